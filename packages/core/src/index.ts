@@ -1,0 +1,14 @@
+export * from './errors.js';
+export * from './matrix.js';
+export * from './model.js';
+export * from './explainer.js';
+export * from './metric.js';
+export * from './dataset.js';
+export * from './kernels/matmul.js';
+export * from './kernels/transpose.js';
+export * from './kernels/axpy.js';
+export * from './kernels/rowNorms.js';
+export * from './kernels/argsort.js';
+export * from './rng/rng.js';
+export * from './rng/hash.js';
+export const VERSION = '0.1.0';
