@@ -1,0 +1,49 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+
+// Runs against the BUILT package (turbo builds before testing), through its own exports map.
+const dist = new URL('../dist/', import.meta.url);
+
+/** Bare module specifiers imported by an ESM file and the chunks it pulls in. */
+function bareImports(file: string, seen = new Set<string>()): Set<string> {
+  const out = new Set<string>();
+  if (seen.has(file)) return out;
+  seen.add(file);
+  const src = readFileSync(new URL(file, dist), 'utf8');
+  for (const m of src.matchAll(/(?:from|import)\s*\(?\s*["']([^"']+)["']/g)) {
+    const spec = m[1]!;
+    if (spec.startsWith('./')) for (const s of bareImports(spec.slice(2), seen)) out.add(s);
+    else out.add(spec);
+  }
+  return out;
+}
+
+describe('@xai/core built package', () => {
+  it('the main entry depends on pure-rand only (ndarray and ml-matrix stay in /interop)', () => {
+    const deps = [...bareImports('index.js')].map((s) => s.split('/')[0]);
+    expect(new Set(deps)).toEqual(new Set(['pure-rand']));
+    const interop = [...bareImports('interop.js')].map((s) => s.split('/')[0]);
+    expect(interop).toContain('ndarray');
+    expect(interop).toContain('ml-matrix');
+  });
+
+  it('loads through the exports map from ESM and CJS, including a subpath', async () => {
+    const esm = await import('@xai/core');
+    const req = createRequire(import.meta.url);
+    const cjs = req('@xai/core');
+    expect(esm.createRng(3).uniform()).toBe(cjs.createRng(3).uniform());
+    const argsortMod = await import('@xai/core/kernels/argsort');
+    expect(Array.from(argsortMod.argsort([2, 1]))).toEqual([1, 0]);
+    const interop = req('@xai/core/interop');
+    expect(typeof interop.toNdarray).toBe('function');
+  });
+
+  it('ships declaration files for every entry', () => {
+    const files = readdirSync(dist, { recursive: true }).map(String);
+    for (const js of files.filter((f) => f.endsWith('.js') && !f.includes('chunk-'))) {
+      expect(files).toContain(js.replace(/\.js$/, '.d.ts'));
+      expect(files).toContain(js.replace(/\.js$/, '.d.cts'));
+    }
+  });
+});
