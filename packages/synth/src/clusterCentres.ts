@@ -1,0 +1,37 @@
+import { XaiError, describeValue } from '@xai/core';
+import type { Matrix } from '@xai/core';
+import type { SynthGaussVariant } from './resolveSynthGaussParams.js';
+
+/**
+ * Centre multiplier of block b (clusters b·d … b·d + d − 1 sit on the axes at
+ * multiplier·κ). Paper (app. C): 1, 2, 3, …; released code: 1, 2, 4, 6, … (`j * 2`).
+ */
+export function centreMultiplier(variant: SynthGaussVariant, block: number): number {
+  if (block === 0) return 1;
+  return variant === 'paper' ? block + 1 : 2 * block;
+}
+
+/**
+ * The K x d cluster centres: cluster k lies on axis k mod d at distance
+ * `centreMultiplier(variant, floor(k / d)) · κ` from the origin, so the first d clusters
+ * are κ·√2 apart. The released code has one special case, kept in its variant: when
+ * K = 2d the second block sits at −κ·e_i instead of 2κ·e_i.
+ * @example clusterCentres('paper', 3, 4, 6)  // rows [6,0,0,0], [0,6,0,0], [0,0,6,0]
+ * @since 0.1.0
+ */
+export function clusterCentres(variant: SynthGaussVariant, clusters: number, dim: number, kappa: number): Matrix {
+  const fn = 'clusterCentres';
+  if (variant !== 'paper' && variant !== 'openxai-code') throw new XaiError('BAD_OPTION', `expected 'paper' or 'openxai-code', got ${describeValue(variant)}`, { fn, arg: 'variant', value: variant });
+  if (!Number.isSafeInteger(clusters) || clusters < 1) throw new XaiError('BAD_OPTION', `expected an integer >= 1, got ${describeValue(clusters)}`, { fn, arg: 'clusters', value: clusters });
+  if (!Number.isSafeInteger(dim) || dim < 1) throw new XaiError('BAD_OPTION', `expected an integer >= 1, got ${describeValue(dim)}`, { fn, arg: 'dim', value: dim });
+  if (!Number.isFinite(kappa) || kappa <= 0) throw new XaiError('BAD_OPTION', `expected a finite number > 0, got ${describeValue(kappa)}`, { fn, arg: 'kappa', value: kappa });
+  const data = new Float64Array(clusters * dim);
+  const mirrored = variant === 'openxai-code' && clusters === 2 * dim;
+  for (let k = 0; k < clusters; k++) {
+    const axis = k % dim;
+    const block = Math.floor(k / dim);
+    const scale = mirrored ? (block === 0 ? 1 : -1) : centreMultiplier(variant, block);
+    data[k * dim + axis] = scale * kappa;
+  }
+  return { rows: clusters, cols: dim, data };
+}

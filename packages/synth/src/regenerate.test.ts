@@ -1,0 +1,63 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isXaiError } from '@xai/core';
+import { generateSynthGauss } from './generateSynthGauss.js';
+import { regenerate } from './regenerate.js';
+import type { SynthDataset, SynthManifest } from './synthDataset.js';
+
+const codeOf = (f: () => unknown): string => {
+  try {
+    f();
+  } catch (e) {
+    return isXaiError(e) ? e.code : String(e);
+  }
+  return 'no error';
+};
+const same = (a: SynthDataset, b: SynthDataset): boolean =>
+  (['train', 'test'] as const).every((s) => Buffer.from(a[s].x.data.buffer).equals(Buffer.from(b[s].x.data.buffer)) && Buffer.from(a[s].y.buffer).equals(Buffer.from(b[s].y.buffer)));
+
+const ds = generateSynthGauss({ seed: 5, nPerCluster: 100 });
+const tmp = mkdtempSync(join(tmpdir(), 'synth-regen-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('regenerate', () => {
+  it('rebuilds byte-identical data from the manifest, or from its JSON text', () => {
+    const a = regenerate(ds.manifest);
+    expect(same(a, ds)).toBe(true);
+    expect(a.manifest).toEqual(ds.manifest);
+    const b = regenerate(JSON.stringify(ds.manifest));
+    expect(same(b, ds)).toBe(true);
+  });
+
+  it('rebuilds from a bare id found in the given directories', () => {
+    mkdirSync(join(tmp, ds.id), { recursive: true });
+    writeFileSync(join(tmp, ds.id, 'manifest.json'), JSON.stringify(ds.manifest));
+    expect(same(regenerate(ds.id, { dirs: [join(tmp, 'nothing'), tmp] }), ds)).toBe(true);
+  });
+
+  it('cannot invert a bare id with nowhere to look: NOT_FOUND', () => {
+    expect(codeOf(() => regenerate(ds.id))).toBe('NOT_FOUND');
+  });
+
+  it('detects an edited manifest: parameters that do not hash to its id', () => {
+    const edited = { ...ds.manifest, params: { ...ds.manifest.params, seed: 6 } };
+    expect(codeOf(() => regenerate(edited))).toBe('CHECKSUM_MISMATCH');
+  });
+
+  it('detects data that would differ from what the manifest recorded', () => {
+    const edited: SynthManifest = { ...ds.manifest, dataSha256: '0'.repeat(64) };
+    expect(codeOf(() => regenerate(edited))).toBe('CHECKSUM_MISMATCH');
+  });
+
+  it('refuses another generator version, other formats and junk', () => {
+    expect(codeOf(() => regenerate({ ...ds.manifest, version: 99 }))).toBe('NOT_SUPPORTED');
+    expect(codeOf(() => regenerate({ ...ds.manifest, format: 'other' } as unknown as SynthManifest))).toBe('BAD_INPUT');
+    expect(codeOf(() => regenerate('{not json'))).toBe('PARSE_ERROR');
+    expect(codeOf(() => regenerate('hello'))).toBe('BAD_INPUT');
+    expect(codeOf(() => regenerate(null as unknown as string))).toBe('BAD_INPUT');
+    const badParams = { ...ds.manifest, params: { ...ds.manifest.params, kappa: -1 } };
+    expect(codeOf(() => regenerate(badParams))).toBe('BAD_OPTION');
+  });
+});
