@@ -11,4 +11,6 @@ export * from './kernels/rowNorms.js';
 export * from './kernels/argsort.js';
 export * from './rng/rng.js';
 export * from './rng/hash.js';
+export * from './rng/numpyRandomState.js';
+export * from './preset.js';
 export const VERSION = '0.1.0';
