@@ -1,0 +1,67 @@
+// Loading figures for @xai/data: CSV rows parsed per second and full loadDataset times.
+// Run after a build: `pnpm --filter @xai/data bench:perf` (or `node bench/perf.mjs [datasetsDir]`).
+// The machine may be shared: figures are medians of a few runs and still noisy.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { datasetRegistry, fitMinMaxScaler, loadDataset, parseCsv } from '../dist/index.js';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const dataDir = resolve(process.argv[2] ?? process.env.XAI_DATA_DIR ?? join(here, '../../../../shared/datasets'));
+if (!existsSync(dataDir)) {
+  console.log(`no datasets at ${dataDir}; pass the folder as the first argument`);
+  process.exit(0);
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+function time(fn, reps) {
+  const ms = [];
+  for (let r = 0; r < reps; r++) {
+    const t0 = performance.now();
+    fn();
+    ms.push(performance.now() - t0);
+  }
+  return median(ms);
+}
+
+console.log(`@xai/data perf (node ${process.version}, ${dataDir})`);
+console.log('\nparseCsv (bytes in memory -> Float64Array + labels + schema), median of 7 runs after warm-up');
+console.log('file'.padEnd(24), 'rows'.padStart(7), 'cols'.padStart(5), 'MB'.padStart(6), 'ms'.padStart(8), 'rows/s'.padStart(11), 'MB/s'.padStart(7));
+for (const info of Object.values(datasetRegistry)) {
+  for (const f of info.files) {
+    const path = join(dataDir, info.name, f.file);
+    if (!existsSync(path)) continue;
+    const bytes = readFileSync(path);
+    let t;
+    const run = () => { t = parseCsv(bytes, { label: info.label, kinds: info.kinds }); };
+    run();
+    const ms = time(run, 7);
+    const rows = t.x.rows;
+    console.log(f.file.padEnd(24), String(rows).padStart(7), String(t.header.length).padStart(5), (bytes.length / 1e6).toFixed(2).padStart(6), ms.toFixed(1).padStart(8), Math.round(rows / (ms / 1000)).toLocaleString('en').padStart(11), (bytes.length / 1e6 / (ms / 1000)).toFixed(0).padStart(7));
+  }
+}
+
+console.log('\nloadDataset (read + sha256 + parse + validation split + min-max scaling), median of 5 runs after warm-up');
+for (const name of ['adult', 'compas', 'german', 'heloc', 'pima', 'gaussian']) {
+  const opts = { dataDir, cacheDir: join(dataDir, '.no-cache'), download: false };
+  try {
+    await loadDataset(name, opts);
+  } catch {
+    continue;
+  }
+  const ms = [];
+  let ds;
+  for (let r = 0; r < 5; r++) {
+    const t0 = performance.now();
+    ds = await loadDataset(name, opts);
+    ms.push(performance.now() - t0);
+  }
+  const rows = ds.train.x.rows + (ds.validation?.x.rows ?? 0) + ds.test.x.rows;
+  console.log(`${name.padEnd(9)} ${String(rows).padStart(6)} rows  ${median(ms).toFixed(1).padStart(7)} ms  (${Math.round(rows / (median(ms) / 1000)).toLocaleString('en')} rows/s end to end)`);
+}
+
+const x = { rows: 100_000, cols: 20, data: Float64Array.from({ length: 2_000_000 }, (_, i) => (i * 7919) % 1000) };
+const s = fitMinMaxScaler(x);
+const out = { rows: x.rows, cols: x.cols, data: new Float64Array(x.data.length) };
+s.transform(x, out);
+console.log(`\nMinMaxScaler.transform 100000 x 20 into a reused buffer: ${time(() => s.transform(x, out), 7).toFixed(1)} ms`);

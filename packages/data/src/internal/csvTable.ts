@@ -1,0 +1,172 @@
+// Text -> validated string records (papaparse) and string cells -> Float64Array, with errors
+// that name the file, the physical line and the column. No per-cell objects beyond the
+// strings papaparse returns.
+import Papa from 'papaparse';
+import { XaiError, describeValue } from '@xai/core';
+import type { XaiErrorCode } from '@xai/core';
+
+export type CsvDelimiter = ',' | '\t' | ';';
+
+export interface CsvTable {
+  readonly file: string;
+  readonly fn: string;
+  readonly text: string;
+  readonly delimiter: CsvDelimiter;
+  readonly header: readonly string[];
+  /** Every record papaparse produced; record 0 is the header. */
+  readonly records: readonly string[][];
+  /** Record index of each data row (blank lines skipped). */
+  readonly dataRows: Int32Array;
+}
+
+// Strict decimal syntax: Number() alone would accept '', ' ', '0x1f', '0b1' and 'Infinity'.
+const NUMERIC = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
+const NON_FINITE_WORD = /^\s*[+-]?(?:nan|inf|infinity)\s*$/i;
+
+/** Decodes bytes as UTF-8 and drops a leading byte-order mark. */
+export function decodeText(input: string | Uint8Array): string {
+  const text = typeof input === 'string' ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** Picks the delimiter from the header line: tab-separated files (Dataverse's format) have no comma there. */
+export function detectDelimiter(text: string): CsvDelimiter {
+  let end = text.indexOf('\n');
+  if (end < 0) end = text.length;
+  const first = text.slice(0, end);
+  if (first.includes(',')) return ',';
+  if (first.includes('\t')) return '\t';
+  if (first.includes(';')) return ';';
+  return ',';
+}
+
+/** Physical (1-based) line on which a record starts. */
+export function lineOfRecord(table: Pick<CsvTable, 'text' | 'delimiter'>, record: number): number {
+  const { text } = table;
+  const breakChar = text.includes('\n') ? '\n' : '\r';
+  // Without quotes every record is exactly one line.
+  if (!text.includes('"')) return record + 1;
+  let start = 0;
+  let k = 0;
+  Papa.parse<string[]>(text, {
+    delimiter: table.delimiter,
+    step: (res, parser) => {
+      if (k === record) {
+        parser.abort();
+        return;
+      }
+      start = res.meta.cursor;
+      k++;
+    },
+  });
+  let line = 1;
+  for (let i = text.indexOf(breakChar); i >= 0 && i < start; i = text.indexOf(breakChar, i + 1)) line++;
+  return line;
+}
+
+export interface CellPlace {
+  readonly record: number;
+  /** 0-based column index, or -1 when the error concerns a whole line. */
+  readonly column: number;
+}
+
+/** A typed error naming file, line and column, e.g. `a.csv, line 4, column 2 ("age"): ...`. */
+export function tableError(table: CsvTable, code: XaiErrorCode, place: CellPlace, message: string, value?: unknown): XaiError {
+  const line = lineOfRecord(table, place.record);
+  const name = place.column >= 0 ? table.header[place.column] : undefined;
+  const where = place.column >= 0 ? `, column ${place.column + 1} (${JSON.stringify(name)})` : '';
+  return new XaiError(code, `${table.file}, line ${line}${where}: ${message}`, {
+    fn: table.fn,
+    arg: 'file',
+    file: table.file,
+    line,
+    column: name,
+    columnIndex: place.column >= 0 ? place.column + 1 : undefined,
+    value,
+  });
+}
+
+/**
+ * Parses CSV text into records and checks its structure: not empty, a header with unique
+ * non-empty names, at least one data row, every row as wide as the header.
+ */
+export function readCsvTable(input: string | Uint8Array, file: string, fn: string, delimiter: CsvDelimiter | 'auto' = 'auto'): CsvTable {
+  const text = decodeText(input);
+  if (text.trim().length === 0) {
+    throw new XaiError('EMPTY', `${file}: the file is empty (expected a header line and data rows)`, { fn, arg: 'file', file, line: 1 });
+  }
+  const delim = delimiter === 'auto' ? detectDelimiter(text) : delimiter;
+  const parsed = Papa.parse<string[]>(text, { delimiter: delim, skipEmptyLines: false });
+  const records = parsed.data;
+  const base = { file, fn, text, delimiter: delim, records, header: records[0] ?? [], dataRows: new Int32Array(0) };
+  for (const e of parsed.errors) {
+    if (e.type === 'Quotes') {
+      throw tableError(base, 'PARSE_ERROR', { record: e.row ?? 0, column: -1 }, `${e.message.toLowerCase()} (a quoted field is not closed)`);
+    }
+  }
+  const header = records[0]!;
+  const seen = new Map<string, number>();
+  for (let j = 0; j < header.length; j++) {
+    const name = header[j]!;
+    if (name.trim().length === 0) throw tableError(base, 'PARSE_ERROR', { record: 0, column: j }, 'empty column name in the header (an unnamed index column? drop it or name it)', name);
+    const prev = seen.get(name);
+    if (prev !== undefined) throw tableError(base, 'PARSE_ERROR', { record: 0, column: j }, `duplicate column name ${JSON.stringify(name)} (also column ${prev + 1})`, name);
+    seen.set(name, j);
+  }
+  const width = header.length;
+  const dataRows = new Int32Array(records.length - 1);
+  let n = 0;
+  for (let r = 1; r < records.length; r++) {
+    const rec = records[r]!;
+    // A record of one blank field is an empty line (papaparse also yields one after the final newline).
+    if (rec.length === 1 && rec[0]!.trim().length === 0 && width > 1) continue;
+    if (rec.length === 1 && rec[0]!.length === 0) continue;
+    if (rec.length !== width) {
+      throw tableError(base, 'PARSE_ERROR', { record: r, column: -1 }, `row has ${rec.length} fields, the header has ${width} (ragged row)`, rec.length);
+    }
+    dataRows[n++] = r;
+  }
+  if (n === 0) throw new XaiError('EMPTY', `${file}: no data rows after the header`, { fn, arg: 'file', file, line: 2 });
+  return { ...base, header, dataRows: dataRows.subarray(0, n) };
+}
+
+function cellFailure(table: CsvTable, record: number, column: number, s: string): XaiError {
+  if (s.trim().length === 0) return tableError(table, 'PARSE_ERROR', { record, column }, 'empty cell (missing value)', s);
+  if (NON_FINITE_WORD.test(s) || NUMERIC.test(s)) return tableError(table, 'NON_FINITE', { record, column }, `${describeValue(s)} is not a finite number`, s);
+  return tableError(table, 'PARSE_ERROR', { record, column }, `${describeValue(s)} is not a number`, s);
+}
+
+/**
+ * For a string whose Number() is finite: true when it is decimal syntax. Number() also
+ * accepts '', blanks and 0x/0b/0o literals; a cheap look at the first two characters
+ * settles the common case and the regex the rest (leading blanks, empty strings).
+ */
+function plainDecimal(s: string): boolean {
+  const c0 = s.charCodeAt(0); // NaN for ''
+  if (c0 > 32 && c0 !== 48) return true;
+  if (c0 === 48) {
+    const c1 = s.charCodeAt(1) | 32; // lower-case letters
+    return c1 !== 120 && c1 !== 98 && c1 !== 111; // x, b, o
+  }
+  return NUMERIC.test(s);
+}
+
+/**
+ * Converts the given columns of every data row into `out` (row-major, `columns.length`
+ * values per row), rejecting anything but finite decimal numbers.
+ */
+export function fillNumeric(table: CsvTable, columns: ArrayLike<number>, out: Float64Array): Float64Array {
+  const { records, dataRows } = table;
+  const k = columns.length;
+  for (let i = 0; i < dataRows.length; i++) {
+    const rec = records[dataRows[i]!]!;
+    const base = i * k;
+    for (let c = 0; c < k; c++) {
+      const s = rec[columns[c]!]!;
+      const v = +s;
+      if (v - v !== 0 || !plainDecimal(s)) throw cellFailure(table, dataRows[i]!, columns[c]!, s);
+      out[base + c] = v;
+    }
+  }
+  return out;
+}
