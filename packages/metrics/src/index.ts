@@ -1,1 +1,10 @@
-export const placeholder = 'metrics';
+// @xai/metrics: the eleven OpenXAI metrics plus subgroup fairness. Each metric is also its
+// own subpath (`@xai/metrics/pgi`), and each family has one (`@xai/metrics/stability`).
+export * from './fairness.js';
+export * from './groundTruth.js';
+export * from './metricIds.js';
+export * from './metricInfo.js';
+export * from './metrics.js';
+export * from './predictionGap.js';
+export * from './preset.js';
+export * from './stability.js';

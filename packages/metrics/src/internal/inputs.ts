@@ -1,0 +1,97 @@
+// Boundary checks on MetricInput fields, shared by the metric wrappers.
+import { XaiError, assertFinite, assertMatrix, describeValue } from '@xai/core';
+import type { Explainer, FeatureSchema, Matrix, MetricInput, Model } from '@xai/core';
+
+/** The input object itself. */
+export function checkInputObject(fn: string, input: unknown): void {
+  if (input === null || typeof input !== 'object') {
+    throw new XaiError('BAD_INPUT', `expected a MetricInput object, got ${describeValue(input)}`, { fn, arg: 'input', value: input });
+  }
+}
+
+/** Attributions n x d, finite; x (when given) of the same shape. */
+export function checkAttributions(fn: string, input: MetricInput): Matrix {
+  const e = input.attributions;
+  if (e === undefined) throw new XaiError('BAD_INPUT', 'attributions are required', { fn, arg: 'input.attributions', value: e });
+  assertMatrix(e, fn, 'input.attributions');
+  if (e.cols < 1) throw new XaiError('EMPTY', 'attributions have no features', { fn, arg: 'input.attributions', value: e.cols });
+  assertFinite(e, fn, 'input.attributions');
+  if (input.x !== undefined) {
+    assertMatrix(input.x, fn, 'input.x', { rows: e.rows, cols: e.cols });
+  }
+  return e;
+}
+
+/** Instances n x d, finite. */
+export function checkInstances(fn: string, input: { readonly x?: Matrix }): Matrix {
+  const x = input.x;
+  if (x === undefined) throw new XaiError('BAD_INPUT', 'instances x are required', { fn, arg: 'input.x', value: x });
+  assertMatrix(x, fn, 'input.x');
+  if (x.cols < 1) throw new XaiError('EMPTY', 'x has no features', { fn, arg: 'input.x', value: x.cols });
+  assertFinite(x, fn, 'input.x');
+  return x;
+}
+
+/** Ground truth with n rows (one per instance) or a single row shared by all, d columns. */
+export function checkGroundTruth(fn: string, input: MetricInput, n: number, d: number): Matrix {
+  const g = input.groundTruth;
+  if (g === undefined) {
+    throw new XaiError('BAD_INPUT', 'ground truth is required (e.g. LR weights w1 - w0 per row, or SynthGauss masked weights)', { fn, arg: 'input.groundTruth', value: g });
+  }
+  assertMatrix(g, fn, 'input.groundTruth', { cols: d });
+  if (g.rows !== n && g.rows !== 1) {
+    throw new XaiError('SHAPE_MISMATCH', `expected ${n} rows (one per instance) or 1 shared row, got ${g.rows}`, { fn, arg: 'input.groundTruth', value: g.rows });
+  }
+  assertFinite(g, fn, 'input.groundTruth');
+  return g;
+}
+
+/** A model whose input width is d. */
+export function checkModel(fn: string, model: Model | undefined, d: number): Model {
+  if (model === undefined || model === null || typeof model !== 'object' || typeof model.predictProba !== 'function') {
+    throw new XaiError('BAD_INPUT', `a model with predictProba is required, got ${describeValue(model)}`, { fn, arg: 'input.model', value: model });
+  }
+  if (model.inputDim !== d) {
+    throw new XaiError('SHAPE_MISMATCH', `model expects ${model.inputDim} features, data has ${d}`, { fn, arg: 'input.model', value: model.inputDim });
+  }
+  if (!Number.isInteger(model.classes) || model.classes < 2) {
+    throw new XaiError('BAD_INPUT', `model.classes must be an integer >= 2, got ${describeValue(model.classes)}`, { fn, arg: 'input.model', value: model.classes });
+  }
+  return model;
+}
+
+/** An explainer object. */
+export function checkExplainer(fn: string, explainer: Explainer | undefined): Explainer {
+  if (explainer === undefined || explainer === null || typeof explainer !== 'object' || typeof explainer.explain !== 'function') {
+    throw new XaiError('BAD_INPUT', `an explainer with explain() is required, got ${describeValue(explainer)}`, { fn, arg: 'input.explainer', value: explainer });
+  }
+  return explainer;
+}
+
+/** A schema matching d columns; one-hot groups must be disjoint and in range. */
+export function checkSchema(fn: string, schema: FeatureSchema | undefined, d: number): FeatureSchema | undefined {
+  if (schema === undefined) return undefined;
+  if (schema === null || typeof schema !== 'object' || !Array.isArray(schema.kinds) || !Array.isArray(schema.groups)) {
+    throw new XaiError('BAD_INPUT', `expected a FeatureSchema {names, kinds, groups}, got ${describeValue(schema)}`, { fn, arg: 'input.schema', value: schema });
+  }
+  if (schema.kinds.length !== d) {
+    throw new XaiError('SHAPE_MISMATCH', `schema has ${schema.kinds.length} kinds for ${d} features`, { fn, arg: 'input.schema.kinds', value: schema.kinds.length });
+  }
+  for (let j = 0; j < d; j++) {
+    const k = schema.kinds[j];
+    if (k !== 'continuous' && k !== 'discrete') {
+      throw new XaiError('BAD_INPUT', `kind of column ${j} is ${describeValue(k)}, expected 'continuous' | 'discrete'`, { fn, arg: 'input.schema.kinds', value: k });
+    }
+  }
+  const seen = new Uint8Array(d);
+  for (let g = 0; g < schema.groups.length; g++) {
+    const cols = schema.groups[g]!;
+    for (const c of cols) {
+      if (!Number.isInteger(c) || c < 0 || c >= d || seen[c] === 1) {
+        throw new XaiError('BAD_INPUT', `one-hot group ${g} has column ${describeValue(c)} (out of range or in two groups)`, { fn, arg: 'input.schema.groups', value: c });
+      }
+      seen[c] = 1;
+    }
+  }
+  return schema;
+}

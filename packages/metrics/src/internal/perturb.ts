@@ -1,0 +1,123 @@
+// Tabular perturbation shared by the prediction gap (PGI/PGU) and the stability neighbours:
+// continuous columns + N(0, sigma^2); discrete columns flip 0 <-> 1 with probability p;
+// a one-hot group moves its 1 to another column of the group with probability p.
+// Unchecked kernels: the schema was validated by checkSchema.
+import type { FeatureSchema } from '@xai/core';
+
+const CONTINUOUS = 0;
+const DISCRETE = 1;
+const GROUPED = 2;
+
+/** Column kinds and one-hot groups in flat arrays, built once per call. */
+export interface PerturbPlan {
+  readonly d: number;
+  /** 0 continuous, 1 lone discrete column, 2 member of a one-hot group of size >= 2. */
+  readonly kind: Uint8Array;
+  readonly groups: readonly Int32Array[];
+  /** True when any column flips (uniform draws are needed). */
+  readonly anyDiscrete: boolean;
+}
+
+/**
+ * How a one-hot group moves when only some of its columns may change:
+ * 'code' moves the 1 to any other column and then restores the fixed columns (OpenXAI's
+ * order of operations, which can leave a group with no 1 or two); 'valid' moves only
+ * when the hot column is free, to a uniformly chosen other free column, so rows stay valid.
+ */
+export type GroupMode = 'code' | 'valid';
+
+export function makePlan(schema: FeatureSchema | undefined, d: number): PerturbPlan {
+  const kind = new Uint8Array(d);
+  const groups: Int32Array[] = [];
+  let anyDiscrete = false;
+  if (schema !== undefined) {
+    for (let j = 0; j < d; j++) {
+      if (schema.kinds[j] === 'discrete') { kind[j] = DISCRETE; anyDiscrete = true; }
+    }
+    for (const cols of schema.groups) {
+      if (cols.length < 2) {
+        // A one-column group is a plain 0/1 column.
+        for (const c of cols) { kind[c] = DISCRETE; anyDiscrete = true; }
+        continue;
+      }
+      groups.push(Int32Array.from(cols));
+      for (const c of cols) kind[c] = GROUPED;
+      anyDiscrete = true;
+    }
+  }
+  return { d, kind, groups, anyDiscrete };
+}
+
+/**
+ * The hot column of each group for one row: the first column equal to 1, else the largest
+ * if it exceeds 0.5, else -1 (the group then never moves).
+ */
+export function hotColumns(plan: PerturbPlan, x: Float64Array, out: Int32Array): Int32Array {
+  for (let g = 0; g < plan.groups.length; g++) {
+    const cols = plan.groups[g]!;
+    let hot = -1;
+    let best = 0.5;
+    for (let t = 0; t < cols.length; t++) {
+      const v = x[cols[t]!]!;
+      if (v === 1) { hot = cols[t]!; break; }
+      if (v > best) { best = v; hot = cols[t]!; }
+    }
+    out[g] = hot;
+  }
+  return out;
+}
+
+/**
+ * Writes sample `s` of row `x` into `out[o .. o + d)`. `z` (S x d normals) and `u` (S x d
+ * uniforms, or null when nothing flips) are drawn once per instance and reused for every
+ * mask, so all k and both PGI/PGU see the same noise (common random numbers, as the released
+ * code's reseeding per call does). `free[j] = 1` lets column j change; null = all free.
+ * A group draws its move from u at its first column and its destination from u at its second.
+ */
+export function perturbRow(
+  plan: PerturbPlan, x: Float64Array, hot: Int32Array, z: Float64Array, u: Float64Array | null, s: number,
+  sigma: number, flip: number, free: Uint8Array | null, mode: GroupMode, out: Float64Array, o: number,
+): void {
+  const d = plan.d;
+  const base = s * d;
+  const kind = plan.kind;
+  for (let j = 0; j < d; j++) {
+    const v = x[j]!;
+    if ((free !== null && free[j] === 0) || kind[j] === GROUPED) out[o + j] = v;
+    else if (kind[j] === CONTINUOUS) out[o + j] = v + sigma * z[base + j]!;
+    else out[o + j] = u![base + j]! < flip ? Math.abs(v - 1) : v;
+  }
+  if (u === null) return;
+  for (let g = 0; g < plan.groups.length; g++) {
+    const h = hot[g]!;
+    if (h < 0) continue;
+    const cols = plan.groups[g]!;
+    if (!(u[base + cols[0]!]! < flip)) continue;
+    const pick = u[base + cols[1]!]!;
+    if (mode === 'code') {
+      const dest = nthOther(cols, h, null, Math.floor(pick * (cols.length - 1)));
+      if (free === null || free[h] === 1) out[o + h] = Math.abs(x[h]! - 1);
+      if (free === null || free[dest] === 1) out[o + dest] = Math.abs(x[dest]! - 1);
+    } else {
+      if (free !== null && free[h] === 0) continue;
+      let count = 0;
+      for (let t = 0; t < cols.length; t++) { const c = cols[t]!; if (c !== h && (free === null || free[c] === 1)) count++; }
+      if (count === 0) continue;
+      const dest = nthOther(cols, h, free, Math.floor(pick * count));
+      out[o + h] = Math.abs(x[h]! - 1);
+      out[o + dest] = Math.abs(x[dest]! - 1);
+    }
+  }
+}
+
+/** The n-th column of the group other than `hot` (and free, when a mask is given). */
+function nthOther(cols: Int32Array, hot: number, free: Uint8Array | null, n: number): number {
+  let seen = 0;
+  for (let t = 0; t < cols.length; t++) {
+    const c = cols[t]!;
+    if (c === hot || (free !== null && free[c] === 0)) continue;
+    if (seen === n) return c;
+    seen++;
+  }
+  return -1; // unreachable: n < count of candidates
+}

@@ -1,0 +1,100 @@
+// PGI / PGU for all instances: every perturbed row of a block of instances x all k x all
+// samples goes through ONE predictProba call; noise is drawn once per instance, keyed by
+// the instance's content and the seed (never its position).
+import { argmaxRows, assertMatrix, assertProbabilities, hashFloat64, row, substream } from '@xai/core';
+import type { Matrix, Model } from '@xai/core';
+import type { Preset } from '../preset.js';
+import { trapezoidMean } from './auc.js';
+import { hotColumns, perturbRow } from './perturb.js';
+import type { GroupMode, PerturbPlan } from './perturb.js';
+import { orderByMagnitude } from './rank.js';
+
+export type GapMode = 'PGI' | 'PGU';
+
+export interface GapSettings {
+  readonly fn: string;
+  readonly preset: Preset;
+  readonly modes: readonly GapMode[];
+  readonly K: number;
+  readonly auc: boolean;
+  readonly samples: number;
+  readonly sigma: number;
+  readonly flip: number;
+  readonly seed: number;
+  readonly maxRows: number;
+}
+
+export interface GapOutput {
+  readonly values: Record<GapMode, Float64Array | undefined>;
+  readonly modelCalls: number;
+  readonly modelRows: number;
+}
+
+export function predictionGapKernel(model: Model, x: Matrix, e: Matrix, plan: PerturbPlan, st: GapSettings): GapOutput {
+  const n = x.rows;
+  const d = x.cols;
+  const classes = model.classes;
+  const p0 = model.predictProba(x);
+  assertProbabilities(p0, n, classes, st.fn);
+  // openxai reads probability column 0 (the released code); otherwise the predicted class.
+  const target = st.preset === 'openxai' ? new Int32Array(n) : argmaxRows(p0);
+  const S = st.samples;
+  const K = st.K;
+  const M = st.modes.length;
+  const perInstance = M * K * S;
+  const block = Math.max(1, Math.min(n, Math.floor(st.maxRows / perInstance)));
+  const buf = new Float64Array(block * perInstance * d);
+  const z = new Float64Array(S * d);
+  const u = plan.anyDiscrete ? new Float64Array(S * d) : null;
+  const hot = new Int32Array(plan.groups.length);
+  const abs = new Float64Array(d);
+  const order = new Int32Array(d);
+  const pos = new Int32Array(d);
+  const free = new Uint8Array(d);
+  const perK = new Float64Array(K);
+  const groupMode: GroupMode = st.preset === 'openxai' ? 'code' : 'valid';
+  const values: Record<GapMode, Float64Array | undefined> = { PGI: undefined, PGU: undefined };
+  for (const m of st.modes) values[m] = new Float64Array(n);
+  let modelCalls = 1;
+  let modelRows = n;
+  for (let b0 = 0; b0 < n; b0 += block) {
+    const b1 = Math.min(n, b0 + block);
+    let r = 0;
+    for (let i = b0; i < b1; i++) {
+      const xi = row(x, i);
+      const rng = substream(st.seed, hashFloat64(xi), 'prediction-gap');
+      rng.fork('normal').fillNormal(z);
+      if (u !== null) rng.fork('uniform').fillUniform(u);
+      hotColumns(plan, xi, hot);
+      orderByMagnitude(row(e, i), abs, order);
+      for (let p = 0; p < d; p++) pos[order[p]!] = p;
+      for (let mi = 0; mi < M; mi++) {
+        const invert = st.modes[mi] === 'PGU';
+        for (let k = 1; k <= K; k++) {
+          // PGI perturbs the top-k features and fixes the rest; PGU the reverse.
+          for (let j = 0; j < d; j++) free[j] = (pos[j]! < k) !== invert ? 1 : 0;
+          for (let s = 0; s < S; s++, r++) perturbRow(plan, xi, hot, z, u, s, st.sigma, st.flip, free, groupMode, buf, r * d);
+        }
+      }
+    }
+    const batch: Matrix = { rows: r, cols: d, data: buf.subarray(0, r * d) };
+    const p = model.predictProba(batch);
+    assertMatrix(p, st.fn, 'model.predictProba(perturbed)', { rows: r, cols: classes });
+    modelCalls++;
+    modelRows += r;
+    r = 0;
+    for (let i = b0; i < b1; i++) {
+      const c = target[i]!;
+      const ref = p0.data[(p0.offset ?? 0) + i * (p0.stride ?? p0.cols) + c]!;
+      for (let mi = 0; mi < M; mi++) {
+        for (let k = 0; k < K; k++) {
+          let acc = 0;
+          for (let s = 0; s < S; s++, r++) acc += Math.abs(p.data[(p.offset ?? 0) + r * (p.stride ?? p.cols) + c]! - ref);
+          perK[k] = acc / S;
+        }
+        values[st.modes[mi]!]![i] = st.auc ? trapezoidMean(perK, K) : perK[K - 1]!;
+      }
+    }
+  }
+  return { values, modelCalls, modelRows };
+}

@@ -1,0 +1,35 @@
+// Boundary of PGI / PGU: validate once, then run the batched kernel.
+import { summarizeValues } from '@xai/core';
+import type { MetricInput, MetricResult } from '@xai/core';
+import type { PredictionGapOptions } from '../predictionGapOptions.js';
+import { checkAttributions, checkInputObject, checkInstances, checkModel, checkSchema } from './inputs.js';
+import { flag, nonNegative, positiveInt, probability, resolveMaxK, resolvePreset, resolveSeed } from './options.js';
+import { makePlan } from './perturb.js';
+import { predictionGapKernel } from './predictionGapKernel.js';
+import type { GapMode } from './predictionGapKernel.js';
+
+export function runPredictionGap(fn: string, modes: readonly GapMode[], input: MetricInput, options: PredictionGapOptions): Partial<Record<GapMode, MetricResult>> {
+  checkInputObject(fn, input);
+  const preset = resolvePreset(fn, options.preset);
+  const x = checkInstances(fn, input);
+  const e = checkAttributions(fn, input);
+  const d = x.cols;
+  const model = checkModel(fn, input.model, d);
+  const schema = checkSchema(fn, input.schema, d);
+  const sigma = nonNegative(fn, 'sigma', options.sigma, 0.1);
+  const out = predictionGapKernel(model, x, e, makePlan(schema, d), {
+    fn,
+    preset,
+    modes,
+    K: resolveMaxK(fn, options.k, d, preset),
+    auc: flag(fn, 'auc', options.auc, true),
+    samples: positiveInt(fn, 'samples', options.samples, 100),
+    sigma,
+    flip: probability(fn, 'flipProbability', options.flipProbability, Math.min(1, sigma * Math.sqrt(2 / Math.PI))),
+    seed: resolveSeed(fn, options.seed),
+    maxRows: positiveInt(fn, 'maxBatchRows', options.maxBatchRows, 32768),
+  });
+  const result: Partial<Record<GapMode, MetricResult>> = {};
+  for (const m of modes) result[m] = summarizeValues(m, out.values[m]!);
+  return result;
+}

@@ -1,0 +1,121 @@
+// Boundary of the stability metrics: validate once, run the shared block, summarise.
+import { XaiError, assertMatrix, assertFinite, describeValue, summarizeValues } from '@xai/core';
+import type { Model } from '@xai/core';
+import type { RelativeStabilityOptions, StabilityDiagnostics, StabilityInput, StabilityResult } from '../stabilityTypes.js';
+import { checkExplainer, checkInputObject, checkInstances, checkModel, checkSchema } from './inputs.js';
+import { flag, nonNegative, oneOf, positiveInt, probability, resolvePreset, resolveSeed } from './options.js';
+import { makePlan } from './perturb.js';
+import { stabilityKernel } from './stabilityKernel.js';
+import type { StabilityId } from './stabilityKernel.js';
+import { definedSorted, positiveIndices, quantileSorted } from './summaries.js';
+
+export interface StabilityRun {
+  readonly results: Record<StabilityId, StabilityResult | null>;
+  readonly diagnostics: StabilityDiagnostics;
+}
+
+/** Runs the block for the metrics in `which` (RRS is dropped when the model has no hidden layer). */
+export function runStability(fn: string, which: readonly StabilityId[], input: StabilityInput, options: RelativeStabilityOptions): StabilityRun {
+  checkInputObject(fn, input);
+  const preset = resolvePreset(fn, options.preset);
+  const x = checkInstances(fn, input);
+  const d = x.cols;
+  const model: Model = checkModel(fn, input.model, d);
+  const explainer = checkExplainer(fn, input.explainer);
+  const schema = checkSchema(fn, input.schema, d);
+  const sigma = nonNegative(fn, 'sigma', options.sigma, 1e-5);
+  const flip = probability(fn, 'flipProbability', options.flipProbability, Math.min(1, sigma * Math.sqrt(2 / Math.PI)));
+  const p = options.p === undefined ? 2 : options.p;
+  if (typeof p !== 'number' || !(p >= 1)) throw new XaiError('BAD_OPTION', `p must be >= 1 (or Infinity), got ${describeValue(p)}`, { fn, arg: 'p', value: p });
+  const hasLogits = typeof model.logits === 'function';
+  const rosOutput = oneOf(fn, 'rosOutput', options.rosOutput, ['probability', 'logit'] as const, preset === 'openxai' && hasLogits ? 'logit' : 'probability');
+  const hiddenActivation = oneOf(fn, 'hiddenActivation', options.hiddenActivation, ['pre', 'post'] as const, 'post');
+  const common = flag(fn, 'commonRandomNumbers', options.commonRandomNumbers, preset !== 'openxai');
+  const useGiven = flag(fn, 'useGivenAttributions', options.useGivenAttributions, false);
+  let given = null;
+  if (useGiven) {
+    const e = input.attributions;
+    if (e === undefined) throw new XaiError('BAD_INPUT', 'useGivenAttributions needs input.attributions', { fn, arg: 'input.attributions', value: e });
+    assertMatrix(e, fn, 'input.attributions', { rows: x.rows, cols: d });
+    assertFinite(e, fn, 'input.attributions');
+    given = e;
+  }
+  const levels = options.quantiles ?? [0.05, 0.25, 0.5, 0.75, 0.95];
+  if (!Array.isArray(levels) || levels.some((q) => typeof q !== 'number' || !(q >= 0 && q <= 1))) {
+    throw new XaiError('BAD_OPTION', `quantiles must be numbers in [0, 1], got ${describeValue(levels)}`, { fn, arg: 'quantiles', value: levels });
+  }
+  const rrsApplicable = typeof model.hidden === 'function';
+  const want: Record<StabilityId, boolean> = { RIS: which.includes('RIS'), RRS: which.includes('RRS') && rrsApplicable, ROS: which.includes('ROS') };
+  const candidates = positiveInt(fn, 'candidates', options.candidates, 1000);
+  const neighbours = positiveInt(fn, 'neighbours', options.neighbours, 100);
+  const raw = stabilityKernel(model, explainer, x, makePlan(schema, d), {
+    fn,
+    want,
+    seed: resolveSeed(fn, options.seed),
+    sigma,
+    flip,
+    candidates,
+    neighbours,
+    p,
+    rosOutput,
+    hiddenActivation,
+    common,
+    given,
+    explainerNoise: flag(fn, 'explainerNoise', options.explainerNoise, preset === 'default'),
+    blockSize: positiveInt(fn, 'blockSize', options.blockSize, 32),
+    keepNeighbours: flag(fn, 'keepNeighbours', options.keepNeighbours, false),
+  });
+  const counts = raw.neighbourCounts;
+  const noNeighbours: number[] = [];
+  const short: number[] = [];
+  for (let i = 0; i < counts.length; i++) {
+    if (counts[i] === 0) noNeighbours.push(i);
+    if (counts[i]! < neighbours) short.push(i);
+  }
+  const results: Record<StabilityId, StabilityResult | null> = { RIS: null, RRS: null, ROS: null };
+  for (const id of ['RIS', 'RRS', 'ROS'] as const) {
+    const v = raw.values[id];
+    if (v === null) continue;
+    const base = summarizeValues(id, v);
+    const sorted = definedSorted(v);
+    const per = raw.undefinedRatios[id]!;
+    let total = 0;
+    for (let i = 0; i < per.length; i++) total += per[i]!;
+    results[id] = {
+      ...base,
+      logMean: Math.log(base.mean),
+      logSe: Math.log(base.se),
+      median: quantileSorted(sorted, 0.5),
+      quantiles: levels.map((q) => ({ q, value: quantileSorted(sorted, q) })),
+      undefinedRatios: { count: total, perInstance: per, instances: positiveIndices(per) },
+      noNeighbours,
+    };
+  }
+  let explainerNoise: StabilityDiagnostics['explainerNoise'] = null;
+  if (raw.explainerNoise !== null) {
+    const s = summarizeValues('explainer-noise', raw.explainerNoise);
+    explainerNoise = { values: raw.explainerNoise, mean: s.mean, median: quantileSorted(definedSorted(raw.explainerNoise), 0.5), undefinedIndices: s.undefinedIndices };
+  }
+  return {
+    results,
+    diagnostics: {
+      preset,
+      keys: common ? 'common' : 'own',
+      rosOutput,
+      rrs: rrsApplicable ? 'computed' : 'not-applicable',
+      sigma,
+      flipProbability: flip,
+      candidates,
+      neighboursWanted: neighbours,
+      neighbourCounts: counts,
+      shortOfNeighbours: short,
+      noNeighbours,
+      explainerNoise,
+      neighbourhood: raw.neighbourhood,
+      explainerCalls: raw.explainerCalls,
+      explainedRows: raw.explainedRows,
+      modelCalls: raw.modelCalls,
+      modelRows: raw.modelRows,
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { XaiError } from '@xai/core';
+import type { Metric, MetricInput, MetricResult } from '@xai/core';
+import type { AgreementOptions, RankingOptions } from './agreementOptions.js';
+import { fa } from './fa.js';
+import type { MetricId } from './metricIds.js';
+import { metricInfo } from './metricInfo.js';
+import { pgi } from './pgi.js';
+import { pgu } from './pgu.js';
+import { pra } from './pra.js';
+import type { PredictionGapOptions } from './predictionGapOptions.js';
+import { ra } from './ra.js';
+import { rc } from './rc.js';
+import { ris } from './ris.js';
+import { ros } from './ros.js';
+import { rrs } from './rrs.js';
+import { sa } from './sa.js';
+import { sra } from './sra.js';
+import type { RelativeStabilityOptions } from './stabilityTypes.js';
+
+/** The union of every metric's options; each metric reads the fields it knows. @since 0.1.0 */
+export type MetricOptions = AgreementOptions & RankingOptions & PredictionGapOptions & RelativeStabilityOptions;
+
+function entry(id: MetricId, run: (input: MetricInput, options: MetricOptions) => MetricResult): Metric<MetricOptions> {
+  return { info: metricInfo[id], evaluate: (input, options = {}) => run(input, options) };
+}
+
+/**
+ * Every metric as a core `Metric` (info + evaluate), for runners that treat metrics
+ * uniformly. RRS throws NOT_SUPPORTED for a model without `hidden`; to get RIS, RRS and ROS
+ * from one shared computation call `relativeStability` instead of three `evaluate`s.
+ * @example metrics.FA.evaluate({ x, attributions, groundTruth })
+ * @since 0.1.0
+ */
+export const metrics: Readonly<Record<MetricId, Metric<MetricOptions>>> = {
+  PRA: entry('PRA', pra),
+  RC: entry('RC', rc),
+  FA: entry('FA', fa),
+  RA: entry('RA', ra),
+  SA: entry('SA', sa),
+  SRA: entry('SRA', sra),
+  PGU: entry('PGU', pgu),
+  PGI: entry('PGI', pgi),
+  RIS: entry('RIS', ris),
+  RRS: entry('RRS', (input, options) => {
+    const r = rrs(input, options);
+    if (r === null) throw new XaiError('NOT_SUPPORTED', 'RRS needs a model with a hidden layer (model.hidden); not applicable to this model', { fn: 'metrics.RRS.evaluate', arg: 'input.model', value: 'hidden' });
+    return r;
+  }),
+  ROS: entry('ROS', ros),
+};

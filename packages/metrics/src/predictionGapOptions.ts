@@ -1,0 +1,27 @@
+import type { Preset } from './preset.js';
+
+/**
+ * Options of the prediction-gap metrics (PGI, PGU).
+ * @since 0.1.0
+ */
+export interface PredictionGapOptions {
+  /** @defaultValue 'default' */
+  readonly preset?: Preset;
+  /** Run seed; each instance's noise is a sub-stream keyed by (seed, hash of its row). @defaultValue 0 */
+  readonly seed?: number;
+  /**
+   * Largest k: an integer in [1, d] or a fraction of d in (0, 1), rounded up.
+   * @defaultValue ceil(0.25 d) in `openxai`, d in `default` and `paper`
+   */
+  readonly k?: number;
+  /** Area under the curve over k = 1..K (trapezoid mean) instead of the value at K. @defaultValue true */
+  readonly auc?: boolean;
+  /** Perturbed samples per instance and k. @defaultValue 100 */
+  readonly samples?: number;
+  /** Std of the Gaussian noise on continuous features. @defaultValue 0.1 */
+  readonly sigma?: number;
+  /** Flip probability of discrete features and one-hot groups. @defaultValue sigma * sqrt(2 / pi) */
+  readonly flipProbability?: number;
+  /** Upper bound on the rows of one predictProba call (memory vs call count). @defaultValue 32768 */
+  readonly maxBatchRows?: number;
+}

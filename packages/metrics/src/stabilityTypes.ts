@@ -1,0 +1,113 @@
+import type { Matrix, MetricInput, MetricResult } from '@xai/core';
+import type { Preset } from './preset.js';
+
+/**
+ * What the stability metrics read: instances, model and explainer; attributions are optional
+ * (the anchors are re-explained in the same batch as their neighbours unless
+ * `useGivenAttributions` is set).
+ * @since 0.1.0
+ */
+export type StabilityInput = Omit<MetricInput, 'attributions'> & { readonly attributions?: Matrix };
+
+/**
+ * Options of the relative-stability metrics (RIS, RRS, ROS).
+ * @since 0.1.0
+ */
+export interface RelativeStabilityOptions {
+  /** @defaultValue 'default' */
+  readonly preset?: Preset;
+  /** Run seed; each instance's neighbours are a sub-stream keyed by (seed, hash of its row). @defaultValue 0 */
+  readonly seed?: number;
+  /** Std of the neighbour noise. @defaultValue 1e-5 */
+  readonly sigma?: number;
+  /** Flip probability of discrete features / one-hot groups. @defaultValue sigma * sqrt(2 / pi) */
+  readonly flipProbability?: number;
+  /** Candidate draws per instance. @defaultValue 1000 */
+  readonly candidates?: number;
+  /** Neighbours kept: the first this many candidates with the instance's predicted label. @defaultValue 100 */
+  readonly neighbours?: number;
+  /** The p of the p-norms. @defaultValue 2 */
+  readonly p?: number;
+  /** Output space of ROS. @defaultValue 'logit' in `openxai` (when the model has logits), else 'probability' */
+  readonly rosOutput?: 'probability' | 'logit';
+  /** RRS reads the first hidden layer before or after its activation. @defaultValue 'post' */
+  readonly hiddenActivation?: 'pre' | 'post';
+  /**
+   * Explain every neighbour under its anchor's random key (common random numbers), so a
+   * stochastic explainer's own noise cancels in e - e'. `false` keys each row by its own
+   * content (what the released code's reseeding amounts to).
+   * @defaultValue true, false in `openxai`
+   */
+  readonly commonRandomNumbers?: boolean;
+  /** Use `input.attributions` as the anchors' explanations instead of re-explaining them. @defaultValue false */
+  readonly useGivenAttributions?: boolean;
+  /**
+   * Also explain each anchor under a second key and report ||e - e_alt|| / ||e|| (the
+   * explainer's seed-to-seed variation; 0 for deterministic explainers). Costs n extra rows
+   * in the same explainer call. @defaultValue true in `default`, false otherwise
+   */
+  readonly explainerNoise?: boolean;
+  /** Instances per block: their candidates go through one model call, their anchors and neighbours through ONE explainer call. @defaultValue 32 */
+  readonly blockSize?: number;
+  /** Return the kept neighbours (rows and owning instance) in the diagnostics. @defaultValue false */
+  readonly keepNeighbours?: boolean;
+  /** Quantile levels reported for each metric. @defaultValue [0.05, 0.25, 0.5, 0.75, 0.95] */
+  readonly quantiles?: readonly number[];
+}
+
+/**
+ * A stability metric's per-instance scores (max ratio over neighbours; NaN = undefined) with
+ * the paper's log-scale aggregates and robust summaries.
+ * @since 0.1.0
+ */
+export interface StabilityResult extends MetricResult {
+  /** ln(mean) as the paper's tables report. */
+  readonly logMean: number;
+  /** ln(se) as the paper's tables report. */
+  readonly logSe: number;
+  readonly median: number;
+  readonly quantiles: readonly { readonly q: number; readonly value: number }[];
+  /** Neighbour ratios skipped as undefined (zero or NaN denominator, zero ||e||): total, per instance, and which instances had any. */
+  readonly undefinedRatios: { readonly count: number; readonly perInstance: Int32Array; readonly instances: readonly number[] };
+  /** Instances with no neighbour of the same predicted label (their score is undefined). */
+  readonly noNeighbours: readonly number[];
+}
+
+/**
+ * What the shared stability block did, for receipts and for spotting degenerate cases.
+ * @since 0.1.0
+ */
+export interface StabilityDiagnostics {
+  readonly preset: Preset;
+  readonly keys: 'common' | 'own';
+  readonly rosOutput: 'probability' | 'logit';
+  readonly rrs: 'computed' | 'not-applicable';
+  readonly sigma: number;
+  readonly flipProbability: number;
+  readonly candidates: number;
+  readonly neighboursWanted: number;
+  /** Neighbours kept per instance. */
+  readonly neighbourCounts: Int32Array;
+  /** Instances with fewer neighbours than wanted (including none). */
+  readonly shortOfNeighbours: readonly number[];
+  readonly noNeighbours: readonly number[];
+  /** Per-instance ||e(key) - e(other key)|| / ||e(key)|| when requested. */
+  readonly explainerNoise: { readonly values: Float64Array; readonly mean: number; readonly median: number; readonly undefinedIndices: readonly number[] } | null;
+  readonly neighbourhood: { readonly x: Matrix; readonly owner: Int32Array } | null;
+  readonly explainerCalls: number;
+  readonly explainedRows: number;
+  readonly modelCalls: number;
+  readonly modelRows: number;
+}
+
+/**
+ * RIS, RRS and ROS from one set of neighbours and one batch of explanations.
+ * @since 0.1.0
+ */
+export interface RelativeStabilityResult {
+  readonly RIS: StabilityResult;
+  /** null when the model has no `hidden` (e.g. LR: not applicable). */
+  readonly RRS: StabilityResult | null;
+  readonly ROS: StabilityResult;
+  readonly diagnostics: StabilityDiagnostics;
+}
