@@ -1,1 +1,13 @@
-export const placeholder = 'explainers';
+export * from './preset.js';
+export * from './configuredExplainer.js';
+export * from './quadratureRule.js';
+export * from './gradientExplainer.js';
+export * from './gradientXInputExplainer.js';
+export * from './smoothGradExplainer.js';
+export * from './integratedGradientsExplainer.js';
+export * from './limeExplainer.js';
+export * from './kernelShapExplainer.js';
+export * from './randomExplainer.js';
+export * from './createExplainer.js';
+export * from './explainToJson.js';
+export const VERSION = '0.1.0';

@@ -1,0 +1,39 @@
+import type { ExplainOptions, Matrix, Model } from '@xai/core';
+import type { ConfiguredExplainer } from './configuredExplainer.js';
+import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
+import type { GradientConfig, GradientOptions } from './gradientExplainer.js';
+import { gradientDefaults } from './gradientExplainer.js';
+import { OUTPUT_SPACES, explainGradients } from './internal/explainGradients.js';
+import { resolveCommon } from './internal/common.js';
+import { checkKnownKeys, oneOf } from './internal/validate.js';
+
+export type GradientXInputOptions = GradientOptions;
+export type GradientXInputConfig = GradientConfig;
+
+/** Per-preset defaults (the same as Gradient's). */
+export const gradientXInputDefaults = gradientDefaults;
+
+/**
+ * Gradient x Input ('itg'): x ⊙ d p_target / d x per row (Captum InputXGradient).
+ * @example gradientXInputExplainer().explain(model, x)
+ * @since 0.1.0
+ */
+export function gradientXInputExplainer(options: GradientXInputOptions = {}): ConfiguredExplainer<GradientXInputConfig> {
+  const fn = 'gradientXInputExplainer';
+  const common = resolveCommon(fn, options);
+  checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'output']);
+  const base = gradientXInputDefaults[common.preset];
+  const config: GradientXInputConfig = {
+    output: options.output === undefined ? base.output : oneOf(fn, 'output', options.output, OUTPUT_SPACES),
+    batchRows: common.batchRows,
+  };
+  return {
+    id: 'itg',
+    preset: common.preset,
+    seed: common.seed,
+    config,
+    explain(model: Model, x: Matrix, explainOptions?: ExplainOptions): Matrix {
+      return explainGradients('gradientXInputExplainer.explain', model, x, explainOptions, config, true);
+    },
+  };
+}

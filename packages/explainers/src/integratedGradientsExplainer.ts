@@ -1,0 +1,139 @@
+import type { ExplainOptions, Matrix, Model, OutputSpace } from '@xai/core';
+import { XaiError } from '@xai/core';
+import type { CommonExplainerOptions, ConfiguredExplainer } from './configuredExplainer.js';
+import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
+import type { Preset } from './preset.js';
+import type { IntegrationMethod } from './quadratureRule.js';
+import { INTEGRATION_METHODS, quadratureRule } from './quadratureRule.js';
+import { columnMeans, instancesPerChunk, resolveCommon } from './internal/common.js';
+import { OUTPUT_SPACES } from './internal/explainGradients.js';
+import { gradientRows, requireGradient } from './internal/modelCalls.js';
+import { prepareBatch } from './internal/prepareBatch.js';
+import { booleanOption, checkKnownKeys, oneOf, positiveInteger, vectorOption } from './internal/validate.js';
+
+/** The IG reference point: the training mean, the origin, or a given vector. */
+export type IgBaseline = 'mean' | 'zeros' | Float64Array | readonly number[];
+
+export interface IntegratedGradientsOptions extends CommonExplainerOptions {
+  /** @defaultValue 'gausslegendre' (Captum's default) */
+  readonly method?: IntegrationMethod;
+  /** Quadrature nodes along the path. @defaultValue 50 */
+  readonly steps?: number;
+  /**
+   * true: standard IG, (x − baseline) ⊙ path-averaged gradient, which sums to
+   * f(x) − f(baseline). false: the path-averaged gradient itself (OpenXAI's setting).
+   * @defaultValue false (openxai), true (paper, default)
+   */
+  readonly multiplyByInputs?: boolean;
+  /** @defaultValue 'mean' (needs `train`) */
+  readonly baseline?: IgBaseline;
+  /** @defaultValue 'probability' */
+  readonly output?: OutputSpace;
+}
+
+export interface IntegratedGradientsConfig {
+  readonly method: IntegrationMethod;
+  readonly steps: number;
+  readonly multiplyByInputs: boolean;
+  readonly baseline: 'mean' | 'zeros' | 'vector';
+  /** The resolved baseline as plain numbers, for reports (null for 'zeros', which adapts to the model's inputDim). */
+  readonly baselineVector: readonly number[] | null;
+  readonly output: OutputSpace;
+  readonly batchRows: number;
+}
+
+/** Per-preset defaults: OpenXAI runs Captum IG with multiply_by_inputs = False. */
+export const integratedGradientsDefaults: Readonly<Record<Preset, { method: IntegrationMethod; steps: number; multiplyByInputs: boolean; baseline: 'mean'; output: OutputSpace }>> = {
+  default: { method: 'gausslegendre', steps: 50, multiplyByInputs: true, baseline: 'mean', output: 'probability' },
+  openxai: { method: 'gausslegendre', steps: 50, multiplyByInputs: false, baseline: 'mean', output: 'probability' },
+  paper: { method: 'gausslegendre', steps: 50, multiplyByInputs: true, baseline: 'mean', output: 'probability' },
+};
+
+/**
+ * Integrated Gradients ('ig'): Σ_k w_k ∇p_target(b + α_k (x − b)) over the quadrature
+ * rule (α_k, w_k), times (x − b) when `multiplyByInputs`. All path points of a chunk of
+ * rows go to `model.inputGradient` as one matrix.
+ * @example integratedGradientsExplainer({ preset: 'openxai', train }).explain(model, x)
+ * @since 0.1.0
+ */
+export function integratedGradientsExplainer(options: IntegratedGradientsOptions = {}): ConfiguredExplainer<IntegratedGradientsConfig> {
+  const fn = 'integratedGradientsExplainer';
+  const common = resolveCommon(fn, options);
+  checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'method', 'steps', 'multiplyByInputs', 'baseline', 'output']);
+  const base = integratedGradientsDefaults[common.preset];
+  const method = options.method === undefined ? base.method : oneOf(fn, 'method', options.method, INTEGRATION_METHODS);
+  const steps = options.steps === undefined ? base.steps : positiveInteger(fn, 'steps', options.steps, method === 'riemann_trapezoid' ? 2 : 1);
+  const rule = quadratureRule(method, steps);
+  const baselineOption = options.baseline ?? base.baseline;
+  let baseline: IntegratedGradientsConfig['baseline'];
+  let baselineVector: Float64Array | null;
+  if (baselineOption === 'mean') {
+    if (common.train === undefined) {
+      throw new XaiError('BAD_OPTION', "baseline 'mean' needs the training features: pass { train }, or choose baseline 'zeros' or a vector", { fn, arg: 'baseline', value: 'mean' });
+    }
+    baseline = 'mean';
+    baselineVector = columnMeans(common.train);
+  } else if (baselineOption === 'zeros') {
+    baseline = 'zeros';
+    baselineVector = null;
+  } else {
+    baseline = 'vector';
+    baselineVector = vectorOption(fn, 'baseline', baselineOption);
+  }
+  const config: IntegratedGradientsConfig = {
+    method,
+    steps,
+    multiplyByInputs: options.multiplyByInputs === undefined ? base.multiplyByInputs : booleanOption(fn, 'multiplyByInputs', options.multiplyByInputs),
+    baseline,
+    baselineVector: baselineVector === null ? null : Array.from(baselineVector),
+    output: options.output === undefined ? base.output : oneOf(fn, 'output', options.output, OUTPUT_SPACES),
+    batchRows: common.batchRows,
+  };
+  return {
+    id: 'ig',
+    preset: common.preset,
+    seed: common.seed,
+    config,
+    explain(model: Model, x: Matrix, explainOptions?: ExplainOptions): Matrix {
+      const efn = 'integratedGradientsExplainer.explain';
+      const b = prepareBatch(efn, model, x, explainOptions, config.batchRows);
+      const dm = requireGradient(b.model, efn);
+      const { n, d } = b;
+      const bl = baselineVector ?? new Float64Array(d);
+      if (bl.length !== d) {
+        throw new XaiError('SHAPE_MISMATCH', `the baseline has ${bl.length} features, the model takes ${d}`, { fn: efn, arg: 'baseline', value: bl.length });
+      }
+      const K = rule.alphas.length;
+      const out = new Float64Array(n * d);
+      const per = instancesPerChunk(K, config.batchRows);
+      const cap = Math.min(per, n);
+      const path = new Float64Array(cap * K * d);
+      const rowTargets = new Int32Array(cap * K);
+      const grads = new Float64Array(cap * K * d);
+      for (let c0 = 0; c0 < n; c0 += per) {
+        const c1 = Math.min(n, c0 + per);
+        for (let i = c0; i < c1; i++) {
+          const xo = i * d;
+          for (let k = 0; k < K; k++) {
+            const a = rule.alphas[k]!;
+            const o = ((i - c0) * K + k) * d;
+            for (let j = 0; j < d; j++) path[o + j] = bl[j]! + a * (b.x[xo + j]! - bl[j]!);
+          }
+          rowTargets.fill(b.targets[i]!, (i - c0) * K, (i - c0 + 1) * K);
+        }
+        const rows = (c1 - c0) * K;
+        gradientRows(dm, { rows, cols: d, data: path.subarray(0, rows * d) }, rowTargets.subarray(0, rows), config.output, efn, config.batchRows, grads);
+        for (let i = c0; i < c1; i++) {
+          const o = i * d;
+          for (let k = 0; k < K; k++) {
+            const w = rule.weights[k]!;
+            const g = ((i - c0) * K + k) * d;
+            for (let j = 0; j < d; j++) out[o + j] += w * grads[g + j]!;
+          }
+          if (config.multiplyByInputs) for (let j = 0; j < d; j++) out[o + j] = out[o + j]! * (b.x[o + j]! - bl[j]!);
+        }
+      }
+      return { rows: n, cols: d, data: out };
+    },
+  };
+}

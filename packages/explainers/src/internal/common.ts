@@ -1,0 +1,46 @@
+// Resolution of the options every factory shares.
+import type { Matrix } from '@xai/core';
+import type { CommonExplainerOptions } from '../configuredExplainer.js';
+import { DEFAULT_BATCH_ROWS } from '../configuredExplainer.js';
+import type { Preset } from '../preset.js';
+import { resolvePreset } from '../preset.js';
+import { XaiError, describeValue } from '@xai/core';
+import { positiveInteger, seedOption, trainOption } from './validate.js';
+
+export interface ResolvedCommon {
+  readonly preset: Preset;
+  readonly seed: number;
+  readonly train: Matrix | undefined;
+  readonly batchRows: number;
+}
+
+export function resolveCommon(fn: string, options: CommonExplainerOptions | undefined): ResolvedCommon {
+  if (options !== undefined && (options === null || typeof options !== 'object')) {
+    throw new XaiError('BAD_OPTION', `expected an options object, got ${describeValue(options)}`, { fn, arg: 'options', value: options });
+  }
+  const o = options ?? {};
+  return {
+    preset: resolvePreset(o.preset, fn),
+    seed: o.seed === undefined ? 0 : seedOption(fn, o.seed),
+    train: trainOption(fn, o.train),
+    batchRows: o.batchRows === undefined ? DEFAULT_BATCH_ROWS : positiveInteger(fn, 'batchRows', o.batchRows),
+  };
+}
+
+/** Instances per model call when each needs `rowsPerInstance` rows (at least one). */
+export function instancesPerChunk(rowsPerInstance: number, batchRows: number): number {
+  return Math.max(1, Math.floor(batchRows / Math.max(1, rowsPerInstance)));
+}
+
+/** Column means of a matrix (any stride). */
+export function columnMeans(m: Matrix): Float64Array {
+  const out = new Float64Array(m.cols);
+  const stride = m.stride ?? m.cols;
+  const off = m.offset ?? 0;
+  for (let i = 0; i < m.rows; i++) {
+    const o = off + i * stride;
+    for (let j = 0; j < m.cols; j++) out[j] += m.data[o + j]!;
+  }
+  for (let j = 0; j < m.cols; j++) out[j] = out[j]! / m.rows;
+  return out;
+}

@@ -1,0 +1,69 @@
+// The public boundary of every `explain` call: checks the model, the instances and the
+// per-call options once, then hands contiguous data, targets and row keys to the kernels.
+import type { ExplainOptions, Matrix, Model } from '@xai/core';
+import { XaiError, argmaxRows, assertFinite, assertMatrix, contiguous, describeValue, hashFloat64, row } from '@xai/core';
+import { predictRows } from './modelCalls.js';
+
+export interface PreparedBatch {
+  readonly n: number;
+  readonly d: number;
+  /** Row-major copy-free view of x with stride = d and offset 0. */
+  readonly x: Float64Array;
+  /** Class explained per row. */
+  readonly targets: Int32Array;
+  /** Sub-stream key per row: `keys[i]` or a hash of row i's content. */
+  readonly keys: Float64Array;
+}
+
+export function assertModel(model: unknown, fn: string): asserts model is Model {
+  const m = model as Model;
+  if (m === null || typeof m !== 'object' || typeof m.predictProba !== 'function') {
+    throw new XaiError('BAD_INPUT', `expected a Model with predictProba(x), got ${describeValue(model)}`, { fn, arg: 'model', value: model });
+  }
+  if (!Number.isSafeInteger(m.inputDim) || m.inputDim < 1) throw new XaiError('BAD_INPUT', `model.inputDim must be a positive integer, got ${describeValue(m.inputDim)}`, { fn, arg: 'model.inputDim', value: m.inputDim });
+  if (!Number.isSafeInteger(m.classes) || m.classes < 2) throw new XaiError('BAD_INPUT', `model.classes must be an integer >= 2, got ${describeValue(m.classes)}`, { fn, arg: 'model.classes', value: m.classes });
+}
+
+/**
+ * Validates (model, x, options) and resolves targets (the predicted class unless given)
+ * and keys. Predictions are one batched call (chunked by `batchRows`); explainers that
+ * ignore the class (Random) pass `needTargets = false` and get zeros.
+ */
+export function prepareBatch(fn: string, model: unknown, x: unknown, options: ExplainOptions | undefined, batchRows: number, needTargets = true): PreparedBatch & { model: Model } {
+  assertModel(model, fn);
+  assertMatrix(x, fn, 'x', { cols: model.inputDim });
+  assertFinite(x, fn, 'x');
+  const n = x.rows;
+  const d = x.cols;
+  const xc = contiguous(x).data;
+  const opts = options ?? {};
+  if (opts === null || typeof opts !== 'object') throw new XaiError('BAD_INPUT', `expected an options object, got ${describeValue(opts)}`, { fn, arg: 'options', value: opts });
+  let targets: Int32Array;
+  if (opts.targets !== undefined) {
+    const t = opts.targets as unknown;
+    if (!(t instanceof Int32Array)) throw new XaiError('BAD_INPUT', `expected an Int32Array, got ${describeValue(t)}`, { fn, arg: 'targets', value: t });
+    if (t.length !== n) throw new XaiError('SHAPE_MISMATCH', `has ${t.length} entries for ${n} rows`, { fn, arg: 'targets', value: t.length });
+    for (let i = 0; i < n; i++) {
+      if (t[i]! < 0 || t[i]! >= model.classes) throw new XaiError('BAD_INPUT', `entry ${i} is ${t[i]}, outside [0, ${model.classes})`, { fn, arg: 'targets', value: t[i], index: i });
+    }
+    targets = t;
+  } else {
+    targets = new Int32Array(n);
+    if (n > 0 && needTargets) argmaxRows(predictRows(model, { rows: n, cols: d, data: xc }, fn, batchRows), targets);
+  }
+  const keys = new Float64Array(n);
+  if (opts.keys !== undefined) {
+    const k = opts.keys as unknown;
+    if (k === null || typeof k !== 'object' || typeof (k as ArrayLike<number>).length !== 'number') throw new XaiError('BAD_INPUT', `expected an array of numbers, got ${describeValue(k)}`, { fn, arg: 'keys', value: k });
+    const ka = k as ArrayLike<number>;
+    if (ka.length !== n) throw new XaiError('SHAPE_MISMATCH', `has ${ka.length} entries for ${n} rows`, { fn, arg: 'keys', value: ka.length });
+    for (let i = 0; i < n; i++) {
+      if (typeof ka[i] !== 'number' || !Number.isFinite(ka[i]!)) throw new XaiError('BAD_INPUT', `entry ${i} is ${describeValue(ka[i])}, not a finite number`, { fn, arg: 'keys', value: ka[i], index: i });
+      keys[i] = ka[i]!;
+    }
+  } else {
+    const m: Matrix = { rows: n, cols: d, data: xc };
+    for (let i = 0; i < n; i++) keys[i] = hashFloat64(row(m, i));
+  }
+  return { model, n, d, x: xc, targets, keys };
+}
