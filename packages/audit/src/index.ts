@@ -1,1 +1,32 @@
-export const placeholder = 'audit';
+// @xai/audit: the shortcut audit (probes scored against permuted-label nulls) and the
+// floor/null controls for explanation metrics.
+export * from './adapters/auditSource.js';
+export * from './adapters/csvAdapter.js';
+export * from './adapters/demoAdapter.js';
+export * from './adapters/itemsToJsonl.js';
+export * from './adapters/jsonlAdapter.js';
+export * from './adapters/parseCsvTable.js';
+export * from './adapters/parseJsonlItems.js';
+export * from './adapters/runAuditSource.js';
+export * from './auditEnvelope.js';
+export * from './auditOptions.js';
+export * from './auditReport.js';
+export * from './auditSummary.js';
+export * from './controls.js';
+export * from './demo/generateDemoCorpus.js';
+export * from './formatAuditTable.js';
+export * from './formatEnvelope.js';
+export * from './formatPercent.js';
+export * from './item.js';
+export * from './parseAuditArgs.js';
+export * from './probe.js';
+export * from './probes/index.js';
+export * from './receipts/ledger.js';
+export * from './receipts/recordLedgerEntry.js';
+export * from './receipts/verifyLedger.js';
+export * from './runAudit.js';
+export * from './runAuditCommand.js';
+export * from './tabular/runTabularAudit.js';
+export * from './tabular/tabularAuditInput.js';
+export * from './tabular/tabularItems.js';
+export * from './version.js';

@@ -1,0 +1,40 @@
+// Throughput of the audit (run after `npx tsup`): node bench/perf.mjs
+// The machine is shared with other jobs while this runs: figures are noisy; medians of 3.
+import { existsSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { csvAdapter, generateDemoCorpus, runAudit, runAuditSource } from '../dist/index.js';
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+function time(fn, reps = 3) {
+  const ts = [];
+  let out;
+  for (let r = 0; r < reps; r++) {
+    const t0 = performance.now();
+    out = fn();
+    ts.push(performance.now() - t0);
+  }
+  return { ms: median(ts), out };
+}
+
+const N = 10_000;
+const R = 100;
+const gen = time(() => generateDemoCorpus({ items: N, seed: 1, cues: { length: 0.3, echo: 0.3 } }));
+const items = gen.out.items;
+console.log(`node ${process.version}, ${N} items x 4 candidates, battery of 8 probes, R = ${R} permutations per null (two nulls)`);
+console.log(`generate corpus          ${gen.ms.toFixed(0).padStart(6)} ms  (${(N / (gen.ms / 1000)).toFixed(0)} items/s)`);
+const one = time(() => runAudit(items, { permutations: 1 }));
+const full = time(() => runAudit(items, { permutations: R }));
+console.log(`probes + 1 draw          ${one.ms.toFixed(0).padStart(6)} ms  (${(N / (one.ms / 1000)).toFixed(0)} items/s)`);
+console.log(`full audit, R = ${R}      ${full.ms.toFixed(0).padStart(6)} ms  (${(N / (full.ms / 1000)).toFixed(0)} items/s)`);
+console.log(`  of which null draws    ${(full.ms - one.ms).toFixed(0).padStart(6)} ms  (${((full.ms - one.ms) / (R - 1)).toFixed(2)} ms per draw of both nulls)`);
+const signs = full.out.probes.reduce((s, p) => s + p.signs.length, 0);
+console.log(`  (${signs} probe signs scored per draw; probes run once per item and sign, never inside a draw)`);
+
+const adult = new URL('../../../../shared/datasets/adult/', import.meta.url).pathname;
+if (existsSync(adult)) {
+  const src = await csvAdapter.load({ file: `${adult}adult-train.csv`, test: `${adult}adult-test.csv` });
+  const tab = time(() => runAuditSource(src, { permutations: R }), 1);
+  console.log(`tabular: adult train ${src.table.x.rows} rows x ${src.table.x.cols} cols (+ test ${src.table.test.x.rows}), R = ${R}: ${tab.ms.toFixed(0)} ms (${(src.table.x.rows / (tab.ms / 1000)).toFixed(0)} rows/s)`);
+} else {
+  console.log('tabular: ../shared/datasets not found, skipped');
+}

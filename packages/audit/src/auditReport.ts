@@ -1,0 +1,117 @@
+/** Which permutation scheme a null column uses. */
+export type NullKind = 'within-item' | 'across-items' | 'across-rows';
+
+/** One probe's line in an audit report. Rates are fractions in [0, 1]; NaN when undefined. */
+export interface ProbeResult {
+  readonly name: string;
+  /** Accuracy beats the decision null's upper quantile by the margin, with enough coverage. */
+  readonly fires: boolean;
+  /** The direction the probe took on the data (e.g. 'shortest', 'index 0'). */
+  readonly sign: string;
+  /** Every sign that was tried (the selection is repeated inside each null draw). */
+  readonly signs: readonly string[];
+  /** Items the probe was run on (the coverage denominator). */
+  readonly items: number;
+  /** Items it committed on, and the fraction. */
+  readonly covered: number;
+  readonly coverage: number;
+  /** Correct among covered, and the fraction (NaN when nothing is covered). */
+  readonly hits: number;
+  readonly accuracy: number;
+  /** Decision null: mean and upper quantile of the accuracy under permuted labels. */
+  readonly nullKind: NullKind;
+  readonly nullMean: number;
+  readonly nullUpper: number;
+  /** accuracy - nullMean. */
+  readonly lift: number;
+  /** Second column (multiple choice): answer positions permuted across items. */
+  readonly marginalNullMean?: number;
+  readonly marginalNullUpper?: number;
+  /** Extra requirement on accuracy for this probe (e.g. a leaked column must nearly separate). */
+  readonly minAccuracy: number;
+  /** Short remark (e.g. which column, why it abstains). */
+  readonly note?: string;
+}
+
+/** Hash of one input of an audit. */
+export interface InputHash {
+  readonly name: string;
+  readonly sha256: string;
+  readonly bytes?: number;
+}
+
+/** What is needed to re-run an audit and get the same numbers. */
+export interface AuditReceipt {
+  readonly tool: '@xai/audit';
+  readonly version: string;
+  /** The command line that produced it, when run from one. */
+  readonly command?: string;
+  readonly adapter?: string;
+  readonly inputs: readonly InputHash[];
+  /** sha256 of the audited items (canonical JSON lines) or table. */
+  readonly itemsHash: string;
+  /** Generated corpora: the content address and its recipe. */
+  readonly corpus?: { readonly id: string; readonly generator: string; readonly seed: number; readonly params: unknown };
+  readonly seed: number;
+  readonly permutations: number;
+  readonly quantile: number;
+  readonly margin: number;
+  readonly minCovered: number;
+  readonly nullKind: NullKind;
+  readonly probes: readonly string[];
+}
+
+/** The result of `runAudit` / `runTabularAudit`. */
+export interface AuditReport {
+  readonly kind: 'items' | 'tabular';
+  /** Items (or rows) audited. */
+  readonly items: number;
+  readonly probes: readonly ProbeResult[];
+  /** One line with the shortcut floor and the null together. */
+  readonly summary: string;
+  readonly receipt: AuditReceipt;
+}
+
+/** The machine-readable form printed by `--json`. */
+export interface AuditJson {
+  readonly probes: readonly {
+    name: string; fires: boolean; sign: string; coverage: number | null; accuracy: number | null;
+    nullMean: number | null; nullUpper: number | null; lift: number | null;
+    covered: number; items: number; hits: number; nullKind: NullKind;
+    marginalNullMean?: number | null; marginalNullUpper?: number | null; note?: string;
+  }[];
+  readonly items: number;
+  readonly summary: string;
+  readonly receipt: AuditReceipt;
+}
+
+const num = (v: number): number | null => (Number.isFinite(v) ? v : null);
+
+/**
+ * The JSON shape of a report: `{"probes":[{"name","fires","sign","coverage","accuracy",
+ * "nullMean","nullUpper","lift",...}],"items","summary","receipt"}`; undefined rates are null.
+ * @since 0.1.0
+ */
+export function toAuditJson(report: AuditReport): AuditJson {
+  return {
+    probes: report.probes.map((p) => ({
+      name: p.name,
+      fires: p.fires,
+      sign: p.sign,
+      coverage: num(p.coverage),
+      accuracy: num(p.accuracy),
+      nullMean: num(p.nullMean),
+      nullUpper: num(p.nullUpper),
+      lift: num(p.lift),
+      covered: p.covered,
+      items: p.items,
+      hits: p.hits,
+      nullKind: p.nullKind,
+      ...(p.marginalNullMean !== undefined ? { marginalNullMean: num(p.marginalNullMean), marginalNullUpper: num(p.marginalNullUpper ?? Number.NaN) } : {}),
+      ...(p.note !== undefined ? { note: p.note } : {}),
+    })),
+    items: report.items,
+    summary: report.summary,
+    receipt: report.receipt,
+  };
+}

@@ -1,0 +1,53 @@
+import type { AuditReport, ProbeResult } from './auditReport.js';
+import { formatPercent } from './formatPercent.js';
+
+/** Output flavour of the report table. */
+export type TableFormat = 'terminal' | 'markdown';
+
+const HEADERS = ['probe', 'fires', 'sign', 'coverage', 'accuracy', 'null mean', 'null upper', 'lift', 'marginal null'] as const;
+
+function cells(p: ProbeResult): string[] {
+  const lift = Number.isFinite(p.lift) ? `${p.lift >= 0 ? '+' : ''}${(p.lift * 100).toFixed(1)} pt` : '–';
+  const marginal = p.marginalNullMean === undefined ? '' : Number.isFinite(p.marginalNullMean) ? `${formatPercent(p.marginalNullMean)} (≤ ${formatPercent(p.marginalNullUpper ?? Number.NaN)})` : '–';
+  return [
+    p.name,
+    p.fires ? 'FIRES' : 'no',
+    p.sign,
+    `${p.covered}/${p.items} ${formatPercent(p.coverage)}`,
+    formatPercent(p.accuracy),
+    formatPercent(p.nullMean),
+    formatPercent(p.nullUpper),
+    lift,
+    marginal,
+  ];
+}
+
+/**
+ * The report as a table, one row per probe (fires?, sign, coverage, accuracy, null mean,
+ * null upper quantile, lift, and the across-items "marginal" null for multiple choice),
+ * followed by the summary line that states the shortcut floor beside the null.
+ * @since 0.1.0
+ */
+export function formatAuditTable(report: AuditReport, format: TableFormat = 'terminal'): string {
+  const rows = report.probes.map(cells);
+  const headers: string[] = [...HEADERS];
+  if (report.kind === 'tabular') {
+    headers.pop();
+    for (const r of rows) r.pop();
+  }
+  const r = report.receipt;
+  const nullName = r.nullKind === 'within-item' ? 'within-item (answer re-placed among its own candidates)' : r.nullKind === 'across-items' ? 'across items (answer positions permuted)' : 'labels permuted across rows';
+  const foot = `null: ${nullName}, R = ${r.permutations}, seed ${r.seed}; upper = q${Math.round(r.quantile * 100)}; fires when accuracy > upper + ${(r.margin * 100).toFixed(1)} pt with ≥ ${r.minCovered} covered items.`;
+  if (format === 'markdown') {
+    const esc = (s: string): string => s.replace(/\|/g, '\\|');
+    const lines = [
+      `| ${headers.join(' | ')} |`,
+      `|${headers.map((_, j) => (j >= 3 ? '---:' : '---')).join('|')}|`,
+      ...rows.map((c) => `| ${c.map(esc).join(' | ')} |`),
+    ];
+    return `${lines.join('\n')}\n\n${report.summary}\n\n_${foot}_\n`;
+  }
+  const widths = headers.map((h, j) => Math.max(h.length, ...rows.map((c) => c[j]!.length)));
+  const line = (c: readonly string[]): string => c.map((v, j) => (j >= 3 ? v.padStart(widths[j]!) : v.padEnd(widths[j]!))).join('  ').trimEnd();
+  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line), '', report.summary, foot].join('\n') + '\n';
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { caseClass, idShape, oddOneOut, tokenize, uniqueExtreme } from './text.js';
+
+describe('text features', () => {
+  it('tokenizes to lower-case words, keeping duplicates', () => {
+    expect(tokenize('Vokari.lumen = Trasek, trasek!')).toEqual(['vokari', 'lumen', 'trasek', 'trasek']);
+    expect(tokenize('  ')).toEqual([]);
+  });
+
+  it('classifies capitalisation', () => {
+    expect(caseClass('trasek')).toBe('lower');
+    expect(caseClass('Trasek')).toBe('title');
+    expect(caseClass('Trasek Vokari')).toBe('title');
+    expect(caseClass('TRASEK')).toBe('upper');
+    expect(caseClass('traSek')).toBe('mixed');
+    expect(caseClass('Trasek vokari')).toBe('mixed');
+    expect(caseClass('1234')).toBe('none');
+    expect(caseClass('A')).toBe('title');
+  });
+
+  it('maps ids to shapes', () => {
+    expect(idShape('rec-1234')).toBe('aaa-9999');
+    expect(idShape('rec-1234u')).toBe('aaa-9999a');
+    expect(idShape('Q_7x')).toBe('A_9a');
+  });
+
+  it('finds a unique extreme and abstains on ties', () => {
+    expect(uniqueExtreme([3, 7, 5], 'max')).toBe(1);
+    expect(uniqueExtreme([3, 7, 7], 'max')).toBe(-1);
+    expect(uniqueExtreme([3, 7, 5], 'min')).toBe(0);
+    expect(uniqueExtreme([2, 2, 5], 'min')).toBe(-1);
+  });
+
+  it('finds the odd one out only when all others agree', () => {
+    expect(oddOneOut(['a', 'a', 'b', 'a'])).toBe(2);
+    expect(oddOneOut(['b', 'a', 'a', 'a'])).toBe(0);
+    expect(oddOneOut(['a', 'b', 'c', 'a'])).toBe(-1);
+    expect(oddOneOut(['a', 'a', 'a'])).toBe(-1);
+    expect(oddOneOut(['a', 'b'])).toBe(-1); // two entries: nobody is "the others"
+  });
+});

@@ -1,0 +1,88 @@
+// String features shared by the built-in probes. Plain functions, no allocation beyond the
+// token arrays; the probes call them once per candidate.
+
+/** Lower-cased word tokens (letters and digits), in order, duplicates kept. */
+export function tokenize(text: string): string[] {
+  const out: string[] = [];
+  for (const t of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (t.length > 0) out.push(t);
+  return out;
+}
+
+/** Capitalisation class of a text, judged on its letters only. */
+export type CaseClass = 'none' | 'lower' | 'upper' | 'title' | 'mixed';
+
+/**
+ * 'upper' = every letter upper case (at least two letters); 'title' = every word starts
+ * upper case and has no other upper-case letter; 'lower' = no upper-case letter.
+ */
+export function caseClass(text: string): CaseClass {
+  let letters = 0;
+  let uppers = 0;
+  for (const ch of text) {
+    const lo = ch.toLowerCase();
+    const up = ch.toUpperCase();
+    if (lo === up) continue; // not a cased letter
+    letters++;
+    if (ch === up) uppers++;
+  }
+  if (letters === 0) return 'none';
+  if (uppers === 0) return 'lower';
+  if (uppers === letters && letters > 1) return 'upper';
+  const words = text.split(/[^\p{L}\p{N}]+/u).filter((w) => /\p{L}/u.test(w));
+  const isTitle = words.every((w) => {
+    const first = w[0]!;
+    const rest = w.slice(1);
+    return first === first.toUpperCase() && first !== first.toLowerCase() && rest === rest.toLowerCase();
+  });
+  return isTitle ? 'title' : 'mixed';
+}
+
+/** Shape of an id: A-Z -> 'A', a-z -> 'a', 0-9 -> '9', every other character kept. */
+export function idShape(id: string): string {
+  return id.replace(/[A-Z]/g, 'A').replace(/[a-z]/g, 'a').replace(/[0-9]/g, '9');
+}
+
+/**
+ * Index of the unique maximum (or minimum) of `values`, or -1 when the extreme is shared
+ * (a tie is an abstention: the rule has nothing to say).
+ */
+export function uniqueExtreme(values: ArrayLike<number>, which: 'max' | 'min'): number {
+  let best = -1;
+  let bestValue = which === 'max' ? -Infinity : Infinity;
+  let tied = false;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (Number.isNaN(v)) continue;
+    if (which === 'max' ? v > bestValue : v < bestValue) {
+      bestValue = v;
+      best = i;
+      tied = false;
+    } else if (v === bestValue) {
+      tied = true;
+    }
+  }
+  return tied ? -1 : best;
+}
+
+/**
+ * The one index whose key differs from a key shared by all the others (at least three
+ * entries, so that "the others" agree on something); -1 otherwise.
+ */
+export function oddOneOut(keys: readonly string[]): number {
+  const n = keys.length;
+  if (n < 3) return -1;
+  // The majority key is keys[0] unless keys[0] is the odd one (then keys[1] === keys[2]).
+  const common = keys[0] === keys[1] || keys[0] === keys[2] ? keys[0] : keys[1];
+  let odd = -1;
+  for (let i = 0; i < n; i++) {
+    if (keys[i] === common) continue;
+    if (odd !== -1) return -1;
+    odd = i;
+  }
+  return odd;
+}
+
+/** "word" -> "Word". */
+export function titleCase(token: string): string {
+  return token.length === 0 ? token : token[0]!.toUpperCase() + token.slice(1);
+}

@@ -1,0 +1,158 @@
+import { XaiError } from '@xai/core';
+import type { AuditEnvelope } from './auditEnvelope.js';
+import { auditEnvelope } from './auditEnvelope.js';
+import type { AuditJson, AuditReport } from './auditReport.js';
+import { toAuditJson } from './auditReport.js';
+import type { CueName, CueSpec, DemoCorpusOptions } from './demo/generateDemoCorpus.js';
+import { CUE_NAMES } from './demo/generateDemoCorpus.js';
+import { csvAdapter } from './adapters/csvAdapter.js';
+import { demoAdapter } from './adapters/demoAdapter.js';
+import { jsonlAdapter } from './adapters/jsonlAdapter.js';
+import type { AuditSource } from './adapters/auditSource.js';
+import { runAuditSource } from './adapters/runAuditSource.js';
+import { formatAuditTable } from './formatAuditTable.js';
+import { formatEnvelope } from './formatEnvelope.js';
+import { parseAuditArgs } from './parseAuditArgs.js';
+import { defaultProbes } from './probes/defaultProbes.js';
+import type { TabularProbeName } from './tabular/runTabularAudit.js';
+import { TABULAR_PROBE_NAMES } from './tabular/runTabularAudit.js';
+
+/** Options of the `xai audit` command (what `parseAuditArgs` returns). */
+export interface AuditCommandOptions {
+  readonly adapter: 'demo' | 'jsonl' | 'csv';
+  /** Markdown table instead of the terminal table. */
+  readonly markdown?: boolean;
+  /** Callers print `json` instead of `text` when set (both are always returned). */
+  readonly json?: boolean;
+  readonly seed?: number;
+  readonly permutations?: number;
+  readonly quantile?: number;
+  readonly margin?: number;
+  readonly minCovered?: number;
+  /** Comma-separated probe names to run (default: all). */
+  readonly probes?: string;
+  /** exitCode 1 when any probe fires (for CI gates). */
+  readonly failOnFire?: boolean;
+  // demo
+  /** Cue of the second demo corpus ('none' = clean only). @defaultValue 'position' */
+  readonly cue?: CueName | 'none';
+  readonly strength?: number;
+  readonly sign?: 'longest' | 'shortest';
+  readonly index?: number;
+  readonly items?: number;
+  readonly candidates?: number;
+  readonly corpusSeed?: number;
+  /** Rebuild the demo corpus this many times and print the envelope. */
+  readonly rebuilds?: number;
+  // jsonl
+  readonly blind?: string;
+  readonly labels?: string;
+  // csv
+  readonly file?: string;
+  readonly test?: string;
+  readonly label?: string;
+  /** The command line, recorded in receipts. */
+  readonly command?: string;
+}
+
+export interface AuditCommandResult {
+  /** Human-readable output (terminal or Markdown tables). */
+  readonly text: string;
+  /** Machine-readable output (`--json`). */
+  readonly json: unknown;
+  /** 0, or 1 with `failOnFire` when a probe fired. */
+  readonly exitCode: number;
+}
+
+/**
+ * The `xai audit` command as a function (the CLI in @xai/bench prints `text`, or `json`
+ * with `--json`). Accepts parsed options or the raw argument list.
+ * - `demo`: audits a clean corpus and a cued one (default cue: position, strength 1);
+ *   with `rebuilds`, prints the envelope over rebuilds instead.
+ * - `jsonl`: `blind` + `labels` files.
+ * - `csv`: `file` (+ `test`, `label`): the tabular probes.
+ * @example
+ *   const { text } = await runAuditCommand(['--adapter', 'demo']);
+ * @since 0.1.0
+ */
+export async function runAuditCommand(input: AuditCommandOptions | readonly string[]): Promise<AuditCommandResult> {
+  const o = Array.isArray(input) ? parseAuditArgs(input) : (input as AuditCommandOptions);
+  const fn = 'runAuditCommand';
+  const format = o.markdown ? 'markdown' : 'terminal';
+  const auditOptions = {
+    ...(o.seed !== undefined ? { seed: o.seed } : {}),
+    ...(o.permutations !== undefined ? { permutations: o.permutations } : {}),
+    ...(o.quantile !== undefined ? { quantile: o.quantile } : {}),
+    ...(o.margin !== undefined ? { margin: o.margin } : {}),
+    ...(o.minCovered !== undefined ? { minCovered: o.minCovered } : {}),
+    ...(o.command !== undefined ? { receipt: { command: o.command } } : {}),
+  };
+  const wanted = o.probes?.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+
+  if (o.adapter === 'demo') {
+    const cue = o.cue ?? 'position';
+    if (cue !== 'none' && !(CUE_NAMES as readonly string[]).includes(cue)) throw new XaiError('BAD_OPTION', `unknown cue "${cue}" (known: none, ${CUE_NAMES.join(', ')})`, { fn, arg: 'cue', value: cue });
+    const probes = wanted ? pickProbes(wanted, fn) : undefined;
+    const base: Omit<DemoCorpusOptions, 'seed'> = { ...(o.items !== undefined ? { items: o.items } : {}), ...(o.candidates !== undefined ? { candidates: o.candidates } : {}) };
+    const cueSpec: CueSpec = { strength: o.strength ?? 1, ...(o.sign !== undefined ? { sign: o.sign } : {}), ...(o.index !== undefined ? { index: o.index } : {}) };
+    const corpora: { label: string; corpus: Omit<DemoCorpusOptions, 'seed'> }[] = [{ label: 'clean', corpus: base }];
+    if (cue !== 'none') corpora.push({ label: `cue ${cue}`, corpus: { ...base, cues: { [cue]: cueSpec } } });
+    const opts = { ...auditOptions, ...(probes ? { probes } : {}) };
+    if (o.rebuilds !== undefined) {
+      const envs: (AuditEnvelope & { label: string })[] = corpora.map(({ label, corpus }) => ({
+        label,
+        ...auditEnvelope({ rebuilds: o.rebuilds!, corpus, corpusSeed: o.corpusSeed ?? 0, audit: opts, ...(o.command !== undefined ? { command: o.command } : {}) }),
+      }));
+      const text = envs.map((e) => `== demo ${e.label}: envelope over ${e.rebuilds} rebuilds of ${e.itemsPerCorpus} items ==\n${formatEnvelope(e, format)}`).join('\n');
+      const fired = envs.some((e) => e.probes.some((p) => p.fired > 0));
+      return { text, json: { envelopes: envs }, exitCode: o.failOnFire && fired ? 1 : 0 };
+    }
+    const reports: { label: string; report: AuditReport; source: AuditSource }[] = [];
+    for (const { label, corpus } of corpora) {
+      const source = demoAdapter.load({ ...corpus, seed: o.corpusSeed ?? 0 }) as AuditSource;
+      reports.push({ label, source, report: runAuditSource(source, opts, 'demo') });
+    }
+    const text = reports.map(({ source, report }) => `${heading(source, report)}\n${formatAuditTable(report, format)}`).join('\n');
+    const [first, ...rest] = reports;
+    const json: AuditJson & { cued?: AuditJson } = { ...toAuditJson(first!.report), ...(rest.length > 0 ? { cued: toAuditJson(rest[0]!.report) } : {}) };
+    return { text, json, exitCode: o.failOnFire && reports.some((r) => r.report.probes.some((p) => p.fires)) ? 1 : 0 };
+  }
+
+  let source: AuditSource;
+  if (o.adapter === 'jsonl') {
+    if (o.blind === undefined || o.labels === undefined) throw new XaiError('BAD_OPTION', 'the jsonl adapter needs --blind <file> and --labels <file>', { fn, arg: o.blind === undefined ? 'blind' : 'labels', value: undefined });
+    source = await jsonlAdapter.load({ blind: o.blind, labels: o.labels });
+  } else if (o.adapter === 'csv') {
+    if (o.file === undefined) throw new XaiError('BAD_OPTION', 'the csv adapter needs --file <train.csv> (and optionally --test, --label)', { fn, arg: 'file', value: undefined });
+    source = await csvAdapter.load({ file: o.file, ...(o.test !== undefined ? { test: o.test } : {}), ...(o.label !== undefined ? { label: o.label } : {}) });
+  } else {
+    throw new XaiError('BAD_OPTION', `unknown adapter "${String(o.adapter)}" (demo, jsonl, csv)`, { fn, arg: 'adapter', value: o.adapter });
+  }
+  let report: AuditReport;
+  if (source.kind === 'tabular') {
+    if (wanted) for (const w of wanted) if (!(TABULAR_PROBE_NAMES as readonly string[]).includes(w)) throw new XaiError('BAD_OPTION', `unknown tabular probe "${w}" (known: ${TABULAR_PROBE_NAMES.join(', ')})`, { fn, arg: 'probes', value: w });
+    report = runAuditSource(source, { ...auditOptions, ...(wanted ? { tabularProbes: wanted as TabularProbeName[] } : {}) }, o.adapter);
+  } else {
+    const probes = wanted ? pickProbes(wanted, fn) : undefined;
+    report = runAuditSource(source, { ...auditOptions, ...(probes ? { probes } : {}) }, o.adapter);
+  }
+  return {
+    text: `${heading(source, report)}\n${formatAuditTable(report, format)}`,
+    json: toAuditJson(report),
+    exitCode: o.failOnFire && report.probes.some((p) => p.fires) ? 1 : 0,
+  };
+}
+
+function pickProbes(names: readonly string[], fn: string): typeof defaultProbes {
+  return names.map((n) => {
+    const p = defaultProbes.find((q) => q.name === n);
+    if (!p) throw new XaiError('BAD_OPTION', `unknown probe "${n}" (known: ${defaultProbes.map((q) => q.name).join(', ')})`, { fn, arg: 'probes', value: n });
+    return p;
+  });
+}
+
+function heading(source: AuditSource, report: AuditReport): string {
+  const corpus = source.kind === 'items' && source.corpus ? `, corpus sha256:${source.corpus.id.slice(0, 16)}…` : '';
+  const inputs = source.inputs.map((i) => `${i.name} sha256:${i.sha256.slice(0, 12)}…`).join(', ');
+  return `== ${source.name}: ${report.items} ${report.kind === 'tabular' ? 'rows' : 'items'}${corpus}${inputs ? ` (${inputs})` : ''} ==`;
+}
