@@ -1,1 +1,19 @@
-export const placeholder = 'models';
+// @xai/models: OpenXAI's LR and ANN (any dense stack) with a hand-written backward pass,
+// training, JSON save/load and adapters for anyone's model.
+export * from './denseLayer.js';
+export * from './neuralModel.js';
+export * from './createMlp.js';
+export * from './createAnn.js';
+export * from './createLogisticRegression.js';
+export * from './lossGradients.js';
+export * from './preset.js';
+export * from './trainModel.js';
+export * from './trainingPreset.js';
+export * from './modelJson.js';
+export * from './toModelJson.js';
+export * from './fromModelJson.js';
+export * from './formatModelJson.js';
+export * from './saveModel.js';
+export * from './loadModel.js';
+export * from './linearGroundTruth.js';
+export * from './functionModel.js';

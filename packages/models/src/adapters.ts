@@ -1,0 +1,2 @@
+// Subpath `@xai/models/adapters`: plug anyone's model into the toolkit.
+export * from './functionModel.js';

@@ -1,0 +1,56 @@
+import { XaiError, createRng, describeValue, substream } from '@xai/core';
+import type { Activation } from './denseLayer.js';
+import type { ModelKind, NeuralModel } from './neuralModel.js';
+import { layoutLayers } from './internal/mlpCore.js';
+import { MlpModel } from './internal/mlpModel.js';
+
+export interface MlpOptions {
+  /** Widths of the hidden layers. @defaultValue [] (logistic regression) */
+  readonly hidden?: readonly number[];
+  /** Number of classes (softmax outputs). @defaultValue 2 */
+  readonly classes?: number;
+  /** Seed of the initial weights. @defaultValue 0 */
+  readonly seed?: number;
+  /** Activation of the hidden layers. @defaultValue 'relu' */
+  readonly activation?: Activation;
+  /** Kind recorded on the model. @defaultValue 'lr' without hidden layers, else 'mlp' */
+  readonly kind?: ModelKind;
+}
+
+export const MLP_DEFAULTS: Required<Omit<MlpOptions, 'kind'>> = { hidden: [], classes: 2, seed: 0, activation: 'relu' };
+
+function checkDim(value: unknown, arg: string): asserts value is number {
+  if (!Number.isInteger(value) || (value as number) < 1) {
+    throw new XaiError('BAD_INPUT', `expected a positive integer, got ${describeValue(value)}`, { fn: 'createMlp', arg, value });
+  }
+}
+
+/**
+ * A dense network inputDim → hidden… → classes with softmax output, initialised as
+ * PyTorch's `nn.Linear` does: weights and biases uniform in (−1/√in, 1/√in), drawn from
+ * `substream(seed, 'init', layer)` (weights row by row, then the bias).
+ * @example const m = createMlp(20, { hidden: [100, 100], seed: 0 }); m.predictProba(x)
+ * @since 0.1.0
+ */
+export function createMlp(inputDim: number, options: MlpOptions = {}): NeuralModel {
+  const o = { ...MLP_DEFAULTS, ...options };
+  checkDim(inputDim, 'inputDim');
+  if (!Array.isArray(o.hidden)) throw new XaiError('BAD_OPTION', `hidden must be an array of widths, got ${describeValue(o.hidden)}`, { fn: 'createMlp', arg: 'hidden', value: o.hidden });
+  o.hidden.forEach((w, i) => checkDim(w, `hidden[${i}]`));
+  checkDim(o.classes, 'classes');
+  if (o.classes < 2) throw new XaiError('BAD_OPTION', `classes must be at least 2, got ${o.classes}`, { fn: 'createMlp', arg: 'classes', value: o.classes });
+  if (o.activation !== 'relu' && o.activation !== 'none') throw new XaiError('BAD_OPTION', `unknown activation ${describeValue(o.activation)}`, { fn: 'createMlp', arg: 'activation', value: o.activation });
+  createRng(o.seed); // validates the seed with a typed error
+  const dims = [inputDim, ...o.hidden, o.classes];
+  const relu = dims.slice(1).map((_, l) => l < o.hidden.length && o.activation === 'relu');
+  const { shapes, size } = layoutLayers(dims, relu);
+  const params = new Float64Array(size);
+  shapes.forEach((s, l) => {
+    const rng = substream(o.seed, 'init', l);
+    const bound = 1 / Math.sqrt(s.inDim);
+    const end = s.bOffset + s.outDim;
+    for (let k = s.wOffset; k < end; k++) params[k] = (2 * rng.uniform() - 1) * bound;
+  });
+  const kind = options.kind ?? (o.hidden.length === 0 ? 'lr' : 'mlp');
+  return new MlpModel(kind, shapes, params);
+}

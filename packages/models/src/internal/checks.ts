@@ -1,0 +1,25 @@
+// Boundary checks shared by the models and the adapter.
+import type { Matrix } from '@xai/core';
+import { XaiError, assertMatrix, describeValue } from '@xai/core';
+
+/** A validated n x cols output buffer, or a new one. */
+export function outputBuffer(fn: string, arg: string, rows: number, cols: number, out: Matrix | undefined): Matrix {
+  if (out === undefined) return { rows, cols, data: new Float64Array(rows * cols) };
+  assertMatrix(out, fn, arg, { rows, cols });
+  return out;
+}
+
+/** Throws unless targets has n integer entries in [0, classes). */
+export function checkTargets(fn: string, targets: unknown, n: number, classes: number): asserts targets is ArrayLike<number> {
+  const t = targets as ArrayLike<number>;
+  if (t === null || typeof t !== 'object' || typeof t.length !== 'number') {
+    throw new XaiError('BAD_INPUT', `expected an Int32Array of class indices, got ${describeValue(targets)}`, { fn, arg: 'targets', value: targets });
+  }
+  if (t.length !== n) throw new XaiError('SHAPE_MISMATCH', `expected ${n} targets (one per row), got ${t.length}`, { fn, arg: 'targets', value: t.length });
+  for (let i = 0; i < n; i++) {
+    const v = t[i]!;
+    if (!Number.isInteger(v) || v < 0 || v >= classes) {
+      throw new XaiError('BAD_INPUT', `target ${i} is ${describeValue(v)}, expected an integer in [0, ${classes})`, { fn, arg: 'targets', value: v, row: i });
+    }
+  }
+}

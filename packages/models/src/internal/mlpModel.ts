@@ -1,0 +1,109 @@
+// The one NeuralModel implementation: public methods validate, then call MlpCore.
+import type { HiddenOptions, InputGradientOptions, Matrix } from '@xai/core';
+import { XaiError, assertMatrix, describeValue, rowBlock } from '@xai/core';
+import { checkTargets, outputBuffer } from './checks.js';
+import type { Activation, DenseLayer } from '../denseLayer.js';
+import type { ModelKind, NeuralModel } from '../neuralModel.js';
+import type { LayerShape } from './mlpCore.js';
+import { MlpCore } from './mlpCore.js';
+
+/**
+ * Rows per forward/backward pass: a larger batch is processed in blocks, so the work
+ * buffers stay small (≈ CHUNK · Σ widths doubles) however many rows LIME or the stability
+ * metrics send, and stay in cache.
+ */
+export const CHUNK = 2048;
+
+export class MlpModel implements NeuralModel {
+  readonly inputDim: number;
+  readonly classes: number;
+  readonly layers: readonly DenseLayer[];
+  readonly parameters: Float64Array;
+  /** @internal the unchecked engine (used by training and lossGradients). */
+  readonly core: MlpCore;
+  readonly hidden?: (x: Matrix, options?: HiddenOptions) => Matrix;
+
+  constructor(
+    readonly kind: ModelKind,
+    shapes: readonly LayerShape[],
+    params: Float64Array,
+    readonly metadata?: Readonly<Record<string, unknown>>,
+  ) {
+    this.core = new MlpCore(shapes, params);
+    this.parameters = params;
+    this.inputDim = this.core.inputDim;
+    this.classes = this.core.classes;
+    this.layers = shapes.map((s) => ({
+      inputDim: s.inDim,
+      outputDim: s.outDim,
+      weight: { rows: s.outDim, cols: s.inDim, data: params.subarray(s.wOffset, s.wOffset + s.inDim * s.outDim) },
+      bias: params.subarray(s.bOffset, s.bOffset + s.outDim),
+      activation: (s.relu ? 'relu' : 'none') as Activation,
+    }));
+    // A single-layer model has no hidden layer: leave `hidden` absent so callers can tell.
+    if (shapes.length > 1) this.hidden = (x, options) => this.hiddenImpl(x, options);
+  }
+
+  private checkX(fn: string, x: Matrix): void {
+    assertMatrix(x, fn, 'x', { cols: this.inputDim });
+  }
+
+  predictProba(x: Matrix, out?: Matrix): Matrix {
+    this.checkX('predictProba', x);
+    const o = outputBuffer('predictProba', 'out', x.rows, this.classes, out);
+    for (let s = 0; s < x.rows; s += CHUNK) {
+      const e = Math.min(x.rows, s + CHUNK);
+      this.core.forward(rowBlock(x, s, e));
+      this.core.softmaxInto(e - s, rowBlock(o, s, e));
+    }
+    return o;
+  }
+
+  logits(x: Matrix, out?: Matrix): Matrix {
+    this.checkX('logits', x);
+    const o = outputBuffer('logits', 'out', x.rows, this.classes, out);
+    for (let s = 0; s < x.rows; s += CHUNK) {
+      const e = Math.min(x.rows, s + CHUNK);
+      this.core.forward(rowBlock(x, s, e));
+      this.core.logitsInto(e - s, rowBlock(o, s, e));
+    }
+    return o;
+  }
+
+  inputGradient(x: Matrix, targets: ArrayLike<number>, options: InputGradientOptions = {}): Matrix {
+    const fn = 'inputGradient';
+    this.checkX(fn, x);
+    checkTargets(fn, targets, x.rows, this.classes);
+    const output = options.output ?? 'probability';
+    if (output !== 'probability' && output !== 'logit') {
+      throw new XaiError('BAD_OPTION', `output must be 'probability' or 'logit', got ${describeValue(output)}`, { fn, arg: 'output', value: output });
+    }
+    const o = outputBuffer(fn, 'out', x.rows, this.inputDim, options.out);
+    for (let s = 0; s < x.rows; s += CHUNK) {
+      const e = Math.min(x.rows, s + CHUNK);
+      const xb = rowBlock(x, s, e);
+      this.core.forward(xb);
+      this.core.seedTargetGradient(e - s, targets, s, output === 'probability');
+      this.core.backward(xb, null, rowBlock(o, s, e));
+    }
+    return o;
+  }
+
+  private hiddenImpl(x: Matrix, options: HiddenOptions = {}): Matrix {
+    const fn = 'hidden';
+    this.checkX(fn, x);
+    const activation = options.activation ?? 'post';
+    if (activation !== 'pre' && activation !== 'post') {
+      throw new XaiError('BAD_OPTION', `activation must be 'pre' or 'post', got ${describeValue(activation)}`, { fn, arg: 'activation', value: activation });
+    }
+    const s = this.core.shapes[0]!;
+    const o = outputBuffer(fn, 'out', x.rows, s.outDim, options.out);
+    this.core.affine(0, x, o, activation === 'post' && s.relu);
+    return o;
+  }
+
+  /** Frees the reusable buffers (e.g. after one very large batch). */
+  release(): void {
+    this.core.release();
+  }
+}

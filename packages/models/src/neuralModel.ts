@@ -1,0 +1,40 @@
+import type { HiddenOptions, InputGradientOptions, Matrix, Model } from '@xai/core';
+import type { DenseLayer } from './denseLayer.js';
+
+/** 'lr': one linear layer; 'ann': OpenXAI's network (hidden ReLU layers); 'mlp': any other stack. */
+export type ModelKind = 'lr' | 'ann' | 'mlp';
+
+/** The model kinds a model file may name. */
+export const MODEL_KINDS: readonly ModelKind[] = ['lr', 'ann', 'mlp'];
+
+/**
+ * A stack of dense layers with a softmax output, batch-first over core `Matrix`, with a
+ * hand-written backward pass. Implements core `Model` fully.
+ *
+ * Results are written into `out` when given, else into a new matrix; intermediate
+ * activations live in buffers owned by the model and reused across calls (so a model is
+ * not re-entrant, which JavaScript's single thread guarantees). Inputs are not checked for
+ * NaN on these hot paths: NaN in, NaN out.
+ */
+export interface NeuralModel extends Model {
+  readonly kind: ModelKind;
+  readonly layers: readonly DenseLayer[];
+  /** Free-form metadata carried through JSON save/load (e.g. dataset, accuracy). */
+  readonly metadata?: Readonly<Record<string, unknown>>;
+  /** All parameters in one buffer (layer by layer: weight row-major, then bias). */
+  readonly parameters: Float64Array;
+  predictProba(x: Matrix, out?: Matrix): Matrix;
+  logits(x: Matrix, out?: Matrix): Matrix;
+  /**
+   * Row i: d output[targets[i]] / d x_i, where output is the class probability (default)
+   * or the logit.
+   */
+  inputGradient(x: Matrix, targets: ArrayLike<number>, options?: InputGradientOptions): Matrix;
+  /**
+   * The first hidden layer before or after its activation (n x width). Absent on a
+   * single-layer model (logistic regression), which has no hidden layer.
+   */
+  hidden?(x: Matrix, options?: HiddenOptions): Matrix;
+  /** Frees the reusable work buffers (they grow to the largest batch seen). */
+  release(): void;
+}
