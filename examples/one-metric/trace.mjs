@@ -1,0 +1,2 @@
+import { register } from 'node:module';
+register('./trace-hooks.mjs', import.meta.url);
