@@ -18,6 +18,15 @@ export interface AgreementOptions {
    * @defaultValue true
    */
   readonly auc?: boolean;
+  /**
+   * Predicted labels (0 or 1), one per instance. When given, ground-truth row i (or the
+   * shared row) is multiplied by (2 * predictions[i] - 1) before comparing, as the released
+   * code's `eval_ground_truth_faithfulness` does with the LR's w1 - w0; only the signs (SA,
+   * SRA) can change. Leave it out when the ground truth is already flipped per row
+   * (e.g. `linearGroundTruth(model, x, { flipForClass0: true })` from `@xai/models`).
+   * @defaultValue undefined (ground truth used as given)
+   */
+  readonly predictions?: ArrayLike<number>;
 }
 
 /**

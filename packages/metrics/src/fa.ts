@@ -1,6 +1,7 @@
-import type { MetricInfo, MetricInput, MetricResult } from '@xai/core';
+import type { MetricInfo, MetricInput } from '@xai/core';
 import type { AgreementOptions } from './agreementOptions.js';
 import { runTopKAgreement } from './internal/groundTruthMetric.js';
+import type { MetricSummary } from './metricSummary.js';
 
 /** Static facts about FA (Feature agreement). @since 0.1.0 */
 export const faInfo = {
@@ -25,6 +26,6 @@ export type FaOptions = AgreementOptions;
  *   fa({ x, attributions, groundTruth }, { preset: 'openxai' }).mean
  * @since 0.1.0
  */
-export function fa(input: MetricInput, options: FaOptions = {}): MetricResult {
+export function fa(input: MetricInput, options: FaOptions = {}): MetricSummary {
   return runTopKAgreement('fa', 'FA', input, options);
 }

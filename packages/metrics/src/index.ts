@@ -4,6 +4,7 @@ export * from './fairness.js';
 export * from './groundTruth.js';
 export * from './metricIds.js';
 export * from './metricInfo.js';
+export * from './metricSummary.js';
 export * from './metrics.js';
 export * from './predictionGap.js';
 export * from './preset.js';

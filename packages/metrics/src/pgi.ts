@@ -1,6 +1,7 @@
-import type { MetricInfo, MetricInput, MetricResult } from '@xai/core';
+import type { MetricInfo, MetricInput } from '@xai/core';
 import { runPredictionGap } from './internal/predictionGapMetric.js';
 import type { PredictionGapOptions } from './predictionGapOptions.js';
+import type { MetricSummary } from './metricSummary.js';
 
 /** Static facts about PGI. @since 0.1.0 */
 export const pgiInfo = {
@@ -26,6 +27,6 @@ export type PgiOptions = PredictionGapOptions;
  *   pgi({ x, attributions, model, schema }, { preset: 'openxai', seed: 0 }).mean
  * @since 0.1.0
  */
-export function pgi(input: MetricInput, options: PgiOptions = {}): MetricResult {
+export function pgi(input: MetricInput, options: PgiOptions = {}): MetricSummary {
   return runPredictionGap('pgi', ['PGI'], input, options).PGI!;
 }

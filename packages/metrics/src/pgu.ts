@@ -1,6 +1,7 @@
-import type { MetricInfo, MetricInput, MetricResult } from '@xai/core';
+import type { MetricInfo, MetricInput } from '@xai/core';
 import { runPredictionGap } from './internal/predictionGapMetric.js';
 import type { PredictionGapOptions } from './predictionGapOptions.js';
+import type { MetricSummary } from './metricSummary.js';
 
 /** Static facts about PGU. @since 0.1.0 */
 export const pguInfo = {
@@ -23,6 +24,6 @@ export type PguOptions = PredictionGapOptions;
  *   pgu({ x, attributions, model }, { preset: 'paper' }).mean
  * @since 0.1.0
  */
-export function pgu(input: MetricInput, options: PguOptions = {}): MetricResult {
+export function pgu(input: MetricInput, options: PguOptions = {}): MetricSummary {
   return runPredictionGap('pgu', ['PGU'], input, options).PGU!;
 }

@@ -1,6 +1,7 @@
-import type { MetricInfo, MetricInput, MetricResult } from '@xai/core';
+import type { MetricInfo, MetricInput } from '@xai/core';
 import type { RankingOptions } from './agreementOptions.js';
 import { runRanking } from './internal/groundTruthMetric.js';
+import type { MetricSummary } from './metricSummary.js';
 
 /** Static facts about PRA (Pairwise rank agreement). @since 0.1.0 */
 export const praInfo = {
@@ -25,6 +26,6 @@ export type PraOptions = RankingOptions;
  *   pra({ x, attributions, groundTruth }, { preset: 'openxai' }).mean
  * @since 0.1.0
  */
-export function pra(input: MetricInput, options: PraOptions = {}): MetricResult {
+export function pra(input: MetricInput, options: PraOptions = {}): MetricSummary {
   return runRanking('pra', 'PRA', input, options);
 }

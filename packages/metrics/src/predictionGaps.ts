@@ -1,11 +1,12 @@
-import type { MetricInput, MetricResult } from '@xai/core';
+import type { MetricInput } from '@xai/core';
 import { runPredictionGap } from './internal/predictionGapMetric.js';
+import type { MetricSummary } from './metricSummary.js';
 import type { PredictionGapOptions } from './predictionGapOptions.js';
 
 /** PGI and PGU from one pass. @since 0.1.0 */
 export interface PredictionGapsResult {
-  readonly PGI: MetricResult;
-  readonly PGU: MetricResult;
+  readonly PGI: MetricSummary;
+  readonly PGU: MetricSummary;
 }
 
 /**

@@ -1,6 +1,7 @@
-import type { MetricInfo, MetricInput, MetricResult } from '@xai/core';
+import type { MetricInfo, MetricInput } from '@xai/core';
 import type { AgreementOptions } from './agreementOptions.js';
 import { runTopKAgreement } from './internal/groundTruthMetric.js';
+import type { MetricSummary } from './metricSummary.js';
 
 /** Static facts about RA (Rank agreement). @since 0.1.0 */
 export const raInfo = {
@@ -25,6 +26,6 @@ export type RaOptions = AgreementOptions;
  *   ra({ x, attributions, groundTruth }, { preset: 'openxai' }).mean
  * @since 0.1.0
  */
-export function ra(input: MetricInput, options: RaOptions = {}): MetricResult {
+export function ra(input: MetricInput, options: RaOptions = {}): MetricSummary {
   return runTopKAgreement('ra', 'RA', input, options);
 }

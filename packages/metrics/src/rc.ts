@@ -1,6 +1,7 @@
-import type { MetricInfo, MetricInput, MetricResult } from '@xai/core';
+import type { MetricInfo, MetricInput } from '@xai/core';
 import type { RankingOptions } from './agreementOptions.js';
 import { runRanking } from './internal/groundTruthMetric.js';
+import type { MetricSummary } from './metricSummary.js';
 
 /** Static facts about RC (Rank correlation). @since 0.1.0 */
 export const rcInfo = {
@@ -26,6 +27,6 @@ export type RcOptions = RankingOptions;
  *   rc({ x, attributions, groundTruth }, { preset: 'openxai' }).mean
  * @since 0.1.0
  */
-export function rc(input: MetricInput, options: RcOptions = {}): MetricResult {
+export function rc(input: MetricInput, options: RcOptions = {}): MetricSummary {
   return runRanking('rc', 'RC', input, options);
 }

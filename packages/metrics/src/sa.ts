@@ -1,6 +1,7 @@
-import type { MetricInfo, MetricInput, MetricResult } from '@xai/core';
+import type { MetricInfo, MetricInput } from '@xai/core';
 import type { AgreementOptions } from './agreementOptions.js';
 import { runTopKAgreement } from './internal/groundTruthMetric.js';
+import type { MetricSummary } from './metricSummary.js';
 
 /** Static facts about SA (Sign agreement). @since 0.1.0 */
 export const saInfo = {
@@ -25,6 +26,6 @@ export type SaOptions = AgreementOptions;
  *   sa({ x, attributions, groundTruth }, { preset: 'openxai' }).mean
  * @since 0.1.0
  */
-export function sa(input: MetricInput, options: SaOptions = {}): MetricResult {
+export function sa(input: MetricInput, options: SaOptions = {}): MetricSummary {
   return runTopKAgreement('sa', 'SA', input, options);
 }

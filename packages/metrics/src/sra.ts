@@ -1,6 +1,7 @@
-import type { MetricInfo, MetricInput, MetricResult } from '@xai/core';
+import type { MetricInfo, MetricInput } from '@xai/core';
 import type { AgreementOptions } from './agreementOptions.js';
 import { runTopKAgreement } from './internal/groundTruthMetric.js';
+import type { MetricSummary } from './metricSummary.js';
 
 /** Static facts about SRA (Signed rank agreement). @since 0.1.0 */
 export const sraInfo = {
@@ -25,6 +26,6 @@ export type SraOptions = AgreementOptions;
  *   sra({ x, attributions, groundTruth }, { preset: 'openxai' }).mean
  * @since 0.1.0
  */
-export function sra(input: MetricInput, options: SraOptions = {}): MetricResult {
+export function sra(input: MetricInput, options: SraOptions = {}): MetricSummary {
   return runTopKAgreement('sra', 'SRA', input, options);
 }

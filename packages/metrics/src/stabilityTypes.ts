@@ -1,4 +1,5 @@
-import type { Matrix, MetricInput, MetricResult } from '@xai/core';
+import type { Matrix, MetricInput } from '@xai/core';
+import type { MetricSummary } from './metricSummary.js';
 import type { Preset } from './preset.js';
 
 /**
@@ -49,6 +50,15 @@ export interface RelativeStabilityOptions {
   readonly explainerNoise?: boolean;
   /** Instances per block: their candidates go through one model call, their anchors and neighbours through ONE explainer call. @defaultValue 32 */
   readonly blockSize?: number;
+  /**
+   * Round every candidate neighbour to float32 (`Math.fround`) before it is labelled,
+   * explained and compared, as the released code's float32 tensors are. x' - x then carries
+   * float32 quantisation (ulp ~6e-8 near 1 against 1e-5 noise, ~1% in the RIS denominator),
+   * as in the released numbers. The anchors are used as given (pass float32-representable
+   * rows for bit-level parity).
+   * @defaultValue true in `openxai`, false otherwise
+   */
+  readonly float32Neighbours?: boolean;
   /** Return the kept neighbours (rows and owning instance) in the diagnostics. @defaultValue false */
   readonly keepNeighbours?: boolean;
   /** Quantile levels reported for each metric. @defaultValue [0.05, 0.25, 0.5, 0.75, 0.95] */
@@ -60,11 +70,13 @@ export interface RelativeStabilityOptions {
  * the paper's log-scale aggregates and robust summaries.
  * @since 0.1.0
  */
-export interface StabilityResult extends MetricResult {
+export interface StabilityResult extends MetricSummary {
   /** ln(mean) as the paper's tables report. */
   readonly logMean: number;
-  /** ln(se) as the paper's tables report. */
+  /** ln(se) as the paper's tables report (se with ddof = 1). */
   readonly logSe: number;
+  /** ln(seDdof0): the released runner's ln(np.std(v) / sqrt(n)) over the defined values. */
+  readonly logSeDdof0: number;
   readonly median: number;
   readonly quantiles: readonly { readonly q: number; readonly value: number }[];
   /** Neighbour ratios skipped as undefined (zero or NaN denominator, zero ||e||): total, per instance, and which instances had any. */
@@ -84,6 +96,8 @@ export interface StabilityDiagnostics {
   readonly rrs: 'computed' | 'not-applicable';
   readonly sigma: number;
   readonly flipProbability: number;
+  /** Candidates were rounded to float32 before use. */
+  readonly float32Neighbours: boolean;
   readonly candidates: number;
   readonly neighboursWanted: number;
   /** Neighbours kept per instance. */

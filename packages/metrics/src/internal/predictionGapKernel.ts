@@ -11,6 +11,13 @@ import { orderByMagnitude } from './rank.js';
 
 export type GapMode = 'PGI' | 'PGU';
 
+/**
+ * Fills instance i's S x d normals z (unit scale, multiplied by sigma) and uniforms u (null
+ * when nothing flips) in place of the seeded draws: tests use it to replay hand-checkable
+ * noise matrices.
+ */
+export type GapNoise = (instance: number, z: Float64Array, u: Float64Array | null) => void;
+
 export interface GapSettings {
   readonly fn: string;
   readonly preset: Preset;
@@ -22,6 +29,7 @@ export interface GapSettings {
   readonly flip: number;
   readonly seed: number;
   readonly maxRows: number;
+  readonly noise?: GapNoise;
 }
 
 export interface GapOutput {
@@ -62,9 +70,13 @@ export function predictionGapKernel(model: Model, x: Matrix, e: Matrix, plan: Pe
     let r = 0;
     for (let i = b0; i < b1; i++) {
       const xi = row(x, i);
-      const rng = substream(st.seed, hashFloat64(xi), 'prediction-gap');
-      rng.fork('normal').fillNormal(z);
-      if (u !== null) rng.fork('uniform').fillUniform(u);
+      if (st.noise !== undefined) {
+        st.noise(i, z, u);
+      } else {
+        const rng = substream(st.seed, hashFloat64(xi), 'prediction-gap');
+        rng.fork('normal').fillNormal(z);
+        if (u !== null) rng.fork('uniform').fillUniform(u);
+      }
       hotColumns(plan, xi, hot);
       orderByMagnitude(row(e, i), abs, order);
       for (let p = 0; p < d; p++) pos[order[p]!] = p;

@@ -1,14 +1,16 @@
 // Boundary of PGI / PGU: validate once, then run the batched kernel.
-import { summarizeValues } from '@xai/core';
-import type { MetricInput, MetricResult } from '@xai/core';
+import type { MetricInput } from '@xai/core';
+import type { MetricSummary } from '../metricSummary.js';
 import type { PredictionGapOptions } from '../predictionGapOptions.js';
 import { checkAttributions, checkInputObject, checkInstances, checkModel, checkSchema } from './inputs.js';
 import { flag, nonNegative, positiveInt, probability, resolveMaxK, resolvePreset, resolveSeed } from './options.js';
 import { makePlan } from './perturb.js';
 import { predictionGapKernel } from './predictionGapKernel.js';
-import type { GapMode } from './predictionGapKernel.js';
+import type { GapMode, GapNoise } from './predictionGapKernel.js';
+import { summarize } from './summaries.js';
 
-export function runPredictionGap(fn: string, modes: readonly GapMode[], input: MetricInput, options: PredictionGapOptions): Partial<Record<GapMode, MetricResult>> {
+/** `noise` replaces the seeded draws (tests only: hand-checkable noise matrices). */
+export function runPredictionGap(fn: string, modes: readonly GapMode[], input: MetricInput, options: PredictionGapOptions, noise?: GapNoise): Partial<Record<GapMode, MetricSummary>> {
   checkInputObject(fn, input);
   const preset = resolvePreset(fn, options.preset);
   const x = checkInstances(fn, input);
@@ -28,8 +30,9 @@ export function runPredictionGap(fn: string, modes: readonly GapMode[], input: M
     flip: probability(fn, 'flipProbability', options.flipProbability, Math.min(1, sigma * Math.sqrt(2 / Math.PI))),
     seed: resolveSeed(fn, options.seed),
     maxRows: positiveInt(fn, 'maxBatchRows', options.maxBatchRows, 32768),
+    ...(noise !== undefined ? { noise } : {}),
   });
-  const result: Partial<Record<GapMode, MetricResult>> = {};
-  for (const m of modes) result[m] = summarizeValues(m, out.values[m]!);
+  const result: Partial<Record<GapMode, MetricSummary>> = {};
+  for (const m of modes) result[m] = summarize(m, out.values[m]!);
   return result;
 }

@@ -8,6 +8,12 @@ import type { PerturbPlan } from './perturb.js';
 
 export type StabilityId = 'RIS' | 'RRS' | 'ROS';
 
+/**
+ * Fills instance i's m x d candidate normals z (unit scale) and uniforms u (null when
+ * nothing flips) in place of the seeded draws: tests replay hand-checkable candidates.
+ */
+export type StabilityNoise = (instance: number, z: Float64Array, u: Float64Array | null) => void;
+
 export interface StabilitySettings {
   readonly fn: string;
   readonly want: Readonly<Record<StabilityId, boolean>>;
@@ -26,6 +32,9 @@ export interface StabilitySettings {
   readonly explainerNoise: boolean;
   readonly blockSize: number;
   readonly keepNeighbours: boolean;
+  /** Round each candidate to float32 before labelling, explaining and comparing it. */
+  readonly float32: boolean;
+  readonly noise?: StabilityNoise;
 }
 
 export interface StabilityRaw {
@@ -110,12 +119,19 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
     for (let b = 0; b < B; b++) {
       const xi = row(x, b0 + b);
       anchorKeys[b] = hashFloat64(xi);
-      const rng = substream(st.seed, anchorKeys[b]!, 'stability');
-      rng.fork('normal').fillNormal(z);
-      if (u !== null) rng.fork('uniform').fillUniform(u);
+      if (st.noise !== undefined) {
+        st.noise(b0 + b, z, u);
+      } else {
+        const rng = substream(st.seed, anchorKeys[b]!, 'stability');
+        rng.fork('normal').fillNormal(z);
+        if (u !== null) rng.fork('uniform').fillUniform(u);
+      }
       hotColumns(plan, xi, hot);
       for (let s = 0; s < m; s++) perturbRow(plan, xi, hot, z, u, s, st.sigma, st.flip, null, 'code', cand, (b * m + s) * d);
     }
+    // The released code's candidates are float32 tensors: x' - x is quantised to float32's
+    // ulp, which is ~1% of the 1e-5 noise, and the model and explainer see the rounded rows.
+    if (st.float32) for (let j = 0; j < B * m * d; j++) cand[j] = Math.fround(cand[j]!);
     const candM: Matrix = { rows: B * m, cols: d, data: cand.subarray(0, B * m * d) };
     const cOut = forward(candM);
     assertMatrix(cOut, st.fn, useLogits ? 'model.logits(candidates)' : 'model.predictProba(candidates)', { rows: B * m, cols: classes });

@@ -6,16 +6,19 @@ import { checkExplainer, checkInputObject, checkInstances, checkModel, checkSche
 import { flag, nonNegative, oneOf, positiveInt, probability, resolvePreset, resolveSeed } from './options.js';
 import { makePlan } from './perturb.js';
 import { stabilityKernel } from './stabilityKernel.js';
-import type { StabilityId } from './stabilityKernel.js';
-import { definedSorted, positiveIndices, quantileSorted } from './summaries.js';
+import type { StabilityId, StabilityNoise } from './stabilityKernel.js';
+import { definedSorted, positiveIndices, quantileSorted, summarize } from './summaries.js';
 
 export interface StabilityRun {
   readonly results: Record<StabilityId, StabilityResult | null>;
   readonly diagnostics: StabilityDiagnostics;
 }
 
-/** Runs the block for the metrics in `which` (RRS is dropped when the model has no hidden layer). */
-export function runStability(fn: string, which: readonly StabilityId[], input: StabilityInput, options: RelativeStabilityOptions): StabilityRun {
+/**
+ * Runs the block for the metrics in `which` (RRS is dropped when the model has no hidden
+ * layer). `noise` replaces the seeded candidate draws (tests only).
+ */
+export function runStability(fn: string, which: readonly StabilityId[], input: StabilityInput, options: RelativeStabilityOptions, noise?: StabilityNoise): StabilityRun {
   checkInputObject(fn, input);
   const preset = resolvePreset(fn, options.preset);
   const x = checkInstances(fn, input);
@@ -48,6 +51,7 @@ export function runStability(fn: string, which: readonly StabilityId[], input: S
   const want: Record<StabilityId, boolean> = { RIS: which.includes('RIS'), RRS: which.includes('RRS') && rrsApplicable, ROS: which.includes('ROS') };
   const candidates = positiveInt(fn, 'candidates', options.candidates, 1000);
   const neighbours = positiveInt(fn, 'neighbours', options.neighbours, 100);
+  const float32 = flag(fn, 'float32Neighbours', options.float32Neighbours, preset === 'openxai');
   const raw = stabilityKernel(model, explainer, x, makePlan(schema, d), {
     fn,
     want,
@@ -64,6 +68,8 @@ export function runStability(fn: string, which: readonly StabilityId[], input: S
     explainerNoise: flag(fn, 'explainerNoise', options.explainerNoise, preset === 'default'),
     blockSize: positiveInt(fn, 'blockSize', options.blockSize, 32),
     keepNeighbours: flag(fn, 'keepNeighbours', options.keepNeighbours, false),
+    float32,
+    ...(noise !== undefined ? { noise } : {}),
   });
   const counts = raw.neighbourCounts;
   const noNeighbours: number[] = [];
@@ -76,7 +82,7 @@ export function runStability(fn: string, which: readonly StabilityId[], input: S
   for (const id of ['RIS', 'RRS', 'ROS'] as const) {
     const v = raw.values[id];
     if (v === null) continue;
-    const base = summarizeValues(id, v);
+    const base = summarize(id, v);
     const sorted = definedSorted(v);
     const per = raw.undefinedRatios[id]!;
     let total = 0;
@@ -85,6 +91,7 @@ export function runStability(fn: string, which: readonly StabilityId[], input: S
       ...base,
       logMean: Math.log(base.mean),
       logSe: Math.log(base.se),
+      logSeDdof0: Math.log(base.seDdof0),
       median: quantileSorted(sorted, 0.5),
       quantiles: levels.map((q) => ({ q, value: quantileSorted(sorted, q) })),
       undefinedRatios: { count: total, perInstance: per, instances: positiveIndices(per) },
@@ -105,6 +112,7 @@ export function runStability(fn: string, which: readonly StabilityId[], input: S
       rrs: rrsApplicable ? 'computed' : 'not-applicable',
       sigma,
       flipProbability: flip,
+      float32Neighbours: float32,
       candidates,
       neighboursWanted: neighbours,
       neighbourCounts: counts,

@@ -1,4 +1,6 @@
 // Robust summaries of per-instance values (NaN = undefined, excluded).
+import { summarizeValues } from '@xai/core';
+import type { MetricSummary } from '../metricSummary.js';
 
 /** Type-7 (linear interpolation) quantile of ascending-sorted values. */
 export function quantileSorted(sorted: Float64Array, q: number): number {
@@ -25,4 +27,20 @@ export function positiveIndices(counts: Int32Array): number[] {
   const out: number[] = [];
   for (let i = 0; i < counts.length; i++) if (counts[i]! > 0) out.push(i);
   return out;
+}
+
+/**
+ * Core's summary plus the released runner's `std_err = np.std(v) / sqrt(n)` (ddof = 0)
+ * over the defined values: sqrt(sum (v - mean)^2) / n.
+ */
+export function summarize(metric: string, values: Float64Array): MetricSummary {
+  const base = summarizeValues(metric, values);
+  const n = base.count;
+  if (n === 0) return { ...base, seDdof0: Number.NaN };
+  let ss = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (!Number.isNaN(v)) ss += (v - base.mean) * (v - base.mean);
+  }
+  return { ...base, seDdof0: Math.sqrt(ss) / n };
 }
