@@ -168,6 +168,7 @@ const runs = [
   ['ig', 'openxai', {}],
   ['ig', 'default', {}],
   ['lime', 'openxai', {}],
+  ['lime', 'openxai', { noise: 'numpy-batch' }],
   ['shap', 'openxai', {}],
   ['shap', 'default', {}],
 ];
@@ -200,7 +201,7 @@ for (const [id, preset, extra, note] of runs) {
   const settings =
     id === 'sg' ? `${c.samples} samples, std ${c.std}` :
     id === 'ig' ? `${c.method} ${c.steps}, ${c.multiplyByInputs ? 'x (x - b)' : 'mean gradient'}` :
-    id === 'lime' ? `${c.samples} samples` :
+    id === 'lime' ? `${c.samples} samples, ${c.noise} noise` :
     id === 'shap' ? `${c.variant} ${c.samples} coalitions, bg ${c.background}` :
     note ?? '';
   console.log(`${id.padEnd(9)} ${preset.padEnd(8)} ${settings.padEnd(37)} ${(N / (best / 1000)).toFixed(0).padStart(8)} ${(best / N).toFixed(3).padStart(10)} ${((100 * bestModel) / best).toFixed(0).padStart(7)}`);

@@ -29,6 +29,17 @@ describe('createExplainer', () => {
     expect(isExplainerId('deeplift')).toBe(false);
   });
 
+  it("exposes LIME's released numpy stream as an option, with batch positions per call", () => {
+    const model = randomMlp([3, 5, 2], 'tanh', 4, 2);
+    const x = uniformMatrix(3, 3, 2);
+    const lime = createExplainer('lime', { preset: 'openxai', noise: 'numpy-batch', samples: 40 });
+    expect(lime.config.noise).toBe('numpy-batch');
+    const whole = lime.explain(model, x).data;
+    const last = lime.explain(model, { rows: 1, cols: 3, data: x.data.slice(6) }, { batchPositions: [2] }).data;
+    expect(Array.from(last)).toEqual(Array.from(whole.subarray(6)));
+    expect(createExplainer('lime', { preset: 'openxai' }).config.noise).toBe('keyed');
+  });
+
   it('reports a JSON-safe configuration', () => {
     const train = uniformMatrix(20, 4, 1);
     for (const id of EXPLAINER_IDS) {

@@ -8,7 +8,7 @@ import type { IntegratedGradientsConfig, IntegratedGradientsOptions } from './in
 import { integratedGradientsExplainer } from './integratedGradientsExplainer.js';
 import type { KernelShapConfig, KernelShapOptions } from './kernelShapExplainer.js';
 import { kernelShapExplainer } from './kernelShapExplainer.js';
-import type { LimeConfig, LimeOptions } from './limeExplainer.js';
+import type { LimeConfig, LimeExplainer, LimeOptions } from './limeExplainer.js';
 import { limeExplainer } from './limeExplainer.js';
 import type { RandomConfig, RandomOptions } from './randomExplainer.js';
 import { randomExplainer } from './randomExplainer.js';
@@ -47,9 +47,13 @@ export interface ExplainerConfigById {
  * The explainer with the given OpenXAI id, configured from a preset plus overrides
  * (`{ preset, seed, train, ...options of that explainer }`). Unknown ids and unknown or
  * invalid options throw BAD_OPTION.
+ * `'lime'` returns a {@link LimeExplainer}, whose `explain` also takes `batchPositions`
+ * (for `noise: 'numpy-batch'`).
  * @example createExplainer('lime', { preset: 'openxai', seed: 0 })
+ * @example createExplainer('lime', { preset: 'openxai', noise: 'numpy-batch' })
  * @since 0.1.0
  */
+export function createExplainer(id: 'lime', options?: LimeOptions): LimeExplainer;
 export function createExplainer<I extends ExplainerId>(id: I, options?: ExplainerOptionsById[I]): ConfiguredExplainer<ExplainerConfigById[I]>;
 export function createExplainer(id: ExplainerId, options: ExplainerOptionsById[ExplainerId] = {}): ConfiguredExplainer<ExplainerConfigById[ExplainerId]> {
   switch (id) {

@@ -38,6 +38,26 @@ describe('integratedGradientsExplainer', () => {
     }
   });
 
+  it('TV7 (OPENXAI_NOTES §9): LR with w1 − w0 = [2, −1], train mean 0, x = [1, 1] gives (σ(1) − σ(0))·[2, −1]', () => {
+    // Σ_k s_k σ'(α_k) over Gauss–Legendre(50) = ∫₀¹ σ'(α) dα = σ(1) − σ(0) = 0.2310586 (exact to 1e-12).
+    const model = logisticRegression([0, 0], [2, -1]);
+    const train = { rows: 2, cols: 2, data: Float64Array.of(1, 1, -1, -1) }; // mean [0, 0]
+    const x = { rows: 1, cols: 2, data: Float64Array.of(1, 1) };
+    const attr = integratedGradientsExplainer({ preset: 'openxai', train }).explain(model, x);
+    expect(attr.data[0]!).toBeCloseTo(0.4621172, 7);
+    expect(attr.data[1]!).toBeCloseTo(-0.2310586, 7);
+    const exact = 1 / (1 + Math.exp(-1)) - 0.5;
+    expect(Math.abs(attr.data[0]! - 2 * exact)).toBeLessThan(1e-12);
+    // not the gradient at x (σ'(1)·[2, −1] = [0.3932239, −0.1966119]) and not times (x − b)
+    const standard = integratedGradientsExplainer({ preset: 'paper', train }).explain(model, x);
+    expect(standard.data[0]!).toBeCloseTo(0.4621172, 7); // x − b = 1 here: the same number
+    const x2 = { rows: 1, cols: 2, data: Float64Array.of(2, 3) };
+    const mean = integratedGradientsExplainer({ preset: 'openxai', train }).explain(model, x2).data;
+    const times = integratedGradientsExplainer({ preset: 'paper', train }).explain(model, x2).data;
+    expect(times[0]!).toBeCloseTo(mean[0]! * 2, 14);
+    expect(times[1]!).toBeCloseTo(mean[1]! * 3, 14);
+  });
+
   it('riemann_middle with zero baseline equals the hand-written midpoint sum', () => {
     const model = logisticRegression(w0, w1);
     const x = uniformMatrix(4, 3, 3, -1, 1);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Matrix, Model } from '@xai/core';
 import { kernelShapExplainer } from './kernelShapExplainer.js';
+import { shapleySizeCdf } from './internal/shapleySizeCdf.js';
 import { bruteForceShapley } from './__fixtures__/bruteForceShapley.js';
 import { codeOf } from './__fixtures__/codeOf.js';
 import { linearProbabilityModel, randomMlp, uniformMatrix } from './__fixtures__/models.js';
@@ -89,6 +90,17 @@ describe('kernelShapExplainer (constrained, Lundberg & Lee)', () => {
 });
 
 describe('kernelShapExplainer (captum, the openxai preset)', () => {
+  it('TV9: coalition sizes follow P(1..3) = (4/11, 3/11, 4/11) for d = 4 and the tabulated d = 7 law', () => {
+    const pmf = (d: number): number[] => {
+      const c = shapleySizeCdf(d);
+      return Array.from(c, (v, k) => v - (k === 0 ? 0 : c[k - 1]!));
+    };
+    [4 / 11, 3 / 11, 4 / 11].forEach((p, k) => expect(pmf(4)[k]!).toBeCloseTo(p, 15));
+    [0.238095, 0.142857, 0.119048, 0.119048, 0.142857, 0.238095].forEach((p, k) => expect(pmf(7)[k]!).toBeCloseTo(p, 6));
+    expect(shapleySizeCdf(7)[5]).toBe(1); // k = d (and k = 0) are not in the support
+  });
+
+
   it('recovers w_j·x_j exactly on an additive model with the zero baseline', () => {
     const w = [0.05, -0.08, 0.02, 0.1, -0.03, 0.07];
     const model = linearProbabilityModel(w, [0.2, 0.2, 0.2, 0.2, 0.2, 0.2]);

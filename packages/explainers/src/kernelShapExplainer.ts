@@ -7,6 +7,7 @@ import { columnMeans, instancesPerChunk, resolveCommon } from './internal/common
 import { createLeastSquaresWork, weightedLeastSquares } from './internal/leastSquares.js';
 import { predictRows } from './internal/modelCalls.js';
 import { prepareBatch } from './internal/prepareBatch.js';
+import { shapleySizeCdf } from './internal/shapleySizeCdf.js';
 import { booleanOption, checkKnownKeys, oneOf, positiveInteger, positiveNumber, vectorOption } from './internal/validate.js';
 
 /**
@@ -144,18 +145,6 @@ function resolveBackground(fn: string, option: KernelShapBackground, train: Matr
   throw new XaiError('BAD_OPTION', `expected 'zeros', 'mean', 'sample', a vector or a Matrix, got ${describeValue(option)}`, { fn, arg: 'background', value: option });
 }
 
-/** Shapley-kernel size distribution over k = 1..d−1 as a cumulative table. */
-function sizeCdf(d: number): Float64Array {
-  const cdf = new Float64Array(Math.max(0, d - 1));
-  let acc = 0;
-  for (let k = 1; k < d; k++) {
-    acc += (d - 1) / (k * (d - k));
-    cdf[k - 1] = acc;
-  }
-  for (let k = 0; k < cdf.length; k++) cdf[k] = cdf[k]! / acc;
-  return cdf;
-}
-
 function drawSize(rng: Rng, cdf: Float64Array): number {
   const u = rng.uniform();
   let k = 0;
@@ -212,7 +201,7 @@ function explainKernelShap(model: Model, x: Matrix, explainOptions: ExplainOptio
     kernelWeights[0] = config.endpointWeight;
     kernelWeights[1] = config.endpointWeight;
   }
-  const cdf = sizeCdf(d);
+  const cdf = shapleySizeCdf(d);
   const perm = new Int32Array(d);
   const per = instancesPerChunk(C * B, config.batchRows);
   const cap = Math.min(per, n);

@@ -1,10 +1,13 @@
 import type { ExplainOptions, Matrix, Model } from '@xai/core';
-import { XaiError, substream } from '@xai/core';
+import { XaiError, describeValue, substream } from '@xai/core';
 import type { CommonExplainerOptions, ConfiguredExplainer } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import type { Preset } from './preset.js';
 import { instancesPerChunk, resolveCommon } from './internal/common.js';
 import { createLeastSquaresWork, weightedLeastSquares } from './internal/leastSquares.js';
+import { limeKernelWeight } from './internal/limeKernel.js';
+import type { NumpyBatchStream } from './internal/numpyBatchStream.js';
+import { numpyBatchStream } from './internal/numpyBatchStream.js';
 import { predictRows } from './internal/modelCalls.js';
 import { prepareBatch } from './internal/prepareBatch.js';
 import { checkKnownKeys, nonNegativeNumber, oneOf, positiveInteger, positiveNumber } from './internal/validate.js';
@@ -16,6 +19,17 @@ import { checkKnownKeys, nonNegativeNumber, oneOf, positiveInteger, positiveNumb
  * same attributions (ridge is linear in y and P(0) = 1 − P(1)).
  */
 export type LimeRegressionTarget = 'class1-signed' | 'target';
+
+/**
+ * Where the perturbation noise comes from.
+ * 'keyed' (every preset's default): row i draws from `substream(seed, key_i, 'lime')`, so an
+ * explanation depends only on (seed, row content or key), never on the batch it came in.
+ * 'numpy-batch': the released OpenXAI stream — numpy's legacy `RandomState(seed)`, reseeded
+ * once per `explain` call, row at batch position p using the normals [p·m, (p+1)·m),
+ * m = samples·d (all `samples` rows drawn, row 0's draw discarded and replaced by the
+ * instance). Positions are 0..n−1 unless `batchPositions` is given; `keys` are ignored.
+ */
+export type LimeNoise = 'keyed' | 'numpy-batch';
 
 /** Whether the kernel width is multiplied by sqrt(d) (lime's and OpenXAI's code) or used as is (the paper). */
 export type KernelWidthScale = 'sqrt-d' | 'absolute';
@@ -33,6 +47,27 @@ export interface LimeOptions extends CommonExplainerOptions {
   readonly alpha?: number;
   /** @defaultValue 'class1-signed' (openxai), 'target' (paper, default) */
   readonly regressionTarget?: LimeRegressionTarget;
+  /** @defaultValue 'keyed' (every preset); 'numpy-batch' reproduces the released code's draws exactly */
+  readonly noise?: LimeNoise;
+}
+
+/**
+ * Per-call options of a LIME explainer: core's `ExplainOptions` plus `batchPositions`.
+ * A plain `ExplainOptions` is accepted as is, so the core `Explainer` contract holds.
+ */
+export interface LimeExplainOptions extends ExplainOptions {
+  /**
+   * `noise: 'numpy-batch'` only (ignored by 'keyed'): the position of each row in the
+   * released batch (non-negative integers, one per row), so a runner that splits the 1000
+   * explained rows into blocks still gives row p the normals [p·m, (p+1)·m).
+   * @defaultValue 0..n−1 (this call is the released batch)
+   */
+  readonly batchPositions?: ArrayLike<number>;
+}
+
+/** `limeExplainer`'s return type: a configured explainer that also takes `batchPositions`. */
+export interface LimeExplainer extends ConfiguredExplainer<LimeConfig> {
+  explain(model: Model, x: Matrix, options?: LimeExplainOptions): Matrix;
 }
 
 export interface LimeConfig {
@@ -42,30 +77,33 @@ export interface LimeConfig {
   readonly kernelWidthScale: KernelWidthScale;
   readonly alpha: number;
   readonly regressionTarget: LimeRegressionTarget;
+  readonly noise: LimeNoise;
   readonly batchRows: number;
 }
 
 /** Per-preset defaults (OpenXAI: lime_tabular with its sample-around-instance change). */
 export const limeDefaults: Readonly<Record<Preset, Omit<LimeConfig, 'batchRows'>>> = {
-  default: { samples: 1000, std: 0.1, kernelWidth: 0.75, kernelWidthScale: 'absolute', alpha: 1, regressionTarget: 'target' },
-  openxai: { samples: 1000, std: 0.1, kernelWidth: 0.75, kernelWidthScale: 'sqrt-d', alpha: 1, regressionTarget: 'class1-signed' },
-  paper: { samples: 1000, std: 0.1, kernelWidth: 0.75, kernelWidthScale: 'absolute', alpha: 1, regressionTarget: 'target' },
+  default: { samples: 1000, std: 0.1, kernelWidth: 0.75, kernelWidthScale: 'absolute', alpha: 1, regressionTarget: 'target', noise: 'keyed' },
+  openxai: { samples: 1000, std: 0.1, kernelWidth: 0.75, kernelWidthScale: 'sqrt-d', alpha: 1, regressionTarget: 'class1-signed', noise: 'keyed' },
+  paper: { samples: 1000, std: 0.1, kernelWidth: 0.75, kernelWidthScale: 'absolute', alpha: 1, regressionTarget: 'target', noise: 'keyed' },
 };
 
 /**
  * LIME for tabular data ('lime'), as OpenXAI runs it: the first neighbour is the instance,
- * the others x + N(0, std²) on every feature (no discretisation, no training-std scaling);
+ * the others x + std·N(0, 1) on every feature (no discretisation, no training-std scaling);
  * weights sqrt(exp(−‖z − x‖² / w²)); a weighted ridge regression with intercept on all d
- * features; its coefficients are the attributions. The noise of row i comes from
- * `substream(seed, key_i, 'lime')`; the neighbourhoods of a chunk of rows are one
+ * features; its coefficients are the attributions. The noise comes from
+ * `substream(seed, key_i, 'lime')` ('keyed') or from the released numpy stream
+ * ('numpy-batch', see {@link LimeNoise}); the neighbourhoods of a chunk of rows are one
  * `predictProba` call.
  * @example limeExplainer({ preset: 'openxai' }).explain(model, x)
+ * @example limeExplainer({ preset: 'openxai', noise: 'numpy-batch' }).explain(model, x, { batchPositions: [200, 201] })
  * @since 0.1.0
  */
-export function limeExplainer(options: LimeOptions = {}): ConfiguredExplainer<LimeConfig> {
+export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
   const fn = 'limeExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'samples', 'std', 'kernelWidth', 'kernelWidthScale', 'alpha', 'regressionTarget']);
+  checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'samples', 'std', 'kernelWidth', 'kernelWidthScale', 'alpha', 'regressionTarget', 'noise']);
   const base = limeDefaults[common.preset];
   const config: LimeConfig = {
     samples: options.samples === undefined ? base.samples : positiveInteger(fn, 'samples', options.samples, 2),
@@ -74,15 +112,21 @@ export function limeExplainer(options: LimeOptions = {}): ConfiguredExplainer<Li
     kernelWidthScale: options.kernelWidthScale === undefined ? base.kernelWidthScale : oneOf(fn, 'kernelWidthScale', options.kernelWidthScale, ['sqrt-d', 'absolute'] as const),
     alpha: options.alpha === undefined ? base.alpha : nonNegativeNumber(fn, 'alpha', options.alpha),
     regressionTarget: options.regressionTarget === undefined ? base.regressionTarget : oneOf(fn, 'regressionTarget', options.regressionTarget, ['class1-signed', 'target'] as const),
+    noise: options.noise === undefined ? base.noise : oneOf(fn, 'noise', options.noise, ['keyed', 'numpy-batch'] as const),
     batchRows: common.batchRows,
   };
   const seed = common.seed;
+  if (config.noise === 'numpy-batch' && !(seed >= 0 && seed <= 0xffffffff)) {
+    throw new XaiError('BAD_OPTION', `noise 'numpy-batch' seeds numpy's RandomState, which takes an integer in [0, 2^32); got ${describeValue(seed)}`, { fn, arg: 'seed', value: seed });
+  }
+  // Kept between calls only to avoid regenerating draws; results never depend on it.
+  let stream: NumpyBatchStream | null = null;
   return {
     id: 'lime',
     preset: common.preset,
     seed,
     config,
-    explain(model: Model, x: Matrix, explainOptions?: ExplainOptions): Matrix {
+    explain(model: Model, x: Matrix, explainOptions?: LimeExplainOptions): Matrix {
       const efn = 'limeExplainer.explain';
       const b = prepareBatch(efn, model, x, explainOptions, config.batchRows);
       const { n, d } = b;
@@ -92,12 +136,17 @@ export function limeExplainer(options: LimeOptions = {}): ConfiguredExplainer<Li
         throw new XaiError('NOT_SUPPORTED', `regressionTarget 'class1-signed' (OpenXAI's label-sign flip) needs a binary model, this one has ${classes} classes; use regressionTarget 'target'`, { fn: efn, arg: 'regressionTarget', value: classes });
       }
       const S = config.samples;
+      const perRow = S * d;
+      const numpy = config.noise === 'numpy-batch';
+      // numpy-batch: visit rows by ascending batch position so the stream only moves forward.
+      const positions = numpy ? batchPositionsOf(efn, explainOptions?.batchPositions, n, perRow) : null;
+      const order = positions === null ? null : ascendingOrder(positions);
+      if (numpy && stream === null) stream = numpyBatchStream(seed);
       const width = config.kernelWidth * (config.kernelWidthScale === 'sqrt-d' ? Math.sqrt(d) : 1);
-      const invWidth2 = 1 / (width * width);
       const out = new Float64Array(n * d);
       const per = instancesPerChunk(S, config.batchRows);
       const cap = Math.min(per, n);
-      const z = new Float64Array(cap * S * d);
+      const z = new Float64Array(cap * perRow);
       const probs = new Float64Array(cap * S * classes);
       const y = new Float64Array(S);
       const w = new Float64Array(S);
@@ -105,21 +154,32 @@ export function limeExplainer(options: LimeOptions = {}): ConfiguredExplainer<Li
       const work = createLeastSquaresWork(d);
       for (let c0 = 0; c0 < n; c0 += per) {
         const c1 = Math.min(n, c0 + per);
-        for (let i = c0; i < c1; i++) {
-          const start = (i - c0) * S * d;
+        for (let q = c0; q < c1; q++) {
+          const i = order === null ? q : order[q]!;
+          const start = (q - c0) * perRow;
           const xo = i * d;
-          // Row 0 is the instance itself; rows 1.. are x + std·ε.
-          for (let j = 0; j < d; j++) z[start + j] = b.x[xo + j]!;
-          substream(seed, b.keys[i]!, 'lime').fillNormal(z, 0, config.std, start + d, start + S * d);
-          for (let s = 1; s < S; s++) {
-            const o = start + s * d;
-            for (let j = 0; j < d; j++) z[o + j] += b.x[xo + j]!;
+          if (positions !== null) {
+            // Released: data = normal(0, 1, S·d)·std + x, then data[0] = x (its draw is wasted).
+            stream!.fill(z, start, positions[i]! * perRow, perRow);
+            for (let s = 1; s < S; s++) {
+              const o = start + s * d;
+              for (let j = 0; j < d; j++) z[o + j] = z[o + j]! * config.std + b.x[xo + j]!;
+            }
+          } else {
+            substream(seed, b.keys[i]!, 'lime').fillNormal(z, 0, config.std, start + d, start + perRow);
+            for (let s = 1; s < S; s++) {
+              const o = start + s * d;
+              for (let j = 0; j < d; j++) z[o + j] += b.x[xo + j]!;
+            }
           }
+          // Row 0 is the instance itself.
+          for (let j = 0; j < d; j++) z[start + j] = b.x[xo + j]!;
         }
         const rows = (c1 - c0) * S;
         predictRows(b.model, { rows, cols: d, data: z.subarray(0, rows * d) }, efn, config.batchRows, probs);
-        for (let i = c0; i < c1; i++) {
-          const start = (i - c0) * S;
+        for (let q = c0; q < c1; q++) {
+          const i = order === null ? q : order[q]!;
+          const start = (q - c0) * S;
           const xo = i * d;
           const col = signed ? 1 : b.targets[i]!;
           for (let s = 0; s < S; s++) {
@@ -129,7 +189,7 @@ export function limeExplainer(options: LimeOptions = {}): ConfiguredExplainer<Li
               const t = z[o + j]! - b.x[xo + j]!;
               dist2 += t * t;
             }
-            w[s] = Math.sqrt(Math.exp(-dist2 * invWidth2));
+            w[s] = limeKernelWeight(dist2, width);
             y[s] = probs[(start + s) * classes + col]!;
           }
           weightedLeastSquares(z.subarray(start * d, (start + S) * d), S, d, y, w, config.alpha, true, coef, work);
@@ -140,4 +200,32 @@ export function limeExplainer(options: LimeOptions = {}): ConfiguredExplainer<Li
       return { rows: n, cols: d, data: out };
     },
   };
+}
+
+/** Validated batch positions (default 0..n−1); each p·perRow must stay a safe integer. */
+function batchPositionsOf(fn: string, value: unknown, n: number, perRow: number): Float64Array {
+  const out = new Float64Array(n);
+  if (value === undefined) {
+    for (let i = 0; i < n; i++) out[i] = i;
+    return out;
+  }
+  if (value === null || typeof value !== 'object' || typeof (value as ArrayLike<number>).length !== 'number') {
+    throw new XaiError('BAD_INPUT', `expected an array of non-negative integers, got ${describeValue(value)}`, { fn, arg: 'batchPositions', value });
+  }
+  const v = value as ArrayLike<unknown>;
+  if (v.length !== n) throw new XaiError('SHAPE_MISMATCH', `has ${v.length} entries for ${n} rows`, { fn, arg: 'batchPositions', value: v.length });
+  for (let i = 0; i < n; i++) {
+    const p = v[i];
+    if (typeof p !== 'number' || !Number.isSafeInteger(p) || p < 0 || !Number.isSafeInteger((p + 1) * perRow)) {
+      throw new XaiError('BAD_INPUT', `entry ${i} is ${describeValue(p)}, not a batch position (an integer >= 0)`, { fn, arg: 'batchPositions', value: p, index: i });
+    }
+    out[i] = p;
+  }
+  return out;
+}
+
+/** Row indices sorted by position (stable). */
+function ascendingOrder(positions: Float64Array): Int32Array {
+  const order = Int32Array.from({ length: positions.length }, (_, i) => i);
+  return order.sort((a, b) => positions[a]! - positions[b]! || a - b);
 }

@@ -18,6 +18,17 @@ describe('quadratureRule', () => {
     expect(Array.from(one.weights)).toEqual([1]);
   });
 
+  it("50 nodes match numpy's leggauss(50) mapped as Captum does (TV7)", () => {
+    // Printed by numpy: x, w = np.polynomial.legendre.leggauss(50); 0.5 * (1 + x), 0.5 * w.
+    // (OPENXAI_NOTES TV7 prints α_1 = 0.000566802; numpy gives 0.00056679779, i.e. the
+    // largest Legendre root 0.99886640442007105 of the tables.)
+    const { alphas, weights } = quadratureRule('gausslegendre', 50);
+    expect(alphas[0]!).toBeCloseTo(0.0005667977899644905, 15);
+    expect(alphas[49]!).toBeCloseTo(0.9994332022100355, 15);
+    expect(weights[0]!).toBeCloseTo(0.0014543112765789633, 14);
+    expect(weights.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 15);
+  });
+
   it('integrates polynomials of degree 2n − 1 exactly and is ascending and symmetric', () => {
     for (const n of [4, 7, 20, 50, 64]) {
       const { alphas, weights } = quadratureRule('gausslegendre', n);
