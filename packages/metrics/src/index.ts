@@ -3,6 +3,7 @@
 export * from './fairness.js';
 export * from './groundTruth.js';
 export * from './metricIds.js';
+export * from './metricEntry.js';
 export * from './metricInfo.js';
 export * from './metricSummary.js';
 export * from './metrics.js';

@@ -1,8 +1,10 @@
 import { XaiError } from '@xai/core';
-import type { Metric, MetricInput, MetricResult } from '@xai/core';
+import type { MetricInput } from '@xai/core';
 import type { AgreementOptions, RankingOptions } from './agreementOptions.js';
 import { fa } from './fa.js';
+import type { MetricEntry } from './metricEntry.js';
 import type { MetricId } from './metricIds.js';
+import type { MetricSummary } from './metricSummary.js';
 import { metricInfo } from './metricInfo.js';
 import { pgi } from './pgi.js';
 import { pgu } from './pgu.js';
@@ -15,12 +17,24 @@ import { ros } from './ros.js';
 import { rrs } from './rrs.js';
 import { sa } from './sa.js';
 import { sra } from './sra.js';
-import type { RelativeStabilityOptions } from './stabilityTypes.js';
+import type { RelativeStabilityOptions, StabilityInput, StabilityResult } from './stabilityTypes.js';
 
 /** The union of every metric's options; each metric reads the fields it knows. @since 0.1.0 */
 export type MetricOptions = AgreementOptions & RankingOptions & PredictionGapOptions & RelativeStabilityOptions;
 
-function entry(id: MetricId, run: (input: MetricInput, options: MetricOptions) => MetricResult): Metric<MetricOptions> {
+/**
+ * The type of {@link metrics}: RIS, RRS and ROS read `StabilityInput` (attributions optional)
+ * and return a `StabilityResult`; the others read core's `MetricInput` and return a
+ * `MetricSummary`. Every entry is assignable to core's `Metric<MetricOptions>`.
+ * @since 0.1.0
+ */
+export type MetricRegistry = {
+  readonly [K in MetricId]: K extends 'RIS' | 'RRS' | 'ROS'
+    ? MetricEntry<StabilityInput, MetricOptions, StabilityResult>
+    : MetricEntry<MetricInput, MetricOptions, MetricSummary>;
+};
+
+function entry<I, R extends MetricSummary>(id: MetricId, run: (input: I, options: MetricOptions) => R): MetricEntry<I, MetricOptions, R> {
   return { info: metricInfo[id], evaluate: (input, options = {}) => run(input, options) };
 }
 
@@ -28,10 +42,10 @@ function entry(id: MetricId, run: (input: MetricInput, options: MetricOptions) =
  * Every metric as a core `Metric` (info + evaluate), for runners that treat metrics
  * uniformly. RRS throws NOT_SUPPORTED for a model without `hidden`; to get RIS, RRS and ROS
  * from one shared computation call `relativeStability` instead of three `evaluate`s.
- * @example metrics.FA.evaluate({ x, attributions, groundTruth })
+ * @example metrics.FA.evaluate({ x, attributions, groundTruth }); metrics.RIS.evaluate({ x, model, explainer })
  * @since 0.1.0
  */
-export const metrics: Readonly<Record<MetricId, Metric<MetricOptions>>> = {
+export const metrics: MetricRegistry = {
   PRA: entry('PRA', pra),
   RC: entry('RC', rc),
   FA: entry('FA', fa),
@@ -41,7 +55,7 @@ export const metrics: Readonly<Record<MetricId, Metric<MetricOptions>>> = {
   PGU: entry('PGU', pgu),
   PGI: entry('PGI', pgi),
   RIS: entry('RIS', ris),
-  RRS: entry('RRS', (input, options) => {
+  RRS: entry('RRS', (input: StabilityInput, options) => {
     const r = rrs(input, options);
     if (r === null) throw new XaiError('NOT_SUPPORTED', 'RRS needs a model with a hidden layer (model.hidden); not applicable to this model', { fn: 'metrics.RRS.evaluate', arg: 'input.model', value: 'hidden' });
     return r;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createRng, fromRows, isXaiError, matrix, row } from '@xai/core';
 import type { FeatureSchema, Matrix, Model } from '@xai/core';
-import { countingModel } from './__fixtures__/models.js';
+import { countingModel, reusingModel } from './__fixtures__/models.js';
+import { tinyMlp } from './__fixtures__/tinyMlp.js';
 import { tinyLr } from './__fixtures__/tinyLr.js';
 import { pgi } from './pgi.js';
 import { pgu } from './pgu.js';
@@ -124,13 +125,77 @@ describe('discrete features and one-hot groups', () => {
     }
   });
 
-  it('a partly fixed group: default leaves it valid (no move), openxai moves then restores the fixed columns', () => {
-    // Top-1 = the hot column g0; PGI frees only g0.
+  const opts = { k: 1, auc: false, sigma: 0, flipProbability: 1, samples: 5 } as const;
+
+  it('hot column ranked top: default moves the whole group in PGI and keeps it in PGU; openxai masks per column', () => {
     const e = fromRows([[5, 0, 0, 0]]);
-    const opts = { k: 1, auc: false, sigma: 0, flipProbability: 1, samples: 5 } as const;
-    expect(pgi({ x, attributions: e, model: lr, schema }, opts).values[0]).toBe(0);
-    // openxai: g0 -> 0 and the destination (fixed) is restored: the row has no 1 left, z = 0.1.
+    for (const preset of ['default', 'paper'] as const) {
+      // The group is one unit free with its hot column: the 1 moves to g1 or g2 (weight 3 each), z = 3 + 0.1.
+      expect(pgi({ x, attributions: e, model: lr, schema }, { ...opts, preset }).values[0]).toBeCloseTo(Math.abs(sigmoid(3.1) - p), 14);
+      // PGU fixes the top-1 (the hot column), so the group stays; c is free but sigma = 0.
+      expect(pgu({ x, attributions: e, model: lr, schema }, { ...opts, preset }).values[0]).toBe(0);
+    }
+    // openxai PGI: g0 -> 0 and the destination (fixed) is restored: no 1 left, z = 0.1.
     expect(pgi({ x, attributions: e, model: lr, schema }, { ...opts, preset: 'openxai' }).values[0]).toBeCloseTo(Math.abs(sigmoid(0.1) - p), 14);
+    // openxai PGU: g0 is fixed (stays 1) and the free destination becomes 1: two 1s, z = 1 + 3 + 0.1.
+    expect(pgu({ x, attributions: e, model: lr, schema }, { ...opts, preset: 'openxai' }).values[0]).toBeCloseTo(Math.abs(sigmoid(4.1) - p), 14);
+  });
+
+  it('a cold column ranked top does not free the group: the hot column decides', () => {
+    const e = fromRows([[0, 5, 0, 0]]);
+    // PGI top-1 = g1 (cold); the hot g0 is fixed, so the group stays.
+    expect(pgi({ x, attributions: e, model: lr, schema }, opts).values[0]).toBe(0);
+    // PGU frees g0 (not in the top-1): the group moves to g1 or g2, z = 3.1.
+    expect(pgu({ x, attributions: e, model: lr, schema }, opts).values[0]).toBeCloseTo(Math.abs(sigmoid(3.1) - p), 14);
+  });
+
+  it('a flip moves the 1 to a uniformly chosen other column of the group, and every perturbed row stays one-hot in default', () => {
+    // g1 and g2 now differ: z = 3.1 for g1 and -0.9 for g2.
+    const lr2 = tinyLr([1, 3, -1, 0.5], 0);
+    const a = Math.abs(sigmoid(3.1) - p);
+    const b = Math.abs(sigmoid(-0.9) - p);
+    const S = 400;
+    const v = pgi({ x, attributions: fromRows([[5, 0, 0, 0]]), model: lr2, schema }, { ...opts, samples: S }).values[0]!;
+    // v = (n1 a + n2 b) / S with n1 + n2 = S: the share sent to g1 is ~ Binomial(S, 1/2) / S (sd 0.025).
+    const share = (v - b) / (a - b);
+    expect(share).toBeGreaterThan(0.4);
+    expect(share).toBeLessThan(0.6);
+    expect(Math.abs(share * S - Math.round(share * S))).toBeLessThan(1e-6);
+    // Row validity over random rankings, flips and continuous noise.
+    const seen = { default: 0, openxai: 0 };
+    for (const preset of ['default', 'openxai'] as const) {
+      let invalid = 0;
+      const recorder: Model = {
+        inputDim: 4,
+        classes: 2,
+        predictProba(m: Matrix): Matrix {
+          for (let i = 0; i < m.rows; i++) { const r = row(m, i); if (r[0]! + r[1]! + r[2]! !== 1) invalid++; }
+          return lr2.predictProba(m);
+        },
+      };
+      const xs = fromRows([[1, 0, 0, 0.2], [0, 1, 0, 0.7], [0, 0, 1, -0.3]]);
+      predictionGaps({ x: xs, attributions: uniformMatrix(3, 4, 5), model: recorder, schema }, { preset, flipProbability: 0.5, samples: 20 });
+      seen[preset] = invalid;
+    }
+    expect(seen.default).toBe(0);
+    expect(seen.openxai).toBeGreaterThan(0);
+  });
+});
+
+describe('model output buffers reused across calls', () => {
+  it('a model returning one shared buffer on every call gives the same PGI / PGU as a copying model', () => {
+    const mlp = tinyMlp([[1, 0.5, -0.3], [-0.5, 1, 0.2], [0.3, 0.3, 0.3]], [0.2, 0.1, 0.4], [[1, -1, 0.5], [-1, 1, 0.2]], [0.05, -0.05]);
+    const x = uniformMatrix(6, 3, 4);
+    const e = uniformMatrix(6, 3, 8);
+    for (const preset of ['default', 'openxai'] as const) {
+      // maxBatchRows forces several perturbed batches after the reference call.
+      const opts = { preset, samples: 10, maxBatchRows: 120 };
+      const a = predictionGaps({ x, attributions: e, model: mlp }, opts);
+      const b = predictionGaps({ x, attributions: e, model: reusingModel(mlp) }, opts);
+      expect(Array.from(b.PGI.values)).toEqual(Array.from(a.PGI.values));
+      expect(Array.from(b.PGU.values)).toEqual(Array.from(a.PGU.values));
+      expect(a.PGI.mean).toBeGreaterThan(0);
+    }
   });
 });
 

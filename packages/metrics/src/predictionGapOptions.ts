@@ -2,6 +2,14 @@ import type { Preset } from './preset.js';
 
 /**
  * Options of the prediction-gap metrics (PGI, PGU).
+ *
+ * One-hot groups (`input.schema.groups`): in `default` and `paper` a group is one unit whose
+ * state is its hot column. It is perturbed when its hot column is (PGI: the hot column is in
+ * the top-k; PGU: it is not), and a flip then moves the 1 to a uniformly chosen other column
+ * of the group; otherwise it stays as it is. The cold columns' ranks play no part (they get
+ * ~0 attribution under gradient x input, IG or SHAP). `openxai` keeps the released code's
+ * per-column mask: it moves the 1, then restores the fixed columns, which can leave a group
+ * with no 1 or two.
  * @since 0.1.0
  */
 export interface PredictionGapOptions {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createRng, fromRows, isXaiError, matrix, row } from '@xai/core';
-import type { Explainer, Matrix, Model } from '@xai/core';
+import { createRng, fromRows, hashFloat64, isXaiError, matrix, row, substream } from '@xai/core';
+import type { ExplainOptions, Explainer, Matrix, Model } from '@xai/core';
 import { constantExplainer, countingExplainer, gradientExplainer, noisyGradientExplainer } from './__fixtures__/explainers.js';
-import { countingModel } from './__fixtures__/models.js';
+import { countingModel, reusingModel } from './__fixtures__/models.js';
 import { tinyLr } from './__fixtures__/tinyLr.js';
 import { tinyMlp } from './__fixtures__/tinyMlp.js';
 import { metrics } from './metrics.js';
@@ -204,8 +204,8 @@ describe('stochastic explainers: common random numbers', () => {
     const crn = relativeStability({ x, model: lr, explainer: noisy }, small);
     const own = relativeStability({ x, model: lr, explainer: noisy }, { ...small, preset: 'openxai' });
     const clean = relativeStability({ x, model: lr, explainer: gradientExplainer() }, small);
-    expect(crn.diagnostics.keys).toBe('common');
-    expect(own.diagnostics.keys).toBe('own');
+    expect(crn.diagnostics.requestedKeys).toBe('common');
+    expect(own.diagnostics.requestedKeys).toBe('own');
     for (let i = 0; i < 5; i++) {
       expect(own.RIS.values[i]!).toBeGreaterThan(1000 * crn.RIS.values[i]!);
       expect(crn.RIS.values[i]!).toBeLessThan(10 * clean.RIS.values[i]!);
@@ -235,13 +235,113 @@ describe('stochastic explainers: common random numbers', () => {
   });
 });
 
+/**
+ * Ignores x and the model: N(0, 1) attributions from a sub-stream of the row's key (the
+ * Random control's shape). `honourKeys: false` keys by the row's content instead, as an
+ * explainer that ignores ExplainOptions.keys would.
+ */
+function randomExplainer(d: number, honourKeys = true): Explainer {
+  return {
+    id: 'random',
+    explain(_m: Model, x: Matrix, options: ExplainOptions = {}): Matrix {
+      const out = matrix(x.rows, d);
+      for (let i = 0; i < x.rows; i++) {
+        const key = honourKeys && options.keys !== undefined ? options.keys[i]! : hashFloat64(row(x, i));
+        substream(9, key, 'random').fillNormal(row(out, i));
+      }
+      return out;
+    },
+  };
+}
+
+describe('an explainer that ignores x under common random numbers', () => {
+  const lr = tinyLr([1.5, -2, 0.5, 1], 0.3);
+  const x = uniformMatrix(5, 4, 2);
+
+  it('default and paper: e\' = e, so every score is exactly 0, allZero is set and the logs are null (not -Infinity); the seed-to-seed variation is reported', () => {
+    for (const preset of ['default', 'paper'] as const) {
+      const r = relativeStability({ x, model: lr, explainer: randomExplainer(4) }, { ...small, preset });
+      for (const res of [r.RIS, r.ROS]) {
+        expect(Array.from(res.values)).toEqual([0, 0, 0, 0, 0]);
+        expect(res.allZero).toBe(true);
+        expect(res.logStatus).toBe('all-zero');
+        expect(res.logMean).toBeNull();
+        expect(res.logSe).toBeNull();
+        expect(res.logSeDdof0).toBeNull();
+        // Round-trips through JSON with the nulls and the reason explicit.
+        const json = JSON.parse(JSON.stringify({ logMean: res.logMean, allZero: res.allZero, logStatus: res.logStatus }));
+        expect(json).toEqual({ logMean: null, allZero: true, logStatus: 'all-zero' });
+      }
+      // ||e - e_alt|| / ||e|| for two independent N(0, I_4) draws: never 0, typically ~sqrt(2).
+      const noise = r.diagnostics.explainerNoise!;
+      expect(noise.undefinedIndices).toEqual([]);
+      for (const v of noise.values) expect(v).toBeGreaterThan(0.05);
+      expect(noise.mean).toBeGreaterThan(0.5);
+    }
+  });
+
+  it('openxai (own keys): the scores are the noise ratio over a 1e-5 step, huge and finite', () => {
+    const r = relativeStability({ x, model: lr, explainer: randomExplainer(4) }, { ...small, preset: 'openxai' });
+    expect(r.RIS.allZero).toBe(false);
+    expect(r.RIS.logStatus).toBe('ok');
+    expect(r.RIS.logMean!).toBeGreaterThan(Math.log(1e3));
+    expect(r.diagnostics.explainerNoise).toBeNull();
+  });
+
+  it('requestedKeys is what was asked for: an explainer that ignores keys keeps its noise in e - e\'', () => {
+    const r = relativeStability({ x, model: lr, explainer: randomExplainer(4, false) }, small);
+    expect(r.diagnostics.requestedKeys).toBe('common');
+    expect(r.RIS.allZero).toBe(false);
+    expect(r.RIS.logMean!).toBeGreaterThan(Math.log(1e3));
+    // Its alternative-key anchor is keyed by content too: identical, so the diagnostic is 0.
+    expect(Array.from(r.diagnostics.explainerNoise!.values)).toEqual([0, 0, 0, 0, 0]);
+  });
+
+  it('explainerNoise: false turns the diagnostic off even under common random numbers', () => {
+    expect(relativeStability({ x, model: lr, explainer: randomExplainer(4) }, { ...small, explainerNoise: false }).diagnostics.explainerNoise).toBeNull();
+  });
+});
+
+describe('model output buffers reused across calls', () => {
+  const mlp = tinyMlp([[1, 0.5, -0.3], [-0.5, 1, 0.2], [0.3, 0.3, 0.3], [0.8, -0.6, 0.1]], [0.2, 0.1, 0.4, -0.1], [[1, -1, 0.5, 0.3], [-1, 1, 0.2, -0.4]], [0.05, -0.05]);
+  const x = uniformMatrix(7, 3, 13);
+
+  it('a model returning one shared buffer on every call gives the same RIS / RRS / ROS and noise as a copying model', () => {
+    for (const explainer of [gradientExplainer(), noisyGradientExplainer(0.01)]) {
+      for (const preset of ['default', 'openxai'] as const) {
+        const opts = { ...small, preset, blockSize: 3 };
+        const a = relativeStability({ x, model: mlp, explainer }, opts);
+        const b = relativeStability({ x, model: reusingModel(mlp), explainer }, opts);
+        expect(Array.from(b.RIS.values)).toEqual(Array.from(a.RIS.values));
+        expect(Array.from(b.RRS!.values)).toEqual(Array.from(a.RRS!.values));
+        expect(Array.from(b.ROS.values)).toEqual(Array.from(a.ROS.values));
+        expect(Array.from(b.diagnostics.neighbourCounts)).toEqual(Array.from(a.diagnostics.neighbourCounts));
+        if (preset === 'default') expect(Array.from(b.diagnostics.explainerNoise!.values)).toEqual(Array.from(a.diagnostics.explainerNoise!.values));
+        expect(a.ROS.count).toBe(7);
+      }
+    }
+  });
+});
+
 describe('summaries', () => {
+  it('log status: no defined value, one value', () => {
+    const lr = tinyLr([1, -1], 0.2);
+    const none = ris({ x: uniformMatrix(3, 2, 1), model: lr, explainer: constantExplainer([0, 0]) }, small);
+    expect([none.logMean, none.logSe, none.logSeDdof0, none.allZero, none.logStatus]).toEqual([null, null, null, false, 'no-values']);
+    const one = ris({ x: uniformMatrix(1, 2, 1), model: lr, explainer: gradientExplainer() }, small);
+    expect(one.count).toBe(1);
+    expect(one.logMean).toBeCloseTo(Math.log(one.values[0]!), 12);
+    expect([one.logSe, one.logSeDdof0, one.allZero, one.logStatus]).toEqual([null, null, false, 'one-value']);
+  });
+
   it('logMean = ln(mean), logSe = ln(se), median and quantiles of the defined values', () => {
     const lr = tinyLr([1, -1, 2], 0.1);
     const r = ris({ x: uniformMatrix(9, 3, 6), model: lr, explainer: gradientExplainer() }, { ...small, quantiles: [0, 0.5, 1] });
     const v = Array.from(r.values).sort((a, b) => a - b);
     const mean = v.reduce((a, b) => a + b, 0) / v.length;
     const sd = Math.sqrt(v.reduce((a, b) => a + (b - mean) ** 2, 0) / (v.length - 1));
+    expect(r.logStatus).toBe('ok');
+    expect(r.allZero).toBe(false);
     expect(r.logMean).toBeCloseTo(Math.log(mean), 12);
     expect(r.logSe).toBeCloseTo(Math.log(sd / 3), 10);
     expect(r.median).toBe(v[4]);

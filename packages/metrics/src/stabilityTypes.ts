@@ -45,7 +45,10 @@ export interface RelativeStabilityOptions {
   /**
    * Also explain each anchor under a second key and report ||e - e_alt|| / ||e|| (the
    * explainer's seed-to-seed variation; 0 for deterministic explainers). Costs n extra rows
-   * in the same explainer call. @defaultValue true in `default`, false otherwise
+   * in the same explainer call. On whenever common random numbers are, because they cancel
+   * exactly this variation out of RIS/RRS/ROS (an explainer that ignores x, e.g. Random,
+   * then scores 0 and this is its only noise figure).
+   * @defaultValue the value of `commonRandomNumbers` (true in `default` and `paper`, false in `openxai`)
    */
   readonly explainerNoise?: boolean;
   /** Instances per block: their candidates go through one model call, their anchors and neighbours through ONE explainer call. @defaultValue 32 */
@@ -66,17 +69,38 @@ export interface RelativeStabilityOptions {
 }
 
 /**
+ * Why log aggregates of a stability result are null:
+ * - `'ok'`: all three are numbers;
+ * - `'all-zero'`: every defined score is 0 (mean 0, so all three logs are null). Under common
+ *   random numbers this is the right value for an explainer that ignores x (Random, a
+ *   constant): e' = e for every neighbour. Read its seed-to-seed variation in
+ *   `diagnostics.explainerNoise` instead;
+ * - `'zero-spread'`: se is 0 (equal scores, not 0): `logMean` is a number, the two `logSe*` are null;
+ * - `'one-value'`: one defined score: `logMean` is a number, the two `logSe*` are null;
+ * - `'no-values'`: no defined score: all three are null;
+ * - `'non-finite'`: the mean or se overflowed to Infinity: the affected logs are null.
+ * @since 0.1.0
+ */
+export type StabilityLogStatus = 'ok' | 'all-zero' | 'zero-spread' | 'one-value' | 'no-values' | 'non-finite';
+
+/**
  * A stability metric's per-instance scores (max ratio over neighbours; NaN = undefined) with
- * the paper's log-scale aggregates and robust summaries.
+ * the paper's log-scale aggregates and robust summaries. The log aggregates are a finite
+ * number or null (never -Infinity / NaN, which JSON would silently turn into null), and
+ * `logStatus` says why one is null.
  * @since 0.1.0
  */
 export interface StabilityResult extends MetricSummary {
-  /** ln(mean) as the paper's tables report. */
-  readonly logMean: number;
-  /** ln(se) as the paper's tables report (se with ddof = 1). */
-  readonly logSe: number;
-  /** ln(seDdof0): the released runner's ln(np.std(v) / sqrt(n)) over the defined values. */
-  readonly logSeDdof0: number;
+  /** ln(mean) as the paper's tables report; null when the mean is 0 or undefined (see `logStatus`). */
+  readonly logMean: number | null;
+  /** ln(se) as the paper's tables report (se with ddof = 1); null when se is 0 or undefined. */
+  readonly logSe: number | null;
+  /** ln(seDdof0): the released runner's ln(np.std(v) / sqrt(n)) over the defined values; null when 0 or undefined. */
+  readonly logSeDdof0: number | null;
+  /** True when there is at least one defined score and every defined score is exactly 0. */
+  readonly allZero: boolean;
+  /** Why a log aggregate is null ('ok' when none is). */
+  readonly logStatus: StabilityLogStatus;
   readonly median: number;
   readonly quantiles: readonly { readonly q: number; readonly value: number }[];
   /** Neighbour ratios skipped as undefined (zero or NaN denominator, zero ||e||): total, per instance, and which instances had any. */
@@ -91,7 +115,14 @@ export interface StabilityResult extends MetricSummary {
  */
 export interface StabilityDiagnostics {
   readonly preset: Preset;
-  readonly keys: 'common' | 'own';
+  /**
+   * The keying the metric REQUESTED through `ExplainOptions.keys`: 'common' = neighbours
+   * were passed their anchor's key, 'own' = each row its own content hash. It does not
+   * prove the explainer honoured it: an explainer that ignores `keys` (e.g. one drawing
+   * from a per-batch stream, or a third-party one) gets its own noise into e - e' anyway;
+   * compare `explainerNoise` with the scores to tell.
+   */
+  readonly requestedKeys: 'common' | 'own';
   readonly rosOutput: 'probability' | 'logit';
   readonly rrs: 'computed' | 'not-applicable';
   readonly sigma: number;

@@ -21,10 +21,12 @@ export interface PerturbPlan {
 /**
  * How a one-hot group moves when only some of its columns may change:
  * 'code' moves the 1 to any other column and then restores the fixed columns (OpenXAI's
- * order of operations, which can leave a group with no 1 or two); 'valid' moves only
- * when the hot column is free, to a uniformly chosen other free column, so rows stay valid.
+ * order of operations, which can leave a group with no 1 or two); 'unit' treats the group
+ * as one feature whose state is its hot column: free when the hot column is free (the cold
+ * columns' own masks are ignored), and then a flip moves the 1 to a uniformly chosen other
+ * column of the group; fixed when the hot column is fixed. Rows stay valid one-hot.
  */
-export type GroupMode = 'code' | 'valid';
+export type GroupMode = 'code' | 'unit';
 
 export function makePlan(schema: FeatureSchema | undefined, d: number): PerturbPlan {
   const kind = new Uint8Array(d);
@@ -95,29 +97,28 @@ export function perturbRow(
     if (!(u[base + cols[0]!]! < flip)) continue;
     const pick = u[base + cols[1]!]!;
     if (mode === 'code') {
-      const dest = nthOther(cols, h, null, Math.floor(pick * (cols.length - 1)));
+      const dest = nthOther(cols, h, Math.floor(pick * (cols.length - 1)));
       if (free === null || free[h] === 1) out[o + h] = Math.abs(x[h]! - 1);
       if (free === null || free[dest] === 1) out[o + dest] = Math.abs(x[dest]! - 1);
     } else {
+      // Cold columns carry ~0 attribution under G x I / IG / SHAP and rank last, so their
+      // own masks would pin the group whenever its hot column ranks top: the hot column decides.
       if (free !== null && free[h] === 0) continue;
-      let count = 0;
-      for (let t = 0; t < cols.length; t++) { const c = cols[t]!; if (c !== h && (free === null || free[c] === 1)) count++; }
-      if (count === 0) continue;
-      const dest = nthOther(cols, h, free, Math.floor(pick * count));
+      const dest = nthOther(cols, h, Math.floor(pick * (cols.length - 1)));
       out[o + h] = Math.abs(x[h]! - 1);
       out[o + dest] = Math.abs(x[dest]! - 1);
     }
   }
 }
 
-/** The n-th column of the group other than `hot` (and free, when a mask is given). */
-function nthOther(cols: Int32Array, hot: number, free: Uint8Array | null, n: number): number {
+/** The n-th column of the group other than `hot` (n < cols.length - 1). */
+function nthOther(cols: Int32Array, hot: number, n: number): number {
   let seen = 0;
   for (let t = 0; t < cols.length; t++) {
     const c = cols[t]!;
-    if (c === hot || (free !== null && free[c] === 0)) continue;
+    if (c === hot) continue;
     if (seen === n) return c;
     seen++;
   }
-  return -1; // unreachable: n < count of candidates
+  return -1; // unreachable: n < cols.length - 1
 }

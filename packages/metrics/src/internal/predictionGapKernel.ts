@@ -46,6 +46,10 @@ export function predictionGapKernel(model: Model, x: Matrix, e: Matrix, plan: Pe
   assertProbabilities(p0, n, classes, st.fn);
   // openxai reads probability column 0 (the released code); otherwise the predicted class.
   const target = st.preset === 'openxai' ? new Int32Array(n) : argmaxRows(p0);
+  // Keep the reference probabilities in our own buffer: a model may return the same output
+  // buffer on every call (ONNX / WASM bindings do), so p0 is stale after the next call.
+  const ref = new Float64Array(n);
+  for (let i = 0; i < n; i++) ref[i] = p0.data[(p0.offset ?? 0) + i * (p0.stride ?? p0.cols) + target[i]!]!;
   const S = st.samples;
   const K = st.K;
   const M = st.modes.length;
@@ -60,7 +64,7 @@ export function predictionGapKernel(model: Model, x: Matrix, e: Matrix, plan: Pe
   const pos = new Int32Array(d);
   const free = new Uint8Array(d);
   const perK = new Float64Array(K);
-  const groupMode: GroupMode = st.preset === 'openxai' ? 'code' : 'valid';
+  const groupMode: GroupMode = st.preset === 'openxai' ? 'code' : 'unit';
   const values: Record<GapMode, Float64Array | undefined> = { PGI: undefined, PGU: undefined };
   for (const m of st.modes) values[m] = new Float64Array(n);
   let modelCalls = 1;
@@ -97,11 +101,11 @@ export function predictionGapKernel(model: Model, x: Matrix, e: Matrix, plan: Pe
     r = 0;
     for (let i = b0; i < b1; i++) {
       const c = target[i]!;
-      const ref = p0.data[(p0.offset ?? 0) + i * (p0.stride ?? p0.cols) + c]!;
+      const r0 = ref[i]!;
       for (let mi = 0; mi < M; mi++) {
         for (let k = 0; k < K; k++) {
           let acc = 0;
-          for (let s = 0; s < S; s++, r++) acc += Math.abs(p.data[(p.offset ?? 0) + r * (p.stride ?? p.cols) + c]! - ref);
+          for (let s = 0; s < S; s++, r++) acc += Math.abs(p.data[(p.offset ?? 0) + r * (p.stride ?? p.cols) + c]! - r0);
           perK[k] = acc / S;
         }
         values[st.modes[mi]!]![i] = st.auc ? trapezoidMean(perK, K) : perK[K - 1]!;

@@ -62,6 +62,20 @@ function start(m: Matrix, i: number): number {
   return (m.offset ?? 0) + i * (m.stride ?? m.cols);
 }
 
+/**
+ * Copies the rows of `m` into `out` (contiguous). A model may hand back the same output
+ * buffer on every call (ONNX / WASM bindings do), so whatever is read after a later model
+ * or explainer call must live in a buffer we own.
+ */
+function own(m: Matrix, out: Float64Array): Matrix {
+  const c = m.cols;
+  for (let i = 0; i < m.rows; i++) {
+    const o = start(m, i);
+    out.set(m.data.subarray(o, o + c), i * c);
+  }
+  return { rows: m.rows, cols: c, data: out.subarray(0, m.rows * c) };
+}
+
 export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, plan: PerturbPlan, st: StabilitySettings): StabilityRaw {
   const n = x.rows;
   const d = x.cols;
@@ -78,9 +92,10 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
   // The model output the candidates are labelled with; argmax of logits = argmax of
   // probabilities, so with ROS on logits the neighbours' logits come for free.
   const forward = (a: Matrix): Matrix => (useLogits ? model.logits!(a) : model.predictProba(a));
-  const out0 = forward(x);
-  if (useLogits) assertMatrix(out0, st.fn, 'model.logits(x)', { rows: n, cols: classes });
-  else assertProbabilities(out0, n, classes, st.fn);
+  const out0Raw = forward(x);
+  if (useLogits) assertMatrix(out0Raw, st.fn, 'model.logits(x)', { rows: n, cols: classes });
+  else assertProbabilities(out0Raw, n, classes, st.fn);
+  const out0 = own(out0Raw, new Float64Array(n * classes));
   const labels = argmaxRows(out0);
   let modelCalls = 1;
   let modelRows = n;
@@ -99,6 +114,8 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
 
   const block = Math.max(1, Math.min(n, st.blockSize));
   const cand = new Float64Array(block * m * d);
+  const cOutBuf = new Float64Array(block * m * classes);
+  let hBuf = new Float64Array(0);
   const z = new Float64Array(m * d);
   const u = plan.anyDiscrete ? new Float64Array(m * d) : null;
   const hot = new Int32Array(plan.groups.length);
@@ -133,8 +150,9 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
     // ulp, which is ~1% of the 1e-5 noise, and the model and explainer see the rounded rows.
     if (st.float32) for (let j = 0; j < B * m * d; j++) cand[j] = Math.fround(cand[j]!);
     const candM: Matrix = { rows: B * m, cols: d, data: cand.subarray(0, B * m * d) };
-    const cOut = forward(candM);
-    assertMatrix(cOut, st.fn, useLogits ? 'model.logits(candidates)' : 'model.predictProba(candidates)', { rows: B * m, cols: classes });
+    const cOutRaw = forward(candM);
+    assertMatrix(cOutRaw, st.fn, useLogits ? 'model.logits(candidates)' : 'model.predictProba(candidates)', { rows: B * m, cols: classes });
+    const cOut = own(cOutRaw, cOutBuf); // read again after the explainer (ROS)
     modelCalls++;
     modelRows += B * m;
     const cLabels = argmaxRows(cOut);
@@ -150,7 +168,7 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
       neighbourCounts[b0 + b] = cnt;
     }
     first[B] = T;
-    // 3. One explainer call: [anchors | neighbours | anchors under other keys].
+    // 3. The rows to explain: [anchors | neighbours | anchors under other keys].
     let q = 0;
     for (let b = 0; b < B; b++, q++) {
       xe.set(row(x, b0 + b), q * d);
@@ -170,6 +188,18 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
         targets[q] = labels[b0 + b]!;
       }
     }
+    // 4. Hidden representations of anchors and neighbours in one call, before the explainer
+    // (which may call the model and overwrite a reused output buffer: H is copied).
+    let H: Matrix | null = null;
+    if (st.want.RRS) {
+      const h = model.hidden!({ rows: B + T, cols: d, data: xe.subarray(0, (B + T) * d) }, { activation: st.hiddenActivation });
+      assertMatrix(h, st.fn, 'model.hidden', { rows: B + T });
+      if (hBuf.length < h.rows * h.cols) hBuf = new Float64Array(xeRowsMax * h.cols);
+      H = own(h, hBuf);
+      modelCalls++;
+      modelRows += B + T;
+    }
+    // 5. One explainer call: the last call of the block, so its output is read as returned.
     const eFrom = st.given !== null ? B : 0; // anchors already explained: skip them
     const eRows = q - eFrom;
     const E = explainer.explain(model, { rows: eRows, cols: d, data: xe.subarray(eFrom * d, q * d) }, {
@@ -179,15 +209,7 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
     assertMatrix(E, st.fn, `explainer(${explainer.id}).explain`, { rows: eRows, cols: d });
     explainerCalls++;
     explainedRows += eRows;
-    // 4. Hidden representations of anchors and neighbours in one call.
-    let H: Matrix | null = null;
-    if (st.want.RRS) {
-      H = model.hidden!({ rows: B + T, cols: d, data: xe.subarray(0, (B + T) * d) }, { activation: st.hiddenActivation });
-      assertMatrix(H, st.fn, 'model.hidden', { rows: B + T });
-      modelCalls++;
-      modelRows += B + T;
-    }
-    // 5. Ratios of relative changes; the score is the maximum defined ratio.
+    // 6. Ratios of relative changes; the score is the maximum defined ratio.
     for (let b = 0; b < B; b++) {
       const i = b0 + b;
       const eA = st.given !== null ? st.given.data : E.data;

@@ -1,7 +1,8 @@
 // Boundary of the stability metrics: validate once, run the shared block, summarise.
 import { XaiError, assertMatrix, assertFinite, describeValue, summarizeValues } from '@xai/core';
 import type { Model } from '@xai/core';
-import type { RelativeStabilityOptions, StabilityDiagnostics, StabilityInput, StabilityResult } from '../stabilityTypes.js';
+import type { MetricSummary } from '../metricSummary.js';
+import type { RelativeStabilityOptions, StabilityDiagnostics, StabilityInput, StabilityLogStatus, StabilityResult } from '../stabilityTypes.js';
 import { checkExplainer, checkInputObject, checkInstances, checkModel, checkSchema } from './inputs.js';
 import { flag, nonNegative, oneOf, positiveInt, probability, resolvePreset, resolveSeed } from './options.js';
 import { makePlan } from './perturb.js';
@@ -12,6 +13,28 @@ import { definedSorted, positiveIndices, quantileSorted, summarize } from './sum
 export interface StabilityRun {
   readonly results: Record<StabilityId, StabilityResult | null>;
   readonly diagnostics: StabilityDiagnostics;
+}
+
+/** ln(x) when it is finite, else null (ln 0 = -Infinity and NaN would become null in JSON unannounced). */
+function finiteLog(v: number): number | null {
+  const l = Math.log(v);
+  return Number.isFinite(l) ? l : null;
+}
+
+/** The paper's log aggregates with the reason any of them is null. */
+function logAggregates(base: MetricSummary, sorted: Float64Array): Pick<StabilityResult, 'logMean' | 'logSe' | 'logSeDdof0' | 'allZero' | 'logStatus'> {
+  const m = sorted.length;
+  // Scores are ratios of norms (>= 0), so "all zero" is "the largest is 0".
+  const allZero = m > 0 && sorted[m - 1] === 0;
+  const logMean = finiteLog(base.mean);
+  const logSe = finiteLog(base.se);
+  const logSeDdof0 = finiteLog(base.seDdof0);
+  let logStatus: StabilityLogStatus = 'ok';
+  if (m === 0) logStatus = 'no-values';
+  else if (allZero) logStatus = 'all-zero';
+  else if (logMean === null || !Number.isFinite(base.se)) logStatus = m === 1 ? 'one-value' : 'non-finite';
+  else if (logSe === null || logSeDdof0 === null) logStatus = 'zero-spread';
+  return { logMean, logSe, logSeDdof0, allZero, logStatus };
 }
 
 /**
@@ -65,7 +88,7 @@ export function runStability(fn: string, which: readonly StabilityId[], input: S
     hiddenActivation,
     common,
     given,
-    explainerNoise: flag(fn, 'explainerNoise', options.explainerNoise, preset === 'default'),
+    explainerNoise: flag(fn, 'explainerNoise', options.explainerNoise, common),
     blockSize: positiveInt(fn, 'blockSize', options.blockSize, 32),
     keepNeighbours: flag(fn, 'keepNeighbours', options.keepNeighbours, false),
     float32,
@@ -89,9 +112,7 @@ export function runStability(fn: string, which: readonly StabilityId[], input: S
     for (let i = 0; i < per.length; i++) total += per[i]!;
     results[id] = {
       ...base,
-      logMean: Math.log(base.mean),
-      logSe: Math.log(base.se),
-      logSeDdof0: Math.log(base.seDdof0),
+      ...logAggregates(base, sorted),
       median: quantileSorted(sorted, 0.5),
       quantiles: levels.map((q) => ({ q, value: quantileSorted(sorted, q) })),
       undefinedRatios: { count: total, perInstance: per, instances: positiveIndices(per) },
@@ -107,7 +128,7 @@ export function runStability(fn: string, which: readonly StabilityId[], input: S
     results,
     diagnostics: {
       preset,
-      keys: common ? 'common' : 'own',
+      requestedKeys: common ? 'common' : 'own',
       rosOutput,
       rrs: rrsApplicable ? 'computed' : 'not-applicable',
       sigma,
