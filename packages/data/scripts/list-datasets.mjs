@@ -15,6 +15,7 @@ for (const info of listDatasets()) {
   try {
     const s = summarizeDataset(await loadDataset(info.name, { dataDir, download }));
     console.log(s.name.padEnd(9), String(s.rows.train).padStart(6), String(s.rows.validation).padStart(5), String(s.rows.test).padStart(6), String(s.features).padStart(5), `${s.continuous}/${s.discrete}`.padStart(6), `${s.positiveRate.train.toFixed(3)}/${s.positiveRate.test.toFixed(3)}`.padStart(15), ` ${s.hash.slice(0, 16)}`);
+    for (const w of s.warnings) console.log(`  warning: ${w}`);
   } catch (e) {
     console.log(info.name.padEnd(9), `  not available (${e.code ?? e.message}); run with --download or see the error of loadDataset('${info.name}')`);
   }

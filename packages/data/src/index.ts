@@ -1,6 +1,7 @@
 // @xai/data: the OpenXAI dataset registry, safe CSV loading, scaling and splits.
 export * from './availableDatasets.js';
 export * from './benchmarkInstances.js';
+export * from './checkTestOrder.js';
 export * from './datasetDirs.js';
 export * from './datasetInfo.js';
 export * from './datasetRegistry.js';

@@ -128,6 +128,9 @@ describe.skipIf(!HAVE_SHARED)('loadDataset downloads shared files from a local s
     // The corrupt byte may break parsing; only check that verify: false gets past the checksum.
     const r = await loadDataset('compas', { dataDir: noData, cacheDir, mirror: mirror('corrupt'), verify: false }).catch((x: unknown) => x);
     expect((r as { code?: string }).code).not.toBe('CHECKSUM_MISMATCH');
+    // A file with a published checksum gets no recorded one, even when verify was off.
+    expect(existsSync(join(cacheDir, 'compas', 'compas-train.csv'))).toBe(true);
+    expect(existsSync(join(cacheDir, 'compas', 'compas-train.csv.sha256'))).toBe(false);
   });
 
   it('an interrupted transfer is OFFLINE and leaves no file', async () => {
@@ -174,10 +177,22 @@ describe('datasets without a shared copy (gmsc, heart, pima split)', () => {
     expect(ds.schema.names).toHaveLength(10);
     expect(ds.schema.kinds.every((k) => k === 'continuous')).toBe(true);
     expect(ds.train.x.rows + ds.validation!.x.rows).toBe(40);
-    expect(ds.provenance.files[0]!.verified).toBe('recorded');
+    // First read: nothing was compared (the sidecar was just computed from these very bytes).
+    expect(ds.provenance.files.map((f) => [f.source, f.verified])).toEqual([['download', 'unverified'], ['download', 'unverified']]);
+    const reads = ds.provenance.steps.filter((st) => st.startsWith('read '));
+    expect(reads).toHaveLength(2);
+    for (const st of reads) expect(st).toContain('unverified (no published checksum; recorded now)');
+    expect(ds.provenance.steps.join('\n')).not.toContain('matches');
+    expect(ds.provenance.warnings.filter((w) => w.includes('checksum unverified'))).toHaveLength(2);
+    expect(ds.provenance.warnings.join('\n')).toContain(sha(served.get('8550934')!));
     expect(availableDatasets({ dataDir: noData, cacheDir })).toEqual(['gmsc']);
     const cached = join(cacheDir, 'gmsc', 'gmsc-train.csv');
     expect(readFileSync(`${cached}.sha256`, 'utf8').trim()).toBe(sha(served.get('8550934')!));
+    // Later reads compare with the recorded checksum, and say that it is not a published one.
+    const later = await loadDataset('gmsc', { dataDir: noData, cacheDir, download: false });
+    expect(later.provenance.files.map((f) => [f.source, f.verified])).toEqual([['cache', 'recorded'], ['cache', 'recorded']]);
+    for (const st of later.provenance.steps.filter((x) => x.startsWith('read '))) expect(st).toContain('matches the checksum recorded at first download (not a published one)');
+    expect(later.provenance.warnings.filter((w) => w.includes('not a published one'))).toHaveLength(2);
     writeFileSync(cached, readFileSync(cached, 'utf8').replace('\n0.5', '\n1.5'));
     const e = await asyncErrorOf(() => loadDataset('gmsc', { dataDir: noData, cacheDir, download: false }));
     expect(e.code).toBe('CHECKSUM_MISMATCH');
@@ -188,6 +203,8 @@ describe('datasets without a shared copy (gmsc, heart, pima split)', () => {
     const ds = await loadDataset('heart', { dataDir: noData, cacheDir: freshCache(), mirror: mirror('ok') });
     expect(ds.schema.names).toEqual(['sex', 'age']);
     expect(ds.provenance.warnings.join('\n')).toContain('differ from the registry');
+    expect(ds.provenance.files.every((f) => f.verified === 'unverified')).toBe(true);
+    expect(ds.provenance.warnings.join('\n')).toContain('checksum unverified');
   });
 
   it('pima without the unsplit file downloads the Dataverse split', async () => {

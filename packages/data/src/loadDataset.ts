@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import type { FeatureSchema, Matrix, Split } from '@xai/core';
-import { XaiError, describeValue, selectRows } from '@xai/core';
+import type { FeatureSchema, Matrix, Preset, Split } from '@xai/core';
+import { PRESETS, XaiError, describeValue, selectRows } from '@xai/core';
 import type { DatasetFile, DatasetInfo, DatasetName } from './datasetInfo.js';
 import { defaultCacheDir, defaultDataDir } from './datasetDirs.js';
 import { DATAVERSE_PREFIX, DATASET_NAMES, datasetRegistry, isDatasetName } from './datasetRegistry.js';
@@ -10,14 +10,13 @@ import type { Layout } from './internal/datasetLayout.js';
 import { datasetFilePath, findLayout, layoutsOf } from './internal/datasetLayout.js';
 import { downloadFile } from './internal/downloadFile.js';
 import { readFileBytes } from './internal/readFileBytes.js';
+import { processingHash } from './internal/processingHash.js';
 import { sha256Hex } from './internal/sha256.js';
 import type { DatasetProvenance, FileSource, LoadedDataset, LoadedSensitive, ProvenanceFile, ScalingMode } from './loadedDataset.js';
 import type { MinMaxScaler } from './minMaxScaler.js';
 import { fitMinMaxScaler } from './minMaxScaler.js';
 import type { TabularData } from './parseCsv.js';
 import { parseCsvAs } from './internal/parseCsvAs.js';
-import type { Preset } from './preset.js';
-import { PRESETS } from './preset.js';
 import { stratifiedSplit } from './stratifiedSplit.js';
 
 export interface LoadDatasetOptions {
@@ -73,27 +72,43 @@ interface ReadFile {
   readonly file: DatasetFile;
   readonly table: TabularData;
   readonly provenance: ProvenanceFile;
+  readonly check: keyof typeof CHECK_WORDS;
 }
 
-async function readOne(info: DatasetInfo, file: DatasetFile, dir: string, source: FileSource, verify: boolean, url: string | undefined): Promise<ReadFile> {
+/** How a file's checksum was settled, in words for `provenance.steps`. */
+const CHECK_WORDS = {
+  registry: 'sha256 matches the registry',
+  recorded: 'sha256 matches the checksum recorded at first download (not a published one)',
+  recordedNow: 'sha256 unverified (no published checksum; recorded now)',
+  skipped: 'sha256 not checked (verify: false)',
+  unverified: 'sha256 unknown (nothing to compare with)',
+} as const;
+
+async function readOne(info: DatasetInfo, file: DatasetFile, dir: string, source: FileSource, verify: boolean, url: string | undefined, justDownloaded: boolean): Promise<ReadFile> {
   const path = datasetFilePath(dir, info, file);
   const bytes = await readFileBytes(path, FN);
   const sha256 = sha256Hex(bytes);
   let verified: ProvenanceFile['verified'] = 'unverified';
+  let check: keyof typeof CHECK_WORDS = 'unverified';
   let expected = file.sha256;
-  if (expected === undefined && source !== 'dataDir' && existsSync(`${path}.sha256`)) expected = (await readFile(`${path}.sha256`, 'utf8')).trim();
-  if (!verify) verified = 'skipped';
+  // The sidecar written by this very call proves nothing: it was computed from these bytes.
+  const recordedNow = file.sha256 === undefined && justDownloaded;
+  if (expected === undefined && !recordedNow && source !== 'dataDir' && existsSync(`${path}.sha256`)) expected = (await readFile(`${path}.sha256`, 'utf8')).trim();
+  if (!verify) { verified = 'skipped'; check = 'skipped'; }
+  else if (recordedNow) check = 'recordedNow';
   else if (expected !== undefined) {
     if (sha256 !== expected) {
       const fix = source === 'dataDir' ? 'replace it with the published file, or pass verify: false to use it as it is' : 'delete it so that it is downloaded again, or pass verify: false';
       throw new XaiError('CHECKSUM_MISMATCH', `${path} has sha256 ${sha256} (${bytes.length} bytes), expected ${expected}: the file is truncated, corrupt or another version; ${fix}`, { fn: FN, arg: 'file', value: path, file: path, sha256, expected });
     }
     verified = file.sha256 !== undefined ? 'registry' : 'recorded';
+    check = verified;
   }
   const table = parseCsvAs(FN, bytes, { file: path, label: info.label, labelKind: 'binary' });
   return {
     file,
     table,
+    check,
     provenance: { role: file.role, file: file.file, path, source, ...(url ? { url } : {}), sha256, verified, bytes: bytes.length, rows: table.x.rows },
   };
 }
@@ -207,6 +222,7 @@ export async function loadDataset(name: DatasetName, options: LoadDatasetOptions
   const steps: string[] = [];
   const warnings: string[] = [];
   const tried: string[] = [];
+  const downloaded = new Set<string>();
   const lookIn = (dir: string): string[] => layoutsOf(info).flatMap((l) => l.files.map((f) => datasetFilePath(dir, info, f)));
 
   // 1. Locate: dataDir, then cache, then download into the cache.
@@ -234,7 +250,8 @@ export async function loadDataset(name: DatasetName, options: LoadDatasetOptions
       const dest = datasetFilePath(cacheDir, info, f);
       if (existsSync(dest)) continue;
       const url = urlOf(f, mirror)!;
-      await downloadFile({ url, dest, expectedSha256: verify ? f.sha256 : undefined, fetchImpl, timeoutMs, tried, manual });
+      await downloadFile({ url, dest, expectedSha256: verify ? f.sha256 : undefined, recordSha256: f.sha256 === undefined, fetchImpl, timeoutMs, tried, manual });
+      downloaded.add(f.file);
       steps.push(`downloaded ${f.file} from ${url} into ${dest}`);
     }
     layout = fetchable;
@@ -243,11 +260,13 @@ export async function loadDataset(name: DatasetName, options: LoadDatasetOptions
 
   // 2. Read, verify and parse every file of the layout.
   const parts: ReadFile[] = [];
-  for (const f of layout.files) parts.push(await readOne(info, f, dir, source, verify, urlOf(f, mirror)));
+  for (const f of layout.files) parts.push(await readOne(info, f, dir, source, verify, urlOf(f, mirror), downloaded.has(f.file)));
   for (const p of parts) {
     const v = p.provenance;
-    steps.push(`read ${v.file} (${v.rows} rows) from ${v.source}; sha256 ${v.verified === 'registry' ? 'matches the registry' : v.verified === 'recorded' ? 'matches the one recorded at download' : v.verified === 'skipped' ? 'not checked (verify: false)' : 'unknown (nothing to compare with)'}`);
-    if (v.verified === 'unverified' || v.verified === 'skipped') warnings.push(`${v.file}: checksum not verified`);
+    steps.push(`read ${v.file} (${v.rows} rows) from ${v.source}; ${CHECK_WORDS[p.check]}`);
+    if (p.check === 'recordedNow') warnings.push(`${v.file}: checksum unverified: no published checksum exists; sha256 ${v.sha256} was recorded now, so later reads detect corruption but nobody has checked this download`);
+    else if (p.check === 'recorded') warnings.push(`${v.file}: checked only against the checksum recorded at its first download, not a published one`);
+    else if (v.verified === 'unverified' || v.verified === 'skipped') warnings.push(`${v.file}: checksum not verified`);
   }
   const schema = schemaFor(info, parts, warnings);
   const d = schema.names.length;
@@ -302,6 +321,7 @@ export async function loadDataset(name: DatasetName, options: LoadDatasetOptions
   const raw = { train: rawTrain.x, ...(rawValidation ? { validation: rawValidation.x } : {}), test: testFile.x };
   const sensitive = sensitiveGroups(info, schema, raw, warnings);
   const hash = sha256Hex(parts.map((p) => `${p.provenance.file}:${p.provenance.sha256}\n`).join(''));
+  const processing = processingHash({ inputs: hash, preset, scaling, validationFraction, seed, ...(split ? { split: { testFraction: split.testFraction, seed: split.seed } } : {}) });
 
   const provenance: DatasetProvenance = {
     dataset: info.name,
@@ -326,6 +346,7 @@ export async function loadDataset(name: DatasetName, options: LoadDatasetOptions
     ...(testScaler ? { testScaler } : {}),
     raw,
     hash,
+    processingHash: processing,
     provenance,
   };
 }

@@ -1,7 +1,6 @@
-import type { Dataset, Matrix, SensitiveAttribute, Split } from '@xai/core';
+import type { Dataset, Matrix, Preset, SensitiveAttribute, Split } from '@xai/core';
 import type { DatasetFileRole, DatasetInfo, DatasetName } from './datasetInfo.js';
 import type { MinMaxScaler } from './minMaxScaler.js';
-import type { Preset } from './preset.js';
 
 /** How the features were scaled. */
 export type ScalingMode = 'train' | 'per-file' | 'none';
@@ -19,8 +18,10 @@ export interface ProvenanceFile {
   /** sha256 of the bytes read. */
   readonly sha256: string;
   /**
-   * 'registry': equal to the registry's checksum; 'recorded': equal to the checksum recorded
-   * at download (no registry checksum); 'unverified': nothing to compare with; 'skipped': verify was off.
+   * 'registry': equal to the registry's (published) checksum; 'recorded': equal to the
+   * checksum recorded at the first download (no published one: detects later corruption,
+   * not a bad first download); 'unverified': nothing to compare with, including the first
+   * read right after such a download (its checksum is recorded then); 'skipped': verify was off.
    */
   readonly verified: 'registry' | 'recorded' | 'unverified' | 'skipped';
   readonly bytes: number;
@@ -61,7 +62,17 @@ export interface LoadedDataset extends Dataset {
   readonly testScaler?: MinMaxScaler;
   /** The unscaled features of each split (same rows as the scaled ones). */
   readonly raw: { readonly train: Matrix; readonly validation?: Matrix; readonly test: Matrix };
-  /** sha256 over the input files' sha256 (`<file>:<sha256>` lines). */
+  /**
+   * sha256 over the input files' sha256 (`<file>:<sha256>` lines): the same for every preset,
+   * seed and option (it identifies the inputs, not the processed splits).
+   */
   readonly hash: string;
+  /**
+   * sha256 of `hash` plus every choice that shapes the splits and their scaling: preset,
+   * scaling mode, validation fraction and seed, and the loader's own train/test split
+   * (test fraction and seed; pima). Equal processing hashes mean equal train/validation/test
+   * numbers; use it to key caches of models trained on the loaded splits.
+   */
+  readonly processingHash: string;
   readonly provenance: DatasetProvenance;
 }

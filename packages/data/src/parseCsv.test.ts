@@ -137,3 +137,51 @@ describe('parseCsv: bad input names file, line and column', () => {
     expect(e.details).toMatchObject({ line: 5, column: 'a\nb' });
   });
 });
+
+describe('parseCsv: encodings, line breaks, no features', () => {
+  const opts = { label: 'y', file: 'f.csv' } as const;
+
+  it('a file whose only column is the label has no features: EMPTY', () => {
+    const e = errorOf(() => parseCsv('y\n0\n1\n', opts));
+    expect(e.code).toBe('EMPTY');
+    expect(e.message).toContain('no feature columns');
+    expect(e.message).toContain('"y"');
+  });
+
+  it('UTF-16 with a byte-order mark (LE and BE) is named as such, not a ragged row', () => {
+    const le = new Uint8Array(Buffer.from('\ufeffa,y\n1,0\n', 'utf16le'));
+    expect([le[0], le[1]]).toEqual([0xff, 0xfe]);
+    const eLe = errorOf(() => parseCsv(le, opts));
+    expect(eLe.code).toBe('PARSE_ERROR');
+    expect(eLe.message).toContain('UTF-16LE');
+    expect(eLe.message).toContain('FF FE');
+    expect(eLe.message).not.toContain('ragged');
+    // Big-endian: swap every byte pair of the little-endian encoding.
+    const be = new Uint8Array(le.length);
+    for (let i = 0; i < le.length; i += 2) { be[i] = le[i + 1]!; be[i + 1] = le[i]!; }
+    const eBe = errorOf(() => parseCsv(be, opts));
+    expect(eBe.message).toContain('UTF-16BE');
+    expect(eBe.message).toContain('FE FF');
+  });
+
+  it('UTF-16 without a byte-order mark is recognised by its NUL bytes (bytes or decoded text)', () => {
+    const le = new Uint8Array(Buffer.from('a,y\n1,0\n', 'utf16le'));
+    const e = errorOf(() => parseCsv(le, opts));
+    expect(e.code).toBe('PARSE_ERROR');
+    expect(e.message).toContain('NUL bytes (first at byte 1)'); // 'a' then its zero high byte
+    expect(e.message).toContain('UTF-16LE');
+    const asText = Buffer.from(le).toString('utf8');
+    expect(errorOf(() => parseCsv(asText, opts)).message).toContain('UTF-16');
+  });
+
+  it('mixed CRLF / LF / CR line breaks read every row, with line numbers of the file', () => {
+    for (const text of ['a,b,y\r\n1,2,0\n3,4,1\r\n', 'a,b,y\n1,2,0\r\n3,4,1\n', 'a,b,y\r1,2,0\n3,4,1\r\n']) {
+      const t = parseCsv(text, opts);
+      expect(t.schema.names).toEqual(['a', 'b']);
+      expect(Array.from(t.x.data)).toEqual([1, 2, 3, 4]);
+      expect(Array.from(t.y!)).toEqual([0, 1]);
+    }
+    // The bad cell sits on physical line 4 whichever break ends each line.
+    expect(errorOf(() => parseCsv('a,y\r\n1,0\n2,1\r\nzz,0\n', opts)).details).toMatchObject({ line: 4, column: 'a' });
+  });
+});

@@ -39,9 +39,10 @@ export interface TabularData {
 
 /**
  * Parses CSV text (or UTF-8 bytes) with a header into a numeric table: quoted fields,
- * CRLF and a BOM are handled (papaparse); ragged rows, non-numeric or non-finite cells,
- * a missing or non-binary label, an empty file and duplicate header names each throw an
- * `XaiError` naming the file, line and column.
+ * CRLF, mixed CRLF/LF/CR line breaks and a BOM are handled (papaparse); ragged rows,
+ * non-numeric or non-finite cells, a missing or non-binary label, an empty file, a file
+ * with no feature column, duplicate header names and UTF-16 text (a FF FE / FE FF mark or
+ * NUL bytes) each throw an `XaiError` naming the file, line and column where there is one.
  * @example parseCsv('a,b,y\n1,2,0\n3,4,1\n', { label: 'y' }).x.cols  // 2
  * @since 0.1.0
  */

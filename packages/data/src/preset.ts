@@ -1,9 +1,4 @@
-/**
- * How settings are chosen: `openxai` reproduces the released code, `paper` the paper's
- * stated settings, `default` the paper with the known pitfalls fixed.
- * (Kept here until `@xai/core` exports it.)
- */
-export type Preset = 'default' | 'openxai' | 'paper';
-
-/** The three presets. */
-export const PRESETS: readonly Preset[] = ['default', 'openxai', 'paper'];
+// `Preset` and `PRESETS` belong to `@xai/core`; re-exported here so that existing imports
+// from `@xai/data` (and `@xai/data/preset`) keep working.
+export type { Preset } from '@xai/core';
+export { PRESETS } from '@xai/core';

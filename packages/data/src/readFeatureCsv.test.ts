@@ -29,6 +29,20 @@ describe('readFeatureCsv', () => {
     expect(Array.from(parseFeatureCsv('a,y\n1,0\n', { drop: ['y'] }).x.data)).toEqual([1]);
   });
 
+  it('rejects a drop column the file does not have, naming it (it would otherwise let a label through)', () => {
+    const e = errorOf(() => parseFeatureCsv('a,y\n1,0\n', { drop: ['zz'], file: 'f.csv' }));
+    expect(e.code).toBe('BAD_OPTION');
+    expect(e.details).toMatchObject({ fn: 'parseFeatureCsv', arg: 'drop', value: ['zz'] });
+    expect(e.message).toContain('"zz"');
+    expect(e.message).toContain('"a", "y"');
+    expect(errorOf(() => parseFeatureCsv('a,y\n1,0\n', { drop: 'y' as unknown as string[] })).code).toBe('BAD_OPTION');
+  });
+
+  it('no feature column left is EMPTY; an empty names list is BAD_OPTION', () => {
+    expect(errorOf(() => parseFeatureCsv('a,y\n1,0\n', { drop: ['a', 'y'] })).code).toBe('EMPTY');
+    expect(errorOf(() => parseFeatureCsv('a,y\n1,0\n', { names: [] })).code).toBe('BAD_OPTION');
+  });
+
   it('names missing columns', () => {
     const e = errorOf(() => parseFeatureCsv('a,b\n1,2\n', { names: ['a', 'c'], file: 'f.csv' }));
     expect(e.code).toBe('BAD_INPUT');

@@ -1,4 +1,12 @@
 import type { Dataset } from '@xai/core';
+import { XaiError, describeValue } from '@xai/core';
+import { DEFAULT_BENCHMARK_INSTANCES } from './benchmarkInstances.js';
+import { checkTestOrder } from './checkTestOrder.js';
+
+export interface SummarizeDatasetOptions {
+  /** How many first test rows the benchmark explains (checked for representativeness). @defaultValue 1000 */
+  readonly instances?: number;
+}
 
 /** One line of the dataset list. */
 export interface DatasetSummary {
@@ -11,6 +19,11 @@ export interface DatasetSummary {
   /** Fraction of label 1 in train (validation included) and in test. */
   readonly positiveRate: { readonly train: number; readonly test: number };
   readonly hash: string;
+  /**
+   * Whether the first `instances` test rows (the benchmark's default instances) represent
+   * the test split: empty, or one warning naming why not (see `checkTestOrder`).
+   */
+  readonly warnings: readonly string[];
 }
 
 function ones(y: Int32Array): number {
@@ -20,11 +33,14 @@ function ones(y: Int32Array): number {
 }
 
 /**
- * Rows, features, label balance and hash of a loaded dataset.
+ * Rows, features, label balance and hash of a loaded dataset, with a warning when the first
+ * `instances` test rows do not represent the test split.
  * @example console.table([summarizeDataset(await loadDataset('adult'))])
  * @since 0.1.0
  */
-export function summarizeDataset(ds: Dataset): DatasetSummary {
+export function summarizeDataset(ds: Dataset, options: SummarizeDatasetOptions = {}): DatasetSummary {
+  const { instances = DEFAULT_BENCHMARK_INSTANCES } = options;
+  if (!Number.isInteger(instances) || instances < 1) throw new XaiError('BAD_OPTION', `instances must be a positive integer, got ${describeValue(instances)}`, { fn: 'summarizeDataset', arg: 'instances', value: instances });
   const v = ds.validation;
   const trainRows = ds.train.y.length + (v?.y.length ?? 0);
   const kinds = ds.schema.kinds;
@@ -37,5 +53,6 @@ export function summarizeDataset(ds: Dataset): DatasetSummary {
     groups: ds.schema.groups.length,
     positiveRate: { train: (ones(ds.train.y) + (v ? ones(v.y) : 0)) / trainRows, test: ones(ds.test.y) / ds.test.y.length },
     hash: ds.hash,
+    warnings: checkTestOrder(ds.test, instances, { featureNames: ds.schema.names }).warnings,
   };
 }

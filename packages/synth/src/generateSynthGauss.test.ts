@@ -160,7 +160,7 @@ describe('generateSynthGauss: ground truth', () => {
 
   it('masks nothing at p = 1 and everything at p = 0', () => {
     expect(sum(generateSynthGauss({ nPerCluster: 4, maskProbability: 1 }).dgp.masks.data)).toBe(200);
-    const none = generateSynthGauss({ nPerCluster: 4, maskProbability: 0 });
+    const none = generateSynthGauss({ nPerCluster: 4, maskProbability: 0, minActiveFeatures: 0 });
     expect(none.groundTruth.train.data.every((v) => v === 0)).toBe(true);
   });
 });
@@ -263,5 +263,111 @@ describe('generateSynthGauss: determinism', () => {
       expect(isXaiError(e, 'BAD_OPTION')).toBe(true);
       expect((e as Error).message).toMatch(/generateSynthGauss.*options\.kappa/);
     }
+  });
+});
+
+describe('generateSynthGauss: degenerate clusters', () => {
+  /** Features kept by each cluster's mask, recounted from the DGP. */
+  const active = (ds: SynthDataset): number[] => {
+    const m = ds.dgp.masks;
+    return Array.from({ length: m.rows }, (_, k) => sum(m.data.subarray(k * m.cols, (k + 1) * m.cols)));
+  };
+  /** Clusters whose rows (all splits) share one label, recounted from the splits. */
+  const singleClass = (ds: SynthDataset): number[] => {
+    const labels = new Map<number, Set<number>>();
+    for (const s of present(ds)) ds.clusters[s]!.forEach((k, i) => labels.set(k, (labels.get(k) ?? new Set()).add(ds[s]!.y[i]!)));
+    return [...labels.entries()].filter(([, ys]) => ys.size === 1).map(([k]) => k).sort((a, b) => a - b);
+  };
+  const emptyOf = (ds: SynthDataset): number[] => active(ds).flatMap((c, k) => (c === 0 ? [k] : []));
+
+  // A cluster's mask comes from its own stream, so 4 rows per cluster show the masks of the
+  // default 1000 (checked below) at a fraction of the cost.
+  const SEEDS = Array.from({ length: 200 }, (_, s) => s);
+  const fixed = SEEDS.map((seed) => generateSynthGauss({ seed, nPerCluster: 4 }));
+  const legacy = SEEDS.map((seed) => generateSynthGauss({ seed, nPerCluster: 4, minActiveFeatures: 0 }));
+  const legacyEmpty = SEEDS.filter((s) => emptyOf(legacy[s]!).length > 0);
+
+  it('shows the same masks at 4 rows per cluster as at the default 1000', () => {
+    const seed = legacyEmpty[0]!;
+    expect(Array.from(generateSynthGauss({ seed }).dgp.masks.data)).toEqual(Array.from(fixed[seed]!.dgp.masks.data));
+  });
+
+  it('leaves no paper mask empty over seeds 0..199 at the defaults', () => {
+    for (const ds of fixed) {
+      expect(Math.min(...active(ds))).toBeGreaterThanOrEqual(1);
+      expect(ds.diagnostics.emptyMaskClusters).toEqual([]);
+    }
+  });
+
+  it('does leave some empty at minActiveFeatures 0, as both sources do (so the check above can fail)', () => {
+    // P(a dataset has an empty mask) = 1 − (1 − 0.75^20)^10 ≈ 3.1 %: about 6 of 200 seeds.
+    expect(legacyEmpty.length).toBeGreaterThanOrEqual(1);
+    expect(legacyEmpty.length).toBeLessThanOrEqual(20);
+  });
+
+  it('redraws only the empty masks: other clusters keep their mask, all weights stay', () => {
+    for (const s of SEEDS) {
+      const a = legacy[s]!.dgp;
+      const b = fixed[s]!.dgp;
+      expect(Array.from(b.weights.data)).toEqual(Array.from(a.weights.data));
+      const empty = new Set(emptyOf(legacy[s]!));
+      for (let k = 0; k < 10; k++) {
+        const ra = Array.from(a.masks.data.subarray(k * 20, k * 20 + 20));
+        const rb = Array.from(b.masks.data.subarray(k * 20, k * 20 + 20));
+        if (empty.has(k)) expect(sum(rb)).toBeGreaterThanOrEqual(1);
+        else expect(rb).toEqual(ra);
+      }
+    }
+  });
+
+  it('honours a larger minimum and draws deterministically', () => {
+    const a = generateSynthGauss({ seed: 2, nPerCluster: 4, minActiveFeatures: 8 });
+    expect(Math.min(...active(a))).toBeGreaterThanOrEqual(8);
+    expect(Array.from(generateSynthGauss({ seed: 2, nPerCluster: 4, minActiveFeatures: 8 }).dgp.masks.data)).toEqual(Array.from(a.dgp.masks.data));
+  });
+
+  it('records empty-mask and single-class clusters in the dataset and the manifest, as recounted', () => {
+    let sawEmpty = 0;
+    let sawSingle = 0;
+    for (const ds of [...legacy, ...fixed]) {
+      const want = { emptyMaskClusters: emptyOf(ds), singleClassClusters: singleClass(ds) };
+      expect(ds.diagnostics).toEqual(want);
+      expect(ds.manifest.diagnostics).toEqual(want);
+      expect(ds.manifest.warnings).toEqual(ds.warnings);
+      const named = [...want.emptyMaskClusters, ...want.singleClassClusters];
+      expect(ds.warnings.map((w) => Number(/^cluster (\d+):/.exec(w)?.[1]))).toEqual(named);
+      sawEmpty += want.emptyMaskClusters.length;
+      sawSingle += want.singleClassClusters.length;
+      // An empty-mask cluster's ground truth is the zero vector on every row.
+      for (const k of want.emptyMaskClusters) {
+        for (const s of present(ds)) ds.clusters[s]!.forEach((c, i) => c === k && expect(row(ds.groundTruth[s]!, i).every((v) => v === 0)).toBe(true));
+      }
+    }
+    expect(sawEmpty).toBeGreaterThan(0);
+    expect(sawSingle).toBeGreaterThan(0);
+  });
+
+  it('flags the single-class cluster of the paper defaults at seed 3 (no cure: the weights put it on one side)', () => {
+    const ds = generateSynthGauss({ seed: 3 });
+    const want = singleClass(ds);
+    expect(want.length).toBeGreaterThan(0);
+    expect(ds.diagnostics.singleClassClusters).toEqual(want);
+    expect(ds.warnings.some((w) => w.startsWith(`cluster ${want[0]}: all 1000 rows in class`))).toBe(true);
+  });
+
+  it('keeps openxai-code as released: default = minActiveFeatures 0, same id and bytes at seed 0', () => {
+    const bytes = (ds: SynthDataset): Buffer[] =>
+      present(ds).flatMap((s) => [ds[s]!.x.data, ds[s]!.y, ds.groundTruth[s]!.data].map((a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength)));
+    const a = generateSynthGauss({ variant: 'openxai-code' });
+    const b = generateSynthGauss({ variant: 'openxai-code', minActiveFeatures: 0 });
+    expect(a.manifest.params.minActiveFeatures).toBe(0);
+    expect(b.id).toBe(a.id);
+    expect(b.manifest.dataSha256).toBe(a.manifest.dataSha256);
+    bytes(a).forEach((buf, i) => expect(buf.equals(bytes(b)[i]!)).toBe(true));
+    // Seed 0 has no empty mask, so asking for 1 changes the id but not a single number.
+    expect(a.diagnostics.emptyMaskClusters).toEqual([]);
+    const c = generateSynthGauss({ variant: 'openxai-code', minActiveFeatures: 1 });
+    expect(c.id).not.toBe(a.id);
+    expect(c.manifest.dataSha256).toBe(a.manifest.dataSha256);
   });
 });

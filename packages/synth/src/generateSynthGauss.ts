@@ -21,7 +21,9 @@ const GRID_SIZE = 1000;
  * dimensions, n rows each; cluster k has a 0/1 mask m_k (each feature kept with
  * probability p) and weights w_k ~ U(−1, 1); a row's class probability is
  * sigmoid(x · (w_k ∘ m_k)), its label that probability cut at a threshold, and its
- * ground-truth attribution is w_k ∘ m_k.
+ * ground-truth attribution is w_k ∘ m_k. A mask with fewer than `minActiveFeatures` ones
+ * is redrawn (default 1 in `paper`, 0 in `openxai-code`); clusters left with an empty
+ * mask or a single class are listed in `diagnostics` and `warnings`.
  *
  * Variants: `paper` — a weight vector per cluster, labels cut at the median (exactly
  * half positive), further blocks of centres at 2κ, 3κ, …, shuffled rows, test and
@@ -40,7 +42,7 @@ const GRID_SIZE = 1000;
  */
 export function generateSynthGauss(options: SynthGaussOptions = {}): SynthDataset {
   const params = resolveSynthGaussParams(options, 'generateSynthGauss');
-  const { variant, nPerCluster: n, dim: d, clusters: K, kappa, maskProbability: p, seed } = params;
+  const { variant, nPerCluster: n, dim: d, clusters: K, kappa, maskProbability: p, minActiveFeatures: minActive, seed } = params;
   const total = n * K;
   const centres = clusterCentres(variant, K, d, kappa);
 
@@ -60,12 +62,18 @@ export function generateSynthGauss(options: SynthGaussOptions = {}): SynthDatase
   const effective = new Float64Array(K * d); // +0 where masked out, so CSV round trips keep the bytes
   for (let k = 0; k < K; k++) {
     const rng = substream(seed, STREAM, 'mask', k);
-    for (let j = 0; j < d; j++) {
-      if (rng.bernoulli(p)) {
-        masks[k * d + j] = 1;
-        effective[k * d + j] = weights[k * d + j]!;
+    // Redraw from the cluster's own stream until enough features are kept. The first draw
+    // is the released behaviour, so a mask that already qualifies is the same as with 0.
+    let active: number;
+    do {
+      active = 0;
+      for (let j = 0; j < d; j++) {
+        const on = rng.bernoulli(p) ? 1 : 0;
+        masks[k * d + j] = on;
+        active += on;
       }
-    }
+    } while (active < minActive);
+    for (let j = 0; j < d; j++) if (masks[k * d + j] === 1) effective[k * d + j] = weights[k * d + j]!;
   }
 
   // Features, cluster-major: rows k·n … k·n + n − 1 belong to cluster k.

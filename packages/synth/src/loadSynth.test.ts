@@ -43,6 +43,20 @@ describe('loadSynth', () => {
     expect(back.dgp.threshold).toEqual(ds.dgp.threshold);
   });
 
+  it('writes the diagnostics into manifest.json and recounts the same ones on load', async () => {
+    const seed = Array.from({ length: 200 }, (_, s) => s).find((s) => generateSynthGauss({ seed: s, nPerCluster: 2, minActiveFeatures: 0 }).diagnostics.emptyMaskClusters.length > 0)!;
+    const degenerate = generateSynthGauss({ seed, nPerCluster: 8, minActiveFeatures: 0 });
+    const dir = join(root, 'degenerate');
+    await saveSynth(dir, degenerate);
+    const written = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    expect(written.diagnostics).toEqual(degenerate.diagnostics);
+    expect(written.warnings).toEqual(degenerate.warnings);
+    expect(degenerate.diagnostics.emptyMaskClusters.length).toBeGreaterThan(0);
+    const back = await loadSynth(dir);
+    expect(back.diagnostics).toEqual(degenerate.diagnostics);
+    expect(back.warnings).toEqual(degenerate.warnings);
+  });
+
   it('can also check the files against a fresh regeneration', async () => {
     const back = await loadSynth(await saved(), { verify: 'regenerate' });
     expect(back.manifest.dataSha256).toBe(ds.manifest.dataSha256);

@@ -51,6 +51,21 @@ describe('regenerate', () => {
     expect(codeOf(() => regenerate(edited))).toBe('CHECKSUM_MISMATCH');
   });
 
+  it('regenerates a manifest written before minActiveFeatures existed as it was made: never redrawn', () => {
+    // A seed whose paper masks, drawn once, leave a cluster empty.
+    const seed = Array.from({ length: 200 }, (_, s) => s).find((s) => generateSynthGauss({ seed: s, nPerCluster: 2, minActiveFeatures: 0 }).diagnostics.emptyMaskClusters.length > 0)!;
+    const old = generateSynthGauss({ seed, nPerCluster: 2, minActiveFeatures: 0 });
+    const { minActiveFeatures: _m, ...oldParams } = old.manifest.params;
+    const { diagnostics: _d, warnings: _w, ...oldFields } = old.manifest;
+    const written = { ...oldFields, params: oldParams } as unknown as SynthManifest; // the old layout
+    const again = regenerate(JSON.stringify(written));
+    expect(again.id).toBe(old.id);
+    expect(again.manifest.dataSha256).toBe(old.manifest.dataSha256);
+    expect(again.diagnostics.emptyMaskClusters).toEqual(old.diagnostics.emptyMaskClusters);
+    // Today's paper default redraws that mask: other numbers, so another id.
+    expect(generateSynthGauss({ seed, nPerCluster: 2 }).id).not.toBe(old.id);
+  });
+
   it('refuses another generator version, other formats and junk', () => {
     expect(codeOf(() => regenerate({ ...ds.manifest, version: 99 }))).toBe('NOT_SUPPORTED');
     expect(codeOf(() => regenerate({ ...ds.manifest, format: 'other' } as unknown as SynthManifest))).toBe('BAD_INPUT');

@@ -15,10 +15,11 @@ function failure(f: () => unknown): { code: string; message: string } {
 
 describe('resolveSynthGaussParams', () => {
   it('fills the paper defaults of appendix D.3 and the released files’ parameters', () => {
-    expect(resolveSynthGaussParams()).toEqual({ variant: 'paper', nPerCluster: 1000, dim: 20, clusters: 10, kappa: 6, maskProbability: 0.25, testFraction: 0.25, validationFraction: 0.1, seed: 0, order: 'shuffled' });
+    expect(resolveSynthGaussParams()).toEqual({ variant: 'paper', nPerCluster: 1000, dim: 20, clusters: 10, kappa: 6, maskProbability: 0.25, minActiveFeatures: 1, testFraction: 0.25, validationFraction: 0.1, seed: 0, order: 'shuffled' });
     // gaussian-dgp.json of the released data: n_samples 2500, distance_to_center 5, sparsity 0.25.
     const o = resolveSynthGaussParams({ variant: 'openxai-code' });
-    expect([o.nPerCluster, o.dim, o.clusters, o.kappa, o.maskProbability, o.testFraction, o.validationFraction, o.order]).toEqual([2500, 20, 10, 5, 0.25, 0.25, 0, 'by-cluster']);
+    // The released code never redraws a mask: minActiveFeatures 0.
+    expect([o.nPerCluster, o.dim, o.clusters, o.kappa, o.maskProbability, o.minActiveFeatures, o.testFraction, o.validationFraction, o.order]).toEqual([2500, 20, 10, 5, 0.25, 0, 0.25, 0, 'by-cluster']);
   });
 
   it('keeps given values over defaults', () => {
@@ -49,6 +50,12 @@ describe('resolveSynthGaussParams', () => {
     ['seed', { seed: 1.5 }],
     ['seed', { seed: 2 ** 60 }],
     ['order', { order: 'random' }],
+    ['minActiveFeatures', { minActiveFeatures: -1 }],
+    ['minActiveFeatures', { minActiveFeatures: 1.5 }],
+    ['minActiveFeatures', { dim: 5, minActiveFeatures: 6 }], // more than d
+    ['minActiveFeatures', { maskProbability: 0 }], // the paper default 1 could never be met
+    ['minActiveFeatures', { maskProbability: 1e-7 }], // accepted with chance 2e-6: ~500,000 redraws
+    ['minActiveFeatures', { maskProbability: 0.25, minActiveFeatures: 16 }], // P(Bin(20, 0.25) >= 16) ~ 4e-7
     ['nPerCluster', { nPerCluster: 1e6, dim: 100 }], // too large
     ['sizee', { sizee: 3 }], // unknown option (a typo)
   ];
@@ -65,8 +72,12 @@ describe('resolveSynthGaussParams', () => {
     expect(failure(() => resolveSynthGaussParams([1])).code).toBe('BAD_OPTION');
   });
 
-  it('accepts the edge values p = 0 and p = 1 and validation 0', () => {
-    expect(resolveSynthGaussParams({ maskProbability: 0, validationFraction: 0 }).maskProbability).toBe(0);
+  it('accepts the edge values p = 0 (with minActiveFeatures 0) and p = 1 and validation 0', () => {
+    expect(resolveSynthGaussParams({ maskProbability: 0, minActiveFeatures: 0, validationFraction: 0 }).maskProbability).toBe(0);
+    expect(resolveSynthGaussParams({ variant: 'openxai-code', maskProbability: 0 }).maskProbability).toBe(0);
+    expect(resolveSynthGaussParams({ maskProbability: 1, minActiveFeatures: 20 }).minActiveFeatures).toBe(20);
+    // P(Bin(20, 0.25) >= 11) ~ 3.9e-3: rare but affordable, so allowed.
+    expect(resolveSynthGaussParams({ minActiveFeatures: 11 }).minActiveFeatures).toBe(11);
     expect(resolveSynthGaussParams({ maskProbability: 1 }).maskProbability).toBe(1);
   });
 });

@@ -29,6 +29,18 @@ export interface SynthGaussDgp {
   readonly threshold: SynthThreshold;
 }
 
+/**
+ * Degenerate clusters, which both sources allow. Rank-based metrics mean nothing on the
+ * rows of an empty-mask cluster (their ground truth is all zeros, every feature tied), and
+ * a single-class cluster gives a model nothing to separate within it.
+ */
+export interface SynthDiagnostics {
+  /** Clusters whose mask kept no feature (ascending). Empty when `minActiveFeatures` >= 1. */
+  readonly emptyMaskClusters: readonly number[];
+  /** Clusters whose rows (all splits together) all have the same label (ascending). */
+  readonly singleClassClusters: readonly number[];
+}
+
 /** One file written by `saveSynth`, with its checksum. */
 export interface SynthFileEntry {
   readonly file: string;
@@ -51,6 +63,10 @@ export interface SynthManifest {
   readonly dim: number;
   /** sha256 over the generated arrays (every split, the DGP), to catch drift or tampering. */
   readonly dataSha256: string;
+  /** Degenerate clusters found in the data. */
+  readonly diagnostics: SynthDiagnostics;
+  /** One readable line per degenerate cluster (empty when there is none). */
+  readonly warnings: readonly string[];
   /** Files written by `saveSynth` (absent in memory). */
   readonly files?: readonly SynthFileEntry[];
 }
@@ -58,7 +74,8 @@ export interface SynthManifest {
 /**
  * A SynthGauss dataset: a core `Dataset` (features used as is, no scaling) plus the
  * per-instance ground truth (the masked weights of the instance's cluster), the cluster
- * of every row, the class probabilities, the DGP itself, a content id and a manifest.
+ * of every row, the class probabilities, the DGP itself, diagnostics of degenerate
+ * clusters, a content id and a manifest.
  */
 export interface SynthDataset extends Dataset {
   readonly train: Split;
@@ -69,6 +86,10 @@ export interface SynthDataset extends Dataset {
   /** sigmoid(x · w_k) per row. */
   readonly probabilities: SynthPerSplit<Float64Array>;
   readonly dgp: SynthGaussDgp;
+  /** Degenerate clusters (= `manifest.diagnostics`). */
+  readonly diagnostics: SynthDiagnostics;
+  /** One readable line per degenerate cluster, for a caller to log (= `manifest.warnings`). */
+  readonly warnings: readonly string[];
   /** Content hash (= `hash` = `manifest.id`). */
   readonly id: string;
   readonly manifest: SynthManifest;

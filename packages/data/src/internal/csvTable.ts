@@ -23,10 +23,55 @@ export interface CsvTable {
 const NUMERIC = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
 const NON_FINITE_WORD = /^\s*[+-]?(?:nan|inf|infinity)\s*$/i;
 
-/** Decodes bytes as UTF-8 and drops a leading byte-order mark. */
-export function decodeText(input: string | Uint8Array): string {
+const hex2 = (b: number): string => b.toString(16).toUpperCase().padStart(2, '0');
+
+/**
+ * Rejects UTF-16 text: decoded as UTF-8 its NUL bytes and odd byte pairs otherwise surface
+ * as a misleading 'ragged row' or 'not a number' error far from the cause.
+ */
+function checkEncoding(input: string | Uint8Array, file: string, fn: string): void {
+  const fix = 'save it as UTF-8 (e.g. `iconv -f UTF-16 -t UTF-8 in.csv > out.csv`, or "CSV UTF-8" in a spreadsheet)';
+  if (typeof input === 'string') {
+    const at = input.indexOf('\0');
+    if (at >= 0) throw new XaiError('PARSE_ERROR', `${file}: the text holds NUL characters (first at offset ${at}): it looks like a UTF-16 file read as UTF-8; ${fix}`, { fn, arg: 'file', file, value: at });
+    return;
+  }
+  const b0 = input[0];
+  const b1 = input[1];
+  const bom = b0 === 0xff && b1 === 0xfe ? 'UTF-16LE' : b0 === 0xfe && b1 === 0xff ? 'UTF-16BE' : undefined;
+  if (bom !== undefined) {
+    throw new XaiError('PARSE_ERROR', `${file}: the file is ${bom} (byte-order mark ${hex2(b0!)} ${hex2(b1!)}), not UTF-8; ${fix}`, { fn, arg: 'file', file, value: bom });
+  }
+  const at = input.indexOf(0);
+  if (at >= 0) {
+    // ASCII text in UTF-16: the NUL is the high byte, after the character in little-endian.
+    const guess = at % 2 === 1 ? 'UTF-16LE' : 'UTF-16BE';
+    throw new XaiError('PARSE_ERROR', `${file}: the file holds NUL bytes (first at byte ${at}): it looks ${guess} without a byte-order mark (or binary), not UTF-8 text; ${fix}`, { fn, arg: 'file', file, value: at });
+  }
+}
+
+/**
+ * Line breaks made uniform when a file mixes them (CRLF and LF, e.g. lines appended on
+ * another system): papaparse guesses one break from the first line and would glue the
+ * other lines together. Replacing CRLF or CR by LF keeps the line count, so line numbers
+ * in errors still match the file.
+ */
+function uniformLineBreaks(text: string): string {
+  if (!text.includes('\r')) return text;
+  const crlf = text.includes('\r\n');
+  const lf = /(?:^|[^\r])\n/.test(text);
+  const cr = /\r(?!\n)/.test(text);
+  return Number(crlf) + Number(lf) + Number(cr) > 1 ? text.replace(/\r\n?/g, '\n') : text;
+}
+
+/**
+ * Decodes bytes as UTF-8 (UTF-16 is rejected with a clear error), drops a leading
+ * byte-order mark and makes mixed line breaks uniform.
+ */
+export function decodeText(input: string | Uint8Array, file: string, fn: string): string {
+  checkEncoding(input, file, fn);
   const text = typeof input === 'string' ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('utf8');
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return uniformLineBreaks(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 }
 
 /** Picks the delimiter from the header line: tab-separated files (Dataverse's format) have no comma there. */
@@ -91,7 +136,7 @@ export function tableError(table: CsvTable, code: XaiErrorCode, place: CellPlace
  * non-empty names, at least one data row, every row as wide as the header.
  */
 export function readCsvTable(input: string | Uint8Array, file: string, fn: string, delimiter: CsvDelimiter | 'auto' = 'auto'): CsvTable {
-  const text = decodeText(input);
+  const text = decodeText(input, file, fn);
   if (text.trim().length === 0) {
     throw new XaiError('EMPTY', `${file}: the file is empty (expected a header line and data rows)`, { fn, arg: 'file', file, line: 1 });
   }

@@ -8,6 +8,11 @@ export interface DownloadRequest {
   readonly url: string;
   readonly dest: string;
   readonly expectedSha256?: string;
+  /**
+   * Write `<dest>.sha256` with the checksum seen now (only for files with no published
+   * checksum): later reads can then detect corruption, though not a wrong first download.
+   */
+  readonly recordSha256: boolean;
   readonly fetchImpl: typeof fetch;
   readonly timeoutMs: number;
   /** Paths already looked at, for the error message. */
@@ -65,8 +70,7 @@ export async function downloadFile(req: DownloadRequest): Promise<Downloaded> {
   const temp = `${req.dest}.part-${process.pid}-${Date.now().toString(36)}`;
   try {
     await writeFile(temp, bytes);
-    // No registry checksum: record the one we saw so that later reads detect corruption.
-    if (req.expectedSha256 === undefined) await writeFile(`${req.dest}.sha256`, `${sha256}\n`);
+    if (req.recordSha256) await writeFile(`${req.dest}.sha256`, `${sha256}\n`);
     await rename(temp, req.dest);
   } catch (e) {
     await rm(temp, { force: true });

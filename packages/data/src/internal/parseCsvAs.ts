@@ -20,6 +20,9 @@ export function parseCsvAs(fn: string, input: string | Uint8Array, options: Pars
   }
   const featureColumns = new Int32Array(header.length - (labelIndex >= 0 ? 1 : 0));
   for (let j = 0, k = 0; j < header.length; j++) if (j !== labelIndex) featureColumns[k++] = j;
+  if (featureColumns.length === 0) {
+    throw new XaiError('EMPTY', `${file}: no feature columns: the only column is the label ${JSON.stringify(label)}`, { fn, arg: 'file', file, value: header });
+  }
   const names = Array.from(featureColumns, (j) => header[j]!);
   const n = table.dataRows.length;
   const d = featureColumns.length;

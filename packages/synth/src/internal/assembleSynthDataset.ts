@@ -1,6 +1,7 @@
 import type { Matrix } from '@xai/core';
 import type { SynthGaussParams } from '../resolveSynthGaussParams.js';
 import type { SynthDataset, SynthFileEntry, SynthGaussDgp, SynthManifest } from '../synthDataset.js';
+import { clusterDiagnostics } from './clusterDiagnostics.js';
 import { GENERATOR_VERSION, paramsId } from './paramsId.js';
 import { sha256Hex } from './sha256.js';
 import type { HashPart } from './sha256.js';
@@ -44,6 +45,7 @@ export function partsSha256(parts: SynthParts): string {
 export function assembleSynthDataset(params: SynthGaussParams, parts: SynthParts, files?: readonly SynthFileEntry[]): SynthDataset {
   const id = paramsId(params);
   const { train, test, validation } = parts;
+  const { diagnostics, warnings } = clusterDiagnostics(parts);
   const manifest: SynthManifest = {
     format: 'xai-synth@1',
     generator: 'synthgauss',
@@ -53,6 +55,8 @@ export function assembleSynthDataset(params: SynthGaussParams, parts: SynthParts
     rows: { train: train.x.rows, validation: validation?.x.rows ?? 0, test: test.x.rows },
     dim: params.dim,
     dataSha256: partsSha256(parts),
+    diagnostics,
+    warnings,
     ...(files ? { files } : {}),
   };
   const names = Array.from({ length: params.dim }, (_, j) => `x${j}`);
@@ -72,6 +76,8 @@ export function assembleSynthDataset(params: SynthGaussParams, parts: SynthParts
     clusters: per((s) => s.clusters),
     probabilities: per((s) => s.probabilities),
     dgp: parts.dgp,
+    diagnostics,
+    warnings,
     hash: id,
     id,
     manifest,

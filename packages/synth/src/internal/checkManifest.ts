@@ -6,7 +6,7 @@ import { GENERATOR_VERSION, paramsId } from './paramsId.js';
 
 /**
  * Checks a manifest read from anywhere: its format, generator and version, its
- * parameters (as generateSynthGauss would), and that its id is the hash of those
+ * parameters (as generateSynthGauss would; a missing minActiveFeatures is 0), and that its id is the hash of those
  * parameters (CHECKSUM_MISMATCH otherwise: the manifest was edited). Returns the
  * manifest typed, with the resolved parameters.
  */
@@ -21,7 +21,11 @@ export function checkManifest(value: unknown, fn: string, source: string): { man
   if (m.version !== GENERATOR_VERSION) {
     throw new XaiError('NOT_SUPPORTED', `${source}: made by generator version ${describeValue(m.version)}; this @xai/synth regenerates version ${GENERATOR_VERSION} only`, { fn, arg: 'manifest.version', value: m.version });
   }
-  const params = resolveSynthGaussParams(m.params, fn);
+  // Manifests written before minActiveFeatures existed lack it and meant 0 (never redraw);
+  // the variant's default would regenerate other masks for the same id.
+  const raw = m.params;
+  const legacy = raw !== null && typeof raw === 'object' && !Array.isArray(raw) && !('minActiveFeatures' in raw);
+  const params = resolveSynthGaussParams(legacy ? { ...raw, minActiveFeatures: 0 } : raw, fn);
   const id = paramsId(params);
   if (m.id !== id) {
     throw new XaiError('CHECKSUM_MISMATCH', `${source}: id ${describeValue(m.id)} is not the hash of its parameters (${id}); the manifest was edited`, { fn, arg: 'manifest.id', value: m.id, expected: id });

@@ -8,7 +8,17 @@ import { sha256Hex } from './sha256.js';
  */
 export const GENERATOR_VERSION = 1;
 
+/**
+ * The parameters as hashed. `minActiveFeatures` (added after version 1 shipped) is left out
+ * when 0: version-1 ids were made without it and meant 0 (never redraw), so they name
+ * the same data today; any other value is hashed and gives a new id.
+ */
+export function hashedParams(params: SynthGaussParams): Record<string, unknown> {
+  const { minActiveFeatures, ...rest } = params;
+  return minActiveFeatures === 0 ? rest : { ...rest, minActiveFeatures };
+}
+
 /** sha256 over generator name, version and the canonical resolved parameters. */
 export function paramsId(params: SynthGaussParams, version: number = GENERATOR_VERSION): string {
-  return sha256Hex(canonicalJson({ generator: 'synthgauss', version, params }));
+  return sha256Hex(canonicalJson({ generator: 'synthgauss', version, params: hashedParams(params) }));
 }
