@@ -1,0 +1,32 @@
+import type { Command } from 'commander';
+import type { CliIo } from './runCli';
+
+/** `xai audit`: the shortcut audit of @xai/audit, its arguments passed through. @since 0.1.0 */
+export function auditCommand(program: Command, io: CliIo): Command {
+  return program.command('audit')
+    .description('Audit a labelled benchmark for shortcuts: surface-rule probes scored against permuted-label nulls (@xai/audit).')
+    .argument('[args...]', 'audit options (below)')
+    .allowUnknownOption()
+    .helpOption('-h, --help', 'display help for command')
+    .addHelpText('after', `
+Options (passed to @xai/audit):
+  --adapter demo|jsonl|csv   where the items come from (required)
+  --blind <file> --labels <file>   jsonl: items without answers + answers, joined by id
+  --file <csv> [--test <csv>] --label <column>   csv: a tabular dataset with a label column
+  --cue position|case|length|echo|...   demo: the cue injected into the second corpus (none = clean only)
+  --rebuilds <n>             demo: rebuild the corpus n times and print the envelope (ranges)
+  --permutations <n> --seed <n> --probes a,b,c --markdown --json --fail-on-fire
+
+Examples:
+  $ xai audit --adapter demo
+  $ xai audit --adapter demo --cue length --sign shortest --rebuilds 20
+  $ xai audit --adapter jsonl --blind traces_blind.jsonl --labels traces_labels.jsonl --markdown
+  $ xai audit --adapter csv --file ../shared/datasets/adult/adult-train.csv --label income
+`)
+    .action(async (args: string[]) => {
+      const { runAuditCommand } = await import('@xai/audit');
+      const r = await runAuditCommand(args);
+      io.out(args.includes('--json') ? `${JSON.stringify(r.json, null, 2)}\n` : r.text.endsWith('\n') ? r.text : `${r.text}\n`);
+      if (r.exitCode !== 0) process.exitCode = r.exitCode;
+    });
+}

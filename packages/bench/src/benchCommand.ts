@@ -1,0 +1,74 @@
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import type { BenchConfigInput } from './benchConfig';
+import type { CliIo } from './runCli';
+
+interface BenchFlags {
+  config?: string; datasets?: string; models?: string; explainers?: string; metrics?: string; instances?: string; full?: boolean;
+  preset?: string; dataDir?: string; cacheDir?: string; out?: string; workers?: string; seed?: string; resume?: boolean;
+  shard?: string; blockSize?: string; stabilityNeighbours?: string; stabilitySamples?: string; download?: boolean; engine?: string;
+}
+
+/** `xai bench`: the main job. @since 0.1.0 */
+export function benchCommand(program: Command, io: CliIo): Command {
+  return program.command('bench')
+    .description('Run the benchmark: datasets x models x explainers x metrics, each score beside its floor and null.')
+    .option('--datasets <list>', 'comma-separated: synthetic, adult, compas, german, gmsc, heart, heloc, pima, gaussian, or all (synthetic + every real dataset found) [synthetic]')
+    .option('--models <list>', 'lr, ann [lr,ann]')
+    .option('--explainers <list>', 'control, grad, sg, ig, itg, shap, lime [all]')
+    .option('--metrics <list>', 'PRA, RC, FA, RA, SA, SRA, PGU, PGI, RIS, RRS, ROS [all]')
+    .option('--instances <n>', 'first N test instances per dataset [100]')
+    .option('--full', 'the OpenXAI protocol: 1000 instances')
+    .option('--preset <name>', 'default | openxai | paper [default]')
+    .option('--config <file>', 'a JSON file with any of these settings (camelCase keys; flags win; unknown keys are errors)')
+    .option('--data-dir <dir>', 'real datasets [../shared/datasets from the repo root if present, else ./data]')
+    .option('--cache-dir <dir>', 'trained models and downloads [<repo>/node_modules/.cache/xai]')
+    .option('--out <dir>', 'output folder [xai-results]')
+    .option('--workers <n>', 'worker threads [all cores]')
+    .option('--seed <n>', 'run seed [0]')
+    .option('--resume', 'continue an interrupted run in --out: complete units are kept, the rest computed')
+    .option('--shard <i/n>', 'compute only shard i of n (1-based) of the units; combine with xai merge')
+    .option('--block-size <n>', 'instances per unit of work [10]')
+    .option('--stability-neighbours <n>', 'stability: same-label neighbours kept per instance [100]')
+    .option('--stability-samples <n>', 'stability: candidate draws per instance [1000]')
+    .option('--download', 'fetch missing real datasets from their canonical address into the cache')
+    .addOption(new Option('--engine <module>', 'engine module (testing)').hideHelp())
+    .addHelpText('after', `
+Examples:
+  $ xai bench                                          # ≤ 3 min on 2 cores: synthetic, LR + ANN, 7 explainers, 11 metrics, 100 instances
+  $ xai bench --explainers grad,ig,lime --metrics FA,PGI,RIS --instances 20
+  $ xai bench --datasets all --full --preset openxai --out openxai-full
+  $ xai bench --config run.json --resume               # after a crash or kill: finishes, identical results
+  $ xai bench --shard 1/3 --out s1 && xai bench --shard 2/3 --out s2 && xai bench --shard 3/3 --out s3
+  $ xai merge s1 s2 s3 --out merged                    # byte-identical to one unsharded run
+
+Sharding on a cluster (each task runs one shard, then one merge):
+  Kubernetes indexed Job:  xai bench --shard $((JOB_COMPLETION_INDEX+1))/$N --out /results/shard-$JOB_COMPLETION_INDEX
+  Slurm array (1..N):      xai bench --shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT --out shard-$SLURM_ARRAY_TASK_ID
+  CI matrix:               xai bench --shard \${{ matrix.shard }}/4 --out shard-\${{ matrix.shard }}
+`)
+    .action(async (flags: BenchFlags) => {
+      const t0 = performance.now();
+      const [{ resolveBenchConfig }, { readConfigFile }] = await Promise.all([import('./benchConfig'), import('./configFile')]);
+      const file = flags.config === undefined ? undefined : readConfigFile(flags.config);
+      const input: BenchConfigInput = {
+        datasets: flags.datasets, models: flags.models, explainers: flags.explainers, metrics: flags.metrics, instances: flags.instances,
+        full: flags.full, preset: flags.preset, dataDir: flags.dataDir, cacheDir: flags.cacheDir, out: flags.out, workers: flags.workers,
+        seed: flags.seed, resume: flags.resume, shard: flags.shard, blockSize: flags.blockSize, stabilityNeighbours: flags.stabilityNeighbours,
+        stabilitySamples: flags.stabilitySamples, download: flags.download,
+      };
+      const config = resolveBenchConfig(file, input);
+      // Loaded only once the flags are valid: a typo fails fast.
+      const { runBench } = await import('./runBench');
+      const result = await runBench(config, { argv: process.argv.slice(2), log: (line) => io.out(`${line}\n`), ...(flags.engine ? { engine: flags.engine } : {}) });
+      const secs = (performance.now() - t0) / 1000;
+      io.out(`done in ${secs.toFixed(1)} s: ${result.unitsComputed} units computed, ${result.unitsSkipped} reused\n`);
+      const inv = result.manifest.invocations.at(-1);
+      if (inv && result.unitsComputed > 0) {
+        const stages = Object.entries(inv.stages).map(([k, v]) => `${k} ${v.toFixed(1)} s`).join(', ');
+        const top = Object.entries(inv.unitSeconds ?? {}).slice(0, 6).map(([k, v]) => `${k} ${v.toFixed(1)} s`).join(', ');
+        io.out(`stages: ${stages}; pool utilisation ${inv.poolUtilisation ?? '?'}; unit compute (all workers): ${top}\n`);
+      }
+      io.out(`results: ${result.dir}/results.jsonl\nreport:  ${result.dir}/report.md  ${result.dir}/report.html\n`);
+    });
+}

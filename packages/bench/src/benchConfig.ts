@@ -1,0 +1,232 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
+import { XaiError, describeValue } from '@xai/core';
+import { findRepoRoot } from './findRepoRoot';
+import type { DatasetId, ExplainerName, MetricName, ModelName, PresetName } from './ids';
+import { DATASETS, EXPLAINERS, METRICS, MODELS, PRESETS } from './ids';
+
+/** A deterministic subset of the units: shard `index` of `count` (1-based, like vitest/playwright). */
+export interface ShardSpec {
+  readonly index: number;
+  readonly count: number;
+}
+
+/** One validated benchmark run description: every flag and config-file key ends up here. */
+export interface BenchConfig {
+  /** Dataset ids, canonical order ('all' already expanded by the runner). */
+  readonly datasets: readonly (DatasetId | 'all')[];
+  readonly models: readonly ModelName[];
+  readonly explainers: readonly ExplainerName[];
+  readonly metrics: readonly MetricName[];
+  /** The first N test instances of each dataset. */
+  readonly instances: number;
+  readonly preset: PresetName;
+  readonly dataDir: string;
+  readonly cacheDir: string;
+  readonly out: string;
+  readonly workers: number;
+  readonly seed: number;
+  readonly resume: boolean;
+  readonly shard: ShardSpec | null;
+  /** Instances per unit of work. */
+  readonly blockSize: number;
+  /** Stability neighbours kept per instance (the protocol says up to 100). */
+  readonly stabilityNeighbours: number;
+  /** Stability candidate draws per instance (the protocol says 1000). */
+  readonly stabilitySamples: number;
+  /** Fetch missing real datasets from their canonical address into cacheDir. */
+  readonly download: boolean;
+}
+
+/** Raw input before validation: config-file JSON and/or CLI flags (strings or typed values). */
+export type BenchConfigInput = Partial<Record<keyof BenchConfig | 'full' | 'config', unknown>>;
+
+/** The OpenXAI protocol's instance count (`--full`). */
+export const FULL_INSTANCES = 1000;
+
+/** Defaults of every setting that does not depend on the machine or the working directory. */
+export const BENCH_DEFAULTS = {
+  datasets: ['synthetic'] as readonly DatasetId[],
+  models: MODELS,
+  explainers: EXPLAINERS,
+  metrics: METRICS,
+  instances: 100,
+  preset: 'default' as PresetName,
+  seed: 0,
+  blockSize: 10,
+  stabilityNeighbours: 100,
+  stabilitySamples: 1000,
+  out: 'xai-results',
+} as const;
+
+const KEYS: readonly string[] = [
+  'datasets', 'models', 'explainers', 'metrics', 'instances', 'full', 'preset', 'dataDir', 'cacheDir', 'out',
+  'workers', 'seed', 'resume', 'shard', 'blockSize', 'stabilityNeighbours', 'stabilitySamples', 'download',
+];
+
+const FN = 'xai bench';
+
+function bad(arg: string, message: string, value: unknown): XaiError {
+  return new XaiError('BAD_OPTION', message, { fn: FN, arg, value });
+}
+
+/** `keepAll`: 'all' stays a token (datasets: "synthetic + whatever is found", known only at run time). */
+function list<T extends string>(arg: string, raw: unknown, allowed: readonly T[], extra: readonly string[] = [], keepAll = false): T[] {
+  const items = typeof raw === 'string' ? raw.split(',') : Array.isArray(raw) ? raw : null;
+  if (items === null || items.length === 0) throw bad(arg, `expected a comma-separated list or an array, got ${describeValue(raw)}`, raw);
+  const picked = new Set<string>();
+  for (const item of items) {
+    if (typeof item !== 'string') throw bad(arg, `expected names, got ${describeValue(item)}`, item);
+    const name = item.trim();
+    if (name === 'all') {
+      if (keepAll) picked.add('all');
+      else for (const a of allowed) picked.add(a);
+      continue;
+    }
+    if (!allowed.includes(name as T) && !extra.includes(name)) {
+      throw bad(arg, `unknown name ${JSON.stringify(name)} (choose from ${[...allowed, ...extra, 'all'].join(', ')})`, name);
+    }
+    picked.add(name);
+  }
+  // Canonical order, whatever order the user typed: the run's identity must not depend on it.
+  const order = [...allowed, ...extra, 'all'] as string[];
+  return [...picked].sort((a, b) => order.indexOf(a) - order.indexOf(b)) as T[];
+}
+
+function integer(arg: string, raw: unknown, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const v = typeof raw === 'string' && /^-?\d+$/.test(raw.trim()) ? Number(raw) : raw;
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min || v > max) {
+    throw bad(arg, `expected an integer in [${min}, ${max === Number.MAX_SAFE_INTEGER ? '∞' : max}], got ${describeValue(raw)}`, raw);
+  }
+  return v;
+}
+
+function bool(arg: string, raw: unknown): boolean {
+  if (typeof raw === 'boolean') return raw;
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  throw bad(arg, `expected true or false, got ${describeValue(raw)}`, raw);
+}
+
+function text(arg: string, raw: unknown): string {
+  if (typeof raw !== 'string' || raw.trim() === '') throw bad(arg, `expected a non-empty path, got ${describeValue(raw)}`, raw);
+  return raw;
+}
+
+/**
+ * Parses `i/n` (1 <= i <= n) into a shard spec.
+ * @example parseShard('2/4') // { index: 2, count: 4 }
+ * @since 0.1.0
+ */
+export function parseShard(raw: unknown): ShardSpec {
+  const m = typeof raw === 'string' ? /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(raw) : null;
+  if (m === null) throw bad('shard', `expected i/n (e.g. 1/4), got ${describeValue(raw)}`, raw);
+  const index = Number(m[1]);
+  const count = Number(m[2]);
+  if (count < 1 || index < 1 || index > count) throw bad('shard', `expected 1 <= i <= n in i/n, got ${raw as string}`, raw);
+  return { index, count };
+}
+
+/** Where real datasets live by default: `<repo>/../shared/datasets` when present, else `./data`. */
+export function defaultDataDir(cwd: string = process.cwd()): string {
+  const root = findRepoRoot(cwd);
+  if (root !== null) {
+    const shared = resolve(root, '..', 'shared', 'datasets');
+    if (existsSync(shared)) return shared;
+  }
+  return resolve(cwd, 'data');
+}
+
+/**
+ * Model/dataset cache: `<repo>/node_modules/.cache/xai` (the usual tool-cache spot, never
+ * committed), or `./.xai-cache` outside a repo.
+ */
+export function defaultCacheDir(cwd: string = process.cwd()): string {
+  const root = findRepoRoot(cwd);
+  if (root !== null && existsSync(join(root, 'node_modules'))) return join(root, 'node_modules', '.cache', 'xai');
+  return resolve(cwd, '.xai-cache');
+}
+
+export interface ResolveBenchConfigOptions {
+  /** Working directory for relative paths and defaults. @defaultValue process.cwd() */
+  readonly cwd?: string;
+  /** Default worker count. @defaultValue os.availableParallelism() */
+  readonly cores?: number;
+}
+
+/**
+ * Validates and completes a run description. `file` is the parsed `--config` JSON (its keys
+ * are checked: unknown ones are errors), `flags` the command-line values, which win.
+ * Throws `XaiError('BAD_OPTION')` naming the key and the value at fault.
+ * @example resolveBenchConfig({}, { instances: '20', explainers: 'grad,ig' })
+ * @since 0.1.0
+ */
+export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, options: ResolveBenchConfigOptions = {}): BenchConfig {
+  const cwd = options.cwd ?? process.cwd();
+  if (file !== undefined && (file === null || typeof file !== 'object' || Array.isArray(file))) {
+    throw new XaiError('BAD_OPTION', `the config file must hold a JSON object, got ${describeValue(file)}`, { fn: FN, arg: 'config', value: file });
+  }
+  const fromFile = (file ?? {}) as Record<string, unknown>;
+  for (const key of Object.keys(fromFile)) {
+    if (!KEYS.includes(key)) throw new XaiError('BAD_OPTION', `unknown key ${JSON.stringify(key)} in the config file (known: ${KEYS.join(', ')})`, { fn: FN, arg: 'config', value: key });
+  }
+  const raw: Record<string, unknown> = { ...fromFile };
+  for (const [k, v] of Object.entries(flags)) if (v !== undefined && k !== 'config') raw[k] = v;
+
+  const full = raw.full === undefined ? false : bool('full', raw.full);
+  let instances = raw.instances === undefined ? undefined : integer('instances', raw.instances, 1);
+  if (full && instances !== undefined && instances !== FULL_INSTANCES) {
+    throw bad('instances', `--full means ${FULL_INSTANCES} instances; do not also give --instances ${instances}`, instances);
+  }
+  if (full) instances = FULL_INSTANCES;
+
+  const shard = raw.shard === undefined || raw.shard === null ? null
+    : typeof raw.shard === 'object' ? parseShard(`${(raw.shard as ShardSpec).index}/${(raw.shard as ShardSpec).count}`)
+      : parseShard(raw.shard);
+
+  return {
+    datasets: raw.datasets === undefined ? BENCH_DEFAULTS.datasets : list<DatasetId | 'all'>('datasets', raw.datasets, DATASETS as readonly (DatasetId | 'all')[], [], true),
+    models: raw.models === undefined ? BENCH_DEFAULTS.models : list('models', raw.models, MODELS),
+    explainers: raw.explainers === undefined ? BENCH_DEFAULTS.explainers : list('explainers', raw.explainers, EXPLAINERS),
+    metrics: raw.metrics === undefined ? BENCH_DEFAULTS.metrics : list('metrics', typeof raw.metrics === 'string' ? raw.metrics.toUpperCase() : raw.metrics, METRICS),
+    instances: instances ?? BENCH_DEFAULTS.instances,
+    preset: raw.preset === undefined ? BENCH_DEFAULTS.preset : preset(raw.preset),
+    dataDir: raw.dataDir === undefined ? defaultDataDir(cwd) : resolve(cwd, text('dataDir', raw.dataDir)),
+    cacheDir: raw.cacheDir === undefined ? defaultCacheDir(cwd) : resolve(cwd, text('cacheDir', raw.cacheDir)),
+    out: resolve(cwd, raw.out === undefined ? BENCH_DEFAULTS.out : text('out', raw.out)),
+    workers: raw.workers === undefined ? Math.max(1, options.cores ?? availableParallelism()) : integer('workers', raw.workers, 1, 256),
+    seed: raw.seed === undefined ? BENCH_DEFAULTS.seed : integer('seed', raw.seed, 0, 2 ** 31 - 1),
+    resume: raw.resume === undefined ? false : bool('resume', raw.resume),
+    shard,
+    blockSize: raw.blockSize === undefined ? BENCH_DEFAULTS.blockSize : integer('blockSize', raw.blockSize, 1, 10_000),
+    stabilityNeighbours: raw.stabilityNeighbours === undefined ? BENCH_DEFAULTS.stabilityNeighbours : integer('stabilityNeighbours', raw.stabilityNeighbours, 1, 10_000),
+    stabilitySamples: raw.stabilitySamples === undefined ? BENCH_DEFAULTS.stabilitySamples : integer('stabilitySamples', raw.stabilitySamples, 1, 1_000_000),
+    download: raw.download === undefined ? false : bool('download', raw.download),
+  };
+}
+
+function preset(raw: unknown): PresetName {
+  if (typeof raw !== 'string' || !PRESETS.includes(raw as PresetName)) throw bad('preset', `expected one of ${PRESETS.join(', ')}, got ${describeValue(raw)}`, raw);
+  return raw as PresetName;
+}
+
+/**
+ * The settings that decide the numbers (not where files go, how many workers, or which shard):
+ * two runs with equal identities produce equal results, so resume and merge require it.
+ * @since 0.1.0
+ */
+export function runIdentity(config: BenchConfig): Record<string, unknown> {
+  return {
+    datasets: config.datasets,
+    models: config.models,
+    explainers: config.explainers,
+    metrics: config.metrics,
+    instances: config.instances,
+    preset: config.preset,
+    seed: config.seed,
+    blockSize: config.blockSize,
+    stabilityNeighbours: config.stabilityNeighbours,
+    stabilitySamples: config.stabilitySamples,
+  };
+}

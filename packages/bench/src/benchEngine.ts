@@ -1,0 +1,67 @@
+import type { BenchConfig } from './benchConfig';
+import type { Unit } from './planUnits';
+import type { ResultRow } from './resultRow';
+
+/** A dataset as the runner saw it (for the plan, the manifest and the report). */
+export interface PreparedDataset {
+  readonly id: string;
+  /** Instances scored: min(config.instances, test rows). */
+  readonly instances: number;
+  readonly trainRows: number;
+  readonly testRows: number;
+  readonly features: number;
+  /** Content hash of the inputs (files, or the generator's content-addressed id). */
+  readonly hash: string;
+  /** Sensitive attribute, when the dataset has one (subgroup comparisons). */
+  readonly sensitive?: { readonly name: string; readonly groups: readonly string[] };
+  /** Where the per-instance ground truth comes from, per model ('model' = LR weights, 'data' = generator, null = none). */
+  readonly groundTruth: Readonly<Record<string, 'model' | 'data' | null>>;
+  readonly provenance?: unknown;
+}
+
+/** A trained model as the runner saw it. */
+export interface PreparedModel {
+  readonly dataset: string;
+  readonly model: string;
+  /** sha256 of the model JSON. */
+  readonly hash: string;
+  /** Where the cached JSON lives. */
+  readonly path: string;
+  readonly cached: boolean;
+  /** Accuracies and training settings reported by the trainer. */
+  readonly report?: unknown;
+}
+
+/** Everything the main thread prepared before dispatching units. */
+export interface PreparedRun {
+  readonly datasets: readonly PreparedDataset[];
+  readonly models: readonly PreparedModel[];
+  /** Floor (shortcut) explainer ids, scored as controls beside the explainers. */
+  readonly floors: readonly string[];
+  /** Structured-cloneable data each worker receives once (matrices, model JSON, settings). */
+  readonly payload: unknown;
+  /** Versions of the packages the numbers came from. */
+  readonly versions: Readonly<Record<string, string>>;
+  /** Resolved settings worth a receipt (explainer configurations, metric options, policies). */
+  readonly settings?: Readonly<Record<string, unknown>>;
+}
+
+/** Progress hooks the engine may call while preparing (data loading, training). */
+export interface PrepareHooks {
+  /** A short human line ("training ann on synthetic"). */
+  log(message: string): void;
+}
+
+/** Computes one unit's rows; runs inside a worker thread, over the prepared payload. */
+export type UnitRunner = (unit: Unit) => ResultRow[] | Promise<ResultRow[]>;
+
+/**
+ * The pluggable computation behind a run: `prepare` runs once in the main thread, then
+ * `createUnitRunner` runs in every worker over the payload. The real one is `pipelineEngine`;
+ * tests plug in a toy engine to check the runner's machinery on its own. An engine module
+ * exports both functions by these names.
+ */
+export interface BenchEngine {
+  prepare(config: BenchConfig, hooks: PrepareHooks): Promise<PreparedRun>;
+  createUnitRunner(payload: unknown): UnitRunner | Promise<UnitRunner>;
+}

@@ -1,0 +1,271 @@
+// The real benchmark engine: @xai/data / @xai/synth for data, @xai/models for LR and ANN,
+// @xai/explainers, @xai/metrics, and @xai/audit's floor and null controls.
+// `prepare` runs once in the main thread; `createUnitRunner` in every worker thread.
+import type { Explainer, FeatureSchema, Matrix } from '@xai/core';
+import { contiguous, predictLabels, rowBlock } from '@xai/core';
+import { floorExplainers, permutedNullAttributions } from '@xai/audit/controls';
+import { availableDatasets } from '@xai/data';
+import { createExplainer } from '@xai/explainers';
+import type { ExplainerId } from '@xai/explainers';
+import { fa, pra, predictionGaps, ra, rc, relativeStability, sa, sra } from '@xai/metrics';
+import type { MetricResult } from '@xai/core';
+import { linearGroundTruth, parseModelJson } from '@xai/models';
+import type { NeuralModel } from '@xai/models';
+import type { BenchConfig } from './benchConfig';
+import type { PrepareHooks, PreparedDataset, PreparedModel, PreparedRun, UnitRunner } from './benchEngine';
+import type { PresetName } from './ids';
+import { DATASETS, STABILITY_METRICS } from './ids';
+import { loadBenchDataset } from './loadBenchDataset';
+import type { Unit } from './planUnits';
+import type { ResultRow } from './resultRow';
+import { numberToStored } from './resultRow';
+import { packageVersions } from './packageVersions';
+import { trainOrLoadModel } from './trainOrLoadModel';
+
+/** Where a dataset x model's ground truth comes from. */
+export type GroundTruthSource = 'model' | 'data' | null;
+
+/**
+ * LR: its own weights (w1 − w0) on real data, as OpenXAI; on the synthetic data the generator's
+ * weights (the paper's point of SynthGauss), except under `openxai`, whose code uses LR's weights.
+ * ANN: the generator's weights on synthetic data; none on real data (metrics not applicable).
+ * @since 0.1.0
+ */
+export function groundTruthSource(dataset: string, model: string, preset: PresetName): GroundTruthSource {
+  const synthetic = dataset === 'synthetic';
+  if (model === 'lr') return synthetic && preset !== 'openxai' ? 'data' : 'model';
+  return synthetic ? 'data' : null;
+}
+
+interface JobPayload {
+  readonly dataset: string;
+  readonly model: string;
+  readonly modelJson: string;
+  readonly groundTruth: GroundTruthSource;
+}
+
+interface DatasetPayload {
+  readonly id: string;
+  /** The scored instances (first N test rows), contiguous. */
+  readonly x: Matrix;
+  readonly train: Matrix;
+  readonly schema: FeatureSchema;
+  readonly groups: Int32Array | null;
+  /** Generator ground truth of the scored instances (unsigned: w of the row's cluster). */
+  readonly dataTruth: Matrix | null;
+}
+
+interface PipelinePayload {
+  readonly preset: PresetName;
+  readonly seed: number;
+  readonly metrics: readonly string[];
+  readonly stabilityNeighbours: number;
+  readonly stabilitySamples: number;
+  readonly datasets: readonly DatasetPayload[];
+  readonly jobs: readonly JobPayload[];
+}
+
+/** Config of a configured explainer, with matrices replaced by their shapes (for the manifest). */
+function describeConfig(config: unknown): unknown {
+  return JSON.parse(JSON.stringify(config, (_k, v: unknown) => {
+    if (v !== null && typeof v === 'object' && (v as Matrix).data instanceof Float64Array) return `matrix ${(v as Matrix).rows}x${(v as Matrix).cols}`;
+    return v;
+  }));
+}
+
+/**
+ * Main thread: loads every dataset, trains (or loads from the cache) every model, and packs
+ * what the workers need. 'all' means the synthetic set plus every registry dataset whose files
+ * are found in dataDir or the cache.
+ * @since 0.1.0
+ */
+export async function prepare(config: BenchConfig, hooks: PrepareHooks): Promise<PreparedRun> {
+  const versions = packageVersions();
+  // The model cache depends on the trainer's code only (the data is in the dataset hash).
+  const trainerVersions = { '@xai/core': versions['@xai/core'] ?? '', '@xai/models': versions['@xai/models'] ?? '' };
+  let ids: string[] = [...config.datasets];
+  if (ids.includes('all')) {
+    const found = availableDatasets({ dataDir: config.dataDir, cacheDir: `${config.cacheDir}/datasets` });
+    ids = ['synthetic', ...ids.filter((d) => d !== 'all' && d !== 'synthetic'), ...found];
+    ids = DATASETS.filter((d) => ids.includes(d));
+    hooks.log(`datasets: ${ids.join(', ')} (all = synthetic + found in ${config.dataDir})`);
+  }
+  const datasets: PreparedDataset[] = [];
+  const models: PreparedModel[] = [];
+  const dsPayload: DatasetPayload[] = [];
+  const jobs: JobPayload[] = [];
+  let floors: string[] = [];
+  const explainerConfigs: Record<string, unknown> = {};
+  for (const id of ids) {
+    const ds = await loadBenchDataset(id, { preset: config.preset, dataDir: config.dataDir, cacheDir: config.cacheDir, download: config.download, seed: config.seed });
+    const n = Math.min(config.instances, ds.test.x.rows);
+    const x = contiguous(rowBlock(ds.test.x, 0, n), true);
+    const groups = ds.sensitive ? ds.sensitive.test.slice(0, n) : null;
+    const dataTruth = ds.groundTruthTest ? contiguous(rowBlock(ds.groundTruthTest, 0, n), true) : null;
+    dsPayload.push({ id, x, train: ds.train.x, schema: ds.schema, groups, dataTruth });
+    const gt: Record<string, GroundTruthSource> = {};
+    for (const kind of config.models) {
+      const src = groundTruthSource(id, kind, config.preset);
+      gt[kind] = src === 'data' && dataTruth === null ? null : src;
+      const trained = trainOrLoadModel(ds, kind, { preset: config.preset, seed: config.seed, cacheDir: config.cacheDir, versions: trainerVersions, log: hooks.log });
+      models.push({ dataset: id, model: kind, hash: trained.hash, path: trained.path, cached: trained.cached, ...(trained.report ? { report: trained.report } : {}) });
+      jobs.push({ dataset: id, model: kind, modelJson: trained.json, groundTruth: gt[kind]! });
+      if (floors.length === 0) floors = floorExplainers({ train: ds.train.x, model: trained.model }).map((e) => e.id);
+    }
+    if (Object.keys(explainerConfigs).length === 0) {
+      for (const e of config.explainers) explainerConfigs[e] = describeConfig(createExplainer(e as ExplainerId, { preset: config.preset, seed: config.seed, train: ds.train.x }).config);
+    }
+    datasets.push({
+      id, instances: n, trainRows: ds.train.x.rows, testRows: ds.test.x.rows, features: ds.schema.names.length, hash: ds.hash,
+      ...(ds.sensitive ? { sensitive: { name: ds.sensitive.name, groups: ds.sensitive.groups } } : {}),
+      groundTruth: gt, provenance: ds.provenance,
+    });
+  }
+  const payload: PipelinePayload = {
+    preset: config.preset, seed: config.seed, metrics: config.metrics, stabilityNeighbours: config.stabilityNeighbours,
+    stabilitySamples: config.stabilitySamples, datasets: dsPayload, jobs,
+  };
+  const settings = {
+    explainers: explainerConfigs,
+    metrics: {
+      preset: config.preset, seed: config.seed,
+      stability: { neighbours: config.stabilityNeighbours, candidates: config.stabilitySamples, useGivenAttributions: true },
+    },
+    groundTruth: 'LR: its weights w1 - w0 (real data; synthetic under openxai); synthetic: the generator weights of the row\'s cluster; signed for the predicted class (the explained class)',
+    nulls: 'permutedNullAttributions(attributions, seed) from @xai/audit/controls; not computed for stability (permutation-invariant)',
+    trainingName: 'synthetic uses the gaussian row of trainingPreset',
+  };
+  return { datasets, models, floors, payload, versions, settings };
+}
+
+/** Per-instance metric values and diagnostics of one block of attributions. */
+interface Scores {
+  readonly values: Map<string, Float64Array>;
+  readonly diag: Map<string, Float64Array>;
+}
+
+interface Job {
+  readonly dataset: DatasetPayload;
+  readonly model: NeuralModel;
+  readonly groundTruth: GroundTruthSource;
+  readonly explainers: Map<string, Explainer>;
+}
+
+/**
+ * Worker thread: rebuilds models from their JSON and explainers from the preset and seed,
+ * then scores units. Every random draw inside is keyed by (seed, instance content), so a
+ * unit's rows do not depend on the worker, the block's neighbours or the order of units.
+ * @since 0.1.0
+ */
+export function createUnitRunner(payload: unknown): UnitRunner {
+  const p = payload as PipelinePayload;
+  const want = new Set(p.metrics);
+  const jobs = new Map<string, Job>();
+  const byId = new Map(p.datasets.map((d) => [d.id, d]));
+  const job = (dataset: string, model: string): Job => {
+    const key = `${dataset}/${model}`;
+    let j = jobs.get(key);
+    if (j === undefined) {
+      const spec = p.jobs.find((x) => x.dataset === dataset && x.model === model);
+      const ds = byId.get(dataset);
+      if (spec === undefined || ds === undefined) throw new Error(`no prepared job for ${key}`);
+      const m = parseModelJson(spec.modelJson, key);
+      const explainers = new Map<string, Explainer>(floorExplainers({ train: ds.train, model: m }).map((e) => [e.id, e]));
+      j = { dataset: ds, model: m, groundTruth: spec.groundTruth, explainers };
+      jobs.set(key, j);
+    }
+    return j;
+  };
+  const explainerOf = (j: Job, id: string): Explainer => {
+    let e = j.explainers.get(id);
+    if (e === undefined) {
+      e = createExplainer(id as ExplainerId, { preset: p.preset, seed: p.seed, train: j.dataset.train });
+      j.explainers.set(id, e);
+    }
+    return e;
+  };
+
+  /** Ground truth of rows [start, end), signed for the explained (predicted) class. */
+  const truthOf = (j: Job, x: Matrix, start: number, end: number): Matrix | null => {
+    if (j.groundTruth === 'model') return linearGroundTruth(j.model, x, { flipForClass0: true });
+    if (j.groundTruth !== 'data' || j.dataset.dataTruth === null) return null;
+    // The generator's weights point to class 1; the explained class is the predicted one.
+    const t = contiguous(rowBlock(j.dataset.dataTruth, start, end), true);
+    const labels = predictLabels(j.model, x);
+    const data = Float64Array.from(t.data);
+    for (let i = 0; i < t.rows; i++) if (labels[i] === 0) for (let c = 0; c < t.cols; c++) data[i * t.cols + c] = -data[i * t.cols + c]!;
+    return { rows: t.rows, cols: t.cols, data };
+  };
+
+  const score = (j: Job, x: Matrix, attributions: Matrix, truth: Matrix | null, explainer: Explainer | null): Scores => {
+    const values = new Map<string, Float64Array>();
+    const diag = new Map<string, Float64Array>();
+    const put = (r: MetricResult): void => { if (want.has(r.metric)) values.set(r.metric, r.values); };
+    const base = { x, attributions, model: j.model, schema: j.dataset.schema };
+    if (truth !== null) {
+      const gi = { ...base, groundTruth: truth };
+      const opts = { preset: p.preset };
+      if (want.has('PRA')) put(pra(gi, opts));
+      if (want.has('RC')) put(rc(gi, opts));
+      if (want.has('FA')) put(fa(gi, opts));
+      if (want.has('RA')) put(ra(gi, opts));
+      if (want.has('SA')) put(sa(gi, opts));
+      if (want.has('SRA')) put(sra(gi, opts));
+    }
+    if (want.has('PGI') || want.has('PGU')) {
+      const g = predictionGaps(base, { preset: p.preset, seed: p.seed });
+      put(g.PGI);
+      put(g.PGU);
+    }
+    if (explainer !== null && STABILITY_METRICS.some((m) => want.has(m))) {
+      const s = relativeStability({ ...base, explainer }, {
+        preset: p.preset, seed: p.seed, neighbours: p.stabilityNeighbours, candidates: p.stabilitySamples, useGivenAttributions: true,
+      });
+      put(s.RIS);
+      if (s.RRS !== null) put(s.RRS);
+      put(s.ROS);
+      diag.set('neighbours', Float64Array.from(s.diagnostics.neighbourCounts));
+      if (s.diagnostics.explainerNoise) diag.set('explainerNoise', s.diagnostics.explainerNoise.values);
+    }
+    return { values, diag };
+  };
+
+  return (unit: Unit): ResultRow[] => {
+    const j = job(unit.dataset, unit.model);
+    const x = contiguous(rowBlock(j.dataset.x, unit.start, unit.end), true);
+    const n = x.rows;
+    const explainer = explainerOf(j, unit.explainer);
+    const attributions = explainer.explain(j.model, x);
+    const truth = truthOf(j, x, unit.start, unit.end);
+    const sets: { kind: ResultRow['kind']; scores: Scores }[] = [];
+    if (unit.kind === 'floor') {
+      sets.push({ kind: 'floor', scores: score(j, x, attributions, truth, explainer) });
+    } else {
+      sets.push({ kind: 'explainer', scores: score(j, x, attributions, truth, explainer) });
+      // The null: the same attributions permuted across features (no stability: it is
+      // invariant under a permutation shared by an explanation and its neighbours).
+      sets.push({ kind: 'null', scores: score(j, x, permutedNullAttributions(attributions, p.seed), truth, null) });
+    }
+    const lines = n * sets.length;
+    const rows: ResultRow[] = [];
+    for (let i = 0; i < n; i++) {
+      for (const { kind, scores } of sets) {
+        const metrics: Record<string, ReturnType<typeof numberToStored>> = {};
+        for (const m of p.metrics) {
+          const v = scores.values.get(m);
+          if (v !== undefined) metrics[m] = numberToStored(v[i]!);
+        }
+        const diag: Record<string, number> = {};
+        for (const [k, v] of scores.diag) if (Number.isFinite(v[i]!)) diag[k] = v[i]!;
+        rows.push({
+          unit: unit.id, lines, dataset: unit.dataset, model: unit.model, explainer: unit.explainer, kind, instance: unit.start + i,
+          ...(j.dataset.groups ? { group: j.dataset.groups[unit.start + i]! } : {}),
+          metrics,
+          ...(Object.keys(diag).length > 0 ? { diag } : {}),
+        });
+      }
+    }
+    return rows;
+  };
+}
+

@@ -1,0 +1,43 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import type { TopLevelSpec } from 'vega-lite';
+
+type Vega = typeof import('vega');
+type VegaLite = typeof import('vega-lite');
+
+let libs: Promise<[Vega, VegaLite]> | null = null;
+
+/**
+ * vega and vega-lite are ESM-only (vega uses top-level await), so they are loaded lazily with
+ * `import()`: the CJS build of this package can still be `require`d, and the CLI pays for
+ * them only when it draws.
+ */
+function loadVega(): Promise<[Vega, VegaLite]> {
+  if (libs === null) {
+    if (import.meta.url.endsWith('.cjs')) {
+      // The CJS build rewrites import('vega') into require('vega'), which cannot load vega;
+      // an import() made by Function from the resolved file URL survives that rewrite.
+      const load = new Function('url', 'return import(url)') as (url: string) => Promise<unknown>;
+      const resolve = createRequire(import.meta.url).resolve;
+      libs = Promise.all([load(pathToFileURL(resolve('vega')).href) as Promise<Vega>, load(pathToFileURL(resolve('vega-lite')).href) as Promise<VegaLite>]);
+    } else {
+      libs = Promise.all([import('vega'), import('vega-lite')]);
+    }
+  }
+  return libs;
+}
+
+/**
+ * A Vega-Lite spec compiled to Vega and rendered headless to an SVG string (no DOM, no
+ * network: the data must be inline).
+ * @since 0.1.0
+ */
+export async function renderSvg(spec: TopLevelSpec): Promise<string> {
+  const [{ View, parse }, { compile }] = await loadVega();
+  const view = new View(parse(compile(spec).spec), { renderer: 'none' });
+  try {
+    return await view.toSVG();
+  } finally {
+    view.finalize();
+  }
+}

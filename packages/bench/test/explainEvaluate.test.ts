@@ -1,0 +1,116 @@
+// xai train -> explain -> evaluate through the built CLI, checked against closed forms of a
+// logistic regression computed here from the saved weights.
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, runCliSync } from './spawnCli';
+
+const dir = mkdtempSync(join(tmpdir(), 'xai-explain-'));
+const cache = join(dir, 'cache');
+const models = join(dir, 'models');
+const D = 20;
+const N = 5;
+const names = Array.from({ length: D }, (_, j) => `f${j}`);
+const X = Array.from({ length: N }, (_, i) => names.map((_, j) => Math.round(100 * (Math.sin(7 * i + j) * 2 + (j % 3))) / 100));
+const xcsv = join(dir, 'x.csv');
+writeFileSync(xcsv, `${names.join(',')}\n${X.map((r) => r.join(',')).join('\n')}\n`);
+
+function ok(args: string[]): string {
+  const r = runCliSync(args);
+  if (r.code !== 0) throw new Error(`xai ${args.join(' ')} failed (${r.code}): ${r.stderr}`);
+  return r.stdout;
+}
+
+describe('xai train, explain, evaluate (built CLI)', () => {
+  let W: number[][];
+  let b: number[];
+  beforeAll(() => {
+    assertBuilt();
+    ok(['train', '--models', 'lr', '--cache-dir', cache, '--out', models]);
+    const json = JSON.parse(readFileSync(join(models, 'synthetic-lr.json'), 'utf8'));
+    W = json.layers[0].weight;
+    b = json.layers[0].bias;
+  });
+
+  it('xai train writes the model and a manifest with its hash and accuracies', () => {
+    const m = JSON.parse(readFileSync(join(models, 'models.json'), 'utf8'));
+    const e = m.models[0];
+    expect(e.file).toBe('synthetic-lr.json');
+    expect(e.sha256).toBe(createHash('sha256').update(readFileSync(join(models, e.file))).digest('hex'));
+    expect(e.accuracy.test).toBeGreaterThan(0.5);
+    expect(e.accuracy.test).toBeLessThanOrEqual(1);
+    // a second run takes the model from the cache, bit for bit
+    expect(ok(['train', '--models', 'lr', '--cache-dir', cache, '--out', join(dir, 'models2')])).toMatch(/from cache/);
+    expect(readFileSync(join(dir, 'models2', 'synthetic-lr.json'), 'utf8')).toBe(readFileSync(join(models, 'synthetic-lr.json'), 'utf8'));
+  });
+
+  it('xai explain --method grad gives p_c (1 − p_c)(w_c − w_other) for the predicted class c', () => {
+    const out = join(dir, 'grad.json');
+    ok(['explain', '--model', join(models, 'synthetic-lr.json'), '--instances', xcsv, '--method', 'grad', '--out', out]);
+    const a = JSON.parse(readFileSync(out, 'utf8'));
+    expect(a.method).toBe('grad');
+    expect(a.preset).toBe('default');
+    expect(a.attributions).toHaveLength(N);
+    for (let i = 0; i < N; i++) {
+      const z = [0, 1].map((c) => b[c]! + W[c]!.reduce((s, w, j) => s + w * X[i]![j]!, 0));
+      const p1 = 1 / (1 + Math.exp(z[0]! - z[1]!));
+      const c = p1 > 0.5 ? 1 : 0;
+      const pc = c === 1 ? p1 : 1 - p1;
+      for (let j = 0; j < D; j++) expect(a.attributions[i][j]).toBeCloseTo(pc * (1 - pc) * (W[c]![j]! - W[1 - c]![j]!), 10);
+    }
+  });
+
+  it('xai evaluate scores grad on LR as perfect agreement with the LR weights (FA = SA = 1)', () => {
+    const grad = join(dir, 'grad.json');
+    for (const metric of ['FA', 'SA']) {
+      const out = join(dir, `${metric}.json`);
+      ok(['evaluate', '--model', join(models, 'synthetic-lr.json'), '--instances', xcsv, '--attributions', grad, '--metric', metric, '--out', out]);
+      const v = JSON.parse(readFileSync(out, 'utf8'));
+      expect(v.metric).toBe(metric);
+      expect(v.values).toEqual(Array(N).fill(1));
+      expect(v.mean).toBe(1);
+      expect(v.undefined).toEqual([]);
+    }
+  });
+
+  it('writes CSV attributions and scores stability with the method read from the JSON', () => {
+    const csv = join(dir, 'control.csv');
+    ok(['explain', '--model', join(models, 'synthetic-lr.json'), '--instances', xcsv, '--method', 'control', '--out', csv]);
+    const lines = readFileSync(csv, 'utf8').trim().split('\n');
+    expect(lines[0]).toBe(names.join(','));
+    expect(lines).toHaveLength(N + 1);
+    const v = JSON.parse(ok(['evaluate', '--model', join(models, 'synthetic-lr.json'), '--instances', xcsv, '--attributions', join(dir, 'grad.json'), '--metric', 'RIS', '--stability-neighbours', '5', '--stability-samples', '50']));
+    expect(v.values).toHaveLength(N);
+    for (const x of v.values) expect(x === null || x >= 0).toBe(true);
+  });
+
+  it('fails with one clear line on bad input', () => {
+    const model = join(models, 'synthetic-lr.json');
+    const narrow = join(dir, 'narrow.csv');
+    writeFileSync(narrow, 'a,b,c\n1,2,3\n');
+    const mlp = join(dir, 'mlp.json');
+    writeFileSync(mlp, JSON.stringify({
+      format: 'xai-model@1', kind: 'mlp', inputDim: D, classes: 2, output: 'softmax',
+      layers: [{ weight: [names.map(() => 0.1), names.map(() => -0.1)], bias: [0, 0], activation: 'relu' }, { weight: [[1, 0], [0, 1]], bias: [0, 0], activation: 'none' }],
+    }));
+    const cases: [string[], number, RegExp][] = [
+      [['explain', '--model', join(dir, 'none.json'), '--instances', xcsv, '--method', 'grad', '--out', join(dir, 'o.json')], 1, /NOT_FOUND.*none\.json/],
+      [['explain', '--model', model, '--instances', xcsv, '--method', 'deeplift', '--out', join(dir, 'o.json')], 2, /unknown method "deeplift"/],
+      [['explain', '--model', model, '--instances', narrow, '--method', 'grad', '--out', join(dir, 'o.json')], 1, /3 feature columns.*takes 20/],
+      [['explain', '--model', xcsv, '--instances', xcsv, '--method', 'grad', '--out', join(dir, 'o.json')], 1, /PARSE_ERROR/],
+      [['explain', '--model', model, '--instances', xcsv, '--out', join(dir, 'o.json')], 2, /required option '--method/],
+      [['evaluate', '--model', model, '--instances', xcsv, '--attributions', join(dir, 'control.csv'), '--metric', 'RIS'], 2, /give --method/],
+      [['evaluate', '--model', model, '--instances', xcsv, '--attributions', join(dir, 'grad.json'), '--metric', 'XYZ'], 2, /unknown metric "XYZ"/],
+      [['evaluate', '--model', mlp, '--instances', xcsv, '--attributions', join(dir, 'grad.json'), '--metric', 'FA'], 2, /FA needs --ground-truth/],
+      [['evaluate', '--model', model, '--instances', narrow, '--attributions', join(dir, 'grad.json'), '--metric', 'FA'], 1, /3 feature columns/],
+    ];
+    for (const [args, code, message] of cases) {
+      const r = runCliSync(args);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(code);
+      expect(r.stderr).toMatch(/^xai: [^\n]+\n$/);
+      expect(r.stderr).toMatch(message);
+    }
+  });
+});
