@@ -17,7 +17,10 @@ export interface BenchDataset {
   readonly sensitive?: SensitiveAttribute;
   /** Per-instance ground truth of the test rows, when the data-generating process is known. */
   readonly groundTruthTest?: Matrix;
+  /** Content hash of the input files (synthetic: the generator's content-addressed id). */
   readonly hash: string;
+  /** Hash of the inputs and every processing choice (preset, scaling, validation carve, seed). */
+  readonly processingHash: string;
   readonly provenance: unknown;
 }
 
@@ -42,7 +45,7 @@ export async function loadBenchDataset(id: string, options: LoadBenchDatasetOpti
     return {
       id, trainingName: 'gaussian', train: ds.train, test: ds.test, schema: ds.schema,
       ...(ds.validation ? { validation: ds.validation } : {}),
-      groundTruthTest: ds.groundTruth.test, hash: ds.id, provenance: ds.manifest,
+      groundTruthTest: ds.groundTruth.test, hash: ds.id, processingHash: ds.id, provenance: ds.manifest,
     };
   }
   const ds = await loadDataset(id as DatasetName, {
@@ -52,6 +55,6 @@ export async function loadBenchDataset(id: string, options: LoadBenchDatasetOpti
     id, trainingName: id, train: ds.train, test: ds.test, schema: ds.schema,
     ...(ds.validation ? { validation: ds.validation } : {}),
     ...(ds.sensitive ? { sensitive: ds.sensitive } : {}),
-    hash: ds.hash, provenance: ds.provenance,
+    hash: ds.hash, processingHash: ds.processingHash, provenance: ds.provenance,
   };
 }

@@ -149,7 +149,10 @@ export function reportMarkdown(summary: Summary, manifest: RunManifest): string 
     if (stab.length > 0) {
       out.push('**Stability** (paper tables 4–5: ln of the mean ratio, lower is more stable; the null equals each score, being invariant under a shared feature permutation; a floor of −∞ is a constant explanation, ratio 0)', '', ...stab, '');
       const diagnostics = summary.diagnostics.filter((d) => d.dataset === dataset && d.model === model);
-      out.push('Stability ratios, median [q25, q75]; mean neighbours kept; the explainer\'s own seed-to-seed variation (stochastic explainers are scored with common random numbers: a neighbour is explained with its anchor\'s noise, so this variation is not counted as instability):', '', ...quantileTable(slice, diagnostics), '');
+      const noiseNote = c.preset === 'openxai'
+        ? 'each neighbour is explained with its own noise, as in the released code, so a stochastic explainer\'s sampling noise is counted as instability'
+        : 'stochastic explainers are scored with common random numbers: a neighbour is explained with its anchor\'s noise, so this variation is not counted as instability';
+      out.push(`Stability ratios, median [q25, q75]; mean neighbours kept; the explainer's own seed-to-seed variation (${noiseNote}):`, '', ...quantileTable(slice, diagnostics), '');
     }
     const sub = subgroupTable(summary, dataset, model);
     if (sub.length > 0) out.push(`**Subgroups** (${ds?.sensitive?.name ?? 'sensitive attribute'}): mean ± SE per group`, '', ...sub, '');

@@ -42,7 +42,7 @@ function sha256(text: string): string {
  */
 export function trainOrLoadModel(dataset: BenchDataset, kind: ModelName, options: TrainOrLoadModelOptions): TrainedModel {
   const settings: TrainOptions = { ...trainingPreset(dataset.trainingName, kind, options.preset), seed: options.seed };
-  const key = sha256(JSON.stringify({ format: 'xai-bench-model-cache@1', dataset: dataset.hash, kind, preset: options.preset, seed: options.seed, settings, versions: options.versions ?? {} }));
+  const key = sha256(JSON.stringify({ format: 'xai-bench-model-cache@1', dataset: dataset.processingHash, kind, preset: options.preset, seed: options.seed, settings, versions: options.versions ?? {} }));
   const dir = join(options.cacheDir, 'models');
   const path = join(dir, `${dataset.id}-${kind}-${key.slice(0, 16)}.json`);
   const reportPath = path.replace(/\.json$/, '.report.json');
