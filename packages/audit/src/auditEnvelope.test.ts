@@ -17,6 +17,8 @@ describe('auditEnvelope', () => {
     // strictly wider somewhere between 5 and 100 rebuilds
     expect(idShape[2]!.covered.max - idShape[2]!.covered.min).toBeGreaterThan(idShape[0]!.covered.max - idShape[0]!.covered.min);
     expect(idShape[2]!.fired).toBe(100);
+    expect(envs[2]!.anyFired).toBe(100); // the id-shape rule fires in every rebuild
+    for (const e of envs) expect(e.anyFired).toBeGreaterThanOrEqual(Math.max(...e.probes.map((p) => p.fired)));
     expect(envs[2]!.corpusIds).toHaveLength(100);
     expect(new Set(envs[2]!.corpusIds).size).toBe(100);
     expect(envs[0]!.corpusIds).toEqual(envs[2]!.corpusIds.slice(0, 5)); // prefix: that is why they nest
@@ -24,6 +26,7 @@ describe('auditEnvelope', () => {
     const c = idShape[1]!.covered;
     expect(text).toContain(`${c.min}–${c.max} of 150`);
     expect(text).toMatch(/Ranges, not point estimates/);
+    expect(text).toContain('20 of 20 rebuilds had at least one probe firing');
   });
 
   it('rangeSummary gives min, quantiles (R-7) and max', () => {

@@ -33,6 +33,8 @@ export interface EnvelopeProbe {
 
 export interface AuditEnvelope {
   readonly rebuilds: number;
+  /** In how many rebuilds at least one probe fired (the family-wise count). */
+  readonly anyFired: number;
   readonly itemsPerCorpus: number;
   readonly probes: readonly EnvelopeProbe[];
   /** Content address of every rebuilt corpus, in rebuild order. */
@@ -48,6 +50,7 @@ export interface AuditEnvelope {
     readonly quantile: number;
     readonly margin: number;
     readonly minCovered: number;
+    readonly familyWise: 'max-t' | 'none';
     readonly command?: string;
   };
 }
@@ -67,7 +70,7 @@ export interface AuditEnvelopeOptions {
 /**
  * Rebuilds a generated corpus R times with different seeds and audits each: per probe it
  * returns the min–max and quantiles of coverage and accuracy (and of the null), and how
- * often it fired. One corpus is one draw; this is the envelope, never a point estimate.
+ * often it fired; `anyFired` counts the rebuilds where any probe fired. One corpus is one draw; this is the envelope, never a point estimate.
  * Rebuild seeds are consecutive from `corpusSeed`, so envelopes nest as R grows.
  * @since 0.1.0
  */
@@ -82,12 +85,14 @@ export function auditEnvelope(options: AuditEnvelopeOptions): AuditEnvelope {
   const ids: string[] = [];
   let itemsPerCorpus = 0;
   let params: unknown = undefined;
+  let anyFired = 0;
   for (let r = 0; r < R; r++) {
     const corpus = generateDemoCorpus({ ...options.corpus, seed: base + r });
     ids.push(corpus.id);
     params = corpus.manifest.params;
     itemsPerCorpus = corpus.items.length;
     const report = runAudit(corpus.items, options.audit ?? {});
+    if (report.probes.some((p) => p.fires)) anyFired++;
     for (const p of report.probes) {
       let e = per.get(p.name);
       if (!e) per.set(p.name, (e = { fired: 0, covered: [], accuracy: [], nullMean: [], nullUpper: [], signs: {} }));
@@ -110,6 +115,7 @@ export function auditEnvelope(options: AuditEnvelopeOptions): AuditEnvelope {
   }));
   return {
     rebuilds: R,
+    anyFired,
     itemsPerCorpus,
     probes,
     corpusIds: ids,
@@ -124,6 +130,7 @@ export function auditEnvelope(options: AuditEnvelopeOptions): AuditEnvelope {
       quantile: auditOpts.quantile,
       margin: auditOpts.margin,
       minCovered: auditOpts.minCovered,
+      familyWise: auditOpts.familyWise,
       ...(options.command !== undefined ? { command: options.command } : {}),
     },
   };

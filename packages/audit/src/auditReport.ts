@@ -21,7 +21,15 @@ export interface ProbeResult {
   /** Decision null: mean and upper quantile of the accuracy under permuted labels. */
   readonly nullKind: NullKind;
   readonly nullMean: number;
+  /** Standard deviation of the decision null's draws. */
+  readonly nullSd: number;
+  /** Upper quantile of this probe's own null (per-probe bound). */
   readonly nullUpper: number;
+  /**
+   * The bound accuracy must beat by more than the margin to fire: under the family-wise
+   * rule (default) nullMean + critical · nullSd, else nullUpper.
+   */
+  readonly threshold: number;
   /** accuracy - nullMean. */
   readonly lift: number;
   /** Second column (multiple choice): answer positions permuted across items. */
@@ -57,6 +65,8 @@ export interface AuditReceipt {
   readonly quantile: number;
   readonly margin: number;
   readonly minCovered: number;
+  /** Correction across probes ('max-t' or 'none'). */
+  readonly familyWise: 'max-t' | 'none';
   readonly nullKind: NullKind;
   readonly probes: readonly string[];
 }
@@ -67,6 +77,11 @@ export interface AuditReport {
   /** Items (or rows) audited. */
   readonly items: number;
   readonly probes: readonly ProbeResult[];
+  /**
+   * Max-T critical value: the `quantile` of the per-draw maximum standardised excess over
+   * the probes that can fire (NaN with familyWise 'none' or when no probe can fire).
+   */
+  readonly familyCritical: number;
   /** One line with the shortcut floor and the null together. */
   readonly summary: string;
   readonly receipt: AuditReceipt;
@@ -76,11 +91,12 @@ export interface AuditReport {
 export interface AuditJson {
   readonly probes: readonly {
     name: string; fires: boolean; sign: string; coverage: number | null; accuracy: number | null;
-    nullMean: number | null; nullUpper: number | null; lift: number | null;
+    nullMean: number | null; nullUpper: number | null; lift: number | null; threshold: number | null; nullSd: number | null;
     covered: number; items: number; hits: number; nullKind: NullKind;
     marginalNullMean?: number | null; marginalNullUpper?: number | null; note?: string;
   }[];
   readonly items: number;
+  readonly familyCritical: number | null;
   readonly summary: string;
   readonly receipt: AuditReceipt;
 }
@@ -89,7 +105,7 @@ const num = (v: number): number | null => (Number.isFinite(v) ? v : null);
 
 /**
  * The JSON shape of a report: `{"probes":[{"name","fires","sign","coverage","accuracy",
- * "nullMean","nullUpper","lift",...}],"items","summary","receipt"}`; undefined rates are null.
+ * "nullMean","nullUpper","lift","threshold","nullSd",...}],"items","familyCritical","summary","receipt"}`; undefined rates are null.
  * @since 0.1.0
  */
 export function toAuditJson(report: AuditReport): AuditJson {
@@ -103,6 +119,8 @@ export function toAuditJson(report: AuditReport): AuditJson {
       nullMean: num(p.nullMean),
       nullUpper: num(p.nullUpper),
       lift: num(p.lift),
+      threshold: num(p.threshold),
+      nullSd: num(p.nullSd),
       covered: p.covered,
       items: p.items,
       hits: p.hits,
@@ -111,6 +129,7 @@ export function toAuditJson(report: AuditReport): AuditJson {
       ...(p.note !== undefined ? { note: p.note } : {}),
     })),
     items: report.items,
+    familyCritical: num(report.familyCritical),
     summary: report.summary,
     receipt: report.receipt,
   };

@@ -10,7 +10,7 @@ describe('formatAuditTable and toAuditJson', () => {
   it('terminal table: header, one row per probe, summary with floor and null', () => {
     const text = formatAuditTable(report, 'terminal');
     const lines = text.split('\n');
-    expect(lines[0]).toMatch(/^probe\s+fires\s+sign\s+coverage\s+accuracy\s+null mean\s+null upper\s+lift/);
+    expect(lines[0]).toMatch(/^probe\s+fires\s+sign\s+coverage\s+accuracy\s+null mean\s+null upper\s+bound\s+lift/);
     expect(lines.filter((l) => /^(position|case|length|echo|query-overlap|stray-field|id-shape|echo-case)\s/.test(l))).toHaveLength(8);
     expect(text).toMatch(/length\s+FIRES\s+shortest\s+120\/120 100\.0%\s+100\.0%/);
     expect(text).toMatch(/Shortcut floor: length \(shortest\) 100\.0% .* vs permuted-label null \d+\.\d% \(upper \d+\.\d%\)/);

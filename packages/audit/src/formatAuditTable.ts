@@ -4,7 +4,7 @@ import { formatPercent } from './formatPercent.js';
 /** Output flavour of the report table. */
 export type TableFormat = 'terminal' | 'markdown';
 
-const HEADERS = ['probe', 'fires', 'sign', 'coverage', 'accuracy', 'null mean', 'null upper', 'lift', 'marginal null'] as const;
+const HEADERS = ['probe', 'fires', 'sign', 'coverage', 'accuracy', 'null mean', 'null upper', 'bound', 'lift', 'marginal null'] as const;
 
 function cells(p: ProbeResult): string[] {
   const lift = Number.isFinite(p.lift) ? `${p.lift >= 0 ? '+' : ''}${(p.lift * 100).toFixed(1)} pt` : '–';
@@ -17,6 +17,7 @@ function cells(p: ProbeResult): string[] {
     formatPercent(p.accuracy),
     formatPercent(p.nullMean),
     formatPercent(p.nullUpper),
+    formatPercent(p.threshold),
     lift,
     marginal,
   ];
@@ -24,7 +25,7 @@ function cells(p: ProbeResult): string[] {
 
 /**
  * The report as a table, one row per probe (fires?, sign, coverage, accuracy, null mean,
- * null upper quantile, lift, and the across-items "marginal" null for multiple choice),
+ * null upper quantile, the bound accuracy must beat (family-wise by default), lift, and the across-items "marginal" null for multiple choice),
  * followed by the summary line that states the shortcut floor beside the null.
  * @since 0.1.0
  */
@@ -37,7 +38,11 @@ export function formatAuditTable(report: AuditReport, format: TableFormat = 'ter
   }
   const r = report.receipt;
   const nullName = r.nullKind === 'within-item' ? 'within-item (answer re-placed among its own candidates)' : r.nullKind === 'across-items' ? 'across items (answer positions permuted)' : 'labels permuted across rows';
-  const foot = `null: ${nullName}, R = ${r.permutations}, seed ${r.seed}; upper = q${Math.round(r.quantile * 100)}; fires when accuracy > upper + ${(r.margin * 100).toFixed(1)} pt with ≥ ${r.minCovered} covered items.`;
+  const q = `q${Math.round(r.quantile * 100)}`;
+  const bound = r.familyWise === 'max-t'
+    ? `fires when accuracy > null mean + c·sd + ${(r.margin * 100).toFixed(1)} pt (c = ${Number.isFinite(report.familyCritical) ? report.familyCritical.toFixed(2) : '–'}, the ${q} of the max over probes: family-wise) with ≥ ${r.minCovered} covered items.`
+    : `fires when accuracy > upper + ${(r.margin * 100).toFixed(1)} pt with ≥ ${r.minCovered} covered items (per probe, no family-wise correction).`;
+  const foot = `null: ${nullName}, R = ${r.permutations}, seed ${r.seed}; upper = ${q}; ${bound}`;
   if (format === 'markdown') {
     const esc = (s: string): string => s.replace(/\|/g, '\\|');
     const lines = [

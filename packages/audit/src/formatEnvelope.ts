@@ -28,12 +28,13 @@ export function formatEnvelope(env: AuditEnvelope, format: TableFormat = 'termin
   const summary = fired.length === 0
     ? `Over ${env.rebuilds} rebuilds no probe fired; null upper ≤ ${formatPercent(Math.max(...env.probes.map((p) => p.nullUpper.max).filter(Number.isFinite)))}.`
     : `Over ${env.rebuilds} rebuilds: ${fired.map((p) => `${p.name} fired in ${p.fired}/${env.rebuilds}, on ${range(p.covered, count)} of ${env.itemsPerCorpus} items, correct on ${range(p.accuracy, (v) => formatPercent(v))} of them, vs null ≤ ${formatPercent(p.nullUpper.max)}`).join('; ')}.`;
+  const family = `${env.anyFired} of ${env.rebuilds} rebuilds had at least one probe firing.`;
   const foot = `corpus seeds ${env.receipt.corpusSeeds[0]}–${env.receipt.corpusSeeds[1]} (${env.receipt.generator}); each audit R = ${env.receipt.permutations}, seed ${env.receipt.seed}. Ranges, not point estimates.`;
   if (format === 'markdown') {
     const lines = [`| ${headers.join(' | ')} |`, `|${headers.map(() => '---').join('|')}|`, ...rows.map((c) => `| ${c.join(' | ')} |`)];
-    return `${lines.join('\n')}\n\n${summary}\n\n_${foot}_\n`;
+    return `${lines.join('\n')}\n\n${summary} ${family}\n\n_${foot}_\n`;
   }
   const widths = headers.map((h, j) => Math.max(h.length, ...rows.map((c) => c[j]!.length)));
   const line = (c: readonly string[]): string => c.map((v, j) => v.padEnd(widths[j]!)).join('  ').trimEnd();
-  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line), '', summary, foot].join('\n') + '\n';
+  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line), '', `${summary} ${family}`, foot].join('\n') + '\n';
 }

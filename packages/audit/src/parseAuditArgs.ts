@@ -11,6 +11,7 @@ const FLAGS: Record<string, [keyof AuditCommandOptions, Kind]> = {
   '--quantile': ['quantile', 'number'],
   '--margin': ['margin', 'number'],
   '--min-covered': ['minCovered', 'number'],
+  '--family': ['familyWise', 'string'],
   '--probes': ['probes', 'string'],
   '--fail-on-fire': ['failOnFire', 'flag'],
   '--cue': ['cue', 'string'],

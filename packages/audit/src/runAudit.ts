@@ -10,9 +10,9 @@ import { defaultProbes } from './probes/defaultProbes.js';
 import { AUDIT_VERSION } from './version.js';
 import { buildChoiceTable, countHits } from './internal/choiceTable.js';
 import type { ChoiceTable } from './internal/choiceTable.js';
-import { decideFire } from './internal/decideFire.js';
 import { itemsHash } from './internal/itemsHash.js';
 import { nullStats } from './internal/nullStats.js';
+import { scoreFamily } from './internal/scoreFamily.js';
 import { acrossItemsHits, canonicalOrder, signOffsets, strataByK, withinItemHits } from './internal/nullDraws.js';
 import { selectSign } from './internal/selectSign.js';
 
@@ -33,7 +33,9 @@ export interface RunAuditOptions extends AuditOptions {
  * Audits labelled multiple-choice items: runs every probe once per item and sign, scores
  * coverage and accuracy, and scores the same probes (sign re-selected each time) under R
  * permuted-label draws of two nulls: within-item (decides firing by default) and
- * across-items (the label-marginal column).
+ * across-items (the label-marginal column). Firing is corrected across the battery
+ * (`familyWise: 'max-t'`, default): a probe fires only when its standardised excess beats
+ * the null quantile of the maximum over all probes.
  * @example
  *   const report = runAudit(generateDemoCorpus({ cues: { position: 1 } }).items);
  *   report.probes.find((p) => p.name === 'position')?.fires  // true
@@ -80,23 +82,30 @@ export function runAudit(items: readonly Item[], options: RunAuditOptions = {}):
   const strata = strataByK(canonicalOrder(ids), k);
   const across = acrossItemsHits(tables, answers, strata, opts.seed, R);
 
-  const results: ProbeResult[] = tables.map((table, ti) => {
+  // Observed selection, then both nulls' draws (each draw re-selects the sign).
+  const observedSel = tables.map((table, ti) => {
     const off = offsets[ti]!;
     const s = selectSign(table, observed, off, opts.minCovered);
     const covered = s >= 0 ? table.covered[s]!.length : 0;
     const hits = s >= 0 ? observed[off + s]! : 0;
-    const accuracy = covered > 0 ? hits / covered : Number.NaN;
-    const nullWithin = drawAccuracies(table, within, V, off, R, opts.minCovered);
-    const nullAcross = drawAccuracies(table, across, V, off, R, opts.minCovered);
-    const w = nullStats(nullWithin, opts.quantile);
-    const a = nullStats(nullAcross, opts.quantile);
-    const decide = decisionNull === 'within-item' ? w : a;
-    const second = decisionNull === 'within-item' ? a : w;
+    return { s, covered, hits, accuracy: covered > 0 ? hits / covered : Number.NaN };
+  });
+  const withinDraws = tables.map((table, ti) => drawAccuracies(table, within, V, offsets[ti]!, R, opts.minCovered));
+  const acrossDraws = tables.map((table, ti) => drawAccuracies(table, across, V, offsets[ti]!, R, opts.minCovered));
+  const decideDraws = decisionNull === 'within-item' ? withinDraws : acrossDraws;
+  const secondDraws = decisionNull === 'within-item' ? acrossDraws : withinDraws;
+  // The family rule runs on the decision null: its draws are shared by every probe.
+  const family = scoreFamily(tables.map((t, ti) => ({ covered: observedSel[ti]!.covered, accuracy: observedSel[ti]!.accuracy, minAccuracy: t.minAccuracy, draws: decideDraws[ti]! })), opts.familyWise, opts.quantile, opts.minCovered, opts.margin);
+
+  const results: ProbeResult[] = tables.map((table, ti) => {
+    const { s, covered, hits, accuracy } = observedSel[ti]!;
+    const decide = family.stats[ti]!;
+    const second = nullStats(secondDraws[ti]!, opts.quantile);
     const kind: NullKind = decisionNull;
     const note = covered === 0 ? 'abstains on every item' : undefined;
     return {
       name: table.name,
-      fires: decideFire(covered, accuracy, decide.upper, opts.minCovered, opts.margin, table.minAccuracy),
+      fires: family.fires[ti]!,
       sign: s >= 0 ? table.signs[s]! : '–',
       signs: table.signs,
       items: n,
@@ -106,7 +115,9 @@ export function runAudit(items: readonly Item[], options: RunAuditOptions = {}):
       accuracy,
       nullKind: kind,
       nullMean: decide.mean,
+      nullSd: decide.sd,
       nullUpper: decide.upper,
+      threshold: family.thresholds[ti]!,
       lift: accuracy - decide.mean,
       marginalNullMean: second.mean,
       marginalNullUpper: second.upper,
@@ -119,6 +130,7 @@ export function runAudit(items: readonly Item[], options: RunAuditOptions = {}):
     kind: 'items',
     items: n,
     probes: results,
+    familyCritical: family.critical,
     summary: auditSummary(results),
     receipt: {
       tool: '@xai/audit',
@@ -133,6 +145,7 @@ export function runAudit(items: readonly Item[], options: RunAuditOptions = {}):
       quantile: opts.quantile,
       margin: opts.margin,
       minCovered: opts.minCovered,
+      familyWise: opts.familyWise,
       nullKind: decisionNull,
       probes: tables.map((t) => t.name),
     },

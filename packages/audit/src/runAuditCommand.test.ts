@@ -27,6 +27,14 @@ describe('runAuditCommand', () => {
     expect(res.exitCode).toBe(1);
   });
 
+  it('--family none selects the per-probe rule (recorded in the receipt)', async () => {
+    const { json } = await runAuditCommand(['--adapter', 'demo', '--items', '60', '--permutations', '20', '--cue', 'none', '--family', 'none']);
+    const j = json as { familyCritical: number | null; receipt: { familyWise: string }; probes: { threshold: number | null; nullUpper: number | null }[] };
+    expect(j.receipt.familyWise).toBe('none');
+    expect(j.familyCritical).toBeNull();
+    for (const p of j.probes) expect(p.threshold).toBe(p.nullUpper);
+  });
+
   it('demo --rebuilds prints envelopes', async () => {
     const res = await runAuditCommand(['--adapter', 'demo', '--cue', 'none', '--rebuilds', '3', '--items', '60', '--permutations', '10']);
     expect(res.text).toMatch(/envelope over 3 rebuilds of 60 items/);
@@ -55,6 +63,7 @@ describe('runAuditCommand', () => {
     expect(() => parseAuditArgs(['--adapter', 'demo', '--items'])).toThrow(expect.objectContaining({ code: 'BAD_OPTION' }));
     expect(parseAuditArgs(['--adapter=csv', '--file=x.csv'])).toMatchObject({ adapter: 'csv', file: 'x.csv' });
     await expect(runAuditCommand({ adapter: 'jsonl' })).rejects.toMatchObject({ code: 'BAD_OPTION' });
+    await expect(runAuditCommand(['--adapter', 'demo', '--items', '40', '--family', 'holm'])).rejects.toMatchObject({ code: 'BAD_OPTION', details: expect.objectContaining({ arg: 'familyWise' }) });
     await expect(runAuditCommand({ adapter: 'csv' })).rejects.toMatchObject({ code: 'BAD_OPTION' });
     await expect(runAuditCommand({ adapter: 'xml' as never })).rejects.toMatchObject({ code: 'BAD_OPTION' });
     await expect(runAuditCommand({ adapter: 'demo', cue: 'nope' as never })).rejects.toMatchObject({ code: 'BAD_OPTION' });

@@ -29,6 +29,8 @@ export interface AuditCommandOptions {
   readonly quantile?: number;
   readonly margin?: number;
   readonly minCovered?: number;
+  /** Correction across probes: 'max-t' (default) or 'none'. */
+  readonly familyWise?: 'max-t' | 'none';
   /** Comma-separated probe names to run (default: all). */
   readonly probes?: string;
   /** exitCode 1 when any probe fires (for CI gates). */
@@ -85,6 +87,7 @@ export async function runAuditCommand(input: AuditCommandOptions | readonly stri
     ...(o.quantile !== undefined ? { quantile: o.quantile } : {}),
     ...(o.margin !== undefined ? { margin: o.margin } : {}),
     ...(o.minCovered !== undefined ? { minCovered: o.minCovered } : {}),
+    ...(o.familyWise !== undefined ? { familyWise: o.familyWise } : {}),
     ...(o.command !== undefined ? { receipt: { command: o.command } } : {}),
   };
   const wanted = o.probes?.split(',').map((s) => s.trim()).filter((s) => s.length > 0);

@@ -26,7 +26,9 @@ async function read(path: string, arg: string): Promise<Buffer> {
 /**
  * The csv adapter: a tabular dataset with a label column, audited with the tabular probes
  * (row order, id-like column, leaked column, duplicates). Labels are mapped to classes in
- * sorted order (numerically when all are numbers). Own minimal parser (see README).
+ * sorted order (numerically when the label column is numeric: `1` and `1.0` are one class).
+ * Numeric tables are parsed by `@xai/data`'s `parseCsv`; tables with text columns by
+ * `parseCsvTable`'s small reader (see there).
  * @since 0.1.0
  */
 export const csvAdapter: AuditAdapter<CsvAdapterOptions> = {
@@ -48,9 +50,10 @@ export const csvAdapter: AuditAdapter<CsvAdapterOptions> = {
         }
       }
     }
+    // Numeric labels arrive in canonical form ('1.0' -> '1'), so equal numbers are one class.
     const all = [...train.labels, ...(test?.labels ?? [])];
     const distinct = [...new Set(all)];
-    const numeric = distinct.every((v) => Number.isFinite(Number(v)));
+    const numeric = train.numericLabels && (test?.numericLabels ?? true);
     const classes = distinct.sort(numeric ? (a, b) => Number(a) - Number(b) : undefined);
     const code = new Map(classes.map((c, i) => [c, i]));
     const toY = (labels: string[]): Int32Array => Int32Array.from(labels, (v) => code.get(v)!);

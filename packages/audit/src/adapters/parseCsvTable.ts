@@ -1,5 +1,6 @@
-import { XaiError } from '@xai/core';
-import { parseCsv } from '../internal/parseCsv.js';
+import { XaiError, describeValue, isXaiError } from '@xai/core';
+import { parseCsv } from '@xai/data/parseCsv';
+import { readCsvRecords } from '../internal/readCsvRecords.js';
 
 export interface CsvTable {
   /** Feature column names (the label column removed). */
@@ -7,56 +8,140 @@ export interface CsvTable {
   /** Row-major features: numbers as is, text columns as codes of their sorted distinct values. */
   readonly data: Float64Array;
   readonly rows: number;
-  /** Raw label strings per row. */
+  /**
+   * Label per row. A numeric label column is given in canonical number form
+   * (`String(Number(v))`), so `1`, `1.0` and `+1` are one class; text labels as written (trimmed).
+   */
   readonly labels: string[];
+  /** The label column holds numbers (classes then sort numerically). */
+  readonly numericLabels: boolean;
   readonly labelName: string;
   /** Text columns and their value lists (code = index). */
   readonly categorical: Readonly<Record<string, readonly string[]>>;
 }
 
+export interface ParseCsvTableOptions {
+  /** Label column. @defaultValue the last column */
+  readonly label?: string;
+  /** File name used in errors. @defaultValue 'csv' */
+  readonly name?: string;
+}
+
+// Strict decimal syntax (Number() alone accepts '', '0x1f', 'Infinity'), as in @xai/data.
+const NUMERIC = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
+const NON_FINITE_WORD = /^\s*[+-]?(?:nan|inf|infinity)\s*$/i;
+
 /**
- * Parses a CSV text with a header row into features and raw labels. The label column is
- * `label` or, when not given, the last column. Numeric columns stay numbers; any other
- * column is coded by its sorted distinct values. Ragged rows and empty cells are
- * PARSE_ERRORs naming the file and the line.
+ * Parses a CSV text with a header row into features and labels. The label column is
+ * `label` or, when not given, the last column. A BOM is dropped and blank lines are skipped.
+ *
+ * All-numeric tables go through `@xai/data`'s `parseCsv` (strict finite decimals). A table
+ * with text columns (e.g. string ids, for the id-column probe) is read by a small reader:
+ * a column where at least half the cells are numbers is numeric, and any other cell in it is
+ * a typed error (`NON_FINITE` for NaN/Infinity/overflow, `PARSE_ERROR` for `?` and the like:
+ * one missing-value marker never turns a numeric column into text codes); other columns are
+ * text, coded by their sorted distinct values. Ragged rows and empty cells are PARSE_ERRORs
+ * naming the file and the line.
  * @since 0.1.0
  */
-export function parseCsvTable(text: string, options: { label?: string; name?: string } = {}): CsvTable {
-  const fn = 'parseCsvTable';
+export function parseCsvTable(text: string, options: ParseCsvTableOptions = {}): CsvTable {
   const name = options.name ?? 'csv';
-  const { header, rows, lines } = parseCsv(text);
-  if (header.length < 2) throw new XaiError('PARSE_ERROR', `${name}: need a header with at least two columns`, { fn, arg: name, value: header.length, file: name, line: 1 });
-  const labelName = options.label ?? header[header.length - 1]!;
+  let numeric: ReturnType<typeof parseCsv> | undefined;
+  try {
+    numeric = parseCsv(text, { file: name });
+  } catch (e) {
+    // A cell that is not a finite number may be a text column: read the table as text below.
+    // Structural problems (empty file, ragged row, header) are reported as they are.
+    const d = isXaiError(e) ? (e.details as { line?: number; columnIndex?: number } | undefined) : undefined;
+    const cellError = isXaiError(e) && (e.code === 'PARSE_ERROR' || e.code === 'NON_FINITE') && d?.columnIndex !== undefined && (d.line ?? 1) > 1;
+    if (!cellError) throw e;
+  }
+  return numeric ? fromNumeric(numeric, options, name) : fromText(text, options, name);
+}
+
+function labelIndex(header: readonly string[], label: string | undefined, name: string, fn: string): { li: number; labelName: string } {
+  if (header.length < 2) throw new XaiError('PARSE_ERROR', `${name}: need a header with at least two columns`, { fn, arg: 'file', value: header.length, file: name, line: 1 });
+  const labelName = label ?? header[header.length - 1]!;
   const li = header.indexOf(labelName);
   if (li < 0) throw new XaiError('NOT_FOUND', `${name}: no label column "${labelName}" (columns: ${header.join(', ')})`, { fn, arg: 'label', value: labelName, file: name });
-  if (rows.length === 0) throw new XaiError('EMPTY', `${name}: no data rows`, { fn, arg: name, value: 0, file: name });
-  const d = header.length - 1;
-  const featureNames = header.filter((_, j) => j !== li);
-  const cols: string[][] = Array.from({ length: d }, () => []);
-  const labels: string[] = [];
+  return { li, labelName };
+}
+
+function fromNumeric(t: ReturnType<typeof parseCsv>, options: ParseCsvTableOptions, name: string): CsvTable {
+  const { li, labelName } = labelIndex(t.header, options.label, name, 'parseCsvTable');
+  const n = t.x.rows;
+  const D = t.x.cols;
+  const d = D - 1;
+  const data = new Float64Array(n * d);
+  const labels: string[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0, k = 0; j < D; j++) {
+      const v = t.x.data[i * D + j]!;
+      if (j === li) labels[i] = String(v);
+      else data[i * d + k++] = v;
+    }
+  }
+  return { header: t.header.filter((_, j) => j !== li), data, rows: n, labels, numericLabels: true, labelName, categorical: {} };
+}
+
+function fromText(text: string, options: ParseCsvTableOptions, name: string): CsvTable {
+  const fn = 'parseCsvTable';
+  const { header, rows, lines } = readCsvRecords(text);
+  const { li, labelName } = labelIndex(header, options.label, name, fn);
+  const seen = new Set<string>();
+  for (const h of header) {
+    if (h.trim() === '' || seen.has(h)) throw new XaiError('PARSE_ERROR', `${name}:1: ${h.trim() === '' ? 'empty' : `duplicate "${h}"`} column name in the header`, { fn, arg: 'file', value: h, file: name, line: 1 });
+    seen.add(h);
+  }
+  if (rows.length === 0) throw new XaiError('EMPTY', `${name}: no data rows`, { fn, arg: 'file', value: 0, file: name });
+  const D = header.length;
+  const n = rows.length;
+  // Column-major trimmed cells.
+  const cells: string[][] = Array.from({ length: D }, () => new Array<string>(n));
   rows.forEach((r, i) => {
-    if (r.length !== header.length) throw new XaiError('PARSE_ERROR', `${name}:${lines[i]}: ${r.length} fields, header has ${header.length}`, { fn, arg: name, value: r.length, file: name, line: lines[i] });
-    let t = 0;
-    for (let j = 0; j < r.length; j++) {
+    if (r.length !== D) throw new XaiError('PARSE_ERROR', `${name}:${lines[i]}: ${r.length} fields, header has ${D} (ragged row)`, { fn, arg: 'file', value: r.length, file: name, line: lines[i] });
+    for (let j = 0; j < D; j++) {
       const v = r[j]!.trim();
-      if (v === '') throw new XaiError('PARSE_ERROR', `${name}:${lines[i]}: empty value in column "${header[j]}"`, { fn, arg: name, value: header[j], file: name, line: lines[i] });
-      if (j === li) labels.push(v);
-      else cols[t++]!.push(v);
+      if (v === '') throw new XaiError('PARSE_ERROR', `${name}:${lines[i]}: empty value in column "${header[j]}"`, { fn, arg: 'file', value: header[j], file: name, line: lines[i], column: header[j] });
+      cells[j]![i] = v;
     }
   });
-  const n = rows.length;
+
+  // A column is numeric when at least half its cells are finite decimals; then every cell must be.
+  const numbers = (j: number): Float64Array | undefined => {
+    const col = cells[j]!;
+    let count = 0;
+    for (const v of col) if (NUMERIC.test(v) && Number.isFinite(Number(v))) count++;
+    if (2 * count < n) return undefined;
+    const out = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const v = col[i]!;
+      const x = Number(v);
+      if (NUMERIC.test(v) && Number.isFinite(x)) { out[i] = x; continue; }
+      const code = NON_FINITE_WORD.test(v) || NUMERIC.test(v) ? 'NON_FINITE' : 'PARSE_ERROR';
+      const what = code === 'NON_FINITE' ? 'is not a finite number' : 'is not a number';
+      throw new XaiError(code, `${name}:${lines[i]}: ${describeValue(v)} ${what} in numeric column "${header[j]}" (${count} of ${n} cells are numbers; recode or drop missing values)`, { fn, arg: 'file', value: v, file: name, line: lines[i], column: header[j] });
+    }
+    return out;
+  };
+
+  const d = D - 1;
   const data = new Float64Array(n * d);
   const categorical: Record<string, string[]> = {};
-  cols.forEach((col, j) => {
-    const nums = col.map(Number);
-    if (nums.every(Number.isFinite)) {
-      for (let i = 0; i < n; i++) data[i * d + j] = nums[i]!;
+  for (let j = 0, k = 0; j < D; j++) {
+    if (j === li) continue;
+    const col = numbers(j);
+    if (col) {
+      for (let i = 0; i < n; i++) data[i * d + k] = col[i]!;
     } else {
-      const levels = [...new Set(col)].sort();
+      const levels = [...new Set(cells[j]!)].sort();
       const code = new Map(levels.map((v, c) => [v, c]));
-      for (let i = 0; i < n; i++) data[i * d + j] = code.get(col[i]!)!;
-      categorical[featureNames[j]!] = levels;
+      for (let i = 0; i < n; i++) data[i * d + k] = code.get(cells[j]![i]!)!;
+      categorical[header[j]!] = levels;
     }
-  });
-  return { header: featureNames, data, rows: n, labels, labelName, categorical };
+    k++;
+  }
+  const labelNumbers = numbers(li);
+  const labels = labelNumbers ? Array.from(labelNumbers, (v) => String(v)) : cells[li]!;
+  return { header: header.filter((_, j) => j !== li), data, rows: n, labels, numericLabels: labelNumbers !== undefined, labelName, categorical };
 }

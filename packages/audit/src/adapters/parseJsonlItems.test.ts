@@ -42,6 +42,16 @@ describe('parseJsonlItems', () => {
     expect(blind).not.toMatch(/"answer"/);
   });
 
+  it('a BOM and trailing blank lines (LF or CRLF) are not malformed; a blank line between items is', () => {
+    const ok = parseJsonlItems(`\ufeff${B1}\n${B2}\n`, `\ufeff${L1}\n${L2}\n`);
+    expect(ok.map((it) => it.id)).toEqual(['t1', 't2']);
+    const crlf = parseJsonlItems(`${B1}\r\n${B2}\r\n\r\n`, `${L1}\n${L2}\n\n  \n`);
+    expect(crlf.map((it) => it.answer)).toEqual(ok.map((it) => it.answer));
+    expect(failure(`${B1}\n\n${B2}\n\n`, `${L1}\n${L2}\n`)).toMatchObject({ code: 'PARSE_ERROR', reason: 'malformed', line: 2 });
+    // a BOM is only dropped at the very start
+    expect(failure(`${B1}\n\ufeff${B2}\n`, `${L1}\n${L2}\n`)).toMatchObject({ code: 'PARSE_ERROR', line: 2 });
+  });
+
   it('malformed JSON line -> PARSE_ERROR with its line number', () => {
     expect(failure(`${B1}\n{"id":"t2",\n`, L1)).toEqual({ code: 'PARSE_ERROR', reason: 'malformed', line: 2, file: 'b.jsonl' });
     expect(failure(`${B1}\n${B2}\n`, `${L1}\nnot json\n`)).toEqual({ code: 'PARSE_ERROR', reason: 'malformed', line: 2, file: 'l.jsonl' });

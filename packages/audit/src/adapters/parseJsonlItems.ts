@@ -17,10 +17,15 @@ function fail(code: 'PARSE_ERROR' | 'BAD_INPUT' | 'NOT_FOUND' | 'EMPTY', reason:
   throw new XaiError(code, `${file}:${line}: ${message}`, { fn: FN, arg: file, value, file, line, reason });
 }
 
-/** Non-empty lines with their 1-based numbers; a blank line inside the file is an error. */
+/**
+ * Non-empty lines with their 1-based numbers. A leading byte-order mark and blank lines at
+ * the end of the file (editors add them) are not malformed; a blank line *between* items is
+ * an error (it usually means a lost record).
+ */
 function lines(text: string, file: string): { line: number; text: string }[] {
-  const raw = text.split(/\r?\n/);
-  if (raw.length > 0 && raw[raw.length - 1] === '') raw.pop(); // the final newline
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const raw = body.split(/\r?\n/);
+  while (raw.length > 0 && raw[raw.length - 1]!.trim() === '') raw.pop();
   return raw.map((t, i) => {
     if (t.trim() === '') fail('PARSE_ERROR', 'malformed', file, i + 1, 'empty line (JSONL has one JSON object per line)');
     return { line: i + 1, text: t };

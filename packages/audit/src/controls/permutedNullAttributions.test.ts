@@ -46,12 +46,48 @@ describe('permutedNullAttributions', () => {
     expect(chi2).toBeLessThan(18.47); // p = 0.001, 4 degrees of freedom
   });
 
-  it('honours explicit keys and rejects bad input', () => {
+  it('repeated identical rows (an instance-blind explainer) get different permutations', () => {
+    // 600 copies of one row of 8 distinct values: with one shared permutation every row would
+    // be equal. Independent uniform permutations: the feature holding the largest value is
+    // uniform over 8 features, checked by chi-square, and almost all rows differ.
+    const n = 600;
+    const d = 8;
+    const data = new Float64Array(n * d);
+    for (let i = 0; i < n; i++) for (let j = 0; j < d; j++) data[i * d + j] = d - j;
+    const p = permutedNullAttributions({ rows: n, cols: d, data }, 0);
+    const distinct = new Set(Array.from({ length: n }, (_, i) => Array.from(row(p, i)).join(',')));
+    expect(distinct.size).toBeGreaterThan(590); // 8! = 40320 permutations: few collisions
+    const counts = new Array(d).fill(0);
+    for (let i = 0; i < n; i++) counts[Array.from(row(p, i)).indexOf(d)]++;
+    const chi2 = counts.reduce((s, c) => s + (c - n / d) ** 2 / (n / d), 0);
+    expect(chi2).toBeLessThan(24.32); // p = 0.001, 7 degrees of freedom
+    for (let i = 0; i < n; i++) expect(sorted(row(p, i))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('with twins, reordering rows gives the same multiset of output rows; a row without twins keeps its permutation', () => {
+    const twinRow = [5, 1, 4, 2, 3];
+    const rows = [twinRow, [9, 8, 7, 6, 0], twinRow, twinRow, [0.5, 0.1, 0.3, 0.2, 0.4]];
+    const m = (rs: number[][]): Matrix => ({ rows: rs.length, cols: 5, data: Float64Array.from(rs.flat()) });
+    const order = [3, 4, 0, 2, 1];
+    const p = permutedNullAttributions(m(rows), 4);
+    const q = permutedNullAttributions(m(order.map((i) => rows[i]!)), 4);
+    const rowsOf = (x: Matrix): string[] => Array.from({ length: x.rows }, (_, i) => Array.from(row(x, i)).join(',')).sort();
+    expect(rowsOf(q)).toEqual(rowsOf(p));
+    // the unique row [9,8,7,6,0] sits at index 1 in p and index 4 in q: same permutation, and
+    // the same as in a batch of its own
+    expect(Array.from(row(q, 4))).toEqual(Array.from(row(p, 1)));
+    expect(Array.from(row(permutedNullAttributions(m([rows[1]!]), 4), 0))).toEqual(Array.from(row(p, 1)));
+  });
+
+  it('honours explicit keys (equal keys, equal permutation) and rejects bad input', () => {
     const twin: Matrix = { rows: 2, cols: 4, data: Float64Array.of(1, 2, 3, 4, 1, 2, 3, 4) };
-    const same = permutedNullAttributions(twin, 0);
-    expect(Array.from(row(same, 0))).toEqual(Array.from(row(same, 1))); // same content, same permutation
+    const same = permutedNullAttributions(twin, 0, { keys: [7, 7] });
+    expect(Array.from(row(same, 0))).toEqual(Array.from(row(same, 1))); // same instance key, same permutation
     const keyed = permutedNullAttributions(twin, 0, { keys: [1, 2] });
     expect(sorted(row(keyed, 1))).toEqual([1, 2, 3, 4]);
+    // keyed by the given key, not by content: a different row under key 7 moves like row 0 did
+    const other = permutedNullAttributions({ rows: 1, cols: 4, data: Float64Array.of(10, 20, 30, 40) }, 0, { keys: [7] });
+    expect(Array.from(row(other, 0)).map((v) => v / 10)).toEqual(Array.from(row(same, 0)));
     const code = (f: () => unknown): string | undefined => {
       try { f(); } catch (e) { return isXaiError(e) ? e.code : 'other'; }
       return undefined;
@@ -59,5 +95,6 @@ describe('permutedNullAttributions', () => {
     expect(code(() => permutedNullAttributions({ rows: 1, cols: 2 } as never, 0))).toBe('BAD_INPUT');
     expect(code(() => permutedNullAttributions(twin, 0.5))).toBe('BAD_INPUT');
     expect(code(() => permutedNullAttributions(twin, 0, { keys: [1] }))).toBe('SHAPE_MISMATCH');
+    expect(code(() => permutedNullAttributions(twin, 0, { keys: [1, Number.NaN] }))).toBe('BAD_INPUT');
   });
 });

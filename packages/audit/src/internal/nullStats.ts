@@ -1,7 +1,16 @@
 import { quantileSorted } from 'simple-statistics';
 
-/** Mean and upper quantile of the defined (non-NaN) draws; NaN when none is defined. */
-export function nullStats(draws: Float64Array, quantile: number): { mean: number; upper: number; defined: number } {
+/** Summary of one null: mean, sample sd and upper quantile of the defined (non-NaN) draws. */
+export interface NullSummary {
+  readonly mean: number;
+  /** Sample standard deviation (n − 1); 0 with one draw; NaN when none is defined. */
+  readonly sd: number;
+  readonly upper: number;
+  readonly defined: number;
+}
+
+/** Mean, sd and upper quantile of the defined (non-NaN) draws; NaN when none is defined. */
+export function nullStats(draws: Float64Array, quantile: number): NullSummary {
   const values: number[] = [];
   let sum = 0;
   for (let i = 0; i < draws.length; i++) {
@@ -11,8 +20,11 @@ export function nullStats(draws: Float64Array, quantile: number): { mean: number
       sum += v;
     }
   }
-  if (values.length === 0) return { mean: Number.NaN, upper: Number.NaN, defined: 0 };
+  if (values.length === 0) return { mean: Number.NaN, sd: Number.NaN, upper: Number.NaN, defined: 0 };
+  const mean = sum / values.length;
+  let ss = 0;
+  for (const v of values) ss += (v - mean) * (v - mean);
   values.sort((a, b) => a - b);
   // R-7 linear interpolation (numpy's default), from simple-statistics.
-  return { mean: sum / values.length, upper: quantileSorted(values, quantile), defined: values.length };
+  return { mean, sd: values.length > 1 ? Math.sqrt(ss / (values.length - 1)) : 0, upper: quantileSorted(values, quantile), defined: values.length };
 }

@@ -51,6 +51,20 @@ describe('runTabularAudit (both directions)', () => {
     expect(fired(table(400, 5, 1, () => (rng.bernoulli(0.3) ? 1 : 0)))).toEqual([]);
   });
 
+  it('the family-wise rule spans the tabular probes: bound ≥ each probe\'s own upper quantile', () => {
+    const rng = substream(5, 'labels');
+    const t = table(300, 4, 4, () => (rng.bernoulli(0.4) ? 1 : 0));
+    const r = runTabularAudit(t, { permutations: 60 });
+    expect(r.receipt.familyWise).toBe('max-t');
+    expect(Number.isFinite(r.familyCritical)).toBe(true);
+    for (const p of r.probes.filter((q) => q.covered >= 20)) {
+      expect(p.threshold).toBeGreaterThanOrEqual(p.nullUpper - 1e-12);
+      expect(p.threshold).toBeCloseTo(p.nullMean + r.familyCritical * p.nullSd, 12);
+    }
+    const none = runTabularAudit(t, { permutations: 60, familyWise: 'none' });
+    for (const p of none.probes) expect(Object.is(p.threshold, p.nullUpper)).toBe(true);
+  });
+
   it('labels sorted by row: row-order fires at 100 %', () => {
     const t = table(300, 4, 2, (i) => (i < 150 ? 0 : 1));
     const r = runTabularAudit(t, { permutations: 60 });

@@ -6,9 +6,8 @@ import type { AuditOptions } from '../auditOptions.js';
 import { resolveAuditOptions } from '../auditOptions.js';
 import { auditSummary } from '../auditSummary.js';
 import { AUDIT_VERSION } from '../version.js';
-import { decideFire } from '../internal/decideFire.js';
 import { duplicateGroups, duplicateVote, rowKey } from '../internal/duplicateRows.js';
-import { nullStats } from '../internal/nullStats.js';
+import { scoreFamily } from '../internal/scoreFamily.js';
 import { canonicalOrder, permuteWithinStrata } from '../internal/nullDraws.js';
 import type { StumpFeatures } from '../internal/stumps.js';
 import { bestStump, buildStumpFeatures } from '../internal/stumps.js';
@@ -109,26 +108,33 @@ export function runTabularAudit(table: TabularAuditInput, options: TabularAuditO
     });
   }
 
-  const results: ProbeResult[] = scorers.map((s, si) => {
+  const observed = scorers.map((s) => {
     const labels = s.set === 'train' ? y : table.test!.y;
     const obs = s.score(labels, true);
-    const items = labels.length;
-    const accuracy = obs.covered > 0 ? obs.hits / obs.covered : Number.NaN;
-    const st = nullStats(nullAcc[si]!, opts.quantile);
+    return { ...obs, items: labels.length, accuracy: obs.covered > 0 ? obs.hits / obs.covered : Number.NaN };
+  });
+  // One draw permutes train and test labels for every scorer at once: the family is shared.
+  const family = scoreFamily(scorers.map((s, si) => ({ covered: observed[si]!.covered, accuracy: observed[si]!.accuracy, minAccuracy: s.minAccuracy, draws: nullAcc[si]! })), opts.familyWise, opts.quantile, opts.minCovered, opts.margin);
+
+  const results: ProbeResult[] = scorers.map((s, si) => {
+    const obs = observed[si]!;
+    const st = family.stats[si]!;
     return {
       name: s.name,
-      fires: decideFire(obs.covered, accuracy, st.upper, opts.minCovered, opts.margin, s.minAccuracy),
+      fires: family.fires[si]!,
       sign: obs.sign,
       signs: s.signs,
-      items,
+      items: obs.items,
       covered: obs.covered,
-      coverage: obs.covered / items,
+      coverage: obs.covered / obs.items,
       hits: obs.hits,
-      accuracy,
+      accuracy: obs.accuracy,
       nullKind: 'across-rows',
       nullMean: st.mean,
+      nullSd: st.sd,
       nullUpper: st.upper,
-      lift: accuracy - st.mean,
+      threshold: family.thresholds[si]!,
+      lift: obs.accuracy - st.mean,
       minAccuracy: s.minAccuracy,
       ...(s.note !== undefined ? { note: s.note } : {}),
     };
@@ -138,6 +144,7 @@ export function runTabularAudit(table: TabularAuditInput, options: TabularAuditO
     kind: 'tabular',
     items: n,
     probes: results,
+    familyCritical: family.critical,
     summary: auditSummary(results),
     receipt: {
       tool: '@xai/audit',
@@ -151,6 +158,7 @@ export function runTabularAudit(table: TabularAuditInput, options: TabularAuditO
       quantile: opts.quantile,
       margin: opts.margin,
       minCovered: opts.minCovered,
+      familyWise: opts.familyWise,
       nullKind: 'across-rows',
       probes: scorers.map((s) => s.name),
     },
