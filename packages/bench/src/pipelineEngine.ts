@@ -2,7 +2,7 @@
 // @xai/explainers, @xai/metrics, and @xai/audit's floor and null controls.
 // `prepare` runs once in the main thread; `createUnitRunner` in every worker thread.
 import type { Explainer, FeatureSchema, Matrix } from '@xai/core';
-import { contiguous, predictLabels, rowBlock } from '@xai/core';
+import { contiguous, hashFloat64, predictLabels, row, rowBlock } from '@xai/core';
 import { floorExplainers, permutedNullAttributions } from '@xai/audit/controls';
 import { availableDatasets } from '@xai/data';
 import { createExplainer } from '@xai/explainers';
@@ -133,7 +133,7 @@ export async function prepare(config: BenchConfig, hooks: PrepareHooks): Promise
       stability: { neighbours: config.stabilityNeighbours, candidates: config.stabilitySamples, useGivenAttributions: true },
     },
     groundTruth: 'LR: its own weights w1 - w0 (every dataset and preset); ANN on synthetic: the generator weights of the row\'s cluster; signed for the predicted class (the explained class)',
-    nulls: 'permutedNullAttributions(attributions, seed) from @xai/audit/controls; not computed for stability (permutation-invariant)',
+    nulls: 'permutedNullAttributions(attributions, seed, { keys: hashFloat64(instance row) }) from @xai/audit/controls; not computed for stability (permutation-invariant)',
     trainingName: 'synthetic uses the gaussian row of trainingPreset',
   };
   return { datasets, models, floors, payload, versions, settings };
@@ -249,7 +249,10 @@ export function createUnitRunner(payload: unknown): UnitRunner {
       sets.push({ kind: 'explainer', scores: score(j, x, attributions, truth, explainer) });
       // The null: the same attributions permuted across features (no stability: it is
       // invariant under a permutation shared by an explanation and its neighbours).
-      sets.push({ kind: 'null', scores: score(j, x, permutedNullAttributions(attributions, p.seed), truth, null) });
+      // Keyed by the instance's content, so rows with identical attributions still get
+      // independent permutations and a row's null does not depend on its block.
+      const keys = Float64Array.from({ length: n }, (_, i) => hashFloat64(row(x, i)));
+      sets.push({ kind: 'null', scores: score(j, x, permutedNullAttributions(attributions, p.seed, { keys }), truth, null) });
     }
     const lines = n * sets.length;
     const rows: ResultRow[] = [];
