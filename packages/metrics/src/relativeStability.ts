@@ -8,7 +8,7 @@ import type { RelativeStabilityOptions, RelativeStabilityResult, StabilityInput 
  * the same predicted label, explain anchors and neighbours in one `explainer.explain` call,
  * and score max over neighbours of (||e - e'|| / ||e||) / (||r - r'|| / ||r||) with r = x
  * (RIS), the first hidden layer (RRS; null when the model has no `hidden`), the output
- * (ROS: logits in `openxai`, probabilities otherwise). Lower is more stable. Undefined
+ * (ROS: logits in `openxai` and `default`, probabilities in `paper` or without logits). Lower is more stable. Undefined
  * ratios and instances without neighbours are counted and listed, never dropped silently.
  * @example
  *   const { RIS, RRS, ROS, diagnostics } = relativeStability({ x, model, explainer }, { seed: 0 })

@@ -36,7 +36,7 @@ describe('closed forms', () => {
   const x = uniformMatrix(6, 4, 21);
 
   it('LR + Gradient: RIS and ROS (probabilities) equal the max of the closed-form ratios over the kept neighbours', () => {
-    const r = relativeStability({ x, model: lr, explainer: gradientExplainer() }, { ...small, keepNeighbours: true, seed: 4 });
+    const r = relativeStability({ x, model: lr, explainer: gradientExplainer() }, { ...small, keepNeighbours: true, seed: 4, rosOutput: 'probability' });
     const nb = r.diagnostics.neighbourhood!;
     expect(nb.x.rows).toBe(Array.from(r.diagnostics.neighbourCounts).reduce((a, b) => a + b, 0));
     for (let i = 0; i < 6; i++) {
@@ -165,7 +165,7 @@ describe('one shared computation, batch-first', () => {
   it('one explainer call per block holding anchors + neighbours (+ anchors under a second key)', () => {
     const ex = countingExplainer(gradientExplainer());
     const cm = countingModel(mlp);
-    const r = relativeStability({ x, model: cm, explainer: ex }, { ...small, blockSize: 4 });
+    const r = relativeStability({ x, model: cm, explainer: ex }, { ...small, blockSize: 4, rosOutput: 'probability' });
     const kept = Array.from(r.diagnostics.neighbourCounts);
     const perBlock = [kept.slice(0, 4), kept.slice(4, 8), kept.slice(8)].map((b) => b.reduce((a, c) => a + c, 0) + 2 * b.length);
     expect(ex.calls).toEqual(perBlock);

@@ -29,7 +29,11 @@ export interface RelativeStabilityOptions {
   readonly neighbours?: number;
   /** The p of the p-norms. @defaultValue 2 */
   readonly p?: number;
-  /** Output space of ROS. @defaultValue 'logit' in `openxai` (when the model has logits), else 'probability' */
+  /**
+   * Output space of ROS. @defaultValue 'logit' in `openxai` and `default` (when the model has
+   * logits: saturated probabilities make the ratio measure float rounding), 'probability' in
+   * `paper` (eq. 5) and for models without logits
+   */
   readonly rosOutput?: 'probability' | 'logit';
   /** RRS reads the first hidden layer before or after its activation. @defaultValue 'post' */
   readonly hiddenActivation?: 'pre' | 'post';

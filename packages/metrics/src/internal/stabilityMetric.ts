@@ -54,7 +54,10 @@ export function runStability(fn: string, which: readonly StabilityId[], input: S
   const p = options.p === undefined ? 2 : options.p;
   if (typeof p !== 'number' || !(p >= 1)) throw new XaiError('BAD_OPTION', `p must be >= 1 (or Infinity), got ${describeValue(p)}`, { fn, arg: 'p', value: p });
   const hasLogits = typeof model.logits === 'function';
-  const rosOutput = oneOf(fn, 'rosOutput', options.rosOutput, ['probability', 'logit'] as const, preset === 'openxai' && hasLogits ? 'logit' : 'probability');
+  // ROS on logits in openxai (the released code) and default: a confident model's softmax
+  // saturates, so the relative change of its probabilities under 1e-5 noise is float rounding
+  // (ratios of e^30 and more); `paper` keeps the paper's probabilities (eq. 5).
+  const rosOutput = oneOf(fn, 'rosOutput', options.rosOutput, ['probability', 'logit'] as const, preset !== 'paper' && hasLogits ? 'logit' : 'probability');
   const hiddenActivation = oneOf(fn, 'hiddenActivation', options.hiddenActivation, ['pre', 'post'] as const, 'post');
   const common = flag(fn, 'commonRandomNumbers', options.commonRandomNumbers, preset !== 'openxai');
   const useGiven = flag(fn, 'useGivenAttributions', options.useGivenAttributions, false);
