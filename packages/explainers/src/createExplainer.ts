@@ -4,7 +4,7 @@ import type { GradientConfig, GradientOptions } from './gradientExplainer.js';
 import { gradientExplainer } from './gradientExplainer.js';
 import type { GradientXInputConfig, GradientXInputOptions } from './gradientXInputExplainer.js';
 import { gradientXInputExplainer } from './gradientXInputExplainer.js';
-import type { IntegratedGradientsConfig, IntegratedGradientsOptions } from './integratedGradientsExplainer.js';
+import type { IntegratedGradientsConfig, IntegratedGradientsExplainer, IntegratedGradientsOptions } from './integratedGradientsExplainer.js';
 import { integratedGradientsExplainer } from './integratedGradientsExplainer.js';
 import type { KernelShapConfig, KernelShapOptions } from './kernelShapExplainer.js';
 import { kernelShapExplainer } from './kernelShapExplainer.js';
@@ -48,12 +48,14 @@ export interface ExplainerConfigById {
  * (`{ preset, seed, train, ...options of that explainer }`). Unknown ids and unknown or
  * invalid options throw BAD_OPTION.
  * `'lime'` returns a {@link LimeExplainer}, whose `explain` also takes `batchPositions`
- * (for `noise: 'numpy-batch'`).
+ * (for `noise: 'numpy-batch'`); `'ig'` returns an {@link IntegratedGradientsExplainer}, which
+ * adds `explainWithCompleteness`.
  * @example createExplainer('lime', { preset: 'openxai', seed: 0 })
  * @example createExplainer('lime', { preset: 'openxai', noise: 'numpy-batch' })
  * @since 0.1.0
  */
 export function createExplainer(id: 'lime', options?: LimeOptions): LimeExplainer;
+export function createExplainer(id: 'ig', options?: IntegratedGradientsOptions): IntegratedGradientsExplainer;
 export function createExplainer<I extends ExplainerId>(id: I, options?: ExplainerOptionsById[I]): ConfiguredExplainer<ExplainerConfigById[I]>;
 export function createExplainer(id: ExplainerId, options: ExplainerOptionsById[ExplainerId] = {}): ConfiguredExplainer<ExplainerConfigById[ExplainerId]> {
   switch (id) {

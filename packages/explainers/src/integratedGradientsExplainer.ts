@@ -1,5 +1,5 @@
 import type { ExplainOptions, Matrix, Model, OutputSpace } from '@xai/core';
-import { XaiError } from '@xai/core';
+import { XaiError, contiguous } from '@xai/core';
 import type { CommonExplainerOptions, ConfiguredExplainer } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import type { Preset } from './preset.js';
@@ -7,7 +7,7 @@ import type { IntegrationMethod } from './quadratureRule.js';
 import { INTEGRATION_METHODS, quadratureRule } from './quadratureRule.js';
 import { columnMeans, instancesPerChunk, resolveCommon } from './internal/common.js';
 import { OUTPUT_SPACES } from './internal/explainGradients.js';
-import { gradientRows, requireGradient } from './internal/modelCalls.js';
+import { gradientRows, predictRows, requireGradient } from './internal/modelCalls.js';
 import { prepareBatch } from './internal/prepareBatch.js';
 import { booleanOption, checkKnownKeys, oneOf, positiveInteger, vectorOption } from './internal/validate.js';
 
@@ -50,13 +50,45 @@ export const integratedGradientsDefaults: Readonly<Record<Preset, { method: Inte
 };
 
 /**
+ * Per-row completeness check of an IG run (Captum's "convergence delta"). In exact
+ * arithmetic Σ_j ḡ_j (x_j − b_j) = f(x) − f(b) (ḡ = the path-averaged gradient, f = the
+ * explained class's probability or logit); the quadrature only approximates the path
+ * integral, and on piecewise-linear (ReLU) models its integrand jumps at every activation
+ * switch, so the error shrinks only like 1/steps there.
+ */
+export interface IgCompleteness {
+  /** The attributions, exactly as `explain` returns them. */
+  readonly attributions: Matrix;
+  /** f_target(x_i) − f_target(b) per row, in the configured output space. */
+  readonly outputDelta: Float64Array;
+  /**
+   * Σ_j ḡ_ij (x_ij − b_j) − outputDelta_i per row: with `multiplyByInputs` this is
+   * Σ_j φ_ij − (f(x_i) − f(b)); without it the sum is formed from the returned
+   * path-averaged gradients.
+   */
+  readonly gap: Float64Array;
+}
+
+/**
+ * The IG explainer: a core `Explainer` (its `explain` is unchanged) plus an opt-in
+ * completeness diagnostic that costs one extra forward pass over the rows and the baseline.
+ */
+export interface IntegratedGradientsExplainer extends ConfiguredExplainer<IntegratedGradientsConfig> {
+  /**
+   * Same attributions as `explain(model, x, options)`, with the per-row completeness gap.
+   * Output 'logit' needs `model.logits` (NOT_SUPPORTED otherwise).
+   */
+  explainWithCompleteness(model: Model, x: Matrix, options?: ExplainOptions): IgCompleteness;
+}
+
+/**
  * Integrated Gradients ('ig'): Σ_k w_k ∇p_target(b + α_k (x − b)) over the quadrature
  * rule (α_k, w_k), times (x − b) when `multiplyByInputs`. All path points of a chunk of
  * rows go to `model.inputGradient` as one matrix.
  * @example integratedGradientsExplainer({ preset: 'openxai', train }).explain(model, x)
  * @since 0.1.0
  */
-export function integratedGradientsExplainer(options: IntegratedGradientsOptions = {}): ConfiguredExplainer<IntegratedGradientsConfig> {
+export function integratedGradientsExplainer(options: IntegratedGradientsOptions = {}): IntegratedGradientsExplainer {
   const fn = 'integratedGradientsExplainer';
   const common = resolveCommon(fn, options);
   checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'method', 'steps', 'multiplyByInputs', 'baseline', 'output']);
@@ -89,51 +121,102 @@ export function integratedGradientsExplainer(options: IntegratedGradientsOptions
     output: options.output === undefined ? base.output : oneOf(fn, 'output', options.output, OUTPUT_SPACES),
     batchRows: common.batchRows,
   };
+  const run = (model: Model, x: Matrix, explainOptions: ExplainOptions | undefined, efn: string): { attributions: Matrix; targets: Int32Array; baseline: Float64Array; x: Float64Array } => {
+    const b = prepareBatch(efn, model, x, explainOptions, config.batchRows);
+    const dm = requireGradient(b.model, efn);
+    const { n, d } = b;
+    const bl = baselineVector ?? new Float64Array(d);
+    if (bl.length !== d) {
+      throw new XaiError('SHAPE_MISMATCH', `the baseline has ${bl.length} features, the model takes ${d}`, { fn: efn, arg: 'baseline', value: bl.length });
+    }
+    const K = rule.alphas.length;
+    const out = new Float64Array(n * d);
+    const per = instancesPerChunk(K, config.batchRows);
+    const cap = Math.min(per, n);
+    const path = new Float64Array(cap * K * d);
+    const rowTargets = new Int32Array(cap * K);
+    const grads = new Float64Array(cap * K * d);
+    for (let c0 = 0; c0 < n; c0 += per) {
+      const c1 = Math.min(n, c0 + per);
+      for (let i = c0; i < c1; i++) {
+        const xo = i * d;
+        for (let k = 0; k < K; k++) {
+          const a = rule.alphas[k]!;
+          const o = ((i - c0) * K + k) * d;
+          for (let j = 0; j < d; j++) path[o + j] = bl[j]! + a * (b.x[xo + j]! - bl[j]!);
+        }
+        rowTargets.fill(b.targets[i]!, (i - c0) * K, (i - c0 + 1) * K);
+      }
+      const rows = (c1 - c0) * K;
+      gradientRows(dm, { rows, cols: d, data: path.subarray(0, rows * d) }, rowTargets.subarray(0, rows), config.output, efn, config.batchRows, grads);
+      for (let i = c0; i < c1; i++) {
+        const o = i * d;
+        for (let k = 0; k < K; k++) {
+          const w = rule.weights[k]!;
+          const g = ((i - c0) * K + k) * d;
+          for (let j = 0; j < d; j++) out[o + j] += w * grads[g + j]!;
+        }
+        if (config.multiplyByInputs) for (let j = 0; j < d; j++) out[o + j] = out[o + j]! * (b.x[o + j]! - bl[j]!);
+      }
+    }
+    return { attributions: { rows: n, cols: d, data: out }, targets: b.targets, baseline: bl, x: b.x };
+  };
   return {
     id: 'ig',
     preset: common.preset,
     seed: common.seed,
     config,
     explain(model: Model, x: Matrix, explainOptions?: ExplainOptions): Matrix {
-      const efn = 'integratedGradientsExplainer.explain';
-      const b = prepareBatch(efn, model, x, explainOptions, config.batchRows);
-      const dm = requireGradient(b.model, efn);
-      const { n, d } = b;
-      const bl = baselineVector ?? new Float64Array(d);
-      if (bl.length !== d) {
-        throw new XaiError('SHAPE_MISMATCH', `the baseline has ${bl.length} features, the model takes ${d}`, { fn: efn, arg: 'baseline', value: bl.length });
+      return run(model, x, explainOptions, 'integratedGradientsExplainer.explain').attributions;
+    },
+    explainWithCompleteness(model: Model, x: Matrix, explainOptions?: ExplainOptions): IgCompleteness {
+      const efn = 'integratedGradientsExplainer.explainWithCompleteness';
+      const { attributions, targets, baseline, x: xs } = run(model, x, explainOptions, efn);
+      const { rows: n, cols: d } = attributions;
+      if (config.output === 'logit' && typeof model.logits !== 'function') {
+        throw new XaiError('NOT_SUPPORTED', "the completeness check of output 'logit' needs model.logits", { fn: efn, arg: 'model', value: 'no logits' });
       }
-      const K = rule.alphas.length;
-      const out = new Float64Array(n * d);
-      const per = instancesPerChunk(K, config.batchRows);
-      const cap = Math.min(per, n);
-      const path = new Float64Array(cap * K * d);
-      const rowTargets = new Int32Array(cap * K);
-      const grads = new Float64Array(cap * K * d);
-      for (let c0 = 0; c0 < n; c0 += per) {
-        const c1 = Math.min(n, c0 + per);
-        for (let i = c0; i < c1; i++) {
-          const xo = i * d;
-          for (let k = 0; k < K; k++) {
-            const a = rule.alphas[k]!;
-            const o = ((i - c0) * K + k) * d;
-            for (let j = 0; j < d; j++) path[o + j] = bl[j]! + a * (b.x[xo + j]! - bl[j]!);
-          }
-          rowTargets.fill(b.targets[i]!, (i - c0) * K, (i - c0 + 1) * K);
-        }
-        const rows = (c1 - c0) * K;
-        gradientRows(dm, { rows, cols: d, data: path.subarray(0, rows * d) }, rowTargets.subarray(0, rows), config.output, efn, config.batchRows, grads);
-        for (let i = c0; i < c1; i++) {
-          const o = i * d;
-          for (let k = 0; k < K; k++) {
-            const w = rule.weights[k]!;
-            const g = ((i - c0) * K + k) * d;
-            for (let j = 0; j < d; j++) out[o + j] += w * grads[g + j]!;
-          }
-          if (config.multiplyByInputs) for (let j = 0; j < d; j++) out[o + j] = out[o + j]! * (b.x[o + j]! - bl[j]!);
-        }
+      // The rows and the baseline in one forward pass.
+      const both = new Float64Array((n + 1) * d);
+      both.set(xs.subarray(0, n * d));
+      both.set(baseline, n * d);
+      const points: Matrix = { rows: n + 1, cols: d, data: both };
+      const k = model.classes;
+      const f = config.output === 'logit' ? logitRows(model, points, efn, config.batchRows) : predictRows(model, points, efn, config.batchRows).data;
+      const outputDelta = new Float64Array(n);
+      const gap = new Float64Array(n);
+      const a = attributions.data;
+      for (let i = 0; i < n; i++) {
+        const t = targets[i]!;
+        outputDelta[i] = f[i * k + t]! - f[n * k + t]!;
+        let s = 0;
+        if (config.multiplyByInputs) for (let j = 0; j < d; j++) s += a[i * d + j]!;
+        else for (let j = 0; j < d; j++) s += a[i * d + j]! * (xs[i * d + j]! - baseline[j]!);
+        gap[i] = s - outputDelta[i]!;
       }
-      return { rows: n, cols: d, data: out };
+      return { attributions, outputDelta, gap };
     },
   };
+}
+
+/** Logits of every row (x contiguous) in chunks of `batchRows`, checked for shape and finiteness. */
+function logitRows(model: Model, x: Matrix, fn: string, batchRows: number): Float64Array {
+  const k = model.classes;
+  const d = x.cols;
+  const out = new Float64Array(x.rows * k);
+  const logits = model.logits as (m: Matrix) => Matrix;
+  for (let s = 0; s < x.rows; s += batchRows) {
+    const e = Math.min(x.rows, s + batchRows);
+    const z = logits.call(model, { rows: e - s, cols: d, data: x.data.subarray(s * d, e * d) });
+    if (z === null || typeof z !== 'object' || !(z.data instanceof Float64Array) || z.rows !== e - s || z.cols !== k) {
+      throw new XaiError('SHAPE_MISMATCH', `model.logits returned a matrix that is not ${e - s}x${k}`, { fn, arg: 'model', value: z === null || typeof z !== 'object' ? z : `${z.rows}x${z.cols}` });
+    }
+    const data = contiguous(z).data;
+    for (let q = 0; q < (e - s) * k; q++) {
+      const v = data[q]!;
+      if (!Number.isFinite(v)) throw new XaiError('NON_FINITE', `model.logits returned ${v}`, { fn, arg: 'model', value: v });
+      out[s * k + q] = v;
+    }
+  }
+  return out;
 }
