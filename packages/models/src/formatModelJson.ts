@@ -1,13 +1,21 @@
 import type { ModelJson } from './modelJson.js';
 
+/** Shortest text that parses back to the same double, −0 included. */
+function number(v: number): string {
+  // String(v) (as JSON.stringify) is the shortest round-trip form but writes −0 as "0";
+  // JSON.parse('-0') gives −0 back, so writing "-0" keeps the file an exact image of the
+  // weights (1/w and the sign bit survive save → load) and stays byte-stable.
+  return Object.is(v, -0) ? '-0' : String(v);
+}
+
 function numbers(values: readonly number[]): string {
-  // String(v) is the shortest text that parses back to the same double (as JSON.stringify).
-  return `[${values.map((v) => String(v)).join(', ')}]`;
+  return `[${values.map(number).join(', ')}]`;
 }
 
 /**
  * The canonical text of a model file: fixed key order, one weight row per line, numbers
- * in their shortest round-trip form, a final newline. `formatModelJson(toModelJson(
+ * in their shortest round-trip form (−0 written as `-0`, so the sign survives), a final
+ * newline. `formatModelJson(toModelJson(
  * fromModelJson(JSON.parse(text))))` returns `text` again for any text it produced.
  * @since 0.1.0
  */

@@ -107,6 +107,7 @@ describe('model JSON', () => {
     ['lr with two layers', (j) => ({ ...j, kind: 'lr' }), 'BAD_INPUT', /exactly one layer/],
     ['lr with relu', (j) => ({ ...j, kind: 'lr', layers: [{ weight: [[1, 2], [3, 4]], bias: [0, 0], activation: 'relu' }] }), 'BAD_INPUT', /no activation/],
     ['ann without hidden layer', (j) => ({ ...j, layers: [{ weight: [[1, 2], [3, 4]], bias: [0, 0], activation: 'none' }] }), 'BAD_INPUT', /hidden layer/],
+    ['relu on the output layer', (j) => { j.layers[1].activation = 'relu'; return j; }, 'NOT_SUPPORTED', /layers\[1\]\.activation.*output layer must have activation 'none'.*"relu"/],
     ['metadata not an object', (j) => ({ ...j, metadata: [1] }), 'BAD_INPUT', /metadata/],
     ['layer not an object', (j) => { j.layers[0] = 3; return j; }, 'BAD_INPUT', /layers\[0\]/],
   ];
@@ -126,6 +127,19 @@ describe('model JSON', () => {
     writeFileSync(path, '{"format": "xai-model@1",');
     expect(errorOf(() => loadModelSync(path)).code).toBe('PARSE_ERROR');
     expect(errorOf(() => loadModelSync(dir)).code).toBe('BAD_INPUT'); // a directory: unreadable, not missing
+    const fromFile = errorOf(() => loadModelSync(path));
+    expect(fromFile.message).toMatch(/^\[PARSE_ERROR\] loadModelSync: path: /);
+    expect(fromFile.message).toContain(path);
+  });
+
+  it('parseModelJson names itself (not loadModel) in its errors', () => {
+    const e = errorOf(() => parseModelJson('{"format": '));
+    expect(e.code).toBe('PARSE_ERROR');
+    expect(e.message).toMatch(/^\[PARSE_ERROR\] parseModelJson: text: /);
+    expect(e.message).not.toMatch(/loadModel/);
+    const notText = errorOf(() => parseModelJson(undefined as unknown as string));
+    expect(notText.code).toBe('BAD_INPUT');
+    expect(notText.message).toMatch(/parseModelJson/);
   });
 
   it('toModelJson rejects non-models', () => {

@@ -46,7 +46,8 @@ function copyNumbers(src: unknown, expected: number, dst: Float64Array, at: numb
  * A model from its JSON form (format 'xai-model@1'), validated: missing or unknown
  * fields and wrong types → BAD_INPUT; weight/bias shapes that do not chain from
  * `inputDim` to `classes` → SHAPE_MISMATCH; NaN/Infinity → NON_FINITE; another format,
- * kind, activation or output → NOT_SUPPORTED. Errors name the offending path
+ * kind, activation or output, or an output layer whose activation is not 'none' →
+ * NOT_SUPPORTED. Errors name the offending path
  * (e.g. `layers[1].weight[3][2]`).
  * @example fromModelJson(JSON.parse(readFileSync('ann_adult.json', 'utf8')))
  * @since 0.1.0
@@ -88,6 +89,10 @@ export function fromModelJson(json: unknown): NeuralModel {
     dims.push(w.length);
     relu.push(layer.activation === 'relu');
   });
+  // The softmax output is applied to the last layer's raw scores; a ReLU there would clip
+  // every negative logit to 0, which no model we train or export does.
+  const lastActivation = (layers[layers.length - 1] as Record<string, unknown>).activation;
+  if (lastActivation !== 'none') fail('NOT_SUPPORTED', `layers[${layers.length - 1}].activation`, `the output layer must have activation 'none' (softmax is applied to its raw logits), got ${describeValue(lastActivation)}`, lastActivation);
   if (dims[dims.length - 1] !== classes) fail('SHAPE_MISMATCH', `layers[${layers.length - 1}].weight`, `the last layer has ${dims[dims.length - 1]} outputs but classes is ${classes}`, dims[dims.length - 1]);
 
   const { shapes, size } = layoutLayers(dims, relu);

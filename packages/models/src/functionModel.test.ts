@@ -100,6 +100,26 @@ describe('functionModel', () => {
     expect(errorOf(() => badLogits.logits!(x)).code).toBe('NON_FINITE');
   });
 
+  it('says so when the function is async or returns a Promise (core Model is synchronous)', async () => {
+    const sync = (m: Matrix) => ann.predictProba(m);
+    const asyncFn = async (m: Matrix) => sync(m);
+    const e = errorOf(() => functionModel(asyncFn as never, { inputDim: 4, classes: 2 }));
+    expect(e.code).toBe('NOT_SUPPORTED');
+    expect(e.message).toMatch(/async function.*Promise.*Model is synchronous/);
+    expect(errorOf(() => functionModel(sync, { inputDim: 4, classes: 2, gradient: (async () => null) as never })).message).toMatch(/gradient is an async function/);
+    // a plain function that returns a Promise is caught per call, for every wrapped function
+    const viaThen = functionModel(((m: Matrix) => Promise.resolve(sync(m))) as never, { inputDim: 4, classes: 2 });
+    const p = errorOf(() => viaThen.predictProba(x));
+    expect(p.code).toBe('NOT_SUPPORTED');
+    expect(p.message).toMatch(/returned a Promise.*Model is synchronous/);
+    expect(errorOf(() => viaThen.inputGradient(x, targets)).message).toMatch(/returned a Promise/);
+    const rejecting = functionModel((() => Promise.reject(new Error('boom'))) as never, { inputDim: 4, classes: 2 });
+    expect(errorOf(() => rejecting.predictProba(x)).code).toBe('NOT_SUPPORTED'); // and no unhandled rejection follows
+    const hid = functionModel(sync, { inputDim: 4, classes: 2, hidden: (() => Promise.resolve(x)) as never });
+    expect(errorOf(() => hid.hidden!(x)).message).toMatch(/returned a Promise/);
+    await new Promise((r) => setTimeout(r, 0));
+  });
+
   it('rejects bad inputs and options', () => {
     const ok = (m: Matrix) => ann.predictProba(m);
     expect(errorOf(() => functionModel('f' as never, { inputDim: 4, classes: 2 })).code).toBe('BAD_INPUT');

@@ -2,7 +2,7 @@ import type { HiddenOptions, InputGradientOptions, Matrix, Model, OutputSpace } 
 import { XaiError, assertFinite, assertMatrix, assertProbabilities, contiguous, describeValue, row } from '@xai/core';
 import { DEFAULT_FD_STEP, finiteDifferenceGradient } from './internal/finiteDifferences.js';
 import { checkTargets, outputBuffer } from './internal/checks.js';
-import { toMatrix } from './internal/toMatrix.js';
+import { rejectPromise, toMatrix } from './internal/toMatrix.js';
 
 /** What a wrapped function may return: a Matrix, rows of numbers, or a flat row-major array. */
 export type BatchOutput = Matrix | readonly (readonly number[])[] | Float64Array;
@@ -26,11 +26,24 @@ export interface FunctionModelOptions {
   readonly maxBatchRows?: number;
 }
 
+/** Where a wrapped model's input gradients come from. */
+export type GradientSource = 'function' | 'finite-differences';
+
+/** The model `functionModel` returns: a core `Model` with `inputGradient`, tagged with its gradient's source. */
+export type FunctionModel = Model & Required<Pick<Model, 'inputGradient'>> & { readonly gradientSource: GradientSource };
+
 export const FUNCTION_MODEL_DEFAULTS = { tolerance: 1e-6, fdStep: DEFAULT_FD_STEP, fdScale: 1, maxBatchRows: 65536 } as const;
 
 function positive(fn: string, arg: string, v: unknown, integer: boolean): void {
   if (typeof v !== 'number' || !(v > 0) || !Number.isFinite(v) || (integer && !Number.isInteger(v))) {
     throw new XaiError('BAD_OPTION', `${arg} must be a positive ${integer ? 'integer' : 'number'}, got ${describeValue(v)}`, { fn, arg, value: v });
+  }
+}
+
+/** An `async function` can only return a Promise: refuse it up front (a plain function returning one is caught per call). */
+function rejectAsync(fn: string, arg: string, f: unknown): void {
+  if (typeof f === 'function' && f.constructor?.name === 'AsyncFunction') {
+    throw new XaiError('NOT_SUPPORTED', `${arg} is an async function, so it returns a Promise; core's Model is synchronous: pass a function that returns its result directly`, { fn, arg, value: 'AsyncFunction' });
   }
 }
 
@@ -42,15 +55,19 @@ function positive(fn: string, arg: string, v: unknown, integer: boolean): void {
  * relative to the input's scale, batched: one call of `predictProba` for all rows' 2·d
  * perturbations. The function is called once per public call, never row by row, and
  * always receives a contiguous matrix (strided views are copied). Results are the
- * function's own output unless `out` is given.
+ * function's own output unless `out` is given. Async functions (or any returning a
+ * Promise) → NOT_SUPPORTED: core's `Model` is synchronous. Without `gradient`, the model
+ * carries `gradientSource: 'finite-differences'` so the conformance suite does not count
+ * its gradient check as a pass.
  * @example
  *   const model = functionModel((x) => myNet.run(x), { inputDim: 13, classes: 2 });
  *   model.inputGradient(x, predictLabels(model, x));
  * @since 0.1.0
  */
-export function functionModel(predictProba: (x: Matrix) => BatchOutput, options: FunctionModelOptions): Model & Required<Pick<Model, 'inputGradient'>> {
+export function functionModel(predictProba: (x: Matrix) => BatchOutput, options: FunctionModelOptions): FunctionModel {
   const fn = 'functionModel';
   if (typeof predictProba !== 'function') throw new XaiError('BAD_INPUT', `expected a function, got ${describeValue(predictProba)}`, { fn, arg: 'predictProba', value: predictProba });
+  rejectAsync(fn, 'predictProba', predictProba);
   if (options === null || typeof options !== 'object') throw new XaiError('BAD_INPUT', `expected options {inputDim, classes}, got ${describeValue(options)}`, { fn, arg: 'options', value: options });
   const o = { ...FUNCTION_MODEL_DEFAULTS, ...options };
   positive(fn, 'inputDim', o.inputDim, true);
@@ -62,6 +79,7 @@ export function functionModel(predictProba: (x: Matrix) => BatchOutput, options:
   positive(fn, 'maxBatchRows', o.maxBatchRows, true);
   for (const key of ['gradient', 'logits', 'hidden'] as const) {
     if (o[key] !== undefined && typeof o[key] !== 'function') throw new XaiError('BAD_OPTION', `${key} must be a function, got ${describeValue(o[key])}`, { fn, arg: key, value: o[key] });
+    if (o[key] !== undefined) rejectAsync(fn, key, o[key]);
   }
   const { inputDim, classes } = o;
   const fd = { step: o.fdStep, scale: o.fdScale, maxRows: o.maxBatchRows };
@@ -87,9 +105,10 @@ export function functionModel(predictProba: (x: Matrix) => BatchOutput, options:
     return z;
   };
 
-  const model: Model & Required<Pick<Model, 'inputGradient'>> = {
+  const model: FunctionModel = {
     inputDim,
     classes,
+    gradientSource: o.gradient === undefined ? 'finite-differences' : 'function',
     predictProba(x: Matrix, out?: Matrix): Matrix {
       checkX('functionModel.predictProba', x);
       return copyOut(proba(x), out, 'functionModel.predictProba', classes);
@@ -125,6 +144,7 @@ export function functionModel(predictProba: (x: Matrix) => BatchOutput, options:
       checkX(name, x);
       const activation = hOptions.activation ?? 'post';
       const h = hiddenFn(contiguous(x), activation);
+      rejectPromise(h, name, 'hidden');
       assertMatrix(h, name, 'hidden', { rows: x.rows });
       assertFinite(h, name, 'hidden');
       return copyOut(h, hOptions.out, name, h.cols);

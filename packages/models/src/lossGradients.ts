@@ -38,7 +38,7 @@ export function lossGradients(model: NeuralModel, x: Matrix, y: ArrayLike<number
   const fn = 'lossGradients';
   const m = asMlp(model, fn);
   assertMatrix(x, fn, 'x', { cols: m.inputDim });
-  checkTargets(fn, y, x.rows, m.classes);
+  checkTargets(fn, y, x.rows, m.classes, 'y');
   const spec = lossSpec(fn, m.classes, options.classWeights, options.openxaiDoubleSoftmax);
   const gradient = new Float64Array(m.parameters.length);
   m.core.forward(x);

@@ -7,7 +7,21 @@ import { assertModelConformance, checkModelConformance } from './testing.js';
 import { errorOf, randomMatrix } from './__fixtures__/reference.js';
 
 const x = randomMatrix(4, 10, 3, 0.5);
-const failed = (m: Model) => checkModelConformance(m, x).findings.filter((f) => !f.ok).map((f) => f.check);
+const failed = (m: Model) => checkModelConformance(m, x).findings.filter((f) => f.status === 'fail').map((f) => f.check);
+const finding = (m: Model, xs: Matrix, check: string) => checkModelConformance(m, xs).findings.find((f) => f.check === check)!;
+
+/** p1 = 0.9 when x0 > 0.3, else 0.1: a step, whose true gradient is 0 almost everywhere. */
+const step = (m: Matrix): Matrix => {
+  const out = new Float64Array(m.rows * 2);
+  for (let i = 0; i < m.rows; i++) {
+    const p = m.data[i * 3]! > 0.3 ? 0.9 : 0.1;
+    out[2 * i] = 1 - p;
+    out[2 * i + 1] = p;
+  }
+  return { rows: m.rows, cols: 2, data: out };
+};
+// rows straddling the step within the adapter's finite-difference step (≈ 6e-6)
+const atStep: Matrix = { rows: 2, cols: 3, data: Float64Array.of(0.3, 0, 0, 0.3000000001, 0, 0) };
 
 describe('checkModelConformance', () => {
   it('passes our LR and ANN and a finite-difference adapter, running every applicable check', () => {
@@ -43,6 +57,69 @@ describe('checkModelConformance', () => {
     expect(failed(notProb)).toEqual(['probabilities']);
     expect(errorOf(() => assertModelConformance(notProb, x)).message).toMatch(/probabilities/);
     expect(failed({} as Model)).toEqual(['interface']);
+  });
+
+  it('does not report a finite-difference gradient as a pass: skipped, not ok, report still ok', () => {
+    for (const f of [step, (m: Matrix) => createLogisticRegression(3, { seed: 2 }).predictProba(m)]) {
+      const model = functionModel(f, { inputDim: 3, classes: 2 });
+      expect(model.gradientSource).toBe('finite-differences');
+      const r = checkModelConformance(model, f === step ? atStep : x);
+      const g = r.findings.find((h) => h.check === 'gradient-probability')!;
+      expect(g.status).toBe('skipped');
+      expect(g.ok).toBe(false);
+      expect(g.message).toMatch(/^skipped \(gradient is finite differences/);
+      expect(r.skipped).toContain('gradient-probability');
+      expect(r.ok).toBe(true);
+    }
+  });
+
+  it('compares against an estimate with a different step: a hand-made FD gradient of a step function fails', () => {
+    // The same central difference the adapter uses (h = cbrt(ε)·max(1, |x|)), but not
+    // declared as such: compared with itself it would always pass; it must not.
+    const h0 = Math.cbrt(Number.EPSILON);
+    const ownFd: Model = {
+      inputDim: 3,
+      classes: 2,
+      predictProba: (m, out) => { const p = step(m); if (out) { out.data.set(p.data); return out; } return p; },
+      inputGradient: (m, t) => {
+        const g = new Float64Array(m.rows * 3);
+        for (let i = 0; i < m.rows; i++) {
+          for (let j = 0; j < 3; j++) {
+            const v = m.data[i * 3 + j]!;
+            const h = h0 * Math.max(1, Math.abs(v));
+            const up = Float64Array.from(m.data.subarray(i * 3, i * 3 + 3));
+            const down = Float64Array.from(up);
+            up[j] = v + h;
+            down[j] = v - h;
+            const both = step({ rows: 2, cols: 3, data: Float64Array.of(...up, ...down) });
+            g[i * 3 + j] = (both.data[t[i]!]! - both.data[2 + t[i]!]!) / (up[j]! - down[j]!);
+          }
+        }
+        return { rows: m.rows, cols: 3, data: g };
+      },
+    };
+    const f = finding(ownFd, atStep, 'gradient-probability');
+    expect(f.status).toBe('fail');
+    expect(f.value!).toBeGreaterThan(0.5);
+  });
+
+  it('catches a gradient that is off by 10% in one coordinate', () => {
+    // p1 = sigmoid(2·x0 − x1): dp_t/dx = ±p(1−p)·(2, −1, 0); the wrapper scales d/dx0 by 1.1
+    const sig = (z: number) => 1 / (1 + Math.exp(-z));
+    const f = (m: Matrix) => Array.from({ length: m.rows }, (_, i) => { const p = sig(2 * m.data[i * 3]! - m.data[i * 3 + 1]!); return [1 - p, p]; });
+    const grad = (scale: number) => (m: Matrix, t: Int32Array) => Array.from({ length: m.rows }, (_, i) => {
+      const p = sig(2 * m.data[i * 3]! - m.data[i * 3 + 1]!);
+      const s = (t[i] === 1 ? 1 : -1) * p * (1 - p);
+      return [2 * s * scale, -s, 0];
+    });
+    const right = functionModel(f, { inputDim: 3, classes: 2, gradient: grad(1) });
+    expect(right.gradientSource).toBe('function');
+    expect(finding(right, x, 'gradient-probability').status).toBe('pass');
+    const wrong = functionModel(f, { inputDim: 3, classes: 2, gradient: grad(1.1) });
+    const g = finding(wrong, x, 'gradient-probability');
+    expect(g.status).toBe('fail');
+    expect(g.value!).toBeGreaterThan(0.04); // 10% of the largest entry of each row
+    expect(errorOf(() => assertModelConformance(wrong, x)).message).toMatch(/gradient-probability/);
   });
 
   it('rejects an unusable x', () => {

@@ -132,6 +132,15 @@ describe('trainModel', () => {
     expect(errorOf(() => trainModel(m, { train: { x: { rows: 0, cols: 3, data: new Float64Array(0) }, y: new Int32Array(0) } })).code).toBe('EMPTY');
     expect(errorOf(() => trainModel(m, { train: { x: train.x, y: train.y.map(() => 2) } })).code).toBe('BAD_INPUT');
   });
+
+  it('names the split whose labels are wrong (train.y / test.y), not "targets"', () => {
+    const m = createLogisticRegression(3);
+    const e = errorOf(() => trainModel(m, { train: { x: train.x, y: train.y.map((v, i) => (i === 5 ? 2 : v)) } }));
+    expect(e.code).toBe('BAD_INPUT');
+    expect(e.message).toMatch(/^\[BAD_INPUT\] trainModel: train\.y: entry 5 is 2/);
+    expect(e.message).not.toMatch(/targets/);
+    expect(errorOf(() => trainModel(m, { train, test: { x: test.x, y: Int32Array.of(1) } })).message).toMatch(/trainModel: test\.y: expected \d+ labels/);
+  });
 });
 
 describe('trainingPreset', () => {

@@ -133,7 +133,7 @@ function checkSplit(fn: string, name: string, split: unknown, model: NeuralModel
   assertMatrix(s.x, fn, `${name}.x`, { cols: model.inputDim });
   assertFinite(s.x, fn, `${name}.x`);
   if (!(s.y instanceof Int32Array)) throw new XaiError('BAD_INPUT', `expected labels as an Int32Array, got ${describeValue(s.y)}`, { fn, arg: `${name}.y`, value: s.y });
-  checkTargets(fn, s.y, s.x.rows, model.classes);
+  checkTargets(fn, s.y, s.x.rows, model.classes, `${name}.y`);
 }
 
 function positiveInt(fn: string, arg: string, v: number): void {
