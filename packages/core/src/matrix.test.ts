@@ -86,3 +86,13 @@ describe('summarizeValues', () => {
     expect(r.se).toBeCloseTo(2 / Math.sqrt(3), 12); // sd of 1,3,5 is 2
   });
 });
+
+describe('resolvePreset', () => {
+  it('defaults to default, accepts the three presets and rejects anything else with BAD_OPTION', async () => {
+    const { resolvePreset, PRESETS } = await import('./preset.js');
+    expect(resolvePreset(undefined, 'f')).toBe('default');
+    for (const p of PRESETS) expect(resolvePreset(p, 'f')).toBe(p);
+    expect(codeOf(() => resolvePreset('fast', 'lime'))).toBe('BAD_OPTION');
+    expect(() => resolvePreset(3, 'lime')).toThrow(/BAD_OPTION.*lime: preset/);
+  });
+});
