@@ -4,8 +4,10 @@ import type { DemoCorpusOptions } from './demo/generateDemoCorpus.js';
 import { DEMO_GENERATOR, generateDemoCorpus } from './demo/generateDemoCorpus.js';
 import type { RunAuditOptions } from './runAudit.js';
 import { runAudit } from './runAudit.js';
+import type { ResolvedAuditOptions } from './auditOptions.js';
 import { resolveAuditOptions } from './auditOptions.js';
 import { AUDIT_VERSION } from './version.js';
+import { receiptParams } from './internal/receiptParams.js';
 
 /** A distribution over rebuilds, never collapsed to one number. */
 export interface RangeSummary {
@@ -45,14 +47,8 @@ export interface AuditEnvelope {
     readonly generator: string;
     readonly params: unknown;
     readonly corpusSeeds: readonly [number, number];
-    readonly seed: number;
-    readonly permutations: number;
-    readonly quantile: number;
-    readonly margin: number;
-    readonly minCovered: number;
-    readonly familyWise: 'max-t' | 'none';
     readonly command?: string;
-  };
+  } & ResolvedAuditOptions;
 }
 
 export interface AuditEnvelopeOptions {
@@ -125,12 +121,7 @@ export function auditEnvelope(options: AuditEnvelopeOptions): AuditEnvelope {
       generator: DEMO_GENERATOR,
       params,
       corpusSeeds: [base, base + R - 1],
-      seed: auditOpts.seed,
-      permutations: auditOpts.permutations,
-      quantile: auditOpts.quantile,
-      margin: auditOpts.margin,
-      minCovered: auditOpts.minCovered,
-      familyWise: auditOpts.familyWise,
+      ...receiptParams(auditOpts),
       ...(options.command !== undefined ? { command: options.command } : {}),
     },
   };

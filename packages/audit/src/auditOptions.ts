@@ -44,12 +44,14 @@ export const AUDIT_DEFAULTS = {
 /** The correction across probes (see `AuditOptions.familyWise`). */
 export type FamilyWise = 'max-t' | 'none';
 
+/** The options after defaults, as every receipt records them. */
 export interface ResolvedAuditOptions {
   readonly permutations: number;
   readonly seed: number;
   readonly quantile: number;
   readonly margin: number;
   readonly minCovered: number;
+  /** Correction across probes ('max-t' or 'none'). */
   readonly familyWise: FamilyWise;
 }
 

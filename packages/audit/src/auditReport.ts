@@ -1,3 +1,5 @@
+import type { ResolvedAuditOptions } from './auditOptions.js';
+
 /** Which permutation scheme a null column uses. */
 export type NullKind = 'within-item' | 'across-items' | 'across-rows';
 
@@ -48,8 +50,11 @@ export interface InputHash {
   readonly bytes?: number;
 }
 
-/** What is needed to re-run an audit and get the same numbers. */
-export interface AuditReceipt {
+/**
+ * What is needed to re-run an audit and get the same numbers: the resolved options
+ * (seed, permutations, quantile, margin, minCovered, familyWise) and the fields below.
+ */
+export interface AuditReceipt extends ResolvedAuditOptions {
   readonly tool: '@xai/audit';
   readonly version: string;
   /** The command line that produced it, when run from one. */
@@ -60,13 +65,6 @@ export interface AuditReceipt {
   readonly itemsHash: string;
   /** Generated corpora: the content address and its recipe. */
   readonly corpus?: { readonly id: string; readonly generator: string; readonly seed: number; readonly params: unknown };
-  readonly seed: number;
-  readonly permutations: number;
-  readonly quantile: number;
-  readonly margin: number;
-  readonly minCovered: number;
-  /** Correction across probes ('max-t' or 'none'). */
-  readonly familyWise: 'max-t' | 'none';
   readonly nullKind: NullKind;
   readonly probes: readonly string[];
 }

@@ -1,17 +1,17 @@
 import { XaiError } from '@xai/core';
-import type { AuditReport, NullKind, ProbeResult } from './auditReport.js';
+import type { AuditReport, ProbeResult } from './auditReport.js';
 import type { AuditOptions } from './auditOptions.js';
 import { resolveAuditOptions } from './auditOptions.js';
-import { auditSummary } from './auditSummary.js';
 import type { Item } from './item.js';
 import { assertItems, blindView } from './item.js';
 import type { Probe } from './probe.js';
 import { defaultProbes } from './probes/defaultProbes.js';
-import { AUDIT_VERSION } from './version.js';
 import { buildChoiceTable, countHits } from './internal/choiceTable.js';
 import type { ChoiceTable } from './internal/choiceTable.js';
+import { assembleReport } from './internal/assembleReport.js';
 import { itemsHash } from './internal/itemsHash.js';
 import { nullStats } from './internal/nullStats.js';
+import { probeResult } from './internal/probeResult.js';
 import { scoreFamily } from './internal/scoreFamily.js';
 import { acrossItemsHits, canonicalOrder, signOffsets, strataByK, withinItemHits } from './internal/nullDraws.js';
 import { selectSign } from './internal/selectSign.js';
@@ -99,57 +99,34 @@ export function runAudit(items: readonly Item[], options: RunAuditOptions = {}):
 
   const results: ProbeResult[] = tables.map((table, ti) => {
     const { s, covered, hits, accuracy } = observedSel[ti]!;
-    const decide = family.stats[ti]!;
-    const second = nullStats(secondDraws[ti]!, opts.quantile);
-    const kind: NullKind = decisionNull;
-    const note = covered === 0 ? 'abstains on every item' : undefined;
-    return {
+    return probeResult({
       name: table.name,
       fires: family.fires[ti]!,
       sign: s >= 0 ? table.signs[s]! : '–',
       signs: table.signs,
       items: n,
       covered,
-      coverage: covered / n,
       hits,
       accuracy,
-      nullKind: kind,
-      nullMean: decide.mean,
-      nullSd: decide.sd,
-      nullUpper: decide.upper,
+      nullKind: decisionNull,
+      decide: family.stats[ti]!,
       threshold: family.thresholds[ti]!,
-      lift: accuracy - decide.mean,
-      marginalNullMean: second.mean,
-      marginalNullUpper: second.upper,
+      marginal: nullStats(secondDraws[ti]!, opts.quantile),
       minAccuracy: table.minAccuracy,
-      ...(note !== undefined ? { note } : {}),
-    };
+      ...(covered === 0 ? { note: 'abstains on every item' } : {}),
+    });
   });
 
-  return {
+  return assembleReport({
     kind: 'items',
     items: n,
     probes: results,
     familyCritical: family.critical,
-    summary: auditSummary(results),
-    receipt: {
-      tool: '@xai/audit',
-      version: AUDIT_VERSION,
-      ...(options.receipt?.command !== undefined ? { command: options.receipt.command } : {}),
-      ...(options.receipt?.adapter !== undefined ? { adapter: options.receipt.adapter } : {}),
-      inputs: options.receipt?.inputs ?? [],
-      itemsHash: itemsHash(items),
-      ...(options.receipt?.corpus !== undefined ? { corpus: options.receipt.corpus } : {}),
-      seed: opts.seed,
-      permutations: R,
-      quantile: opts.quantile,
-      margin: opts.margin,
-      minCovered: opts.minCovered,
-      familyWise: opts.familyWise,
-      nullKind: decisionNull,
-      probes: tables.map((t) => t.name),
-    },
-  };
+    itemsHash: itemsHash(items),
+    corpus: options.receipt?.corpus,
+    nullKind: decisionNull,
+    probeNames: tables.map((t) => t.name),
+  }, options.receipt, opts);
 }
 
 /** Accuracy of the re-selected sign in each draw (NaN when the probe covers nothing). */

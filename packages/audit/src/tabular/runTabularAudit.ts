@@ -4,9 +4,9 @@ import { XaiError, row } from '@xai/core';
 import type { AuditReport, ProbeResult } from '../auditReport.js';
 import type { AuditOptions } from '../auditOptions.js';
 import { resolveAuditOptions } from '../auditOptions.js';
-import { auditSummary } from '../auditSummary.js';
-import { AUDIT_VERSION } from '../version.js';
+import { assembleReport } from '../internal/assembleReport.js';
 import { duplicateGroups, duplicateVote, rowKey } from '../internal/duplicateRows.js';
+import { probeResult } from '../internal/probeResult.js';
 import { scoreFamily } from '../internal/scoreFamily.js';
 import { canonicalOrder, permuteWithinStrata } from '../internal/nullDraws.js';
 import type { StumpFeatures } from '../internal/stumps.js';
@@ -118,51 +118,32 @@ export function runTabularAudit(table: TabularAuditInput, options: TabularAuditO
 
   const results: ProbeResult[] = scorers.map((s, si) => {
     const obs = observed[si]!;
-    const st = family.stats[si]!;
-    return {
+    return probeResult({
       name: s.name,
       fires: family.fires[si]!,
       sign: obs.sign,
       signs: s.signs,
       items: obs.items,
       covered: obs.covered,
-      coverage: obs.covered / obs.items,
       hits: obs.hits,
       accuracy: obs.accuracy,
       nullKind: 'across-rows',
-      nullMean: st.mean,
-      nullSd: st.sd,
-      nullUpper: st.upper,
+      decide: family.stats[si]!,
       threshold: family.thresholds[si]!,
-      lift: obs.accuracy - st.mean,
       minAccuracy: s.minAccuracy,
       ...(s.note !== undefined ? { note: s.note } : {}),
-    };
+    });
   });
 
-  return {
+  return assembleReport({
     kind: 'tabular',
     items: n,
     probes: results,
     familyCritical: family.critical,
-    summary: auditSummary(results),
-    receipt: {
-      tool: '@xai/audit',
-      version: AUDIT_VERSION,
-      ...(options.receipt?.command !== undefined ? { command: options.receipt.command } : {}),
-      ...(options.receipt?.adapter !== undefined ? { adapter: options.receipt.adapter } : {}),
-      inputs: options.receipt?.inputs ?? [],
-      itemsHash: tableHash(table),
-      seed: opts.seed,
-      permutations: R,
-      quantile: opts.quantile,
-      margin: opts.margin,
-      minCovered: opts.minCovered,
-      familyWise: opts.familyWise,
-      nullKind: 'across-rows',
-      probes: scorers.map((s) => s.name),
-    },
-  };
+    itemsHash: tableHash(table),
+    nullKind: 'across-rows',
+    probeNames: scorers.map((s) => s.name),
+  }, options.receipt, opts);
 }
 
 function isIdLike(col: Float64Array, name: string, uniqueness: number): boolean {
