@@ -3,13 +3,13 @@
 // closed-form facts of the wiring (a constant explanation is perfectly stable; the gradient of
 // an LR agrees exactly with the LR's own weights once signed for the predicted class).
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadResults } from '../src/resultsFile';
-import { assertBuilt, runCliSync } from './spawnCli';
+import { assertBuilt, exited, runCliSync, sleep, startCli } from './spawnCli';
 
 const dir = mkdtempSync(join(tmpdir(), 'xai-real-'));
 const cache = join(dir, 'cache');
@@ -100,4 +100,26 @@ describe('xai bench, real pipeline (tiny config)', () => {
     expect(m.datasets[0].sensitive).toEqual({ name: 'sex', groups: ['male', 'female'] });
     expect(m.datasets[0].groundTruth).toEqual({ lr: 'model' });
   }, 120_000);
+  it('after SIGKILL mid-run, --resume finishes with outputs identical to an uninterrupted run', async () => {
+    // Long enough to be killed mid-way: 30 instances in blocks of 3 with LIME's stability.
+    const run = [...TINY, '--instances', '30', '--models', 'ann', '--explainers', 'grad,lime', '--workers', '2'];
+    const reference = join(dir, 'kill-reference');
+    expect(runCliSync(['bench', ...run, '--out', reference]).code).toBe(0);
+    const out = join(dir, 'killed');
+    const child = startCli(['bench', ...run, '--out', out]);
+    const results = join(out, 'results.jsonl');
+    const lines = (): number => (existsSync(results) ? readFileSync(results, 'utf8').split('\n').length - 1 : 0);
+    const deadline = Date.now() + 60_000;
+    while (lines() < 20 && Date.now() < deadline && child.exitCode === null) await sleep(5);
+    child.kill('SIGKILL');
+    await exited(child);
+    expect(child.signalCode).toBe('SIGKILL');
+    appendFileSync(results, '{"unit":"synthetic/ann/grad/0","lines":6,"data'); // a torn last line
+    const resumed = runCliSync(['bench', ...run, '--out', out, '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const reused = Number(/(\d+) reused/.exec(resumed.stdout)?.[1]);
+    expect(reused).toBeGreaterThan(0);
+    expect(reused).toBeLessThan(40); // 10 blocks x (grad, lime, 2 floors): the kill landed mid-run
+    for (const f of FILES) expect(readFileSync(join(out, f), 'utf8'), f).toBe(readFileSync(join(reference, f), 'utf8'));
+  }, 180_000);
 });
