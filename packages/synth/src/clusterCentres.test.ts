@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isXaiError, toRows } from '@xai/core';
+import { toRows } from '@xai/core';
 import { clusterCentres } from './clusterCentres.js';
-
-const codeOf = (f: () => unknown): string => {
-  try {
-    f();
-  } catch (e) {
-    return isXaiError(e) ? e.code : String(e);
-  }
-  return 'no error';
-};
+import { codeOf } from './__fixtures__/codeOf.js';
 
 describe('clusterCentres', () => {
   it('puts the first d clusters on the axes at κ', () => {

@@ -2,20 +2,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isXaiError } from '@xai/core';
 import { generateSynthGauss } from './generateSynthGauss.js';
 import { loadSynth } from './loadSynth.js';
 import { saveSynth } from './saveSynth.js';
 import type { SynthDataset } from './synthDataset.js';
+import { codeOfAsync } from './__fixtures__/codeOf.js';
 
-async function codeOf(f: () => Promise<unknown>): Promise<string> {
-  try {
-    await f();
-  } catch (e) {
-    return isXaiError(e) ? e.code : String(e);
-  }
-  return 'no error';
-}
 const arrays = (ds: SynthDataset): ArrayBufferView[] =>
   (['train', 'validation', 'test'] as const).flatMap((s) => (ds[s] ? [ds[s]!.x.data, ds[s]!.y, ds.groundTruth[s]!.data, ds.clusters[s]!, ds.probabilities[s]!] : []));
 const bytesEqual = (a: ArrayBufferView, b: ArrayBufferView): boolean => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
@@ -67,7 +59,7 @@ describe('loadSynth', () => {
     const file = join(dir, 'test.csv');
     const text = readFileSync(file, 'utf8');
     writeFileSync(file, text.replace(/\n(-?\d)/, '\n1$1')); // alter one value in the first data row
-    expect(await codeOf(() => loadSynth(dir))).toBe('CHECKSUM_MISMATCH');
+    expect(await codeOfAsync(() => loadSynth(dir))).toBe('CHECKSUM_MISMATCH');
   });
 
   it('detects a changed file even when its listed sha256 was updated too (data hash)', async () => {
@@ -82,7 +74,7 @@ describe('loadSynth', () => {
     const { createHash } = await import('node:crypto');
     for (const f of m.files) if (f.file === 'train-ground-truth.csv') f.sha256 = createHash('sha256').update(text).digest('hex');
     writeFileSync(mPath, JSON.stringify(m));
-    expect(await codeOf(() => loadSynth(dir))).toBe('CHECKSUM_MISMATCH');
+    expect(await codeOfAsync(() => loadSynth(dir))).toBe('CHECKSUM_MISMATCH');
   });
 
   it('detects edited parameters in the manifest: CHECKSUM_MISMATCH', async () => {
@@ -91,21 +83,21 @@ describe('loadSynth', () => {
     const m = JSON.parse(readFileSync(mPath, 'utf8'));
     m.params.kappa = 7;
     writeFileSync(mPath, JSON.stringify(m));
-    expect(await codeOf(() => loadSynth(dir))).toBe('CHECKSUM_MISMATCH');
+    expect(await codeOfAsync(() => loadSynth(dir))).toBe('CHECKSUM_MISMATCH');
   });
 
   it('reports a missing folder or file as NOT_FOUND', async () => {
-    expect(await codeOf(() => loadSynth(join(root, 'nope')))).toBe('NOT_FOUND');
+    expect(await codeOfAsync(() => loadSynth(join(root, 'nope')))).toBe('NOT_FOUND');
     const dir = await saved();
     rmSync(join(dir, 'dgp.json'));
-    expect(await codeOf(() => loadSynth(dir))).toBe('NOT_FOUND');
+    expect(await codeOfAsync(() => loadSynth(dir))).toBe('NOT_FOUND');
   });
 
   it('reports a manifest that is not JSON as PARSE_ERROR, bad arguments as BAD_INPUT / BAD_OPTION', async () => {
     const dir = await saved();
     writeFileSync(join(dir, 'manifest.json'), '{oops');
-    expect(await codeOf(() => loadSynth(dir))).toBe('PARSE_ERROR');
-    expect(await codeOf(() => loadSynth(''))).toBe('BAD_INPUT');
-    expect(await codeOf(() => loadSynth(dir, { verify: 'all' as 'files' }))).toBe('BAD_OPTION');
+    expect(await codeOfAsync(() => loadSynth(dir))).toBe('PARSE_ERROR');
+    expect(await codeOfAsync(() => loadSynth(''))).toBe('BAD_INPUT');
+    expect(await codeOfAsync(() => loadSynth(dir, { verify: 'all' as 'files' }))).toBe('BAD_OPTION');
   });
 });

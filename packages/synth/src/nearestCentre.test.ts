@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fromRows, isXaiError, matrix } from '@xai/core';
+import { fromRows, matrix } from '@xai/core';
 import { nearestCentre } from './nearestCentre.js';
-
-const codeOf = (f: () => unknown): string => {
-  try {
-    f();
-  } catch (e) {
-    return isXaiError(e) ? e.code : String(e);
-  }
-  return 'no error';
-};
+import { codeOf } from './__fixtures__/codeOf.js';
 
 describe('nearestCentre', () => {
   it('assigns each row to its closest centre (hand-worked)', () => {

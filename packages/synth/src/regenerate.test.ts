@@ -2,19 +2,11 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isXaiError } from '@xai/core';
 import { generateSynthGauss } from './generateSynthGauss.js';
 import { regenerate } from './regenerate.js';
 import type { SynthDataset, SynthManifest } from './synthDataset.js';
+import { codeOf } from './__fixtures__/codeOf.js';
 
-const codeOf = (f: () => unknown): string => {
-  try {
-    f();
-  } catch (e) {
-    return isXaiError(e) ? e.code : String(e);
-  }
-  return 'no error';
-};
 const same = (a: SynthDataset, b: SynthDataset): boolean =>
   (['train', 'test'] as const).every((s) => Buffer.from(a[s].x.data.buffer).equals(Buffer.from(b[s].x.data.buffer)) && Buffer.from(a[s].y.buffer).equals(Buffer.from(b[s].y.buffer)));
 

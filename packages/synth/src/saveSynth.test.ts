@@ -3,10 +3,10 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isXaiError } from '@xai/core';
 import { generateSynthGauss } from './generateSynthGauss.js';
 import { saveSynth } from './saveSynth.js';
 import type { SynthDataset } from './synthDataset.js';
+import { codeOfAsync } from './__fixtures__/codeOf.js';
 
 const root = mkdtempSync(join(tmpdir(), 'synth-save-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -35,15 +35,7 @@ describe('saveSynth', () => {
   });
 
   it('rejects a missing directory or something that is not a SynthGauss dataset', async () => {
-    const codeOf = async (f: () => Promise<unknown>): Promise<string> => {
-      try {
-        await f();
-      } catch (e) {
-        return isXaiError(e) ? e.code : String(e);
-      }
-      return 'no error';
-    };
-    expect(await codeOf(() => saveSynth('', generateSynthGauss({ nPerCluster: 4 })))).toBe('BAD_INPUT');
-    expect(await codeOf(() => saveSynth(join(root, 'b'), {} as SynthDataset))).toBe('BAD_INPUT');
+    expect(await codeOfAsync(() => saveSynth('', generateSynthGauss({ nPerCluster: 4 })))).toBe('BAD_INPUT');
+    expect(await codeOfAsync(() => saveSynth(join(root, 'b'), {} as SynthDataset))).toBe('BAD_INPUT');
   });
 });
