@@ -6,7 +6,7 @@ import { contiguous, hashFloat64, predictLabels, row, rowBlock } from '@xai/core
 import { floorExplainers, permutedNullAttributions } from '@xai/audit/controls';
 import { availableDatasets } from '@xai/data';
 import { createExplainer } from '@xai/explainers';
-import type { ExplainerId } from '@xai/explainers';
+import type { ExplainerId, LimeExplainer } from '@xai/explainers';
 import { fa, pra, predictionGaps, ra, rc, relativeStability, sa, sra } from '@xai/metrics';
 import type { MetricResult } from '@xai/core';
 import { linearGroundTruth, parseModelJson } from '@xai/models';
@@ -33,7 +33,7 @@ export type GroundTruthSource = 'model' | 'data' | null;
  * accurate model must follow them (the paper's Theorem 1); none on real data (not applicable).
  * @since 0.1.0
  */
-export function groundTruthSource(dataset: string, model: string, _preset: PresetName): GroundTruthSource {
+export function groundTruthSource(dataset: string, model: string): GroundTruthSource {
   if (model === 'lr') return 'model';
   return dataset === 'synthetic' ? 'data' : null;
 }
@@ -106,7 +106,7 @@ export async function prepare(config: BenchConfig, hooks: PrepareHooks): Promise
     dsPayload.push({ id, x, train: ds.train.x, schema: ds.schema, groups, dataTruth });
     const gt: Record<string, GroundTruthSource> = {};
     for (const kind of config.models) {
-      const src = groundTruthSource(id, kind, config.preset);
+      const src = groundTruthSource(id, kind);
       gt[kind] = src === 'data' && dataTruth === null ? null : src;
       const trained = trainOrLoadModel(ds, kind, { preset: config.preset, seed: config.seed, cacheDir: config.cacheDir, versions: trainerVersions, log: hooks.log });
       models.push({ dataset: id, model: kind, hash: trained.hash, path: trained.path, cached: trained.cached, ...(trained.report ? { report: trained.report } : {}) });
@@ -239,8 +239,9 @@ export function createUnitRunner(payload: unknown): UnitRunner {
     const x = contiguous(rowBlock(j.dataset.x, unit.start, unit.end), true);
     const n = x.rows;
     const explainer = explainerOf(j, unit.explainer);
+    // Only LIME's numpy-batch mode (openxai) reads batchPositions; the others ignore it.
     const batchPositions = Float64Array.from({ length: n }, (_, i) => unit.start + i);
-    const attributions = (explainer.explain as (m: NeuralModel, x: Matrix, o: { batchPositions: Float64Array }) => Matrix)(j.model, x, { batchPositions });
+    const attributions = (explainer as LimeExplainer).explain(j.model, x, { batchPositions });
     const truth = truthOf(j, x, unit.start, unit.end);
     const sets: { kind: ResultRow['kind']; scores: Scores }[] = [];
     if (unit.kind === 'floor') {
