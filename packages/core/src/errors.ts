@@ -10,7 +10,9 @@ export type XaiErrorCode =
   | 'OFFLINE'
   | 'NOT_PROBABILITIES'
   | 'NOT_SUPPORTED'
-  | 'EMPTY';
+  | 'EMPTY'
+  | 'IO_ERROR'
+  | 'LOCKED';
 
 export interface XaiErrorDetails {
   /** The public function that rejected its input, e.g. `matmul`. */
@@ -30,9 +32,14 @@ export interface XaiErrorDetails {
  *   try { matmul(a, b) } catch (e) { if (isXaiError(e, 'SHAPE_MISMATCH')) ... }
  * @since 0.1.0
  */
+/** The brand `isXaiError` checks (a registered symbol, the same in every module copy). */
+export const XAI_ERROR_BRAND: unique symbol = Symbol.for('@xai/core.XaiError');
+
 export class XaiError extends Error {
   readonly code: XaiErrorCode;
   readonly details: XaiErrorDetails;
+  /** Brand shared by every copy of this class (ESM and CJS builds, duplicated installs). */
+  readonly [XAI_ERROR_BRAND] = true;
 
   constructor(code: XaiErrorCode, message: string, details: XaiErrorDetails = {}) {
     const where = details.fn ? `${details.fn}: ` : '';
@@ -44,9 +51,16 @@ export class XaiError extends Error {
   }
 }
 
-/** Type guard, optionally for one code. */
+/**
+ * Type guard, optionally for one code. Checks a `Symbol.for` brand rather than
+ * `instanceof`, so an error thrown by the CJS build (or another copy of the package) is
+ * recognised by ESM code too.
+ * @since 0.1.0
+ */
 export function isXaiError(value: unknown, code?: XaiErrorCode): value is XaiError {
-  return value instanceof XaiError && (code === undefined || value.code === code);
+  if (value === null || typeof value !== 'object') return false;
+  if ((value as Record<symbol, unknown>)[XAI_ERROR_BRAND] !== true) return false;
+  return code === undefined || (value as XaiError).code === code;
 }
 
 /** Short printable form of an offending value for error messages. */

@@ -13,4 +13,7 @@ export * from './rng/rng.js';
 export * from './rng/hash.js';
 export * from './rng/numpyRandomState.js';
 export * from './preset.js';
+export * from './options.js';
+export * from './featureGroups.js';
+export * from './modelBoundary.js';
 export const VERSION = '0.1.0';

@@ -2,6 +2,9 @@ import { XaiError } from './errors.js';
 import type { Matrix } from './matrix.js';
 import { assertMatrix, row } from './matrix.js';
 
+/** What a model's `predictProba` returns. */
+export type ModelOutput = 'probabilities' | 'value';
+
 /** Which output an input gradient or a stability ratio is taken of. */
 export type OutputSpace = 'probability' | 'logit';
 
@@ -26,8 +29,15 @@ export interface HiddenOptions {
  */
 export interface Model {
   readonly inputDim: number;
+  /** Number of classes, or of outputs for an `output: 'value'` (regression) model. */
   readonly classes: number;
-  /** Class probabilities, n x classes, rows summing to 1. */
+  /**
+   * What `predictProba` returns: class probabilities (default) or raw values (regression,
+   * scores); value models are explained per output column (target 0 by default) and scored
+   * where a metric is defined on |Δf|.
+   */
+  readonly output?: ModelOutput;
+  /** Class probabilities, n x classes, rows summing to 1 (raw outputs for `output: 'value'`). */
   predictProba(x: Matrix, out?: Matrix): Matrix;
   /** Pre-softmax scores, n x classes. */
   logits?(x: Matrix, out?: Matrix): Matrix;

@@ -47,3 +47,27 @@ describe('@xai/core built package', () => {
     }
   });
 });
+
+describe('@xai/core conventions across module formats', () => {
+  it('isXaiError recognises an error thrown by the CJS build in ESM code (brand, not instanceof)', async () => {
+    const esm = await import('@xai/core');
+    const cjs = createRequire(import.meta.url)('@xai/core');
+    let err: unknown;
+    try {
+      cjs.checkOptions({ neighbors: 1 }, ['neighbours'], 'f');
+    } catch (e) {
+      err = e;
+    }
+    expect(err instanceof esm.XaiError).toBe(false);
+    expect(esm.isXaiError(err, 'BAD_OPTION')).toBe(true);
+    expect(esm.isXaiError(new Error('x'))).toBe(false);
+  });
+
+  it('matmul refuses an output aliasing an input instead of returning garbage', async () => {
+    const { matmul, fromRows } = await import('@xai/core');
+    const a = fromRows([[1, 2], [3, 4]]);
+    const eye = fromRows([[1, 0], [0, 1]]);
+    expect(() => matmul(a, eye, a)).toThrow(/out shares memory with input a/);
+    expect(Array.from(matmul(a, eye).data)).toEqual([1, 2, 3, 4]);
+  });
+});

@@ -14,7 +14,7 @@ export function matmul(a: Matrix, b: Matrix, out?: Matrix): Matrix {
   assertMatrix(a, 'matmul', 'a');
   assertMatrix(b, 'matmul', 'b');
   if (a.cols !== b.rows) throw new XaiError('SHAPE_MISMATCH', `a is ${a.rows}x${a.cols} but b is ${b.rows}x${b.cols}`, { fn: 'matmul', arg: 'b', value: [b.rows, b.cols] });
-  const c = outputFor('matmul', a.rows, b.cols, out);
+  const c = outputFor('matmul', a.rows, b.cols, out, [a, b]);
   matmulKernel(a, b, c);
   return c;
 }
@@ -77,7 +77,7 @@ export function matmulTransB(a: Matrix, b: Matrix, out?: Matrix): Matrix {
   assertMatrix(a, 'matmulTransB', 'a');
   assertMatrix(b, 'matmulTransB', 'b');
   if (a.cols !== b.cols) throw new XaiError('SHAPE_MISMATCH', `a is ${a.rows}x${a.cols} but b is ${b.rows}x${b.cols} (need equal column counts)`, { fn: 'matmulTransB', arg: 'b', value: [b.rows, b.cols] });
-  const c = outputFor('matmulTransB', a.rows, b.rows, out);
+  const c = outputFor('matmulTransB', a.rows, b.rows, out, [a, b]);
   const n = a.rows;
   const m = b.rows;
   const kk = a.cols;
@@ -131,7 +131,7 @@ export function matmulTransA(a: Matrix, b: Matrix, out?: Matrix): Matrix {
   assertMatrix(a, 'matmulTransA', 'a');
   assertMatrix(b, 'matmulTransA', 'b');
   if (a.rows !== b.rows) throw new XaiError('SHAPE_MISMATCH', `a is ${a.rows}x${a.cols} but b is ${b.rows}x${b.cols} (need equal row counts)`, { fn: 'matmulTransA', arg: 'b', value: [b.rows, b.cols] });
-  const c = outputFor('matmulTransA', a.cols, b.cols, out);
+  const c = outputFor('matmulTransA', a.cols, b.cols, out, [a, b]);
   const kk = a.rows;
   const n = a.cols;
   const m = b.cols;

@@ -9,7 +9,7 @@ import { layout, outputFor } from './checkOut.js';
  */
 export function transpose(a: Matrix, out?: Matrix): Matrix {
   assertMatrix(a, 'transpose', 'a');
-  const t = outputFor('transpose', a.cols, a.rows, out);
+  const t = outputFor('transpose', a.cols, a.rows, out, [a]);
   const [sa, oa] = layout(a);
   const [st, ot] = layout(t);
   for (let i = 0; i < a.rows; i++) {
