@@ -40,3 +40,39 @@ export interface Dataset {
   /** Content hash(es) of the inputs, for receipts. */
   readonly hash: string;
 }
+
+/** How a raw categorical column expands into one-hot model columns. */
+export interface CategoricalEncoding {
+  /** The raw column's name. */
+  readonly column: string;
+  /** Its values, in the order of the one-hot columns (`${column}=${value}` by default). */
+  readonly values: readonly string[];
+}
+
+/** A fitted per-column scaler (fitted on train only). */
+export type ColumnScaler =
+  | { readonly kind: 'min-max'; readonly min: readonly number[]; readonly max: readonly number[] }
+  | { readonly kind: 'standard'; readonly mean: readonly number[]; readonly std: readonly number[] }
+  | { readonly kind: 'none' };
+
+/**
+ * Everything needed to turn raw rows into a model's inputs, carried inside a model file
+ * (`xai-model@1`'s optional `preprocessing` block) so raw CSV rows can be explained safely:
+ * the model's input columns by name and order, their kinds, the fitted scaler, one-hot
+ * expansions of raw categorical columns, and the label's class order. Plain data (JSON).
+ */
+export interface Preprocessing {
+  /** The model's input columns, in order (after one-hot expansion). */
+  readonly features: readonly string[];
+  readonly kinds: readonly FeatureKind[];
+  /** One-hot groups over `features` (column indices). */
+  readonly groups?: readonly (readonly number[])[];
+  /** Raw categorical columns expanded to one-hot model columns. */
+  readonly categorical?: readonly CategoricalEncoding[];
+  /** Fitted on the training split; maps raw values of `features` to model inputs. */
+  readonly scaler: ColumnScaler;
+  /** The label column and its classes in model output order (class i = output i). */
+  readonly label?: { readonly name: string; readonly classes?: readonly string[] };
+  /** Regression or classification. @defaultValue 'classification' */
+  readonly task?: 'classification' | 'regression';
+}
