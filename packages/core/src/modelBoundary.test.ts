@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isXaiError } from './errors.js';
+import type { Matrix } from './matrix.js';
 import { fromRows, matrix } from './matrix.js';
 import type { Model } from './model.js';
 import { checkedModel, defaultTargets, toFloat64Matrix } from './modelBoundary.js';
@@ -89,7 +90,8 @@ describe('checkedModel', () => {
   });
 
   it('keeps the optional methods a model has, and only those', () => {
-    const m = checkedModel({ ...f32Model, inputGradient: (xx) => ({ rows: xx.rows, cols: 2, data: new Float32Array(xx.rows * 2).fill(0.5) }) as never }, 't');
+    const withGrad: Model = { ...f32Model, inputGradient: (xx: Matrix) => ({ rows: xx.rows, cols: 2, data: new Float32Array(xx.rows * 2).fill(0.5) }) as unknown as Matrix };
+    const m = checkedModel(withGrad, 't');
     expect(typeof m.inputGradient).toBe('function');
     expect(m.logits).toBeUndefined();
     expect(Array.from(m.inputGradient!(x, new Int32Array(2)).data)).toEqual([0.5, 0.5, 0.5, 0.5]);
