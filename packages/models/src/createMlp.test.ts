@@ -44,6 +44,36 @@ describe('forward pass', () => {
     expect(post.data.some((v) => v === 0)).toBe(true); // the ReLU did clip something
   });
 
+  for (const activation of ['tanh', 'sigmoid'] as const) {
+    it(`${activation} hidden layers: predictProba, logits and hidden match the nested-loop reference`, () => {
+      const model = createMlp(5, { hidden: [7, 6], seed: 8, activation });
+      expect(model.layers.map((l) => l.activation)).toEqual([activation, activation, 'none']);
+      const x = randomMatrix(3, 6, 5, 3);
+      const ref = refLayers(model);
+      const z = model.logits(x);
+      const p = model.predictProba(x);
+      const pre = model.hidden!(x, { activation: 'pre' });
+      const post = model.hidden!(x, { activation: 'post' });
+      for (let i = 0; i < x.rows; i++) {
+        const f = refForward(ref, Array.from(row(x, i)));
+        expect(relError(row(z, i), f.post[2]!)).toBeLessThan(1e-14);
+        expect(relError(row(p, i), refSoftmax(f.post[2]!))).toBeLessThan(1e-14);
+        expect(relError(row(pre, i), f.pre[0]!)).toBeLessThan(1e-14);
+        // closed forms of the activations on the first hidden layer
+        const expected = f.pre[0]!.map((v) => (activation === 'tanh' ? Math.tanh(v) : 1 / (1 + Math.exp(-v))));
+        expect(relError(row(post, i), expected)).toBeLessThan(1e-15);
+      }
+    });
+  }
+
+  it('sigmoid does not overflow for large |z|', () => {
+    const model = createMlp(1, { hidden: [2], seed: 0, activation: 'sigmoid' });
+    model.layers[0]!.weight.data.set([1, -1]);
+    model.layers[0]!.bias.fill(0);
+    const post = model.hidden!({ rows: 1, cols: 1, data: Float64Array.of(800) });
+    expect(Array.from(post.data)).toEqual([1, 0]);
+  });
+
   it('softmax is stable for huge logits', () => {
     const model = createLogisticRegression(2, { seed: 0 });
     model.layers[0]!.weight.data.set([1e4, 0, -1e4, 0]);
@@ -113,9 +143,9 @@ describe('input gradients', () => {
     // trial 0 is wide and long enough (≥ 8 units, ≥ 16 rows) for the transposed backward path
     const hidden = trial === 0 ? [9, 10] : [2 + shapes.int(8), 2 + shapes.int(8)];
     const n = trial === 0 ? 20 : 1 + shapes.int(5);
-    for (const kind of ['lr', 'ann'] as const) {
+    for (const kind of ['lr', 'ann', 'tanh', 'sigmoid'] as const) {
       it(`${kind} d=${d} hidden=${hidden} n=${n}: matches central differences (rel. error < 1e-6)`, () => {
-        const model = kind === 'lr' ? createLogisticRegression(d, { seed: trial }) : createAnn(d, { hidden, seed: trial });
+        const model = kind === 'lr' ? createLogisticRegression(d, { seed: trial }) : kind === 'ann' ? createAnn(d, { hidden, seed: trial }) : createMlp(d, { hidden, seed: trial, activation: kind });
         const x = randomMatrix(100 + trial, n, d);
         const targets = Int32Array.from({ length: n }, (_, i) => (i + trial) % 2);
         for (const output of ['probability', 'logit'] as const) {
@@ -204,7 +234,7 @@ describe('createMlp', () => {
     expect(errorOf(() => createMlp(3, { hidden: [4, 0] })).code).toBe('BAD_INPUT');
     expect(errorOf(() => createMlp(3, { hidden: 4 as unknown as number[] })).code).toBe('BAD_OPTION');
     expect(errorOf(() => createMlp(3, { classes: 1 })).code).toBe('BAD_OPTION');
-    expect(errorOf(() => createMlp(3, { activation: 'tanh' as 'relu' })).code).toBe('BAD_OPTION');
+    expect(errorOf(() => createMlp(3, { activation: 'gelu' as 'relu' })).code).toBe('BAD_OPTION');
     expect(errorOf(() => createMlp(3, { seed: 0.5 })).code).toBe('BAD_INPUT');
   });
 });

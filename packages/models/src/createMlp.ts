@@ -1,3 +1,4 @@
+import { ACTIVATIONS } from './denseLayer.js';
 import { XaiError, createRng, describeValue, substream } from '@xai/core';
 import type { Activation } from './denseLayer.js';
 import type { ModelKind, NeuralModel } from './neuralModel.js';
@@ -11,7 +12,7 @@ export interface MlpOptions {
   readonly classes?: number;
   /** Seed of the initial weights. @defaultValue 0 */
   readonly seed?: number;
-  /** Activation of the hidden layers. @defaultValue 'relu' */
+  /** Activation of the hidden layers ('relu', 'tanh', 'sigmoid' or 'none'). @defaultValue 'relu' */
   readonly activation?: Activation;
   /** Kind recorded on the model. @defaultValue 'lr' without hidden layers, else 'mlp' */
   readonly kind?: ModelKind;
@@ -39,11 +40,11 @@ export function createMlp(inputDim: number, options: MlpOptions = {}): NeuralMod
   o.hidden.forEach((w, i) => checkDim(w, `hidden[${i}]`));
   checkDim(o.classes, 'classes');
   if (o.classes < 2) throw new XaiError('BAD_OPTION', `classes must be at least 2, got ${o.classes}`, { fn: 'createMlp', arg: 'classes', value: o.classes });
-  if (o.activation !== 'relu' && o.activation !== 'none') throw new XaiError('BAD_OPTION', `unknown activation ${describeValue(o.activation)}`, { fn: 'createMlp', arg: 'activation', value: o.activation });
+  if (!ACTIVATIONS.includes(o.activation)) throw new XaiError('BAD_OPTION', `unknown activation ${describeValue(o.activation)} (expected ${ACTIVATIONS.join(', ')})`, { fn: 'createMlp', arg: 'activation', value: o.activation });
   createRng(o.seed); // validates the seed with a typed error
   const dims = [inputDim, ...o.hidden, o.classes];
-  const relu = dims.slice(1).map((_, l) => l < o.hidden.length && o.activation === 'relu');
-  const { shapes, size } = layoutLayers(dims, relu);
+  const activations = dims.slice(1).map((_, l): Activation => (l < o.hidden.length ? o.activation : 'none'));
+  const { shapes, size } = layoutLayers(dims, activations);
   const params = new Float64Array(size);
   shapes.forEach((s, l) => {
     const rng = substream(o.seed, 'init', l);

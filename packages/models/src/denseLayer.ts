@@ -1,10 +1,14 @@
 import type { Matrix } from '@xai/core';
 
-/** Activation applied after a dense layer's affine map. */
-export type Activation = 'relu' | 'none';
+/**
+ * Activation applied after a dense layer's affine map: `relu` max(0, z), `tanh`,
+ * `sigmoid` 1 / (1 + e^−z) (`tanh` and `sigmoid` since 0.2.0), `none` identity (the
+ * output layer).
+ */
+export type Activation = 'relu' | 'tanh' | 'sigmoid' | 'none';
 
 /** The activations a model file may name. */
-export const ACTIVATIONS: readonly Activation[] = ['relu', 'none'];
+export const ACTIVATIONS: readonly Activation[] = ['relu', 'tanh', 'sigmoid', 'none'];
 
 /**
  * One dense layer `a = act(x · Wᵀ + b)`. `weight` is out x in (PyTorch `nn.Linear` layout);

@@ -60,6 +60,25 @@ describe('model JSON', () => {
     expect(JSON.parse(once)).toEqual(valid());
   });
 
+  it('tanh and sigmoid layers: hand-worked forward pass, round trip byte-stable, older relu files unchanged', () => {
+    for (const activation of ['tanh', 'sigmoid'] as const) {
+      const j = valid();
+      (j.layers as { activation: string }[])[0]!.activation = activation;
+      const model = fromModelJson(j);
+      expect(model.layers[0]!.activation).toBe(activation);
+      // x = (1, 2): pre-activation [-1, 4.6, 1.8]
+      const act = (v: number): number => (activation === 'tanh' ? Math.tanh(v) : 1 / (1 + Math.exp(-v)));
+      const h = [act(-1), act(4.6), act(1.8)];
+      const z = model.logits({ rows: 1, cols: 2, data: Float64Array.of(1, 2) });
+      expect(z.data[0]).toBeCloseTo(h[0]! - h[2]! + 0.3, 14);
+      expect(z.data[1]).toBeCloseTo(-h[0]! + h[1]! + 0.25 * h[2]! - 0.3, 14);
+      const text = formatModelJson(toModelJson(model));
+      expect(text).toContain(`"activation": "${activation}"`);
+      expect(formatModelJson(toModelJson(parseModelJson(text)))).toBe(text);
+    }
+    expect(fromModelJson(valid()).layers[0]!.activation).toBe('relu');
+  });
+
   it('computes what the file says (hand-worked forward pass)', () => {
     const model = fromModelJson(valid());
     // x = (1, 2): hidden = relu([1-2, 0.5+4+0.1, 2-0.2]) = [0, 4.6, 1.8]
@@ -88,7 +107,7 @@ describe('model JSON', () => {
     ['other format', (j) => ({ ...j, format: 'xai-model@2' }), 'NOT_SUPPORTED', /unsupported format/],
     ['format not a string', (j) => ({ ...j, format: 1 }), 'BAD_INPUT', /format/],
     ['unknown kind', (j) => ({ ...j, kind: 'svm' }), 'NOT_SUPPORTED', /unknown kind/],
-    ['unknown activation', (j) => { j.layers[0].activation = 'tanh'; return j; }, 'NOT_SUPPORTED', /layers\[0\]\.activation.*unknown activation "tanh"/],
+    ['unknown activation', (j) => { j.layers[0].activation = 'gelu'; return j; }, 'NOT_SUPPORTED', /layers\[0\]\.activation.*unknown activation "gelu"/],
     ['other output', (j) => ({ ...j, output: 'sigmoid' }), 'NOT_SUPPORTED', /unsupported output/],
     ['inputDim not an integer', (j) => ({ ...j, inputDim: 2.5 }), 'BAD_INPUT', /inputDim/],
     ['one class', (j) => ({ ...j, classes: 1 }), 'BAD_INPUT', /classes/],

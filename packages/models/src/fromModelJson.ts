@@ -1,5 +1,6 @@
 import type { XaiErrorCode } from '@xai/core';
 import { XaiError, describeValue } from '@xai/core';
+import type { Activation } from './denseLayer.js';
 import { ACTIVATIONS } from './denseLayer.js';
 import { MODEL_FORMAT } from './modelJson.js';
 import type { ModelKind, NeuralModel } from './neuralModel.js';
@@ -71,7 +72,7 @@ export function fromModelJson(json: unknown): NeuralModel {
 
   // Shapes first (so the parameter buffer can be sized), values second.
   const dims = [inputDim];
-  const relu: boolean[] = [];
+  const activations: Activation[] = [];
   layers.forEach((layer: unknown, l) => {
     const where = `layers[${l}]`;
     if (!isObject(layer)) fail('BAD_INPUT', where, `expected a layer object, got ${describeValue(layer)}`, layer);
@@ -87,7 +88,7 @@ export function fromModelJson(json: unknown): NeuralModel {
       fail('SHAPE_MISMATCH', `${where}.weight`, `rows have ${first.length} values but the layer's input has ${inDim} (${l === 0 ? 'inputDim' : `layers[${l - 1}] outputs`})`, first.length);
     }
     dims.push(w.length);
-    relu.push(layer.activation === 'relu');
+    activations.push(layer.activation as Activation);
   });
   // The softmax output is applied to the last layer's raw scores; a ReLU there would clip
   // every negative logit to 0, which no model we train or export does.
@@ -95,7 +96,7 @@ export function fromModelJson(json: unknown): NeuralModel {
   if (lastActivation !== 'none') fail('NOT_SUPPORTED', `layers[${layers.length - 1}].activation`, `the output layer must have activation 'none' (softmax is applied to its raw logits), got ${describeValue(lastActivation)}`, lastActivation);
   if (dims[dims.length - 1] !== classes) fail('SHAPE_MISMATCH', `layers[${layers.length - 1}].weight`, `the last layer has ${dims[dims.length - 1]} outputs but classes is ${classes}`, dims[dims.length - 1]);
 
-  const { shapes, size } = layoutLayers(dims, relu);
+  const { shapes, size } = layoutLayers(dims, activations);
   const params = new Float64Array(size);
   shapes.forEach((s, l) => {
     const layer = layers[l] as Record<string, unknown>;

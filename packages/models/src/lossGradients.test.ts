@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createRng, row } from '@xai/core';
 import { createAnn } from './createAnn.js';
 import { createLogisticRegression } from './createLogisticRegression.js';
+import { createMlp } from './createMlp.js';
 import type { LossOptions } from './lossGradients.js';
 import { lossGradients } from './lossGradients.js';
 import { functionModel } from './functionModel.js';
@@ -33,9 +34,9 @@ describe('lossGradients', () => {
     const hidden = trial === 0 ? [9, 12] : [2 + shapes.int(12), 2 + shapes.int(12)];
     // batches below and above 16 rows exercise both input-gradient paths of the backward pass
     const n = trial === 0 ? 20 : 2 + shapes.int(6);
-    for (const kind of ['lr', 'ann'] as const) {
+    for (const kind of ['lr', 'ann', 'tanh', 'sigmoid'] as const) {
       it(`${kind} d=${d} hidden=${hidden} n=${n}: every parameter gradient matches central differences (rel. error < 1e-6)`, () => {
-        const model = kind === 'lr' ? createLogisticRegression(d, { seed: trial }) : createAnn(d, { hidden, seed: trial });
+        const model = kind === 'lr' ? createLogisticRegression(d, { seed: trial }) : kind === 'ann' ? createAnn(d, { hidden, seed: trial }) : createMlp(d, { hidden, seed: trial, activation: kind });
         const x = randomMatrix(50 + trial, n, d);
         const y = Int32Array.from({ length: n }, (_, i) => (i * 7 + trial) % 2);
         for (const o of variants) {

@@ -7,7 +7,7 @@ import type { NeuralModel } from '../neuralModel.js';
 export interface RefLayer {
   weight: number[][];
   bias: number[];
-  relu: boolean;
+  activation: string;
 }
 
 /** The model's layers as plain arrays. */
@@ -15,7 +15,7 @@ export function refLayers(model: NeuralModel): RefLayer[] {
   return model.layers.map((l) => ({
     weight: Array.from({ length: l.weight.rows }, (_, i) => Array.from(row(l.weight, i))),
     bias: Array.from(l.bias),
-    relu: l.activation === 'relu',
+    activation: l.activation,
   }));
 }
 
@@ -26,7 +26,7 @@ export function refForward(layers: RefLayer[], x: number[]): { pre: number[][]; 
   let a = x;
   for (const l of layers) {
     const z = l.weight.map((w, i) => w.reduce((s, wj, j) => s + wj * a[j]!, l.bias[i]!));
-    const h = l.relu ? z.map((v) => Math.max(0, v)) : z;
+    const h = z.map((v) => (l.activation === 'relu' ? Math.max(0, v) : l.activation === 'tanh' ? Math.tanh(v) : l.activation === 'sigmoid' ? 1 / (1 + Math.exp(-v)) : v));
     pre.push(z);
     post.push(h);
     a = h;

@@ -3,6 +3,7 @@
 // views below cover the first n rows, so a loop of equal-size calls allocates nothing
 // beyond the small Matrix view objects.
 import type { Matrix } from '@xai/core';
+import type { Activation } from '../denseLayer.js';
 import { matmulKernel, matmulTransA, matmulTransB, transpose } from '@xai/core';
 
 /**
@@ -22,7 +23,8 @@ const TRANSPOSE_ROWS = 16;
 export interface LayerShape {
   readonly inDim: number;
   readonly outDim: number;
-  readonly relu: boolean;
+  /** Activation applied after the affine map ('none' on the output layer). */
+  readonly activation: Activation;
   /** Offset of the out x in weight block. */
   readonly wOffset: number;
   /** Offset of the bias (right after the weight). */
@@ -30,13 +32,13 @@ export interface LayerShape {
 }
 
 /** Lays layers out back to back: weight (out x in, row-major) then bias. */
-export function layoutLayers(dims: readonly number[], relu: readonly boolean[]): { shapes: LayerShape[]; size: number } {
+export function layoutLayers(dims: readonly number[], activations: readonly Activation[]): { shapes: LayerShape[]; size: number } {
   const shapes: LayerShape[] = [];
   let offset = 0;
   for (let l = 0; l + 1 < dims.length; l++) {
     const inDim = dims[l]!;
     const outDim = dims[l + 1]!;
-    shapes.push({ inDim, outDim, relu: relu[l]!, wOffset: offset, bOffset: offset + inDim * outDim });
+    shapes.push({ inDim, outDim, activation: activations[l] ?? 'none', wOffset: offset, bOffset: offset + inDim * outDim });
     offset += inDim * outDim + outDim;
   }
   return { shapes, size: offset };
@@ -116,13 +118,13 @@ export class MlpCore {
     let prev = x;
     for (let l = 0; l < this.shapes.length; l++) {
       const out = this.act(l, n);
-      this.affine(l, prev, out, this.shapes[l]!.relu);
+      this.affine(l, prev, out, this.shapes[l]!.activation);
       prev = out;
     }
   }
 
   /** out = act(prev · W_lᵀ + b_l); out may be any (strided) n x out_l matrix. */
-  affine(l: number, prev: Matrix, out: Matrix, relu: boolean): void {
+  affine(l: number, prev: Matrix, out: Matrix, activation: Activation): void {
     const s = this.shapes[l]!;
     matmulTransB(prev, this.weight(l), out);
     const P = this.params;
@@ -133,11 +135,15 @@ export class MlpCore {
     const o0 = out.offset ?? 0;
     for (let i = 0; i < out.rows; i++) {
       const o = o0 + i * stride;
-      if (relu) {
+      if (activation === 'relu') {
         for (let j = 0; j < m; j++) {
           const v = D[o + j]! + P[b + j]!;
           D[o + j] = v > 0 ? v : 0;
         }
+      } else if (activation === 'tanh') {
+        for (let j = 0; j < m; j++) D[o + j] = Math.tanh(D[o + j]! + P[b + j]!);
+      } else if (activation === 'sigmoid') {
+        for (let j = 0; j < m; j++) D[o + j] = sigmoid(D[o + j]! + P[b + j]!);
       } else {
         for (let j = 0; j < m; j++) D[o + j] = D[o + j]! + P[b + j]!;
       }
@@ -285,11 +291,24 @@ export class MlpCore {
     for (let l = this.shapes.length - 1; l >= 0; l--) {
       const s = this.shapes[l]!;
       const dZ: Matrix = { rows: n, cols: s.outDim, data: cur };
-      if (s.relu) {
-        // relu'(z) = [a > 0]: the post-activation buffer is enough
+      // Every supported activation's derivative is a function of its output a, so the
+      // post-activation buffer is enough: relu' = [a > 0], tanh' = 1 − a², sigmoid' = a(1 − a).
+      if (s.activation !== 'none') {
         const A = this.acts[l]!;
         const len = n * s.outDim;
-        for (let k = 0; k < len; k++) if (A[k]! <= 0) cur[k] = 0;
+        if (s.activation === 'relu') {
+          for (let k = 0; k < len; k++) if (A[k]! <= 0) cur[k] = 0;
+        } else if (s.activation === 'tanh') {
+          for (let k = 0; k < len; k++) {
+            const a = A[k]!;
+            cur[k] = cur[k]! * (1 - a * a);
+          }
+        } else {
+          for (let k = 0; k < len; k++) {
+            const a = A[k]!;
+            cur[k] = cur[k]! * (a * (1 - a));
+          }
+        }
       }
       if (paramGrads !== null) {
         const prev = l === 0 ? x : this.act(l - 1, n);
@@ -343,6 +362,13 @@ export class MlpCore {
   }
 }
 
+
+/** Logistic function, written so that neither branch overflows exp. */
+export function sigmoid(z: number): number {
+  if (z >= 0) return 1 / (1 + Math.exp(-z));
+  const e = Math.exp(z);
+  return e / (1 + e);
+}
 
 /** Stable softmax of Z[z .. z+c) into p. */
 export function softmaxRow(Z: Float64Array, z: number, c: number, p: Float64Array): void {

@@ -2,7 +2,7 @@
 import type { HiddenOptions, InputGradientOptions, Matrix } from '@xai/core';
 import { XaiError, assertMatrix, describeValue, rowBlock } from '@xai/core';
 import { checkTargets, outputBuffer } from './checks.js';
-import type { Activation, DenseLayer } from '../denseLayer.js';
+import type { DenseLayer } from '../denseLayer.js';
 import type { ModelKind, NeuralModel } from '../neuralModel.js';
 import type { LayerShape } from './mlpCore.js';
 import { MlpCore } from './mlpCore.js';
@@ -38,7 +38,7 @@ export class MlpModel implements NeuralModel {
       outputDim: s.outDim,
       weight: { rows: s.outDim, cols: s.inDim, data: params.subarray(s.wOffset, s.wOffset + s.inDim * s.outDim) },
       bias: params.subarray(s.bOffset, s.bOffset + s.outDim),
-      activation: (s.relu ? 'relu' : 'none') as Activation,
+      activation: s.activation,
     }));
     // A single-layer model has no hidden layer: leave `hidden` absent so callers can tell.
     if (shapes.length > 1) this.hidden = (x, options) => this.hiddenImpl(x, options);
@@ -98,7 +98,7 @@ export class MlpModel implements NeuralModel {
     }
     const s = this.core.shapes[0]!;
     const o = outputBuffer(fn, 'out', x.rows, s.outDim, options.out);
-    this.core.affine(0, x, o, activation === 'post' && s.relu);
+    this.core.affine(0, x, o, activation === 'post' ? s.activation : 'none');
     return o;
   }
 
