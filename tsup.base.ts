@@ -29,6 +29,11 @@ export function xaiTsup(overrides: Options = {}): Options {
     platform: 'node',
     shims: true,
     splitting: true,
+    // Shared chunks live under dist/internal/, which every exports map blocks ("./internal/*": null),
+    // so `@xai/x/chunk-…` never resolves for a consumer.
+    esbuildOptions(options) {
+      options.chunkNames = 'internal/[name]-[hash]';
+    },
     ...overrides,
   };
 }

@@ -5,15 +5,16 @@ import { describe, expect, it } from 'vitest';
 // Runs against the BUILT package (turbo builds before testing), through its own exports map.
 const dist = new URL('../dist/', import.meta.url);
 
-/** Bare module specifiers imported by an ESM file and the chunks it pulls in. */
-function bareImports(file: string, seen = new Set<string>()): Set<string> {
+/** Bare module specifiers imported by an ESM file and the chunks it pulls in (resolved relative to each file). */
+function bareImports(file: string | URL, seen = new Set<string>()): Set<string> {
+  const url = new URL(file, dist);
   const out = new Set<string>();
-  if (seen.has(file)) return out;
-  seen.add(file);
-  const src = readFileSync(new URL(file, dist), 'utf8');
+  if (seen.has(url.href)) return out;
+  seen.add(url.href);
+  const src = readFileSync(url, 'utf8');
   for (const m of src.matchAll(/(?:from|import)\s*\(?\s*["']([^"']+)["']/g)) {
     const spec = m[1]!;
-    if (spec.startsWith('./')) for (const s of bareImports(spec.slice(2), seen)) out.add(s);
+    if (spec.startsWith('.')) for (const s of bareImports(new URL(spec, url), seen)) out.add(s);
     else out.add(spec);
   }
   return out;
@@ -69,5 +70,16 @@ describe('@xai/core conventions across module formats', () => {
     const eye = fromRows([[1, 0], [0, 1]]);
     expect(() => matmul(a, eye, a)).toThrow(/out shares memory with input a/);
     expect(Array.from(matmul(a, eye).data)).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe('@xai/core exports map', () => {
+  it('keeps tsup chunks unreachable (they live under the blocked internal/ folder)', async () => {
+    const chunks = readdirSync(new URL('internal/', dist)).filter((f) => f.endsWith('.js'));
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(readdirSync(dist).some((f) => f.startsWith('chunk-'))).toBe(false);
+    const name = chunks[0]!.replace(/\.js$/, '');
+    await expect(import(`@xai/core/internal/${name}`)).rejects.toThrow(/not exported|not defined by "exports"|ERR_PACKAGE_PATH_NOT_EXPORTED|Missing/);
+    expect(() => createRequire(import.meta.url)(`@xai/core/internal/${name}`)).toThrow(/not defined by "exports"/);
   });
 });
