@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLogisticRegression } from './createLogisticRegression.js';
 import { formatModelJson } from './formatModelJson.js';
-import { parseModelJson } from './loadModel.js';
+import { parseModelJson } from './parseModelJson.js';
 import { toModelJson } from './toModelJson.js';
 
 describe('formatModelJson', () => {

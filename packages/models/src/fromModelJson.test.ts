@@ -7,8 +7,8 @@ import { createLogisticRegression } from './createLogisticRegression.js';
 import { createMlp } from './createMlp.js';
 import { formatModelJson } from './formatModelJson.js';
 import { fromModelJson } from './fromModelJson.js';
-import { loadModel, loadModelSync, parseModelJson } from './loadModel.js';
-import { saveModel, saveModelSync } from './saveModel.js';
+import { loadModel, loadModelSync, parseModelJson } from './node.js';
+import { saveModel, saveModelSync } from './node.js';
 import { toModelJson } from './toModelJson.js';
 import { errorOf, randomMatrix } from './__fixtures__/reference.js';
 

@@ -1,5 +1,6 @@
 // @xai/models: OpenXAI's LR and ANN (any dense stack) with a hand-written backward pass,
-// training, JSON save/load and adapters for anyone's model.
+// training, model JSON text (read/write) and adapters for anyone's model. Browser-safe:
+// file I/O (saveModel, loadModel) lives in `@xai/models/node`.
 export * from './denseLayer.js';
 export * from './neuralModel.js';
 export * from './createMlp.js';
@@ -13,7 +14,6 @@ export * from './modelJson.js';
 export * from './toModelJson.js';
 export * from './fromModelJson.js';
 export * from './formatModelJson.js';
-export * from './saveModel.js';
-export * from './loadModel.js';
+export * from './parseModelJson.js';
 export * from './linearGroundTruth.js';
 export * from './functionModel.js';

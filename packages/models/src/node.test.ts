@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isXaiError } from '@xai/core';
 import { createLogisticRegression } from './createLogisticRegression.js';
-import { saveModel, saveModelSync } from './saveModel.js';
+import { saveModel, saveModelSync } from './node.js';
 import { errorOf } from './__fixtures__/reference.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'xai-models-save-'));

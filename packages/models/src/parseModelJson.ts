@@ -1,0 +1,31 @@
+import { XaiError, describeValue } from '@xai/core';
+import type { NeuralModel } from './neuralModel.js';
+import { fromModelJson } from './fromModelJson.js';
+
+/**
+ * JSON.parse with a PARSE_ERROR naming the caller and the source (text or file), then the
+ * checks of `fromModelJson`. Shared by `parseModelJson` and the file readers of `/node`.
+ * @internal
+ */
+export function parseModelText(text: string, fn: string, arg: string, source: string): NeuralModel {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new XaiError('PARSE_ERROR', `not valid JSON${source === 'text' ? '' : ` (${source})`}: ${(e as Error).message}`, { fn, arg, value: text.slice(0, 40) });
+  }
+  return fromModelJson(json);
+}
+
+/**
+ * A model from the text of an 'xai-model@1' file: PARSE_ERROR when it is not JSON, then
+ * the checks of `fromModelJson`. `source` (e.g. the file name) only labels the message.
+ * Browser-safe (no file access): read the text with `fetch`, a file input, or
+ * `loadModel` from `@xai/models/node`.
+ * @example const model = parseModelJson(await (await fetch('ann_adult.json')).text())
+ * @since 0.1.0
+ */
+export function parseModelJson(text: string, source = 'text'): NeuralModel {
+  if (typeof text !== 'string') throw new XaiError('BAD_INPUT', `expected the JSON text of a model, got ${describeValue(text)}`, { fn: 'parseModelJson', arg: 'text', value: text });
+  return parseModelText(text, 'parseModelJson', 'text', source);
+}
