@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { datasetRegistry, fitMinMaxScaler, loadDataset, parseCsv } from '../dist/index.js';
+import { datasetRegistry, fitMinMaxScaler, loadDataset, parseCsv } from '../dist/node.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const dataDir = resolve(process.argv[2] ?? process.env.XAI_DATA_DIR ?? join(here, '../../../../shared/datasets'));

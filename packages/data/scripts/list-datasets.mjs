@@ -2,7 +2,7 @@
 // be loaded without a download. Usage: node scripts/list-datasets.mjs [datasetsDir] [--download]
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { listDatasets, loadDataset, summarizeDataset } from '../dist/index.js';
+import { listDatasets, loadDataset, summarizeDataset } from '../dist/node.js';
 
 const args = process.argv.slice(2);
 const here = fileURLToPath(new URL('.', import.meta.url));

@@ -1,5 +1,5 @@
 import type { Dataset, Matrix } from '@xai/core';
-import { XaiError, describeValue, hashFloat64, row, rowBlock, selectRows, substream } from '@xai/core';
+import { XaiError, checkOptions, describeValue, hashFloat64, row, rowBlock, selectRows, substream } from '@xai/core';
 import { checkTestOrder } from './checkTestOrder.js';
 
 /** Which test rows a benchmark explains. */
@@ -85,6 +85,7 @@ function stratifiedRows(keyRows: Matrix, y: Int32Array, n: number, seed: number)
  * @since 0.1.0
  */
 export function benchmarkInstances(dataset: Dataset, n: number = DEFAULT_BENCHMARK_INSTANCES, options: BenchmarkInstancesOptions = {}): BenchmarkInstances {
+  checkOptions(options, ['order', 'seed'], 'benchmarkInstances');
   const fn = 'benchmarkInstances';
   if (!Number.isInteger(n) || n < 1) throw new XaiError('BAD_OPTION', `n must be a positive integer, got ${describeValue(n)}`, { fn, arg: 'n', value: n });
   const { order = BENCHMARK_INSTANCES_DEFAULTS.order, seed = BENCHMARK_INSTANCES_DEFAULTS.seed } = options;

@@ -1,5 +1,5 @@
 import type { Split } from '@xai/core';
-import { XaiError, describeValue, strideOf } from '@xai/core';
+import { XaiError, checkOptions, describeValue, strideOf } from '@xai/core';
 
 export interface CheckTestOrderOptions {
   /**
@@ -58,6 +58,7 @@ function normalQuantile(alpha: number): number {
  */
 export function checkTestOrder(test: Split, n: number, options: CheckTestOrderOptions = {}): TestOrderReport {
   const fn = 'checkTestOrder';
+  checkOptions(options, ['balanceTolerance', 'alpha', 'featureNames'], fn);
   const { balanceTolerance = CHECK_TEST_ORDER_DEFAULTS.balanceTolerance, alpha = CHECK_TEST_ORDER_DEFAULTS.alpha } = options;
   if (!Number.isInteger(n) || n < 1) throw new XaiError('BAD_OPTION', `n must be a positive integer, got ${describeValue(n)}`, { fn, arg: 'n', value: n });
   if (!(balanceTolerance >= 0 && balanceTolerance < 1)) throw new XaiError('BAD_OPTION', `balanceTolerance must be in [0, 1), got ${describeValue(balanceTolerance)}`, { fn, arg: 'balanceTolerance', value: balanceTolerance });

@@ -1,5 +1,5 @@
 import type { FeatureKind, Matrix } from '@xai/core';
-import { XaiError, assertMatrix, describeValue, strideOf } from '@xai/core';
+import { XaiError, checkOptions, assertMatrix, describeValue, strideOf } from '@xai/core';
 
 export interface InferFeatureKindsOptions {
   /**
@@ -20,6 +20,7 @@ export const DEFAULT_MAX_DISCRETE_LEVELS = 2;
  * @since 0.1.0
  */
 export function inferFeatureKinds(x: Matrix, options: InferFeatureKindsOptions = {}): FeatureKind[] {
+  checkOptions(options, ['maxDiscreteLevels'], 'inferFeatureKinds');
   assertMatrix(x, 'inferFeatureKinds', 'x');
   const { maxDiscreteLevels = DEFAULT_MAX_DISCRETE_LEVELS } = options;
   if (!Number.isInteger(maxDiscreteLevels) || maxDiscreteLevels < 0) {

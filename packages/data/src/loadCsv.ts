@@ -1,6 +1,7 @@
-import { XaiError, describeValue } from '@xai/core';
+import { XaiError, checkOptions, describeValue } from '@xai/core';
 import { readFileBytes, readFileBytesSync } from './internal/readFileBytes.js';
 import type { ParseCsvOptions, TabularData } from './parseCsv.js';
+import { PARSE_CSV_KEYS } from './parseCsv.js';
 import { parseCsvAs } from './internal/parseCsvAs.js';
 
 /** Options of {@link loadCsv}: those of `parseCsv`; `file` defaults to the path. */
@@ -17,6 +18,7 @@ function checkPath(path: unknown, fn: string): asserts path is string {
  * @since 0.1.0
  */
 export async function loadCsv(path: string, options: LoadCsvOptions = {}): Promise<TabularData> {
+  checkOptions(options, PARSE_CSV_KEYS, 'loadCsv');
   checkPath(path, 'loadCsv');
   const bytes = await readFileBytes(path, 'loadCsv');
   return parseCsvAs('loadCsv', bytes, { file: path, ...options });
@@ -24,6 +26,7 @@ export async function loadCsv(path: string, options: LoadCsvOptions = {}): Promi
 
 /** Synchronous {@link loadCsv}. @since 0.1.0 */
 export function loadCsvSync(path: string, options: LoadCsvOptions = {}): TabularData {
+  checkOptions(options, PARSE_CSV_KEYS, 'loadCsvSync');
   checkPath(path, 'loadCsvSync');
   return parseCsvAs('loadCsvSync', readFileBytesSync(path, 'loadCsvSync'), { file: path, ...options });
 }

@@ -5,8 +5,8 @@ import type { MinMaxScaler } from './minMaxScaler.js';
 /** How the features were scaled. */
 export type ScalingMode = 'train' | 'per-file' | 'none';
 
-/** Where a file was found. */
-export type FileSource = 'dataDir' | 'cache' | 'download';
+/** Where a file was found: on disk, downloaded (or fetched), or handed over in memory (`parseDataset`). */
+export type FileSource = 'dataDir' | 'cache' | 'download' | 'memory';
 
 /** One input file as it was read. */
 export interface ProvenanceFile {

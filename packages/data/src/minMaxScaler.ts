@@ -1,5 +1,5 @@
 import type { Matrix } from '@xai/core';
-import { XaiError, assertFinite, assertMatrix, describeValue, strideOf } from '@xai/core';
+import { XaiError, checkOptions, assertFinite, assertMatrix, describeValue, strideOf } from '@xai/core';
 
 /** Serialised scaler: plain JSON, written beside models and reports. */
 export interface MinMaxScalerJson {
@@ -85,6 +85,7 @@ function build(min: Float64Array, max: Float64Array, clip: boolean, featureNames
  * @since 0.1.0
  */
 export function fitMinMaxScaler(x: Matrix, options: FitMinMaxScalerOptions = {}): MinMaxScaler {
+  checkOptions(options, ['featureNames', 'clip'], 'fitMinMaxScaler');
   const fn = 'fitMinMaxScaler';
   assertMatrix(x, fn, 'x');
   if (x.rows === 0) throw new XaiError('EMPTY', 'cannot fit a scaler on zero rows', { fn, arg: 'x', value: 0 });

@@ -1,3 +1,4 @@
+import { checkOptions } from '@xai/core';
 import type { FeatureKind, FeatureSchema, Matrix } from '@xai/core';
 import type { CsvDelimiter } from './internal/csvTable.js';
 import { parseCsvAs } from './internal/parseCsvAs.js';
@@ -21,6 +22,9 @@ export interface ParseCsvOptions {
   /** Name used in error messages. @defaultValue '<csv>' */
   readonly file?: string;
 }
+
+/** Option keys of {@link parseCsv} and `loadCsv`. */
+export const PARSE_CSV_KEYS: readonly string[] = ['label', 'labelKind', 'kinds', 'maxDiscreteLevels', 'groups', 'delimiter', 'file'];
 
 /** A parsed numeric table. */
 export interface TabularData {
@@ -47,5 +51,6 @@ export interface TabularData {
  * @since 0.1.0
  */
 export function parseCsv(input: string | Uint8Array, options: ParseCsvOptions = {}): TabularData {
+  checkOptions(options, PARSE_CSV_KEYS, 'parseCsv');
   return parseCsvAs('parseCsv', input, options);
 }

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseFeatureCsv, readFeatureCsv, readFeatureCsvSync } from './readFeatureCsv.js';
+import { parseFeatureCsv } from './parseFeatureCsv.js';
+import { readFeatureCsv, readFeatureCsvSync } from './readFeatureCsv.js';
 import { asyncErrorOf, errorOf } from './__fixtures__/errorOf.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'xai-data-features-'));

@@ -1,71 +1,10 @@
-import type { Matrix } from '@xai/core';
-import { XaiError, describeValue } from '@xai/core';
-import type { CsvDelimiter } from './internal/csvTable.js';
-import { fillNumeric, readCsvTable, tableError } from './internal/csvTable.js';
+// Feature-only CSV files (Node only; parseFeatureCsv reads text anywhere).
+import { XaiError, checkOptions, describeValue } from '@xai/core';
 import { readFileBytes, readFileBytesSync } from './internal/readFileBytes.js';
+import type { FeatureTable, ReadFeatureCsvOptions } from './parseFeatureCsv.js';
+import { READ_FEATURE_CSV_KEYS, parseFeatureCsvAs } from './parseFeatureCsv.js';
 
-export interface ReadFeatureCsvOptions {
-  /**
-   * Expected feature names: the columns are taken by name in this order (a missing one is
-   * an error; extra columns are ignored). @defaultValue every column, in file order
-   */
-  readonly names?: readonly string[];
-  /**
-   * Columns to drop (e.g. a label column) when `names` is not given; each must exist in
-   * the file (a misspelt name is a BAD_OPTION, not silently ignored). @defaultValue []
-   */
-  readonly drop?: readonly string[];
-  /** @defaultValue 'auto' */
-  readonly delimiter?: CsvDelimiter | 'auto';
-  /** Name used in error messages. @defaultValue the path, or '<csv>' for text */
-  readonly file?: string;
-}
-
-/** A feature-only table: instances to explain. */
-export interface FeatureTable {
-  readonly x: Matrix;
-  readonly names: readonly string[];
-  readonly file: string;
-}
-
-function parse(fn: string, input: string | Uint8Array, options: ReadFeatureCsvOptions): FeatureTable {
-  const { names, drop = [], delimiter = 'auto', file = '<csv>' } = options;
-  const table = readCsvTable(input, file, fn, delimiter);
-  const { header } = table;
-  if (!Array.isArray(drop)) throw new XaiError('BAD_OPTION', `drop must be an array of column names, got ${describeValue(drop)}`, { fn, arg: 'drop', value: drop });
-  // A name that matches nothing is a typo or the wrong file: dropping nothing would let a label through.
-  const unknown = drop.filter((n) => !header.includes(n));
-  if (unknown.length > 0) {
-    throw new XaiError('BAD_OPTION', `${file}: drop names column(s) ${unknown.map((m) => JSON.stringify(m)).join(', ')} that the file does not have; its columns are ${header.map((h) => JSON.stringify(h)).join(', ')}`, { fn, arg: 'drop', value: unknown, file });
-  }
-  let columns: number[];
-  if (names !== undefined) {
-    if (!Array.isArray(names)) throw new XaiError('BAD_OPTION', `names must be an array of column names, got ${describeValue(names)}`, { fn, arg: 'names', value: names });
-    if (names.length === 0) throw new XaiError('BAD_OPTION', 'names is empty: name at least one feature column', { fn, arg: 'names', value: names });
-    const missing = names.filter((n) => !header.includes(n));
-    if (missing.length > 0) {
-      throw tableError(table, 'BAD_INPUT', { record: 0, column: -1 }, `missing feature column(s) ${missing.map((m) => JSON.stringify(m)).join(', ')}; the file has ${header.map((h) => JSON.stringify(h)).join(', ')}`, missing);
-    }
-    columns = names.map((n) => header.indexOf(n));
-  } else {
-    columns = header.map((_, j) => j).filter((j) => !drop.includes(header[j]!));
-    if (columns.length === 0) throw new XaiError('EMPTY', `${file}: no feature columns left after dropping ${drop.map((m) => JSON.stringify(m)).join(', ')}`, { fn, arg: 'drop', value: drop, file });
-  }
-  const n = table.dataRows.length;
-  const d = columns.length;
-  const x: Matrix = { rows: n, cols: d, data: fillNumeric(table, columns, new Float64Array(n * d)) };
-  return { x, names: columns.map((j) => header[j]!), file };
-}
-
-/**
- * Parses a feature-only CSV (header + numeric cells, e.g. instances for `xai explain`)
- * with the same checks as `parseCsv`.
- * @example parseFeatureCsv('a,b\n1,2\n').x.data  // Float64Array [1, 2]
- * @since 0.1.0
- */
-export function parseFeatureCsv(input: string | Uint8Array, options: ReadFeatureCsvOptions = {}): FeatureTable {
-  return parse('parseFeatureCsv', input, options);
-}
+export type { FeatureTable, ReadFeatureCsvOptions } from './parseFeatureCsv.js';
 
 /**
  * Reads a feature-only CSV file into a matrix plus its column names.
@@ -73,12 +12,14 @@ export function parseFeatureCsv(input: string | Uint8Array, options: ReadFeature
  * @since 0.1.0
  */
 export async function readFeatureCsv(path: string, options: ReadFeatureCsvOptions = {}): Promise<FeatureTable> {
+  checkOptions(options, READ_FEATURE_CSV_KEYS, 'readFeatureCsv');
   if (typeof path !== 'string' || path.length === 0) throw new XaiError('BAD_INPUT', `expected a file path, got ${describeValue(path)}`, { fn: 'readFeatureCsv', arg: 'path', value: path });
-  return parse('readFeatureCsv', await readFileBytes(path, 'readFeatureCsv'), { file: path, ...options });
+  return parseFeatureCsvAs('readFeatureCsv', await readFileBytes(path, 'readFeatureCsv'), { file: path, ...options });
 }
 
 /** Synchronous {@link readFeatureCsv}. @since 0.1.0 */
 export function readFeatureCsvSync(path: string, options: ReadFeatureCsvOptions = {}): FeatureTable {
+  checkOptions(options, READ_FEATURE_CSV_KEYS, 'readFeatureCsvSync');
   if (typeof path !== 'string' || path.length === 0) throw new XaiError('BAD_INPUT', `expected a file path, got ${describeValue(path)}`, { fn: 'readFeatureCsvSync', arg: 'path', value: path });
-  return parse('readFeatureCsvSync', readFileBytesSync(path, 'readFeatureCsvSync'), { file: path, ...options });
+  return parseFeatureCsvAs('readFeatureCsvSync', readFileBytesSync(path, 'readFeatureCsvSync'), { file: path, ...options });
 }

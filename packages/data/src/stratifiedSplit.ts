@@ -1,4 +1,4 @@
-import { XaiError, describeValue, substream } from '@xai/core';
+import { XaiError, checkOptions, describeValue, substream } from '@xai/core';
 import type { StreamKey } from '@xai/core';
 
 export interface StratifiedSplitOptions {
@@ -21,6 +21,7 @@ export interface StratifiedSplitResult {
  * @since 0.1.0
  */
 export function stratifiedSplit(y: Int32Array, fraction: number, options: StratifiedSplitOptions = {}): StratifiedSplitResult {
+  checkOptions(options, ['seed', 'keys'], 'stratifiedSplit');
   const fn = 'stratifiedSplit';
   if (!(y instanceof Int32Array)) throw new XaiError('BAD_INPUT', `expected an Int32Array of labels, got ${describeValue(y)}`, { fn, arg: 'y', value: y });
   if (!(fraction >= 0 && fraction < 1)) throw new XaiError('BAD_OPTION', `fraction must be in [0, 1), got ${describeValue(fraction)}`, { fn, arg: 'fraction', value: fraction });

@@ -1,5 +1,5 @@
 import type { Dataset } from '@xai/core';
-import { XaiError, describeValue } from '@xai/core';
+import { XaiError, checkOptions, describeValue } from '@xai/core';
 import { DEFAULT_BENCHMARK_INSTANCES } from './benchmarkInstances.js';
 import { checkTestOrder } from './checkTestOrder.js';
 
@@ -39,6 +39,7 @@ function ones(y: Int32Array): number {
  * @since 0.1.0
  */
 export function summarizeDataset(ds: Dataset, options: SummarizeDatasetOptions = {}): DatasetSummary {
+  checkOptions(options, ['instances'], 'summarizeDataset');
   const { instances = DEFAULT_BENCHMARK_INSTANCES } = options;
   if (!Number.isInteger(instances) || instances < 1) throw new XaiError('BAD_OPTION', `instances must be a positive integer, got ${describeValue(instances)}`, { fn: 'summarizeDataset', arg: 'instances', value: instances });
   const v = ds.validation;

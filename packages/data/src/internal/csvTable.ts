@@ -23,6 +23,9 @@ export interface CsvTable {
 const NUMERIC = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
 const NON_FINITE_WORD = /^\s*[+-]?(?:nan|inf|infinity)\s*$/i;
 
+// TextDecoder, not Buffer: the same replacement of invalid sequences, and it runs in a browser.
+const utf8 = new TextDecoder('utf-8');
+
 const hex2 = (b: number): string => b.toString(16).toUpperCase().padStart(2, '0');
 
 /**
@@ -70,7 +73,7 @@ function uniformLineBreaks(text: string): string {
  */
 export function decodeText(input: string | Uint8Array, file: string, fn: string): string {
   checkEncoding(input, file, fn);
-  const text = typeof input === 'string' ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('utf8');
+  const text = typeof input === 'string' ? input : utf8.decode(input);
   return uniformLineBreaks(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 }
 

@@ -1,6 +1,4 @@
-// Which files make a usable copy of a dataset, and where they live on disk.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+// Which files make a usable copy of a dataset (no file system here: see datasetFiles.ts).
 import type { DatasetFile, DatasetInfo } from '../datasetInfo.js';
 
 /** A complete set of files: train + test, or one unsplit `full` file. */
@@ -18,14 +16,4 @@ export function layoutsOf(info: DatasetInfo): Layout[] {
   if (train && test) out.push({ kind: 'split', files: [train, test] });
   if (full) out.push({ kind: 'full', files: [full] });
   return out;
-}
-
-/** `<dir>/<dataset>/<file>`, the layout of `shared/datasets` and of OpenXAI's `./data`. */
-export function datasetFilePath(dir: string, info: DatasetInfo, file: DatasetFile): string {
-  return join(dir, info.name, file.file);
-}
-
-/** The first layout whose files all exist under `dir`. */
-export function findLayout(dir: string, info: DatasetInfo): Layout | undefined {
-  return layoutsOf(info).find((l) => l.files.every((f) => existsSync(datasetFilePath(dir, info, f))));
 }

@@ -2,7 +2,7 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { XaiError } from '@xai/core';
-import { sha256Hex } from './sha256.js';
+import { fileSha256 as sha256Hex } from './fileSha256.js';
 
 export interface DownloadRequest {
   readonly url: string;
@@ -22,7 +22,7 @@ export interface DownloadRequest {
 }
 
 export interface Downloaded {
-  readonly bytes: Buffer;
+  readonly bytes: Uint8Array;
   readonly sha256: string;
 }
 
@@ -47,9 +47,9 @@ export async function downloadFile(req: DownloadRequest): Promise<Downloaded> {
     const code = res.status === 404 || res.status === 410 ? 'NOT_FOUND' : 'OFFLINE';
     throw new XaiError(code, `${req.url} answered HTTP ${res.status} ${res.statusText}.${tried} ${req.manual}`, { ...details, status: res.status });
   }
-  let bytes: Buffer;
+  let bytes: Uint8Array;
   try {
-    bytes = Buffer.from(await res.arrayBuffer());
+    bytes = new Uint8Array(await res.arrayBuffer());
   } catch (e) {
     throw new XaiError('OFFLINE', `download of ${req.url} was interrupted (${causeOf(e)}); nothing was written.${tried} ${req.manual}`, details);
   }
