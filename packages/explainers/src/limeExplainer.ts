@@ -1,16 +1,18 @@
-import type { ExplainOptions, Matrix, Model } from '@xai/core';
-import { XaiError, describeValue, substream } from '@xai/core';
+import type { ExplainOptions, FeatureGroups, Matrix, Model } from '@xai/core';
+import { XaiError, describeValue, featureUnits, isValueModel, substream, unitIds } from '@xai/core';
 import type { CommonExplainerOptions, ConfiguredExplainer } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import type { Preset } from './preset.js';
-import { instancesPerChunk, resolveCommon } from './internal/common.js';
+import { columnMeans, instancesPerChunk, resolveCommon } from './internal/common.js';
 import { createLeastSquaresWork, weightedLeastSquares } from './internal/leastSquares.js';
 import { limeKernelWeight } from './internal/limeKernel.js';
 import type { NumpyBatchStream } from './internal/numpyBatchStream.js';
 import { numpyBatchStream } from './internal/numpyBatchStream.js';
 import { predictRows } from './internal/modelCalls.js';
-import { prepareBatch } from './internal/prepareBatch.js';
-import { checkKnownKeys, nonNegativeNumber, oneOf, positiveInteger, positiveNumber } from './internal/validate.js';
+import { EXPLAIN_OPTION_KEYS, prepareBatch } from './internal/prepareBatch.js';
+import { createSharedRidge, sharedRidgeApply } from './internal/sharedRidge.js';
+import type { SharedRidge } from './internal/sharedRidge.js';
+import { booleanOption, checkKnownKeys, groupsOption, nonNegativeNumber, oneOf, positiveInteger, positiveNumber, vectorOption } from './internal/validate.js';
 
 /**
  * What the surrogate regresses. 'class1-signed' (OpenXAI): P(class 1), coefficients times
@@ -49,6 +51,17 @@ export interface LimeOptions extends CommonExplainerOptions {
   readonly regressionTarget?: LimeRegressionTarget;
   /** @defaultValue 'keyed' (every preset); 'numpy-batch' reproduces the released code's draws exactly */
   readonly noise?: LimeNoise;
+  /**
+   * Feature groups (one-hot blocks, sensor channels): LIME then works in Captum Lime's binary
+   * interpretable space — every unit (a group, or a column in no group) is switched on (x's
+   * values) or off (`maskBaseline`'s values) as one unit, each with probability 1/2 (the first
+   * sample all on); kernel weights on the input-space distance to x as in the Gaussian mode;
+   * ridge on the 0/1 unit matrix. A unit's coefficient is written to every column of the
+   * unit (Captum's `feature_mask` convention).
+   */
+  readonly groups?: FeatureGroups;
+  /** Values of switched-off units with `groups`. @defaultValue 'zeros' (Captum's default baseline); 'mean' needs `train` */
+  readonly maskBaseline?: 'zeros' | 'mean' | Float64Array | readonly number[];
 }
 
 /**
@@ -63,6 +76,16 @@ export interface LimeExplainOptions extends ExplainOptions {
    * @defaultValue 0..n−1 (this call is the released batch)
    */
   readonly batchPositions?: ArrayLike<number>;
+  /**
+   * Keyed noise only: every row uses the noise of the first row's key (`keys[0]`, or row 0's
+   * content hash), as if all keys were equal. Rows that share a key (this option, or equal
+   * `keys` such as the stability metrics' common random numbers) share one factorisation of
+   * the weighted ridge problem: with samples x + noise, the kernel weights and the centred
+   * design depend on the noise only, so per row only the model call and one (d x samples)
+   * matrix-vector product remain. Equal to the per-row fit up to rounding (≤ 1e-12).
+   * @defaultValue false
+   */
+  readonly sharedNoise?: boolean;
 }
 
 /** `limeExplainer`'s return type: a configured explainer that also takes `batchPositions`. */
@@ -78,11 +101,16 @@ export interface LimeConfig {
   readonly alpha: number;
   readonly regressionTarget: LimeRegressionTarget;
   readonly noise: LimeNoise;
+  /** Units given by `groups` (null: Gaussian perturbation of every column). */
+  readonly groups: readonly (readonly number[])[] | null;
+  readonly maskBaseline: 'zeros' | 'mean' | 'vector';
+  /** The resolved off values (null for 'zeros'). */
+  readonly maskBaselineVector: readonly number[] | null;
   readonly batchRows: number;
 }
 
 /** Per-preset defaults (OpenXAI: lime_tabular with its sample-around-instance change). */
-export const limeDefaults: Readonly<Record<Preset, Omit<LimeConfig, 'batchRows'>>> = {
+export const limeDefaults: Readonly<Record<Preset, Omit<LimeConfig, 'batchRows' | 'groups' | 'maskBaseline' | 'maskBaselineVector'>>> = {
   default: { samples: 1000, std: 0.1, kernelWidth: 0.75, kernelWidthScale: 'absolute', alpha: 1, regressionTarget: 'target', noise: 'keyed' },
   openxai: { samples: 1000, std: 0.1, kernelWidth: 0.75, kernelWidthScale: 'sqrt-d', alpha: 1, regressionTarget: 'class1-signed', noise: 'keyed' },
   paper: { samples: 1000, std: 0.1, kernelWidth: 0.75, kernelWidthScale: 'absolute', alpha: 1, regressionTarget: 'target', noise: 'keyed' },
@@ -103,8 +131,15 @@ export const limeDefaults: Readonly<Record<Preset, Omit<LimeConfig, 'batchRows'>
 export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
   const fn = 'limeExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'samples', 'std', 'kernelWidth', 'kernelWidthScale', 'alpha', 'regressionTarget', 'noise']);
+  checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'samples', 'std', 'kernelWidth', 'kernelWidthScale', 'alpha', 'regressionTarget', 'noise', 'groups', 'maskBaseline']);
   const base = limeDefaults[common.preset];
+  const groups = options.groups === undefined ? null : groupsOption(fn, options.groups);
+  const mb = options.maskBaseline ?? 'zeros';
+  let maskVector: Float64Array | null = null;
+  if (mb === 'mean') {
+    if (common.train === undefined) throw new XaiError('BAD_OPTION', "maskBaseline 'mean' needs the training features: pass { train }", { fn, arg: 'maskBaseline', value: mb });
+    maskVector = columnMeans(common.train);
+  } else if (mb !== 'zeros') maskVector = vectorOption(fn, 'maskBaseline', mb);
   const config: LimeConfig = {
     samples: options.samples === undefined ? base.samples : positiveInteger(fn, 'samples', options.samples, 2),
     std: options.std === undefined ? base.std : positiveNumber(fn, 'std', options.std),
@@ -113,8 +148,14 @@ export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
     alpha: options.alpha === undefined ? base.alpha : nonNegativeNumber(fn, 'alpha', options.alpha),
     regressionTarget: options.regressionTarget === undefined ? base.regressionTarget : oneOf(fn, 'regressionTarget', options.regressionTarget, ['class1-signed', 'target'] as const),
     noise: options.noise === undefined ? base.noise : oneOf(fn, 'noise', options.noise, ['keyed', 'numpy-batch'] as const),
+    groups,
+    maskBaseline: mb === 'zeros' || mb === 'mean' ? mb : 'vector',
+    maskBaselineVector: maskVector === null ? null : Array.from(maskVector),
     batchRows: common.batchRows,
   };
+  if (groups !== null && config.noise === 'numpy-batch') {
+    throw new XaiError('BAD_OPTION', "groups use the binary on/off sampling, which has no released numpy stream; use noise 'keyed'", { fn, arg: 'groups', value: 'numpy-batch' });
+  }
   const seed = common.seed;
   if (config.noise === 'numpy-batch' && !(seed >= 0 && seed <= 0xffffffff)) {
     throw new XaiError('BAD_OPTION', `noise 'numpy-batch' seeds numpy's RandomState, which takes an integer in [0, 2^32); got ${describeValue(seed)}`, { fn, arg: 'seed', value: seed });
@@ -128,21 +169,31 @@ export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
     config,
     explain(model: Model, x: Matrix, explainOptions?: LimeExplainOptions): Matrix {
       const efn = 'limeExplainer.explain';
-      const b = prepareBatch(efn, model, x, explainOptions, config.batchRows);
+      const b = prepareBatch(efn, model, x, explainOptions, config.batchRows, true, LIME_EXPLAIN_KEYS);
       const { n, d } = b;
       const classes = b.model.classes;
-      const signed = config.regressionTarget === 'class1-signed';
+      // A value (regression) model is explained on its output `target`: no label-sign flip.
+      const signed = config.regressionTarget === 'class1-signed' && !isValueModel(b.model);
       if (signed && classes !== 2) {
         throw new XaiError('NOT_SUPPORTED', `regressionTarget 'class1-signed' (OpenXAI's label-sign flip) needs a binary model, this one has ${classes} classes; use regressionTarget 'target'`, { fn: efn, arg: 'regressionTarget', value: classes });
       }
+      const shared = explainOptions?.sharedNoise === undefined ? false : booleanOption(efn, 'sharedNoise', explainOptions.sharedNoise);
+      const numpy = config.noise === 'numpy-batch';
+      if (shared && numpy) throw new XaiError('BAD_OPTION', "sharedNoise needs noise 'keyed' (the released numpy stream gives every row its own draws)", { fn: efn, arg: 'sharedNoise', value: true });
+      const width = config.kernelWidth * (config.kernelWidthScale === 'sqrt-d' ? Math.sqrt(d) : 1);
+      if (config.groups !== null) return explainMasked(efn, b, config, seed, width, signed, maskVector);
       const S = config.samples;
       const perRow = S * d;
-      const numpy = config.noise === 'numpy-batch';
       // numpy-batch: visit rows by ascending batch position so the stream only moves forward.
+      // keyed: rows sharing a key are visited together and share one ridge factorisation.
       const positions = numpy ? batchPositionsOf(efn, explainOptions?.batchPositions, n, perRow) : null;
-      const order = positions === null ? null : ascendingOrder(positions);
+      const keys = shared ? new Float64Array(n).fill(b.keys[0] ?? 0) : b.keys;
+      const order = positions !== null ? ascendingOrder(positions) : groupedByKey(keys);
+      // Keys used by two or more rows -> rows left to explain (evicts the factor when done).
+      const left = new Map<number, number>();
+      if (!numpy) for (let i = 0; i < n; i++) left.set(keys[i]!, (left.get(keys[i]!) ?? 0) + 1);
+      const factors = new Map<number, { noise: Float64Array; ridge: SharedRidge | null }>();
       if (numpy && stream === null) stream = numpyBatchStream(seed);
-      const width = config.kernelWidth * (config.kernelWidthScale === 'sqrt-d' ? Math.sqrt(d) : 1);
       const out = new Float64Array(n * d);
       const per = instancesPerChunk(S, config.batchRows);
       const cap = Math.min(per, n);
@@ -152,10 +203,20 @@ export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
       const w = new Float64Array(S);
       const coef = new Float64Array(d);
       const work = createLeastSquaresWork(d);
+      const factorOf = (key: number): { noise: Float64Array; ridge: SharedRidge | null } => {
+        let f = factors.get(key);
+        if (f === undefined) {
+          const noise = new Float64Array(perRow);
+          substream(seed, key, 'lime').fillNormal(noise, 0, config.std, d, perRow);
+          f = { noise, ridge: createSharedRidge(noise, S, d, width, config.alpha) };
+          factors.set(key, f);
+        }
+        return f;
+      };
       for (let c0 = 0; c0 < n; c0 += per) {
         const c1 = Math.min(n, c0 + per);
         for (let q = c0; q < c1; q++) {
-          const i = order === null ? q : order[q]!;
+          const i = order[q]!;
           const start = (q - c0) * perRow;
           const xo = i * d;
           if (positions !== null) {
@@ -165,8 +226,14 @@ export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
               const o = start + s * d;
               for (let j = 0; j < d; j++) z[o + j] = z[o + j]! * config.std + b.x[xo + j]!;
             }
+          } else if (left.get(keys[i]!)! > 1 || factors.has(keys[i]!)) {
+            z.set(factorOf(keys[i]!).noise, start);
+            for (let s = 1; s < S; s++) {
+              const o = start + s * d;
+              for (let j = 0; j < d; j++) z[o + j] += b.x[xo + j]!;
+            }
           } else {
-            substream(seed, b.keys[i]!, 'lime').fillNormal(z, 0, config.std, start + d, start + perRow);
+            substream(seed, keys[i]!, 'lime').fillNormal(z, 0, config.std, start + d, start + perRow);
             for (let s = 1; s < S; s++) {
               const o = start + s * d;
               for (let j = 0; j < d; j++) z[o + j] += b.x[xo + j]!;
@@ -178,28 +245,112 @@ export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
         const rows = (c1 - c0) * S;
         predictRows(b.model, { rows, cols: d, data: z.subarray(0, rows * d) }, efn, config.batchRows, probs);
         for (let q = c0; q < c1; q++) {
-          const i = order === null ? q : order[q]!;
+          const i = order[q]!;
           const start = (q - c0) * S;
           const xo = i * d;
           const col = signed ? 1 : b.targets[i]!;
-          for (let s = 0; s < S; s++) {
-            const o = (start + s) * d;
-            let dist2 = 0;
-            for (let j = 0; j < d; j++) {
-              const t = z[o + j]! - b.x[xo + j]!;
-              dist2 += t * t;
-            }
-            w[s] = limeKernelWeight(dist2, width);
-            y[s] = probs[(start + s) * classes + col]!;
-          }
-          weightedLeastSquares(z.subarray(start * d, (start + S) * d), S, d, y, w, config.alpha, true, coef, work);
           const sign = signed ? (b.targets[i] === 1 ? 1 : -1) : 1;
+          const f = positions === null ? factors.get(keys[i]!) : undefined;
+          if (f !== undefined && f.ridge !== null) {
+            for (let s = 0; s < S; s++) y[s] = probs[(start + s) * classes + col]!;
+            sharedRidgeApply(f.ridge, y, coef);
+          } else {
+            for (let s = 0; s < S; s++) {
+              const o = (start + s) * d;
+              let dist2 = 0;
+              for (let j = 0; j < d; j++) {
+                const t = z[o + j]! - b.x[xo + j]!;
+                dist2 += t * t;
+              }
+              w[s] = limeKernelWeight(dist2, width);
+              y[s] = probs[(start + s) * classes + col]!;
+            }
+            weightedLeastSquares(z.subarray(start * d, (start + S) * d), S, d, y, w, config.alpha, true, coef, work);
+          }
           for (let j = 0; j < d; j++) out[xo + j] = sign * coef[j]!;
+          if (positions === null) {
+            const k = keys[i]!;
+            const r = left.get(k)! - 1;
+            left.set(k, r);
+            if (r === 0) factors.delete(k);
+          }
         }
       }
       return { rows: n, cols: d, data: out };
     },
   };
+}
+
+/** Per-call option keys of a LIME explainer. */
+const LIME_EXPLAIN_KEYS = [...EXPLAIN_OPTION_KEYS, 'batchPositions', 'sharedNoise'] as const;
+
+/** Row indices with equal keys next to each other (groups in order of first appearance). */
+function groupedByKey(keys: Float64Array): Int32Array {
+  const first = new Map<number, number>();
+  for (let i = 0; i < keys.length; i++) if (!first.has(keys[i]!)) first.set(keys[i]!, i);
+  const order = Int32Array.from({ length: keys.length }, (_, i) => i);
+  return order.sort((a, c) => first.get(keys[a]!)! - first.get(keys[c]!)! || a - c);
+}
+
+/**
+ * LIME over feature units (Captum Lime with a feature_mask): binary on/off samples per unit,
+ * off units at the mask baseline, ridge with intercept on the 0/1 unit matrix.
+ */
+function explainMasked(efn: string, b: ReturnType<typeof prepareBatch>, config: LimeConfig, seed: number, width: number, signed: boolean, maskVector: Float64Array | null): Matrix {
+  const { n, d } = b;
+  const classes = b.model.classes;
+  const units = featureUnits(d, config.groups ?? undefined, efn, 'groups');
+  const ids = unitIds(d, units);
+  const U = units.length;
+  const off = maskVector ?? new Float64Array(d);
+  if (off.length !== d) throw new XaiError('SHAPE_MISMATCH', `maskBaseline has ${off.length} features, the model takes ${d}`, { fn: efn, arg: 'maskBaseline', value: off.length });
+  const S = config.samples;
+  const out = new Float64Array(n * d);
+  const per = instancesPerChunk(S, config.batchRows);
+  const cap = Math.min(per, n);
+  const masks = new Float64Array(cap * S * U);
+  const z = new Float64Array(cap * S * d);
+  const probs = new Float64Array(cap * S * classes);
+  const y = new Float64Array(S);
+  const w = new Float64Array(S);
+  const coef = new Float64Array(U);
+  const work = createLeastSquaresWork(U);
+  for (let c0 = 0; c0 < n; c0 += per) {
+    const c1 = Math.min(n, c0 + per);
+    for (let i = c0; i < c1; i++) {
+      const mo = (i - c0) * S * U;
+      const rng = substream(seed, b.keys[i]!, 'lime-mask');
+      masks.fill(1, mo, mo + U);
+      for (let s = 1; s < S; s++) for (let u = 0; u < U; u++) masks[mo + s * U + u] = rng.uniform() < 0.5 ? 1 : 0;
+      const xo = i * d;
+      for (let s = 0; s < S; s++) {
+        const o = ((i - c0) * S + s) * d;
+        const m = mo + s * U;
+        for (let j = 0; j < d; j++) z[o + j] = masks[m + ids[j]!] === 1 ? b.x[xo + j]! : off[j]!;
+      }
+    }
+    const rows = (c1 - c0) * S;
+    predictRows(b.model, { rows, cols: d, data: z.subarray(0, rows * d) }, efn, config.batchRows, probs);
+    for (let i = c0; i < c1; i++) {
+      const start = (i - c0) * S;
+      const xo = i * d;
+      const col = signed ? 1 : b.targets[i]!;
+      for (let s = 0; s < S; s++) {
+        const o = (start + s) * d;
+        let dist2 = 0;
+        for (let j = 0; j < d; j++) {
+          const t = z[o + j]! - b.x[xo + j]!;
+          dist2 += t * t;
+        }
+        w[s] = limeKernelWeight(dist2, width);
+        y[s] = probs[(start + s) * classes + col]!;
+      }
+      weightedLeastSquares(masks.subarray(start * U, (start + S) * U), S, U, y, w, config.alpha, true, coef, work);
+      const sign = signed ? (b.targets[i] === 1 ? 1 : -1) : 1;
+      for (let j = 0; j < d; j++) out[xo + j] = sign * coef[ids[j]!]!;
+    }
+  }
+  return { rows: n, cols: d, data: out };
 }
 
 /** Validated batch positions (default 0..n−1); each p·perRow must stay a safe integer. */

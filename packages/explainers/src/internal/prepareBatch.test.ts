@@ -27,7 +27,7 @@ describe('prepareBatch', () => {
     expect(codeOf(() => prepareBatch('f', lr, { rows: 2, cols: 2, data: [1, 2, 3, 4] }, undefined, 100))).toBe('BAD_INPUT');
     expect(codeOf(() => prepareBatch('f', lr, x, { targets: [0, 1] as never }, 100))).toBe('BAD_INPUT');
     expect(codeOf(() => prepareBatch('f', lr, x, { keys: 3 as never }, 100))).toBe('BAD_INPUT');
-    expect(codeOf(() => prepareBatch('f', lr, x, 'fast' as never, 100))).toBe('BAD_INPUT');
+    expect(codeOf(() => prepareBatch('f', lr, x, 'fast' as never, 100))).toBe('BAD_OPTION');
   });
 });
 

@@ -1,7 +1,7 @@
 // The public boundary of every `explain` call: checks the model, the instances and the
 // per-call options once, then hands contiguous data, targets and row keys to the kernels.
 import type { ExplainOptions, Matrix, Model } from '@xai/core';
-import { XaiError, argmaxRows, assertFinite, assertMatrix, contiguous, describeValue, hashFloat64, row } from '@xai/core';
+import { XaiError, argmaxRows, assertFinite, assertMatrix, checkOptions, checkedModel, contiguous, describeValue, hashFloat64, isValueModel, row } from '@xai/core';
 import { predictRows } from './modelCalls.js';
 
 export interface PreparedBatch {
@@ -15,29 +15,36 @@ export interface PreparedBatch {
   readonly keys: Float64Array;
 }
 
-export function assertModel(model: unknown, fn: string): asserts model is Model {
+/** Per-call option keys of core's `ExplainOptions`. */
+export const EXPLAIN_OPTION_KEYS = ['targets', 'keys'] as const;
+
+/**
+ * The model boundary of every explainer: core's `checkedModel` (typed-array outputs
+ * converted once, shapes and probabilities checked; idempotent, so wrapping an already
+ * checked model costs nothing) after a BAD_INPUT check that it is a model at all.
+ */
+export function assertModel(model: unknown, fn: string): Model {
   const m = model as Model;
   if (m === null || typeof m !== 'object' || typeof m.predictProba !== 'function') {
     throw new XaiError('BAD_INPUT', `expected a Model with predictProba(x), got ${describeValue(model)}`, { fn, arg: 'model', value: model });
   }
-  if (!Number.isSafeInteger(m.inputDim) || m.inputDim < 1) throw new XaiError('BAD_INPUT', `model.inputDim must be a positive integer, got ${describeValue(m.inputDim)}`, { fn, arg: 'model.inputDim', value: m.inputDim });
-  if (!Number.isSafeInteger(m.classes) || m.classes < 2) throw new XaiError('BAD_INPUT', `model.classes must be an integer >= 2, got ${describeValue(m.classes)}`, { fn, arg: 'model.classes', value: m.classes });
+  return checkedModel(m, fn);
 }
 
 /**
- * Validates (model, x, options) and resolves targets (the predicted class unless given)
- * and keys. Predictions are one batched call (chunked by `batchRows`); explainers that
+ * Validates (model, x, options) and resolves targets (the predicted class unless given;
+ * output 0 for a value model) and keys. `allowed` lists the per-call option keys (unknown
+ * ones are BAD_OPTION). Predictions are one batched call (chunked by `batchRows`); explainers that
  * ignore the class (Random) pass `needTargets = false` and get zeros.
  */
-export function prepareBatch(fn: string, model: unknown, x: unknown, options: ExplainOptions | undefined, batchRows: number, needTargets = true): PreparedBatch & { model: Model } {
-  assertModel(model, fn);
+export function prepareBatch(fn: string, modelIn: unknown, x: unknown, options: ExplainOptions | undefined, batchRows: number, needTargets = true, allowed: readonly string[] = EXPLAIN_OPTION_KEYS): PreparedBatch & { model: Model } {
+  const model = assertModel(modelIn, fn);
   assertMatrix(x, fn, 'x', { cols: model.inputDim });
   assertFinite(x, fn, 'x');
   const n = x.rows;
   const d = x.cols;
   const xc = contiguous(x).data;
-  const opts = options ?? {};
-  if (opts === null || typeof opts !== 'object') throw new XaiError('BAD_INPUT', `expected an options object, got ${describeValue(opts)}`, { fn, arg: 'options', value: opts });
+  const opts = checkOptions(options, allowed, fn);
   let targets: Int32Array;
   if (opts.targets !== undefined) {
     const t = opts.targets as unknown;
@@ -49,7 +56,7 @@ export function prepareBatch(fn: string, model: unknown, x: unknown, options: Ex
     targets = t;
   } else {
     targets = new Int32Array(n);
-    if (n > 0 && needTargets) argmaxRows(predictRows(model, { rows: n, cols: d, data: xc }, fn, batchRows), targets);
+    if (n > 0 && needTargets && !isValueModel(model)) argmaxRows(predictRows(model, { rows: n, cols: d, data: xc }, fn, batchRows), targets);
   }
   const keys = new Float64Array(n);
   if (opts.keys !== undefined) {

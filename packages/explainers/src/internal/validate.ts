@@ -1,16 +1,11 @@
 // Option checks shared by the explainer factories. Each throws BAD_OPTION naming the
 // factory, the option and the value, so a typo or a bad number fails at creation time.
 import type { Matrix } from '@xai/core';
-import { XaiError, assertFinite, assertMatrix, describeValue } from '@xai/core';
+import { XaiError, assertFinite, assertMatrix, checkOptions, describeValue } from '@xai/core';
 
-/** Rejects keys the factory does not know (catches typos such as `nSample`). */
+/** Rejects keys the factory does not know (catches typos such as `nSample`), with core's did-you-mean. */
 export function checkKnownKeys(fn: string, options: object, known: readonly string[]): void {
-  for (const key of Object.keys(options)) {
-    if ((options as Record<string, unknown>)[key] === undefined) continue;
-    if (!known.includes(key)) {
-      throw new XaiError('BAD_OPTION', `unknown option; expected one of ${known.join(', ')}`, { fn, arg: key, value: key });
-    }
-  }
+  checkOptions(options, known, fn);
 }
 
 export function positiveInteger(fn: string, arg: string, value: unknown, min = 1): number {
@@ -77,4 +72,15 @@ export function vectorOption(fn: string, arg: string, value: unknown): Float64Ar
     if (!Number.isFinite(v[i]!)) throw new XaiError('BAD_OPTION', `entry ${i} is ${describeValue((value as ArrayLike<unknown>)[i])}, not a finite number`, { fn, arg, value: (value as ArrayLike<unknown>)[i], index: i });
   }
   return v;
+}
+
+/** Feature groups: an array of arrays of column indices (fully checked against d at explain time by core's `featureUnits`). */
+export function groupsOption(fn: string, value: unknown): number[][] {
+  if (!Array.isArray(value)) throw new XaiError('BAD_OPTION', `expected an array of column-index arrays, got ${describeValue(value)}`, { fn, arg: 'groups', value });
+  return value.map((g: unknown, k) => {
+    if (!Array.isArray(g) || g.length === 0 || !g.every((j) => Number.isSafeInteger(j) && (j as number) >= 0)) {
+      throw new XaiError('BAD_OPTION', `group ${k} is ${describeValue(g)}, expected a non-empty array of column indices`, { fn, arg: 'groups', value: g, index: k });
+    }
+    return Array.from(g as number[]);
+  });
 }

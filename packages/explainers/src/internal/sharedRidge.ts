@@ -1,0 +1,91 @@
+// One factorisation of LIME's weighted ridge problem for every row that shares a noise
+// draw. With samples z_s = x + n_s (n_0 = 0) and weights w_s = k(‖n_s‖²), the weighted mean
+// of z is x + mean_w(n), so the centred design z − mean_w(z) = n − mean_w(n) and the weights
+// do not depend on x: the normal matrix A = Ncᵀ W Nc + αI is the same for all those rows
+// and, with the intercept unpenalised, coef = A⁻¹ Ncᵀ W (y − ȳ_w) depends on x only through
+// the model outputs y. Per row: one d x S product and two triangular solves.
+import { choleskySolveInPlace } from './leastSquares.js';
+import { limeKernelWeight } from './limeKernel.js';
+
+export interface SharedRidge {
+  readonly d: number;
+  readonly samples: number;
+  /** w_s / Σw (S). */
+  readonly w: Float64Array;
+  /** W·Nc by column (d x S, column j contiguous). */
+  readonly wct: Float64Array;
+  /** Upper Cholesky factor R of A (row-major d x d, upper triangle). */
+  readonly r: Float64Array;
+  readonly rhs: Float64Array;
+}
+
+/**
+ * The shared factor of the noise `noise` (S x d row-major, row 0 zeros), or null when the
+ * normal matrix is not clearly positive definite (the caller then fits each row on its own,
+ * whose SVD fallback handles rank deficiency).
+ */
+export function createSharedRidge(noise: Float64Array, S: number, d: number, width: number, alpha: number): SharedRidge | null {
+  const w = new Float64Array(S);
+  let sw = 0;
+  for (let s = 0; s < S; s++) {
+    let dist2 = 0;
+    for (let j = 0; j < d; j++) {
+      const t = noise[s * d + j]!;
+      dist2 += t * t;
+    }
+    w[s] = limeKernelWeight(dist2, width);
+    sw += w[s]!;
+  }
+  if (!(sw > 0)) return null;
+  const mean = new Float64Array(d);
+  for (let s = 0; s < S; s++) for (let j = 0; j < d; j++) mean[j] += w[s]! * noise[s * d + j]!;
+  for (let j = 0; j < d; j++) mean[j] = mean[j]! / sw;
+  const ct = new Float64Array(S * d);
+  const wct = new Float64Array(S * d);
+  for (let s = 0; s < S; s++) {
+    for (let j = 0; j < d; j++) {
+      const c = noise[s * d + j]! - mean[j]!;
+      ct[j * S + s] = c;
+      wct[j * S + s] = w[s]! * c;
+    }
+  }
+  const a = new Float64Array(d * d);
+  for (let j = 0; j < d; j++) {
+    for (let k = j; k < d; k++) {
+      let t = 0;
+      for (let s = 0; s < S; s++) t += wct[j * S + s]! * ct[k * S + s]!;
+      a[j * d + k] = t;
+    }
+    a[j * d + j] = a[j * d + j]! + alpha;
+  }
+  // Factor once (the solve of a zero right-hand side is discarded).
+  const probe = new Float64Array(d);
+  if (!choleskySolveInPlace(a, probe, d)) return null;
+  for (let s = 0; s < S; s++) w[s] = w[s]! / sw;
+  return { d, samples: S, w, wct, r: a, rhs: new Float64Array(d) };
+}
+
+/** coef = A⁻¹ Ncᵀ W (y − ȳ_w) with the shared factor. */
+export function sharedRidgeApply(f: SharedRidge, y: Float64Array, coef: Float64Array): void {
+  const { d, samples: S, w, wct, r, rhs } = f;
+  let my = 0;
+  for (let s = 0; s < S; s++) my += w[s]! * y[s]!;
+  for (let j = 0; j < d; j++) {
+    const o = j * S;
+    let t = 0;
+    for (let s = 0; s < S; s++) t += wct[o + s]! * (y[s]! - my);
+    rhs[j] = t;
+  }
+  // Rᵀ u = rhs, then R c = u.
+  for (let i = 0; i < d; i++) {
+    let t = rhs[i]!;
+    for (let k = 0; k < i; k++) t -= r[k * d + i]! * rhs[k]!;
+    rhs[i] = t / r[i * d + i]!;
+  }
+  for (let i = d - 1; i >= 0; i--) {
+    let t = rhs[i]!;
+    for (let k = i + 1; k < d; k++) t -= r[i * d + k]! * rhs[k]!;
+    rhs[i] = t / r[i * d + i]!;
+  }
+  coef.set(rhs.subarray(0, d));
+}
