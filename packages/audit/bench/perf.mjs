@@ -2,7 +2,7 @@
 // The machine is shared with other jobs while this runs: figures are noisy; medians of 3.
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { csvAdapter, generateDemoCorpus, runAudit, runAuditSource } from '../dist/index.js';
+import { csvAdapter, generateDemoCorpus, runAudit, runAuditSource } from '../dist/node.js';
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 function time(fn, reps = 3) {

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
-import { LEDGER_FORMAT, recordLedgerEntry, verifyLedger } from '../dist/index.js';
+import { LEDGER_FORMAT, recordLedgerEntry, verifyLedger } from '../dist/node.js';
 
 const pkg = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ledgerPath = join(pkg, 'receipts/ledger.json');

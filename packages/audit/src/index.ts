@@ -1,10 +1,12 @@
 // @xai/audit: the shortcut audit (probes scored against permuted-label nulls) and the
-// floor/null controls for explanation metrics.
+// floor/null controls for explanation metrics. Browser-safe: nothing here imports a Node
+// built-in; file and process I/O (file adapters, the CLI runner, the receipts ledger) is in
+// `@xai/audit/node`, which re-exports this entry.
 export * from './adapters/auditSource.js';
-export * from './adapters/csvAdapter.js';
+export * from './adapters/csvSource.js';
 export * from './adapters/demoAdapter.js';
 export * from './adapters/itemsToJsonl.js';
-export * from './adapters/jsonlAdapter.js';
+export * from './adapters/jsonlSource.js';
 export * from './adapters/parseCsvTable.js';
 export * from './adapters/parseJsonlItems.js';
 export * from './adapters/runAuditSource.js';
@@ -22,10 +24,7 @@ export * from './parseAuditArgs.js';
 export * from './probe.js';
 export * from './probes/index.js';
 export * from './receipts/ledger.js';
-export * from './receipts/recordLedgerEntry.js';
-export * from './receipts/verifyLedger.js';
 export * from './runAudit.js';
-export * from './runAuditCommand.js';
 export * from './tabular/runTabularAudit.js';
 export * from './tabular/tabularAuditInput.js';
 export * from './tabular/tabularItems.js';

@@ -32,7 +32,7 @@ describe('parseCsvTable', () => {
 });
 
 describe('parseCsvTable: bad input does not slip through', () => {
-  const err = (f: () => unknown): { code?: string; line?: number; column?: unknown } => {
+  const err = (f: () => unknown): { code?: string | undefined; line?: number | undefined; column?: unknown } => {
     try { f(); } catch (e) { const x = e as { code?: string; details?: { line?: number; column?: unknown } }; return { code: x.code, line: x.details?.line, column: x.details?.column }; }
     return {};
   };

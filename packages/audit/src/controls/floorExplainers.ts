@@ -99,7 +99,7 @@ function meanClassGradients(model: Model, x: Matrix, step: number): Matrix {
       assertMatrix(g, 'floorExplainers', 'model.inputGradient', { rows: n, cols: d });
       for (let i = 0; i < n; i++) {
         const r = row(g, i);
-        for (let j = 0; j < d; j++) out[c * d + j] += r[j]! / n;
+        for (let j = 0; j < d; j++) out[c * d + j]! += r[j]! / n;
       }
     }
     return { rows: C, cols: d, data: out };
@@ -112,7 +112,7 @@ function meanClassGradients(model: Model, x: Matrix, step: number): Matrix {
     const probs: Matrix[] = [];
     for (const sgn of [1, -1]) {
       shifted.set(base);
-      for (let i = 0; i < n; i++) shifted[i * d + j] += sgn * step;
+      for (let i = 0; i < n; i++) shifted[i * d + j]! += sgn * step;
       const p = model.predictProba({ rows: n, cols: d, data: shifted });
       assertMatrix(p, 'floorExplainers', 'model.predictProba', { rows: n, cols: C });
       probs.push({ rows: p.rows, cols: p.cols, data: Float64Array.from(p.data), ...(p.stride !== undefined ? { stride: p.stride } : {}), ...(p.offset !== undefined ? { offset: p.offset } : {}) });
@@ -120,7 +120,7 @@ function meanClassGradients(model: Model, x: Matrix, step: number): Matrix {
     for (let i = 0; i < n; i++) {
       const plus = row(probs[0]!, i);
       const minus = row(probs[1]!, i);
-      for (let c = 0; c < C; c++) out[c * d + j] += (plus[c]! - minus[c]!) / (2 * step * n);
+      for (let c = 0; c < C; c++) out[c * d + j]! += (plus[c]! - minus[c]!) / (2 * step * n);
     }
   }
   return { rows: C, cols: d, data: out };
@@ -133,11 +133,11 @@ function columnVariances(x: Matrix): Float64Array {
   const v = new Float64Array(d);
   for (let i = 0; i < x.rows; i++) {
     const r = row(x, i);
-    for (let j = 0; j < d; j++) mean[j] += r[j]! / x.rows;
+    for (let j = 0; j < d; j++) mean[j]! += r[j]! / x.rows;
   }
   for (let i = 0; i < x.rows; i++) {
     const r = row(x, i);
-    for (let j = 0; j < d; j++) v[j] += (r[j]! - mean[j]!) ** 2 / x.rows;
+    for (let j = 0; j < d; j++) v[j]! += (r[j]! - mean[j]!) ** 2 / x.rows;
   }
   return v;
 }

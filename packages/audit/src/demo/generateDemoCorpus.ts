@@ -98,7 +98,7 @@ export function demoCorpusId(params: DemoCorpusParams, seed: number): string {
 export function regenerateDemoCorpus(manifest: DemoCorpusManifest): DemoCorpus {
   const fn = 'regenerateDemoCorpus';
   if (manifest.generator !== DEMO_GENERATOR) throw new XaiError('NOT_SUPPORTED', `manifest is for ${describeValue(manifest.generator)}, this is ${DEMO_GENERATOR}`, { fn, arg: 'manifest.generator', value: manifest.generator });
-  const corpus = generateDemoCorpus({ items: manifest.params.items, candidates: manifest.params.candidates, seed: manifest.seed, cues: manifest.params.cues as DemoCorpusOptions['cues'] });
+  const corpus = generateDemoCorpus({ items: manifest.params.items, candidates: manifest.params.candidates, seed: manifest.seed, ...(manifest.params.cues !== undefined ? { cues: manifest.params.cues as NonNullable<DemoCorpusOptions['cues']> } : {}) });
   if (corpus.id !== manifest.id) throw new XaiError('CHECKSUM_MISMATCH', `manifest id ${manifest.id} does not match its recipe (${corpus.id})`, { fn, arg: 'manifest.id', value: manifest.id });
   return corpus;
 }

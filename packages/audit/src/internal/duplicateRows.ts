@@ -20,7 +20,7 @@ export function duplicateGroups(x: Matrix): { group: Int32Array; sizes: Int32Arr
       sizes.push(0);
     }
     group[i] = g;
-    sizes[g]++;
+    sizes[g]!++;
   }
   return { group, sizes: Int32Array.from(sizes) };
 }
@@ -32,7 +32,7 @@ export function duplicateGroups(x: Matrix): { group: Int32Array; sizes: Int32Arr
 export function duplicateVote(group: Int32Array, sizes: Int32Array, labels: Int32Array, C: number): { hits: number; covered: number } {
   const G = sizes.length;
   const counts = new Int32Array(G * C);
-  for (let i = 0; i < group.length; i++) if (sizes[group[i]!]! > 1) counts[group[i]! * C + labels[i]!]++;
+  for (let i = 0; i < group.length; i++) if (sizes[group[i]!]! > 1) counts[group[i]! * C + labels[i]!]!++;
   let hits = 0;
   let covered = 0;
   for (let i = 0; i < group.length; i++) {

@@ -24,7 +24,7 @@ export function withinItemHits(tables: readonly ChoiceTable[], k: Int32Array, id
         const c = table.choices[s * n + i]!;
         if (c < 0) continue;
         const col = offsets[t]! + s;
-        for (let r = 0; r < R; r++) if (draws[r] === c) hits[r * V + col]++;
+        for (let r = 0; r < R; r++) if (draws[r] === c) hits[r * V + col]!++;
       }
     }
   }

@@ -63,7 +63,7 @@ export interface StumpResult {
 export function bestStump(f: StumpFeatures, labels: Int32Array, C: number, classes: readonly string[], describe: boolean, scratch?: Int32Array): StumpResult {
   const n = f.n;
   const total = new Int32Array(C);
-  for (let i = 0; i < n; i++) total[labels[i]!]++;
+  for (let i = 0; i < n; i++) total[labels[i]!]!++;
   let bestHits = -1;
   let bestF = -1;
   let bestKind: 'cut' | 'lookup' = 'cut';
@@ -74,7 +74,7 @@ export function bestStump(f: StumpFeatures, labels: Int32Array, C: number, class
     const br = f.breaks[fi]!;
     left.fill(0);
     for (let p = 0; p + 1 < n; p++) {
-      left[labels[order[p]!]!]++;
+      left[labels[order[p]!]!]!++;
       if (!br[p]) continue;
       let ml = 0;
       let mr = 0;
@@ -89,7 +89,7 @@ export function bestStump(f: StumpFeatures, labels: Int32Array, C: number, class
     if (lv) {
       const L = f.levelCount[fi]!;
       const counts = scratch && scratch.length >= L * C ? scratch.fill(0, 0, L * C) : new Int32Array(L * C);
-      for (let i = 0; i < n; i++) counts[lv[i]! * C + labels[i]!]++;
+      for (let i = 0; i < n; i++) counts[lv[i]! * C + labels[i]!]!++;
       let hits = 0;
       for (let l = 0; l < L; l++) {
         let m = 0;
@@ -108,7 +108,7 @@ export function bestStump(f: StumpFeatures, labels: Int32Array, C: number, class
   // Recover the two sides' classes for the printed rule.
   const order = f.orders[bestF]!;
   left.fill(0);
-  for (let p = 0; p <= bestP; p++) left[labels[order[p]!]!]++;
+  for (let p = 0; p <= bestP; p++) left[labels[order[p]!]!]!++;
   let cl = 0;
   let cr = 0;
   for (let c = 1; c < C; c++) {

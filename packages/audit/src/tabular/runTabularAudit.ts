@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { Matrix } from '@xai/core';
 import { XaiError, row } from '@xai/core';
 import type { AuditReport, ProbeResult } from '../auditReport.js';
 import type { AuditOptions } from '../auditOptions.js';
 import { resolveAuditOptions } from '../auditOptions.js';
+import { createSha256 } from '../internal/sha256.js';
 import { assembleReport } from '../internal/assembleReport.js';
 import { duplicateGroups, duplicateVote, rowKey } from '../internal/duplicateRows.js';
 import { probeResult } from '../internal/probeResult.js';
@@ -180,7 +180,7 @@ function crossDuplicateScorer(train: Matrix, trainY: Int32Array, test: Matrix, C
     const key = rowKey(train, i);
     let c = counts.get(key);
     if (!c) counts.set(key, (c = new Int32Array(C)));
-    c[trainY[i]!]++;
+    c[trainY[i]!]!++;
   }
   const choice = new Int32Array(test.rows).fill(-1);
   let duplicated = 0;
@@ -240,7 +240,7 @@ function rowKeys(x: Matrix, y: Int32Array): string[] {
 }
 
 function tableHash(t: TabularAuditInput): string {
-  const h = createHash('sha256');
+  const h = createSha256();
   const add = (m: Matrix, y: Int32Array): void => {
     for (let i = 0; i < m.rows; i++) h.update(`${Array.prototype.join.call(row(m, i), ',')}|${y[i]}\n`);
   };
@@ -250,5 +250,5 @@ function tableHash(t: TabularAuditInput): string {
     h.update('--test--\n');
     add(t.test.x, t.test.y);
   }
-  return h.digest('hex');
+  return h.digest();
 }

@@ -1,0 +1,75 @@
+import { XaiError, checkOptions } from '@xai/core';
+import { sha256Hex } from '../internal/sha256.js';
+import type { TabularAuditInput } from '../tabular/tabularAuditInput.js';
+import type { AuditSource } from './auditSource.js';
+import type { CsvTable } from './parseCsvTable.js';
+import { parseCsvTable } from './parseCsvTable.js';
+
+/** One CSV input as text or bytes (UTF-8), with the name used in errors and receipts. */
+export interface CsvInput {
+  readonly name: string;
+  readonly content: string | Uint8Array;
+}
+
+export interface CsvSourceOptions {
+  /** Optional test CSV with the same columns (enables the train -> test probes). */
+  readonly test?: CsvInput;
+  /** Label column. @defaultValue the last column */
+  readonly label?: string;
+  /** Cell values read as missing (NaN) in numeric columns, e.g. `['', 'NA', '?']`. @defaultValue none (a missing cell is an error) */
+  readonly missing?: readonly string[];
+}
+
+const CSV_SOURCE_KEYS = ['test', 'label', 'missing'] as const;
+const decoder = new TextDecoder();
+const baseName = (path: string): string => path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+
+/**
+ * A tabular `AuditSource` from CSV *contents* (browser-safe: no file access; the file-reading
+ * `csvAdapter` of `@xai/audit/node` calls this). Labels become classes in sorted order
+ * (numerically when the label column is numeric). Each input is hashed (sha256 of its bytes)
+ * for the receipt.
+ * @example
+ *   const src = csvSource({ name: 'train.csv', content: 'a,b,y\n1,2,0\n3,1,1\n' });
+ *   runAuditSource(src).probes.map((p) => p.name);
+ * @since 0.2.0
+ */
+export function csvSource(train: CsvInput, options: CsvSourceOptions = {}): AuditSource {
+  const fn = 'csvSource';
+  checkOptions(options, CSV_SOURCE_KEYS, fn);
+  const text = (c: CsvInput): string => (typeof c.content === 'string' ? c.content : decoder.decode(c.content));
+  const bytes = (c: CsvInput): Uint8Array => (typeof c.content === 'string' ? new TextEncoder().encode(c.content) : c.content);
+  const missing = options.missing !== undefined ? { missing: options.missing } : {};
+  const tr = parseCsvTable(text(train), { ...(options.label !== undefined ? { label: options.label } : {}), name: train.name, ...missing });
+  const trBytes = bytes(train);
+  const inputs = [{ name: train.name, sha256: sha256Hex(trBytes), bytes: trBytes.length }];
+  let te: CsvTable | undefined;
+  const testIn = options.test;
+  if (testIn !== undefined) {
+    te = parseCsvTable(text(testIn), { label: tr.labelName, name: testIn.name, ...missing });
+    const teBytes = bytes(testIn);
+    inputs.push({ name: testIn.name, sha256: sha256Hex(teBytes), bytes: teBytes.length });
+    if (te.header.join(',') !== tr.header.join(',')) throw new XaiError('SHAPE_MISMATCH', `${testIn.name}: columns differ from ${train.name}`, { fn, arg: 'test', value: testIn.name });
+    for (const [col, levels] of Object.entries({ ...tr.categorical, ...te.categorical })) {
+      if ((tr.categorical[col] ?? []).join('\u0000') !== (te.categorical[col] ?? []).join('\u0000')) {
+        throw new XaiError('NOT_SUPPORTED', `text column "${col}" has different values in train and test (${levels.length}); recode it as numbers`, { fn, arg: 'test', value: col });
+      }
+    }
+  }
+  // Numeric labels arrive in canonical form ('1.0' -> '1'), so equal numbers are one class.
+  const all = [...tr.labels, ...(te?.labels ?? [])];
+  const distinct = [...new Set(all)];
+  const numeric = tr.numericLabels && (te?.numericLabels ?? true);
+  const classes = distinct.sort(numeric ? (a, b) => Number(a) - Number(b) : undefined);
+  const code = new Map(classes.map((c, i) => [c, i]));
+  const toY = (labels: string[]): Int32Array => Int32Array.from(labels, (v) => code.get(v) ?? 0);
+  const table: TabularAuditInput = {
+    name: baseName(train.name),
+    x: { rows: tr.rows, cols: tr.header.length, data: tr.data },
+    y: toY(tr.labels),
+    header: tr.header,
+    classes,
+    ...(te ? { test: { x: { rows: te.rows, cols: te.header.length, data: te.data }, y: toY(te.labels) } } : {}),
+  };
+  return { kind: 'tabular', name: `csv ${baseName(train.name)}${te && testIn ? ` + ${baseName(testIn.name)}` : ''} (label ${tr.labelName})`, table, inputs };
+}

@@ -1,0 +1,39 @@
+import { checkOptions } from '@xai/core';
+import { sha256Hex } from '../internal/sha256.js';
+import type { AuditSource } from './auditSource.js';
+import { parseJsonlItems } from './parseJsonlItems.js';
+
+/** One JSONL input as text or bytes (UTF-8) with its name (for errors and the receipt). */
+export interface JsonlInput {
+  readonly name: string;
+  readonly content: string | Uint8Array;
+}
+
+const decoder = new TextDecoder();
+
+/**
+ * A multiple-choice `AuditSource` from the *contents* of a blind file and a labels file
+ * (browser-safe; the file-reading `jsonlAdapter` of `@xai/audit/node` calls this). Both are
+ * hashed for the receipt; see `parseJsonlItems` for the format and the typed errors.
+ * @example
+ *   const src = jsonlSource({ blind: { name: 'b.jsonl', content: blindText }, labels: { name: 'l.jsonl', content: labelsText } });
+ * @since 0.2.0
+ */
+export function jsonlSource(inputs: { readonly blind: JsonlInput; readonly labels: JsonlInput }): AuditSource {
+  checkOptions(inputs, ['blind', 'labels'], 'jsonlSource', 'inputs');
+  const { blind, labels } = inputs;
+  const text = (c: JsonlInput): string => (typeof c.content === 'string' ? c.content : decoder.decode(c.content));
+  const bytes = (c: JsonlInput): Uint8Array => (typeof c.content === 'string' ? new TextEncoder().encode(c.content) : c.content);
+  const items = parseJsonlItems(text(blind), text(labels), { blindName: blind.name, labelsName: labels.name });
+  const b = bytes(blind);
+  const l = bytes(labels);
+  return {
+    kind: 'items',
+    name: `jsonl ${blind.name}`,
+    items,
+    inputs: [
+      { name: blind.name, sha256: sha256Hex(b), bytes: b.length },
+      { name: labels.name, sha256: sha256Hex(l), bytes: l.length },
+    ],
+  };
+}
