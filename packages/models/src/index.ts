@@ -15,5 +15,7 @@ export * from './toModelJson.js';
 export * from './fromModelJson.js';
 export * from './formatModelJson.js';
 export * from './parseModelJson.js';
+export * from './checkPreprocessing.js';
+export * from './withPreprocessing.js';
 export * from './linearGroundTruth.js';
 export * from './functionModel.js';

@@ -1,4 +1,4 @@
-import type { HiddenOptions, InputGradientOptions, Matrix, Model } from '@xai/core';
+import type { HiddenOptions, InputGradientOptions, Matrix, Model, ModelOutput, Preprocessing } from '@xai/core';
 import type { DenseLayer } from './denseLayer.js';
 
 /** 'lr': one linear layer; 'ann': OpenXAI's network (hidden ReLU layers); 'mlp': any other stack. */
@@ -8,7 +8,7 @@ export type ModelKind = 'lr' | 'ann' | 'mlp';
 export const MODEL_KINDS: readonly ModelKind[] = ['lr', 'ann', 'mlp'];
 
 /**
- * A stack of dense layers with a softmax output, batch-first over core `Matrix`, with a
+ * A stack of dense layers with a softmax (or, for `output: 'value'`, identity) output, batch-first over core `Matrix`, with a
  * hand-written backward pass. Implements core `Model` fully.
  *
  * Results are written into `out` when given, else into a new matrix; intermediate
@@ -19,8 +19,19 @@ export const MODEL_KINDS: readonly ModelKind[] = ['lr', 'ann', 'mlp'];
 export interface NeuralModel extends Model {
   readonly kind: ModelKind;
   readonly layers: readonly DenseLayer[];
+  /**
+   * 'probabilities' (softmax head, a classifier) or 'value' (identity head: raw outputs,
+   * regression; `classes` is then the number of outputs, ≥ 1).
+   */
+  readonly output: ModelOutput;
   /** Free-form metadata carried through JSON save/load (e.g. dataset, accuracy). */
   readonly metadata?: Readonly<Record<string, unknown>>;
+  /**
+   * How raw rows become this model's inputs (feature names and order, scaler, label
+   * classes), carried through JSON save/load as the file's `preprocessing` block.
+   * @since 0.2.0
+   */
+  readonly preprocessing?: Preprocessing;
   /** All parameters in one buffer (layer by layer: weight row-major, then bias). */
   readonly parameters: Float64Array;
   predictProba(x: Matrix, out?: Matrix): Matrix;

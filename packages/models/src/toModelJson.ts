@@ -6,13 +6,14 @@ import type { NeuralModel } from './neuralModel.js';
 
 /**
  * The model as a plain JSON object (format 'xai-model@1'), weights copied into number
- * arrays; `metadata` is carried over.
+ * arrays; `preprocessing` and `metadata` are carried over (deep copies), and a value
+ * model's head is written as `"output": "identity"`.
  * @example JSON.stringify(toModelJson(createLogisticRegression(3)))
  * @since 0.1.0
  */
 export function toModelJson(model: NeuralModel): ModelJson {
-  if (model === null || typeof model !== 'object' || !Array.isArray(model.layers)) {
-    throw new XaiError('BAD_INPUT', `expected a NeuralModel with layers, got ${describeValue(model)}`, { fn: 'toModelJson', arg: 'model', value: model });
+  if (model === null || typeof model !== 'object' || !Array.isArray(model.layers) || !model.layers.every((l) => l !== null && typeof l === 'object' && l.weight !== null && typeof l.weight === 'object' && ArrayBuffer.isView(l.weight.data) && ArrayBuffer.isView(l.bias))) {
+    throw new XaiError('BAD_INPUT', `expected a NeuralModel (createMlp, createAnn, createLogisticRegression, fromModelJson), got ${describeValue(model)}`, { fn: 'toModelJson', arg: 'model', value: model });
   }
   const src: readonly DenseLayer[] = model.layers;
   const layers = src.map((l) => ({
@@ -20,6 +21,14 @@ export function toModelJson(model: NeuralModel): ModelJson {
     bias: Array.from(l.bias),
     activation: l.activation,
   }));
-  const json: ModelJson = { format: MODEL_FORMAT, kind: model.kind, inputDim: model.inputDim, classes: model.classes, layers, output: 'softmax' };
-  return model.metadata === undefined ? json : { ...json, metadata: structuredClone(model.metadata) };
+  return {
+    format: MODEL_FORMAT,
+    kind: model.kind,
+    inputDim: model.inputDim,
+    classes: model.classes,
+    layers,
+    output: model.output === 'value' ? 'identity' : 'softmax',
+    ...(model.preprocessing !== undefined ? { preprocessing: structuredClone(model.preprocessing) } : {}),
+    ...(model.metadata !== undefined ? { metadata: structuredClone(model.metadata) } : {}),
+  };
 }

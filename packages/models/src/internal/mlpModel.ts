@@ -1,5 +1,5 @@
 // The one NeuralModel implementation: public methods validate, then call MlpCore.
-import type { HiddenOptions, InputGradientOptions, Matrix } from '@xai/core';
+import type { HiddenOptions, InputGradientOptions, Matrix, ModelOutput, Preprocessing } from '@xai/core';
 import { XaiError, assertMatrix, describeValue, rowBlock } from '@xai/core';
 import { checkTargets, outputBuffer } from './checks.js';
 import type { DenseLayer } from '../denseLayer.js';
@@ -14,6 +14,14 @@ import { MlpCore } from './mlpCore.js';
  */
 export const CHUNK = 2048;
 
+/** What a model carries beside its weights. */
+export interface MlpExtras {
+  readonly metadata?: Readonly<Record<string, unknown>> | undefined;
+  readonly preprocessing?: Preprocessing | undefined;
+  /** 'value': identity head (raw outputs, regression). @defaultValue 'probabilities' */
+  readonly output?: ModelOutput | undefined;
+}
+
 export class MlpModel implements NeuralModel {
   readonly inputDim: number;
   readonly classes: number;
@@ -21,14 +29,20 @@ export class MlpModel implements NeuralModel {
   readonly parameters: Float64Array;
   /** @internal the unchecked engine (used by training and lossGradients). */
   readonly core: MlpCore;
-  readonly hidden?: (x: Matrix, options?: HiddenOptions) => Matrix;
+  declare readonly hidden?: (x: Matrix, options?: HiddenOptions) => Matrix;
+  readonly output: ModelOutput;
+  declare readonly metadata?: Readonly<Record<string, unknown>>;
+  declare readonly preprocessing?: Preprocessing;
 
   constructor(
     readonly kind: ModelKind,
     shapes: readonly LayerShape[],
     params: Float64Array,
-    readonly metadata?: Readonly<Record<string, unknown>>,
+    extras: MlpExtras = {},
   ) {
+    this.output = extras.output ?? 'probabilities';
+    if (extras.metadata !== undefined) this.metadata = extras.metadata;
+    if (extras.preprocessing !== undefined) this.preprocessing = extras.preprocessing;
     this.core = new MlpCore(shapes, params);
     this.parameters = params;
     this.inputDim = this.core.inputDim;
@@ -44,6 +58,11 @@ export class MlpModel implements NeuralModel {
     if (shapes.length > 1) this.hidden = (x, options) => this.hiddenImpl(x, options);
   }
 
+  /** The extras a copy of this model keeps. */
+  extras(): MlpExtras {
+    return { metadata: this.metadata, preprocessing: this.preprocessing, output: this.output };
+  }
+
   private checkX(fn: string, x: Matrix): void {
     assertMatrix(x, fn, 'x', { cols: this.inputDim });
   }
@@ -54,7 +73,9 @@ export class MlpModel implements NeuralModel {
     for (let s = 0; s < x.rows; s += CHUNK) {
       const e = Math.min(x.rows, s + CHUNK);
       this.core.forward(rowBlock(x, s, e));
-      this.core.softmaxInto(e - s, rowBlock(o, s, e));
+      // a value (regression) model's outputs are its raw scores
+      if (this.output === 'value') this.core.logitsInto(e - s, rowBlock(o, s, e));
+      else this.core.softmaxInto(e - s, rowBlock(o, s, e));
     }
     return o;
   }
@@ -83,7 +104,8 @@ export class MlpModel implements NeuralModel {
       const e = Math.min(x.rows, s + CHUNK);
       const xb = rowBlock(x, s, e);
       this.core.forward(xb);
-      this.core.seedTargetGradient(e - s, targets, s, output === 'probability');
+      // a value model has no softmax: both output spaces are its raw outputs
+      this.core.seedTargetGradient(e - s, targets, s, output === 'probability' && this.output !== 'value');
       this.core.backward(xb, null, rowBlock(o, s, e));
     }
     return o;
