@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateSynthGauss, loadSynth, regenerate, saveSynth } from '../dist/index.js';
+import { generateSynthGauss, loadSynth, regenerate, saveSynth } from '../dist/node.js';
 
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b);

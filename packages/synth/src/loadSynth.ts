@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { XaiError, describeValue } from '@xai/core';
+import { XaiError, checkOptions, describeValue } from '@xai/core';
 import type { Matrix } from '@xai/core';
 import { generateSynthGauss } from './generateSynthGauss.js';
 import { SPLIT_NAMES, assembleSynthDataset } from './internal/assembleSynthDataset.js';
@@ -31,6 +31,7 @@ export interface LoadSynthOptions {
  */
 export async function loadSynth(dir: string, options: LoadSynthOptions = {}): Promise<SynthDataset> {
   const fn = 'loadSynth';
+  checkOptions(options, ['verify'], fn);
   if (typeof dir !== 'string' || dir === '') throw new XaiError('BAD_INPUT', `expected a directory path, got ${describeValue(dir)}`, { fn, arg: 'dir', value: dir });
   const verify = options.verify ?? 'files';
   if (verify !== 'files' && verify !== 'regenerate') throw new XaiError('BAD_OPTION', `expected 'files' or 'regenerate', got ${describeValue(verify)}`, { fn, arg: 'options.verify', value: verify });

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateSynthGauss } from './generateSynthGauss.js';
-import { regenerate } from './regenerate.js';
+import { regenerate as regenerateRoot } from './regenerate.js';
+import { regenerateFromDirs as regenerate } from './regenerateFromDirs.js';
 import type { SynthDataset, SynthManifest } from './synthDataset.js';
 import { codeOf } from './__fixtures__/codeOf.js';
 
@@ -66,5 +67,15 @@ describe('regenerate', () => {
     expect(codeOf(() => regenerate(null as unknown as string))).toBe('BAD_INPUT');
     const badParams = { ...ds.manifest, params: { ...ds.manifest.params, kappa: -1 } };
     expect(codeOf(() => regenerate(badParams))).toBe('BAD_OPTION');
+  });
+});
+
+describe('regenerate (browser-safe root)', () => {
+  it('regenerates from a manifest, refuses a bare id (NOT_FOUND pointing to /node) and unknown options', () => {
+    const ds = generateSynthGauss({ nPerCluster: 20, clusters: 2, dim: 3 });
+    expect(regenerateRoot(ds.manifest).manifest.dataSha256).toBe(ds.manifest.dataSha256);
+    expect(codeOf(() => regenerateRoot(ds.id))).toBe('NOT_FOUND');
+    expect(codeOf(() => regenerateRoot(ds.manifest, { dirs: ['x'] } as never))).toBe('BAD_OPTION');
+    expect(codeOf(() => regenerate(ds.manifest, { dir: ['x'] } as never))).toBe('BAD_OPTION');
   });
 });

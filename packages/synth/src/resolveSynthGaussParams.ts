@@ -1,4 +1,4 @@
-import { XaiError, describeValue } from '@xai/core';
+import { XaiError, checkOptions, describeValue } from '@xai/core';
 import { maskAcceptance } from './internal/maskAcceptance.js';
 import { testRows, validationRows } from './internal/splitSizes.js';
 
@@ -78,10 +78,8 @@ export function resolveSynthGaussParams(options: unknown = {}, fn = 'generateSyn
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw new XaiError('BAD_OPTION', `expected an options object, got ${describeValue(options)}`, { fn, arg: 'options', value: options });
   }
-  const o = options as Record<string, unknown>;
-  for (const key of Object.keys(o)) {
-    if (!(KEYS as readonly string[]).includes(key)) throw bad(key, o[key], `unknown option (known: ${KEYS.join(', ')})`);
-  }
+  // The shared check: an unknown key is BAD_OPTION with a did-you-mean.
+  const o = checkOptions(options as Record<string, unknown>, KEYS, fn);
   const variant = o.variant ?? 'paper';
   if (variant !== 'paper' && variant !== 'openxai-code') throw bad('variant', variant, "expected 'paper' or 'openxai-code'");
   const d = synthGaussDefaults[variant];
