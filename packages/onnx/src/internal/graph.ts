@@ -1,0 +1,51 @@
+// What a graph declares: its one real input, its outputs, producers and constant tensors.
+import { XaiError } from '@xai/core';
+import type { GraphProto, ModelProto, NodeProto, TensorProto, ValueInfo } from './proto.js';
+import { DT, elemTypeName, valueInfo } from './proto.js';
+
+export interface GraphIndex {
+  readonly file: string;
+  readonly graph: GraphProto;
+  readonly input: ValueInfo;
+  readonly outputs: readonly ValueInfo[];
+  /** Constant tensors: initializers and Constant nodes' values. */
+  readonly constants: ReadonlyMap<string, TensorProto>;
+  /** The node producing each tensor. */
+  readonly producer: ReadonlyMap<string, NodeProto>;
+  /** Opset domains the model imports ('' is the default domain). */
+  readonly domains: readonly string[];
+  readonly producerName: string;
+}
+
+export function indexGraph(model: ModelProto, file: string, fn: string, inputName: string | undefined): GraphIndex {
+  const graph = model.graph!;
+  const constants = new Map<string, TensorProto>();
+  for (const t of graph.initializer ?? []) constants.set(t.name ?? '', t);
+  const producer = new Map<string, NodeProto>();
+  for (const node of graph.node ?? []) {
+    for (const out of node.output ?? []) producer.set(out, node);
+    if (node.opType === 'Constant') {
+      const value = (node.attribute ?? []).find((a) => a.name === 'value')?.t;
+      const out = node.output?.[0];
+      if (value !== null && value !== undefined && out !== undefined) constants.set(out, value);
+    }
+  }
+  const inputs = (graph.input ?? []).filter((v) => !constants.has(v.name ?? '')).map(valueInfo);
+  let input: ValueInfo | undefined;
+  if (inputName !== undefined) {
+    input = inputs.find((v) => v.name === inputName);
+    if (input === undefined) throw new XaiError('NOT_FOUND', `${file} has no input named '${inputName}' (inputs: ${inputs.map((v) => v.name).join(', ')})`, { fn, arg: 'inputName', file, value: inputName });
+  }
+  if (inputs.length !== 1) {
+    throw new XaiError('NOT_SUPPORTED', `${file} has ${inputs.length} inputs (${inputs.map((v) => `'${v.name}'`).join(', ')}); a Model takes one n x d feature tensor: export the graph with a single float input (e.g. concatenate the features first)`, { fn, arg: 'pathOrBytes', file, value: inputs.map((v) => v.name) });
+  }
+  input = inputs[0]!;
+  if (input.kind !== 'tensor' || (input.elemType !== DT.FLOAT && input.elemType !== DT.DOUBLE)) {
+    throw new XaiError('NOT_SUPPORTED', `${file}: input '${input.name}' is ${input.kind === 'tensor' ? elemTypeName(input.elemType) : input.kind}; only float32/float64 feature tensors are supported`, { fn, arg: 'pathOrBytes', file, value: input.elemType });
+  }
+  if (input.shape !== undefined && input.shape.length !== 2) {
+    throw new XaiError('NOT_SUPPORTED', `${file}: input '${input.name}' has rank ${input.shape.length} (shape [${input.shape.join(', ')}]); a Model takes an n x d matrix`, { fn, arg: 'pathOrBytes', file, value: input.shape });
+  }
+  const domains = (model.opsetImport ?? []).map((o) => o.domain ?? '');
+  return { file, graph, input, outputs: (graph.output ?? []).map(valueInfo), constants, producer, domains, producerName: model.producerName ?? '' };
+}

@@ -1,0 +1,4 @@
+// @xai/onnx/node: the Node runtime (onnxruntime-node's synchronous native session).
+export * from './index.js';
+export * from './loadOnnxModel.js';
+export * from './ortModel.js';
