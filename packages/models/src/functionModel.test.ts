@@ -135,4 +135,92 @@ describe('functionModel', () => {
     expect(errorOf(() => model.inputGradient(x, targets, { output: 'x' as 'logit' })).code).toBe('BAD_OPTION');
     expect(errorOf(() => model.inputGradient(x, Int32Array.of(0))).code).toBe('SHAPE_MISMATCH');
   });
+
+  it('accepts Float32Array outputs (ONNX Runtime, tfjs), as a flat array or a Matrix, converted once', () => {
+    const p64 = ann.predictProba(x);
+    const f32 = Float32Array.from(p64.data);
+    const flat = functionModel(() => f32, { inputDim: 4, classes: 2, tolerance: 1e-5 });
+    const mat = functionModel((m) => ({ rows: m.rows, cols: 2, data: Float32Array.from(ann.predictProba(m).data) }), { inputDim: 4, classes: 2, tolerance: 1e-5 });
+    const got = flat.predictProba(x);
+    expect(got.data).toBeInstanceOf(Float64Array);
+    expect(Array.from(got.data)).toEqual(Array.from(f32)); // exactly the float32 values
+    expect(Array.from(mat.predictProba(x).data)).toEqual(Array.from(f32));
+    // finite differences through a float32 model still track the gradient (step is float32-sized)
+    const coarse = functionModel((m) => ({ rows: m.rows, cols: 2, data: Float32Array.from(ann.predictProba(m).data) }), { inputDim: 4, classes: 2, tolerance: 1e-5, fdStep: 1e-3 });
+    const g = coarse.inputGradient(x, targets);
+    expect(relError(g.data, ann.inputGradient(x, targets).data)).toBeLessThan(1e-2);
+  });
+
+  it('says what came back when the shape is wrong ("returned Float32Array 6x3, expected 6x2")', () => {
+    const wrong = functionModel((m) => ({ rows: m.rows, cols: 3, data: new Float32Array(m.rows * 3) }), { inputDim: 4, classes: 2 });
+    const e = errorOf(() => wrong.predictProba(x));
+    expect(e.code).toBe('SHAPE_MISMATCH');
+    expect(e.message).toMatch(/functionModel\.predictProba: probabilities: returned Float32Array 6x3, expected 6x2/);
+    const short = functionModel(() => new Float32Array(5), { inputDim: 4, classes: 2 });
+    expect(errorOf(() => short.predictProba(x)).message).toMatch(/returned Float32Array of length 5, expected 6x2/);
+    const bigint = functionModel(() => new BigInt64Array(12) as never, { inputDim: 4, classes: 2 });
+    expect(errorOf(() => bigint.predictProba(x)).code).toBe('BAD_INPUT');
+  });
+
+  it('a function written for number[][] gets a typed error naming it, and works with input: "rows"', () => {
+    const byRows = (rows: number[][]) => rows.map((r) => ann.predictProba({ rows: 1, cols: 4, data: Float64Array.from(r) }).data);
+    const wrong = functionModel(byRows as never, { inputDim: 4, classes: 2 });
+    const e = errorOf(() => wrong.predictProba(x));
+    expect(e.code).toBe('BAD_INPUT');
+    expect(e.message).toMatch(/^\[BAD_INPUT\] functionModel\.predictProba: probabilities: the wrapped function threw TypeError: .*not number\[\]\[\].*input: 'rows'/);
+    expect(errorOf(() => wrong.inputGradient(x, targets)).code).toBe('BAD_INPUT');
+    const right = functionModel(byRows, { inputDim: 4, classes: 2, input: 'rows' });
+    expect(Array.from(right.predictProba(x).data)).toEqual(Array.from(ann.predictProba(x).data));
+    const g = right.inputGradient(x, targets);
+    expect(relError(g.data, ann.inputGradient(x, targets).data)).toBeLessThan(1e-6);
+    // any other exception is typed too, with the original kept as the cause
+    const boom = new RangeError('out of memory');
+    const thrower = functionModel(() => { throw boom; }, { inputDim: 4, classes: 2 });
+    const t = errorOf(() => thrower.predictProba(x)) as { code: string; message: string; details: { cause: unknown } };
+    expect(t.code).toBe('BAD_INPUT');
+    expect(t.message).toMatch(/threw RangeError: out of memory$/);
+    expect(t.details.cause).toBe(boom);
+  });
+
+  it("output: 'value' (regression): finite outputs of any scale, k ≥ 1, exact closed-form gradients by differences", () => {
+    // f(x) = [3·x0 − 2·x1² + 100, x2·x3]: two outputs; df0/dx = (3, −4·x1, 0, 0), df1/dx = (0, 0, x3, x2)
+    const f = (m: Matrix) => Array.from({ length: m.rows }, (_, i) => {
+      const r = row(m, i);
+      return [3 * r[0]! - 2 * r[1]! ** 2 + 100, r[2]! * r[3]!];
+    });
+    const model = functionModel(f, { inputDim: 4, classes: 2, output: 'value' });
+    expect(model.output).toBe('value');
+    const v = model.predictProba(x);
+    expect(v.data[0]).toBeCloseTo(3 * x.data[0]! - 2 * x.data[1]! ** 2 + 100, 12);
+    for (const t of [0, 1]) {
+      const g = model.inputGradient(x, new Int32Array(6).fill(t));
+      for (let i = 0; i < 6; i++) {
+        const r = row(x, i);
+        const expected = t === 0 ? [3, -4 * r[1]!, 0, 0] : [0, 0, r[3]!, r[2]!];
+        expect(relError(row(g, i), expected)).toBeLessThan(1e-8);
+      }
+      // 'logit' means the same raw output for a value model
+      expect(Array.from(model.inputGradient(x, new Int32Array(6).fill(t), { output: 'logit' }).data)).toEqual(Array.from(g.data));
+    }
+    // scalar regression with a given gradient
+    const scalar = functionModel((m) => Float32Array.from({ length: m.rows }, (_, i) => 2 * m.data[4 * i]!), { inputDim: 4, classes: 1, output: 'value', gradient: (m) => Array.from({ length: m.rows }, () => [2, 0, 0, 0]) });
+    expect(scalar.predictProba(x).cols).toBe(1);
+    expect(Array.from(row(scalar.inputGradient(x, new Int32Array(6)), 5))).toEqual([2, 0, 0, 0]);
+    expect(errorOf(() => scalar.inputGradient(x, new Int32Array(6).fill(1))).code).toBe('BAD_INPUT'); // target outside [0, 1)
+    const nan = functionModel((m) => new Float64Array(m.rows).fill(NaN), { inputDim: 4, classes: 1, output: 'value' });
+    expect(errorOf(() => nan.predictProba(x)).code).toBe('NON_FINITE');
+    expect(errorOf(() => functionModel(f, { inputDim: 4, classes: 0, output: 'value' })).code).toBe('BAD_OPTION');
+    expect(errorOf(() => functionModel(f, { inputDim: 4, classes: 1, output: 'value', logits: f })).code).toBe('BAD_OPTION');
+    expect(errorOf(() => functionModel(f, { inputDim: 4, classes: 1, output: 'values' as 'value' })).code).toBe('BAD_OPTION');
+  });
+
+  it('unknown option keys are BAD_OPTION with a did-you-mean (constructor, inputGradient, hidden)', () => {
+    const ok = (m: Matrix) => ann.predictProba(m);
+    const e = errorOf(() => functionModel(ok, { inputDim: 4, classes: 2, fdstep: 1e-3 } as never));
+    expect(e.code).toBe('BAD_OPTION');
+    expect(e.message).toMatch(/fdstep.*did you mean 'fdStep'/);
+    const model = functionModel(ok, { inputDim: 4, classes: 2, hidden: (m, a) => ann.hidden!(m, { activation: a }) });
+    expect(errorOf(() => model.inputGradient(x, targets, { outptu: 'logit' } as never)).code).toBe('BAD_OPTION');
+    expect(errorOf(() => model.hidden!(x, { activaton: 'pre' } as never)).code).toBe('BAD_OPTION');
+  });
 });

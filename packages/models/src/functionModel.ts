@@ -1,21 +1,41 @@
-import type { HiddenOptions, InputGradientOptions, Matrix, Model, OutputSpace } from '@xai/core';
-import { XaiError, assertFinite, assertMatrix, assertProbabilities, contiguous, describeValue, row } from '@xai/core';
+import type { HiddenOptions, InputGradientOptions, Matrix, Model, ModelOutput, ModelReturn, OutputSpace } from '@xai/core';
+import { XaiError, assertFinite, assertMatrix, assertProbabilities, checkOptions, contiguous, describeValue, isXaiError, row, toFloat64Matrix } from '@xai/core';
 import { DEFAULT_FD_STEP, finiteDifferenceGradient } from './internal/finiteDifferences.js';
 import { checkTargets, outputBuffer } from './internal/checks.js';
-import { rejectPromise, toMatrix } from './internal/toMatrix.js';
+import { rejectPromise } from './internal/toMatrix.js';
 
-/** What a wrapped function may return: a Matrix, rows of numbers, or a flat row-major array. */
-export type BatchOutput = Matrix | readonly (readonly number[])[] | Float64Array;
+/**
+ * What a wrapped function may return: a Matrix over any numeric typed array (Float32Array
+ * from ONNX Runtime / tfjs included), rows of numbers, or a flat row-major typed array
+ * (core's `ModelReturn`; converted to Float64 once).
+ */
+export type BatchOutput = ModelReturn;
+
+/** What the wrapped functions receive: a contiguous Matrix (default) or rows as number[][]. */
+export type FunctionModelInput = 'matrix' | 'rows';
 
 export interface FunctionModelOptions {
   readonly inputDim: number;
+  /** Number of classes (≥ 2), or of outputs (≥ 1) when `output` is 'value'. */
   readonly classes: number;
+  /**
+   * 'probabilities' (rows in [0, 1] summing to 1) or 'value' (any finite outputs: a
+   * regression / score model; gradients are of output t itself). @defaultValue 'probabilities'
+   * @since 0.2.0
+   */
+  readonly output?: ModelOutput;
+  /**
+   * How `predictProba`, `gradient`, `logits` and `hidden` receive x: 'matrix' (a
+   * contiguous `{rows, cols, data: Float64Array}`) or 'rows' (`number[][]`, one array per
+   * row, for functions written that way). @defaultValue 'matrix' @since 0.2.0
+   */
+  readonly input?: FunctionModelInput;
   /** Input gradients d output[t_i] / d x_i (n x inputDim); finite differences when absent. */
   readonly gradient?: (x: Matrix, targets: Int32Array, output: OutputSpace) => BatchOutput;
-  /** Pre-softmax scores (n x classes); enables `logits` and logit gradients. */
+  /** Pre-softmax scores (n x classes); enables `logits` and logit gradients. Not for value models. */
   readonly logits?: (x: Matrix) => BatchOutput;
   /** A hidden representation (an n x width Matrix), if the model has one. */
-  readonly hidden?: (x: Matrix, activation: 'pre' | 'post') => Matrix;
+  readonly hidden?: (x: Matrix, activation: 'pre' | 'post') => BatchOutput;
   /** Allowed |row sum − 1| and excursion outside [0, 1]. @defaultValue 1e-6 */
   readonly tolerance?: number;
   /** Relative finite-difference step: h = fdStep · max(fdScale, |x_ij|). @defaultValue cbrt(ε) ≈ 6.1e-6 */
@@ -32,7 +52,32 @@ export type GradientSource = 'function' | 'finite-differences';
 /** The model `functionModel` returns: a core `Model` with `inputGradient`, tagged with its gradient's source. */
 export type FunctionModel = Model & Required<Pick<Model, 'inputGradient'>> & { readonly gradientSource: GradientSource };
 
-export const FUNCTION_MODEL_DEFAULTS = { tolerance: 1e-6, fdStep: DEFAULT_FD_STEP, fdScale: 1, maxBatchRows: 65536 } as const;
+export const FUNCTION_MODEL_DEFAULTS = { tolerance: 1e-6, fdStep: DEFAULT_FD_STEP, fdScale: 1, maxBatchRows: 65536, output: 'probabilities', input: 'matrix' } as const;
+
+const FUNCTION_MODEL_KEYS = ['inputDim', 'classes', 'output', 'input', 'gradient', 'logits', 'hidden', 'tolerance', 'fdStep', 'fdScale', 'maxBatchRows'];
+
+/** Rows of a contiguous matrix as number arrays (for `input: 'rows'`). */
+function toRows(x: Matrix): number[][] {
+  return Array.from({ length: x.rows }, (_, i) => Array.from(row(x, i)));
+}
+
+/**
+ * Calls a user function, turning anything it throws that is not already an XaiError into
+ * BAD_INPUT naming the function argument; a TypeError with matrix input gets the likely
+ * cause (a function written for number[][]) and the fix.
+ */
+function callUser<T>(f: () => T, fn: string, arg: string, input: FunctionModelInput): T {
+  try {
+    return f();
+  } catch (e) {
+    if (isXaiError(e)) throw e;
+    const what = e instanceof Error ? `${e.name}: ${e.message}` : describeValue(e);
+    const hint = e instanceof TypeError && input === 'matrix'
+      ? " (functionModel passes x as a Matrix {rows, cols, data: Float64Array, row-major}, not number[][]; for a function written for rows of numbers pass { input: 'rows' })"
+      : '';
+    throw new XaiError('BAD_INPUT', `the wrapped function threw ${what}${hint}`, { fn, arg, value: what, cause: e });
+  }
+}
 
 function positive(fn: string, arg: string, v: unknown, integer: boolean): void {
   if (typeof v !== 'number' || !(v > 0) || !Number.isFinite(v) || (integer && !Number.isInteger(v))) {
@@ -48,31 +93,43 @@ function rejectAsync(fn: string, arg: string, f: unknown): void {
 }
 
 /**
- * Wraps any batch function x (n x inputDim) → class probabilities (n x classes) as a
- * core `Model`: "swap in your own model". Every output is checked (shape, finite, in
- * [0, 1], rows summing to 1 → SHAPE_MISMATCH / NON_FINITE / NOT_PROBABILITIES). Without
- * a `gradient`, input gradients come from central finite differences with a step
- * relative to the input's scale, batched: one call of `predictProba` for all rows' 2·d
- * perturbations. The function is called once per public call, never row by row, and
- * always receives a contiguous matrix (strided views are copied). Results are the
- * function's own output unless `out` is given. Async functions (or any returning a
- * Promise) → NOT_SUPPORTED: core's `Model` is synchronous. Without `gradient`, the model
- * carries `gradientSource: 'finite-differences'` so the conformance suite does not count
- * its gradient check as a pass.
+ * Wraps any batch function x (n x inputDim) → class probabilities (n x classes) — or, with
+ * `output: 'value'`, any finite outputs (n x classes; regression: classes 1) — as a core
+ * `Model`: "swap in your own model". Every output is converted once to Float64 (any
+ * numeric typed array, rows, or a flat array) and checked: shape (SHAPE_MISMATCH, with
+ * what came back, e.g. "returned Float32Array 2x3, expected 2x2"), finite (NON_FINITE),
+ * and for classifiers in [0, 1] with rows summing to 1 (NOT_PROBABILITIES). Without a
+ * `gradient`, input gradients of output t come from central finite differences with a
+ * step relative to the input's scale, batched: one call of `predictProba` for all rows'
+ * 2·d perturbations. The function is called once per public call, never row by row, and
+ * always receives a contiguous matrix (strided views are copied), or `number[][]` with
+ * `input: 'rows'`. An exception thrown by the function → BAD_INPUT naming it (with a hint
+ * when a function written for number[][] received a Matrix). Async functions (or any
+ * returning a Promise) → NOT_SUPPORTED: core's `Model` is synchronous. Unknown option
+ * keys → BAD_OPTION. Without `gradient`, the model carries `gradientSource:
+ * 'finite-differences'` so the conformance suite does not count its gradient check as a
+ * pass.
  * @example
  *   const model = functionModel((x) => myNet.run(x), { inputDim: 13, classes: 2 });
  *   model.inputGradient(x, predictLabels(model, x));
+ *   const reg = functionModel((rows) => rows.map((r) => [r[0] * 2]), { inputDim: 3, classes: 1, output: 'value', input: 'rows' });
  * @since 0.1.0
  */
-export function functionModel(predictProba: (x: Matrix) => BatchOutput, options: FunctionModelOptions): FunctionModel {
+export function functionModel(predictProba: (x: Matrix) => BatchOutput, options: FunctionModelOptions): FunctionModel;
+export function functionModel(predictProba: (x: number[][]) => BatchOutput, options: FunctionModelOptions & { readonly input: 'rows' }): FunctionModel;
+export function functionModel(predictProba: ((x: Matrix) => BatchOutput) | ((x: number[][]) => BatchOutput), options: FunctionModelOptions): FunctionModel {
   const fn = 'functionModel';
   if (typeof predictProba !== 'function') throw new XaiError('BAD_INPUT', `expected a function, got ${describeValue(predictProba)}`, { fn, arg: 'predictProba', value: predictProba });
   rejectAsync(fn, 'predictProba', predictProba);
   if (options === null || typeof options !== 'object') throw new XaiError('BAD_INPUT', `expected options {inputDim, classes}, got ${describeValue(options)}`, { fn, arg: 'options', value: options });
+  checkOptions(options, FUNCTION_MODEL_KEYS, fn);
   const o = { ...FUNCTION_MODEL_DEFAULTS, ...options };
   positive(fn, 'inputDim', o.inputDim, true);
+  if (o.output !== 'probabilities' && o.output !== 'value') throw new XaiError('BAD_OPTION', `output must be 'probabilities' or 'value', got ${describeValue(o.output)}`, { fn, arg: 'output', value: o.output });
+  if (o.input !== 'matrix' && o.input !== 'rows') throw new XaiError('BAD_OPTION', `input must be 'matrix' or 'rows', got ${describeValue(o.input)}`, { fn, arg: 'input', value: o.input });
+  const value = o.output === 'value';
   positive(fn, 'classes', o.classes, true);
-  if (o.classes < 2) throw new XaiError('BAD_OPTION', `classes must be at least 2, got ${o.classes}`, { fn, arg: 'classes', value: o.classes });
+  if (!value && o.classes < 2) throw new XaiError('BAD_OPTION', `classes must be at least 2, got ${o.classes} (a single-output model is output: 'value')`, { fn, arg: 'classes', value: o.classes });
   positive(fn, 'tolerance', o.tolerance, false);
   positive(fn, 'fdStep', o.fdStep, false);
   positive(fn, 'fdScale', o.fdScale, false);
@@ -81,8 +138,20 @@ export function functionModel(predictProba: (x: Matrix) => BatchOutput, options:
     if (o[key] !== undefined && typeof o[key] !== 'function') throw new XaiError('BAD_OPTION', `${key} must be a function, got ${describeValue(o[key])}`, { fn, arg: key, value: o[key] });
     if (o[key] !== undefined) rejectAsync(fn, key, o[key]);
   }
-  const { inputDim, classes } = o;
+  if (value && o.logits !== undefined) throw new XaiError('BAD_OPTION', "a value model has no logits (its outputs are already raw): drop 'logits'", { fn, arg: 'logits', value: 'function' });
+  const { inputDim, classes, input } = o;
   const fd = { step: o.fdStep, scale: o.fdScale, maxRows: o.maxBatchRows };
+  /** x as the user's functions take it. */
+  const arg = (x: Matrix): Matrix => {
+    const c = contiguous(x);
+    return (input === 'rows' ? toRows(c) : c) as Matrix;
+  };
+  /** Calls a user function on x, then converts (and Promise-checks) its result. */
+  const run = (f: () => unknown, name: string, what: string, rows: number, cols: number): Matrix => {
+    const r = callUser(f, name, what, input);
+    rejectPromise(r, name, what);
+    return toFloat64Matrix(r, rows, cols, name, what);
+  };
 
   const copyOut = (m: Matrix, out: Matrix | undefined, name: string, cols: number): Matrix => {
     if (out === undefined) return m;
@@ -93,14 +162,17 @@ export function functionModel(predictProba: (x: Matrix) => BatchOutput, options:
   };
   const checkX = (name: string, x: Matrix): void => assertMatrix(x, name, 'x', { cols: inputDim });
 
+  const predict = predictProba as (x: Matrix) => unknown;
   const proba = (x: Matrix): Matrix => {
-    const p = toMatrix(predictProba(contiguous(x)), x.rows, classes, 'functionModel.predictProba', 'probabilities');
-    assertProbabilities(p, x.rows, classes, 'functionModel.predictProba', o.tolerance);
+    const name = 'functionModel.predictProba';
+    const p = run(() => predict(arg(x)), name, value ? 'values' : 'probabilities', x.rows, classes);
+    if (value) assertFinite(p, name, 'values');
+    else assertProbabilities(p, x.rows, classes, name, o.tolerance);
     return p;
   };
   const logitsFn = o.logits;
   const logits = logitsFn === undefined ? undefined : (x: Matrix): Matrix => {
-    const z = toMatrix(logitsFn(contiguous(x)), x.rows, classes, 'functionModel.logits', 'logits');
+    const z = run(() => logitsFn(arg(x)), 'functionModel.logits', 'logits', x.rows, classes);
     assertFinite(z, 'functionModel.logits', 'logits');
     return z;
   };
@@ -108,6 +180,7 @@ export function functionModel(predictProba: (x: Matrix) => BatchOutput, options:
   const model: FunctionModel = {
     inputDim,
     classes,
+    ...(value ? { output: 'value' as const } : {}),
     gradientSource: o.gradient === undefined ? 'finite-differences' : 'function',
     predictProba(x: Matrix, out?: Matrix): Matrix {
       checkX('functionModel.predictProba', x);
@@ -117,14 +190,17 @@ export function functionModel(predictProba: (x: Matrix) => BatchOutput, options:
       const name = 'functionModel.inputGradient';
       checkX(name, x);
       checkTargets(name, targets, x.rows, classes);
+      checkOptions(gOptions, ['output', 'out'], name);
       const output = gOptions.output ?? 'probability';
       if (output !== 'probability' && output !== 'logit') throw new XaiError('BAD_OPTION', `output must be 'probability' or 'logit', got ${describeValue(output)}`, { fn: name, arg: 'output', value: output });
-      if (o.gradient !== undefined) {
-        const g = toMatrix(o.gradient(contiguous(x), targets, output), x.rows, inputDim, name, 'gradient');
+      const gradientFn = o.gradient;
+      if (gradientFn !== undefined) {
+        const g = run(() => gradientFn(arg(x), targets, output), name, 'gradient', x.rows, inputDim);
         assertFinite(g, name, 'gradient');
         return copyOut(g, gOptions.out, name, inputDim);
       }
-      const f = output === 'probability' ? proba : logits;
+      // a value model's outputs are raw: both output spaces differentiate them
+      const f = output === 'probability' || value ? proba : logits;
       if (f === undefined) throw new XaiError('NOT_SUPPORTED', "logit gradients need a 'logits' function (none was given)", { fn: name, arg: 'output', value: output });
       const out = outputBuffer(name, 'out', x.rows, inputDim, gOptions.out);
       finiteDifferenceGradient(f, x, targets, fd, out);
@@ -142,12 +218,16 @@ export function functionModel(predictProba: (x: Matrix) => BatchOutput, options:
     (model as { hidden?: Model['hidden'] }).hidden = (x: Matrix, hOptions: HiddenOptions = {}): Matrix => {
       const name = 'functionModel.hidden';
       checkX(name, x);
+      checkOptions(hOptions, ['activation', 'out'], name);
       const activation = hOptions.activation ?? 'post';
-      const h = hiddenFn(contiguous(x), activation);
+      const h = callUser(() => hiddenFn(arg(x), activation), name, 'hidden', input);
       rejectPromise(h, name, 'hidden');
-      assertMatrix(h, name, 'hidden', { rows: x.rows });
-      assertFinite(h, name, 'hidden');
-      return copyOut(h, hOptions.out, name, h.cols);
+      // the width is the function's own: take it from what came back
+      const cols = h !== null && typeof h === 'object' && 'cols' in h ? Number((h as { cols: unknown }).cols) : Array.isArray(h) && Array.isArray(h[0]) ? (h[0] as unknown[]).length : NaN;
+      if (!Number.isInteger(cols) || cols < 0) throw new XaiError('BAD_INPUT', `hidden must return an n x width Matrix or rows of numbers, got ${describeValue(h)}`, { fn: name, arg: 'hidden', value: describeValue(h) });
+      const hm = toFloat64Matrix(h, x.rows, cols, name, 'hidden');
+      assertFinite(hm, name, 'hidden');
+      return copyOut(hm, hOptions.out, name, hm.cols);
     };
   }
   return model;
