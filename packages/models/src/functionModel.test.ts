@@ -163,7 +163,7 @@ describe('functionModel', () => {
   });
 
   it('a function written for number[][] gets a typed error naming it, and works with input: "rows"', () => {
-    const byRows = (rows: number[][]) => rows.map((r) => ann.predictProba({ rows: 1, cols: 4, data: Float64Array.from(r) }).data);
+    const byRows = (rows: number[][]) => rows.map((r) => Array.from(ann.predictProba({ rows: 1, cols: 4, data: Float64Array.from(r) }).data));
     const wrong = functionModel(byRows as never, { inputDim: 4, classes: 2 });
     const e = errorOf(() => wrong.predictProba(x));
     expect(e.code).toBe('BAD_INPUT');
