@@ -1,0 +1,3 @@
+// Axiomatic metrics: `@xai/metrics/axiomatic`.
+export * from './axiomatic/completeness.js';
+export * from './axiomatic/nonSensitivity.js';

@@ -1,0 +1,56 @@
+import { checkOptions, matrix, row, summarizeValues } from '@xai/core';
+import type { MetricResult } from '@xai/core';
+import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
+import { baselineVector, prepare, targetOutputs } from '../extended/internal/common.js';
+import type { Baseline } from '../extended/internal/common.js';
+
+/** Options of {@link completeness}. @since 0.2.0 */
+export interface CompletenessOptions {
+  /** The reference input x₀. @defaultValue 0 */
+  readonly baseline?: Baseline;
+  /** Divide by |f(x) − f(x₀)| (NaN when that is 0). @defaultValue false */
+  readonly relative?: boolean;
+}
+
+const KEYS = ['baseline', 'relative'];
+
+/** Static facts about completeness. @since 0.2.0 */
+export const completenessInfo = {
+  id: 'COMPLETENESS',
+  name: 'Completeness gap',
+  family: 'axiomatic',
+  direction: 'lower-is-better',
+  requires: ['model', 'attributions'],
+  reference: 'Sundararajan et al. 2017 (IG completeness axiom); Bach et al. 2015 (conservation); Quantus Completeness',
+} as const;
+
+/**
+ * Completeness (summation-to-delta): |Σ_j Φ_j(x) − (f(x) − f(x₀))| with f the target's
+ * probability (a value model's output) and x₀ the baseline — 0 for exact IG, Shapley values
+ * (efficiency, with the same baseline) and DeepLIFT; Quantus returns the boolean
+ * "gap ≈ 0", this returns the gap itself. One `predictProba` call. Lower is better.
+ * @example completeness({ x, attributions, model }, { baseline: 0 }).mean
+ * @since 0.2.0
+ */
+export function completeness(input: ExtendedMetricInput, options: CompletenessOptions = {}): MetricResult {
+  const fn = 'completeness';
+  const o = checkOptions(options, KEYS, fn);
+  const { x, n, d, attributions, model, targets } = prepare(fn, input, ['model', 'attributions']);
+  const base = baselineVector(o.baseline ?? 0, d, fn);
+  const big = matrix(2 * n, d);
+  for (let i = 0; i < n; i++) {
+    big.data.set(row(x, i), 2 * i * d);
+    big.data.set(base, (2 * i + 1) * d);
+  }
+  const f = targetOutputs(model, big, targets, 2);
+  const values = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const e = row(attributions, i);
+    let sum = 0;
+    for (let j = 0; j < d; j++) sum += e[j]!;
+    const delta = f[2 * i]! - f[2 * i + 1]!;
+    const gap = Math.abs(sum - delta);
+    values[i] = o.relative === true ? (delta === 0 ? Number.NaN : gap / Math.abs(delta)) : gap;
+  }
+  return summarizeValues('COMPLETENESS', values);
+}

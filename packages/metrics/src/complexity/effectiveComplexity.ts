@@ -1,0 +1,51 @@
+import { checkOptions, row, summarizeValues } from '@xai/core';
+import type { MetricResult } from '@xai/core';
+import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
+import { numberAtLeast, prepare } from '../extended/internal/common.js';
+
+/** Options of {@link effectiveComplexity}. @since 0.2.0 */
+export interface EffectiveComplexityOptions {
+  /** Threshold ε (Quantus `eps`). @defaultValue 1e-5 */
+  readonly eps?: number;
+  /** Compare |Φ_j| / max_k |Φ_k| with ε (Quantus' default `normalise`) instead of the raw |Φ_j|. @defaultValue true */
+  readonly relative?: boolean;
+}
+
+const KEYS = ['eps', 'relative'];
+
+/** Static facts about effective complexity. @since 0.2.0 */
+export const effectiveComplexityInfo = {
+  id: 'EFFECTIVE_COMPLEXITY',
+  name: 'Effective complexity (features with |attribution| > ε)',
+  family: 'complexity',
+  direction: 'lower-is-better',
+  requires: ['attributions'],
+  reference: 'Nguyen & Martínez 2020, "On Quantitative Aspects of Model Interpretability", §3.3 (effective complexity); Quantus EffectiveComplexity',
+} as const;
+
+/**
+ * Effective complexity (Nguyen & Martínez 2020): the number of features whose attribution
+ * magnitude exceeds ε, #{j : |Φ_j| > ε}, with |Φ| scaled by its row maximum first when
+ * `relative` (so the count does not depend on the output's scale; an all-zero row counts 0).
+ * Lower is simpler.
+ * @example effectiveComplexity({ x, attributions }, { eps: 1e-5 }).mean
+ * @since 0.2.0
+ */
+export function effectiveComplexity(input: ExtendedMetricInput, options: EffectiveComplexityOptions = {}): MetricResult {
+  const fn = 'effectiveComplexity';
+  const o = checkOptions(options, KEYS, fn);
+  const eps = numberAtLeast(o.eps ?? 1e-5, 0, fn, 'options.eps');
+  const relative = o.relative ?? true;
+  const { n, d, attributions } = prepare(fn, input, ['attributions']);
+  const values = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const e = row(attributions, i);
+    let max = 0;
+    for (let j = 0; j < d; j++) max = Math.max(max, Math.abs(e[j]!));
+    const scale = relative && max > 0 ? 1 / max : 1;
+    let count = 0;
+    for (let j = 0; j < d; j++) if (Math.abs(e[j]!) * scale > eps) count++;
+    values[i] = count;
+  }
+  return summarizeValues('EFFECTIVE_COMPLEXITY', values);
+}

@@ -1,0 +1,55 @@
+// Max- and avg-sensitivity (Yeh et al. 2019, Captum sensitivity_max): one kernel, two reductions.
+import { XaiError, checkOptions, describeValue, row } from '@xai/core';
+import type { Rng } from '@xai/core';
+import type { ExtendedMetricInput } from '../../extendedMetricTypes.js';
+import { numberAtLeast, positiveInt, prepare, seedOption } from './common.js';
+import { checkNorm, normOf, normOfDiff, reExplain } from './sensitivity.js';
+import type { Norm } from './sensitivity.js';
+
+export interface SensitivityOptions {
+  /** Perturbed inputs per instance (Captum `n_perturb_samples`). @defaultValue 10 */
+  readonly samples?: number;
+  /** Radius r of the L∞ ball: x' = x + U(−r, r)^d (Captum `perturb_radius`). @defaultValue 0.02 */
+  readonly radius?: number;
+  /** Norm of e − e′ and of e (Captum `norm_ord`, 'fro' = l2). @defaultValue 'l2' */
+  readonly norm?: Norm;
+  /** Divide by ||e(x)|| (Captum; a zero norm divides by 1, as Captum does). @defaultValue true */
+  readonly normalize?: boolean;
+  /** Custom perturbation (Captum `perturb_func`): write the perturbed row into `out`. */
+  readonly perturb?: (x: Float64Array, rng: Rng, out: Float64Array) => void;
+  /** @defaultValue 0 */
+  readonly seed?: number;
+}
+
+export const SENSITIVITY_KEYS = ['samples', 'radius', 'norm', 'normalize', 'perturb', 'seed'];
+
+export function runSensitivity(fn: string, reduce: 'max' | 'mean', input: ExtendedMetricInput, options: SensitivityOptions): Float64Array {
+  const o = checkOptions(options, SENSITIVITY_KEYS, fn);
+  const S = positiveInt(o.samples ?? 10, fn, 'options.samples');
+  const r = numberAtLeast(o.radius ?? 0.02, 0, fn, 'options.radius');
+  const norm = checkNorm(o.norm ?? 'l2', fn);
+  const normalize = o.normalize ?? true;
+  const seed = seedOption(o.seed ?? 0, fn);
+  if (o.perturb !== undefined && typeof o.perturb !== 'function') throw new XaiError('BAD_OPTION', `perturb must be a function, got ${describeValue(o.perturb)}`, { fn, arg: 'options.perturb', value: o.perturb });
+  const needs = input.attributions !== undefined ? (['model', 'explain', 'attributions'] as const) : (['model', 'explain'] as const);
+  const p = prepare(fn, input, needs);
+  const perturb = o.perturb ?? ((xi: Float64Array, rng: Rng, out: Float64Array) => {
+    for (let j = 0; j < out.length; j++) out[j] = xi[j]! + (2 * rng.uniform() - 1) * r;
+  });
+  const { e0, eb } = reExplain(p, S, seed, 'sensitivity', perturb, input.attributions !== undefined ? p.attributions : undefined);
+  const values = new Float64Array(p.n);
+  const tmp = new Float64Array(p.d);
+  for (let i = 0; i < p.n; i++) {
+    const e = row(e0, i);
+    const en = normOf(e, norm);
+    const denom = normalize && en > 0 ? en : 1;
+    let acc = reduce === 'max' ? -Infinity : 0;
+    for (let s = 0; s < S; s++) {
+      const v = normOfDiff(e, row(eb, i * S + s), norm, tmp) / denom;
+      if (reduce === 'max') { if (v > acc) acc = v; }
+      else acc += v;
+    }
+    values[i] = reduce === 'max' ? acc : acc / S;
+  }
+  return values;
+}

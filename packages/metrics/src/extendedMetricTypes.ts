@@ -1,0 +1,35 @@
+import type { Matrix, MetricResult, Model } from '@xai/core';
+
+/**
+ * Re-explains a batch: row i of the result explains row i of `x` for class (or output)
+ * `targets[i]`. The robustness and randomisation metrics call it on perturbed inputs or
+ * randomised models; the bench wraps an `Explainer` as `(m, x, t) => e.explain(m, x, { targets: t })`.
+ * @example const explain: ExplainFn = (m, x, t) => m.inputGradient!(x, t)
+ * @since 0.2.0
+ */
+export type ExplainFn = (model: Model, x: Matrix, targets: Int32Array) => Matrix;
+
+/**
+ * What the extended metrics read. Each metric's `requires` says which fields it needs;
+ * `targets` defaults to core's `defaultTargets` (predicted class, output 0 for value models).
+ * @since 0.2.0
+ */
+export interface ExtendedMetricInput {
+  /** The explained instances, n x d. */
+  readonly x: Matrix;
+  /** Their attributions, n x d. */
+  readonly attributions?: Matrix;
+  readonly model?: Model;
+  /** The explained class (or output column) of each row. */
+  readonly targets?: Int32Array;
+  readonly explain?: ExplainFn;
+  /** Per-instance ground truth, n x d (or 1 x d shared), for Kendall's tau. */
+  readonly groundTruth?: Matrix;
+}
+
+/**
+ * Core's `MetricResult` (per-instance values, NaN = undefined, counted in
+ * `undefinedIndices`) of an extended metric.
+ * @since 0.2.0
+ */
+export type ExtendedMetricResult = MetricResult;

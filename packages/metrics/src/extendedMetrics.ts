@@ -1,0 +1,226 @@
+import { XaiError, assertMatrix } from '@xai/core';
+import type { Matrix, MetricDirection, MetricResult, Model } from '@xai/core';
+import { kendallTau, kendallTauInfo } from './agreement/kendallTau.js';
+import { completeness, completenessInfo } from './axiomatic/completeness.js';
+import { nonSensitivity, nonSensitivityInfo } from './axiomatic/nonSensitivity.js';
+import { complexity, complexityInfo } from './complexity/complexity.js';
+import { effectiveComplexity, effectiveComplexityInfo } from './complexity/effectiveComplexity.js';
+import { sparseness, sparsenessInfo } from './complexity/sparseness.js';
+import type { ExplainFn, ExtendedMetricInput } from './extendedMetricTypes.js';
+import { deletion, deletionInfo } from './faithfulness/deletion.js';
+import { faithfulnessCorrelation, faithfulnessCorrelationInfo } from './faithfulness/faithfulnessCorrelation.js';
+import { infidelity, infidelityInfo } from './faithfulness/infidelity.js';
+import { insertion, insertionInfo } from './faithfulness/insertion.js';
+import { monotonicityCorrelation, monotonicityCorrelationInfo } from './faithfulness/monotonicityCorrelation.js';
+import { modelParameterRandomisation, modelParameterRandomisationInfo } from './randomisation/modelParameterRandomisation.js';
+import { randomLogit, randomLogitInfo } from './randomisation/randomLogit.js';
+import { avgSensitivity, avgSensitivityInfo } from './robustness/avgSensitivity.js';
+import { localLipschitz, localLipschitzInfo } from './robustness/localLipschitz.js';
+import { maxSensitivity, maxSensitivityInfo } from './robustness/maxSensitivity.js';
+
+export type { ExplainFn, ExtendedMetricInput, ExtendedMetricResult } from './extendedMetricTypes.js';
+
+/**
+ * The metric ids beyond OpenXAI's eleven (issue 14), grouped by family.
+ * @since 0.2.0
+ */
+export const EXTENDED_METRIC_IDS = [
+  'INFIDELITY', 'FAITHFULNESS_CORRELATION', 'MONOTONICITY_CORRELATION', 'DELETION', 'INSERTION',
+  'MAX_SENSITIVITY', 'AVG_SENSITIVITY', 'LOCAL_LIPSCHITZ',
+  'SPARSENESS', 'COMPLEXITY', 'EFFECTIVE_COMPLEXITY',
+  'MODEL_RANDOMISATION', 'RANDOM_LOGIT',
+  'COMPLETENESS', 'NON_SENSITIVITY',
+  'KENDALL_TAU',
+] as const;
+
+/** One of {@link EXTENDED_METRIC_IDS}. @since 0.2.0 */
+export type ExtendedMetricId = (typeof EXTENDED_METRIC_IDS)[number];
+
+/** Quantus' categories (plus `agreement` for ground-truth rank agreement). @since 0.2.0 */
+export type ExtendedMetricFamily = 'faithfulness' | 'robustness' | 'complexity' | 'randomisation' | 'axiomatic' | 'agreement';
+
+/** What a metric reads: core's requirements. @since 0.2.0 */
+export type ExtendedMetricRequirement = 'model' | 'attributions' | 'explainer' | 'ground-truth';
+
+/**
+ * Static facts of an extended metric. Beside core's `MetricInfo` fields: whether the bench's
+ * floor (shortcut explainers: mean training gradient, fixed variance ranking) and null
+ * (attributions permuted across features) are meaningful for it, and why.
+ * @since 0.2.0
+ */
+export interface ExtendedMetricInfo {
+  readonly id: ExtendedMetricId;
+  readonly name: string;
+  readonly family: ExtendedMetricFamily;
+  readonly direction: MetricDirection;
+  readonly requires: readonly ExtendedMetricRequirement[];
+  readonly reference: string;
+  /** Draws random numbers (from streams keyed by row content + `options.seed`). */
+  readonly seeded: boolean;
+  /** Defined for `output: 'value'` (regression) models. */
+  readonly valueModels: boolean;
+  readonly floorMeaningful: boolean;
+  readonly floorNote: string;
+  readonly nullMeaningful: boolean;
+  readonly nullNote: string;
+}
+
+/** Options handed to a runner: the metric's own options (checked by it, unknown keys are errors), plus `groundTruth` for KENDALL_TAU. @since 0.2.0 */
+export type ExtendedRunOptions = Readonly<Record<string, unknown>>;
+
+/**
+ * The uniform batch runner the bench calls for every extended metric. `model` may be
+ * undefined only for metrics that do not require it (complexity, Kendall's τ); `targets`
+ * undefined = core's `defaultTargets`; `explain` is required by the robustness and
+ * randomisation metrics (which then take `attributions` as explain(model, x, targets)).
+ * @since 0.2.0
+ */
+export type ExtendedMetricRunner = (
+  model: Model | undefined,
+  x: Matrix,
+  attributions: Matrix,
+  targets: Int32Array | undefined,
+  explain?: ExplainFn,
+  options?: ExtendedRunOptions,
+) => MetricResult;
+
+/** One registry entry: facts, the positional runner and the object-style evaluate. @since 0.2.0 */
+export interface ExtendedMetricEntry {
+  readonly info: ExtendedMetricInfo;
+  readonly run: ExtendedMetricRunner;
+  evaluate(input: ExtendedMetricInput, options?: ExtendedRunOptions): MetricResult;
+}
+
+type Evaluate = (input: ExtendedMetricInput, options: never) => MetricResult;
+
+interface Notes {
+  readonly seeded: boolean;
+  readonly valueModels: boolean;
+  readonly floorMeaningful: boolean;
+  readonly floorNote: string;
+  readonly nullMeaningful: boolean;
+  readonly nullNote: string;
+}
+
+function entry(info: Omit<ExtendedMetricInfo, keyof Notes>, notes: Notes, evaluate: Evaluate): ExtendedMetricEntry {
+  const full: ExtendedMetricInfo = { ...info, ...notes };
+  const ev = evaluate as (input: ExtendedMetricInput, options: ExtendedRunOptions) => MetricResult;
+  return {
+    info: full,
+    evaluate: (input, options = {}) => ev(input, options),
+    run: (model, x, attributions, targets, explain, options = {}) => {
+      let opts = options;
+      let groundTruth: Matrix | undefined;
+      if (info.id === 'KENDALL_TAU' && options !== null && typeof options === 'object' && 'groundTruth' in options) {
+        const { groundTruth: gt, ...rest } = options;
+        assertMatrix(gt, `extendedMetrics.${info.id}.run`, 'options.groundTruth');
+        groundTruth = gt;
+        opts = rest;
+      }
+      const input: ExtendedMetricInput = {
+        x,
+        attributions,
+        ...(model !== undefined ? { model } : {}),
+        ...(targets !== undefined ? { targets } : {}),
+        ...(explain !== undefined ? { explain } : {}),
+        ...(groundTruth !== undefined ? { groundTruth } : {}),
+      };
+      if (info.requires.includes('explainer') && explain === undefined) {
+        throw new XaiError('BAD_INPUT', `${info.id} re-explains: pass explain(model, x, targets)`, { fn: `extendedMetrics.${info.id}.run`, arg: 'explain', value: undefined });
+      }
+      return ev(input, opts);
+    },
+  };
+}
+
+const PERMUTATION_INVARIANT = 'not meaningful: the score is invariant under a permutation of the features, so the permuted null equals the explainer itself';
+const RE_EXPLAIN_NULL = 'not meaningful: a fixed feature permutation of the explainer output leaves the score unchanged (norms / rank correlations of jointly permuted vectors), and a fresh one per call measures the permutation, not the explainer';
+
+/**
+ * Every extended metric by id: `info` (family, direction, requirements, reference,
+ * floor/null notes), `run` (positional batch runner) and `evaluate` (object input).
+ * @example extendedMetrics.INFIDELITY.run(model, x, attributions, undefined, undefined, { seed: 0 }).mean
+ * @since 0.2.0
+ */
+export const extendedMetrics: Readonly<Record<ExtendedMetricId, ExtendedMetricEntry>> = {
+  INFIDELITY: entry(infidelityInfo, {
+    seeded: true, valueModels: true,
+    floorMeaningful: true, floorNote: 'meaningful: a constant (mean-gradient) explanation is exact for a linear model, so the floor shows how much of the score local linearity alone buys',
+    nullMeaningful: true, nullNote: 'meaningful: permuting features breaks the alignment of Iᵀe with f(x) − f(x − I)',
+  }, infidelity),
+  FAITHFULNESS_CORRELATION: entry(faithfulnessCorrelationInfo, {
+    seeded: true, valueModels: true,
+    floorMeaningful: true, floorNote: 'meaningful: a fixed ranking correlates only as far as the model is globally additive',
+    nullMeaningful: true, nullNote: 'meaningful: expected ≈ 0 for permuted attributions',
+  }, faithfulnessCorrelation),
+  MONOTONICITY_CORRELATION: entry(monotonicityCorrelationInfo, {
+    seeded: true, valueModels: true,
+    floorMeaningful: true, floorNote: 'meaningful: a fixed variance ranking tracks per-feature output variance only globally',
+    nullMeaningful: true, nullNote: 'meaningful: expected ≈ 0 for permuted attributions',
+  }, monotonicityCorrelation),
+  DELETION: entry(deletionInfo, {
+    seeded: false, valueModels: true,
+    floorMeaningful: true, floorNote: 'meaningful: the shortcut ranking deletes in a global order',
+    nullMeaningful: true, nullNote: 'meaningful: a random order is the reference curve',
+  }, deletion),
+  INSERTION: entry(insertionInfo, {
+    seeded: false, valueModels: true,
+    floorMeaningful: true, floorNote: 'meaningful: the shortcut ranking inserts in a global order',
+    nullMeaningful: true, nullNote: 'meaningful: a random order is the reference curve',
+  }, insertion),
+  MAX_SENSITIVITY: entry(maxSensitivityInfo, {
+    seeded: true, valueModels: true,
+    floorMeaningful: true, floorNote: 'meaningful as a warning: an input-independent shortcut explanation scores 0 (the best), so robustness must be read beside faithfulness',
+    nullMeaningful: false, nullNote: RE_EXPLAIN_NULL,
+  }, maxSensitivity),
+  AVG_SENSITIVITY: entry(avgSensitivityInfo, {
+    seeded: true, valueModels: true,
+    floorMeaningful: true, floorNote: 'meaningful as a warning: an input-independent shortcut explanation scores 0 (the best)',
+    nullMeaningful: false, nullNote: RE_EXPLAIN_NULL,
+  }, avgSensitivity),
+  LOCAL_LIPSCHITZ: entry(localLipschitzInfo, {
+    seeded: true, valueModels: true,
+    floorMeaningful: true, floorNote: 'meaningful as a warning: an input-independent shortcut explanation scores 0 (the best)',
+    nullMeaningful: false, nullNote: RE_EXPLAIN_NULL,
+  }, localLipschitz),
+  SPARSENESS: entry(sparsenessInfo, {
+    seeded: false, valueModels: true,
+    floorMeaningful: true, floorNote: 'meaningful as a reference: a shortcut explanation has its own concentration (a one-hot shortcut scores the best)',
+    nullMeaningful: false, nullNote: PERMUTATION_INVARIANT,
+  }, sparseness),
+  COMPLEXITY: entry(complexityInfo, {
+    seeded: false, valueModels: true,
+    floorMeaningful: true, floorNote: 'meaningful as a reference: a shortcut explanation has its own entropy (a one-hot shortcut scores the best)',
+    nullMeaningful: false, nullNote: PERMUTATION_INVARIANT,
+  }, complexity),
+  EFFECTIVE_COMPLEXITY: entry(effectiveComplexityInfo, {
+    seeded: false, valueModels: true,
+    floorMeaningful: true, floorNote: 'meaningful as a reference: counts the shortcut\'s non-zero features',
+    nullMeaningful: false, nullNote: PERMUTATION_INVARIANT,
+  }, effectiveComplexity),
+  MODEL_RANDOMISATION: entry(modelParameterRandomisationInfo, {
+    seeded: true, valueModels: true,
+    floorMeaningful: true, floorNote: 'meaningful: a shortcut computed once from the trained model does not change with the weights, so it scores similarity 1 (fails the sanity check), as it should',
+    nullMeaningful: false, nullNote: RE_EXPLAIN_NULL,
+  }, modelParameterRandomisation),
+  RANDOM_LOGIT: entry(randomLogitInfo, {
+    seeded: true, valueModels: false,
+    floorMeaningful: true, floorNote: 'meaningful: a class-independent shortcut scores similarity 1 (fails the check)',
+    nullMeaningful: false, nullNote: RE_EXPLAIN_NULL,
+  }, randomLogit),
+  COMPLETENESS: entry(completenessInfo, {
+    seeded: false, valueModels: true,
+    floorMeaningful: true, floorNote: 'meaningful: a shortcut\'s sum is unrelated to f(x) − f(x₀)',
+    nullMeaningful: false, nullNote: 'not meaningful: Σ_j e_j is invariant under a feature permutation, so the null equals the explainer',
+  }, completeness),
+  NON_SENSITIVITY: entry(nonSensitivityInfo, {
+    seeded: true, valueModels: true,
+    floorMeaningful: true, floorNote: 'meaningful: a dense shortcut gives dummy features non-zero attribution',
+    nullMeaningful: true, nullNote: 'meaningful: permutation moves zero attributions off the dummy features',
+  }, nonSensitivity),
+  KENDALL_TAU: entry(kendallTauInfo, {
+    seeded: false, valueModels: true,
+    floorMeaningful: true, floorNote: 'meaningful: a fixed ranking agrees with the ground truth as far as it is global',
+    nullMeaningful: true, nullNote: 'meaningful: expected ≈ 0 for permuted attributions',
+  }, kendallTau),
+};

@@ -1,0 +1,39 @@
+import { summarizeValues } from '@xai/core';
+import type { Matrix, MetricResult } from '@xai/core';
+import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
+import { runCurve } from '../extended/internal/curves.js';
+import type { CurveOptions } from '../extended/internal/curves.js';
+
+/** Options of {@link deletion} and {@link insertion}. @since 0.2.0 */
+export type DeletionOptions = CurveOptions;
+
+/** A deletion/insertion result: per-instance AUC plus the curves. @since 0.2.0 */
+export interface CurveResult extends MetricResult {
+  /** n x (d+1): f_t after k = 0..d features, in attribution order. */
+  readonly curves: Matrix;
+}
+
+/** Static facts about the deletion AUC. @since 0.2.0 */
+export const deletionInfo = {
+  id: 'DELETION',
+  name: 'Deletion curve AUC',
+  family: 'faithfulness',
+  direction: 'lower-is-better',
+  requires: ['model', 'attributions'],
+  reference: 'Petsiuk et al. 2018, "RISE", §4.1 (deletion metric); SHAP benchmark remove_positive',
+} as const;
+
+/**
+ * Deletion (Petsiuk et al. 2018): replace features by the baseline one at a time in decreasing
+ * attribution order and record the target's probability (a value model's output) after
+ * k = 0..d removals; the value is the area under that curve over the fraction removed
+ * (trapezoid, in [0, 1] for probabilities) — SHAP's `remove_positive` curve. A faithful
+ * explanation makes the output fall fast: lower is better. Deterministic; one
+ * `predictProba` call over n·(d+1) rows.
+ * @example deletion({ x, attributions, model }, { baseline: 0 }).mean
+ * @since 0.2.0
+ */
+export function deletion(input: ExtendedMetricInput, options: DeletionOptions = {}): CurveResult {
+  const { values, curves } = runCurve('deletion', 'deletion', input, options);
+  return { ...summarizeValues('DELETION', values), curves };
+}

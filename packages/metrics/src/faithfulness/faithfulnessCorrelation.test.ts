@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { fromRows } from '@xai/core';
+import { faithfulnessCorrelation } from './faithfulnessCorrelation.js';
+import { gradientTimesInput, linearSoftmax, linearValueModel, randomMatrix } from '../extended/__fixtures__/models.js';
+
+describe('faithfulnessCorrelation', () => {
+  it('is exactly 1 for gradient × input of a linear model (Σ_S e = f(x) − f(x_S = 0)), −1 when negated', () => {
+    const model = linearValueModel([1, -2, 3, 0.5, -1.5, 2.5], 0.3);
+    const x = randomMatrix(5, 6, 7);
+    const e = gradientTimesInput(model, x, new Int32Array(5));
+    const r = faithfulnessCorrelation({ x, attributions: e, model }, { samples: 40, subsetSize: 2 });
+    for (const v of r.values) expect(v).toBeCloseTo(1, 12);
+    const neg = { rows: 5, cols: 6, data: e.data.map((v) => -v) };
+    for (const v of faithfulnessCorrelation({ x, attributions: neg, model }, { samples: 40 }).values) expect(v).toBeCloseTo(-1, 12);
+  });
+
+  it('matches a brute-force Pearson over the same subsets (baseline replacement, classifier)', () => {
+    // With subsetSize = d every subset is all features: the attribution sum is constant → undefined.
+    const model = linearSoftmax([[1, 2, 0], [0, -1, 1]]);
+    const x = fromRows([[0.2, -0.4, 1]]);
+    const r = faithfulnessCorrelation({ x, attributions: fromRows([[1, 2, 3]]), model }, { subsetSize: 3, samples: 5 });
+    expect(r.undefinedIndices).toEqual([0]);
+    expect(r.count).toBe(0);
+  });
+
+  it('counts all-zero attributions as undefined and keeps the others', () => {
+    const model = linearValueModel([1, 2, 3, 4]);
+    const x = randomMatrix(3, 4, 8);
+    const e = gradientTimesInput(model, x, new Int32Array(3));
+    e.data.fill(0, 4, 8);
+    const r = faithfulnessCorrelation({ x, attributions: e, model }, { samples: 30 });
+    expect(r.undefinedIndices).toEqual([1]);
+    expect(r.count).toBe(2);
+    expect(r.mean).toBeCloseTo(1, 12);
+  });
+
+  it('rejects a subset larger than d', () => {
+    const model = linearValueModel([1, 2]);
+    const x = fromRows([[1, 2]]);
+    expect(() => faithfulnessCorrelation({ x, attributions: x, model }, { subsetSize: 3 })).toThrow(/BAD_OPTION.*subsetSize/);
+  });
+});

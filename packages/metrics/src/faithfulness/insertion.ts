@@ -1,0 +1,32 @@
+import { summarizeValues } from '@xai/core';
+import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
+import { runCurve } from '../extended/internal/curves.js';
+import type { CurveOptions } from '../extended/internal/curves.js';
+import type { CurveResult } from './deletion.js';
+
+/** Options of {@link insertion}. @since 0.2.0 */
+export type InsertionOptions = CurveOptions;
+
+/** Static facts about the insertion AUC. @since 0.2.0 */
+export const insertionInfo = {
+  id: 'INSERTION',
+  name: 'Insertion curve AUC',
+  family: 'faithfulness',
+  direction: 'higher-is-better',
+  requires: ['model', 'attributions'],
+  reference: 'Petsiuk et al. 2018, "RISE", §4.1 (insertion metric); SHAP benchmark keep_positive',
+} as const;
+
+/**
+ * Insertion (Petsiuk et al. 2018): start from the baseline and put back the instance's features
+ * one at a time in decreasing attribution order, recording the target's probability after
+ * k = 0..d insertions; the value is the area under the curve over the fraction inserted
+ * (trapezoid) — SHAP's `keep_positive` curve. Higher is better. Deterministic; one
+ * `predictProba` call over n·(d+1) rows.
+ * @example insertion({ x, attributions, model }).mean
+ * @since 0.2.0
+ */
+export function insertion(input: ExtendedMetricInput, options: InsertionOptions = {}): CurveResult {
+  const { values, curves } = runCurve('insertion', 'insertion', input, options);
+  return { ...summarizeValues('INSERTION', values), curves };
+}

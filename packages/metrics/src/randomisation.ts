@@ -1,0 +1,3 @@
+// Randomisation sanity checks: `@xai/metrics/randomisation`.
+export * from './randomisation/modelParameterRandomisation.js';
+export * from './randomisation/randomLogit.js';

@@ -1,0 +1,63 @@
+import { XaiError, checkOptions, row, summarizeValues } from '@xai/core';
+import type { MetricResult } from '@xai/core';
+import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
+import { prepare, rowRng, seedOption } from '../extended/internal/common.js';
+import { checkSimilarity, similarityFn } from '../extended/internal/similarity.js';
+import type { Similarity } from '../extended/internal/similarity.js';
+
+/** Options of {@link randomLogit}. @since 0.2.0 */
+export interface RandomLogitOptions {
+  /** Similarity of the two explanations. @defaultValue 'spearman-abs' */
+  readonly similarity?: Similarity;
+  /** @defaultValue 0 */
+  readonly seed?: number;
+}
+
+const KEYS = ['similarity', 'seed'];
+
+/** {@link randomLogit}'s result, with the random class drawn for each row. @since 0.2.0 */
+export interface RandomLogitResult extends MetricResult {
+  readonly randomTargets: Int32Array;
+}
+
+/** Static facts about the random-logit test. @since 0.2.0 */
+export const randomLogitInfo = {
+  id: 'RANDOM_LOGIT',
+  name: 'Random-logit similarity',
+  family: 'randomisation',
+  direction: 'lower-is-better',
+  requires: ['model', 'explainer'],
+  reference: 'Sixt et al. 2020, "When Explanations Lie: Why Many Modified BP Attributions Fail", §5 (random logit); Quantus RandomLogit',
+} as const;
+
+/**
+ * Random-logit test (Sixt et al. 2020): the similarity between the explanation of the target
+ * class and that of a class c' ≠ target drawn uniformly per row (stream keyed by the row's
+ * content and `seed`), Spearman of |e| by default. A class-sensitive explanation differs:
+ * lower is better. Note for 2-class softmax models: ∂p₁/∂x = −∂p₀/∂x, so a gradient scores
+ * exactly 1 on |e| (and −1 with `similarity: 'spearman'`) — the test is only informative
+ * for 3+ classes or with signed similarity. NOT_SUPPORTED for a model with one output.
+ * One explain call.
+ * @example randomLogit({ x, model, explain }).mean
+ * @since 0.2.0
+ */
+export function randomLogit(input: ExtendedMetricInput, options: RandomLogitOptions = {}): RandomLogitResult {
+  const fn = 'randomLogit';
+  const o = checkOptions(options, KEYS, fn);
+  const seed = seedOption(o.seed ?? 0, fn);
+  const kind = checkSimilarity(o.similarity ?? 'spearman-abs', fn);
+  const p = prepare(fn, input, input.attributions !== undefined ? ['model', 'explain', 'attributions'] : ['model', 'explain']);
+  const C = p.model.classes;
+  if (C < 2) throw new XaiError('NOT_SUPPORTED', 'random-logit needs at least 2 classes (outputs)', { fn, arg: 'input.model', value: C });
+  const sim = similarityFn(kind, p.d);
+  const randomTargets = new Int32Array(p.n);
+  for (let i = 0; i < p.n; i++) {
+    const c = rowRng(p.x, i, seed, fn).int(C - 1);
+    randomTargets[i] = c >= p.targets[i]! ? c + 1 : c;
+  }
+  const e0 = input.attributions !== undefined ? p.attributions : p.explain(p.model, p.x, p.targets);
+  const e1 = p.explain(p.model, p.x, randomTargets);
+  const values = new Float64Array(p.n);
+  for (let i = 0; i < p.n; i++) values[i] = sim(row(e0, i), row(e1, i));
+  return { ...summarizeValues('RANDOM_LOGIT', values), randomTargets };
+}

@@ -1,0 +1,4 @@
+// Robustness metrics that re-explain perturbed inputs: `@xai/metrics/robustness`.
+export * from './robustness/maxSensitivity.js';
+export * from './robustness/avgSensitivity.js';
+export * from './robustness/localLipschitz.js';
