@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caseClass, idShape, oddOneOut, tokenize, uniqueExtreme } from './text.js';
+import { caseClass, oddOneOut, tokenize, uniqueExtreme } from './text.js';
 
 describe('text features', () => {
   it('tokenizes to lower-case words, keeping duplicates', () => {
@@ -16,12 +16,6 @@ describe('text features', () => {
     expect(caseClass('Trasek vokari')).toBe('mixed');
     expect(caseClass('1234')).toBe('none');
     expect(caseClass('A')).toBe('title');
-  });
-
-  it('maps ids to shapes', () => {
-    expect(idShape('rec-1234')).toBe('aaa-9999');
-    expect(idShape('rec-1234u')).toBe('aaa-9999a');
-    expect(idShape('Q_7x')).toBe('A_9a');
   });
 
   it('finds a unique extreme and abstains on ties', () => {

@@ -37,11 +37,6 @@ export function caseClass(text: string): CaseClass {
   return isTitle ? 'title' : 'mixed';
 }
 
-/** Shape of an id: A-Z -> 'A', a-z -> 'a', 0-9 -> '9', every other character kept. */
-export function idShape(id: string): string {
-  return id.replace(/[A-Z]/g, 'A').replace(/[a-z]/g, 'a').replace(/[0-9]/g, '9');
-}
-
 /**
  * Index of the unique maximum (or minimum) of `values`, or -1 when the extreme is shared
  * (a tie is an abstention: the rule has nothing to say).

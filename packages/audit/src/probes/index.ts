@@ -3,6 +3,7 @@ export * from './defaultProbes.js';
 export * from './echoCaseProbe.js';
 export * from './echoCounts.js';
 export * from './echoProbe.js';
+export * from './idShape.js';
 export * from './idShapeProbe.js';
 export * from './lengthProbe.js';
 export * from './positionProbe.js';

@@ -1,0 +1,42 @@
+// Rewrites every figure of README.md tagged `<!--r <entry> <json path>-->` from
+// receipts/ledger.json, keeping the figure's printed precision and format (the inverse of
+// src/receipts/readmeFigures.test.ts). Run after `npm run receipts:record`:
+//   node scripts/update-readme-figures.mjs        (prints what changed)
+import { readFileSync, writeFileSync } from 'node:fs';
+
+const pkg = new URL('../', import.meta.url).pathname;
+const readme = readFileSync(`${pkg}README.md`, 'utf8');
+const ledger = JSON.parse(readFileSync(`${pkg}receipts/ledger.json`, 'utf8'));
+const byId = new Map(ledger.entries.map((e) => [e.id, e.expected]));
+const TAG = /(`[^`\n]+`|\d[\d.]*(?:\s?%)?(?:–\d[\d.]*(?:\s?%)?)?)<!--r (\S+) ([^>]*?)\s*-->/g;
+function at(value, path) {
+  let v = value;
+  for (const part of path.split(/\.|(?=\[)/)) {
+    if (v === null || v === undefined) return undefined;
+    const idx = /^\[(\d+)\]$/.exec(part);
+    v = idx ? v[Number(idx[1])] : v[part];
+  }
+  return v;
+}
+let changed = 0;
+const out = readme.replace(TAG, (whole, figure, id, pathText) => {
+  const expected = byId.get(id);
+  if (expected === undefined) { console.log(`no ledger entry ${id}`); return whole; }
+  const values = pathText.split(/\s+/).map((p) => at(expected, p));
+  if (values.some((v) => v === undefined)) { console.log(`${id} has no ${pathText}`); return whole; }
+  let shown;
+  if (figure.startsWith('`')) shown = `\`${values.map(String).join('–')}\``;
+  else {
+    const percent = figure.includes('%');
+    const space = /\s%/.test(figure) ? ' ' : '';
+    const parts = figure.replace(/%/g, '').split('–').map((s) => s.trim());
+    shown = parts.map((p, k) => {
+      const digits = p.includes('.') ? p.length - p.indexOf('.') - 1 : 0;
+      return (Number(values[k]) * (percent ? 100 : 1)).toFixed(digits);
+    }).join('–') + (percent ? `${space}%` : '');
+  }
+  if (shown !== figure) { changed++; console.log(`${id} ${pathText}: ${figure} -> ${shown}`); }
+  return `${shown}<!--r ${id} ${pathText}-->`;
+});
+writeFileSync(`${pkg}README.md`, out);
+console.log(`${changed} figures changed`);
