@@ -49,8 +49,7 @@ export async function loadOnnxModelAsync(bytes: Uint8Array | ArrayBuffer, option
   let runtime = given;
   if (runtime === undefined) {
     try {
-      const specifier = 'onnxruntime-web';
-      runtime = (await import(/* @vite-ignore */ specifier)) as OnnxRuntimeLike;
+      runtime = (await import('onnxruntime-web')) as unknown as OnnxRuntimeLike;
     } catch (e) {
       throw new XaiError('NOT_SUPPORTED', `onnxruntime-web could not be loaded (${(e as Error).message}); install it or pass { runtime }`, { fn: FN, arg: 'runtime' });
     }

@@ -139,7 +139,6 @@ export function assembleModel({ g, runner, backendName, probedWidth }: AssembleI
   if (inputDim === undefined) throw new XaiError('NOT_SUPPORTED', `${file}: input '${g.input.name}' has a dynamic feature dimension (${String(g.input.shape?.[1])}); pass the feature count as the inputDim option`, { fn, arg: 'inputDim', file });
   const d = inputDim;
   const tensorOut = info.kind === 'tensor';
-  const evaluate = o.evaluate ?? (runner?.runSync !== undefined && tensorOut ? 'session' : 'imported');
 
   // Width of the chosen output: declared, else a one-row probe (which also validates the
   // feature count against a dynamic graph), else the imported layers.
@@ -168,10 +167,13 @@ export function assembleModel({ g, runner, backendName, probedWidth }: AssembleI
     if (typeof r === 'string') importReason = r;
     else imported = r;
   } else importReason = tryImport.reason;
+  // The session when it runs synchronously; else the imported MLP (sync, browser); else the
+  // asynchronous session alone (predictProbaAsync only).
+  const evaluate = o.evaluate ?? (tensorOut && (runner?.runSync !== undefined || imported === undefined) ? 'session' : 'imported');
   if (o.gradients === 'import' && imported === undefined) throw new XaiError('NOT_SUPPORTED', `${file}: the graph is not an importable MLP (${importReason ?? '?'}); use gradients: 'auto' for finite differences`, { fn, arg: 'gradients', file });
   if (evaluate === 'imported' && imported === undefined) {
-    const why = tensorOut ? 'this runtime is asynchronous (browser): use predictProbaAsync, or @xai/onnx/node for a synchronous session' : outputRule;
-    throw new XaiError('NOT_SUPPORTED', `${file}: output '${info.name}' cannot be evaluated synchronously: the graph is not an importable MLP (${importReason ?? '?'}) and ${why}`, { fn, arg: 'pathOrBytes', file });
+    const why = tensorOut ? "evaluate: 'imported' was asked for" : outputRule;
+    throw new XaiError('NOT_SUPPORTED', `${file}: output '${info.name}' cannot be evaluated: the graph is not an importable MLP (${importReason ?? '?'}) and ${why}`, { fn, arg: 'pathOrBytes', file });
   }
 
   const checkX = (name: string, x: Matrix): void => {
@@ -232,17 +234,23 @@ export function assembleModel({ g, runner, backendName, probedWidth }: AssembleI
     return dst;
   };
   const runSync = runner?.runSync;
+  const asyncOnly = (name: string): XaiError =>
+    new XaiError('NOT_SUPPORTED', `${file} is not an importable MLP (${importReason ?? '?'}) and this runtime (${backendName}) runs only asynchronously: use predictProbaAsync, or load it with @xai/onnx/node's loadOnnxModel for a synchronous session`, { fn: name, arg: 'model', file });
   const predictProba = (x: Matrix, out?: Matrix): Matrix => {
     const name = `${fn} → predictProba`;
     checkX(name, x);
-    if (evaluate === 'imported' || runSync === undefined) return fromImported(name, x, 'proba', out);
+    if (evaluate === 'imported') return fromImported(name, x, 'proba', out);
+    if (runSync === undefined) throw asyncOnly(name);
     return transform(name, runSync(x, [info.name])[0]!, x.rows, 'proba', out);
   };
   const hasLogits = kind === 'logits' || (imported !== undefined && kind !== 'value');
   const logits = (x: Matrix, out?: Matrix): Matrix => {
     const name = `${fn} → logits`;
     checkX(name, x);
-    if (kind === 'logits' && evaluate === 'session' && runSync !== undefined) return transform(name, runSync(x, [info.name])[0]!, x.rows, 'logit', out);
+    if (kind === 'logits' && evaluate === 'session') {
+      if (runSync === undefined) throw asyncOnly(name);
+      return transform(name, runSync(x, [info.name])[0]!, x.rows, 'logit', out);
+    }
     return fromImported(name, x, 'logit', out);
   };
 
@@ -293,7 +301,7 @@ export function assembleModel({ g, runner, backendName, probedWidth }: AssembleI
     }
     inputGradient = (x: Matrix, targets: Int32Array | ArrayLike<number>, gOptions: InputGradientOptions = {}): Matrix => {
       checkX(`${fn} → inputGradient`, x);
-      if (runSync === undefined && evaluate !== 'imported') throw new XaiError('NOT_SUPPORTED', `${file}: finite-difference gradients need synchronous inference; this runtime is asynchronous (browser)`, { fn, arg: 'inputGradient', file });
+      if (runSync === undefined && evaluate !== 'imported') throw asyncOnly(`${fn} → inputGradient`);
       const t = Int32Array.from(targets as ArrayLike<number>, (v) => v + shift);
       return fm.inputGradient(x, t, kind === 'value' ? { ...gOptions, output: 'logit' } : gOptions);
     };

@@ -1,0 +1,119 @@
+import type { Matrix } from '@xai/core';
+import { createRng, isXaiError, predictLabels } from '@xai/core';
+import type { NeuralModel } from '@xai/models';
+import { createLogisticRegression, createMlp } from '@xai/models';
+import { describe, expect, it } from 'vitest';
+import { loadOnnxModel } from './loadOnnxModel.js';
+import { neuralModelToOnnx } from './neuralModelToOnnx.js';
+import { ortModel } from './ortModel.js';
+
+function uniform(rows: number, cols: number, seed: number): Matrix {
+  const rng = createRng(seed);
+  const data = new Float64Array(rows * cols);
+  for (let i = 0; i < data.length; i++) data[i] = rng.uniform();
+  return { rows, cols, data };
+}
+
+function maxAbsDiff(a: Matrix, b: Matrix): number {
+  expect([a.rows, a.cols]).toEqual([b.rows, b.cols]);
+  let m = 0;
+  for (let i = 0; i < a.data.length; i++) m = Math.max(m, Math.abs(a.data[i]! - b.data[i]!));
+  return m;
+}
+
+function maxRelDiff(a: Matrix, b: Matrix): number {
+  let scale = 0;
+  for (const v of b.data) scale = Math.max(scale, Math.abs(v));
+  return maxAbsDiff(a, b) / scale;
+}
+
+/** A deterministic, prediction-based explanation: occlusion, Δp_t when feature j is set to 0. */
+function occlusion(model: { predictProba(x: Matrix): Matrix; classes: number }, x: Matrix, t: Int32Array): Matrix {
+  const d = x.cols;
+  const big = new Float64Array(x.rows * (d + 1) * d);
+  for (let i = 0; i < x.rows; i++) for (let k = 0; k <= d; k++) {
+    const at = (i * (d + 1) + k) * d;
+    big.set(x.data.subarray(i * d, (i + 1) * d), at);
+    if (k < d) big[at + k] = 0;
+  }
+  const p = model.predictProba({ rows: x.rows * (d + 1), cols: d, data: big });
+  const out = new Float64Array(x.rows * d);
+  for (let i = 0; i < x.rows; i++) {
+    const base = p.data[(i * (d + 1) + d) * model.classes + t[i]!]!;
+    for (let j = 0; j < d; j++) out[i * d + j] = base - p.data[(i * (d + 1) + j) * model.classes + t[i]!]!;
+  }
+  return { rows: x.rows, cols: d, data: out };
+}
+
+const models: [string, () => NeuralModel][] = [
+  ['ANN 20-100-100-2 (ReLU)', () => createMlp(20, { hidden: [100, 100], seed: 3, kind: 'ann' })],
+  ['LR', () => createLogisticRegression(20, { seed: 4 })],
+  ['tanh MLP, 3 classes', () => createMlp(20, { hidden: [16], classes: 3, activation: 'tanh', seed: 5 })],
+];
+
+describe('ortModel: parity with the pure-TS model', () => {
+  for (const [name, make] of models) {
+    it(`${name}: probabilities ≤ 1e-6 (float32), ≤ 1e-12 (float64); logits, hidden; gradients are the TS model's`, () => {
+      const ts = make();
+      const x = uniform(257, 20, 11);
+      const p = ts.predictProba(x);
+      const f32 = ortModel(ts);
+      const f64 = ortModel(ts, { dtype: 'float64', threads: 1 });
+      expect(f32.backend).toBe('ort');
+      expect(maxAbsDiff(f32.predictProba(x), p)).toBeLessThanOrEqual(1e-6);
+      expect(maxAbsDiff(f64.predictProba(x), p)).toBeLessThanOrEqual(1e-12);
+      expect(maxRelDiff(f32.logits(x), ts.logits(x))).toBeLessThanOrEqual(1e-5);
+      if (ts.hidden !== undefined) {
+        expect(maxRelDiff(f32.hidden!(x), ts.hidden(x))).toBeLessThanOrEqual(1e-5);
+        expect(maxAbsDiff(f64.hidden!(x, { activation: 'pre' }), ts.hidden(x, { activation: 'pre' }))).toBeLessThanOrEqual(1e-12);
+      } else expect(f32.hidden).toBeUndefined();
+      const t = predictLabels(ts, x);
+      expect(Array.from(predictLabels(f32, x))).toEqual(Array.from(t));
+      expect(maxAbsDiff(f32.inputGradient(x, t), ts.inputGradient(x, t))).toBe(0);
+      // A prediction-based deterministic explanation through both backends.
+      const small = uniform(20, 20, 12);
+      const ts20 = predictLabels(ts, small);
+      expect(maxRelDiff(occlusion(f64, small, ts20), occlusion(ts, small, ts20))).toBeLessThanOrEqual(1e-10);
+      expect(maxRelDiff(occlusion(f32, small, ts20), occlusion(ts, small, ts20))).toBeLessThanOrEqual(1e-4);
+      // out buffers are written in place.
+      const out = { rows: x.rows, cols: ts.classes, data: new Float64Array(x.rows * ts.classes) };
+      expect(f64.predictProba(x, out)).toBe(out);
+      expect(maxAbsDiff(out, p)).toBeLessThanOrEqual(1e-12);
+      f32.dispose();
+      f64.dispose();
+    });
+  }
+
+  it('rejects unknown options and wrong widths', () => {
+    const ts = createLogisticRegression(3);
+    expect(() => ortModel(ts, { thread: 2 } as never)).toThrow(/did you mean 'threads'/);
+    const m = ortModel(ts);
+    let caught: unknown;
+    try {
+      m.predictProba(uniform(2, 4, 1));
+    } catch (e) {
+      caught = e;
+    }
+    expect(isXaiError(caught, 'SHAPE_MISMATCH')).toBe(true);
+  });
+});
+
+describe('neuralModelToOnnx → loadOnnxModel round trip (the JSON path and the ONNX path agree)', () => {
+  for (const [name, make] of models) {
+    it(`${name}: imported back as an MLP; float64 graph gives identical gradients, float32 ≤ 1e-5 rel`, () => {
+      const ts = make();
+      const x = uniform(64, 20, 21);
+      const t = predictLabels(ts, x);
+      const m64 = loadOnnxModel(neuralModelToOnnx(ts, { dtype: 'float64' }), { name: `${name}.onnx` });
+      expect(m64.discovered).toMatchObject({ outputName: 'probabilities', mlpImported: true, gradientSource: 'mlp-import', inputType: 'float64' });
+      expect(maxAbsDiff(m64.predictProba(x), ts.predictProba(x))).toBeLessThanOrEqual(1e-12);
+      expect(maxAbsDiff(m64.inputGradient(x, t), ts.inputGradient(x, t))).toBeLessThanOrEqual(1e-15);
+      const m32 = loadOnnxModel(neuralModelToOnnx(ts));
+      expect(maxAbsDiff(m32.predictProba(x), ts.predictProba(x))).toBeLessThanOrEqual(1e-6);
+      expect(maxRelDiff(m32.inputGradient(x, t), ts.inputGradient(x, t))).toBeLessThanOrEqual(1e-5);
+      expect(m32.mlp!.parameters.length).toBe(ts.parameters.length);
+      m64.dispose();
+      m32.dispose();
+    });
+  }
+});
