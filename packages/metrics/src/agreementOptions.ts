@@ -36,4 +36,12 @@ export interface AgreementOptions {
 export interface RankingOptions {
   /** @defaultValue 'default' */
   readonly preset?: Preset;
+  /**
+   * What is ranked: 'magnitude' ranks |value| (OpenXAI, every preset's default); 'signed'
+   * ranks the values themselves, most positive first (Quantus' Spearman / Kendall-style
+   * similarity), so an explanation with the opposite signs (e = -g) scores RC = -1 instead
+   * of 1. @defaultValue 'magnitude'
+   * @since 0.2.0
+   */
+  readonly ranking?: 'magnitude' | 'signed';
 }

@@ -1,4 +1,5 @@
-import { XaiError } from '@xai/core';
+import { XaiError, checkOptions } from '@xai/core';
+import { AGREEMENT_KEYS, METRIC_KEYS, PREDICTION_GAP_KEYS, RANKING_KEYS, STABILITY_KEYS } from './internal/options.js';
 import type { MetricInput } from '@xai/core';
 import type { AgreementOptions, RankingOptions } from './agreementOptions.js';
 import { fa } from './fa.js';
@@ -34,8 +35,22 @@ export type MetricRegistry = {
     : MetricEntry<MetricInput, MetricOptions, MetricSummary>;
 };
 
-function entry<I, R extends MetricSummary>(id: MetricId, run: (input: I, options: MetricOptions) => R): MetricEntry<I, MetricOptions, R> {
-  return { info: metricInfo[id], evaluate: (input, options = {}) => run(input, options) };
+/**
+ * A registry entry: options are checked against the union of every metric's keys (a runner
+ * may hand one options object to all metrics; a misspelt key is still BAD_OPTION), and only
+ * the keys this metric reads are passed on.
+ */
+function entry<I, R extends MetricSummary>(id: MetricId, keys: readonly string[], run: (input: I, options: MetricOptions) => R): MetricEntry<I, MetricOptions, R> {
+  const fn = `metrics.${id}.evaluate`;
+  return {
+    info: metricInfo[id],
+    evaluate: (input, options) => {
+      const all = checkOptions(options, METRIC_KEYS, fn) as Record<string, unknown>;
+      const own: Record<string, unknown> = {};
+      for (const k of keys) if (all[k] !== undefined) own[k] = all[k];
+      return run(input, own as MetricOptions);
+    },
+  };
 }
 
 /**
@@ -46,19 +61,19 @@ function entry<I, R extends MetricSummary>(id: MetricId, run: (input: I, options
  * @since 0.1.0
  */
 export const metrics: MetricRegistry = {
-  PRA: entry('PRA', pra),
-  RC: entry('RC', rc),
-  FA: entry('FA', fa),
-  RA: entry('RA', ra),
-  SA: entry('SA', sa),
-  SRA: entry('SRA', sra),
-  PGU: entry('PGU', pgu),
-  PGI: entry('PGI', pgi),
-  RIS: entry('RIS', ris),
-  RRS: entry('RRS', (input: StabilityInput, options) => {
+  PRA: entry('PRA', RANKING_KEYS, pra),
+  RC: entry('RC', RANKING_KEYS, rc),
+  FA: entry('FA', AGREEMENT_KEYS, fa),
+  RA: entry('RA', AGREEMENT_KEYS, ra),
+  SA: entry('SA', AGREEMENT_KEYS, sa),
+  SRA: entry('SRA', AGREEMENT_KEYS, sra),
+  PGU: entry('PGU', PREDICTION_GAP_KEYS, pgu),
+  PGI: entry('PGI', PREDICTION_GAP_KEYS, pgi),
+  RIS: entry('RIS', STABILITY_KEYS, ris),
+  RRS: entry('RRS', STABILITY_KEYS, (input: StabilityInput, options) => {
     const r = rrs(input, options);
     if (r === null) throw new XaiError('NOT_SUPPORTED', 'RRS needs a model with a hidden layer (model.hidden); not applicable to this model', { fn: 'metrics.RRS.evaluate', arg: 'input.model', value: 'hidden' });
     return r;
   }),
-  ROS: entry('ROS', ros),
+  ROS: entry('ROS', STABILITY_KEYS, ros),
 };

@@ -1,3 +1,4 @@
+import type { FeatureGroups } from '@xai/core';
 import type { Preset } from './preset.js';
 
 /**
@@ -9,7 +10,14 @@ import type { Preset } from './preset.js';
  * of the group; otherwise it stays as it is. The cold columns' ranks play no part (they get
  * ~0 attribution under gradient x input, IG or SHAP). `openxai` keeps the released code's
  * per-column mask: it moves the 1, then restores the fixed columns, which can leave a group
- * with no 1 or two.
+ * with no 1 or two (the released `NewDiscrete_NormalPerturbation` does exactly this).
+ *
+ * Feature groups (`groups`, any preset): the top-k ranks UNITS (a group, or a column in no
+ * group) by the sum of |attribution| over their columns, k counts units, and a unit is
+ * perturbed or kept as a whole. A one-hot group of the schema follows the unit of its hot column.
+ *
+ * Value (regression) models (`model.output === 'value'`): the gap is |f_t(x') - f_t(x)| of
+ * the target output t (output 0 by default).
  * @since 0.1.0
  */
 export interface PredictionGapOptions {
@@ -32,4 +40,17 @@ export interface PredictionGapOptions {
   readonly flipProbability?: number;
   /** Upper bound on the rows of one predictProba call (memory vs call count). @defaultValue 32768 */
   readonly maxBatchRows?: number;
+  /**
+   * Columns switched on/off as one unit (core's `FeatureGroups`, e.g. from `groupsFromIds`):
+   * ranked by summed |attribution|, perturbed together. @defaultValue none (each column its own unit)
+   * @since 0.2.0
+   */
+  readonly groups?: FeatureGroups;
+  /**
+   * The output whose change is measured, per instance (a class index, or an output column of
+   * a value model). @defaultValue the predicted class (probability column 0 in `openxai`, as
+   * the released code reads; output 0 for a value model)
+   * @since 0.2.0
+   */
+  readonly targets?: ArrayLike<number>;
 }

@@ -165,11 +165,25 @@ describe('one shared computation, batch-first', () => {
   it('one explainer call per block holding anchors + neighbours (+ anchors under a second key)', () => {
     const ex = countingExplainer(gradientExplainer());
     const cm = countingModel(mlp);
-    const r = relativeStability({ x, model: cm, explainer: ex }, { ...small, blockSize: 4, rosOutput: 'probability' });
+    // candidateChunk = candidates: every candidate of a block is labelled in one round.
+    const r = relativeStability({ x, model: cm, explainer: ex }, { ...small, blockSize: 4, rosOutput: 'probability', candidateChunk: 60 });
     const kept = Array.from(r.diagnostics.neighbourCounts);
     const perBlock = [kept.slice(0, 4), kept.slice(4, 8), kept.slice(8)].map((b) => b.reduce((a, c) => a + c, 0) + 2 * b.length);
     expect(ex.calls).toEqual(perBlock);
     expect(cm.calls.predictProba).toEqual([10, 4 * 60, 4 * 60, 2 * 60]);
+    // Early exit (default chunk ceil(1.25 * 20) = 25): rounds stop once 20 are kept; same result.
+    const cm2 = countingModel(mlp);
+    const r2 = relativeStability({ x, model: cm2, explainer: gradientExplainer() }, { ...small, blockSize: 4, rosOutput: 'probability' });
+    expect(Array.from(r2.RIS.values)).toEqual(Array.from(r.RIS.values));
+    expect(Array.from(r2.ROS.values)).toEqual(Array.from(r.ROS.values));
+    const drawn = Array.from(r2.diagnostics.candidatesDrawn);
+    expect(cm2.calls.predictProba.slice(1).reduce((a, c) => a + c, 0)).toBe(drawn.reduce((a, c) => a + c, 0));
+    for (let i = 0; i < 10; i++) {
+      expect(drawn[i]).toBeLessThanOrEqual(60);
+      // Stopped early only with the budget met.
+      if (drawn[i]! < 60) expect(r2.diagnostics.neighbourCounts[i]).toBe(20);
+    }
+    expect(drawn.some((v) => v < 60)).toBe(true);
     expect(cm.calls.hidden.length).toBe(3);
     const one = countingExplainer(gradientExplainer());
     relativeStability({ x, model: mlp, explainer: one }, { ...small, blockSize: 10 });

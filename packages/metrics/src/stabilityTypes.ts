@@ -32,7 +32,8 @@ export interface RelativeStabilityOptions {
   /**
    * Output space of ROS. @defaultValue 'logit' in `openxai` and `default` (when the model has
    * logits: saturated probabilities make the ratio measure float rounding), 'probability' in
-   * `paper` (eq. 5) and for models without logits
+   * `paper` (eq. 5) and for models without logits. A value (regression) model always uses its
+   * outputs (diagnostics say 'value'); asking it for either is NOT_SUPPORTED.
    */
   readonly rosOutput?: 'probability' | 'logit';
   /** RRS reads the first hidden layer before or after its activation. @defaultValue 'post' */
@@ -70,6 +71,50 @@ export interface RelativeStabilityOptions {
   readonly keepNeighbours?: boolean;
   /** Quantile levels reported for each metric. @defaultValue [0.05, 0.25, 0.5, 0.75, 0.95] */
   readonly quantiles?: readonly number[];
+  /**
+   * The class (or output column of a value model) explained for each instance; its
+   * neighbours are explained for the same target. Neighbours are still kept by the
+   * anchor's PREDICTED label. @defaultValue the predicted class (output 0 for a value model)
+   * @since 0.2.0
+   */
+  readonly targets?: ArrayLike<number>;
+  /**
+   * How the random streams are keyed. 'content' (every preset's default): candidates from a
+   * sub-stream keyed by (seed, hash of the row), explanations keyed as `commonRandomNumbers`
+   * says, all anchors and neighbours of a block in one explainer call. 'released' (only with
+   * `preset: 'openxai'`): the released loop's seeding: candidates reseeded per instance by
+   * its INDEX, the anchor explained alone and its neighbours in one call per instance, each
+   * row keyed by its batch position (so neighbour 0 shares the anchor's noise, and an
+   * explainer that draws by batch position, e.g. LIME's `numpy-batch`, sees the released
+   * batches). Results then depend on the order of the instances, as the released numbers do.
+   * @defaultValue 'content'
+   * @since 0.2.0
+   */
+  readonly stabilitySeeding?: 'content' | 'released';
+  /**
+   * Candidates drawn and labelled per instance in the first round; further rounds draw what
+   * is still needed, until `neighbours` are kept or `candidates` are used (early exit). Only
+   * the work changes: the kept neighbours are the first `neighbours` same-label candidates
+   * of the same stream either way. @defaultValue ceil(1.25 neighbours)
+   * @since 0.2.0
+   */
+  readonly candidateChunk?: number;
+}
+
+/**
+ * The arithmetic precision of the anchors' explanations e and of the neighbours'
+ * explanations e' (never mixed silently): `given` attributions (`useGivenAttributions`)
+ * are 'float32' when their data is a Float32Array or every value is float32-representable;
+ * computed ones take `model.precision` ('float32' for a model computing in emulated float32),
+ * else 'float64'. `mixed` is true when e and e' differ: their difference then carries the
+ * rounding of the coarser one (on saturated rows it can dominate e - e').
+ * @since 0.2.0
+ */
+export interface StabilityPrecision {
+  readonly anchors: 'float32' | 'float64';
+  readonly anchorsSource: 'given' | 'computed';
+  readonly neighbours: 'float32' | 'float64';
+  readonly mixed: boolean;
 }
 
 /**
@@ -127,8 +172,15 @@ export interface StabilityDiagnostics {
    * compare `explainerNoise` with the scores to tell.
    */
   readonly requestedKeys: 'common' | 'own';
-  readonly rosOutput: 'probability' | 'logit';
+  /** 'value': a value (regression) model's raw outputs. */
+  readonly rosOutput: 'probability' | 'logit' | 'value';
   readonly rrs: 'computed' | 'not-applicable';
+  /** How the streams were keyed (see `stabilitySeeding`). @since 0.2.0 */
+  readonly seeding: 'content' | 'released';
+  /** Precision of e and e' (see {@link StabilityPrecision}). @since 0.2.0 */
+  readonly precision: StabilityPrecision;
+  /** Candidates actually drawn and labelled, per instance (early exit: <= candidates). @since 0.2.0 */
+  readonly candidatesDrawn: Int32Array;
   readonly sigma: number;
   readonly flipProbability: number;
   /** Candidates were rounded to float32 before use. */

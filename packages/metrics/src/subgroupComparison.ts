@@ -1,6 +1,6 @@
-import { XaiError, createRng, describeValue } from '@xai/core';
+import { XaiError, checkOptions, createRng, describeValue } from '@xai/core';
 import type { MetricInfo, MetricResult } from '@xai/core';
-import { positiveInt, probability, resolveSeed } from './internal/options.js';
+import { SUBGROUP_KEYS, positiveInt, probability, resolveSeed } from './internal/options.js';
 import { quantileSorted } from './internal/summaries.js';
 
 /** Static facts about the subgroup comparison (fairness, OpenXAI app. A and §3). @since 0.1.0 */
@@ -63,6 +63,7 @@ export interface SubgroupComparisonResult {
  */
 export function subgroupComparison(values: Float64Array | MetricResult, groups: ArrayLike<number>, options: SubgroupComparisonOptions = {}): SubgroupComparisonResult {
   const fn = 'subgroupComparison';
+  checkOptions(options, SUBGROUP_KEYS, fn);
   const v = values instanceof Float64Array ? values : values?.values;
   if (!(v instanceof Float64Array)) throw new XaiError('BAD_INPUT', `expected a Float64Array or a MetricResult, got ${describeValue(values)}`, { fn, arg: 'values', value: values });
   if (groups === null || typeof groups !== 'object' || typeof groups.length !== 'number') {

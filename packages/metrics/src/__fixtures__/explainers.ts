@@ -37,7 +37,7 @@ export function noisyGradientExplainer(std: number, seed = 0): Explainer {
         const key = options.keys !== undefined ? options.keys[i]! : hashFloat64(row(x, i));
         const rng = substream(seed, key, 'noise');
         const r = row(g, i);
-        for (let j = 0; j < r.length; j++) r[j] += std * rng.normal();
+        for (let j = 0; j < r.length; j++) r[j] = r[j]! + std * rng.normal();
       }
       return g;
     },

@@ -1,5 +1,5 @@
 // Kernels of the six ground-truth agreement metrics (unchecked: shapes validated by callers).
-import { averageRanks, row } from '@xai/core';
+import { argsort, averageRanks, row } from '@xai/core';
 import type { Matrix } from '@xai/core';
 import type { Preset } from '../preset.js';
 import { trapezoidMean } from './auc.js';
@@ -33,10 +33,20 @@ function loadRows(s: Scratch, e: Matrix, g: Matrix, i: number): void {
   s.gr = row(g, g.rows === 1 ? 0 : i);
 }
 
-/** Orders both loaded rows by descending |value| and, when `dense`, takes their dense ranks. */
-function orderRows(s: Scratch, dense: boolean): void {
-  orderByMagnitude(s.er, s.absE, s.orderE);
-  orderByMagnitude(s.gr, s.absG, s.orderG);
+/**
+ * Orders both loaded rows by descending |value| (`signed`: by descending value, so the most
+ * positive ranks first) and, when `dense`, takes their dense ranks. `absE`/`absG` then hold
+ * the keys ranked (|value| or value).
+ */
+function orderRows(s: Scratch, dense: boolean, signed = false): void {
+  if (signed) {
+    for (let j = 0; j < s.absE.length; j++) { s.absE[j] = s.er[j]!; s.absG[j] = s.gr[j]!; }
+    argsort(s.absE, true, s.orderE);
+    argsort(s.absG, true, s.orderG);
+  } else {
+    orderByMagnitude(s.er, s.absE, s.orderE);
+    orderByMagnitude(s.gr, s.absG, s.orderG);
+  }
   if (!dense) return;
   denseRanksFromOrder(s.absE, s.orderE, s.rankE);
   denseRanksFromOrder(s.absG, s.orderG, s.rankG);
@@ -94,19 +104,25 @@ export function topKAgreementKernel(kind: TopKKind, e: Matrix, g: Matrix, K: num
 
 /**
  * Rank correlation over all features: Spearman (Pearson of average ranks of |value|) in
- * `default`/`paper`; Pearson of dense ranks in `openxai` (the released code). NaN when
- * either ranking is constant (e.g. all-zero attributions).
+ * `default`/`paper`; Pearson of dense ranks in `openxai` (the released code). `signed` ranks
+ * the values themselves (Quantus' Spearman similarity): e = -g then scores -1, not 1. NaN
+ * when either ranking is constant (e.g. all-zero attributions).
  */
-export function rankCorrelationKernel(e: Matrix, g: Matrix, preset: Preset): Float64Array {
+export function rankCorrelationKernel(e: Matrix, g: Matrix, preset: Preset, signed = false): Float64Array {
   const d = e.cols;
   const out = new Float64Array(e.rows);
   const s = scratch(d);
   for (let i = 0; i < e.rows; i++) {
     loadRows(s, e, g, i);
     if (preset === 'openxai') {
-      orderRows(s, true);
+      // Dense ranks of the descending order: rank 1 = largest; the sign of the correlation
+      // is the same as that of ranks of the ascending order.
+      orderRows(s, true, signed);
     } else {
-      for (let j = 0; j < d; j++) { s.absE[j] = Math.abs(s.er[j]!); s.absG[j] = Math.abs(s.gr[j]!); }
+      for (let j = 0; j < d; j++) {
+        s.absE[j] = signed ? s.er[j]! : Math.abs(s.er[j]!);
+        s.absG[j] = signed ? s.gr[j]! : Math.abs(s.gr[j]!);
+      }
       averageRanks(s.absE, s.rankE);
       averageRanks(s.absG, s.rankG);
     }
@@ -124,9 +140,10 @@ const sameOrder = (ea: number, eb: number, ga: number, gb: number): boolean => M
  * Pairwise rank agreement over all pairs a < b of the dense ranks of -|value|. `openxai`:
  * a pair agrees when the truth value of "rank_a < rank_b" is the same in both (so a tie in
  * one ranking agrees with "b before a" in the other). `default`/`paper`: the pair's order
- * (before, tied, after) must be the same. NaN when d < 2.
+ * (before, tied, after) must be the same. `signed` ranks the values themselves instead of
+ * their magnitudes. NaN when d < 2.
  */
-export function pairwiseAgreementKernel(e: Matrix, g: Matrix, preset: Preset): Float64Array {
+export function pairwiseAgreementKernel(e: Matrix, g: Matrix, preset: Preset, signed = false): Float64Array {
   const d = e.cols;
   const out = new Float64Array(e.rows);
   if (d < 2) return out.fill(Number.NaN);
@@ -135,7 +152,7 @@ export function pairwiseAgreementKernel(e: Matrix, g: Matrix, preset: Preset): F
   const agrees = preset === 'openxai' ? sameLess : sameOrder;
   for (let i = 0; i < e.rows; i++) {
     loadRows(s, e, g, i);
-    orderRows(s, true);
+    orderRows(s, true, signed);
     let agree = 0;
     for (let a = 0; a < d; a++) {
       for (let b = a + 1; b < d; b++) if (agrees(s.rankE[a]!, s.rankE[b]!, s.rankG[a]!, s.rankG[b]!)) agree++;

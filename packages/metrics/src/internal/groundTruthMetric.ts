@@ -1,12 +1,12 @@
 // Boundary of the six ground-truth metrics: validate once, then run a kernel.
-import { XaiError, describeValue } from '@xai/core';
+import { XaiError, checkOptions, describeValue } from '@xai/core';
 import type { Matrix, MetricInput } from '@xai/core';
 import type { MetricSummary } from '../metricSummary.js';
 import type { AgreementOptions, RankingOptions } from '../agreementOptions.js';
 import { pairwiseAgreementKernel, rankCorrelationKernel, topKAgreementKernel } from './agreement.js';
 import type { TopKKind } from './agreement.js';
 import { checkAttributions, checkGroundTruth, checkInputObject } from './inputs.js';
-import { flag, resolveMaxK, resolvePreset } from './options.js';
+import { AGREEMENT_KEYS, RANKING_KEYS, flag, oneOf, resolveMaxK, resolvePreset } from './options.js';
 import { summarize } from './summaries.js';
 
 /**
@@ -40,6 +40,7 @@ function flipByPredictions(fn: string, g: Matrix, n: number, predictions: unknow
 
 /** FA / RA / SA / SRA with validation. */
 export function runTopKAgreement(fn: string, kind: TopKKind, input: MetricInput, options: AgreementOptions): MetricSummary {
+  checkOptions(options, AGREEMENT_KEYS, fn);
   checkInputObject(fn, input);
   const preset = resolvePreset(fn, options.preset);
   const e = checkAttributions(fn, input);
@@ -51,10 +52,12 @@ export function runTopKAgreement(fn: string, kind: TopKKind, input: MetricInput,
 
 /** RC / PRA with validation. */
 export function runRanking(fn: string, kind: 'RC' | 'PRA', input: MetricInput, options: RankingOptions): MetricSummary {
+  checkOptions(options, RANKING_KEYS, fn);
   checkInputObject(fn, input);
   const preset = resolvePreset(fn, options.preset);
+  const signed = oneOf(fn, 'ranking', options.ranking, ['magnitude', 'signed'] as const, 'magnitude') === 'signed';
   const e = checkAttributions(fn, input);
   const g = checkGroundTruth(fn, input, e.rows, e.cols);
-  const values = kind === 'RC' ? rankCorrelationKernel(e, g, preset) : pairwiseAgreementKernel(e, g, preset);
+  const values = kind === 'RC' ? rankCorrelationKernel(e, g, preset, signed) : pairwiseAgreementKernel(e, g, preset, signed);
   return summarize(kind, values);
 }

@@ -1,6 +1,6 @@
 // Boundary checks on MetricInput fields, shared by the metric wrappers.
-import { XaiError, assertFinite, assertMatrix, describeValue } from '@xai/core';
-import type { Explainer, FeatureSchema, Matrix, MetricInput, Model } from '@xai/core';
+import { XaiError, assertFinite, assertMatrix, checkedModel, describeValue, featureUnits, isValueModel } from '@xai/core';
+import type { Explainer, FeatureGroups, FeatureSchema, Matrix, MetricInput, Model } from '@xai/core';
 
 /** The input object itself. */
 export function checkInputObject(fn: string, input: unknown): void {
@@ -9,16 +9,23 @@ export function checkInputObject(fn: string, input: unknown): void {
   }
 }
 
-/** Attributions n x d, finite; x (when given) of the same shape. */
+/**
+ * Attributions n x d, finite, at least one row. When x is given it is checked first and the
+ * attributions must match ITS shape: a wrong-width attribution matrix is blamed on
+ * `input.attributions`, not on the instances.
+ */
 export function checkAttributions(fn: string, input: MetricInput): Matrix {
   const e = input.attributions;
   if (e === undefined) throw new XaiError('BAD_INPUT', 'attributions are required', { fn, arg: 'input.attributions', value: e });
-  assertMatrix(e, fn, 'input.attributions');
+  if (input.x !== undefined) {
+    const x = checkInstances(fn, input);
+    assertMatrix(e, fn, 'input.attributions', { rows: x.rows, cols: x.cols });
+  } else {
+    assertMatrix(e, fn, 'input.attributions');
+  }
+  if (e.rows < 1) throw new XaiError('EMPTY', 'attributions have no rows (nothing to score)', { fn, arg: 'input.attributions', value: e.rows });
   if (e.cols < 1) throw new XaiError('EMPTY', 'attributions have no features', { fn, arg: 'input.attributions', value: e.cols });
   assertFinite(e, fn, 'input.attributions');
-  if (input.x !== undefined) {
-    assertMatrix(input.x, fn, 'input.x', { rows: e.rows, cols: e.cols });
-  }
   return e;
 }
 
@@ -27,6 +34,7 @@ export function checkInstances(fn: string, input: { readonly x?: Matrix }): Matr
   const x = input.x;
   if (x === undefined) throw new XaiError('BAD_INPUT', 'instances x are required', { fn, arg: 'input.x', value: x });
   assertMatrix(x, fn, 'input.x');
+  if (x.rows < 1) throw new XaiError('EMPTY', 'x has no rows (nothing to score)', { fn, arg: 'input.x', value: x.rows });
   if (x.cols < 1) throw new XaiError('EMPTY', 'x has no features', { fn, arg: 'input.x', value: x.cols });
   assertFinite(x, fn, 'input.x');
   return x;
@@ -46,18 +54,55 @@ export function checkGroundTruth(fn: string, input: MetricInput, n: number, d: n
   return g;
 }
 
-/** A model whose input width is d. */
+/**
+ * A model whose input width is d, wrapped once with core's `checkedModel` (every output a
+ * checked Float64 matrix; probabilities validated unless `output: 'value'`).
+ */
 export function checkModel(fn: string, model: Model | undefined, d: number): Model {
   if (model === undefined || model === null || typeof model !== 'object' || typeof model.predictProba !== 'function') {
     throw new XaiError('BAD_INPUT', `a model with predictProba is required, got ${describeValue(model)}`, { fn, arg: 'input.model', value: model });
   }
-  if (model.inputDim !== d) {
-    throw new XaiError('SHAPE_MISMATCH', `model expects ${model.inputDim} features, data has ${d}`, { fn, arg: 'input.model', value: model.inputDim });
+  const m = checkedModel(model, fn);
+  if (m.inputDim !== d) {
+    throw new XaiError('SHAPE_MISMATCH', `model expects ${m.inputDim} features, data has ${d}`, { fn, arg: 'input.model', value: m.inputDim });
   }
-  if (!Number.isInteger(model.classes) || model.classes < 2) {
-    throw new XaiError('BAD_INPUT', `model.classes must be an integer >= 2, got ${describeValue(model.classes)}`, { fn, arg: 'input.model', value: model.classes });
+  return m;
+}
+
+/** Refuses a value (regression) model for a metric that is only defined on probabilities. */
+export function requireProbabilities(fn: string, metric: string, model: Model, why: string): void {
+  if (isValueModel(model)) {
+    throw new XaiError('NOT_SUPPORTED', `${metric} needs class probabilities (${why}); model.output is 'value'`, { fn, arg: 'input.model', value: 'value', metric });
   }
-  return model;
+}
+
+/**
+ * Per-row targets: `targets` (one integer in [0, classes) per row) or `fallback()` (the
+ * predicted class; output 0 for a value model).
+ */
+export function resolveTargets(fn: string, targets: unknown, n: number, classes: number, fallback: () => Int32Array): Int32Array {
+  if (targets === undefined) return fallback();
+  const t = targets as ArrayLike<unknown> | null;
+  if (t === null || typeof t !== 'object' || typeof t.length !== 'number') {
+    throw new XaiError('BAD_OPTION', `targets must be an array of class indices, got ${describeValue(targets)}`, { fn, arg: 'targets', value: targets });
+  }
+  if (t.length !== n) throw new XaiError('SHAPE_MISMATCH', `expected ${n} targets (one per instance), got ${t.length}`, { fn, arg: 'targets', value: t.length });
+  const out = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const c = t[i];
+    if (typeof c !== 'number' || !Number.isInteger(c) || c < 0 || c >= classes) {
+      throw new XaiError('BAD_OPTION', `targets[${i}] must be an integer in [0, ${classes}), got ${describeValue(c)}`, { fn, arg: 'targets', value: c, index: i });
+    }
+    out[i] = c;
+  }
+  return out;
+}
+
+/** Feature units (groups switched as one, singletons for the rest), or null without groups. */
+export function checkGroups(fn: string, groups: FeatureGroups | undefined, d: number): number[][] | null {
+  if (groups === undefined) return null;
+  if (!Array.isArray(groups)) throw new XaiError('BAD_OPTION', `groups must be an array of column-index arrays, got ${describeValue(groups)}`, { fn, arg: 'groups', value: groups });
+  return featureUnits(d, groups, fn, 'groups');
 }
 
 /** An explainer object. */

@@ -78,3 +78,16 @@ export function resolveMaxK(fn: string, k: unknown, d: number, preset: Preset): 
   }
   return k;
 }
+
+/** The option keys of each public function (unknown keys are BAD_OPTION via core's checkOptions). */
+export const PREDICTION_GAP_KEYS = ['preset', 'seed', 'k', 'auc', 'samples', 'sigma', 'flipProbability', 'maxBatchRows', 'groups', 'targets'] as const;
+export const AGREEMENT_KEYS = ['preset', 'k', 'auc', 'predictions'] as const;
+export const RANKING_KEYS = ['preset', 'ranking'] as const;
+export const STABILITY_KEYS = [
+  'preset', 'seed', 'sigma', 'flipProbability', 'candidates', 'neighbours', 'p', 'rosOutput', 'hiddenActivation',
+  'commonRandomNumbers', 'useGivenAttributions', 'explainerNoise', 'blockSize', 'float32Neighbours', 'keepNeighbours',
+  'quantiles', 'targets', 'stabilitySeeding', 'candidateChunk',
+] as const;
+export const SUBGROUP_KEYS = ['bootstrap', 'seed', 'confidence', 'compare', 'groupNames'] as const;
+/** Every key some metric of the registry reads (the registry accepts the union). */
+export const METRIC_KEYS: readonly string[] = [...new Set<string>([...PREDICTION_GAP_KEYS, ...AGREEMENT_KEYS, ...RANKING_KEYS, ...STABILITY_KEYS])];

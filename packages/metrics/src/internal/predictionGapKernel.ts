@@ -1,7 +1,7 @@
 // PGI / PGU for all instances: every perturbed row of a block of instances x all k x all
 // samples goes through ONE predictProba call; noise is drawn once per instance, keyed by
 // the instance's content and the seed (never its position).
-import { argmaxRows, assertMatrix, assertProbabilities, hashFloat64, row, substream } from '@xai/core';
+import { argmaxRows, argsort, assertMatrix, hashFloat64, row, substream } from '@xai/core';
 import type { Matrix, Model } from '@xai/core';
 import type { Preset } from '../preset.js';
 import { trapezoidMean } from './auc.js';
@@ -30,6 +30,10 @@ export interface GapSettings {
   readonly seed: number;
   readonly maxRows: number;
   readonly noise?: GapNoise;
+  /** Per-row output whose change is measured; null = the predicted class (argmax of the reference probabilities). */
+  readonly targets: Int32Array | null;
+  /** Feature units ranked and switched as one (null: every column its own unit). */
+  readonly units: readonly (readonly number[])[] | null;
 }
 
 export interface GapOutput {
@@ -42,10 +46,9 @@ export function predictionGapKernel(model: Model, x: Matrix, e: Matrix, plan: Pe
   const n = x.rows;
   const d = x.cols;
   const classes = model.classes;
+  // `model` is checked at the boundary: probabilities validated (or finite values for `output: 'value'`).
   const p0 = model.predictProba(x);
-  assertProbabilities(p0, n, classes, st.fn);
-  // openxai reads probability column 0 (the released code); otherwise the predicted class.
-  const target = st.preset === 'openxai' ? new Int32Array(n) : argmaxRows(p0);
+  const target = st.targets ?? argmaxRows(p0);
   // Keep the reference probabilities in our own buffer: a model may return the same output
   // buffer on every call (ONNX / WASM bindings do), so p0 is stale after the next call.
   const ref = new Float64Array(n);
@@ -62,6 +65,14 @@ export function predictionGapKernel(model: Model, x: Matrix, e: Matrix, plan: Pe
   const abs = new Float64Array(d);
   const order = new Int32Array(d);
   const pos = new Int32Array(d);
+  // Units: scores, their order and each column's unit (identity without groups).
+  const units = st.units;
+  const U = units === null ? d : units.length;
+  const unitOf = new Int32Array(d);
+  if (units !== null) units.forEach((cols, k) => { for (const j of cols) unitOf[j] = k; });
+  else for (let j = 0; j < d; j++) unitOf[j] = j;
+  const uScore = new Float64Array(U);
+  const uOrder = new Int32Array(U);
   const free = new Uint8Array(d);
   const perK = new Float64Array(K);
   const groupMode: GroupMode = st.preset === 'openxai' ? 'code' : 'unit';
@@ -82,8 +93,19 @@ export function predictionGapKernel(model: Model, x: Matrix, e: Matrix, plan: Pe
         if (u !== null) rng.fork('uniform').fillUniform(u);
       }
       hotColumns(plan, xi, hot);
-      orderByMagnitude(row(e, i), abs, order);
-      for (let p = 0; p < d; p++) pos[order[p]!] = p;
+      if (units === null) {
+        orderByMagnitude(row(e, i), abs, order);
+        for (let p = 0; p < d; p++) pos[order[p]!] = p;
+      } else {
+        // A unit's importance is its summed |attribution| (ties: the unit with the lower first column).
+        const ei = row(e, i);
+        uScore.fill(0);
+        for (let j = 0; j < d; j++) { const k = unitOf[j]!; uScore[k] = uScore[k]! + Math.abs(ei[j]!); }
+        argsort(uScore, true, uOrder);
+        for (let p = 0; p < U; p++) {
+          for (const j of units[uOrder[p]!]!) pos[j] = p;
+        }
+      }
       for (let mi = 0; mi < M; mi++) {
         const invert = st.modes[mi] === 'PGU';
         for (let k = 1; k <= K; k++) {

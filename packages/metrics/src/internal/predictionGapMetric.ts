@@ -1,9 +1,10 @@
 // Boundary of PGI / PGU: validate once, then run the batched kernel.
+import { checkOptions, isValueModel } from '@xai/core';
 import type { MetricInput } from '@xai/core';
 import type { MetricSummary } from '../metricSummary.js';
 import type { PredictionGapOptions } from '../predictionGapOptions.js';
-import { checkAttributions, checkInputObject, checkInstances, checkModel, checkSchema } from './inputs.js';
-import { flag, nonNegative, positiveInt, probability, resolveMaxK, resolvePreset, resolveSeed } from './options.js';
+import { checkAttributions, checkGroups, checkInputObject, checkInstances, checkModel, checkSchema, resolveTargets } from './inputs.js';
+import { PREDICTION_GAP_KEYS, flag, nonNegative, positiveInt, probability, resolveMaxK, resolvePreset, resolveSeed } from './options.js';
 import { makePlan } from './perturb.js';
 import { predictionGapKernel } from './predictionGapKernel.js';
 import type { GapMode, GapNoise } from './predictionGapKernel.js';
@@ -11,6 +12,7 @@ import { summarize } from './summaries.js';
 
 /** `noise` replaces the seeded draws (tests only: hand-checkable noise matrices). */
 export function runPredictionGap(fn: string, modes: readonly GapMode[], input: MetricInput, options: PredictionGapOptions, noise?: GapNoise): Partial<Record<GapMode, MetricSummary>> {
+  checkOptions(options, PREDICTION_GAP_KEYS, fn);
   checkInputObject(fn, input);
   const preset = resolvePreset(fn, options.preset);
   const x = checkInstances(fn, input);
@@ -18,18 +20,25 @@ export function runPredictionGap(fn: string, modes: readonly GapMode[], input: M
   const d = x.cols;
   const model = checkModel(fn, input.model, d);
   const schema = checkSchema(fn, input.schema, d);
+  const units = checkGroups(fn, options.groups, d);
   const sigma = nonNegative(fn, 'sigma', options.sigma, 0.1);
+  // openxai reads probability column 0 (the released code); otherwise the predicted class;
+  // a value model's output 0.
+  const zeros = preset === 'openxai' || isValueModel(model);
+  const targets = options.targets === undefined ? (zeros ? new Int32Array(x.rows) : null) : resolveTargets(fn, options.targets, x.rows, model.classes, () => new Int32Array(x.rows));
   const out = predictionGapKernel(model, x, e, makePlan(schema, d), {
     fn,
     preset,
     modes,
-    K: resolveMaxK(fn, options.k, d, preset),
+    K: resolveMaxK(fn, options.k, units === null ? d : units.length, preset),
     auc: flag(fn, 'auc', options.auc, true),
     samples: positiveInt(fn, 'samples', options.samples, 100),
     sigma,
     flip: probability(fn, 'flipProbability', options.flipProbability, Math.min(1, sigma * Math.sqrt(2 / Math.PI))),
     seed: resolveSeed(fn, options.seed),
     maxRows: positiveInt(fn, 'maxBatchRows', options.maxBatchRows, 32768),
+    targets,
+    units,
     ...(noise !== undefined ? { noise } : {}),
   });
   const result: Partial<Record<GapMode, MetricSummary>> = {};

@@ -1,7 +1,7 @@
 // The shared relative-stability block: ONE set of neighbours per instance and ONE batch of
 // neighbour explanations per block of instances serve RIS, RRS and ROS together.
-import { XaiError, argmaxRows, assertMatrix, assertProbabilities, hashFloat64, row, substream } from '@xai/core';
-import type { Explainer, Matrix, Model } from '@xai/core';
+import { XaiError, argmaxRows, assertMatrix, hashFloat64, row, substream } from '@xai/core';
+import type { Explainer, Matrix, Model, Rng } from '@xai/core';
 import { pnorm, pnormDiff } from './norms.js';
 import { hotColumns, perturbRow } from './perturb.js';
 import type { PerturbPlan } from './perturb.js';
@@ -23,7 +23,7 @@ export interface StabilitySettings {
   readonly candidates: number;
   readonly neighbours: number;
   readonly p: number;
-  readonly rosOutput: 'probability' | 'logit';
+  readonly rosOutput: 'probability' | 'logit' | 'value';
   readonly hiddenActivation: 'pre' | 'post';
   /** Neighbours reuse their anchor's key (common random numbers) instead of their own. */
   readonly common: boolean;
@@ -35,6 +35,14 @@ export interface StabilitySettings {
   /** Round each candidate to float32 before labelling, explaining and comparing it. */
   readonly float32: boolean;
   readonly noise?: StabilityNoise;
+  /** Explained class / output per instance; null = the predicted label. */
+  readonly targets: Int32Array | null;
+  /** Value (regression) model: every candidate is a neighbour; ROS on the outputs. */
+  readonly valueModel: boolean;
+  /** 'released': per-instance index-keyed candidates and position-keyed explanations, one call per anchor and one per neighbour set. */
+  readonly seeding: 'content' | 'released';
+  /** First-round candidates per instance (early exit in rounds). */
+  readonly chunk: number;
 }
 
 export interface StabilityRaw {
@@ -42,6 +50,7 @@ export interface StabilityRaw {
   /** Per instance: how many neighbour ratios were undefined (zero/NaN denominator, zero ||e||). */
   readonly undefinedRatios: Record<StabilityId, Int32Array | null>;
   readonly neighbourCounts: Int32Array;
+  readonly candidatesDrawn: Int32Array;
   readonly explainerNoise: Float64Array | null;
   readonly neighbourhood: { readonly x: Matrix; readonly owner: Int32Array } | null;
   readonly explainerCalls: number;
@@ -82,21 +91,21 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
   const classes = model.classes;
   const m = st.candidates;
   const N = st.neighbours;
-  const useLogits = st.want.ROS && st.rosOutput === 'logit';
+  const useLogits = !st.valueModel && st.want.ROS && st.rosOutput === 'logit';
   if (useLogits && typeof model.logits !== 'function') {
     throw new XaiError('NOT_SUPPORTED', 'ROS on logits needs model.logits', { fn: st.fn, arg: 'input.model', value: 'logits' });
   }
   if (st.want.RRS && typeof model.hidden !== 'function') {
     throw new XaiError('NOT_SUPPORTED', 'RRS needs model.hidden (the first hidden layer)', { fn: st.fn, arg: 'input.model', value: 'hidden' });
   }
+  const released = st.seeding === 'released';
   // The model output the candidates are labelled with; argmax of logits = argmax of
-  // probabilities, so with ROS on logits the neighbours' logits come for free.
+  // probabilities, so with ROS on logits the neighbours' logits come for free. `model` is
+  // checked at the boundary (Float64 outputs of the right shape, probabilities validated).
   const forward = (a: Matrix): Matrix => (useLogits ? model.logits!(a) : model.predictProba(a));
-  const out0Raw = forward(x);
-  if (useLogits) assertMatrix(out0Raw, st.fn, 'model.logits(x)', { rows: n, cols: classes });
-  else assertProbabilities(out0Raw, n, classes, st.fn);
-  const out0 = own(out0Raw, new Float64Array(n * classes));
+  const out0 = own(forward(x), new Float64Array(n * classes));
   const labels = argmaxRows(out0);
+  const explained = st.targets ?? labels;
   let modelCalls = 1;
   let modelRows = n;
   let explainerCalls = 0;
@@ -108,20 +117,30 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
     if (st.want[id]) { values[id] = new Float64Array(n); undef[id] = new Int32Array(n); }
   }
   const neighbourCounts = new Int32Array(n);
+  const candidatesDrawn = new Int32Array(n);
   const noise = st.explainerNoise ? new Float64Array(n) : null;
   const keptX: number[] = [];
   const keptOwner: number[] = [];
 
-  const block = Math.max(1, Math.min(n, st.blockSize));
+  // Released seeding explains one instance at a time (anchor alone, then its neighbours).
+  const block = released ? 1 : Math.max(1, Math.min(n, st.blockSize));
+  // All buffers are allocated once and reused for every block, round and neighbour.
   const cand = new Float64Array(block * m * d);
   const cOutBuf = new Float64Array(block * m * classes);
+  const nb = new Float64Array(block * N * d); // kept neighbours, anchor-major
+  const nbOut = new Float64Array(block * N * classes); // their model outputs (ROS)
   let hBuf = new Float64Array(0);
-  const z = new Float64Array(m * d);
-  const u = plan.anyDiscrete ? new Float64Array(m * d) : null;
-  const hot = new Int32Array(plan.groups.length);
-  const picked = new Int32Array(block * N); // candidate row of each kept neighbour
+  const zAll = new Float64Array(block * m * d);
+  const uAll = plan.anyDiscrete ? new Float64Array(block * m * d) : null;
+  const hotAll = new Int32Array(block * plan.groups.length);
   const owner = new Int32Array(block * N); // block-local anchor of each kept neighbour
   const first = new Int32Array(block + 1); // neighbours of anchor b are [first[b], first[b+1])
+  const cnt = new Int32Array(block);
+  const drawn = new Int32Array(block);
+  const chunkOf = new Int32Array(block);
+  const rowOf = new Int32Array(block); // first candidate row of anchor b in this round
+  const normals: (Rng | null)[] = new Array<Rng | null>(block).fill(null);
+  const uniforms: (Rng | null)[] = new Array<Rng | null>(block).fill(null);
   const xeRowsMax = block * (N + 2);
   const xe = new Float64Array(xeRowsMax * d);
   const keys = new Float64Array(xeRowsMax);
@@ -132,60 +151,101 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
 
   for (let b0 = 0; b0 < n; b0 += block) {
     const B = Math.min(n, b0 + block) - b0;
-    // 1. Candidates x + noise, keyed by the anchor's content and the seed.
+    // 1. Candidates x + noise in rounds (early exit once N are kept), keyed by the anchor's
+    // content and the seed (released seeding: by its index). The streams are drawn in order,
+    // so the kept neighbours are the first N same-label candidates whatever the chunking.
     for (let b = 0; b < B; b++) {
       const xi = row(x, b0 + b);
       anchorKeys[b] = hashFloat64(xi);
+      cnt[b] = 0;
+      drawn[b] = 0;
+      chunkOf[b] = Math.min(m, st.chunk);
       if (st.noise !== undefined) {
-        st.noise(b0 + b, z, u);
+        // Test hook: the whole m x d noise of the instance at once.
+        st.noise(b0 + b, zAll.subarray(b * m * d, (b + 1) * m * d), uAll === null ? null : uAll.subarray(b * m * d, (b + 1) * m * d));
       } else {
-        const rng = substream(st.seed, anchorKeys[b]!, 'stability');
-        rng.fork('normal').fillNormal(z);
-        if (u !== null) rng.fork('uniform').fillUniform(u);
+        const rng = released ? substream(st.seed, b0 + b, 'stability-released') : substream(st.seed, anchorKeys[b]!, 'stability');
+        normals[b] = rng.fork('normal');
+        uniforms[b] = uAll !== null ? rng.fork('uniform') : null;
       }
-      hotColumns(plan, xi, hot);
-      for (let s = 0; s < m; s++) perturbRow(plan, xi, hot, z, u, s, st.sigma, st.flip, null, 'code', cand, (b * m + s) * d);
+      hotColumns(plan, xi, hotAll.subarray(b * plan.groups.length, (b + 1) * plan.groups.length));
     }
-    // The released code's candidates are float32 tensors: x' - x is quantised to float32's
-    // ulp, which is ~1% of the 1e-5 noise, and the model and explainer see the rounded rows.
-    if (st.float32) for (let j = 0; j < B * m * d; j++) cand[j] = Math.fround(cand[j]!);
-    const candM: Matrix = { rows: B * m, cols: d, data: cand.subarray(0, B * m * d) };
-    const cOutRaw = forward(candM);
-    assertMatrix(cOutRaw, st.fn, useLogits ? 'model.logits(candidates)' : 'model.predictProba(candidates)', { rows: B * m, cols: classes });
-    const cOut = own(cOutRaw, cOutBuf); // read again after the explainer (ROS)
-    modelCalls++;
-    modelRows += B * m;
-    const cLabels = argmaxRows(cOut);
-    // 2. Keep the first <= N candidates with the anchor's predicted label.
+    for (;;) {
+      let R = 0;
+      for (let b = 0; b < B; b++) {
+        rowOf[b] = R;
+        if (cnt[b]! >= N || drawn[b]! >= m) { chunkOf[b] = 0; continue; }
+        const c = chunkOf[b]!;
+        const z0 = (b * m + drawn[b]!) * d;
+        if (st.noise === undefined) {
+          normals[b]!.fillNormal(zAll, 0, 1, z0, z0 + c * d);
+          if (uAll !== null) uniforms[b]!.fillUniform(uAll, z0, z0 + c * d);
+        }
+        const xi = row(x, b0 + b);
+        const hot = hotAll.subarray(b * plan.groups.length, (b + 1) * plan.groups.length);
+        // perturbRow reads sample s of (z, u) at s * d: point it at this instance's slab.
+        const zb = zAll.subarray(b * m * d, (b + 1) * m * d);
+        const ub = uAll === null ? null : uAll.subarray(b * m * d, (b + 1) * m * d);
+        for (let s = 0; s < c; s++) perturbRow(plan, xi, hot, zb, ub, drawn[b]! + s, st.sigma, st.flip, null, 'code', cand, (R + s) * d);
+        R += c;
+      }
+      if (R === 0) break;
+      // The released code's candidates are float32 tensors: x' - x is quantised to float32's
+      // ulp, which is ~1% of the 1e-5 noise, and the model and explainer see the rounded rows.
+      if (st.float32) for (let j = 0; j < R * d; j++) cand[j] = Math.fround(cand[j]!);
+      const cOut = own(forward({ rows: R, cols: d, data: cand.subarray(0, R * d) }), cOutBuf);
+      modelCalls++;
+      modelRows += R;
+      // 2. Keep the first <= N candidates with the anchor's predicted label (a value model: all).
+      for (let b = 0; b < B; b++) {
+        const c = chunkOf[b]!;
+        if (c === 0) continue;
+        const want = labels[b0 + b]!;
+        let s = 0;
+        for (; s < c && cnt[b]! < N; s++) {
+          const r = rowOf[b]! + s;
+          if (!st.valueModel && argmaxAt(cOut.data, r * classes, classes) !== want) continue;
+          const t = b * N + cnt[b]!;
+          nb.set(cand.subarray(r * d, r * d + d), t * d);
+          nbOut.set(cOut.data.subarray(r * classes, r * classes + classes), t * classes);
+          cnt[b] = cnt[b]! + 1;
+        }
+        drawn[b] = drawn[b]! + c;
+        // Next round: what is still needed at the acceptance rate seen so far (>= 10%), with margin.
+        const need = N - cnt[b]!;
+        const rate = Math.max(0.1, cnt[b]! / drawn[b]!);
+        chunkOf[b] = Math.min(m - drawn[b]!, Math.max(16, Math.ceil((1.25 * need) / rate)));
+      }
+    }
     let T = 0;
     for (let b = 0; b < B; b++) {
       first[b] = T;
-      const want = labels[b0 + b]!;
-      let cnt = 0;
-      for (let s = 0; s < m && cnt < N; s++) {
-        if (cLabels[b * m + s] === want) { picked[T] = b * m + s; owner[T] = b; T++; cnt++; }
-      }
-      neighbourCounts[b0 + b] = cnt;
+      for (let k = 0; k < cnt[b]!; k++, T++) owner[T] = b;
+      neighbourCounts[b0 + b] = cnt[b]!;
+      candidatesDrawn[b0 + b] = drawn[b]!;
     }
     first[B] = T;
+    // Neighbours of anchor b sit at nb rows [b * N, b * N + cnt[b]); t-th kept overall at:
+    const nbRow = (t: number): number => owner[t]! * N + (t - first[owner[t]!]!);
     // 3. The rows to explain: [anchors | neighbours | anchors under other keys].
     let q = 0;
     for (let b = 0; b < B; b++, q++) {
       xe.set(row(x, b0 + b), q * d);
-      keys[q] = anchorKeys[b]!;
-      targets[q] = labels[b0 + b]!;
+      keys[q] = released ? 0 : anchorKeys[b]!;
+      targets[q] = explained[b0 + b]!;
     }
     for (let t = 0; t < T; t++, q++) {
-      const src = picked[t]! * d;
-      xe.set(cand.subarray(src, src + d), q * d);
-      keys[q] = st.common ? anchorKeys[owner[t]!]! : hashFloat64(xe.subarray(q * d, q * d + d));
-      targets[q] = labels[b0 + owner[t]!]!;
+      const src = nbRow(t) * d;
+      xe.set(nb.subarray(src, src + d), q * d);
+      const pos = t - first[owner[t]!]!;
+      keys[q] = released ? pos : st.common ? anchorKeys[owner[t]!]! : hashFloat64(nb.subarray(src, src + d));
+      targets[q] = explained[b0 + owner[t]!]!;
     }
     if (noise !== null) {
       for (let b = 0; b < B; b++, q++) {
         xe.set(row(x, b0 + b), q * d);
         keys[q] = hashFloat64(row(x, b0 + b), NOISE_SALT);
-        targets[q] = labels[b0 + b]!;
+        targets[q] = explained[b0 + b]!;
       }
     }
     // 4. Hidden representations of anchors and neighbours in one call, before the explainer
@@ -199,16 +259,24 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
       modelCalls++;
       modelRows += B + T;
     }
-    // 5. One explainer call: the last call of the block, so its output is read as returned.
+    // 5. Explanations. Content seeding: ONE call for the block (the last call of the block, so
+    // its output is read as returned). Released seeding: the anchor alone, then its neighbours.
     const eFrom = st.given !== null ? B : 0; // anchors already explained: skip them
-    const eRows = q - eFrom;
-    const E = explainer.explain(model, { rows: eRows, cols: d, data: xe.subarray(eFrom * d, q * d) }, {
-      targets: targets.subarray(eFrom, q),
-      keys: keys.subarray(eFrom, q),
-    });
-    assertMatrix(E, st.fn, `explainer(${explainer.id}).explain`, { rows: eRows, cols: d });
-    explainerCalls++;
-    explainedRows += eRows;
+    let E: Matrix;
+    if (!released) {
+      const eRows = q - eFrom;
+      E = explainer.explain(model, { rows: eRows, cols: d, data: xe.subarray(eFrom * d, q * d) }, {
+        targets: targets.subarray(eFrom, q),
+        keys: keys.subarray(eFrom, q),
+      });
+      assertMatrix(E, st.fn, `explainer(${explainer.id}).explain`, { rows: eRows, cols: d });
+      explainerCalls++;
+      explainedRows += eRows;
+    } else {
+      E = explainReleased(model, explainer, xe, targets, keys, eFrom, q, B, d, st.fn);
+      explainerCalls += (eFrom === 0 ? 1 : 0) + (T > 0 ? 1 : 0);
+      explainedRows += q - eFrom;
+    }
     // 6. Ratios of relative changes; the score is the maximum defined ratio.
     for (let b = 0; b < B; b++) {
       const i = b0 + b;
@@ -223,7 +291,7 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
         const qe = B + t; // row of this neighbour in xe
         const num = relative(pnormDiff(eA, eAo, E.data, start(E, qe - eFrom), d, st.p), eNorm);
         if (st.want.RIS) consider('RIS', i, num, relative(pnormDiff(x.data, start(x, i), xe, qe * d, d, st.p), xNorm));
-        if (st.want.ROS) consider('ROS', i, num, relative(pnormDiff(out0.data, start(out0, i), cOut.data, start(cOut, picked[t]!), classes, st.p), oNorm));
+        if (st.want.ROS) consider('ROS', i, num, relative(pnormDiff(out0.data, start(out0, i), nbOut, nbRow(t) * classes, classes, st.p), oNorm));
         if (H !== null) consider('RRS', i, num, relative(pnormDiff(H.data, start(H, b), H.data, start(H, qe), H.cols, st.p), hNorm));
       }
       for (const id of ['RIS', 'RRS', 'ROS'] as const) {
@@ -236,8 +304,8 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
     }
     if (st.keepNeighbours) {
       for (let t = 0; t < T; t++) {
-        const src = picked[t]! * d;
-        for (let j = 0; j < d; j++) keptX.push(cand[src + j]!);
+        const src = nbRow(t) * d;
+        for (let j = 0; j < d; j++) keptX.push(nb[src + j]!);
         keptOwner.push(b0 + owner[t]!);
       }
     }
@@ -246,7 +314,7 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
   function consider(id: StabilityId, i: number, num: number, den: number): void {
     // As the released code: skip a ratio whose numerator is NaN or denominator is 0 / NaN
     // (here also counted per instance, never silently).
-    if (Number.isNaN(num) || !(den > 0)) { undef[id]![i] += 1; return; }
+    if (Number.isNaN(num) || !(den > 0)) { const u = undef[id]!; u[i] = u[i]! + 1; return; }
     const r = num / den;
     if (!seen[id] || r > best[id]) best[id] = r;
     seen[id] = true;
@@ -256,6 +324,7 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
     values,
     undefinedRatios: undef,
     neighbourCounts,
+    candidatesDrawn,
     explainerNoise: noise,
     neighbourhood: st.keepNeighbours
       ? { x: { rows: keptOwner.length, cols: d, data: Float64Array.from(keptX) }, owner: Int32Array.from(keptOwner) }
@@ -265,4 +334,33 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
     modelCalls,
     modelRows,
   };
+}
+
+/** argmax over `c` values from `o` (first maximum, as argmaxRows). */
+function argmaxAt(data: Float64Array, o: number, c: number): number {
+  let k = 0;
+  let v = data[o]!;
+  for (let j = 1; j < c; j++) if (data[o + j]! > v) { v = data[o + j]!; k = j; }
+  return k;
+}
+
+/**
+ * The released loop's explainer calls for ONE instance (block of 1): the anchor alone
+ * (rows [0, 1) of xe, unless given), then all its neighbours in one call (rows [1, q)),
+ * with keys = batch positions. Returns the explanations of rows [eFrom, q) contiguously.
+ */
+function explainReleased(model: Model, explainer: Explainer, xe: Float64Array, targets: Int32Array, keys: Float64Array, eFrom: number, q: number, B: number, d: number, fn: string): Matrix {
+  const out = new Float64Array((q - eFrom) * d);
+  const call = (from: number, to: number): void => {
+    if (to <= from) return;
+    const E = explainer.explain(model, { rows: to - from, cols: d, data: xe.subarray(from * d, to * d) }, { targets: targets.subarray(from, to), keys: keys.subarray(from, to) });
+    assertMatrix(E, fn, `explainer(${explainer.id}).explain`, { rows: to - from, cols: d });
+    for (let r = 0; r < to - from; r++) {
+      const o = start(E, r);
+      out.set(E.data.subarray(o, o + d), (from - eFrom + r) * d);
+    }
+  };
+  if (eFrom === 0) call(0, B);
+  call(B, q);
+  return { rows: q - eFrom, cols: d, data: out };
 }

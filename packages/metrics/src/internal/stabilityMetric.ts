@@ -1,10 +1,10 @@
 // Boundary of the stability metrics: validate once, run the shared block, summarise.
-import { XaiError, assertMatrix, assertFinite, describeValue, summarizeValues } from '@xai/core';
-import type { Model } from '@xai/core';
+import { XaiError, assertMatrix, assertFinite, checkOptions, describeValue, isValueModel, summarizeValues } from '@xai/core';
+import type { Matrix, Model } from '@xai/core';
 import type { MetricSummary } from '../metricSummary.js';
-import type { RelativeStabilityOptions, StabilityDiagnostics, StabilityInput, StabilityLogStatus, StabilityResult } from '../stabilityTypes.js';
-import { checkExplainer, checkInputObject, checkInstances, checkModel, checkSchema } from './inputs.js';
-import { flag, nonNegative, oneOf, positiveInt, probability, resolvePreset, resolveSeed } from './options.js';
+import type { RelativeStabilityOptions, StabilityDiagnostics, StabilityInput, StabilityLogStatus, StabilityPrecision, StabilityResult } from '../stabilityTypes.js';
+import { checkExplainer, checkInputObject, checkInstances, checkModel, checkSchema, resolveTargets } from './inputs.js';
+import { STABILITY_KEYS, flag, nonNegative, oneOf, positiveInt, probability, resolvePreset, resolveSeed } from './options.js';
 import { makePlan } from './perturb.js';
 import { stabilityKernel } from './stabilityKernel.js';
 import type { StabilityId, StabilityNoise } from './stabilityKernel.js';
@@ -37,11 +37,31 @@ function logAggregates(base: MetricSummary, sorted: Float64Array): Pick<Stabilit
   return { logMean, logSe, logSeDdof0, allZero, logStatus };
 }
 
+/** 'float32' when the matrix is Float32 data or every value is float32-representable. */
+function precisionOf(m: Matrix): 'float32' | 'float64' {
+  if (m.data instanceof Float32Array) return 'float32';
+  const stride = m.stride ?? m.cols;
+  const off = m.offset ?? 0;
+  for (let i = 0; i < m.rows; i++) {
+    for (let j = 0; j < m.cols; j++) {
+      const v = m.data[off + i * stride + j]!;
+      if (Math.fround(v) !== v) return 'float64';
+    }
+  }
+  return 'float32';
+}
+
+/** The precision a model computes in: its `precision` property when 'float32', else float64. */
+function modelPrecision(model: Model): 'float32' | 'float64' {
+  return (model as { readonly precision?: unknown }).precision === 'float32' ? 'float32' : 'float64';
+}
+
 /**
  * Runs the block for the metrics in `which` (RRS is dropped when the model has no hidden
  * layer). `noise` replaces the seeded candidate draws (tests only).
  */
 export function runStability(fn: string, which: readonly StabilityId[], input: StabilityInput, options: RelativeStabilityOptions, noise?: StabilityNoise): StabilityRun {
+  checkOptions(options, STABILITY_KEYS, fn);
   checkInputObject(fn, input);
   const preset = resolvePreset(fn, options.preset);
   const x = checkInstances(fn, input);
@@ -54,12 +74,29 @@ export function runStability(fn: string, which: readonly StabilityId[], input: S
   const p = options.p === undefined ? 2 : options.p;
   if (typeof p !== 'number' || !(p >= 1)) throw new XaiError('BAD_OPTION', `p must be >= 1 (or Infinity), got ${describeValue(p)}`, { fn, arg: 'p', value: p });
   const hasLogits = typeof model.logits === 'function';
+  const valueModel = isValueModel(model);
   // ROS on logits in openxai (the released code) and default: a confident model's softmax
   // saturates, so the relative change of its probabilities under 1e-5 noise is float rounding
-  // (ratios of e^30 and more); `paper` keeps the paper's probabilities (eq. 5).
-  const rosOutput = oneOf(fn, 'rosOutput', options.rosOutput, ['probability', 'logit'] as const, preset !== 'paper' && hasLogits ? 'logit' : 'probability');
+  // (ratios of e^30 and more); `paper` keeps the paper's probabilities (eq. 5). A value
+  // model has neither: ROS reads its outputs.
+  let rosOutput: 'probability' | 'logit' | 'value';
+  if (valueModel) {
+    if (options.rosOutput !== undefined) {
+      throw new XaiError('NOT_SUPPORTED', `ROS with rosOutput '${String(options.rosOutput)}' needs class probabilities / logits; model.output is 'value' (leave rosOutput out: ROS then reads the outputs)`, { fn, arg: 'rosOutput', value: options.rosOutput, metric: 'ROS' });
+    }
+    rosOutput = 'value';
+  } else {
+    rosOutput = oneOf(fn, 'rosOutput', options.rosOutput, ['probability', 'logit'] as const, preset !== 'paper' && hasLogits ? 'logit' : 'probability');
+  }
+  const seeding = oneOf(fn, 'stabilitySeeding', options.stabilitySeeding, ['content', 'released'] as const, 'content');
+  if (seeding === 'released' && preset !== 'openxai') {
+    throw new XaiError('BAD_OPTION', "stabilitySeeding 'released' reproduces the released code's loop and is only available with preset 'openxai'", { fn, arg: 'stabilitySeeding', value: seeding });
+  }
+  if (seeding === 'released' && (options.commonRandomNumbers === true || options.explainerNoise === true)) {
+    throw new XaiError('BAD_OPTION', "stabilitySeeding 'released' keys explanations by batch position: commonRandomNumbers / explainerNoise cannot be true", { fn, arg: 'stabilitySeeding', value: seeding });
+  }
   const hiddenActivation = oneOf(fn, 'hiddenActivation', options.hiddenActivation, ['pre', 'post'] as const, 'post');
-  const common = flag(fn, 'commonRandomNumbers', options.commonRandomNumbers, preset !== 'openxai');
+  const common = seeding === 'released' ? false : flag(fn, 'commonRandomNumbers', options.commonRandomNumbers, preset !== 'openxai');
   const useGiven = flag(fn, 'useGivenAttributions', options.useGivenAttributions, false);
   let given = null;
   if (useGiven) {
@@ -78,6 +115,16 @@ export function runStability(fn: string, which: readonly StabilityId[], input: S
   const candidates = positiveInt(fn, 'candidates', options.candidates, 1000);
   const neighbours = positiveInt(fn, 'neighbours', options.neighbours, 100);
   const float32 = flag(fn, 'float32Neighbours', options.float32Neighbours, preset === 'openxai');
+  const chunk = positiveInt(fn, 'candidateChunk', options.candidateChunk, Math.ceil(1.25 * neighbours));
+  // Without targets: the predicted labels the kernel computes anyway (output 0 for a value model).
+  const targets = options.targets === undefined ? (valueModel ? new Int32Array(x.rows) : null) : resolveTargets(fn, options.targets, x.rows, model.classes, () => new Int32Array(x.rows));
+  const neighboursPrecision = modelPrecision(model);
+  const precision: StabilityPrecision = {
+    anchors: given !== null ? precisionOf(given) : neighboursPrecision,
+    anchorsSource: given !== null ? 'given' : 'computed',
+    neighbours: neighboursPrecision,
+    mixed: given !== null && precisionOf(given) !== neighboursPrecision,
+  };
   const raw = stabilityKernel(model, explainer, x, makePlan(schema, d), {
     fn,
     want,
@@ -91,10 +138,14 @@ export function runStability(fn: string, which: readonly StabilityId[], input: S
     hiddenActivation,
     common,
     given,
-    explainerNoise: flag(fn, 'explainerNoise', options.explainerNoise, common),
+    explainerNoise: seeding === 'released' ? false : flag(fn, 'explainerNoise', options.explainerNoise, common),
     blockSize: positiveInt(fn, 'blockSize', options.blockSize, 32),
     keepNeighbours: flag(fn, 'keepNeighbours', options.keepNeighbours, false),
     float32,
+    targets,
+    valueModel,
+    seeding,
+    chunk,
     ...(noise !== undefined ? { noise } : {}),
   });
   const counts = raw.neighbourCounts;
@@ -134,6 +185,9 @@ export function runStability(fn: string, which: readonly StabilityId[], input: S
       requestedKeys: common ? 'common' : 'own',
       rosOutput,
       rrs: rrsApplicable ? 'computed' : 'not-applicable',
+      seeding,
+      precision,
+      candidatesDrawn: raw.candidatesDrawn,
       sigma,
       flipProbability: flip,
       float32Neighbours: float32,
