@@ -14,7 +14,7 @@ describe('faithfulnessCorrelation', () => {
     for (const v of faithfulnessCorrelation({ x, attributions: neg, model }, { samples: 40 }).values) expect(v).toBeCloseTo(-1, 12);
   });
 
-  it('matches a brute-force Pearson over the same subsets (baseline replacement, classifier)', () => {
+  it('subsetSize = d: every subset is all features, the attribution sum is constant → undefined, counted', () => {
     // With subsetSize = d every subset is all features: the attribution sum is constant → undefined.
     const model = linearSoftmax([[1, 2, 0], [0, -1, 1]]);
     const x = fromRows([[0.2, -0.4, 1]]);
