@@ -1,5 +1,6 @@
 import { ACTIVATIONS } from './denseLayer.js';
-import { XaiError, createRng, describeValue, substream } from '@xai/core';
+import type { ModelOutput } from '@xai/core';
+import { XaiError, checkOptions, createRng, describeValue, substream } from '@xai/core';
 import type { Activation } from './denseLayer.js';
 import type { ModelKind, NeuralModel } from './neuralModel.js';
 import { layoutLayers } from './internal/mlpCore.js';
@@ -16,9 +17,17 @@ export interface MlpOptions {
   readonly activation?: Activation;
   /** Kind recorded on the model. @defaultValue 'lr' without hidden layers, else 'mlp' */
   readonly kind?: ModelKind;
+  /**
+   * 'probabilities' (softmax head, a classifier) or 'value' (identity head: a regression
+   * model with `classes` outputs, ≥ 1, trained on the mean squared error).
+   * @defaultValue 'probabilities' @since 0.2.0
+   */
+  readonly output?: ModelOutput;
 }
 
-export const MLP_DEFAULTS: Required<Omit<MlpOptions, 'kind'>> = { hidden: [], classes: 2, seed: 0, activation: 'relu' };
+const MLP_KEYS = ['hidden', 'classes', 'seed', 'activation', 'kind', 'output'];
+
+export const MLP_DEFAULTS: Required<Omit<MlpOptions, 'kind'>> = { hidden: [], classes: 2, seed: 0, activation: 'relu', output: 'probabilities' };
 
 function checkDim(value: unknown, arg: string): asserts value is number {
   if (!Number.isInteger(value) || (value as number) < 1) {
@@ -27,19 +36,24 @@ function checkDim(value: unknown, arg: string): asserts value is number {
 }
 
 /**
- * A dense network inputDim → hidden… → classes with softmax output, initialised as
+ * A dense network inputDim → hidden… → classes with softmax output (identity with
+ * `output: 'value'`: regression), initialised as
  * PyTorch's `nn.Linear` does: weights and biases uniform in (−1/√in, 1/√in), drawn from
  * `substream(seed, 'init', layer)` (weights row by row, then the bias).
+ * Unknown option keys → BAD_OPTION (with a did-you-mean).
  * @example const m = createMlp(20, { hidden: [100, 100], seed: 0 }); m.predictProba(x)
+ * @example const reg = createMlp(8, { hidden: [16], classes: 1, output: 'value', activation: 'tanh' })
  * @since 0.1.0
  */
 export function createMlp(inputDim: number, options: MlpOptions = {}): NeuralModel {
+  checkOptions(options, MLP_KEYS, 'createMlp');
   const o = { ...MLP_DEFAULTS, ...options };
   checkDim(inputDim, 'inputDim');
+  if (o.output !== 'probabilities' && o.output !== 'value') throw new XaiError('BAD_OPTION', `output must be 'probabilities' or 'value', got ${describeValue(o.output)}`, { fn: 'createMlp', arg: 'output', value: o.output });
   if (!Array.isArray(o.hidden)) throw new XaiError('BAD_OPTION', `hidden must be an array of widths, got ${describeValue(o.hidden)}`, { fn: 'createMlp', arg: 'hidden', value: o.hidden });
   o.hidden.forEach((w, i) => checkDim(w, `hidden[${i}]`));
   checkDim(o.classes, 'classes');
-  if (o.classes < 2) throw new XaiError('BAD_OPTION', `classes must be at least 2, got ${o.classes}`, { fn: 'createMlp', arg: 'classes', value: o.classes });
+  if (o.classes < 2 && o.output !== 'value') throw new XaiError('BAD_OPTION', `classes must be at least 2, got ${o.classes} (a single-output regression model is output: 'value')`, { fn: 'createMlp', arg: 'classes', value: o.classes });
   if (!ACTIVATIONS.includes(o.activation)) throw new XaiError('BAD_OPTION', `unknown activation ${describeValue(o.activation)} (expected ${ACTIVATIONS.join(', ')})`, { fn: 'createMlp', arg: 'activation', value: o.activation });
   createRng(o.seed); // validates the seed with a typed error
   const dims = [inputDim, ...o.hidden, o.classes];
@@ -53,5 +67,5 @@ export function createMlp(inputDim: number, options: MlpOptions = {}): NeuralMod
     for (let k = s.wOffset; k < end; k++) params[k] = (2 * rng.uniform() - 1) * bound;
   });
   const kind = options.kind ?? (o.hidden.length === 0 ? 'lr' : 'mlp');
-  return new MlpModel(kind, shapes, params);
+  return new MlpModel(kind, shapes, params, { output: o.output });
 }

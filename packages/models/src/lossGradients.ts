@@ -1,5 +1,5 @@
 import type { Matrix } from '@xai/core';
-import { assertMatrix } from '@xai/core';
+import { XaiError, assertMatrix, checkOptions, describeValue } from '@xai/core';
 import type { NeuralModel } from './neuralModel.js';
 import { asMlp } from './internal/asMlp.js';
 import { lossSpec } from './internal/lossSpec.js';
@@ -29,20 +29,32 @@ export interface LossGradients {
 }
 
 /**
- * The cross-entropy loss of a batch and its gradient with respect to every parameter,
- * by the hand-written backward pass (what training uses).
+ * The cross-entropy loss of a batch (for a value model: the mean squared error against
+ * `y`, n x k row-major targets) and its gradient with respect to every parameter, by the
+ * hand-written backward pass (what training uses). Unknown option keys → BAD_OPTION.
  * @example const { loss, layers } = lossGradients(model, x, y)
  * @since 0.1.0
  */
 export function lossGradients(model: NeuralModel, x: Matrix, y: ArrayLike<number>, options: LossOptions = {}): LossGradients {
   const fn = 'lossGradients';
   const m = asMlp(model, fn);
+  checkOptions(options, ['classWeights', 'openxaiDoubleSoftmax'], fn);
   assertMatrix(x, fn, 'x', { cols: m.inputDim });
-  checkTargets(fn, y, x.rows, m.classes, 'y');
-  const spec = lossSpec(fn, m.classes, options.classWeights, options.openxaiDoubleSoftmax);
   const gradient = new Float64Array(m.parameters.length);
-  m.core.forward(x);
-  const loss = m.core.seedLossGradient(x.rows, y, spec);
+  let loss: number;
+  if (m.output === 'value') {
+    const len = x.rows * m.classes;
+    if (y === null || typeof y !== 'object' || y.length !== len) throw new XaiError('SHAPE_MISMATCH', `expected ${len} regression targets (${x.rows} rows x ${m.classes} outputs, row-major), got ${describeValue(y)}`, { fn, arg: 'y', value: y === null || typeof y !== 'object' ? y : y.length });
+    for (let i = 0; i < len; i++) if (!Number.isFinite(y[i])) throw new XaiError('NON_FINITE', `target ${i} is ${describeValue(y[i])}`, { fn, arg: 'y', value: y[i] });
+    if ((options.classWeights ?? null) !== null || options.openxaiDoubleSoftmax === true) throw new XaiError('BAD_OPTION', 'classWeights and openxaiDoubleSoftmax apply to classifiers only (a value model uses the mean squared error)', { fn, arg: 'options', value: options });
+    m.core.forward(x);
+    loss = m.core.seedSquaredErrorGradient(x.rows, y, 0);
+  } else {
+    checkTargets(fn, y, x.rows, m.classes, 'y');
+    const spec = lossSpec(fn, m.classes, options.classWeights, options.openxaiDoubleSoftmax);
+    m.core.forward(x);
+    loss = m.core.seedLossGradient(x.rows, y, spec);
+  }
   m.core.backward(x, gradient, null);
   const layers = m.core.shapes.map((s) => ({
     weight: { rows: s.outDim, cols: s.inDim, data: gradient.subarray(s.wOffset, s.wOffset + s.outDim * s.inDim) },

@@ -1,5 +1,5 @@
 import type { Matrix, Split } from '@xai/core';
-import { XaiError, assertFinite, assertMatrix, createRng, describeValue, rowBlock, substream } from '@xai/core';
+import { XaiError, assertFinite, assertMatrix, checkOptions, createRng, describeValue, rowBlock, selectRows, substream } from '@xai/core';
 import type { NeuralModel } from './neuralModel.js';
 import { asMlp } from './internal/asMlp.js';
 import { carveValidation } from './internal/carveValidation.js';
@@ -49,11 +49,20 @@ export interface TrainOptions {
    * it (bound ≤ 0.5). null = no guard. @defaultValue null
    */
   readonly meanPredictionBound?: number | null;
+  /**
+   * What is learnt: 'classification' (cross-entropy, Int32Array labels) or 'regression'
+   * (mean squared error, Float64Array targets, n·k row-major for k outputs). Must agree with
+   * the model's output (a regression model is `output: 'value'`). @defaultValue from the model
+   * @since 0.2.0
+   */
+  readonly task?: 'classification' | 'regression';
   /** Called after every epoch (progress). */
   readonly onEpoch?: (stats: EpochStats) => void;
 }
 
-export const TRAIN_DEFAULTS: Required<Omit<TrainOptions, 'onEpoch'>> = {
+const TRAIN_KEYS = ['epochs', 'batchSize', 'learningRate', 'optimizer', 'weightDecay', 'momentum', 'seed', 'classWeights', 'openxaiDoubleSoftmax', 'validationFraction', 'selectBy', 'patience', 'warmup', 'meanPredictionBound', 'task', 'onEpoch'];
+
+export const TRAIN_DEFAULTS: Required<Omit<TrainOptions, 'onEpoch' | 'task'>> = {
   epochs: 100,
   batchSize: 32,
   learningRate: 0.001,
@@ -76,6 +85,7 @@ export interface EpochStats {
   /** Mean training loss over the epoch's batches (as the weights moved). */
   readonly trainLoss: number;
   readonly validationLoss: number | null;
+  /** Classification accuracy; for regression the R² (pooled over outputs). */
   readonly validationAccuracy: number | null;
   /** Rate of class-1 predictions on the validation split. */
   readonly meanPrediction: number | null;
@@ -84,6 +94,8 @@ export interface EpochStats {
 }
 
 export interface TrainReport {
+  /** 'regression': loss is the mean squared error and `accuracy` holds R² (pooled over outputs). */
+  readonly task: 'classification' | 'regression';
   readonly accuracy: { readonly train: number; readonly validation: number | null; readonly test: number | null };
   readonly loss: { readonly train: number; readonly validation: number | null; readonly test: number | null };
   /** The epoch whose weights the model now holds (1-based). */
@@ -96,16 +108,26 @@ export interface TrainReport {
   readonly validation: 'given' | 'carved' | 'none';
   readonly rows: { readonly train: number; readonly validation: number; readonly test: number };
   /** The resolved options (class weights as numbers). */
-  readonly settings: Required<Omit<TrainOptions, 'onEpoch' | 'classWeights'>> & { readonly classWeights: readonly number[] | null };
+  readonly settings: Required<Omit<TrainOptions, 'onEpoch' | 'classWeights' | 'task'>> & { readonly classWeights: readonly number[] | null };
   readonly history: readonly EpochStats[];
   readonly seconds: number;
 }
 
-export interface TrainData {
-  readonly train: Split;
-  readonly validation?: Split | undefined;
-  readonly test?: Split | undefined;
+/** Rows and real-valued targets (n x k row-major, k = the model's outputs) for regression. @since 0.2.0 */
+export interface RegressionSplit {
+  readonly x: Matrix;
+  readonly y: Float64Array;
 }
+
+/** Labelled (Int32Array) splits for a classifier, or Float64Array-target splits for a value model. */
+export interface TrainData {
+  readonly train: Split | RegressionSplit;
+  readonly validation?: Split | RegressionSplit | undefined;
+  readonly test?: Split | RegressionSplit | undefined;
+}
+
+/** Either kind of split, internally. */
+type AnySplit = Split | RegressionSplit;
 
 const EVAL_CHUNK = 4096;
 
@@ -115,25 +137,60 @@ interface Scores {
   meanPrediction: number;
 }
 
-/** Loss / accuracy / class-1 rate of a split, in chunks so the work buffers stay small. */
-function evaluate(core: MlpCore, split: Split, spec: LossSpec, acc: Float64Array): Scores {
+/**
+ * Loss / accuracy / class-1 rate of a split (regression: MSE / R² / mean prediction 0), in
+ * chunks so the work buffers stay small.
+ */
+function evaluate(core: MlpCore, split: AnySplit, spec: LossSpec, acc: Float64Array, regression: boolean): Scores {
   acc.fill(0);
   const n = split.x.rows;
+  const k = core.classes;
   for (let start = 0; start < n; start += EVAL_CHUNK) {
     const end = Math.min(n, start + EVAL_CHUNK);
     core.forward(rowBlock(split.x, start, end));
-    core.score(end - start, split.y.subarray(start, end), spec, acc);
+    if (regression) core.scoreSquaredError(end - start, split.y, start * k, acc);
+    else core.score(end - start, (split.y as Int32Array).subarray(start, end), spec, acc);
+  }
+  if (regression) {
+    const count = acc[1]!;
+    const mse = count > 0 ? acc[0]! / count : 0;
+    const variance = count > 0 ? acc[3]! / count - (acc[2]! / count) ** 2 : 0;
+    return { loss: mse, accuracy: variance > 0 ? 1 - mse / variance : NaN, meanPrediction: 0 };
   }
   return { loss: acc[1]! > 0 ? acc[0]! / acc[1]! : 0, accuracy: n > 0 ? acc[2]! / n : 0, meanPrediction: n > 0 ? acc[3]! / n : 0 };
 }
 
-function checkSplit(fn: string, name: string, split: unknown, model: NeuralModel): asserts split is Split {
-  const s = split as Split;
+function checkSplit(fn: string, name: string, split: unknown, model: NeuralModel, regression: boolean): asserts split is AnySplit {
+  const s = split as AnySplit;
   if (s === null || typeof s !== 'object') throw new XaiError('BAD_INPUT', `expected a split {x, y}, got ${describeValue(split)}`, { fn, arg: name, value: split });
   assertMatrix(s.x, fn, `${name}.x`, { cols: model.inputDim });
   assertFinite(s.x, fn, `${name}.x`);
+  if (regression) {
+    if (!(s.y instanceof Float64Array)) throw new XaiError('BAD_INPUT', `expected regression targets as a Float64Array (n x ${model.classes}, row-major), got ${describeValue(s.y)}`, { fn, arg: `${name}.y`, value: s.y });
+    if (s.y.length !== s.x.rows * model.classes) throw new XaiError('SHAPE_MISMATCH', `expected ${s.x.rows * model.classes} targets (${s.x.rows} rows x ${model.classes} outputs), got ${s.y.length}`, { fn, arg: `${name}.y`, value: s.y.length });
+    for (let i = 0; i < s.y.length; i++) if (!Number.isFinite(s.y[i]!)) throw new XaiError('NON_FINITE', `target ${i} is ${s.y[i]!}`, { fn, arg: `${name}.y`, value: s.y[i], row: Math.floor(i / model.classes) });
+    return;
+  }
   if (!(s.y instanceof Int32Array)) throw new XaiError('BAD_INPUT', `expected labels as an Int32Array, got ${describeValue(s.y)}`, { fn, arg: `${name}.y`, value: s.y });
   checkTargets(fn, s.y, s.x.rows, model.classes, `${name}.y`);
+}
+
+/** A seeded random (not stratified) carve for regression targets; both parts keep their order. */
+function carveRegression(train: RegressionSplit, fraction: number, seed: number, k: number): { train: RegressionSplit; validation: RegressionSplit } {
+  const n = train.x.rows;
+  const m = Math.round(fraction * n);
+  const isVal = new Uint8Array(n);
+  const pick = substream(seed, 'validation', 'regression').choice(n, m);
+  for (let t = 0; t < m; t++) isVal[pick[t]!] = 1;
+  const rest: number[] = [];
+  const val: number[] = [];
+  for (let i = 0; i < n; i++) (isVal[i] ? val : rest).push(i);
+  const part = (rows: number[]): RegressionSplit => {
+    const y = new Float64Array(rows.length * k);
+    rows.forEach((i, r) => y.set(train.y.subarray(i * k, i * k + k), r * k));
+    return { x: selectRows(train.x, rows), y };
+  };
+  return { train: part(rest), validation: part(val) };
 }
 
 function positiveInt(fn: string, arg: string, v: number): void {
@@ -152,9 +209,12 @@ function resolveClassWeights(fn: string, cw: TrainOptions['classWeights'], y: In
 }
 
 /**
- * Trains the model in place with mini-batch Adam (or SGD) on the cross-entropy, keeps the
- * weights of the best validation epoch (never selected on the test set), and reports
- * train / validation / test accuracy. Deterministic for a given model and `seed`.
+ * Trains the model in place with mini-batch Adam (or SGD) on the cross-entropy — or, for a
+ * value model (`output: 'value'`), the mean squared error against Float64Array targets —
+ * keeps the weights of the best validation epoch (never selected on the test set), and
+ * reports train / validation / test accuracy (R² for regression). Deterministic for a
+ * given model and `seed`. Unknown option keys → BAD_OPTION (e.g. `{ epocs: 5 }`: "did you
+ * mean 'epochs'?").
  * @example const report = trainModel(createAnn(d), { train, test }, trainingPreset('adult', 'ann', 'default'))
  * @since 0.1.0
  */
@@ -162,7 +222,22 @@ export function trainModel(model: NeuralModel, data: TrainData, options: TrainOp
   const fn = 'trainModel';
   const t0 = performance.now();
   const m = asMlp(model, fn);
-  const o = { ...TRAIN_DEFAULTS, ...options };
+  checkOptions(options, TRAIN_KEYS, fn);
+  const { task: taskOption, ...rest } = options;
+  const o = { ...TRAIN_DEFAULTS, ...rest };
+  const regression = m.output === 'value';
+  const task = regression ? 'regression' : 'classification';
+  if (taskOption !== undefined && taskOption !== 'classification' && taskOption !== 'regression') throw new XaiError('BAD_OPTION', `task must be 'classification' or 'regression', got ${describeValue(taskOption)}`, { fn, arg: 'task', value: taskOption });
+  if (taskOption !== undefined && taskOption !== task) {
+    throw new XaiError('BAD_OPTION', `task '${taskOption}' does not match the model (${regression ? "output: 'value', a regression model" : 'a classifier with a softmax head'}); create it with ${taskOption === 'regression' ? "createMlp(d, { output: 'value', classes: k })" : 'createMlp/createAnn without output: value'}`, { fn, arg: 'task', value: taskOption });
+  }
+  if (regression) {
+    // classification-only settings would silently do nothing: refuse them
+    if (o.classWeights !== null) throw new XaiError('BAD_OPTION', 'classWeights apply to classification only', { fn, arg: 'classWeights', value: o.classWeights });
+    if (o.openxaiDoubleSoftmax) throw new XaiError('BAD_OPTION', 'openxaiDoubleSoftmax applies to classification only', { fn, arg: 'openxaiDoubleSoftmax', value: true });
+    if (o.selectBy === 'accuracy') throw new XaiError('BAD_OPTION', "selectBy 'accuracy' applies to classification only (regression selects by validation loss)", { fn, arg: 'selectBy', value: o.selectBy });
+    if (o.meanPredictionBound !== null) throw new XaiError('BAD_OPTION', 'meanPredictionBound applies to classification only', { fn, arg: 'meanPredictionBound', value: o.meanPredictionBound });
+  }
   positiveInt(fn, 'epochs', o.epochs);
   positiveInt(fn, 'batchSize', o.batchSize);
   if (!(o.learningRate > 0) || !Number.isFinite(o.learningRate)) throw new XaiError('BAD_OPTION', `learningRate must be a positive number, got ${describeValue(o.learningRate)}`, { fn, arg: 'learningRate', value: o.learningRate });
@@ -177,23 +252,23 @@ export function trainModel(model: NeuralModel, data: TrainData, options: TrainOp
   if (bound !== null && !(bound >= 0 && bound <= 1)) throw new XaiError('BAD_OPTION', `meanPredictionBound must be in [0, 1] or null, got ${describeValue(bound)}`, { fn, arg: 'meanPredictionBound', value: bound });
   createRng(o.seed); // typed error for a bad seed
   if (data === null || typeof data !== 'object') throw new XaiError('BAD_INPUT', `expected {train, validation?, test?}, got ${describeValue(data)}`, { fn, arg: 'data', value: data });
-  checkSplit(fn, 'train', data.train, m);
-  if (data.validation !== undefined) checkSplit(fn, 'validation', data.validation, m);
-  if (data.test !== undefined) checkSplit(fn, 'test', data.test, m);
+  checkSplit(fn, 'train', data.train, m, regression);
+  if (data.validation !== undefined) checkSplit(fn, 'validation', data.validation, m, regression);
+  if (data.test !== undefined) checkSplit(fn, 'test', data.test, m, regression);
   if (data.train.x.rows === 0) throw new XaiError('EMPTY', 'the training split has no rows', { fn, arg: 'train', value: 0 });
 
-  let train: Split = data.train;
-  let validation: Split | null = data.validation ?? null;
+  let train: AnySplit = data.train;
+  let validation: AnySplit | null = data.validation ?? null;
   let validationSource: TrainReport['validation'] = validation === null ? 'none' : 'given';
   if (validation === null && o.validationFraction > 0) {
-    const carved = carveValidation(train, o.validationFraction, o.seed, m.classes);
+    const carved = regression ? carveRegression(train as RegressionSplit, o.validationFraction, o.seed, m.classes) : carveValidation(train as Split, o.validationFraction, o.seed, m.classes);
     if (carved.validation.x.rows > 0 && carved.train.x.rows > 0) {
       train = carved.train;
       validation = carved.validation;
       validationSource = 'carved';
     }
   }
-  const classWeights = resolveClassWeights(fn, o.classWeights, train.y, m.classes);
+  const classWeights = regression ? null : resolveClassWeights(fn, o.classWeights, train.y as Int32Array, m.classes);
   const spec = lossSpec(fn, m.classes, classWeights, o.openxaiDoubleSoftmax);
 
   const core = m.core;
@@ -207,7 +282,9 @@ export function trainModel(model: NeuralModel, data: TrainData, options: TrainOp
   const d = m.inputDim;
   const bs = Math.min(o.batchSize, n);
   const xb = new Float64Array(bs * d);
+  const k = m.classes;
   const yb = new Int32Array(bs);
+  const tb = new Float64Array(regression ? bs * k : 0);
   const X = train.x.data;
   const xs = train.x.stride ?? train.x.cols;
   const xo = train.x.offset ?? 0;
@@ -227,11 +304,12 @@ export function trainModel(model: NeuralModel, data: TrainData, options: TrainOp
       for (let r = 0; r < rows; r++) {
         const i = order[start + r]!;
         xb.set(X.subarray(xo + i * xs, xo + i * xs + d), r * d);
-        yb[r] = train.y[i]!;
+        if (regression) tb.set(train.y.subarray(i * k, i * k + k), r * k);
+        else yb[r] = train.y[i]!;
       }
       const batch: Matrix = { rows, cols: d, data: xb };
       core.forward(batch);
-      lossSum += core.seedLossGradient(rows, yb, spec) * rows;
+      lossSum += (regression ? core.seedSquaredErrorGradient(rows, tb, 0) : core.seedLossGradient(rows, yb, spec)) * rows;
       core.backward(batch, grads, null);
       optimizer.step(params, grads);
     }
@@ -239,7 +317,7 @@ export function trainModel(model: NeuralModel, data: TrainData, options: TrainOp
     let selected = false;
     let v: Scores | null = null;
     if (validation !== null) {
-      v = evaluate(core, validation, spec, acc);
+      v = evaluate(core, validation, spec, acc, regression);
       const eligible = epoch > o.warmup && (bound === null || (bound > 0.5 ? v.meanPrediction < bound : v.meanPrediction > bound));
       const score = o.selectBy === 'loss' ? v.loss : -v.accuracy;
       if (eligible && score < bestScore) {
@@ -273,11 +351,12 @@ export function trainModel(model: NeuralModel, data: TrainData, options: TrainOp
     params.set(best);
   }
 
-  const tr = evaluate(core, train, spec, acc);
-  const va = validation === null ? null : evaluate(core, validation, spec, acc);
-  const te = data.test === undefined ? null : evaluate(core, data.test, spec, acc);
+  const tr = evaluate(core, train, spec, acc, regression);
+  const va = validation === null ? null : evaluate(core, validation, spec, acc, regression);
+  const te = data.test === undefined ? null : evaluate(core, data.test, spec, acc, regression);
   const { onEpoch: _onEpoch, ...settings } = o;
   return {
+    task,
     accuracy: { train: tr.accuracy, validation: va?.accuracy ?? null, test: te?.accuracy ?? null },
     loss: { train: tr.loss, validation: va?.loss ?? null, test: te?.loss ?? null },
     bestEpoch,

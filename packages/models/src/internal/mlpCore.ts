@@ -251,6 +251,49 @@ export class MlpCore {
   }
 
   /**
+   * Seeds dLoss/doutputs for the mean squared error (torch `MSELoss`, mean over all n·k
+   * entries) of an identity-head model against row-major targets `y[start ..]` (n x k), and
+   * returns the loss.
+   */
+  seedSquaredErrorGradient(n: number, y: ArrayLike<number>, start: number): number {
+    const c = this.classes;
+    const Z = this.acts[this.shapes.length - 1]!;
+    const G = this.gradA;
+    const len = n * c;
+    const scale = len > 0 ? 2 / len : 0;
+    let total = 0;
+    for (let k = 0; k < len; k++) {
+      const r = Z[k]! - y[start + k]!;
+      total += r * r;
+      G[k] = scale * r;
+    }
+    return len > 0 ? total / len : 0;
+  }
+
+  /**
+   * Adds the last forward pass's regression statistics to `acc`: [0] Σ (f − y)², [1] count
+   * of entries, [2] Σ y, [3] Σ y² (for R²).
+   */
+  scoreSquaredError(n: number, y: ArrayLike<number>, start: number, acc: Float64Array): void {
+    const len = n * this.classes;
+    const Z = this.acts[this.shapes.length - 1]!;
+    let sse = 0;
+    let sy = 0;
+    let syy = 0;
+    for (let k = 0; k < len; k++) {
+      const t = y[start + k]!;
+      const r = Z[k]! - t;
+      sse += r * r;
+      sy += t;
+      syy += t * t;
+    }
+    acc[0] = acc[0]! + sse;
+    acc[1] = acc[1]! + len;
+    acc[2] = acc[2]! + sy;
+    acc[3] = acc[3]! + syy;
+  }
+
+  /**
    * Adds the last forward pass's statistics to `acc`: [0] Σ w_i ℓ_i, [1] Σ w_i,
    * [2] correct predictions (argmax, ties to the lower class), [3] rows predicted class 1.
    */
