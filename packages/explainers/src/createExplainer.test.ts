@@ -26,7 +26,7 @@ describe('createExplainer', () => {
       }
     }
     expect(isExplainerId('shap')).toBe(true);
-    expect(isExplainerId('deeplift')).toBe(false);
+    expect(isExplainerId('lrp')).toBe(false);
   });
 
   it("exposes LIME's released numpy stream as an option, with batch positions per call", () => {
@@ -112,7 +112,7 @@ describe('createExplainer', () => {
   });
 
   it('rejects unknown ids and options with BAD_OPTION', () => {
-    expect(codeOf(() => createExplainer('deeplift' as never))).toBe('BAD_OPTION');
+    expect(codeOf(() => createExplainer('lrp' as never))).toBe('BAD_OPTION');
     expect(codeOf(() => createExplainer('grad', { samples: 3 } as never))).toBe('BAD_OPTION');
     expect(codeOf(() => createExplainer('control', { preset: 'fast' as never }))).toBe('BAD_OPTION');
     expect(codeOf(() => createExplainer('sg', null as never))).toBe('BAD_OPTION');

@@ -14,12 +14,33 @@ import type { RandomConfig, RandomOptions } from './randomExplainer.js';
 import { randomExplainer } from './randomExplainer.js';
 import type { SmoothGradConfig, SmoothGradOptions } from './smoothGradExplainer.js';
 import { smoothGradExplainer } from './smoothGradExplainer.js';
+import type { ShapleyConfig, ShapleyOptions } from './shapleyExplainer.js';
+import { shapleyExplainer } from './shapleyExplainer.js';
+import type { PermutationShapConfig, PermutationShapOptions } from './permutationShapExplainer.js';
+import { permutationShapExplainer } from './permutationShapExplainer.js';
+import type { OcclusionConfig, OcclusionOptions } from './occlusionExplainer.js';
+import { occlusionExplainer } from './occlusionExplainer.js';
+import type { NoiseTunnelConfig, NoiseTunnelOptions } from './noiseTunnelExplainer.js';
+import { noiseTunnelExplainer } from './noiseTunnelExplainer.js';
+import type { GradientShapConfig, GradientShapOptions } from './gradientShapExplainer.js';
+import { gradientShapExplainer } from './gradientShapExplainer.js';
+import type { DeepLiftConfig, DeepLiftOptions } from './deepLiftExplainer.js';
+import { deepLiftExplainer } from './deepLiftExplainer.js';
 
-/** Explainer ids as in OpenXAI, in its table order. */
+/** Explainer ids as in OpenXAI, in its table order (kept to OpenXAI's seven: runners plan with it). */
 export const EXPLAINER_IDS = ['control', 'grad', 'sg', 'ig', 'itg', 'shap', 'lime'] as const;
 
-/** One of {@link EXPLAINER_IDS}. */
-export type ExplainerId = (typeof EXPLAINER_IDS)[number];
+/** Explainers beyond OpenXAI's seven (SHAP's exact/permutation explainers, Captum's). @since 0.2.0 */
+export const EXTRA_EXPLAINER_IDS = ['shapley', 'permshap', 'occlusion', 'sg2', 'vargrad', 'ig-sg', 'itg-sg', 'gradshap', 'deeplift'] as const;
+
+/** Every explainer id: OpenXAI's seven in its table order, then {@link EXTRA_EXPLAINER_IDS}. @since 0.2.0 */
+export const ALL_EXPLAINER_IDS = [...EXPLAINER_IDS, ...EXTRA_EXPLAINER_IDS] as const;
+
+/** Options of a fixed noise tunnel id (its base and type are set by the id). */
+export type FixedTunnelOptions = Omit<NoiseTunnelOptions, 'base' | 'type'>;
+
+/** One of {@link ALL_EXPLAINER_IDS}. */
+export type ExplainerId = (typeof ALL_EXPLAINER_IDS)[number];
 
 /** Options of each explainer, by id. */
 export interface ExplainerOptionsById {
@@ -30,6 +51,15 @@ export interface ExplainerOptionsById {
   itg: GradientXInputOptions;
   shap: KernelShapOptions;
   lime: LimeOptions;
+  shapley: ShapleyOptions;
+  permshap: PermutationShapOptions;
+  occlusion: OcclusionOptions;
+  sg2: FixedTunnelOptions;
+  vargrad: FixedTunnelOptions;
+  'ig-sg': FixedTunnelOptions;
+  'itg-sg': FixedTunnelOptions;
+  gradshap: GradientShapOptions;
+  deeplift: DeepLiftOptions;
 }
 
 /** Resolved configuration of each explainer, by id. */
@@ -41,10 +71,35 @@ export interface ExplainerConfigById {
   itg: GradientXInputConfig;
   shap: KernelShapConfig;
   lime: LimeConfig;
+  shapley: ShapleyConfig;
+  permshap: PermutationShapConfig;
+  occlusion: OcclusionConfig;
+  sg2: NoiseTunnelConfig;
+  vargrad: NoiseTunnelConfig;
+  'ig-sg': NoiseTunnelConfig;
+  'itg-sg': NoiseTunnelConfig;
+  gradshap: GradientShapConfig;
+  deeplift: DeepLiftConfig;
+}
+
+/** The fixed base and aggregation of each noise-tunnel id. */
+const TUNNELS = {
+  sg2: { base: 'grad', type: 'smoothgrad_sq' },
+  vargrad: { base: 'grad', type: 'vargrad' },
+  'ig-sg': { base: 'ig', type: 'smoothgrad' },
+  'itg-sg': { base: 'itg', type: 'smoothgrad' },
+} as const;
+
+function tunnel(id: keyof typeof TUNNELS, options: FixedTunnelOptions): ConfiguredExplainer<NoiseTunnelConfig> {
+  const o = options as Record<string, unknown>;
+  for (const k of ['base', 'type']) {
+    if (o[k] !== undefined) throw new XaiError('BAD_OPTION', `'${id}' fixes ${k} = '${TUNNELS[id][k as 'base' | 'type']}'; use noiseTunnelExplainer for another`, { fn: 'createExplainer', arg: k, value: o[k] });
+  }
+  return noiseTunnelExplainer({ ...options, ...TUNNELS[id] }, id);
 }
 
 /**
- * The explainer with the given OpenXAI id, configured from a preset plus overrides
+ * The explainer with the given id (OpenXAI's seven, or one of {@link EXTRA_EXPLAINER_IDS}), configured from a preset plus overrides
  * (`{ preset, seed, train, ...options of that explainer }`). Unknown ids and unknown or
  * invalid options throw BAD_OPTION.
  * `'lime'` returns a {@link LimeExplainer}, whose `explain` also takes `batchPositions`
@@ -73,12 +128,27 @@ export function createExplainer(id: ExplainerId, options: ExplainerOptionsById[E
       return kernelShapExplainer(options as KernelShapOptions);
     case 'lime':
       return limeExplainer(options as LimeOptions);
+    case 'shapley':
+      return shapleyExplainer(options as ShapleyOptions);
+    case 'permshap':
+      return permutationShapExplainer(options as PermutationShapOptions);
+    case 'occlusion':
+      return occlusionExplainer(options as OcclusionOptions);
+    case 'sg2':
+    case 'vargrad':
+    case 'ig-sg':
+    case 'itg-sg':
+      return tunnel(id, options as FixedTunnelOptions);
+    case 'gradshap':
+      return gradientShapExplainer(options as GradientShapOptions);
+    case 'deeplift':
+      return deepLiftExplainer(options as DeepLiftOptions);
     default:
-      throw new XaiError('BAD_OPTION', `unknown explainer id ${describeValue(id)}; expected one of ${EXPLAINER_IDS.join(', ')}`, { fn: 'createExplainer', arg: 'id', value: id });
+      throw new XaiError('BAD_OPTION', `unknown explainer id ${describeValue(id)}; expected one of ${ALL_EXPLAINER_IDS.join(', ')}`, { fn: 'createExplainer', arg: 'id', value: id });
   }
 }
 
-/** True when `value` is one of {@link EXPLAINER_IDS}. @since 0.1.0 */
+/** True when `value` is one of {@link ALL_EXPLAINER_IDS}. @since 0.1.0 */
 export function isExplainerId(value: unknown): value is ExplainerId {
-  return typeof value === 'string' && (EXPLAINER_IDS as readonly string[]).includes(value);
+  return typeof value === 'string' && (ALL_EXPLAINER_IDS as readonly string[]).includes(value);
 }

@@ -1,17 +1,17 @@
-import type { ExplainOptions, Matrix, Model } from '@xai/core';
-import { XaiError, assertFinite, assertMatrix, contiguous, describeValue, substream, toRows } from '@xai/core';
+import type { ExplainOptions, FeatureGroups, Matrix, Model } from '@xai/core';
+import { XaiError, featureUnits, substream, toRows, unitIds } from '@xai/core';
 import type { CommonExplainerOptions, ConfiguredExplainer } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import type { Preset } from './preset.js';
-import { columnMeans, instancesPerChunk, resolveCommon } from './internal/common.js';
+import { instancesPerChunk, resolveCommon } from './internal/common.js';
 import { constrainedShapley, createConstrainedShapleyWork } from './internal/constrainedShapley.js';
 import { createLeastSquaresWork, weightedLeastSquares } from './internal/leastSquares.js';
 import { predictRows } from './internal/modelCalls.js';
 import { prepareBatch } from './internal/prepareBatch.js';
-import { kMeansSummary } from './internal/kMeansSummary.js';
+import { resolveBackground } from './internal/background.js';
 import { enumerateCoalitions, sampleCoalitions } from './internal/shapleyCoalitions.js';
 import { shapleySizeCdf } from './internal/shapleySizeCdf.js';
-import { booleanOption, checkKnownKeys, oneOf, positiveInteger, positiveNumber, vectorOption } from './internal/validate.js';
+import { booleanOption, checkKnownKeys, groupsOption, oneOf, positiveInteger, positiveNumber } from './internal/validate.js';
 
 /**
  * 'captum': Captum's KernelShap as OpenXAI runs it — the full and the empty coalition
@@ -79,6 +79,13 @@ export interface KernelShapOptions extends CommonExplainerOptions {
   readonly paired?: boolean;
   /** Captum only: regression weight of the full and empty coalitions. @defaultValue 1e6 */
   readonly endpointWeight?: number;
+  /**
+   * Feature groups switched on/off as one unit (Captum's feature_mask, SHAP's grouped
+   * features): coalitions are drawn over units (a group, or a column in no group), and a
+   * unit's value is written to every column of the unit (Captum's convention). Exact
+   * enumeration and `maxExactFeatures` then count units.
+   */
+  readonly groups?: FeatureGroups;
 }
 
 export interface KernelShapConfig {
@@ -95,6 +102,7 @@ export interface KernelShapConfig {
   readonly maxExactRows: number;
   readonly paired: boolean;
   readonly endpointWeight: number;
+  readonly groups: readonly (readonly number[])[] | null;
   readonly batchRows: number;
 }
 
@@ -135,7 +143,7 @@ const EXACT_ROW_LIMIT = 2 ** 24;
 export function kernelShapExplainer(options: KernelShapOptions = {}): ConfiguredExplainer<KernelShapConfig> {
   const fn = 'kernelShapExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'variant', 'samples', 'background', 'backgroundSize', 'backgroundPerCoalition', 'exact', 'maxExactFeatures', 'maxExactRows', 'paired', 'endpointWeight']);
+  checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'variant', 'samples', 'background', 'backgroundSize', 'backgroundPerCoalition', 'exact', 'maxExactFeatures', 'maxExactRows', 'paired', 'endpointWeight', 'groups']);
   const base = kernelShapDefaults[common.preset];
   const variant = options.variant === undefined ? base.variant : oneOf(fn, 'variant', options.variant, ['captum', 'constrained'] as const);
   const exact = options.exact === undefined ? base.exact : options.exact === 'auto' ? 'auto' : booleanOption(fn, 'exact', options.exact);
@@ -159,6 +167,7 @@ export function kernelShapExplainer(options: KernelShapOptions = {}): Configured
     maxExactRows: options.maxExactRows === undefined ? base.maxExactRows : positiveInteger(fn, 'maxExactRows', options.maxExactRows),
     paired: options.paired === undefined ? base.paired : booleanOption(fn, 'paired', options.paired),
     endpointWeight: options.endpointWeight === undefined ? base.endpointWeight : positiveNumber(fn, 'endpointWeight', options.endpointWeight),
+    groups: options.groups === undefined ? null : groupsOption(fn, options.groups),
     batchRows: common.batchRows,
   };
   const seed = common.seed;
@@ -173,43 +182,6 @@ export function kernelShapExplainer(options: KernelShapOptions = {}): Configured
   };
 }
 
-function resolveBackground(fn: string, option: KernelShapBackground, train: Matrix | undefined, size: number, seed: number): { kind: KernelShapConfig['background']; rows: Matrix | null; weights: Float64Array | null } {
-  if (option === 'zeros') return { kind: 'zeros', rows: null, weights: null };
-  if (option === 'mean' || option === 'sample' || option === 'kmeans') {
-    if (train === undefined) {
-      throw new XaiError('BAD_OPTION', `background '${option}' needs the training features: pass { train }, or choose background 'zeros' or a vector`, { fn, arg: 'background', value: option });
-    }
-    if (option === 'mean') return { kind: 'mean', rows: { rows: 1, cols: train.cols, data: columnMeans(train) }, weights: null };
-    const t = contiguous(train);
-    if (option === 'kmeans') {
-      const s = kMeansSummary(t.data, train.rows, train.cols, size, substream(seed, 'kernelshap-kmeans'));
-      return { kind: 'kmeans', rows: { rows: s.rows, cols: train.cols, data: s.data }, weights: s.weights };
-    }
-    const k = Math.min(size, train.rows);
-    const pick = substream(seed, 'kernelshap-background').choice(train.rows, k);
-    const data = new Float64Array(k * train.cols);
-    for (let r = 0; r < k; r++) data.set(t.data.subarray(pick[r]! * train.cols, (pick[r]! + 1) * train.cols), r * train.cols);
-    return { kind: 'sample', rows: { rows: k, cols: train.cols, data }, weights: null };
-  }
-  if (option instanceof Float64Array || Array.isArray(option)) {
-    const v = vectorOption(fn, 'background', option);
-    return { kind: 'vector', rows: { rows: 1, cols: v.length, data: v }, weights: null };
-  }
-  if (option !== null && typeof option === 'object' && 'data' in option) {
-    try {
-      assertMatrix(option, fn, 'background');
-      assertFinite(option, fn, 'background');
-    } catch (e) {
-      if (e instanceof XaiError) throw new XaiError('BAD_OPTION', e.message, { ...e.details, fn, arg: 'background' });
-      throw e;
-    }
-    if (option.rows < 1) throw new XaiError('BAD_OPTION', 'background has no rows', { fn, arg: 'background', value: 0 });
-    return { kind: 'matrix', rows: contiguous(option, true), weights: null };
-  }
-  throw new XaiError('BAD_OPTION', `expected 'zeros', 'mean', 'sample', 'kmeans', a vector or a Matrix, got ${describeValue(option)}`, { fn, arg: 'background', value: option });
-}
-
-
 function explainKernelShap(model: Model, x: Matrix, explainOptions: ExplainOptions | undefined, config: KernelShapConfig, background: Matrix | null, weights: Float64Array | null, seed: number): Matrix {
   const efn = 'kernelShapExplainer.explain';
   const b = prepareBatch(efn, model, x, explainOptions, config.batchRows);
@@ -218,14 +190,18 @@ function explainKernelShap(model: Model, x: Matrix, explainOptions: ExplainOptio
   const bg = background ?? { rows: 1, cols: d, data: new Float64Array(d) };
   if (bg.cols !== d) throw new XaiError('SHAPE_MISMATCH', `the background has ${bg.cols} features, the model takes ${d}`, { fn: efn, arg: 'background', value: bg.cols });
   const B = bg.rows;
+  // Coalitions are over units (a group or an ungrouped column); without groups, unit j = column j.
+  const units = featureUnits(d, config.groups ?? undefined, efn, 'groups');
+  const ids = unitIds(d, units);
+  const U = units.length;
   const constrained = config.variant === 'constrained';
-  const exact = constrained && (config.exact === true || (config.exact === 'auto' && d <= config.maxExactFeatures && 2 ** d * B <= config.maxExactRows));
-  if (exact && 2 ** d * B > EXACT_ROW_LIMIT) {
-    throw new XaiError('BAD_OPTION', `exact enumeration needs 2^${d} coalitions x ${B} background rows per instance, over the limit of 2^24 model rows; use exact 'auto' or false, or a smaller background`, { fn: efn, arg: 'exact', value: d });
+  const exact = constrained && (config.exact === true || (config.exact === 'auto' && U <= config.maxExactFeatures && 2 ** U * B <= config.maxExactRows));
+  if (exact && 2 ** U * B > EXACT_ROW_LIMIT) {
+    throw new XaiError('BAD_OPTION', `exact enumeration needs 2^${U} coalitions x ${B} background rows per instance, over the limit of 2^24 model rows; use exact 'auto' or false, or a smaller background`, { fn: efn, arg: 'exact', value: U });
   }
   const out = new Float64Array(n * d);
   if (n === 0) return { rows: 0, cols: d, data: out };
-  const C = exact ? 2 ** d : config.samples === 'auto' ? autoSamples(d) : config.samples;
+  const C = exact ? 2 ** U : config.samples === 'auto' ? autoSamples(U) : config.samples;
   // Background rows per proper coalition; with m < B each coalition takes m of them in turn.
   const m = exact || config.backgroundPerCoalition === 'all' ? B : Math.min(B, config.backgroundPerCoalition);
   const cycled = m < B;
@@ -235,16 +211,16 @@ function explainKernelShap(model: Model, x: Matrix, explainOptions: ExplainOptio
   const R = 1 + (C - 2) * m;
   const per = instancesPerChunk(R, config.batchRows);
   const cap = Math.min(per, n);
-  const coalitions = new Float64Array((exact ? 1 : cap) * C * d);
+  const coalitions = new Float64Array((exact ? 1 : cap) * C * U);
   const kernelWeights = new Float64Array(C);
-  if (exact) enumerateCoalitions(d, coalitions, kernelWeights);
+  if (exact) enumerateCoalitions(U, coalitions, kernelWeights);
   else {
     kernelWeights.fill(1);
     kernelWeights[0] = config.endpointWeight;
     kernelWeights[1] = config.endpointWeight;
   }
-  const cdf = shapleySizeCdf(d);
-  const perm = new Int32Array(d);
+  const cdf = shapleySizeCdf(U);
+  const perm = new Int32Array(U);
   const inputs = new Float64Array((B + cap * R) * d);
   const probs = new Float64Array((B + cap * R) * classes);
   const emptyValue = new Float64Array(classes);
@@ -253,20 +229,21 @@ function explainKernelShap(model: Model, x: Matrix, explainOptions: ExplainOptio
   for (let r = 0; r < B; r++) scaled[r] = weights === null ? 1 : B * weights[r]!;
   const offsets = new Int32Array(cap);
   const v = new Float64Array(C);
-  const coef = new Float64Array(d);
-  const ls = createLeastSquaresWork(constrained ? Math.max(1, d - 1) : d);
-  const cw = createConstrainedShapleyWork(d, ls);
+  const coef = new Float64Array(U);
+  const phi = new Float64Array(U);
+  const ls = createLeastSquaresWork(constrained ? Math.max(1, U - 1) : U);
+  const cw = createConstrainedShapleyWork(U, ls);
   const bgData = bg.data;
   for (let c0 = 0; c0 < n; c0 += per) {
     const c1 = Math.min(n, c0 + per);
     const lead = c0 === 0 ? B : 0;
     if (lead > 0) inputs.set(bgData.subarray(0, B * d), 0);
     for (let i = c0; i < c1; i++) {
-      const zo = exact ? 0 : (i - c0) * C * d;
+      const zo = exact ? 0 : (i - c0) * C * U;
       let offset = 0;
       if (!exact) {
         const rng = substream(seed, b.keys[i]!, 'kernelshap');
-        sampleCoalitions(rng, d, C, pairedDraws, cdf, perm, coalitions, zo);
+        sampleCoalitions(rng, U, C, pairedDraws, cdf, perm, coalitions, zo);
         if (cycled) offset = Math.floor(rng.uniform() * B);
         offsets[i - c0] = offset;
       }
@@ -275,11 +252,11 @@ function explainKernelShap(model: Model, x: Matrix, explainOptions: ExplainOptio
       inputs.set(b.x.subarray(xo, xo + d), o);
       o += d;
       for (let c = 2; c < C; c++) {
-        const zc = zo + c * d;
+        const zc = zo + c * U;
         const slot = pairedDraws ? (c - 2) >> 1 : c - 2;
         for (let q = 0; q < m; q++, o += d) {
           const bo = (cycled ? (offset + slot * m + q) % B : q) * d;
-          for (let j = 0; j < d; j++) inputs[o + j] = coalitions[zc + j] === 1 ? b.x[xo + j]! : bgData[bo + j]!;
+          for (let j = 0; j < d; j++) inputs[o + j] = coalitions[zc + ids[j]!] === 1 ? b.x[xo + j]! : bgData[bo + j]!;
         }
       }
     }
@@ -301,16 +278,17 @@ function explainKernelShap(model: Model, x: Matrix, explainOptions: ExplainOptio
         for (let q = 0; q < m; q++, p++) s += scaled[cycled ? (offset + slot * m + q) % B : q]! * probs[p * classes + t]!;
         v[c] = s / m;
       }
-      const zo = exact ? 0 : (i - c0) * C * d;
+      const zo = exact ? 0 : (i - c0) * C * U;
       const xo = i * d;
       if (!constrained) {
-        weightedLeastSquares(coalitions.subarray(zo, zo + C * d), C, d, v, kernelWeights, 0, true, coef, ls);
-        for (let j = 0; j < d; j++) out[xo + j] = coef[j]!;
-      } else if (d === 1) {
-        out[xo] = v[0]! - v[1]!;
+        weightedLeastSquares(coalitions.subarray(zo, zo + C * U), C, U, v, kernelWeights, 0, true, coef, ls);
+        phi.set(coef);
+      } else if (U === 1) {
+        phi[0] = v[0]! - v[1]!;
       } else {
-        constrainedShapley(coalitions, zo + 2 * d, C - 2, v, kernelWeights, 2, v[1]!, v[0]! - v[1]!, out, xo, cw);
+        constrainedShapley(coalitions, zo + 2 * U, C - 2, v, kernelWeights, 2, v[1]!, v[0]! - v[1]!, phi, 0, cw);
       }
+      for (let j = 0; j < d; j++) out[xo + j] = phi[ids[j]!]!;
     }
   }
   return { rows: n, cols: d, data: out };
