@@ -102,6 +102,15 @@ describe('loadOnnxModel: torch / sklearn-style fixtures vs their export-time ref
     expectClose(g, expected, 1e-7, 1e-6);
   });
 
+  it("sklearn-onnx's default ZipMap output (seq(map)): the LR is imported and evaluates it", () => {
+    const r = ref('lr_sklearn');
+    const m = loadOnnxModel(fixture('lr_zipmap.onnx'));
+    expect(m.discovered).toMatchObject({ outputName: 'output_probability', evaluate: 'imported', mlpImported: true });
+    expect(m.discovered.outputRule).toContain('zipmap');
+    expect(m.backend).toBe('imported-mlp');
+    expectClose(m.predictProba(mat(r.x)), r.probabilities as number[][], 1e-6);
+  });
+
   it('non-MLP differentiable graph (x·x → linear → sigmoid): finite differences, flagged, ≈ autograd', () => {
     const r = ref('poly_sigmoid');
     const m = loadOnnxModel(fixture('poly_sigmoid.onnx'));
@@ -137,6 +146,22 @@ describe('loadOnnxModel: torch / sklearn-style fixtures vs their export-time ref
     expect(fd.gradientSource).toBe('finite-differences');
     expectClose(fd.inputGradient(mat(r.x), Int32Array.from(r.targets as number[])), r.gradient as number[][], 2e-4, 1e-3);
     expect(loadOnnxModel(readFileSync(fixture('lr_sklearn.onnx')), { outputName: 'probabilities', name: 'lr.onnx' }).discovered.file).toBe('lr.onnx');
+  });
+});
+
+describe('loadOnnxModel: batching', () => {
+  it('one session call per predictProba batch and per finite-difference gradient batch, never per row', () => {
+    const m = loadOnnxModel(fixture('poly_sigmoid.onnx'));
+    const x = mat(Array.from({ length: 500 }, (_, i) => [i / 500, 0.5 - i / 1000, 0.1]));
+    const at = m.sessionRuns;
+    m.predictProba(x);
+    expect(m.sessionRuns - at).toBe(1);
+    m.inputGradient(x, new Int32Array(500).fill(1)); // 500 rows x 2·3 perturbations in one call
+    expect(m.sessionRuns - at).toBe(2);
+    const small = loadOnnxModel(fixture('poly_sigmoid.onnx'), { maxBatchRows: 600 });
+    const s0 = small.sessionRuns;
+    small.inputGradient(x, new Int32Array(500).fill(1)); // chunks of 100 rows x 6
+    expect(small.sessionRuns - s0).toBe(5);
   });
 });
 

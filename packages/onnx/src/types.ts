@@ -56,6 +56,8 @@ export interface OnnxModel extends Model {
   inputGradient(x: Matrix, targets: ArrayLike<number>, options?: import('@xai/core').InputGradientOptions): Matrix;
   /** predictProba through the runtime's asynchronous API (works in browsers for any graph). */
   predictProbaAsync(x: Matrix): Promise<Matrix>;
+  /** ONNX Runtime session calls so far (one per batch: predictProba, logits, a finite-difference chunk). */
+  readonly sessionRuns: number;
   /** Releases the session and buffers. */
   dispose(): void;
 }

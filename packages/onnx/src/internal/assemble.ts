@@ -233,7 +233,12 @@ export function assembleModel({ g, runner, backendName, probedWidth }: AssembleI
     }
     return dst;
   };
-  const runSync = runner?.runSync;
+  let sessionRuns = 0;
+  const rawRun = runner?.runSync;
+  const runSync = rawRun === undefined ? undefined : (x: Matrix, fetch: readonly string[]): RunOutput[] => {
+    sessionRuns++;
+    return rawRun(x, fetch);
+  };
   const asyncOnly = (name: string): XaiError =>
     new XaiError('NOT_SUPPORTED', `${file} is not an importable MLP (${importReason ?? '?'}) and this runtime (${backendName}) runs only asynchronously: use predictProbaAsync, or load it with @xai/onnx/node's loadOnnxModel for a synchronous session`, { fn: name, arg: 'model', file });
   const predictProba = (x: Matrix, out?: Matrix): Matrix => {
@@ -342,10 +347,14 @@ export function assembleModel({ g, runner, backendName, probedWidth }: AssembleI
       const name = `${fn} → predictProbaAsync`;
       checkX(name, x);
       if (evaluate === 'imported' || runner === undefined) return fromImported(name, x, 'proba', undefined);
+      sessionRuns++;
       const raw = (await runner.runAsync(x, [info.name]))[0]!;
       return transform(name, raw, x.rows, 'proba', undefined);
     },
     inputGradient,
+    get sessionRuns(): number {
+      return sessionRuns;
+    },
     dispose(): void {
       runner?.dispose();
       imported?.model.release();
