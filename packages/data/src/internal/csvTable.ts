@@ -184,6 +184,17 @@ function cellFailure(table: CsvTable, record: number, column: number, s: string)
   return tableError(table, 'PARSE_ERROR', { record, column }, `${describeValue(s)} is not a number`, s);
 }
 
+/** The number a cell holds when it is a finite decimal (the strict syntax of fillNumeric), else undefined. */
+export function numericCell(s: string): number | undefined {
+  const v = +s;
+  return v - v === 0 && plainDecimal(s) ? v : undefined;
+}
+
+/** The error fillNumeric throws for a cell that is not a finite decimal number. */
+export function cellError(table: CsvTable, record: number, column: number, s: string): XaiError {
+  return cellFailure(table, record, column, s);
+}
+
 /**
  * For a string whose Number() is finite: true when it is decimal syntax. Number() also
  * accepts '', blanks and 0x/0b/0o literals; a cheap look at the first two characters

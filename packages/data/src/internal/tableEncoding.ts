@@ -1,0 +1,73 @@
+// Raw CSV records -> model columns, by column name: numeric columns parsed strictly,
+// categorical columns expanded to one-hot blocks. Shared by parseUserDataset (train and
+// test files) and applyPreprocessing (rows for a saved model), so both encode identically.
+import type { Matrix } from '@xai/core';
+import type { CsvTable } from './csvTable.js';
+import { fillNumeric, tableError } from './csvTable.js';
+
+/** One raw column and how it becomes model columns (one, or one per category). */
+export interface RawColumnPlan {
+  readonly name: string;
+  /** Categories in one-hot order; absent for a numeric column. */
+  readonly categories?: readonly string[];
+}
+
+/** Model column names of a plan: `${name}=${value}` for each category. */
+export function modelColumnNames(plan: readonly RawColumnPlan[]): string[] {
+  return plan.flatMap((c) => (c.categories ? c.categories.map((v) => `${c.name}=${v}`) : [c.name]));
+}
+
+/** A categorical cell as compared with the categories: surrounding blanks dropped. */
+export function categoryOf(cell: string): string {
+  return cell.trim();
+}
+
+export interface EncodedTable {
+  readonly x: Matrix;
+  /** Per raw categorical column: cells whose category was not in the plan (encoded as all zeros). */
+  readonly unknown: ReadonlyMap<string, number>;
+}
+
+/**
+ * Encodes every data row of `table` with `plan`. `columns[k]` is the header index of
+ * plan[k]. Unknown categories throw BAD_INPUT naming line and column, unless `unknown` is 'zeros'.
+ */
+export function encodeTable(table: CsvTable, plan: readonly RawColumnPlan[], columns: ArrayLike<number>, unknown: 'error' | 'zeros'): EncodedTable {
+  const n = table.dataRows.length;
+  const numeric: number[] = [];
+  const numericAt: number[] = [];
+  let width = 0;
+  const starts: number[] = [];
+  plan.forEach((c, k) => {
+    starts.push(width);
+    if (c.categories) width += c.categories.length;
+    else { numeric.push(columns[k]!); numericAt.push(width); width += 1; }
+  });
+  const data = new Float64Array(n * width);
+  const nums = fillNumeric(table, numeric, new Float64Array(n * numeric.length));
+  const m = numeric.length;
+  for (let i = 0; i < n; i++) for (let c = 0; c < m; c++) data[i * width + numericAt[c]!] = nums[i * m + c]!;
+  const unknownCounts = new Map<string, number>();
+  plan.forEach((c, k) => {
+    if (!c.categories) return;
+    const index = new Map(c.categories.map((v, t) => [v, t]));
+    const j = columns[k]!;
+    const start = starts[k]!;
+    for (let i = 0; i < n; i++) {
+      const record = table.dataRows[i]!;
+      const cell = table.records[record]![j]!;
+      const value = categoryOf(cell);
+      if (value.length === 0) throw tableError(table, 'PARSE_ERROR', { record, column: j }, 'empty cell (missing value)', cell);
+      const t = index.get(value);
+      if (t === undefined) {
+        if (unknown === 'error') {
+          throw tableError(table, 'BAD_INPUT', { record, column: j }, `category ${JSON.stringify(value)} was not seen in training (known: ${c.categories.slice(0, 10).map((v) => JSON.stringify(v)).join(', ')}${c.categories.length > 10 ? ', ...' : ''}); pass unknownCategories: 'zeros' to encode it as all zeros`, value);
+        }
+        unknownCounts.set(c.name, (unknownCounts.get(c.name) ?? 0) + 1);
+        continue;
+      }
+      data[i * width + start + t] = 1;
+    }
+  });
+  return { x: { rows: n, cols: width, data }, unknown: unknownCounts };
+}
