@@ -68,7 +68,7 @@ describe('unknown option keys are BAD_OPTION at every public function', () => {
 describe('API cases', () => {
   const none = { rows: 0, cols: 3, data: new Float64Array(0) };
   it('0 rows -> EMPTY (not NaN)', () => {
-    for (const f of [() => pgi({ ...all, x: none, attributions: none }), () => fa({ attributions: none, groundTruth, x: none }), () => rc({ attributions: none, groundTruth }), () => ris({ ...all, x: none })]) {
+    for (const f of [() => pgi({ ...all, x: none, attributions: none }), () => fa({ attributions: none, groundTruth, x: none }), () => rc({ x: none, attributions: none, groundTruth }), () => ris({ ...all, x: none })]) {
       expect(thrown(f).code).toBe('EMPTY');
     }
   });
@@ -85,17 +85,18 @@ describe('API cases', () => {
 describe('signed rank agreement (Quantus) beside OpenXAI\'s ranking by magnitude', () => {
   const g = { rows: 1, cols: 5, data: new Float64Array([3, -1, 0.5, 2, -4]) };
   const inverse = { rows: 1, cols: 5, data: g.data.map((v) => -v) };
+  const gin = (attributions: Matrix) => ({ x: um(1, 5, 5), attributions, groundTruth: g });
   it('a signed inverse explanation: RC = -1 with ranking signed, 1 by magnitude (every preset)', () => {
     for (const preset of ['default', 'openxai', 'paper'] as const) {
-      expect(rc({ attributions: inverse, groundTruth: g }, { preset }).mean).toBeCloseTo(1, 12);
-      expect(rc({ attributions: inverse, groundTruth: g }, { preset, ranking: 'signed' }).mean).toBeCloseTo(-1, 12);
-      expect(rc({ attributions: g, groundTruth: g }, { preset, ranking: 'signed' }).mean).toBeCloseTo(1, 12);
+      expect(rc(gin(inverse), { preset }).mean).toBeCloseTo(1, 12);
+      expect(rc(gin(inverse), { preset, ranking: 'signed' }).mean).toBeCloseTo(-1, 12);
+      expect(rc(gin(g), { preset, ranking: 'signed' }).mean).toBeCloseTo(1, 12);
     }
   });
   it('PRA: every pair reversed -> 0 signed, 1 by magnitude', () => {
     for (const preset of ['default', 'openxai'] as const) {
-      expect(pra({ attributions: inverse, groundTruth: g }, { preset }).mean).toBe(1);
-      expect(pra({ attributions: inverse, groundTruth: g }, { preset, ranking: 'signed' }).mean).toBe(0);
+      expect(pra(gin(inverse), { preset }).mean).toBe(1);
+      expect(pra(gin(inverse), { preset, ranking: 'signed' }).mean).toBe(0);
     }
   });
   it('signed Spearman equals the Pearson correlation of the ranks of the values, by brute force', () => {
@@ -106,7 +107,7 @@ describe('signed rank agreement (Quantus) beside OpenXAI\'s ranking by magnitude
     const m = 3;
     const num = ra5.reduce((s, v, j) => s + (v - m) * (rg5[j]! - m), 0);
     const den = Math.sqrt(ra5.reduce((s, v) => s + (v - m) ** 2, 0) * rg5.reduce((s, v) => s + (v - m) ** 2, 0));
-    expect(rc({ attributions: a, groundTruth: g }, { ranking: 'signed' }).mean).toBeCloseTo(num / den, 12);
-    expect(thrown(() => rc({ attributions: a, groundTruth: g }, { ranking: 'sign' as never })).code).toBe('BAD_OPTION');
+    expect(rc(gin(a), { ranking: 'signed' }).mean).toBeCloseTo(num / den, 12);
+    expect(thrown(() => rc(gin(a), { ranking: 'sign' as never })).code).toBe('BAD_OPTION');
   });
 });
