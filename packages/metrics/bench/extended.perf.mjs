@@ -18,6 +18,7 @@ const targets = new Int32Array(N); // explain class 0 for every row
 let explainRows = 0;
 const explain = (m, xs, t) => { explainRows += xs.rows; return m.inputGradient(xs, t); };
 const attributions = model.inputGradient(x, targets);
+const background = { rows: 200, cols: D, data: createRng(3).fillNormal(new Float64Array(200 * D)) };
 const groundTruth = { rows: 1, cols: D, data: createRng(2).fillNormal(new Float64Array(D)) };
 
 // predictProba rows per instance, counted through a proxy of the model.
@@ -32,7 +33,7 @@ const counted = new Proxy(model, {
 
 const rows = [];
 for (const id of EXTENDED_METRIC_IDS) {
-  const options = id === 'KENDALL_TAU' ? { groundTruth } : {};
+  const options = id === 'KENDALL_TAU' ? { groundTruth } : id === 'ROAD' ? { background } : {};
   const m = id === 'MODEL_RANDOMISATION' ? model : counted; // MPRT needs the real layers
   let best = Infinity;
   let mean = NaN;

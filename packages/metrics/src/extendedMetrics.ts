@@ -12,6 +12,7 @@ import { faithfulnessCorrelation, faithfulnessCorrelationInfo } from './faithful
 import { infidelity, infidelityInfo } from './faithfulness/infidelity.js';
 import { insertion, insertionInfo } from './faithfulness/insertion.js';
 import { monotonicityCorrelation, monotonicityCorrelationInfo } from './faithfulness/monotonicityCorrelation.js';
+import { road, roadInfo } from './faithfulness/road.js';
 import { modelParameterRandomisation, modelParameterRandomisationInfo } from './randomisation/modelParameterRandomisation.js';
 import { randomLogit, randomLogitInfo } from './randomisation/randomLogit.js';
 import { avgSensitivity, avgSensitivityInfo } from './robustness/avgSensitivity.js';
@@ -25,7 +26,7 @@ export type { ExplainFn, ExtendedMetricInput, ExtendedMetricResult } from './ext
  * @since 0.2.0
  */
 export const EXTENDED_METRIC_IDS = [
-  'INFIDELITY', 'FAITHFULNESS_CORRELATION', 'MONOTONICITY_CORRELATION', 'DELETION', 'INSERTION',
+  'INFIDELITY', 'FAITHFULNESS_CORRELATION', 'MONOTONICITY_CORRELATION', 'DELETION', 'INSERTION', 'ROAD',
   'MAX_SENSITIVITY', 'AVG_SENSITIVITY', 'LOCAL_LIPSCHITZ',
   'SPARSENESS', 'COMPLEXITY', 'EFFECTIVE_COMPLEXITY',
   'MODEL_RANDOMISATION', 'RANDOM_LOGIT',
@@ -39,8 +40,8 @@ export type ExtendedMetricId = (typeof EXTENDED_METRIC_IDS)[number];
 /** Quantus' categories (plus `agreement` for ground-truth rank agreement). @since 0.2.0 */
 export type ExtendedMetricFamily = 'faithfulness' | 'robustness' | 'complexity' | 'randomisation' | 'axiomatic' | 'agreement';
 
-/** What a metric reads: core's requirements. @since 0.2.0 */
-export type ExtendedMetricRequirement = 'model' | 'attributions' | 'explainer' | 'ground-truth';
+/** What a metric reads: core's requirements, plus `background` (training rows, ROAD's `options.background`). @since 0.2.0 */
+export type ExtendedMetricRequirement = 'model' | 'attributions' | 'explainer' | 'ground-truth' | 'background';
 
 /**
  * Static facts of an extended metric. Beside core's `MetricInfo` fields: whether the bench's
@@ -65,7 +66,7 @@ export interface ExtendedMetricInfo {
   readonly nullNote: string;
 }
 
-/** Options handed to a runner: the metric's own options (checked by it, unknown keys are errors), plus `groundTruth` for KENDALL_TAU. @since 0.2.0 */
+/** Options handed to a runner: the metric's own options (checked by it, unknown keys are errors), plus `groundTruth` for KENDALL_TAU; ROAD needs `background`. @since 0.2.0 */
 export type ExtendedRunOptions = Readonly<Record<string, unknown>>;
 
 /**
@@ -168,6 +169,11 @@ export const extendedMetrics: Readonly<Record<ExtendedMetricId, ExtendedMetricEn
     floorMeaningful: true, floorNote: 'meaningful: the shortcut ranking inserts in a global order',
     nullMeaningful: true, nullNote: 'meaningful: a random order is the reference curve',
   }, insertion),
+  ROAD: entry(roadInfo, {
+    seeded: true, valueModels: true,
+    floorMeaningful: true, floorNote: 'meaningful: the shortcut ranking removes in a global order',
+    nullMeaningful: true, nullNote: 'meaningful: a random order is the reference curve',
+  }, road as Evaluate),
   MAX_SENSITIVITY: entry(maxSensitivityInfo, {
     seeded: true, valueModels: true,
     floorMeaningful: true, floorNote: 'meaningful as a warning: an input-independent shortcut explanation scores 0 (the best), so robustness must be read beside faithfulness',

@@ -4,3 +4,4 @@ export * from './faithfulness/faithfulnessCorrelation.js';
 export * from './faithfulness/monotonicityCorrelation.js';
 export * from './faithfulness/deletion.js';
 export * from './faithfulness/insertion.js';
+export * from './faithfulness/road.js';
