@@ -1,5 +1,5 @@
 // Boundary of the stability metrics: validate once, run the shared block, summarise.
-import { XaiError, assertMatrix, assertFinite, checkOptions, describeValue, isValueModel, summarizeValues } from '@xai/core';
+import { XaiError, assertMatrix, assertFinite, checkOptions, describeValue, isValueModel, summarizeValues, toFloat64Matrix } from '@xai/core';
 import type { Matrix, Model } from '@xai/core';
 import type { MetricSummary } from '../metricSummary.js';
 import type { RelativeStabilityOptions, StabilityDiagnostics, StabilityInput, StabilityLogStatus, StabilityPrecision, StabilityResult } from '../stabilityTypes.js';
@@ -98,13 +98,19 @@ export function runStability(fn: string, which: readonly StabilityId[], input: S
   const hiddenActivation = oneOf(fn, 'hiddenActivation', options.hiddenActivation, ['pre', 'post'] as const, 'post');
   const common = seeding === 'released' ? false : flag(fn, 'commonRandomNumbers', options.commonRandomNumbers, preset !== 'openxai');
   const useGiven = flag(fn, 'useGivenAttributions', options.useGivenAttributions, false);
-  let given = null;
+  let given: Matrix | null = null;
+  let givenPrecision: 'float32' | 'float64' = 'float64';
   if (useGiven) {
     const e = input.attributions;
     if (e === undefined) throw new XaiError('BAD_INPUT', 'useGivenAttributions needs input.attributions', { fn, arg: 'input.attributions', value: e });
-    assertMatrix(e, fn, 'input.attributions', { rows: x.rows, cols: d });
-    assertFinite(e, fn, 'input.attributions');
-    given = e;
+    // Attributions read from a file or another tool may be float32: accepted, converted once,
+    // and their precision recorded (see `diagnostics.precision`).
+    const f32 = (e as { data?: unknown }).data instanceof Float32Array;
+    const e64 = f32 ? toFloat64Matrix(e, x.rows, d, fn, 'input.attributions') : e;
+    assertMatrix(e64, fn, 'input.attributions', { rows: x.rows, cols: d });
+    assertFinite(e64, fn, 'input.attributions');
+    given = e64;
+    givenPrecision = f32 ? 'float32' : precisionOf(e64);
   }
   const levels = options.quantiles ?? [0.05, 0.25, 0.5, 0.75, 0.95];
   if (!Array.isArray(levels) || levels.some((q) => typeof q !== 'number' || !(q >= 0 && q <= 1))) {
@@ -120,10 +126,10 @@ export function runStability(fn: string, which: readonly StabilityId[], input: S
   const targets = options.targets === undefined ? (valueModel ? new Int32Array(x.rows) : null) : resolveTargets(fn, options.targets, x.rows, model.classes, () => new Int32Array(x.rows));
   const neighboursPrecision = modelPrecision(model);
   const precision: StabilityPrecision = {
-    anchors: given !== null ? precisionOf(given) : neighboursPrecision,
+    anchors: given !== null ? givenPrecision : neighboursPrecision,
     anchorsSource: given !== null ? 'given' : 'computed',
     neighbours: neighboursPrecision,
-    mixed: given !== null && precisionOf(given) !== neighboursPrecision,
+    mixed: given !== null && givenPrecision !== neighboursPrecision,
   };
   const raw = stabilityKernel(model, explainer, x, makePlan(schema, d), {
     fn,
