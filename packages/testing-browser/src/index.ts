@@ -46,11 +46,10 @@ export async function findChromium(): Promise<ChromiumSource> {
  */
 export async function launchChromium(options: LaunchOptions = {}): Promise<Browser & { readonly xaiSource: ChromiumSource }> {
   const found = await findChromium();
-  let args = [...CHROMIUM_FLAGS];
-  if (found.source === '@sparticuz/chromium') {
-    const sparticuz = (await import('@sparticuz/chromium')).default;
-    args = [...new Set([...sparticuz.args, ...CHROMIUM_FLAGS])];
-  }
+  // @sparticuz/chromium's own `args` are tuned for AWS Lambda (--single-process, --no-zygote,
+  // --disable-web-security): single-process mode stalls a second page's Web Worker and the
+  // security flags would hide what a real browser refuses, so only our flags are used.
+  const args = [...CHROMIUM_FLAGS];
   const browser = await playwright.launch({ executablePath: found.executablePath, args, headless: true, ...options });
   return Object.assign(browser, { xaiSource: found });
 }
