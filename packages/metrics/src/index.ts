@@ -10,3 +10,11 @@ export * from './metrics.js';
 export * from './predictionGap.js';
 export * from './preset.js';
 export * from './stability.js';
+// Beyond OpenXAI (issue 14): Quantus/Captum-style families, one subpath each.
+export * from './extendedMetrics.js';
+export * from './faithfulness.js';
+export * from './robustness.js';
+export * from './complexity.js';
+export * from './randomisation.js';
+export * from './axiomatic.js';
+export * from './agreement.js';
