@@ -2,7 +2,7 @@ import { ACTIVATIONS } from './denseLayer.js';
 import type { ModelOutput } from '@xai/core';
 import { XaiError, checkOptions, createRng, describeValue, substream } from '@xai/core';
 import type { Activation } from './denseLayer.js';
-import type { ModelKind, NeuralModel } from './neuralModel.js';
+import type { ModelKind, NeuralModel, Precision } from './neuralModel.js';
 import { layoutLayers } from './internal/mlpCore.js';
 import { MlpModel } from './internal/mlpModel.js';
 
@@ -23,11 +23,17 @@ export interface MlpOptions {
    * @defaultValue 'probabilities' @since 0.2.0
    */
   readonly output?: ModelOutput;
+  /**
+   * 'float32' rounds the initial weights and every operation of forward and input-gradient
+   * passes to float32 (torch parity, see `withPrecision`); such a model cannot be trained
+   * here (train in float64, then `withPrecision`). @defaultValue 'float64' @since 0.2.0
+   */
+  readonly precision?: Precision;
 }
 
-const MLP_KEYS = ['hidden', 'classes', 'seed', 'activation', 'kind', 'output'];
+const MLP_KEYS = ['hidden', 'classes', 'seed', 'activation', 'kind', 'output', 'precision'];
 
-export const MLP_DEFAULTS: Required<Omit<MlpOptions, 'kind'>> = { hidden: [], classes: 2, seed: 0, activation: 'relu', output: 'probabilities' };
+export const MLP_DEFAULTS: Required<Omit<MlpOptions, 'kind'>> = { hidden: [], classes: 2, seed: 0, activation: 'relu', output: 'probabilities', precision: 'float64' };
 
 function checkDim(value: unknown, arg: string): asserts value is number {
   if (!Number.isInteger(value) || (value as number) < 1) {
@@ -55,6 +61,7 @@ export function createMlp(inputDim: number, options: MlpOptions = {}): NeuralMod
   checkDim(o.classes, 'classes');
   if (o.classes < 2 && o.output !== 'value') throw new XaiError('BAD_OPTION', `classes must be at least 2, got ${o.classes} (a single-output regression model is output: 'value')`, { fn: 'createMlp', arg: 'classes', value: o.classes });
   if (!ACTIVATIONS.includes(o.activation)) throw new XaiError('BAD_OPTION', `unknown activation ${describeValue(o.activation)} (expected ${ACTIVATIONS.join(', ')})`, { fn: 'createMlp', arg: 'activation', value: o.activation });
+  if (o.precision !== 'float64' && o.precision !== 'float32') throw new XaiError('BAD_OPTION', `precision must be 'float64' or 'float32', got ${describeValue(o.precision)}`, { fn: 'createMlp', arg: 'precision', value: o.precision });
   createRng(o.seed); // validates the seed with a typed error
   const dims = [inputDim, ...o.hidden, o.classes];
   const activations = dims.slice(1).map((_, l): Activation => (l < o.hidden.length ? o.activation : 'none'));
@@ -67,5 +74,6 @@ export function createMlp(inputDim: number, options: MlpOptions = {}): NeuralMod
     for (let k = s.wOffset; k < end; k++) params[k] = (2 * rng.uniform() - 1) * bound;
   });
   const kind = options.kind ?? (o.hidden.length === 0 ? 'lr' : 'mlp');
-  return new MlpModel(kind, shapes, params, { output: o.output });
+  if (o.precision === 'float32') for (let k = 0; k < size; k++) params[k] = Math.fround(params[k]!);
+  return new MlpModel(kind, shapes, params, { output: o.output, precision: o.precision });
 }

@@ -17,5 +17,6 @@ export * from './formatModelJson.js';
 export * from './parseModelJson.js';
 export * from './checkPreprocessing.js';
 export * from './withPreprocessing.js';
+export * from './withPrecision.js';
 export * from './linearGroundTruth.js';
 export * from './functionModel.js';

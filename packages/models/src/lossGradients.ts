@@ -37,7 +37,7 @@ export interface LossGradients {
  */
 export function lossGradients(model: NeuralModel, x: Matrix, y: ArrayLike<number>, options: LossOptions = {}): LossGradients {
   const fn = 'lossGradients';
-  const m = asMlp(model, fn);
+  const m = asMlp(model, fn, { float64: true });
   checkOptions(options, ['classWeights', 'openxaiDoubleSoftmax'], fn);
   assertMatrix(x, fn, 'x', { cols: m.inputDim });
   const gradient = new Float64Array(m.parameters.length);

@@ -4,6 +4,14 @@ import type { DenseLayer } from './denseLayer.js';
 /** 'lr': one linear layer; 'ann': OpenXAI's network (hidden ReLU layers); 'mlp': any other stack. */
 export type ModelKind = 'lr' | 'ann' | 'mlp';
 
+/**
+ * Arithmetic of a built-in model: 'float64' (default) or 'float32', which rounds every
+ * + − × ÷ (accumulations included) to float32 with `Math.fround`, as float32 torch
+ * computes (OpenXAI's released models); exp/tanh are rounded double results (may differ
+ * from torch's float32 kernels by 1 ulp).
+ */
+export type Precision = 'float64' | 'float32';
+
 /** The model kinds a model file may name. */
 export const MODEL_KINDS: readonly ModelKind[] = ['lr', 'ann', 'mlp'];
 
@@ -24,6 +32,8 @@ export interface NeuralModel extends Model {
    * regression; `classes` is then the number of outputs, ≥ 1).
    */
   readonly output: ModelOutput;
+  /** 'float32' emulates float32 torch (see `withPrecision`). @since 0.2.0 */
+  readonly precision: Precision;
   /** Free-form metadata carried through JSON save/load (e.g. dataset, accuracy). */
   readonly metadata?: Readonly<Record<string, unknown>>;
   /**

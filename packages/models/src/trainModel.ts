@@ -221,7 +221,7 @@ function resolveClassWeights(fn: string, cw: TrainOptions['classWeights'], y: In
 export function trainModel(model: NeuralModel, data: TrainData, options: TrainOptions = {}): TrainReport {
   const fn = 'trainModel';
   const t0 = performance.now();
-  const m = asMlp(model, fn);
+  const m = asMlp(model, fn, { float64: true });
   checkOptions(options, TRAIN_KEYS, fn);
   const { task: taskOption, ...rest } = options;
   const o = { ...TRAIN_DEFAULTS, ...rest };

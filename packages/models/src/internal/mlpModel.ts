@@ -6,6 +6,8 @@ import type { DenseLayer } from '../denseLayer.js';
 import type { ModelKind, NeuralModel } from '../neuralModel.js';
 import type { LayerShape } from './mlpCore.js';
 import { MlpCore } from './mlpCore.js';
+import { Float32Kernel } from './float32Kernel.js';
+import type { Precision } from '../neuralModel.js';
 
 /**
  * Rows per forward/backward pass: a larger batch is processed in blocks, so the work
@@ -20,6 +22,8 @@ export interface MlpExtras {
   readonly preprocessing?: Preprocessing | undefined;
   /** 'value': identity head (raw outputs, regression). @defaultValue 'probabilities' */
   readonly output?: ModelOutput | undefined;
+  /** 'float32': every operation rounded to float32 (torch parity). @defaultValue 'float64' */
+  readonly precision?: Precision | undefined;
 }
 
 export class MlpModel implements NeuralModel {
@@ -31,6 +35,9 @@ export class MlpModel implements NeuralModel {
   readonly core: MlpCore;
   declare readonly hidden?: (x: Matrix, options?: HiddenOptions) => Matrix;
   readonly output: ModelOutput;
+  readonly precision: Precision;
+  /** @internal the float32 engine, present when precision is 'float32'. */
+  readonly f32: Float32Kernel | null;
   declare readonly metadata?: Readonly<Record<string, unknown>>;
   declare readonly preprocessing?: Preprocessing;
 
@@ -41,6 +48,8 @@ export class MlpModel implements NeuralModel {
     extras: MlpExtras = {},
   ) {
     this.output = extras.output ?? 'probabilities';
+    this.precision = extras.precision ?? 'float64';
+    this.f32 = this.precision === 'float32' ? new Float32Kernel(shapes, params) : null;
     if (extras.metadata !== undefined) this.metadata = extras.metadata;
     if (extras.preprocessing !== undefined) this.preprocessing = extras.preprocessing;
     this.core = new MlpCore(shapes, params);
@@ -60,7 +69,7 @@ export class MlpModel implements NeuralModel {
 
   /** The extras a copy of this model keeps. */
   extras(): MlpExtras {
-    return { metadata: this.metadata, preprocessing: this.preprocessing, output: this.output };
+    return { metadata: this.metadata, preprocessing: this.preprocessing, output: this.output, precision: this.precision };
   }
 
   private checkX(fn: string, x: Matrix): void {
@@ -70,8 +79,14 @@ export class MlpModel implements NeuralModel {
   predictProba(x: Matrix, out?: Matrix): Matrix {
     this.checkX('predictProba', x);
     const o = outputBuffer('predictProba', 'out', x.rows, this.classes, out);
+    const f32 = this.f32;
     for (let s = 0; s < x.rows; s += CHUNK) {
       const e = Math.min(x.rows, s + CHUNK);
+      if (f32 !== null) {
+        f32.forward(rowBlock(x, s, e));
+        f32.outputsInto(e - s, rowBlock(o, s, e), this.output === 'value');
+        continue;
+      }
       this.core.forward(rowBlock(x, s, e));
       // a value (regression) model's outputs are its raw scores
       if (this.output === 'value') this.core.logitsInto(e - s, rowBlock(o, s, e));
@@ -83,8 +98,14 @@ export class MlpModel implements NeuralModel {
   logits(x: Matrix, out?: Matrix): Matrix {
     this.checkX('logits', x);
     const o = outputBuffer('logits', 'out', x.rows, this.classes, out);
+    const f32 = this.f32;
     for (let s = 0; s < x.rows; s += CHUNK) {
       const e = Math.min(x.rows, s + CHUNK);
+      if (f32 !== null) {
+        f32.forward(rowBlock(x, s, e));
+        f32.outputsInto(e - s, rowBlock(o, s, e), true);
+        continue;
+      }
       this.core.forward(rowBlock(x, s, e));
       this.core.logitsInto(e - s, rowBlock(o, s, e));
     }
@@ -100,9 +121,15 @@ export class MlpModel implements NeuralModel {
       throw new XaiError('BAD_OPTION', `output must be 'probability' or 'logit', got ${describeValue(output)}`, { fn, arg: 'output', value: output });
     }
     const o = outputBuffer(fn, 'out', x.rows, this.inputDim, options.out);
+    const f32 = this.f32;
     for (let s = 0; s < x.rows; s += CHUNK) {
       const e = Math.min(x.rows, s + CHUNK);
       const xb = rowBlock(x, s, e);
+      if (f32 !== null) {
+        f32.forward(xb);
+        f32.inputGradientInto(e - s, targets, s, output === 'probability' && this.output !== 'value', rowBlock(o, s, e));
+        continue;
+      }
       this.core.forward(xb);
       // a value model has no softmax: both output spaces are its raw outputs
       this.core.seedTargetGradient(e - s, targets, s, output === 'probability' && this.output !== 'value');
@@ -120,6 +147,12 @@ export class MlpModel implements NeuralModel {
     }
     const s = this.core.shapes[0]!;
     const o = outputBuffer(fn, 'out', x.rows, s.outDim, options.out);
+    if (this.f32 !== null) {
+      const h = this.f32.hidden(x, activation === 'post');
+      const os = o.stride ?? o.cols;
+      for (let i = 0; i < x.rows; i++) o.data.set(h.data.subarray(i * s.outDim, (i + 1) * s.outDim), (o.offset ?? 0) + i * os);
+      return o;
+    }
     this.core.affine(0, x, o, activation === 'post' ? s.activation : 'none');
     return o;
   }
@@ -127,5 +160,6 @@ export class MlpModel implements NeuralModel {
   /** Frees the reusable buffers (e.g. after one very large batch). */
   release(): void {
     this.core.release();
+    this.f32?.release();
   }
 }

@@ -1,0 +1,205 @@
+// Float32 emulation of a dense stack, for parity with code that computes in float32 torch
+// (OpenXAI's released models). Every + − × ÷ is rounded with Math.fround right after it,
+// accumulations included, which reproduces IEEE float32 arithmetic exactly: a double holds
+// at least 2·24 + 2 bits, so rounding the double result once more gives the correctly
+// rounded float32 result for these four operations. exp and tanh are the double functions
+// rounded to float32, which can differ from torch's float32 kernels by 1 ulp. Weights and
+// inputs are read through Math.fround (a float32 tensor holds float32 values).
+// Row by row, in plain loops: the order of every sum is fixed (dot products left to right,
+// then + bias), so results are reproducible bit for bit.
+import type { Matrix } from '@xai/core';
+import type { LayerShape } from './mlpCore.js';
+
+const f = Math.fround;
+
+/** float32 logistic function as torch evaluates it: 1 / (1 + exp(−z)). */
+export function sigmoid32(z: number): number {
+  return f(1 / f(1 + f(Math.exp(-z))));
+}
+
+export class Float32Kernel {
+  readonly inputDim: number;
+  readonly classes: number;
+  private capacity = 0;
+  /** Inputs rounded to float32 (n x inputDim). */
+  private xin = new Float64Array(0);
+  /** Post-activation output of every layer, n rows (the last one: logits). */
+  private acts: Float64Array[] = [];
+  /** Per-row gradient vectors flowing backwards (ping-pong). */
+  private gradA: Float64Array;
+  private gradB: Float64Array;
+  /** One row's softmax. */
+  private p: Float64Array;
+
+  constructor(readonly shapes: readonly LayerShape[], readonly params: Float64Array) {
+    this.inputDim = shapes[0]?.inDim ?? 0;
+    this.classes = shapes[shapes.length - 1]?.outDim ?? 0;
+    let w = this.inputDim;
+    for (const s of shapes) w = Math.max(w, s.outDim);
+    this.gradA = new Float64Array(w);
+    this.gradB = new Float64Array(w);
+    this.p = new Float64Array(this.classes);
+  }
+
+  /** Every buffer that holds an intermediate value (for the float32 identity test). */
+  buffers(): Float64Array[] {
+    return [this.xin, ...this.acts, this.gradA, this.gradB, this.p];
+  }
+
+  release(): void {
+    this.capacity = 0;
+    this.xin = new Float64Array(0);
+    this.acts = [];
+  }
+
+  private ensure(n: number): void {
+    if (n <= this.capacity && this.acts.length > 0) return;
+    const cap = Math.max(n, Math.ceil(this.capacity * 1.5), 1);
+    this.xin = new Float64Array(cap * this.inputDim);
+    this.acts = this.shapes.map((s) => new Float64Array(cap * s.outDim));
+    this.capacity = cap;
+  }
+
+  /** Forward pass over x.rows rows (inputs rounded to float32). */
+  forward(x: Matrix): void {
+    const n = x.rows;
+    const d = this.inputDim;
+    this.ensure(n);
+    const xs = x.stride ?? x.cols;
+    const xo = x.offset ?? 0;
+    const X = this.xin;
+    for (let i = 0; i < n; i++) for (let k = 0; k < d; k++) X[i * d + k] = f(x.data[xo + i * xs + k]!);
+    let prev: Float64Array = X;
+    for (let l = 0; l < this.shapes.length; l++) {
+      const out = this.acts[l]!;
+      this.affine(l, prev, n, out, this.shapes[l]!.activation !== 'none');
+      prev = out;
+    }
+  }
+
+  /** out (n x outDim) = act(prev · Wᵀ + b) in float32; `activate` false gives the pre-activation. */
+  affine(l: number, prev: Float64Array, n: number, out: Float64Array, activate: boolean): void {
+    const s = this.shapes[l]!;
+    const P = this.params;
+    const m = s.outDim;
+    const k0 = s.inDim;
+    for (let i = 0; i < n; i++) {
+      const a = i * k0;
+      for (let j = 0; j < m; j++) {
+        const w = s.wOffset + j * k0;
+        let acc = 0;
+        for (let k = 0; k < k0; k++) acc = f(acc + f(f(P[w + k]!) * prev[a + k]!));
+        let z = f(acc + f(P[s.bOffset + j]!));
+        if (activate) {
+          if (s.activation === 'relu') z = z > 0 ? z : 0;
+          else if (s.activation === 'tanh') z = f(Math.tanh(z));
+          else if (s.activation === 'sigmoid') z = sigmoid32(z);
+        }
+        out[i * m + j] = z;
+      }
+    }
+  }
+
+  /** The first layer's pre- or post-activation of x into a new n x width matrix. */
+  hidden(x: Matrix, post: boolean): Matrix {
+    const n = x.rows;
+    this.forward(x);
+    const s = this.shapes[0]!;
+    const data = new Float64Array(n * s.outDim);
+    if (post) data.set(this.acts[0]!.subarray(0, n * s.outDim));
+    else this.affine(0, this.xin, n, data, false);
+    return { rows: n, cols: s.outDim, data };
+  }
+
+  /** Row-wise float32 softmax of logits row i into `p` (max subtracted, divided by the sum). */
+  private softmaxRow(i: number, p: Float64Array): void {
+    const c = this.classes;
+    const Z = this.acts[this.shapes.length - 1]!;
+    const z = i * c;
+    let max = Z[z]!;
+    for (let j = 1; j < c; j++) if (Z[z + j]! > max) max = Z[z + j]!;
+    let sum = 0;
+    for (let j = 0; j < c; j++) {
+      const e = f(Math.exp(f(Z[z + j]! - max)));
+      p[j] = e;
+      sum = f(sum + e);
+    }
+    for (let j = 0; j < c; j++) p[j] = f(p[j]! / sum);
+  }
+
+  /** Softmax (or the raw outputs, `raw`) of the last forward pass into `out`. */
+  outputsInto(n: number, out: Matrix, raw: boolean): void {
+    const c = this.classes;
+    const Z = this.acts[this.shapes.length - 1]!;
+    const os = out.stride ?? out.cols;
+    const oo = out.offset ?? 0;
+    const p = this.p;
+    for (let i = 0; i < n; i++) {
+      if (raw) {
+        for (let j = 0; j < c; j++) out.data[oo + i * os + j] = Z[i * c + j]!;
+        continue;
+      }
+      this.softmaxRow(i, p);
+      for (let j = 0; j < c; j++) out.data[oo + i * os + j] = p[j]!;
+    }
+  }
+
+  /**
+   * d output[t_i] / d x_i for every row of the last forward pass, as torch's autograd
+   * computes it in float32: softmax backward dz_j = p_j · (g_j − Σ_k g_k p_k) with g = e_t
+   * (probability) or dz = e_t (logit / raw value); then per layer dA_{l−1,k} = Σ_j dZ_j W_jk
+   * after the activation's backward (relu: mask; tanh: g · (1 − y·y); sigmoid: g · (1 − y) · y).
+   */
+  inputGradientInto(n: number, targets: ArrayLike<number>, start: number, probability: boolean, out: Matrix): void {
+    const c = this.classes;
+    const L = this.shapes.length;
+    const os = out.stride ?? out.cols;
+    const oo = out.offset ?? 0;
+    const p = this.p;
+    for (let i = 0; i < n; i++) {
+      const t = targets[start + i]!;
+      let cur = this.gradA;
+      let next = this.gradB;
+      if (probability) {
+        this.softmaxRow(i, p);
+        let dot = 0;
+        for (let k = 0; k < c; k++) dot = f(dot + f((k === t ? 1 : 0) * p[k]!));
+        for (let j = 0; j < c; j++) cur[j] = f(p[j]! * f((j === t ? 1 : 0) - dot));
+      } else {
+        for (let j = 0; j < c; j++) cur[j] = j === t ? 1 : 0;
+      }
+      for (let l = L - 1; l >= 0; l--) {
+        const s = this.shapes[l]!;
+        const m = s.outDim;
+        if (s.activation !== 'none') {
+          const A = this.acts[l]!;
+          const a = i * m;
+          if (s.activation === 'relu') {
+            for (let j = 0; j < m; j++) if (A[a + j]! <= 0) cur[j] = 0;
+          } else if (s.activation === 'tanh') {
+            for (let j = 0; j < m; j++) {
+              const y = A[a + j]!;
+              cur[j] = f(cur[j]! * f(1 - f(y * y)));
+            }
+          } else {
+            for (let j = 0; j < m; j++) {
+              const y = A[a + j]!;
+              cur[j] = f(f(cur[j]! * f(1 - y)) * y);
+            }
+          }
+        }
+        const k0 = s.inDim;
+        const P = this.params;
+        for (let k = 0; k < k0; k++) {
+          let acc = 0;
+          for (let j = 0; j < m; j++) acc = f(acc + f(cur[j]! * f(P[s.wOffset + j * k0 + k]!)));
+          next[k] = acc;
+        }
+        const tmp = cur;
+        cur = next;
+        next = tmp;
+      }
+      for (let k = 0; k < this.inputDim; k++) out.data[oo + i * os + k] = cur[k]!;
+    }
+  }
+}
