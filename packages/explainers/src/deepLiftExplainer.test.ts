@@ -48,7 +48,7 @@ describe('deepLiftExplainer (rescale)', () => {
     const m = layeredMlp(layers, 'relu');
     const x = uniformMatrix(2, 2, 3);
     const a = deepLiftExplainer({ output: 'logit' }).explain(m, x, { targets: Int32Array.of(1, 0) }).data;
-    const g = m.inputGradient(x, Int32Array.of(1, 0), { output: 'logit' }).data;
+    const g = m.inputGradient!(x, Int32Array.of(1, 0), { output: 'logit' }).data;
     for (let k = 0; k < 4; k++) expect(a[k]).toBeCloseTo(g[k]! * x.data[k]!, 12);
   });
 

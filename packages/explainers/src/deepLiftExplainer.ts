@@ -213,7 +213,7 @@ export function deepLiftExplainer(options: DeepLiftOptions = {}): ConfiguredExpl
             const v = m[i * mo + o]!;
             if (v === 0) continue;
             const r = wo + o * ws;
-            for (let q = 0; q < k; q++) next[i * k + q] += v * W[r + q]!;
+            for (let q = 0; q < k; q++) next[i * k + q] = next[i * k + q]! + (v * W[r + q]!);
           }
         }
         m = next;

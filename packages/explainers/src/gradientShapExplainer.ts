@@ -120,7 +120,7 @@ export function gradientShapExplainer(options: GradientShapOptions = {}): Config
           const o = i * d;
           for (let s = 0; s < S; s++) {
             const q = ((i - c0) * S + s) * d;
-            for (let j = 0; j < d; j++) out[o + j] += grads[q + j]! * delta[q + j]!;
+            for (let j = 0; j < d; j++) out[o + j] = out[o + j]! + (grads[q + j]! * delta[q + j]!);
           }
           for (let j = 0; j < d; j++) out[o + j] = out[o + j]! / S;
         }

@@ -154,7 +154,7 @@ export function integratedGradientsExplainer(options: IntegratedGradientsOptions
         for (let k = 0; k < K; k++) {
           const w = rule.weights[k]!;
           const g = ((i - c0) * K + k) * d;
-          for (let j = 0; j < d; j++) out[o + j] += w * grads[g + j]!;
+          for (let j = 0; j < d; j++) out[o + j] = out[o + j]! + (w * grads[g + j]!);
         }
         if (config.multiplyByInputs) for (let j = 0; j < d; j++) out[o + j] = out[o + j]! * (b.x[o + j]! - bl[j]!);
       }

@@ -84,7 +84,7 @@ describe('kernelShapExplainer (constrained, Lundberg & Lee)', () => {
     rows.forEach((r, k) => {
       const at = trainRows.indexOf(r.join(','));
       expect(at).toBeGreaterThanOrEqual(0); // a real training row
-      share[group[at]!] += w[k]!;
+      share[group[at]!] = share[group[at]!]! + (w[k]!);
     });
     // A cluster never straddles two groups 5 apart, so each group keeps its share.
     sizes.forEach((n, g) => expect(share[g]!).toBeCloseTo(n / 100, 14));
@@ -355,8 +355,8 @@ describe('kernelShapExplainer (captum, the openxai preset)', () => {
     const featureCounts = new Float64Array(d);
     for (let s = 2; s < S; s++) {
       let k = 0;
-      for (let j = 0; j < d; j++) if (z.data[s * d + j] !== 0) { k++; featureCounts[j]++; }
-      counts[k]++;
+      for (let j = 0; j < d; j++) if (z.data[s * d + j] !== 0) { k++; featureCounts[j] = featureCounts[j]! + 1; }
+      counts[k] = counts[k]! + 1;
     }
     expect(counts[0]).toBe(0);
     expect(counts[d]).toBe(0);

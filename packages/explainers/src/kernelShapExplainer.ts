@@ -263,7 +263,7 @@ function explainKernelShap(model: Model, x: Matrix, explainOptions: ExplainOptio
     const rows = lead + (c1 - c0) * R;
     predictRows(b.model, { rows, cols: d, data: inputs.subarray(0, rows * d) }, efn, config.batchRows, probs);
     if (lead > 0) {
-      for (let r = 0; r < B; r++) for (let k = 0; k < classes; k++) emptyValue[k] += (scaled[r]! / B) * probs[r * classes + k]!;
+      for (let r = 0; r < B; r++) for (let k = 0; k < classes; k++) emptyValue[k] = emptyValue[k]! + ((scaled[r]! / B) * probs[r * classes + k]!);
     }
     for (let i = c0; i < c1; i++) {
       const t = b.targets[i]!;

@@ -230,13 +230,13 @@ export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
             z.set(factorOf(keys[i]!).noise, start);
             for (let s = 1; s < S; s++) {
               const o = start + s * d;
-              for (let j = 0; j < d; j++) z[o + j] += b.x[xo + j]!;
+              for (let j = 0; j < d; j++) z[o + j] = z[o + j]! + (b.x[xo + j]!);
             }
           } else {
             substream(seed, keys[i]!, 'lime').fillNormal(z, 0, config.std, start + d, start + perRow);
             for (let s = 1; s < S; s++) {
               const o = start + s * d;
-              for (let j = 0; j < d; j++) z[o + j] += b.x[xo + j]!;
+              for (let j = 0; j < d; j++) z[o + j] = z[o + j]! + (b.x[xo + j]!);
             }
           }
           // Row 0 is the instance itself.

@@ -114,7 +114,7 @@ function explainTunnel(base: Explainer, model: Model, x: Matrix, explainOptions:
       const xo = i * d;
       for (let s = 0; s < S; s++) {
         const o = start + s * d;
-        for (let j = 0; j < d; j++) noisy[o + j] += b.x[xo + j]!;
+        for (let j = 0; j < d; j++) noisy[o + j] = noisy[o + j]! + (b.x[xo + j]!);
       }
       targets.fill(b.targets[i]!, (i - c0) * S, (i - c0 + 1) * S);
       keys.fill(b.keys[i]!, (i - c0) * S, (i - c0 + 1) * S);
@@ -128,10 +128,10 @@ function explainTunnel(base: Explainer, model: Model, x: Matrix, explainOptions:
         const g = start + s * d;
         for (let j = 0; j < d; j++) {
           const v = a[g + j]!;
-          if (config.type === 'smoothgrad') out[o + j] += v;
+          if (config.type === 'smoothgrad') out[o + j] = out[o + j]! + (v);
           else {
-            out[o + j] += v * v;
-            if (config.type === 'vargrad') sq[o + j] += v;
+            out[o + j] = out[o + j]! + (v * v);
+            if (config.type === 'vargrad') sq[o + j] = sq[o + j]! + (v);
           }
         }
       }

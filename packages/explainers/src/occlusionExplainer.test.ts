@@ -21,7 +21,7 @@ describe('occlusionExplainer', () => {
     const groups = [[1, 3, 4]];
     const a = occlusionExplainer({ baseline: 'mean', train, groups }).explain(model, x, { targets: Int32Array.of(2, 0, 1) }).data;
     const mean = new Float64Array(5);
-    for (let r = 0; r < 20; r++) for (let j = 0; j < 5; j++) mean[j] += train.data[r * 5 + j]! / 20;
+    for (let r = 0; r < 20; r++) for (let j = 0; j < 5; j++) mean[j] = mean[j]! + (train.data[r * 5 + j]! / 20);
     const f = (z: Float64Array, t: number): number => model.predictProba({ rows: 1, cols: 5, data: z }).data[t]!;
     for (let i = 0; i < 3; i++) {
       const t = [2, 0, 1][i]!;

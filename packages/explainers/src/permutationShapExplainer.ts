@@ -154,14 +154,14 @@ export function permutationShapExplainer(options: PermutationShapOptions = {}): 
             let prev = vEmpty;
             for (let k = 0; k < U; k++) {
               const cur = k < steps ? coalitionValue(g, probs, row + k * B, classes, t) : vFull;
-              phi[orders[o + k]!] += cur - prev;
+              phi[orders[o + k]!] = phi[orders[o + k]!]! + (cur - prev);
               prev = cur;
             }
             row += steps * B;
             prev = vFull;
             for (let k = 0; k < U; k++) {
               const cur = k < steps ? coalitionValue(g, probs, row + k * B, classes, t) : vEmpty;
-              phi[orders[o + k]!] += prev - cur;
+              phi[orders[o + k]!] = phi[orders[o + k]!]! + (prev - cur);
               prev = cur;
             }
             row += steps * B;

@@ -119,7 +119,7 @@ export function shapleyExplainer(options: ShapleyOptions = {}): ConfiguredExplai
             const k = popcount[m]!;
             if (k === U) continue;
             const w = weight[k]!;
-            for (let u = 0; u < U; u++) if (((m >>> u) & 1) === 0) phi[u] += w * (v[m | (1 << u)]! - v[m]!);
+            for (let u = 0; u < U; u++) if (((m >>> u) & 1) === 0) phi[u] = phi[u]! + (w * (v[m | (1 << u)]! - v[m]!));
           }
           for (let j = 0; j < d; j++) out[i * d + j] = phi[g.ids[j]!]!;
         }

@@ -77,7 +77,7 @@ export function smoothGradExplainer(options: SmoothGradOptions = {}): Configured
           const xo = i * d;
           for (let s = 0; s < S; s++) {
             const o = start + s * d;
-            for (let j = 0; j < d; j++) noisy[o + j] += b.x[xo + j]!;
+            for (let j = 0; j < d; j++) noisy[o + j] = noisy[o + j]! + (b.x[xo + j]!);
           }
           rowTargets.fill(b.targets[i]!, (i - c0) * S, (i - c0 + 1) * S);
         }
@@ -88,7 +88,7 @@ export function smoothGradExplainer(options: SmoothGradOptions = {}): Configured
           const o = i * d;
           for (let s = 0; s < S; s++) {
             const g = start + s * d;
-            for (let j = 0; j < d; j++) out[o + j] += grads[g + j]!;
+            for (let j = 0; j < d; j++) out[o + j] = out[o + j]! + (grads[g + j]!);
           }
           for (let j = 0; j < d; j++) out[o + j] = out[o + j]! / S;
         }

@@ -14,7 +14,7 @@ const x = uniformMatrix(3, 4, 1);
 const targets = Int32Array.of(2, 0, 1);
 const train = uniformMatrix(40, 4, 2);
 const mean = new Float64Array(4);
-for (let r = 0; r < 40; r++) for (let j = 0; j < 4; j++) mean[j] += train.data[r * 4 + j]! / 40;
+for (let r = 0; r < 40; r++) for (let j = 0; j < 4; j++) mean[j] = mean[j]! + (train.data[r * 4 + j]! / 40);
 
 describe('value (regression) models and per-row targets, closed forms on a linear 3-output model', () => {
   for (const float32 of [false, true]) {

@@ -24,7 +24,7 @@ export function bruteForceShapley(model: Model, x: Float64Array, target: number,
       if ((mask >>> i) & 1) continue;
       let size = 0;
       for (let j = 0; j < d; j++) size += (mask >>> j) & 1;
-      phi[i] += ((fact(size) * fact(d - size - 1)) / fact(d)) * (v[mask | (1 << i)]! - v[mask]!);
+      phi[i] = phi[i]! + (((fact(size) * fact(d - size - 1)) / fact(d)) * (v[mask | (1 << i)]! - v[mask]!));
     }
   }
   return phi;

@@ -44,7 +44,7 @@ export function quadraticValueModel(a: number[]): Model {
     output: 'value',
     predictProba(x: Matrix): Matrix {
       const out = new Float64Array(x.rows);
-      for (let i = 0; i < x.rows; i++) for (let j = 0; j < d; j++) out[i] += a[j]! * x.data[i * d + j]! ** 2;
+      for (let i = 0; i < x.rows; i++) for (let j = 0; j < d; j++) out[i] = out[i]! + (a[j]! * x.data[i * d + j]! ** 2);
       return { rows: x.rows, cols: 1, data: out };
     },
     inputGradient(x: Matrix): Matrix {
@@ -111,7 +111,7 @@ export function bruteForceGroupShapley(model: Model, x: Float64Array, target: nu
       if ((mask >>> i) & 1) continue;
       let size = 0;
       for (let j = 0; j < U; j++) size += (mask >>> j) & 1;
-      phi[i] += ((fact(size) * fact(U - size - 1)) / fact(U)) * (v[mask | (1 << i)]! - v[mask]!);
+      phi[i] = phi[i]! + (((fact(size) * fact(U - size - 1)) / fact(U)) * (v[mask | (1 << i)]! - v[mask]!));
     }
   }
   return phi;

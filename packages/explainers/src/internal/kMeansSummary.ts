@@ -75,8 +75,8 @@ export function kMeansSummary(x: Float64Array, n: number, d: number, k: number, 
     sums.fill(0);
     for (let i = 0; i < m; i++) {
       const c = assign[i]!;
-      counts[c]++;
-      for (let j = 0; j < d; j++) sums[c * d + j] += pts[i * d + j]!;
+      counts[c] = counts[c]! + 1;
+      for (let j = 0; j < d; j++) sums[c * d + j] = sums[c * d + j]! + (pts[i * d + j]!);
     }
     for (let c = 0; c < kk; c++) {
       if (counts[c]! === 0) continue; // an empty cluster keeps its centre
@@ -89,7 +89,7 @@ export function kMeansSummary(x: Float64Array, n: number, d: number, k: number, 
   const repD = new Float64Array(kk).fill(Infinity);
   for (let i = 0; i < m; i++) {
     const c = assign[i]!;
-    counts[c]++;
+    counts[c] = counts[c]! + 1;
     const q = sqDist(pts, i * d, centres, c * d, d);
     if (q < repD[c]!) {
       repD[c] = q;

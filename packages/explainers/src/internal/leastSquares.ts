@@ -49,10 +49,10 @@ export function weightedLeastSquares(
     for (let s = 0; s < rows; s++) {
       const ws = w[s]!;
       const o = s * d;
-      for (let j = 0; j < d; j++) mean[j] += ws * z[o + j]!;
+      for (let j = 0; j < d; j++) mean[j] = mean[j]! + (ws * z[o + j]!);
       my += ws * y[s]!;
     }
-    for (let j = 0; j < d; j++) mean[j] /= sw;
+    for (let j = 0; j < d; j++) mean[j] = mean[j]! / (sw);
     my /= sw;
   }
   // Centred columns (column-major, length `rows` each), so that every entry of the normal
@@ -102,7 +102,7 @@ export function weightedLeastSquares(
       a[j * d + k] = s0;
     }
   }
-  for (let j = 0; j < d; j++) a[j * d + j] += alpha;
+  for (let j = 0; j < d; j++) a[j * d + j] = a[j * d + j]! + (alpha);
   if (choleskySolveInPlace(a, b, d)) {
     coef.set(b.subarray(0, d));
   } else {
@@ -181,6 +181,6 @@ function svdSolve(z: Float64Array, rows: number, d: number, y: Float64Array, w: 
     let ub = 0;
     for (let s = 0; s < m; s++) ub += u.get(s, k) * rhs[s]!;
     const f = ub / sk;
-    for (let j = 0; j < d; j++) coef[j] += f * v.get(j, k);
+    for (let j = 0; j < d; j++) coef[j] = coef[j]! + (f * v.get(j, k));
   }
 }
