@@ -35,7 +35,7 @@ export const nonSensitivityInfo = {
  * Dummy features are detected by perturbation (feature j alone resampled `samples` times as
  * x_j + N(0, std²); dummy when every |f(x') − f(x)| ≤ outputEps), zero attributions by
  * |Φ_j| ≤ attributionEps · max|Φ|; the value is the size of the symmetric difference of the
- * two sets (Quantus' definition), i.e. the number of violating features. One `predictProba`
+ * two sets (the set comparison of Quantus' NonSensitivity), i.e. the number of violating features. One `predictProba`
  * call over n·d·samples rows. Lower is better; 0 is perfect.
  * @example nonSensitivity({ x, attributions, model }).mean
  * @since 0.2.0

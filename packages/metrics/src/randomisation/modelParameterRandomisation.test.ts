@@ -43,7 +43,7 @@ describe('modelParameterRandomisation', () => {
     for (const mode of ['cascading', 'independent'] as const) {
       const viaClone = modelParameterRandomisation({ x, model, explain: gradient }, { seed: 7, mode, clone: cloneMlp });
       const inPlace = mode === 'cascading' ? cas : ind;
-      viaClone.steps.forEach((s, k) => expect(s.result.values).toEqual(inPlace.steps[k]!.result.values));
+      for (const [k, s] of viaClone.steps.entries()) expect(s.result.values).toEqual(inPlace.steps[k]!.result.values);
     }
     expect(model.parameters).toEqual(before);
   });

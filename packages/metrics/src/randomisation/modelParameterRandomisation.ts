@@ -147,7 +147,7 @@ export function modelParameterRandomisation(input: ExtendedMetricInput, options:
       steps.push({ randomised, result: summarizeValues(`MODEL_RANDOMISATION[${randomised.join(',')}]`, values) });
     }
   } finally {
-    if (inPlace) saved.forEach((s, l) => restore(original.layers[l]!, s));
+    if (inPlace) for (const [l, s] of saved.entries()) restore(original.layers[l]!, s);
   }
   for (let i = 0; i < p.n; i++) meanAcc[i] = meanAcc[i]! / L; // NaN stays NaN: any undefined step
   return { ...summarizeValues('MODEL_RANDOMISATION', meanAcc), mode, steps };
