@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Matrix } from '@xai/core';
 import { XaiError, fromRows, toRows } from '@xai/core';
-import { readFeatureCsvSync } from '@xai/data';
+import { readFeatureCsvSync } from '@xai/data/node';
 
 /** `xai explain`'s JSON output. */
 export interface AttributionsJson {

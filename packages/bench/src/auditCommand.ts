@@ -24,7 +24,7 @@ Examples:
   $ xai audit --adapter csv --file ../shared/datasets/adult/adult-train.csv --label income
 `)
     .action(async (args: string[]) => {
-      const { runAuditCommand } = await import('@xai/audit');
+      const { runAuditCommand } = await import('@xai/audit/node');
       const r = await runAuditCommand(args);
       io.out(args.includes('--json') ? `${JSON.stringify(r.json, null, 2)}\n` : r.text.endsWith('\n') ? r.text : `${r.text}\n`);
       if (r.exitCode !== 0) process.exitCode = r.exitCode;

@@ -3,8 +3,18 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { XaiError, describeValue } from '@xai/core';
 import { findRepoRoot } from './findRepoRoot';
-import type { DatasetId, ExplainerName, MetricName, ModelName, PresetName } from './ids';
-import { DATASETS, EXPLAINERS, METRICS, MODELS, PRESETS } from './ids';
+import type { DatasetId, ExplainerName, MetricFamily, MetricName, ModelName, PresetName } from './ids';
+import { DATASETS, EXPLAINERS, METRIC_FAMILIES, METRICS, MODELS, PRESETS } from './ids';
+
+/**
+ * An instance count for one explainer and/or one metric family ('*' = any): e.g. stability on
+ * the first 100 instances for LIME while everything else runs on 1000.
+ */
+export interface InstanceOverride {
+  readonly explainer: string;
+  readonly family: MetricFamily | '*';
+  readonly instances: number;
+}
 
 /** A deterministic subset of the units: shard `index` of `count` (1-based, like vitest/playwright). */
 export interface ShardSpec {
@@ -37,10 +47,20 @@ export interface BenchConfig {
   readonly stabilitySamples: number;
   /** Fetch missing real datasets from their canonical address into cacheDir. */
   readonly download: boolean;
+  /** Per-explainer / per-family instance counts, canonical order (empty: `instances` everywhere). */
+  readonly instanceOverrides: readonly InstanceOverride[];
+  /** Write each dataset x model x explainer's attributions (CSV and .f64) under `<out>/explanations/`. */
+  readonly saveExplanations: boolean;
 }
 
 /** Raw input before validation: config-file JSON and/or CLI flags (strings or typed values). */
-export type BenchConfigInput = Partial<Record<keyof BenchConfig | 'full' | 'config', unknown>>;
+export type BenchConfigInput = Partial<Record<Exclude<keyof BenchConfig, 'instanceOverrides'> | (typeof OVERRIDE_KEYS)[number] | 'full' | 'config', unknown>>;
+
+/** Config keys (and flags, kebab-cased) that set instance counts per explainer or family. */
+export const OVERRIDE_KEYS = ['explainerInstances', 'groundTruthInstances', 'predictionInstances', 'stabilityInstances'] as const;
+const OVERRIDE_FAMILY: Readonly<Record<(typeof OVERRIDE_KEYS)[number], MetricFamily | '*'>> = {
+  explainerInstances: '*', groundTruthInstances: 'ground-truth', predictionInstances: 'prediction', stabilityInstances: 'stability',
+};
 
 /** The OpenXAI protocol's instance count (`--full`). */
 export const FULL_INSTANCES = 1000;
@@ -62,8 +82,39 @@ export const BENCH_DEFAULTS = {
 
 const KEYS: readonly string[] = [
   'datasets', 'models', 'explainers', 'metrics', 'instances', 'full', 'preset', 'dataDir', 'cacheDir', 'out',
-  'workers', 'seed', 'resume', 'shard', 'blockSize', 'stabilityNeighbours', 'stabilitySamples', 'download',
+  'workers', 'seed', 'resume', 'shard', 'blockSize', 'stabilityNeighbours', 'stabilitySamples', 'download', 'saveExplanations', ...OVERRIDE_KEYS,
 ];
+
+/**
+ * Parses one override setting: `lime=100,shap=100` or `{ "lime": 100 }` (per explainer; floors
+ * by id), or a bare count (`100`) for every explainer (family keys only).
+ */
+function overrides(key: (typeof OVERRIDE_KEYS)[number], raw: unknown): InstanceOverride[] {
+  const family = OVERRIDE_FAMILY[key];
+  const count = (v: unknown, where: string): number => integer(where, v, 1);
+  if (typeof raw === 'number' || (typeof raw === 'string' && /^\s*\d+\s*$/.test(raw))) {
+    if (family === '*') throw bad(key, 'expected explainer=count pairs (e.g. lime=100,shap=100)', raw);
+    return [{ explainer: '*', family, instances: count(raw, key) }];
+  }
+  let pairs: [string, unknown][];
+  if (typeof raw === 'string') {
+    pairs = raw.split(',').map((p) => {
+      const m = /^\s*([\w-]+)\s*=\s*(\S+)\s*$/.exec(p);
+      if (m === null) throw bad(key, `expected explainer=count pairs (e.g. lime=100,shap=100), got ${JSON.stringify(p)}`, raw);
+      return [m[1]!, m[2]!];
+    });
+  } else if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) {
+    pairs = Object.entries(raw as Record<string, unknown>);
+  } else {
+    throw bad(key, `expected explainer=count pairs or an object, got ${describeValue(raw)}`, raw);
+  }
+  return pairs.map(([e, v]) => {
+    if (e !== '*' && !(EXPLAINERS as readonly string[]).includes(e) && !e.startsWith('floor-')) {
+      throw bad(key, `unknown explainer ${JSON.stringify(e)} (choose from ${EXPLAINERS.join(', ')}, a floor id, or *)`, e);
+    }
+    return { explainer: e, family, instances: count(v, `${key}.${e}`) };
+  });
+}
 
 const FN = 'xai bench';
 
@@ -203,7 +254,28 @@ export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, 
     stabilityNeighbours: raw.stabilityNeighbours === undefined ? BENCH_DEFAULTS.stabilityNeighbours : integer('stabilityNeighbours', raw.stabilityNeighbours, 1, 10_000),
     stabilitySamples: raw.stabilitySamples === undefined ? BENCH_DEFAULTS.stabilitySamples : integer('stabilitySamples', raw.stabilitySamples, 1, 1_000_000),
     download: raw.download === undefined ? false : bool('download', raw.download),
+    instanceOverrides: canonicalOverrides(OVERRIDE_KEYS.flatMap((k) => (raw[k] === undefined ? [] : overrides(k, raw[k])))),
+    saveExplanations: raw.saveExplanations === undefined ? false : bool('saveExplanations', raw.saveExplanations),
   };
+}
+
+function canonicalOverrides(list: InstanceOverride[]): InstanceOverride[] {
+  const fam = ['*', ...METRIC_FAMILIES];
+  const ex = ['*', ...EXPLAINERS];
+  const rank = (e: string): number => (ex.includes(e) ? ex.indexOf(e) : ex.length);
+  const seen = new Map<string, InstanceOverride>();
+  for (const o of list) {
+    const k = `${o.explainer}/${o.family}`;
+    const prev = seen.get(k);
+    if (prev !== undefined && prev.instances !== o.instances) throw bad(o.family === '*' ? 'explainerInstances' : `${o.family}Instances`, `${o.explainer} is given ${prev.instances} and ${o.instances} instances`, o);
+    seen.set(k, o);
+  }
+  return [...seen.values()].sort((a, b) => rank(a.explainer) - rank(b.explainer) || (a.explainer < b.explainer ? -1 : a.explainer > b.explainer ? 1 : 0) || fam.indexOf(a.family) - fam.indexOf(b.family));
+}
+
+/** The largest instance count any explainer or family of the run asks for. @since 0.2.0 */
+export function maxInstances(config: Pick<BenchConfig, 'instances' | 'instanceOverrides'>): number {
+  return Math.max(config.instances, ...config.instanceOverrides.map((o) => o.instances));
 }
 
 function preset(raw: unknown): PresetName {
@@ -228,5 +300,7 @@ export function runIdentity(config: BenchConfig): Record<string, unknown> {
     blockSize: config.blockSize,
     stabilityNeighbours: config.stabilityNeighbours,
     stabilitySamples: config.stabilitySamples,
+    // Only when set, so a run without overrides keeps its 0.1 identity.
+    ...(config.instanceOverrides.length > 0 ? { instanceOverrides: config.instanceOverrides } : {}),
   };
 }

@@ -1,10 +1,10 @@
 import type { Explainer, FeatureSchema, Matrix } from '@xai/core';
 import { XaiError } from '@xai/core';
-import { inferFeatureKinds, readFeatureCsvSync } from '@xai/data';
+import { inferFeatureKinds, readFeatureCsvSync } from '@xai/data/node';
 import { EXPLAINER_IDS, createExplainer, isExplainerId } from '@xai/explainers';
 import { METRIC_IDS, metrics } from '@xai/metrics';
 import type { MetricId } from '@xai/metrics';
-import { linearGroundTruth, loadModelSync } from '@xai/models';
+import { linearGroundTruth, loadModelSync } from '@xai/models/node';
 import { readAttributions } from './attributionsFile';
 import { readModelInputs } from './explainInstances';
 import type { PresetName } from './ids';

@@ -1,9 +1,9 @@
 import type { Matrix } from '@xai/core';
 import { XaiError } from '@xai/core';
-import { readFeatureCsvSync } from '@xai/data';
+import { readFeatureCsvSync } from '@xai/data/node';
 import { createExplainer, isExplainerId, EXPLAINER_IDS } from '@xai/explainers';
-import { loadModelSync } from '@xai/models';
-import type { NeuralModel } from '@xai/models';
+import { loadModelSync } from '@xai/models/node';
+import type { NeuralModel } from '@xai/models/node';
 import type { PresetName } from './ids';
 
 export interface ExplainInstancesOptions {

@@ -1,4 +1,4 @@
-import { DATASET_NAMES } from '@xai/data';
+import { DATASET_NAMES } from '@xai/data/node';
 import { EXPLAINER_IDS } from '@xai/explainers';
 import { METRIC_IDS } from '@xai/metrics';
 import { describe, expect, it } from 'vitest';

@@ -34,3 +34,14 @@ export function rankIn(list: readonly string[], value: string): number {
   const i = list.indexOf(value);
   return i >= 0 ? i : list.length;
 }
+
+/** Metric families: what a metric needs and how instance counts can be set per family. */
+export const METRIC_FAMILIES = ['ground-truth', 'prediction', 'stability'] as const;
+export type MetricFamily = (typeof METRIC_FAMILIES)[number];
+
+/** The family of a metric id ('ground-truth' for PRA..SRA, 'prediction' for PGU/PGI, 'stability' for RIS/RRS/ROS). @since 0.2.0 */
+export function familyOf(metric: string): MetricFamily {
+  if ((STABILITY_METRICS as readonly string[]).includes(metric)) return 'stability';
+  if ((PREDICTION_METRICS as readonly string[]).includes(metric)) return 'prediction';
+  return 'ground-truth';
+}

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { availableDatasets, summarizeDataset } from '@xai/data';
-import type { DatasetSummary } from '@xai/data';
+import { availableDatasets, summarizeDataset } from '@xai/data/node';
+import type { DatasetSummary } from '@xai/data/node';
 import { loadBenchDataset } from './loadBenchDataset';
 import type { PresetName } from './ids';
 

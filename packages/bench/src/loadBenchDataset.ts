@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { FeatureSchema, Matrix, SensitiveAttribute, Split } from '@xai/core';
-import { loadDataset } from '@xai/data';
-import type { DatasetName } from '@xai/data';
+import { loadDataset } from '@xai/data/node';
+import type { DatasetName } from '@xai/data/node';
 import { generateSynthGauss, synthGaussPreset } from '@xai/synth';
 import type { PresetName } from './ids';
 

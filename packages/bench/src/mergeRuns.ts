@@ -1,11 +1,16 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { XaiError } from '@xai/core';
+import { XaiError, checkOptions } from '@xai/core';
+import type { BenchConfig } from './benchConfig';
 import { compareRows, rowKey } from './canonicalOrder';
+import { DATASETS, EXPLAINERS, METRICS, rankIn } from './ids';
+import { withIo } from './ioError';
+import { reportCoverage } from './reportCoverage';
 import { loadResults, writeCanonicalResults } from './resultsFile';
 import type { ResultRow } from './resultRow';
-import { OUTPUT_FILES } from './runBench';
-import type { RunManifest } from './runManifest';
+import { OUTPUT_FILES, sha256 } from './runBench';
+import { acquireRunLock, cleanTempFiles } from './runLock';
+import type { MergedSource, RunManifest } from './runManifest';
 import { readManifest, writeManifest } from './runManifest';
 import type { Summary } from './summarize';
 import { writeReports } from './writeReports';
@@ -15,26 +20,40 @@ export interface MergeRunsOptions {
   readonly argv?: readonly string[];
 }
 
+/** Settings that must agree for two runs' cells to be comparable (what the numbers depend on besides which cells). */
+const SAME = ['preset', 'seed', 'blockSize', 'stabilityNeighbours', 'stabilitySamples'] as const;
+
+const union = (lists: readonly (readonly string[])[], order: readonly string[]): string[] =>
+  [...new Set(lists.flat())].sort((a, b) => rankIn(order, a) - rankIn(order, b) || (a < b ? -1 : a > b ? 1 : 0));
+
 /**
- * Combines the output folders of the shards of one run (`xai bench --shard i/n`) into `out`:
- * checks they are the same run (identity hash, plan, input and model hashes), that together
- * they complete the plan, and writes results, summaries and reports byte-identical to what a
- * single unsharded run writes.
+ * Combines bench output folders into `out`. Shards of one run (`xai bench --shard i/n`, equal
+ * identity) must together complete the plan, and give results, summaries and reports
+ * byte-identical to a single unsharded run. Runs of the same data, models and preset that
+ * differ only in which cells they computed (other explainers, metrics or instance counts)
+ * are combined cell by cell: the same row and metric computed twice must hold the same value,
+ * else the merge is refused naming the cell (`BAD_INPUT`).
+ * @example await mergeRuns(['run-grad', 'run-lime-stability'], 'all')
  * @since 0.1.0
  */
 export async function mergeRuns(dirs: readonly string[], out: string, options: MergeRunsOptions = {}): Promise<{ manifest: RunManifest; summary: Summary }> {
   const fn = 'xai merge';
+  checkOptions(options, ['argv'], 'mergeRuns');
   if (dirs.length === 0) throw new XaiError('BAD_OPTION', 'give at least one shard directory', { fn, arg: 'dirs', value: 0 });
   const startedAt = new Date().toISOString();
   const t0 = performance.now();
   const manifests = dirs.map((d) => readManifest(d));
   const first = manifests[0]!;
+  const sameRun = manifests.every((m) => m.identityHash === first.identityHash);
   manifests.forEach((m, k) => {
     const where = dirs[k]!;
     if (m.status !== 'complete') throw new XaiError('BAD_INPUT', `${where} is not complete (status ${m.status}); finish it with xai bench --resume`, { fn, arg: where, value: m.status });
-    if (m.identityHash !== first.identityHash) throw new XaiError('BAD_INPUT', `${where} is a different run (identity ${m.identityHash.slice(0, 12)} vs ${first.identityHash.slice(0, 12)})`, { fn, arg: where, value: m.identityHash });
+    const differs = SAME.filter((key) => m.config[key] !== first.config[key]);
+    if (differs.length > 0) {
+      throw new XaiError('BAD_INPUT', `${where} is a different run (identity ${m.identityHash.slice(0, 12)} vs ${first.identityHash.slice(0, 12)}: ${differs.map((key) => `${key} ${String(m.config[key])} vs ${String(first.config[key])}`).join(', ')})`, { fn, arg: where, value: m.identityHash });
+    }
     if (JSON.stringify(m.versions) !== JSON.stringify(first.versions)) throw new XaiError('BAD_INPUT', `${where} ran other code (versions ${JSON.stringify(m.versions)} vs ${JSON.stringify(first.versions)})`, { fn, arg: where, value: m.versions });
-    if (m.plan.sha256 !== first.plan.sha256) throw new XaiError('BAD_INPUT', `${where} planned different units (plan ${m.plan.sha256.slice(0, 12)} vs ${first.plan.sha256.slice(0, 12)})`, { fn, arg: where, value: m.plan.sha256 });
+    if (sameRun && m.plan.sha256 !== first.plan.sha256) throw new XaiError('BAD_INPUT', `${where} planned different units (plan ${m.plan.sha256.slice(0, 12)} vs ${first.plan.sha256.slice(0, 12)})`, { fn, arg: where, value: m.plan.sha256 });
     for (const d of m.datasets) {
       const o = first.datasets.find((x) => x.id === d.id);
       if (o && o.hash !== d.hash) throw new XaiError('CHECKSUM_MISMATCH', `${where} read different input data for ${d.id} (${d.hash.slice(0, 12)} vs ${o.hash.slice(0, 12)})`, { fn, arg: where, value: d.id });
@@ -44,34 +63,87 @@ export async function mergeRuns(dirs: readonly string[], out: string, options: M
       if (o && o.hash !== md.hash) throw new XaiError('CHECKSUM_MISMATCH', `${where} trained a different ${md.model} on ${md.dataset} (${md.hash.slice(0, 12)} vs ${o.hash.slice(0, 12)})`, { fn, arg: where, value: md.model });
     }
   });
-  const rows = new Map<string, ResultRow>();
-  const units = new Set<string>();
-  const from: { dir: string; shard: RunManifest['shard']; completeUnits: number }[] = [];
-  dirs.forEach((d, k) => {
-    const loaded = loadResults(join(d, 'results.jsonl'));
-    for (const r of loaded.rows) if (!rows.has(rowKey(r))) rows.set(rowKey(r), r);
-    for (const u of loaded.completeUnits) units.add(u);
-    from.push({ dir: resolve(d), shard: manifests[k]!.shard, completeUnits: loaded.completeUnits.size });
+  manifests.forEach((m, k) => {
+    const where = dirs[k]!;
+    if (!sameRun && m.shard !== null) throw new XaiError('BAD_INPUT', `${where} is shard ${m.shard.index}/${m.shard.count} of a run with other cells: merge the shards of each run first`, { fn, arg: where, value: m.shard });
   });
-  if (units.size !== first.plan.units) {
+  const rows = new Map<string, { row: ResultRow; from: string }>();
+  const units = new Set<string>();
+  const from: MergedSource[] = [];
+  dirs.forEach((d, k) => {
+    const path = join(d, 'results.jsonl');
+    const loaded = loadResults(path);
+    const bad = loaded.damaged[0];
+    if (bad !== undefined) throw new XaiError(bad.reason === 'checksum' ? 'CHECKSUM_MISMATCH' : 'PARSE_ERROR', `${path}:${bad.line} is damaged (${bad.reason}); merging would lose its unit`, { fn, arg: `${path}:${bad.line}`, value: bad.reason, file: path, line: bad.line });
+    for (const r of loaded.rows) {
+      const key = rowKey(r);
+      const prev = rows.get(key);
+      if (prev === undefined) { rows.set(key, { row: r, from: d }); continue; }
+      if (sameRun) continue;
+      // Different runs: the same cell computed twice must agree.
+      const metrics = { ...prev.row.metrics };
+      for (const [m, v] of Object.entries(r.metrics)) {
+        if (m in metrics && JSON.stringify(metrics[m]) !== JSON.stringify(v)) {
+          throw new XaiError('BAD_INPUT', `conflicting cell ${key} ${m}: ${JSON.stringify(metrics[m])} in ${prev.from} vs ${JSON.stringify(v)} in ${d}`, { fn, arg: `${key}/${m}`, value: [metrics[m], v] });
+        }
+        metrics[m] = v;
+      }
+      const diag = prev.row.diag || r.diag ? { ...r.diag, ...prev.row.diag } : undefined;
+      rows.set(key, { row: { ...prev.row, metrics, ...(diag ? { diag } : {}) }, from: prev.from });
+    }
+    for (const u of loaded.completeUnits) units.add(u);
+    from.push({ dir: resolve(d), shard: manifests[k]!.shard, completeUnits: loaded.completeUnits.size, ...(sameRun ? {} : { identityHash: manifests[k]!.identityHash, config: manifests[k]!.config }) });
+  });
+  if (sameRun && units.size !== first.plan.units) {
     throw new XaiError('BAD_INPUT', `the shards hold ${units.size} of the plan's ${first.plan.units} units; a shard is missing or unfinished`, { fn, arg: 'dirs', value: units.size });
   }
-  mkdirSync(out, { recursive: true });
-  for (const f of OUTPUT_FILES) rmSync(join(out, f), { force: true });
-  const all = [...rows.values()].sort(compareRows);
-  writeCanonicalResults(join(out, 'results.jsonl'), all);
-  const manifest: RunManifest = {
-    ...first, status: 'complete', config: { ...first.config, shard: null, out: resolve(out), resume: false }, shard: null,
-    shardUnits: first.plan.units, completeUnits: units.size, mergedFrom: from,
-    invocations: [...manifests.flatMap((m) => m.invocations), {
-      action: 'merge', startedAt, finishedAt: null, argv: options.argv ?? [], workers: 0, unitsSkipped: units.size, unitsComputed: 0, stages: {},
-    }],
-  };
-  const summary = await writeReports(out, all, manifest);
-  const done: RunManifest = {
-    ...manifest,
-    invocations: manifest.invocations.map((inv, i) => (i === manifest.invocations.length - 1 ? { ...inv, finishedAt: new Date().toISOString(), stages: { merge: Math.round(performance.now() - t0) / 1000 } } : inv)),
-  };
-  writeManifest(out, done);
-  return { manifest: done, summary };
+  let all = [...rows.values()].map((x) => x.row);
+  if (!sameRun) {
+    // A unit's row count is the merged count (one run may have covered more of a block).
+    const count = new Map<string, number>();
+    for (const r of all) count.set(r.unit, (count.get(r.unit) ?? 0) + 1);
+    all = all.map((r) => ({ ...r, lines: count.get(r.unit)! }));
+  }
+  all.sort(compareRows);
+  withIo('create the output folder', out, fn, () => mkdirSync(out, { recursive: true }));
+  const lock = acquireRunLock(out, fn);
+  try {
+    cleanTempFiles(out, fn);
+    for (const f of OUTPUT_FILES) withIo('remove', join(out, f), fn, () => rmSync(join(out, f), { force: true }));
+    writeCanonicalResults(join(out, 'results.jsonl'), all);
+    const config: BenchConfig = sameRun ? { ...first.config, shard: null, out: resolve(out), resume: false } : {
+      ...first.config, shard: null, out: resolve(out), resume: false,
+      datasets: union(manifests.map((m) => m.config.datasets), DATASETS) as BenchConfig['datasets'],
+      models: union(manifests.map((m) => m.config.models), ['lr', 'ann']) as unknown as BenchConfig['models'],
+      explainers: union(manifests.map((m) => m.config.explainers), EXPLAINERS) as unknown as BenchConfig['explainers'],
+      metrics: union(manifests.map((m) => m.config.metrics), METRICS) as unknown as BenchConfig['metrics'],
+      instances: Math.max(...manifests.map((m) => m.config.instances)),
+      instanceOverrides: [],
+    };
+    const datasets = sameRun ? first.datasets : [...new Map(manifests.flatMap((m) => m.datasets).map((d) => [d.id, d])).values()].map((d) => ({
+      ...d, instances: Math.max(...manifests.flatMap((m) => m.datasets.filter((x) => x.id === d.id).map((x) => x.instances))),
+    })).sort((a, b) => rankIn(DATASETS, a.id) - rankIn(DATASETS, b.id));
+    const models = sameRun ? first.models : [...new Map(manifests.flatMap((m) => m.models).map((md) => [`${md.dataset}/${md.model}`, md])).values()];
+    const identity = sameRun ? first.identity : { mergedOf: manifests.map((m) => m.identityHash).sort() };
+    const unitIds = [...new Set(all.map((r) => r.unit))];
+    const manifest: RunManifest = {
+      ...first, status: 'complete', config, shard: null, datasets, models,
+      identity, identityHash: sameRun ? first.identityHash : sha256(JSON.stringify(identity)),
+      ...(sameRun ? {} : { plan: { units: unitIds.length, sha256: sha256(unitIds.join('\n')) }, settings: { mergedSettings: manifests.map((m) => m.settings ?? null) } }),
+      shardUnits: sameRun ? first.plan.units : unitIds.length, completeUnits: sameRun ? units.size : unitIds.length, mergedFrom: from,
+      invocations: [...manifests.flatMap((m) => m.invocations), {
+        action: 'merge', startedAt, finishedAt: null, argv: options.argv ?? [], workers: 0, unitsSkipped: units.size, unitsComputed: 0, stages: {},
+      }],
+    };
+    const loaded = loadResults(join(out, 'results.jsonl'));
+    const summary = await writeReports(out, all, manifest, reportCoverage(manifest, loaded));
+    const done: RunManifest = {
+      ...manifest,
+      invocations: manifest.invocations.map((inv, i) => (i === manifest.invocations.length - 1 ? { ...inv, finishedAt: new Date().toISOString(), stages: { merge: Math.round(performance.now() - t0) / 1000 } } : inv)),
+    };
+    writeManifest(out, done);
+    return { manifest: done, summary };
+  } finally {
+    lock.release();
+  }
 }

@@ -4,7 +4,7 @@
 import type { Explainer, FeatureSchema, Matrix } from '@xai/core';
 import { contiguous, hashFloat64, predictLabels, row, rowBlock } from '@xai/core';
 import { floorExplainers, permutedNullAttributions } from '@xai/audit/controls';
-import { availableDatasets } from '@xai/data';
+import { availableDatasets } from '@xai/data/node';
 import { createExplainer } from '@xai/explainers';
 import type { ExplainerId, LimeExplainer } from '@xai/explainers';
 import { fa, pra, predictionGaps, ra, rc, relativeStability, sa, sra } from '@xai/metrics';
@@ -12,9 +12,11 @@ import type { MetricResult } from '@xai/core';
 import { linearGroundTruth, parseModelJson } from '@xai/models';
 import type { NeuralModel } from '@xai/models';
 import type { BenchConfig } from './benchConfig';
+import { maxInstances } from './benchConfig';
 import type { PrepareHooks, PreparedDataset, PreparedModel, PreparedRun, UnitRunner } from './benchEngine';
 import type { PresetName } from './ids';
-import { DATASETS, STABILITY_METRICS } from './ids';
+import { DATASETS, GROUND_TRUTH_METRICS, PREDICTION_METRICS, STABILITY_METRICS } from './ids';
+import type { MetricFamily } from './ids';
 import { loadBenchDataset } from './loadBenchDataset';
 import type { Unit } from './planUnits';
 import type { ResultRow } from './resultRow';
@@ -66,12 +68,35 @@ interface PipelinePayload {
   readonly jobs: readonly JobPayload[];
 }
 
-/** Config of a configured explainer, with matrices replaced by their shapes (for the manifest). */
-function describeConfig(config: unknown): unknown {
+/**
+ * Config of a configured explainer for the manifest: small matrices and vectors (an IG baseline)
+ * written out, large ones (a SHAP background) by shape and content hash.
+ */
+export function describeConfig(config: unknown): unknown {
   return JSON.parse(JSON.stringify(config, (_k, v: unknown) => {
-    if (v !== null && typeof v === 'object' && (v as Matrix).data instanceof Float64Array) return `matrix ${(v as Matrix).rows}x${(v as Matrix).cols}`;
+    if (v !== null && typeof v === 'object' && (v as Matrix).data instanceof Float64Array) {
+      const m = v as Matrix;
+      const data = contiguous(m, true).data;
+      return m.rows * m.cols <= 64 ? { matrix: `${m.rows}x${m.cols}`, values: [...data] } : { matrix: `${m.rows}x${m.cols}`, hash: hashFloat64(data) };
+    }
+    if (ArrayBuffer.isView(v) && !(v instanceof DataView)) {
+      const a = v as unknown as Float64Array;
+      return a.length <= 64 ? [...a] : { length: a.length, hash: hashFloat64(Float64Array.from(a)) };
+    }
     return v;
   }));
+}
+
+/**
+ * The explainer a worker runs for (id, preset, seed, train): the one construction both the
+ * workers and the manifest use, so the record cannot drift from what ran. Under openxai LIME
+ * draws the released code's numpy stream, placed by each row's position among the scored
+ * instances, so its attributions reproduce the released ones.
+ * @since 0.2.0
+ */
+export function buildExplainer(id: string, preset: PresetName, seed: number, train: Matrix): Explainer & { readonly config?: unknown } {
+  const numpyLime = id === 'lime' && preset === 'openxai';
+  return createExplainer(id as ExplainerId, { preset, seed, train, ...(numpyLime ? { noise: 'numpy-batch' } : {}) });
 }
 
 /**
@@ -96,13 +121,17 @@ export async function prepare(config: BenchConfig, hooks: PrepareHooks): Promise
   const dsPayload: DatasetPayload[] = [];
   const jobs: JobPayload[] = [];
   let floors: string[] = [];
-  const explainerConfigs: Record<string, unknown> = {};
+  // dataset -> model -> explainer -> resolved settings of the very object the workers build.
+  const explainerConfigs: Record<string, Record<string, Record<string, unknown>>> = {};
+  const wanted = maxInstances(config);
   for (const id of ids) {
     const ds = await loadBenchDataset(id, { preset: config.preset, dataDir: config.dataDir, cacheDir: config.cacheDir, download: config.download, seed: config.seed });
+    // The payload holds as many rows as any explainer or family asks for; the plan cuts per unit.
+    const payloadRows = Math.min(wanted, ds.test.x.rows);
     const n = Math.min(config.instances, ds.test.x.rows);
-    const x = contiguous(rowBlock(ds.test.x, 0, n), true);
-    const groups = ds.sensitive ? ds.sensitive.test.slice(0, n) : null;
-    const dataTruth = ds.groundTruthTest ? contiguous(rowBlock(ds.groundTruthTest, 0, n), true) : null;
+    const x = contiguous(rowBlock(ds.test.x, 0, payloadRows), true);
+    const groups = ds.sensitive ? ds.sensitive.test.slice(0, payloadRows) : null;
+    const dataTruth = ds.groundTruthTest ? contiguous(rowBlock(ds.groundTruthTest, 0, payloadRows), true) : null;
     dsPayload.push({ id, x, train: ds.train.x, schema: ds.schema, groups, dataTruth });
     const gt: Record<string, GroundTruthSource> = {};
     for (const kind of config.models) {
@@ -113,8 +142,11 @@ export async function prepare(config: BenchConfig, hooks: PrepareHooks): Promise
       jobs.push({ dataset: id, model: kind, modelJson: trained.json, groundTruth: gt[kind]! });
       if (floors.length === 0) floors = floorExplainers({ train: ds.train.x, model: trained.model }).map((e) => e.id);
     }
-    if (Object.keys(explainerConfigs).length === 0) {
-      for (const e of config.explainers) explainerConfigs[e] = describeConfig(createExplainer(e as ExplainerId, { preset: config.preset, seed: config.seed, train: ds.train.x }).config);
+    explainerConfigs[id] = {};
+    for (const kind of config.models) {
+      const perModel: Record<string, unknown> = {};
+      for (const e of config.explainers) perModel[e] = describeConfig(buildExplainer(e, config.preset, config.seed, ds.train.x).config);
+      explainerConfigs[id]![kind] = perModel;
     }
     datasets.push({
       id, instances: n, trainRows: ds.train.x.rows, testRows: ds.test.x.rows, features: ds.schema.names.length, hash: ds.hash,
@@ -131,6 +163,7 @@ export async function prepare(config: BenchConfig, hooks: PrepareHooks): Promise
     metrics: {
       preset: config.preset, seed: config.seed,
       stability: { neighbours: config.stabilityNeighbours, candidates: config.stabilitySamples, useGivenAttributions: true },
+      ...(config.instanceOverrides.length > 0 ? { instances: { default: config.instances, overrides: config.instanceOverrides } } : {}),
     },
     groundTruth: 'LR: its own weights w1 - w0 (every dataset and preset); ANN on synthetic: the generator weights of the row\'s cluster; signed for the predicted class (the explained class)',
     nulls: 'permutedNullAttributions(attributions, seed, { keys: hashFloat64(instance row) }) from @xai/audit/controls; not computed for stability (permutation-invariant)',
@@ -158,7 +191,7 @@ interface Job {
  * unit's rows do not depend on the worker, the block's neighbours or the order of units.
  * @since 0.1.0
  */
-export function createUnitRunner(payload: unknown): UnitRunner {
+export function createUnitRunner(payload: unknown): UnitRunner & { describe(dataset: string, model: string, explainer: string): unknown } {
   const p = payload as PipelinePayload;
   const want = new Set(p.metrics);
   const jobs = new Map<string, Job>();
@@ -180,10 +213,7 @@ export function createUnitRunner(payload: unknown): UnitRunner {
   const explainerOf = (j: Job, id: string): Explainer => {
     let e = j.explainers.get(id);
     if (e === undefined) {
-      // openxai: LIME draws the released code's numpy stream, placed by each row's position
-      // among the scored instances, so its attributions reproduce the released ones.
-      const numpyLime = id === 'lime' && p.preset === 'openxai';
-      e = createExplainer(id as ExplainerId, { preset: p.preset, seed: p.seed, train: j.dataset.train, ...(numpyLime ? { noise: 'numpy-batch' } : {}) });
+      e = buildExplainer(id, p.preset, p.seed, j.dataset.train);
       j.explainers.set(id, e);
     }
     return e;
@@ -201,13 +231,16 @@ export function createUnitRunner(payload: unknown): UnitRunner {
     return { rows: t.rows, cols: t.cols, data };
   };
 
-  const score = (j: Job, x: Matrix, attributions: Matrix, truth: Matrix | null, explainer: Explainer | null): Scores => {
+  /** Rows [0, k) of a block: the instances a family is scored on (k from the unit's limits). */
+  const head = (m: Matrix, k: number): Matrix => (k === m.rows ? m : contiguous(rowBlock(m, 0, k), true));
+  const score = (j: Job, x: Matrix, attributions: Matrix, truth: Matrix | null, explainer: Explainer | null, counts: Readonly<Record<MetricFamily, number>>): Scores => {
     const values = new Map<string, Float64Array>();
     const diag = new Map<string, Float64Array>();
     const put = (r: MetricResult): void => { if (want.has(r.metric)) values.set(r.metric, r.values); };
-    const base = { x, attributions, model: j.model, schema: j.dataset.schema };
-    if (truth !== null) {
-      const gi = { ...base, groundTruth: truth };
+    const baseOf = (k: number) => ({ x: head(x, k), attributions: head(attributions, k), model: j.model, schema: j.dataset.schema });
+    const kt = counts['ground-truth'];
+    if (truth !== null && kt > 0 && GROUND_TRUTH_METRICS.some((m) => want.has(m))) {
+      const gi = { ...baseOf(kt), groundTruth: head(truth, kt) };
       const opts = { preset: p.preset };
       if (want.has('PRA')) put(pra(gi, opts));
       if (want.has('RC')) put(rc(gi, opts));
@@ -216,13 +249,15 @@ export function createUnitRunner(payload: unknown): UnitRunner {
       if (want.has('SA')) put(sa(gi, opts));
       if (want.has('SRA')) put(sra(gi, opts));
     }
-    if (want.has('PGI') || want.has('PGU')) {
-      const g = predictionGaps(base, { preset: p.preset, seed: p.seed });
+    const kp = counts.prediction;
+    if ((want.has('PGI') || want.has('PGU')) && kp > 0 && PREDICTION_METRICS.some((m) => want.has(m))) {
+      const g = predictionGaps(baseOf(kp), { preset: p.preset, seed: p.seed });
       put(g.PGI);
       put(g.PGU);
     }
-    if (explainer !== null && STABILITY_METRICS.some((m) => want.has(m))) {
-      const s = relativeStability({ ...base, explainer }, {
+    const ks = counts.stability;
+    if (explainer !== null && ks > 0 && STABILITY_METRICS.some((m) => want.has(m))) {
+      const s = relativeStability({ ...baseOf(ks), explainer }, {
         preset: p.preset, seed: p.seed, neighbours: p.stabilityNeighbours, candidates: p.stabilitySamples, useGivenAttributions: true,
       });
       put(s.RIS);
@@ -234,7 +269,7 @@ export function createUnitRunner(payload: unknown): UnitRunner {
     return { values, diag };
   };
 
-  return (unit: Unit): ResultRow[] => {
+  const run = (unit: Unit): ResultRow[] => {
     const j = job(unit.dataset, unit.model);
     const x = contiguous(rowBlock(j.dataset.x, unit.start, unit.end), true);
     const n = x.rows;
@@ -243,17 +278,20 @@ export function createUnitRunner(payload: unknown): UnitRunner {
     const batchPositions = Float64Array.from({ length: n }, (_, i) => unit.start + i);
     const attributions = (explainer as LimeExplainer).explain(j.model, x, { batchPositions });
     const truth = truthOf(j, x, unit.start, unit.end);
+    // Rows of this block each family is scored on (a family limit cuts it short).
+    const lim = (f: MetricFamily): number => Math.max(0, Math.min(n, (unit.limits?.[f] ?? unit.end) - unit.start));
+    const counts = { 'ground-truth': lim('ground-truth'), prediction: lim('prediction'), stability: lim('stability') };
     const sets: { kind: ResultRow['kind']; scores: Scores }[] = [];
     if (unit.kind === 'floor') {
-      sets.push({ kind: 'floor', scores: score(j, x, attributions, truth, explainer) });
+      sets.push({ kind: 'floor', scores: score(j, x, attributions, truth, explainer, counts) });
     } else {
-      sets.push({ kind: 'explainer', scores: score(j, x, attributions, truth, explainer) });
+      sets.push({ kind: 'explainer', scores: score(j, x, attributions, truth, explainer, counts) });
       // The null: the same attributions permuted across features (no stability: it is
       // invariant under a permutation shared by an explanation and its neighbours).
       // Keyed by the instance's content, so rows with identical attributions still get
       // independent permutations and a row's null does not depend on its block.
       const keys = Float64Array.from({ length: n }, (_, i) => hashFloat64(row(x, i)));
-      sets.push({ kind: 'null', scores: score(j, x, permutedNullAttributions(attributions, p.seed, { keys }), truth, null) });
+      sets.push({ kind: 'null', scores: score(j, x, permutedNullAttributions(attributions, p.seed, { keys }), truth, null, counts) });
     }
     const lines = n * sets.length;
     const rows: ResultRow[] = [];
@@ -262,10 +300,10 @@ export function createUnitRunner(payload: unknown): UnitRunner {
         const metrics: Record<string, ReturnType<typeof numberToStored>> = {};
         for (const m of p.metrics) {
           const v = scores.values.get(m);
-          if (v !== undefined) metrics[m] = numberToStored(v[i]!);
+          if (v !== undefined && i < v.length) metrics[m] = numberToStored(v[i]!);
         }
         const diag: Record<string, number> = {};
-        for (const [k, v] of scores.diag) if (Number.isFinite(v[i]!)) diag[k] = v[i]!;
+        for (const [k, v] of scores.diag) if (i < v.length && Number.isFinite(v[i]!)) diag[k] = v[i]!;
         rows.push({
           unit: unit.id, lines, dataset: unit.dataset, model: unit.model, explainer: unit.explainer, kind, instance: unit.start + i,
           ...(j.dataset.groups ? { group: j.dataset.groups[unit.start + i]! } : {}),
@@ -276,5 +314,9 @@ export function createUnitRunner(payload: unknown): UnitRunner {
     }
     return rows;
   };
+  // What a worker actually runs for a cell, in the manifest's form (the manifest-vs-run check).
+  return Object.assign(run, {
+    describe: (dataset: string, model: string, explainer: string): unknown => describeConfig((explainerOf(job(dataset, model), explainer) as { config?: unknown }).config),
+  });
 }
 

@@ -1,5 +1,7 @@
 import { XaiError } from '@xai/core';
-import type { ShardSpec } from './benchConfig';
+import type { InstanceOverride, ShardSpec } from './benchConfig';
+import { METRIC_FAMILIES, familyOf } from './ids';
+import type { MetricFamily } from './ids';
 
 /** One unit of work: one explainer (or floor control) on one block of instances of one dataset x model. */
 export interface Unit {
@@ -12,16 +14,39 @@ export interface Unit {
   /** Test-instance range [start, end). */
   readonly start: number;
   readonly end: number;
+  /**
+   * Metric families scored on fewer instances than the unit covers: a row gets that family's
+   * metrics only when its instance index is below the limit (e.g. stability on the first 100).
+   * Absent: every family on every row.
+   */
+  readonly limits?: Readonly<Partial<Record<MetricFamily, number>>>;
 }
 
 export interface PlanUnitsOptions {
   /** Datasets in canonical order with the number of instances to score on each. */
-  readonly datasets: readonly { readonly id: string; readonly instances: number }[];
+  readonly datasets: readonly { readonly id: string; readonly instances: number; readonly testRows?: number }[];
   readonly models: readonly string[];
   readonly explainers: readonly string[];
   /** Floor (shortcut) explainer ids scored as controls beside the explainers. */
   readonly floors?: readonly string[];
   readonly blockSize: number;
+  /** Per-explainer / per-family instance counts (see `instancesFor`); needs `defaultInstances`. */
+  readonly instanceOverrides?: readonly InstanceOverride[];
+  /** The run's `--instances` (before capping by each dataset's test rows). */
+  readonly defaultInstances?: number;
+  /** The run's metrics: only their families count towards a unit's range. @defaultValue every family */
+  readonly metrics?: readonly string[];
+}
+
+/**
+ * Instances of `explainer` scored on `family`: the most specific override wins
+ * (explainer + family, then explainer, then family), else `defaultInstances`.
+ * @example instancesFor([{ explainer: 'lime', family: 'stability', instances: 100 }], 1000, 'lime', 'stability') // 100
+ * @since 0.2.0
+ */
+export function instancesFor(overrides: readonly InstanceOverride[], defaultInstances: number, explainer: string, family: MetricFamily): number {
+  const pick = (e: string, f: string): number | undefined => overrides.find((o) => o.explainer === e && o.family === f)?.instances;
+  return pick(explainer, family) ?? pick(explainer, '*') ?? pick('*', family) ?? defaultInstances;
 }
 
 /**
@@ -30,15 +55,28 @@ export interface PlanUnitsOptions {
  * @since 0.1.0
  */
 export function planUnits(options: PlanUnitsOptions): Unit[] {
-  const { datasets, models, explainers, floors = [], blockSize } = options;
+  const { datasets, models, explainers, floors = [], blockSize, instanceOverrides = [] } = options;
   if (!Number.isInteger(blockSize) || blockSize < 1) throw new XaiError('BAD_OPTION', `blockSize must be a positive integer, got ${blockSize}`, { fn: 'planUnits', arg: 'blockSize', value: blockSize });
+  const families = options.metrics === undefined ? METRIC_FAMILIES : METRIC_FAMILIES.filter((f) => options.metrics!.some((m) => familyOf(m) === f));
   const units: Unit[] = [];
   for (const ds of datasets) {
+    const cap = ds.testRows ?? ds.instances;
     for (const model of models) {
       const all = [...explainers.map((e) => ({ e, kind: 'explainer' as const })), ...floors.map((e) => ({ e, kind: 'floor' as const }))];
       for (const { e, kind } of all) {
-        for (let start = 0; start < ds.instances; start += blockSize) {
-          units.push({ id: `${ds.id}/${model}/${e}/${start}`, dataset: ds.id, model, explainer: e, kind, start, end: Math.min(ds.instances, start + blockSize) });
+        // Without overrides every family covers the dataset's instances (the 0.1 plan, unchanged).
+        const counts = instanceOverrides.length === 0 || options.defaultInstances === undefined
+          ? families.map((f) => [f, ds.instances] as const)
+          : families.map((f) => [f, Math.min(cap, instancesFor(instanceOverrides, options.defaultInstances!, e, f))] as const);
+        const n = Math.max(0, ...counts.map(([, c]) => c));
+        for (let start = 0; start < n; start += blockSize) {
+          const end = Math.min(n, start + blockSize);
+          const limits: Partial<Record<MetricFamily, number>> = {};
+          for (const [f, c] of counts) if (c < end) limits[f] = Math.max(start, c);
+          units.push({
+            id: `${ds.id}/${model}/${e}/${start}`, dataset: ds.id, model, explainer: e, kind, start, end,
+            ...(Object.keys(limits).length > 0 ? { limits } : {}),
+          });
         }
       }
     }

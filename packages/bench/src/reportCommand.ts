@@ -6,14 +6,16 @@ export function reportCommand(program: Command, io: CliIo): Command {
   return program.command('report')
     .description('Rebuild summary.json, summary.csv, report.md and report.html from saved results (no recomputation).')
     .argument('<dir>', 'a bench output folder (holding results.jsonl and manifest.json)')
+    .option('--allow-partial', 'report damaged results (CRC-corrupt or torn lines) anyway; every page then says what is missing')
     .addHelpText('after', `
 Examples:
   $ xai report xai-results
   $ xai report merged && open merged/report.html
+  $ xai report damaged-run --allow-partial        # a CRC-corrupt line is otherwise an error naming file:line
 `)
-    .action(async (dir: string) => {
+    .action(async (dir: string, flags: { allowPartial?: boolean }) => {
       const { rebuildReports } = await import('./rebuildReports');
-      const r = await rebuildReports(dir);
-      io.out(`rebuilt reports from ${r.rows} rows${r.incompleteLines > 0 ? ` (${r.incompleteLines} torn or partial lines ignored)` : ''}: ${dir}/report.md, ${dir}/report.html\n`);
+      const r = await rebuildReports(dir, { allowPartial: flags.allowPartial === true });
+      io.out(`rebuilt ${r.partial ? 'PARTIAL ' : ''}reports from ${r.rows} rows${r.incompleteLines > 0 ? ` (${r.incompleteLines} damaged or partial lines left out, listed in the reports)` : ''}: ${dir}/report.md, ${dir}/report.html\n`);
     });
 }

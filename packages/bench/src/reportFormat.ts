@@ -67,3 +67,21 @@ export function fmtInterval(value: number, lower: number, upper: number, digits 
 export function direction(metric: string): string {
   return LOWER_IS_BETTER.has(metric) ? 'lower is better' : 'higher is better';
 }
+
+/** The banner lines of a partial report (empty when complete). @since 0.2.0 */
+export function partialLines(summary: { readonly coverage?: { readonly partial: boolean; readonly reasons: readonly string[] } }): string[] {
+  const c = summary.coverage;
+  return c?.partial ? c.reasons.map((r) => r) : [];
+}
+
+/** ` ⚠ 20/30` after a cell holding fewer instances than planned, else ''. @since 0.2.0 */
+export function partialMark(c: { readonly partial?: boolean; readonly planned?: number; readonly count: number; readonly undefined: number }): string {
+  return c.partial ? ` ⚠ partial ${c.count + c.undefined}/${c.planned ?? '?'}` : '';
+}
+
+/** "first 1000 test instances (lime stability: 100)" from a config. @since 0.2.0 */
+export function instancesText(c: { readonly instances: number; readonly instanceOverrides?: readonly { readonly explainer: string; readonly family: string; readonly instances: number }[] }): string {
+  const o = c.instanceOverrides ?? [];
+  const extra = o.length === 0 ? '' : ` (${o.map((x) => `${x.explainer === '*' ? 'every explainer' : x.explainer}${x.family === '*' ? '' : ` ${x.family}`}: ${x.instances}`).join('; ')})`;
+  return `first ${c.instances} test instances${extra}`;
+}

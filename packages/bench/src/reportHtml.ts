@@ -1,6 +1,6 @@
 import { chartSpecs } from './chartSpecs';
 import { GROUND_TRUTH_METRICS, PREDICTION_METRICS, STABILITY_METRICS } from './ids';
-import { EXPLAINER_NAMES, MODEL_NAMES, fmt, fmtCell, fmtLift, metricHeader } from './reportFormat';
+import { EXPLAINER_NAMES, MODEL_NAMES, fmt, fmtCell, fmtLift, instancesText, metricHeader, partialLines, partialMark } from './reportFormat';
 import { tablePairs, tableSlice } from './reportMarkdown';
 import type { TableSlice } from './reportMarkdown';
 import { renderSvg } from './renderSvg';
@@ -16,7 +16,7 @@ table{border-collapse:collapse;margin:8px 0 16px;font-variant-numeric:tabular-nu
 th,td{border:1px solid #ddd;padding:3px 8px;text-align:right;white-space:nowrap}th:first-child,td:first-child{text-align:left}
 th{background:#f4f4f4}tr.ctl td{color:#666;font-size:12px}tr.floor td{background:#fff4f4}
 .charts{display:flex;flex-wrap:wrap;gap:12px}figure{margin:0;border:1px solid #eee;padding:6px}
-.note{color:#555;max-width:900px}code{background:#f4f4f4;padding:0 3px}`;
+.note{color:#555;max-width:900px}.partial{border:2px solid #d62728;background:#fff4f4;padding:8px 12px;margin:12px 0}code{background:#f4f4f4;padding:0 3px}`;
 
 function htmlTable(slice: TableSlice, metrics: readonly string[], stability: boolean): string {
   const shown = metrics.filter((m) => slice.explainers.some((e) => slice.cell('explainer', e, m)));
@@ -25,7 +25,7 @@ function htmlTable(slice: TableSlice, metrics: readonly string[], stability: boo
   const val = (kind: 'explainer' | 'null' | 'floor', e: string, m: string): string => {
     const c = slice.cell(kind, e, m);
     if (c === undefined) return kind === 'null' && stability ? '= (perm.-inv.)' : kind === 'null' ? '—' : 'n/a';
-    return stability ? fmtCell(c.logMean ?? Number.NaN, c.logSe ?? Number.NaN, c.undefined, d) : fmtCell(c.mean, c.se, c.undefined, d);
+    return (stability ? fmtCell(c.logMean ?? Number.NaN, c.logSe ?? Number.NaN, c.undefined, d) : fmtCell(c.mean, c.se, c.undefined, d)) + partialMark(c);
   };
   const rows: string[] = [];
   for (const e of slice.explainers) {
@@ -46,7 +46,7 @@ function htmlTable(slice: TableSlice, metrics: readonly string[], stability: boo
       return `<td>${esc(v)} <small>(${esc(c.floorExplainer)})</small></td>`;
     }).join('')}</tr>`);
   }
-  return `<div class="scroll"><table><thead><tr><th>explainer</th>${shown.map((m) => `<th>${esc(metricHeader(m))}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+  return `<div class="scroll"><table><thead><tr><th>explainer (${stability ? 'ln mean ± SE/mean' : 'mean ± SE, SE = sd/√n'})</th>${shown.map((m) => `<th>${esc(metricHeader(m))}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
 /**
@@ -62,7 +62,10 @@ export async function reportHtml(summary: Summary, manifest: RunManifest): Promi
   const svgs = new Map<string, string>();
   for (const ch of charts) svgs.set(ch.id, await renderSvg(ch.spec));
   const parts: string[] = [];
-  parts.push(`<h1>xai bench report</h1><p class="note">Preset <code>${esc(c.preset)}</code> · seed ${c.seed} · first ${c.instances} test instances · stability: up to ${c.stabilityNeighbours} neighbours of ${c.stabilitySamples} draws · run identity <code>${esc(manifest.identityHash.slice(0, 16))}</code>.</p>`);
+  const partial = partialLines(summary);
+  parts.push('<h1>xai bench report</h1>');
+  if (partial.length > 0) parts.push(`<div class="partial" role="alert"><b>PARTIAL RESULTS — not the whole run.</b><ul>${partial.map((r) => `<li>${esc(r)}</li>`).join('')}</ul></div>`);
+  parts.push(`<p class="note">Preset <code>${esc(c.preset)}</code> · seed ${c.seed} · ${esc(instancesText(c))} · stability: up to ${c.stabilityNeighbours} neighbours of ${c.stabilitySamples} draws · run identity <code>${esc(manifest.identityHash.slice(0, 16))}</code>.</p>`);
   parts.push('<p class="note">Every score stands beside its controls: the <b>floor</b> (the best shortcut explainer that does not look at the instance) and the <b>null</b> (the same explanations with values permuted across features). Stability is shown as ln(mean ratio) ± SE/mean; lower is more stable; it is invariant under a common feature permutation, so its null equals the score.</p>');
   for (const { dataset, model } of tablePairs(summary)) {
     const slice = tableSlice(summary, dataset, model);

@@ -25,8 +25,8 @@ describe('reportMarkdown', () => {
   const md = reportMarkdown(summary, manifest);
 
   it('has the paper-shaped tables with value ± SE cells', () => {
-    expect(md).toContain('| explainer | PRA | RC | FA | RA | SA | SRA | PGU↓ | PGI↑ |');
-    expect(md).toContain('| explainer | RIS | ROS |');
+    expect(md).toContain('| explainer (mean ± SE, SE = sd/√n) | PRA | RC | FA | RA | SA | SRA | PGU↓ | PGI↑ |');
+    expect(md).toContain('| explainer (ln mean ± SE/mean) | RIS | ROS |');
     // FA of grad: 0.7 and 0.77 -> mean 0.735, se = |0.77 − 0.7| / 2 = 0.035
     expect(md).toMatch(/\| Gradient \(`grad`\) \| [^\n]*0\.735 ± 0\.035/);
     // stability as ln(mean): RIS values 2 and 2.2 -> ln 2.1

@@ -1,5 +1,5 @@
 import { GROUND_TRUTH_METRICS, PREDICTION_METRICS, STABILITY_METRICS } from './ids';
-import { EXPLAINER_NAMES, MODEL_NAMES, fmt, fmtCell, fmtInterval, fmtLift, metricHeader } from './reportFormat';
+import { EXPLAINER_NAMES, MODEL_NAMES, fmt, fmtCell, fmtInterval, fmtLift, instancesText, metricHeader, partialLines, partialMark } from './reportFormat';
 import type { RunManifest } from './runManifest';
 import type { ControlComparison, DiagnosticCell, Summary, SummaryCell } from './summarize';
 
@@ -48,9 +48,9 @@ function table(slice: TableSlice, metrics: readonly string[], stability: boolean
   const digits = stability ? 2 : 3;
   const value = (c: SummaryCell | undefined): string => {
     if (c === undefined) return 'n/a';
-    return stability ? fmtCell(c.logMean ?? Number.NaN, c.logSe ?? Number.NaN, c.undefined, digits) : fmtCell(c.mean, c.se, c.undefined, digits);
+    return (stability ? fmtCell(c.logMean ?? Number.NaN, c.logSe ?? Number.NaN, c.undefined, digits) : fmtCell(c.mean, c.se, c.undefined, digits)) + partialMark(c);
   };
-  const lines = [`| explainer | ${shown.map(metricHeader).join(' | ')} |`, `|---|${shown.map(() => '---:').join('|')}|`];
+  const lines = [`| explainer (${stability ? 'ln mean ± SE/mean' : 'mean ± SE, SE = sd/√n'}) | ${shown.map(metricHeader).join(' | ')} |`, `|---|${shown.map(() => '---:').join('|')}|`];
   for (const e of slice.explainers) {
     lines.push(`| ${explainerLabel(e)} | ${shown.map((m) => value(slice.cell('explainer', e, m))).join(' | ')} |`);
     // Stability: the null equals the score (permutation-invariant), and the floor's ratios are 0
@@ -124,7 +124,9 @@ function subgroupTable(summary: Summary, dataset: string, model: string): string
 export function reportMarkdown(summary: Summary, manifest: RunManifest): string {
   const c = manifest.config;
   const out: string[] = ['# xai bench report', ''];
-  out.push(`Preset \`${c.preset}\` · seed ${c.seed} · first ${c.instances} test instances per dataset · stability: up to ${c.stabilityNeighbours} same-label neighbours of ${c.stabilitySamples} draws · run identity \`${manifest.identityHash.slice(0, 16)}\``);
+  const partial = partialLines(summary);
+  if (partial.length > 0) out.push('> **PARTIAL RESULTS — not the whole run.**', ...partial.map((r) => `> - ${r}`), '');
+  out.push(`Preset \`${c.preset}\` · seed ${c.seed} · ${instancesText(c)} per dataset · stability: up to ${c.stabilityNeighbours} same-label neighbours of ${c.stabilitySamples} draws · run identity \`${manifest.identityHash.slice(0, 16)}\``);
   out.push('');
   out.push('Every score stands beside its controls: the **floor** is the best shortcut explainer that does not look at the instance'
     + ` (${manifest.floors.map((f) => `\`${f}\``).join(', ') || 'none'}), the **null** is the same explanations with their values permuted across features.`

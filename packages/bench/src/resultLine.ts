@@ -34,6 +34,26 @@ export function decodeResultLine(line: string): ResultRow | null {
   return isResultRow(parsed) ? parsed : null;
 }
 
+/**
+ * Why a line does not decode: `torn` (no checksum tail or not JSON: a cut-short write),
+ * `checksum` (the CRC does not match: altered bytes), `shape` (valid but not a result row);
+ * `null` when it decodes.
+ * @since 0.2.0
+ */
+export function resultLineProblem(line: string): 'torn' | 'checksum' | 'shape' | null {
+  const m = CRC_TAIL.exec(line);
+  if (m === null) return 'torn';
+  const body = `${line.slice(0, m.index)}}`;
+  if (crc32Hex(body) !== m[1]) return 'checksum';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return 'torn';
+  }
+  return isResultRow(parsed) ? null : 'shape';
+}
+
 function isResultRow(v: unknown): v is ResultRow {
   if (v === null || typeof v !== 'object') return false;
   const r = v as Record<string, unknown>;

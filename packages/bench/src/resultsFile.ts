@@ -1,6 +1,7 @@
-import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { compareRows, rowKey } from './canonicalOrder';
-import { decodeResultLine, encodeResultLine } from './resultLine';
+import { withIo } from './ioError';
+import { decodeResultLine, encodeResultLine, resultLineProblem } from './resultLine';
 import type { ResultRow } from './resultRow';
 
 /** What survives of a results file: the rows of complete units only. */
@@ -11,6 +12,16 @@ export interface LoadedResults {
   readonly completeUnits: Set<string>;
   /** Lines that failed their checksum (a torn last write) or belong to incomplete units. */
   readonly discardedLines: number;
+  /** Every line that did not decode (1-based line number and why), in file order. */
+  readonly damaged: readonly DamagedLine[];
+  /** Units with some but not all of their rows (after a kill), with rows found / announced. */
+  readonly incompleteUnits: readonly { readonly unit: string; readonly found: number; readonly lines: number }[];
+}
+
+/** A results line that failed: `torn` (cut short), `checksum` (altered) or `shape` (not a row). */
+export interface DamagedLine {
+  readonly line: number;
+  readonly reason: 'torn' | 'checksum' | 'shape';
 }
 
 /**
@@ -20,14 +31,17 @@ export interface LoadedResults {
  * @since 0.1.0
  */
 export function loadResults(path: string): LoadedResults {
-  if (!existsSync(path)) return { rows: [], completeUnits: new Set(), discardedLines: 0 };
-  const text = readFileSync(path, 'utf8');
+  if (!existsSync(path)) return { rows: [], completeUnits: new Set(), discardedLines: 0, damaged: [], incompleteUnits: [] };
+  const text = withIo('read', path, 'loadResults', () => readFileSync(path, 'utf8'));
   const byUnit = new Map<string, Map<string, ResultRow>>();
+  const damaged: DamagedLine[] = [];
   let discarded = 0;
-  for (const line of text.split('\n')) {
+  const lines = text.split('\n');
+  for (let k = 0; k < lines.length; k++) {
+    const line = lines[k]!;
     if (line === '') continue;
     const row = decodeResultLine(line);
-    if (row === null) { discarded++; continue; }
+    if (row === null) { discarded++; damaged.push({ line: k + 1, reason: resultLineProblem(line) ?? 'shape' }); continue; }
     let rows = byUnit.get(row.unit);
     if (rows === undefined) byUnit.set(row.unit, (rows = new Map()));
     // A unit recomputed after a torn write repeats rows it had already written: keep one.
@@ -36,6 +50,7 @@ export function loadResults(path: string): LoadedResults {
   }
   const out: ResultRow[] = [];
   const complete = new Set<string>();
+  const incomplete: { unit: string; found: number; lines: number }[] = [];
   for (const [unit, rows] of byUnit) {
     const first = rows.values().next().value as ResultRow;
     if (rows.size === first.lines && [...rows.values()].every((r) => r.lines === first.lines)) {
@@ -43,9 +58,10 @@ export function loadResults(path: string): LoadedResults {
       out.push(...rows.values());
     } else {
       discarded += rows.size;
+      incomplete.push({ unit, found: rows.size, lines: first.lines });
     }
   }
-  return { rows: out.sort(compareRows), completeUnits: complete, discardedLines: discarded };
+  return { rows: out.sort(compareRows), completeUnits: complete, discardedLines: discarded, damaged, incompleteUnits: incomplete };
 }
 
 /**
@@ -55,7 +71,7 @@ export function loadResults(path: string): LoadedResults {
  */
 export function appendUnitRows(path: string, rows: readonly ResultRow[]): void {
   if (rows.length === 0) return;
-  appendFileSync(path, `${rows.map(encodeResultLine).join('\n')}\n`);
+  withIo('append to', path, 'appendUnitRows', () => appendFileSync(path, `${rows.map(encodeResultLine).join('\n')}\n`));
 }
 
 /**
@@ -66,6 +82,12 @@ export function appendUnitRows(path: string, rows: readonly ResultRow[]): void {
 export function writeCanonicalResults(path: string, rows: readonly ResultRow[]): void {
   const sorted = [...rows].sort(compareRows);
   const tmp = `${path}.tmp-${process.pid}`;
-  writeFileSync(tmp, sorted.length === 0 ? '' : `${sorted.map(encodeResultLine).join('\n')}\n`);
-  renameSync(tmp, path);
+  try {
+    withIo('write', tmp, 'writeCanonicalResults', () => writeFileSync(tmp, sorted.length === 0 ? '' : `${sorted.map(encodeResultLine).join('\n')}\n`));
+    withIo('rename to', path, 'writeCanonicalResults', () => renameSync(tmp, path));
+  } catch (e) {
+    // ENOSPC mid-write: do not leave a half temp file behind (the next run also sweeps them).
+    rmSync(tmp, { force: true });
+    throw e;
+  }
 }

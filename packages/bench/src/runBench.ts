@@ -15,6 +15,9 @@ import { appendUnitRows, loadResults, writeCanonicalResults } from './resultsFil
 import type { Invocation, RunManifest } from './runManifest';
 import { readManifest, writeManifest } from './runManifest';
 import type { Summary } from './summarize';
+import { withIo } from './ioError';
+import { reportCoverage } from './reportCoverage';
+import { acquireRunLock, cleanTempFiles } from './runLock';
 import { writeReports } from './writeReports';
 import { runUnits } from './workerPool';
 import { BENCH_VERSION } from './version';
@@ -54,7 +57,8 @@ export function sha256(text: string): string {
 export function defaultEngineUrl(): string {
   const here = import.meta.url;
   const ext = here.endsWith('.ts') ? '.ts' : here.endsWith('.cjs') ? '.cjs' : '.js';
-  return new URL(`./pipelineEngine${ext}`, here).href;
+  // Built code may sit in a shared chunk under dist/internal/: the entries are one level up.
+  return new URL(`${/\/internal\/[^/]*$/.test(here) ? '../' : './'}pipelineEngine${ext}`, here).href;
 }
 
 function engineHref(engine: string | URL): string {
@@ -78,7 +82,20 @@ export async function runBench(config: BenchConfig, options: RunBenchOptions = {
   const stages: Record<string, number> = {};
   const engineUrl = engineHref(options.engine ?? defaultEngineUrl());
   const out = config.out;
-  mkdirSync(out, { recursive: true });
+  withIo('create the output folder', out, 'xai bench', () => mkdirSync(out, { recursive: true }));
+  // One process per output folder: a second run fails with LOCKED; a dead run's lock is taken over.
+  const lock = acquireRunLock(out, 'xai bench');
+  try {
+    if (lock.tookOver) log(`took over a stale lock of pid ${lock.tookOver.pid} (${lock.tookOver.command}, ${lock.tookOver.startedAt})`);
+    const swept = cleanTempFiles(out, 'xai bench');
+    if (swept.length > 0) log(`removed ${swept.length} leftover temporary file(s) of an interrupted write: ${swept.join(', ')}`);
+    return await runLocked(config, options, log, startedAt, stages, engineUrl, out);
+  } finally {
+    lock.release();
+  }
+}
+
+async function runLocked(config: BenchConfig, options: RunBenchOptions, log: (line: string) => void, startedAt: string, stages: Record<string, number>, engineUrl: string, out: string): Promise<RunBenchResult> {
 
   // Stage 1: data and models, once, in the main thread.
   let t = performance.now();
@@ -89,7 +106,10 @@ export async function runBench(config: BenchConfig, options: RunBenchOptions = {
   const effective: BenchConfig = { ...config, datasets: prepared.datasets.map((d) => d.id) as BenchConfig['datasets'] };
   const identity = runIdentity(effective);
   const identityHash = sha256(JSON.stringify(identity));
-  const plan = planUnits({ datasets: prepared.datasets, models: config.models, explainers: config.explainers, floors: prepared.floors, blockSize: config.blockSize });
+  const plan = planUnits({
+    datasets: prepared.datasets, models: config.models, explainers: config.explainers, floors: prepared.floors, blockSize: config.blockSize,
+    ...(config.instanceOverrides.length > 0 ? { instanceOverrides: config.instanceOverrides, defaultInstances: config.instances, metrics: config.metrics } : {}),
+  });
   const planHash = sha256(plan.map((u) => u.id).join('\n'));
   const mine = selectShard(plan, config.shard);
   const mineIds = new Set(mine.map((u) => u.id));
@@ -119,7 +139,7 @@ export async function runBench(config: BenchConfig, options: RunBenchOptions = {
   } else if (config.resume && existsSync(resultsPath)) {
     throw new XaiError('BAD_OPTION', `${out} has results.jsonl but no manifest.json: cannot check it belongs to this run`, { fn: 'xai bench', arg: '--resume', value: out });
   } else {
-    for (const f of OUTPUT_FILES) rmSync(join(out, f), { force: true });
+    for (const f of OUTPUT_FILES) withIo('remove', join(out, f), 'xai bench', () => rmSync(join(out, f), { force: true }));
   }
 
   const todo = dispatchOrder(mine.filter((u) => !complete.has(u.id)));
@@ -183,7 +203,7 @@ export async function runBench(config: BenchConfig, options: RunBenchOptions = {
   const rows = final.rows.filter((r) => mineIds.has(r.unit));
   writeCanonicalResults(resultsPath, rows);
   const draft = manifestOf('complete', mine.length, invocation(null, computed));
-  const summary = await writeReports(out, rows, draft);
+  const summary = await writeReports(out, rows, draft, reportCoverage(draft, final));
   stages.report = seconds(t);
   const manifest = manifestOf('complete', mine.length, invocation(new Date().toISOString(), computed));
   writeManifest(out, manifest);

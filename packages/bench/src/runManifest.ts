@@ -1,6 +1,7 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { XaiError } from '@xai/core';
+import { XaiError, isXaiError } from '@xai/core';
+import { withIo } from './ioError';
 import type { BenchConfig, ShardSpec } from './benchConfig';
 import type { PreparedDataset, PreparedModel } from './benchEngine';
 
@@ -54,7 +55,16 @@ export interface RunManifest {
   readonly completeUnits: number;
   readonly invocations: readonly Invocation[];
   /** Set by `xai merge`: the shard directories combined. */
-  readonly mergedFrom?: readonly { readonly dir: string; readonly shard: ShardSpec | null; readonly completeUnits: number }[];
+  readonly mergedFrom?: readonly MergedSource[];
+}
+
+/** One folder combined by `xai merge`; `config` is kept when the runs differ in which cells they computed. */
+export interface MergedSource {
+  readonly dir: string;
+  readonly shard: ShardSpec | null;
+  readonly completeUnits: number;
+  readonly identityHash?: string;
+  readonly config?: BenchConfig;
 }
 
 /** Reads `<dir>/manifest.json`; NOT_FOUND / PARSE_ERROR name the file. @since 0.1.0 */
@@ -63,8 +73,9 @@ export function readManifest(dir: string): RunManifest {
   if (!existsSync(path)) throw new XaiError('NOT_FOUND', `no manifest.json in ${dir} (not a bench output directory?)`, { fn: 'readManifest', arg: 'dir', value: dir });
   let m: unknown;
   try {
-    m = JSON.parse(readFileSync(path, 'utf8'));
+    m = JSON.parse(withIo('read', path, 'readManifest', () => readFileSync(path, 'utf8')));
   } catch (e) {
+    if (isXaiError(e, 'IO_ERROR')) throw e;
     throw new XaiError('PARSE_ERROR', `${path} is not valid JSON (${(e as Error).message})`, { fn: 'readManifest', arg: 'dir', value: dir });
   }
   if (m === null || typeof m !== 'object' || (m as { format?: unknown }).format !== 'xai-bench-manifest@1') {
@@ -77,6 +88,11 @@ export function readManifest(dir: string): RunManifest {
 export function writeManifest(dir: string, manifest: RunManifest): void {
   const path = join(dir, 'manifest.json');
   const tmp = `${path}.tmp-${process.pid}`;
-  writeFileSync(tmp, `${JSON.stringify(manifest, null, 2)}\n`);
-  renameSync(tmp, path);
+  try {
+    withIo('write', tmp, 'writeManifest', () => writeFileSync(tmp, `${JSON.stringify(manifest, null, 2)}\n`));
+    withIo('rename to', path, 'writeManifest', () => renameSync(tmp, path));
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
+  }
 }

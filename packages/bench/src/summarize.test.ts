@@ -68,7 +68,7 @@ describe('summarize', () => {
     expect(csv[0]).toMatch(/^dataset,model,explainer,kind,metric,mean,se,count,undefined,/);
     expect(csv).toHaveLength(1 + s.cells.length);
     const fa = csv.find((l) => l.startsWith('synthetic,lr,grad,explainer,FA,'))!.split(',');
-    expect(fa[14]).toBe('0.6'); // floor
-    expect(fa[15]).toBe('floor-b');
+    expect(fa[16]).toBe('0.6'); // floor
+    expect(fa[17]).toBe('floor-b');
   });
 });

@@ -2,6 +2,7 @@ import { summarizeValues } from '@xai/core';
 import { subgroupComparison } from '@xai/metrics';
 import { compareRows } from './canonicalOrder';
 import { DATASETS, EXPLAINERS, LOWER_IS_BETTER, METRICS, MODELS, STABILITY_METRICS, rankIn } from './ids';
+import type { Coverage } from './reportCoverage';
 import type { ResultRow, RowKind } from './resultRow';
 import { storedToNumber } from './resultRow';
 
@@ -20,6 +21,10 @@ export interface SummaryCell {
   readonly count: number;
   /** Instances where the metric was undefined (counted, never dropped silently). */
   readonly undefined: number;
+  /** Instances the run's plan scores for this cell (present only when the plan is known). */
+  readonly planned?: number;
+  /** True when fewer than `planned` instances are present (a shard, a damaged file). */
+  readonly partial?: boolean;
   /** Stability only: ln(mean), its delta-method SE (se/mean), and the median and quartiles. */
   readonly logMean?: number;
   readonly logSe?: number;
@@ -81,8 +86,22 @@ export interface DiagnosticCell {
   readonly count: number;
 }
 
+/**
+ * The standard-error conventions, one per scale, written into summary.json (and named in every
+ * table header): `se` is the sample sd / sqrt(count) of the per-instance values; `logSe` is the
+ * delta-method SE of ln(mean), se / mean.
+ */
+export const SE_CONVENTIONS = {
+  se: 'se = sample standard deviation (n − 1) / sqrt(count), over the defined per-instance values',
+  logSe: 'logSe = se / mean (delta method), the SE of logMean = ln(mean); stability metrics only',
+} as const;
+
 export interface Summary {
   readonly format: 'xai-bench-summary@1';
+  /** How `se` and `logSe` are computed (the same key names as in summary.csv). */
+  readonly conventions?: typeof SE_CONVENTIONS;
+  /** What of the run's plan these cells cover; `partial: true` whenever anything is missing. */
+  readonly coverage?: Omit<Coverage, 'planned'>;
   readonly cells: readonly SummaryCell[];
   readonly controls: readonly ControlComparison[];
   readonly subgroups: readonly SubgroupCell[];
@@ -96,6 +115,8 @@ export interface SummarizeOptions {
   readonly groupNames?: Readonly<Record<string, readonly string[]>>;
   /** Bootstrap resamples of each disparity's interval. @defaultValue 1000 */
   readonly bootstrap?: number;
+  /** The plan coverage (partial results are marked per cell and in the summary). */
+  readonly coverage?: Coverage;
 }
 
 function quantile(sorted: Float64Array, q: number): number {
@@ -166,7 +187,11 @@ export function summarize(rows: readonly ResultRow[], options: SummarizeOptions 
       diagnostics.push({ ...g.base, name, mean: vs.reduce((a, b) => a + b, 0) / vs.length, count: vs.length });
     }
     const metrics = [...g.values.keys()].sort((a, b) => rankIn(METRICS, a) - rankIn(METRICS, b) || (a < b ? -1 : 1));
-    for (const m of metrics) cells.push(cell({ ...g.base, metric: m }, g.values.get(m)!));
+    for (const m of metrics) {
+      const c = cell({ ...g.base, metric: m }, g.values.get(m)!);
+      const planned = options.coverage?.planned?.(c.dataset, c.model, c.explainer, c.kind, m);
+      cells.push(planned === undefined ? c : { ...c, planned, partial: c.count + c.undefined < planned });
+    }
   }
 
   const controls: ControlComparison[] = [];
@@ -210,7 +235,9 @@ export function summarize(rows: readonly ResultRow[], options: SummarizeOptions 
   }
   subgroups.sort((a, b) => rankIn(DATASETS, a.dataset) - rankIn(DATASETS, b.dataset) || rankIn(MODELS, a.model) - rankIn(MODELS, b.model)
     || rankIn(EXPLAINERS, a.explainer) - rankIn(EXPLAINERS, b.explainer) || rankIn(METRICS, a.metric) - rankIn(METRICS, b.metric) || a.group - b.group);
-  return { format: 'xai-bench-summary@1', cells, controls, subgroups, disparities, diagnostics };
+  const cov = options.coverage;
+  const coverage = cov === undefined ? undefined : (({ planned: _p, ...rest }) => rest)(cov);
+  return { format: 'xai-bench-summary@1', conventions: SE_CONVENTIONS, ...(coverage ? { coverage } : {}), cells, controls, subgroups, disparities, diagnostics };
 }
 
 /** JSON with NaN/±Infinity written as null (JSON has neither), two-space indented, newline-terminated. */

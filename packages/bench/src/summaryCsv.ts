@@ -1,6 +1,11 @@
 import type { Summary } from './summarize';
 
-const HEADER = ['dataset', 'model', 'explainer', 'kind', 'metric', 'mean', 'se', 'count', 'undefined', 'log_mean', 'log_se', 'median', 'q25', 'q75', 'floor', 'floor_explainer', 'null', 'lift_over_floor', 'lift_over_null'];
+import { SE_CONVENTIONS } from './summarize';
+
+// The same key names (camelCase) as summary.json's cells and controls.
+const HEADER = ['dataset', 'model', 'explainer', 'kind', 'metric', 'mean', 'se', 'count', 'undefined', 'logMean', 'logSe', 'median', 'q25', 'q75', 'planned', 'partial', 'floor', 'floorExplainer', 'null', 'liftOverFloor', 'liftOverNull', 'seConvention', 'runPartial'];
+
+const csvText = (s: string): string => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 
 function num(v: number | null | undefined): string {
   return v === null || v === undefined || Number.isNaN(v) ? '' : String(v);
@@ -8,8 +13,10 @@ function num(v: number | null | undefined): string {
 
 /**
  * `summary.csv`: one line per dataset x model x explainer (or control) x metric with mean, SE,
- * count, undefined count, the stability extras, and, for explainers, the floor, the null and
- * the lifts over both. Empty cells are undefined values.
+ * count, undefined count, the stability extras, planned instances and whether the cell is
+ * partial, and, for explainers, the floor, the null and the lifts over both; the SE convention
+ * and the run's coverage on every line. Column names are summary.json's keys. Empty cells are
+ * undefined values.
  * @since 0.1.0
  */
 export function summaryToCsv(summary: Summary): string {
@@ -21,7 +28,11 @@ export function summaryToCsv(summary: Summary): string {
     lines.push([
       c.dataset, c.model, c.explainer, c.kind, c.metric, num(c.mean), num(c.se), String(c.count), String(c.undefined),
       num(c.logMean), num(c.logSe), num(c.median), num(c.q25), num(c.q75),
+      c.planned === undefined ? '' : String(c.planned), c.partial === undefined ? '' : String(c.partial),
       num(ctl?.floor), ctl?.floorExplainer ?? '', num(ctl?.null), num(ctl?.liftOverFloor), num(ctl?.liftOverNull),
+      csvText(`${SE_CONVENTIONS.se}; ${SE_CONVENTIONS.logSe}`),
+      // Every line says when the whole file is partial (a shard, a damaged results file): CSV has no other place for it.
+      summary.coverage === undefined ? '' : csvText(summary.coverage.partial ? `partial: ${summary.coverage.reasons.join(' | ')}` : 'complete'),
     ].join(','));
   }
   return `${lines.join('\n')}\n`;

@@ -19,7 +19,7 @@ Examples:
   $ xai train --datasets adult,german --models ann --preset openxai --out models
 `)
     .action(async (flags: { datasets?: string; models?: string; preset?: string; seed?: string; dataDir?: string; cacheDir?: string; download?: boolean; out?: string }) => {
-      const [{ resolveBenchConfig }, { trainModels }, { availableDatasets }] = await Promise.all([import('./benchConfig'), import('./trainModels'), import('@xai/data')]);
+      const [{ resolveBenchConfig }, { trainModels }, { availableDatasets }] = await Promise.all([import('./benchConfig'), import('./trainModels'), import('@xai/data/node')]);
       const c = resolveBenchConfig({}, { datasets: flags.datasets, models: flags.models, preset: flags.preset, seed: flags.seed, dataDir: flags.dataDir, cacheDir: flags.cacheDir, download: flags.download, out: flags.out ?? 'models' });
       const datasets = c.datasets.includes('all') ? ['synthetic', ...availableDatasets({ dataDir: c.dataDir, cacheDir: `${c.cacheDir}/datasets` })] : [...c.datasets];
       const entries = await trainModels({ datasets, models: c.models, preset: c.preset, seed: c.seed, dataDir: c.dataDir, cacheDir: c.cacheDir, download: c.download, out: c.out, log: (l) => io.out(`${l}\n`) });

@@ -41,7 +41,9 @@ function spawnWorker(workerData: unknown): Worker {
     const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
     return new Worker(boot, { eval: true, workerData });
   }
-  return new Worker(new URL(here.endsWith('.cjs') ? './worker.cjs' : './worker.js', here), { workerData });
+  // Built code may sit in a shared chunk under dist/internal/: the worker entry is one level up.
+  const up = /\/internal\/[^/]*$/.test(here) ? '../' : './';
+  return new Worker(new URL(`${up}${here.endsWith('.cjs') ? 'worker.cjs' : 'worker.js'}`, here), { workerData });
 }
 
 function engineHref(engine: string | URL): string {

@@ -1,5 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { withIo } from './ioError';
+import type { Coverage } from './reportCoverage';
 import { reportHtml } from './reportHtml';
 import { reportMarkdown } from './reportMarkdown';
 import type { ResultRow } from './resultRow';
@@ -10,16 +12,18 @@ import { summaryToCsv } from './summaryCsv';
 
 /**
  * Writes `summary.json`, `summary.csv`, `report.md` and `report.html` into `dir` from the
- * result rows and the run's manifest (no recomputation). Returns the summary.
+ * result rows and the run's manifest (no recomputation). `coverage` (what of the plan the rows
+ * hold) is carried into the summary, so every page says when results are partial.
  * @since 0.1.0
  */
-export async function writeReports(dir: string, rows: readonly ResultRow[], manifest: RunManifest): Promise<Summary> {
+export async function writeReports(dir: string, rows: readonly ResultRow[], manifest: RunManifest, coverage: Coverage | null = null): Promise<Summary> {
   const groupNames: Record<string, readonly string[]> = {};
   for (const d of manifest.datasets) if (d.sensitive) groupNames[d.id] = d.sensitive.groups;
-  const summary = summarize(rows, { groupNames });
-  writeFileSync(join(dir, 'summary.json'), summaryToJson(summary));
-  writeFileSync(join(dir, 'summary.csv'), summaryToCsv(summary));
-  writeFileSync(join(dir, 'report.md'), reportMarkdown(summary, manifest));
-  writeFileSync(join(dir, 'report.html'), await reportHtml(summary, manifest));
+  const summary = summarize(rows, { groupNames, ...(coverage ? { coverage } : {}) });
+  const write = (name: string, text: string): void => { const p = join(dir, name); withIo('write', p, 'writeReports', () => writeFileSync(p, text)); };
+  write('summary.json', summaryToJson(summary));
+  write('summary.csv', summaryToCsv(summary));
+  write('report.md', reportMarkdown(summary, manifest));
+  write('report.html', await reportHtml(summary, manifest));
   return summary;
 }

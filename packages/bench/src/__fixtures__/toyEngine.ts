@@ -5,6 +5,7 @@ import { substream } from '@xai/core';
 import type { BenchConfig } from '../benchConfig';
 import type { PreparedRun, UnitRunner } from '../benchEngine';
 import type { Unit } from '../planUnits';
+import { familyOf } from '../ids';
 import type { ResultRow } from '../resultRow';
 
 interface ToyPayload {
@@ -44,6 +45,8 @@ export function createUnitRunner(payload: unknown): UnitRunner {
         const metrics: Record<string, number | null> = {};
         for (const m of p.metrics) {
           const v = rng.uniform();
+          const limit = unit.limits?.[familyOf(m)];
+          if (limit !== undefined && i >= limit) continue;
           metrics[m] = m === 'RRS' && unit.model === 'lr' ? null : m.startsWith('R') && m.length === 3 ? Math.exp(4 * v) : v;
         }
         rows.push({
