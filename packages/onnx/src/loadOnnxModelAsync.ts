@@ -13,6 +13,8 @@ import { LOAD_OPTION_KEYS } from './types.js';
 export interface OnnxRuntimeLike {
   readonly InferenceSession: { create(bytes: Uint8Array, options?: Record<string, unknown>): Promise<OnnxRuntimeSession> };
   readonly Tensor: new (type: 'float32' | 'float64', data: Float32Array | Float64Array, dims: readonly number[]) => unknown;
+  /** onnxruntime-web's global settings (its WASM thread count lives here, not in session options). */
+  readonly env?: { wasm?: { numThreads?: number } };
 }
 /** @since 0.2.0 */
 export interface OnnxRuntimeSession {
@@ -54,6 +56,10 @@ export async function loadOnnxModelAsync(bytes: Uint8Array | ArrayBuffer, option
       throw new XaiError('NOT_SUPPORTED', `onnxruntime-web could not be loaded (${(e as Error).message}); install it or pass { runtime }`, { fn: FN, arg: 'runtime' });
     }
   }
+  // onnxruntime-web takes its thread count from env.wasm.numThreads (read when the WASM
+  // backend first initialises): pin it unless the caller already set it.
+  const wasm = runtime.env?.wasm;
+  if (wasm !== undefined && (o.threads !== undefined || wasm.numThreads === undefined || wasm.numThreads === 0)) wasm.numThreads = o.threads ?? 1;
   let session: OnnxRuntimeSession;
   try {
     session = await runtime.InferenceSession.create(data, { intraOpNumThreads: o.threads ?? 1, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all' });
