@@ -104,7 +104,7 @@ export function checkTestOrder(test: Split, n: number, options: CheckTestOrderOp
   const off = x.offset ?? 0;
   const data = x.data;
   const mean = new Float64Array(d);
-  for (let i = 0; i < rows; i++) for (let j = 0, b = off + i * stride; j < d; j++) mean[j] += data[b + j]!;
+  for (let i = 0; i < rows; i++) for (let j = 0, b = off + i * stride; j < d; j++) mean[j] = mean[j]! + data[b + j]!;
   for (let j = 0; j < d; j++) mean[j]! /= rows;
   const ss = new Float64Array(d);
   const lag = new Float64Array(d);
@@ -112,8 +112,8 @@ export function checkTestOrder(test: Split, n: number, options: CheckTestOrderOp
     const b = off + i * stride;
     for (let j = 0; j < d; j++) {
       const u = data[b + j]! - mean[j]!;
-      ss[j] += u * u;
-      if (i + 1 < rows) lag[j] += u * (data[b + stride + j]! - mean[j]!);
+      ss[j] = ss[j]! + u * u;
+      if (i + 1 < rows) lag[j] = lag[j]! + u * (data[b + stride + j]! - mean[j]!);
     }
   }
   const rLimit = normalQuantile(alpha) / Math.sqrt(rows);

@@ -59,7 +59,7 @@ beforeAll(async () => {
     if (!m || !body || m[1] === 'missing') { res.writeHead(404).end('not found'); return; }
     const mode = m[1];
     if (mode === 'truncated') { const half = body.subarray(0, body.length >> 1); res.writeHead(200, { 'Content-Length': half.length }).end(half); return; }
-    if (mode === 'corrupt') { const bad = Buffer.from(body); bad[bad.length >> 1] ^= 1; res.writeHead(200, { 'Content-Length': bad.length }).end(bad); return; }
+    if (mode === 'corrupt') { const bad = Buffer.from(body); bad[bad.length >> 1] = bad[bad.length >> 1]! ^ 1; res.writeHead(200, { 'Content-Length': bad.length }).end(bad); return; }
     if (mode === 'cut') { res.writeHead(200, { 'Content-Length': body.length }); res.write(body.subarray(0, body.length >> 1), () => res.destroy()); return; }
     res.writeHead(200, { 'Content-Length': body.length, 'Content-Type': 'text/tab-separated-values' }).end(body);
   });

@@ -113,7 +113,7 @@ export async function loadDataset(name: DatasetName, options: LoadDatasetOptions
       const dest = datasetFilePath(cacheDir, info, f);
       if (existsSync(dest)) continue;
       const url = urlOf(f, mirror)!;
-      await downloadFile({ url, dest, expectedSha256: verify ? f.sha256 : undefined, recordSha256: f.sha256 === undefined, fetchImpl, timeoutMs, tried, manual });
+      await downloadFile({ url, dest, ...(verify && f.sha256 !== undefined ? { expectedSha256: f.sha256 } : {}), recordSha256: f.sha256 === undefined, fetchImpl, timeoutMs, tried, manual });
       downloaded.add(f.file);
       steps.push(`downloaded ${f.file} from ${url} into ${dest}`);
     }

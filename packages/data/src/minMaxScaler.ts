@@ -72,7 +72,7 @@ function build(min: Float64Array, max: Float64Array, clip: boolean, featureNames
     min,
     max,
     clip,
-    featureNames,
+    ...(featureNames ? { featureNames } : {}),
     transform: (x: Matrix, out?: Matrix) => apply('MinMaxScaler.transform', x, out, min, factor, false, clip),
     inverseTransform: (x: Matrix, out?: Matrix) => apply('MinMaxScaler.inverseTransform', x, out, min, factor, true, false),
     toJSON: (): MinMaxScalerJson => ({ format: 'xai-minmax@1', min: Array.from(min), max: Array.from(max), clip, ...(featureNames ? { featureNames: [...featureNames] } : {}) }),

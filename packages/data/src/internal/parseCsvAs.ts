@@ -48,7 +48,7 @@ export function parseCsvAs(fn: string, input: string | Uint8Array, options: Pars
   }
 
   const schema: FeatureSchema = { names, kinds: resolveKinds(fn, x, names, kinds, maxDiscreteLevels), groups: checkGroups(fn, groups, d) };
-  return { x, y, classes, schema, header, label, file };
+  return { x, ...(y ? { y } : {}), ...(classes !== undefined ? { classes } : {}), schema, header, ...(label !== undefined ? { label } : {}), file };
 }
 
 function resolveKinds(fn: string, x: Matrix, names: readonly string[], given: ParseCsvOptions['kinds'], maxDiscreteLevels: number): FeatureKind[] {
