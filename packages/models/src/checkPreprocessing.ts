@@ -1,5 +1,5 @@
 import type { CategoricalEncoding, ColumnScaler, FeatureKind, ModelOutput, Preprocessing, XaiErrorCode } from '@xai/core';
-import { XaiError, describeValue } from '@xai/core';
+import { XaiError, checkOptions, describeValue } from '@xai/core';
 
 /** What a preprocessing block is checked against: the model it travels with. */
 export interface PreprocessingContext {
@@ -65,6 +65,7 @@ export function checkPreprocessing(value: unknown, context: PreprocessingContext
     return (arr as number[]).slice();
   };
 
+  checkOptions(context, ['inputDim', 'classes', 'output'], fn, 'context');
   const d = context.inputDim;
   if (!isObject(value)) fail('BAD_INPUT', '', `expected a preprocessing object, got ${describeValue(value)}`, value);
   const p = value as Record<string, unknown>;

@@ -1,5 +1,5 @@
 import type { Matrix } from '@xai/core';
-import { XaiError, assertMatrix, describeValue } from '@xai/core';
+import { XaiError, assertMatrix, checkOptions, describeValue } from '@xai/core';
 import type { NeuralModel } from './neuralModel.js';
 
 export interface LinearGroundTruthOptions {
@@ -24,6 +24,8 @@ export function linearGroundTruth(model: NeuralModel, x: Matrix, options: Linear
   if (model === null || typeof model !== 'object' || !Array.isArray(model.layers)) {
     throw new XaiError('BAD_INPUT', `expected a NeuralModel, got ${describeValue(model)}`, { fn, arg: 'model', value: model });
   }
+  checkOptions(options, ['flipForClass0', 'out'], fn);
+  if (model.output === 'value') throw new XaiError('NOT_SUPPORTED', 'needs a classifier (softmax head); this is a value (regression) model', { fn, arg: 'model', value: 'value' });
   const layer = model.layers[0];
   if (model.layers.length !== 1 || layer === undefined || layer.activation !== 'none' || model.classes !== 2) {
     throw new XaiError('NOT_SUPPORTED', `needs a single linear layer with 2 classes (logistic regression), got kind '${model.kind}' with ${model.layers.length} layer(s) and ${model.classes} classes`, { fn, arg: 'model', value: model.kind });

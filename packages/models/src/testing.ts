@@ -2,7 +2,7 @@
 // someone else's) can run. Plain functions returning findings, so it works under any test
 // runner (or none): `expect(checkModelConformance(model, x).ok).toBe(true)`.
 import type { Matrix, Model } from '@xai/core';
-import { XaiError, argmaxRows, assertMatrix, assertProbabilities, describeValue, isXaiError, row, rowBlock, selectRows } from '@xai/core';
+import { XaiError, argmaxRows, assertMatrix, assertProbabilities, checkOptions, describeValue, isXaiError, row, rowBlock, selectRows } from '@xai/core';
 import { finiteDifferenceGradient } from './internal/finiteDifferences.js';
 
 export interface ConformanceOptions {
@@ -130,6 +130,7 @@ function relativeError(g: Matrix, f: Matrix): number {
  */
 export function checkModelConformance(model: Model, x: Matrix, options: ConformanceOptions = {}): ConformanceReport {
   const fn = 'checkModelConformance';
+  checkOptions(options, Object.keys(CONFORMANCE_DEFAULTS), fn);
   const o = { ...CONFORMANCE_DEFAULTS, ...options };
   const findings: ConformanceFinding[] = [];
   const record = (check: string, status: ConformanceFinding['status'], message: string, value?: number): void => {
@@ -275,6 +276,7 @@ export function checkModelConformance(model: Model, x: Matrix, options: Conforma
  * @since 0.1.0
  */
 export function assertModelConformance(model: Model, x: Matrix, options: ConformanceOptions = {}): ConformanceReport {
+  checkOptions(options, Object.keys(CONFORMANCE_DEFAULTS), 'assertModelConformance');
   const report = checkModelConformance(model, x, options);
   if (!report.ok) {
     const failed = report.findings.filter((f) => f.status === 'fail').map((f) => `${f.check}: ${f.message}`);

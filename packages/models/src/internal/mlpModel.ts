@@ -1,6 +1,6 @@
 // The one NeuralModel implementation: public methods validate, then call MlpCore.
 import type { HiddenOptions, InputGradientOptions, Matrix, ModelOutput, Preprocessing } from '@xai/core';
-import { XaiError, assertMatrix, describeValue, rowBlock } from '@xai/core';
+import { XaiError, assertMatrix, checkOptions, describeValue, rowBlock } from '@xai/core';
 import { checkTargets, outputBuffer } from './checks.js';
 import type { DenseLayer } from '../denseLayer.js';
 import type { ModelKind, NeuralModel } from '../neuralModel.js';
@@ -116,6 +116,7 @@ export class MlpModel implements NeuralModel {
     const fn = 'inputGradient';
     this.checkX(fn, x);
     checkTargets(fn, targets, x.rows, this.classes);
+    checkOptions(options, ['output', 'out'], fn);
     const output = options.output ?? 'probability';
     if (output !== 'probability' && output !== 'logit') {
       throw new XaiError('BAD_OPTION', `output must be 'probability' or 'logit', got ${describeValue(output)}`, { fn, arg: 'output', value: output });
@@ -141,6 +142,7 @@ export class MlpModel implements NeuralModel {
   private hiddenImpl(x: Matrix, options: HiddenOptions = {}): Matrix {
     const fn = 'hidden';
     this.checkX(fn, x);
+    checkOptions(options, ['activation', 'out'], fn);
     const activation = options.activation ?? 'post';
     if (activation !== 'pre' && activation !== 'post') {
       throw new XaiError('BAD_OPTION', `activation must be 'pre' or 'post', got ${describeValue(activation)}`, { fn, arg: 'activation', value: activation });
