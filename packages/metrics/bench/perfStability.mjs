@@ -14,6 +14,9 @@ const D = 20;
 const model = createAnn(D, { seed: 1 });
 const x = { rows: N, cols: D, data: new Float64Array(N * D) };
 createRng(42).fillUniform(x.data);
+// KernelSHAP's background needs training rows: 200 uniform rows of the same space.
+const train = { rows: 200, cols: D, data: new Float64Array(200 * D) };
+createRng(43).fillUniform(train.data);
 
 function counted(m) {
   const c = { rows: 0, calls: 0 };
@@ -30,7 +33,7 @@ console.log(`stability on createAnn(${D}) [100,100], ${N} instances, 1000 candid
 console.log(`Node ${process.version}; CPU ms of this process per instance (machine shared: see uptime)`);
 for (const id of ['sg', 'lime', 'shap']) {
   for (const preset of ['openxai', 'default']) {
-    const explainer = createExplainer(id, { preset });
+    const explainer = createExplainer(id, id === 'shap' ? { preset, train } : { preset });
     const w = counted(model);
     const t0 = process.cpuUsage();
     const w0 = performance.now();
