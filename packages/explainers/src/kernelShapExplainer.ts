@@ -4,7 +4,9 @@ import type { CommonExplainerOptions, ConfiguredExplainer } from './configuredEx
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import type { Preset } from './preset.js';
 import { instancesPerChunk, resolveCommon } from './internal/common.js';
-import { constrainedShapley, createConstrainedShapleyWork } from './internal/constrainedShapley.js';
+import { constrainedShapley, constrainedShapleyFactor, createConstrainedShapleyWork } from './internal/constrainedShapley.js';
+import type { SharedLeastSquares } from './internal/sharedLeastSquares.js';
+import { createSharedLeastSquares, sharedLeastSquaresSolve } from './internal/sharedLeastSquares.js';
 import { createLeastSquaresWork, weightedLeastSquares } from './internal/leastSquares.js';
 import { predictRows } from './internal/modelCalls.js';
 import { prepareBatch } from './internal/prepareBatch.js';
@@ -234,6 +236,11 @@ function explainKernelShap(model: Model, x: Matrix, explainOptions: ExplainOptio
   const ls = createLeastSquaresWork(constrained ? Math.max(1, U - 1) : U);
   const cw = createConstrainedShapleyWork(U, ls);
   const bgData = bg.data;
+  // Rows drawn from the same key (the stability metrics' common random numbers) have the same
+  // coalitions and kernel weights: one factorisation serves them all (evicted after the last).
+  const left = new Map<number, number>();
+  if (!exact) for (let i = 0; i < n; i++) left.set(b.keys[i]!, (left.get(b.keys[i]!) ?? 0) + 1);
+  const factors = new Map<number, SharedLeastSquares | null>();
   for (let c0 = 0; c0 < n; c0 += per) {
     const c1 = Math.min(n, c0 + per);
     const lead = c0 === 0 ? B : 0;
@@ -280,13 +287,26 @@ function explainKernelShap(model: Model, x: Matrix, explainOptions: ExplainOptio
       }
       const zo = exact ? 0 : (i - c0) * C * U;
       const xo = i * d;
+      const key = b.keys[i]!;
+      const share = !exact && left.get(key)! > 1;
+      let factor: SharedLeastSquares | null = null;
+      if (share && (U > 1 || !constrained)) {
+        if (!factors.has(key)) factors.set(key, constrained ? constrainedShapleyFactor(coalitions, zo + 2 * U, C - 2, kernelWeights, 2, cw) : createSharedLeastSquares(coalitions, zo, C, U, kernelWeights, 0, 0, true));
+        factor = factors.get(key) ?? null;
+      }
       if (!constrained) {
-        weightedLeastSquares(coalitions.subarray(zo, zo + C * U), C, U, v, kernelWeights, 0, true, coef, ls);
+        if (factor !== null) sharedLeastSquaresSolve(factor, v, 0, coef);
+        else weightedLeastSquares(coalitions.subarray(zo, zo + C * U), C, U, v, kernelWeights, 0, true, coef, ls);
         phi.set(coef);
       } else if (U === 1) {
         phi[0] = v[0]! - v[1]!;
       } else {
-        constrainedShapley(coalitions, zo + 2 * U, C - 2, v, kernelWeights, 2, v[1]!, v[0]! - v[1]!, phi, 0, cw);
+        constrainedShapley(coalitions, zo + 2 * U, C - 2, v, kernelWeights, 2, v[1]!, v[0]! - v[1]!, phi, 0, cw, factor);
+      }
+      if (!exact) {
+        const r = left.get(key)! - 1;
+        left.set(key, r);
+        if (r === 0) factors.delete(key);
       }
       for (let j = 0; j < d; j++) out[xo + j] = phi[ids[j]!]!;
     }

@@ -9,6 +9,8 @@
 // features) the minimum-norm fill-in lands entirely on the eliminated feature.
 import type { LeastSquaresWork } from './leastSquares.js';
 import { weightedLeastSquares } from './leastSquares.js';
+import type { SharedLeastSquares } from './sharedLeastSquares.js';
+import { createSharedLeastSquares, sharedLeastSquaresSolve } from './sharedLeastSquares.js';
 
 export interface ConstrainedShapleyWork {
   readonly d: number;
@@ -32,6 +34,7 @@ export function createConstrainedShapleyWork(d: number, ls: LeastSquaresWork): C
 export function constrainedShapley(
   z: Float64Array, zo: number, m: number, v: Float64Array, w: Float64Array, vo: number,
   vEmpty: number, delta: number, out: Float64Array, oo: number, work: ConstrainedShapleyWork,
+  shared: SharedLeastSquares | null = null,
 ): void {
   const d = work.d;
   const dc = d - 1;
@@ -52,7 +55,8 @@ export function constrainedShapley(
     }
     target[s] = v[vo + s]! - vEmpty - share * prefix;
   }
-  weightedLeastSquares(design, m, dc, target, w.subarray(vo, vo + m), 0, false, u, work.ls);
+  if (shared !== null) sharedLeastSquaresSolve(shared, target, 0, u);
+  else weightedLeastSquares(design, m, dc, target, w.subarray(vo, vo + m), 0, false, u, work.ls);
   // φ_j = Δ/d + Σ_{k>j, k>=1} u_{k−1}/sqrt(k(k+1)) − j·u_{j−1}/sqrt(j(j+1)).
   let suffix = 0;
   for (let j = d - 1; j >= 0; j--) {
@@ -60,4 +64,21 @@ export function constrainedShapley(
     out[oo + j] = share + suffix - own;
     if (j >= 1) suffix += u[j - 1]! * scale[j - 1]!;
   }
+}
+
+/** The shared factor of the constrained problem for coalitions z (m x d from zo) and weights w (from vo). */
+export function constrainedShapleyFactor(z: Float64Array, zo: number, m: number, w: Float64Array, vo: number, work: ConstrainedShapleyWork): SharedLeastSquares | null {
+  const d = work.d;
+  const dc = d - 1;
+  const design = new Float64Array(m * dc);
+  for (let s = 0; s < m; s++) {
+    const r = zo + s * d;
+    let prefix = z[r]!;
+    for (let k = 1; k < d; k++) {
+      const zk = z[r + k]!;
+      design[s * dc + k - 1] = (prefix - k * zk) * work.scale[k - 1]!;
+      prefix += zk;
+    }
+  }
+  return createSharedLeastSquares(design, 0, m, dc, w, vo, 0, false);
 }

@@ -1,0 +1,81 @@
+// One factorisation of a weighted (ridge) least-squares problem whose design and weights are
+// shared by many right-hand sides: KernelSHAP's coalition matrix and kernel weights are the
+// same for every row drawn from the same key (and for every row under exact enumeration), so
+// the normal matrix is factored once and each row costs one product with the design and two
+// triangular solves. Same minimiser as `weightedLeastSquares`; null when the normal matrix is
+// not clearly positive definite (callers then solve per row, with its SVD fallback).
+import { choleskySolveInPlace } from './leastSquares.js';
+
+export interface SharedLeastSquares {
+  readonly p: number;
+  readonly rows: number;
+  readonly intercept: boolean;
+  /** w / Σw. */
+  readonly w: Float64Array;
+  /** Weighted mean of each design column (zeros without intercept). */
+  readonly mean: Float64Array;
+  /** W·(Z − mean) by column (p x rows). */
+  readonly wct: Float64Array;
+  readonly r: Float64Array;
+  readonly rhs: Float64Array;
+}
+
+export function createSharedLeastSquares(z: Float64Array, zo: number, rows: number, p: number, w: Float64Array, wo: number, alpha: number, intercept: boolean): SharedLeastSquares | null {
+  let sw = 0;
+  for (let s = 0; s < rows; s++) sw += w[wo + s]!;
+  if (!(sw > 0)) return null;
+  const mean = new Float64Array(p);
+  if (intercept) {
+    for (let s = 0; s < rows; s++) for (let j = 0; j < p; j++) mean[j] = mean[j]! + w[wo + s]! * z[zo + s * p + j]!;
+    for (let j = 0; j < p; j++) mean[j] = mean[j]! / sw;
+  }
+  const ct = new Float64Array(rows * p);
+  const wct = new Float64Array(rows * p);
+  for (let s = 0; s < rows; s++) {
+    for (let j = 0; j < p; j++) {
+      const c = z[zo + s * p + j]! - mean[j]!;
+      ct[j * rows + s] = c;
+      wct[j * rows + s] = w[wo + s]! * c;
+    }
+  }
+  const a = new Float64Array(p * p);
+  for (let j = 0; j < p; j++) {
+    for (let k = j; k < p; k++) {
+      let t = 0;
+      for (let s = 0; s < rows; s++) t += wct[j * rows + s]! * ct[k * rows + s]!;
+      a[j * p + k] = t;
+    }
+    a[j * p + j] = a[j * p + j]! + alpha;
+  }
+  if (!choleskySolveInPlace(a, new Float64Array(p), p)) return null;
+  const wn = new Float64Array(rows);
+  for (let s = 0; s < rows; s++) wn[s] = w[wo + s]! / sw;
+  return { p, rows, intercept, w: wn, mean, wct, r: a, rhs: new Float64Array(p) };
+}
+
+/** Solves for the right-hand side y[yo..yo+rows): coefficients into coef, returns the intercept. */
+export function sharedLeastSquaresSolve(f: SharedLeastSquares, y: Float64Array, yo: number, coef: Float64Array): number {
+  const { p, rows, w, wct, r, rhs, mean } = f;
+  let my = 0;
+  if (f.intercept) for (let s = 0; s < rows; s++) my += w[s]! * y[yo + s]!;
+  for (let j = 0; j < p; j++) {
+    const o = j * rows;
+    let t = 0;
+    for (let s = 0; s < rows; s++) t += wct[o + s]! * (y[yo + s]! - my);
+    rhs[j] = t;
+  }
+  for (let i = 0; i < p; i++) {
+    let t = rhs[i]!;
+    for (let k = 0; k < i; k++) t -= r[k * p + i]! * rhs[k]!;
+    rhs[i] = t / r[i * p + i]!;
+  }
+  for (let i = p - 1; i >= 0; i--) {
+    let t = rhs[i]!;
+    for (let k = i + 1; k < p; k++) t -= r[i * p + k]! * rhs[k]!;
+    rhs[i] = t / r[i * p + i]!;
+  }
+  coef.set(rhs.subarray(0, p));
+  let b = my;
+  if (f.intercept) for (let j = 0; j < p; j++) b -= mean[j]! * coef[j]!;
+  return b;
+}
