@@ -78,6 +78,12 @@ function start(m: Matrix, i: number): number {
  */
 function own(m: Matrix, out: Float64Array): Matrix {
   const c = m.cols;
+  if ((m.stride ?? c) === c) {
+    // Contiguous rows: one copy (no view per row).
+    const o = m.offset ?? 0;
+    out.set(m.data.subarray(o, o + m.rows * c));
+    return { rows: m.rows, cols: c, data: out.subarray(0, m.rows * c) };
+  }
   for (let i = 0; i < m.rows; i++) {
     const o = start(m, i);
     out.set(m.data.subarray(o, o + c), i * c);
@@ -146,6 +152,7 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
   const keys = new Float64Array(xeRowsMax);
   const targets = new Int32Array(xeRowsMax);
   const anchorKeys = new Float64Array(block);
+  const keyRow = new Float64Array(d);
   const best: Record<StabilityId, number> = { RIS: 0, RRS: 0, ROS: 0 };
   const seen: Record<StabilityId, boolean> = { RIS: false, RRS: false, ROS: false };
 
@@ -206,8 +213,8 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
           const r = rowOf[b]! + s;
           if (!st.valueModel && argmaxAt(cOut.data, r * classes, classes) !== want) continue;
           const t = b * N + cnt[b]!;
-          nb.set(cand.subarray(r * d, r * d + d), t * d);
-          nbOut.set(cOut.data.subarray(r * classes, r * classes + classes), t * classes);
+          copy(cand, r * d, nb, t * d, d);
+          copy(cOut.data, r * classes, nbOut, t * classes, classes);
           cnt[b] = cnt[b]! + 1;
         }
         drawn[b] = drawn[b]! + c;
@@ -235,10 +242,11 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
       targets[q] = explained[b0 + b]!;
     }
     for (let t = 0; t < T; t++, q++) {
-      const src = nbRow(t) * d;
-      xe.set(nb.subarray(src, src + d), q * d);
+      copy(nb, nbRow(t) * d, xe, q * d, d);
       const pos = t - first[owner[t]!]!;
-      keys[q] = released ? pos : st.common ? anchorKeys[owner[t]!]! : hashFloat64(nb.subarray(src, src + d));
+      if (released) keys[q] = pos;
+      else if (st.common) keys[q] = anchorKeys[owner[t]!]!;
+      else { copy(nb, nbRow(t) * d, keyRow, 0, d); keys[q] = hashFloat64(keyRow); } // own content key
       targets[q] = explained[b0 + owner[t]!]!;
     }
     if (noise !== null) {
@@ -334,6 +342,11 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
     modelCalls,
     modelRows,
   };
+}
+
+/** Copies `len` values from a[ao..] to b[bo..] (no subarray view per neighbour). */
+function copy(a: Float64Array, ao: number, b: Float64Array, bo: number, len: number): void {
+  for (let j = 0; j < len; j++) b[bo + j] = a[ao + j]!;
 }
 
 /** argmax over `c` values from `o` (first maximum, as argmaxRows). */
