@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Matrix } from '@xai/core';
 import { argmaxRows, isXaiError, row } from '@xai/core';
 import { describe, expect, it } from 'vitest';
+import { onnx } from './internal/proto.js';
 import { loadOnnxModel } from './loadOnnxModel.js';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
@@ -192,6 +193,14 @@ describe('loadOnnxModel: bad input is a typed XaiError naming the file and the p
     expect(m.output).toBe('value');
     expect(m.predictProba(mat([[4]])).data[0]).toBe(2);
     expectXaiError(() => m.predictProba(mat([[4], [-1]])), 'NON_FINITE', 'nan.onnx', "'value'", 'row 1');
+  });
+
+  it('a ZipMap (seq(map)) output on a model that is not importable → NOT_SUPPORTED advising zipmap=False', () => {
+    const m = onnx.ModelProto.decode(readFileSync(fixture('trees.onnx')));
+    m.graph!.node!.push({ opType: 'ZipMap', domain: 'ai.onnx.ml', input: ['probabilities'], output: ['output_probability'], attribute: [{ name: 'classlabels_int64s', type: 7, ints: [0, 1] }] });
+    m.graph!.output = [m.graph!.output![0]!, { name: 'output_probability', type: { sequenceType: { elemType: { mapType: { keyType: 7, valueType: { tensorType: { elemType: 1 } } } } } } }];
+    const bytes = onnx.ModelProto.encode(m).finish();
+    expectXaiError(() => loadOnnxModel(bytes, { name: 'trees_zipmap.onnx' }), 'NOT_SUPPORTED', 'trees_zipmap.onnx', "'zipmap': False");
   });
 
   it('unknown options and bad values → BAD_OPTION', () => {

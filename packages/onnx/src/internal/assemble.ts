@@ -139,6 +139,9 @@ export function assembleModel({ g, runner, backendName, probedWidth }: AssembleI
   if (inputDim === undefined) throw new XaiError('NOT_SUPPORTED', `${file}: input '${g.input.name}' has a dynamic feature dimension (${String(g.input.shape?.[1])}); pass the feature count as the inputDim option`, { fn, arg: 'inputDim', file });
   const d = inputDim;
   const tensorOut = info.kind === 'tensor';
+  if (!tensorOut && !tryImport.ok) {
+    throw new XaiError('NOT_SUPPORTED', `${file}: output '${info.name}' is a ${info.kind}, not a tensor, and the graph is not an importable MLP (${tryImport.reason}); ${outputRule}`, { fn, arg: 'outputName', file, value: info.name });
+  }
 
   // Width of the chosen output: declared, else a one-row probe (which also validates the
   // feature count against a dynamic graph), else the imported layers.
