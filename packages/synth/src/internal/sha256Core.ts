@@ -2,7 +2,9 @@
 // async WebCrypto call: the same hex digests as `sha256sum` and node:crypto (tested against both).
 // A copy of @xai/data's internal/sha256.ts (the packages do not depend on each other): keep in sync.
 
-const K = new Uint32Array([
+// Int32Array throughout: Uint32 values above 2^31 are not small integers in V8 and turn
+// every round into heap-number arithmetic (about 5x slower).
+const K = new Int32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
   0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
   0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
@@ -17,8 +19,8 @@ const encoder = new TextEncoder();
 
 /** Incremental sha256: `update` any number of times, then `hex` once. */
 export class Sha256 {
-  private readonly h = new Uint32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
-  private readonly w = new Uint32Array(64);
+  private readonly h = new Int32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
+  private readonly w = new Int32Array(64);
   private readonly block = new Uint8Array(64);
   private filled = 0;
   private length = 0;
@@ -59,7 +61,7 @@ export class Sha256 {
     this.update(pad);
     this.length = length;
     let out = '';
-    for (let i = 0; i < 8; i++) out += this.h[i]!.toString(16).padStart(8, '0');
+    for (let i = 0; i < 8; i++) out += (this.h[i]! >>> 0).toString(16).padStart(8, '0');
     return out;
   }
 
@@ -71,21 +73,21 @@ export class Sha256 {
       const c = w[t - 2]!;
       const s0 = ((a >>> 7) | (a << 25)) ^ ((a >>> 18) | (a << 14)) ^ (a >>> 3);
       const s1 = ((c >>> 17) | (c << 15)) ^ ((c >>> 19) | (c << 13)) ^ (c >>> 10);
-      w[t] = (w[t - 16]! + s0 + w[t - 7]! + s1) | 0;
+      w[t] = (((w[t - 16]! + s0) | 0) + ((w[t - 7]! + s1) | 0)) | 0;
     }
     const h = this.h;
     let a = h[0]!, bb = h[1]!, c = h[2]!, d = h[3]!, e = h[4]!, f = h[5]!, g = h[6]!, hh = h[7]!;
     for (let t = 0; t < 64; t++) {
       const S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
       const ch = (e & f) ^ (~e & g);
-      const t1 = (hh + S1 + ch + K[t]! + w[t]!) | 0;
+      const t1 = (((((hh + S1) | 0) + ch) | 0) + ((K[t]! + w[t]!) | 0)) | 0;
       const S0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
       const maj = (a & bb) ^ (a & c) ^ (bb & c);
       const t2 = (S0 + maj) | 0;
       hh = g; g = f; f = e; e = (d + t1) | 0; d = c; c = bb; bb = a; a = (t1 + t2) | 0;
     }
-    h[0] = h[0]! + a; h[1] = h[1]! + bb; h[2] = h[2]! + c; h[3] = h[3]! + d;
-    h[4] = h[4]! + e; h[5] = h[5]! + f; h[6] = h[6]! + g; h[7] = h[7]! + hh;
+    h[0] = (h[0]! + a) | 0; h[1] = (h[1]! + bb) | 0; h[2] = (h[2]! + c) | 0; h[3] = (h[3]! + d) | 0;
+    h[4] = (h[4]! + e) | 0; h[5] = (h[5]! + f) | 0; h[6] = (h[6]! + g) | 0; h[7] = (h[7]! + hh) | 0;
   }
 }
 
