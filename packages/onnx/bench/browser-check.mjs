@@ -11,11 +11,25 @@ import { launchChromium } from '../../testing-browser/dist/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const pkg = join(here, '..');
-const bundle = await build({ entryPoints: [join(here, 'browser-page.js')], bundle: true, format: 'esm', platform: 'browser', write: false, logLevel: 'error' });
+const bundle = await build({
+  entryPoints: [join(here, 'browser-page.js')],
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  write: false,
+  logLevel: 'error',
+});
 const pageJs = bundle.outputFiles[0].text;
 if (/from\s*["']node:/.test(pageJs)) throw new Error('the browser bundle imports a Node built-in');
 const wasmDir = join(pkg, 'node_modules', 'onnxruntime-web', 'dist');
-const types = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json', '.onnx': 'application/octet-stream', '.html': 'text/html' };
+const types = {
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.onnx': 'application/octet-stream',
+  '.html': 'text/html',
+};
 const server = createServer((req, res) => {
   const url = new URL(req.url, 'http://127.0.0.1');
   let body;
@@ -23,7 +37,8 @@ const server = createServer((req, res) => {
     if (url.pathname === '/') body = '<!doctype html><script type="module" src="/page.js"></script>';
     else if (url.pathname === '/page.js') body = pageJs;
     else if (url.pathname.startsWith('/wasm/')) body = readFileSync(join(wasmDir, url.pathname.slice(6).replace(/[^\w.-]/g, '')));
-    else if (url.pathname.startsWith('/fixtures/')) body = readFileSync(join(pkg, 'fixtures', url.pathname.slice(10).replace(/[^\w.-]/g, '')));
+    else if (url.pathname.startsWith('/fixtures/'))
+      body = readFileSync(join(pkg, 'fixtures', url.pathname.slice(10).replace(/[^\w.-]/g, '')));
   } catch {
     body = undefined;
   }
@@ -49,9 +64,22 @@ try {
   if (result.error) failed = true;
   else {
     const ok = (v, tol) => typeof v === 'number' && v <= tol;
-    failed ||= !(result.mlp_relu.backend === 'imported-mlp' && ok(result.mlp_relu.syncDiff, 1e-6) && ok(result.mlp_relu.asyncDiff, 1e-6) && ok(result.mlp_relu.gradientDiff, 1e-5));
-    failed ||= !(result.mlp_tanh.backend === 'imported-mlp' && ok(result.mlp_tanh.syncDiff, 1e-6) && ok(result.mlp_tanh.gradientDiff, 1e-5));
-    failed ||= !(result.trees.backend === 'onnxruntime-web' && ok(result.trees.asyncDiff, 1e-6) && /NOT_SUPPORTED/.test(result.trees.syncError ?? ''));
+    failed ||= !(
+      result.mlp_relu.backend === 'imported-mlp' &&
+      ok(result.mlp_relu.syncDiff, 1e-6) &&
+      ok(result.mlp_relu.asyncDiff, 1e-6) &&
+      ok(result.mlp_relu.gradientDiff, 1e-5)
+    );
+    failed ||= !(
+      result.mlp_tanh.backend === 'imported-mlp' &&
+      ok(result.mlp_tanh.syncDiff, 1e-6) &&
+      ok(result.mlp_tanh.gradientDiff, 1e-5)
+    );
+    failed ||= !(
+      result.trees.backend === 'onnxruntime-web' &&
+      ok(result.trees.asyncDiff, 1e-6) &&
+      /NOT_SUPPORTED/.test(result.trees.syncError ?? '')
+    );
   }
 } finally {
   await browser.close();

@@ -16,7 +16,11 @@ async function main() {
     const ref = await (await fetch(`/fixtures/${name}.json`)).json();
     const model = await loadOnnxModelAsync(await get(`/fixtures/${name}.onnx`), { runtime: ort, name: `${name}.onnx` });
     const x = mat(ref.x);
-    const r = { backend: model.backend, gradientSource: model.gradientSource, asyncDiff: maxDiff(await model.predictProbaAsync(x), ref.probabilities) };
+    const r = {
+      backend: model.backend,
+      gradientSource: model.gradientSource,
+      asyncDiff: maxDiff(await model.predictProbaAsync(x), ref.probabilities),
+    };
     try {
       r.syncDiff = maxDiff(model.predictProba(x), ref.probabilities);
       if (ref.gradient) r.gradientDiff = maxDiff(model.inputGradient(x, Int32Array.from(ref.targets)), ref.gradient);
@@ -28,4 +32,11 @@ async function main() {
   return out;
 }
 
-main().then((r) => { window.__result = r; }, (e) => { window.__result = { error: String(e && e.stack || e) }; });
+main().then(
+  (r) => {
+    window.__result = r;
+  },
+  (e) => {
+    window.__result = { error: String(e?.stack ?? e) };
+  },
+);

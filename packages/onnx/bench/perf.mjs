@@ -51,7 +51,11 @@ function time(fn, runs = 5) {
 const fmt = (s) => `${(n / s).toExponential(2).padStart(9)} rows/s  ${(flops / s / 1e9).toFixed(2).padStart(6)} GFLOP/s`;
 const x = rand(n, d, 1);
 const ann = createAnn(d, { seed: 0 });
-console.log(`ANN ${widths.join('-')} forward, batch ${n}, ${(flops / 1e6).toFixed(1)} MFLOP per batch, ORT threads ${threads}; load average ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+console.log(
+  `ANN ${widths.join('-')} forward, batch ${n}, ${(flops / 1e6).toFixed(1)} MFLOP per batch, ORT threads ${threads}; load average ${loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ')}`,
+);
 
 const results = {};
 results.ts = time(() => ann.predictProba(x));
@@ -103,7 +107,12 @@ try {
   delete env.OPENBLAS_L2_SIZE;
   const out = execFileSync('python3', ['-c', py], { env, encoding: 'utf8' });
   const lines = out.trim().split('\n');
-  blas = { source: 'numpy (OpenBLAS, 1 thread, OPENBLAS_CORETYPE unset)', float64: Number(lines[0].split(' ')[1]), float32: Number(lines[1].split(' ')[1]), kernel: lines[2] };
+  blas = {
+    source: 'numpy (OpenBLAS, 1 thread, OPENBLAS_CORETYPE unset)',
+    float64: Number(lines[0].split(' ')[1]),
+    float32: Number(lines[1].split(' ')[1]),
+    kernel: lines[2],
+  };
 } catch (e) {
   // No numpy: ORT's own MatMul chain (no bias, no activation) on the same shapes.
   const mm = createAnn(d, { seed: 0 });
@@ -129,7 +138,11 @@ const timeOnce = (fn) => {
   const r = fn();
   return [(performance.now() - t0) / 1000, r];
 };
-console.log(`LIME (1000 samples) on ${limeRows} rows; load average ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+console.log(
+  `LIME (1000 samples) on ${limeRows} rows; load average ${loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ')}`,
+);
 const runs = [
   ['pure TS', ann],
   ['ONNX ANN (loadOnnxModel)', onnxAnn],
@@ -147,6 +160,12 @@ for (const [name, model] of runs) {
     diff = Math.max(diff, Math.abs(attr.data[i] - baseAttr.data[i]));
     scale = Math.max(scale, Math.abs(baseAttr.data[i]));
   }
-  console.log(`  ${name.padEnd(26)} ${(limeRows / s).toFixed(1).padStart(8)} rows/s  (${s.toFixed(2)} s, ${(base / s).toFixed(2)}x pure TS; max |Δattr| / max |attr| = ${(diff / scale).toExponential(1)})`);
+  console.log(
+    `  ${name.padEnd(26)} ${(limeRows / s).toFixed(1).padStart(8)} rows/s  (${s.toFixed(2)} s, ${(base / s).toFixed(2)}x pure TS; max |Δattr| / max |attr| = ${(diff / scale).toExponential(1)})`,
+  );
 }
-console.log(`load average after: ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+console.log(
+  `load average after: ${loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ')}`,
+);

@@ -6,7 +6,12 @@ import { elemTypeName } from './internal/proto.js';
 /** What a graph declares, without running it. @since 0.2.0 */
 export interface OnnxSummary {
   readonly input: { readonly name: string; readonly type: string; readonly shape: readonly (number | string | null)[] | null };
-  readonly outputs: readonly { readonly name: string; readonly kind: string; readonly type: string | null; readonly shape: readonly (number | string | null)[] | null }[];
+  readonly outputs: readonly {
+    readonly name: string;
+    readonly kind: string;
+    readonly type: string | null;
+    readonly shape: readonly (number | string | null)[] | null;
+  }[];
   readonly ops: readonly string[];
   readonly producer: string;
   /** Per output: the MLP chain recognised, or why not. */
@@ -24,7 +29,8 @@ export function inspectOnnx(bytes: Uint8Array | ArrayBuffer, options?: { readonl
   const { name = '<bytes>' } = checkOptions(options, ['name'], fn);
   if (typeof name !== 'string') throw new XaiError('BAD_OPTION', 'name must be a string', { fn, arg: 'name', value: name });
   const g = parseGraph(asBytes(bytes, fn), name, fn, undefined);
-  const shape = (s: readonly (number | string | undefined)[] | undefined): (number | string | null)[] | null => (s === undefined ? null : s.map((d) => d ?? null));
+  const shape = (s: readonly (number | string | undefined)[] | undefined): (number | string | null)[] | null =>
+    s === undefined ? null : s.map((d) => d ?? null);
   const mlp: Record<string, string> = {};
   for (const out of g.outputs) {
     const r = importMlp(g, out.name);
@@ -32,9 +38,20 @@ export function inspectOnnx(bytes: Uint8Array | ArrayBuffer, options?: { readonl
   }
   return {
     input: { name: g.input.name, type: elemTypeName(g.input.elemType), shape: shape(g.input.shape) },
-    outputs: g.outputs.map((v) => ({ name: v.name, kind: v.kind, type: v.kind === 'tensor' ? elemTypeName(v.elemType) : null, shape: shape(v.shape) })),
-    ops: [...new Set((g.graph.node ?? []).map((n) => `${n.domain !== undefined && n.domain !== null && n.domain !== '' ? `${n.domain}.` : ''}${n.opType ?? '?'}`))],
+    outputs: g.outputs.map((v) => ({
+      name: v.name,
+      kind: v.kind,
+      type: v.kind === 'tensor' ? elemTypeName(v.elemType) : null,
+      shape: shape(v.shape),
+    })),
+    ops: [
+      ...new Set(
+        (g.graph.node ?? []).map(
+          (n) => `${n.domain !== undefined && n.domain !== null && n.domain !== '' ? `${n.domain}.` : ''}${n.opType ?? '?'}`,
+        ),
+      ),
+    ],
     producer: g.producerName,
-  mlp,
+    mlp,
   };
 }

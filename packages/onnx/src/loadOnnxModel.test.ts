@@ -42,7 +42,16 @@ describe('loadOnnxModel: torch / sklearn-style fixtures vs their export-time ref
   it('torch MLP (ReLU, softmax head): probabilities ≤ 1e-6, imported MLP gradients match torch autograd', () => {
     const r = ref('mlp_relu');
     const m = loadOnnxModel(fixture('mlp_relu.onnx'));
-    expect(m.discovered).toMatchObject({ input: 'x', inputDim: 6, outputName: 'probabilities', output: 'probabilities', head: 'softmax', mlpImported: true, gradientSource: 'mlp-import', evaluate: 'session' });
+    expect(m.discovered).toMatchObject({
+      input: 'x',
+      inputDim: 6,
+      outputName: 'probabilities',
+      output: 'probabilities',
+      head: 'softmax',
+      mlpImported: true,
+      gradientSource: 'mlp-import',
+      evaluate: 'session',
+    });
     expect(m.discovered.mlp).toBe('Gemm → Relu → Gemm → Relu → Gemm → Softmax');
     expect(m.classes).toBe(2);
     const x = mat(r.x);
@@ -74,7 +83,10 @@ describe('loadOnnxModel: torch / sklearn-style fixtures vs their export-time ref
     expectClose(m.predictProba(x), r.probabilities as number[][], 1e-6);
     expectClose(m.inputGradient(x, Int32Array.from(r.targets as number[])), r.gradient as number[][], 1e-6, 1e-5);
     const sum = new Float64Array(x.rows * x.cols);
-    for (let k = 0; k < 3; k++) m.inputGradient(x, new Int32Array(x.rows).fill(k)).data.forEach((v, i) => (sum[i]! += v));
+    for (let k = 0; k < 3; k++)
+      m.inputGradient(x, new Int32Array(x.rows).fill(k)).data.forEach((v, i) => {
+        sum[i]! += v;
+      });
     for (const v of sum) expect(Math.abs(v)).toBeLessThan(1e-12);
   });
 
@@ -93,7 +105,12 @@ describe('loadOnnxModel: torch / sklearn-style fixtures vs their export-time ref
   it('sklearn-style LR (LinearClassifier LOGISTIC + Normalizer, zipmap=False): imported; gradient = p(1−p)·w in closed form', () => {
     const r = ref('lr_sklearn');
     const m = loadOnnxModel(fixture('lr_sklearn.onnx'));
-    expect(m.discovered).toMatchObject({ outputName: 'probabilities', head: 'classifier-op', mlp: 'LinearClassifier(LOGISTIC)+Normalizer', gradientSource: 'mlp-import' });
+    expect(m.discovered).toMatchObject({
+      outputName: 'probabilities',
+      head: 'classifier-op',
+      mlp: 'LinearClassifier(LOGISTIC)+Normalizer',
+      gradientSource: 'mlp-import',
+    });
     const x = mat(r.x);
     const p = m.predictProba(x);
     expectClose(p, r.probabilities as number[][], 1e-6);
@@ -120,7 +137,11 @@ describe('loadOnnxModel: torch / sklearn-style fixtures vs their export-time ref
     expect(m.discovered.notImportedBecause).toContain('Mul');
     const x = mat(r.x);
     const p = m.predictProba(x);
-    expectClose(p, (r.probability as number[][]).map(([q]) => [1 - q!, q!]), 1e-6);
+    expectClose(
+      p,
+      (r.probability as number[][]).map(([q]) => [1 - q!, q!]),
+      1e-6,
+    );
     // float32 session: central differences with h = cbrt(2^-23)·max(1, |x|) are good to ~1e-4.
     expectClose(m.inputGradient(x, new Int32Array(x.rows).fill(1)), r.gradientClass1 as number[][], 2e-4, 1e-3);
   });
@@ -146,7 +167,9 @@ describe('loadOnnxModel: torch / sklearn-style fixtures vs their export-time ref
     const fd = loadOnnxModel(fixture('mlp_tanh.onnx'), { gradients: 'finite-differences' });
     expect(fd.gradientSource).toBe('finite-differences');
     expectClose(fd.inputGradient(mat(r.x), Int32Array.from(r.targets as number[])), r.gradient as number[][], 2e-4, 1e-3);
-    expect(loadOnnxModel(readFileSync(fixture('lr_sklearn.onnx')), { outputName: 'probabilities', name: 'lr.onnx' }).discovered.file).toBe('lr.onnx');
+    expect(loadOnnxModel(readFileSync(fixture('lr_sklearn.onnx')), { outputName: 'probabilities', name: 'lr.onnx' }).discovered.file).toBe(
+      'lr.onnx',
+    );
   });
 });
 
@@ -197,8 +220,20 @@ describe('loadOnnxModel: bad input is a typed XaiError naming the file and the p
 
   it('a ZipMap (seq(map)) output on a model that is not importable → NOT_SUPPORTED advising zipmap=False', () => {
     const m = onnx.ModelProto.decode(readFileSync(fixture('trees.onnx')));
-    m.graph!.node!.push({ opType: 'ZipMap', domain: 'ai.onnx.ml', input: ['probabilities'], output: ['output_probability'], attribute: [{ name: 'classlabels_int64s', type: 7, ints: [0, 1] }] });
-    m.graph!.output = [m.graph!.output![0]!, { name: 'output_probability', type: { sequenceType: { elemType: { mapType: { keyType: 7, valueType: { tensorType: { elemType: 1 } } } } } } }];
+    m.graph!.node!.push({
+      opType: 'ZipMap',
+      domain: 'ai.onnx.ml',
+      input: ['probabilities'],
+      output: ['output_probability'],
+      attribute: [{ name: 'classlabels_int64s', type: 7, ints: [0, 1] }],
+    });
+    m.graph!.output = [
+      m.graph!.output![0]!,
+      {
+        name: 'output_probability',
+        type: { sequenceType: { elemType: { mapType: { keyType: 7, valueType: { tensorType: { elemType: 1 } } } } } },
+      },
+    ];
     const bytes = onnx.ModelProto.encode(m).finish();
     expectXaiError(() => loadOnnxModel(bytes, { name: 'trees_zipmap.onnx' }), 'NOT_SUPPORTED', 'trees_zipmap.onnx', "'zipmap': False");
   });
@@ -207,6 +242,11 @@ describe('loadOnnxModel: bad input is a typed XaiError naming the file and the p
     expectXaiError(() => loadOnnxModel(fixture('mlp_relu.onnx'), { thread: 1 } as never), 'BAD_OPTION', "did you mean 'threads'");
     expectXaiError(() => loadOnnxModel(fixture('mlp_relu.onnx'), { threads: 0 }), 'BAD_OPTION', 'threads');
     expectXaiError(() => loadOnnxModel(fixture('mlp_relu.onnx'), { outputName: 'nope' }), 'NOT_FOUND', 'mlp_relu.onnx', 'nope');
-    expectXaiError(() => loadOnnxModel(fixture('trees.onnx'), { gradients: 'import' }), 'NOT_SUPPORTED', 'trees.onnx', 'TreeEnsembleClassifier');
+    expectXaiError(
+      () => loadOnnxModel(fixture('trees.onnx'), { gradients: 'import' }),
+      'NOT_SUPPORTED',
+      'trees.onnx',
+      'TreeEnsembleClassifier',
+    );
   });
 });

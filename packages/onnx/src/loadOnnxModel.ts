@@ -41,7 +41,13 @@ export function loadOnnxModel(pathOrBytes: string | Uint8Array | ArrayBuffer, op
     file = o.name ?? '<bytes>';
   }
   const g = parseGraph(bytes, file, FN, o.inputName);
-  const runner = nodeRunner(bytes, { threads: o.threads ?? 1, float64: g.input.elemType === DT.DOUBLE, file, fn: FN, inputName: g.input.name });
+  const runner = nodeRunner(bytes, {
+    threads: o.threads ?? 1,
+    float64: g.input.elemType === DT.DOUBLE,
+    file,
+    fn: FN,
+    inputName: g.input.name,
+  });
   try {
     return assembleModel({ g, runner, backendName: runner.name }, { ...o, fn: FN });
   } catch (e) {

@@ -8,7 +8,12 @@ import { loadOnnxModelAsync } from './loadOnnxModelAsync.js';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 const bytes = (name: string): Uint8Array => new Uint8Array(readFileSync(fixture(`${name}.onnx`)));
-interface Ref { x: number[][]; probabilities: number[][]; gradient: number[][]; targets: number[] }
+interface Ref {
+  x: number[][];
+  probabilities: number[][];
+  gradient: number[][];
+  targets: number[];
+}
 const ref = (name: string): Ref => JSON.parse(readFileSync(fixture(`${name}.json`), 'utf8')) as Ref;
 const mat = (rows: number[][]): Matrix => ({ rows: rows.length, cols: rows[0]!.length, data: Float64Array.from(rows.flat()) });
 const maxDiff = (m: Matrix, e: number[][]): number => Math.max(...e.flatMap((r, i) => r.map((v, j) => Math.abs(row(m, i)[j]! - v))));
@@ -26,7 +31,9 @@ describe('loadOnnxModelAsync (onnxruntime-web WASM, the browser path, run here i
 
   it('a non-MLP graph runs through predictProbaAsync only; its sync methods say why', async () => {
     const r = ref('trees');
-    await expect(loadOnnxModelAsync(bytes('trees'), { name: 'trees.onnx', evaluate: 'imported' })).rejects.toThrow(/trees\.onnx.*not an importable MLP/);
+    await expect(loadOnnxModelAsync(bytes('trees'), { name: 'trees.onnx', evaluate: 'imported' })).rejects.toThrow(
+      /trees\.onnx.*not an importable MLP/,
+    );
     const m = await loadOnnxModelAsync(bytes('trees'), { name: 'trees.onnx' });
     expect(m.backend).toBe('onnxruntime-web');
     expect(maxDiff(await m.predictProbaAsync(mat(r.x)), r.probabilities)).toBeLessThanOrEqual(1e-6);

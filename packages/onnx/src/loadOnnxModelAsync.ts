@@ -18,7 +18,10 @@ export interface OnnxRuntimeLike {
 }
 /** @since 0.2.0 */
 export interface OnnxRuntimeSession {
-  run(feeds: Record<string, unknown>, fetches?: readonly string[]): Promise<Record<string, { readonly data: unknown; readonly dims: readonly number[] }>>;
+  run(
+    feeds: Record<string, unknown>,
+    fetches?: readonly string[],
+  ): Promise<Record<string, { readonly data: unknown; readonly dims: readonly number[] }>>;
   release?(): Promise<void>;
 }
 
@@ -53,32 +56,53 @@ export async function loadOnnxModelAsync(bytes: Uint8Array | ArrayBuffer, option
     try {
       runtime = (await import('onnxruntime-web')) as unknown as OnnxRuntimeLike;
     } catch (e) {
-      throw new XaiError('NOT_SUPPORTED', `onnxruntime-web could not be loaded (${(e as Error).message}); install it or pass { runtime }`, { fn: FN, arg: 'runtime' });
+      throw new XaiError('NOT_SUPPORTED', `onnxruntime-web could not be loaded (${(e as Error).message}); install it or pass { runtime }`, {
+        fn: FN,
+        arg: 'runtime',
+      });
     }
   }
   // onnxruntime-web takes its thread count from env.wasm.numThreads (read when the WASM
   // backend first initialises): pin it unless the caller already set it.
   const wasm = runtime.env?.wasm;
-  if (wasm !== undefined && (o.threads !== undefined || wasm.numThreads === undefined || wasm.numThreads === 0)) wasm.numThreads = o.threads ?? 1;
+  if (wasm !== undefined && (o.threads !== undefined || wasm.numThreads === undefined || wasm.numThreads === 0))
+    wasm.numThreads = o.threads ?? 1;
   let session: OnnxRuntimeSession;
   try {
-    session = await runtime.InferenceSession.create(data, { intraOpNumThreads: o.threads ?? 1, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all' });
+    session = await runtime.InferenceSession.create(data, {
+      intraOpNumThreads: o.threads ?? 1,
+      interOpNumThreads: 1,
+      executionMode: 'sequential',
+      graphOptimizationLevel: 'all',
+    });
   } catch (e) {
-    throw new XaiError('PARSE_ERROR', `${file}: ONNX Runtime could not load the model: ${(e as Error).message}`, { fn: FN, arg: 'pathOrBytes', file });
+    throw new XaiError('PARSE_ERROR', `${file}: ONNX Runtime could not load the model: ${(e as Error).message}`, {
+      fn: FN,
+      arg: 'pathOrBytes',
+      file,
+    });
   }
   const rt = runtime;
   const buffer = new InputBuffer(g.input.elemType === DT.DOUBLE);
   const runAsync = async (x: Matrix, fetch: readonly string[]): Promise<RunOutput[]> => {
-    const feeds = { [g.input.name]: new rt.Tensor(g.input.elemType === DT.DOUBLE ? 'float64' : 'float32', buffer.fill(x).slice(), [x.rows, x.cols]) };
+    const feeds = {
+      [g.input.name]: new rt.Tensor(g.input.elemType === DT.DOUBLE ? 'float64' : 'float32', buffer.fill(x).slice(), [x.rows, x.cols]),
+    };
     let result: Awaited<ReturnType<OnnxRuntimeSession['run']>>;
     try {
       result = await session.run(feeds, fetch);
     } catch (e) {
-      throw new XaiError('SHAPE_MISMATCH', `${file}: ONNX Runtime rejected a ${x.rows} x ${x.cols} input: ${(e as Error).message.trim()}`, { fn: FN, arg: 'x', file, value: [x.rows, x.cols] });
+      throw new XaiError('SHAPE_MISMATCH', `${file}: ONNX Runtime rejected a ${x.rows} x ${x.cols} input: ${(e as Error).message.trim()}`, {
+        fn: FN,
+        arg: 'x',
+        file,
+        value: [x.rows, x.cols],
+      });
     }
     return fetch.map((f) => {
       const t = result[f]!;
-      if (!(t.data instanceof Float32Array) && !(t.data instanceof Float64Array)) throw new XaiError('NOT_SUPPORTED', `${file}: output '${f}' is not a float tensor`, { fn: FN, arg: f, file });
+      if (!(t.data instanceof Float32Array) && !(t.data instanceof Float64Array))
+        throw new XaiError('NOT_SUPPORTED', `${file}: output '${f}' is not a float tensor`, { fn: FN, arg: f, file });
       return { data: t.data, dims: t.dims };
     });
   };

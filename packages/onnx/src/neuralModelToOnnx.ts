@@ -28,8 +28,18 @@ function tensor(name: string, dims: number[], values: Float64Array, float64: boo
 export function neuralModelToOnnx(model: NeuralModel, options?: NeuralModelToOnnxOptions): Uint8Array {
   const fn = 'neuralModelToOnnx';
   const { dtype = 'float32' } = checkOptions(options, ['dtype'], fn);
-  if (dtype !== 'float32' && dtype !== 'float64') throw new XaiError('BAD_OPTION', `dtype must be 'float32' or 'float64', got ${describeValue(dtype)}`, { fn, arg: 'dtype', value: dtype });
-  if (model === null || typeof model !== 'object' || !Array.isArray(model.layers) || model.layers.length === 0) throw new XaiError('BAD_INPUT', `expected an @xai/models NeuralModel (with layers), got ${describeValue(model)}`, { fn, arg: 'model', value: model });
+  if (dtype !== 'float32' && dtype !== 'float64')
+    throw new XaiError('BAD_OPTION', `dtype must be 'float32' or 'float64', got ${describeValue(dtype)}`, {
+      fn,
+      arg: 'dtype',
+      value: dtype,
+    });
+  if (model === null || typeof model !== 'object' || !Array.isArray(model.layers) || model.layers.length === 0)
+    throw new XaiError('BAD_INPUT', `expected an @xai/models NeuralModel (with layers), got ${describeValue(model)}`, {
+      fn,
+      arg: 'model',
+      value: model,
+    });
   const float64 = dtype === 'float64';
   const elemType = float64 ? DT.DOUBLE : DT.FLOAT;
   const initializer: onnxProto.onnx.ITensorProto[] = [];
@@ -37,15 +47,30 @@ export function neuralModelToOnnx(model: NeuralModel, options?: NeuralModelToOnn
   let h = 'x';
   model.layers.forEach((layer, l) => {
     const op = OP_OF[layer.activation];
-    if (!(layer.activation in OP_OF)) throw new XaiError('NOT_SUPPORTED', `layer ${l} has activation ${describeValue(layer.activation)}`, { fn, arg: `model.layers[${l}].activation`, value: layer.activation });
+    if (!(layer.activation in OP_OF))
+      throw new XaiError('NOT_SUPPORTED', `layer ${l} has activation ${describeValue(layer.activation)}`, {
+        fn,
+        arg: `model.layers[${l}].activation`,
+        value: layer.activation,
+      });
     const w = new Float64Array(layer.outputDim * layer.inputDim);
     const ws = layer.weight.stride ?? layer.weight.cols;
     const wo = layer.weight.offset ?? 0;
-    for (let i = 0; i < layer.outputDim; i++) for (let j = 0; j < layer.inputDim; j++) w[i * layer.inputDim + j] = layer.weight.data[wo + i * ws + j]!;
-    initializer.push(tensor(`W${l}`, [layer.outputDim, layer.inputDim], w, float64), tensor(`b${l}`, [layer.outputDim], layer.bias, float64));
+    for (let i = 0; i < layer.outputDim; i++)
+      for (let j = 0; j < layer.inputDim; j++) w[i * layer.inputDim + j] = layer.weight.data[wo + i * ws + j]!;
+    initializer.push(
+      tensor(`W${l}`, [layer.outputDim, layer.inputDim], w, float64),
+      tensor(`b${l}`, [layer.outputDim], layer.bias, float64),
+    );
     const isLast = l === model.layers.length - 1;
     const affine = isLast ? 'logits' : l === 0 ? 'hidden_pre' : `z${l}`;
-    node.push({ opType: 'Gemm', name: `dense${l}`, input: [h, `W${l}`, `b${l}`], output: [affine], attribute: [{ name: 'transB', type: 2, i: 1 }] });
+    node.push({
+      opType: 'Gemm',
+      name: `dense${l}`,
+      input: [h, `W${l}`, `b${l}`],
+      output: [affine],
+      attribute: [{ name: 'transB', type: 2, i: 1 }],
+    });
     h = affine;
     if (op !== undefined) {
       const post = l === 0 ? 'hidden' : `a${l}`;
@@ -56,8 +81,16 @@ export function neuralModelToOnnx(model: NeuralModel, options?: NeuralModelToOnn
       h = 'hidden';
     }
   });
-  node.push({ opType: 'Softmax', name: 'softmax', input: ['logits'], output: ['probabilities'], attribute: [{ name: 'axis', type: 2, i: -1 }] });
-  const shape = (cols: number): onnxProto.onnx.ITypeProto => ({ tensorType: { elemType, shape: { dim: [{ dimParam: 'n' }, { dimValue: cols }] } } });
+  node.push({
+    opType: 'Softmax',
+    name: 'softmax',
+    input: ['logits'],
+    output: ['probabilities'],
+    attribute: [{ name: 'axis', type: 2, i: -1 }],
+  });
+  const shape = (cols: number): onnxProto.onnx.ITypeProto => ({
+    tensorType: { elemType, shape: { dim: [{ dimParam: 'n' }, { dimValue: cols }] } },
+  });
   const output: onnxProto.onnx.IValueInfoProto[] = [
     { name: 'probabilities', type: shape(model.classes) },
     { name: 'logits', type: shape(model.classes) },

@@ -31,11 +31,12 @@ function maxRelDiff(a: Matrix, b: Matrix): number {
 function occlusion(model: { predictProba(x: Matrix): Matrix; classes: number }, x: Matrix, t: Int32Array): Matrix {
   const d = x.cols;
   const big = new Float64Array(x.rows * (d + 1) * d);
-  for (let i = 0; i < x.rows; i++) for (let k = 0; k <= d; k++) {
-    const at = (i * (d + 1) + k) * d;
-    big.set(x.data.subarray(i * d, (i + 1) * d), at);
-    if (k < d) big[at + k] = 0;
-  }
+  for (let i = 0; i < x.rows; i++)
+    for (let k = 0; k <= d; k++) {
+      const at = (i * (d + 1) + k) * d;
+      big.set(x.data.subarray(i * d, (i + 1) * d), at);
+      if (k < d) big[at + k] = 0;
+    }
   const p = model.predictProba({ rows: x.rows * (d + 1), cols: d, data: big });
   const out = new Float64Array(x.rows * d);
   for (let i = 0; i < x.rows; i++) {
@@ -105,7 +106,12 @@ describe('neuralModelToOnnx → loadOnnxModel round trip (the JSON path and the 
       const x = uniform(64, 20, 21);
       const t = predictLabels(ts, x);
       const m64 = loadOnnxModel(neuralModelToOnnx(ts, { dtype: 'float64' }), { name: `${name}.onnx` });
-      expect(m64.discovered).toMatchObject({ outputName: 'probabilities', mlpImported: true, gradientSource: 'mlp-import', inputType: 'float64' });
+      expect(m64.discovered).toMatchObject({
+        outputName: 'probabilities',
+        mlpImported: true,
+        gradientSource: 'mlp-import',
+        inputType: 'float64',
+      });
       expect(maxAbsDiff(m64.predictProba(x), ts.predictProba(x))).toBeLessThanOrEqual(1e-12);
       expect(maxAbsDiff(m64.inputGradient(x, t), ts.inputGradient(x, t))).toBeLessThanOrEqual(1e-15);
       const m32 = loadOnnxModel(neuralModelToOnnx(ts));

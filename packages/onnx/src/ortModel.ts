@@ -42,7 +42,12 @@ export interface OrtModel extends Model {
 export function ortModel(model: NeuralModel, options?: OrtModelOptions): OrtModel {
   const fn = 'ortModel';
   const { threads = 1, dtype = 'float32' } = checkOptions(options, ['threads', 'dtype'], fn);
-  if (!Number.isInteger(threads) || threads < 1) throw new XaiError('BAD_OPTION', `threads must be a positive integer, got ${describeValue(threads)}`, { fn, arg: 'threads', value: threads });
+  if (!Number.isInteger(threads) || threads < 1)
+    throw new XaiError('BAD_OPTION', `threads must be a positive integer, got ${describeValue(threads)}`, {
+      fn,
+      arg: 'threads',
+      value: threads,
+    });
   const bytes = neuralModelToOnnx(model, { dtype });
   const runner = nodeRunner(bytes, { threads, float64: dtype === 'float64', file: `ortModel(${model.kind})`, fn, inputName: 'x' });
   const d = model.inputDim;
@@ -51,12 +56,18 @@ export function ortModel(model: NeuralModel, options?: OrtModelOptions): OrtMode
   const width = model.layers[0]!.outputDim;
   const run = runner.runSync!;
   const checkX = (name: string, x: Matrix): void => {
-    if (x === null || typeof x !== 'object' || !(x.data instanceof Float64Array)) throw new XaiError('BAD_INPUT', `expected a Matrix over a Float64Array, got ${describeValue(x)}`, { fn: name, arg: 'x', value: x });
+    if (x === null || typeof x !== 'object' || !(x.data instanceof Float64Array))
+      throw new XaiError('BAD_INPUT', `expected a Matrix over a Float64Array, got ${describeValue(x)}`, { fn: name, arg: 'x', value: x });
     if (x.cols !== d) throw new XaiError('SHAPE_MISMATCH', `expected ${d} columns, got ${x.cols}`, { fn: name, arg: 'x', value: x.cols });
   };
   const copy = (name: string, r: RunOutput, rows: number, cols: number, out: Matrix | undefined): Matrix => {
     if (out === undefined) return { rows, cols, data: Float64Array.from(r.data) };
-    if (out.rows !== rows || out.cols !== cols) throw new XaiError('SHAPE_MISMATCH', `out is ${out.rows}x${out.cols}, expected ${rows}x${cols}`, { fn: name, arg: 'out', value: [out.rows, out.cols] });
+    if (out.rows !== rows || out.cols !== cols)
+      throw new XaiError('SHAPE_MISMATCH', `out is ${out.rows}x${out.cols}, expected ${rows}x${cols}`, {
+        fn: name,
+        arg: 'out',
+        value: [out.rows, out.cols],
+      });
     const os = out.stride ?? out.cols;
     const oo = out.offset ?? 0;
     for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) out.data[oo + i * os + j] = r.data[i * cols + j]!;

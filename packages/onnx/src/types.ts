@@ -86,4 +86,15 @@ export interface OnnxLoadOptions {
   readonly name?: string;
 }
 
-export const LOAD_OPTION_KEYS = ['inputName', 'outputName', 'output', 'inputDim', 'gradients', 'evaluate', 'fdStep', 'maxBatchRows', 'threads', 'name'] as const;
+export const LOAD_OPTION_KEYS = [
+  'inputName',
+  'outputName',
+  'output',
+  'inputDim',
+  'gradients',
+  'evaluate',
+  'fdStep',
+  'maxBatchRows',
+  'threads',
+  'name',
+] as const;

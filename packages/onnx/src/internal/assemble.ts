@@ -30,22 +30,47 @@ function chooseOutput(g: GraphIndex, o: AssembleOptions): { info: (typeof g.outp
   const { file, outputs } = g;
   if (o.outputName !== undefined) {
     const info = outputs.find((v) => v.name === o.outputName);
-    if (info === undefined) throw new XaiError('NOT_FOUND', `${file} has no output named '${o.outputName}' (outputs: ${outputs.map((v) => v.name).join(', ')})`, { fn: o.fn, arg: 'outputName', file, value: o.outputName });
+    if (info === undefined)
+      throw new XaiError('NOT_FOUND', `${file} has no output named '${o.outputName}' (outputs: ${outputs.map((v) => v.name).join(', ')})`, {
+        fn: o.fn,
+        arg: 'outputName',
+        file,
+        value: o.outputName,
+      });
     return { info, rule: `outputName option '${o.outputName}'` };
   }
   const floats = outputs.filter((v) => v.kind === 'tensor' && (v.elemType === DT.FLOAT || v.elemType === DT.DOUBLE));
   const prob = floats.find((v) => /prob/i.test(v.name));
   if (prob !== undefined) return { info: prob, rule: `float tensor output named like probabilities ('${prob.name}')` };
   const zip = outputs.find((v) => v.kind !== 'tensor' && /prob/i.test(v.name));
-  if (zip !== undefined) return { info: zip, rule: `sklearn-onnx ZipMap output '${zip.name}' (seq(map)); export with options={'zipmap': False} to get a tensor` };
+  if (zip !== undefined)
+    return {
+      info: zip,
+      rule: `sklearn-onnx ZipMap output '${zip.name}' (seq(map)); export with options={'zipmap': False} to get a tensor`,
+    };
   const first = floats[0];
   if (first === undefined) {
-    throw new XaiError('NOT_SUPPORTED', `${file} has no float tensor output (outputs: ${outputs.map((v) => `${v.name}: ${v.kind === 'tensor' ? elemTypeName(v.elemType) : v.kind}`).join(', ')})`, { fn: o.fn, arg: 'pathOrBytes', file });
+    throw new XaiError(
+      'NOT_SUPPORTED',
+      `${file} has no float tensor output (outputs: ${outputs.map((v) => `${v.name}: ${v.kind === 'tensor' ? elemTypeName(v.elemType) : v.kind}`).join(', ')})`,
+      { fn: o.fn, arg: 'pathOrBytes', file },
+    );
   }
-  return { info: first, rule: floats.length === 1 ? `the only float tensor output '${first.name}'` : `the first float tensor output '${first.name}' of ${floats.length}` };
+  return {
+    info: first,
+    rule:
+      floats.length === 1
+        ? `the only float tensor output '${first.name}'`
+        : `the first float tensor output '${first.name}' of ${floats.length}`,
+  };
 }
 
-function kindOf(g: GraphIndex, outputName: string, width: number, head: Head | undefined): { kind: OnnxOutputKind; headName: OnnxDiscovery['head']; rule: string } {
+function kindOf(
+  g: GraphIndex,
+  outputName: string,
+  width: number,
+  head: Head | undefined,
+): { kind: OnnxOutputKind; headName: OnnxDiscovery['head']; rule: string } {
   const op = g.producer.get(outputName)?.opType ?? '';
   if (op === 'Softmax') return { kind: 'probabilities', headName: 'softmax', rule: 'produced by Softmax' };
   if (op === 'Sigmoid') return { kind: 'probabilities', headName: 'sigmoid', rule: 'produced by Sigmoid' };
@@ -67,8 +92,11 @@ interface Imported {
 
 function toNeuralModel(mlp: ImportedMlp, kind: OnnxOutputKind, width: number): Imported | string {
   const supported = ACTIVATIONS as readonly string[];
-  for (const l of mlp.layers) if (!supported.includes(l.activation)) return `hidden activation '${l.activation}' is not in this @xai/models build (supports ${supported.join(', ')})`;
-  if (kind === 'probabilities' && mlp.head === 'none') return 'the output is declared probabilities but the graph has no softmax/sigmoid head to import';
+  for (const l of mlp.layers)
+    if (!supported.includes(l.activation))
+      return `hidden activation '${l.activation}' is not in this @xai/models build (supports ${supported.join(', ')})`;
+  if (kind === 'probabilities' && mlp.head === 'none')
+    return 'the output is declared probabilities but the graph has no softmax/sigmoid head to import';
   if (mlp.head === 'sigmoid' && width !== 1) return `a sigmoid head over ${width} outputs (multi-label) is not a softmax classifier`;
   if (kind !== 'value' && mlp.head === 'softmax' && width < 2) return 'a softmax over one output';
   const last = mlp.layers[mlp.layers.length - 1]!;
@@ -90,7 +118,14 @@ function toNeuralModel(mlp: ImportedMlp, kind: OnnxOutputKind, width: number): I
     return { weight, bias, activation: l.activation };
   });
   const classes = pad ? 2 : last.outDim;
-  const json = { format: 'xai-model@1', kind: mlp.layers.length === 1 ? 'lr' : 'mlp', inputDim: mlp.layers[0]!.inDim, classes, layers, output: 'softmax' };
+  const json = {
+    format: 'xai-model@1',
+    kind: mlp.layers.length === 1 ? 'lr' : 'mlp',
+    inputDim: mlp.layers[0]!.inDim,
+    classes,
+    layers,
+    output: 'softmax',
+  };
   try {
     return { model: fromModelJson(json), shift: pad ? 1 : 0 };
   } catch (e) {
@@ -125,22 +160,43 @@ export interface AssembleInput {
 export function assembleModel({ g, runner, backendName, probedWidth }: AssembleInput, o: AssembleOptions): OnnxModel {
   const { file, fn } = g.file === '' ? { file: '<bytes>', fn: o.fn } : { file: g.file, fn: o.fn };
   const { info, rule: outputRule } = chooseOutput(g, o);
-  const tryImport: ImportResult = o.gradients === 'finite-differences' ? { ok: false, reason: "gradients: 'finite-differences' was asked for" } : importMlp(g, info.name);
+  const tryImport: ImportResult =
+    o.gradients === 'finite-differences' ? { ok: false, reason: "gradients: 'finite-differences' was asked for" } : importMlp(g, info.name);
   const declared = g.input.shape?.[1];
   let inputDim = typeof declared === 'number' ? declared : undefined;
   const importedDim = tryImport.ok ? tryImport.mlp.layers[0]!.inDim : undefined;
   if (o.inputDim !== undefined) {
-    if (!Number.isInteger(o.inputDim) || o.inputDim < 1) throw new XaiError('BAD_OPTION', `inputDim must be a positive integer, got ${describeValue(o.inputDim)}`, { fn, arg: 'inputDim', value: o.inputDim });
+    if (!Number.isInteger(o.inputDim) || o.inputDim < 1)
+      throw new XaiError('BAD_OPTION', `inputDim must be a positive integer, got ${describeValue(o.inputDim)}`, {
+        fn,
+        arg: 'inputDim',
+        value: o.inputDim,
+      });
     const known = inputDim ?? importedDim;
-    if (known !== undefined && known !== o.inputDim) throw new XaiError('SHAPE_MISMATCH', `${file}: inputDim ${o.inputDim} given but the graph takes ${known} features`, { fn, arg: 'inputDim', file, value: o.inputDim });
+    if (known !== undefined && known !== o.inputDim)
+      throw new XaiError('SHAPE_MISMATCH', `${file}: inputDim ${o.inputDim} given but the graph takes ${known} features`, {
+        fn,
+        arg: 'inputDim',
+        file,
+        value: o.inputDim,
+      });
     inputDim = o.inputDim;
   }
   inputDim ??= importedDim;
-  if (inputDim === undefined) throw new XaiError('NOT_SUPPORTED', `${file}: input '${g.input.name}' has a dynamic feature dimension (${String(g.input.shape?.[1])}); pass the feature count as the inputDim option`, { fn, arg: 'inputDim', file });
+  if (inputDim === undefined)
+    throw new XaiError(
+      'NOT_SUPPORTED',
+      `${file}: input '${g.input.name}' has a dynamic feature dimension (${String(g.input.shape?.[1])}); pass the feature count as the inputDim option`,
+      { fn, arg: 'inputDim', file },
+    );
   const d = inputDim;
   const tensorOut = info.kind === 'tensor';
   if (!tensorOut && !tryImport.ok) {
-    throw new XaiError('NOT_SUPPORTED', `${file}: output '${info.name}' is a ${info.kind}, not a tensor, and the graph is not an importable MLP (${tryImport.reason}); ${outputRule}`, { fn, arg: 'outputName', file, value: info.name });
+    throw new XaiError(
+      'NOT_SUPPORTED',
+      `${file}: output '${info.name}' is a ${info.kind}, not a tensor, and the graph is not an importable MLP (${tryImport.reason}); ${outputRule}`,
+      { fn, arg: 'outputName', file, value: info.name },
+    );
   }
 
   // Width of the chosen output: declared, else a one-row probe (which also validates the
@@ -149,17 +205,32 @@ export function assembleModel({ g, runner, backendName, probedWidth }: AssembleI
   if (tensorOut && runner?.runSync !== undefined) {
     const probe = runner.runSync({ rows: 1, cols: d, data: new Float64Array(d) }, [info.name])[0]!;
     width = probe.dims.length === 1 ? 1 : probe.dims[1];
-    if (probe.dims.length > 2 || width === undefined || probe.dims[0] !== 1) throw new XaiError('NOT_SUPPORTED', `${file}: output '${info.name}' has shape [${probe.dims.join(', ')}] for one row; expected [1, k] or [1]`, { fn, arg: 'outputName', file, value: probe.dims });
+    if (probe.dims.length > 2 || width === undefined || probe.dims[0] !== 1)
+      throw new XaiError(
+        'NOT_SUPPORTED',
+        `${file}: output '${info.name}' has shape [${probe.dims.join(', ')}] for one row; expected [1, k] or [1]`,
+        { fn, arg: 'outputName', file, value: probe.dims },
+      );
   } else if (tensorOut && probedWidth !== undefined) width = probedWidth;
   else if (tensorOut && typeof info.shape?.[1] === 'number') width = info.shape[1];
   else if (tensorOut && info.shape?.length === 1) width = 1;
   if (width === undefined && tryImport.ok) width = tryImport.mlp.layers[tryImport.mlp.layers.length - 1]!.outDim;
-  if (width === undefined) throw new XaiError('NOT_SUPPORTED', `${file}: cannot tell the width of output '${info.name}' without running it; use loadOnnxModelAsync`, { fn, arg: 'outputName', file });
+  if (width === undefined)
+    throw new XaiError(
+      'NOT_SUPPORTED',
+      `${file}: cannot tell the width of output '${info.name}' without running it; use loadOnnxModelAsync`,
+      { fn, arg: 'outputName', file },
+    );
   const k = width;
 
   const auto = kindOf(g, info.name, k, tryImport.ok ? tryImport.mlp.head : undefined);
   const kind: OnnxOutputKind = o.output ?? auto.kind;
-  if (!['probabilities', 'logits', 'value'].includes(kind)) throw new XaiError('BAD_OPTION', `output must be 'probabilities', 'logits' or 'value', got ${describeValue(kind)}`, { fn, arg: 'output', value: kind });
+  if (!['probabilities', 'logits', 'value'].includes(kind))
+    throw new XaiError('BAD_OPTION', `output must be 'probabilities', 'logits' or 'value', got ${describeValue(kind)}`, {
+      fn,
+      arg: 'output',
+      value: kind,
+    });
   const classes = kind === 'value' ? k : k === 1 ? 2 : k;
   const modelOutput: ModelOutput = kind === 'value' ? 'value' : 'probabilities';
 
@@ -173,28 +244,53 @@ export function assembleModel({ g, runner, backendName, probedWidth }: AssembleI
   // The session when it runs synchronously; else the imported MLP (sync, browser); else the
   // asynchronous session alone (predictProbaAsync only).
   const evaluate = o.evaluate ?? (tensorOut && (runner?.runSync !== undefined || imported === undefined) ? 'session' : 'imported');
-  if (o.gradients === 'import' && imported === undefined) throw new XaiError('NOT_SUPPORTED', `${file}: the graph is not an importable MLP (${importReason ?? '?'}); use gradients: 'auto' for finite differences`, { fn, arg: 'gradients', file });
+  if (o.gradients === 'import' && imported === undefined)
+    throw new XaiError(
+      'NOT_SUPPORTED',
+      `${file}: the graph is not an importable MLP (${importReason ?? '?'}); use gradients: 'auto' for finite differences`,
+      { fn, arg: 'gradients', file },
+    );
   if (evaluate === 'imported' && imported === undefined) {
     const why = tensorOut ? "evaluate: 'imported' was asked for" : outputRule;
-    throw new XaiError('NOT_SUPPORTED', `${file}: output '${info.name}' cannot be evaluated: the graph is not an importable MLP (${importReason ?? '?'}) and ${why}`, { fn, arg: 'pathOrBytes', file });
+    throw new XaiError(
+      'NOT_SUPPORTED',
+      `${file}: output '${info.name}' cannot be evaluated: the graph is not an importable MLP (${importReason ?? '?'}) and ${why}`,
+      { fn, arg: 'pathOrBytes', file },
+    );
   }
 
   const checkX = (name: string, x: Matrix): void => {
-    if (x === null || typeof x !== 'object' || !(x.data instanceof Float64Array) || !Number.isInteger(x.rows) || !Number.isInteger(x.cols)) throw new XaiError('BAD_INPUT', `expected a Matrix over a Float64Array, got ${describeValue(x)}`, { fn: name, arg: 'x', value: x });
-    if (x.cols !== d) throw new XaiError('SHAPE_MISMATCH', `${file} takes ${d} features, got a ${x.rows} x ${x.cols} input`, { fn: name, arg: 'x', file, value: x.cols });
+    if (x === null || typeof x !== 'object' || !(x.data instanceof Float64Array) || !Number.isInteger(x.rows) || !Number.isInteger(x.cols))
+      throw new XaiError('BAD_INPUT', `expected a Matrix over a Float64Array, got ${describeValue(x)}`, { fn: name, arg: 'x', value: x });
+    if (x.cols !== d)
+      throw new XaiError('SHAPE_MISMATCH', `${file} takes ${d} features, got a ${x.rows} x ${x.cols} input`, {
+        fn: name,
+        arg: 'x',
+        file,
+        value: x.cols,
+      });
   };
   const checkFinite = (name: string, out: RunOutput, rows: number): void => {
     const { data } = out;
     for (let i = 0; i < data.length; i++) {
       if (!Number.isFinite(data[i]!)) {
         const r = Math.floor(i / k);
-        throw new XaiError('NON_FINITE', `${file}: output '${info.name}' is ${describeValue(data[i])} at row ${r} column ${i % k} (of ${rows} rows)`, { fn: name, arg: info.name, file, row: r, value: data[i] });
+        throw new XaiError(
+          'NON_FINITE',
+          `${file}: output '${info.name}' is ${describeValue(data[i])} at row ${r} column ${i % k} (of ${rows} rows)`,
+          { fn: name, arg: info.name, file, row: r, value: data[i] },
+        );
       }
     }
   };
   const outBuffer = (name: string, rows: number, cols: number, out: Matrix | undefined): Matrix => {
     if (out === undefined) return { rows, cols, data: new Float64Array(rows * cols) };
-    if (out.rows !== rows || out.cols !== cols) throw new XaiError('SHAPE_MISMATCH', `out is ${out.rows}x${out.cols}, expected ${rows}x${cols}`, { fn: name, arg: 'out', value: [out.rows, out.cols] });
+    if (out.rows !== rows || out.cols !== cols)
+      throw new XaiError('SHAPE_MISMATCH', `out is ${out.rows}x${out.cols}, expected ${rows}x${cols}`, {
+        fn: name,
+        arg: 'out',
+        value: [out.rows, out.cols],
+      });
     return out;
   };
   /** Raw session output → our n x classes matrix. */
@@ -238,12 +334,19 @@ export function assembleModel({ g, runner, backendName, probedWidth }: AssembleI
   };
   let sessionRuns = 0;
   const rawRun = runner?.runSync;
-  const runSync = rawRun === undefined ? undefined : (x: Matrix, fetch: readonly string[]): RunOutput[] => {
-    sessionRuns++;
-    return rawRun(x, fetch);
-  };
+  const runSync =
+    rawRun === undefined
+      ? undefined
+      : (x: Matrix, fetch: readonly string[]): RunOutput[] => {
+          sessionRuns++;
+          return rawRun(x, fetch);
+        };
   const asyncOnly = (name: string): XaiError =>
-    new XaiError('NOT_SUPPORTED', `${file} is not an importable MLP (${importReason ?? '?'}) and this runtime (${backendName}) runs only asynchronously: use predictProbaAsync, or load it with @xai/onnx/node's loadOnnxModel for a synchronous session`, { fn: name, arg: 'model', file });
+    new XaiError(
+      'NOT_SUPPORTED',
+      `${file} is not an importable MLP (${importReason ?? '?'}) and this runtime (${backendName}) runs only asynchronously: use predictProbaAsync, or load it with @xai/onnx/node's loadOnnxModel for a synchronous session`,
+      { fn: name, arg: 'model', file },
+    );
   const predictProba = (x: Matrix, out?: Matrix): Matrix => {
     const name = `${fn} → predictProba`;
     checkX(name, x);
@@ -305,7 +408,12 @@ export function assembleModel({ g, runner, backendName, probedWidth }: AssembleI
       };
       fm = functionModel(soft, { inputDim: d, classes: c, logits: values, ...fdOptions });
     } else {
-      fm = functionModel((x) => predictProba(x), { inputDim: d, classes, ...(hasLogits ? { logits: (x: Matrix) => logits(x) } : {}), ...fdOptions });
+      fm = functionModel((x) => predictProba(x), {
+        inputDim: d,
+        classes,
+        ...(hasLogits ? { logits: (x: Matrix) => logits(x) } : {}),
+        ...fdOptions,
+      });
     }
     inputGradient = (x: Matrix, targets: Int32Array | ArrayLike<number>, gOptions: InputGradientOptions = {}): Matrix => {
       checkX(`${fn} → inputGradient`, x);

@@ -14,12 +14,31 @@ const f32 = (name: string, dims: number[], seed: number): onnxProto.onnx.ITensor
   for (let i = 0; i < v.length; i++) v[i] = rng.uniform() * 2 - 1;
   return { name, dims, dataType: DT.FLOAT, floatData: Array.from(v) };
 };
-const info = (name: string, cols: number | string): onnxProto.onnx.IValueInfoProto => ({ name, type: { tensorType: { elemType: DT.FLOAT, shape: { dim: [{ dimParam: 'n' }, typeof cols === 'number' ? { dimValue: cols } : { dimParam: cols }] } } } });
+const info = (name: string, cols: number | string): onnxProto.onnx.IValueInfoProto => ({
+  name,
+  type: {
+    tensorType: {
+      elemType: DT.FLOAT,
+      shape: { dim: [{ dimParam: 'n' }, typeof cols === 'number' ? { dimValue: cols } : { dimParam: cols }] },
+    },
+  },
+});
 const int = (name: string, i: number): onnxProto.onnx.IAttributeProto => ({ name, type: 2, i });
 const flt = (name: string, f: number): onnxProto.onnx.IAttributeProto => ({ name, type: 1, f });
 
-function graph(nodes: Node[], inits: onnxProto.onnx.ITensorProto[], d: number, out: string, k: number, extraOpsets: { domain: string; version: number }[] = []): Uint8Array {
-  return encodeModel({ irVersion: 8, opsetImport: [{ domain: '', version: 13 }, ...extraOpsets], graph: { name: 'g', node: nodes, initializer: inits, input: [info('x', d)], output: [info(out, k)] } });
+function graph(
+  nodes: Node[],
+  inits: onnxProto.onnx.ITensorProto[],
+  d: number,
+  out: string,
+  k: number,
+  extraOpsets: { domain: string; version: number }[] = [],
+): Uint8Array {
+  return encodeModel({
+    irVersion: 8,
+    opsetImport: [{ domain: '', version: 13 }, ...extraOpsets],
+    graph: { name: 'g', node: nodes, initializer: inits, input: [info('x', d)], output: [info(out, k)] },
+  });
 }
 
 function rows(n: number, d: number, seed: number): Matrix {
@@ -54,52 +73,111 @@ function agree(bytes: Uint8Array, expectOps: string, classes: number): void {
 
 describe('importMlp: exporter layouts, imported weights agree with ONNX Runtime', () => {
   it('MatMul + Add (bias first), sigmoid hidden layer, Identity and Flatten, softmax head', () => {
-    agree(graph([
-      { opType: 'Flatten', input: ['x'], output: ['f'], attribute: [int('axis', 1)] },
-      { opType: 'MatMul', input: ['f', 'W0'], output: ['m0'] },
-      { opType: 'Add', input: ['b0', 'm0'], output: ['z0'] },
-      { opType: 'Sigmoid', input: ['z0'], output: ['a0'] },
-      { opType: 'Identity', input: ['a0'], output: ['i0'] },
-      { opType: 'MatMul', input: ['i0', 'W1'], output: ['m1'] },
-      { opType: 'Add', input: ['m1', 'b1'], output: ['z1'] },
-      { opType: 'Softmax', input: ['z1'], output: ['probabilities'], attribute: [int('axis', 1)] },
-    ], [f32('W0', [5, 7], 1), f32('b0', [7], 2), f32('W1', [7, 3], 3), f32('b1', [1, 3], 4)], 5, 'probabilities', 3), 'Flatten → MatMul+Add → Sigmoid → Identity → MatMul+Add → Softmax', 3);
+    agree(
+      graph(
+        [
+          { opType: 'Flatten', input: ['x'], output: ['f'], attribute: [int('axis', 1)] },
+          { opType: 'MatMul', input: ['f', 'W0'], output: ['m0'] },
+          { opType: 'Add', input: ['b0', 'm0'], output: ['z0'] },
+          { opType: 'Sigmoid', input: ['z0'], output: ['a0'] },
+          { opType: 'Identity', input: ['a0'], output: ['i0'] },
+          { opType: 'MatMul', input: ['i0', 'W1'], output: ['m1'] },
+          { opType: 'Add', input: ['m1', 'b1'], output: ['z1'] },
+          { opType: 'Softmax', input: ['z1'], output: ['probabilities'], attribute: [int('axis', 1)] },
+        ],
+        [f32('W0', [5, 7], 1), f32('b0', [7], 2), f32('W1', [7, 3], 3), f32('b1', [1, 3], 4)],
+        5,
+        'probabilities',
+        3,
+      ),
+      'Flatten → MatMul+Add → Sigmoid → Identity → MatMul+Add → Softmax',
+      3,
+    );
   });
 
   it('Gemm with transB = 0, alpha, beta and a scalar bias; tanh; a single-output sigmoid head', () => {
-    agree(graph([
-      { opType: 'Gemm', input: ['x', 'W0', 'b0'], output: ['z0'], attribute: [flt('alpha', 0.5), flt('beta', 2)] },
-      { opType: 'Tanh', input: ['z0'], output: ['a0'] },
-      { opType: 'Gemm', input: ['a0', 'W1', 'b1'], output: ['z1'], attribute: [int('transB', 1)] },
-      { opType: 'Sigmoid', input: ['z1'], output: ['p'] },
-    ], [f32('W0', [4, 6], 5), f32('b0', [1], 6), f32('W1', [1, 6], 7), f32('b1', [1], 8)], 4, 'p', 1), 'Gemm → Tanh → Gemm → Sigmoid', 2);
+    agree(
+      graph(
+        [
+          { opType: 'Gemm', input: ['x', 'W0', 'b0'], output: ['z0'], attribute: [flt('alpha', 0.5), flt('beta', 2)] },
+          { opType: 'Tanh', input: ['z0'], output: ['a0'] },
+          { opType: 'Gemm', input: ['a0', 'W1', 'b1'], output: ['z1'], attribute: [int('transB', 1)] },
+          { opType: 'Sigmoid', input: ['z1'], output: ['p'] },
+        ],
+        [f32('W0', [4, 6], 5), f32('b0', [1], 6), f32('W1', [1, 6], 7), f32('b1', [1], 8)],
+        4,
+        'p',
+        1,
+      ),
+      'Gemm → Tanh → Gemm → Sigmoid',
+      2,
+    );
   });
 
   it('LinearClassifier with SOFTMAX over 3 classes (sklearn multinomial LR)', () => {
     const coef = Array.from({ length: 12 }, (_, i) => Math.sin(i + 1));
-    agree(encodeModel({
-      irVersion: 8,
-      opsetImport: [{ domain: '', version: 13 }, { domain: 'ai.onnx.ml', version: 1 }],
-      graph: {
-        name: 'lr3',
-        node: [{ opType: 'LinearClassifier', domain: 'ai.onnx.ml', input: ['x'], output: ['label', 'probabilities'], attribute: [{ name: 'coefficients', type: 6, floats: coef }, { name: 'intercepts', type: 6, floats: [0.1, -0.2, 0.3] }, { name: 'classlabels_ints', type: 7, ints: [0, 1, 2] }, { name: 'post_transform', type: 3, s: new TextEncoder().encode('SOFTMAX') }] }],
-        input: [info('x', 4)],
-        output: [{ name: 'label', type: { tensorType: { elemType: DT.INT64, shape: { dim: [{ dimParam: 'n' }] } } } }, info('probabilities', 3)],
-      },
-    }), 'LinearClassifier(SOFTMAX)', 3);
+    agree(
+      encodeModel({
+        irVersion: 8,
+        opsetImport: [
+          { domain: '', version: 13 },
+          { domain: 'ai.onnx.ml', version: 1 },
+        ],
+        graph: {
+          name: 'lr3',
+          node: [
+            {
+              opType: 'LinearClassifier',
+              domain: 'ai.onnx.ml',
+              input: ['x'],
+              output: ['label', 'probabilities'],
+              attribute: [
+                { name: 'coefficients', type: 6, floats: coef },
+                { name: 'intercepts', type: 6, floats: [0.1, -0.2, 0.3] },
+                { name: 'classlabels_ints', type: 7, ints: [0, 1, 2] },
+                { name: 'post_transform', type: 3, s: new TextEncoder().encode('SOFTMAX') },
+              ],
+            },
+          ],
+          input: [info('x', 4)],
+          output: [
+            { name: 'label', type: { tensorType: { elemType: DT.INT64, shape: { dim: [{ dimParam: 'n' }] } } } },
+            info('probabilities', 3),
+          ],
+        },
+      }),
+      'LinearClassifier(SOFTMAX)',
+      3,
+    );
   });
 
   it('a ReLU on the output layer, or a weight computed at run time, is not imported (finite differences instead)', () => {
-    const reluOut = loadOnnxModel(graph([
-      { opType: 'Gemm', input: ['x', 'W0', 'b0'], output: ['z0'], attribute: [int('transB', 1)] },
-      { opType: 'Relu', input: ['z0'], output: ['logits'] },
-    ], [f32('W0', [2, 3], 1), f32('b0', [2], 2)], 3, 'logits', 2));
+    const reluOut = loadOnnxModel(
+      graph(
+        [
+          { opType: 'Gemm', input: ['x', 'W0', 'b0'], output: ['z0'], attribute: [int('transB', 1)] },
+          { opType: 'Relu', input: ['z0'], output: ['logits'] },
+        ],
+        [f32('W0', [2, 3], 1), f32('b0', [2], 2)],
+        3,
+        'logits',
+        2,
+      ),
+    );
     expect(reluOut.gradientSource).toBe('finite-differences');
     expect(reluOut.discovered.notImportedBecause).toContain('output layer');
-    const computed = loadOnnxModel(graph([
-      { opType: 'Neg', input: ['W0'], output: ['nW'] },
-      { opType: 'MatMul', input: ['x', 'nW'], output: ['logits'] },
-    ], [f32('W0', [3, 2], 1)], 3, 'logits', 2));
+    const computed = loadOnnxModel(
+      graph(
+        [
+          { opType: 'Neg', input: ['W0'], output: ['nW'] },
+          { opType: 'MatMul', input: ['x', 'nW'], output: ['logits'] },
+        ],
+        [f32('W0', [3, 2], 1)],
+        3,
+        'logits',
+        2,
+      ),
+    );
     expect(computed.gradientSource).toBe('finite-differences');
     expect(computed.discovered.notImportedBecause).toContain('not a constant');
   });

@@ -64,11 +64,27 @@ function linearClassifier(node: NodeProto, g: GraphIndex, normalised: boolean): 
   const intercepts = attrFloats(node, 'intercepts') ?? [];
   const post = attrString(node, 'post_transform') ?? 'NONE';
   const inDim = typeof g.input.shape?.[1] === 'number' ? (g.input.shape[1] as number) : undefined;
-  if (coef === undefined || inDim === undefined || coef.length % inDim !== 0) return { ok: false, reason: `${label(node)}: coefficients do not match the input width` };
+  if (coef === undefined || inDim === undefined || coef.length % inDim !== 0)
+    return { ok: false, reason: `${label(node)}: coefficients do not match the input width` };
   const rows = coef.length / inDim;
   const at = (r: number, j: number): number => coef[r * inDim + j]!;
   if (post === 'SOFTMAX' && rows >= 2) {
-    return { ok: true, mlp: { layers: [{ inDim, outDim: rows, weight: Float64Array.from(coef), bias: Float64Array.from({ length: rows }, (_, i) => intercepts[i] ?? 0), activation: 'none' }], head: 'softmax', ops: ['LinearClassifier(SOFTMAX)'] } };
+    return {
+      ok: true,
+      mlp: {
+        layers: [
+          {
+            inDim,
+            outDim: rows,
+            weight: Float64Array.from(coef),
+            bias: Float64Array.from({ length: rows }, (_, i) => intercepts[i] ?? 0),
+            activation: 'none',
+          },
+        ],
+        head: 'softmax',
+        ops: ['LinearClassifier(SOFTMAX)'],
+      },
+    };
   }
   if (post === 'LOGISTIC') {
     // Binary: scores [σ(−z), σ(z)] (two opposite rows, or one row) = softmax([0, z]).
@@ -88,7 +104,14 @@ function linearClassifier(node: NodeProto, g: GraphIndex, normalised: boolean): 
     if (w !== undefined) {
       const weight = new Float64Array(2 * inDim);
       weight.set(w, inDim);
-      return { ok: true, mlp: { layers: [{ inDim, outDim: 2, weight, bias: Float64Array.from([0, b]), activation: 'none' }], head: 'softmax', ops: [`LinearClassifier(LOGISTIC)${normalised ? '+Normalizer' : ''}`] } };
+      return {
+        ok: true,
+        mlp: {
+          layers: [{ inDim, outDim: 2, weight, bias: Float64Array.from([0, b]), activation: 'none' }],
+          head: 'softmax',
+          ops: [`LinearClassifier(LOGISTIC)${normalised ? '+Normalizer' : ''}`],
+        },
+      };
     }
     return { ok: false, reason: `${label(node)}: one-vs-rest logistic scores (σ(z_k)/Σσ) are not a softmax MLP` };
   }
@@ -131,7 +154,8 @@ export function importMlp(g: GraphIndex, outputName: string): ImportResult {
       continue;
     }
     if ((op === 'Softmax' || op === 'Sigmoid') && layers.length === 0 && pending === undefined && head === 'none' && ops.length === 0) {
-      if (op === 'Softmax' && ![-1, 1].includes(attrInt(node, 'axis', -1))) return { ok: false, reason: `${label(node)} is not over the last axis` };
+      if (op === 'Softmax' && ![-1, 1].includes(attrInt(node, 'axis', -1)))
+        return { ok: false, reason: `${label(node)} is not over the last axis` };
       head = op === 'Softmax' ? 'softmax' : 'sigmoid';
       ops.unshift(op);
       name = next(ins[0]);
@@ -139,7 +163,8 @@ export function importMlp(g: GraphIndex, outputName: string): ImportResult {
     }
     const act = ACT[op];
     if (act !== undefined) {
-      if (pending !== undefined || layers.length === 0) return { ok: false, reason: `${label(node)} is applied to the output layer or twice in a row` };
+      if (pending !== undefined || layers.length === 0)
+        return { ok: false, reason: `${label(node)} is applied to the output layer or twice in a row` };
       pending = act;
       ops.unshift(op);
       name = next(ins[0]);
@@ -197,7 +222,8 @@ export function importMlp(g: GraphIndex, outputName: string): ImportResult {
   if (pending !== undefined) return { ok: false, reason: 'an activation is applied to the input itself' };
   if (layers.length === 0) return { ok: false, reason: 'no affine layer between input and output' };
   for (let l = 1; l < layers.length; l++) {
-    if (layers[l]!.inDim !== layers[l - 1]!.outDim) return { ok: false, reason: `layer ${l} takes ${layers[l]!.inDim} inputs but layer ${l - 1} gives ${layers[l - 1]!.outDim}` };
+    if (layers[l]!.inDim !== layers[l - 1]!.outDim)
+      return { ok: false, reason: `layer ${l} takes ${layers[l]!.inDim} inputs but layer ${l - 1} gives ${layers[l - 1]!.outDim}` };
   }
   return { ok: true, mlp: { layers, head, ops } };
 }

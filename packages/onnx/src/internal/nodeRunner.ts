@@ -35,7 +35,11 @@ function loadNative(fn: string): Native {
     native = { binding: b.binding, initOrt: b.initOrt, Tensor };
     return native;
   } catch (e) {
-    throw new XaiError('NOT_SUPPORTED', `onnxruntime-node could not be loaded (${(e as Error).message}); install onnxruntime-node@1.30.0 beside @xai/onnx`, { fn, arg: 'onnxruntime-node' });
+    throw new XaiError(
+      'NOT_SUPPORTED',
+      `onnxruntime-node could not be loaded (${(e as Error).message}); install onnxruntime-node@1.30.0 beside @xai/onnx`,
+      { fn, arg: 'onnxruntime-node' },
+    );
   }
 }
 
@@ -62,7 +66,11 @@ export function nodeRunner(bytes: Uint8Array, o: NodeRunnerOptions): Runner {
       logSeverityLevel: 4,
     });
   } catch (e) {
-    throw new XaiError('PARSE_ERROR', `${o.file}: ONNX Runtime could not load the model: ${(e as Error).message}`, { fn: o.fn, arg: 'pathOrBytes', file: o.file });
+    throw new XaiError('PARSE_ERROR', `${o.file}: ONNX Runtime could not load the model: ${(e as Error).message}`, {
+      fn: o.fn,
+      arg: 'pathOrBytes',
+      file: o.file,
+    });
   }
   const buffer = new InputBuffer(o.float64);
   const type = o.float64 ? 'float64' : 'float32';
@@ -74,7 +82,11 @@ export function nodeRunner(bytes: Uint8Array, o: NodeRunnerOptions): Runner {
     try {
       result = session.run(feeds, fetches, {});
     } catch (e) {
-      throw new XaiError('SHAPE_MISMATCH', `${o.file}: ONNX Runtime rejected a ${x.rows} x ${x.cols} input: ${(e as Error).message.trim()}`, { fn: o.fn, arg: 'x', file: o.file, value: [x.rows, x.cols] });
+      throw new XaiError(
+        'SHAPE_MISMATCH',
+        `${o.file}: ONNX Runtime rejected a ${x.rows} x ${x.cols} input: ${(e as Error).message.trim()}`,
+        { fn: o.fn, arg: 'x', file: o.file, value: [x.rows, x.cols] },
+      );
     }
     return fetch.map((f) => {
       const t = result[f]!;

@@ -6,7 +6,8 @@ import type { OnnxLoadOptions } from '../types.js';
 /** Which output an async loader should probe with one zero row (undefined: nothing to probe). */
 export function chooseWidthProbe(g: GraphIndex, o: OnnxLoadOptions): { output: string; inputDim: number } | undefined {
   const floats = g.outputs.filter((v) => v.kind === 'tensor' && (v.elemType === DT.FLOAT || v.elemType === DT.DOUBLE));
-  const chosen = o.outputName !== undefined ? floats.find((v) => v.name === o.outputName) : (floats.find((v) => /prob/i.test(v.name)) ?? floats[0]);
+  const chosen =
+    o.outputName !== undefined ? floats.find((v) => v.name === o.outputName) : (floats.find((v) => /prob/i.test(v.name)) ?? floats[0]);
   if (chosen === undefined) return undefined;
   const declared = g.input.shape?.[1];
   let d = typeof declared === 'number' ? declared : o.inputDim;

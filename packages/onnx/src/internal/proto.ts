@@ -19,10 +19,18 @@ export function decodeModel(bytes: Uint8Array, file: string, fn: string): ModelP
   try {
     model = onnx.ModelProto.decode(bytes);
   } catch (e) {
-    throw new XaiError('PARSE_ERROR', `${file} is not a valid ONNX model (protobuf decoding failed: ${(e as Error).message}); is the file truncated or not an .onnx file?`, { fn, arg: 'pathOrBytes', file, value: bytes.byteLength });
+    throw new XaiError(
+      'PARSE_ERROR',
+      `${file} is not a valid ONNX model (protobuf decoding failed: ${(e as Error).message}); is the file truncated or not an .onnx file?`,
+      { fn, arg: 'pathOrBytes', file, value: bytes.byteLength },
+    );
   }
   if (model.graph === null || model.graph === undefined || (model.graph.node ?? []).length === 0) {
-    throw new XaiError('PARSE_ERROR', `${file} decodes but holds no graph nodes (${bytes.byteLength} bytes); is the file truncated or not an .onnx file?`, { fn, arg: 'pathOrBytes', file, value: bytes.byteLength });
+    throw new XaiError(
+      'PARSE_ERROR',
+      `${file} decodes but holds no graph nodes (${bytes.byteLength} bytes); is the file truncated or not an .onnx file?`,
+      { fn, arg: 'pathOrBytes', file, value: bytes.byteLength },
+    );
   }
   return model;
 }
@@ -97,7 +105,9 @@ export function attrFloats(node: NodeProto, name: string): number[] | undefined 
 
 export function attrInts(node: NodeProto, name: string): number[] | undefined {
   const a = attribute(node, name);
-  return a?.ints === null || a?.ints === undefined || a.ints.length === 0 ? undefined : a.ints.map((v) => toNumber(v as number | { toNumber(): number }));
+  return a?.ints === null || a?.ints === undefined || a.ints.length === 0
+    ? undefined
+    : a.ints.map((v) => toNumber(v as number | { toNumber(): number }));
 }
 
 /** One dimension of a value's declared shape: a number, a symbolic name, or undefined (unknown). */
@@ -117,11 +127,14 @@ export function valueInfo(v: ValueInfoProto): ValueInfo {
   const t = v.type;
   if (t?.tensorType !== null && t?.tensorType !== undefined) {
     const dims = t.tensorType.shape?.dim;
-    const shape = dims === null || dims === undefined ? undefined : dims.map((d): Dim => {
-      if (d.dimParam !== null && d.dimParam !== undefined && d.dimParam !== '') return d.dimParam;
-      if (d.dimValue !== null && d.dimValue !== undefined) return toNumber(d.dimValue as number | { toNumber(): number });
-      return undefined;
-    });
+    const shape =
+      dims === null || dims === undefined
+        ? undefined
+        : dims.map((d): Dim => {
+            if (d.dimParam !== null && d.dimParam !== undefined && d.dimParam !== '') return d.dimParam;
+            if (d.dimValue !== null && d.dimValue !== undefined) return toNumber(d.dimValue as number | { toNumber(): number });
+            return undefined;
+          });
     return { name, kind: 'tensor', elemType: t.tensorType.elemType ?? 0, shape };
   }
   if (t?.sequenceType !== null && t?.sequenceType !== undefined) return { name, kind: 'sequence', elemType: 0, shape: undefined };
@@ -130,6 +143,17 @@ export function valueInfo(v: ValueInfoProto): ValueInfo {
 }
 
 export function elemTypeName(code: number): string {
-  const names: Record<number, string> = { 1: 'float32', 2: 'uint8', 3: 'int8', 5: 'int16', 6: 'int32', 7: 'int64', 8: 'string', 9: 'bool', 10: 'float16', 11: 'float64' };
+  const names: Record<number, string> = {
+    1: 'float32',
+    2: 'uint8',
+    3: 'int8',
+    5: 'int16',
+    6: 'int32',
+    7: 'int64',
+    8: 'string',
+    9: 'bool',
+    10: 'float16',
+    11: 'float64',
+  };
   return names[code] ?? `type ${code}`;
 }
