@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Matrix, Model } from '@xai/core';
 import { createAnn } from './createAnn.js';
 import { createLogisticRegression } from './createLogisticRegression.js';
+import { createMlp } from './createMlp.js';
 import { functionModel } from './functionModel.js';
+import { withPrecision } from './withPrecision.js';
 import { assertModelConformance, checkModelConformance } from './testing.js';
 import { errorOf, randomMatrix } from './__fixtures__/reference.js';
 
@@ -31,6 +33,22 @@ describe('checkModelConformance', () => {
     expect(r.findings.map((f) => f.check)).toEqual(expect.arrayContaining(['probabilities', 'determinism', 'batch-vs-row', 'row-order', 'out-buffer', 'logits-softmax', 'gradient-probability', 'gradient-logit', 'hidden-pre', 'hidden-post']));
     expect(checkModelConformance(createLogisticRegression(3), x).ok).toBe(true);
     expect(assertModelConformance(functionModel((m) => ann.predictProba(m), { inputDim: 3, classes: 2 }), x).ok).toBe(true);
+  });
+
+  it("checks value (regression) models: built-in tanh/float32 MLPs pass, a wrong gradient for output 1 fails", () => {
+    const reg = createMlp(3, { hidden: [5], classes: 2, output: 'value', activation: 'tanh', seed: 2 });
+    const r = checkModelConformance(reg, x);
+    expect(r.ok).toBe(true);
+    expect(r.findings.map((f) => f.check)).toEqual(expect.arrayContaining(['values', 'logits-values', 'gradient-probability', 'gradient-logit']));
+    expect(r.findings.some((f) => f.check === 'probabilities')).toBe(false);
+    // outputs far outside [0, 1] are fine for a value model
+    const big = functionModel((m) => Array.from({ length: m.rows }, (_, i) => [100 * m.data[3 * i]!, -50]), { inputDim: 3, classes: 2, output: 'value', gradient: (m, t) => Array.from({ length: m.rows }, (_, i) => (t[i] === 0 ? [100, 0, 0] : [1, 0, 0])) });
+    expect(failed(big)).toEqual(['gradient-probability']); // output 1's true gradient is 0, the given one says 1
+    // a float32-emulating model is still checked against its own outputs
+    const ann32 = withPrecision(createAnn(3, { hidden: [4], seed: 1 }), 'float32');
+    expect(checkModelConformance(ann32, x).ok).toBe(true);
+    // with the float64 step the float32 rounding noise swamps the difference quotient
+    expect(checkModelConformance(ann32, x, { fdStep: 1e-4, gradientTolerance: 1e-4 }).findings.find((f) => f.check === 'gradient-probability')!.status).toBe('fail');
   });
 
   it('catches a model that is not deterministic', () => {

@@ -2,13 +2,13 @@
 // someone else's) can run. Plain functions returning findings, so it works under any test
 // runner (or none): `expect(checkModelConformance(model, x).ok).toBe(true)`.
 import type { Matrix, Model } from '@xai/core';
-import { XaiError, argmaxRows, assertMatrix, assertProbabilities, checkOptions, describeValue, isXaiError, row, rowBlock, selectRows } from '@xai/core';
+import { XaiError, argmaxRows, assertFinite, assertMatrix, assertProbabilities, checkOptions, describeValue, isXaiError, row, rowBlock, selectRows } from '@xai/core';
 import { finiteDifferenceGradient } from './internal/finiteDifferences.js';
 
 export interface ConformanceOptions {
   /** Rows used for the row-by-row and finite-difference checks. @defaultValue 8 */
   readonly maxRows?: number;
-  /** Largest accepted relative error of inputGradient against central differences. @defaultValue 1e-4 */
+  /** Largest accepted relative error of inputGradient against central differences. @defaultValue 1e-4 (1e-3 for a `precision: 'float32'` model) */
   readonly gradientTolerance?: number;
   /** Largest accepted |batch − single row| difference. @defaultValue 1e-12 */
   readonly consistencyTolerance?: number;
@@ -18,7 +18,7 @@ export interface ConformanceOptions {
    * Relative step h of the reference gradient (h · max(1, |x|)): Richardson extrapolation
    * of central differences at h and h/2, (4·D(h/2) − D(h)) / 3, error O(h⁴). Deliberately
    * not the adapter's step (cbrt(ε) ≈ 6e-6), so a finite-difference gradient is never
-   * compared with itself. @defaultValue 1e-4
+   * compared with itself. @defaultValue 1e-4 (1e-2 for a `precision: 'float32'` model)
    */
   readonly fdStep?: number;
 }
@@ -117,10 +117,12 @@ function relativeError(g: Matrix, f: Matrix): number {
 /**
  * Runs every check that applies to the model on inputs `x` and returns the findings
  * (never throws for a misbehaving model; throws only for an invalid `x`):
- * probabilities (shape, finite, rows sum to 1), determinism (two calls agree bit for
+ * probabilities (shape, finite, rows sum to 1; for an `output: 'value'` model 'values':
+ * shape and finite, and gradients checked for output i mod k on row i), determinism (two calls agree bit for
  * bit), batch-vs-row (each of the first `maxRows` rows alone gives the batch's answer),
  * row-order (a reversed batch gives reversed answers), out-buffer (`out` is honoured),
- * logits-softmax (softmax of `logits` equals `predictProba`), gradient-probability and
+ * logits-softmax (softmax of `logits` equals `predictProba`; 'logits-values' for a value
+ * model: logits equal the outputs), gradient-probability and
  * gradient-logit (`inputGradient` against a Richardson-extrapolated central difference
  * of the model itself at a step of its own, for each row's predicted class; 'skipped'
  * when the model declares `gradientSource: 'finite-differences'`, as `functionModel`
@@ -131,7 +133,11 @@ function relativeError(g: Matrix, f: Matrix): number {
 export function checkModelConformance(model: Model, x: Matrix, options: ConformanceOptions = {}): ConformanceReport {
   const fn = 'checkModelConformance';
   checkOptions(options, Object.keys(CONFORMANCE_DEFAULTS), fn);
-  const o = { ...CONFORMANCE_DEFAULTS, ...options };
+  // A float32 model (precision 'float32') rounds at ~6e-8: a difference quotient needs a
+  // wider step to rise above that noise, and its softmax agrees with a float64 one to ~1e-7.
+  const float32 = (model as { precision?: unknown } | null)?.precision === 'float32';
+  const o = { ...CONFORMANCE_DEFAULTS, ...(float32 ? { fdStep: 1e-2, gradientTolerance: 1e-3 } : {}), ...options };
+  const softmaxTolerance = float32 ? 1e-6 : 1e-9;
   const findings: ConformanceFinding[] = [];
   const record = (check: string, status: ConformanceFinding['status'], message: string, value?: number): void => {
     const ok = status === 'pass';
@@ -175,15 +181,27 @@ export function checkModelConformance(model: Model, x: Matrix, options: Conforma
   const reversed = selectRows(few, Int32Array.from({ length: k }, (_, i) => k - 1 - i));
 
   let p: Matrix | null = null;
-  attempt('probabilities', () => {
-    const out = model.predictProba(x);
-    assertProbabilities(out, n, model.classes, 'predictProba', o.probabilityTolerance);
-    p = copy(out);
-    add('probabilities', true, `${n} x ${model.classes}, finite, rows sum to 1 within ${o.probabilityTolerance}`);
-  });
+  const value = model.output === 'value';
+  if (value) {
+    attempt('values', () => {
+      const out = model.predictProba(x);
+      assertMatrix(out, 'predictProba', 'values', { rows: n, cols: model.classes });
+      assertFinite(out, 'predictProba', 'values');
+      p = copy(out);
+      add('values', true, `${n} x ${model.classes}, finite (output: 'value')`);
+    });
+  } else {
+    attempt('probabilities', () => {
+      const out = model.predictProba(x);
+      assertProbabilities(out, n, model.classes, 'predictProba', o.probabilityTolerance);
+      p = copy(out);
+      add('probabilities', true, `${n} x ${model.classes}, finite, rows sum to 1 within ${o.probabilityTolerance}`);
+    });
+  }
   if (p === null) return done();
   const probs: Matrix = p;
-  const labels = argmaxRows(probs);
+  // a value model is checked on every output in turn; a classifier on its predicted class
+  const labels = value ? Int32Array.from({ length: n }, (_, i) => i % model.classes) : argmaxRows(probs);
   const fewLabels = labels.subarray(0, k);
 
   attempt('determinism', () => {
@@ -208,7 +226,12 @@ export function checkModelConformance(model: Model, x: Matrix, options: Conforma
   });
 
   const logitsFn = model.logits;
-  if (typeof logitsFn === 'function') {
+  if (typeof logitsFn === 'function' && value) {
+    attempt('logits-values', () => {
+      const d = maxDiff(logitsFn.call(model, x), probs);
+      add('logits-values', d === 0, `a value model's logits are its outputs: max |diff| ${d}`, d);
+    });
+  } else if (typeof logitsFn === 'function') {
     attempt('logits-softmax', () => {
       const z = logitsFn.call(model, x);
       assertMatrix(z, 'logits', 'logits', { rows: n, cols: model.classes });
@@ -222,7 +245,7 @@ export function checkModelConformance(model: Model, x: Matrix, options: Conforma
         const pr = row(probs, i);
         for (let j = 0; j < r.length; j++) d = Math.max(d, Math.abs(Math.exp(r[j]! - max) / s - pr[j]!));
       }
-      add('logits-softmax', d <= 1e-9, `softmax(logits) vs predictProba: max |diff| ${d}`, d);
+      add('logits-softmax', d <= softmaxTolerance, `softmax(logits) vs predictProba: max |diff| ${d}`, d);
     });
   }
 
