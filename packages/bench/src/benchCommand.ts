@@ -7,6 +7,7 @@ interface BenchFlags {
   config?: string; datasets?: string; models?: string; explainers?: string; metrics?: string; instances?: string; full?: boolean;
   preset?: string; dataDir?: string; cacheDir?: string; out?: string; workers?: string; seed?: string; resume?: boolean;
   shard?: string; blockSize?: string; stabilityNeighbours?: string; stabilitySamples?: string; download?: boolean; engine?: string;
+  explainerInstances?: string; groundTruthInstances?: string; predictionInstances?: string; stabilityInstances?: string; saveExplanations?: boolean;
 }
 
 /** `xai bench`: the main job. @since 0.1.0 */
@@ -19,6 +20,11 @@ export function benchCommand(program: Command, io: CliIo): Command {
     .option('--metrics <list>', 'PRA, RC, FA, RA, SA, SRA, PGU, PGI, RIS, RRS, ROS [all]')
     .option('--instances <n>', 'first N test instances per dataset [100]')
     .option('--full', 'the OpenXAI protocol: 1000 instances')
+    .option('--explainer-instances <list>', 'per-explainer instance counts, e.g. lime=100,shap=100 (all metrics of that explainer)')
+    .option('--stability-instances <n|list>', 'stability (RIS/RRS/ROS) instance count: 100 for every explainer, or lime=100,shap=100')
+    .option('--prediction-instances <n|list>', 'PGI/PGU instance count, as --stability-instances')
+    .option('--ground-truth-instances <n|list>', 'PRA..SRA instance count, as --stability-instances')
+    .option('--save-explanations', 'also write the attributions per dataset x model x explainer under <out>/explanations/ (CSV and .f64 + .json header)')
     .option('--preset <name>', 'default | openxai | paper [default]')
     .option('--config <file>', 'a JSON file with any of these settings (camelCase keys; flags win; unknown keys are errors)')
     .option('--data-dir <dir>', 'real datasets [../shared/datasets from the repo root if present, else ./data]')
@@ -38,6 +44,8 @@ Examples:
   $ xai bench                                          # ≤ 3 min on 2 cores: synthetic, LR + ANN, 7 explainers, 11 metrics, 100 instances
   $ xai bench --explainers grad,ig,lime --metrics FA,PGI,RIS --instances 20
   $ xai bench --datasets all --full --preset openxai --out openxai-full
+  $ xai bench --datasets all --full --preset openxai --stability-instances lime=100,shap=100,sg=100 --out protocol
+                                                       # the whole OpenXAI protocol in one run, one folder
   $ xai bench --config run.json --resume               # after a crash or kill: finishes, identical results
   $ xai bench --shard 1/3 --out s1 && xai bench --shard 2/3 --out s2 && xai bench --shard 3/3 --out s3
   $ xai merge s1 s2 s3 --out merged                    # byte-identical to one unsharded run
@@ -55,7 +63,9 @@ Sharding on a cluster (each task runs one shard, then one merge):
         datasets: flags.datasets, models: flags.models, explainers: flags.explainers, metrics: flags.metrics, instances: flags.instances,
         full: flags.full, preset: flags.preset, dataDir: flags.dataDir, cacheDir: flags.cacheDir, out: flags.out, workers: flags.workers,
         seed: flags.seed, resume: flags.resume, shard: flags.shard, blockSize: flags.blockSize, stabilityNeighbours: flags.stabilityNeighbours,
-        stabilitySamples: flags.stabilitySamples, download: flags.download,
+        stabilitySamples: flags.stabilitySamples, download: flags.download, saveExplanations: flags.saveExplanations,
+        explainerInstances: flags.explainerInstances, groundTruthInstances: flags.groundTruthInstances,
+        predictionInstances: flags.predictionInstances, stabilityInstances: flags.stabilityInstances,
       };
       const config = resolveBenchConfig(file, input);
       // Loaded only once the flags are valid: a typo fails fast.

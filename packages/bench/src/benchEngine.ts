@@ -12,6 +12,8 @@ export interface PreparedDataset {
   readonly features: number;
   /** Content hash of the inputs (files, or the generator's content-addressed id). */
   readonly hash: string;
+  /** Feature names (headers of saved explanations). */
+  readonly featureNames?: readonly string[];
   /** Sensitive attribute, when the dataset has one (subgroup comparisons). */
   readonly sensitive?: { readonly name: string; readonly groups: readonly string[] };
   /** Where the per-instance ground truth comes from, per model ('model' = LR weights, 'data' = generator, null = none). */
@@ -52,8 +54,17 @@ export interface PrepareHooks {
   log(message: string): void;
 }
 
+/**
+ * A unit's rows, and (with `--save-explanations`) the attributions it scored: `n x cols`,
+ * row-major, one row per instance of the unit in order.
+ */
+export interface UnitOutput {
+  readonly rows: ResultRow[];
+  readonly attributions?: { readonly cols: number; readonly data: Float64Array };
+}
+
 /** Computes one unit's rows; runs inside a worker thread, over the prepared payload. */
-export type UnitRunner = (unit: Unit) => ResultRow[] | Promise<ResultRow[]>;
+export type UnitRunner = (unit: Unit) => ResultRow[] | UnitOutput | Promise<ResultRow[] | UnitOutput>;
 
 /**
  * The pluggable computation behind a run: `prepare` runs once in the main thread, then

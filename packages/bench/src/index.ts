@@ -23,6 +23,8 @@ export * from './runBench.js';
 export * from './runCli.js';
 export * from './runLock.js';
 export * from './runManifest.js';
+export * from './saveExplanations.js';
+export * from './etaEstimator.js';
 export * from './summarize.js';
 export * from './summaryCsv.js';
 export * from './version.js';

@@ -13,7 +13,7 @@ import { linearGroundTruth, parseModelJson } from '@xai/models';
 import type { NeuralModel } from '@xai/models';
 import type { BenchConfig } from './benchConfig';
 import { maxInstances } from './benchConfig';
-import type { PrepareHooks, PreparedDataset, PreparedModel, PreparedRun, UnitRunner } from './benchEngine';
+import type { PrepareHooks, PreparedDataset, PreparedModel, PreparedRun, UnitOutput, UnitRunner } from './benchEngine';
 import type { PresetName } from './ids';
 import { DATASETS, GROUND_TRUTH_METRICS, PREDICTION_METRICS, STABILITY_METRICS } from './ids';
 import type { MetricFamily } from './ids';
@@ -64,6 +64,8 @@ interface PipelinePayload {
   readonly metrics: readonly string[];
   readonly stabilityNeighbours: number;
   readonly stabilitySamples: number;
+  /** Return each unit's attributions too (`--save-explanations`). */
+  readonly saveExplanations: boolean;
   readonly datasets: readonly DatasetPayload[];
   readonly jobs: readonly JobPayload[];
 }
@@ -149,14 +151,14 @@ export async function prepare(config: BenchConfig, hooks: PrepareHooks): Promise
       explainerConfigs[id]![kind] = perModel;
     }
     datasets.push({
-      id, instances: n, trainRows: ds.train.x.rows, testRows: ds.test.x.rows, features: ds.schema.names.length, hash: ds.hash,
+      id, instances: n, trainRows: ds.train.x.rows, testRows: ds.test.x.rows, features: ds.schema.names.length, featureNames: ds.schema.names, hash: ds.hash,
       ...(ds.sensitive ? { sensitive: { name: ds.sensitive.name, groups: ds.sensitive.groups } } : {}),
       groundTruth: gt, provenance: ds.provenance,
     });
   }
   const payload: PipelinePayload = {
     preset: config.preset, seed: config.seed, metrics: config.metrics, stabilityNeighbours: config.stabilityNeighbours,
-    stabilitySamples: config.stabilitySamples, datasets: dsPayload, jobs,
+    stabilitySamples: config.stabilitySamples, saveExplanations: config.saveExplanations, datasets: dsPayload, jobs,
   };
   const settings = {
     explainers: explainerConfigs,
@@ -269,7 +271,7 @@ export function createUnitRunner(payload: unknown): UnitRunner & { describe(data
     return { values, diag };
   };
 
-  const run = (unit: Unit): ResultRow[] => {
+  const run = (unit: Unit): ResultRow[] | UnitOutput => {
     const j = job(unit.dataset, unit.model);
     const x = contiguous(rowBlock(j.dataset.x, unit.start, unit.end), true);
     const n = x.rows;
@@ -311,6 +313,9 @@ export function createUnitRunner(payload: unknown): UnitRunner & { describe(data
           ...(Object.keys(diag).length > 0 ? { diag } : {}),
         });
       }
+    }
+    if (p.saveExplanations && unit.kind === 'explainer') {
+      return { rows, attributions: { cols: attributions.cols, data: Float64Array.from(contiguous(attributions, true).data) } };
     }
     return rows;
   };

@@ -27,6 +27,11 @@ export interface ProgressOptions {
   readonly intervalMs?: number;
   /** Clock, for tests. @defaultValue Date.now */
   readonly now?: () => number;
+  /**
+   * Seconds left, from measured costs (e.g. `createEtaEstimator`); used for the plain lines'
+   * ETA when it returns a finite number. @defaultValue elapsed / done weight x weight left
+   */
+  readonly eta?: () => number;
 }
 
 /** Seconds as `1h02m`, `3m05s` or `12s`. */
@@ -54,7 +59,7 @@ export function createProgress(options: ProgressOptions): Progress {
   if (tty) {
     const bar = new cliProgress.SingleBar({
       stream,
-      format: `${stage.padEnd(8)} [{bar}] {percentage}% | {count} | elapsed {duration_formatted} | ETA {eta_formatted}`,
+      format: `${stage.padEnd(8)} [{bar}] {percentage}% | {count} | elapsed {duration_formatted} | ETA ${options.eta ? '{measuredEta}' : '{eta_formatted}'}`,
       hideCursor: true,
       etaBuffer: 20,
       clearOnComplete: false,
@@ -62,9 +67,10 @@ export function createProgress(options: ProgressOptions): Progress {
     }, cliProgress.Presets.shades_classic);
     // The bar runs on weight (percentage, ETA); the counts are shown as a payload.
     const scale = 1000;
-    bar.start(scale, Math.round(scale * fraction()), { count: `${value}/${total}` });
+    const etaText = (): string => { const e = options.eta?.(); return e !== undefined && Number.isFinite(e) ? formatDuration(e) : '?'; };
+    bar.start(scale, Math.round(scale * fraction()), { count: `${value}/${total}`, measuredEta: etaText() });
     return {
-      tick(n = 1, weight = n) { value += n; doneWeight += weight; bar.update(Math.round(scale * fraction()), { count: `${value}/${total}` }); },
+      tick(n = 1, weight = n) { value += n; doneWeight += weight; bar.update(Math.round(scale * fraction()), { count: `${value}/${total}`, measuredEta: etaText() }); },
       stop() { bar.stop(); },
     };
   }
@@ -72,7 +78,8 @@ export function createProgress(options: ProgressOptions): Progress {
   let last = t0;
   const line = (): void => {
     const elapsed = (now() - t0) / 1000;
-    const eta = doneWeight > 0 ? (elapsed / doneWeight) * (totalWeight - doneWeight) : Number.NaN;
+    const measured = options.eta?.();
+    const eta = measured !== undefined && Number.isFinite(measured) ? measured : doneWeight > 0 ? (elapsed / doneWeight) * (totalWeight - doneWeight) : Number.NaN;
     const pct = Math.floor(100 * fraction());
     stream.write(`${stage} ${value}/${total} (${pct}%) elapsed ${formatDuration(elapsed)} eta ${value >= total ? '0s' : formatDuration(eta)}\n`);
   };

@@ -11,6 +11,7 @@ import { gitCommit } from './gitCommit';
 import { dispatchOrder, planUnits, selectShard, unitCost } from './planUnits';
 import type { Unit } from './planUnits';
 import { createProgress } from './progress';
+import { createEtaEstimator } from './etaEstimator';
 import { appendUnitRows, loadResults, writeCanonicalResults } from './resultsFile';
 import type { Invocation, RunManifest } from './runManifest';
 import { readManifest, writeManifest } from './runManifest';
@@ -18,6 +19,7 @@ import type { Summary } from './summarize';
 import { withIo } from './ioError';
 import { reportCoverage } from './reportCoverage';
 import { acquireRunLock, cleanTempFiles } from './runLock';
+import { assembleExplanations, writeExplanationBlock } from './saveExplanations';
 import { writeReports } from './writeReports';
 import { runUnits } from './workerPool';
 import { BENCH_VERSION } from './version';
@@ -140,6 +142,7 @@ async function runLocked(config: BenchConfig, options: RunBenchOptions, log: (li
     throw new XaiError('BAD_OPTION', `${out} has results.jsonl but no manifest.json: cannot check it belongs to this run`, { fn: 'xai bench', arg: '--resume', value: out });
   } else {
     for (const f of OUTPUT_FILES) withIo('remove', join(out, f), 'xai bench', () => rmSync(join(out, f), { force: true }));
+    withIo('remove', join(out, 'explanations'), 'xai bench', () => rmSync(join(out, 'explanations'), { recursive: true, force: true }));
   }
 
   const todo = dispatchOrder(mine.filter((u) => !complete.has(u.id)));
@@ -170,8 +173,10 @@ async function runLocked(config: BenchConfig, options: RunBenchOptions, log: (li
   if (todo.length > 0) {
     log(`${todo.length} units on ${Math.min(config.workers, todo.length)} worker thread(s)${config.shard ? ` (shard ${config.shard.index}/${config.shard.count})` : ''}`);
   }
+  // ETA from what units actually cost, by model x explainer (the static table only weighs the bar).
+  const etaModel = createEtaEstimator(todo, Math.min(config.workers, todo.length));
   const progress = createProgress({
-    stage: 'units', total: mine.length, start: complete.size, weight: todo.reduce((w, u) => w + unitCost(u), 0),
+    stage: 'units', total: mine.length, start: complete.size, weight: todo.reduce((w, u) => w + unitCost(u), 0), eta: () => etaModel.eta(),
     ...(options.progressStream ? { stream: options.progressStream } : {}),
     ...(options.tty !== undefined ? { tty: options.tty } : {}),
     ...(options.progressIntervalMs !== undefined ? { intervalMs: options.progressIntervalMs } : {}),
@@ -180,11 +185,14 @@ async function runLocked(config: BenchConfig, options: RunBenchOptions, log: (li
   try {
     await runUnits({
       engine: engineUrl, payload: prepared.payload, units: todo, workers: config.workers,
-      onUnit(unit: Unit, rows, ms) {
+      onUnit(unit: Unit, rows, ms, attributions) {
+        // The block first: a unit counts as done only once its rows are appended.
+        if (config.saveExplanations && attributions) writeExplanationBlock(out, unit, attributions);
         appendUnitRows(resultsPath, rows);
         const k = `${unit.model}/${unit.explainer}`;
         unitSeconds.set(k, (unitSeconds.get(k) ?? 0) + ms / 1000);
         computed++;
+        etaModel.done(unit, ms / 1000);
         progress.tick(1, unitCost(unit));
       },
     });
@@ -202,6 +210,11 @@ async function runLocked(config: BenchConfig, options: RunBenchOptions, log: (li
   }
   const rows = final.rows.filter((r) => mineIds.has(r.unit));
   writeCanonicalResults(resultsPath, rows);
+  if (config.saveExplanations) {
+    const names = new Map(prepared.datasets.map((d) => [d.id, d.featureNames]));
+    const saved = assembleExplanations(out, mine, { features: (d) => names.get(d), preset: config.preset, seed: config.seed });
+    log(`explanations: ${saved.files.length / 3} dataset x model x explainer files in ${join(out, 'explanations')}${saved.missingBlocks.length > 0 ? `; MISSING for ${saved.missingBlocks.length} units reused from a run without --save-explanations (first: ${saved.missingBlocks[0]})` : ''}`);
+  }
   const draft = manifestOf('complete', mine.length, invocation(null, computed));
   const summary = await writeReports(out, rows, draft, reportCoverage(draft, final));
   stages.report = seconds(t);

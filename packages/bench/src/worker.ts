@@ -32,8 +32,13 @@ async function main(): Promise<void> {
     void (async () => {
       try {
         const t0 = performance.now();
-        const rows = await runner(msg.unit);
-        port.postMessage({ type: 'done', id: msg.unit.id, rows, ms: performance.now() - t0 } satisfies WorkerResponse);
+        const out = await runner(msg.unit);
+        const ms = performance.now() - t0;
+        if (Array.isArray(out)) port.postMessage({ type: 'done', id: msg.unit.id, rows: out, ms } satisfies WorkerResponse);
+        else {
+          const a = out.attributions;
+          port.postMessage({ type: 'done', id: msg.unit.id, rows: out.rows, ms, ...(a ? { attributions: a } : {}) } satisfies WorkerResponse, a ? [a.data.buffer as ArrayBuffer] : []);
+        }
       } catch (e) {
         port.postMessage({ type: 'error', id: msg.unit.id, message: errorText(e) } satisfies WorkerResponse);
       }

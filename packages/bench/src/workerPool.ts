@@ -13,7 +13,7 @@ export interface WorkerRequest {
 /** Worker -> main thread. */
 export type WorkerResponse =
   | { readonly type: 'ready' }
-  | { readonly type: 'done'; readonly id: string; readonly rows: ResultRow[]; readonly ms: number }
+  | { readonly type: 'done'; readonly id: string; readonly rows: ResultRow[]; readonly ms: number; readonly attributions?: { readonly cols: number; readonly data: Float64Array } }
   | { readonly type: 'error'; readonly id: string | null; readonly message: string };
 
 export interface RunUnitsOptions {
@@ -26,7 +26,7 @@ export interface RunUnitsOptions {
   /** Worker threads to start (capped by the number of units). */
   readonly workers: number;
   /** Called in the main thread as each unit finishes (append its rows here), with its compute time. */
-  onUnit(unit: Unit, rows: ResultRow[], ms: number): void;
+  onUnit(unit: Unit, rows: ResultRow[], ms: number, attributions?: { readonly cols: number; readonly data: Float64Array }): void;
 }
 
 /**
@@ -93,7 +93,7 @@ export function runUnits(options: RunUnitsOptions): Promise<void> {
         const unit = byId.get(msg.id);
         try {
           if (unit === undefined) throw new Error(`worker returned unknown unit ${msg.id}`);
-          onUnit(unit, msg.rows, msg.ms);
+          onUnit(unit, msg.rows, msg.ms, msg.attributions);
         } catch (e) {
           stop(e instanceof Error ? e : new Error(String(e)));
           return;

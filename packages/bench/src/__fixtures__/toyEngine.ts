@@ -3,7 +3,7 @@
 // instance), as the real engine keys its draws by content, so results cannot depend on workers.
 import { substream } from '@xai/core';
 import type { BenchConfig } from '../benchConfig';
-import type { PreparedRun, UnitRunner } from '../benchEngine';
+import type { PreparedRun, UnitOutput, UnitRunner } from '../benchEngine';
 import type { Unit } from '../planUnits';
 import { familyOf } from '../ids';
 import type { ResultRow } from '../resultRow';
@@ -15,6 +15,7 @@ interface ToyPayload {
   readonly delayMs: number;
   /** Fail on this unit id (error-path tests). */
   readonly failOn: string | null;
+  readonly saveExplanations: boolean;
 }
 
 export async function prepare(config: BenchConfig): Promise<PreparedRun> {
@@ -25,7 +26,7 @@ export async function prepare(config: BenchConfig): Promise<PreparedRun> {
   }));
   const payload: ToyPayload = {
     seed: config.seed, metrics: config.metrics,
-    delayMs: Number(process.env.XAI_TOY_DELAY_MS ?? 0), failOn: process.env.XAI_TOY_FAIL_ON ?? null,
+    delayMs: Number(process.env.XAI_TOY_DELAY_MS ?? 0), failOn: process.env.XAI_TOY_FAIL_ON ?? null, saveExplanations: config.saveExplanations,
   };
   return { datasets, models: [], floors: ['floor-global'], payload, versions: { toy: '1' } };
 }
@@ -33,7 +34,7 @@ export async function prepare(config: BenchConfig): Promise<PreparedRun> {
 export function createUnitRunner(payload: unknown): UnitRunner {
   const p = payload as ToyPayload;
   const sleeper = new Int32Array(new SharedArrayBuffer(4));
-  return (unit: Unit): ResultRow[] => {
+  return (unit: Unit): ResultRow[] | UnitOutput => {
     if (p.delayMs > 0) Atomics.wait(sleeper, 0, 0, p.delayMs); // sleeps, no busy loop
     if (unit.id === p.failOn) throw new Error(`toy failure on ${unit.id}`);
     const kinds = unit.kind === 'floor' ? (['floor'] as const) : (['explainer', 'null'] as const);
@@ -54,6 +55,12 @@ export function createUnitRunner(payload: unknown): UnitRunner {
           ...(unit.dataset === 'adult' ? { group: i % 2 } : {}), metrics,
         });
       }
+    }
+    if (p.saveExplanations && unit.kind === 'explainer') {
+      // Attributions a test can recompute: instance i, feature j -> i + j / 10.
+      const n = unit.end - unit.start;
+      const data = Float64Array.from({ length: n * 4 }, (_, k) => unit.start + Math.floor(k / 4) + (k % 4) / 10);
+      return { rows, attributions: { cols: 4, data } };
     }
     return rows;
   };
