@@ -2,8 +2,10 @@
 // model (20 -> 100 -> 100 -> 2, ReLU, softmax) with cheap explainers. Prints figures; it is
 // not a test. The machine may be shared: figures are noisy, so each is the best of REPEATS.
 // Usage: npx tsup && node bench/perf.mjs [instances=40] [rounds=5]
+// (METRICS_DIST=/path/to/older/dist/index.js runs an older build on the same case.)
 import { argmaxRows, createRng, hashFloat64, matmul, matmulTransB, row, substream } from '@xai/core';
-import { pgi, pgu, predictionGaps, relativeStability, ris, ros, rrs } from '../dist/index.js';
+
+const { pgi, pgu, predictionGaps, relativeStability, ris, ros, rrs } = await import(process.env.METRICS_DIST ?? '../dist/index.js');
 
 const D = 20;
 const H = 100;

@@ -3,7 +3,7 @@ import { XaiError, assertMatrix, assertFinite, checkOptions, describeValue, isVa
 import type { Matrix, Model } from '@xai/core';
 import type { MetricSummary } from '../metricSummary.js';
 import type { RelativeStabilityOptions, StabilityDiagnostics, StabilityInput, StabilityLogStatus, StabilityPrecision, StabilityResult } from '../stabilityTypes.js';
-import { checkExplainer, checkInputObject, checkInstances, checkModel, checkSchema, resolveTargets } from './inputs.js';
+import { checkExplainer, checkInputObject, checkInstances, checkModel, checkSchema, requireProbabilities, resolveTargets } from './inputs.js';
 import { STABILITY_KEYS, flag, nonNegative, oneOf, positiveInt, probability, resolvePreset, resolveSeed } from './options.js';
 import { makePlan } from './perturb.js';
 import { stabilityKernel } from './stabilityKernel.js';
@@ -81,9 +81,8 @@ export function runStability(fn: string, which: readonly StabilityId[], input: S
   // model has neither: ROS reads its outputs.
   let rosOutput: 'probability' | 'logit' | 'value';
   if (valueModel) {
-    if (options.rosOutput !== undefined) {
-      throw new XaiError('NOT_SUPPORTED', `ROS with rosOutput '${String(options.rosOutput)}' needs class probabilities / logits; model.output is 'value' (leave rosOutput out: ROS then reads the outputs)`, { fn, arg: 'rosOutput', value: options.rosOutput, metric: 'ROS' });
-    }
+    // Leaving rosOutput out is how ROS reads a value model's outputs.
+    if (options.rosOutput !== undefined) requireProbabilities(fn, 'ROS', model, `rosOutput '${String(options.rosOutput)}'; leave rosOutput out to read the outputs`);
     rosOutput = 'value';
   } else {
     rosOutput = oneOf(fn, 'rosOutput', options.rosOutput, ['probability', 'logit'] as const, preset !== 'paper' && hasLogits ? 'logit' : 'probability');
