@@ -7,7 +7,8 @@ import type { UserDataset } from './parseUserDataset.js';
  * The `Preprocessing` block of a dataset, for a model trained on it to carry: a user
  * dataset's own; for a registry dataset its columns, kinds, one-hot groups, the scaler
  * fitted on train (under `per-file` scaling, the train file's) and the label with classes
- * ['0', '1']; for any other `Dataset` (SynthGauss: features used as they are) no scaling.
+ * ['0', '1']; for any other `Dataset` (SynthGauss: features used as they are, label
+ * 'target') no scaling.
  * @example const p = datasetPreprocessing(await loadDataset('compas'))
  * @since 0.2.0
  */
@@ -25,7 +26,8 @@ export function datasetPreprocessing(dataset: Dataset): Preprocessing {
     kinds: [...kinds],
     ...(groups.length > 0 ? { groups: groups.map((g) => [...g]) } : {}),
     scaler,
-    label: { name: loaded.info?.label ?? 'label', classes },
+    // SynthGauss files name the label 'target' (the released layout).
+    label: { name: loaded.info?.label ?? ((dataset as { manifest?: { generator?: string } }).manifest?.generator === 'synthgauss' ? 'target' : 'label'), classes },
     task: 'classification',
   };
 }

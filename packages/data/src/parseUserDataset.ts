@@ -184,7 +184,7 @@ export function parseUserDataset(text: string | Uint8Array, options: UserDataset
   return buildUserDataset(fn, text, options);
 }
 
-/** The body of parseUserDataset with the public function's name for errors. */
+/** The body of parseUserDataset with the public function's name for errors (used by loadUserDataset). @internal */
 export function buildUserDataset(fn: string, text: string | Uint8Array, options: UserDatasetOptions): UserDataset {
   checkOptions(options, USER_DATASET_KEYS, fn);
   if (options === undefined || options === null) throw new XaiError('BAD_OPTION', 'options with at least { label } are required', { fn, arg: 'options', value: options });
