@@ -2,7 +2,7 @@
 // beside core's matrix kernels on the same shapes. Figures are noisy on a shared machine:
 // each is the best of several timed runs.  node bench/perf.mjs [--rows 1000] [--dim 20]
 import { createRng, matmul, matmulTransB } from '@xai/core';
-import { createAnn, createLogisticRegression, lossGradients } from '../dist/index.js';
+import { createAnn, createLogisticRegression, lossGradients, withPrecision } from '../dist/index.js';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => { const i = args.indexOf(`--${name}`); return i >= 0 ? Number(args[i + 1]) : fallback; };
@@ -59,6 +59,10 @@ const tGrad = time(() => ann.inputGradient(x, y, { out: outG }));
 const tLoss = time(() => lossGradients(ann, x, y));
 const tLrFwd = time(() => lr.predictProba(x, outP));
 const tLrGrad = time(() => lr.inputGradient(x, y, { out: outG }));
+// float32 emulation (openxai parity): plain row-by-row loops with Math.fround after every op
+const ann32 = withPrecision(ann, 'float32');
+const tFwd32 = time(() => ann32.predictProba(x, outP), 3);
+const tGrad32 = time(() => ann32.inputGradient(x, y, { out: outG }), 3);
 
 const gf = (flops, t) => (flops / t / 1e9).toFixed(2);
 const rps = (t) => Math.round(n / t).toLocaleString('en-US');
@@ -70,3 +74,5 @@ console.log(`ANN forward+backward (inputGradient) ${rps(tGrad).padStart(8)} rows
 console.log(`ANN loss + parameter gradients   ${rps(tLoss).padStart(12)} rows/s  ${gf(trainFlops, tLoss).padStart(6)} GFLOP/s`);
 console.log(`LR forward (predictProba)        ${rps(tLrFwd).padStart(12)} rows/s`);
 console.log(`LR inputGradient                 ${rps(tLrGrad).padStart(12)} rows/s`);
+console.log(`ANN float32 emulation forward    ${rps(tFwd32).padStart(12)} rows/s  ${gf(fwdFlops, tFwd32).padStart(6)} GFLOP/s`);
+console.log(`ANN float32 emulation inputGradient ${rps(tGrad32).padStart(9)} rows/s  ${gf(fwdFlops + bwdFlops, tGrad32).padStart(6)} GFLOP/s`);

@@ -190,10 +190,13 @@ export class Float32Kernel {
         }
         const k0 = s.inDim;
         const P = this.params;
-        for (let k = 0; k < k0; k++) {
-          let acc = 0;
-          for (let j = 0; j < m; j++) acc = f(acc + f(cur[j]! * f(P[s.wOffset + j * k0 + k]!)));
-          next[k] = acc;
+        // dA_k = Σ_j dZ_j W_jk, j ascending for every k; looping j outside reads W row by row
+        // (contiguous) and keeps each k's summation order, so the result is the same bits.
+        for (let k = 0; k < k0; k++) next[k] = 0;
+        for (let j = 0; j < m; j++) {
+          const g = cur[j]!;
+          const w = s.wOffset + j * k0;
+          for (let k = 0; k < k0; k++) next[k] = f(next[k]! + f(g * f(P[w + k]!)));
         }
         const tmp = cur;
         cur = next;
