@@ -22,7 +22,7 @@ const model = annModel(1);
 const rng = createRng(2);
 const train = { rows: 2000, cols: D, data: new Float64Array(2000 * D) };
 rng.fillUniform(train.data);
-const x = { rows: N, cols: D, data: new Float64Array(N * D) };
+const x = { rows: Math.max(N, 1010), cols: D, data: new Float64Array(Math.max(N, 1010) * D) };
 rng.fillUniform(x.data);
 
 // Raw model cost for reference.
@@ -41,6 +41,7 @@ rng.fillUniform(x.data);
   console.log(`model alone: predictProba ${fwd.toFixed(0)} rows/s, inputGradient ${grd.toFixed(0)} rows/s`);
 }
 
+// Every id of the package (new explainers included) at its default preset beside OpenXAI's.
 const runs = [
   ['control', 'openxai', {}],
   ['grad', 'openxai', {}],
@@ -57,7 +58,23 @@ const runs = [
   ['shap', 'default', { background: 'mean', samples: 500 }],
   ['shap', 'default', { background: 'sample', samples: 500, backgroundPerCoalition: 1 }],
   ['shap', 'default', { background: 'sample', samples: 500 }, undefined, 50],
-];
+  ['shapley', 'default', { groups: Array.from({ length: 10 }, (_, g) => [2 * g, 2 * g + 1]) }, '10 groups of 2', 50],
+  ['permshap', 'default', {}, undefined, 200],
+  ['occlusion', 'default', {}],
+  ['sg2', 'openxai', {}],
+  ['vargrad', 'openxai', {}],
+  ['itg-sg', 'openxai', {}],
+  ['ig-sg', 'openxai', {}, undefined, 200],
+  ['gradshap', 'default', {}],
+]
+  .concat(process.argv.includes('--no-stability') ? [] : [
+    // Stability-shaped blocks: 10 anchors x (1 + 100 neighbours), neighbours keyed by their
+    // anchor (common random numbers, as the metrics' default) vs each row by its content.
+    ['lime', 'openxai', {}, 'stability block, per-row keys', 1010],
+    ['lime', 'openxai', {}, 'stability block, common keys', 1010],
+    ['shap', 'openxai', {}, 'stability block, per-row keys', 1010],
+    ['shap', 'openxai', {}, 'stability block, common keys', 1010],
+  ]);
 const labels = new Int32Array(N);
 {
   const p = model.predictProba(x).data;
@@ -67,9 +84,11 @@ console.log(`batch ${N} x d ${D}, ANN ${D}-${H}-${H}-${K}, node ${process.versio
 console.log('explainer preset   settings                              expl/s    ms/expl  model %');
 for (const [id, preset, extra, note, rowsCap] of runs) {
   if (only?.length && !only.includes(id)) continue;
-  const n = Math.min(N, rowsCap ?? N);
-  const xr = n === N ? x : { rows: n, cols: D, data: x.data.subarray(0, n * D) };
+  const n = note?.startsWith('stability') ? rowsCap : Math.min(N, rowsCap ?? N);
+  const xr = { rows: n, cols: D, data: x.data.subarray(0, n * D) };
   const e = createExplainer(id, { preset, seed: 0, train, ...extra });
+  const common = note?.includes('common keys');
+  const blockKeys = common ? Float64Array.from({ length: n }, (_, i) => Math.floor(i / 101)) : undefined;
   const opts = note === 'targets given' ? { targets: labels } : undefined;
   // warm-up on a few rows
   e.explain(model, { rows: 4, cols: D, data: x.data.slice(0, 4 * D) });
@@ -79,7 +98,7 @@ for (const [id, preset, extra, note, rowsCap] of runs) {
   for (let r = 0; r < 10 && spent < 3000; r++) {
     model.timing.ms = 0;
     const t = performance.now();
-    const out = e.explain(model, xr, opts && { targets: labels.subarray(0, n) });
+    const out = e.explain(model, xr, blockKeys ? { keys: blockKeys } : opts && { targets: labels.subarray(0, n) });
     const ms = performance.now() - t;
     if (out.rows !== n) throw new Error('bad output');
     spent += ms;
@@ -91,6 +110,10 @@ for (const [id, preset, extra, note, rowsCap] of runs) {
     id === 'ig' ? `${c.method} ${c.steps}, ${c.multiplyByInputs ? 'x (x - b)' : 'mean gradient'}` :
     id === 'lime' ? `${c.samples} samples, ${c.noise} noise` :
     id === 'shap' ? `${c.variant} ${c.samples}, bg ${c.background} ${c.backgroundRows?.length ?? 1}x${c.backgroundPerCoalition}` :
-    note ?? '';
-  console.log(`${id.padEnd(9)} ${preset.padEnd(8)} ${settings.padEnd(37)} ${(n / (best / 1000)).toFixed(0).padStart(8)} ${(best / n).toFixed(3).padStart(10)} ${((100 * bestModel) / best).toFixed(0).padStart(7)}`);
+    id === 'permshap' ? `${c.permutations} permutations, bg ${c.background} ${c.backgroundRows?.length ?? 1}` :
+    id === 'sg2' || id === 'vargrad' || id.endsWith('-sg') ? `${c.type} over ${c.base}, ${c.samples} samples` :
+    id === 'gradshap' ? `${c.samples} samples, bg ${c.background} ${c.backgroundRows?.length ?? 1}` :
+    '';
+  const label = note ? `${settings}${settings ? '; ' : ''}${note}` : settings;
+  console.log(`${id.padEnd(9)} ${preset.padEnd(8)} ${label.padEnd(37)} ${(n / (best / 1000)).toFixed(0).padStart(8)} ${(best / n).toFixed(3).padStart(10)} ${((100 * bestModel) / best).toFixed(0).padStart(7)}`);
 }

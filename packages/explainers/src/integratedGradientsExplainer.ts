@@ -121,7 +121,7 @@ export function integratedGradientsExplainer(options: IntegratedGradientsOptions
     output: options.output === undefined ? base.output : oneOf(fn, 'output', options.output, OUTPUT_SPACES),
     batchRows: common.batchRows,
   };
-  const run = (model: Model, x: Matrix, explainOptions: ExplainOptions | undefined, efn: string): { attributions: Matrix; targets: Int32Array; baseline: Float64Array; x: Float64Array } => {
+  const run = (model: Model, x: Matrix, explainOptions: ExplainOptions | undefined, efn: string): { attributions: Matrix; targets: Int32Array; baseline: Float64Array; x: Float64Array; model: Model } => {
     const b = prepareBatch(efn, model, x, explainOptions, config.batchRows);
     const dm = requireGradient(b.model, efn);
     const { n, d } = b;
@@ -159,7 +159,7 @@ export function integratedGradientsExplainer(options: IntegratedGradientsOptions
         if (config.multiplyByInputs) for (let j = 0; j < d; j++) out[o + j] = out[o + j]! * (b.x[o + j]! - bl[j]!);
       }
     }
-    return { attributions: { rows: n, cols: d, data: out }, targets: b.targets, baseline: bl, x: b.x };
+    return { attributions: { rows: n, cols: d, data: out }, targets: b.targets, baseline: bl, x: b.x, model: b.model };
   };
   return {
     id: 'ig',
@@ -171,7 +171,7 @@ export function integratedGradientsExplainer(options: IntegratedGradientsOptions
     },
     explainWithCompleteness(model: Model, x: Matrix, explainOptions?: ExplainOptions): IgCompleteness {
       const efn = 'integratedGradientsExplainer.explainWithCompleteness';
-      const { attributions, targets, baseline, x: xs } = run(model, x, explainOptions, efn);
+      const { attributions, targets, baseline, x: xs, model: checked } = run(model, x, explainOptions, efn);
       const { rows: n, cols: d } = attributions;
       if (config.output === 'logit' && typeof model.logits !== 'function') {
         throw new XaiError('NOT_SUPPORTED', "the completeness check of output 'logit' needs model.logits", { fn: efn, arg: 'model', value: 'no logits' });
@@ -181,8 +181,8 @@ export function integratedGradientsExplainer(options: IntegratedGradientsOptions
       both.set(xs.subarray(0, n * d));
       both.set(baseline, n * d);
       const points: Matrix = { rows: n + 1, cols: d, data: both };
-      const k = model.classes;
-      const f = config.output === 'logit' ? logitRows(model, points, efn, config.batchRows) : predictRows(model, points, efn, config.batchRows).data;
+      const k = checked.classes;
+      const f = config.output === 'logit' ? logitRows(checked, points, efn, config.batchRows) : predictRows(checked, points, efn, config.batchRows).data;
       const outputDelta = new Float64Array(n);
       const gap = new Float64Array(n);
       const a = attributions.data;

@@ -160,3 +160,11 @@ describe("KernelSHAP's shared factorisation for rows drawn from one key", () => 
     });
   }
 });
+
+describe('IG completeness on a value model with Float32Array outputs', () => {
+  it('gap ≈ 0 (linear) through the model boundary', () => {
+    const model = linearValueModel(W, c, true);
+    const r = createExplainer('ig', { train }).explainWithCompleteness(model, x, { targets });
+    for (let i = 0; i < 3; i++) expect(Math.abs(r.gap[i]!)).toBeLessThan(1e-5);
+  });
+});
