@@ -56,6 +56,16 @@ describe('applyPreprocessing', () => {
   });
 });
 
+describe('applyPreprocessing, regression', () => {
+  it('reads the label column of a regression task as targets', () => {
+    const ds = parseUserDataset('u,t\n0,0.5\n2,1.5\n4,2.25\n6,3.75\n8,0.1\n', { label: 't', testText: 'u,t\n1,9.5\n', validationFraction: 0 });
+    const r = applyPreprocessing('t,u\n2.5,4\n', ds.preprocessing);
+    expect(Array.from(r.targets!)).toEqual([2.5]);
+    expect(Array.from(r.x.data)).toEqual([0.5]);
+    expect(r.y).toBeUndefined();
+  });
+});
+
 describe('looksUnscaled', () => {
   it('warns on values far outside [0, 1] naming the column, and is silent on scaled rows', () => {
     expect(looksUnscaled(fromRows([[0.1, 0.9], [1.2, -0.3]]))).toBeUndefined();

@@ -7,9 +7,9 @@ import type { UserSchema } from './userSchema.js';
 /** Options of {@link loadUserDataset}: those of `parseUserDataset`, with files instead of text. */
 export interface LoadUserDatasetOptions extends Omit<UserDatasetOptions, 'testText' | 'schema' | 'file' | 'testFile' | 'schemaFile'> {
   /** A separate test CSV file (same columns, matched by name). Without it a seeded stratified split is made. */
-  readonly test?: string;
+  readonly test?: string | undefined;
   /** A schema JSON file path, or the schema itself. */
-  readonly schema?: string | UserSchema;
+  readonly schema?: string | UserSchema | undefined;
 }
 
 const KEYS = [...USER_DATASET_KEYS.filter((k) => !['testText', 'schema', 'file', 'testFile', 'schemaFile'].includes(k)), 'test', 'schema'];

@@ -66,6 +66,17 @@ describe('parseUserDataset', () => {
     expect(ds.targets!.test.length).toBe(10);
     expect(ds.preprocessing.task).toBe('regression');
     expect(ds.targets!.train.length + ds.targets!.test.length).toBe(50);
+    // Integer targets with more distinct values than maxCategories (a count, a price) are regression too.
+    const counts = `a,n\n${Array.from({ length: 80 }, (_, i) => `${i % 9},${i * 3}`).join('\n')}\n`;
+    expect(parseUserDataset(counts, { label: 'n' }).task).toBe('regression');
+    expect(parseUserDataset(counts, { label: 'n', maxCategories: 100, testText: counts, validationFraction: 0 }).task).toBe('classification');
+    // 80 classes of one row each: a stratified 20 % holds out round(0.2) = 0 rows of each.
+    expect(errorOf(() => parseUserDataset(counts, { label: 'n', maxCategories: 100 })).message).toMatch(/no test rows/);
+    // The test rows' targets are the label values of the held-out rows (each decile keeps 20 %).
+    const rows = text.trim().split('\n').slice(1).map((l) => l.split(',').map(Number));
+    const byA = new Map(rows.map((r) => [r[0]!, r[2]!]));
+    const raw = ds.raw.test;
+    for (let i = 0; i < raw.rows; i++) expect(ds.targets!.test[i]).toBe(byA.get(raw.data[i * raw.cols]!));
   });
 
   it('a test file is matched by name (reordered columns), unseen categories and out-of-range rows are reported', () => {

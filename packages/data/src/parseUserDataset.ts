@@ -18,25 +18,25 @@ export type { OutOfRangeReport, ColumnOutOfRange } from './internal/outOfRange.j
 
 export interface UserDatasetOptions {
   /** The label column. Required unless the schema names it (they must agree when both do). */
-  readonly label?: string;
+  readonly label?: string | undefined;
   /** A separate test file's CSV text; without it a seeded stratified split of the file is made. */
-  readonly testText?: string | Uint8Array;
+  readonly testText?: string | Uint8Array | undefined;
   /** A schema object or its JSON text (see {@link UserSchema}); overrides what is inferred. */
-  readonly schema?: UserSchema | string;
+  readonly schema?: UserSchema | string | undefined;
   /** Names used in messages. @defaultValue '<csv>', '<test csv>', '<schema>' */
   readonly file?: string;
   readonly testFile?: string;
   readonly schemaFile?: string;
   /** Dataset name (reports, receipts). @defaultValue the file name without folders and `.csv`, or 'user' */
-  readonly name?: string;
+  readonly name?: string | undefined;
   /** Seed of the train/test and validation splits. @defaultValue 0 */
-  readonly seed?: number;
+  readonly seed?: number | undefined;
   /** Test share of each class when no test file is given. @defaultValue 0.2 */
-  readonly testFraction?: number;
+  readonly testFraction?: number | undefined;
   /** Validation share of each class of train (for model selection). @defaultValue 0.1 */
-  readonly validationFraction?: number;
+  readonly validationFraction?: number | undefined;
   /** Overrides the schema's / inferred task. */
-  readonly task?: 'classification' | 'regression';
+  readonly task?: 'classification' | 'regression' | undefined;
   /** An inferred text column with more distinct values than this is an error (an id?). @defaultValue 50 */
   readonly maxCategories?: number;
   /** @defaultValue 'auto' */
@@ -170,7 +170,8 @@ function labelKey(cell: string): string {
  * most two integer values; text columns are `categorical` and expand to one-hot model
  * columns `${name}=${value}` (categories sorted, numerically when they are numbers), each
  * block one feature group. A schema overrides any of it. Label: `classification` unless
- * the schema/option says `regression` or the label holds a non-integer number; classes in
+ * the schema/option says `regression` or the label is numeric with a non-integer value or
+ * more than `maxCategories` distinct values; classes in
  * the schema's order, else ascending (numbers) or sorted (text). Without `testText`, a
  * seeded stratified split (`testFraction`, by class; by label decile for regression);
  * validation carved from train; a min-max scaler fitted on the train rows only, applied
@@ -300,7 +301,10 @@ export function buildUserDataset(fn: string, text: string | Uint8Array, options:
   const labelCells: string[] = Array.from(table.dataRows, (r) => table.records[r]![labelIndex]!);
   const labelNumbers = labelCells.map((c) => numericCell(c));
   const allNumeric = labelNumbers.every((v) => v !== undefined);
-  const task = options.task ?? schema?.task ?? (allNumeric && labelNumbers.some((v) => !Number.isInteger(v)) ? 'regression' : 'classification');
+  // A numeric label is a regression target when it holds a non-integer, or more distinct integers than maxCategories (counts, prices).
+  const distinctNumbers = allNumeric ? new Set(labelNumbers).size : 0;
+  const inferredRegression = allNumeric && (labelNumbers.some((v) => !Number.isInteger(v)) || distinctNumbers > maxCategories);
+  const task = options.task ?? schema?.task ?? (inferredRegression ? 'regression' : 'classification');
   let classes: string[] = [];
   if (task === 'classification') {
     if (schema?.classes) classes = [...schema.classes];
@@ -348,7 +352,7 @@ export function buildUserDataset(fn: string, text: string | Uint8Array, options:
     steps.push(`read ${testFile}: ${testX.rows} test rows, columns matched by name`);
   } else {
     const { kept, heldOut } = stratifiedSplit(strataOf(lab.y, lab.values), testFraction, { seed, keys: ['user', 'train/test'] });
-    if (kept.length === 0 || heldOut.length === 0) throw new XaiError('EMPTY', `${file}: ${table.dataRows.length} rows are too few for a ${testFraction} test split`, { fn, arg: 'file', file, value: table.dataRows.length });
+    if (kept.length === 0 || heldOut.length === 0) throw new XaiError('EMPTY', `${file}: a stratified ${testFraction} test split of ${table.dataRows.length} rows leaves ${heldOut.length === 0 ? 'no test rows' : 'no train rows'} (round(${testFraction} x rows of each ${task === 'regression' ? 'label decile' : 'class'})); give a test file, another testFraction, or fewer classes`, { fn, arg: 'file', file, value: table.dataRows.length });
     trainX = pick(all.x, kept); trainY = pickInt(lab.y, kept); trainV = lab.values ? pickFloat(lab.values, kept) : undefined;
     testX = pick(all.x, heldOut); testY = pickInt(lab.y, heldOut); testV = lab.values ? pickFloat(lab.values, heldOut) : undefined;
     split = { testFraction, seed, trainRows: kept.length, testRows: heldOut.length };
