@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Matrix, Model } from '@xai/core';
+import { groupsFromIds } from '@xai/core';
 import { occlusionExplainer } from './occlusionExplainer.js';
 import { codeOf } from './__fixtures__/codeOf.js';
 import { randomMlp, uniformMatrix } from './__fixtures__/models.js';
@@ -32,6 +34,29 @@ describe('occlusionExplainer', () => {
         for (const j of unit) expect(a[i * 5 + j]).toBeCloseTo(f(xi, t) - f(z, t), 12);
       }
     }
+  });
+
+  it("Captum's published FeatureAblation values on BasicModel_MultiLayer: [80, 200, 120], with mask [0, 0, 1]: [280, 280, 120]", () => {
+    // tests/helpers/basic_models.py: identity, Linear(3, 4) of ones with bias [−10, 1, 1, 1],
+    // ReLU, Linear(4, 2) of ones with bias [−1, 1]; raw outputs (a value model), target 0.
+    const net: Model = {
+      inputDim: 3,
+      classes: 2,
+      output: 'value',
+      predictProba(m: Matrix): Matrix {
+        const out = new Float64Array(m.rows * 2);
+        for (let i = 0; i < m.rows; i++) {
+          const s = m.data[i * 3]! + m.data[i * 3 + 1]! + m.data[i * 3 + 2]!;
+          const h = Math.max(0, s - 10) + 3 * Math.max(0, s + 1);
+          out[i * 2] = h - 1;
+          out[i * 2 + 1] = h + 1;
+        }
+        return { rows: m.rows, cols: 2, data: out };
+      },
+    };
+    const inp = { rows: 1, cols: 3, data: Float64Array.of(20, 50, 30) };
+    expect(Array.from(occlusionExplainer().explain(net, inp).data)).toEqual([80, 200, 120]);
+    expect(Array.from(occlusionExplainer({ groups: groupsFromIds([0, 0, 1]) }).explain(net, inp).data)).toEqual([280, 280, 120]);
   });
 
   it('rejects unknown and bad options', () => {
