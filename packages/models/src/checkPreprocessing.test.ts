@@ -103,6 +103,14 @@ describe('preprocessing block', () => {
     });
   }
 
+  it('a value (regression) model: task regression fits, class names do not', () => {
+    const p = { features: ['a'], kinds: ['continuous'], scaler: { kind: 'none' }, label: { name: 'price' }, task: 'regression' };
+    expect(checkPreprocessing(p, { inputDim: 1, classes: 1, output: 'value' }).task).toBe('regression');
+    const e = errorOf(() => checkPreprocessing({ ...p, label: { name: 'price', classes: ['lo', 'hi'] } }, { inputDim: 1, classes: 1, output: 'value' }));
+    expect(e.message).toMatch(/checkPreprocessing: preprocessing\.label\.classes: a regression label/);
+    expect(errorOf(() => checkPreprocessing({ ...p, task: 'classification' }, { inputDim: 1, classes: 1, output: 'value' })).message).toMatch(/preprocessing\.task/);
+  });
+
   it('checkPreprocessing returns a canonical copy without absent optional fields', () => {
     const p = checkPreprocessing({ scaler: { kind: 'none' }, kinds: ['discrete'], features: ['z'] }, { inputDim: 1 });
     expect(Object.keys(p)).toEqual(['features', 'kinds', 'scaler']);

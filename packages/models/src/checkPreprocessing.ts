@@ -161,7 +161,7 @@ export function checkPreprocessing(value: unknown, context: PreprocessingContext
       label = { name: l.name as string };
     } else {
       const classes = strings(l.classes, 'label.classes', true);
-      if (task === 'regression') fail('BAD_INPUT', 'label.classes', "a regression label has no classes", classes.length);
+      if (task === 'regression' || context.output === 'value') fail('BAD_INPUT', 'label.classes', 'a regression label (a value model) has no classes', classes.length);
       if (context.classes !== undefined && context.output !== 'value' && classes.length !== context.classes) {
         fail('SHAPE_MISMATCH', 'label.classes', `expected ${context.classes} class names (the model's outputs, in order), got ${classes.length}`, classes.length);
       }
