@@ -181,13 +181,13 @@ export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
       const numpy = config.noise === 'numpy-batch';
       if (shared && numpy) throw new XaiError('BAD_OPTION', "sharedNoise needs noise 'keyed' (the released numpy stream gives every row its own draws)", { fn: efn, arg: 'sharedNoise', value: true });
       const width = config.kernelWidth * (config.kernelWidthScale === 'sqrt-d' ? Math.sqrt(d) : 1);
-      if (config.groups !== null) return explainMasked(efn, b, config, seed, width, signed, maskVector);
+      const keys = shared ? new Float64Array(n).fill(b.keys[0] ?? 0) : b.keys;
+      if (config.groups !== null) return explainMasked(efn, b, keys, config, seed, width, signed, maskVector);
       const S = config.samples;
       const perRow = S * d;
       // numpy-batch: visit rows by ascending batch position so the stream only moves forward.
       // keyed: rows sharing a key are visited together and share one ridge factorisation.
       const positions = numpy ? batchPositionsOf(efn, explainOptions?.batchPositions, n, perRow) : null;
-      const keys = shared ? new Float64Array(n).fill(b.keys[0] ?? 0) : b.keys;
       const order = positions !== null ? ascendingOrder(positions) : groupedByKey(keys);
       // Keys used by two or more rows -> rows left to explain (evicts the factor when done).
       const left = new Map<number, number>();
@@ -296,7 +296,7 @@ function groupedByKey(keys: Float64Array): Int32Array {
  * LIME over feature units (Captum Lime with a feature_mask): binary on/off samples per unit,
  * off units at the mask baseline, ridge with intercept on the 0/1 unit matrix.
  */
-function explainMasked(efn: string, b: ReturnType<typeof prepareBatch>, config: LimeConfig, seed: number, width: number, signed: boolean, maskVector: Float64Array | null): Matrix {
+function explainMasked(efn: string, b: ReturnType<typeof prepareBatch>, keys: Float64Array, config: LimeConfig, seed: number, width: number, signed: boolean, maskVector: Float64Array | null): Matrix {
   const { n, d } = b;
   const classes = b.model.classes;
   const units = featureUnits(d, config.groups ?? undefined, efn, 'groups');
@@ -319,7 +319,7 @@ function explainMasked(efn: string, b: ReturnType<typeof prepareBatch>, config: 
     const c1 = Math.min(n, c0 + per);
     for (let i = c0; i < c1; i++) {
       const mo = (i - c0) * S * U;
-      const rng = substream(seed, b.keys[i]!, 'lime-mask');
+      const rng = substream(seed, keys[i]!, 'lime-mask');
       masks.fill(1, mo, mo + U);
       for (let s = 1; s < S; s++) for (let u = 0; u < U; u++) masks[mo + s * U + u] = rng.uniform() < 0.5 ? 1 : 0;
       const xo = i * d;
