@@ -56,7 +56,9 @@ export function stratifiedSplit(y, fraction, seed, keys) {
 function pick(part, rows) {
   const d = part.x.cols;
   const x = new Float64Array(rows.length * d);
-  rows.forEach((i, r) => x.set(part.x.data.subarray(i * d, i * d + d), r * d));
+  rows.forEach((i, r) => {
+    x.set(part.x.data.subarray(i * d, i * d + d), r * d);
+  });
   return { x: { rows: rows.length, cols: d, data: x }, y: Int32Array.from(rows, (i) => part.y[i]) };
 }
 

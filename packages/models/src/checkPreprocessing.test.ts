@@ -23,7 +23,8 @@ function block(): Preprocessing {
   };
 }
 
-type Mutable = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: the cases mutate arbitrary JSON shapes
+type Mutable = Record<string, any>;
 
 describe('preprocessing block', () => {
   it('a model carries it through save → load, byte-stable, -0 kept; predictions unchanged', () => {

@@ -57,7 +57,9 @@ export function createMlp(inputDim: number, options: MlpOptions = {}): NeuralMod
   checkDim(inputDim, 'inputDim');
   if (o.output !== 'probabilities' && o.output !== 'value') throw new XaiError('BAD_OPTION', `output must be 'probabilities' or 'value', got ${describeValue(o.output)}`, { fn: 'createMlp', arg: 'output', value: o.output });
   if (!Array.isArray(o.hidden)) throw new XaiError('BAD_OPTION', `hidden must be an array of widths, got ${describeValue(o.hidden)}`, { fn: 'createMlp', arg: 'hidden', value: o.hidden });
-  o.hidden.forEach((w, i) => checkDim(w, `hidden[${i}]`));
+  o.hidden.forEach((w, i) => {
+    checkDim(w, `hidden[${i}]`);
+  });
   checkDim(o.classes, 'classes');
   if (o.classes < 2 && o.output !== 'value') throw new XaiError('BAD_OPTION', `classes must be at least 2, got ${o.classes} (a single-output regression model is output: 'value')`, { fn: 'createMlp', arg: 'classes', value: o.classes });
   if (!ACTIVATIONS.includes(o.activation)) throw new XaiError('BAD_OPTION', `unknown activation ${describeValue(o.activation)} (expected ${ACTIVATIONS.join(', ')})`, { fn: 'createMlp', arg: 'activation', value: o.activation });

@@ -76,7 +76,9 @@ export function formatModelJson(value: ModelJson | NeuralModel): string {
   json.layers.forEach((layer, l) => {
     lines.push('    {');
     lines.push('      "weight": [');
-    layer.weight.forEach((r, i) => lines.push(`        ${numbers(r)}${i + 1 < layer.weight.length ? ',' : ''}`));
+    layer.weight.forEach((r, i) => {
+      lines.push(`        ${numbers(r)}${i + 1 < layer.weight.length ? ',' : ''}`);
+    });
     lines.push('      ],');
     lines.push(`      "bias": ${numbers(layer.bias)},`);
     lines.push(`      "activation": ${JSON.stringify(layer.activation)}`);

@@ -97,6 +97,7 @@ describe('model JSON', () => {
     expect(model.metadata).toEqual({ a: [1] });
   });
 
+  // biome-ignore lint/suspicious/noExplicitAny: the cases mutate arbitrary JSON shapes
   const cases: [string, (j: Record<string, any>) => unknown, string, RegExp][] = [
     ['not an object', () => [1, 2], 'BAD_INPUT', /model object/],
     ['missing layers', (j) => { delete j.layers; return j; }, 'BAD_INPUT', /missing field 'layers'/],

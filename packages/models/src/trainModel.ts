@@ -187,7 +187,9 @@ function carveRegression(train: RegressionSplit, fraction: number, seed: number,
   for (let i = 0; i < n; i++) (isVal[i] ? val : rest).push(i);
   const part = (rows: number[]): RegressionSplit => {
     const y = new Float64Array(rows.length * k);
-    rows.forEach((i, r) => y.set(train.y.subarray(i * k, i * k + k), r * k));
+    rows.forEach((i, r) => {
+      y.set(train.y.subarray(i * k, i * k + k), r * k);
+    });
     return { x: selectRows(train.x, rows), y };
   };
   return { train: part(rest), validation: part(val) };

@@ -10,7 +10,7 @@ import { lossGradients } from './lossGradients.js';
 import type { NeuralModel } from './neuralModel.js';
 import { trainModel } from './trainModel.js';
 import { withPrecision } from './withPrecision.js';
-import { MlpModel } from './internal/mlpModel.js';
+import type { MlpModel } from './internal/mlpModel.js';
 import { errorOf, randomMatrix } from './__fixtures__/reference.js';
 
 interface Ref32 {
@@ -41,7 +41,7 @@ function reference32(model: NeuralModel, xRow: ArrayLike<number>): Ref32 {
         s[0] = s[0]! + s[1]!;
       }
       z[j] = s[0]! + L.b[j]!;
-      if (L.act === 'relu') h[j] = z[j]! > 0 ? z[j]! : 0;
+      if (L.act === 'relu') h[j] = Math.max(z[j]!, 0);
       else if (L.act === 'tanh') h[j] = Math.tanh(z[j]!);
       else if (L.act === 'sigmoid') {
         s[2] = Math.exp(-z[j]!);

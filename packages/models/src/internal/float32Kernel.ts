@@ -91,7 +91,7 @@ export class Float32Kernel {
         for (let k = 0; k < k0; k++) acc = f(acc + f(f(P[w + k]!) * prev[a + k]!));
         let z = f(acc + f(P[s.bOffset + j]!));
         if (activate) {
-          if (s.activation === 'relu') z = z > 0 ? z : 0;
+          if (s.activation === 'relu') z = Math.max(z, 0);
           else if (s.activation === 'tanh') z = f(Math.tanh(z));
           else if (s.activation === 'sigmoid') z = sigmoid32(z);
         }

@@ -138,7 +138,7 @@ export class MlpCore {
       if (activation === 'relu') {
         for (let j = 0; j < m; j++) {
           const v = D[o + j]! + P[b + j]!;
-          D[o + j] = v > 0 ? v : 0;
+          D[o + j] = Math.max(v, 0);
         }
       } else if (activation === 'tanh') {
         for (let j = 0; j < m; j++) D[o + j] = Math.tanh(D[o + j]! + P[b + j]!);
