@@ -114,7 +114,9 @@ function forward(layers: readonly LayerView[], x: Float64Array, n: number): Floa
  * nonlinearity passes the multiplier Δa/Δz between x and the baseline (its derivative at x when
  * |Δz| < 1e-9), linear layers pass Wᵀ; φ = m ⊙ (x − baseline). Completeness holds exactly:
  * Σφ = f_t(x) − f_t(baseline) (logit, or binary probability through a final sigmoid rescale).
- * The layers are checked against the model's own outputs on the rows (NOT_SUPPORTED when they
+ * The layers are checked against the model's own probabilities on the rows (within 1e-6, so a
+ * float32 model passes; completeness then holds for the float64 forward pass of its layers;
+ * NOT_SUPPORTED when they
  * do not reproduce them, or when the model exposes no layers).
  * @example deepLiftExplainer({ baseline: 'mean', train }).explain(ann, x)
  * @since 0.2.0
@@ -166,7 +168,7 @@ export function deepLiftExplainer(options: DeepLiftOptions = {}): ConfiguredExpl
         let s = 0;
         for (let c = 0; c < K; c++) s += Math.exp(logits[i * K + c]! - mx);
         for (let c = 0; c < K; c++) {
-          if (Math.abs(Math.exp(logits[i * K + c]! - mx) / s - p[i * K + c]!) > 1e-8) {
+          if (Math.abs(Math.exp(logits[i * K + c]! - mx) / s - p[i * K + c]!) > 1e-6) {
             throw new XaiError('NOT_SUPPORTED', `model.layers do not reproduce predictProba (row ${i}, class ${c}); DeepLIFT needs the model's exact layers`, { fn: efn, arg: 'model', value: i });
           }
         }
