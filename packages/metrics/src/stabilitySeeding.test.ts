@@ -73,6 +73,22 @@ describe("stabilitySeeding: 'released'", () => {
   });
 });
 
+describe("stabilitySeeding: 'released-fixed-candidates'", () => {
+  it('every instance draws the same candidate noise (x\' - x equal across instances), explained as in released', () => {
+    const lr = tinyLr([0.1, -0.1, 0.05, 0.1], 0.3); // nearly flat: every candidate keeps its label
+    const x = um(3, 4, 2);
+    const r = relativeStability({ x, model: lr, explainer: keyedRandom(4) }, { candidates: 20, neighbours: 4, preset: 'openxai', sigma: 1e-3, float32Neighbours: false, keepNeighbours: true, stabilitySeeding: 'released-fixed-candidates' });
+    const nb = r.diagnostics.neighbourhood!;
+    const delta = (i: number): number[] => { const t = nb.owner.indexOf(i); return Array.from(row(nb.x, t), (v, j) => v - x.data[i * 4 + j]!); };
+    for (const i of [1, 2]) delta(i).forEach((v, j) => expect(v).toBeCloseTo(delta(0)[j]!, 12));
+    const own = relativeStability({ x, model: lr, explainer: keyedRandom(4) }, { candidates: 20, neighbours: 4, preset: 'openxai', sigma: 1e-3, float32Neighbours: false, keepNeighbours: true, stabilitySeeding: 'released' });
+    const nb2 = own.diagnostics.neighbourhood!;
+    const d2 = (i: number): number[] => { const t = nb2.owner.indexOf(i); return Array.from(row(nb2.x, t), (v, j) => v - x.data[i * 4 + j]!); };
+    expect(Math.abs(d2(1)[0]! - d2(0)[0]!)).toBeGreaterThan(1e-6);
+    expect(r.diagnostics.seeding).toBe('released-fixed-candidates');
+  });
+});
+
 describe("precision of e and e' is recorded, never mixed silently", () => {
   const lr = tinyLr([1.5, -2, 0.5, 1], 0.3);
   const x = um(3, 4, 2);

@@ -87,10 +87,14 @@ export interface RelativeStabilityOptions {
    * row keyed by its batch position (so neighbour 0 shares the anchor's noise, and an
    * explainer that draws by batch position, e.g. LIME's `numpy-batch`, sees the released
    * batches). Results then depend on the order of the instances, as the released numbers do.
+   * 'released-fixed-candidates': the same, but every instance's candidates come from ONE
+   * stream (keyed by the seed only): what the released loop does with a stochastic explainer
+   * (SmoothGrad, LIME, KernelSHAP, Random), which reseeds the global generator to its own
+   * seed when it explains the anchor, just before the candidates are drawn.
    * @defaultValue 'content'
    * @since 0.2.0
    */
-  readonly stabilitySeeding?: 'content' | 'released';
+  readonly stabilitySeeding?: 'content' | 'released' | 'released-fixed-candidates';
   /**
    * Candidates drawn and labelled per instance in the first round; further rounds draw what
    * is still needed, until `neighbours` are kept or `candidates` are used (early exit). Only
@@ -176,7 +180,7 @@ export interface StabilityDiagnostics {
   readonly rosOutput: 'probability' | 'logit' | 'value';
   readonly rrs: 'computed' | 'not-applicable';
   /** How the streams were keyed (see `stabilitySeeding`). @since 0.2.0 */
-  readonly seeding: 'content' | 'released';
+  readonly seeding: 'content' | 'released' | 'released-fixed-candidates';
   /** Precision of e and e' (see {@link StabilityPrecision}). @since 0.2.0 */
   readonly precision: StabilityPrecision;
   /** Candidates actually drawn and labelled, per instance (early exit: <= candidates). @since 0.2.0 */

@@ -39,8 +39,11 @@ export interface StabilitySettings {
   readonly targets: Int32Array | null;
   /** Value (regression) model: every candidate is a neighbour; ROS on the outputs. */
   readonly valueModel: boolean;
-  /** 'released': per-instance index-keyed candidates and position-keyed explanations, one call per anchor and one per neighbour set. */
-  readonly seeding: 'content' | 'released';
+  /**
+   * 'released*': position-keyed explanations, one call per anchor and one per neighbour set;
+   * candidates keyed by the instance index ('released') or one stream for all ('released-fixed-candidates').
+   */
+  readonly seeding: 'content' | 'released' | 'released-fixed-candidates';
   /** First-round candidates per instance (early exit in rounds). */
   readonly chunk: number;
 }
@@ -104,7 +107,7 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
   if (st.want.RRS && typeof model.hidden !== 'function') {
     throw new XaiError('NOT_SUPPORTED', 'RRS needs model.hidden (the first hidden layer)', { fn: st.fn, arg: 'input.model', value: 'hidden' });
   }
-  const released = st.seeding === 'released';
+  const released = st.seeding !== 'content';
   // The model output the candidates are labelled with; argmax of logits = argmax of
   // probabilities, so with ROS on logits the neighbours' logits come for free. `model` is
   // checked at the boundary (Float64 outputs of the right shape, probabilities validated).
@@ -171,7 +174,9 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
         // Test hook: the whole m x d noise of the instance at once.
         st.noise(b0 + b, zAll.subarray(b * m * d, (b + 1) * m * d), uAll === null ? null : uAll.subarray(b * m * d, (b + 1) * m * d));
       } else {
-        const rng = released ? substream(st.seed, b0 + b, 'stability-released') : substream(st.seed, anchorKeys[b]!, 'stability');
+        const rng = st.seeding === 'released-fixed-candidates'
+          ? substream(st.seed, 'stability-released-fixed')
+          : st.seeding === 'released' ? substream(st.seed, b0 + b, 'stability-released') : substream(st.seed, anchorKeys[b]!, 'stability');
         normals[b] = rng.fork('normal');
         uniforms[b] = uAll !== null ? rng.fork('uniform') : null;
       }

@@ -87,15 +87,16 @@ export function runStability(fn: string, which: readonly StabilityId[], input: S
   } else {
     rosOutput = oneOf(fn, 'rosOutput', options.rosOutput, ['probability', 'logit'] as const, preset !== 'paper' && hasLogits ? 'logit' : 'probability');
   }
-  const seeding = oneOf(fn, 'stabilitySeeding', options.stabilitySeeding, ['content', 'released'] as const, 'content');
-  if (seeding === 'released' && preset !== 'openxai') {
+  const seeding = oneOf(fn, 'stabilitySeeding', options.stabilitySeeding, ['content', 'released', 'released-fixed-candidates'] as const, 'content');
+  const releasedSeeding = seeding !== 'content';
+  if (releasedSeeding && preset !== 'openxai') {
     throw new XaiError('BAD_OPTION', "stabilitySeeding 'released' reproduces the released code's loop and is only available with preset 'openxai'", { fn, arg: 'stabilitySeeding', value: seeding });
   }
-  if (seeding === 'released' && (options.commonRandomNumbers === true || options.explainerNoise === true)) {
+  if (releasedSeeding && (options.commonRandomNumbers === true || options.explainerNoise === true)) {
     throw new XaiError('BAD_OPTION', "stabilitySeeding 'released' keys explanations by batch position: commonRandomNumbers / explainerNoise cannot be true", { fn, arg: 'stabilitySeeding', value: seeding });
   }
   const hiddenActivation = oneOf(fn, 'hiddenActivation', options.hiddenActivation, ['pre', 'post'] as const, 'post');
-  const common = seeding === 'released' ? false : flag(fn, 'commonRandomNumbers', options.commonRandomNumbers, preset !== 'openxai');
+  const common = releasedSeeding ? false : flag(fn, 'commonRandomNumbers', options.commonRandomNumbers, preset !== 'openxai');
   const useGiven = flag(fn, 'useGivenAttributions', options.useGivenAttributions, false);
   let given: Matrix | null = null;
   let givenPrecision: 'float32' | 'float64' = 'float64';
@@ -143,7 +144,7 @@ export function runStability(fn: string, which: readonly StabilityId[], input: S
     hiddenActivation,
     common,
     given,
-    explainerNoise: seeding === 'released' ? false : flag(fn, 'explainerNoise', options.explainerNoise, common),
+    explainerNoise: releasedSeeding ? false : flag(fn, 'explainerNoise', options.explainerNoise, common),
     blockSize: positiveInt(fn, 'blockSize', options.blockSize, 32),
     keepNeighbours: flag(fn, 'keepNeighbours', options.keepNeighbours, false),
     float32,
