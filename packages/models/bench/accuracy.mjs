@@ -49,7 +49,16 @@ for (const name of datasets) {
       const { history: _h, ...summary } = r;
       const metadata = { dataset: name, datasetSha256: data.hash, preset, seed, accuracy: r.accuracy, bestEpoch: r.bestEpoch };
       writeFileSync(join(saveDir, file), formatModelJson({ ...toModelJson(model), metadata }));
-      manifest.models.push({ file, dataset: name, kind, datasetSha256: data.hash, dataFiles: data.files.map((f) => f.split('/').slice(-2).join('/')), preprocessing: data.note, seed, ...summary });
+      manifest.models.push({
+        file,
+        dataset: name,
+        kind,
+        datasetSha256: data.hash,
+        dataFiles: data.files.map((f) => f.split('/').slice(-2).join('/')),
+        preprocessing: data.note,
+        seed,
+        ...summary,
+      });
     }
   }
 }

@@ -5,7 +5,10 @@ import { createRng, matmul, matmulTransB } from '@xai/core';
 import { createAnn, createLogisticRegression, lossGradients, withPrecision } from '../dist/index.js';
 
 const args = process.argv.slice(2);
-const opt = (name, fallback) => { const i = args.indexOf(`--${name}`); return i >= 0 ? Number(args[i + 1]) : fallback; };
+const opt = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
 const n = opt('rows', 1000);
 const d = opt('dim', 20);
 const widths = [d, 100, 100, 2];
@@ -24,7 +27,11 @@ function time(fn, runs = 5) {
     let reps = 0;
     const t0 = performance.now();
     let t = 0;
-    do { fn(); reps++; t = performance.now() - t0; } while (t < 300);
+    do {
+      fn();
+      reps++;
+      t = performance.now() - t0;
+    } while (t < 300);
     best = Math.min(best, t / 1000 / reps);
   }
   return best;
@@ -51,8 +58,12 @@ const acts = widths.slice(0, -1).map((w, l) => rand(n, w, 10 + l));
 const weights = widths.slice(1).map((w, l) => rand(w, widths[l], 20 + l));
 const weightsT = widths.slice(1).map((w, l) => rand(widths[l], w, 30 + l));
 const outs = widths.slice(1).map((w) => ({ rows: n, cols: w, data: new Float64Array(n * w) }));
-const tMatmul = time(() => { for (let l = 0; l < 3; l++) matmul(acts[l], weightsT[l], outs[l]); });
-const tTransB = time(() => { for (let l = 0; l < 3; l++) matmulTransB(acts[l], weights[l], outs[l]); });
+const tMatmul = time(() => {
+  for (let l = 0; l < 3; l++) matmul(acts[l], weightsT[l], outs[l]);
+});
+const tTransB = time(() => {
+  for (let l = 0; l < 3; l++) matmulTransB(acts[l], weights[l], outs[l]);
+});
 
 const tFwd = time(() => ann.predictProba(x, outP));
 const tGrad = time(() => ann.inputGradient(x, y, { out: outG }));
@@ -69,10 +80,14 @@ const rps = (t) => Math.round(n / t).toLocaleString('en-US');
 console.log(`ANN ${widths.join('→')}, batch ${n} (node ${process.version}; best of 5; shared machine, noisy)`);
 console.log(`core matmul      (same shapes, W transposed)  ${gf(fwdFlops, tMatmul).padStart(6)} GFLOP/s`);
 console.log(`core matmulTransB (same shapes, W as stored)  ${gf(fwdFlops, tTransB).padStart(6)} GFLOP/s`);
-console.log(`ANN forward (predictProba)       ${rps(tFwd).padStart(12)} rows/s  ${gf(fwdFlops, tFwd).padStart(6)} GFLOP/s  = ${((fwdFlops / tFwd) / (fwdFlops / tMatmul) * 100).toFixed(0)}% of matmul, ${((fwdFlops / tFwd) / (fwdFlops / tTransB) * 100).toFixed(0)}% of matmulTransB`);
+console.log(
+  `ANN forward (predictProba)       ${rps(tFwd).padStart(12)} rows/s  ${gf(fwdFlops, tFwd).padStart(6)} GFLOP/s  = ${((fwdFlops / tFwd / (fwdFlops / tMatmul)) * 100).toFixed(0)}% of matmul, ${((fwdFlops / tFwd / (fwdFlops / tTransB)) * 100).toFixed(0)}% of matmulTransB`,
+);
 console.log(`ANN forward+backward (inputGradient) ${rps(tGrad).padStart(8)} rows/s  ${gf(fwdFlops + bwdFlops, tGrad).padStart(6)} GFLOP/s`);
 console.log(`ANN loss + parameter gradients   ${rps(tLoss).padStart(12)} rows/s  ${gf(trainFlops, tLoss).padStart(6)} GFLOP/s`);
 console.log(`LR forward (predictProba)        ${rps(tLrFwd).padStart(12)} rows/s`);
 console.log(`LR inputGradient                 ${rps(tLrGrad).padStart(12)} rows/s`);
 console.log(`ANN float32 emulation forward    ${rps(tFwd32).padStart(12)} rows/s  ${gf(fwdFlops, tFwd32).padStart(6)} GFLOP/s`);
-console.log(`ANN float32 emulation inputGradient ${rps(tGrad32).padStart(9)} rows/s  ${gf(fwdFlops + bwdFlops, tGrad32).padStart(6)} GFLOP/s`);
+console.log(
+  `ANN float32 emulation inputGradient ${rps(tGrad32).padStart(9)} rows/s  ${gf(fwdFlops + bwdFlops, tGrad32).padStart(6)} GFLOP/s`,
+);

@@ -67,11 +67,12 @@ function minMax(fit, splits) {
   const { rows, cols, data } = fit.x;
   const lo = new Float64Array(cols).fill(Infinity);
   const hi = new Float64Array(cols).fill(-Infinity);
-  for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) {
-    const v = data[i * cols + j];
-    if (v < lo[j]) lo[j] = v;
-    if (v > hi[j]) hi[j] = v;
-  }
+  for (let i = 0; i < rows; i++)
+    for (let j = 0; j < cols; j++) {
+      const v = data[i * cols + j];
+      if (v < lo[j]) lo[j] = v;
+      if (v > hi[j]) hi[j] = v;
+    }
   const factor = Float64Array.from(lo, (l, j) => (hi[j] - l > 0 ? 1 / (hi[j] - l) : 1));
   for (const s of splits) {
     const D = s.x.data;
@@ -92,7 +93,15 @@ export function availableDatasets() {
  * (`scaling: 'train'`), or fitted per file (`'per-file'`: train file, test file).
  * `preset` sets both as @xai/data does ('openxai': 0 and 'per-file'; else 0.1 and 'train').
  */
-export function loadSplits(name, { preset = 'default', seed = 0, validationFraction = preset === 'openxai' ? 0 : 0.1, scaling = preset === 'openxai' ? 'per-file' : 'train' } = {}) {
+export function loadSplits(
+  name,
+  {
+    preset = 'default',
+    seed = 0,
+    validationFraction = preset === 'openxai' ? 0 : 0.1,
+    scaling = preset === 'openxai' ? 'per-file' : 'train',
+  } = {},
+) {
   const dir = join(DATA_DIR, name);
   const trainFile = join(dir, `${name}-train.csv`);
   const steps = [];

@@ -30,20 +30,46 @@ for (const name of datasets) {
   console.log(`${name}: ${data.train.x.rows} train, ${data.validation.x.rows} validation rows (${data.note})`);
   chosen[name] = {};
   for (const kind of kinds) {
-    const create = () => (kind === 'lr' ? createLogisticRegression(data.train.x.cols, { seed: 0 }) : createAnn(data.train.x.cols, { seed: 0 }));
-    const { settings, validationLoss } = selectSettings({ train: data.train, validation: data.validation }, { create, trainModel, log: (line) => console.log(`  ${kind.padEnd(4)} ${line}`) });
+    const create = () =>
+      kind === 'lr' ? createLogisticRegression(data.train.x.cols, { seed: 0 }) : createAnn(data.train.x.cols, { seed: 0 });
+    const { settings, validationLoss } = selectSettings(
+      { train: data.train, validation: data.validation },
+      { create, trainModel, log: (line) => console.log(`  ${kind.padEnd(4)} ${line}`) },
+    );
     chosen[name][kind] = settings;
     console.log(`  chose ${kind}: ${JSON.stringify(settings)}`);
     // Selection is over: train the chosen settings once with the test split attached, for the report.
-    const r = trainModel(create(), { train: data.train, validation: data.validation, test }, optionsOf(settings, settings.epochs, settings.patience));
-    if (r.loss.validation !== validationLoss) throw new Error(`replay mismatch for ${name}/${kind}: ${r.loss.validation} vs ${validationLoss}`);
-    summary.push({ name, kind, ...settings, kept: `${r.bestEpoch}/${r.epochsRun}`, val: r.accuracy.validation, valLoss: r.loss.validation, test: r.accuracy.test });
+    const r = trainModel(
+      create(),
+      { train: data.train, validation: data.validation, test },
+      optionsOf(settings, settings.epochs, settings.patience),
+    );
+    if (r.loss.validation !== validationLoss)
+      throw new Error(`replay mismatch for ${name}/${kind}: ${r.loss.validation} vs ${validationLoss}`);
+    summary.push({
+      name,
+      kind,
+      ...settings,
+      kept: `${r.bestEpoch}/${r.epochsRun}`,
+      val: r.accuracy.validation,
+      valLoss: r.loss.validation,
+      test: r.accuracy.test,
+    });
   }
 }
 
-console.log('\ndataset   model  batch  lr      wd      epochs  patience  epoch(kept/run)  val loss  val acc  test acc (printed after selection)');
+console.log(
+  '\ndataset   model  batch  lr      wd      epochs  patience  epoch(kept/run)  val loss  val acc  test acc (printed after selection)',
+);
 for (const s of summary) {
-  console.log(`${s.name.padEnd(9)} ${s.kind.padEnd(6)} ${String(s.batchSize).padEnd(6)} ${String(s.learningRate).padEnd(7)} ${String(s.weightDecay).padEnd(7)} ${String(s.epochs).padEnd(7)} ${String(s.patience).padEnd(9)} ${s.kept.padEnd(16)} ${s.valLoss.toFixed(4)}    ${s.val.toFixed(4)}   ${s.test.toFixed(4)}`);
+  console.log(
+    `${s.name.padEnd(9)} ${s.kind.padEnd(6)} ${String(s.batchSize).padEnd(6)} ${String(s.learningRate).padEnd(7)} ${String(s.weightDecay).padEnd(7)} ${String(s.epochs).padEnd(7)} ${String(s.patience).padEnd(9)} ${s.kept.padEnd(16)} ${s.valLoss.toFixed(4)}    ${s.val.toFixed(4)}   ${s.test.toFixed(4)}`,
+  );
 }
 console.log('\nDEFAULT_TRAINING rows:');
-for (const [name, byKind] of Object.entries(chosen)) console.log(`  ${name}: ${JSON.stringify(byKind).replace(/"(\w+)":/g, '$1: ').replace(/,/g, ', ')},`);
+for (const [name, byKind] of Object.entries(chosen))
+  console.log(
+    `  ${name}: ${JSON.stringify(byKind)
+      .replace(/"(\w+)":/g, '$1: ')
+      .replace(/,/g, ', ')},`,
+  );

@@ -24,9 +24,22 @@ export interface Candidate extends ChosenSettings {
   readonly epochsRun: number;
 }
 export declare const GRID: Grid;
-export declare function optionsOf(c: Pick<ChosenSettings, 'batchSize' | 'learningRate' | 'weightDecay'>, epochs: number, patience: number): TrainOptions;
-export declare function replay(history: readonly EpochStats[], patience: number, cap: number): { loss: number; accuracy: number; bestEpoch: number; epochsRun: number };
+export declare function optionsOf(
+  c: Pick<ChosenSettings, 'batchSize' | 'learningRate' | 'weightDecay'>,
+  epochs: number,
+  patience: number,
+): TrainOptions;
+export declare function replay(
+  history: readonly EpochStats[],
+  patience: number,
+  cap: number,
+): { loss: number; accuracy: number; bestEpoch: number; epochsRun: number };
 export declare function selectSettings(
   data: { readonly train: Split; readonly validation?: Split },
-  deps: { create: () => NeuralModel; trainModel: (m: NeuralModel, d: TrainData, o: TrainOptions) => TrainReport; grid?: Grid; log?: (line: string) => void },
+  deps: {
+    create: () => NeuralModel;
+    trainModel: (m: NeuralModel, d: TrainData, o: TrainOptions) => TrainReport;
+    grid?: Grid;
+    log?: (line: string) => void;
+  },
 ): { settings: ChosenSettings; validationLoss: number; candidates: Candidate[] };

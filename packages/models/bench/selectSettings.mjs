@@ -27,7 +27,16 @@ export const GRID = Object.freeze({
 
 /** trainModel options of one candidate. */
 export function optionsOf(c, epochs, patience) {
-  return { epochs, batchSize: c.batchSize, learningRate: c.learningRate, weightDecay: c.weightDecay, optimizer: 'adam', selectBy: 'loss', patience, seed: 0 };
+  return {
+    epochs,
+    batchSize: c.batchSize,
+    learningRate: c.learningRate,
+    weightDecay: c.weightDecay,
+    optimizer: 'adam',
+    selectBy: 'loss',
+    patience,
+    seed: 0,
+  };
 }
 
 /** What trainModel keeps with `patience` and `cap` epochs, replayed from a longer run's history. */
@@ -65,9 +74,12 @@ export function selectSettings(data, { create, trainModel, grid = GRID, log = ()
   const run = (configs) => {
     for (const c of configs) {
       const r = trainModel(create(), { train, validation }, optionsOf(c, maxCap, maxPatience));
-      for (const epochs of grid.caps) for (const patience of grid.patiences) results.push({ ...c, epochs, patience, ...replay(r.history, patience, epochs) });
+      for (const epochs of grid.caps)
+        for (const patience of grid.patiences) results.push({ ...c, epochs, patience, ...replay(r.history, patience, epochs) });
       const last = results[results.length - 1];
-      log(`lr ${String(c.learningRate).padEnd(6)} batch ${String(c.batchSize).padEnd(4)} wd ${String(c.weightDecay).padEnd(6)} val loss ${last.loss.toFixed(5)} acc ${last.accuracy.toFixed(4)} epoch ${last.bestEpoch}/${last.epochsRun} ${r.seconds.toFixed(1)} s`);
+      log(
+        `lr ${String(c.learningRate).padEnd(6)} batch ${String(c.batchSize).padEnd(4)} wd ${String(c.weightDecay).padEnd(6)} val loss ${last.loss.toFixed(5)} acc ${last.accuracy.toFixed(4)} epoch ${last.bestEpoch}/${last.epochsRun} ${r.seconds.toFixed(1)} s`,
+      );
     }
   };
   const best = () => results.reduce((a, b) => (b.loss < a.loss ? b : a));
@@ -76,8 +88,20 @@ export function selectSettings(data, { create, trainModel, grid = GRID, log = ()
   run(grid.weightDecays.map((weightDecay) => ({ learningRate: s1.learningRate, batchSize: s1.batchSize, weightDecay })));
   const win = best();
   const pick = results
-    .filter((r) => r.learningRate === win.learningRate && r.batchSize === win.batchSize && r.weightDecay === win.weightDecay && r.loss <= win.loss * (1 + grid.tie))
+    .filter(
+      (r) =>
+        r.learningRate === win.learningRate &&
+        r.batchSize === win.batchSize &&
+        r.weightDecay === win.weightDecay &&
+        r.loss <= win.loss * (1 + grid.tie),
+    )
     .reduce((a, b) => (b.epochsRun < a.epochsRun ? b : a));
-  const settings = { batchSize: pick.batchSize, learningRate: pick.learningRate, weightDecay: pick.weightDecay, epochs: pick.epochs, patience: pick.patience };
+  const settings = {
+    batchSize: pick.batchSize,
+    learningRate: pick.learningRate,
+    weightDecay: pick.weightDecay,
+    epochs: pick.epochs,
+    patience: pick.patience,
+  };
   return { settings, validationLoss: pick.loss, candidates: results };
 }

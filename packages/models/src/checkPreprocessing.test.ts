@@ -43,7 +43,15 @@ describe('preprocessing block', () => {
     // key order in the input does not matter: the text is canonical
     const shuffled = JSON.parse(text) as Mutable;
     const p = shuffled.preprocessing as Mutable;
-    shuffled.preprocessing = { task: p.task, scaler: p.scaler, label: p.label, kinds: p.kinds, features: p.features, categorical: p.categorical, groups: p.groups };
+    shuffled.preprocessing = {
+      task: p.task,
+      scaler: p.scaler,
+      label: p.label,
+      kinds: p.kinds,
+      features: p.features,
+      categorical: p.categorical,
+      groups: p.groups,
+    };
     expect(formatModelJson(toModelJson(fromModelJson(shuffled)))).toBe(text);
     expect(withPreprocessing(model, null).preprocessing).toBeUndefined();
   });
@@ -54,7 +62,12 @@ describe('preprocessing block', () => {
     expect('preprocessing' in parseModelJson(plain)).toBe(false);
     for (const p of [
       { features: ['a', 'b'], kinds: ['continuous', 'continuous'], scaler: { kind: 'none' } },
-      { features: ['a', 'b'], kinds: ['discrete', 'continuous'], scaler: { kind: 'standard', mean: [0.5, -2], std: [0, 3.25] }, label: { name: 'y' } },
+      {
+        features: ['a', 'b'],
+        kinds: ['discrete', 'continuous'],
+        scaler: { kind: 'standard', mean: [0.5, -2], std: [0, 3.25] },
+        label: { name: 'y' },
+      },
     ] as Preprocessing[]) {
       const text = formatModelJson(withPreprocessing(createMlp(2, { seed: 0 }), p));
       expect(parseModelJson(text).preprocessing).toEqual(p);
@@ -64,31 +77,137 @@ describe('preprocessing block', () => {
 
   const cases: [string, (p: Mutable) => unknown, string, RegExp][] = [
     ['not an object', () => 'x', 'BAD_INPUT', /preprocessing/],
-    ['missing scaler', (p) => { delete p.scaler; return p; }, 'BAD_INPUT', /preprocessing\.scaler: missing field/],
+    [
+      'missing scaler',
+      (p) => {
+        delete p.scaler;
+        return p;
+      },
+      'BAD_INPUT',
+      /preprocessing\.scaler: missing field/,
+    ],
     ['unknown field', (p) => ({ ...p, scale: 1 }), 'BAD_INPUT', /preprocessing\.scale: unknown field/],
-    ['features shorter than inputDim', (p) => ({ ...p, features: ['a', 'b', 'c'] }), 'SHAPE_MISMATCH', /preprocessing\.features: expected 4 feature names/],
+    [
+      'features shorter than inputDim',
+      (p) => ({ ...p, features: ['a', 'b', 'c'] }),
+      'SHAPE_MISMATCH',
+      /preprocessing\.features: expected 4 feature names/,
+    ],
     ['duplicate feature', (p) => ({ ...p, features: ['a', 'a', 'b', 'c'] }), 'BAD_INPUT', /preprocessing\.features\[1\]: duplicate/],
     ['empty feature name', (p) => ({ ...p, features: ['', 'a', 'b', 'c'] }), 'BAD_INPUT', /preprocessing\.features\[0\]/],
     ['non-string feature', (p) => ({ ...p, features: ['a', 2, 'b', 'c'] }), 'BAD_INPUT', /preprocessing\.features\[1\]: expected a string/],
     ['kinds length', (p) => ({ ...p, kinds: ['continuous'] }), 'SHAPE_MISMATCH', /preprocessing\.kinds: expected 4/],
-    ['unknown kind', (p) => { p.kinds[1] = 'ordinal'; return p; }, 'NOT_SUPPORTED', /preprocessing\.kinds\[1\]: unknown feature kind "ordinal"/],
-    ['scaler min too short', (p) => { p.scaler.min = [0, 0, 0]; return p; }, 'SHAPE_MISMATCH', /preprocessing\.scaler\.min: expected 4 values/],
-    ['scaler NaN', (p) => { p.scaler.max[1] = NaN; return p; }, 'NON_FINITE', /preprocessing\.scaler\.max\[1\]/],
-    ['scaler string', (p) => { p.scaler.min[3] = '0'; return p; }, 'BAD_INPUT', /preprocessing\.scaler\.min\[3\]: expected a number/],
-    ['max below min', (p) => { p.scaler.max[0] = 10; return p; }, 'BAD_INPUT', /preprocessing\.scaler\.max\[0\]: max 10 is below min 18 \(age\)/],
-    ['negative std', (p) => ({ ...p, scaler: { kind: 'standard', mean: [0, 0, 0, 0], std: [1, -1, 1, 1] } }), 'BAD_INPUT', /preprocessing\.scaler\.std\[1\]/],
-    ['standard scaler with min', (p) => ({ ...p, scaler: { kind: 'standard', mean: [0, 0, 0, 0], std: [1, 1, 1, 1], min: [] } }), 'BAD_INPUT', /preprocessing\.scaler\.min: unknown field/],
-    ['unknown scaler', (p) => ({ ...p, scaler: { kind: 'robust' } }), 'NOT_SUPPORTED', /preprocessing\.scaler\.kind: unknown scaler "robust"/],
-    ['group out of range', (p) => ({ ...p, groups: [[2, 4]] }), 'BAD_INPUT', /preprocessing\.groups\[0\]\[1\]: expected a column index in \[0, 4\)/],
-    ['column in two groups', (p) => ({ ...p, groups: [[2, 3], [3]] }), 'BAD_INPUT', /preprocessing\.groups\[1\]\[0\]: column 3 \(colour=blue\) is already in groups\[0\]/],
+    [
+      'unknown kind',
+      (p) => {
+        p.kinds[1] = 'ordinal';
+        return p;
+      },
+      'NOT_SUPPORTED',
+      /preprocessing\.kinds\[1\]: unknown feature kind "ordinal"/,
+    ],
+    [
+      'scaler min too short',
+      (p) => {
+        p.scaler.min = [0, 0, 0];
+        return p;
+      },
+      'SHAPE_MISMATCH',
+      /preprocessing\.scaler\.min: expected 4 values/,
+    ],
+    [
+      'scaler NaN',
+      (p) => {
+        p.scaler.max[1] = NaN;
+        return p;
+      },
+      'NON_FINITE',
+      /preprocessing\.scaler\.max\[1\]/,
+    ],
+    [
+      'scaler string',
+      (p) => {
+        p.scaler.min[3] = '0';
+        return p;
+      },
+      'BAD_INPUT',
+      /preprocessing\.scaler\.min\[3\]: expected a number/,
+    ],
+    [
+      'max below min',
+      (p) => {
+        p.scaler.max[0] = 10;
+        return p;
+      },
+      'BAD_INPUT',
+      /preprocessing\.scaler\.max\[0\]: max 10 is below min 18 \(age\)/,
+    ],
+    [
+      'negative std',
+      (p) => ({ ...p, scaler: { kind: 'standard', mean: [0, 0, 0, 0], std: [1, -1, 1, 1] } }),
+      'BAD_INPUT',
+      /preprocessing\.scaler\.std\[1\]/,
+    ],
+    [
+      'standard scaler with min',
+      (p) => ({ ...p, scaler: { kind: 'standard', mean: [0, 0, 0, 0], std: [1, 1, 1, 1], min: [] } }),
+      'BAD_INPUT',
+      /preprocessing\.scaler\.min: unknown field/,
+    ],
+    [
+      'unknown scaler',
+      (p) => ({ ...p, scaler: { kind: 'robust' } }),
+      'NOT_SUPPORTED',
+      /preprocessing\.scaler\.kind: unknown scaler "robust"/,
+    ],
+    [
+      'group out of range',
+      (p) => ({ ...p, groups: [[2, 4]] }),
+      'BAD_INPUT',
+      /preprocessing\.groups\[0\]\[1\]: expected a column index in \[0, 4\)/,
+    ],
+    [
+      'column in two groups',
+      (p) => ({ ...p, groups: [[2, 3], [3]] }),
+      'BAD_INPUT',
+      /preprocessing\.groups\[1\]\[0\]: column 3 \(colour=blue\) is already in groups\[0\]/,
+    ],
     ['empty group', (p) => ({ ...p, groups: [[]] }), 'BAD_INPUT', /preprocessing\.groups\[0\]/],
-    ['categorical without values', (p) => ({ ...p, categorical: [{ column: 'colour' }] }), 'BAD_INPUT', /preprocessing\.categorical\[0\]\.values: missing/],
-    ['categorical twice', (p) => ({ ...p, categorical: [p.categorical[0], p.categorical[0]] }), 'BAD_INPUT', /preprocessing\.categorical\[1\]\.column: column "colour" is encoded twice/],
-    ['label classes ≠ model outputs', (p) => ({ ...p, label: { name: 'y', classes: ['a', 'b', 'c'] } }), 'SHAPE_MISMATCH', /preprocessing\.label\.classes: expected 2 class names/],
-    ['duplicate class', (p) => ({ ...p, label: { name: 'y', classes: ['a', 'a'] } }), 'BAD_INPUT', /preprocessing\.label\.classes\[1\]: duplicate/],
+    [
+      'categorical without values',
+      (p) => ({ ...p, categorical: [{ column: 'colour' }] }),
+      'BAD_INPUT',
+      /preprocessing\.categorical\[0\]\.values: missing/,
+    ],
+    [
+      'categorical twice',
+      (p) => ({ ...p, categorical: [p.categorical[0], p.categorical[0]] }),
+      'BAD_INPUT',
+      /preprocessing\.categorical\[1\]\.column: column "colour" is encoded twice/,
+    ],
+    [
+      'label classes ≠ model outputs',
+      (p) => ({ ...p, label: { name: 'y', classes: ['a', 'b', 'c'] } }),
+      'SHAPE_MISMATCH',
+      /preprocessing\.label\.classes: expected 2 class names/,
+    ],
+    [
+      'duplicate class',
+      (p) => ({ ...p, label: { name: 'y', classes: ['a', 'a'] } }),
+      'BAD_INPUT',
+      /preprocessing\.label\.classes\[1\]: duplicate/,
+    ],
     ['label without name', (p) => ({ ...p, label: { classes: ['a', 'b'] } }), 'BAD_INPUT', /preprocessing\.label\.name: missing/],
     ['unknown task', (p) => ({ ...p, task: 'ranking' }), 'NOT_SUPPORTED', /preprocessing\.task/],
-    ['regression task on a classifier', (p) => { delete p.label; return { ...p, task: 'regression' }; }, 'BAD_INPUT', /preprocessing\.task: task 'regression' needs a model with output 'value'/],
+    [
+      'regression task on a classifier',
+      (p) => {
+        delete p.label;
+        return { ...p, task: 'regression' };
+      },
+      'BAD_INPUT',
+      /preprocessing\.task: task 'regression' needs a model with output 'value'/,
+    ],
   ];
   for (const [name, mutate, code, message] of cases) {
     it(`a file whose block has ${name} → ${code} naming the field`, () => {
@@ -107,9 +226,13 @@ describe('preprocessing block', () => {
   it('a value (regression) model: task regression fits, class names do not', () => {
     const p = { features: ['a'], kinds: ['continuous'], scaler: { kind: 'none' }, label: { name: 'price' }, task: 'regression' };
     expect(checkPreprocessing(p, { inputDim: 1, classes: 1, output: 'value' }).task).toBe('regression');
-    const e = errorOf(() => checkPreprocessing({ ...p, label: { name: 'price', classes: ['lo', 'hi'] } }, { inputDim: 1, classes: 1, output: 'value' }));
+    const e = errorOf(() =>
+      checkPreprocessing({ ...p, label: { name: 'price', classes: ['lo', 'hi'] } }, { inputDim: 1, classes: 1, output: 'value' }),
+    );
     expect(e.message).toMatch(/checkPreprocessing: preprocessing\.label\.classes: a regression label/);
-    expect(errorOf(() => checkPreprocessing({ ...p, task: 'classification' }, { inputDim: 1, classes: 1, output: 'value' })).message).toMatch(/preprocessing\.task/);
+    expect(
+      errorOf(() => checkPreprocessing({ ...p, task: 'classification' }, { inputDim: 1, classes: 1, output: 'value' })).message,
+    ).toMatch(/preprocessing\.task/);
   });
 
   it('checkPreprocessing returns a canonical copy without absent optional fields', () => {

@@ -14,7 +14,11 @@ export interface PreprocessingContext {
 const KEYS = ['features', 'kinds', 'groups', 'categorical', 'scaler', 'label', 'task'];
 const REQUIRED = ['features', 'kinds', 'scaler'];
 const KINDS: readonly FeatureKind[] = ['continuous', 'discrete'];
-const SCALER_KEYS: Record<string, readonly string[]> = { 'min-max': ['kind', 'min', 'max'], standard: ['kind', 'mean', 'std'], none: ['kind'] };
+const SCALER_KEYS: Record<string, readonly string[]> = {
+  'min-max': ['kind', 'min', 'max'],
+  standard: ['kind', 'mean', 'std'],
+  none: ['kind'],
+};
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v) && !ArrayBuffer.isView(v);
@@ -34,14 +38,20 @@ function isObject(v: unknown): v is Record<string, unknown> {
  * @example const p = checkPreprocessing({ features: ['age'], kinds: ['continuous'], scaler: { kind: 'none' } }, { inputDim: 1 })
  * @since 0.2.0
  */
-export function checkPreprocessing(value: unknown, context: PreprocessingContext, fn = 'checkPreprocessing', arg = 'preprocessing'): Preprocessing {
+export function checkPreprocessing(
+  value: unknown,
+  context: PreprocessingContext,
+  fn = 'checkPreprocessing',
+  arg = 'preprocessing',
+): Preprocessing {
   const fail = (code: XaiErrorCode, where: string, message: string, v: unknown): never => {
     throw new XaiError(code, message, { fn, arg: where === '' ? arg : `${arg}.${where}`, value: v });
   };
   const keys = (obj: Record<string, unknown>, allowed: readonly string[], required: readonly string[], where: string): void => {
     const at = (k: string): string => (where === '' ? k : `${where}.${k}`);
     for (const k of required) if (!(k in obj)) fail('BAD_INPUT', at(k), `missing field '${k}'`, undefined);
-    for (const k of Object.keys(obj)) if (!allowed.includes(k)) fail('BAD_INPUT', at(k), `unknown field '${k}' (allowed: ${allowed.join(', ')})`, k);
+    for (const k of Object.keys(obj))
+      if (!allowed.includes(k)) fail('BAD_INPUT', at(k), `unknown field '${k}' (allowed: ${allowed.join(', ')})`, k);
   };
   const strings = (v: unknown, where: string, unique: boolean): string[] => {
     if (!Array.isArray(v)) fail('BAD_INPUT', where, `expected an array of strings, got ${describeValue(v)}`, v);
@@ -57,7 +67,8 @@ export function checkPreprocessing(value: unknown, context: PreprocessingContext
   const numbers = (v: unknown, where: string, n: number): number[] => {
     if (!Array.isArray(v)) fail('BAD_INPUT', where, `expected an array of ${n} numbers, got ${describeValue(v)}`, v);
     const arr = v as unknown[];
-    if (arr.length !== n) fail('SHAPE_MISMATCH', where, `expected ${n} values (one per input column, inputDim ${n}), got ${arr.length}`, arr.length);
+    if (arr.length !== n)
+      fail('SHAPE_MISMATCH', where, `expected ${n} values (one per input column, inputDim ${n}), got ${arr.length}`, arr.length);
     arr.forEach((x, i) => {
       if (typeof x !== 'number') fail('BAD_INPUT', `${where}[${i}]`, `expected a number, got ${describeValue(x)}`, x);
       if (!Number.isFinite(x)) fail('NON_FINITE', `${where}[${i}]`, `scaler values must be finite, got ${describeValue(x)}`, x);
@@ -72,29 +83,34 @@ export function checkPreprocessing(value: unknown, context: PreprocessingContext
   keys(p, KEYS, REQUIRED, '');
 
   const features = strings(p.features, 'features', true);
-  if (features.length !== d) fail('SHAPE_MISMATCH', 'features', `expected ${d} feature names (inputDim), got ${features.length}`, features.length);
+  if (features.length !== d)
+    fail('SHAPE_MISMATCH', 'features', `expected ${d} feature names (inputDim), got ${features.length}`, features.length);
   features.forEach((s, i) => {
     if (s === '') fail('BAD_INPUT', `features[${i}]`, 'feature names must not be empty', s);
   });
   if (!Array.isArray(p.kinds)) fail('BAD_INPUT', 'kinds', `expected an array of feature kinds, got ${describeValue(p.kinds)}`, p.kinds);
   const kinds = (p.kinds as unknown[]).map((k, i): FeatureKind => {
-    if (!(KINDS as readonly unknown[]).includes(k)) fail('NOT_SUPPORTED', `kinds[${i}]`, `unknown feature kind ${describeValue(k)} (expected ${KINDS.join(', ')})`, k);
+    if (!(KINDS as readonly unknown[]).includes(k))
+      fail('NOT_SUPPORTED', `kinds[${i}]`, `unknown feature kind ${describeValue(k)} (expected ${KINDS.join(', ')})`, k);
     return k as FeatureKind;
   });
   if (kinds.length !== d) fail('SHAPE_MISMATCH', 'kinds', `expected ${d} feature kinds (inputDim), got ${kinds.length}`, kinds.length);
 
   let groups: number[][] | undefined;
   if (p.groups !== undefined) {
-    if (!Array.isArray(p.groups)) fail('BAD_INPUT', 'groups', `expected an array of column-index lists, got ${describeValue(p.groups)}`, p.groups);
+    if (!Array.isArray(p.groups))
+      fail('BAD_INPUT', 'groups', `expected an array of column-index lists, got ${describeValue(p.groups)}`, p.groups);
     const owner = new Int32Array(d).fill(-1);
     groups = (p.groups as unknown[]).map((g, k) => {
       if (!Array.isArray(g)) fail('BAD_INPUT', `groups[${k}]`, `expected an array of column indices, got ${describeValue(g)}`, g);
       const list = g as unknown[];
       if (list.length === 0) fail('BAD_INPUT', `groups[${k}]`, 'a group needs at least one column', 0);
       return list.map((j, t) => {
-        if (typeof j !== 'number' || !Number.isInteger(j) || j < 0 || j >= d) fail('BAD_INPUT', `groups[${k}][${t}]`, `expected a column index in [0, ${d}), got ${describeValue(j)}`, j);
+        if (typeof j !== 'number' || !Number.isInteger(j) || j < 0 || j >= d)
+          fail('BAD_INPUT', `groups[${k}][${t}]`, `expected a column index in [0, ${d}), got ${describeValue(j)}`, j);
         const col = j as number;
-        if (owner[col] !== -1) fail('BAD_INPUT', `groups[${k}][${t}]`, `column ${col} (${features[col] ?? ''}) is already in groups[${owner[col] ?? -1}]`, col);
+        if (owner[col] !== -1)
+          fail('BAD_INPUT', `groups[${k}][${t}]`, `column ${col} (${features[col] ?? ''}) is already in groups[${owner[col] ?? -1}]`, col);
         owner[col] = k;
         return col;
       });
@@ -103,14 +119,16 @@ export function checkPreprocessing(value: unknown, context: PreprocessingContext
 
   let categorical: CategoricalEncoding[] | undefined;
   if (p.categorical !== undefined) {
-    if (!Array.isArray(p.categorical)) fail('BAD_INPUT', 'categorical', `expected an array of {column, values}, got ${describeValue(p.categorical)}`, p.categorical);
+    if (!Array.isArray(p.categorical))
+      fail('BAD_INPUT', 'categorical', `expected an array of {column, values}, got ${describeValue(p.categorical)}`, p.categorical);
     const columns = new Set<string>();
     categorical = (p.categorical as unknown[]).map((c, k) => {
       const where = `categorical[${k}]`;
       if (!isObject(c)) fail('BAD_INPUT', where, `expected {column, values}, got ${describeValue(c)}`, c);
       const enc = c as Record<string, unknown>;
       keys(enc, ['column', 'values'], ['column', 'values'], where);
-      if (typeof enc.column !== 'string' || enc.column === '') fail('BAD_INPUT', `${where}.column`, `expected a column name, got ${describeValue(enc.column)}`, enc.column);
+      if (typeof enc.column !== 'string' || enc.column === '')
+        fail('BAD_INPUT', `${where}.column`, `expected a column name, got ${describeValue(enc.column)}`, enc.column);
       const column = enc.column as string;
       if (columns.has(column)) fail('BAD_INPUT', `${where}.column`, `column ${describeValue(column)} is encoded twice`, column);
       columns.add(column);
@@ -123,18 +141,27 @@ export function checkPreprocessing(value: unknown, context: PreprocessingContext
   if (!isObject(p.scaler)) fail('BAD_INPUT', 'scaler', `expected a scaler {kind, ...}, got ${describeValue(p.scaler)}`, p.scaler);
   const s = p.scaler as Record<string, unknown>;
   const scalerKeys = typeof s.kind === 'string' ? SCALER_KEYS[s.kind] : undefined;
-  if (scalerKeys === undefined) fail('NOT_SUPPORTED', 'scaler.kind', `unknown scaler ${describeValue(s.kind)} (expected ${Object.keys(SCALER_KEYS).join(', ')})`, s.kind);
+  if (scalerKeys === undefined)
+    fail(
+      'NOT_SUPPORTED',
+      'scaler.kind',
+      `unknown scaler ${describeValue(s.kind)} (expected ${Object.keys(SCALER_KEYS).join(', ')})`,
+      s.kind,
+    );
   keys(s, scalerKeys ?? [], scalerKeys ?? [], 'scaler');
   let scaler: ColumnScaler;
   if (s.kind === 'min-max') {
     const min = numbers(s.min, 'scaler.min', d);
     const max = numbers(s.max, 'scaler.max', d);
-    for (let j = 0; j < d; j++) if ((max[j] ?? 0) < (min[j] ?? 0)) fail('BAD_INPUT', `scaler.max[${j}]`, `max ${max[j] ?? NaN} is below min ${min[j] ?? NaN} (${features[j] ?? ''})`, max[j]);
+    for (let j = 0; j < d; j++)
+      if ((max[j] ?? 0) < (min[j] ?? 0))
+        fail('BAD_INPUT', `scaler.max[${j}]`, `max ${max[j] ?? NaN} is below min ${min[j] ?? NaN} (${features[j] ?? ''})`, max[j]);
     scaler = { kind: 'min-max', min, max };
   } else if (s.kind === 'standard') {
     const mean = numbers(s.mean, 'scaler.mean', d);
     const std = numbers(s.std, 'scaler.std', d);
-    for (let j = 0; j < d; j++) if ((std[j] ?? 0) < 0) fail('BAD_INPUT', `scaler.std[${j}]`, `std must be >= 0, got ${std[j] ?? NaN} (${features[j] ?? ''})`, std[j]);
+    for (let j = 0; j < d; j++)
+      if ((std[j] ?? 0) < 0) fail('BAD_INPUT', `scaler.std[${j}]`, `std must be >= 0, got ${std[j] ?? NaN} (${features[j] ?? ''})`, std[j]);
     scaler = { kind: 'standard', mean, std };
   } else {
     scaler = { kind: 'none' };
@@ -142,13 +169,16 @@ export function checkPreprocessing(value: unknown, context: PreprocessingContext
 
   let task: Preprocessing['task'];
   if (p.task !== undefined) {
-    if (p.task !== 'classification' && p.task !== 'regression') fail('NOT_SUPPORTED', 'task', `unknown task ${describeValue(p.task)} (expected classification, regression)`, p.task);
+    if (p.task !== 'classification' && p.task !== 'regression')
+      fail('NOT_SUPPORTED', 'task', `unknown task ${describeValue(p.task)} (expected classification, regression)`, p.task);
     task = p.task as Preprocessing['task'];
   }
   if (context.output !== undefined) {
     const value = context.output === 'value';
-    if (task === 'regression' && !value) fail('BAD_INPUT', 'task', "task 'regression' needs a model with output 'value' (this one outputs probabilities)", task);
-    if (task === 'classification' && value) fail('BAD_INPUT', 'task', "task 'classification' needs a model that outputs probabilities (this one outputs values)", task);
+    if (task === 'regression' && !value)
+      fail('BAD_INPUT', 'task', "task 'regression' needs a model with output 'value' (this one outputs probabilities)", task);
+    if (task === 'classification' && value)
+      fail('BAD_INPUT', 'task', "task 'classification' needs a model that outputs probabilities (this one outputs values)", task);
   }
 
   let label: Preprocessing['label'];
@@ -156,14 +186,21 @@ export function checkPreprocessing(value: unknown, context: PreprocessingContext
     if (!isObject(p.label)) fail('BAD_INPUT', 'label', `expected {name, classes?}, got ${describeValue(p.label)}`, p.label);
     const l = p.label as Record<string, unknown>;
     keys(l, ['name', 'classes'], ['name'], 'label');
-    if (typeof l.name !== 'string' || l.name === '') fail('BAD_INPUT', 'label.name', `expected the label column's name, got ${describeValue(l.name)}`, l.name);
+    if (typeof l.name !== 'string' || l.name === '')
+      fail('BAD_INPUT', 'label.name', `expected the label column's name, got ${describeValue(l.name)}`, l.name);
     if (l.classes === undefined) {
       label = { name: l.name as string };
     } else {
       const classes = strings(l.classes, 'label.classes', true);
-      if (task === 'regression' || context.output === 'value') fail('BAD_INPUT', 'label.classes', 'a regression label (a value model) has no classes', classes.length);
+      if (task === 'regression' || context.output === 'value')
+        fail('BAD_INPUT', 'label.classes', 'a regression label (a value model) has no classes', classes.length);
       if (context.classes !== undefined && context.output !== 'value' && classes.length !== context.classes) {
-        fail('SHAPE_MISMATCH', 'label.classes', `expected ${context.classes} class names (the model's outputs, in order), got ${classes.length}`, classes.length);
+        fail(
+          'SHAPE_MISMATCH',
+          'label.classes',
+          `expected ${context.classes} class names (the model's outputs, in order), got ${classes.length}`,
+          classes.length,
+        );
       }
       label = { name: l.name as string, classes };
     }

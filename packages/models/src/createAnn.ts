@@ -21,5 +21,12 @@ export interface AnnOptions {
  */
 export function createAnn(inputDim: number, options: AnnOptions = {}): NeuralModel {
   checkOptions(options, ['seed', 'hidden', 'classes', 'precision'], 'createAnn');
-  return createMlp(inputDim, { hidden: options.hidden ?? [100, 100], classes: options.classes ?? 2, seed: options.seed ?? 0, activation: 'relu', kind: 'ann', precision: options.precision ?? 'float64' });
+  return createMlp(inputDim, {
+    hidden: options.hidden ?? [100, 100],
+    classes: options.classes ?? 2,
+    seed: options.seed ?? 0,
+    activation: 'relu',
+    kind: 'ann',
+    precision: options.precision ?? 'float64',
+  });
 }

@@ -20,5 +20,11 @@ export interface LogisticRegressionOptions {
  */
 export function createLogisticRegression(inputDim: number, options: LogisticRegressionOptions = {}): NeuralModel {
   checkOptions(options, ['seed', 'classes', 'precision'], 'createLogisticRegression');
-  return createMlp(inputDim, { hidden: [], classes: options.classes ?? 2, seed: options.seed ?? 0, kind: 'lr', precision: options.precision ?? 'float64' });
+  return createMlp(inputDim, {
+    hidden: [],
+    classes: options.classes ?? 2,
+    seed: options.seed ?? 0,
+    kind: 'lr',
+    precision: options.precision ?? 'float64',
+  });
 }

@@ -104,7 +104,11 @@ describe('forward pass', () => {
     const p = model.predictProba(x);
     const z = model.logits(x);
     const g = model.inputGradient(x, targets);
-    for (const [s, e] of [[2040, 2060], [4490, 4500], [0, 3]]) {
+    for (const [s, e] of [
+      [2040, 2060],
+      [4490, 4500],
+      [0, 3],
+    ]) {
       const xb = rowBlock(x, s!, e!);
       expect(Array.from(model.predictProba(xb).data)).toEqual(Array.from(p.data.subarray(2 * s!, 2 * e!)));
       expect(Array.from(model.logits(xb).data)).toEqual(Array.from(z.data.subarray(2 * s!, 2 * e!)));
@@ -132,7 +136,11 @@ describe('forward pass', () => {
     expect(createLogisticRegression(3).hidden).toBeUndefined();
     const ann = createAnn(3);
     expect(ann.hidden!(randomMatrix(1, 2, 3)).cols).toBe(100);
-    expect(ann.layers.map((l) => [l.inputDim, l.outputDim, l.activation])).toEqual([[3, 100, 'relu'], [100, 100, 'relu'], [100, 2, 'none']]);
+    expect(ann.layers.map((l) => [l.inputDim, l.outputDim, l.activation])).toEqual([
+      [3, 100, 'relu'],
+      [100, 100, 'relu'],
+      [100, 2, 'none'],
+    ]);
   });
 });
 
@@ -145,7 +153,12 @@ describe('input gradients', () => {
     const n = trial === 0 ? 20 : 1 + shapes.int(5);
     for (const kind of ['lr', 'ann', 'tanh', 'sigmoid'] as const) {
       it(`${kind} d=${d} hidden=${hidden} n=${n}: matches central differences (rel. error < 1e-6)`, () => {
-        const model = kind === 'lr' ? createLogisticRegression(d, { seed: trial }) : kind === 'ann' ? createAnn(d, { hidden, seed: trial }) : createMlp(d, { hidden, seed: trial, activation: kind });
+        const model =
+          kind === 'lr'
+            ? createLogisticRegression(d, { seed: trial })
+            : kind === 'ann'
+              ? createAnn(d, { hidden, seed: trial })
+              : createMlp(d, { hidden, seed: trial, activation: kind });
         const x = randomMatrix(100 + trial, n, d);
         const targets = Int32Array.from({ length: n }, (_, i) => (i + trial) % 2);
         for (const output of ['probability', 'logit'] as const) {
@@ -158,7 +171,7 @@ describe('input gradients', () => {
     }
   }
 
-  it('a row\'s gradient is bit-identical alone and in a 20-row batch (both backward paths)', () => {
+  it("a row's gradient is bit-identical alone and in a 20-row batch (both backward paths)", () => {
     const model = createAnn(5, { hidden: [12, 9], seed: 1 });
     const x = randomMatrix(8, 20, 5);
     const targets = Int32Array.from({ length: 20 }, (_, i) => (i * i) % 2);
@@ -191,7 +204,9 @@ describe('input gradients', () => {
     expect(errorOf(() => model.inputGradient(x, Int32Array.of(0, 2))).code).toBe('BAD_INPUT');
     expect(errorOf(() => model.inputGradient(x, null as unknown as Int32Array)).code).toBe('BAD_INPUT');
     expect(errorOf(() => model.inputGradient(x, Int32Array.of(0, 1), { output: 'p' as 'logit' })).code).toBe('BAD_OPTION');
-    expect(errorOf(() => model.inputGradient(x, Int32Array.of(0, 1), { out: { rows: 2, cols: 2, data: new Float64Array(4) } })).code).toBe('SHAPE_MISMATCH');
+    expect(errorOf(() => model.inputGradient(x, Int32Array.of(0, 1), { out: { rows: 2, cols: 2, data: new Float64Array(4) } })).code).toBe(
+      'SHAPE_MISMATCH',
+    );
     expect(errorOf(() => model.predictProba(randomMatrix(1, 2, 4))).code).toBe('SHAPE_MISMATCH');
     expect(errorOf(() => model.logits({} as Matrix)).code).toBe('BAD_INPUT');
     expect(errorOf(() => model.hidden!(x, { activation: 'mid' as 'pre' })).code).toBe('BAD_OPTION');
@@ -214,7 +229,7 @@ describe('createMlp', () => {
     expect(max).toBeLessThan(bound);
     // uniform(−b, b): mean 0, variance b²/3 (120000 draws: tight bounds)
     expect(Math.abs(sum / w.length)).toBeLessThan(bound * 0.01);
-    expect(sq / w.length / (bound * bound / 3)).toBeCloseTo(1, 1);
+    expect(sq / w.length / ((bound * bound) / 3)).toBeCloseTo(1, 1);
     for (const v of model.layers[1]!.bias) expect(Math.abs(v)).toBeLessThan(1 / Math.sqrt(300));
     expect(Array.from(createMlp(400, { hidden: [300], seed: 3 }).parameters)).toEqual(Array.from(model.parameters));
     expect(createMlp(400, { hidden: [300], seed: 4 }).parameters[0]).not.toBe(model.parameters[0]);

@@ -33,7 +33,14 @@ export interface MlpOptions {
 
 const MLP_KEYS = ['hidden', 'classes', 'seed', 'activation', 'kind', 'output', 'precision'];
 
-export const MLP_DEFAULTS: Required<Omit<MlpOptions, 'kind'>> = { hidden: [], classes: 2, seed: 0, activation: 'relu', output: 'probabilities', precision: 'float64' };
+export const MLP_DEFAULTS: Required<Omit<MlpOptions, 'kind'>> = {
+  hidden: [],
+  classes: 2,
+  seed: 0,
+  activation: 'relu',
+  output: 'probabilities',
+  precision: 'float64',
+};
 
 function checkDim(value: unknown, arg: string): asserts value is number {
   if (!Number.isInteger(value) || (value as number) < 1) {
@@ -55,15 +62,40 @@ export function createMlp(inputDim: number, options: MlpOptions = {}): NeuralMod
   checkOptions(options, MLP_KEYS, 'createMlp');
   const o = { ...MLP_DEFAULTS, ...options };
   checkDim(inputDim, 'inputDim');
-  if (o.output !== 'probabilities' && o.output !== 'value') throw new XaiError('BAD_OPTION', `output must be 'probabilities' or 'value', got ${describeValue(o.output)}`, { fn: 'createMlp', arg: 'output', value: o.output });
-  if (!Array.isArray(o.hidden)) throw new XaiError('BAD_OPTION', `hidden must be an array of widths, got ${describeValue(o.hidden)}`, { fn: 'createMlp', arg: 'hidden', value: o.hidden });
+  if (o.output !== 'probabilities' && o.output !== 'value')
+    throw new XaiError('BAD_OPTION', `output must be 'probabilities' or 'value', got ${describeValue(o.output)}`, {
+      fn: 'createMlp',
+      arg: 'output',
+      value: o.output,
+    });
+  if (!Array.isArray(o.hidden))
+    throw new XaiError('BAD_OPTION', `hidden must be an array of widths, got ${describeValue(o.hidden)}`, {
+      fn: 'createMlp',
+      arg: 'hidden',
+      value: o.hidden,
+    });
   o.hidden.forEach((w, i) => {
     checkDim(w, `hidden[${i}]`);
   });
   checkDim(o.classes, 'classes');
-  if (o.classes < 2 && o.output !== 'value') throw new XaiError('BAD_OPTION', `classes must be at least 2, got ${o.classes} (a single-output regression model is output: 'value')`, { fn: 'createMlp', arg: 'classes', value: o.classes });
-  if (!ACTIVATIONS.includes(o.activation)) throw new XaiError('BAD_OPTION', `unknown activation ${describeValue(o.activation)} (expected ${ACTIVATIONS.join(', ')})`, { fn: 'createMlp', arg: 'activation', value: o.activation });
-  if (o.precision !== 'float64' && o.precision !== 'float32') throw new XaiError('BAD_OPTION', `precision must be 'float64' or 'float32', got ${describeValue(o.precision)}`, { fn: 'createMlp', arg: 'precision', value: o.precision });
+  if (o.classes < 2 && o.output !== 'value')
+    throw new XaiError('BAD_OPTION', `classes must be at least 2, got ${o.classes} (a single-output regression model is output: 'value')`, {
+      fn: 'createMlp',
+      arg: 'classes',
+      value: o.classes,
+    });
+  if (!ACTIVATIONS.includes(o.activation))
+    throw new XaiError('BAD_OPTION', `unknown activation ${describeValue(o.activation)} (expected ${ACTIVATIONS.join(', ')})`, {
+      fn: 'createMlp',
+      arg: 'activation',
+      value: o.activation,
+    });
+  if (o.precision !== 'float64' && o.precision !== 'float32')
+    throw new XaiError('BAD_OPTION', `precision must be 'float64' or 'float32', got ${describeValue(o.precision)}`, {
+      fn: 'createMlp',
+      arg: 'precision',
+      value: o.precision,
+    });
   createRng(o.seed); // validates the seed with a typed error
   const dims = [inputDim, ...o.hidden, o.classes];
   const activations = dims.slice(1).map((_, l): Activation => (l < o.hidden.length ? o.activation : 'none'));

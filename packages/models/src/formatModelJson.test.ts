@@ -37,9 +37,33 @@ describe('formatModelJson', () => {
       ['{"format":"xai-model@1"}', 'BAD_INPUT', /formatModelJson: model: expected a model/],
       [{}, 'BAD_INPUT', /formatModelJson: format: missing field 'format'/],
       [{ ...toModelJson(createLogisticRegression(2)), layers: 'x' }, 'BAD_INPUT', /formatModelJson: layers: expected an array of layers/],
-      [{ ...toModelJson(createLogisticRegression(2)), layers: [{ weight: [[NaN, 1], [0, 0]], bias: [0, 0], activation: 'none' }] }, 'NON_FINITE', /layers\[0\]\.weight\[0\]\[0\]/],
-      [{ ...toModelJson(createLogisticRegression(2)), metadata: { n: 1n } }, 'BAD_INPUT', /formatModelJson: metadata: metadata must be plain JSON data/],
-      [functionModel((m) => new Float64Array(m.rows * 2).fill(0.5), { inputDim: 2, classes: 2 }), 'NOT_SUPPORTED', /formatModelJson: model: this model has no dense layers/],
+      [
+        {
+          ...toModelJson(createLogisticRegression(2)),
+          layers: [
+            {
+              weight: [
+                [NaN, 1],
+                [0, 0],
+              ],
+              bias: [0, 0],
+              activation: 'none',
+            },
+          ],
+        },
+        'NON_FINITE',
+        /layers\[0\]\.weight\[0\]\[0\]/,
+      ],
+      [
+        { ...toModelJson(createLogisticRegression(2)), metadata: { n: 1n } },
+        'BAD_INPUT',
+        /formatModelJson: metadata: metadata must be plain JSON data/,
+      ],
+      [
+        functionModel((m) => new Float64Array(m.rows * 2).fill(0.5), { inputDim: 2, classes: 2 }),
+        'NOT_SUPPORTED',
+        /formatModelJson: model: this model has no dense layers/,
+      ],
     ];
     for (const [value, code, message] of cases) {
       const e = errorOf(() => formatModelJson(value as never));

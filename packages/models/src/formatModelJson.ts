@@ -28,14 +28,19 @@ function preprocessingLines(p: Preprocessing): string[] {
   fields.push(`"kinds": ${strings(p.kinds)}`);
   if (p.groups !== undefined) fields.push(`"groups": [${p.groups.map((g) => numbers(g)).join(', ')}]`);
   if (p.categorical !== undefined) {
-    const items = p.categorical.map((c, i) => `      {"column": ${JSON.stringify(c.column)}, "values": ${strings(c.values)}}${i + 1 < p.categorical!.length ? ',' : ''}`);
+    const items = p.categorical.map(
+      (c, i) => `      {"column": ${JSON.stringify(c.column)}, "values": ${strings(c.values)}}${i + 1 < p.categorical!.length ? ',' : ''}`,
+    );
     fields.push(items.length === 0 ? '"categorical": []' : `"categorical": [\n${items.join('\n')}\n    ]`);
   }
   const s = p.scaler;
   if (s.kind === 'min-max') fields.push(`"scaler": {"kind": "min-max", "min": ${numbers(s.min)}, "max": ${numbers(s.max)}}`);
   else if (s.kind === 'standard') fields.push(`"scaler": {"kind": "standard", "mean": ${numbers(s.mean)}, "std": ${numbers(s.std)}}`);
   else fields.push('"scaler": {"kind": "none"}');
-  if (p.label !== undefined) fields.push(`"label": {"name": ${JSON.stringify(p.label.name)}${p.label.classes !== undefined ? `, "classes": ${strings(p.label.classes)}` : ''}}`);
+  if (p.label !== undefined)
+    fields.push(
+      `"label": {"name": ${JSON.stringify(p.label.name)}${p.label.classes !== undefined ? `, "classes": ${strings(p.label.classes)}` : ''}}`,
+    );
   if (p.task !== undefined) fields.push(`"task": ${JSON.stringify(p.task)}`);
   return ['  "preprocessing": {', ...fields.map((f, i) => `    ${f}${i + 1 < fields.length ? ',' : ''}`), '  }'];
 }
@@ -60,9 +65,18 @@ function isModelObject(v: unknown): v is NeuralModel {
  */
 export function formatModelJson(value: ModelJson | NeuralModel): string {
   const fn = 'formatModelJson';
-  if (!isObject(value)) throw new XaiError('BAD_INPUT', `expected a model or its JSON object (toModelJson), got ${describeValue(value)}`, { fn, arg: 'model', value });
+  if (!isObject(value))
+    throw new XaiError('BAD_INPUT', `expected a model or its JSON object (toModelJson), got ${describeValue(value)}`, {
+      fn,
+      arg: 'model',
+      value,
+    });
   if (typeof (value as { predictProba?: unknown }).predictProba === 'function' && !isModelObject(value)) {
-    throw new XaiError('NOT_SUPPORTED', 'this model has no dense layers to write (only models from createMlp, createAnn, createLogisticRegression or fromModelJson, or their toModelJson objects, can be formatted)', { fn, arg: 'model', value: describeValue(value) });
+    throw new XaiError(
+      'NOT_SUPPORTED',
+      'this model has no dense layers to write (only models from createMlp, createAnn, createLogisticRegression or fromModelJson, or their toModelJson objects, can be formatted)',
+      { fn, arg: 'model', value: describeValue(value) },
+    );
   }
   const json: ModelJson = isModelObject(value) ? toModelJson(value) : (value as ModelJson);
   const checked = readModelJson(json, fn, 'model');

@@ -22,8 +22,23 @@ function valid(): Record<string, unknown> {
     inputDim: 2,
     classes: 2,
     layers: [
-      { weight: [[1, -1], [0.5, 2], [0, 1]], bias: [0, 0.1, -0.2], activation: 'relu' },
-      { weight: [[1, 0, -1], [-1, 1, 0.25]], bias: [0.3, -0.3], activation: 'none' },
+      {
+        weight: [
+          [1, -1],
+          [0.5, 2],
+          [0, 1],
+        ],
+        bias: [0, 0.1, -0.2],
+        activation: 'relu',
+      },
+      {
+        weight: [
+          [1, 0, -1],
+          [-1, 1, 0.25],
+        ],
+        bias: [0.3, -0.3],
+        activation: 'none',
+      },
     ],
     output: 'softmax',
   };
@@ -46,7 +61,10 @@ describe('model JSON', () => {
   });
 
   it('load → save is byte-stable, metadata included', () => {
-    const json = { ...toModelJson(createMlp(3, { hidden: [4], seed: 2 })), metadata: { dataset: 'toy', accuracy: { test: 0.9 }, note: 'ünïcode' } };
+    const json = {
+      ...toModelJson(createMlp(3, { hidden: [4], seed: 2 })),
+      metadata: { dataset: 'toy', accuracy: { test: 0.9 }, note: 'ünïcode' },
+    };
     const text = formatModelJson(json);
     const path = join(dir, 'mlp.json');
     writeFileSync(path, text);
@@ -100,36 +118,194 @@ describe('model JSON', () => {
   // biome-ignore lint/suspicious/noExplicitAny: the cases mutate arbitrary JSON shapes
   const cases: [string, (j: Record<string, any>) => unknown, string, RegExp][] = [
     ['not an object', () => [1, 2], 'BAD_INPUT', /model object/],
-    ['missing layers', (j) => { delete j.layers; return j; }, 'BAD_INPUT', /missing field 'layers'/],
-    ['missing format', (j) => { delete j.format; return j; }, 'BAD_INPUT', /missing field 'format'/],
-    ['missing bias', (j) => { delete j.layers[1].bias; return j; }, 'BAD_INPUT', /layers\[1\]\.bias.*missing field/],
+    [
+      'missing layers',
+      (j) => {
+        delete j.layers;
+        return j;
+      },
+      'BAD_INPUT',
+      /missing field 'layers'/,
+    ],
+    [
+      'missing format',
+      (j) => {
+        delete j.format;
+        return j;
+      },
+      'BAD_INPUT',
+      /missing field 'format'/,
+    ],
+    [
+      'missing bias',
+      (j) => {
+        delete j.layers[1].bias;
+        return j;
+      },
+      'BAD_INPUT',
+      /layers\[1\]\.bias.*missing field/,
+    ],
     ['unknown top-level field', (j) => ({ ...j, extra: 1 }), 'BAD_INPUT', /unknown field 'extra'/],
-    ['unknown layer field', (j) => { j.layers[0].dropout = 0.5; return j; }, 'BAD_INPUT', /unknown field 'dropout'/],
+    [
+      'unknown layer field',
+      (j) => {
+        j.layers[0].dropout = 0.5;
+        return j;
+      },
+      'BAD_INPUT',
+      /unknown field 'dropout'/,
+    ],
     ['other format', (j) => ({ ...j, format: 'xai-model@2' }), 'NOT_SUPPORTED', /unsupported format/],
     ['format not a string', (j) => ({ ...j, format: 1 }), 'BAD_INPUT', /format/],
     ['unknown kind', (j) => ({ ...j, kind: 'svm' }), 'NOT_SUPPORTED', /unknown kind/],
-    ['unknown activation', (j) => { j.layers[0].activation = 'gelu'; return j; }, 'NOT_SUPPORTED', /layers\[0\]\.activation.*unknown activation "gelu"/],
+    [
+      'unknown activation',
+      (j) => {
+        j.layers[0].activation = 'gelu';
+        return j;
+      },
+      'NOT_SUPPORTED',
+      /layers\[0\]\.activation.*unknown activation "gelu"/,
+    ],
     ['other output', (j) => ({ ...j, output: 'sigmoid' }), 'NOT_SUPPORTED', /unsupported output/],
     ['inputDim not an integer', (j) => ({ ...j, inputDim: 2.5 }), 'BAD_INPUT', /inputDim/],
     ['one class', (j) => ({ ...j, classes: 1 }), 'BAD_INPUT', /classes/],
     ['no layers', (j) => ({ ...j, layers: [] }), 'EMPTY', /at least one layer/],
     ['layers not an array', (j) => ({ ...j, layers: {} }), 'BAD_INPUT', /layers/],
     ['first layer width ≠ inputDim', (j) => ({ ...j, inputDim: 3 }), 'SHAPE_MISMATCH', /layers\[0\]\.weight.*inputDim/],
-    ['layers do not chain', (j) => { j.layers[1].weight = [[1, 0], [0, 1]]; return j; }, 'SHAPE_MISMATCH', /layers\[1\]\.weight/],
-    ['ragged weight row', (j) => { j.layers[0].weight[2] = [1]; return j; }, 'SHAPE_MISMATCH', /layers\[0\]\.weight\[2\]/],
-    ['bias length', (j) => { j.layers[0].bias = [0, 0]; return j; }, 'SHAPE_MISMATCH', /layers\[0\]\.bias/],
+    [
+      'layers do not chain',
+      (j) => {
+        j.layers[1].weight = [
+          [1, 0],
+          [0, 1],
+        ];
+        return j;
+      },
+      'SHAPE_MISMATCH',
+      /layers\[1\]\.weight/,
+    ],
+    [
+      'ragged weight row',
+      (j) => {
+        j.layers[0].weight[2] = [1];
+        return j;
+      },
+      'SHAPE_MISMATCH',
+      /layers\[0\]\.weight\[2\]/,
+    ],
+    [
+      'bias length',
+      (j) => {
+        j.layers[0].bias = [0, 0];
+        return j;
+      },
+      'SHAPE_MISMATCH',
+      /layers\[0\]\.bias/,
+    ],
     ['last layer ≠ classes', (j) => ({ ...j, classes: 3 }), 'SHAPE_MISMATCH', /classes is 3/],
-    ['NaN weight', (j) => { j.layers[1].weight[1][2] = NaN; return j; }, 'NON_FINITE', /layers\[1\]\.weight\[1\]\[2\]/],
-    ['infinite bias', (j) => { j.layers[0].bias[1] = Infinity; return j; }, 'NON_FINITE', /layers\[0\]\.bias\[1\]/],
-    ['string weight', (j) => { j.layers[0].weight[0][0] = '1'; return j; }, 'BAD_INPUT', /expected a number/],
-    ['weight not an array', (j) => { j.layers[0].weight = 'w'; return j; }, 'BAD_INPUT', /out x in/],
-    ['empty weight', (j) => { j.layers[0].weight = []; return j; }, 'SHAPE_MISMATCH', /at least one row/],
+    [
+      'NaN weight',
+      (j) => {
+        j.layers[1].weight[1][2] = NaN;
+        return j;
+      },
+      'NON_FINITE',
+      /layers\[1\]\.weight\[1\]\[2\]/,
+    ],
+    [
+      'infinite bias',
+      (j) => {
+        j.layers[0].bias[1] = Infinity;
+        return j;
+      },
+      'NON_FINITE',
+      /layers\[0\]\.bias\[1\]/,
+    ],
+    [
+      'string weight',
+      (j) => {
+        j.layers[0].weight[0][0] = '1';
+        return j;
+      },
+      'BAD_INPUT',
+      /expected a number/,
+    ],
+    [
+      'weight not an array',
+      (j) => {
+        j.layers[0].weight = 'w';
+        return j;
+      },
+      'BAD_INPUT',
+      /out x in/,
+    ],
+    [
+      'empty weight',
+      (j) => {
+        j.layers[0].weight = [];
+        return j;
+      },
+      'SHAPE_MISMATCH',
+      /at least one row/,
+    ],
     ['lr with two layers', (j) => ({ ...j, kind: 'lr' }), 'BAD_INPUT', /exactly one layer/],
-    ['lr with relu', (j) => ({ ...j, kind: 'lr', layers: [{ weight: [[1, 2], [3, 4]], bias: [0, 0], activation: 'relu' }] }), 'BAD_INPUT', /no activation/],
-    ['ann without hidden layer', (j) => ({ ...j, layers: [{ weight: [[1, 2], [3, 4]], bias: [0, 0], activation: 'none' }] }), 'BAD_INPUT', /hidden layer/],
-    ['relu on the output layer', (j) => { j.layers[1].activation = 'relu'; return j; }, 'NOT_SUPPORTED', /layers\[1\]\.activation.*output layer must have activation 'none'.*"relu"/],
+    [
+      'lr with relu',
+      (j) => ({
+        ...j,
+        kind: 'lr',
+        layers: [
+          {
+            weight: [
+              [1, 2],
+              [3, 4],
+            ],
+            bias: [0, 0],
+            activation: 'relu',
+          },
+        ],
+      }),
+      'BAD_INPUT',
+      /no activation/,
+    ],
+    [
+      'ann without hidden layer',
+      (j) => ({
+        ...j,
+        layers: [
+          {
+            weight: [
+              [1, 2],
+              [3, 4],
+            ],
+            bias: [0, 0],
+            activation: 'none',
+          },
+        ],
+      }),
+      'BAD_INPUT',
+      /hidden layer/,
+    ],
+    [
+      'relu on the output layer',
+      (j) => {
+        j.layers[1].activation = 'relu';
+        return j;
+      },
+      'NOT_SUPPORTED',
+      /layers\[1\]\.activation.*output layer must have activation 'none'.*"relu"/,
+    ],
     ['metadata not an object', (j) => ({ ...j, metadata: [1] }), 'BAD_INPUT', /metadata/],
-    ['layer not an object', (j) => { j.layers[0] = 3; return j; }, 'BAD_INPUT', /layers\[0\]/],
+    [
+      'layer not an object',
+      (j) => {
+        j.layers[0] = 3;
+        return j;
+      },
+      'BAD_INPUT',
+      /layers\[0\]/,
+    ],
   ];
   for (const [name, mutate, code, message] of cases) {
     it(`rejects ${name} with ${code}`, () => {

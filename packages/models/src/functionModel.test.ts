@@ -13,7 +13,13 @@ describe('functionModel', () => {
 
   it('wraps a batch function; finite-difference gradients match the analytic ones (rel. error < 1e-6)', () => {
     let calls = 0;
-    const model = functionModel((m) => { calls++; return ann.predictProba(m); }, { inputDim: 4, classes: 2 });
+    const model = functionModel(
+      (m) => {
+        calls++;
+        return ann.predictProba(m);
+      },
+      { inputDim: 4, classes: 2 },
+    );
     expect(Array.from(model.predictProba(x).data)).toEqual(Array.from(ann.predictProba(x).data));
     calls = 0;
     const g = model.inputGradient(x, targets);
@@ -24,7 +30,10 @@ describe('functionModel', () => {
 
   it('chunks the perturbations when maxBatchRows is small, with the same result', () => {
     let calls = 0;
-    const f = (m: Matrix) => { calls++; return ann.predictProba(m); };
+    const f = (m: Matrix) => {
+      calls++;
+      return ann.predictProba(m);
+    };
     const one = functionModel(f, { inputDim: 4, classes: 2 }).inputGradient(x, targets);
     calls = 0;
     const chunked = functionModel(f, { inputDim: 4, classes: 2, maxBatchRows: 16 }).inputGradient(x, targets);
@@ -34,11 +43,12 @@ describe('functionModel', () => {
 
   it('scales the step with the input: accurate for inputs around 1e6', () => {
     // p1 = sigmoid(1e-6·(x0 − 1e6) + 0.3·x1) → dp1/dx0 = 1e-6·p(1−p)
-    const f = (m: Matrix) => Array.from({ length: m.rows }, (_, i) => {
-      const z = 1e-6 * (m.data[2 * i]! - 1e6) + 0.3 * m.data[2 * i + 1]!;
-      const p = 1 / (1 + Math.exp(-z));
-      return [1 - p, p];
-    });
+    const f = (m: Matrix) =>
+      Array.from({ length: m.rows }, (_, i) => {
+        const z = 1e-6 * (m.data[2 * i]! - 1e6) + 0.3 * m.data[2 * i + 1]!;
+        const p = 1 / (1 + Math.exp(-z));
+        return [1 - p, p];
+      });
     const model = functionModel(f, { inputDim: 2, classes: 2 });
     const big = { rows: 1, cols: 2, data: Float64Array.of(1.2e6, 0.5) };
     const g = model.inputGradient(big, Int32Array.of(1));
@@ -49,10 +59,19 @@ describe('functionModel', () => {
 
   it('uses the given gradient and logits; logit gradients by differences of the logits', () => {
     const lr = createLogisticRegression(4, { seed: 1 });
-    const withGrad = functionModel((m) => lr.predictProba(m), { inputDim: 4, classes: 2, gradient: (m, t, output) => lr.inputGradient(m, t, { output }), logits: (m) => lr.logits(m) });
+    const withGrad = functionModel((m) => lr.predictProba(m), {
+      inputDim: 4,
+      classes: 2,
+      gradient: (m, t, output) => lr.inputGradient(m, t, { output }),
+      logits: (m) => lr.logits(m),
+    });
     expect(Array.from(withGrad.inputGradient(x, targets).data)).toEqual(Array.from(lr.inputGradient(x, targets).data));
     expect(Array.from(withGrad.logits!(x).data)).toEqual(Array.from(lr.logits(x).data));
-    const fdLogit = functionModel((m) => lr.predictProba(m), { inputDim: 4, classes: 2, logits: (m) => lr.logits(m) }).inputGradient(x, targets, { output: 'logit' });
+    const fdLogit = functionModel((m) => lr.predictProba(m), { inputDim: 4, classes: 2, logits: (m) => lr.logits(m) }).inputGradient(
+      x,
+      targets,
+      { output: 'logit' },
+    );
     const exact = lr.inputGradient(x, targets, { output: 'logit' });
     expect(relError(fdLogit.data, exact.data)).toBeLessThan(1e-6);
     const out = { rows: 6, cols: 4, data: new Float64Array(24) };
@@ -61,7 +80,13 @@ describe('functionModel', () => {
 
   it('hands the function a contiguous copy of a strided view', () => {
     const seen: boolean[] = [];
-    const model = functionModel((m) => { seen.push(isContiguous(m)); return ann.predictProba(m); }, { inputDim: 4, classes: 2 });
+    const model = functionModel(
+      (m) => {
+        seen.push(isContiguous(m));
+        return ann.predictProba(m);
+      },
+      { inputDim: 4, classes: 2 },
+    );
     const view = rowBlock(x, 2, 5);
     expect(Array.from(model.predictProba(view).data)).toEqual(Array.from(ann.predictProba(view).data));
     model.inputGradient(view, Int32Array.of(0, 1, 0));
@@ -78,9 +103,17 @@ describe('functionModel', () => {
   });
 
   it('passes a hidden representation through, checked', () => {
-    const model = functionModel((m) => ann.predictProba(m), { inputDim: 4, classes: 2, hidden: (m, a) => ann.hidden!(m, { activation: a }) });
+    const model = functionModel((m) => ann.predictProba(m), {
+      inputDim: 4,
+      classes: 2,
+      hidden: (m, a) => ann.hidden!(m, { activation: a }),
+    });
     expect(Array.from(model.hidden!(x, { activation: 'pre' }).data)).toEqual(Array.from(ann.hidden!(x, { activation: 'pre' }).data));
-    const bad = functionModel((m) => ann.predictProba(m), { inputDim: 4, classes: 2, hidden: () => ({ rows: 1, cols: 1, data: Float64Array.of(NaN) }) });
+    const bad = functionModel((m) => ann.predictProba(m), {
+      inputDim: 4,
+      classes: 2,
+      hidden: () => ({ rows: 1, cols: 1, data: Float64Array.of(NaN) }),
+    });
     expect(errorOf(() => bad.hidden!(x)).code).toBe('SHAPE_MISMATCH');
   });
 
@@ -93,10 +126,20 @@ describe('functionModel', () => {
     expect(errorOf(() => wrap((m) => Array.from({ length: m.rows }, () => [-0.5, 1.5])).predictProba(x)).code).toBe('NOT_PROBABILITIES');
     expect(errorOf(() => wrap(() => 'p').predictProba(x)).code).toBe('BAD_INPUT');
     // the finite-difference path validates too
-    expect(errorOf(() => wrap((m) => Array.from({ length: m.rows }, () => [0.5, 0.6])).inputGradient(x, targets)).code).toBe('NOT_PROBABILITIES');
-    const badGrad = functionModel((m) => ann.predictProba(m), { inputDim: 4, classes: 2, gradient: (m) => new Float64Array(m.rows * 4).fill(Infinity) });
+    expect(errorOf(() => wrap((m) => Array.from({ length: m.rows }, () => [0.5, 0.6])).inputGradient(x, targets)).code).toBe(
+      'NOT_PROBABILITIES',
+    );
+    const badGrad = functionModel((m) => ann.predictProba(m), {
+      inputDim: 4,
+      classes: 2,
+      gradient: (m) => new Float64Array(m.rows * 4).fill(Infinity),
+    });
     expect(errorOf(() => badGrad.inputGradient(x, targets)).code).toBe('NON_FINITE');
-    const badLogits = functionModel((m) => ann.predictProba(m), { inputDim: 4, classes: 2, logits: (m) => new Float64Array(m.rows * 2).fill(NaN) });
+    const badLogits = functionModel((m) => ann.predictProba(m), {
+      inputDim: 4,
+      classes: 2,
+      logits: (m) => new Float64Array(m.rows * 2).fill(NaN),
+    });
     expect(errorOf(() => badLogits.logits!(x)).code).toBe('NON_FINITE');
   });
 
@@ -106,7 +149,9 @@ describe('functionModel', () => {
     const e = errorOf(() => functionModel(asyncFn as never, { inputDim: 4, classes: 2 }));
     expect(e.code).toBe('NOT_SUPPORTED');
     expect(e.message).toMatch(/async function.*Promise.*Model is synchronous/);
-    expect(errorOf(() => functionModel(sync, { inputDim: 4, classes: 2, gradient: (async () => null) as never })).message).toMatch(/gradient is an async function/);
+    expect(errorOf(() => functionModel(sync, { inputDim: 4, classes: 2, gradient: (async () => null) as never })).message).toMatch(
+      /gradient is an async function/,
+    );
     // a plain function that returns a Promise is caught per call, for every wrapped function
     const viaThen = functionModel(((m: Matrix) => Promise.resolve(sync(m))) as never, { inputDim: 4, classes: 2 });
     const p = errorOf(() => viaThen.predictProba(x));
@@ -140,13 +185,22 @@ describe('functionModel', () => {
     const p64 = ann.predictProba(x);
     const f32 = Float32Array.from(p64.data);
     const flat = functionModel(() => f32, { inputDim: 4, classes: 2, tolerance: 1e-5 });
-    const mat = functionModel((m) => ({ rows: m.rows, cols: 2, data: Float32Array.from(ann.predictProba(m).data) }), { inputDim: 4, classes: 2, tolerance: 1e-5 });
+    const mat = functionModel((m) => ({ rows: m.rows, cols: 2, data: Float32Array.from(ann.predictProba(m).data) }), {
+      inputDim: 4,
+      classes: 2,
+      tolerance: 1e-5,
+    });
     const got = flat.predictProba(x);
     expect(got.data).toBeInstanceOf(Float64Array);
     expect(Array.from(got.data)).toEqual(Array.from(f32)); // exactly the float32 values
     expect(Array.from(mat.predictProba(x).data)).toEqual(Array.from(f32));
     // finite differences through a float32 model still track the gradient (step is float32-sized)
-    const coarse = functionModel((m) => ({ rows: m.rows, cols: 2, data: Float32Array.from(ann.predictProba(m).data) }), { inputDim: 4, classes: 2, tolerance: 1e-5, fdStep: 1e-3 });
+    const coarse = functionModel((m) => ({ rows: m.rows, cols: 2, data: Float32Array.from(ann.predictProba(m).data) }), {
+      inputDim: 4,
+      classes: 2,
+      tolerance: 1e-5,
+      fdStep: 1e-3,
+    });
     const g = coarse.inputGradient(x, targets);
     expect(relError(g.data, ann.inputGradient(x, targets).data)).toBeLessThan(1e-2);
   });
@@ -163,11 +217,14 @@ describe('functionModel', () => {
   });
 
   it('a function written for number[][] gets a typed error naming it, and works with input: "rows"', () => {
-    const byRows = (rows: number[][]) => rows.map((r) => Array.from(ann.predictProba({ rows: 1, cols: 4, data: Float64Array.from(r) }).data));
+    const byRows = (rows: number[][]) =>
+      rows.map((r) => Array.from(ann.predictProba({ rows: 1, cols: 4, data: Float64Array.from(r) }).data));
     const wrong = functionModel(byRows as never, { inputDim: 4, classes: 2 });
     const e = errorOf(() => wrong.predictProba(x));
     expect(e.code).toBe('BAD_INPUT');
-    expect(e.message).toMatch(/^\[BAD_INPUT\] functionModel\.predictProba: probabilities: the wrapped function threw TypeError: .*not number\[\]\[\].*input: 'rows'/);
+    expect(e.message).toMatch(
+      /^\[BAD_INPUT\] functionModel\.predictProba: probabilities: the wrapped function threw TypeError: .*not number\[\]\[\].*input: 'rows'/,
+    );
     expect(errorOf(() => wrong.inputGradient(x, targets)).code).toBe('BAD_INPUT');
     const right = functionModel(byRows, { inputDim: 4, classes: 2, input: 'rows' });
     expect(Array.from(right.predictProba(x).data)).toEqual(Array.from(ann.predictProba(x).data));
@@ -175,7 +232,12 @@ describe('functionModel', () => {
     expect(relError(g.data, ann.inputGradient(x, targets).data)).toBeLessThan(1e-6);
     // any other exception is typed too, with the original kept as the cause
     const boom = new RangeError('out of memory');
-    const thrower = functionModel(() => { throw boom; }, { inputDim: 4, classes: 2 });
+    const thrower = functionModel(
+      () => {
+        throw boom;
+      },
+      { inputDim: 4, classes: 2 },
+    );
     const t = errorOf(() => thrower.predictProba(x)) as { code: string; message: string; details: { cause: unknown } };
     expect(t.code).toBe('BAD_INPUT');
     expect(t.message).toMatch(/threw RangeError: out of memory$/);
@@ -184,10 +246,11 @@ describe('functionModel', () => {
 
   it("output: 'value' (regression): finite outputs of any scale, k ≥ 1, exact closed-form gradients by differences", () => {
     // f(x) = [3·x0 − 2·x1² + 100, x2·x3]: two outputs; df0/dx = (3, −4·x1, 0, 0), df1/dx = (0, 0, x3, x2)
-    const f = (m: Matrix) => Array.from({ length: m.rows }, (_, i) => {
-      const r = row(m, i);
-      return [3 * r[0]! - 2 * r[1]! ** 2 + 100, r[2]! * r[3]!];
-    });
+    const f = (m: Matrix) =>
+      Array.from({ length: m.rows }, (_, i) => {
+        const r = row(m, i);
+        return [3 * r[0]! - 2 * r[1]! ** 2 + 100, r[2]! * r[3]!];
+      });
     const model = functionModel(f, { inputDim: 4, classes: 2, output: 'value' });
     expect(model.output).toBe('value');
     const v = model.predictProba(x);
@@ -203,7 +266,12 @@ describe('functionModel', () => {
       expect(Array.from(model.inputGradient(x, new Int32Array(6).fill(t), { output: 'logit' }).data)).toEqual(Array.from(g.data));
     }
     // scalar regression with a given gradient
-    const scalar = functionModel((m) => Float32Array.from({ length: m.rows }, (_, i) => 2 * m.data[4 * i]!), { inputDim: 4, classes: 1, output: 'value', gradient: (m) => Array.from({ length: m.rows }, () => [2, 0, 0, 0]) });
+    const scalar = functionModel((m) => Float32Array.from({ length: m.rows }, (_, i) => 2 * m.data[4 * i]!), {
+      inputDim: 4,
+      classes: 1,
+      output: 'value',
+      gradient: (m) => Array.from({ length: m.rows }, () => [2, 0, 0, 0]),
+    });
     expect(scalar.predictProba(x).cols).toBe(1);
     expect(Array.from(row(scalar.inputGradient(x, new Int32Array(6)), 5))).toEqual([2, 0, 0, 0]);
     expect(errorOf(() => scalar.inputGradient(x, new Int32Array(6).fill(1))).code).toBe('BAD_INPUT'); // target outside [0, 1)

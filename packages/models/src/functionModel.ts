@@ -1,5 +1,16 @@
 import type { HiddenOptions, InputGradientOptions, Matrix, Model, ModelOutput, ModelReturn, OutputSpace } from '@xai/core';
-import { XaiError, assertFinite, assertMatrix, assertProbabilities, checkOptions, contiguous, describeValue, isXaiError, row, toFloat64Matrix } from '@xai/core';
+import {
+  XaiError,
+  assertFinite,
+  assertMatrix,
+  assertProbabilities,
+  checkOptions,
+  contiguous,
+  describeValue,
+  isXaiError,
+  row,
+  toFloat64Matrix,
+} from '@xai/core';
 import { DEFAULT_FD_STEP, finiteDifferenceGradient } from './internal/finiteDifferences.js';
 import { checkTargets, outputBuffer } from './internal/checks.js';
 import { rejectPromise } from './internal/toMatrix.js';
@@ -52,9 +63,28 @@ export type GradientSource = 'function' | 'finite-differences';
 /** The model `functionModel` returns: a core `Model` with `inputGradient`, tagged with its gradient's source. */
 export type FunctionModel = Model & Required<Pick<Model, 'inputGradient'>> & { readonly gradientSource: GradientSource };
 
-export const FUNCTION_MODEL_DEFAULTS = { tolerance: 1e-6, fdStep: DEFAULT_FD_STEP, fdScale: 1, maxBatchRows: 65536, output: 'probabilities', input: 'matrix' } as const;
+export const FUNCTION_MODEL_DEFAULTS = {
+  tolerance: 1e-6,
+  fdStep: DEFAULT_FD_STEP,
+  fdScale: 1,
+  maxBatchRows: 65536,
+  output: 'probabilities',
+  input: 'matrix',
+} as const;
 
-const FUNCTION_MODEL_KEYS = ['inputDim', 'classes', 'output', 'input', 'gradient', 'logits', 'hidden', 'tolerance', 'fdStep', 'fdScale', 'maxBatchRows'];
+const FUNCTION_MODEL_KEYS = [
+  'inputDim',
+  'classes',
+  'output',
+  'input',
+  'gradient',
+  'logits',
+  'hidden',
+  'tolerance',
+  'fdStep',
+  'fdScale',
+  'maxBatchRows',
+];
 
 /** Rows of a contiguous matrix as number arrays (for `input: 'rows'`). */
 function toRows(x: Matrix): number[][] {
@@ -72,23 +102,32 @@ function callUser<T>(f: () => T, fn: string, arg: string, input: FunctionModelIn
   } catch (e) {
     if (isXaiError(e)) throw e;
     const what = e instanceof Error ? `${e.name}: ${e.message}` : describeValue(e);
-    const hint = e instanceof TypeError && input === 'matrix'
-      ? " (functionModel passes x as a Matrix {rows, cols, data: Float64Array, row-major}, not number[][]; for a function written for rows of numbers pass { input: 'rows' })"
-      : '';
+    const hint =
+      e instanceof TypeError && input === 'matrix'
+        ? " (functionModel passes x as a Matrix {rows, cols, data: Float64Array, row-major}, not number[][]; for a function written for rows of numbers pass { input: 'rows' })"
+        : '';
     throw new XaiError('BAD_INPUT', `the wrapped function threw ${what}${hint}`, { fn, arg, value: what, cause: e });
   }
 }
 
 function positive(fn: string, arg: string, v: unknown, integer: boolean): void {
   if (typeof v !== 'number' || !(v > 0) || !Number.isFinite(v) || (integer && !Number.isInteger(v))) {
-    throw new XaiError('BAD_OPTION', `${arg} must be a positive ${integer ? 'integer' : 'number'}, got ${describeValue(v)}`, { fn, arg, value: v });
+    throw new XaiError('BAD_OPTION', `${arg} must be a positive ${integer ? 'integer' : 'number'}, got ${describeValue(v)}`, {
+      fn,
+      arg,
+      value: v,
+    });
   }
 }
 
 /** An `async function` can only return a Promise: refuse it up front (a plain function returning one is caught per call). */
 function rejectAsync(fn: string, arg: string, f: unknown): void {
   if (typeof f === 'function' && f.constructor?.name === 'AsyncFunction') {
-    throw new XaiError('NOT_SUPPORTED', `${arg} is an async function, so it returns a Promise; core's Model is synchronous: pass a function that returns its result directly`, { fn, arg, value: 'AsyncFunction' });
+    throw new XaiError(
+      'NOT_SUPPORTED',
+      `${arg} is an async function, so it returns a Promise; core's Model is synchronous: pass a function that returns its result directly`,
+      { fn, arg, value: 'AsyncFunction' },
+    );
   }
 }
 
@@ -116,29 +155,66 @@ function rejectAsync(fn: string, arg: string, f: unknown): void {
  * @since 0.1.0
  */
 export function functionModel(predictProba: (x: Matrix) => BatchOutput, options: FunctionModelOptions): FunctionModel;
-export function functionModel(predictProba: (x: number[][]) => BatchOutput, options: FunctionModelOptions & { readonly input: 'rows' }): FunctionModel;
-export function functionModel(predictProba: ((x: Matrix) => BatchOutput) | ((x: number[][]) => BatchOutput), options: FunctionModelOptions): FunctionModel {
+export function functionModel(
+  predictProba: (x: number[][]) => BatchOutput,
+  options: FunctionModelOptions & { readonly input: 'rows' },
+): FunctionModel;
+export function functionModel(
+  predictProba: ((x: Matrix) => BatchOutput) | ((x: number[][]) => BatchOutput),
+  options: FunctionModelOptions,
+): FunctionModel {
   const fn = 'functionModel';
-  if (typeof predictProba !== 'function') throw new XaiError('BAD_INPUT', `expected a function, got ${describeValue(predictProba)}`, { fn, arg: 'predictProba', value: predictProba });
+  if (typeof predictProba !== 'function')
+    throw new XaiError('BAD_INPUT', `expected a function, got ${describeValue(predictProba)}`, {
+      fn,
+      arg: 'predictProba',
+      value: predictProba,
+    });
   rejectAsync(fn, 'predictProba', predictProba);
-  if (options === null || typeof options !== 'object') throw new XaiError('BAD_INPUT', `expected options {inputDim, classes}, got ${describeValue(options)}`, { fn, arg: 'options', value: options });
+  if (options === null || typeof options !== 'object')
+    throw new XaiError('BAD_INPUT', `expected options {inputDim, classes}, got ${describeValue(options)}`, {
+      fn,
+      arg: 'options',
+      value: options,
+    });
   checkOptions(options, FUNCTION_MODEL_KEYS, fn);
   const o = { ...FUNCTION_MODEL_DEFAULTS, ...options };
   positive(fn, 'inputDim', o.inputDim, true);
-  if (o.output !== 'probabilities' && o.output !== 'value') throw new XaiError('BAD_OPTION', `output must be 'probabilities' or 'value', got ${describeValue(o.output)}`, { fn, arg: 'output', value: o.output });
-  if (o.input !== 'matrix' && o.input !== 'rows') throw new XaiError('BAD_OPTION', `input must be 'matrix' or 'rows', got ${describeValue(o.input)}`, { fn, arg: 'input', value: o.input });
+  if (o.output !== 'probabilities' && o.output !== 'value')
+    throw new XaiError('BAD_OPTION', `output must be 'probabilities' or 'value', got ${describeValue(o.output)}`, {
+      fn,
+      arg: 'output',
+      value: o.output,
+    });
+  if (o.input !== 'matrix' && o.input !== 'rows')
+    throw new XaiError('BAD_OPTION', `input must be 'matrix' or 'rows', got ${describeValue(o.input)}`, {
+      fn,
+      arg: 'input',
+      value: o.input,
+    });
   const value = o.output === 'value';
   positive(fn, 'classes', o.classes, true);
-  if (!value && o.classes < 2) throw new XaiError('BAD_OPTION', `classes must be at least 2, got ${o.classes} (a single-output model is output: 'value')`, { fn, arg: 'classes', value: o.classes });
+  if (!value && o.classes < 2)
+    throw new XaiError('BAD_OPTION', `classes must be at least 2, got ${o.classes} (a single-output model is output: 'value')`, {
+      fn,
+      arg: 'classes',
+      value: o.classes,
+    });
   positive(fn, 'tolerance', o.tolerance, false);
   positive(fn, 'fdStep', o.fdStep, false);
   positive(fn, 'fdScale', o.fdScale, false);
   positive(fn, 'maxBatchRows', o.maxBatchRows, true);
   for (const key of ['gradient', 'logits', 'hidden'] as const) {
-    if (o[key] !== undefined && typeof o[key] !== 'function') throw new XaiError('BAD_OPTION', `${key} must be a function, got ${describeValue(o[key])}`, { fn, arg: key, value: o[key] });
+    if (o[key] !== undefined && typeof o[key] !== 'function')
+      throw new XaiError('BAD_OPTION', `${key} must be a function, got ${describeValue(o[key])}`, { fn, arg: key, value: o[key] });
     if (o[key] !== undefined) rejectAsync(fn, key, o[key]);
   }
-  if (value && o.logits !== undefined) throw new XaiError('BAD_OPTION', "a value model has no logits (its outputs are already raw): drop 'logits'", { fn, arg: 'logits', value: 'function' });
+  if (value && o.logits !== undefined)
+    throw new XaiError('BAD_OPTION', "a value model has no logits (its outputs are already raw): drop 'logits'", {
+      fn,
+      arg: 'logits',
+      value: 'function',
+    });
   const { inputDim, classes, input } = o;
   const fd = { step: o.fdStep, scale: o.fdScale, maxRows: o.maxBatchRows };
   /** x as the user's functions take it. */
@@ -171,11 +247,14 @@ export function functionModel(predictProba: ((x: Matrix) => BatchOutput) | ((x: 
     return p;
   };
   const logitsFn = o.logits;
-  const logits = logitsFn === undefined ? undefined : (x: Matrix): Matrix => {
-    const z = run(() => logitsFn(arg(x)), 'functionModel.logits', 'logits', x.rows, classes);
-    assertFinite(z, 'functionModel.logits', 'logits');
-    return z;
-  };
+  const logits =
+    logitsFn === undefined
+      ? undefined
+      : (x: Matrix): Matrix => {
+          const z = run(() => logitsFn(arg(x)), 'functionModel.logits', 'logits', x.rows, classes);
+          assertFinite(z, 'functionModel.logits', 'logits');
+          return z;
+        };
 
   const model: FunctionModel = {
     inputDim,
@@ -192,7 +271,12 @@ export function functionModel(predictProba: ((x: Matrix) => BatchOutput) | ((x: 
       checkTargets(name, targets, x.rows, classes);
       checkOptions(gOptions, ['output', 'out'], name);
       const output = gOptions.output ?? 'probability';
-      if (output !== 'probability' && output !== 'logit') throw new XaiError('BAD_OPTION', `output must be 'probability' or 'logit', got ${describeValue(output)}`, { fn: name, arg: 'output', value: output });
+      if (output !== 'probability' && output !== 'logit')
+        throw new XaiError('BAD_OPTION', `output must be 'probability' or 'logit', got ${describeValue(output)}`, {
+          fn: name,
+          arg: 'output',
+          value: output,
+        });
       const gradientFn = o.gradient;
       if (gradientFn !== undefined) {
         const g = run(() => gradientFn(arg(x), targets, output), name, 'gradient', x.rows, inputDim);
@@ -201,7 +285,12 @@ export function functionModel(predictProba: ((x: Matrix) => BatchOutput) | ((x: 
       }
       // a value model's outputs are raw: both output spaces differentiate them
       const f = output === 'probability' || value ? proba : logits;
-      if (f === undefined) throw new XaiError('NOT_SUPPORTED', "logit gradients need a 'logits' function (none was given)", { fn: name, arg: 'output', value: output });
+      if (f === undefined)
+        throw new XaiError('NOT_SUPPORTED', "logit gradients need a 'logits' function (none was given)", {
+          fn: name,
+          arg: 'output',
+          value: output,
+        });
       const out = outputBuffer(name, 'out', x.rows, inputDim, gOptions.out);
       finiteDifferenceGradient(f, x, targets, fd, out);
       return out;
@@ -223,8 +312,18 @@ export function functionModel(predictProba: ((x: Matrix) => BatchOutput) | ((x: 
       const h = callUser(() => hiddenFn(arg(x), activation), name, 'hidden', input);
       rejectPromise(h, name, 'hidden');
       // the width is the function's own: take it from what came back
-      const cols = h !== null && typeof h === 'object' && 'cols' in h ? Number((h as { cols: unknown }).cols) : Array.isArray(h) && Array.isArray(h[0]) ? (h[0] as unknown[]).length : NaN;
-      if (!Number.isInteger(cols) || cols < 0) throw new XaiError('BAD_INPUT', `hidden must return an n x width Matrix or rows of numbers, got ${describeValue(h)}`, { fn: name, arg: 'hidden', value: describeValue(h) });
+      const cols =
+        h !== null && typeof h === 'object' && 'cols' in h
+          ? Number((h as { cols: unknown }).cols)
+          : Array.isArray(h) && Array.isArray(h[0])
+            ? (h[0] as unknown[]).length
+            : NaN;
+      if (!Number.isInteger(cols) || cols < 0)
+        throw new XaiError('BAD_INPUT', `hidden must return an n x width Matrix or rows of numbers, got ${describeValue(h)}`, {
+          fn: name,
+          arg: 'hidden',
+          value: describeValue(h),
+        });
       const hm = toFloat64Matrix(h, x.rows, cols, name, 'hidden');
       assertFinite(hm, name, 'hidden');
       return copyOut(hm, hOptions.out, name, hm.cols);

@@ -15,16 +15,18 @@ async function bundle(entry: string): Promise<{ ok: boolean; errors: string[]; n
       platform: 'browser',
       format: 'esm',
       logLevel: 'silent',
-      plugins: [{
-        name: 'record-node-builtins',
-        setup(b) {
-          // node:fs, fs, path… are recorded (and left external) so the test can name them
-          b.onResolve({ filter: /^(node:|fs$|fs\/|path$|os$|url$|crypto$|worker_threads$|child_process$)/ }, (args) => {
-            nodeImports.push(`${args.path} (from ${args.importer.slice(here.length)})`);
-            return { path: args.path, external: true };
-          });
+      plugins: [
+        {
+          name: 'record-node-builtins',
+          setup(b) {
+            // node:fs, fs, path… are recorded (and left external) so the test can name them
+            b.onResolve({ filter: /^(node:|fs$|fs\/|path$|os$|url$|crypto$|worker_threads$|child_process$)/ }, (args) => {
+              nodeImports.push(`${args.path} (from ${args.importer.slice(here.length)})`);
+              return { path: args.path, external: true };
+            });
+          },
         },
-      }],
+      ],
     });
     return { ok: true, errors: [], nodeImports };
   } catch (e) {

@@ -7,7 +7,23 @@ import { errorOf } from './__fixtures__/reference.js';
 
 describe('linearGroundTruth', () => {
   // w0 = (1, 0, 2), w1 = (3, -1, 2) → w1 − w0 = (2, −1, 0); bias 0
-  const lr = fromModelJson({ format: 'xai-model@1', kind: 'lr', inputDim: 3, classes: 2, layers: [{ weight: [[1, 0, 2], [3, -1, 2]], bias: [0, 0], activation: 'none' }], output: 'softmax' });
+  const lr = fromModelJson({
+    format: 'xai-model@1',
+    kind: 'lr',
+    inputDim: 3,
+    classes: 2,
+    layers: [
+      {
+        weight: [
+          [1, 0, 2],
+          [3, -1, 2],
+        ],
+        bias: [0, 0],
+        activation: 'none',
+      },
+    ],
+    output: 'softmax',
+  });
   // row 0: z1 − z0 = 2·1 − 0 = 2 → class 1; row 1: 2·(−1) − 1 = −3 → class 0
   const x = { rows: 2, cols: 3, data: Float64Array.of(1, 0, 5, -1, 1, 0) };
 

@@ -25,10 +25,19 @@ export function linearGroundTruth(model: NeuralModel, x: Matrix, options: Linear
     throw new XaiError('BAD_INPUT', `expected a NeuralModel, got ${describeValue(model)}`, { fn, arg: 'model', value: model });
   }
   checkOptions(options, ['flipForClass0', 'out'], fn);
-  if (model.output === 'value') throw new XaiError('NOT_SUPPORTED', 'needs a classifier (softmax head); this is a value (regression) model', { fn, arg: 'model', value: 'value' });
+  if (model.output === 'value')
+    throw new XaiError('NOT_SUPPORTED', 'needs a classifier (softmax head); this is a value (regression) model', {
+      fn,
+      arg: 'model',
+      value: 'value',
+    });
   const layer = model.layers[0];
   if (model.layers.length !== 1 || layer === undefined || layer.activation !== 'none' || model.classes !== 2) {
-    throw new XaiError('NOT_SUPPORTED', `needs a single linear layer with 2 classes (logistic regression), got kind '${model.kind}' with ${model.layers.length} layer(s) and ${model.classes} classes`, { fn, arg: 'model', value: model.kind });
+    throw new XaiError(
+      'NOT_SUPPORTED',
+      `needs a single linear layer with 2 classes (logistic regression), got kind '${model.kind}' with ${model.layers.length} layer(s) and ${model.classes} classes`,
+      { fn, arg: 'model', value: model.kind },
+    );
   }
   assertMatrix(x, fn, 'x', { cols: model.inputDim });
   const d = model.inputDim;

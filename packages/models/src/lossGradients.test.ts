@@ -36,7 +36,12 @@ describe('lossGradients', () => {
     const n = trial === 0 ? 20 : 2 + shapes.int(6);
     for (const kind of ['lr', 'ann', 'tanh', 'sigmoid'] as const) {
       it(`${kind} d=${d} hidden=${hidden} n=${n}: every parameter gradient matches central differences (rel. error < 1e-6)`, () => {
-        const model = kind === 'lr' ? createLogisticRegression(d, { seed: trial }) : kind === 'ann' ? createAnn(d, { hidden, seed: trial }) : createMlp(d, { hidden, seed: trial, activation: kind });
+        const model =
+          kind === 'lr'
+            ? createLogisticRegression(d, { seed: trial })
+            : kind === 'ann'
+              ? createAnn(d, { hidden, seed: trial })
+              : createMlp(d, { hidden, seed: trial, activation: kind });
         const x = randomMatrix(50 + trial, n, d);
         const y = Int32Array.from({ length: n }, (_, i) => (i * 7 + trial) % 2);
         for (const o of variants) {
@@ -66,7 +71,13 @@ describe('lossGradients', () => {
   it('rejects foreign models and bad class weights', () => {
     const x = randomMatrix(1, 2, 2);
     const y = Int32Array.of(0, 1);
-    const foreign = functionModel(() => [[0.5, 0.5], [0.5, 0.5]], { inputDim: 2, classes: 2 });
+    const foreign = functionModel(
+      () => [
+        [0.5, 0.5],
+        [0.5, 0.5],
+      ],
+      { inputDim: 2, classes: 2 },
+    );
     expect(errorOf(() => lossGradients(foreign as unknown as NeuralModel, x, y)).code).toBe('NOT_SUPPORTED');
     const lr = createLogisticRegression(2);
     expect(errorOf(() => lossGradients(lr, x, y, { classWeights: [1] })).code).toBe('BAD_OPTION');

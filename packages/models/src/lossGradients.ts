@@ -44,9 +44,20 @@ export function lossGradients(model: NeuralModel, x: Matrix, y: ArrayLike<number
   let loss: number;
   if (m.output === 'value') {
     const len = x.rows * m.classes;
-    if (y === null || typeof y !== 'object' || y.length !== len) throw new XaiError('SHAPE_MISMATCH', `expected ${len} regression targets (${x.rows} rows x ${m.classes} outputs, row-major), got ${describeValue(y)}`, { fn, arg: 'y', value: y === null || typeof y !== 'object' ? y : y.length });
-    for (let i = 0; i < len; i++) if (!Number.isFinite(y[i])) throw new XaiError('NON_FINITE', `target ${i} is ${describeValue(y[i])}`, { fn, arg: 'y', value: y[i] });
-    if ((options.classWeights ?? null) !== null || options.openxaiDoubleSoftmax === true) throw new XaiError('BAD_OPTION', 'classWeights and openxaiDoubleSoftmax apply to classifiers only (a value model uses the mean squared error)', { fn, arg: 'options', value: options });
+    if (y === null || typeof y !== 'object' || y.length !== len)
+      throw new XaiError(
+        'SHAPE_MISMATCH',
+        `expected ${len} regression targets (${x.rows} rows x ${m.classes} outputs, row-major), got ${describeValue(y)}`,
+        { fn, arg: 'y', value: y === null || typeof y !== 'object' ? y : y.length },
+      );
+    for (let i = 0; i < len; i++)
+      if (!Number.isFinite(y[i])) throw new XaiError('NON_FINITE', `target ${i} is ${describeValue(y[i])}`, { fn, arg: 'y', value: y[i] });
+    if ((options.classWeights ?? null) !== null || options.openxaiDoubleSoftmax === true)
+      throw new XaiError(
+        'BAD_OPTION',
+        'classWeights and openxaiDoubleSoftmax apply to classifiers only (a value model uses the mean squared error)',
+        { fn, arg: 'options', value: options },
+      );
     m.core.forward(x);
     loss = m.core.seedSquaredErrorGradient(x.rows, y, 0);
   } else {

@@ -13,7 +13,10 @@ const model = createLogisticRegression(2);
 describe('saveModel errors', () => {
   it('a missing folder → NOT_FOUND naming the path (async and sync), not a raw ENOENT', async () => {
     const path = join(dir, 'no-such-folder', 'm.json');
-    const e = await saveModel(path, model).then(() => null, (err: unknown) => err);
+    const e = await saveModel(path, model).then(
+      () => null,
+      (err: unknown) => err,
+    );
     expect(isXaiError(e, 'NOT_FOUND')).toBe(true);
     expect((e as Error).message).toContain(path);
     expect((e as Error).message).toMatch(/^\[NOT_FOUND\] saveModel: path: /);
@@ -26,7 +29,10 @@ describe('saveModel errors', () => {
     const file = join(dir, 'afile');
     writeFileSync(file, '');
     const under = join(file, 'm.json');
-    const e = await saveModel(under, model).then(() => null, (err: unknown) => err);
+    const e = await saveModel(under, model).then(
+      () => null,
+      (err: unknown) => err,
+    );
     expect(isXaiError(e, 'BAD_INPUT')).toBe(true);
     expect((e as Error).message).toContain(under);
     expect((e as Error).message).toMatch(/not a folder/);

@@ -12,7 +12,8 @@ import { fileError } from './internal/fileError.js';
 export * from './index.js';
 
 function checkPath(fn: string, path: unknown): asserts path is string {
-  if (typeof path !== 'string' || path === '') throw new XaiError('BAD_INPUT', `expected a file path, got ${describeValue(path)}`, { fn, arg: 'path', value: path });
+  if (typeof path !== 'string' || path === '')
+    throw new XaiError('BAD_INPUT', `expected a file path, got ${describeValue(path)}`, { fn, arg: 'path', value: path });
 }
 
 /**

@@ -25,7 +25,12 @@ const cases: [string, () => unknown, string, string | null][] = [
   ['trainModel', () => trainModel(createLogisticRegression(3), { train: { x, y } }, { epocs: 5 } as never), 'epocs', 'epochs'],
   ['lossGradients', () => lossGradients(lr, x, y, { classWeight: [1, 1] } as never), 'classWeight', 'classWeights'],
   ['linearGroundTruth', () => linearGroundTruth(lr, x, { flipForClass: true } as never), 'flipForClass', 'flipForClass0'],
-  ['functionModel', () => functionModel((m) => lr.predictProba(m), { inputDim: 3, classes: 2, tolerence: 1e-3 } as never), 'tolerence', 'tolerance'],
+  [
+    'functionModel',
+    () => functionModel((m) => lr.predictProba(m), { inputDim: 3, classes: 2, tolerence: 1e-3 } as never),
+    'tolerence',
+    'tolerance',
+  ],
   ['model.inputGradient', () => ann.inputGradient(x, y, { ouput: 'logit' } as never), 'ouput', 'output'],
   ['model.hidden', () => ann.hidden!(x, { activaton: 'pre' } as never), 'activaton', 'activation'],
   ['checkModelConformance', () => checkModelConformance(lr, x, { maxRow: 2 } as never), 'maxRow', 'maxRows'],
@@ -44,7 +49,10 @@ describe('unknown option keys', () => {
     });
   }
   it('known keys still run (the check is not a blanket refusal)', () => {
-    expect(createMlp(3, { hidden: [2], classes: 2, seed: 1, activation: 'tanh', kind: 'mlp', output: 'probabilities', precision: 'float64' }).layers.length).toBe(2);
+    expect(
+      createMlp(3, { hidden: [2], classes: 2, seed: 1, activation: 'tanh', kind: 'mlp', output: 'probabilities', precision: 'float64' })
+        .layers.length,
+    ).toBe(2);
     expect(trainModel(createLogisticRegression(3), { train: { x, y } }, { epochs: 1, validationFraction: 0 }).epochsRun).toBe(1);
   });
 });

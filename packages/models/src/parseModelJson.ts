@@ -12,7 +12,11 @@ export function parseModelText(text: string, fn: string, arg: string, source: st
   try {
     json = JSON.parse(text);
   } catch (e) {
-    throw new XaiError('PARSE_ERROR', `not valid JSON${source === 'text' ? '' : ` (${source})`}: ${(e as Error).message}`, { fn, arg, value: text.slice(0, 40) });
+    throw new XaiError('PARSE_ERROR', `not valid JSON${source === 'text' ? '' : ` (${source})`}: ${(e as Error).message}`, {
+      fn,
+      arg,
+      value: text.slice(0, 40),
+    });
   }
   return fromModelJson(json);
 }
@@ -26,6 +30,11 @@ export function parseModelText(text: string, fn: string, arg: string, source: st
  * @since 0.1.0
  */
 export function parseModelJson(text: string, source = 'text'): NeuralModel {
-  if (typeof text !== 'string') throw new XaiError('BAD_INPUT', `expected the JSON text of a model, got ${describeValue(text)}`, { fn: 'parseModelJson', arg: 'text', value: text });
+  if (typeof text !== 'string')
+    throw new XaiError('BAD_INPUT', `expected the JSON text of a model, got ${describeValue(text)}`, {
+      fn: 'parseModelJson',
+      arg: 'text',
+      value: text,
+    });
   return parseModelText(text, 'parseModelJson', 'text', source);
 }

@@ -16,7 +16,9 @@ describe('README', () => {
     const dir = mkdtempSync(join(pkg, '.readme-'));
     try {
       writeFileSync(join(dir, 'example.mjs'), code!);
-      const out = execFileSync(process.execPath, [join(dir, 'example.mjs')], { encoding: 'utf8' }).trim().split('\n');
+      const out = execFileSync(process.execPath, [join(dir, 'example.mjs')], { encoding: 'utf8' })
+        .trim()
+        .split('\n');
       expect(out).toHaveLength(6);
       const [acc, epoch, rows] = out[0]!.split(' ').map(Number);
       expect(acc).toBeGreaterThan(0.9);

@@ -16,13 +16,19 @@ function refMse(model: NeuralModel, x: ReturnType<typeof randomMatrix>, y: Float
   let s = 0;
   for (let i = 0; i < x.rows; i++) {
     const out = refForward(layers, Array.from(row(x, i))).post.at(-1)!;
-    out.forEach((v, j) => { s += (v - y[i * model.classes + j]!) ** 2; });
+    out.forEach((v, j) => {
+      s += (v - y[i * model.classes + j]!) ** 2;
+    });
   }
   return s / (x.rows * model.classes);
 }
 
 describe('regression (output: value)', () => {
-  for (const [activation, k, n] of [['tanh', 2, 20], ['relu', 1, 5], ['sigmoid', 3, 7]] as const) {
+  for (const [activation, k, n] of [
+    ['tanh', 2, 20],
+    ['relu', 1, 5],
+    ['sigmoid', 3, 7],
+  ] as const) {
     it(`${activation} MLP with ${k} output(s), n=${n}: raw outputs, MSE parameter gradients and input gradients match central differences`, () => {
       const model = createMlp(4, { hidden: [9, 6], classes: k, output: 'value', activation, seed: 2 });
       expect(model.output).toBe('value');
@@ -79,10 +85,17 @@ describe('regression (output: value)', () => {
     const A = Array.from({ length: n }, (_, i) => [x.data[2 * i]!, x.data[2 * i + 1]!, 1]);
     const M = [0, 1, 2].map((a) => [0, 1, 2].map((b) => A.reduce((s, r) => s + r[a]! * r[b]!, 0)));
     const v = [0, 1, 2].map((a) => A.reduce((s, r, i) => s + r[a]! * y[i]!, 0));
-    const det = (m: number[][]): number => m[0]![0]! * (m[1]![1]! * m[2]![2]! - m[1]![2]! * m[2]![1]!) - m[0]![1]! * (m[1]![0]! * m[2]![2]! - m[1]![2]! * m[2]![0]!) + m[0]![2]! * (m[1]![0]! * m[2]![1]! - m[1]![1]! * m[2]![0]!);
+    const det = (m: number[][]): number =>
+      m[0]![0]! * (m[1]![1]! * m[2]![2]! - m[1]![2]! * m[2]![1]!) -
+      m[0]![1]! * (m[1]![0]! * m[2]![2]! - m[1]![2]! * m[2]![0]!) +
+      m[0]![2]! * (m[1]![0]! * m[2]![1]! - m[1]![1]! * m[2]![0]!);
     const beta = [0, 1, 2].map((c) => det(M.map((r, i) => r.map((e, j) => (j === c ? v[i]! : e)))) / det(M));
     const model = createMlp(2, { classes: 1, output: 'value', seed: 0 });
-    const report = trainModel(model, { train: { x, y } }, { task: 'regression', epochs: 400, batchSize: n, learningRate: 0.05, validationFraction: 0 });
+    const report = trainModel(
+      model,
+      { train: { x, y } },
+      { task: 'regression', epochs: 400, batchSize: n, learningRate: 0.05, validationFraction: 0 },
+    );
     expect(report.task).toBe('regression');
     const fitted = [model.layers[0]!.weight.data[0]!, model.layers[0]!.weight.data[1]!, model.layers[0]!.bias[0]!];
     for (let j = 0; j < 3; j++) expect(Math.abs(fitted[j]! - beta[j]!)).toBeLessThan(1e-3);
@@ -99,8 +112,16 @@ describe('regression (output: value)', () => {
     expect(report.loss.train).toBeCloseTo(sse / n, 12);
     expect(report.accuracy.train).toBeCloseTo(1 - sse / sst, 12);
     // with a carved validation split (random, seeded) the run is deterministic
-    const a = trainModel(createMlp(2, { hidden: [4], classes: 1, output: 'value', activation: 'tanh' }), { train: { x, y } }, { epochs: 5, seed: 3 });
-    const b = trainModel(createMlp(2, { hidden: [4], classes: 1, output: 'value', activation: 'tanh' }), { train: { x, y } }, { epochs: 5, seed: 3 });
+    const a = trainModel(
+      createMlp(2, { hidden: [4], classes: 1, output: 'value', activation: 'tanh' }),
+      { train: { x, y } },
+      { epochs: 5, seed: 3 },
+    );
+    const b = trainModel(
+      createMlp(2, { hidden: [4], classes: 1, output: 'value', activation: 'tanh' }),
+      { train: { x, y } },
+      { epochs: 5, seed: 3 },
+    );
     expect(a.rows).toEqual({ train: 240, validation: 60, test: 0 });
     expect(a.loss).toEqual(b.loss);
   });
@@ -126,8 +147,16 @@ describe('regression (output: value)', () => {
     const y = new Float64Array(4);
     const cases: [() => unknown, string, RegExp][] = [
       [() => trainModel(reg, { train: { x, y } }, { task: 'classification' }), 'BAD_OPTION', /task 'classification' does not match/],
-      [() => trainModel(clf, { train: { x, y: new Int32Array(4) } }, { task: 'regression' }), 'BAD_OPTION', /task 'regression' does not match/],
-      [() => trainModel(reg, { train: { x, y: new Int32Array(4) } }), 'BAD_INPUT', /train\.y: expected regression targets as a Float64Array/],
+      [
+        () => trainModel(clf, { train: { x, y: new Int32Array(4) } }, { task: 'regression' }),
+        'BAD_OPTION',
+        /task 'regression' does not match/,
+      ],
+      [
+        () => trainModel(reg, { train: { x, y: new Int32Array(4) } }),
+        'BAD_INPUT',
+        /train\.y: expected regression targets as a Float64Array/,
+      ],
       [() => trainModel(reg, { train: { x, y: new Float64Array(3) } }), 'SHAPE_MISMATCH', /expected 4 targets/],
       [() => trainModel(reg, { train: { x, y: Float64Array.of(0, NaN, 0, 0) } }), 'NON_FINITE', /target 1/],
       [() => trainModel(reg, { train: { x, y } }, { classWeights: 'balanced' }), 'BAD_OPTION', /classification only/],

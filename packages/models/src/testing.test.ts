@@ -9,7 +9,10 @@ import { assertModelConformance, checkModelConformance } from './testing.js';
 import { errorOf, randomMatrix } from './__fixtures__/reference.js';
 
 const x = randomMatrix(4, 10, 3, 0.5);
-const failed = (m: Model) => checkModelConformance(m, x).findings.filter((f) => f.status === 'fail').map((f) => f.check);
+const failed = (m: Model) =>
+  checkModelConformance(m, x)
+    .findings.filter((f) => f.status === 'fail')
+    .map((f) => f.check);
 const finding = (m: Model, xs: Matrix, check: string) => checkModelConformance(m, xs).findings.find((f) => f.check === check)!;
 
 /** p1 = 0.9 when x0 > 0.3, else 0.1: a step, whose true gradient is 0 almost everywhere. */
@@ -30,48 +33,102 @@ describe('checkModelConformance', () => {
     const ann = createAnn(3, { hidden: [5, 4], seed: 1 });
     const r = checkModelConformance(ann, x);
     expect(r.ok).toBe(true);
-    expect(r.findings.map((f) => f.check)).toEqual(expect.arrayContaining(['probabilities', 'determinism', 'batch-vs-row', 'row-order', 'out-buffer', 'logits-softmax', 'gradient-probability', 'gradient-logit', 'hidden-pre', 'hidden-post']));
+    expect(r.findings.map((f) => f.check)).toEqual(
+      expect.arrayContaining([
+        'probabilities',
+        'determinism',
+        'batch-vs-row',
+        'row-order',
+        'out-buffer',
+        'logits-softmax',
+        'gradient-probability',
+        'gradient-logit',
+        'hidden-pre',
+        'hidden-post',
+      ]),
+    );
     expect(checkModelConformance(createLogisticRegression(3), x).ok).toBe(true);
-    expect(assertModelConformance(functionModel((m) => ann.predictProba(m), { inputDim: 3, classes: 2 }), x).ok).toBe(true);
+    expect(
+      assertModelConformance(
+        functionModel((m) => ann.predictProba(m), { inputDim: 3, classes: 2 }),
+        x,
+      ).ok,
+    ).toBe(true);
   });
 
-  it("checks value (regression) models: built-in tanh/float32 MLPs pass, a wrong gradient for output 1 fails", () => {
+  it('checks value (regression) models: built-in tanh/float32 MLPs pass, a wrong gradient for output 1 fails', () => {
     const reg = createMlp(3, { hidden: [5], classes: 2, output: 'value', activation: 'tanh', seed: 2 });
     const r = checkModelConformance(reg, x);
     expect(r.ok).toBe(true);
-    expect(r.findings.map((f) => f.check)).toEqual(expect.arrayContaining(['values', 'logits-values', 'gradient-probability', 'gradient-logit']));
+    expect(r.findings.map((f) => f.check)).toEqual(
+      expect.arrayContaining(['values', 'logits-values', 'gradient-probability', 'gradient-logit']),
+    );
     expect(r.findings.some((f) => f.check === 'probabilities')).toBe(false);
     // outputs far outside [0, 1] are fine for a value model
-    const big = functionModel((m) => Array.from({ length: m.rows }, (_, i) => [100 * m.data[3 * i]!, -50]), { inputDim: 3, classes: 2, output: 'value', gradient: (m, t) => Array.from({ length: m.rows }, (_, i) => (t[i] === 0 ? [100, 0, 0] : [1, 0, 0])) });
+    const big = functionModel((m) => Array.from({ length: m.rows }, (_, i) => [100 * m.data[3 * i]!, -50]), {
+      inputDim: 3,
+      classes: 2,
+      output: 'value',
+      gradient: (m, t) => Array.from({ length: m.rows }, (_, i) => (t[i] === 0 ? [100, 0, 0] : [1, 0, 0])),
+    });
     expect(failed(big)).toEqual(['gradient-probability']); // output 1's true gradient is 0, the given one says 1
     // a float32-emulating model is still checked against its own outputs
     const ann32 = withPrecision(createAnn(3, { hidden: [4], seed: 1 }), 'float32');
     expect(checkModelConformance(ann32, x).ok).toBe(true);
     // with the float64 step the float32 rounding noise swamps the difference quotient
-    expect(checkModelConformance(ann32, x, { fdStep: 1e-4, gradientTolerance: 1e-4 }).findings.find((f) => f.check === 'gradient-probability')!.status).toBe('fail');
+    expect(
+      checkModelConformance(ann32, x, { fdStep: 1e-4, gradientTolerance: 1e-4 }).findings.find((f) => f.check === 'gradient-probability')!
+        .status,
+    ).toBe('fail');
   });
 
   it('catches a model that is not deterministic', () => {
     let k = 0;
-    const noisy = functionModel((m) => Array.from({ length: m.rows }, () => { k++; const p = 0.5 + 0.01 * Math.sin(k); return [p, 1 - p]; }), { inputDim: 3, classes: 2 });
+    const noisy = functionModel(
+      (m) =>
+        Array.from({ length: m.rows }, () => {
+          k++;
+          const p = 0.5 + 0.01 * Math.sin(k);
+          return [p, 1 - p];
+        }),
+      { inputDim: 3, classes: 2 },
+    );
     expect(failed(noisy)).toContain('determinism');
   });
 
   it('catches a model whose answer depends on the rest of the batch', () => {
     // normalises by the batch mean (a classic batch-norm-in-eval bug)
-    const batchy = functionModel((m: Matrix) => {
-      let mean = 0;
-      for (let i = 0; i < m.rows; i++) mean += m.data[i * 3]! / m.rows;
-      return Array.from({ length: m.rows }, (_, i) => { const p = 1 / (1 + Math.exp(-(m.data[i * 3]! - mean))); return [1 - p, p]; });
-    }, { inputDim: 3, classes: 2 });
+    const batchy = functionModel(
+      (m: Matrix) => {
+        let mean = 0;
+        for (let i = 0; i < m.rows; i++) mean += m.data[i * 3]! / m.rows;
+        return Array.from({ length: m.rows }, (_, i) => {
+          const p = 1 / (1 + Math.exp(-(m.data[i * 3]! - mean)));
+          return [1 - p, p];
+        });
+      },
+      { inputDim: 3, classes: 2 },
+    );
     expect(failed(batchy)).toEqual(expect.arrayContaining(['batch-vs-row']));
   });
 
   it('catches a wrong gradient and outputs that are not probabilities', () => {
     const ann = createAnn(3, { hidden: [5, 4], seed: 1 });
-    const wrong = functionModel((m) => ann.predictProba(m), { inputDim: 3, classes: 2, gradient: (m, t) => { const g = ann.inputGradient(m, t); for (let i = 0; i < g.data.length; i++) g.data[i] = -g.data[i]!; return g; } });
+    const wrong = functionModel((m) => ann.predictProba(m), {
+      inputDim: 3,
+      classes: 2,
+      gradient: (m, t) => {
+        const g = ann.inputGradient(m, t);
+        for (let i = 0; i < g.data.length; i++) g.data[i] = -g.data[i]!;
+        return g;
+      },
+    });
     expect(failed(wrong)).toEqual(['gradient-probability']);
-    const notProb: Model = { inputDim: 3, classes: 2, predictProba: (m) => ({ rows: m.rows, cols: 2, data: new Float64Array(m.rows * 2).fill(0.7) }) };
+    const notProb: Model = {
+      inputDim: 3,
+      classes: 2,
+      predictProba: (m) => ({ rows: m.rows, cols: 2, data: new Float64Array(m.rows * 2).fill(0.7) }),
+    };
     expect(failed(notProb)).toEqual(['probabilities']);
     expect(errorOf(() => assertModelConformance(notProb, x)).message).toMatch(/probabilities/);
     expect(failed({} as Model)).toEqual(['interface']);
@@ -98,7 +155,14 @@ describe('checkModelConformance', () => {
     const ownFd: Model = {
       inputDim: 3,
       classes: 2,
-      predictProba: (m, out) => { const p = step(m); if (out) { out.data.set(p.data); return out; } return p; },
+      predictProba: (m, out) => {
+        const p = step(m);
+        if (out) {
+          out.data.set(p.data);
+          return out;
+        }
+        return p;
+      },
       inputGradient: (m, t) => {
         const g = new Float64Array(m.rows * 3);
         for (let i = 0; i < m.rows; i++) {
@@ -124,12 +188,17 @@ describe('checkModelConformance', () => {
   it('catches a gradient that is off by 10% in one coordinate', () => {
     // p1 = sigmoid(2·x0 − x1): dp_t/dx = ±p(1−p)·(2, −1, 0); the wrapper scales d/dx0 by 1.1
     const sig = (z: number) => 1 / (1 + Math.exp(-z));
-    const f = (m: Matrix) => Array.from({ length: m.rows }, (_, i) => { const p = sig(2 * m.data[i * 3]! - m.data[i * 3 + 1]!); return [1 - p, p]; });
-    const grad = (scale: number) => (m: Matrix, t: Int32Array) => Array.from({ length: m.rows }, (_, i) => {
-      const p = sig(2 * m.data[i * 3]! - m.data[i * 3 + 1]!);
-      const s = (t[i] === 1 ? 1 : -1) * p * (1 - p);
-      return [2 * s * scale, -s, 0];
-    });
+    const f = (m: Matrix) =>
+      Array.from({ length: m.rows }, (_, i) => {
+        const p = sig(2 * m.data[i * 3]! - m.data[i * 3 + 1]!);
+        return [1 - p, p];
+      });
+    const grad = (scale: number) => (m: Matrix, t: Int32Array) =>
+      Array.from({ length: m.rows }, (_, i) => {
+        const p = sig(2 * m.data[i * 3]! - m.data[i * 3 + 1]!);
+        const s = (t[i] === 1 ? 1 : -1) * p * (1 - p);
+        return [2 * s * scale, -s, 0];
+      });
     const right = functionModel(f, { inputDim: 3, classes: 2, gradient: grad(1) });
     expect(right.gradientSource).toBe('function');
     expect(finding(right, x, 'gradient-probability').status).toBe('pass');

@@ -2,7 +2,19 @@
 // someone else's) can run. Plain functions returning findings, so it works under any test
 // runner (or none): `expect(checkModelConformance(model, x).ok).toBe(true)`.
 import type { Matrix, Model } from '@xai/core';
-import { XaiError, argmaxRows, assertFinite, assertMatrix, assertProbabilities, checkOptions, describeValue, isXaiError, row, rowBlock, selectRows } from '@xai/core';
+import {
+  XaiError,
+  argmaxRows,
+  assertFinite,
+  assertMatrix,
+  assertProbabilities,
+  checkOptions,
+  describeValue,
+  isXaiError,
+  row,
+  rowBlock,
+  selectRows,
+} from '@xai/core';
 import { finiteDifferenceGradient } from './internal/finiteDifferences.js';
 
 export interface ConformanceOptions {
@@ -157,13 +169,23 @@ export function checkModelConformance(model: Model, x: Matrix, options: Conforma
     }
   };
 
-  if (model === null || typeof model !== 'object' || typeof model.predictProba !== 'function' || !Number.isInteger(model.inputDim) || !Number.isInteger(model.classes)) {
+  if (
+    model === null ||
+    typeof model !== 'object' ||
+    typeof model.predictProba !== 'function' ||
+    !Number.isInteger(model.inputDim) ||
+    !Number.isInteger(model.classes)
+  ) {
     add('interface', false, `not a Model (needs integer inputDim, classes and predictProba): ${describeValue(model)}`);
     return done();
   }
   assertMatrix(x, fn, 'x', { cols: model.inputDim });
   if (x.rows === 0) throw new XaiError('EMPTY', 'x needs at least one row', { fn, arg: 'x', value: 0 });
-  add('interface', true, `inputDim ${model.inputDim}, classes ${model.classes}; optional: ${['logits', 'inputGradient', 'hidden'].filter((k) => typeof (model as unknown as Record<string, unknown>)[k] === 'function').join(', ') || 'none'}`);
+  add(
+    'interface',
+    true,
+    `inputDim ${model.inputDim}, classes ${model.classes}; optional: ${['logits', 'inputGradient', 'hidden'].filter((k) => typeof (model as unknown as Record<string, unknown>)[k] === 'function').join(', ') || 'none'}`,
+  );
   const n = x.rows;
   const k = Math.min(n, o.maxRows);
   const few = rowBlock(x, 0, k);
@@ -178,7 +200,10 @@ export function checkModelConformance(model: Model, x: Matrix, options: Conforma
     }
     return worst;
   };
-  const reversed = selectRows(few, Int32Array.from({ length: k }, (_, i) => k - 1 - i));
+  const reversed = selectRows(
+    few,
+    Int32Array.from({ length: k }, (_, i) => k - 1 - i),
+  );
 
   let p: Matrix | null = null;
   const value = model.output === 'value';
@@ -222,7 +247,12 @@ export function checkModelConformance(model: Model, x: Matrix, options: Conforma
     const out = { rows: n, cols: model.classes, data: new Float64Array(n * model.classes) };
     const r = model.predictProba(x, out);
     const d = maxDiff(out, probs);
-    add('out-buffer', r === out && d === 0, r === out ? `predictProba(x, out) fills out (max |diff| ${d})` : 'predictProba(x, out) did not return out', d);
+    add(
+      'out-buffer',
+      r === out && d === 0,
+      r === out ? `predictProba(x, out) fills out (max |diff| ${d})` : 'predictProba(x, out) did not return out',
+      d,
+    );
   });
 
   const logitsFn = model.logits;
@@ -263,13 +293,28 @@ export function checkModelConformance(model: Model, x: Matrix, options: Conforma
         const f = output === 'probability' ? (m: Matrix) => model.predictProba(m) : (m: Matrix) => logitsFn!.call(model, m);
         const e = relativeError(g, richardsonGradient(f, few, fewLabels, o.fdStep));
         if (fdGradient) {
-          record(check, 'skipped', `skipped (gradient is finite differences; differs from the Richardson estimate by ${e.toExponential(2)}, which measures the step, not correctness)`, e);
+          record(
+            check,
+            'skipped',
+            `skipped (gradient is finite differences; differs from the Richardson estimate by ${e.toExponential(2)}, which measures the step, not correctness)`,
+            e,
+          );
         } else {
-          add(check, e <= o.gradientTolerance, `inputGradient (${output}) vs Richardson-extrapolated central differences (h ${o.fdStep}): relative error ${e.toExponential(2)}`, e);
+          add(
+            check,
+            e <= o.gradientTolerance,
+            `inputGradient (${output}) vs Richardson-extrapolated central differences (h ${o.fdStep}): relative error ${e.toExponential(2)}`,
+            e,
+          );
         }
         const again = gradFn.call(model, few, fewLabels, { output });
         const d = maxDiff(again, g);
-        add(`${check}-determinism`, d === 0, d === 0 ? 'two inputGradient calls agree bit for bit' : `two inputGradient calls differ by ${d}`, d);
+        add(
+          `${check}-determinism`,
+          d === 0,
+          d === 0 ? 'two inputGradient calls agree bit for bit' : `two inputGradient calls differ by ${d}`,
+          d,
+        );
         const single = rowByRow((m, i) => gradFn.call(model, m, labels.subarray(i, i + 1), { output }), g);
         add(`${check}-batch-vs-row`, single <= tol, `inputGradient of single rows vs the batch: max |diff| ${single}`, single);
       });
@@ -286,7 +331,12 @@ export function checkModelConformance(model: Model, x: Matrix, options: Conforma
         for (const v of h.data) if (!Number.isFinite(v)) finite = false;
         const d = rowByRow((m) => hiddenFn.call(model, m, { activation }), h);
         const again = maxDiff(hiddenFn.call(model, x, { activation }), h);
-        add(`hidden-${activation}`, finite && d <= tol && again === 0, `${n} x ${h.cols}, ${finite ? 'finite' : 'NOT finite'}, single rows vs batch max |diff| ${d}, repeat diff ${again}`, d);
+        add(
+          `hidden-${activation}`,
+          finite && d <= tol && again === 0,
+          `${n} x ${h.cols}, ${finite ? 'finite' : 'NOT finite'}, single rows vs batch max |diff| ${d}, repeat diff ${again}`,
+          d,
+        );
       });
     }
   }
@@ -303,7 +353,12 @@ export function assertModelConformance(model: Model, x: Matrix, options: Conform
   const report = checkModelConformance(model, x, options);
   if (!report.ok) {
     const failed = report.findings.filter((f) => f.status === 'fail').map((f) => `${f.check}: ${f.message}`);
-    throw new XaiError('BAD_INPUT', `model failed ${failed.length} conformance check(s): ${failed.join('; ')}`, { fn: 'assertModelConformance', arg: 'model', value: failed.length, findings: report.findings });
+    throw new XaiError('BAD_INPUT', `model failed ${failed.length} conformance check(s): ${failed.join('; ')}`, {
+      fn: 'assertModelConformance',
+      arg: 'model',
+      value: failed.length,
+      findings: report.findings,
+    });
   }
   return report;
 }

@@ -12,8 +12,25 @@ import type { NeuralModel } from './neuralModel.js';
  * @since 0.1.0
  */
 export function toModelJson(model: NeuralModel): ModelJson {
-  if (model === null || typeof model !== 'object' || !Array.isArray(model.layers) || !model.layers.every((l) => l !== null && typeof l === 'object' && l.weight !== null && typeof l.weight === 'object' && ArrayBuffer.isView(l.weight.data) && ArrayBuffer.isView(l.bias))) {
-    throw new XaiError('BAD_INPUT', `expected a NeuralModel (createMlp, createAnn, createLogisticRegression, fromModelJson), got ${describeValue(model)}`, { fn: 'toModelJson', arg: 'model', value: model });
+  if (
+    model === null ||
+    typeof model !== 'object' ||
+    !Array.isArray(model.layers) ||
+    !model.layers.every(
+      (l) =>
+        l !== null &&
+        typeof l === 'object' &&
+        l.weight !== null &&
+        typeof l.weight === 'object' &&
+        ArrayBuffer.isView(l.weight.data) &&
+        ArrayBuffer.isView(l.bias),
+    )
+  ) {
+    throw new XaiError(
+      'BAD_INPUT',
+      `expected a NeuralModel (createMlp, createAnn, createLogisticRegression, fromModelJson), got ${describeValue(model)}`,
+      { fn: 'toModelJson', arg: 'model', value: model },
+    );
   }
   const src: readonly DenseLayer[] = model.layers;
   const layers = src.map((l) => ({

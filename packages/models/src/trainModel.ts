@@ -60,7 +60,24 @@ export interface TrainOptions {
   readonly onEpoch?: (stats: EpochStats) => void;
 }
 
-const TRAIN_KEYS = ['epochs', 'batchSize', 'learningRate', 'optimizer', 'weightDecay', 'momentum', 'seed', 'classWeights', 'openxaiDoubleSoftmax', 'validationFraction', 'selectBy', 'patience', 'warmup', 'meanPredictionBound', 'task', 'onEpoch'];
+const TRAIN_KEYS = [
+  'epochs',
+  'batchSize',
+  'learningRate',
+  'optimizer',
+  'weightDecay',
+  'momentum',
+  'seed',
+  'classWeights',
+  'openxaiDoubleSoftmax',
+  'validationFraction',
+  'selectBy',
+  'patience',
+  'warmup',
+  'meanPredictionBound',
+  'task',
+  'onEpoch',
+];
 
 export const TRAIN_DEFAULTS: Required<Omit<TrainOptions, 'onEpoch' | 'task'>> = {
   epochs: 100,
@@ -108,7 +125,9 @@ export interface TrainReport {
   readonly validation: 'given' | 'carved' | 'none';
   readonly rows: { readonly train: number; readonly validation: number; readonly test: number };
   /** The resolved options (class weights as numbers). */
-  readonly settings: Required<Omit<TrainOptions, 'onEpoch' | 'classWeights' | 'task'>> & { readonly classWeights: readonly number[] | null };
+  readonly settings: Required<Omit<TrainOptions, 'onEpoch' | 'classWeights' | 'task'>> & {
+    readonly classWeights: readonly number[] | null;
+  };
   readonly history: readonly EpochStats[];
   readonly seconds: number;
 }
@@ -162,21 +181,45 @@ function evaluate(core: MlpCore, split: AnySplit, spec: LossSpec, acc: Float64Ar
 
 function checkSplit(fn: string, name: string, split: unknown, model: NeuralModel, regression: boolean): asserts split is AnySplit {
   const s = split as AnySplit;
-  if (s === null || typeof s !== 'object') throw new XaiError('BAD_INPUT', `expected a split {x, y}, got ${describeValue(split)}`, { fn, arg: name, value: split });
+  if (s === null || typeof s !== 'object')
+    throw new XaiError('BAD_INPUT', `expected a split {x, y}, got ${describeValue(split)}`, { fn, arg: name, value: split });
   assertMatrix(s.x, fn, `${name}.x`, { cols: model.inputDim });
   assertFinite(s.x, fn, `${name}.x`);
   if (regression) {
-    if (!(s.y instanceof Float64Array)) throw new XaiError('BAD_INPUT', `expected regression targets as a Float64Array (n x ${model.classes}, row-major), got ${describeValue(s.y)}`, { fn, arg: `${name}.y`, value: s.y });
-    if (s.y.length !== s.x.rows * model.classes) throw new XaiError('SHAPE_MISMATCH', `expected ${s.x.rows * model.classes} targets (${s.x.rows} rows x ${model.classes} outputs), got ${s.y.length}`, { fn, arg: `${name}.y`, value: s.y.length });
-    for (let i = 0; i < s.y.length; i++) if (!Number.isFinite(s.y[i]!)) throw new XaiError('NON_FINITE', `target ${i} is ${s.y[i]!}`, { fn, arg: `${name}.y`, value: s.y[i], row: Math.floor(i / model.classes) });
+    if (!(s.y instanceof Float64Array))
+      throw new XaiError(
+        'BAD_INPUT',
+        `expected regression targets as a Float64Array (n x ${model.classes}, row-major), got ${describeValue(s.y)}`,
+        { fn, arg: `${name}.y`, value: s.y },
+      );
+    if (s.y.length !== s.x.rows * model.classes)
+      throw new XaiError(
+        'SHAPE_MISMATCH',
+        `expected ${s.x.rows * model.classes} targets (${s.x.rows} rows x ${model.classes} outputs), got ${s.y.length}`,
+        { fn, arg: `${name}.y`, value: s.y.length },
+      );
+    for (let i = 0; i < s.y.length; i++)
+      if (!Number.isFinite(s.y[i]!))
+        throw new XaiError('NON_FINITE', `target ${i} is ${s.y[i]!}`, {
+          fn,
+          arg: `${name}.y`,
+          value: s.y[i],
+          row: Math.floor(i / model.classes),
+        });
     return;
   }
-  if (!(s.y instanceof Int32Array)) throw new XaiError('BAD_INPUT', `expected labels as an Int32Array, got ${describeValue(s.y)}`, { fn, arg: `${name}.y`, value: s.y });
+  if (!(s.y instanceof Int32Array))
+    throw new XaiError('BAD_INPUT', `expected labels as an Int32Array, got ${describeValue(s.y)}`, { fn, arg: `${name}.y`, value: s.y });
   checkTargets(fn, s.y, s.x.rows, model.classes, `${name}.y`);
 }
 
 /** A seeded random (not stratified) carve for regression targets; both parts keep their order. */
-function carveRegression(train: RegressionSplit, fraction: number, seed: number, k: number): { train: RegressionSplit; validation: RegressionSplit } {
+function carveRegression(
+  train: RegressionSplit,
+  fraction: number,
+  seed: number,
+  k: number,
+): { train: RegressionSplit; validation: RegressionSplit } {
   const n = train.x.rows;
   const m = Math.round(fraction * n);
   const isVal = new Uint8Array(n);
@@ -196,7 +239,8 @@ function carveRegression(train: RegressionSplit, fraction: number, seed: number,
 }
 
 function positiveInt(fn: string, arg: string, v: number): void {
-  if (!Number.isInteger(v) || v < 1) throw new XaiError('BAD_OPTION', `${arg} must be a positive integer, got ${describeValue(v)}`, { fn, arg, value: v });
+  if (!Number.isInteger(v) || v < 1)
+    throw new XaiError('BAD_OPTION', `${arg} must be a positive integer, got ${describeValue(v)}`, { fn, arg, value: v });
 }
 
 function resolveClassWeights(fn: string, cw: TrainOptions['classWeights'], y: Int32Array, classes: number): number[] | null {
@@ -206,7 +250,12 @@ function resolveClassWeights(fn: string, cw: TrainOptions['classWeights'], y: In
     for (let i = 0; i < y.length; i++) count[y[i]!] = count[y[i]!]! + 1;
     return Array.from(count, (c) => (c > 0 ? y.length / (classes * c) : 0));
   }
-  if (!Array.isArray(cw)) throw new XaiError('BAD_OPTION', `classWeights must be an array, 'balanced' or null, got ${describeValue(cw)}`, { fn, arg: 'classWeights', value: cw });
+  if (!Array.isArray(cw))
+    throw new XaiError('BAD_OPTION', `classWeights must be an array, 'balanced' or null, got ${describeValue(cw)}`, {
+      fn,
+      arg: 'classWeights',
+      value: cw,
+    });
   return [...cw];
 }
 
@@ -229,31 +278,102 @@ export function trainModel(model: NeuralModel, data: TrainData, options: TrainOp
   const o = { ...TRAIN_DEFAULTS, ...rest };
   const regression = m.output === 'value';
   const task = regression ? 'regression' : 'classification';
-  if (taskOption !== undefined && taskOption !== 'classification' && taskOption !== 'regression') throw new XaiError('BAD_OPTION', `task must be 'classification' or 'regression', got ${describeValue(taskOption)}`, { fn, arg: 'task', value: taskOption });
+  if (taskOption !== undefined && taskOption !== 'classification' && taskOption !== 'regression')
+    throw new XaiError('BAD_OPTION', `task must be 'classification' or 'regression', got ${describeValue(taskOption)}`, {
+      fn,
+      arg: 'task',
+      value: taskOption,
+    });
   if (taskOption !== undefined && taskOption !== task) {
-    throw new XaiError('BAD_OPTION', `task '${taskOption}' does not match the model (${regression ? "output: 'value', a regression model" : 'a classifier with a softmax head'}); create it with ${taskOption === 'regression' ? "createMlp(d, { output: 'value', classes: k })" : 'createMlp/createAnn without output: value'}`, { fn, arg: 'task', value: taskOption });
+    throw new XaiError(
+      'BAD_OPTION',
+      `task '${taskOption}' does not match the model (${regression ? "output: 'value', a regression model" : 'a classifier with a softmax head'}); create it with ${taskOption === 'regression' ? "createMlp(d, { output: 'value', classes: k })" : 'createMlp/createAnn without output: value'}`,
+      { fn, arg: 'task', value: taskOption },
+    );
   }
   if (regression) {
     // classification-only settings would silently do nothing: refuse them
-    if (o.classWeights !== null) throw new XaiError('BAD_OPTION', 'classWeights apply to classification only', { fn, arg: 'classWeights', value: o.classWeights });
-    if (o.openxaiDoubleSoftmax) throw new XaiError('BAD_OPTION', 'openxaiDoubleSoftmax applies to classification only', { fn, arg: 'openxaiDoubleSoftmax', value: true });
-    if (o.selectBy === 'accuracy') throw new XaiError('BAD_OPTION', "selectBy 'accuracy' applies to classification only (regression selects by validation loss)", { fn, arg: 'selectBy', value: o.selectBy });
-    if (o.meanPredictionBound !== null) throw new XaiError('BAD_OPTION', 'meanPredictionBound applies to classification only', { fn, arg: 'meanPredictionBound', value: o.meanPredictionBound });
+    if (o.classWeights !== null)
+      throw new XaiError('BAD_OPTION', 'classWeights apply to classification only', { fn, arg: 'classWeights', value: o.classWeights });
+    if (o.openxaiDoubleSoftmax)
+      throw new XaiError('BAD_OPTION', 'openxaiDoubleSoftmax applies to classification only', {
+        fn,
+        arg: 'openxaiDoubleSoftmax',
+        value: true,
+      });
+    if (o.selectBy === 'accuracy')
+      throw new XaiError('BAD_OPTION', "selectBy 'accuracy' applies to classification only (regression selects by validation loss)", {
+        fn,
+        arg: 'selectBy',
+        value: o.selectBy,
+      });
+    if (o.meanPredictionBound !== null)
+      throw new XaiError('BAD_OPTION', 'meanPredictionBound applies to classification only', {
+        fn,
+        arg: 'meanPredictionBound',
+        value: o.meanPredictionBound,
+      });
   }
   positiveInt(fn, 'epochs', o.epochs);
   positiveInt(fn, 'batchSize', o.batchSize);
-  if (!(o.learningRate > 0) || !Number.isFinite(o.learningRate)) throw new XaiError('BAD_OPTION', `learningRate must be a positive number, got ${describeValue(o.learningRate)}`, { fn, arg: 'learningRate', value: o.learningRate });
-  if (o.optimizer !== 'adam' && o.optimizer !== 'sgd') throw new XaiError('BAD_OPTION', `optimizer must be 'adam' or 'sgd', got ${describeValue(o.optimizer)}`, { fn, arg: 'optimizer', value: o.optimizer });
-  if (!(o.weightDecay >= 0) || !Number.isFinite(o.weightDecay)) throw new XaiError('BAD_OPTION', `weightDecay must be a finite number >= 0, got ${describeValue(o.weightDecay)}`, { fn, arg: 'weightDecay', value: o.weightDecay });
-  if (!(o.momentum >= 0 && o.momentum < 1)) throw new XaiError('BAD_OPTION', `momentum must be in [0, 1), got ${describeValue(o.momentum)}`, { fn, arg: 'momentum', value: o.momentum });
-  if (!(o.validationFraction >= 0 && o.validationFraction < 1)) throw new XaiError('BAD_OPTION', `validationFraction must be in [0, 1), got ${describeValue(o.validationFraction)}`, { fn, arg: 'validationFraction', value: o.validationFraction });
-  if (o.selectBy !== 'loss' && o.selectBy !== 'accuracy') throw new XaiError('BAD_OPTION', `selectBy must be 'loss' or 'accuracy', got ${describeValue(o.selectBy)}`, { fn, arg: 'selectBy', value: o.selectBy });
-  if (!(o.patience >= 1)) throw new XaiError('BAD_OPTION', `patience must be >= 1 (Infinity disables early stopping), got ${describeValue(o.patience)}`, { fn, arg: 'patience', value: o.patience });
-  if (!Number.isInteger(o.warmup) || o.warmup < 0) throw new XaiError('BAD_OPTION', `warmup must be a non-negative integer, got ${describeValue(o.warmup)}`, { fn, arg: 'warmup', value: o.warmup });
+  if (!(o.learningRate > 0) || !Number.isFinite(o.learningRate))
+    throw new XaiError('BAD_OPTION', `learningRate must be a positive number, got ${describeValue(o.learningRate)}`, {
+      fn,
+      arg: 'learningRate',
+      value: o.learningRate,
+    });
+  if (o.optimizer !== 'adam' && o.optimizer !== 'sgd')
+    throw new XaiError('BAD_OPTION', `optimizer must be 'adam' or 'sgd', got ${describeValue(o.optimizer)}`, {
+      fn,
+      arg: 'optimizer',
+      value: o.optimizer,
+    });
+  if (!(o.weightDecay >= 0) || !Number.isFinite(o.weightDecay))
+    throw new XaiError('BAD_OPTION', `weightDecay must be a finite number >= 0, got ${describeValue(o.weightDecay)}`, {
+      fn,
+      arg: 'weightDecay',
+      value: o.weightDecay,
+    });
+  if (!(o.momentum >= 0 && o.momentum < 1))
+    throw new XaiError('BAD_OPTION', `momentum must be in [0, 1), got ${describeValue(o.momentum)}`, {
+      fn,
+      arg: 'momentum',
+      value: o.momentum,
+    });
+  if (!(o.validationFraction >= 0 && o.validationFraction < 1))
+    throw new XaiError('BAD_OPTION', `validationFraction must be in [0, 1), got ${describeValue(o.validationFraction)}`, {
+      fn,
+      arg: 'validationFraction',
+      value: o.validationFraction,
+    });
+  if (o.selectBy !== 'loss' && o.selectBy !== 'accuracy')
+    throw new XaiError('BAD_OPTION', `selectBy must be 'loss' or 'accuracy', got ${describeValue(o.selectBy)}`, {
+      fn,
+      arg: 'selectBy',
+      value: o.selectBy,
+    });
+  if (!(o.patience >= 1))
+    throw new XaiError('BAD_OPTION', `patience must be >= 1 (Infinity disables early stopping), got ${describeValue(o.patience)}`, {
+      fn,
+      arg: 'patience',
+      value: o.patience,
+    });
+  if (!Number.isInteger(o.warmup) || o.warmup < 0)
+    throw new XaiError('BAD_OPTION', `warmup must be a non-negative integer, got ${describeValue(o.warmup)}`, {
+      fn,
+      arg: 'warmup',
+      value: o.warmup,
+    });
   const bound = o.meanPredictionBound;
-  if (bound !== null && !(bound >= 0 && bound <= 1)) throw new XaiError('BAD_OPTION', `meanPredictionBound must be in [0, 1] or null, got ${describeValue(bound)}`, { fn, arg: 'meanPredictionBound', value: bound });
+  if (bound !== null && !(bound >= 0 && bound <= 1))
+    throw new XaiError('BAD_OPTION', `meanPredictionBound must be in [0, 1] or null, got ${describeValue(bound)}`, {
+      fn,
+      arg: 'meanPredictionBound',
+      value: bound,
+    });
   createRng(o.seed); // typed error for a bad seed
-  if (data === null || typeof data !== 'object') throw new XaiError('BAD_INPUT', `expected {train, validation?, test?}, got ${describeValue(data)}`, { fn, arg: 'data', value: data });
+  if (data === null || typeof data !== 'object')
+    throw new XaiError('BAD_INPUT', `expected {train, validation?, test?}, got ${describeValue(data)}`, { fn, arg: 'data', value: data });
   checkSplit(fn, 'train', data.train, m, regression);
   if (data.validation !== undefined) checkSplit(fn, 'validation', data.validation, m, regression);
   if (data.test !== undefined) checkSplit(fn, 'test', data.test, m, regression);
@@ -263,7 +383,9 @@ export function trainModel(model: NeuralModel, data: TrainData, options: TrainOp
   let validation: AnySplit | null = data.validation ?? null;
   let validationSource: TrainReport['validation'] = validation === null ? 'none' : 'given';
   if (validation === null && o.validationFraction > 0) {
-    const carved = regression ? carveRegression(train as RegressionSplit, o.validationFraction, o.seed, m.classes) : carveValidation(train as Split, o.validationFraction, o.seed, m.classes);
+    const carved = regression
+      ? carveRegression(train as RegressionSplit, o.validationFraction, o.seed, m.classes)
+      : carveValidation(train as Split, o.validationFraction, o.seed, m.classes);
     if (carved.validation.x.rows > 0 && carved.train.x.rows > 0) {
       train = carved.train;
       validation = carved.validation;
@@ -278,7 +400,10 @@ export function trainModel(model: NeuralModel, data: TrainData, options: TrainOp
   const size = params.length;
   const grads = new Float64Array(size);
   const best = Float64Array.from(params);
-  const optimizer: Optimizer = o.optimizer === 'adam' ? adam(size, o.learningRate, 0.9, 0.999, 1e-8, o.weightDecay) : sgd(size, o.learningRate, o.momentum, o.weightDecay);
+  const optimizer: Optimizer =
+    o.optimizer === 'adam'
+      ? adam(size, o.learningRate, 0.9, 0.999, 1e-8, o.weightDecay)
+      : sgd(size, o.learningRate, o.momentum, o.weightDecay);
 
   const n = train.x.rows;
   const d = m.inputDim;
@@ -332,7 +457,14 @@ export function trainModel(model: NeuralModel, data: TrainData, options: TrainOp
         sinceBest++;
       }
     }
-    const stats: EpochStats = { epoch, trainLoss, validationLoss: v?.loss ?? null, validationAccuracy: v?.accuracy ?? null, meanPrediction: v?.meanPrediction ?? null, selected };
+    const stats: EpochStats = {
+      epoch,
+      trainLoss,
+      validationLoss: v?.loss ?? null,
+      validationAccuracy: v?.accuracy ?? null,
+      meanPrediction: v?.meanPrediction ?? null,
+      selected,
+    };
     history.push(stats);
     o.onEpoch?.(stats);
     if (validation !== null && bestEpoch > 0 && sinceBest >= o.patience) {

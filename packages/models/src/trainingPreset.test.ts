@@ -21,7 +21,11 @@ describe('default preset selection (bench/selectSettings.mjs)', () => {
 
   it('never reads the test split', () => {
     const data = { train: noisy(1, 120), validation: noisy(2, 40) };
-    Object.defineProperty(data, 'test', { get: () => { throw new Error('selection touched the test split'); } });
+    Object.defineProperty(data, 'test', {
+      get: () => {
+        throw new Error('selection touched the test split');
+      },
+    });
     expect(() => selectSettings(data, { create, trainModel, grid })).not.toThrow();
   });
 
@@ -58,7 +62,13 @@ describe('trainingPreset default', () => {
   it("'mlp' uses the ANN row; unknown datasets get the generic values", () => {
     const [name, byKind] = Object.entries(DEFAULT_TRAINING)[0]!;
     expect(trainingPreset(name, 'mlp', 'default')).toMatchObject(byKind.ann);
-    expect(trainingPreset('no-such-dataset', 'ann', 'default')).toMatchObject({ batchSize: 32, learningRate: 0.001, weightDecay: 0, epochs: 100, patience: 10 });
+    expect(trainingPreset('no-such-dataset', 'ann', 'default')).toMatchObject({
+      batchSize: 32,
+      learningRate: 0.001,
+      weightDecay: 0,
+      epochs: 100,
+      patience: 10,
+    });
     expect(trainingPreset('ADULT', 'lr', 'default')).toEqual(trainingPreset('adult', 'lr', 'default'));
   });
 });

@@ -36,7 +36,13 @@ export interface DefaultTrainingRow {
 }
 
 /** `default` values for a dataset with no selected row. */
-export const GENERIC_DEFAULT_TRAINING: DefaultTrainingRow = { batchSize: 32, learningRate: 0.001, weightDecay: 0, epochs: 100, patience: 10 };
+export const GENERIC_DEFAULT_TRAINING: DefaultTrainingRow = {
+  batchSize: 32,
+  learningRate: 0.001,
+  weightDecay: 0,
+  epochs: 100,
+  patience: 10,
+};
 
 /**
  * `default` preset rows per dataset and model kind ('mlp' uses the 'ann' row). Chosen on
@@ -94,14 +100,26 @@ export const DEFAULT_TRAINING: Readonly<Record<string, { readonly lr: DefaultTra
 export function trainingPreset(dataset: string, kind: ModelKind, preset: Preset = 'default'): TrainOptions {
   const fn = 'trainingPreset';
   const p = resolvePreset(preset, fn);
-  if (typeof dataset !== 'string') throw new XaiError('BAD_INPUT', `expected a dataset name, got ${describeValue(dataset)}`, { fn, arg: 'dataset', value: dataset });
-  if (kind !== 'lr' && kind !== 'ann' && kind !== 'mlp') throw new XaiError('BAD_OPTION', `kind must be 'lr', 'ann' or 'mlp', got ${describeValue(kind)}`, { fn, arg: 'kind', value: kind });
+  if (typeof dataset !== 'string')
+    throw new XaiError('BAD_INPUT', `expected a dataset name, got ${describeValue(dataset)}`, { fn, arg: 'dataset', value: dataset });
+  if (kind !== 'lr' && kind !== 'ann' && kind !== 'mlp')
+    throw new XaiError('BAD_OPTION', `kind must be 'lr', 'ann' or 'mlp', got ${describeValue(kind)}`, { fn, arg: 'kind', value: kind });
   const name = dataset.toLowerCase();
   if (p === 'default') {
     const rows = DEFAULT_TRAINING[name];
     const row = rows === undefined ? GENERIC_DEFAULT_TRAINING : kind === 'lr' ? rows.lr : rows.ann;
     const { batchSize, learningRate, weightDecay, epochs, patience } = row;
-    return { epochs, batchSize, learningRate, weightDecay, optimizer: 'adam', selectBy: 'loss', patience, validationFraction: 0.2, seed: 0 };
+    return {
+      epochs,
+      batchSize,
+      learningRate,
+      weightDecay,
+      optimizer: 'adam',
+      selectBy: 'loss',
+      patience,
+      validationFraction: 0.2,
+      seed: 0,
+    };
   }
   const row = OPENXAI_TRAINING[name];
   return {

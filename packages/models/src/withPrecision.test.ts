@@ -27,7 +27,13 @@ interface Ref32 {
 function reference32(model: NeuralModel, xRow: ArrayLike<number>): Ref32 {
   const s = new Float32Array(4); // scratch scalars: [0] accumulator, [1] product, [2] temp, [3] temp
   const x = Float32Array.from(xRow);
-  const layers = model.layers.map((l) => ({ w: Float32Array.from(l.weight.data), b: Float32Array.from(l.bias), act: l.activation as Activation, inDim: l.inputDim, outDim: l.outputDim }));
+  const layers = model.layers.map((l) => ({
+    w: Float32Array.from(l.weight.data),
+    b: Float32Array.from(l.bias),
+    act: l.activation as Activation,
+    inDim: l.inputDim,
+    outDim: l.outputDim,
+  }));
   const posts: Float32Array[] = [];
   let pre0 = new Float32Array(0);
   let a = x;
@@ -189,10 +195,25 @@ describe("precision 'float32'", () => {
     for (let i = 0; i < 5; i++) expect(v.data[i]).toBe(reference32(reg, row(x, i)).logits[0]);
     expect(Array.from(row(reg.inputGradient(x, new Int32Array(5)), 2))).toEqual(Array.from(reference32(reg, row(x, 2)).gradLogit[0]!));
     const y = new Float64Array(5);
-    expect(isXaiError(errorOf(() => trainModel(reg, { train: { x, y } })), 'NOT_SUPPORTED')).toBe(true);
+    expect(
+      isXaiError(
+        errorOf(() => trainModel(reg, { train: { x, y } })),
+        'NOT_SUPPORTED',
+      ),
+    ).toBe(true);
     expect(errorOf(() => lossGradients(reg, x, y)).message).toMatch(/withPrecision\(model, 'float32'\)/);
-    expect(isXaiError(errorOf(() => withPrecision(reg, 'float16' as 'float32')), 'BAD_INPUT')).toBe(true);
-    expect(isXaiError(errorOf(() => createMlp(3, { precision: 'half' as 'float32' })), 'BAD_OPTION')).toBe(true);
+    expect(
+      isXaiError(
+        errorOf(() => withPrecision(reg, 'float16' as 'float32')),
+        'BAD_INPUT',
+      ),
+    ).toBe(true);
+    expect(
+      isXaiError(
+        errorOf(() => createMlp(3, { precision: 'half' as 'float32' })),
+        'BAD_OPTION',
+      ),
+    ).toBe(true);
     // back to float64 keeps the (float32) weights and computes in float64
     const back = withPrecision(reg, 'float64');
     expect(back.precision).toBe('float64');

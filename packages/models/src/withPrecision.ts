@@ -20,7 +20,12 @@ import { MlpModel } from './internal/mlpModel.js';
 export function withPrecision(model: NeuralModel, precision: Precision): NeuralModel {
   const fn = 'withPrecision';
   const m = asMlp(model, fn);
-  if (precision !== 'float64' && precision !== 'float32') throw new XaiError('BAD_INPUT', `precision must be 'float64' or 'float32', got ${describeValue(precision)}`, { fn, arg: 'precision', value: precision });
+  if (precision !== 'float64' && precision !== 'float32')
+    throw new XaiError('BAD_INPUT', `precision must be 'float64' or 'float32', got ${describeValue(precision)}`, {
+      fn,
+      arg: 'precision',
+      value: precision,
+    });
   const params = Float64Array.from(m.parameters);
   if (precision === 'float32') for (let k = 0; k < params.length; k++) params[k] = Math.fround(params[k]!);
   return new MlpModel(m.kind, m.core.shapes, params, { ...m.extras(), precision });

@@ -15,6 +15,9 @@ import { MlpModel } from './internal/mlpModel.js';
 export function withPreprocessing(model: NeuralModel, preprocessing: Preprocessing | null): NeuralModel {
   const fn = 'withPreprocessing';
   const m = asMlp(model, fn);
-  const checked = preprocessing === null ? undefined : checkPreprocessing(preprocessing, { inputDim: m.inputDim, classes: m.classes, output: m.output }, fn, 'preprocessing');
+  const checked =
+    preprocessing === null
+      ? undefined
+      : checkPreprocessing(preprocessing, { inputDim: m.inputDim, classes: m.classes, output: m.output }, fn, 'preprocessing');
   return new MlpModel(m.kind, m.core.shapes, Float64Array.from(m.parameters), { ...m.extras(), preprocessing: checked });
 }

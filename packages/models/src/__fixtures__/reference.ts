@@ -26,7 +26,15 @@ export function refForward(layers: RefLayer[], x: number[]): { pre: number[][]; 
   let a = x;
   for (const l of layers) {
     const z = l.weight.map((w, i) => w.reduce((s, wj, j) => s + wj * a[j]!, l.bias[i]!));
-    const h = z.map((v) => (l.activation === 'relu' ? Math.max(0, v) : l.activation === 'tanh' ? Math.tanh(v) : l.activation === 'sigmoid' ? 1 / (1 + Math.exp(-v)) : v));
+    const h = z.map((v) =>
+      l.activation === 'relu'
+        ? Math.max(0, v)
+        : l.activation === 'tanh'
+          ? Math.tanh(v)
+          : l.activation === 'sigmoid'
+            ? 1 / (1 + Math.exp(-v))
+            : v,
+    );
     pre.push(z);
     post.push(h);
     a = h;

@@ -10,16 +10,28 @@ export function outputBuffer(fn: string, arg: string, rows: number, cols: number
 }
 
 /** Throws unless targets has n integer entries in [0, classes); `arg` names them in errors. */
-export function checkTargets(fn: string, targets: unknown, n: number, classes: number, arg = 'targets'): asserts targets is ArrayLike<number> {
+export function checkTargets(
+  fn: string,
+  targets: unknown,
+  n: number,
+  classes: number,
+  arg = 'targets',
+): asserts targets is ArrayLike<number> {
   const t = targets as ArrayLike<number>;
   if (t === null || typeof t !== 'object' || typeof t.length !== 'number') {
     throw new XaiError('BAD_INPUT', `expected an Int32Array of class indices, got ${describeValue(targets)}`, { fn, arg, value: targets });
   }
-  if (t.length !== n) throw new XaiError('SHAPE_MISMATCH', `expected ${n} labels (one per row), got ${t.length}`, { fn, arg, value: t.length });
+  if (t.length !== n)
+    throw new XaiError('SHAPE_MISMATCH', `expected ${n} labels (one per row), got ${t.length}`, { fn, arg, value: t.length });
   for (let i = 0; i < n; i++) {
     const v = t[i]!;
     if (!Number.isInteger(v) || v < 0 || v >= classes) {
-      throw new XaiError('BAD_INPUT', `entry ${i} is ${describeValue(v)}, expected an integer in [0, ${classes})`, { fn, arg, value: v, row: i });
+      throw new XaiError('BAD_INPUT', `entry ${i} is ${describeValue(v)}, expected an integer in [0, ${classes})`, {
+        fn,
+        arg,
+        value: v,
+        row: i,
+      });
     }
   }
 }

@@ -18,7 +18,13 @@ export const DEFAULT_FD_STEP = Math.cbrt(Number.EPSILON);
  * m x d batch to m x classes. The difference divides by the representable step
  * (x + h) − (x − h), not by 2h, so rounding of x ± h does not bias it.
  */
-export function finiteDifferenceGradient(f: (x: Matrix) => Matrix, x: Matrix, targets: ArrayLike<number>, s: FdSettings, out: Matrix): void {
+export function finiteDifferenceGradient(
+  f: (x: Matrix) => Matrix,
+  x: Matrix,
+  targets: ArrayLike<number>,
+  s: FdSettings,
+  out: Matrix,
+): void {
   const n = x.rows;
   const d = x.cols;
   const xs = x.stride ?? x.cols;

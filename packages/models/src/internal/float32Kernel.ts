@@ -31,7 +31,10 @@ export class Float32Kernel {
   /** One row's softmax. */
   private p: Float64Array;
 
-  constructor(readonly shapes: readonly LayerShape[], readonly params: Float64Array) {
+  constructor(
+    readonly shapes: readonly LayerShape[],
+    readonly params: Float64Array,
+  ) {
     this.inputDim = shapes[0]?.inDim ?? 0;
     this.classes = shapes[shapes.length - 1]?.outDim ?? 0;
     let w = this.inputDim;

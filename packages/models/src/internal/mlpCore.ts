@@ -69,7 +69,10 @@ export class MlpCore {
   /** Transposed copy of one weight matrix (the largest layer's size). */
   private wT: Float64Array;
 
-  constructor(readonly shapes: readonly LayerShape[], readonly params: Float64Array) {
+  constructor(
+    readonly shapes: readonly LayerShape[],
+    readonly params: Float64Array,
+  ) {
     this.inputDim = shapes[0]!.inDim;
     this.classes = shapes[shapes.length - 1]!.outDim;
     let w = this.inputDim;
@@ -404,7 +407,6 @@ export class MlpCore {
     matmulTransB(dZ, wt, out);
   }
 }
-
 
 /** Logistic function, written so that neither branch overflows exp. */
 export function sigmoid(z: number): number {

@@ -119,7 +119,11 @@ export class MlpModel implements NeuralModel {
     checkOptions(options, ['output', 'out'], fn);
     const output = options.output ?? 'probability';
     if (output !== 'probability' && output !== 'logit') {
-      throw new XaiError('BAD_OPTION', `output must be 'probability' or 'logit', got ${describeValue(output)}`, { fn, arg: 'output', value: output });
+      throw new XaiError('BAD_OPTION', `output must be 'probability' or 'logit', got ${describeValue(output)}`, {
+        fn,
+        arg: 'output',
+        value: output,
+      });
     }
     const o = outputBuffer(fn, 'out', x.rows, this.inputDim, options.out);
     const f32 = this.f32;
@@ -145,7 +149,11 @@ export class MlpModel implements NeuralModel {
     checkOptions(options, ['activation', 'out'], fn);
     const activation = options.activation ?? 'post';
     if (activation !== 'pre' && activation !== 'post') {
-      throw new XaiError('BAD_OPTION', `activation must be 'pre' or 'post', got ${describeValue(activation)}`, { fn, arg: 'activation', value: activation });
+      throw new XaiError('BAD_OPTION', `activation must be 'pre' or 'post', got ${describeValue(activation)}`, {
+        fn,
+        arg: 'activation',
+        value: activation,
+      });
     }
     const s = this.core.shapes[0]!;
     const o = outputBuffer(fn, 'out', x.rows, s.outDim, options.out);

@@ -34,11 +34,15 @@ export function readModelJson(json: unknown, fn: string, arg = 'json'): ReadMode
     throw new XaiError(code, message, { fn, arg: where, value });
   };
   const checkKeys = (obj: Record<string, unknown>, allowed: readonly string[], required: readonly string[], where: string): void => {
-    for (const key of required) if (!(key in obj)) fail('BAD_INPUT', where === '' ? key : `${where}.${key}`, `missing field '${key}'`, undefined);
-    for (const key of Object.keys(obj)) if (!allowed.includes(key)) fail('BAD_INPUT', where === '' ? key : `${where}.${key}`, `unknown field '${key}' (allowed: ${allowed.join(', ')})`, key);
+    for (const key of required)
+      if (!(key in obj)) fail('BAD_INPUT', where === '' ? key : `${where}.${key}`, `missing field '${key}'`, undefined);
+    for (const key of Object.keys(obj))
+      if (!allowed.includes(key))
+        fail('BAD_INPUT', where === '' ? key : `${where}.${key}`, `unknown field '${key}' (allowed: ${allowed.join(', ')})`, key);
   };
   const positiveInt = (v: unknown, where: string, min: number): number => {
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < min) fail('BAD_INPUT', where, `expected an integer >= ${min}, got ${describeValue(v)}`, v);
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < min)
+      fail('BAD_INPUT', where, `expected an integer >= ${min}, got ${describeValue(v)}`, v);
     return v as number;
   };
   /** Copies a JSON number array into `dst` at `at`, with typed errors for non-numbers and NaN/Infinity. */
@@ -58,10 +62,18 @@ export function readModelJson(json: unknown, fn: string, arg = 'json'): ReadMode
   const j = json as Record<string, unknown>;
   checkKeys(j, TOP_KEYS, REQUIRED, '');
   if (typeof j.format !== 'string') fail('BAD_INPUT', 'format', `expected a string, got ${describeValue(j.format)}`, j.format);
-  if (j.format !== MODEL_FORMAT) fail('NOT_SUPPORTED', 'format', `unsupported format ${describeValue(j.format)} (this version reads '${MODEL_FORMAT}')`, j.format);
-  if (!(MODEL_KINDS as readonly unknown[]).includes(j.kind)) fail('NOT_SUPPORTED', 'kind', `unknown kind ${describeValue(j.kind)} (expected ${MODEL_KINDS.join(', ')})`, j.kind);
+  if (j.format !== MODEL_FORMAT)
+    fail('NOT_SUPPORTED', 'format', `unsupported format ${describeValue(j.format)} (this version reads '${MODEL_FORMAT}')`, j.format);
+  if (!(MODEL_KINDS as readonly unknown[]).includes(j.kind))
+    fail('NOT_SUPPORTED', 'kind', `unknown kind ${describeValue(j.kind)} (expected ${MODEL_KINDS.join(', ')})`, j.kind);
   const kind = j.kind as ModelKind;
-  if (!(MODEL_OUTPUTS as readonly unknown[]).includes(j.output)) fail('NOT_SUPPORTED', 'output', `unsupported output ${describeValue(j.output)} (expected ${MODEL_OUTPUTS.map((o) => `'${o}'`).join(' or ')})`, j.output);
+  if (!(MODEL_OUTPUTS as readonly unknown[]).includes(j.output))
+    fail(
+      'NOT_SUPPORTED',
+      'output',
+      `unsupported output ${describeValue(j.output)} (expected ${MODEL_OUTPUTS.map((o) => `'${o}'`).join(' or ')})`,
+      j.output,
+    );
   const output: ModelOutput = j.output === 'identity' ? 'value' : 'probabilities';
   const inputDim = positiveInt(j.inputDim, 'inputDim', 1);
   // A softmax needs two classes; an identity (regression) head may have a single output.
@@ -71,8 +83,10 @@ export function readModelJson(json: unknown, fn: string, arg = 'json'): ReadMode
   const ls = layers as unknown[];
   if (ls.length === 0) fail('EMPTY', 'layers', 'a model needs at least one layer', 0);
   if (kind === 'lr' && ls.length !== 1) fail('BAD_INPUT', 'layers', `kind 'lr' has exactly one layer, got ${ls.length}`, ls.length);
-  if (kind === 'ann' && ls.length < 2) fail('BAD_INPUT', 'layers', `kind 'ann' has at least one hidden layer, got ${ls.length} layer(s)`, ls.length);
-  if (j.metadata !== undefined && !isObject(j.metadata)) fail('BAD_INPUT', 'metadata', `expected an object, got ${describeValue(j.metadata)}`, j.metadata);
+  if (kind === 'ann' && ls.length < 2)
+    fail('BAD_INPUT', 'layers', `kind 'ann' has at least one hidden layer, got ${ls.length} layer(s)`, ls.length);
+  if (j.metadata !== undefined && !isObject(j.metadata))
+    fail('BAD_INPUT', 'metadata', `expected an object, got ${describeValue(j.metadata)}`, j.metadata);
 
   // Shapes first (so the parameter buffer can be sized), values second.
   const dims = [inputDim];
@@ -82,8 +96,15 @@ export function readModelJson(json: unknown, fn: string, arg = 'json'): ReadMode
     if (!isObject(layer)) fail('BAD_INPUT', where, `expected a layer object, got ${describeValue(layer)}`, layer);
     const ly = layer as Record<string, unknown>;
     checkKeys(ly, LAYER_KEYS, LAYER_KEYS, where);
-    if (!(ACTIVATIONS as readonly unknown[]).includes(ly.activation)) fail('NOT_SUPPORTED', `${where}.activation`, `unknown activation ${describeValue(ly.activation)} (expected ${ACTIVATIONS.join(', ')})`, ly.activation);
-    if (kind === 'lr' && ly.activation !== 'none') fail('BAD_INPUT', `${where}.activation`, `kind 'lr' has no activation, got ${describeValue(ly.activation)}`, ly.activation);
+    if (!(ACTIVATIONS as readonly unknown[]).includes(ly.activation))
+      fail(
+        'NOT_SUPPORTED',
+        `${where}.activation`,
+        `unknown activation ${describeValue(ly.activation)} (expected ${ACTIVATIONS.join(', ')})`,
+        ly.activation,
+      );
+    if (kind === 'lr' && ly.activation !== 'none')
+      fail('BAD_INPUT', `${where}.activation`, `kind 'lr' has no activation, got ${describeValue(ly.activation)}`, ly.activation);
     const w = ly.weight;
     if (!Array.isArray(w)) fail('BAD_INPUT', `${where}.weight`, `expected an array of rows (out x in), got ${describeValue(w)}`, w);
     const rows = w as unknown[];
@@ -91,7 +112,12 @@ export function readModelJson(json: unknown, fn: string, arg = 'json'): ReadMode
     const inDim = dims[l] ?? 0;
     const first: unknown = rows[0];
     if (Array.isArray(first) && first.length !== inDim) {
-      fail('SHAPE_MISMATCH', `${where}.weight`, `rows have ${first.length} values but the layer's input has ${inDim} (${l === 0 ? 'inputDim' : `layers[${l - 1}] outputs`})`, first.length);
+      fail(
+        'SHAPE_MISMATCH',
+        `${where}.weight`,
+        `rows have ${first.length} values but the layer's input has ${inDim} (${l === 0 ? 'inputDim' : `layers[${l - 1}] outputs`})`,
+        first.length,
+      );
     }
     dims.push(rows.length);
     activations.push(ly.activation as Activation);
@@ -100,8 +126,20 @@ export function readModelJson(json: unknown, fn: string, arg = 'json'): ReadMode
   // every negative logit to 0, which no model we train or export does.
   const last = ls.length - 1;
   const lastActivation = activations[last];
-  if (lastActivation !== 'none') fail('NOT_SUPPORTED', `layers[${last}].activation`, `the output layer must have activation 'none' (the ${String(j.output)} output is applied to its raw scores), got ${describeValue(lastActivation)}`, lastActivation);
-  if (dims[dims.length - 1] !== classes) fail('SHAPE_MISMATCH', `layers[${last}].weight`, `the last layer has ${dims[dims.length - 1] ?? 0} outputs but classes is ${classes}`, dims[dims.length - 1]);
+  if (lastActivation !== 'none')
+    fail(
+      'NOT_SUPPORTED',
+      `layers[${last}].activation`,
+      `the output layer must have activation 'none' (the ${String(j.output)} output is applied to its raw scores), got ${describeValue(lastActivation)}`,
+      lastActivation,
+    );
+  if (dims[dims.length - 1] !== classes)
+    fail(
+      'SHAPE_MISMATCH',
+      `layers[${last}].weight`,
+      `the last layer has ${dims[dims.length - 1] ?? 0} outputs but classes is ${classes}`,
+      dims[dims.length - 1],
+    );
 
   const { shapes, size } = layoutLayers(dims, activations);
   const params = new Float64Array(size);
@@ -111,7 +149,8 @@ export function readModelJson(json: unknown, fn: string, arg = 'json'): ReadMode
     for (let i = 0; i < s.outDim; i++) copyNumbers(w[i], s.inDim, params, s.wOffset + i * s.inDim, `layers[${l}].weight[${i}]`);
     copyNumbers(layer.bias, s.outDim, params, s.bOffset, `layers[${l}].bias`);
   });
-  const preprocessing = j.preprocessing === undefined ? undefined : checkPreprocessing(j.preprocessing, { inputDim, classes, output }, fn, 'preprocessing');
+  const preprocessing =
+    j.preprocessing === undefined ? undefined : checkPreprocessing(j.preprocessing, { inputDim, classes, output }, fn, 'preprocessing');
   let metadata: Record<string, unknown> | undefined;
   if (j.metadata !== undefined) {
     // A JSON round trip: the copy is exactly what a file would hold (and BigInt, cycles… fail here, typed).
