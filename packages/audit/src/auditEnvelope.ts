@@ -1,5 +1,5 @@
 import { quantileSorted } from 'simple-statistics';
-import { XaiError, describeValue } from '@xai/core';
+import { XaiError, describeValue, checkOptions } from '@xai/core';
 import type { DemoCorpusOptions } from './demo/generateDemoCorpus.js';
 import { DEMO_GENERATOR, generateDemoCorpus } from './demo/generateDemoCorpus.js';
 import type { RunAuditOptions } from './runAudit.js';
@@ -71,6 +71,7 @@ export interface AuditEnvelopeOptions {
  * @since 0.1.0
  */
 export function auditEnvelope(options: AuditEnvelopeOptions): AuditEnvelope {
+  checkOptions(options, ['rebuilds', 'corpus', 'corpusSeed', 'audit', 'command'], 'auditEnvelope');
   const fn = 'auditEnvelope';
   const R = options.rebuilds;
   if (!Number.isInteger(R) || R < 1) throw new XaiError('BAD_OPTION', `rebuilds must be a positive integer, got ${describeValue(R)}`, { fn, arg: 'rebuilds', value: R });

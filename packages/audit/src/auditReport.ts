@@ -41,6 +41,36 @@ export interface ProbeResult {
   readonly minAccuracy: number;
   /** Short remark (e.g. which column, why it abstains). */
   readonly note?: string;
+  /**
+   * Which rule decides firing: 'permuted-null' (the null rule alone: the rule should carry
+   * no information at all, e.g. row order, an id) or 'beats-others' (the null rule *and* the
+   * leak rule: alone it predicts held-out labels clearly better than a model on all the
+   * other columns; see `versus`).
+   */
+  readonly rule?: FireRule;
+  /** The leak rule's two numbers (rule 'beats-others'). */
+  readonly versus?: LeakComparison;
+  /** The columns or fields the probe's rule uses (named in the report when it fires). */
+  readonly fields?: readonly string[];
+  /** A one-line fix suggestion ("drop `X`", "dedupe train/test ..."). */
+  readonly fix?: string;
+}
+
+/** Which rule decides whether a probe fires (see `ProbeResult.rule`). */
+export type FireRule = 'permuted-null' | 'beats-others';
+
+/**
+ * The leak rule on held-out rows: accuracy of the suspect alone (a column, the copies' vote,
+ * the missing pattern) and of a model on all the other columns (naive Bayes over binned
+ * columns), on the same `rows`; `z` is the paired (McNemar) statistic; `clear` when the
+ * suspect's error is at most `leakErrorRatio` × the others' error and z ≥ `leakZ`.
+ */
+export interface LeakComparison {
+  readonly alone: number;
+  readonly others: number;
+  readonly rows: number;
+  readonly z: number;
+  readonly clear: boolean;
 }
 
 /** Hash of one input of an audit. */
@@ -92,6 +122,8 @@ export interface AuditJson {
     nullMean: number | null; nullUpper: number | null; lift: number | null; threshold: number | null; nullSd: number | null;
     covered: number; items: number; hits: number; nullKind: NullKind;
     marginalNullMean?: number | null; marginalNullUpper?: number | null; note?: string;
+    rule?: FireRule; versus?: { alone: number | null; others: number | null; rows: number; z: number | null; clear: boolean };
+    fields?: readonly string[]; fix?: string;
   }[];
   readonly items: number;
   readonly familyCritical: number | null;
@@ -125,6 +157,10 @@ export function toAuditJson(report: AuditReport): AuditJson {
       nullKind: p.nullKind,
       ...(p.marginalNullMean !== undefined ? { marginalNullMean: num(p.marginalNullMean), marginalNullUpper: num(p.marginalNullUpper ?? Number.NaN) } : {}),
       ...(p.note !== undefined ? { note: p.note } : {}),
+      ...(p.rule !== undefined ? { rule: p.rule } : {}),
+      ...(p.versus !== undefined ? { versus: { alone: num(p.versus.alone), others: num(p.versus.others), rows: p.versus.rows, z: num(p.versus.z), clear: p.versus.clear } } : {}),
+      ...(p.fields !== undefined ? { fields: p.fields } : {}),
+      ...(p.fix !== undefined ? { fix: p.fix } : {}),
     })),
     items: report.items,
     familyCritical: num(report.familyCritical),

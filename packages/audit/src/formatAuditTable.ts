@@ -42,6 +42,7 @@ export function formatAuditTable(report: AuditReport, format: TableFormat = 'ter
   const bound = r.familyWise === 'max-t'
     ? `fires when accuracy > null mean + c·sd + ${(r.margin * 100).toFixed(1)} pt (c = ${Number.isFinite(report.familyCritical) ? report.familyCritical.toFixed(2) : '–'}, the ${q} of the max over probes: family-wise) with ≥ ${r.minCovered} covered items.`
     : `fires when accuracy > upper + ${(r.margin * 100).toFixed(1)} pt with ≥ ${r.minCovered} covered items (per probe, no family-wise correction).`;
+  const findings = findingLines(report);
   const foot = `null: ${nullName}, R = ${r.permutations}, seed ${r.seed}; upper = ${q}; ${bound}`;
   if (format === 'markdown') {
     const esc = (s: string): string => s.replace(/\|/g, '\\|');
@@ -50,9 +51,30 @@ export function formatAuditTable(report: AuditReport, format: TableFormat = 'ter
       `|${headers.map((_, j) => (j >= 3 ? '---:' : '---')).join('|')}|`,
       ...rows.map((c) => `| ${c.map(esc).join(' | ')} |`),
     ];
-    return `${lines.join('\n')}\n\n${report.summary}\n\n_${foot}_\n`;
+    return `${lines.join('\n')}\n\n${report.summary}\n${findings.length > 0 ? `\n${findings.map((f) => `- ${f}`).join('\n')}\n` : ''}\n_${foot}_\n`;
   }
   const widths = headers.map((h, j) => Math.max(h.length, ...rows.map((c) => c[j]!.length)));
   const line = (c: readonly string[]): string => c.map((v, j) => (j >= 3 ? v.padStart(widths[j]!) : v.padEnd(widths[j]!))).join('  ').trimEnd();
-  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line), '', report.summary, foot].join('\n') + '\n';
+  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line), '', report.summary, ...findings.map((f) => `→ ${f}`), foot].join('\n') + '\n';
+}
+
+/**
+ * One line per firing probe: the rule that fired, the columns or fields, the leak rule's two
+ * numbers, and the fix; plus a line for a leak-rule probe that beat its null but not the
+ * other columns (signal, not a leak).
+ */
+function findingLines(report: AuditReport): string[] {
+  const out: string[] = [];
+  const r = report.receipt;
+  for (const p of report.probes) {
+    const where = p.fields && p.fields.length > 0 ? ` on ${p.fields.slice(0, 4).map((f) => (f.includes(' ') ? f : `\`${f}\``)).join(', ')}${p.fields.length > 4 ? ', …' : ''}` : '';
+    const v = p.versus;
+    const vs = v ? `alone ${formatPercent(v.alone)} vs others ${formatPercent(v.others)} on ${v.rows} held-out rows (z = ${Number.isFinite(v.z) ? v.z.toFixed(1) : '–'})` : '';
+    if (p.fires) {
+      out.push(`${p.name} fires (${p.rule ?? 'permuted-null'})${where}${vs ? `: ${vs}` : ''}. Fix: ${p.fix ?? 'remove the cue the rule exploits'}`);
+    } else if (v && p.covered >= r.minCovered && p.accuracy - p.threshold > r.margin) {
+      out.push(`${p.name} beats its null but not the other columns${where}: ${vs} — signal, not a leak`);
+    }
+  }
+  return out;
 }

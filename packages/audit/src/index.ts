@@ -16,6 +16,7 @@ export * from './auditReport.js';
 export * from './auditSummary.js';
 export * from './controls.js';
 export * from './demo/generateDemoCorpus.js';
+export * from './demo/generateDemoTable.js';
 export * from './formatAuditTable.js';
 export * from './formatEnvelope.js';
 export * from './formatPercent.js';

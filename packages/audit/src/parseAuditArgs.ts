@@ -28,6 +28,7 @@ const FLAGS: Record<string, [keyof AuditCommandOptions, Kind]> = {
   '--train': ['file', 'string'],
   '--test': ['test', 'string'],
   '--label': ['label', 'string'],
+  '--missing': ['missing', 'string'],
 };
 
 /**

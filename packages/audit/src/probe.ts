@@ -33,6 +33,10 @@ export interface Probe {
   chooseAll?(item: BlindItem, signs: readonly string[], out: Int32Array): void;
   /** The probe fires only if its accuracy also reaches this value. @defaultValue 0 */
   readonly minAccuracy?: number;
+  /** What the rule looks at, named in the report when it fires (e.g. ['candidate ids']). @since 0.2.0 */
+  readonly fields?: readonly string[];
+  /** One-line fix suggestion printed when it fires. @since 0.2.0 */
+  readonly fix?: string;
 }
 
 /** The sign list of a probe for these items. @since 0.1.0 */

@@ -1,4 +1,4 @@
-import { XaiError } from '@xai/core';
+import { XaiError, checkOptions } from '@xai/core';
 import type { AuditReport, ProbeResult } from './auditReport.js';
 import type { AuditOptions } from './auditOptions.js';
 import { resolveAuditOptions } from './auditOptions.js';
@@ -43,6 +43,7 @@ export interface RunAuditOptions extends AuditOptions {
  */
 export function runAudit(items: readonly Item[], options: RunAuditOptions = {}): AuditReport {
   const fn = 'runAudit';
+  checkOptions(options, ['permutations', 'seed', 'quantile', 'margin', 'minCovered', 'familyWise', 'receipt', 'probes', 'decisionNull'], fn);
   assertItems(items, fn);
   const opts = resolveAuditOptions(options, fn);
   const probes = options.probes ?? defaultProbes;
@@ -114,6 +115,9 @@ export function runAudit(items: readonly Item[], options: RunAuditOptions = {}):
       marginal: nullStats(secondDraws[ti]!, opts.quantile),
       minAccuracy: table.minAccuracy,
       ...(covered === 0 ? { note: 'abstains on every item' } : {}),
+      rule: 'permuted-null',
+      ...(probes[ti]!.fields !== undefined ? { fields: probes[ti]!.fields! } : {}),
+      ...(probes[ti]!.fix !== undefined ? { fix: probes[ti]!.fix! } : {}),
     });
   });
 

@@ -53,6 +53,8 @@ export interface AuditCommandOptions {
   readonly file?: string;
   readonly test?: string;
   readonly label?: string;
+  /** Comma-separated cell values read as missing in numeric columns (e.g. `NA,?` or `,NA`). */
+  readonly missing?: string;
   /** The command line, recorded in receipts. */
   readonly command?: string;
 }
@@ -127,7 +129,7 @@ export async function runAuditCommand(input: AuditCommandOptions | readonly stri
     source = await jsonlAdapter.load({ blind: o.blind, labels: o.labels });
   } else if (o.adapter === 'csv') {
     if (o.file === undefined) throw new XaiError('BAD_OPTION', 'the csv adapter needs --file <train.csv> (and optionally --test, --label)', { fn, arg: 'file', value: undefined });
-    source = await csvAdapter.load({ file: o.file, ...(o.test !== undefined ? { test: o.test } : {}), ...(o.label !== undefined ? { label: o.label } : {}) });
+    source = await csvAdapter.load({ file: o.file, ...(o.test !== undefined ? { test: o.test } : {}), ...(o.label !== undefined ? { label: o.label } : {}), ...(o.missing !== undefined ? { missing: o.missing.split(',').map((v) => v.trim()) } : {}) });
   } else {
     throw new XaiError('BAD_OPTION', `unknown adapter "${String(o.adapter)}" (demo, jsonl, csv)`, { fn, arg: 'adapter', value: o.adapter });
   }

@@ -1,4 +1,4 @@
-import { XaiError, describeValue, isXaiError } from '@xai/core';
+import { XaiError, describeValue, isXaiError, checkOptions } from '@xai/core';
 import { parseCsv } from '@xai/data/parseCsv';
 import { readCsvRecords } from '../internal/readCsvRecords.js';
 
@@ -25,6 +25,12 @@ export interface ParseCsvTableOptions {
   readonly label?: string;
   /** File name used in errors. @defaultValue 'csv' */
   readonly name?: string;
+  /**
+   * Cell values that mean "missing" (trimmed, exact), read as NaN in numeric columns, e.g.
+   * `['', 'NA', '?']`; the missing-pattern probe inspects them. A missing label is still an
+   * error. @defaultValue none (any non-number in a numeric column is an error)
+   */
+  readonly missing?: readonly string[];
 }
 
 // Strict decimal syntax (Number() alone accepts '', '0x1f', 'Infinity'), as in @xai/data.
@@ -45,10 +51,12 @@ const NON_FINITE_WORD = /^\s*[+-]?(?:nan|inf|infinity)\s*$/i;
  * @since 0.1.0
  */
 export function parseCsvTable(text: string, options: ParseCsvTableOptions = {}): CsvTable {
+  checkOptions(options, ['label', 'name', 'missing'], 'parseCsvTable');
   const name = options.name ?? 'csv';
   let numeric: ReturnType<typeof parseCsv> | undefined;
+  const missing = new Set(options.missing ?? []);
   try {
-    numeric = parseCsv(text, { file: name });
+    if (missing.size === 0) numeric = parseCsv(text, { file: name });
   } catch (e) {
     // A cell that is not a finite number may be a text column: read the table as text below.
     // Structural problems (empty file, ragged row, header) are reported as they are.
@@ -56,7 +64,7 @@ export function parseCsvTable(text: string, options: ParseCsvTableOptions = {}):
     const cellError = isXaiError(e) && (e.code === 'PARSE_ERROR' || e.code === 'NON_FINITE') && d?.columnIndex !== undefined && (d.line ?? 1) > 1;
     if (!cellError) throw e;
   }
-  return numeric ? fromNumeric(numeric, options, name) : fromText(text, options, name);
+  return numeric ? fromNumeric(numeric, options, name) : fromText(text, options, name, missing);
 }
 
 function labelIndex(header: readonly string[], label: string | undefined, name: string, fn: string): { li: number; labelName: string } {
@@ -84,7 +92,7 @@ function fromNumeric(t: ReturnType<typeof parseCsv>, options: ParseCsvTableOptio
   return { header: t.header.filter((_, j) => j !== li), data, rows: n, labels, numericLabels: true, labelName, categorical: {} };
 }
 
-function fromText(text: string, options: ParseCsvTableOptions, name: string): CsvTable {
+function fromText(text: string, options: ParseCsvTableOptions, name: string, missing: ReadonlySet<string>): CsvTable {
   const fn = 'parseCsvTable';
   const { header, rows, lines } = readCsvRecords(text);
   const { li, labelName } = labelIndex(header, options.label, name, fn);
@@ -102,20 +110,25 @@ function fromText(text: string, options: ParseCsvTableOptions, name: string): Cs
     if (r.length !== D) throw new XaiError('PARSE_ERROR', `${name}:${lines[i]}: ${r.length} fields, header has ${D} (ragged row)`, { fn, arg: 'file', value: r.length, file: name, line: lines[i] });
     for (let j = 0; j < D; j++) {
       const v = r[j]!.trim();
-      if (v === '') throw new XaiError('PARSE_ERROR', `${name}:${lines[i]}: empty value in column "${header[j]}"`, { fn, arg: 'file', value: header[j], file: name, line: lines[i], column: header[j] });
+      if (v === '' && !missing.has('')) throw new XaiError('PARSE_ERROR', `${name}:${lines[i]}: empty value in column "${header[j]}"`, { fn, arg: 'file', value: header[j], file: name, line: lines[i], column: header[j] });
       cells[j]![i] = v;
     }
   });
 
   // A column is numeric when at least half its cells are finite decimals; then every cell must be.
-  const numbers = (j: number): Float64Array | undefined => {
+  const numbers = (j: number, allowMissing: boolean): Float64Array | undefined => {
     const col = cells[j]!;
     let count = 0;
-    for (const v of col) if (NUMERIC.test(v) && Number.isFinite(Number(v))) count++;
-    if (2 * count < n) return undefined;
+    let absent = 0;
+    for (const v of col) {
+      if (allowMissing && missing.has(v)) absent++;
+      else if (NUMERIC.test(v) && Number.isFinite(Number(v))) count++;
+    }
+    if (2 * count < n - absent || count === 0) return undefined;
     const out = new Float64Array(n);
     for (let i = 0; i < n; i++) {
       const v = col[i]!;
+      if (allowMissing && missing.has(v)) { out[i] = Number.NaN; continue; }
       const x = Number(v);
       if (NUMERIC.test(v) && Number.isFinite(x)) { out[i] = x; continue; }
       const code = NON_FINITE_WORD.test(v) || NUMERIC.test(v) ? 'NON_FINITE' : 'PARSE_ERROR';
@@ -130,7 +143,7 @@ function fromText(text: string, options: ParseCsvTableOptions, name: string): Cs
   const categorical: Record<string, string[]> = {};
   for (let j = 0, k = 0; j < D; j++) {
     if (j === li) continue;
-    const col = numbers(j);
+    const col = numbers(j, true);
     if (col) {
       for (let i = 0; i < n; i++) data[i * d + k] = col[i]!;
     } else {
@@ -141,7 +154,10 @@ function fromText(text: string, options: ParseCsvTableOptions, name: string): Cs
     }
     k++;
   }
-  const labelNumbers = numbers(li);
+  for (let i = 0; i < n; i++) {
+    if (missing.has(cells[li]![i]!)) throw new XaiError('PARSE_ERROR', `${name}:${lines[i]}: missing label (${describeValue(cells[li]![i])}) in column "${labelName}"`, { fn, arg: 'file', value: cells[li]![i], file: name, line: lines[i], column: labelName });
+  }
+  const labelNumbers = numbers(li, false);
   const labels = labelNumbers ? Array.from(labelNumbers, (v) => String(v)) : cells[li]!;
   return { header: header.filter((_, j) => j !== li), data, rows: n, labels, numericLabels: labelNumbers !== undefined, labelName, categorical };
 }

@@ -1,4 +1,4 @@
-import { XaiError, isXaiError } from '@xai/core';
+import { XaiError, isXaiError, checkOptions } from '@xai/core';
 import type { BlindItem, Item } from '../item.js';
 import { assertCandidates } from '../item.js';
 
@@ -53,6 +53,7 @@ function parseObject(text: string, file: string, line: number): Record<string, u
  * @since 0.1.0
  */
 export function parseJsonlItems(blindText: string, labelsText: string, options: ParseJsonlOptions = {}): Item[] {
+  checkOptions(options, ['blindName', 'labelsName'], FN);
   const blindName = options.blindName ?? 'blind';
   const labelsName = options.labelsName ?? 'labels';
   const blind: { item: BlindItem; line: number }[] = [];

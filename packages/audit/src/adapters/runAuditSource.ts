@@ -1,3 +1,4 @@
+import { checkOptions } from '@xai/core';
 import type { AuditReport } from '../auditReport.js';
 import type { RunAuditOptions } from '../runAudit.js';
 import { runAudit } from '../runAudit.js';
@@ -10,8 +11,12 @@ export interface RunAuditSourceOptions extends RunAuditOptions, Omit<TabularAudi
   readonly tabularProbes?: readonly TabularProbeName[];
 }
 
+const RUN_AUDIT_SOURCE_KEYS = ['permutations', 'seed', 'quantile', 'margin', 'minCovered', 'familyWise', 'receipt', 'probes', 'decisionNull', 'tabularProbes', 'idUniqueness', 'leakErrorRatio', 'leakZ', 'nearTolerance'] as const;
+
 /**
  * Audits what an adapter loaded, with its input hashes (and corpus address) in the receipt.
+ * @example
+ *   const report = runAuditSource(csvSource({ name: 'train.csv', content: text }), { permutations: 100 });
  * @since 0.1.0
  */
 export function runAuditSource(source: AuditSource, options: RunAuditSourceOptions = {}, adapter?: string): AuditReport {
@@ -21,15 +26,18 @@ export function runAuditSource(source: AuditSource, options: RunAuditSourceOptio
     ...(adapter !== undefined ? { adapter } : {}),
     ...(source.kind === 'items' && source.corpus ? { corpus: source.corpus } : {}),
   };
-  const { probes, decisionNull, tabularProbes, leakAccuracy, idUniqueness, ...common } = options;
+  checkOptions(options, RUN_AUDIT_SOURCE_KEYS, 'runAuditSource');
+  const { probes, decisionNull, tabularProbes, idUniqueness, leakErrorRatio, leakZ, nearTolerance, ...common } = options;
   if (source.kind === 'items') {
     return runAudit(source.items, { ...common, ...(probes ? { probes } : {}), ...(decisionNull ? { decisionNull } : {}), receipt });
   }
   return runTabularAudit(source.table, {
     ...common,
     ...(tabularProbes ? { probes: tabularProbes } : {}),
-    ...(leakAccuracy !== undefined ? { leakAccuracy } : {}),
     ...(idUniqueness !== undefined ? { idUniqueness } : {}),
+    ...(leakErrorRatio !== undefined ? { leakErrorRatio } : {}),
+    ...(leakZ !== undefined ? { leakZ } : {}),
+    ...(nearTolerance !== undefined ? { nearTolerance } : {}),
     receipt,
   });
 }

@@ -1,5 +1,5 @@
 import type { Explainer, ExplainOptions, Matrix, Model } from '@xai/core';
-import { XaiError, assertFinite, assertMatrix, describeValue, hashFloat64, predictLabels, row, selectRows } from '@xai/core';
+import { XaiError, assertFinite, assertMatrix, describeValue, hashFloat64, predictLabels, row, selectRows, checkOptions } from '@xai/core';
 
 /** What the floor explainers are fitted on. */
 export interface FloorContext {
@@ -28,6 +28,7 @@ export const FLOOR_DEFAULTS = { maxRows: 5000, step: 1e-4 } as const;
  */
 export function floorExplainers(context: FloorContext, options: FloorExplainersOptions = {}): Explainer[] {
   const fn = 'floorExplainers';
+  checkOptions(options, ['maxRows', 'step'], fn);
   if (context === null || typeof context !== 'object') throw new XaiError('BAD_INPUT', `expected { train, model }, got ${describeValue(context)}`, { fn, arg: 'context', value: context });
   const { train, model } = context;
   assertMatrix(train, fn, 'context.train');

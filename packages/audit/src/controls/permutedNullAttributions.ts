@@ -1,5 +1,5 @@
 import type { Matrix } from '@xai/core';
-import { XaiError, assertMatrix, describeValue, hashFloat64, row, substream } from '@xai/core';
+import { XaiError, assertMatrix, describeValue, hashFloat64, row, substream, checkOptions } from '@xai/core';
 
 export interface PermutedNullOptions {
   /**
@@ -32,6 +32,7 @@ export interface PermutedNullOptions {
  */
 export function permutedNullAttributions(attributions: Matrix, seed: number, options: PermutedNullOptions = {}): Matrix {
   const fn = 'permutedNullAttributions';
+  checkOptions(options, ['keys'], fn);
   assertMatrix(attributions, fn, 'attributions');
   if (!Number.isSafeInteger(seed)) throw new XaiError('BAD_INPUT', `seed must be a safe integer, got ${describeValue(seed)}`, { fn, arg: 'seed', value: seed });
   const { keys } = options;

@@ -1,4 +1,4 @@
-import { XaiError, describeValue, substream } from '@xai/core';
+import { XaiError, describeValue, substream, checkOptions } from '@xai/core';
 import type { Candidate, Item } from '../item.js';
 import { canonicalJson } from '../internal/canonicalJson.js';
 import { freshToken } from '../internal/randomToken.js';
@@ -76,6 +76,7 @@ export const DEMO_DEFAULTS = { items: 300, candidates: 4, seed: 0 } as const;
  */
 export function generateDemoCorpus(options: DemoCorpusOptions = {}): DemoCorpus {
   const fn = 'generateDemoCorpus';
+  checkOptions(options, ['items', 'candidates', 'seed', 'cues'], fn);
   const seed = options.seed ?? DEMO_DEFAULTS.seed;
   if (!Number.isSafeInteger(seed)) throw new XaiError('BAD_OPTION', `seed must be a safe integer, got ${describeValue(seed)}`, { fn, arg: 'seed', value: seed });
   const params = normalizeDemoParams(options, fn);

@@ -1,9 +1,22 @@
 import type { Matrix } from '@xai/core';
-import { row } from '@xai/core';
 
-/** Exact-content key of a row (values joined), for duplicate detection. */
+let keyBuf = new Float64Array(64);
+let keyChars = new Uint16Array(keyBuf.buffer);
+
+/**
+ * Exact-content key of a row, for duplicate detection: the row's float64 bytes as a string
+ * (4 UTF-16 units per value; -0 is 0 and every NaN is one NaN, as the values compare).
+ * Exact like joining the numbers as text, without number -> text conversions.
+ */
 export function rowKey(m: Matrix, i: number): string {
-  return Array.prototype.join.call(row(m, i), ',');
+  const d = m.cols;
+  if (keyBuf.length < d) { keyBuf = new Float64Array(d); keyChars = new Uint16Array(keyBuf.buffer); }
+  const base = (m.offset ?? 0) + i * (m.stride ?? m.cols);
+  for (let j = 0; j < d; j++) { const v = m.data[base + j]!; keyBuf[j] = v === 0 ? 0 : Number.isNaN(v) ? Number.NaN : v; }
+  let out = '';
+  // Chunks keep fromCharCode's argument list short.
+  for (let k = 0; k < 4 * d; k += 4096) out += String.fromCharCode.apply(null, keyChars.subarray(k, Math.min(4 * d, k + 4096)) as unknown as number[]);
+  return out;
 }
 
 /** Group id per row (rows with identical features share it) and the group sizes. */
@@ -29,7 +42,9 @@ export function duplicateGroups(x: Matrix): { group: Int32Array; sizes: Int32Arr
  * Leave-one-out majority among a row's exact duplicates: hits and covered rows for these
  * labels (a row is covered when its other copies have a unique majority class).
  */
-export function duplicateVote(group: Int32Array, sizes: Int32Array, labels: Int32Array, C: number): { hits: number; covered: number } {
+export function duplicateVote(group: Int32Array, sizes: Int32Array, labels: Int32Array, C: number, perRow = false): { hits: number; covered: number; right?: Uint8Array } {
+  // perRow: right[i] = 1 correct, 0 wrong, 2 not covered.
+  const right = perRow ? new Uint8Array(group.length).fill(2) : undefined;
   const G = sizes.length;
   const counts = new Int32Array(G * C);
   for (let i = 0; i < group.length; i++) if (sizes[group[i]!]! > 1) counts[group[i]! * C + labels[i]!]!++;
@@ -50,6 +65,7 @@ export function duplicateVote(group: Int32Array, sizes: Int32Array, labels: Int3
     if (best < 0 || tied) continue;
     covered++;
     if (best === own) hits++;
+    if (right) right[i] = best === own ? 1 : 0;
   }
-  return { hits, covered };
+  return right ? { hits, covered, right } : { hits, covered };
 }

@@ -14,7 +14,7 @@ export type ProbeLine = Omit<ProbeResult, 'coverage' | 'lift' | 'nullMean' | 'nu
  * coverage and lift alike and emit the keys in the same order.
  */
 export function probeResult(line: ProbeLine): ProbeResult {
-  const { decide, marginal, note } = line;
+  const { decide, marginal, note, rule, versus, fields, fix } = line;
   return {
     name: line.name,
     fires: line.fires,
@@ -34,5 +34,9 @@ export function probeResult(line: ProbeLine): ProbeResult {
     ...(marginal !== undefined ? { marginalNullMean: marginal.mean, marginalNullUpper: marginal.upper } : {}),
     minAccuracy: line.minAccuracy,
     ...(note !== undefined ? { note } : {}),
+    ...(rule !== undefined ? { rule } : {}),
+    ...(versus !== undefined ? { versus } : {}),
+    ...(fields !== undefined ? { fields } : {}),
+    ...(fix !== undefined ? { fix } : {}),
   };
 }

@@ -1,3 +1,5 @@
+import { argsortStable } from './argsort.js';
+
 // Single-column rules for tabular probes: the best threshold ("x <= t -> class a, else b")
 // and, for low-cardinality columns, the best value -> class lookup. Sort orders and level
 // codes are computed once; each null draw only rescans them with permuted labels.
@@ -22,9 +24,7 @@ export function buildStumpFeatures(columns: readonly Float64Array[], names: read
   const levelCount: number[] = [];
   const n = columns.length > 0 ? columns[0]!.length : 0;
   for (const col of columns) {
-    const order = new Int32Array(n);
-    for (let i = 0; i < n; i++) order[i] = i;
-    order.sort((a, b) => col[a]! - col[b]! || a - b);
+    const order = argsortStable(col);
     const sv = new Float64Array(n);
     for (let p = 0; p < n; p++) sv[p] = col[order[p]!]!;
     const br = new Uint8Array(Math.max(0, n - 1));
@@ -73,7 +73,21 @@ export function bestStump(f: StumpFeatures, labels: Int32Array, C: number, class
     const order = f.orders[fi]!;
     const br = f.breaks[fi]!;
     left.fill(0);
-    for (let p = 0; p + 1 < n; p++) {
+    if (C === 2) {
+      // Binary labels (the common case, and the hot loop of every null draw): count class 1 only.
+      const t1 = total[1]!;
+      const t0 = n - t1;
+      let l1 = 0;
+      for (let p = 0; p + 1 < n; p++) {
+        l1 += labels[order[p]!]!;
+        if (!br[p]) continue;
+        const l0 = p + 1 - l1;
+        const r1 = t1 - l1;
+        const r0 = t0 - l0;
+        const h = (l1 > l0 ? l1 : l0) + (r1 > r0 ? r1 : r0);
+        if (h > bestHits) { bestHits = h; bestF = fi; bestKind = 'cut'; bestP = p; }
+      }
+    } else for (let p = 0; p + 1 < n; p++) {
       left[labels[order[p]!]!]!++;
       if (!br[p]) continue;
       let ml = 0;

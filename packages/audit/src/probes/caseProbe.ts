@@ -23,6 +23,8 @@ function choose(classes: readonly CaseClass[], sign: string): number {
  */
 export const caseProbe: Probe = {
   name: 'case',
+  fields: ['candidate text capitalisation'],
+  fix: 'normalise capitalisation of candidate texts (the answer alone is capitalised differently)',
   description: 'the answer is the only candidate with a given capitalisation pattern',
   signs: CASE_SIGNS,
   choose(item: BlindItem, sign: string): number {

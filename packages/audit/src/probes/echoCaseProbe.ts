@@ -33,6 +33,8 @@ function choose(item: BlindItem, counts: Int32Array, sign: string): number {
  */
 export const echoCaseProbe: Probe = {
   name: 'echo-case',
+  fields: ['candidate texts', 'capitalisation'],
+  fix: 'break the echo-then-case pattern: distractors that echo must be capitalised like the answer',
   description: 'echo, with capitalisation as tie-break (composite)',
   signs: ['echo, then capitalised', 'echo, then lowercase'],
   choose(item: BlindItem, sign: string): number {

@@ -11,6 +11,8 @@ import { oddIdShape } from './idShape.js';
  */
 export const idShapeProbe: Probe = {
   name: 'id-shape',
+  fields: ['candidate ids'],
+  fix: 'give the answer an id from the same generator as the distractors (or re-id every candidate)',
   description: "the answer's id has a format the other candidates' ids do not",
   signs: ['odd-shape'],
   choose(item: BlindItem): number {

@@ -10,6 +10,8 @@ import { uniqueExtreme } from '../internal/text.js';
  */
 export const lengthProbe: Probe = {
   name: 'length',
+  fields: ['candidate text length'],
+  fix: 'match candidate lengths (pick distractors as long as the answer)',
   description: 'the answer is the longest (or the shortest) candidate',
   signs: ['longest', 'shortest'],
   choose(item: BlindItem, sign: string): number {

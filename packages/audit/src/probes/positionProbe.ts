@@ -11,6 +11,8 @@ const MAX_INDEX = 16;
  */
 export const positionProbe: Probe = {
   name: 'position',
+  fields: ['candidate order'],
+  fix: 'shuffle the candidate order within every item (the answer sits at a fixed index)',
   description: 'the answer sits at a fixed index (first, second, ..., last)',
   signs: (items: readonly BlindItem[]): readonly string[] => {
     let k = 0;

@@ -26,6 +26,8 @@ function choose(counts: Int32Array | null, sign: string): number {
  */
 export const queryOverlapProbe: Probe = {
   name: 'query-overlap',
+  fields: ['query', 'candidate texts'],
+  fix: 'draw distractors with the same word overlap with the query as the answer',
   description: 'the answer shares the most (or fewest) tokens with the query',
   signs: ['most', 'least'],
   choose(item: BlindItem, sign: string): number {

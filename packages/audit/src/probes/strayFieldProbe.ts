@@ -48,6 +48,8 @@ function pick(f: [number, number, number], sign: string): number {
  */
 export const strayFieldProbe: Probe = {
   name: 'stray-field',
+  fields: ['extra candidate fields'],
+  fix: 'give every candidate the same fields (a field present, absent or valued differently only on the answer)',
   description: 'a field is present, absent or valued differently only on the answer',
   signs: SIGNS,
   choose(item: BlindItem, sign: string): number {

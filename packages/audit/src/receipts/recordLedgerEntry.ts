@@ -1,4 +1,4 @@
-import { XaiError } from '@xai/core';
+import { XaiError, checkOptions } from '@xai/core';
 import type { LedgerEntry } from './ledger.js';
 import { rerunEntry } from '../internal/rerunEntry.js';
 
@@ -8,6 +8,7 @@ import { rerunEntry } from '../internal/rerunEntry.js';
  * @since 0.1.0
  */
 export async function recordLedgerEntry(id: string, argv: readonly string[], options: { baseDir: string; description?: string }): Promise<LedgerEntry> {
+  checkOptions(options, ['baseDir', 'description'], 'recordLedgerEntry');
   const { output, inputs, missing } = await rerunEntry(argv, options.baseDir);
   if (missing.length > 0) throw new XaiError('NOT_FOUND', `cannot record "${id}": missing input ${missing.join(', ')}`, { fn: 'recordLedgerEntry', arg: 'argv', value: missing });
   return { id, ...(options.description !== undefined ? { description: options.description } : {}), argv: [...argv], inputs, expected: output };

@@ -1,4 +1,4 @@
-import { XaiError } from '@xai/core';
+import { XaiError, checkOptions } from '@xai/core';
 import type { Ledger } from './ledger.js';
 import { LEDGER_FORMAT } from './ledger.js';
 import { rerunEntry } from '../internal/rerunEntry.js';
@@ -30,6 +30,7 @@ export async function verifyLedger(ledger: Ledger, options: VerifyLedgerOptions)
   if (ledger === null || typeof ledger !== 'object' || ledger.format !== LEDGER_FORMAT || !Array.isArray(ledger.entries)) {
     throw new XaiError('PARSE_ERROR', `not a ${LEDGER_FORMAT} ledger`, { fn: 'verifyLedger', arg: 'ledger', value: (ledger as { format?: unknown } | null)?.format });
   }
+  checkOptions(options, ['baseDir', 'tolerance', 'only'], 'verifyLedger');
   const tol = options.tolerance ?? 1e-12;
   const checks: LedgerCheck[] = [];
   for (const entry of ledger.entries) {

@@ -71,7 +71,7 @@ describe('runTabularAudit (both directions)', () => {
     const p = r.probes.find((q) => q.name === 'row-order')!;
     expect(p.accuracy).toBe(1);
     expect(p.fires).toBe(true);
-    expect(fired(t)).toEqual(['row-order']);
+    expect(fired(t)).toEqual(['row-order', 'label-sorted']); // sorted: both the position threshold and the label runs
   });
 
   it('an id column assigned by class fires id-column, not row order', () => {
@@ -125,7 +125,7 @@ describe('runTabularAudit (both directions)', () => {
     expect(code(() => runTabularAudit({ ...ok, header: ['a'] }))).toBe('SHAPE_MISMATCH');
     expect(code(() => runTabularAudit({ ...ok, y: new Int32Array(30).fill(-1) }))).toBe('BAD_INPUT');
     expect(code(() => runTabularAudit({ ...ok, classes: ['only'] }))).toBe('BAD_INPUT');
-    expect(code(() => runTabularAudit(ok, { leakAccuracy: 2 }))).toBe('BAD_OPTION');
+    expect(code(() => runTabularAudit(ok, { leakErrorRatio: 2 }))).toBe('BAD_OPTION');
     expect(code(() => runTabularAudit(ok, { probes: ['nope' as never] }))).toBe('BAD_OPTION');
     expect(code(() => runTabularAudit({ ...ok, x: { rows: 0, cols: 2, data: new Float64Array(0) }, y: new Int32Array(0) }))).toBe('EMPTY');
   });
