@@ -18,7 +18,9 @@ export function checkAttributions(fn: string, input: MetricInput): Matrix {
   const e = input.attributions;
   if (e === undefined) throw new XaiError('BAD_INPUT', 'attributions are required', { fn, arg: 'input.attributions', value: e });
   if (input.x !== undefined) {
-    const x = checkInstances(fn, input);
+    // Only x's shape here: the metrics that read x's values check them with checkInstances.
+    const x = input.x;
+    assertMatrix(x, fn, 'input.x');
     assertMatrix(e, fn, 'input.attributions', { rows: x.rows, cols: x.cols });
   } else {
     assertMatrix(e, fn, 'input.attributions');
