@@ -71,7 +71,8 @@ function reference32(model: NeuralModel, xRow: ArrayLike<number>): Ref32 {
     s[0] = s[0]! + e[j]!;
   }
   const p = new Float32Array(c);
-  for (let j = 0; j < c; j++) p[j] = e[j]! / s[0]!;
+  s[3] = 1 / s[0]!; // ATen multiplies by the reciprocal of the sum
+  for (let j = 0; j < c; j++) p[j] = e[j]! * s[3]!;
 
   const backward = (seed: Float32Array): Float32Array => {
     let g = seed;

@@ -10,8 +10,9 @@ import { MlpModel } from './internal/mlpModel.js';
  * pass, the softmax and the input-gradient backward pass is rounded with `Math.fround`
  * right after it — dot-product accumulations included, left to right, then + bias — which
  * is exact IEEE float32 arithmetic for those operations. `exp` and `tanh` are the double
- * functions rounded to float32, so they can differ from torch's float32 kernels by 1 ulp
- * (and torch's blocked matmul may sum in another order). Outputs are Float64Arrays holding
+ * functions rounded to float32, so they can differ from torch's float32 kernels by 1 ulp,
+ * and torch's sgemm may sum in a blocked order with fused multiply-adds. The softmax
+ * follows ATen's float32 kernel: e_j = exp(z_j − max), p_j = e_j · (1 / Σ e). Outputs are Float64Arrays holding
  * float32 values. 'float64' gives back a plain copy. A float32 model cannot be trained
  * (`trainModel`/`lossGradients` → NOT_SUPPORTED): train in float64, then convert.
  * @example const torchLike = withPrecision(trained, 'float32'); torchLike.inputGradient(x, labels)

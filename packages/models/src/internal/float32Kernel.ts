@@ -3,8 +3,10 @@
 // accumulations included, which reproduces IEEE float32 arithmetic exactly: a double holds
 // at least 2·24 + 2 bits, so rounding the double result once more gives the correctly
 // rounded float32 result for these four operations. exp and tanh are the double functions
-// rounded to float32, which can differ from torch's float32 kernels by 1 ulp. Weights and
-// inputs are read through Math.fround (a float32 tensor holds float32 values).
+// rounded to float32, which can differ from torch's float32 kernels (SLEEF expf, 1-ulp
+// bound) by 1 ulp; torch's sgemm may also add in a blocked order and use fused
+// multiply-adds, so its dot products can differ in the last bits. Weights and inputs are
+// read through Math.fround (a float32 tensor holds float32 values).
 // Row by row, in plain loops: the order of every sum is fixed (dot products left to right,
 // then + bias), so results are reproducible bit for bit.
 import type { Matrix } from '@xai/core';
@@ -114,7 +116,7 @@ export class Float32Kernel {
     return { rows: n, cols: s.outDim, data };
   }
 
-  /** Row-wise float32 softmax of logits row i into `p` (max subtracted, divided by the sum). */
+  /** Row-wise float32 softmax of logits row i into `p`: e_j = exp(z_j − max), p_j = e_j · (1 / Σ e). */
   private softmaxRow(i: number, p: Float64Array): void {
     const c = this.classes;
     const Z = this.acts[this.shapes.length - 1]!;
@@ -127,7 +129,9 @@ export class Float32Kernel {
       p[j] = e;
       sum = f(sum + e);
     }
-    for (let j = 0; j < c; j++) p[j] = f(p[j]! / sum);
+    // ATen's float32 softmax (_vec_softmax_lastdim) multiplies by 1/sum rather than dividing
+    const inv = f(1 / sum);
+    for (let j = 0; j < c; j++) p[j] = f(p[j]! * inv);
   }
 
   /** Softmax (or the raw outputs, `raw`) of the last forward pass into `out`. */
