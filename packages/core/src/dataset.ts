@@ -13,7 +13,10 @@ export interface FeatureSchema {
 /** Features and labels of one split. */
 export interface Split {
   readonly x: Matrix;
+  /** Class labels (all zeros for a regression task, whose values are in `targets`). */
   readonly y: Int32Array;
+  /** Regression targets, one per row, when the task is regression. */
+  readonly targets?: Float64Array;
 }
 
 /** A sensitive attribute for subgroup (fairness) comparisons. */

@@ -61,8 +61,8 @@ export interface UserDataset extends Dataset {
   /** Classification: the label's classes in output order (class i = `y` value i = output i). */
   readonly labelClasses?: readonly string[];
   /**
-   * Regression: the label values per split (the core `Split.y` holds integer classes only,
-   * so for regression `y` is all zeros and `classes` is 1, the number of outputs).
+   * Regression: the label values per split (also on each split as `targets`; the core
+   * `Split.y` holds integer classes only, so for regression `y` is all zeros and `classes` is 1).
    */
   readonly targets?: { readonly train: Float64Array; readonly validation?: Float64Array; readonly test: Float64Array };
   /** Feature names and order, kinds, scaler, one-hot encodings and label mapping: what turns raw rows into model inputs. */
@@ -392,16 +392,16 @@ export function buildUserDataset(fn: string, text: string | Uint8Array, options:
     label: task === 'classification' ? { name: label, classes } : { name: label },
     task,
   };
-  const splitOf = (x: Matrix, y: Int32Array): Split => ({ x: scaler.transform(x), y });
+  const splitOf = (x: Matrix, y: Int32Array, targets: Float64Array | undefined): Split => ({ x: scaler.transform(x), y, ...(targets ? { targets } : {}) });
   const inputs = sha256Hex(files.map((f) => `${f.file}:${f.sha256}\n`).join(''));
   const processingHash = sha256Hex(JSON.stringify({ format: 'xai-user-data-processing@1', inputs, preprocessing: { ...preprocessing, scaler: undefined }, seed, testFraction: split ? testFraction : null, validationFraction }));
   return {
     name,
     schema: { names: modelNames, kinds, groups: groups.map((g) => [...g]) },
     classes: task === 'classification' ? classes.length : 1,
-    train: splitOf(trainX, trainY),
-    ...(valX && valY ? { validation: splitOf(valX, valY) } : {}),
-    test: splitOf(testX, testY),
+    train: splitOf(trainX, trainY, trainV),
+    ...(valX && valY ? { validation: splitOf(valX, valY, valV) } : {}),
+    test: splitOf(testX, testY, testV),
     hash: inputs,
     task,
     ...(task === 'classification' ? { labelClasses: classes } : {}),
