@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { launchChromium } from '../../testing-browser/dist/index.js';
+import { launchChromium } from '@xai/testing-browser';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const pkg = join(here, '..');

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { createRng } from '@xai/core';
 import { createAnn } from '@xai/models';
-import { limeExplainer } from '../../explainers/dist/index.js';
+import { limeExplainer } from '@xai/explainers';
 import { loadOnnxModel, neuralModelToOnnx, ortModel } from '../dist/node.js';
 
 const args = process.argv.slice(2);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRng, predictLabels } from '@xai/core';
 import { createAnn } from '@xai/models';
-import { gradientExplainer, limeExplainer } from '../../explainers/dist/index.js';
+import { gradientExplainer, limeExplainer } from '@xai/explainers';
 import { loadOnnxModel, neuralModelToOnnx } from '../dist/node.js';
 
 // 1. export: any ONNX file with one n x d float input works; here an ANN 20-100-100-2.
