@@ -5,6 +5,7 @@ import { createRng, hashFloat64, isXaiError, matrix, row, substream } from '@xai
 import type { ExplainOptions, Explainer, Matrix, Model } from '@xai/core';
 import { gradientExplainer } from './__fixtures__/explainers.js';
 import { tinyLr } from './__fixtures__/tinyLr.js';
+import { metrics } from './metrics.js';
 import { relativeStability } from './relativeStability.js';
 
 function um(n: number, d: number, seed: number): Matrix { const m = matrix(n, d); createRng(seed).fillUniform(m.data); return m; }
@@ -100,6 +101,9 @@ describe("precision of e and e' is recorded, never mixed silently", () => {
   it('given float32 attributions with neighbours computed in float64: mixed', () => {
     const r = relativeStability({ x, model: lr, explainer: g, attributions: e32 }, opts);
     expect(r.diagnostics.precision).toEqual({ anchors: 'float32', anchorsSource: 'given', neighbours: 'float64', mixed: true });
+    // On each result too, and through the registry (evaluate on a file).
+    expect(r.RIS.precision).toEqual(r.diagnostics.precision);
+    expect(metrics.ROS.evaluate({ x, model: lr, explainer: g, attributions: e32 }, opts).precision.mixed).toBe(true);
     const f32 = { rows: 3, cols: 4, data: new Float32Array(e32.data) as unknown as Float64Array };
     expect(relativeStability({ x, model: lr, explainer: g, attributions: f32 }, opts).diagnostics.precision.anchors).toBe('float32');
   });

@@ -160,6 +160,13 @@ export interface StabilityResult extends MetricSummary {
   readonly undefinedRatios: { readonly count: number; readonly perInstance: Int32Array; readonly instances: readonly number[] };
   /** Instances with no neighbour of the same predicted label (their score is undefined). */
   readonly noNeighbours: readonly number[];
+  /**
+   * Precision of e and e' (the same record as `diagnostics.precision`), here so that a runner
+   * using one metric through the registry (e.g. evaluating attributions read from a file) can
+   * show it: `mixed: true` means e and e' were computed at different precisions.
+   * @since 0.2.0
+   */
+  readonly precision: StabilityPrecision;
 }
 
 /**

@@ -177,6 +177,7 @@ export function runStability(fn: string, which: readonly StabilityId[], input: S
       quantiles: levels.map((q) => ({ q, value: quantileSorted(sorted, q) })),
       undefinedRatios: { count: total, perInstance: per, instances: positiveIndices(per) },
       noNeighbours,
+      precision,
     };
   }
   let explainerNoise: StabilityDiagnostics['explainerNoise'] = null;
