@@ -5,6 +5,7 @@ import type { Activation } from './denseLayer.js';
 import type { ModelKind, NeuralModel, Precision } from './neuralModel.js';
 import { layoutLayers } from './internal/mlpCore.js';
 import { MlpModel } from './internal/mlpModel.js';
+import { definedOptions } from './internal/definedOptions.js';
 
 export interface MlpOptions {
   /** Widths of the hidden layers. @defaultValue [] (logistic regression) */
@@ -60,7 +61,7 @@ function checkDim(value: unknown, arg: string): asserts value is number {
  */
 export function createMlp(inputDim: number, options: MlpOptions = {}): NeuralModel {
   checkOptions(options, MLP_KEYS, 'createMlp');
-  const o = { ...MLP_DEFAULTS, ...options };
+  const o = { ...MLP_DEFAULTS, ...definedOptions(options) };
   checkDim(inputDim, 'inputDim');
   if (o.output !== 'probabilities' && o.output !== 'value')
     throw new XaiError('BAD_OPTION', `output must be 'probabilities' or 'value', got ${describeValue(o.output)}`, {

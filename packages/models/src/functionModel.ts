@@ -14,6 +14,7 @@ import {
 import { DEFAULT_FD_STEP, finiteDifferenceGradient } from './internal/finiteDifferences.js';
 import { checkTargets, outputBuffer } from './internal/checks.js';
 import { rejectPromise } from './internal/toMatrix.js';
+import { definedOptions } from './internal/definedOptions.js';
 
 /**
  * What a wrapped function may return: a Matrix over any numeric typed array (Float32Array
@@ -178,7 +179,7 @@ export function functionModel(
       value: options,
     });
   checkOptions(options, FUNCTION_MODEL_KEYS, fn);
-  const o = { ...FUNCTION_MODEL_DEFAULTS, ...options };
+  const o = { ...FUNCTION_MODEL_DEFAULTS, ...definedOptions(options) };
   positive(fn, 'inputDim', o.inputDim, true);
   if (o.output !== 'probabilities' && o.output !== 'value')
     throw new XaiError('BAD_OPTION', `output must be 'probabilities' or 'value', got ${describeValue(o.output)}`, {

@@ -48,6 +48,20 @@ describe('unknown option keys', () => {
       if (hint !== null) expect(e.message).toContain(`did you mean '${hint}'`);
     });
   }
+  it('a known key set to undefined means the default (JavaScript callers, forwarded optional values)', () => {
+    const a = createMlp(3, { hidden: undefined, seed: undefined, activation: undefined } as never);
+    expect(Array.from(a.parameters)).toEqual(Array.from(createMlp(3).parameters));
+    const r = trainModel(createLogisticRegression(3), { train: { x, y } }, {
+      epochs: 2,
+      batchSize: undefined,
+      validationFraction: 0,
+    } as never);
+    expect(r.settings.batchSize).toBe(32);
+    const f = functionModel((m) => lr.predictProba(m), { inputDim: 3, classes: 2, tolerance: undefined } as never);
+    expect(f.predictProba(x).rows).toBe(4);
+    expect(checkModelConformance(lr, x, { maxRows: undefined } as never).ok).toBe(true);
+  });
+
   it('known keys still run (the check is not a blanket refusal)', () => {
     expect(
       createMlp(3, { hidden: [2], classes: 2, seed: 1, activation: 'tanh', kind: 'mlp', output: 'probabilities', precision: 'float64' })

@@ -16,6 +16,7 @@ import {
   selectRows,
 } from '@xai/core';
 import { finiteDifferenceGradient } from './internal/finiteDifferences.js';
+import { definedOptions } from './internal/definedOptions.js';
 
 export interface ConformanceOptions {
   /** Rows used for the row-by-row and finite-difference checks. @defaultValue 8 */
@@ -148,7 +149,7 @@ export function checkModelConformance(model: Model, x: Matrix, options: Conforma
   // A float32 model (precision 'float32') rounds at ~6e-8: a difference quotient needs a
   // wider step to rise above that noise, and its softmax agrees with a float64 one to ~1e-7.
   const float32 = (model as { precision?: unknown } | null)?.precision === 'float32';
-  const o = { ...CONFORMANCE_DEFAULTS, ...(float32 ? { fdStep: 1e-2, gradientTolerance: 1e-3 } : {}), ...options };
+  const o = { ...CONFORMANCE_DEFAULTS, ...(float32 ? { fdStep: 1e-2, gradientTolerance: 1e-3 } : {}), ...definedOptions(options) };
   const softmaxTolerance = float32 ? 1e-6 : 1e-9;
   const findings: ConformanceFinding[] = [];
   const record = (check: string, status: ConformanceFinding['status'], message: string, value?: number): void => {

@@ -8,6 +8,7 @@ import type { LossSpec, MlpCore } from './internal/mlpCore.js';
 import { checkTargets } from './internal/checks.js';
 import type { Optimizer } from './internal/optimizer.js';
 import { adam, sgd } from './internal/optimizer.js';
+import { definedOptions } from './internal/definedOptions.js';
 
 export interface TrainOptions {
   /** Maximum number of passes over the training rows. @defaultValue 100 */
@@ -275,7 +276,7 @@ export function trainModel(model: NeuralModel, data: TrainData, options: TrainOp
   const m = asMlp(model, fn, { float64: true });
   checkOptions(options, TRAIN_KEYS, fn);
   const { task: taskOption, ...rest } = options;
-  const o = { ...TRAIN_DEFAULTS, ...rest };
+  const o = { ...TRAIN_DEFAULTS, ...definedOptions(rest) };
   const regression = m.output === 'value';
   const task = regression ? 'regression' : 'classification';
   if (taskOption !== undefined && taskOption !== 'classification' && taskOption !== 'regression')
