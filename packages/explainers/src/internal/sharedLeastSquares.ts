@@ -10,8 +10,9 @@ export interface SharedLeastSquares {
   readonly p: number;
   readonly rows: number;
   readonly intercept: boolean;
-  /** w / Σw. */
+  /** The weights (raw) and their sum: ȳ_w is formed exactly as the per-row solver forms it. */
   readonly w: Float64Array;
+  readonly sw: number;
   /** Weighted mean of each design column (zeros without intercept). */
   readonly mean: Float64Array;
   /** W·(Z − mean) by column (p x rows). */
@@ -48,16 +49,17 @@ export function createSharedLeastSquares(z: Float64Array, zo: number, rows: numb
     a[j * p + j] = a[j * p + j]! + alpha;
   }
   if (!choleskySolveInPlace(a, new Float64Array(p), p)) return null;
-  const wn = new Float64Array(rows);
-  for (let s = 0; s < rows; s++) wn[s] = w[wo + s]! / sw;
-  return { p, rows, intercept, w: wn, mean, wct, r: a, rhs: new Float64Array(p) };
+  return { p, rows, intercept, w: w.slice(wo, wo + rows), sw, mean, wct, r: a, rhs: new Float64Array(p) };
 }
 
 /** Solves for the right-hand side y[yo..yo+rows): coefficients into coef, returns the intercept. */
 export function sharedLeastSquaresSolve(f: SharedLeastSquares, y: Float64Array, yo: number, coef: Float64Array): number {
   const { p, rows, w, wct, r, rhs, mean } = f;
   let my = 0;
-  if (f.intercept) for (let s = 0; s < rows; s++) my += w[s]! * y[yo + s]!;
+  if (f.intercept) {
+    for (let s = 0; s < rows; s++) my += w[s]! * y[yo + s]!;
+    my /= f.sw;
+  }
   for (let j = 0; j < p; j++) {
     const o = j * rows;
     let t = 0;

@@ -10,8 +10,9 @@ import { limeKernelWeight } from './limeKernel.js';
 export interface SharedRidge {
   readonly d: number;
   readonly samples: number;
-  /** w_s / Σw (S). */
+  /** Kernel weights (S) and their sum: ȳ_w is formed exactly as the per-row solver forms it. */
   readonly w: Float64Array;
+  readonly sw: number;
   /** W·Nc by column (d x S, column j contiguous). */
   readonly wct: Float64Array;
   /** Upper Cholesky factor R of A (row-major d x d, upper triangle). */
@@ -61,8 +62,7 @@ export function createSharedRidge(noise: Float64Array, S: number, d: number, wid
   // Factor once (the solve of a zero right-hand side is discarded).
   const probe = new Float64Array(d);
   if (!choleskySolveInPlace(a, probe, d)) return null;
-  for (let s = 0; s < S; s++) w[s] = w[s]! / sw;
-  return { d, samples: S, w, wct, r: a, rhs: new Float64Array(d) };
+  return { d, samples: S, w, sw, wct, r: a, rhs: new Float64Array(d) };
 }
 
 /** coef = A⁻¹ Ncᵀ W (y − ȳ_w) with the shared factor. */
@@ -70,6 +70,7 @@ export function sharedRidgeApply(f: SharedRidge, y: Float64Array, coef: Float64A
   const { d, samples: S, w, wct, r, rhs } = f;
   let my = 0;
   for (let s = 0; s < S; s++) my += w[s]! * y[s]!;
+  my /= f.sw;
   for (let j = 0; j < d; j++) {
     const o = j * S;
     let t = 0;
