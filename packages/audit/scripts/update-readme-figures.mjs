@@ -8,7 +8,7 @@ const pkg = new URL('../', import.meta.url).pathname;
 const readme = readFileSync(`${pkg}README.md`, 'utf8');
 const ledger = JSON.parse(readFileSync(`${pkg}receipts/ledger.json`, 'utf8'));
 const byId = new Map(ledger.entries.map((e) => [e.id, e.expected]));
-const TAG = /(`[^`\n]+`|\d[\d.]*(?:\s?%)?(?:–\d[\d.]*(?:\s?%)?)?)<!--r (\S+) ([^>]*?)\s*-->/g;
+const TAG = /(`[^`\n]+`|[+-]?\d[\d.]*(?:\s?(?:%|pt))?(?:–\d[\d.]*(?:\s?%)?)?)<!--r (\S+) ([^>]*?)\s*-->/g;
 function at(value, path) {
   let v = value;
   for (const part of path.split(/\.|(?=\[)/)) {
@@ -27,13 +27,15 @@ const out = readme.replace(TAG, (whole, figure, id, pathText) => {
   let shown;
   if (figure.startsWith('`')) shown = `\`${values.map(String).join('–')}\``;
   else {
-    const percent = figure.includes('%');
-    const space = /\s%/.test(figure) ? ' ' : '';
-    const parts = figure.replace(/%/g, '').split('–').map((s) => s.trim());
+    const unit = figure.includes('%') ? '%' : figure.includes('pt') ? 'pt' : '';
+    const space = /\s(%|pt)/.test(figure) ? ' ' : '';
+    const signed = /^[+-]/.test(figure);
+    const parts = figure.replace(/%|pt/g, '').split('–').map((s) => s.trim());
     shown = parts.map((p, k) => {
       const digits = p.includes('.') ? p.length - p.indexOf('.') - 1 : 0;
-      return (Number(values[k]) * (percent ? 100 : 1)).toFixed(digits);
-    }).join('–') + (percent ? `${space}%` : '');
+      const text = (Number(values[k]) * (unit ? 100 : 1)).toFixed(digits);
+      return signed && !text.startsWith('-') ? `+${text}` : text;
+    }).join('–') + (unit ? `${space}${unit}` : '');
   }
   if (shown !== figure) { changed++; console.log(`${id} ${pathText}: ${figure} -> ${shown}`); }
   return `${shown}<!--r ${id} ${pathText}-->`;

@@ -12,7 +12,7 @@ const pkg = new URL('../../', import.meta.url).pathname;
 const readme = readFileSync(`${pkg}README.md`, 'utf8');
 const ledger = JSON.parse(readFileSync(`${pkg}receipts/ledger.json`, 'utf8')) as Ledger;
 
-const TAG = /(`[^`\n]+`|\d[\d.]*(?:\s?%)?(?:–\d[\d.]*(?:\s?%)?)?)<!--r (\S+) ([^>]*?)\s*-->/g;
+const TAG = /(`[^`\n]+`|[+-]?\d[\d.]*(?:\s?(?:%|pt))?(?:–\d[\d.]*(?:\s?%)?)?)<!--r (\S+) ([^>]*?)\s*-->/g;
 
 function at(value: unknown, path: string): unknown {
   let v = value;
@@ -40,19 +40,25 @@ function checkFigures(text: string, l: Ledger): { tags: number; problems: string
     let shown: string;
     if (figure.startsWith('`')) shown = `\`${values.map(String).join('–')}\``;
     else {
-      const percent = figure.includes('%');
-      const parts = figure.replace(/%/g, '').split('–').map((s) => s.trim());
+      // '%' and 'pt' (percentage points, signed: +9.7 pt) are rates shown ×100.
+      const unit = figure.includes('%') ? '%' : figure.includes('pt') ? 'pt' : '';
+      const signed = /^[+-]/.test(figure);
+      const parts = figure.replace(/%|pt/g, '').split('–').map((s) => s.trim());
       if (parts.length !== values.length) { problems.push(`${figure}: ${parts.length} numbers but ${values.length} paths`); continue; }
       shown = parts.map((p, k) => {
         const digits = p.includes('.') ? p.length - p.indexOf('.') - 1 : 0;
-        return (Number(values[k]) * (percent ? 100 : 1)).toFixed(digits);
-      }).join('–') + (percent ? '%' : '');
+        const v = Number(values[k]) * (unit ? 100 : 1);
+        const text = v.toFixed(digits);
+        return signed && !text.startsWith('-') ? `+${text}` : text;
+      }).join('–') + unit;
     }
     const written = figure.startsWith('`') ? figure : figure.replace(/\s/g, '');
     if (shown !== written) problems.push(`README says ${figure}, ledger ${id} ${pathText} gives ${shown}`);
   }
   return { tags, problems };
 }
+
+const byEntry = (l: Ledger, id: string): unknown => l.entries.find((e) => e.id === id)?.expected;
 
 describe('README figures agree with the receipts ledger', () => {
   it('every tagged figure equals its ledger value at the printed precision', () => {
@@ -76,5 +82,9 @@ describe('README figures agree with the receipts ledger', () => {
     expect(checkFigures('cov 176–205<!--r envelope-id-shape-5 envelopes[1].probes[6].covered.min envelopes[1].probes[6].covered.max-->', ledger).problems).toEqual([]);
     expect(checkFigures('`longest`<!--r demo-length-shortest cued.probes[2].sign-->', ledger).problems).toHaveLength(1);
     expect(checkFigures('1.0 %<!--r no-such-entry probes[0].accuracy-->', ledger).problems).toHaveLength(1);
+    // signed percentage points: the sign is part of the figure
+    const lift = at(byEntry(ledger, 'demo-default'), 'cued.probes[0].lift') as number;
+    expect(checkFigures(`+${(lift * 100).toFixed(1)} pt<!--r demo-default cued.probes[0].lift-->`, ledger).problems).toEqual([]);
+    expect(checkFigures(`-${(lift * 100).toFixed(1)} pt<!--r demo-default cued.probes[0].lift-->`, ledger).problems).toHaveLength(1);
   });
 });
