@@ -1,4 +1,7 @@
+import type { Options } from 'tsup';
 import { defineConfig } from 'tsup';
 import { xaiTsup } from '../../tsup.base';
 
-export default defineConfig(xaiTsup());
+const config: Options = defineConfig(xaiTsup()) as Options;
+
+export default config;

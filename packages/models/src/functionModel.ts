@@ -64,14 +64,22 @@ export type GradientSource = 'function' | 'finite-differences';
 /** The model `functionModel` returns: a core `Model` with `inputGradient`, tagged with its gradient's source. */
 export type FunctionModel = Model & Required<Pick<Model, 'inputGradient'>> & { readonly gradientSource: GradientSource };
 
-export const FUNCTION_MODEL_DEFAULTS = {
+/** Defaults of the optional settings of `functionModel`. */
+export const FUNCTION_MODEL_DEFAULTS: {
+  readonly tolerance: number;
+  readonly fdStep: number;
+  readonly fdScale: number;
+  readonly maxBatchRows: number;
+  readonly output: 'probabilities';
+  readonly input: 'matrix';
+} = {
   tolerance: 1e-6,
   fdStep: DEFAULT_FD_STEP,
   fdScale: 1,
   maxBatchRows: 65536,
   output: 'probabilities',
   input: 'matrix',
-} as const;
+};
 
 const FUNCTION_MODEL_KEYS = [
   'inputDim',

@@ -11,7 +11,7 @@ export interface FdSettings {
 }
 
 /** cbrt(machine epsilon): the step that balances truncation and rounding for central differences. */
-export const DEFAULT_FD_STEP = Math.cbrt(Number.EPSILON);
+export const DEFAULT_FD_STEP: number = Math.cbrt(Number.EPSILON);
 
 /**
  * out[i][j] = (f(x_i + h e_j)[t_i] − f(x_i − h e_j)[t_i]) / (2h), where f maps an
