@@ -1,6 +1,6 @@
 // Throughput of every explainer on an ANN-shaped model (d = 20, hidden 100-100 ReLU,
 // softmax over 2 classes), batch of 1000 rows, one thread. Prints figures; not a test.
-//   node bench/perf.mjs [--n 1000] [--only lime,shap]
+//   node bench/perf.mjs [--n 1000] [--only lime,shap] [--no-stability | --stability-only]
 // The model below is a plain typed-array MLP (blocked dot-product kernels), so its own
 // cost is counted; "model %" says how much of each run was spent inside the model.
 import { createRng } from '@xai/core';
@@ -84,6 +84,7 @@ console.log(`batch ${N} x d ${D}, ANN ${D}-${H}-${H}-${K}, node ${process.versio
 console.log('explainer preset   settings                              expl/s    ms/expl  model %');
 for (const [id, preset, extra, note, rowsCap] of runs) {
   if (only?.length && !only.includes(id)) continue;
+  if (process.argv.includes('--stability-only') && !note?.startsWith('stability')) continue;
   const n = note?.startsWith('stability') ? rowsCap : Math.min(N, rowsCap ?? N);
   const xr = { rows: n, cols: D, data: x.data.subarray(0, n * D) };
   const e = createExplainer(id, { preset, seed: 0, train, ...extra });

@@ -241,6 +241,7 @@ function explainKernelShap(model: Model, x: Matrix, explainOptions: ExplainOptio
   const left = new Map<number, number>();
   if (!exact) for (let i = 0; i < n; i++) left.set(b.keys[i]!, (left.get(b.keys[i]!) ?? 0) + 1);
   const factors = new Map<number, SharedLeastSquares | null>();
+  const draws = new Map<number, { z: Float64Array; offset: number }>();
   for (let c0 = 0; c0 < n; c0 += per) {
     const c1 = Math.min(n, c0 + per);
     const lead = c0 === 0 ? B : 0;
@@ -249,9 +250,17 @@ function explainKernelShap(model: Model, x: Matrix, explainOptions: ExplainOptio
       const zo = exact ? 0 : (i - c0) * C * U;
       let offset = 0;
       if (!exact) {
-        const rng = substream(seed, b.keys[i]!, 'kernelshap');
-        sampleCoalitions(rng, U, C, pairedDraws, cdf, perm, coalitions, zo);
-        if (cycled) offset = Math.floor(rng.uniform() * B);
+        const key = b.keys[i]!;
+        const cached = draws.get(key);
+        if (cached !== undefined) {
+          coalitions.set(cached.z, zo);
+          offset = cached.offset;
+        } else {
+          const rng = substream(seed, key, 'kernelshap');
+          sampleCoalitions(rng, U, C, pairedDraws, cdf, perm, coalitions, zo);
+          if (cycled) offset = Math.floor(rng.uniform() * B);
+          if (left.get(key)! > 1) draws.set(key, { z: coalitions.slice(zo, zo + C * U), offset });
+        }
         offsets[i - c0] = offset;
       }
       const xo = i * d;
@@ -306,7 +315,10 @@ function explainKernelShap(model: Model, x: Matrix, explainOptions: ExplainOptio
       if (!exact) {
         const r = left.get(key)! - 1;
         left.set(key, r);
-        if (r === 0) factors.delete(key);
+        if (r === 0) {
+          factors.delete(key);
+          draws.delete(key);
+        }
       }
       for (let j = 0; j < d; j++) out[xo + j] = phi[ids[j]!]!;
     }
