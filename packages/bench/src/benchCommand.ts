@@ -7,7 +7,7 @@ interface BenchFlags {
   config?: string; datasets?: string; models?: string; explainers?: string; metrics?: string; instances?: string; full?: boolean;
   preset?: string; dataDir?: string; cacheDir?: string; out?: string; workers?: string; seed?: string; resume?: boolean;
   shard?: string; blockSize?: string; stabilityNeighbours?: string; stabilitySamples?: string; download?: boolean; engine?: string;
-  explainerInstances?: string; groundTruthInstances?: string; predictionInstances?: string; stabilityInstances?: string; saveExplanations?: boolean;
+  layout?: string; explainerInstances?: string; groundTruthInstances?: string; predictionInstances?: string; stabilityInstances?: string; saveExplanations?: boolean;
 }
 
 /** `xai bench`: the main job. @since 0.1.0 */
@@ -24,6 +24,7 @@ export function benchCommand(program: Command, io: CliIo): Command {
     .option('--stability-instances <n|list>', 'stability (RIS/RRS/ROS) instance count: 100 for every explainer, or lime=100,shap=100')
     .option('--prediction-instances <n|list>', 'PGI/PGU instance count, as --stability-instances')
     .option('--ground-truth-instances <n|list>', 'PRA..SRA instance count, as --stability-instances')
+    .option('--layout <name>', 'default | paper (also report-paper.md and paper.csv: OpenXAI tables 2–5) [default]')
     .option('--save-explanations', 'also write the attributions per dataset x model x explainer under <out>/explanations/ (CSV and .f64 + .json header)')
     .option('--preset <name>', 'default | openxai | paper [default]')
     .option('--config <file>', 'a JSON file with any of these settings (camelCase keys; flags win; unknown keys are errors)')
@@ -63,7 +64,7 @@ Sharding on a cluster (each task runs one shard, then one merge):
         datasets: flags.datasets, models: flags.models, explainers: flags.explainers, metrics: flags.metrics, instances: flags.instances,
         full: flags.full, preset: flags.preset, dataDir: flags.dataDir, cacheDir: flags.cacheDir, out: flags.out, workers: flags.workers,
         seed: flags.seed, resume: flags.resume, shard: flags.shard, blockSize: flags.blockSize, stabilityNeighbours: flags.stabilityNeighbours,
-        stabilitySamples: flags.stabilitySamples, download: flags.download, saveExplanations: flags.saveExplanations,
+        stabilitySamples: flags.stabilitySamples, download: flags.download, saveExplanations: flags.saveExplanations, layout: flags.layout,
         explainerInstances: flags.explainerInstances, groundTruthInstances: flags.groundTruthInstances,
         predictionInstances: flags.predictionInstances, stabilityInstances: flags.stabilityInstances,
       };
@@ -79,6 +80,6 @@ Sharding on a cluster (each task runs one shard, then one merge):
         const top = Object.entries(inv.unitSeconds ?? {}).slice(0, 6).map(([k, v]) => `${k} ${v.toFixed(1)} s`).join(', ');
         io.out(`stages: ${stages}; pool utilisation ${inv.poolUtilisation ?? '?'}; unit compute (all workers): ${top}\n`);
       }
-      io.out(`results: ${result.dir}/results.jsonl\nreport:  ${result.dir}/report.md  ${result.dir}/report.html\n`);
+      io.out(`results: ${result.dir}/results.jsonl\nreport:  ${result.dir}/report.md  ${result.dir}/report.html  ${result.dir}/leaderboard.md${config.layout === 'paper' ? `  ${result.dir}/report-paper.md` : ''}\n`);
     });
 }

@@ -51,6 +51,22 @@ export interface BenchConfig {
   readonly instanceOverrides: readonly InstanceOverride[];
   /** Write each dataset x model x explainer's attributions (CSV and .f64) under `<out>/explanations/`. */
   readonly saveExplanations: boolean;
+  /** Report layout: `paper` also writes report-paper.md and paper.csv (OpenXAI tables 2–5). Not part of the identity. */
+  readonly layout?: ReportLayout;
+}
+
+/** Report layouts. */
+export const REPORT_LAYOUTS = ['default', 'paper'] as const;
+export type ReportLayout = (typeof REPORT_LAYOUTS)[number];
+
+/**
+ * Checks a `--layout` value.
+ * @example parseLayout('paper') // 'paper'
+ * @since 0.2.0
+ */
+export function parseLayout(raw: unknown): ReportLayout {
+  if (typeof raw !== 'string' || !(REPORT_LAYOUTS as readonly string[]).includes(raw)) throw bad('layout', `expected one of ${REPORT_LAYOUTS.join(', ')}, got ${describeValue(raw)}`, raw);
+  return raw as ReportLayout;
 }
 
 /** Raw input before validation: config-file JSON and/or CLI flags (strings or typed values). */
@@ -82,7 +98,7 @@ export const BENCH_DEFAULTS = {
 
 const KEYS: readonly string[] = [
   'datasets', 'models', 'explainers', 'metrics', 'instances', 'full', 'preset', 'dataDir', 'cacheDir', 'out',
-  'workers', 'seed', 'resume', 'shard', 'blockSize', 'stabilityNeighbours', 'stabilitySamples', 'download', 'saveExplanations', ...OVERRIDE_KEYS,
+  'workers', 'seed', 'resume', 'shard', 'blockSize', 'stabilityNeighbours', 'stabilitySamples', 'download', 'saveExplanations', 'layout', ...OVERRIDE_KEYS,
 ];
 
 /**
@@ -256,6 +272,7 @@ export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, 
     download: raw.download === undefined ? false : bool('download', raw.download),
     instanceOverrides: canonicalOverrides(OVERRIDE_KEYS.flatMap((k) => (raw[k] === undefined ? [] : overrides(k, raw[k])))),
     saveExplanations: raw.saveExplanations === undefined ? false : bool('saveExplanations', raw.saveExplanations),
+    ...(raw.layout === undefined ? {} : { layout: parseLayout(raw.layout) }),
   };
 }
 

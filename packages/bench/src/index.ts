@@ -15,6 +15,8 @@ export * from './rebuildReports.js';
 export * from './reportCoverage.js';
 export * from './reportHtml.js';
 export * from './reportMarkdown.js';
+export * from './reportPaper.js';
+export * from './reportTables.js';
 export * from './renderSvg.js';
 export * from './resultLine.js';
 export * from './resultRow.js';

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { XaiError, checkOptions } from '@xai/core';
+import type { ReportLayout } from './benchConfig';
 import { reportCoverage } from './reportCoverage';
 import { loadResults } from './resultsFile';
 import { readManifest } from './runManifest';
@@ -12,6 +13,8 @@ export interface RebuildReportsOptions {
    * missing. Without it a damaged file is an error naming `file:line`. @defaultValue false
    */
   readonly allowPartial?: boolean;
+  /** `paper` also writes report-paper.md and paper.csv. @defaultValue the run's layout */
+  readonly layout?: ReportLayout;
 }
 
 /** What a rebuild read and wrote. */
@@ -32,7 +35,7 @@ export interface RebuildReportsResult {
  * @since 0.1.0
  */
 export async function rebuildReports(dir: string, options: RebuildReportsOptions = {}): Promise<RebuildReportsResult> {
-  const { allowPartial = false } = checkOptions(options, ['allowPartial'], 'rebuildReports');
+  const { allowPartial = false, layout } = checkOptions(options, ['allowPartial', 'layout'], 'rebuildReports');
   const manifest = readManifest(dir);
   const path = join(dir, 'results.jsonl');
   const loaded = loadResults(path);
@@ -46,6 +49,6 @@ export async function rebuildReports(dir: string, options: RebuildReportsOptions
   }
   if (loaded.rows.length === 0) throw new XaiError('EMPTY', `no complete results in ${path}`, { fn: 'xai report', arg: 'dir', value: dir });
   const coverage = reportCoverage(manifest, loaded);
-  const summary = await writeReports(dir, loaded.rows, manifest, coverage);
+  const summary = await writeReports(dir, loaded.rows, manifest, coverage, layout ?? manifest.config.layout ?? 'default');
   return { summary, rows: loaded.rows.length, incompleteLines: loaded.discardedLines, partial: coverage.partial };
 }

@@ -24,20 +24,20 @@ describe('reportMarkdown', () => {
   const summary = summarize(all, { groupNames: { adult: ['female', 'male'] }, bootstrap: 50 });
   const md = reportMarkdown(summary, manifest);
 
-  it('has the paper-shaped tables with value ± SE cells', () => {
-    expect(md).toContain('| explainer (mean ± SE, SE = sd/√n) | PRA | RC | FA | RA | SA | SRA | PGU↓ | PGI↑ |');
-    expect(md).toContain('| explainer (ln mean ± SE/mean) | RIS | ROS |');
-    // FA of grad: 0.7 and 0.77 -> mean 0.735, se = |0.77 − 0.7| / 2 = 0.035
-    expect(md).toMatch(/\| Gradient \(`grad`\) \| [^\n]*0\.735 ± 0\.035/);
-    // stability as ln(mean): RIS values 2 and 2.2 -> ln 2.1
-    expect(md).toContain(`${Math.log(2.1).toFixed(2)} ± `);
+  it('has one compact row per explainer and metric: score ± SE, n, floor, null, lifts as columns', () => {
+    expect(md).toContain('| metric | explainer | score: mean ± SE (sd/√n); stability ln mean ± SE/mean | n | floor (best shortcut) | null (permuted) | lift vs floor | lift vs null |');
+    // FA of grad: 0.7 and 0.77 -> mean 0.735, se = |0.77 − 0.7| / 2 = 0.035; floor 0.8x, null 0.5x.
+    const fa = md.split('\n').find((l) => l.startsWith('| FA | Gradient (grad) |'))!;
+    expect(fa).toBe(`| FA | Gradient (grad) | 0.735 ± 0.035 | 2 | ${(0.8 * 0.735).toFixed(3)} ± ${(0.8 * 0.035).toFixed(3)} (floor-global) | ${(0.5 * 0.735).toFixed(3)} ± ${(0.5 * 0.035).toFixed(3)} | +${(0.735 * 0.2).toFixed(3)} | +${(0.735 * 0.5).toFixed(3)} |`);
+    // stability as ln(mean): RIS values 2 and 2.2 -> ln 2.1; its null is the score itself.
+    const ris = md.split('\n').find((l) => l.startsWith('| RIS | Gradient (grad) |'))!;
+    expect(ris).toContain(`${Math.log(2.1).toFixed(2)} ± `);
+    expect(ris).toContain('= score (perm.-inv.)');
+    expect(md).not.toMatch(/↳/); // no per-explainer control rows any more
   });
-  it('puts the null, the lift and the floor beside the explainer', () => {
-    expect(md).toMatch(/\| ↳ null \(permuted\) \|/);
-    expect(md).toMatch(/\| ↳ lift vs floor \/ null \| [+−]/);
-    expect(md).toMatch(/\| \*\*floor\*\* \(best of `floor-global`\) \|/);
-    // FA lift over the floor: 0.735 − 0.8·0.735
-    expect(md).toContain(`+${(0.735 * 0.2).toFixed(3)} / +${(0.735 * 0.5).toFixed(3)}`);
+  it('has a legend saying what each metric measures and which direction is better', () => {
+    expect(md).toMatch(/\| PGU↓ \| prediction gap on unimportant features[^|]*\| lower ↓ \|/);
+    expect(md).toMatch(/\| FA \| feature agreement[^|]*\| higher ↑ \|/);
   });
   it('has subgroup means with the disparity and its interval', () => {
     expect(md).toContain('**Subgroups** (sex)');

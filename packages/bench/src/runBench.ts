@@ -48,7 +48,7 @@ export interface RunBenchResult {
 }
 
 /** Output files a fresh run replaces. */
-export const OUTPUT_FILES = ['results.jsonl', 'manifest.json', 'summary.json', 'summary.csv', 'report.md', 'report.html'] as const;
+export const OUTPUT_FILES = ['results.jsonl', 'manifest.json', 'summary.json', 'summary.csv', 'report.md', 'report.html', 'leaderboard.md', 'report-paper.md', 'paper.csv'] as const;
 
 /** sha256 hex of a string. */
 export function sha256(text: string): string {

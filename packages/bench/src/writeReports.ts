@@ -2,7 +2,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { withIo } from './ioError';
 import type { Coverage } from './reportCoverage';
+import type { ReportLayout } from './benchConfig';
 import { reportHtml } from './reportHtml';
+import { leaderboardMarkdown, paperLayout } from './reportPaper';
 import { reportMarkdown } from './reportMarkdown';
 import type { ResultRow } from './resultRow';
 import type { RunManifest } from './runManifest';
@@ -13,10 +15,11 @@ import { summaryToCsv } from './summaryCsv';
 /**
  * Writes `summary.json`, `summary.csv`, `report.md` and `report.html` into `dir` from the
  * result rows and the run's manifest (no recomputation). `coverage` (what of the plan the rows
- * hold) is carried into the summary, so every page says when results are partial.
+ * hold) is carried into the summary, so every page says when results are partial. Also
+ * `leaderboard.md`; with layout `paper`, `report-paper.md` and `paper.csv` (OpenXAI tables 2–5).
  * @since 0.1.0
  */
-export async function writeReports(dir: string, rows: readonly ResultRow[], manifest: RunManifest, coverage: Coverage | null = null): Promise<Summary> {
+export async function writeReports(dir: string, rows: readonly ResultRow[], manifest: RunManifest, coverage: Coverage | null = null, layout: ReportLayout = manifest.config.layout ?? 'default'): Promise<Summary> {
   const groupNames: Record<string, readonly string[]> = {};
   for (const d of manifest.datasets) if (d.sensitive) groupNames[d.id] = d.sensitive.groups;
   const summary = summarize(rows, { groupNames, ...(coverage ? { coverage } : {}) });
@@ -24,6 +27,12 @@ export async function writeReports(dir: string, rows: readonly ResultRow[], mani
   write('summary.json', summaryToJson(summary));
   write('summary.csv', summaryToCsv(summary));
   write('report.md', reportMarkdown(summary, manifest));
-  write('report.html', await reportHtml(summary, manifest));
+  write('report.html', await reportHtml(summary, manifest, rows));
+  write('leaderboard.md', leaderboardMarkdown(summary, manifest));
+  if (layout === 'paper') {
+    const paper = paperLayout(summary, manifest);
+    write('report-paper.md', paper.markdown);
+    write('paper.csv', paper.csv);
+  }
   return summary;
 }

@@ -11,8 +11,15 @@ describe('xai data list', () => {
   it('lists the synthetic set (SynthGauss paper defaults: 10 x 1000 rows, d = 20, 25% test)', () => {
     const r = runCliSync(['data', 'list', '--json', '--data-dir', '/nonexistent']);
     expect(r.code, r.stderr).toBe(0);
-    const rows = JSON.parse(r.stdout) as { name: string; rows: { train: number; validation: number; test: number }; features: number; hash: string }[];
-    const s = rows.find((x) => x.name === 'synthetic')!;
+    const entries = JSON.parse(r.stdout) as { name: string; status: string; summary: { rows: { train: number; validation: number; test: number }; features: number; hash: string } | null }[];
+    // All eight registry datasets are listed even when none is on disk, each with a status.
+    expect(entries.map((e) => e.name)).toEqual(['synthetic', 'adult', 'compas', 'german', 'gmsc', 'heart', 'heloc', 'pima', 'gaussian']);
+    expect(entries[0]!.status).toBe('built-in');
+    for (const e of entries.slice(1)) {
+      expect(['downloadable', 'unavailable', 'cached']).toContain(e.status);
+      expect(e.summary === null).toBe(e.status !== 'cached');
+    }
+    const s = entries.find((x) => x.name === 'synthetic')!.summary!;
     expect(s.rows.train + s.rows.validation + s.rows.test).toBe(10_000);
     expect(s.rows.test).toBe(2500);
     expect(s.features).toBe(20);
@@ -22,7 +29,8 @@ describe('xai data list', () => {
     const r = runCliSync(['data', 'list', '--data-dir', SHARED]);
     expect(r.code, r.stderr).toBe(0);
     // adult-test.csv has 9045 rows and 13 features (shared/datasets/PROVENANCE.md)
-    expect(r.stdout).toMatch(/^adult\s+\d+\s+\d+\s+9045\s+13\s/m);
+    expect(r.stdout).toMatch(/^adult\s+found\s+\d+\s+\d+\s+9045\s+13\s/m);
+    expect(r.stdout.trim().split('\n')).toHaveLength(1 + 9);
   });
 });
 
