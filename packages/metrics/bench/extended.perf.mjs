@@ -5,7 +5,7 @@
 //        node packages/metrics/bench/extended.perf.mjs [instances=40] [repeats=3]
 import { loadavg } from 'node:os';
 import { createRng } from '@xai/core';
-import { createAnn } from '../../models/dist/index.js';
+import { createAnn } from '@xai/models';
 import { EXTENDED_METRIC_IDS, extendedMetrics } from '../dist/extendedMetrics.js';
 
 const D = 20;

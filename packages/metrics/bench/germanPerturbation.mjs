@@ -7,9 +7,9 @@
 // Not a test; needs the built @xai/data, @xai/models, @xai/explainers and the shared datasets.
 // Usage: node bench/germanPerturbation.mjs
 import { createRng } from '@xai/core';
-import { loadDataset } from '../../data/dist/node.js';
-import { createLogisticRegression, trainModel } from '../../models/dist/index.js';
-import { createExplainer } from '../../explainers/dist/index.js';
+import { loadDataset } from '@xai/data/node';
+import { createLogisticRegression, trainModel } from '@xai/models';
+import { createExplainer } from '@xai/explainers';
 import { predictionGaps } from '../dist/index.js';
 const ds = await loadDataset('german', { dataDir: process.env.XAI_DATA ?? '../../../shared/datasets', preset: 'openxai' });
 const model = createLogisticRegression(60, { seed: 0 });

@@ -4,8 +4,8 @@
 // Usage: node bench/perfStability.mjs [instances=4] [dist=../dist/index.js]
 // (METRICS_DIST=/path/to/old/dist/index.js compares an older build on the same case.)
 import { createRng } from '@xai/core';
-import { createExplainer } from '../../explainers/dist/index.js';
-import { createAnn } from '../../models/dist/index.js';
+import { createExplainer } from '@xai/explainers';
+import { createAnn } from '@xai/models';
 
 const N = Number(process.argv[2] ?? 4);
 const dist = process.env.METRICS_DIST ?? '../dist/index.js';
