@@ -1,4 +1,4 @@
-import { XaiError } from '@xai/core';
+import { XaiError, checkOptions } from '@xai/core';
 import type { AuditEnvelope } from './auditEnvelope.js';
 import { auditEnvelope } from './auditEnvelope.js';
 import type { AuditJson, AuditReport } from './auditReport.js';
@@ -59,6 +59,8 @@ export interface AuditCommandOptions {
   readonly command?: string;
 }
 
+const AUDIT_COMMAND_KEYS = ['adapter', 'markdown', 'json', 'seed', 'permutations', 'quantile', 'margin', 'minCovered', 'familyWise', 'probes', 'failOnFire', 'cue', 'strength', 'sign', 'index', 'items', 'candidates', 'corpusSeed', 'rebuilds', 'blind', 'labels', 'file', 'test', 'label', 'missing', 'command'] as const;
+
 export interface AuditCommandResult {
   /** Human-readable output (terminal or Markdown tables). */
   readonly text: string;
@@ -80,8 +82,9 @@ export interface AuditCommandResult {
  * @since 0.1.0
  */
 export async function runAuditCommand(input: AuditCommandOptions | readonly string[]): Promise<AuditCommandResult> {
-  const o = Array.isArray(input) ? parseAuditArgs(input) : (input as AuditCommandOptions);
   const fn = 'runAuditCommand';
+  if (!Array.isArray(input)) checkOptions(input as AuditCommandOptions, AUDIT_COMMAND_KEYS, fn);
+  const o = Array.isArray(input) ? parseAuditArgs(input) : (input as AuditCommandOptions);
   const format = o.markdown ? 'markdown' : 'terminal';
   const auditOptions = {
     ...(o.seed !== undefined ? { seed: o.seed } : {}),

@@ -263,11 +263,11 @@ type VersusOn = (rows: ArrayLike<number>, aloneRight: (i: number) => boolean, ot
 
 function isIdLike(col: Float64Array, name: string, uniqueness: number): boolean {
   const n = col.length;
-  const distinct = new Set(col).size;
-  if (ID_NAME.test(name) && distinct >= 0.5 * n) return true;
+  // Cheap tests first: the distinct count (a Set of n values) only when it can decide.
+  if (ID_NAME.test(name)) return new Set(col).size >= 0.5 * n;
   if (n < 20) return false;
   for (let i = 0; i < n; i++) if (!Number.isInteger(col[i]!)) return false;
-  return distinct >= uniqueness * n;
+  return new Set(col).size >= uniqueness * n;
 }
 
 interface StumpScorer extends Scorer {
