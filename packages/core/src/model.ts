@@ -82,11 +82,15 @@ export function predictLabels(model: Model, x: Matrix): Int32Array {
  */
 export function assertProbabilities(p: unknown, rows: number, classes: number, fn: string, tolerance = 1e-6): asserts p is Matrix {
   assertMatrix(p, fn, 'probabilities', { rows, cols: classes });
+  // Indexes data directly (no row views): this runs on every checked model call.
+  const data = p.data;
+  const stride = p.stride ?? p.cols;
+  const offset = p.offset ?? 0;
   for (let i = 0; i < rows; i++) {
-    const r = row(p, i);
+    const start = offset + i * stride;
     let s = 0;
     for (let j = 0; j < classes; j++) {
-      const v = r[j]!;
+      const v = data[start + j]!;
       if (!Number.isFinite(v)) throw new XaiError('NON_FINITE', `row ${i} class ${j} is ${v}`, { fn, arg: 'probabilities', value: v, row: i });
       if (v < -tolerance || v > 1 + tolerance) throw new XaiError('NOT_PROBABILITIES', `row ${i} class ${j} is ${v}, outside [0, 1]`, { fn, arg: 'probabilities', value: v, row: i });
       s += v;
