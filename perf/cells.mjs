@@ -94,7 +94,10 @@ const put = (model, key, rec, oxKeys) => {
   rows.push({ cell: `${key}/${model}`, ours: rec.cpuPerInstance, oursWall: rec.wallPerInstance, n: rec.instances, load: rec.loadavgAfter[0], ox: oxCpu, oxN: have ? oxRecs.map((r) => r.instances).join('+') : '', oxKeys });
   process.stderr.write(`${key}/${model}: ${rec.cpuPerInstance.toExponential(3)} CPU-s/inst (n=${rec.instances}, reps=${rec.reps}, load ${rec.loadavgAfter[0].toFixed(1)})${oxCpu !== null ? `  OpenXAI ${oxCpu.toExponential(3)} → ${(oxCpu / rec.cpuPerInstance).toFixed(2)}×` : ''}\n`);
 };
-const countFor = (model, keys, forced, fallback) => forced ?? Math.max(...keys.map((k) => oxCell(model, k)?.instances ?? fallback));
+// Instance counts: OpenXAI's count for the cell (its harness defaults when the JSON lacks it), at
+// least `floor` (more instances only lower the noise of our per-instance figure).
+const OX_STAB = { lime: 5, shap: 1, sg: 10, ig: 10 };
+const countFor = (model, keys, forced, fallback, floor) => forced ?? Math.max(floor, ...keys.map((k) => oxCell(model, k)?.instances ?? fallback));
 
 for (const kind of MODELS) {
   const json = JSON.parse(readFileSync(join(here, 'models', `heloc-${kind}.json`), 'utf8'));
@@ -111,7 +114,7 @@ for (const kind of MODELS) {
     for (const fam of ['pgi', 'pgu']) {
       if (!FAMILIES.includes(fam)) continue;
       const M = fam.toUpperCase();
-      const n = Math.min(countFor(kind, [`${id}/${M}`], nPred, 1000), attributions.rows);
+      const n = Math.min(countFor(kind, [`${id}/${M}`], nPred, 100, 100), attributions.rows);
       const input = { x: head(xe, n), attributions: head(attributions, n), model, schema };
       metrics[fam]({ ...input, x: head(xe, 1), attributions: head(attributions, 1) }, { preset: 'openxai', seed: 0 }); // warm-up
       const { rec: r } = measure(() => metrics[fam](input, { preset: 'openxai', seed: 0 }), n, { minCpu: 0.3, maxReps: 5 });
@@ -120,7 +123,7 @@ for (const kind of MODELS) {
     }
     if (FAMILIES.includes('stability')) {
       const stabKeys = kind === 'ann' ? ['RIS', 'RRS', 'ROS'] : ['RIS', 'ROS'];
-      const n = Math.min(countFor(kind, stabKeys.map((m) => `${id}/${m}`), nStab, 100), attributions.rows);
+      const n = Math.min(countFor(kind, stabKeys.map((m) => `${id}/${m}`), nStab, OX_STAB[id] ?? 100, 10), attributions.rows);
       const input = { x: head(xe, n), attributions: head(attributions, n), model, schema, explainer };
       const so = { preset: 'openxai', seed: 0, neighbours: 100, candidates: 1000, useGivenAttributions: true };
       metrics.relativeStability({ ...input, x: head(xe, 1), attributions: head(attributions, 1) }, so); // warm-up
