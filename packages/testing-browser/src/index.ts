@@ -1,3 +1,4 @@
+export * from './nodeBuiltinImports.js';
 import { existsSync } from 'node:fs';
 import type { Browser, LaunchOptions } from 'playwright-core';
 import { chromium as playwright } from 'playwright-core';

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { nodeBuiltinImports } from './nodeBuiltinImports.js';
+
+describe('nodeBuiltinImports', () => {
+  it('is empty for browser-safe code and lists every built-in otherwise, with its importer', async () => {
+    const here = new URL('.', import.meta.url).pathname;
+    expect(await nodeBuiltinImports({ contents: 'export const x = Math.sqrt(2);', resolveDir: here })).toEqual([]);
+    const found = await nodeBuiltinImports({ contents: "import 'node:fs'; import 'path'; export {};", resolveDir: here });
+    expect(found.map((f) => f.builtin).sort()).toEqual(['node:fs', 'path']);
+    // This very file's package root reaches node:module (it is a Node test helper).
+    expect((await nodeBuiltinImports(new URL('./nodeBuiltinImports.ts', import.meta.url).pathname)).map((f) => f.builtin)).toContain('node:module');
+  });
+});
