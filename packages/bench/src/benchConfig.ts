@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
-import { XaiError, describeValue } from '@xai/core';
+import { XaiError, describeValue, checkOptions } from '@xai/core';
 import { findRepoRoot } from './findRepoRoot';
 import type { DatasetId, ExplainerName, MetricFamily, MetricName, ModelName, PresetName } from './ids';
 import { DATASETS, EXPLAINERS, METRIC_FAMILIES, METRICS, MODELS, PRESETS } from './ids';
@@ -230,6 +230,7 @@ export interface ResolveBenchConfigOptions {
  * @since 0.1.0
  */
 export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, options: ResolveBenchConfigOptions = {}): BenchConfig {
+  checkOptions(options, ['cwd', 'cores'], 'resolveBenchConfig');
   const cwd = options.cwd ?? process.cwd();
   if (file !== undefined && (file === null || typeof file !== 'object' || Array.isArray(file))) {
     throw new XaiError('BAD_OPTION', `the config file must hold a JSON object, got ${describeValue(file)}`, { fn: FN, arg: 'config', value: file });
@@ -237,6 +238,9 @@ export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, 
   const fromFile = (file ?? {}) as Record<string, unknown>;
   for (const key of Object.keys(fromFile)) {
     if (!KEYS.includes(key)) throw new XaiError('BAD_OPTION', `unknown key ${JSON.stringify(key)} in the config file (known: ${KEYS.join(', ')})`, { fn: FN, arg: 'config', value: key });
+  }
+  for (const key of Object.keys(flags)) {
+    if (key !== 'config' && !KEYS.includes(key)) checkOptions(flags, [...KEYS, 'config'], 'resolveBenchConfig', 'flags');
   }
   const raw: Record<string, unknown> = { ...fromFile };
   for (const [k, v] of Object.entries(flags)) if (v !== undefined && k !== 'config') raw[k] = v;

@@ -1,5 +1,5 @@
 import type { Explainer, FeatureSchema, Matrix } from '@xai/core';
-import { XaiError } from '@xai/core';
+import { XaiError, checkOptions } from '@xai/core';
 import { inferFeatureKinds, readFeatureCsvSync } from '@xai/data/node';
 import { EXPLAINER_IDS, createExplainer, isExplainerId } from '@xai/explainers';
 import { METRIC_IDS, metrics } from '@xai/metrics';
@@ -50,6 +50,7 @@ const FN = 'xai evaluate';
  * @since 0.1.0
  */
 export function evaluateAttributions(o: EvaluateAttributionsOptions): EvaluationJson {
+  checkOptions(o, ['model', 'instances', 'attributions', 'metric', 'method', 'train', 'groundTruth', 'label', 'preset', 'seed', 'stabilityNeighbours', 'stabilitySamples'], 'evaluateAttributions');
   const id = o.metric.toUpperCase();
   if (!(METRIC_IDS as readonly string[]).includes(id)) throw new XaiError('BAD_OPTION', `unknown metric ${JSON.stringify(o.metric)} (choose from ${METRIC_IDS.join(', ')})`, { fn: FN, arg: '--metric', value: o.metric });
   const model = loadModelSync(o.model);

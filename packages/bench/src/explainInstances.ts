@@ -1,5 +1,5 @@
 import type { Matrix } from '@xai/core';
-import { XaiError } from '@xai/core';
+import { XaiError, checkOptions } from '@xai/core';
 import { readFeatureCsvSync } from '@xai/data/node';
 import { createExplainer, isExplainerId, EXPLAINER_IDS } from '@xai/explainers';
 import { loadModelSync } from '@xai/models/node';
@@ -33,6 +33,7 @@ export function readModelInputs(path: string, model: NeuralModel, label: string 
  * @since 0.1.0
  */
 export function explainInstances(options: ExplainInstancesOptions): { model: NeuralModel; x: Matrix; names: readonly string[]; attributions: Matrix } {
+  checkOptions(options, ['model', 'instances', 'method', 'train', 'label', 'preset', 'seed'], 'explainInstances');
   if (!isExplainerId(options.method)) {
     throw new XaiError('BAD_OPTION', `unknown method ${JSON.stringify(options.method)} (choose from ${EXPLAINER_IDS.join(', ')})`, { fn: 'xai explain', arg: '--method', value: options.method });
   }

@@ -1,3 +1,4 @@
+import { checkOptions } from '@xai/core';
 import { join } from 'node:path';
 import type { FeatureSchema, Matrix, SensitiveAttribute, Split } from '@xai/core';
 import { loadDataset } from '@xai/data/node';
@@ -40,6 +41,7 @@ export interface LoadBenchDatasetOptions {
  * @since 0.1.0
  */
 export async function loadBenchDataset(id: string, options: LoadBenchDatasetOptions): Promise<BenchDataset> {
+  checkOptions(options, ['preset', 'dataDir', 'cacheDir', 'download', 'seed'], 'loadBenchDataset');
   if (id === 'synthetic') {
     const ds = generateSynthGauss(synthGaussPreset(options.preset));
     return {

@@ -1,4 +1,4 @@
-import { XaiError } from '@xai/core';
+import { XaiError, checkOptions } from '@xai/core';
 import type { InstanceOverride, ShardSpec } from './benchConfig';
 import { METRIC_FAMILIES, familyOf } from './ids';
 import type { MetricFamily } from './ids';
@@ -55,6 +55,7 @@ export function instancesFor(overrides: readonly InstanceOverride[], defaultInst
  * @since 0.1.0
  */
 export function planUnits(options: PlanUnitsOptions): Unit[] {
+  checkOptions(options, ['datasets', 'models', 'explainers', 'floors', 'blockSize', 'instanceOverrides', 'defaultInstances', 'metrics'], 'planUnits');
   const { datasets, models, explainers, floors = [], blockSize, instanceOverrides = [] } = options;
   if (!Number.isInteger(blockSize) || blockSize < 1) throw new XaiError('BAD_OPTION', `blockSize must be a positive integer, got ${blockSize}`, { fn: 'planUnits', arg: 'blockSize', value: blockSize });
   const families = options.metrics === undefined ? METRIC_FAMILIES : METRIC_FAMILIES.filter((f) => options.metrics!.some((m) => familyOf(m) === f));

@@ -1,3 +1,4 @@
+import { checkOptions } from '@xai/core';
 import cliProgress from 'cli-progress';
 
 /** A progress display for one stage of a run. */
@@ -49,6 +50,7 @@ export function formatDuration(seconds: number): string {
  * @since 0.1.0
  */
 export function createProgress(options: ProgressOptions): Progress {
+  checkOptions(options, ['stage', 'total', 'start', 'weight', 'stream', 'tty', 'intervalMs', 'now', 'eta'], 'createProgress');
   const { stage, total, start = 0, stream = process.stdout, intervalMs = 10_000, now = Date.now } = options;
   const tty = options.tty ?? stream.isTTY === true;
   let value = start;

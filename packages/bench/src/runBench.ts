@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, platform, arch } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { XaiError } from '@xai/core';
+import { XaiError, checkOptions } from '@xai/core';
 import type { BenchConfig } from './benchConfig';
 import { runIdentity } from './benchConfig';
 import type { BenchEngine } from './benchEngine';
@@ -79,6 +79,7 @@ const seconds = (t0: number): number => Math.round((performance.now() - t0) / 10
  * @since 0.1.0
  */
 export async function runBench(config: BenchConfig, options: RunBenchOptions = {}): Promise<RunBenchResult> {
+  checkOptions(options, ['engine', 'argv', 'log', 'progressStream', 'tty', 'progressIntervalMs'], 'runBench');
   const log = options.log ?? ((line: string) => { process.stdout.write(`${line}\n`); });
   const startedAt = new Date().toISOString();
   const stages: Record<string, number> = {};

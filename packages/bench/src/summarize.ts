@@ -1,4 +1,4 @@
-import { summarizeValues } from '@xai/core';
+import { summarizeValues, checkOptions } from '@xai/core';
 import { subgroupComparison } from '@xai/metrics';
 import { compareRows } from './canonicalOrder';
 import { DATASETS, EXPLAINERS, LOWER_IS_BETTER, METRICS, MODELS, STABILITY_METRICS, rankIn } from './ids';
@@ -155,6 +155,7 @@ function lift(metric: string, value: number, ref: number | null): number | null 
  * @since 0.1.0
  */
 export function summarize(rows: readonly ResultRow[], options: SummarizeOptions = {}): Summary {
+  checkOptions(options, ['groupNames', 'bootstrap', 'coverage'], 'summarize');
   const sorted = [...rows].sort(compareRows);
   const groups = new Map<string, { base: Omit<SummaryCell, 'mean' | 'se' | 'count' | 'undefined' | 'metric'>; values: Map<string, number[]>; diag: Map<string, number[]> }>();
   const sub = new Map<string, { values: number[]; groups: number[] }>();

@@ -1,3 +1,4 @@
+import { checkOptions } from '@xai/core';
 import { copyFileSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ModelName, PresetName } from './ids';
@@ -36,6 +37,7 @@ export interface TrainedModelEntry {
  * @since 0.1.0
  */
 export async function trainModels(options: TrainModelsOptions): Promise<TrainedModelEntry[]> {
+  checkOptions(options, ['datasets', 'models', 'preset', 'seed', 'dataDir', 'cacheDir', 'download', 'out', 'log'], 'trainModels');
   mkdirSync(options.out, { recursive: true });
   const entries: TrainedModelEntry[] = [];
   for (const id of options.datasets) {

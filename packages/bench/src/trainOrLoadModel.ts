@@ -1,3 +1,4 @@
+import { checkOptions } from '@xai/core';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,6 +42,7 @@ function sha256(text: string): string {
  * @since 0.1.0
  */
 export function trainOrLoadModel(dataset: BenchDataset, kind: ModelName, options: TrainOrLoadModelOptions): TrainedModel {
+  checkOptions(options, ['preset', 'seed', 'cacheDir', 'versions', 'log'], 'trainOrLoadModel');
   const settings: TrainOptions = { ...trainingPreset(dataset.trainingName, kind, options.preset), seed: options.seed };
   const key = sha256(JSON.stringify({ format: 'xai-bench-model-cache@1', dataset: dataset.processingHash, kind, preset: options.preset, seed: options.seed, settings, versions: options.versions ?? {} }));
   const dir = join(options.cacheDir, 'models');

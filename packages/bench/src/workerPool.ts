@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { XaiError } from '@xai/core';
+import { XaiError, checkOptions } from '@xai/core';
 import type { Unit } from './planUnits';
 import type { ResultRow } from './resultRow';
 
@@ -58,6 +58,7 @@ function engineHref(engine: string | URL): string {
  * @since 0.1.0
  */
 export function runUnits(options: RunUnitsOptions): Promise<void> {
+  checkOptions(options, ['engine', 'payload', 'units', 'workers', 'onUnit'], 'runUnits');
   const { units, payload, onUnit } = options;
   const size = Math.max(0, Math.min(options.workers, units.length));
   if (size === 0) return Promise.resolve();

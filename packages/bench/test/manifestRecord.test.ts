@@ -26,5 +26,5 @@ describe('manifest settings = what the workers run', () => {
     const german = recorded.german!.lr!.ig!.baselineVector!;
     expect(synth).toHaveLength(prepared.datasets[0]!.features);
     expect(german).toHaveLength(prepared.datasets[1]!.features);
-  }, 300_000);
+  }, 900_000);
 });

@@ -29,7 +29,7 @@ describe('xai bench, real pipeline (tiny config)', () => {
   beforeAll(() => {
     assertBuilt();
     bench(one, ['--workers', '1']); // also trains LR + ANN into the cache
-  }, 240_000);
+  }, 900_000);
 
   it('gives byte-identical outputs on 2 workers and from 2 shards + merge', () => {
     const two = join(dir, 'two');
@@ -84,7 +84,7 @@ describe('xai bench, real pipeline (tiny config)', () => {
       expect(r.metrics.SA).toBe(1);
     }
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain("ground truth: the LR model's own weights");
-  }, 120_000);
+  }, 900_000);
 
   it.skipIf(!existsSync(SHARED))('a real dataset with a sensitive attribute gets subgroup means and disparities', () => {
     const out = join(dir, 'german');
@@ -99,7 +99,7 @@ describe('xai bench, real pipeline (tiny config)', () => {
     const m = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
     expect(m.datasets[0].sensitive).toEqual({ name: 'sex', groups: ['male', 'female'] });
     expect(m.datasets[0].groundTruth).toEqual({ lr: 'model' });
-  }, 120_000);
+  }, 900_000);
   it('after SIGKILL mid-run, --resume finishes with outputs identical to an uninterrupted run', async () => {
     // Long enough to be killed mid-way: 30 instances in blocks of 3 with LIME's stability.
     const run = [...TINY, '--instances', '30', '--models', 'ann', '--explainers', 'grad,lime', '--workers', '2'];
@@ -109,8 +109,7 @@ describe('xai bench, real pipeline (tiny config)', () => {
     const child = startCli(['bench', ...run, '--out', out]);
     const results = join(out, 'results.jsonl');
     const lines = (): number => (existsSync(results) ? readFileSync(results, 'utf8').split('\n').length - 1 : 0);
-    const deadline = Date.now() + 60_000;
-    while (lines() < 20 && Date.now() < deadline && child.exitCode === null) await sleep(5);
+    while (lines() < 20 && child.exitCode === null) await sleep(5);
     child.kill('SIGKILL');
     await exited(child);
     expect(child.signalCode).toBe('SIGKILL');
@@ -121,5 +120,5 @@ describe('xai bench, real pipeline (tiny config)', () => {
     expect(reused).toBeGreaterThan(0);
     expect(reused).toBeLessThan(40); // 10 blocks x (grad, lime, 2 floors): the kill landed mid-run
     for (const f of FILES) expect(readFileSync(join(out, f), 'utf8'), f).toBe(readFileSync(join(reference, f), 'utf8'));
-  }, 180_000);
+  }, 900_000);
 });

@@ -27,7 +27,7 @@ describe.skipIf(SKIP)('report.html in headless Chromium', () => {
     url = pathToFileURL(join(out, 'report.html')).href;
     browser = await launchChromium();
     mkdirSync(ARTIFACTS, { recursive: true });
-  }, 300_000);
+  }, 900_000);
   afterAll(async () => { await browser?.close(); });
 
   async function open() {
@@ -68,7 +68,7 @@ describe.skipIf(SKIP)('report.html in headless Chromium', () => {
     expect(links).toEqual(['#legend', '#synthetic-lr', '#synthetic-ann', '#adult-lr', '#adult-ann', '#leaderboard', '#receipt']);
     for (const target of ['#adult-ann', '#leaderboard']) {
       await page.click(`nav#toc a[href="${target}"]`);
-      await page.waitForFunction((h) => location.hash === h, target);
+      await page.waitForFunction((h) => (globalThis as unknown as { location: { hash: string } }).location.hash === h, target);
       // The section's heading is now at the top of the viewport.
       const top = await page.$eval(target, (el) => el.getBoundingClientRect().top);
       expect(Math.abs(top), target).toBeLessThan(5);
@@ -81,10 +81,10 @@ describe.skipIf(SKIP)('report.html in headless Chromium', () => {
   it('the per-instance drill-down opens and shows the instances from results.jsonl', async () => {
     const { page, problems } = await open();
     const drill = '#drill-adult-ann';
-    expect(await page.$eval(drill, (d) => (d as HTMLDetailsElement).open)).toBe(false);
+    expect(await page.$eval(drill, (d) => (d as unknown as { open: boolean }).open)).toBe(false);
     expect(await page.isVisible(`${drill} table`)).toBe(false);
     await page.click(`${drill} > summary`);
-    expect(await page.$eval(drill, (d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(await page.$eval(drill, (d) => (d as unknown as { open: boolean }).open)).toBe(true);
     expect(await page.isVisible(`${drill} table`)).toBe(true);
     // 12 instances x 3 explainers, each row naming its instance.
     const instances = await page.$$eval(`${drill} tr[data-instance]`, (trs) => trs.map((t) => Number(t.getAttribute('data-instance'))));

@@ -47,8 +47,7 @@ describe('xai bench: resume, shards, workers (built CLI, child processes)', () =
     const child = startCli(['bench', ...RUN, '--out', out, '--workers', '2'], { tsx: true, env: { XAI_TOY_DELAY_MS: '30' } });
     const results = join(out, 'results.jsonl');
     const target = Math.floor(fraction * ROWS);
-    const deadline = Date.now() + 60_000;
-    while (lineCount(results) < target && Date.now() < deadline && child.exitCode === null) await sleep(10);
+    while (lineCount(results) < target && child.exitCode === null) await sleep(10);
     child.kill('SIGKILL');
     await exited(child);
     expect(child.signalCode).toBe('SIGKILL');
