@@ -56,7 +56,7 @@ export interface ProbeResult {
   readonly fix?: string;
 }
 
-/** Which rule decides whether a probe fires (see `ProbeResult.rule`). */
+/** Which rule decides whether a probe fires (see `ProbeResult.rule`). @since 0.2.0 */
 export type FireRule = 'permuted-null' | 'beats-others';
 
 /**
@@ -64,6 +64,7 @@ export type FireRule = 'permuted-null' | 'beats-others';
  * the missing pattern) and of a model on all the other columns (naive Bayes over binned
  * columns), on the same `rows`; `z` is the paired (McNemar) statistic; `clear` when the
  * suspect's error is at most `leakErrorRatio` × the others' error and z ≥ `leakZ`.
+ * @since 0.2.0
  */
 export interface LeakComparison {
   readonly alone: number;

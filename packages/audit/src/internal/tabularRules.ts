@@ -103,10 +103,10 @@ export function groupLookupHits(group: Int32Array, groups: number, labels: Int32
 
 /**
  * Near-duplicates: test rows equal to some train row after rounding every column to a grid
- * of `tolerance` × the column's train sd (two grids offset by half a cell, so a pair within
- * half a cell on every column matches on at least one grid when it straddles only one
- * boundary ... or on neither, rarely: a floor), and not an exact copy. Returns each test
- * row's class counts over its matched train rows (summed over grids).
+ * of `tolerance` × the column's train sd, on either of two grids offset by half a cell (a
+ * pair closer than half a cell on every column matches on at least one grid unless it
+ * straddles boundaries on both: a floor), and not an exact copy. Returns each test row's
+ * class counts over its matched train rows (summed over the two grids).
  */
 export function nearDuplicateCounts(train: readonly Float64Array[], trainY: Int32Array, test: readonly Float64Array[], exact: Uint8Array, C: number, tolerance: number): { counts: Int32Array; matched: number } {
   const d = train.length;
