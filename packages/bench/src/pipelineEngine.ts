@@ -276,9 +276,10 @@ export function createUnitRunner(payload: unknown): UnitRunner & { describe(data
     const x = contiguous(rowBlock(j.dataset.x, unit.start, unit.end), true);
     const n = x.rows;
     const explainer = explainerOf(j, unit.explainer);
-    // Only LIME's numpy-batch mode (openxai) reads batchPositions; the others ignore it.
+    // Only LIME takes batchPositions (its numpy-batch mode under openxai reads them); every other
+    // explainer rejects unknown options, so it gets none.
     const batchPositions = Float64Array.from({ length: n }, (_, i) => unit.start + i);
-    const attributions = (explainer as LimeExplainer).explain(j.model, x, { batchPositions });
+    const attributions = unit.explainer === 'lime' ? (explainer as LimeExplainer).explain(j.model, x, { batchPositions }) : explainer.explain(j.model, x);
     const truth = truthOf(j, x, unit.start, unit.end);
     // Rows of this block each family is scored on (a family limit cuts it short).
     const lim = (f: MetricFamily): number => Math.max(0, Math.min(n, (unit.limits?.[f] ?? unit.end) - unit.start));

@@ -28,3 +28,34 @@ describe('manifest settings = what the workers run', () => {
     expect(german).toHaveLength(prepared.datasets[1]!.features);
   }, 900_000);
 });
+
+describe('per-family instance limits in the real pipeline', () => {
+  it('stability on the first 3 of 6 instances gives exactly the values of a run without the limit', async () => {
+    const { planUnits } = await import('../src/planUnits');
+    const run = async (extra: Record<string, unknown>) => {
+      const config = resolveBenchConfig({}, { datasets: 'synthetic', models: 'ann', explainers: 'grad', metrics: 'FA,PGI,RIS,ROS', instances: '6', blockSize: '6', cacheDir, out: join(cacheDir, 'out2'), ...extra });
+      const prepared = await prepare(config, { log: () => {} });
+      const units = planUnits({ datasets: prepared.datasets, models: config.models, explainers: config.explainers, blockSize: config.blockSize, instanceOverrides: config.instanceOverrides, defaultInstances: config.instances, metrics: config.metrics });
+      const runner = createUnitRunner(structuredClone(prepared.payload));
+      const rows = [];
+      for (const u of units) { const r = await runner(u); rows.push(...(Array.isArray(r) ? r : r.rows)); }
+      return { units, rows: rows.filter((r) => r.kind === 'explainer') };
+    };
+    const full = await run({});
+    const cut = await run({ stabilityInstances: 'grad=3' });
+    expect(cut.units.map((u) => u.limits)).toEqual([{ stability: 3 }]);
+    for (let i = 0; i < 6; i++) {
+      const a = full.rows.find((r) => r.instance === i)!;
+      const b = cut.rows.find((r) => r.instance === i)!;
+      expect(b.metrics.FA).toBe(a.metrics.FA);
+      expect(b.metrics.PGI).toBe(a.metrics.PGI);
+      if (i < 3) {
+        expect(b.metrics.RIS).toBe(a.metrics.RIS);
+        expect(b.metrics.ROS).toBe(a.metrics.ROS);
+      } else {
+        expect('RIS' in b.metrics).toBe(false);
+        expect(b.diag?.neighbours).toBeUndefined();
+      }
+    }
+  }, 900_000);
+});
