@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { substream } from '@xai/core';
 import { createSha256, sha256Hex } from './sha256.js';
 
-describe('sha256 (plain TypeScript) agrees with node:crypto', () => {
+describe('sha256 (@noble/hashes) agrees with node:crypto', () => {
   it('on the FIPS examples and on random lengths around the block boundaries', () => {
     expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
     expect(sha256Hex('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
