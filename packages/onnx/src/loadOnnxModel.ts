@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { XaiError } from '@xai/core';
 import { assembleModel } from './internal/assemble.js';
 import { nodeRunner } from './internal/nodeRunner.js';
-import { asBytes, checkLoadOptions, parseGraph } from './internal/parse.js';
+import { checkLoadOptions } from './internal/loadOptions.js';
+import { asBytes, parseGraph } from './internal/parse.js';
 import { DT } from './internal/proto.js';
 import type { OnnxLoadOptions, OnnxModel } from './types.js';
 

@@ -1,13 +1,14 @@
 import type { Matrix } from '@xai/core';
 import { XaiError, checkOptions } from '@xai/core';
 import { assembleModel } from './internal/assemble.js';
-import { asBytes, checkLoadOptions, parseGraph } from './internal/parse.js';
+import { checkLoadOptions, LOAD_OPTION_KEYS } from './internal/loadOptions.js';
+import { asBytes, parseGraph } from './internal/parse.js';
 import type { RunOutput, Runner } from './internal/runner.js';
 import { InputBuffer } from './internal/runner.js';
 import { chooseWidthProbe } from './internal/probe.js';
 import { DT } from './internal/proto.js';
+import { runtimeError } from './internal/runtimeError.js';
 import type { OnnxLoadOptions, OnnxModel } from './types.js';
-import { LOAD_OPTION_KEYS } from './types.js';
 
 /** The part of onnxruntime-web's (or onnxruntime-node's) public API used here. @since 0.2.0 */
 export interface OnnxRuntimeLike {
@@ -76,11 +77,7 @@ export async function loadOnnxModelAsync(bytes: Uint8Array | ArrayBuffer, option
       graphOptimizationLevel: 'all',
     });
   } catch (e) {
-    throw new XaiError('PARSE_ERROR', `${file}: ONNX Runtime could not load the model: ${(e as Error).message}`, {
-      fn: FN,
-      arg: 'pathOrBytes',
-      file,
-    });
+    throw runtimeError(e, 'load', { file, fn: FN });
   }
   const rt = runtime;
   const buffer = new InputBuffer(g.input.elemType === DT.DOUBLE);
@@ -92,12 +89,7 @@ export async function loadOnnxModelAsync(bytes: Uint8Array | ArrayBuffer, option
     try {
       result = await session.run(feeds, fetch);
     } catch (e) {
-      throw new XaiError('SHAPE_MISMATCH', `${file}: ONNX Runtime rejected a ${x.rows} x ${x.cols} input: ${(e as Error).message.trim()}`, {
-        fn: FN,
-        arg: 'x',
-        file,
-        value: [x.rows, x.cols],
-      });
+      throw runtimeError(e, 'run', { file, fn: FN, rows: x.rows, cols: x.cols });
     }
     return fetch.map((f) => {
       const t = result[f]!;

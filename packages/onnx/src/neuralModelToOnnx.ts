@@ -18,10 +18,12 @@ function tensor(name: string, dims: number[], values: Float64Array, float64: boo
 
 /**
  * Writes an @xai/models LR/MLP as an ONNX graph (opset 17): `x` (n x inputDim) →
- * Gemm(transB) [+ Relu/Tanh/Sigmoid] … → outputs `logits`, `probabilities` (Softmax) and,
- * for a model with a hidden layer, `hidden` (first hidden layer after its activation, what
- * RRS reads) and `hidden_pre` (before it). Weights keep the out x in layout (Gemm transB=1).
- * Browser-safe; the result loads back with loadOnnxModel as an importable MLP.
+ * Gemm(transB) [+ Relu/Tanh/Sigmoid] … → outputs `logits`, `probabilities` (Softmax) — or,
+ * for a value (regression, `output: 'value'`) model, `value` (the raw last layer, no
+ * Softmax, `classes` columns) — and, for a model with a hidden layer, `hidden` (first
+ * hidden layer after its activation, what RRS reads) and `hidden_pre` (before it). Weights keep the out x in layout (Gemm transB=1).
+ * Browser-safe; the result loads back with loadOnnxModel as an importable MLP (a value
+ * model as a value model: `discovered.output === 'value'`).
  * @example writeFileSync('ann.onnx', neuralModelToOnnx(createMlp(20, { hidden: [100, 100] })));
  * @since 0.2.0
  */
@@ -41,6 +43,10 @@ export function neuralModelToOnnx(model: NeuralModel, options?: NeuralModelToOnn
       value: model,
     });
   const float64 = dtype === 'float64';
+  // A value (regression) model's last layer is its output: no softmax, and a name that is
+  // not 'prob…' so that loadOnnxModel discovers it as values.
+  const value = model.output === 'value';
+  const head = value ? 'value' : 'logits';
   const elemType = float64 ? DT.DOUBLE : DT.FLOAT;
   const initializer: onnxProto.onnx.ITensorProto[] = [];
   const node: onnxProto.onnx.INodeProto[] = [];
@@ -63,7 +69,7 @@ export function neuralModelToOnnx(model: NeuralModel, options?: NeuralModelToOnn
       tensor(`b${l}`, [layer.outputDim], layer.bias, float64),
     );
     const isLast = l === model.layers.length - 1;
-    const affine = isLast ? 'logits' : l === 0 ? 'hidden_pre' : `z${l}`;
+    const affine = isLast ? head : l === 0 ? 'hidden_pre' : `z${l}`;
     node.push({
       opType: 'Gemm',
       name: `dense${l}`,
@@ -81,20 +87,23 @@ export function neuralModelToOnnx(model: NeuralModel, options?: NeuralModelToOnn
       h = 'hidden';
     }
   });
-  node.push({
-    opType: 'Softmax',
-    name: 'softmax',
-    input: ['logits'],
-    output: ['probabilities'],
-    attribute: [{ name: 'axis', type: 2, i: -1 }],
-  });
+  if (!value)
+    node.push({
+      opType: 'Softmax',
+      name: 'softmax',
+      input: ['logits'],
+      output: ['probabilities'],
+      attribute: [{ name: 'axis', type: 2, i: -1 }],
+    });
   const shape = (cols: number): onnxProto.onnx.ITypeProto => ({
     tensorType: { elemType, shape: { dim: [{ dimParam: 'n' }, { dimValue: cols }] } },
   });
-  const output: onnxProto.onnx.IValueInfoProto[] = [
-    { name: 'probabilities', type: shape(model.classes) },
-    { name: 'logits', type: shape(model.classes) },
-  ];
+  const output: onnxProto.onnx.IValueInfoProto[] = value
+    ? [{ name: 'value', type: shape(model.classes) }]
+    : [
+        { name: 'probabilities', type: shape(model.classes) },
+        { name: 'logits', type: shape(model.classes) },
+      ];
   if (model.layers.length > 1) {
     const width = model.layers[0]!.outputDim;
     output.push({ name: 'hidden', type: shape(width) }, { name: 'hidden_pre', type: shape(width) });

@@ -1,9 +1,10 @@
 // Node entry (re-exported by @xai/onnx/node): the built-in models' fast backend.
-import type { HiddenOptions, InputGradientOptions, Matrix, Model } from '@xai/core';
+import type { HiddenOptions, InputGradientOptions, Matrix, Model, ModelOutput } from '@xai/core';
 import { XaiError, checkOptions, describeValue } from '@xai/core';
 import type { NeuralModel } from '@xai/models';
+import { fromModelJson, toModelJson, withPrecision } from '@xai/models';
+import { checkFeatures, outBuffer } from './internal/matrixChecks.js';
 import { nodeRunner } from './internal/nodeRunner.js';
-import type { RunOutput } from './internal/runner.js';
 import { neuralModelToOnnx } from './neuralModelToOnnx.js';
 
 /** Options of ortModel. @since 0.2.0 */
@@ -19,7 +20,12 @@ export interface OrtModel extends Model {
   readonly backend: 'ort';
   readonly dtype: 'float32' | 'float64';
   readonly threads: number;
-  /** The pure-TS model (same weights) that computes inputGradient. */
+  /** The model's head: class probabilities, or raw values (regression) returned as is. */
+  readonly output: ModelOutput;
+  /**
+   * The pure-TS copy of the model's weights taken at creation, which computes inputGradient:
+   * the same weights the ONNX graph holds (retraining the original afterwards changes neither).
+   */
   readonly reference: NeuralModel;
   predictProba(x: Matrix, out?: Matrix): Matrix;
   logits(x: Matrix, out?: Matrix): Matrix;
@@ -27,13 +33,28 @@ export interface OrtModel extends Model {
   dispose(): void;
 }
 
+/** A copy of the model's weights (and head, precision, metadata) that later training cannot touch. */
+function snapshot(model: NeuralModel, fn: string): NeuralModel {
+  if (model === null || typeof model !== 'object' || !Array.isArray(model.layers) || model.layers.length === 0)
+    throw new XaiError('BAD_INPUT', `expected an @xai/models NeuralModel (with layers), got ${describeValue(model)}`, {
+      fn,
+      arg: 'model',
+      value: model,
+    });
+  const copy = fromModelJson(toModelJson(model));
+  return model.precision === 'float32' ? withPrecision(copy, 'float32') : copy;
+}
+
 /**
  * The fast backend for @xai/models' LR/MLP (issue 16): the model is written as an ONNX
- * graph (neuralModelToOnnx) and `predictProba`, `logits` and `hidden` (post-activation,
- * what RRS reads) run through onnxruntime-node's synchronous session, one call per batch,
- * with `threads` pinned; `inputGradient` (and `hidden` pre-activation) stay the pure-TS
- * model's exact computation on the same weights. Weights are copied at creation: retrain →
- * call ortModel again. Results carry `backend: 'ort'`.
+ * graph (neuralModelToOnnx) and `predictProba`, `logits` and `hidden` (post- or
+ * pre-activation; post is what RRS reads) run through onnxruntime-node's synchronous
+ * session, one call per batch, with `threads` pinned; `inputGradient` is the exact backprop
+ * of `reference`, a pure-TS copy of the same weights. Both are snapshots taken
+ * at creation: retraining the original (or randomising its parameters) changes neither, so
+ * gradients always belong to the probabilities; retrain → call ortModel again. A value
+ * (regression) model stays one: `output: 'value'`, predictProba and logits return its raw
+ * outputs. Results carry `backend: 'ort'`.
  * @example
  *   const fast = ortModel(createMlp(20, { hidden: [100, 100] }), { threads: 1 });
  *   fast.predictProba(x); // ≈ the TS model's to 1e-7 in float32
@@ -48,47 +69,44 @@ export function ortModel(model: NeuralModel, options?: OrtModelOptions): OrtMode
       arg: 'threads',
       value: threads,
     });
-  const bytes = neuralModelToOnnx(model, { dtype });
-  const runner = nodeRunner(bytes, { threads, float64: dtype === 'float64', file: `ortModel(${model.kind})`, fn, inputName: 'x' });
-  const d = model.inputDim;
-  const c = model.classes;
-  const hasHidden = model.layers.length > 1;
-  const width = model.layers[0]!.outputDim;
+  const reference = snapshot(model, fn);
+  const bytes = neuralModelToOnnx(reference, { dtype });
+  const file = `ortModel(${reference.kind})`;
+  const runner = nodeRunner(bytes, { threads, float64: dtype === 'float64', file, fn, inputName: 'x' });
+  const d = reference.inputDim;
+  const c = reference.classes;
+  const value = reference.output === 'value';
+  const hasHidden = reference.layers.length > 1;
+  const width = reference.layers[0]!.outputDim;
   const run = runner.runSync!;
-  const checkX = (name: string, x: Matrix): void => {
-    if (x === null || typeof x !== 'object' || !(x.data instanceof Float64Array))
-      throw new XaiError('BAD_INPUT', `expected a Matrix over a Float64Array, got ${describeValue(x)}`, { fn: name, arg: 'x', value: x });
-    if (x.cols !== d) throw new XaiError('SHAPE_MISMATCH', `expected ${d} columns, got ${x.cols}`, { fn: name, arg: 'x', value: x.cols });
-  };
-  const copy = (name: string, r: RunOutput, rows: number, cols: number, out: Matrix | undefined): Matrix => {
-    if (out === undefined) return { rows, cols, data: Float64Array.from(r.data) };
-    if (out.rows !== rows || out.cols !== cols)
-      throw new XaiError('SHAPE_MISMATCH', `out is ${out.rows}x${out.cols}, expected ${rows}x${cols}`, {
-        fn: name,
-        arg: 'out',
-        value: [out.rows, out.cols],
-      });
-    const os = out.stride ?? out.cols;
-    const oo = out.offset ?? 0;
-    for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) out.data[oo + i * os + j] = r.data[i * cols + j]!;
-    return out;
-  };
   const one = (name: string, output: string, x: Matrix, cols: number, out: Matrix | undefined): Matrix => {
-    checkX(name, x);
-    if (x.rows === 0) return out ?? { rows: 0, cols, data: new Float64Array(0) };
-    return copy(name, run(x, [output])[0]!, x.rows, cols, out);
+    checkFeatures(name, x, d, file);
+    const dst = outBuffer(name, x.rows, cols, out);
+    if (x.rows === 0) return dst;
+    const src = run(x, [output])[0]!.data;
+    const os = dst.stride ?? dst.cols;
+    const oo = dst.offset ?? 0;
+    for (let i = 0; i < x.rows; i++) for (let j = 0; j < cols; j++) dst.data[oo + i * os + j] = src[i * cols + j]!;
+    return dst;
   };
+  // A value model's graph has one raw output: it is both its values and its logits.
+  const probaName = value ? 'value' : 'probabilities';
+  const logitName = value ? 'value' : 'logits';
   const fast: OrtModel = {
     inputDim: d,
     classes: c,
+    output: value ? 'value' : 'probabilities',
     backend: 'ort',
     dtype,
     threads,
-    reference: model,
-    predictProba: (x, out) => one('ortModel.predictProba', 'probabilities', x, c, out),
-    logits: (x, out) => one('ortModel.logits', 'logits', x, c, out),
-    inputGradient: (x, targets, gOptions) => model.inputGradient(x, targets, gOptions),
-    dispose: () => runner.dispose(),
+    reference,
+    predictProba: (x, out) => one('ortModel.predictProba', probaName, x, c, out),
+    logits: (x, out) => one('ortModel.logits', logitName, x, c, out),
+    inputGradient: (x, targets, gOptions) => reference.inputGradient(x, targets, gOptions),
+    dispose: () => {
+      runner.dispose();
+      reference.release();
+    },
   };
   if (hasHidden) {
     (fast as { hidden?: Model['hidden'] }).hidden = (x: Matrix, h: HiddenOptions = {}): Matrix => {

@@ -85,16 +85,3 @@ export interface OnnxLoadOptions {
   /** A name for the model in messages when bytes are given. @defaultValue '<bytes>' */
   readonly name?: string;
 }
-
-export const LOAD_OPTION_KEYS = [
-  'inputName',
-  'outputName',
-  'output',
-  'inputDim',
-  'gradients',
-  'evaluate',
-  'fdStep',
-  'maxBatchRows',
-  'threads',
-  'name',
-] as const;

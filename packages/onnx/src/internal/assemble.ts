@@ -9,22 +9,14 @@ import type { Head, ImportResult, ImportedMlp } from './importMlp.js';
 import { importMlp } from './importMlp.js';
 import type { RunOutput, Runner } from './runner.js';
 import { DT, elemTypeName } from './proto.js';
+import { checkFeatures, outBuffer } from './matrixChecks.js';
 import type { OnnxDiscovery, OnnxModel, OnnxOutputKind } from '../types.js';
-
-export interface AssembleOptions {
-  readonly fn: string;
-  readonly inputName?: string;
-  readonly outputName?: string;
-  readonly output?: OnnxOutputKind;
-  readonly inputDim?: number;
-  readonly gradients?: 'auto' | 'import' | 'finite-differences';
-  readonly evaluate?: 'session' | 'imported';
-  readonly fdStep?: number;
-  readonly maxBatchRows?: number;
-}
+import type { AssembleOptions } from './loadOptions.js';
 
 const CLASSIFIER_OP = /Classifier$|^Normalizer$|^ZipMap$/;
 const REGRESSOR_OP = /Regressor$/;
+// What neuralModelToOnnx names a value model's output (and what regression exporters use).
+const VALUE_NAME = /^(values?|predictions?|variable)$/i;
 
 function chooseOutput(g: GraphIndex, o: AssembleOptions): { info: (typeof g.outputs)[number]; rule: string } {
   const { file, outputs } = g;
@@ -78,6 +70,7 @@ function kindOf(
   if (REGRESSOR_OP.test(op)) return { kind: 'value', headName: 'none', rule: `produced by ai.onnx.ml ${op}` };
   if (head === 'softmax' || head === 'sigmoid') return { kind: 'probabilities', headName: head, rule: `a ${head} head behind ${op}` };
   if (/prob/i.test(outputName)) return { kind: 'probabilities', headName: 'none', rule: 'named like probabilities' };
+  if (VALUE_NAME.test(outputName)) return { kind: 'value', headName: 'none', rule: `raw output named like values ('${outputName}'): a value (regression)` };
   return width === 1
     ? { kind: 'value', headName: 'none', rule: 'a single raw output with no softmax/sigmoid head: a value (regression)' }
     : { kind: 'logits', headName: 'none', rule: `${width} raw outputs with no softmax/sigmoid head: logits (softmax applied)` };
@@ -100,9 +93,11 @@ function toNeuralModel(mlp: ImportedMlp, kind: OnnxOutputKind, width: number): I
   if (mlp.head === 'sigmoid' && width !== 1) return `a sigmoid head over ${width} outputs (multi-label) is not a softmax classifier`;
   if (kind !== 'value' && mlp.head === 'softmax' && width < 2) return 'a softmax over one output';
   const last = mlp.layers[mlp.layers.length - 1]!;
-  // A single score (sigmoid head, binary logit, or one regression value) becomes a 2-class
-  // softmax over [0, z]: softmax([0, z])[1] = σ(z), and logit column 1 is z itself.
-  const pad = last.outDim === 1;
+  // Raw values (no head) become an identity-head (value) model, output for output. A single
+  // score of a classifier (sigmoid head, binary logit) becomes a 2-class softmax over [0, z]:
+  // softmax([0, z])[1] = σ(z), and logit column 1 is z itself.
+  const identity = kind === 'value' && mlp.head === 'none';
+  const pad = !identity && last.outDim === 1;
   const layers = mlp.layers.map((l, i) => {
     const isLast = i === mlp.layers.length - 1;
     const weight: number[][] = [];
@@ -124,7 +119,7 @@ function toNeuralModel(mlp: ImportedMlp, kind: OnnxOutputKind, width: number): I
     inputDim: mlp.layers[0]!.inDim,
     classes,
     layers,
-    output: 'softmax',
+    output: identity ? 'identity' : 'softmax',
   };
   try {
     return { model: fromModelJson(json), shift: pad ? 1 : 0 };
@@ -259,17 +254,7 @@ export function assembleModel({ g, runner, backendName, probedWidth }: AssembleI
     );
   }
 
-  const checkX = (name: string, x: Matrix): void => {
-    if (x === null || typeof x !== 'object' || !(x.data instanceof Float64Array) || !Number.isInteger(x.rows) || !Number.isInteger(x.cols))
-      throw new XaiError('BAD_INPUT', `expected a Matrix over a Float64Array, got ${describeValue(x)}`, { fn: name, arg: 'x', value: x });
-    if (x.cols !== d)
-      throw new XaiError('SHAPE_MISMATCH', `${file} takes ${d} features, got a ${x.rows} x ${x.cols} input`, {
-        fn: name,
-        arg: 'x',
-        file,
-        value: x.cols,
-      });
-  };
+  const checkX = (name: string, x: Matrix): void => checkFeatures(name, x, d, file);
   const checkFinite = (name: string, out: RunOutput, rows: number): void => {
     const { data } = out;
     for (let i = 0; i < data.length; i++) {
@@ -282,16 +267,6 @@ export function assembleModel({ g, runner, backendName, probedWidth }: AssembleI
         );
       }
     }
-  };
-  const outBuffer = (name: string, rows: number, cols: number, out: Matrix | undefined): Matrix => {
-    if (out === undefined) return { rows, cols, data: new Float64Array(rows * cols) };
-    if (out.rows !== rows || out.cols !== cols)
-      throw new XaiError('SHAPE_MISMATCH', `out is ${out.rows}x${out.cols}, expected ${rows}x${cols}`, {
-        fn: name,
-        arg: 'out',
-        value: [out.rows, out.cols],
-      });
-    return out;
   };
   /** Raw session output → our n x classes matrix. */
   const transform = (name: string, raw: RunOutput, rows: number, space: 'proba' | 'logit', out: Matrix | undefined): Matrix => {

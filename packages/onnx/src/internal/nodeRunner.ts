@@ -6,6 +6,7 @@ import type { Matrix } from '@xai/core';
 import { XaiError } from '@xai/core';
 import type { RunOutput, Runner } from './runner.js';
 import { InputBuffer } from './runner.js';
+import { runtimeError } from './runtimeError.js';
 
 interface NativeTensor {
   readonly data: Float32Array | Float64Array;
@@ -51,7 +52,7 @@ export interface NodeRunnerOptions {
   readonly inputName: string;
 }
 
-/** A synchronous ONNX Runtime session over `bytes`; load failures are PARSE_ERROR naming the file. */
+/** A synchronous ONNX Runtime session over `bytes`; its failures are typed by runtimeError, naming the file. */
 export function nodeRunner(bytes: Uint8Array, o: NodeRunnerOptions): Runner {
   const ort = loadNative(o.fn);
   ort.initOrt();
@@ -66,11 +67,7 @@ export function nodeRunner(bytes: Uint8Array, o: NodeRunnerOptions): Runner {
       logSeverityLevel: 4,
     });
   } catch (e) {
-    throw new XaiError('PARSE_ERROR', `${o.file}: ONNX Runtime could not load the model: ${(e as Error).message}`, {
-      fn: o.fn,
-      arg: 'pathOrBytes',
-      file: o.file,
-    });
+    throw runtimeError(e, 'load', { file: o.file, fn: o.fn });
   }
   const buffer = new InputBuffer(o.float64);
   const type = o.float64 ? 'float64' : 'float32';
@@ -82,11 +79,7 @@ export function nodeRunner(bytes: Uint8Array, o: NodeRunnerOptions): Runner {
     try {
       result = session.run(feeds, fetches, {});
     } catch (e) {
-      throw new XaiError(
-        'SHAPE_MISMATCH',
-        `${o.file}: ONNX Runtime rejected a ${x.rows} x ${x.cols} input: ${(e as Error).message.trim()}`,
-        { fn: o.fn, arg: 'x', file: o.file, value: [x.rows, x.cols] },
-      );
+      throw runtimeError(e, 'run', { file: o.file, fn: o.fn, rows: x.rows, cols: x.cols });
     }
     return fetch.map((f) => {
       const t = result[f]!;
