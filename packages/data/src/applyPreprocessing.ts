@@ -1,10 +1,13 @@
 import type { Matrix, Preprocessing } from '@xai/core';
 import { XaiError, checkOptions, describeValue } from '@xai/core';
 import type { CsvDelimiter, CsvTable } from './internal/csvTable.js';
-import { numericCell, readCsvTable, tableError } from './internal/csvTable.js';
+import { readCsvTable, tableError } from './internal/csvTable.js';
+import type { LabelColumn } from './internal/labelColumn.js';
+import { readLabelColumn } from './internal/labelColumn.js';
 import type { OutOfRangeReport } from './internal/outOfRange.js';
 import { countOutOfRange, outOfRangeWarning } from './internal/outOfRange.js';
-import type { RawColumnPlan } from './internal/tableEncoding.js';
+import { rawColumnPlan } from './internal/rawColumnPlan.js';
+import { scaleColumns } from './internal/scaleColumns.js';
 import { encodeTable } from './internal/tableEncoding.js';
 
 export interface ApplyPreprocessingOptions {
@@ -41,55 +44,6 @@ export interface PreprocessedRows {
   readonly margin: number;
   /** Lines for the output and the report (out-of-range rows, unknown categories); empty when nothing is off. */
   readonly warnings: readonly string[];
-}
-
-/** The raw columns a preprocessing block expects, with one-hot expansions, in model column order. */
-export function rawColumnPlan(p: Preprocessing, fn = 'applyPreprocessing'): RawColumnPlan[] {
-  const bad = (why: string, value: unknown): XaiError => new XaiError('BAD_INPUT', `preprocessing: ${why}`, { fn, arg: 'preprocessing', value });
-  if (p === null || typeof p !== 'object' || !Array.isArray(p.features) || !Array.isArray(p.kinds)) throw bad('expected { features, kinds, scaler, ... }', p);
-  if (p.kinds.length !== p.features.length) throw bad(`${p.kinds.length} kinds for ${p.features.length} features`, p.kinds.length);
-  const byName = new Map<string, { column: string; values: readonly string[]; at: number }>();
-  for (const enc of p.categorical ?? []) enc.values.forEach((v, at) => byName.set(`${enc.column}=${v}`, { column: enc.column, values: enc.values, at }));
-  const plan: RawColumnPlan[] = [];
-  for (let j = 0; j < p.features.length; ) {
-    const name = p.features[j]!;
-    const hit = byName.get(name);
-    if (!hit) { plan.push({ name }); j++; continue; }
-    if (hit.at !== 0) throw bad(`one-hot column ${JSON.stringify(name)} is not the first of ${hit.column}'s block`, name);
-    for (let t = 0; t < hit.values.length; t++) {
-      if (p.features[j + t] !== `${hit.column}=${hit.values[t]}`) throw bad(`the one-hot columns of ${hit.column} must follow each other in the order of its values`, p.features[j + t]);
-    }
-    plan.push({ name: hit.column, categories: hit.values });
-    j += hit.values.length;
-  }
-  for (const enc of p.categorical ?? []) if (!plan.some((c) => c.name === enc.column && c.categories)) throw bad(`categorical column ${enc.column} has no one-hot columns among the features`, enc.column);
-  const seen = new Set<string>();
-  for (const c of plan) {
-    if (seen.has(c.name)) throw bad(`raw column ${JSON.stringify(c.name)} appears twice`, c.name);
-    seen.add(c.name);
-  }
-  return plan;
-}
-
-/** Scales model columns with a plain-data scaler, exactly as MinMaxScaler.transform does. */
-export function scaleColumns(x: Matrix, scaler: Preprocessing['scaler'], fn = 'applyPreprocessing'): Matrix {
-  const d = x.cols;
-  const out = new Float64Array(x.rows * d);
-  if (scaler.kind === 'none') { out.set(x.data.subarray(0, x.rows * d)); return { rows: x.rows, cols: d, data: out }; }
-  const shift = scaler.kind === 'min-max' ? scaler.min : scaler.mean;
-  if (shift.length !== d || (scaler.kind === 'min-max' ? scaler.max.length : scaler.std.length) !== d) {
-    throw new XaiError('BAD_INPUT', `preprocessing: the ${scaler.kind} scaler has ${shift.length} columns for ${d} features`, { fn, arg: 'preprocessing.scaler', value: shift.length });
-  }
-  const factor = new Float64Array(d);
-  for (let j = 0; j < d; j++) {
-    const range = scaler.kind === 'min-max' ? scaler.max[j]! - scaler.min[j]! : scaler.std[j]!;
-    factor[j] = range > 0 ? 1 / range : 1; // constant column: scaled by 1, as fitMinMaxScaler
-  }
-  for (let i = 0; i < x.rows; i++) {
-    const p = i * d;
-    for (let j = 0; j < d; j++) out[p + j] = (x.data[p + j]! - shift[j]!) * factor[j]!;
-  }
-  return { rows: x.rows, cols: d, data: out };
 }
 
 function quote(names: readonly string[]): string {
@@ -140,33 +94,11 @@ export function applyPreprocessing(table: string | Uint8Array, preprocessing: Pr
     if (w) warnings.push(w);
   }
 
-  let y: Int32Array | undefined;
-  let targets: Float64Array | undefined;
+  // The label column, when the file has one, through the same reader as parseUserDataset.
+  let lab: LabelColumn | undefined;
   const lj = labelName === undefined ? -1 : t.header.indexOf(labelName);
-  if (lj >= 0) {
-    const n = t.dataRows.length;
-    if (preprocessing.task === 'regression') {
-      targets = new Float64Array(n);
-      for (let i = 0; i < n; i++) {
-        const record = t.dataRows[i]!;
-        const cell = t.records[record]![lj]!;
-        const v = numericCell(cell);
-        if (v === undefined) throw tableError(t, 'BAD_INPUT', { record, column: lj }, `${describeValue(cell)} is not a number (regression label)`, cell);
-        targets[i] = v;
-      }
-    } else if (preprocessing.label?.classes) {
-      const index = new Map(preprocessing.label.classes.map((c, k) => [c, k]));
-      y = new Int32Array(n);
-      for (let i = 0; i < n; i++) {
-        const record = t.dataRows[i]!;
-        const cell = t.records[record]![lj]!;
-        const v = numericCell(cell);
-        const key = v === undefined ? cell.trim() : String(v);
-        const k = index.get(key);
-        if (k === undefined) throw tableError(t, 'BAD_INPUT', { record, column: lj }, `label ${JSON.stringify(key)} is not one of the model's classes ${quote(preprocessing.label.classes)}`, cell);
-        y[i] = k;
-      }
-    }
-  }
+  if (lj >= 0 && (preprocessing.task === 'regression' || preprocessing.label?.classes)) lab = readLabelColumn(t, lj, preprocessing.task === 'regression' ? 'regression' : 'classification', preprocessing.label?.classes ?? [], "the model's classes");
+  const y = lab && !lab.values ? lab.y : undefined;
+  const targets = lab?.values;
   return { x, raw: enc.x, names: [...preprocessing.features], ...(y ? { y } : {}), ...(targets ? { targets } : {}), reordered, outOfRange, margin, warnings };
 }

@@ -1,7 +1,8 @@
 import { XaiError, checkOptions, describeValue } from '@xai/core';
 import { readFileBytes } from './internal/readFileBytes.js';
 import type { UserDataset, UserDatasetOptions } from './parseUserDataset.js';
-import { USER_DATASET_KEYS, buildUserDataset } from './parseUserDataset.js';
+import { buildUserDataset } from './internal/buildUserDataset.js';
+import { USER_DATASET_KEYS } from './internal/userDatasetOptions.js';
 import type { UserSchema } from './userSchema.js';
 
 /** Options of {@link loadUserDataset}: those of `parseUserDataset`, with files instead of text. */
