@@ -1,9 +1,10 @@
 import { XaiError, describeValue } from '@xai/core';
-import { MlpModel } from './mlpModel.js';
+import type { MlpModel } from './mlpModel.js';
+import { isMlpModel } from './mlpModel.js';
 
 /** The engine-backed model, or a typed error for foreign objects (and, with `float64`, float32 models). */
 export function asMlp(model: unknown, fn: string, need: { readonly float64?: boolean } = {}): MlpModel {
-  if (!(model instanceof MlpModel)) {
+  if (!isMlpModel(model)) {
     throw new XaiError(
       'NOT_SUPPORTED',
       `expected a model made by createMlp/createAnn/createLogisticRegression/fromModelJson, got ${describeValue(model)}`,

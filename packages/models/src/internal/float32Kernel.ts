@@ -11,6 +11,7 @@
 // then + bias), so results are reproducible bit for bit.
 import type { Matrix } from '@xai/core';
 import type { LayerShape } from './mlpCore.js';
+import { copyRows } from './copyRows.js';
 
 const f = Math.fround;
 
@@ -65,8 +66,8 @@ export class Float32Kernel {
     this.capacity = cap;
   }
 
-  /** Forward pass over x.rows rows (inputs rounded to float32). */
-  forward(x: Matrix): void {
+  /** Copies x into xin, rounded to float32 (a float32 tensor holds float32 values). */
+  private readInput(x: Matrix): void {
     const n = x.rows;
     const d = this.inputDim;
     this.ensure(n);
@@ -74,7 +75,13 @@ export class Float32Kernel {
     const xo = x.offset ?? 0;
     const X = this.xin;
     for (let i = 0; i < n; i++) for (let k = 0; k < d; k++) X[i * d + k] = f(x.data[xo + i * xs + k]!);
-    let prev: Float64Array = X;
+  }
+
+  /** Forward pass over x.rows rows (inputs rounded to float32). */
+  forward(x: Matrix): void {
+    const n = x.rows;
+    this.readInput(x);
+    let prev: Float64Array = this.xin;
     for (let l = 0; l < this.shapes.length; l++) {
       const out = this.acts[l]!;
       this.affine(l, prev, n, out, this.shapes[l]!.activation !== 'none');
@@ -105,15 +112,16 @@ export class Float32Kernel {
     }
   }
 
-  /** The first layer's pre- or post-activation of x into a new n x width matrix. */
-  hidden(x: Matrix, post: boolean): Matrix {
+  /**
+   * The first layer's pre- or post-activation of x (only that layer is computed) into the
+   * first x.rows rows of `out` (n x width, any stride). Callers chunk large batches.
+   */
+  hiddenInto(x: Matrix, post: boolean, out: Matrix): void {
     const n = x.rows;
-    this.forward(x);
-    const s = this.shapes[0]!;
-    const data = new Float64Array(n * s.outDim);
-    if (post) data.set(this.acts[0]!.subarray(0, n * s.outDim));
-    else this.affine(0, this.xin, n, data, false);
-    return { rows: n, cols: s.outDim, data };
+    this.readInput(x);
+    const h = this.acts[0]!;
+    this.affine(0, this.xin, n, h, post);
+    copyRows({ rows: n, cols: this.shapes[0]!.outDim, data: h }, out);
   }
 
   /** Row-wise float32 softmax of logits row i into `p`: e_j = exp(z_j − max), p_j = e_j · (1 / Σ e). */
@@ -141,11 +149,11 @@ export class Float32Kernel {
     const os = out.stride ?? out.cols;
     const oo = out.offset ?? 0;
     const p = this.p;
+    if (raw) {
+      copyRows({ rows: n, cols: c, data: Z }, out);
+      return;
+    }
     for (let i = 0; i < n; i++) {
-      if (raw) {
-        for (let j = 0; j < c; j++) out.data[oo + i * os + j] = Z[i * c + j]!;
-        continue;
-      }
       this.softmaxRow(i, p);
       for (let j = 0; j < c; j++) out.data[oo + i * os + j] = p[j]!;
     }

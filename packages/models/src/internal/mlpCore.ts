@@ -4,6 +4,7 @@
 // beyond the small Matrix view objects.
 import type { Matrix } from '@xai/core';
 import type { Activation } from '../denseLayer.js';
+import { copyRows } from './copyRows.js';
 import { matmulKernel, matmulTransA, matmulTransB, transpose } from '@xai/core';
 
 /**
@@ -66,8 +67,8 @@ export class MlpCore {
   private tA = new Float64Array(0);
   private tB = new Float64Array(0);
   private rowScratch: Float64Array;
-  /** Transposed copy of one weight matrix (the largest layer's size). */
-  private wT: Float64Array;
+  /** Transposed copy of one weight matrix (the largest layer's size, allocated on first use). */
+  private wT = new Float64Array(0);
 
   constructor(
     readonly shapes: readonly LayerShape[],
@@ -79,9 +80,6 @@ export class MlpCore {
     for (const s of shapes) w = Math.max(w, s.outDim);
     this.maxWidth = w;
     this.rowScratch = new Float64Array(this.classes);
-    let largest = 0;
-    for (const sh of shapes) largest = Math.max(largest, sh.inDim * sh.outDim);
-    this.wT = new Float64Array(largest);
   }
 
   /** Grows the buffers to hold n rows (never shrinks). */
@@ -96,12 +94,22 @@ export class MlpCore {
     this.capacity = cap;
   }
 
-  /** Drops the buffers (they are re-created on the next call). */
+  /** Drops every batch-sized buffer (they are re-created on the next call). */
   release(): void {
     this.capacity = 0;
     this.acts = [];
     this.gradA = new Float64Array(0);
     this.gradB = new Float64Array(0);
+    this.tA = new Float64Array(0);
+    this.tB = new Float64Array(0);
+    this.wT = new Float64Array(0);
+  }
+
+  /** Bytes held by the work buffers (for the release test). */
+  bufferBytes(): number {
+    let b = this.gradA.byteLength + this.gradB.byteLength + this.tA.byteLength + this.tB.byteLength + this.wT.byteLength;
+    for (const a of this.acts) b += a.byteLength;
+    return b;
   }
 
   weight(l: number): Matrix {
@@ -157,32 +165,14 @@ export class MlpCore {
   softmaxInto(n: number, out: Matrix): void {
     const c = this.classes;
     const Z = this.acts[this.shapes.length - 1]!;
-    const D = out.data;
     const stride = out.stride ?? out.cols;
     const o0 = out.offset ?? 0;
-    for (let i = 0; i < n; i++) {
-      const z = i * c;
-      const o = o0 + i * stride;
-      let max = Z[z]!;
-      for (let j = 1; j < c; j++) if (Z[z + j]! > max) max = Z[z + j]!;
-      let sum = 0;
-      for (let j = 0; j < c; j++) {
-        const e = Math.exp(Z[z + j]! - max);
-        D[o + j] = e;
-        sum += e;
-      }
-      const inv = 1 / sum;
-      for (let j = 0; j < c; j++) D[o + j] = D[o + j]! * inv;
-    }
+    for (let i = 0; i < n; i++) softmaxRow(Z, i * c, c, out.data, o0 + i * stride);
   }
 
   /** Copies the logits of the last forward pass into `out`. */
   logitsInto(n: number, out: Matrix): void {
-    const c = this.classes;
-    const Z = this.acts[this.shapes.length - 1]!;
-    const stride = out.stride ?? out.cols;
-    const o0 = out.offset ?? 0;
-    for (let i = 0; i < n; i++) out.data.set(Z.subarray(i * c, i * c + c), o0 + i * stride);
+    copyRows({ rows: n, cols: this.classes, data: this.acts[this.shapes.length - 1]! }, out);
   }
 
   /**
@@ -202,7 +192,7 @@ export class MlpCore {
         G[z + t] = 1;
         continue;
       }
-      softmaxRow(Z, z, c, p);
+      softmaxRow(Z, z, c, p, 0);
       const pt = p[t]!;
       for (let j = 0; j < c; j++) G[z + j] = -pt * p[j]!;
       G[z + t] = G[z + t]! + pt;
@@ -227,24 +217,27 @@ export class MlpCore {
       const t = y[i]!;
       const z = i * c;
       const w = (cw === null ? 1 : cw[t]!) / wSum;
-      softmaxRow(Z, z, c, p);
+      const sum = softmaxRow(Z, z, c, p, 0);
       if (!loss.doubleSoftmax) {
-        // -log p_t = logsumexp(z) - z_t, computed from the stable softmax
-        total += w * -logSoftmaxAt(Z, z, c, t);
+        // -log p_t = logsumexp(z) - z_t, from the softmax's own max and Σ exp (no exp twice)
+        total += w * -(Z[z + t]! - rowMax(Z, z, c) - Math.log(sum));
         for (let j = 0; j < c; j++) G[z + j] = w * p[j]!;
         G[z + t] = G[z + t]! - w;
         continue;
       }
       // Softmax outputs treated as logits: L = logsumexp(p) - p_t. dL/dp_j = q_j - δ_tj with
       // q = softmax(p); then back through the softmax Jacobian: dL/dz_k = p_k (g_k - Σ_j g_j p_j).
-      let max = p[0]!;
-      for (let j = 1; j < c; j++) if (p[j]! > max) max = p[j]!;
+      const max = rowMax(p, 0, c);
       let sq = 0;
-      for (let j = 0; j < c; j++) sq += Math.exp(p[j]! - max);
+      for (let j = 0; j < c; j++) {
+        const e = Math.exp(p[j]! - max);
+        G[z + j] = e; // each exp once, kept for the gradient below
+        sq += e;
+      }
       total += w * (max + Math.log(sq) - p[t]!);
       let dot = 0;
       for (let j = 0; j < c; j++) {
-        const g = Math.exp(p[j]! - max) / sq - (j === t ? 1 : 0);
+        const g = G[z + j]! / sq - (j === t ? 1 : 0);
         G[z + j] = g; // temporarily dL/dp
         dot += g * p[j]!;
       }
@@ -315,7 +308,7 @@ export class MlpCore {
       if (!loss.doubleSoftmax) {
         l = -logSoftmaxAt(Z, z, c, t);
       } else {
-        softmaxRow(Z, z, c, p);
+        softmaxRow(Z, z, c, p, 0);
         l = -logSoftmaxAt(p, 0, c, t);
       }
       acc[0] = acc[0]! + w * l;
@@ -402,6 +395,11 @@ export class MlpCore {
     }
     // The weights may have changed since the last call (training, user writes), so the
     // in x out copy is made afresh: O(in·out), small beside the O(n·in·out) product.
+    if (this.wT.length < s.inDim * s.outDim) {
+      let largest = 0;
+      for (const sh of this.shapes) largest = Math.max(largest, sh.inDim * sh.outDim);
+      this.wT = new Float64Array(largest);
+    }
     const wt: Matrix = { rows: s.inDim, cols: s.outDim, data: this.wT };
     transpose(this.weight(l), wt);
     matmulTransB(dZ, wt, out);
@@ -415,23 +413,33 @@ export function sigmoid(z: number): number {
   return e / (1 + e);
 }
 
-/** Stable softmax of Z[z .. z+c) into p. */
-export function softmaxRow(Z: Float64Array, z: number, c: number, p: Float64Array): void {
+/** max of Z[z .. z+c). */
+function rowMax(Z: ArrayLike<number>, z: number, c: number): number {
   let max = Z[z]!;
   for (let j = 1; j < c; j++) if (Z[z + j]! > max) max = Z[z + j]!;
+  return max;
+}
+
+/**
+ * The one float64 softmax (predictProba, input gradients and training all use it, so their
+ * p agree bit for bit): p_j = exp(z_j − max) / Σ exp(z_k − max) of Z[z .. z+c) into
+ * D[o .. o+c). Returns Σ exp(z_k − max). (The float32 kernel keeps its own, ATen's form.)
+ */
+export function softmaxRow(Z: ArrayLike<number>, z: number, c: number, D: Float64Array, o: number): number {
+  const max = rowMax(Z, z, c);
   let sum = 0;
   for (let j = 0; j < c; j++) {
     const e = Math.exp(Z[z + j]! - max);
-    p[j] = e;
+    D[o + j] = e;
     sum += e;
   }
-  for (let j = 0; j < c; j++) p[j] = p[j]! / sum;
+  for (let j = 0; j < c; j++) D[o + j] = D[o + j]! / sum;
+  return sum;
 }
 
 /** log softmax(Z[z .. z+c))[t] = z_t − max − log Σ exp(z_j − max). */
 export function logSoftmaxAt(Z: Float64Array, z: number, c: number, t: number): number {
-  let max = Z[z]!;
-  for (let j = 1; j < c; j++) if (Z[z + j]! > max) max = Z[z + j]!;
+  const max = rowMax(Z, z, c);
   let sum = 0;
   for (let j = 0; j < c; j++) sum += Math.exp(Z[z + j]! - max);
   return Z[z + t]! - max - Math.log(sum);

@@ -26,7 +26,22 @@ export interface MlpExtras {
   readonly precision?: Precision | undefined;
 }
 
+/**
+ * Brand of every MlpModel (a registry symbol, so a model built by the CJS build is
+ * recognised by the ESM build and vice versa, where `instanceof` would fail).
+ */
+export const MLP_MODEL_BRAND: unique symbol = Symbol.for('@xai/models.MlpModel');
+
+/** True for an engine-backed model from either build (brand, not `instanceof`). */
+export function isMlpModel(value: unknown): value is MlpModel {
+  return value !== null && typeof value === 'object' && (value as Record<symbol, unknown>)[MLP_MODEL_BRAND] === true;
+}
+
 export class MlpModel implements NeuralModel {
+  static {
+    // on the prototype, non-enumerable: a spread copy of a model does not carry the brand
+    Object.defineProperty(MlpModel.prototype, MLP_MODEL_BRAND, { value: true });
+  }
   readonly inputDim: number;
   readonly classes: number;
   readonly layers: readonly DenseLayer[];
@@ -157,10 +172,13 @@ export class MlpModel implements NeuralModel {
     }
     const s = this.core.shapes[0]!;
     const o = outputBuffer(fn, 'out', x.rows, s.outDim, options.out);
-    if (this.f32 !== null) {
-      const h = this.f32.hidden(x, activation === 'post');
-      const os = o.stride ?? o.cols;
-      for (let i = 0; i < x.rows; i++) o.data.set(h.data.subarray(i * s.outDim, (i + 1) * s.outDim), (o.offset ?? 0) + i * os);
+    const f32 = this.f32;
+    if (f32 !== null) {
+      // chunked like predictProba: the work buffers stay CHUNK rows, only layer 0 is computed
+      for (let r = 0; r < x.rows; r += CHUNK) {
+        const e = Math.min(x.rows, r + CHUNK);
+        f32.hiddenInto(rowBlock(x, r, e), activation === 'post', rowBlock(o, r, e));
+      }
       return o;
     }
     this.core.affine(0, x, o, activation === 'post' ? s.activation : 'none');
