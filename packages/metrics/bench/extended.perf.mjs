@@ -33,7 +33,7 @@ const counted = new Proxy(model, {
 
 const rows = [];
 for (const id of EXTENDED_METRIC_IDS) {
-  const options = id === 'KENDALL_TAU' ? { groundTruth } : id === 'ROAD' ? { background } : {};
+  const options = id === 'KENDALL_TAU' ? { groundTruth } : id.startsWith('ROAD') ? { background } : {};
   const m = id === 'MODEL_RANDOMISATION' ? model : counted; // MPRT needs the real layers
   let best = Infinity;
   let mean = NaN;

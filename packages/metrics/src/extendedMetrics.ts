@@ -12,7 +12,8 @@ import { faithfulnessCorrelation, faithfulnessCorrelationInfo } from './faithful
 import { infidelity, infidelityInfo } from './faithfulness/infidelity.js';
 import { insertion, insertionInfo } from './faithfulness/insertion.js';
 import { monotonicityCorrelation, monotonicityCorrelationInfo } from './faithfulness/monotonicityCorrelation.js';
-import { road, roadInfo } from './faithfulness/road.js';
+import { road, roadLerfInfo, roadMorfInfo } from './faithfulness/road.js';
+import type { RoadOptions } from './faithfulness/road.js';
 import { modelParameterRandomisation, modelParameterRandomisationInfo } from './randomisation/modelParameterRandomisation.js';
 import { randomLogit, randomLogitInfo } from './randomisation/randomLogit.js';
 import { avgSensitivity, avgSensitivityInfo } from './robustness/avgSensitivity.js';
@@ -26,7 +27,7 @@ export type { ExplainFn, ExtendedMetricInput, ExtendedMetricResult } from './ext
  * @since 0.2.0
  */
 export const EXTENDED_METRIC_IDS = [
-  'INFIDELITY', 'FAITHFULNESS_CORRELATION', 'MONOTONICITY_CORRELATION', 'DELETION', 'INSERTION', 'ROAD',
+  'INFIDELITY', 'FAITHFULNESS_CORRELATION', 'MONOTONICITY_CORRELATION', 'DELETION', 'INSERTION', 'ROAD_MORF', 'ROAD_LERF',
   'MAX_SENSITIVITY', 'AVG_SENSITIVITY', 'LOCAL_LIPSCHITZ',
   'SPARSENESS', 'COMPLEXITY', 'EFFECTIVE_COMPLEXITY',
   'MODEL_RANDOMISATION', 'RANDOM_LOGIT',
@@ -134,6 +135,17 @@ function entry(info: Omit<ExtendedMetricInfo, keyof Notes>, notes: Notes, evalua
   };
 }
 
+/** ROAD's direction follows its order, so each order is its own id; a conflicting `order` option is an error. */
+function roadWithOrder(order: 'morf' | 'lerf'): Evaluate {
+  const id = order === 'morf' ? 'ROAD_MORF' : 'ROAD_LERF';
+  return ((input: ExtendedMetricInput, options: ExtendedRunOptions) => {
+    if (options !== null && typeof options === 'object' && options.order !== undefined && options.order !== order) {
+      throw new XaiError('BAD_OPTION', `${id} removes ${order === 'morf' ? 'most' : 'least'} relevant first; use ${order === 'morf' ? 'ROAD_LERF' : 'ROAD_MORF'} for order '${String(options.order)}'`, { fn: `extendedMetrics.${id}`, arg: 'options.order', value: options.order });
+    }
+    return road(input, { ...(options as unknown as RoadOptions), order });
+  }) as Evaluate;
+}
+
 const PERMUTATION_INVARIANT = 'not meaningful: the score is invariant under a permutation of the features, so the permuted null equals the explainer itself';
 const RE_EXPLAIN_NULL = 'not meaningful: a fixed feature permutation of the explainer output leaves the score unchanged (norms / rank correlations of jointly permuted vectors), and a fresh one per call measures the permutation, not the explainer';
 
@@ -169,11 +181,16 @@ export const extendedMetrics: Readonly<Record<ExtendedMetricId, ExtendedMetricEn
     floorMeaningful: true, floorNote: 'meaningful: the shortcut ranking inserts in a global order',
     nullMeaningful: true, nullNote: 'meaningful: a random order is the reference curve',
   }, insertion),
-  ROAD: entry(roadInfo, {
+  ROAD_MORF: entry(roadMorfInfo, {
     seeded: true, valueModels: true,
     floorMeaningful: true, floorNote: 'meaningful: the shortcut ranking removes in a global order',
     nullMeaningful: true, nullNote: 'meaningful: a random order is the reference curve',
-  }, road as Evaluate),
+  }, roadWithOrder('morf')),
+  ROAD_LERF: entry(roadLerfInfo, {
+    seeded: true, valueModels: true,
+    floorMeaningful: true, floorNote: 'meaningful: the shortcut ranking keeps features in a global order',
+    nullMeaningful: true, nullNote: 'meaningful: a random order is the reference curve',
+  }, roadWithOrder('lerf')),
   MAX_SENSITIVITY: entry(maxSensitivityInfo, {
     seeded: true, valueModels: true,
     floorMeaningful: true, floorNote: 'meaningful as a warning: an input-independent shortcut explanation scores 0 (the best), so robustness must be read beside faithfulness',
@@ -211,7 +228,7 @@ export const extendedMetrics: Readonly<Record<ExtendedMetricId, ExtendedMetricEn
   }, modelParameterRandomisation),
   RANDOM_LOGIT: entry(randomLogitInfo, {
     seeded: true, valueModels: false,
-    floorMeaningful: true, floorNote: 'meaningful: a class-independent shortcut scores similarity 1 (fails the check)',
+    floorMeaningful: true, floorNote: 'meaningful: a class-independent shortcut scores similarity 1 (fails the check); with 2 classes only under the signed default (Spearman of |e| is exactly 1 for every gradient-family explainer there, since ∂p₁/∂x = −∂p₀/∂x)',
     nullMeaningful: false, nullNote: RE_EXPLAIN_NULL,
   }, randomLogit),
   COMPLETENESS: entry(completenessInfo, {

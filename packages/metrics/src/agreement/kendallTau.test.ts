@@ -38,7 +38,7 @@ describe("Kendall's tau-b", () => {
     // A signed inverse explanation: |−e| ranks like e (τ = 1 on magnitudes) but τ = −1 signed.
     const inv = fromRows([[-1, -2, -3], [-1, -2, -3]]);
     expect(Array.from(kendallTau({ x, attributions: inv, groundTruth }).values)).toEqual([1, 1]);
-    expect(Array.from(kendallTau({ x, attributions: inv, groundTruth }, { signed: true }).values)).toEqual([-1, -1]);
+    expect(Array.from(kendallTau({ x, attributions: inv, groundTruth }, { ranking: 'signed' }).values)).toEqual([-1, -1]);
     expect(() => kendallTau({ x, attributions })).toThrow(/BAD_INPUT.*groundTruth/);
   });
 });

@@ -5,11 +5,15 @@ import { prepare } from '../extended/internal/common.js';
 
 /** Options of {@link kendallTau}. @since 0.2.0 */
 export interface KendallTauOptions {
-  /** Rank |values| (OpenXAI's convention) or signed values (Quantus' KendallTau similarity). @defaultValue false */
-  readonly signed?: boolean;
+  /**
+   * What is ranked, as RC / PRA's option: 'magnitude' ranks |value| (OpenXAI's convention);
+   * 'signed' ranks the values themselves (Quantus' KendallTau similarity), so e = −g scores −1.
+   * @defaultValue 'magnitude'
+   */
+  readonly ranking?: 'magnitude' | 'signed';
 }
 
-const KEYS = ['signed'];
+const KEYS = ['ranking'];
 
 /** Static facts about Kendall's tau. @since 0.2.0 */
 export const kendallTauInfo = {
@@ -50,7 +54,7 @@ export function kendallTauB(a: ArrayLike<number>, b: ArrayLike<number>): number 
 
 /**
  * Kendall's τ-b per row between the attributions and the ground truth (`input.groundTruth`,
- * n x d or 1 x d shared), on |values| by default or signed values with `signed: true`.
+ * n x d or 1 x d shared), on |values| by default or signed values with `ranking: 'signed'`.
  * Undefined (NaN, counted) when a row is constant. Higher is better.
  * @example kendallTau({ x, attributions, groundTruth }).mean
  * @since 0.2.0
@@ -58,14 +62,15 @@ export function kendallTauB(a: ArrayLike<number>, b: ArrayLike<number>): number 
 export function kendallTau(input: ExtendedMetricInput, options: KendallTauOptions = {}): MetricResult {
   const fn = 'kendallTau';
   const o = checkOptions(options, KEYS, fn);
-  if (o.signed !== undefined && typeof o.signed !== 'boolean') throw new XaiError('BAD_OPTION', `signed must be a boolean, got ${describeValue(o.signed)}`, { fn, arg: 'options.signed', value: o.signed });
+  const ranking = o.ranking ?? 'magnitude';
+  if (ranking !== 'magnitude' && ranking !== 'signed') throw new XaiError('BAD_OPTION', `ranking must be 'magnitude' or 'signed', got ${describeValue(ranking)}`, { fn, arg: 'options.ranking', value: ranking });
   const { n, d, attributions } = prepare(fn, input, ['attributions']);
   const gt = input.groundTruth;
   if (gt === undefined) throw new XaiError('BAD_INPUT', 'this metric needs groundTruth (n x d or 1 x d)', { fn, arg: 'input.groundTruth', value: undefined });
   assertMatrix(gt, fn, 'input.groundTruth', { cols: d });
   if (gt.rows !== n && gt.rows !== 1) throw new XaiError('SHAPE_MISMATCH', `expected ${n} rows or 1, got ${gt.rows}`, { fn, arg: 'input.groundTruth', value: gt.rows });
   assertFinite(gt, fn, 'input.groundTruth');
-  const signed = o.signed ?? false;
+  const signed = ranking === 'signed';
   const a = new Float64Array(d);
   const g = new Float64Array(d);
   const values = new Float64Array(n);

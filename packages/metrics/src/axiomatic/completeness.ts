@@ -28,7 +28,7 @@ export const completenessInfo = {
  * Completeness (summation-to-delta): |Σ_j Φ_j(x) − (f(x) − f(x₀))| with f the target's
  * probability (a value model's output) and x₀ the baseline — 0 for exact IG, Shapley values
  * (efficiency, with the same baseline) and DeepLIFT; Quantus returns the boolean
- * "gap ≈ 0", this returns the gap itself. One `predictProba` call. Lower is better.
+ * "gap ≈ 0", this returns the gap itself. Two `predictProba` calls (the n rows, the baseline once). Lower is better.
  * @example completeness({ x, attributions, model }, { baseline: 0 }).mean
  * @since 0.2.0
  */
@@ -37,18 +37,15 @@ export function completeness(input: ExtendedMetricInput, options: CompletenessOp
   const o = checkOptions(options, KEYS, fn);
   const { x, n, d, attributions, model, targets } = prepare(fn, input, ['model', 'attributions']);
   const base = baselineVector(o.baseline ?? 0, d, fn);
-  const big = matrix(2 * n, d);
-  for (let i = 0; i < n; i++) {
-    big.data.set(row(x, i), 2 * i * d);
-    big.data.set(base, (2 * i + 1) * d);
-  }
-  const f = targetOutputs(model, big, targets, 2);
+  const fx = targetOutputs(model, x, targets, 1);
+  const pb = model.predictProba(matrix(1, d, base)); // the baseline once, not n times
+  const pbRow = row(pb, 0);
   const values = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const e = row(attributions, i);
     let sum = 0;
     for (let j = 0; j < d; j++) sum += e[j]!;
-    const delta = f[2 * i]! - f[2 * i + 1]!;
+    const delta = fx[i]! - pbRow[targets[i]!]!;
     const gap = Math.abs(sum - delta);
     values[i] = o.relative === true ? (delta === 0 ? Number.NaN : gap / Math.abs(delta)) : gap;
   }

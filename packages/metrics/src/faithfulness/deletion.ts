@@ -20,15 +20,18 @@ export const deletionInfo = {
   family: 'faithfulness',
   direction: 'lower-is-better',
   requires: ['model', 'attributions'],
-  reference: 'Petsiuk et al. 2018, "RISE", §4.1 (deletion metric); SHAP benchmark remove_positive',
+  reference: 'Petsiuk et al. 2018, "RISE", §4.1 (deletion metric), on tabular features',
 } as const;
 
 /**
  * Deletion (Petsiuk et al. 2018): replace features by the baseline one at a time in decreasing
  * attribution order and record the target's probability (a value model's output) after
  * k = 0..d removals; the value is the area under that curve over the fraction removed
- * (trapezoid, in [0, 1] for probabilities) — SHAP's `remove_positive` curve. A faithful
- * explanation makes the output fall fast: lower is better. Deterministic; one
+ * (trapezoid, in [0, 1] for probabilities). Every feature is removed, in signed order by
+ * default, into `baseline` (0 unless given). This is NOT SHAP's benchmark `remove_positive`
+ * curve, which removes only the positively attributed features and imputes the training mean
+ * (pass `baseline: trainingMeans` for the imputation; the positive-only stopping point is not
+ * offered). A faithful explanation makes the output fall fast: lower is better. Deterministic; one
  * `predictProba` call over n·(d+1) rows.
  * @example deletion({ x, attributions, model }, { baseline: 0 }).mean
  * @since 0.2.0

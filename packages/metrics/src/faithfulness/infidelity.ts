@@ -21,9 +21,9 @@ export interface InfidelityOptions {
    * scheme, Captum's test perturbation). Or a function. @defaultValue 'gaussian'
    */
   readonly perturbation?: 'gaussian' | 'subset' | InfidelityPerturbFn;
-  /** @defaultValue 0.1 */
+  /** Noise scale of `gaussian`, > 0. @defaultValue 0.1 */
   readonly std?: number;
-  /** @defaultValue 0.5 */
+  /** Probability in (0, 1] that `subset` removes a feature. @defaultValue 0.5 */
   readonly subsetProbability?: number;
   /** Replacement value(s) of the `subset` scheme. @defaultValue 0 */
   readonly baseline?: Baseline;
@@ -66,9 +66,9 @@ export function infidelity(input: ExtendedMetricInput, options: InfidelityOption
   const fn = 'infidelity';
   const o = checkOptions(options, KEYS, fn);
   const S = positiveInt(o.samples ?? 10, fn, 'options.samples');
-  const std = numberAtLeast(o.std ?? 0.1, 0, fn, 'options.std');
-  const p = numberAtLeast(o.subsetProbability ?? 0.5, 0, fn, 'options.subsetProbability');
-  if (p > 1) throw new XaiError('BAD_OPTION', `subsetProbability must be in [0, 1], got ${p}`, { fn, arg: 'options.subsetProbability', value: p });
+  const std = numberAtLeast(o.std ?? 0.1, 0, fn, 'options.std', true); // 0: I = 0, a vacuous perfect score
+  const p = numberAtLeast(o.subsetProbability ?? 0.5, 0, fn, 'options.subsetProbability', true);
+  if (p > 1) throw new XaiError('BAD_OPTION', `subsetProbability must be in (0, 1], got ${p}`, { fn, arg: 'options.subsetProbability', value: p });
   const seed = seedOption(o.seed ?? 0, fn);
   const normalize = o.normalize ?? false;
   const scheme = o.perturbation ?? 'gaussian';

@@ -14,14 +14,17 @@ export const insertionInfo = {
   family: 'faithfulness',
   direction: 'higher-is-better',
   requires: ['model', 'attributions'],
-  reference: 'Petsiuk et al. 2018, "RISE", §4.1 (insertion metric); SHAP benchmark keep_positive',
+  reference: 'Petsiuk et al. 2018, "RISE", §4.1 (insertion metric), on tabular features',
 } as const;
 
 /**
  * Insertion (Petsiuk et al. 2018): start from the baseline and put back the instance's features
  * one at a time in decreasing attribution order, recording the target's probability after
  * k = 0..d insertions; the value is the area under the curve over the fraction inserted
- * (trapezoid) — SHAP's `keep_positive` curve. Higher is better. Deterministic; one
+ * (trapezoid). Every feature is inserted, in signed order by default, starting from
+ * `baseline` (0 unless given). This is NOT SHAP's benchmark `keep_positive` curve, which keeps
+ * only the positively attributed features and imputes the rest with the training mean (pass
+ * `baseline: trainingMeans` for the imputation). Higher is better. Deterministic; one
  * `predictProba` call over n·(d+1) rows.
  * @example insertion({ x, attributions, model }).mean
  * @since 0.2.0

@@ -2,7 +2,7 @@ import { XaiError, argsort, assertFinite, assertMatrix, checkOptions, describeVa
 import type { Matrix } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { numberAtLeast, prepare, rowRng, seedOption, targetOutputs } from '../extended/internal/common.js';
-import { fitGaussian, imputeConditional } from '../extended/internal/gaussian.js';
+import { RowImputer, fitGaussian } from '../extended/internal/gaussian.js';
 import type { CurveResult } from './deletion.js';
 
 /** Options of {@link road}. @since 0.2.0 */
@@ -24,14 +24,26 @@ export interface RoadOptions {
 const KEYS = ['background', 'fractions', 'order', 'imputation', 'ridge', 'seed'];
 const DEFAULT_FRACTIONS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
 
-/** Static facts about ROAD. @since 0.2.0 */
-export const roadInfo = {
-  id: 'ROAD',
+const ROAD_REFERENCE = 'Rong et al. 2022, "A Consistent and Efficient Evaluation Strategy for Attribution Methods" (ROAD), §4; tabular imputer: conditional Gaussian in place of the pixel-neighbourhood noisy linear imputation';
+
+/** Static facts about ROAD with most-relevant-first removal (the output should fall: lower is better). @since 0.2.0 */
+export const roadMorfInfo = {
+  id: 'ROAD_MORF',
   name: 'ROAD (remove and debias), MoRF',
   family: 'faithfulness',
   direction: 'lower-is-better',
   requires: ['model', 'attributions', 'background'],
-  reference: 'Rong et al. 2022, "A Consistent and Efficient Evaluation Strategy for Attribution Methods" (ROAD), §4; tabular imputer: conditional Gaussian in place of the pixel-neighbourhood noisy linear imputation',
+  reference: ROAD_REFERENCE,
+} as const;
+
+/** Static facts about ROAD with least-relevant-first removal (the output should stay: higher is better). @since 0.2.0 */
+export const roadLerfInfo = {
+  id: 'ROAD_LERF',
+  name: 'ROAD (remove and debias), LeRF',
+  family: 'faithfulness',
+  direction: 'higher-is-better',
+  requires: ['model', 'attributions', 'background'],
+  reference: ROAD_REFERENCE,
 } as const;
 
 /**
@@ -44,7 +56,9 @@ export const roadInfo = {
  * when `noisy`): the imputed values follow the kept features, so the removal mask does not
  * leak through out-of-distribution values, which is ROAD's point. NaN (counted) when a
  * conditional covariance is not positive definite. Draws keyed by row content and `seed`.
- * One `predictProba` call over n·fractions rows. MoRF: lower is better; LeRF: higher.
+ * One `predictProba` call over n·fractions rows; Σ is factored once per row (see `RowImputer`).
+ * The direction depends on `order`, so the result and the registry carry two ids: `ROAD_MORF`
+ * (lower is better) and `ROAD_LERF` (higher is better).
  * @example road({ x, attributions, model }, { background: xTrain, order: 'morf' }).mean
  * @since 0.2.0
  */
@@ -67,6 +81,7 @@ export function road(input: ExtendedMetricInput, options: RoadOptions): CurveRes
   const ridge = o.ridge === undefined ? undefined : numberAtLeast(o.ridge, 0, fn, 'options.ridge');
   const seed = seedOption(o.seed ?? 0, fn);
   const g = fitGaussian(o.background, ridge);
+  const imputer = new RowImputer(g);
   const F = fractions.length;
   const big = matrix(n * F, d);
   const ok = new Uint8Array(n * F);
@@ -74,11 +89,12 @@ export function road(input: ExtendedMetricInput, options: RoadOptions): CurveRes
   for (let i = 0; i < n; i++) {
     const xi = row(x, i);
     argsort(row(attributions, i), order === 'morf', idx); // stable: ties keep column order
+    imputer.setRow(xi, idx);
     const rng = imputation === 'noisy' ? rowRng(x, i, seed, fn) : undefined;
     for (let f = 0; f < F; f++) {
       const k = Math.round(fractions[f]! * d);
       const at = (i * F + f) * d;
-      ok[i * F + f] = imputeConditional(g, xi, idx, k, big.data.subarray(at, at + d), rng) ? 1 : 0;
+      ok[i * F + f] = imputer.impute(xi, k, big.data.subarray(at, at + d), rng) ? 1 : 0;
     }
   }
   const out = targetOutputs(model, big, targets, F);
@@ -91,5 +107,5 @@ export function road(input: ExtendedMetricInput, options: RoadOptions): CurveRes
     }
     values[i] = s / F;
   }
-  return { ...summarizeValues('ROAD', values), curves: matrix(n, F, out) };
+  return { ...summarizeValues(order === 'morf' ? 'ROAD_MORF' : 'ROAD_LERF', values), curves: matrix(n, F, out) };
 }

@@ -85,12 +85,19 @@ describe('randomLogit', () => {
     expect(first.values[0]).toBe(r.values[5]);
   });
 
-  it('two classes: ∂p₁/∂x = −∂p₀/∂x, so |e| similarity is 1 and the signed one −1 (closed form)', () => {
+  it('two classes: ∂p₁/∂x = −∂p₀/∂x, so |e| similarity is exactly 1 (uninformative) and the signed default −1 (closed form)', () => {
     const model = linearSoftmax([[1, -2, 0.5], [0.3, 1, -1]]);
     const x = randomMatrix(5, 3, 52);
-    expect(Array.from(randomLogit({ x, model, explain: gradient }).values)).toEqual(new Array(5).fill(1));
-    for (const v of randomLogit({ x, model, explain: gradient }, { similarity: 'spearman' }).values) expect(v).toBe(-1);
+    const def = randomLogit({ x, model, explain: gradient });
+    expect(def.similarity).toBe('spearman');
+    expect(Array.from(def.values)).toEqual(new Array(5).fill(-1));
+    expect(Array.from(randomLogit({ x, model, explain: gradient }, { similarity: 'spearman-abs' }).values)).toEqual(new Array(5).fill(1));
     for (const v of randomLogit({ x, model, explain: gradient }, { similarity: 'pearson' }).values) expect(v).toBeCloseTo(-1, 12);
+    // A class-independent shortcut still scores 1 (fails), so the 2-class floor is meaningful under the default.
+    const fixed: ExplainFn = (_m, xs): Matrix => ({ rows: xs.rows, cols: 3, data: Float64Array.from({ length: xs.rows * 3 }, (_, k) => (k % 3) + 1) });
+    expect(Array.from(randomLogit({ x, model, explain: fixed }).values)).toEqual(new Array(5).fill(1));
+    // 3+ classes keep Quantus' default.
+    expect(randomLogit({ x, model: linearSoftmax([[1, 0, 0], [0, 1, 0], [0, 0, 1]]), explain: gradient }).similarity).toBe('spearman-abs');
   });
 
   it('NOT_SUPPORTED for one output; BAD_OPTION for an unknown similarity', () => {

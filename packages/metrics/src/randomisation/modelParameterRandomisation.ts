@@ -15,7 +15,11 @@ export interface RandomisableLayer {
   readonly bias: Float64Array;
 }
 
-/** A model with dense layers (`NeuralModel` from `@xai/models`, an MLP imported from ONNX). @since 0.2.0 */
+/**
+ * A model with dense layers: `NeuralModel` from `@xai/models`, or the `.mlp` of an
+ * `@xai/onnx` OnnxModel whose graph was imported as an MLP (see {@link modelParameterRandomisation}).
+ * @since 0.2.0
+ */
 export interface LayeredModel extends Model {
   readonly layers: readonly RandomisableLayer[];
 }
@@ -70,6 +74,13 @@ function isLayered(model: Model | undefined): model is LayeredModel {
   });
 }
 
+/** The model's own dense layers, or those of an imported ONNX graph (`model.mlp`). */
+function layeredOf(model: Model | undefined): LayeredModel | undefined {
+  if (isLayered(model)) return model;
+  const mlp = (model as { mlp?: Model } | undefined)?.mlp;
+  return isLayered(mlp) ? mlp : undefined;
+}
+
 /** PyTorch's `reset_parameters` for nn.Linear: U(−1/√in, 1/√in) for weight and bias. */
 function randomiseLayer(layer: RandomisableLayer, seed: number, index: number): void {
   const rng = substream(seed, 'mprt', index);
@@ -102,7 +113,10 @@ function restore(layer: RandomisableLayer, s: { w: Float64Array[]; b: Float64Arr
  * NaN (counted) when any step is undefined (a constant explanation); `steps` holds each
  * step's own result. Random weights follow PyTorch's nn.Linear initialisation from
  * `substream(seed, 'mprt', layer)`, so both modes use the same random layer l. One explain
- * call per step. Needs a model with dense `layers` (`NeuralModel`); else NOT_SUPPORTED.
+ * call per step. Needs a model with dense `layers` (`NeuralModel`), or an `@xai/onnx` model
+ * whose graph was imported as an MLP (`loadOnnxModel(...).mlp`): then that MLP is randomised
+ * and every explanation (the original one too, unless `attributions` are given) is computed
+ * on it, since an ONNX Runtime session would not see the new weights; else NOT_SUPPORTED.
  * @example modelParameterRandomisation({ x, model: ann, explain }, { mode: 'cascading' }).steps[0].result.mean
  * @since 0.2.0
  */
@@ -114,10 +128,12 @@ export function modelParameterRandomisation(input: ExtendedMetricInput, options:
   const sim = similarityFn(checkSimilarity(o.similarity ?? 'spearman-abs', fn), input.x?.cols ?? 0);
   const seed = seedOption(o.seed ?? 0, fn);
   if (o.clone !== undefined && typeof o.clone !== 'function') throw new XaiError('BAD_OPTION', `clone must be a function, got ${describeValue(o.clone)}`, { fn, arg: 'options.clone', value: o.clone });
-  const p = prepare(fn, input, input.attributions !== undefined ? ['model', 'explain', 'attributions'] : ['model', 'explain']);
-  if (!isLayered(input.model)) throw new XaiError('NOT_SUPPORTED', 'model-parameter randomisation needs a model with dense layers (model.layers with weight and bias, e.g. @xai/models NeuralModel)', { fn, arg: 'input.model', value: 'layers' });
-  const e0 = input.attributions !== undefined ? p.attributions : p.explain(p.model, p.x, p.targets);
-  const original = input.model;
+  const p = prepare(fn, input, ['model', 'explain']);
+  const original = layeredOf(input.model);
+  if (original === undefined) throw new XaiError('NOT_SUPPORTED', 'model-parameter randomisation needs a model with dense layers (model.layers with weight and bias, e.g. @xai/models NeuralModel) or an ONNX model imported as an MLP (model.mlp with layers)', { fn, arg: 'input.model', value: 'layers' });
+  if (original.inputDim !== p.d) throw new XaiError('SHAPE_MISMATCH', `model.mlp.inputDim is ${original.inputDim} but x has ${p.d} columns`, { fn, arg: 'input.model.mlp', value: original.inputDim });
+  // Explain through the layered model itself: an OnnxModel's session would not see its .mlp's randomised weights.
+  const e0 = p.given ? p.attributions : p.explain(original === input.model ? p.model : checkedModel(original, fn), p.x, p.targets);
   const L = original.layers.length;
   const copy = (): LayeredModel => {
     const c = o.clone!(original);

@@ -7,7 +7,11 @@ import type { Similarity } from '../extended/internal/similarity.js';
 
 /** Options of {@link randomLogit}. @since 0.2.0 */
 export interface RandomLogitOptions {
-  /** Similarity of the two explanations. @defaultValue 'spearman-abs' */
+  /**
+   * Similarity of the two explanations. @defaultValue 'spearman' (signed) for a 2-class model,
+   * 'spearman-abs' (Quantus) otherwise: with two classes ∂p₁/∂x = −∂p₀/∂x, so Spearman of |e| is
+   * exactly 1 for every gradient-family explainer and the test cannot tell them from a shortcut.
+   */
   readonly similarity?: Similarity;
   /** @defaultValue 0 */
   readonly seed?: number;
@@ -18,6 +22,8 @@ const KEYS = ['similarity', 'seed'];
 /** {@link randomLogit}'s result, with the random class drawn for each row. @since 0.2.0 */
 export interface RandomLogitResult extends MetricResult {
   readonly randomTargets: Int32Array;
+  /** The similarity used (the 2-class default differs, see {@link RandomLogitOptions.similarity}). */
+  readonly similarity: Similarity;
 }
 
 /** Static facts about the random-logit test. @since 0.2.0 */
@@ -33,10 +39,10 @@ export const randomLogitInfo = {
 /**
  * Random-logit test (Sixt et al. 2020): the similarity between the explanation of the target
  * class and that of a class c' ≠ target drawn uniformly per row (stream keyed by the row's
- * content and `seed`), Spearman of |e| by default. A class-sensitive explanation differs:
- * lower is better. Note for 2-class softmax models: ∂p₁/∂x = −∂p₀/∂x, so a gradient scores
- * exactly 1 on |e| (and −1 with `similarity: 'spearman'`) — the test is only informative
- * for 3+ classes or with signed similarity. NOT_SUPPORTED for a model with one output.
+ * content and `seed`), Spearman of |e| by default (Quantus). A class-sensitive explanation
+ * differs: lower is better. For a 2-class model the default is signed Spearman: ∂p₁/∂x =
+ * −∂p₀/∂x, so a gradient scores exactly 1 on |e| (uninformative) and −1 signed, while a
+ * class-independent shortcut scores 1 either way. NOT_SUPPORTED for a model with one output.
  * One explain call.
  * @example randomLogit({ x, model, explain }).mean
  * @since 0.2.0
@@ -45,19 +51,19 @@ export function randomLogit(input: ExtendedMetricInput, options: RandomLogitOpti
   const fn = 'randomLogit';
   const o = checkOptions(options, KEYS, fn);
   const seed = seedOption(o.seed ?? 0, fn);
-  const kind = checkSimilarity(o.similarity ?? 'spearman-abs', fn);
-  const p = prepare(fn, input, input.attributions !== undefined ? ['model', 'explain', 'attributions'] : ['model', 'explain']);
+  const p = prepare(fn, input, ['model', 'explain']);
   const C = p.model.classes;
   if (C < 2) throw new XaiError('NOT_SUPPORTED', 'random-logit needs at least 2 classes (outputs)', { fn, arg: 'input.model', value: C });
+  const kind = checkSimilarity(o.similarity ?? (C === 2 ? 'spearman' : 'spearman-abs'), fn);
   const sim = similarityFn(kind, p.d);
   const randomTargets = new Int32Array(p.n);
   for (let i = 0; i < p.n; i++) {
     const c = rowRng(p.x, i, seed, fn).int(C - 1);
     randomTargets[i] = c >= p.targets[i]! ? c + 1 : c;
   }
-  const e0 = input.attributions !== undefined ? p.attributions : p.explain(p.model, p.x, p.targets);
+  const e0 = p.given ? p.attributions : p.explain(p.model, p.x, p.targets);
   const e1 = p.explain(p.model, p.x, randomTargets);
   const values = new Float64Array(p.n);
   for (let i = 0; i < p.n; i++) values[i] = sim(row(e0, i), row(e1, i));
-  return { ...summarizeValues('RANDOM_LOGIT', values), randomTargets };
+  return { ...summarizeValues('RANDOM_LOGIT', values), randomTargets, similarity: kind };
 }

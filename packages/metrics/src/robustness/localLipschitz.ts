@@ -8,7 +8,7 @@ import { normOfDiff, reExplain } from '../extended/internal/sensitivity.js';
 export interface LocalLipschitzOptions {
   /** Neighbours per instance (Quantus `nr_samples`). @defaultValue 10 */
   readonly samples?: number;
-  /** x' = x + N(0, std²) (Quantus `perturb_std`). @defaultValue 0.1 */
+  /** x' = x + N(0, std²), std > 0 (Quantus `perturb_std`). @defaultValue 0.1 */
   readonly std?: number;
   /** @defaultValue 0 */
   readonly seed?: number;
@@ -31,7 +31,8 @@ export const localLipschitzInfo = {
  * over `samples` Gaussian neighbours x' = x + N(0, std²) (Quantus' sampling in place of the
  * paper's optimisation, so it is a lower bound of the true local constant). Φ(x) is
  * `input.attributions` when given, else re-explained; the neighbours go through one explain
- * call. A neighbour equal to x (std = 0) is undefined and skipped; a row with no defined
+ * call; a non-finite re-explanation is a NON_FINITE error naming `localLipschitz → explain`.
+ * A neighbour equal to x (possible only through rounding) is skipped; a row with no other
  * neighbour is NaN (counted). Lower is better.
  * @example localLipschitz({ x, model, explain }, { samples: 10, std: 0.1 }).mean
  * @since 0.2.0
@@ -40,14 +41,13 @@ export function localLipschitz(input: ExtendedMetricInput, options: LocalLipschi
   const fn = 'localLipschitz';
   const o = checkOptions(options, KEYS, fn);
   const S = positiveInt(o.samples ?? 10, fn, 'options.samples');
-  const std = numberAtLeast(o.std ?? 0.1, 0, fn, 'options.std');
+  const std = numberAtLeast(o.std ?? 0.1, 0, fn, 'options.std', true);
   const seed = seedOption(o.seed ?? 0, fn);
-  const needs = input.attributions !== undefined ? (['model', 'explain', 'attributions'] as const) : (['model', 'explain'] as const);
-  const p = prepare(fn, input, needs);
+  const p = prepare(fn, input, ['model', 'explain']);
   const perturb = (xi: Float64Array, rng: Rng, out: Float64Array): void => {
     for (let j = 0; j < out.length; j++) out[j] = xi[j]! + std * rng.normal();
   };
-  const { big, e0, eb } = reExplain(p, S, seed, fn, perturb, input.attributions !== undefined ? p.attributions : undefined);
+  const { big, e0, eb } = reExplain(p, S, seed, fn, perturb);
   const values = new Float64Array(p.n);
   const tmp = new Float64Array(p.d);
   for (let i = 0; i < p.n; i++) {
@@ -58,7 +58,7 @@ export function localLipschitz(input: ExtendedMetricInput, options: LocalLipschi
       const dx = normOfDiff(xi, row(big, i * S + s), 'l2', tmp);
       if (dx === 0) continue;
       const v = normOfDiff(e, row(eb, i * S + s), 'l2', tmp) / dx;
-      if (!(v <= best)) best = v;
+      if (Number.isNaN(best) || v > best) best = v;
     }
     values[i] = best;
   }

@@ -99,10 +99,9 @@ describe('localLipschitz', () => {
     for (const v of localLipschitz({ x, model, explain: twice }, { std: 0.3 }).values) expect(v).toBeCloseTo(2, 12);
   });
 
-  it('std 0 leaves every neighbour equal to x: undefined, counted', () => {
+  it('std 0 is a BAD_OPTION naming options.std (it left every neighbour equal to x)', () => {
     const model = linearValueModel([1, 2]);
     const x = randomMatrix(3, 2, 24);
-    const r = localLipschitz({ x, model, explain: identity }, { std: 0 });
-    expect(r.undefinedIndices).toEqual([0, 1, 2]);
+    expect(() => localLipschitz({ x, model, explain: identity }, { std: 0 })).toThrow(/BAD_OPTION.*localLipschitz.*options\.std/);
   });
 });

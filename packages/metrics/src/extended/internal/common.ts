@@ -1,9 +1,12 @@
 // Shared plumbing of the extended metrics (faithfulness, robustness, complexity,
 // randomisation, axiomatic, agreement): input checks, row keys, batched target outputs,
 // correlations. Inputs are validated once at the public boundary; kernels here are unchecked.
-import { XaiError, assertFinite, assertMatrix, averageRanks, checkedModel, defaultTargets, describeValue, hashFloat64, row, substream } from '@xai/core';
+import { XaiError, assertFinite, assertMatrix, averageRanks, checkedModel, defaultTargets, describeValue, hashFloat64, row, substream, toFloat64Matrix } from '@xai/core';
 import type { Matrix, Model, Rng } from '@xai/core';
 import type { ExplainFn, ExtendedMetricInput } from '../../extendedMetricTypes.js';
+import { pearson } from '../../internal/rank.js';
+
+export { pearson };
 
 /** The checked pieces a metric reads. */
 export interface Prepared {
@@ -14,6 +17,8 @@ export interface Prepared {
   readonly model: Model;
   readonly targets: Int32Array;
   readonly explain: ExplainFn;
+  /** `input.attributions` was given (validated whenever present, required only when `needs` says so). */
+  readonly given: boolean;
 }
 
 type Need = 'model' | 'attributions' | 'explain';
@@ -22,21 +27,33 @@ function fail(fn: string, arg: string, message: string, value: unknown): never {
   throw new XaiError('BAD_INPUT', message, { fn, arg, value });
 }
 
-/** Validates `input` for `fn`; fields not in `needs` are returned as placeholders and must not be read. */
+/** x / attributions as a Float64 matrix: any numeric typed array is accepted (copied once), then checked finite. */
+function inputMatrix(value: unknown, fn: string, arg: string, rows?: number, cols?: number): Matrix {
+  const m = value as { rows?: unknown; cols?: unknown } | null;
+  const r = rows ?? (m !== null && typeof m === 'object' ? m.rows : undefined);
+  const c = cols ?? (m !== null && typeof m === 'object' ? m.cols : undefined);
+  if (!Number.isInteger(r) || !Number.isInteger(c) || (r as number) < 0 || (c as number) < 0) {
+    assertMatrix(value, fn, arg); // throws the shape-less message
+  }
+  const out = toFloat64Matrix(value, r as number, c as number, fn, arg);
+  assertFinite(out, fn, arg);
+  return out;
+}
+
+/**
+ * Validates `input` for `fn`; fields not in `needs` are returned as placeholders and must not be
+ * read, except `attributions`, which are validated (and `given` set) whenever present.
+ */
 export function prepare(fn: string, input: ExtendedMetricInput, needs: readonly Need[]): Prepared {
   if (input === null || typeof input !== 'object') fail(fn, 'input', `expected an input object {x, attributions, model, ...}, got ${describeValue(input)}`, input);
-  assertMatrix(input.x, fn, 'input.x');
-  assertFinite(input.x, fn, 'input.x');
-  const n = input.x.rows;
-  const d = input.x.cols;
+  const x = inputMatrix(input.x, fn, 'input.x');
+  const n = x.rows;
+  const d = x.cols;
   if (n === 0) throw new XaiError('EMPTY', 'no instances to evaluate', { fn, arg: 'input.x', value: 0 });
-  let attributions: Matrix = input.x;
-  if (needs.includes('attributions')) {
-    if (input.attributions === undefined) fail(fn, 'input.attributions', 'this metric needs attributions (n x d)', undefined);
-    assertMatrix(input.attributions, fn, 'input.attributions', { rows: n, cols: d });
-    assertFinite(input.attributions, fn, 'input.attributions');
-    attributions = input.attributions;
-  }
+  let attributions: Matrix = x;
+  if (needs.includes('attributions') && input.attributions === undefined) fail(fn, 'input.attributions', 'this metric needs attributions (n x d)', undefined);
+  const given = input.attributions !== undefined;
+  if (given) attributions = inputMatrix(input.attributions, fn, 'input.attributions', n, d);
   let model = undefined as unknown as Model;
   let targets: Int32Array = new Int32Array(n);
   if (needs.includes('model')) {
@@ -50,19 +67,17 @@ export function prepare(fn: string, input: ExtendedMetricInput, needs: readonly 
         if (t < 0 || t >= model.classes) throw new XaiError('BAD_INPUT', `target ${t} of row ${i} is outside [0, ${model.classes})`, { fn, arg: 'input.targets', value: t, row: i });
       }
       targets = input.targets;
-    } else targets = defaultTargets(model, input.x);
+    } else targets = defaultTargets(model, x);
   }
   let explain = undefined as unknown as ExplainFn;
   if (needs.includes('explain')) {
     if (typeof input.explain !== 'function') fail(fn, 'input.explain', 'this metric re-explains: it needs explain(model, x, targets) → n x d', input.explain);
     const raw = input.explain;
-    explain = (m, xs, t) => {
-      const e = raw(m, xs, t);
-      assertMatrix(e, `${fn} → explain`, 'attributions', { rows: xs.rows, cols: d });
-      return e;
-    };
+    // Re-explanations are checked like inputs: any numeric typed array, the right shape, and
+    // finite — a NaN explanation must not become a score (e.g. max(−Infinity, NaN)) or vanish.
+    explain = (m, xs, t) => inputMatrix(raw(m, xs, t), `${fn} → explain`, 'attributions', xs.rows, d);
   }
-  return { x: input.x, n, d, attributions, model, targets, explain };
+  return { x, n, d, attributions, model, targets, explain, given };
 }
 
 /** A positive integer option, with the metric's name in the error. */
@@ -127,28 +142,6 @@ export function repeatTargets(targets: Int32Array, per: number): Int32Array {
   const out = new Int32Array(targets.length * per);
   for (let i = 0; i < targets.length; i++) out.fill(targets[i]!, i * per, (i + 1) * per);
   return out;
-}
-
-/** Pearson correlation; NaN when either side is constant (undefined, counted by the caller). */
-export function pearson(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  const n = a.length;
-  let ma = 0;
-  let mb = 0;
-  for (let i = 0; i < n; i++) { ma += a[i]!; mb += b[i]!; }
-  ma /= n;
-  mb /= n;
-  let sab = 0;
-  let saa = 0;
-  let sbb = 0;
-  for (let i = 0; i < n; i++) {
-    const da = a[i]! - ma;
-    const db = b[i]! - mb;
-    sab += da * db;
-    saa += da * da;
-    sbb += db * db;
-  }
-  if (!(saa > 0) || !(sbb > 0)) return Number.NaN;
-  return Math.max(-1, Math.min(1, sab / Math.sqrt(saa * sbb)));
 }
 
 /** Spearman correlation (Pearson of average ranks, scipy's tie handling); NaN when a side is constant. */

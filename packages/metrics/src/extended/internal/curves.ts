@@ -9,7 +9,7 @@ import type { Baseline } from './common.js';
 export interface CurveOptions {
   /** Replacement value(s) of removed features. @defaultValue 0 */
   readonly baseline?: Baseline;
-  /** Order features by signed attribution, most positive first (Petsiuk, SHAP's `*_positive`), or by |attribution|. @defaultValue 'signed' */
+  /** Order features by signed attribution, most positive first (Petsiuk), or by |attribution|. @defaultValue 'signed' */
   readonly order?: 'signed' | 'absolute';
 }
 

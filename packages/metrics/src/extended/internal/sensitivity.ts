@@ -32,7 +32,8 @@ export function normOfDiff(a: ArrayLike<number>, b: ArrayLike<number>, norm: Nor
 export type PerturbRow = (x: Float64Array, rng: Rng, out: Float64Array) => void;
 
 /** The stacked perturbed inputs (n·S x d) and their explanations; e0 is the unperturbed explanation. */
-export function reExplain(p: Prepared, S: number, seed: number, label: string, perturb: PerturbRow, given: Matrix | undefined): { big: Matrix; e0: Matrix; eb: Matrix } {
+/** e0 is `input.attributions` when given (validated by `prepare`), else explain(model, x, targets). */
+export function reExplain(p: Prepared, S: number, seed: number, label: string, perturb: PerturbRow): { big: Matrix; e0: Matrix; eb: Matrix } {
   const { x, n, d, model, targets, explain } = p;
   const big = matrix(n * S, d);
   for (let i = 0; i < n; i++) {
@@ -43,7 +44,7 @@ export function reExplain(p: Prepared, S: number, seed: number, label: string, p
       perturb(xi, rng, big.data.subarray(at, at + d));
     }
   }
-  const e0 = given ?? explain(model, x, targets);
+  const e0 = p.given ? p.attributions : explain(model, x, targets);
   const eb = explain(model, big, repeatTargets(targets, S));
   return { big, e0, eb };
 }

@@ -9,7 +9,7 @@ import type { Norm } from './sensitivity.js';
 export interface SensitivityOptions {
   /** Perturbed inputs per instance (Captum `n_perturb_samples`). @defaultValue 10 */
   readonly samples?: number;
-  /** Radius r of the L∞ ball: x' = x + U(−r, r)^d (Captum `perturb_radius`). @defaultValue 0.02 */
+  /** Radius r > 0 of the L∞ ball: x' = x + U(−r, r)^d (Captum `perturb_radius`). @defaultValue 0.02 */
   readonly radius?: number;
   /** Norm of e − e′ and of e (Captum `norm_ord`, 'fro' = l2). @defaultValue 'l2' */
   readonly norm?: Norm;
@@ -26,17 +26,16 @@ export const SENSITIVITY_KEYS = ['samples', 'radius', 'norm', 'normalize', 'pert
 export function runSensitivity(fn: string, reduce: 'max' | 'mean', input: ExtendedMetricInput, options: SensitivityOptions): Float64Array {
   const o = checkOptions(options, SENSITIVITY_KEYS, fn);
   const S = positiveInt(o.samples ?? 10, fn, 'options.samples');
-  const r = numberAtLeast(o.radius ?? 0.02, 0, fn, 'options.radius');
+  const r = numberAtLeast(o.radius ?? 0.02, 0, fn, 'options.radius', true); // r = 0: every neighbour is x, a vacuous 0
   const norm = checkNorm(o.norm ?? 'l2', fn);
   const normalize = o.normalize ?? true;
   const seed = seedOption(o.seed ?? 0, fn);
   if (o.perturb !== undefined && typeof o.perturb !== 'function') throw new XaiError('BAD_OPTION', `perturb must be a function, got ${describeValue(o.perturb)}`, { fn, arg: 'options.perturb', value: o.perturb });
-  const needs = input.attributions !== undefined ? (['model', 'explain', 'attributions'] as const) : (['model', 'explain'] as const);
-  const p = prepare(fn, input, needs);
+  const p = prepare(fn, input, ['model', 'explain']);
   const perturb = o.perturb ?? ((xi: Float64Array, rng: Rng, out: Float64Array) => {
     for (let j = 0; j < out.length; j++) out[j] = xi[j]! + (2 * rng.uniform() - 1) * r;
   });
-  const { e0, eb } = reExplain(p, S, seed, 'sensitivity', perturb, input.attributions !== undefined ? p.attributions : undefined);
+  const { e0, eb } = reExplain(p, S, seed, 'sensitivity', perturb);
   const values = new Float64Array(p.n);
   const tmp = new Float64Array(p.d);
   for (let i = 0; i < p.n; i++) {
