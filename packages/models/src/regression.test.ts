@@ -171,4 +171,50 @@ describe('regression (output: value)', () => {
       expect(e.message).toMatch(message);
     }
   });
+
+  it("accepts core's regression Split ({x, y: Int32Array zeros, targets}) exactly as {x, y: Float64Array}", () => {
+    const n = 30;
+    const x = randomMatrix(8, n, 2);
+    const t = new Float64Array(n);
+    for (let i = 0; i < n; i++) t[i] = 3 * x.data[2 * i]! - x.data[2 * i + 1]! + 0.5;
+    const vx = randomMatrix(9, 10, 2);
+    const vt = Float64Array.from({ length: 10 }, (_, i) => 3 * vx.data[2 * i]! - vx.data[2 * i + 1]! + 0.5);
+    const a = createMlp(2, { hidden: [4], classes: 1, output: 'value', seed: 3 });
+    const b = createMlp(2, { hidden: [4], classes: 1, output: 'value', seed: 3 });
+    const opts = { epochs: 5, learningRate: 0.01 };
+    const ra = trainModel(a, { train: { x, y: new Int32Array(n), targets: t }, validation: { x: vx, y: new Int32Array(10), targets: vt } }, opts);
+    const rb = trainModel(b, { train: { x, y: t }, validation: { x: vx, y: vt } }, opts);
+    expect(Array.from(a.parameters)).toEqual(Array.from(b.parameters));
+    expect(ra.loss).toEqual(rb.loss);
+    // the loss is the MSE against `targets`, by the reference forward pass
+    expect(relError(ra.loss.train, refMse(a, x, t))).toBeLessThan(1e-12);
+    // both at once is ambiguous; targets on a classifier is a mistake
+    const both = errorOf(() => trainModel(a, { train: { x, y: t, targets: t } as never }, opts));
+    expect(isXaiError(both, 'BAD_INPUT') && both.message).toMatch(/either a Float64Array y or targets/);
+    const clf = errorOf(() => trainModel(createMlp(2), { train: { x, y: new Int32Array(n), targets: t } }, opts));
+    expect(isXaiError(clf, 'BAD_INPUT') && clf.message).toMatch(/targets are regression values/);
+    expect(errorOf(() => trainModel(a, { train: { x, y: new Int32Array(n), targets: t.subarray(1) } }, opts)).message).toMatch(
+      /expected 30 targets/,
+    );
+  });
+
+  it('R² of an exact fit is 1 with targets around 1e8 (shifted sums, no E[y²] − E[y]² cancellation)', () => {
+    const n = 200;
+    const X = Float64Array.from({ length: n }, (_, i) => i / n);
+    const Y = Float64Array.from(X, (v) => 1e8 + v); // exactly what w = 1, b = 1e8 computes
+    const m = createMlp(1, { classes: 1, output: 'value', seed: 1 });
+    m.parameters.set([1, 1e8]);
+    const split = { x: { rows: n, cols: 1, data: X }, y: Y };
+    const r = trainModel(m, { train: split, validation: split, test: split }, { epochs: 1, learningRate: 1e-300 });
+    expect(r.loss.validation).toBe(0);
+    expect(r.accuracy.validation).toBe(1);
+    expect(r.accuracy.test).toBe(1);
+    // and a known non-trivial R²: predictions 1e8 + x against targets 1e8 + 2x give
+    // SSE = Σ x², SST = 4 Σ (x − x̄)², so R² = 1 − Σx² / (4 Σ(x − x̄)²), computed around 0
+    const Y2 = Float64Array.from(X, (v) => 1e8 + 2 * v);
+    const mean = X.reduce((s, v) => s + v, 0) / n;
+    const expected = 1 - X.reduce((s, v) => s + v * v, 0) / (4 * X.reduce((s, v) => s + (v - mean) ** 2, 0));
+    const r2 = trainModel(m, { train: { x: split.x, y: Y2 }, validation: { x: split.x, y: Y2 } }, { epochs: 1, learningRate: 1e-300 });
+    expect(Math.abs(r2.accuracy.validation! - expected)).toBeLessThan(1e-6);
+  });
 });

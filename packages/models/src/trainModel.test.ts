@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Split } from '@xai/core';
+import type { Split, XaiError } from '@xai/core';
 import { createRng } from '@xai/core';
 import { createAnn } from './createAnn.js';
 import { createLogisticRegression } from './createLogisticRegression.js';
@@ -155,6 +155,23 @@ describe('trainModel', () => {
       'EMPTY',
     );
     expect(errorOf(() => trainModel(m, { train: { x: train.x, y: train.y.map(() => 2) } })).code).toBe('BAD_INPUT');
+  });
+
+  it('refuses unknown keys in data ({ valdation }) and in a split, instead of carving validation from train', () => {
+    const data = separable(3, 40);
+    const model = createLogisticRegression(3);
+    const typo = errorOf(() => trainModel(model, { train: data, valdation: data } as never, { epochs: 1 }));
+    expect(typo.code).toBe('BAD_OPTION');
+    expect(typo.message).toMatch(/unknown option 'valdation' \(did you mean 'validation'\?\)/);
+    expect((typo as XaiError).details.arg).toBe('data.valdation');
+    const extra = errorOf(() => trainModel(model, { train: { ...data, weights: 1 } as never }, { epochs: 1 }));
+    expect(extra.code).toBe('BAD_OPTION');
+    expect((extra as XaiError).details.arg).toBe('train.weights');
+    const val = errorOf(() => trainModel(model, { train: data, validation: { ...data, lables: data.y } as never }, { epochs: 1 }));
+    expect((val as XaiError).details.arg).toBe('validation.lables');
+    expect(errorOf(() => trainModel(model, {} as never, { epochs: 1 })).message).toMatch(/missing the train split/);
+    // the correctly spelt key is used as given (not carved)
+    expect(trainModel(model, { train: data, validation: data }, { epochs: 1 }).validation).toBe('given');
   });
 
   it('names the split whose labels are wrong (train.y / test.y), not "targets"', () => {

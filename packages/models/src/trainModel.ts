@@ -139,7 +139,11 @@ export interface RegressionSplit {
   readonly y: Float64Array;
 }
 
-/** Labelled (Int32Array) splits for a classifier, or Float64Array-target splits for a value model. */
+/**
+ * Labelled (Int32Array y) splits for a classifier; for a value model, Float64Array targets,
+ * either as `y` or — core's `Split` of a regression dataset, as @xai/data builds it — as
+ * `targets` beside the all-zero Int32Array `y`. Unknown keys (data or split) → BAD_OPTION.
+ */
 export interface TrainData {
   readonly train: Split | RegressionSplit;
   readonly validation?: Split | RegressionSplit | undefined;
@@ -165,53 +169,92 @@ function evaluate(core: MlpCore, split: AnySplit, spec: LossSpec, acc: Float64Ar
   acc.fill(0);
   const n = split.x.rows;
   const k = core.classes;
+  // targets are summed around their first value: E[(y−K)²] − E[y−K]² keeps its digits for
+  // targets far from 0 (around 1e8, E[y²] − E[y]² cancels to noise, even below 0)
+  const shift = regression && n > 0 ? (split.y[0] ?? 0) : 0;
   for (let start = 0; start < n; start += EVAL_CHUNK) {
     const end = Math.min(n, start + EVAL_CHUNK);
     core.forward(rowBlock(split.x, start, end));
-    if (regression) core.scoreSquaredError(end - start, split.y, start * k, acc);
+    if (regression) core.scoreSquaredError(end - start, split.y, start * k, acc, shift);
     else core.score(end - start, (split.y as Int32Array).subarray(start, end), spec, acc);
   }
   if (regression) {
     const count = acc[1]!;
     const mse = count > 0 ? acc[0]! / count : 0;
-    const variance = count > 0 ? acc[3]! / count - (acc[2]! / count) ** 2 : 0;
+    const mean = count > 0 ? acc[2]! / count : 0;
+    const variance = count > 0 ? acc[3]! / count - mean * mean : 0;
     return { loss: mse, accuracy: variance > 0 ? 1 - mse / variance : NaN, meanPrediction: 0 };
   }
   return { loss: acc[1]! > 0 ? acc[0]! / acc[1]! : 0, accuracy: n > 0 ? acc[2]! / n : 0, meanPrediction: n > 0 ? acc[3]! / n : 0 };
 }
 
-function checkSplit(fn: string, name: string, split: unknown, model: NeuralModel, regression: boolean): asserts split is AnySplit {
-  const s = split as AnySplit;
-  if (s === null || typeof s !== 'object')
+const SPLIT_KEYS = ['x', 'y', 'targets'];
+
+/**
+ * Validates one split and returns it in the engine's form: labels (Int32Array y) for a
+ * classifier; for a value model the targets, taken from `targets` (core's `Split` of a
+ * regression dataset: y all-zero Int32, values in `targets`) or from a Float64Array `y`.
+ */
+function checkSplit(fn: string, name: string, split: unknown, model: NeuralModel, regression: boolean): AnySplit {
+  if (split === null || typeof split !== 'object' || Array.isArray(split))
     throw new XaiError('BAD_INPUT', `expected a split {x, y}, got ${describeValue(split)}`, { fn, arg: name, value: split });
+  checkOptions(split, SPLIT_KEYS, fn, name);
+  const s = split as { readonly x: unknown; readonly y?: unknown; readonly targets?: unknown };
   assertMatrix(s.x, fn, `${name}.x`, { cols: model.inputDim });
   assertFinite(s.x, fn, `${name}.x`);
+  const x = s.x;
   if (regression) {
-    if (!(s.y instanceof Float64Array))
-      throw new XaiError(
-        'BAD_INPUT',
-        `expected regression targets as a Float64Array (n x ${model.classes}, row-major), got ${describeValue(s.y)}`,
-        { fn, arg: `${name}.y`, value: s.y },
-      );
-    if (s.y.length !== s.x.rows * model.classes)
-      throw new XaiError(
-        'SHAPE_MISMATCH',
-        `expected ${s.x.rows * model.classes} targets (${s.x.rows} rows x ${model.classes} outputs), got ${s.y.length}`,
-        { fn, arg: `${name}.y`, value: s.y.length },
-      );
-    for (let i = 0; i < s.y.length; i++)
-      if (!Number.isFinite(s.y[i]!))
-        throw new XaiError('NON_FINITE', `target ${i} is ${s.y[i]!}`, {
+    let where = `${name}.y`;
+    let t: unknown = s.y;
+    if (s.targets !== undefined) {
+      // core's regression Split: the values are in `targets`, y is the all-zero label column
+      if (s.y instanceof Float64Array)
+        throw new XaiError('BAD_INPUT', `give the regression targets once: either a Float64Array y or targets (with Int32Array y), not both`, {
+          fn,
+          arg: `${name}.targets`,
+          value: 'both',
+        });
+      if (s.y !== undefined && !(s.y instanceof Int32Array))
+        throw new XaiError('BAD_INPUT', `expected y as core's Int32Array label column beside targets, got ${describeValue(s.y)}`, {
           fn,
           arg: `${name}.y`,
-          value: s.y[i],
+          value: s.y,
+        });
+      where = `${name}.targets`;
+      t = s.targets;
+    }
+    if (!(t instanceof Float64Array))
+      throw new XaiError(
+        'BAD_INPUT',
+        `expected regression targets as a Float64Array (n x ${model.classes}, row-major: y, or targets beside an Int32Array y), got ${describeValue(t)}`,
+        { fn, arg: where, value: t },
+      );
+    if (t.length !== x.rows * model.classes)
+      throw new XaiError(
+        'SHAPE_MISMATCH',
+        `expected ${x.rows * model.classes} targets (${x.rows} rows x ${model.classes} outputs), got ${t.length}`,
+        { fn, arg: where, value: t.length },
+      );
+    for (let i = 0; i < t.length; i++)
+      if (!Number.isFinite(t[i]!))
+        throw new XaiError('NON_FINITE', `target ${i} is ${t[i]!}`, {
+          fn,
+          arg: where,
+          value: t[i],
           row: Math.floor(i / model.classes),
         });
-    return;
+    return { x, y: t };
   }
+  if (s.targets !== undefined)
+    throw new XaiError(
+      'BAD_INPUT',
+      "targets are regression values, but this model is a classifier (create a regression model with createMlp(d, { output: 'value', classes: k }))",
+      { fn, arg: `${name}.targets`, value: describeValue(s.targets) },
+    );
   if (!(s.y instanceof Int32Array))
     throw new XaiError('BAD_INPUT', `expected labels as an Int32Array, got ${describeValue(s.y)}`, { fn, arg: `${name}.y`, value: s.y });
-  checkTargets(fn, s.y, s.x.rows, model.classes, `${name}.y`);
+  checkTargets(fn, s.y, x.rows, model.classes, `${name}.y`);
+  return { x, y: s.y };
 }
 
 /** A seeded random (not stratified) carve for regression targets; both parts keep their order. */
@@ -373,15 +416,16 @@ export function trainModel(model: NeuralModel, data: TrainData, options: TrainOp
       value: bound,
     });
   createRng(o.seed); // typed error for a bad seed
-  if (data === null || typeof data !== 'object')
+  if (data === null || typeof data !== 'object' || Array.isArray(data))
     throw new XaiError('BAD_INPUT', `expected {train, validation?, test?}, got ${describeValue(data)}`, { fn, arg: 'data', value: data });
-  checkSplit(fn, 'train', data.train, m, regression);
-  if (data.validation !== undefined) checkSplit(fn, 'validation', data.validation, m, regression);
-  if (data.test !== undefined) checkSplit(fn, 'test', data.test, m, regression);
-  if (data.train.x.rows === 0) throw new XaiError('EMPTY', 'the training split has no rows', { fn, arg: 'train', value: 0 });
+  // a misspelt split ({ valdation }) would otherwise be ignored and validation carved from train
+  checkOptions(data, ['train', 'validation', 'test'], fn, 'data');
+  if (data.train === undefined) throw new XaiError('BAD_INPUT', 'missing the train split', { fn, arg: 'data.train', value: undefined });
+  let train: AnySplit = checkSplit(fn, 'train', data.train, m, regression);
+  const test = data.test === undefined ? null : checkSplit(fn, 'test', data.test, m, regression);
+  let validation: AnySplit | null = data.validation === undefined ? null : checkSplit(fn, 'validation', data.validation, m, regression);
+  if (train.x.rows === 0) throw new XaiError('EMPTY', 'the training split has no rows', { fn, arg: 'train', value: 0 });
 
-  let train: AnySplit = data.train;
-  let validation: AnySplit | null = data.validation ?? null;
   let validationSource: TrainReport['validation'] = validation === null ? 'none' : 'given';
   if (validation === null && o.validationFraction > 0) {
     const carved = regression
@@ -488,7 +532,7 @@ export function trainModel(model: NeuralModel, data: TrainData, options: TrainOp
 
   const tr = evaluate(core, train, spec, acc, regression);
   const va = validation === null ? null : evaluate(core, validation, spec, acc, regression);
-  const te = data.test === undefined ? null : evaluate(core, data.test, spec, acc, regression);
+  const te = test === null ? null : evaluate(core, test, spec, acc, regression);
   const { onEpoch: _onEpoch, ...settings } = o;
   return {
     task,
@@ -499,7 +543,7 @@ export function trainModel(model: NeuralModel, data: TrainData, options: TrainOp
     stoppedEarly,
     selection,
     validation: validationSource,
-    rows: { train: train.x.rows, validation: validation?.x.rows ?? 0, test: data.test?.x.rows ?? 0 },
+    rows: { train: train.x.rows, validation: validation?.x.rows ?? 0, test: test?.x.rows ?? 0 },
     settings: { ...settings, classWeights },
     history,
     seconds: (performance.now() - t0) / 1000,

@@ -268,9 +268,10 @@ export class MlpCore {
 
   /**
    * Adds the last forward pass's regression statistics to `acc`: [0] Σ (f − y)², [1] count
-   * of entries, [2] Σ y, [3] Σ y² (for R²).
+   * of entries, [2] Σ (y − shift), [3] Σ (y − shift)² (for R²: shifted sums, so the variance
+   * does not cancel when the targets are far from 0; the caller picks shift ≈ the targets).
    */
-  scoreSquaredError(n: number, y: ArrayLike<number>, start: number, acc: Float64Array): void {
+  scoreSquaredError(n: number, y: ArrayLike<number>, start: number, acc: Float64Array, shift: number): void {
     const len = n * this.classes;
     const Z = this.acts[this.shapes.length - 1]!;
     let sse = 0;
@@ -280,8 +281,9 @@ export class MlpCore {
       const t = y[start + k]!;
       const r = Z[k]! - t;
       sse += r * r;
-      sy += t;
-      syy += t * t;
+      const u = t - shift;
+      sy += u;
+      syy += u * u;
     }
     acc[0] = acc[0]! + sse;
     acc[1] = acc[1]! + len;
