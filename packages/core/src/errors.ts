@@ -25,6 +25,9 @@ export interface XaiErrorDetails {
   readonly [key: string]: unknown;
 }
 
+/** The brand `isXaiError` checks (a registered symbol, the same in every module copy). @since 0.2.0 */
+export const XAI_ERROR_BRAND: unique symbol = Symbol.for('@xai/core.XaiError');
+
 /**
  * The one error type of the toolkit. The message names the function, the argument
  * and the offending value; `code` is stable for programmatic handling.
@@ -32,9 +35,6 @@ export interface XaiErrorDetails {
  *   try { matmul(a, b) } catch (e) { if (isXaiError(e, 'SHAPE_MISMATCH')) ... }
  * @since 0.1.0
  */
-/** The brand `isXaiError` checks (a registered symbol, the same in every module copy). */
-export const XAI_ERROR_BRAND: unique symbol = Symbol.for('@xai/core.XaiError');
-
 export class XaiError extends Error {
   readonly code: XaiErrorCode;
   readonly details: XaiErrorDetails;
@@ -71,4 +71,22 @@ export function describeValue(value: unknown): string {
   if (Array.isArray(value)) return `array(${value.length})`;
   if (ArrayBuffer.isView(value)) return `${value.constructor.name}(${(value as unknown as ArrayLike<number>).length})`;
   return typeof value;
+}
+
+/** Node's error codes for the OS-level failures every package reports the same way. */
+const MISSING = new Set(['ENOENT', 'ENOTDIR']);
+
+/**
+ * The one mapping of an OS-level error (fs, net) to an XaiError: ENOENT/ENOTDIR become
+ * NOT_FOUND, everything else (ENOSPC, EISDIR, EACCES, EEXIST, ...) IO_ERROR; the message names
+ * the path and what was being done, and `details.errno` keeps the system code. Pure (no Node
+ * import), so browser-safe code may call it too. Non-system errors are returned unchanged.
+ * @example catch (e) { throw systemError(e, { fn: 'saveModel', path, action: 'write' }) }
+ * @since 0.2.0
+ */
+export function systemError(error: unknown, where: { readonly fn: string; readonly path: string; readonly action: string; readonly arg?: string }): unknown {
+  const errno = (error as { code?: unknown } | null)?.code;
+  if (isXaiError(error) || typeof errno !== 'string' || !/^E[A-Z]+$/.test(errno)) return error;
+  const reason = (error as Error).message?.replace(/^E[A-Z]+: /, '') ?? errno;
+  return new XaiError(MISSING.has(errno) ? 'NOT_FOUND' : 'IO_ERROR', `cannot ${where.action} ${where.path}: ${errno} (${reason})`, { fn: where.fn, arg: where.arg ?? 'path', value: where.path, errno, path: where.path });
 }

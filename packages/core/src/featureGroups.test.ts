@@ -22,3 +22,11 @@ describe('feature groups', () => {
     expect(() => featureUnits(3, [[]])).toThrow(/group 0 is empty/);
   });
 });
+
+describe('unitIds and featureUnits validation', () => {
+  it('rejects a negative dimension, a column in no unit and a column in two', () => {
+    expect(() => featureUnits(-1, [])).toThrow(/dim must be a non-negative integer, got -1/);
+    expect(() => unitIds(3, [[0], [1]])).toThrow(/column 2 is in no unit/);
+    expect(() => unitIds(3, [[0, 1], [1, 2]])).toThrow(/column 1 is in unit 0 and unit 1/);
+  });
+});

@@ -33,6 +33,7 @@ export function groupsFromIds(ids: ArrayLike<number>, fn = 'groupsFromIds', arg 
  * @since 0.2.0
  */
 export function featureUnits(dim: number, groups: FeatureGroups | undefined, fn = 'featureUnits', arg = 'groups'): number[][] {
+  if (!Number.isInteger(dim) || dim < 0) throw new XaiError('BAD_INPUT', `dim must be a non-negative integer, got ${describeValue(dim)}`, { fn, arg: 'dim', value: dim });
   const owner = new Int32Array(dim).fill(-1);
   const units: number[][] = [];
   for (const [g, group] of (groups ?? []).entries()) {
@@ -49,11 +50,22 @@ export function featureUnits(dim: number, groups: FeatureGroups | undefined, fn 
   return units.sort((a, b) => Math.min(...a) - Math.min(...b));
 }
 
-/** Group id per column (units numbered in `featureUnits` order). */
-export function unitIds(dim: number, units: readonly (readonly number[])[]): Int32Array {
-  const ids = new Int32Array(dim).fill(-1);
+/**
+ * Unit id per column (units numbered in `featureUnits` order); every column must be in exactly
+ * one unit (BAD_INPUT otherwise).
+ * @example unitIds(4, [[0], [1, 2], [3]])  // Int32Array [0, 1, 1, 2]
+ * @since 0.2.0
+ */
+export function unitIds(dim: number, units: readonly (readonly number[])[], fn = 'unitIds'): Int32Array {
+  const ids = new Int32Array(featureUnits(dim, [], fn).length).fill(-1);
   units.forEach((u, k) => {
-    for (const j of u) ids[j] = k;
+    for (const j of u) {
+      if (!Number.isInteger(j) || j < 0 || j >= dim) throw new XaiError('BAD_INPUT', `unit ${k} names column ${describeValue(j)}, outside [0, ${dim})`, { fn, arg: 'units', value: j });
+      if (ids[j] !== -1) throw new XaiError('BAD_INPUT', `column ${j} is in unit ${ids[j]} and unit ${k}`, { fn, arg: 'units', value: j });
+      ids[j] = k;
+    }
   });
+  const missing = ids.indexOf(-1);
+  if (missing !== -1) throw new XaiError('BAD_INPUT', `column ${missing} is in no unit`, { fn, arg: 'units', value: missing });
   return ids;
 }

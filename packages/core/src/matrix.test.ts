@@ -96,3 +96,31 @@ describe('resolvePreset', () => {
     expect(() => resolvePreset(3, 'lime')).toThrow(/BAD_OPTION.*lime: preset/);
   });
 });
+
+describe('matrix layout checks and aliasing', () => {
+  it('assertMatrix rejects a stride below cols, a fractional stride and a negative or fractional offset', async () => {
+    const { assertMatrix } = await import('./matrix.js');
+    const data = new Float64Array(12);
+    expect(() => assertMatrix({ rows: 3, cols: 4, data, stride: 0 }, 'f', 'a')).toThrow(/stride 0 must be an integer of at least cols \(4\)/);
+    expect(() => assertMatrix({ rows: 2, cols: 4, data, stride: 4.5 }, 'f', 'a')).toThrow(/stride 4.5/);
+    expect(() => assertMatrix({ rows: 2, cols: 4, data, offset: -1 }, 'f', 'a')).toThrow(/offset -1/);
+    expect(() => assertMatrix({ rows: 2, cols: 4, data, offset: 0.5 }, 'f', 'a')).toThrow(/offset 0.5/);
+  });
+
+  it('matmul allows disjoint interleaved column blocks of one buffer and refuses overlapping ones', async () => {
+    const { matmul } = await import('./kernels/matmul.js');
+    const { fromRows: rows } = await import('./matrix.js');
+    // A 2x4 buffer: columns 0-1 are the input block, columns 2-3 the output block.
+    const buf = new Float64Array([1, 2, 0, 0, 3, 4, 0, 0]);
+    const left = { rows: 2, cols: 2, data: buf, stride: 4 };
+    const right = { rows: 2, cols: 2, data: buf, stride: 4, offset: 2 };
+    matmul(left, rows([[1, 0], [0, 1]]), right);
+    expect(Array.from(buf)).toEqual([1, 2, 1, 2, 3, 4, 3, 4]);
+    const shifted = { rows: 2, cols: 2, data: buf, stride: 4, offset: 1 };
+    expect(() => matmul(left, rows([[1, 0], [0, 1]]), shifted)).toThrow(/out shares memory with input a/);
+    // A block that wraps into the next row: b starts at column 3 of row 0 and ends in row 1.
+    const wrap = { rows: 1, cols: 2, data: buf, stride: 4, offset: 3 };
+    expect(() => matmul(rows([[1]]), rows([[1, 1]]), wrap)).not.toThrow();
+    expect(() => matmul({ rows: 1, cols: 1, data: buf, offset: 4 }, rows([[1, 1]]), wrap)).toThrow(/shares memory/);
+  });
+});

@@ -114,6 +114,10 @@ export function assertMatrix(value: unknown, fn: string, arg: string, shape: { r
   }
   const stride = strideOf(m);
   const offset = m.offset ?? 0;
+  if (!Number.isInteger(stride) || (m.rows > 1 && stride < m.cols) || stride < 0) {
+    throw new XaiError('BAD_INPUT', `stride ${describeValue(stride)} must be an integer of at least cols (${m.cols})`, { fn, arg, value: stride });
+  }
+  if (!Number.isInteger(offset) || offset < 0) throw new XaiError('BAD_INPUT', `offset ${describeValue(offset)} must be a non-negative integer`, { fn, arg, value: offset });
   if (m.rows > 0 && offset + (m.rows - 1) * stride + m.cols > m.data.length) {
     throw new XaiError('SHAPE_MISMATCH', `data of length ${m.data.length} is too short for ${m.rows}x${m.cols} (stride ${stride}, offset ${offset})`, { fn, arg, value: m.data.length });
   }
@@ -121,13 +125,16 @@ export function assertMatrix(value: unknown, fn: string, arg: string, shape: { r
   if (shape.cols !== undefined && m.cols !== shape.cols) throw new XaiError('SHAPE_MISMATCH', `expected ${shape.cols} columns, got ${m.cols}`, { fn, arg, value: m.cols });
 }
 
-/** Throws NON_FINITE naming the first NaN/Infinity cell. */
+/** Throws NON_FINITE naming the first NaN/Infinity cell (flat loop: runs on every checked model call). */
 export function assertFinite(m: Matrix, fn: string, arg: string): void {
+  const data = m.data;
+  const stride = strideOf(m);
+  const offset = m.offset ?? 0;
   for (let i = 0; i < m.rows; i++) {
-    const r = row(m, i);
+    const start = offset + i * stride;
     for (let j = 0; j < m.cols; j++) {
-      const v = r[j]!;
-      if (!Number.isFinite(v)) throw new XaiError('NON_FINITE', `cell (${i}, ${j}) is ${describeValue(v)}`, { fn, arg, value: v, row: i, col: j });
+      const v = data[start + j]!;
+      if (v - v !== 0) throw new XaiError('NON_FINITE', `cell (${i}, ${j}) is ${describeValue(v)}`, { fn, arg, value: v, row: i, col: j });
     }
   }
 }

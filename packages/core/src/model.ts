@@ -37,6 +37,8 @@ export interface Model {
    * where a metric is defined on |Δf|.
    */
   readonly output?: ModelOutput;
+  /** How far probability rows may stray from [0, 1] and from summing to 1 (checked at every boundary). @defaultValue 1e-5 */
+  readonly probabilityTolerance?: number;
   /** Class probabilities, n x classes, rows summing to 1 (raw outputs for `output: 'value'`). */
   predictProba(x: Matrix, out?: Matrix): Matrix;
   /** Pre-softmax scores, n x classes. */

@@ -7,6 +7,20 @@ import { checkedModel, defaultTargets, toFloat64Matrix } from './modelBoundary.j
 
 const x = fromRows([[0.2, 0.4], [1, -1]]);
 
+const f32Model: Model = {
+  inputDim: 2,
+  classes: 2,
+  predictProba: (m) => {
+    const data = new Float32Array(m.rows * 2);
+    for (let i = 0; i < m.rows; i++) {
+      const p = 1 / (1 + Math.exp(-(m.data[i * 2]! + m.data[i * 2 + 1]!)));
+      data[i * 2] = 1 - p;
+      data[i * 2 + 1] = p;
+    }
+    return { rows: m.rows, cols: 2, data } as never;
+  },
+};
+
 describe('toFloat64Matrix', () => {
   it('converts a Float32 matrix once, exactly (float32 values widen losslessly)', () => {
     const f32 = new Float32Array([0.1, 0.9, 0.3, 0.7]);
@@ -37,19 +51,6 @@ describe('toFloat64Matrix', () => {
 });
 
 describe('checkedModel', () => {
-  const f32Model: Model = {
-    inputDim: 2,
-    classes: 2,
-    predictProba: (m) => {
-      const data = new Float32Array(m.rows * 2);
-      for (let i = 0; i < m.rows; i++) {
-        const p = 1 / (1 + Math.exp(-(m.data[i * 2]! + m.data[i * 2 + 1]!)));
-        data[i * 2] = 1 - p;
-        data[i * 2 + 1] = p;
-      }
-      return { rows: m.rows, cols: 2, data } as never;
-    },
-  };
 
   it('makes a Float32-returning classifier usable: Float64 probabilities, predicted classes', () => {
     const m = checkedModel(f32Model, 'test');
@@ -72,7 +73,7 @@ describe('checkedModel', () => {
     const m = checkedModel(reg, 'test');
     expect(Array.from(m.predictProba(x).data)).toEqual([5, -7]);
     expect(Array.from(defaultTargets(m, x))).toEqual([0, 0]);
-    expect(() => checkedModel({ ...reg, output: undefined }, 'test')).toThrow(/a classifier needs at least 2 classes, got 1 \(a single-output model is output: 'value'\)/);
+    expect(() => checkedModel({ inputDim: reg.inputDim, classes: reg.classes, predictProba: reg.predictProba }, 'test')).toThrow(/a classifier needs at least 2 classes, got 1 \(a single-output model is output: 'value'\)/);
   });
 
   it('rejects non-probabilities and bad shapes with the caller and the method named', () => {
@@ -95,5 +96,86 @@ describe('checkedModel', () => {
     expect(typeof m.inputGradient).toBe('function');
     expect(m.logits).toBeUndefined();
     expect(Array.from(m.inputGradient!(x, new Int32Array(2)).data)).toEqual([0.5, 0.5, 0.5, 0.5]);
+  });
+});
+
+describe('checkedModel with real-world model objects', () => {
+  class LogisticModel {
+    readonly #w: number;
+    readonly classes = 2;
+    calls = 0;
+    constructor(w: number) {
+      this.#w = w;
+    }
+    get inputDim(): number {
+      return 2;
+    }
+    predictProba(x: Matrix): Matrix {
+      this.calls++;
+      const data = new Float64Array(x.rows * 2);
+      for (let i = 0; i < x.rows; i++) {
+        const p = 1 / (1 + Math.exp(-this.#w * x.data[i * 2]!));
+        data[i * 2] = 1 - p;
+        data[i * 2 + 1] = p;
+      }
+      return { rows: x.rows, cols: 2, data };
+    }
+  }
+
+  it('forwards getters, #private fields and state writes to the model itself (class-based and frozen models)', () => {
+    const raw = new LogisticModel(3);
+    const m = checkedModel(raw as unknown as Model, 'test');
+    expect(m.inputDim).toBe(2);
+    expect(m.predictProba(x).data[1]).toBeCloseTo(1 / (1 + Math.exp(-0.6)), 12);
+    expect(raw.calls).toBe(1);
+    expect((m as unknown as LogisticModel).calls).toBe(1);
+    const frozen = Object.freeze({ ...f32Model });
+    expect(checkedModel(frozen, 'test').predictProba(x).rows).toBe(2);
+  });
+
+  it('copies outputs, so a model that reuses its output buffer cannot change an earlier result', () => {
+    const buffer = new Float64Array(4);
+    let k = 0;
+    const reusing: Model = {
+      inputDim: 2,
+      classes: 2,
+      predictProba: () => {
+        const p = ++k === 1 ? 0.25 : 0.75;
+        buffer.set([1 - p, p, 1 - p, p]);
+        return { rows: 2, cols: 2, data: buffer };
+      },
+    };
+    const m = checkedModel(reusing, 'test');
+    const first = m.predictProba(x);
+    m.predictProba(x);
+    expect(first.data[1]).toBe(0.25);
+  });
+
+  it('checks x, out and targets at the boundary', () => {
+    const withGrad: Model = { ...f32Model, inputGradient: (xx: Matrix) => matrix(xx.rows, 2) };
+    const m = checkedModel(withGrad, 'lime');
+    expect(() => m.predictProba(fromRows([[1, 2, 3]]))).toThrow(/lime → model\.predictProba: x: expected 2 columns, got 3/);
+    expect(() => m.predictProba(x, matrix(1, 2))).toThrow(/out: expected 2 rows, got 1/);
+    expect(() => m.inputGradient!(x, Int32Array.of(0, 2))).toThrow(/targets\[1\] = 2 is not an output index in \[0, 2\)/);
+    expect(() => m.inputGradient!(x, Int32Array.of(0))).toThrow(/targets must hold one class per row \(2\)/);
+  });
+
+  it('logits, gradients and hidden layers must be finite', () => {
+    const nan = (): Matrix => fromRows([[NaN, 1], [0, 1]]);
+    const broken: Model = { ...f32Model, logits: nan, inputGradient: nan, hidden: nan };
+    const m = checkedModel(broken, 'sg');
+    expect(() => m.logits!(x)).toThrow(/NON_FINITE.*sg → model\.logits: logits: cell \(0, 0\) is NaN/);
+    expect(() => m.inputGradient!(x, Int32Array.of(0, 0))).toThrow(/NON_FINITE/);
+    expect(() => m.hidden!(x)).toThrow(/NON_FINITE/);
+  });
+
+  it('honours the model\'s own probability tolerance', () => {
+    const loose: Model = { inputDim: 2, classes: 2, probabilityTolerance: 1e-3, predictProba: (xx) => ({ rows: xx.rows, cols: 2, data: new Float64Array(xx.rows * 2).fill(0.50025) }) };
+    expect(checkedModel(loose, 't').predictProba(x).rows).toBe(2);
+    expect(() => checkedModel({ inputDim: 2, classes: 2, predictProba: loose.predictProba }, 't').predictProba(x)).toThrow(/NOT_PROBABILITIES/);
+  });
+
+  it('rejects an unknown output kind by name', () => {
+    expect(() => checkedModel({ ...f32Model, output: 'regression' as never }, 't')).toThrow(/model\.output must be 'probabilities' or 'value', got "regression"/);
   });
 });

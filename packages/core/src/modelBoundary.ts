@@ -1,6 +1,6 @@
 import { XaiError, describeValue } from './errors.js';
 import type { Matrix } from './matrix.js';
-import { assertFinite, strideOf } from './matrix.js';
+import { assertFinite, assertMatrix, strideOf } from './matrix.js';
 import type { HiddenOptions, InputGradientOptions, Model } from './model.js';
 import { assertProbabilities, argmaxRows } from './model.js';
 
@@ -90,9 +90,9 @@ export function toFloat64Matrix(value: unknown, rows: number, cols: number, fn: 
   throw new XaiError('BAD_INPUT', `returned ${kindOf(value)}, expected a ${rows}x${cols} matrix (a Matrix over a typed array, rows of numbers, or a flat typed array)`, { fn, arg, value: kindOf(value) });
 }
 
-const CHECKED: unique symbol = Symbol.for('@xai/core.checkedModel');
+const checked = new WeakSet<object>();
 
-/** True for regression / single-value models (`output: 'value'`). */
+/** True for regression / single-value models (`output: 'value'`). @since 0.2.0 */
 export function isValueModel(model: Model): boolean {
   return model.output === 'value';
 }
@@ -107,66 +107,133 @@ export function defaultTargets(model: Model, x: Matrix): Int32Array {
   return argmaxRows(model.predictProba(x));
 }
 
+/** How far probability rows may stray from [0, 1] and from summing to 1 (unless the model says otherwise). */
+export const PROBABILITY_TOLERANCE = 1e-5;
+
+/** A fresh Float64 copy unless the model handed back the caller's own `out` buffer. */
+function owned(m: Matrix, returned: unknown, out: Matrix | undefined): Matrix {
+  if (out !== undefined && m.data === out.data) return m;
+  if (m !== returned && m.data !== (returned as { data?: unknown } | null)?.data) return m; // converted: already a copy
+  const rows = m.rows;
+  const cols = m.cols;
+  const data = new Float64Array(rows * cols);
+  const stride = strideOf(m);
+  const offset = m.offset ?? 0;
+  for (let i = 0; i < rows; i++) data.set(m.data.subarray(offset + i * stride, offset + i * stride + cols), i * cols);
+  return { rows, cols, data };
+}
+
+function copyInto(src: Matrix, out: Matrix | undefined): Matrix {
+  if (out === undefined || out.data === src.data) return src;
+  const os = strideOf(out);
+  const ss = strideOf(src);
+  for (let i = 0; i < src.rows; i++) out.data.set(src.data.subarray((src.offset ?? 0) + i * ss, (src.offset ?? 0) + i * ss + src.cols), (out.offset ?? 0) + i * os);
+  return out;
+}
+
 /**
  * The model boundary: a view of `model` whose every output is a checked Float64 matrix —
  * typed-array outputs (Float32 from ONNX Runtime / tfjs) are converted once, shapes are
  * checked with messages naming what came back, probabilities are validated (rows sum to 1,
- * in [0, 1]) unless the model is `output: 'value'`, whose outputs must only be finite.
- * Idempotent (a checked model is returned as is); missing optional methods stay missing.
+ * in [0, 1], within `model.probabilityTolerance` or {@link PROBABILITY_TOLERANCE}) unless the
+ * model is `output: 'value'`, whose outputs must only be finite; logits, gradients and hidden
+ * layers must be finite. Inputs (`x` has `inputDim` columns, `out` the right shape, targets
+ * in range) are checked too. Outputs are the caller's own (a model that reuses its output
+ * buffer cannot change an earlier result). Idempotent; missing optional methods stay
+ * missing; every other property and method of the model is forwarded to it (getters and
+ * `#private` state work; frozen and class-based models are fine).
  * @example const m = checkedModel({ inputDim: 2, classes: 2, predictProba: (x) => ortRun(x) }, 'myTool');
  * @since 0.2.0
  */
 export function checkedModel<M extends Model>(model: M, fn: string): M {
-  if ((model as unknown as Record<symbol, unknown>)[CHECKED] === true) return model;
+  if (model !== null && typeof model === 'object' && checked.has(model)) return model;
   if (model === null || typeof model !== 'object') throw new XaiError('BAD_INPUT', `expected a Model {inputDim, classes, predictProba}, got ${describeValue(model)}`, { fn, arg: 'model', value: model });
-  if (!Number.isInteger(model.inputDim) || model.inputDim < 1) throw new XaiError('BAD_INPUT', `model.inputDim must be a positive integer, got ${describeValue(model.inputDim)}`, { fn, arg: 'model.inputDim', value: model.inputDim });
-  if (!Number.isInteger(model.classes) || model.classes < 1) throw new XaiError('BAD_INPUT', `model.classes must be a positive integer, got ${describeValue(model.classes)}`, { fn, arg: 'model.classes', value: model.classes });
-  if (typeof model.predictProba !== 'function') throw new XaiError('BAD_INPUT', 'model.predictProba must be a function', { fn, arg: 'model.predictProba', value: model.predictProba });
-  const value = isValueModel(model);
-  if (!value && model.classes < 2) throw new XaiError('BAD_INPUT', `a classifier needs at least 2 classes, got ${model.classes} (a single-output model is output: 'value')`, { fn, arg: 'model.classes', value: model.classes });
-  const c = model.classes;
   const d = model.inputDim;
+  const c = model.classes;
+  if (!Number.isInteger(d) || d < 1) throw new XaiError('BAD_INPUT', `model.inputDim must be a positive integer, got ${describeValue(d)}`, { fn, arg: 'model.inputDim', value: d });
+  if (!Number.isInteger(c) || c < 1) throw new XaiError('BAD_INPUT', `model.classes must be a positive integer, got ${describeValue(c)}`, { fn, arg: 'model.classes', value: c });
+  if (typeof model.predictProba !== 'function') throw new XaiError('BAD_INPUT', 'model.predictProba must be a function', { fn, arg: 'model.predictProba', value: model.predictProba });
+  if (model.output !== undefined && model.output !== 'probabilities' && model.output !== 'value') {
+    throw new XaiError('BAD_INPUT', `model.output must be 'probabilities' or 'value', got ${describeValue(model.output)}`, { fn, arg: 'model.output', value: model.output });
+  }
+  const value = isValueModel(model);
+  if (!value && c < 2) throw new XaiError('BAD_INPUT', `a classifier needs at least 2 classes, got ${c} (a single-output model is output: 'value')`, { fn, arg: 'model.classes', value: c });
+  const tolerance = typeof model.probabilityTolerance === 'number' && model.probabilityTolerance > 0 ? model.probabilityTolerance : PROBABILITY_TOLERANCE;
   const name = (m: string): string => `${fn} → model.${m}`;
-  const copyInto = (src: Matrix, out: Matrix | undefined): Matrix => {
-    if (out === undefined || out === src) return src;
-    const os = strideOf(out);
-    const ss = strideOf(src);
-    for (let i = 0; i < src.rows; i++) for (let j = 0; j < src.cols; j++) out.data[(out.offset ?? 0) + i * os + j] = src.data[(src.offset ?? 0) + i * ss + j]!;
-    return out;
+  const checkX = (x: Matrix, method: string): void => assertMatrix(x, name(method), 'x', { cols: d });
+  const checkOut = (out: Matrix | undefined, rows: number, cols: number, method: string): void => {
+    if (out !== undefined) assertMatrix(out, name(method), 'out', { rows, cols });
   };
-  const wrapped: Model = {
-    inputDim: d,
-    classes: c,
-    ...(model.output !== undefined ? { output: model.output } : {}),
+  const overrides: Record<string | symbol, unknown> = {
     predictProba(x: Matrix, out?: Matrix): Matrix {
-      const p = toFloat64Matrix(model.predictProba(x, out), x.rows, c, name('predictProba'), value ? 'values' : 'probabilities');
+      checkX(x, 'predictProba');
+      checkOut(out, x.rows, c, 'predictProba');
+      const returned = model.predictProba(x, out);
+      const p = owned(toFloat64Matrix(returned, x.rows, c, name('predictProba'), value ? 'values' : 'probabilities'), returned, out);
       if (value) assertFinite(p, name('predictProba'), 'values');
-      else assertProbabilities(p, x.rows, c, name('predictProba'), 1e-5);
+      else assertProbabilities(p, x.rows, c, name('predictProba'), tolerance);
       return copyInto(p, out);
     },
   };
-  const w = wrapped as { -readonly [K in keyof Model]: Model[K] };
   if (typeof model.logits === 'function') {
-    const logits = model.logits.bind(model);
-    w.logits = (x: Matrix, out?: Matrix): Matrix => copyInto(toFloat64Matrix(logits(x, out), x.rows, c, name('logits'), 'logits'), out);
+    const logits = model.logits;
+    overrides.logits = (x: Matrix, out?: Matrix): Matrix => {
+      checkX(x, 'logits');
+      checkOut(out, x.rows, c, 'logits');
+      const returned = logits.call(model, x, out);
+      const z = owned(toFloat64Matrix(returned, x.rows, c, name('logits'), 'logits'), returned, out);
+      assertFinite(z, name('logits'), 'logits');
+      return copyInto(z, out);
+    };
   }
   if (typeof model.inputGradient === 'function') {
-    const grad = model.inputGradient.bind(model);
-    w.inputGradient = (x: Matrix, targets: Int32Array, options?: InputGradientOptions): Matrix => {
-      const g = toFloat64Matrix(grad(x, targets, options), x.rows, d, name('inputGradient'), 'gradient');
+    const grad = model.inputGradient;
+    overrides.inputGradient = (x: Matrix, targets: Int32Array, options?: InputGradientOptions): Matrix => {
+      checkX(x, 'inputGradient');
+      checkOut(options?.out, x.rows, d, 'inputGradient');
+      if (targets === null || typeof targets !== 'object' || targets.length !== x.rows) {
+        throw new XaiError('SHAPE_MISMATCH', `targets must hold one class per row (${x.rows}), got ${describeValue(targets)}`, { fn: name('inputGradient'), arg: 'targets', value: targets });
+      }
+      for (let i = 0; i < targets.length; i++) {
+        const t = targets[i]!;
+        if (!Number.isInteger(t) || t < 0 || t >= c) throw new XaiError('BAD_INPUT', `targets[${i}] = ${describeValue(t)} is not an output index in [0, ${c})`, { fn: name('inputGradient'), arg: 'targets', value: t, row: i });
+      }
+      const returned = grad.call(model, x, targets, options);
+      const g = owned(toFloat64Matrix(returned, x.rows, d, name('inputGradient'), 'gradient'), returned, options?.out);
+      assertFinite(g, name('inputGradient'), 'gradient');
       return copyInto(g, options?.out);
     };
   }
   if (typeof model.hidden === 'function') {
-    const hidden = model.hidden.bind(model);
-    w.hidden = (x: Matrix, options?: HiddenOptions): Matrix => {
-      const h = hidden(x, options) as unknown;
-      const cols = h !== null && typeof h === 'object' && 'cols' in h ? (h as { cols: number }).cols : NaN;
-      return copyInto(toFloat64Matrix(h, x.rows, cols, name('hidden'), 'hidden'), options?.out);
+    const hidden = model.hidden;
+    overrides.hidden = (x: Matrix, options?: HiddenOptions): Matrix => {
+      checkX(x, 'hidden');
+      const returned = hidden.call(model, x, options) as unknown;
+      const cols = Array.isArray(returned) ? ((returned[0] as ArrayLike<number> | undefined)?.length ?? 0) : returned !== null && typeof returned === 'object' && 'cols' in returned ? (returned as { cols: number }).cols : NaN;
+      checkOut(options?.out, x.rows, cols, 'hidden');
+      const h = owned(toFloat64Matrix(returned, x.rows, cols, name('hidden'), 'hidden'), returned, options?.out);
+      assertFinite(h, name('hidden'), 'hidden');
+      return copyInto(h, options?.out);
     };
   }
-  // Keep everything else the model carries (kind, layers, metadata, gradientSource, ...).
-  const out = Object.assign(Object.create(model) as object, wrapped) as M;
-  Object.defineProperty(out, CHECKED, { value: true });
-  return out;
+  // A proxy over an empty target: no invariant ties it to the model's own (possibly frozen,
+  // getter-only or #private) properties. Everything not overridden is read from the model with
+  // the model as receiver, and methods are bound to it.
+  const proxy = new Proxy(Object.create(null) as object, {
+    get(_, key) {
+      if (Object.hasOwn(overrides, key)) return overrides[key];
+      const v = Reflect.get(model, key, model) as unknown;
+      return typeof v === 'function' ? (v as (...args: unknown[]) => unknown).bind(model) : v;
+    },
+    has: (_, key) => Object.hasOwn(overrides, key) || Reflect.has(model, key),
+    set: (_, key, v) => Reflect.set(model, key, v, model),
+    ownKeys: () => [...new Set([...Reflect.ownKeys(model), ...Reflect.ownKeys(overrides)])],
+    getOwnPropertyDescriptor(_, key) {
+      if (Object.hasOwn(overrides, key)) return { value: overrides[key], writable: false, enumerable: true, configurable: true };
+      const desc = Reflect.getOwnPropertyDescriptor(model, key);
+      return desc === undefined ? undefined : { ...desc, configurable: true };
+    },
+  }) as M;
+  checked.add(proxy);
+  return proxy;
 }

@@ -37,3 +37,23 @@ describe('checkOptions', () => {
     expect(closestKey('banana', ['epochs', 'seed'])).toBeUndefined();
   });
 });
+
+describe('systemError', () => {
+  it('maps ENOENT to NOT_FOUND and other system codes to IO_ERROR, naming the path', async () => {
+    const { systemError } = await import('./errors.js');
+    const enoent = Object.assign(new Error("ENOENT: no such file or directory, open '/x/y'"), { code: 'ENOENT' });
+    const e1 = systemError(enoent, { fn: 'loadModel', path: '/x/y', action: 'read' });
+    expect(isXaiError(e1, 'NOT_FOUND')).toBe(true);
+    expect(String(e1)).toMatch(/loadModel: path: cannot read \/x\/y: ENOENT/);
+    const enospc = Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+    const e2 = systemError(enospc, { fn: 'writeReports', path: '/out/report.md', action: 'write' });
+    expect(isXaiError(e2, 'IO_ERROR')).toBe(true);
+    expect((e2 as { details: { errno: string } }).details.errno).toBe('ENOSPC');
+    const plain = new TypeError('x');
+    expect(systemError(plain, { fn: 'f', path: 'p', action: 'a' })).toBe(plain);
+  });
+
+  it('checkOptions rejects Map and Set options', () => {
+    expect(() => checkOptions(new Map() as never, ['a'], 'f')).toThrow(/expected an options object/);
+  });
+});

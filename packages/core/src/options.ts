@@ -16,7 +16,7 @@ function editDistance(a: string, b: string): number {
   return prev[b.length]!;
 }
 
-/** The allowed key closest to `key`, when it is close enough to be a typo. */
+/** The allowed key closest to `key`, when it is close enough to be a typo. @since 0.2.0 */
 export function closestKey(key: string, allowed: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = Infinity;
@@ -42,7 +42,7 @@ export function closestKey(key: string, allowed: readonly string[]): string | un
  */
 export function checkOptions<T extends object>(options: T | undefined, allowed: readonly string[], fn: string, arg = 'options'): T {
   if (options === undefined) return {} as T;
-  if (options === null || typeof options !== 'object' || Array.isArray(options) || ArrayBuffer.isView(options)) {
+  if (options === null || typeof options !== 'object' || Array.isArray(options) || ArrayBuffer.isView(options) || options instanceof Map || options instanceof Set) {
     throw new XaiError('BAD_OPTION', `expected an options object, got ${describeValue(options)}`, { fn, arg, value: options });
   }
   for (const key of Object.keys(options)) {

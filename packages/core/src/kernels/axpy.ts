@@ -7,13 +7,13 @@ import { XaiError } from '../errors.js';
  */
 export function axpy(alpha: number, x: ArrayLike<number>, y: Float64Array): Float64Array {
   if (x.length !== y.length) throw new XaiError('SHAPE_MISMATCH', `x has ${x.length} entries, y has ${y.length}`, { fn: 'axpy', arg: 'x', value: x.length });
-  for (let i = 0; i < y.length; i++) y[i] += alpha * x[i]!;
+  for (let i = 0; i < y.length; i++) y[i] = y[i]! + alpha * x[i]!;
   return y;
 }
 
 /** x ← alpha·x in place. @since 0.1.0 */
 export function scale(alpha: number, x: Float64Array): Float64Array {
-  for (let i = 0; i < x.length; i++) x[i] *= alpha;
+  for (let i = 0; i < x.length; i++) x[i] = x[i]! * alpha;
   return x;
 }
 

@@ -1,7 +1,7 @@
 import { XaiError } from '../errors.js';
 import type { Matrix } from '../matrix.js';
 import { assertMatrix } from '../matrix.js';
-import { layout, outputFor } from './checkOut.js';
+import { layout, outputFor } from '../internal/checkOut.js';
 
 /**
  * C = A · B into `out` (allocated when omitted). `out` must not alias A or B.
@@ -49,10 +49,10 @@ export function matmulKernel(a: Matrix, b: Matrix, c: Matrix): void {
       const bk = ob + k * sb;
       for (let j = 0; j < m; j++) {
         const bv = B[bk + j]!;
-        C[c0 + j] += x0 * bv;
-        C[c1 + j] += x1 * bv;
-        C[c2 + j] += x2 * bv;
-        C[c3 + j] += x3 * bv;
+        C[c0 + j] = C[c0 + j]! + x0 * bv;
+        C[c1 + j] = C[c1 + j]! + x1 * bv;
+        C[c2 + j] = C[c2 + j]! + x2 * bv;
+        C[c3 + j] = C[c3 + j]! + x3 * bv;
       }
     }
   }
@@ -63,7 +63,7 @@ export function matmulKernel(a: Matrix, b: Matrix, c: Matrix): void {
     for (let k = 0; k < kk; k++) {
       const x0 = A[a0 + k]!;
       const bk = ob + k * sb;
-      for (let j = 0; j < m; j++) C[c0 + j] += x0 * B[bk + j]!;
+      for (let j = 0; j < m; j++) C[c0 + j] = C[c0 + j]! + x0 * B[bk + j]!;
     }
   }
 }
@@ -154,15 +154,15 @@ export function matmulTransA(a: Matrix, b: Matrix, out?: Matrix): Matrix {
       const c1 = c0 + sc;
       for (let j = 0; j < m; j++) {
         const y = B[bk + j]!;
-        C[c0 + j] += x0 * y;
-        C[c1 + j] += x1 * y;
+        C[c0 + j] = C[c0 + j]! + x0 * y;
+        C[c1 + j] = C[c1 + j]! + x1 * y;
       }
     }
     for (; i < n; i++) {
       const x0 = A[ak + i]!;
       if (x0 === 0) continue;
       const c0 = oc + i * sc;
-      for (let j = 0; j < m; j++) C[c0 + j] += x0 * B[bk + j]!;
+      for (let j = 0; j < m; j++) C[c0 + j] = C[c0 + j]! + x0 * B[bk + j]!;
     }
   }
   return c;

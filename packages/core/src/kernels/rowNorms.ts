@@ -1,6 +1,6 @@
 import type { Matrix } from '../matrix.js';
 import { assertMatrix } from '../matrix.js';
-import { layout } from './checkOut.js';
+import { layout } from '../internal/checkOut.js';
 
 /**
  * The p-norm of every row (p = 2 by default; p = 1 and Infinity supported).

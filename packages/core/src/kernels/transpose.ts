@@ -1,6 +1,6 @@
 import type { Matrix } from '../matrix.js';
 import { assertMatrix } from '../matrix.js';
-import { layout, outputFor } from './checkOut.js';
+import { layout, outputFor } from '../internal/checkOut.js';
 
 /**
  * Aᵀ into `out` (allocated when omitted).
