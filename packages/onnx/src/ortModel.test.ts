@@ -1,5 +1,5 @@
 import type { Matrix } from '@xai/core';
-import { createRng, isXaiError, predictLabels } from '@xai/core';
+import { createRng, isXaiError, predictLabels, row } from '@xai/core';
 import type { NeuralModel } from '@xai/models';
 import { createLogisticRegression, createMlp } from '@xai/models';
 import { describe, expect, it } from 'vitest';
@@ -122,4 +122,116 @@ describe('neuralModelToOnnx → loadOnnxModel round trip (the JSON path and the 
       m32.dispose();
     });
   }
+});
+
+/** The network by hand from its layers (tanh hidden layers, raw last layer): the closed form a value model must give. */
+function forwardByHand(m: NeuralModel, x: Matrix): Matrix {
+  const out = new Float64Array(x.rows * m.classes);
+  for (let i = 0; i < x.rows; i++) {
+    let h = Array.from(x.data.subarray(i * x.cols, (i + 1) * x.cols));
+    m.layers.forEach((l) => {
+      const next: number[] = [];
+      for (let o = 0; o < l.outputDim; o++) {
+        const w = row(l.weight, o);
+        let z = l.bias[o]!;
+        for (let j = 0; j < l.inputDim; j++) z += w[j]! * h[j]!;
+        next.push(l.activation === 'tanh' ? Math.tanh(z) : l.activation === 'none' ? z : NaN);
+      }
+      h = next;
+    });
+    out.set(h, i * m.classes);
+  }
+  return { rows: x.rows, cols: m.classes, data: out };
+}
+
+/** Central differences of column t of f at every row (h = 1e-5 · max(1, |x|)). */
+function centralDifferences(f: (x: Matrix) => Matrix, x: Matrix, t: ArrayLike<number>): Matrix {
+  const g = new Float64Array(x.rows * x.cols);
+  for (let j = 0; j < x.cols; j++) {
+    const up = Float64Array.from(x.data);
+    const down = Float64Array.from(x.data);
+    const hs = new Float64Array(x.rows);
+    for (let i = 0; i < x.rows; i++) {
+      hs[i] = 1e-5 * Math.max(1, Math.abs(x.data[i * x.cols + j]!));
+      up[i * x.cols + j]! += hs[i]!;
+      down[i * x.cols + j]! -= hs[i]!;
+    }
+    const fu = f({ rows: x.rows, cols: x.cols, data: up });
+    const fd = f({ rows: x.rows, cols: x.cols, data: down });
+    for (let i = 0; i < x.rows; i++) {
+      const c = fu.cols;
+      g[i * x.cols + j] = (fu.data[i * c + t[i]!]! - fd.data[i * c + t[i]!]!) / (2 * hs[i]!);
+    }
+  }
+  return { rows: x.rows, cols: x.cols, data: g };
+}
+
+describe('value (regression) models stay value models', () => {
+  for (const outputs of [1, 2]) {
+    it(`${outputs} output(s): ortModel and export → loadOnnxModel return the raw values (closed form), output 'value', gradients of the value`, () => {
+      const ts = createMlp(3, { hidden: [5], classes: outputs, output: 'value', activation: 'tanh', seed: 30 + outputs });
+      const x = uniform(40, 3, 31);
+      for (let i = 0; i < x.data.length; i++) x.data[i] = x.data[i]! * 6 - 3; // outputs of both signs, away from [0, 1]
+      const exact = forwardByHand(ts, x);
+      const t = new Int32Array(x.rows).map((_, i) => i % outputs);
+
+      const f32 = ortModel(ts);
+      const f64 = ortModel(ts, { dtype: 'float64' });
+      for (const m of [f32, f64]) {
+        expect(m.output).toBe('value');
+        expect(m.classes).toBe(outputs);
+      }
+      expect(maxAbsDiff(f64.predictProba(x), exact)).toBeLessThanOrEqual(1e-12);
+      expect(maxRelDiff(f32.predictProba(x), exact)).toBeLessThanOrEqual(1e-5);
+      expect(maxAbsDiff(f64.logits(x), exact)).toBeLessThanOrEqual(1e-12);
+      // A softmax head would give values in [0, 1] (a single output: exactly 1).
+      expect(Math.min(...exact.data)).toBeLessThan(0);
+      const fd = centralDifferences((z) => forwardByHand(ts, z), x, t);
+      expect(maxAbsDiff(f64.inputGradient(x, t), fd)).toBeLessThanOrEqual(1e-8);
+
+      for (const dtype of ['float64', 'float32'] as const) {
+        const bytes = neuralModelToOnnx(ts, { dtype });
+        const back = loadOnnxModel(bytes, { name: `value${outputs}.onnx` });
+        expect(back.output).toBe('value');
+        expect(back.classes).toBe(outputs);
+        expect(back.discovered).toMatchObject({ outputName: 'value', output: 'value', mlpImported: true, gradientSource: 'mlp-import' });
+        expect(back.discovered.outputs).not.toContain('probabilities');
+        expect(back.mlp!.output).toBe('value');
+        expect(back.mlp!.classes).toBe(outputs);
+        const tol = dtype === 'float64' ? 1e-12 : 1e-5;
+        expect(maxRelDiff(back.predictProba(x), exact)).toBeLessThanOrEqual(tol);
+        expect(maxRelDiff(back.inputGradient(x, t), fd)).toBeLessThanOrEqual(dtype === 'float64' ? 1e-7 : 1e-5);
+        const imported = loadOnnxModel(bytes, { evaluate: 'imported' });
+        expect(maxRelDiff(imported.predictProba(x), exact)).toBeLessThanOrEqual(tol);
+        back.dispose();
+        imported.dispose();
+      }
+      f32.dispose();
+      f64.dispose();
+    });
+  }
+});
+
+describe('ortModel snapshots the weights: probabilities and gradients always come from one model', () => {
+  it("randomising the original's parameters after ortModel() changes neither; gradients = finite differences of its own predictProba", () => {
+    const ts = createMlp(4, { hidden: [8], classes: 3, activation: 'tanh', seed: 40 });
+    const x = uniform(30, 4, 41);
+    const fast = ortModel(ts, { dtype: 'float64' });
+    const t = predictLabels(fast, x);
+    const p0 = fast.predictProba(x);
+    const g0 = fast.inputGradient(x, t);
+    const before = ts.predictProba(x);
+    const rng = createRng(42);
+    for (let k = 0; k < ts.parameters.length; k++) ts.parameters[k] = rng.uniform() * 4 - 2;
+    // The original really changed (the mutation reached its forward pass) …
+    expect(maxAbsDiff(ts.predictProba(x), before)).toBeGreaterThan(1e-2);
+    // … the ORT model did not, and its gradients are still those of its probabilities.
+    expect(maxAbsDiff(fast.predictProba(x), p0)).toBe(0);
+    expect(maxAbsDiff(fast.inputGradient(x, t), g0)).toBe(0);
+    const fd = centralDifferences((z) => fast.predictProba(z), x, t);
+    expect(maxAbsDiff(g0, fd)).toBeLessThanOrEqual(1e-8);
+    expect(fast.reference).not.toBe(ts);
+    expect(Array.from(fast.reference.parameters)).not.toEqual(Array.from(ts.parameters));
+    fast.dispose();
+  });
 });

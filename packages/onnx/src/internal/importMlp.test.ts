@@ -151,6 +151,68 @@ describe('importMlp: exporter layouts, imported weights agree with ONNX Runtime'
     );
   });
 
+  it('LinearClassifier(LOGISTIC) with one coefficient row (binary): p1 = σ(w·x + b), gradient ±p(1−p)·w in closed form', () => {
+    const w = [0.7, -1.3, 0.25, 2.1];
+    const b = -0.4;
+    const bytes = encodeModel({
+      irVersion: 8,
+      opsetImport: [
+        { domain: '', version: 13 },
+        { domain: 'ai.onnx.ml', version: 1 },
+      ],
+      graph: {
+        name: 'lr1',
+        node: [
+          {
+            opType: 'LinearClassifier',
+            domain: 'ai.onnx.ml',
+            input: ['x'],
+            output: ['label', 'probabilities'],
+            attribute: [
+              { name: 'coefficients', type: 6, floats: w },
+              { name: 'intercepts', type: 6, floats: [b] },
+              { name: 'classlabels_ints', type: 7, ints: [0, 1] },
+              { name: 'post_transform', type: 3, s: new TextEncoder().encode('LOGISTIC') },
+            ],
+          },
+        ],
+        input: [info('x', 4)],
+        output: [
+          { name: 'label', type: { tensorType: { elemType: DT.INT64, shape: { dim: [{ dimParam: 'n' }] } } } },
+          info('probabilities', 2),
+        ],
+      },
+    });
+    const x = rows(32, 4, 9);
+    // The closed form in float64, from the weights as float32 stores them.
+    const wf = w.map(Math.fround);
+    const bf = Math.fround(b);
+    const p1 = Array.from({ length: x.rows }, (_, i) => {
+      let z = bf;
+      for (let j = 0; j < 4; j++) z += wf[j]! * x.data[i * 4 + j]!;
+      return 1 / (1 + Math.exp(-z));
+    });
+    for (const evaluate of ['session', 'imported'] as const) {
+      const m = loadOnnxModel(bytes, { name: 'lr1.onnx', evaluate });
+      expect(m.discovered).toMatchObject({ mlp: 'LinearClassifier(LOGISTIC)', mlpImported: true, gradientSource: 'mlp-import' });
+      expect(m.classes).toBe(2);
+      const p = m.predictProba(x);
+      // The session computes in float32 (≈ 1e-7); the imported model in float64 from float32 weights (≈ 1e-15).
+      const tol = evaluate === 'session' ? 1e-6 : 1e-12;
+      for (let i = 0; i < x.rows; i++) {
+        expect(Math.abs(p.data[2 * i + 1]! - p1[i]!)).toBeLessThanOrEqual(tol);
+        expect(Math.abs(p.data[2 * i]! - (1 - p1[i]!))).toBeLessThanOrEqual(tol);
+      }
+      for (const target of [0, 1]) {
+        const g = m.inputGradient(x, new Int32Array(x.rows).fill(target));
+        const sign = target === 1 ? 1 : -1;
+        for (let i = 0; i < x.rows; i++)
+          for (let j = 0; j < 4; j++) expect(Math.abs(g.data[i * 4 + j]! - sign * p1[i]! * (1 - p1[i]!) * wf[j]!)).toBeLessThanOrEqual(1e-12);
+      }
+      m.dispose();
+    }
+  });
+
   it('a ReLU on the output layer, or a weight computed at run time, is not imported (finite differences instead)', () => {
     const reluOut = loadOnnxModel(
       graph(
