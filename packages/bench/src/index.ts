@@ -8,6 +8,7 @@ export * from './crc32.js';
 export * from './ids.js';
 export * from './ioError.js';
 export * from './mergeRuns.js';
+export * from './modelSource.js';
 export * from './packageVersions.js';
 export * from './planUnits.js';
 export * from './progress.js';

@@ -22,7 +22,7 @@ import type { Unit } from './planUnits';
 import type { ResultRow } from './resultRow';
 import { numberToStored } from './resultRow';
 import { packageVersions } from './packageVersions';
-import { trainOrLoadModel } from './trainOrLoadModel';
+import { modelSourceId, modelSourcesOf, resolveModelSource } from './modelSource';
 
 /** Where a dataset x model's ground truth comes from. */
 export type GroundTruthSource = 'model' | 'data' | null;
@@ -136,10 +136,11 @@ export async function prepare(config: BenchConfig, hooks: PrepareHooks): Promise
     const dataTruth = ds.groundTruthTest ? contiguous(rowBlock(ds.groundTruthTest, 0, payloadRows), true) : null;
     dsPayload.push({ id, x, train: ds.train.x, schema: ds.schema, groups, dataTruth });
     const gt: Record<string, GroundTruthSource> = {};
-    for (const kind of config.models) {
+    for (const source of modelSourcesOf(config)) {
+      const kind = modelSourceId(source);
       const src = groundTruthSource(id, kind);
       gt[kind] = src === 'data' && dataTruth === null ? null : src;
-      const trained = trainOrLoadModel(ds, kind, { preset: config.preset, seed: config.seed, cacheDir: config.cacheDir, versions: trainerVersions, log: hooks.log });
+      const trained = resolveModelSource(ds, source, { preset: config.preset, seed: config.seed, cacheDir: config.cacheDir, versions: trainerVersions, log: hooks.log });
       models.push({ dataset: id, model: kind, hash: trained.hash, path: trained.path, cached: trained.cached, ...(trained.report ? { report: trained.report } : {}) });
       jobs.push({ dataset: id, model: kind, modelJson: trained.json, groundTruth: gt[kind]! });
       if (floors.length === 0) floors = floorExplainers({ train: ds.train.x, model: trained.model }).map((e) => e.id);
