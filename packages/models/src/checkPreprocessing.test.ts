@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Preprocessing } from '@xai/core';
+import type { Preprocessing, XaiError } from '@xai/core';
 import { isXaiError } from '@xai/core';
 import { checkPreprocessing } from './checkPreprocessing.js';
 import { createMlp } from './createMlp.js';
@@ -164,15 +164,51 @@ describe('preprocessing block', () => {
       'group out of range',
       (p) => ({ ...p, groups: [[2, 4]] }),
       'BAD_INPUT',
-      /preprocessing\.groups\[0\]\[1\]: expected a column index in \[0, 4\)/,
+      /preprocessing\.groups: group 0 names column 4, outside \[0, 4\)/,
     ],
     [
       'column in two groups',
       (p) => ({ ...p, groups: [[2, 3], [3]] }),
       'BAD_INPUT',
-      /preprocessing\.groups\[1\]\[0\]: column 3 \(colour=blue\) is already in groups\[0\]/,
+      /preprocessing\.groups: column 3 is in group 0 and group 1/,
     ],
-    ['empty group', (p) => ({ ...p, groups: [[]] }), 'BAD_INPUT', /preprocessing\.groups\[0\]/],
+    ['empty group', (p) => ({ ...p, groups: [[]] }), 'BAD_INPUT', /preprocessing\.groups: group 0 is empty/],
+    [
+      'a one-hot group of continuous columns',
+      (p) => ({ ...p, groups: [[2, 3], [0, 1]] }),
+      'BAD_INPUT',
+      /preprocessing\.groups\[1\]: column 0 \(age\) is continuous: a one-hot group holds discrete/,
+    ],
+    [
+      'the label among the features (a leak)',
+      (p) => ({ ...p, label: { name: 'income', classes: ['no', 'yes'] } }),
+      'BAD_INPUT',
+      /preprocessing\.label\.name: the label "income" is also an input feature \(a label leak\)/,
+    ],
+    [
+      'the label as a raw categorical column',
+      (p) => ({ ...p, label: { name: 'colour' } }),
+      'BAD_INPUT',
+      /preprocessing\.label\.name: the label "colour" is also an input feature/,
+    ],
+    [
+      'a categorical column whose one-hot columns are not in features',
+      (p) => ({ ...p, categorical: [{ column: 'shape', values: ['round', 'square'] }] }),
+      'BAD_INPUT',
+      /preprocessing\.categorical\[0\]\.values\[0\]: its one-hot column "shape=round" is not in features/,
+    ],
+    [
+      'a categorical value with no one-hot column',
+      (p) => ({ ...p, categorical: [{ column: 'colour', values: ['red', 'blue', 'green'] }] }),
+      'BAD_INPUT',
+      /preprocessing\.categorical\[0\]\.values\[2\]: its one-hot column "colour=green" is not in features/,
+    ],
+    [
+      'categorical values out of feature order',
+      (p) => ({ ...p, categorical: [{ column: 'colour', values: ['blue', 'red'] }] }),
+      'BAD_INPUT',
+      /preprocessing\.categorical\[0\]\.values\[1\]: the one-hot columns of "colour" must follow each other in features in the order of its values/,
+    ],
     [
       'categorical without values',
       (p) => ({ ...p, categorical: [{ column: 'colour' }] }),
@@ -233,6 +269,23 @@ describe('preprocessing block', () => {
     expect(
       errorOf(() => checkPreprocessing({ ...p, task: 'classification' }, { inputDim: 1, classes: 1, output: 'value' })).message,
     ).toMatch(/preprocessing\.task/);
+  });
+
+  it('a missing or bad context is a typed error naming the context, not "expected undefined feature names"', () => {
+    const p = { features: ['a'], kinds: ['continuous'], scaler: { kind: 'none' } };
+    for (const [context, arg] of [
+      [{}, 'context.inputDim'],
+      [{ inputDim: 0 }, 'context.inputDim'],
+      [{ inputDim: '1' }, 'context.inputDim'],
+      [{ inputDim: 1, classes: 1.5 }, 'context.classes'],
+      [undefined, 'context'],
+    ] as const) {
+      const e = errorOf(() => checkPreprocessing(p, context as never));
+      expect(isXaiError(e, 'BAD_INPUT')).toBe(true);
+      expect((e as XaiError).details.arg).toBe(arg);
+      expect(e.message).not.toMatch(/undefined feature names/);
+    }
+    expect(checkPreprocessing(p, { inputDim: 1 }).features).toEqual(['a']);
   });
 
   it('checkPreprocessing returns a canonical copy without absent optional fields', () => {

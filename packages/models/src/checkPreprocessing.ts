@@ -1,5 +1,6 @@
 import type { CategoricalEncoding, ColumnScaler, FeatureKind, ModelOutput, Preprocessing, XaiErrorCode } from '@xai/core';
-import { XaiError, checkOptions, describeValue } from '@xai/core';
+import { XaiError, checkOptions, describeValue, featureUnits } from '@xai/core';
+import { checkFields, isObject } from './internal/fields.js';
 
 /** What a preprocessing block is checked against: the model it travels with. */
 export interface PreprocessingContext {
@@ -19,10 +20,6 @@ const SCALER_KEYS: Record<string, readonly string[]> = {
   standard: ['kind', 'mean', 'std'],
   none: ['kind'],
 };
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) && !ArrayBuffer.isView(v);
-}
 
 /**
  * Validates a preprocessing block (core's `Preprocessing`, as stored in an `xai-model@1`
@@ -47,12 +44,8 @@ export function checkPreprocessing(
   const fail = (code: XaiErrorCode, where: string, message: string, v: unknown): never => {
     throw new XaiError(code, message, { fn, arg: where === '' ? arg : `${arg}.${where}`, value: v });
   };
-  const keys = (obj: Record<string, unknown>, allowed: readonly string[], required: readonly string[], where: string): void => {
-    const at = (k: string): string => (where === '' ? k : `${where}.${k}`);
-    for (const k of required) if (!(k in obj)) fail('BAD_INPUT', at(k), `missing field '${k}'`, undefined);
-    for (const k of Object.keys(obj))
-      if (!allowed.includes(k)) fail('BAD_INPUT', at(k), `unknown field '${k}' (allowed: ${allowed.join(', ')})`, k);
-  };
+  const keys = (obj: Record<string, unknown>, allowed: readonly string[], required: readonly string[], where: string): void =>
+    checkFields(obj, allowed, required, fn, where === '' ? arg : `${arg}.${where}`);
   const strings = (v: unknown, where: string, unique: boolean): string[] => {
     if (!Array.isArray(v)) fail('BAD_INPUT', where, `expected an array of strings, got ${describeValue(v)}`, v);
     const arr = v as unknown[];
@@ -76,8 +69,26 @@ export function checkPreprocessing(
     return (arr as number[]).slice();
   };
 
+  if (!isObject(context))
+    throw new XaiError('BAD_INPUT', `expected a context {inputDim, classes?, output?} (the model's shape), got ${describeValue(context)}`, {
+      fn,
+      arg: 'context',
+      value: context,
+    });
   checkOptions(context, ['inputDim', 'classes', 'output'], fn, 'context');
   const d = context.inputDim;
+  if (typeof d !== 'number' || !Number.isInteger(d) || d < 1)
+    throw new XaiError('BAD_INPUT', `expected the model's input width (a positive integer), got ${describeValue(d)}`, {
+      fn,
+      arg: 'context.inputDim',
+      value: d,
+    });
+  if (context.classes !== undefined && (!Number.isInteger(context.classes) || context.classes < 1))
+    throw new XaiError('BAD_INPUT', `expected the model's output count (a positive integer), got ${describeValue(context.classes)}`, {
+      fn,
+      arg: 'context.classes',
+      value: context.classes,
+    });
   if (!isObject(value)) fail('BAD_INPUT', '', `expected a preprocessing object, got ${describeValue(value)}`, value);
   const p = value as Record<string, unknown>;
   keys(p, KEYS, REQUIRED, '');
@@ -100,20 +111,19 @@ export function checkPreprocessing(
   if (p.groups !== undefined) {
     if (!Array.isArray(p.groups))
       fail('BAD_INPUT', 'groups', `expected an array of column-index lists, got ${describeValue(p.groups)}`, p.groups);
-    const owner = new Int32Array(d).fill(-1);
-    groups = (p.groups as unknown[]).map((g, k) => {
-      if (!Array.isArray(g)) fail('BAD_INPUT', `groups[${k}]`, `expected an array of column indices, got ${describeValue(g)}`, g);
-      const list = g as unknown[];
-      if (list.length === 0) fail('BAD_INPUT', `groups[${k}]`, 'a group needs at least one column', 0);
-      return list.map((j, t) => {
-        if (typeof j !== 'number' || !Number.isInteger(j) || j < 0 || j >= d)
-          fail('BAD_INPUT', `groups[${k}][${t}]`, `expected a column index in [0, ${d}), got ${describeValue(j)}`, j);
-        const col = j as number;
-        if (owner[col] !== -1)
-          fail('BAD_INPUT', `groups[${k}][${t}]`, `column ${col} (${features[col] ?? ''}) is already in groups[${owner[col] ?? -1}]`, col);
-        owner[col] = k;
-        return col;
-      });
+    // core's validation (range, repeats, empty groups), then: a one-hot group encodes one
+    // categorical feature, so its columns are discrete
+    featureUnits(d, p.groups as number[][], fn, `${arg}.groups`);
+    groups = (p.groups as number[][]).map((g) => Array.from(g));
+    groups.forEach((g, k) => {
+      for (const j of g)
+        if (kinds[j] !== 'discrete')
+          fail(
+            'BAD_INPUT',
+            `groups[${k}]`,
+            `column ${j} (${features[j] ?? ''}) is ${kinds[j] ?? '?'}: a one-hot group holds discrete (0/1) columns`,
+            j,
+          );
     });
   }
 
@@ -134,6 +144,20 @@ export function checkPreprocessing(
       columns.add(column);
       const values = strings(enc.values, `${where}.values`, true);
       if (values.length === 0) fail('BAD_INPUT', `${where}.values`, 'a categorical column needs at least one value', 0);
+      // its one-hot model columns `${column}=${value}` must be in features, side by side, in the order of values
+      const first = features.indexOf(`${column}=${values[0] ?? ''}`);
+      values.forEach((v, t) => {
+        const name = `${column}=${v}`;
+        if (first < 0 || features[first + t] !== name)
+          fail(
+            'BAD_INPUT',
+            `${where}.values[${t}]`,
+            features.includes(name)
+              ? `the one-hot columns of ${describeValue(column)} must follow each other in features in the order of its values (${describeValue(name)} is out of place)`
+              : `its one-hot column ${describeValue(name)} is not in features`,
+            v,
+          );
+      });
       return { column, values };
     });
   }
@@ -188,6 +212,9 @@ export function checkPreprocessing(
     keys(l, ['name', 'classes'], ['name'], 'label');
     if (typeof l.name !== 'string' || l.name === '')
       fail('BAD_INPUT', 'label.name', `expected the label column's name, got ${describeValue(l.name)}`, l.name);
+    // the label among the inputs would let the model read its own answer
+    if (features.includes(l.name as string) || categorical?.some((c) => c.column === l.name))
+      fail('BAD_INPUT', 'label.name', `the label ${describeValue(l.name)} is also an input feature (a label leak)`, l.name);
     if (l.classes === undefined) {
       label = { name: l.name as string };
     } else {

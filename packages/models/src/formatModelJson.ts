@@ -3,7 +3,8 @@ import { XaiError, describeValue } from '@xai/core';
 import type { ModelJson } from './modelJson.js';
 import type { NeuralModel } from './neuralModel.js';
 import { toModelJson } from './toModelJson.js';
-import { isObject, readModelJson } from './internal/readModelJson.js';
+import { readModelJson } from './internal/readModelJson.js';
+import { isObject } from './internal/fields.js';
 
 /** Shortest text that parses back to the same double, −0 included. */
 function number(v: number): string {

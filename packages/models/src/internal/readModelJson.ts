@@ -10,6 +10,7 @@ import { MODEL_KINDS } from '../neuralModel.js';
 import { checkPreprocessing } from '../checkPreprocessing.js';
 import type { LayerShape } from './mlpCore.js';
 import { layoutLayers } from './mlpCore.js';
+import { checkFields, isObject } from './fields.js';
 
 const TOP_KEYS = ['format', 'kind', 'inputDim', 'classes', 'layers', 'output', 'preprocessing', 'metadata'];
 const REQUIRED = ['format', 'kind', 'inputDim', 'classes', 'layers', 'output'];
@@ -24,22 +25,13 @@ export interface ReadModel {
   readonly preprocessing?: Preprocessing;
 }
 
-export function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) && !ArrayBuffer.isView(v);
-}
-
 /** Validates a model object (see fromModelJson for the error contract) and lays out its parameters. */
 export function readModelJson(json: unknown, fn: string, arg = 'json'): ReadModel {
   const fail = (code: XaiErrorCode, where: string, message: string, value: unknown): never => {
     throw new XaiError(code, message, { fn, arg: where, value });
   };
-  const checkKeys = (obj: Record<string, unknown>, allowed: readonly string[], required: readonly string[], where: string): void => {
-    for (const key of required)
-      if (!(key in obj)) fail('BAD_INPUT', where === '' ? key : `${where}.${key}`, `missing field '${key}'`, undefined);
-    for (const key of Object.keys(obj))
-      if (!allowed.includes(key))
-        fail('BAD_INPUT', where === '' ? key : `${where}.${key}`, `unknown field '${key}' (allowed: ${allowed.join(', ')})`, key);
-  };
+  const checkKeys = (obj: Record<string, unknown>, allowed: readonly string[], required: readonly string[], where: string): void =>
+    checkFields(obj, allowed, required, fn, where);
   const positiveInt = (v: unknown, where: string, min: number): number => {
     if (typeof v !== 'number' || !Number.isInteger(v) || v < min)
       fail('BAD_INPUT', where, `expected an integer >= ${min}, got ${describeValue(v)}`, v);
