@@ -4,6 +4,7 @@ import type { NeuralModel } from '@xai/models';
 import { createLogisticRegression, createMlp } from '@xai/models';
 import { describe, expect, it } from 'vitest';
 import { loadOnnxModel } from './loadOnnxModel.js';
+import { loadOnnxModelAsync } from './loadOnnxModelAsync.js';
 import { neuralModelToOnnx } from './neuralModelToOnnx.js';
 import { ortModel } from './ortModel.js';
 
@@ -168,7 +169,7 @@ function centralDifferences(f: (x: Matrix) => Matrix, x: Matrix, t: ArrayLike<nu
 
 describe('value (regression) models stay value models', () => {
   for (const outputs of [1, 2]) {
-    it(`${outputs} output(s): ortModel and export → loadOnnxModel return the raw values (closed form), output 'value', gradients of the value`, () => {
+    it(`${outputs} output(s): ortModel and export → loadOnnxModel(Async) return the raw values (closed form), output 'value', gradients of the value`, async () => {
       const ts = createMlp(3, { hidden: [5], classes: outputs, output: 'value', activation: 'tanh', seed: 30 + outputs });
       const x = uniform(40, 3, 31);
       for (let i = 0; i < x.data.length; i++) x.data[i] = x.data[i]! * 6 - 3; // outputs of both signs, away from [0, 1]
@@ -203,8 +204,13 @@ describe('value (regression) models stay value models', () => {
         expect(maxRelDiff(back.inputGradient(x, t), fd)).toBeLessThanOrEqual(dtype === 'float64' ? 1e-7 : 1e-5);
         const imported = loadOnnxModel(bytes, { evaluate: 'imported' });
         expect(maxRelDiff(imported.predictProba(x), exact)).toBeLessThanOrEqual(tol);
+        // The browser path (onnxruntime-web, imported MLP) discovers the same.
+        const web = await loadOnnxModelAsync(bytes);
+        expect([web.output, web.classes, web.backend]).toEqual(['value', outputs, 'imported-mlp']);
+        expect(maxRelDiff(web.predictProba(x), exact)).toBeLessThanOrEqual(tol);
         back.dispose();
         imported.dispose();
+        web.dispose();
       }
       f32.dispose();
       f64.dispose();

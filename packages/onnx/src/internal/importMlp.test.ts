@@ -41,6 +41,36 @@ function graph(
   });
 }
 
+/** sklearn-onnx's linear classifier graph: x (n x d) → LinearClassifier → label, probabilities (n x k). */
+function linearClassifier(coef: number[], intercepts: number[], post: 'SOFTMAX' | 'LOGISTIC', d: number, k: number): Uint8Array {
+  return encodeModel({
+    irVersion: 8,
+    opsetImport: [
+      { domain: '', version: 13 },
+      { domain: 'ai.onnx.ml', version: 1 },
+    ],
+    graph: {
+      name: `lr-${post}`,
+      node: [
+        {
+          opType: 'LinearClassifier',
+          domain: 'ai.onnx.ml',
+          input: ['x'],
+          output: ['label', 'probabilities'],
+          attribute: [
+            { name: 'coefficients', type: 6, floats: coef },
+            { name: 'intercepts', type: 6, floats: intercepts },
+            { name: 'classlabels_ints', type: 7, ints: Array.from({ length: k }, (_, i) => i) },
+            { name: 'post_transform', type: 3, s: new TextEncoder().encode(post) },
+          ],
+        },
+      ],
+      input: [info('x', d)],
+      output: [{ name: 'label', type: { tensorType: { elemType: DT.INT64, shape: { dim: [{ dimParam: 'n' }] } } } }, info('probabilities', k)],
+    },
+  });
+}
+
 function rows(n: number, d: number, seed: number): Matrix {
   const data = new Float64Array(n * d);
   createRng(seed).fillUniform(data);
@@ -117,35 +147,7 @@ describe('importMlp: exporter layouts, imported weights agree with ONNX Runtime'
   it('LinearClassifier with SOFTMAX over 3 classes (sklearn multinomial LR)', () => {
     const coef = Array.from({ length: 12 }, (_, i) => Math.sin(i + 1));
     agree(
-      encodeModel({
-        irVersion: 8,
-        opsetImport: [
-          { domain: '', version: 13 },
-          { domain: 'ai.onnx.ml', version: 1 },
-        ],
-        graph: {
-          name: 'lr3',
-          node: [
-            {
-              opType: 'LinearClassifier',
-              domain: 'ai.onnx.ml',
-              input: ['x'],
-              output: ['label', 'probabilities'],
-              attribute: [
-                { name: 'coefficients', type: 6, floats: coef },
-                { name: 'intercepts', type: 6, floats: [0.1, -0.2, 0.3] },
-                { name: 'classlabels_ints', type: 7, ints: [0, 1, 2] },
-                { name: 'post_transform', type: 3, s: new TextEncoder().encode('SOFTMAX') },
-              ],
-            },
-          ],
-          input: [info('x', 4)],
-          output: [
-            { name: 'label', type: { tensorType: { elemType: DT.INT64, shape: { dim: [{ dimParam: 'n' }] } } } },
-            info('probabilities', 3),
-          ],
-        },
-      }),
+      linearClassifier(coef, [0.1, -0.2, 0.3], 'SOFTMAX', 4, 3),
       'LinearClassifier(SOFTMAX)',
       3,
     );
@@ -154,35 +156,7 @@ describe('importMlp: exporter layouts, imported weights agree with ONNX Runtime'
   it('LinearClassifier(LOGISTIC) with one coefficient row (binary): p1 = σ(w·x + b), gradient ±p(1−p)·w in closed form', () => {
     const w = [0.7, -1.3, 0.25, 2.1];
     const b = -0.4;
-    const bytes = encodeModel({
-      irVersion: 8,
-      opsetImport: [
-        { domain: '', version: 13 },
-        { domain: 'ai.onnx.ml', version: 1 },
-      ],
-      graph: {
-        name: 'lr1',
-        node: [
-          {
-            opType: 'LinearClassifier',
-            domain: 'ai.onnx.ml',
-            input: ['x'],
-            output: ['label', 'probabilities'],
-            attribute: [
-              { name: 'coefficients', type: 6, floats: w },
-              { name: 'intercepts', type: 6, floats: [b] },
-              { name: 'classlabels_ints', type: 7, ints: [0, 1] },
-              { name: 'post_transform', type: 3, s: new TextEncoder().encode('LOGISTIC') },
-            ],
-          },
-        ],
-        input: [info('x', 4)],
-        output: [
-          { name: 'label', type: { tensorType: { elemType: DT.INT64, shape: { dim: [{ dimParam: 'n' }] } } } },
-          info('probabilities', 2),
-        ],
-      },
-    });
+    const bytes = linearClassifier(w, [b], 'LOGISTIC', 4, 2);
     const x = rows(32, 4, 9);
     // The closed form in float64, from the weights as float32 stores them.
     const wf = w.map(Math.fround);

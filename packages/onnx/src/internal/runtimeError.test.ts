@@ -21,6 +21,8 @@ const raw = (name: string, dims: number[], dataType: number, values: Float32Arra
   rawData: new Uint8Array(values.buffer),
 });
 const to = (t: number): onnxProto.onnx.IAttributeProto => ({ name: 'to', type: 2, i: t });
+const model = (name: string, g: Omit<onnxProto.onnx.IGraphProto, 'name'>): Uint8Array =>
+  encodeModel({ irVersion: 8, opsetImport: [{ domain: '', version: 17 }], graph: { name, ...g } });
 const mat = (rows: number[][]): Matrix => ({ rows: rows.length, cols: rows[0]!.length, data: Float64Array.from(rows.flat()) });
 
 /** probabilities = TABLE[int(x)]: a lookup whose index comes from the data, so a bad value fails only when run. */
@@ -29,36 +31,26 @@ const TABLE = [
   [0.2, 0.8],
   [0.9, 0.1],
 ];
-const lookup = encodeModel({
-  irVersion: 8,
-  opsetImport: [{ domain: '', version: 17 }],
-  graph: {
-    name: 'lookup',
-    input: [info('x', DT.FLOAT, 1)],
-    output: [info('probabilities', DT.FLOAT, 2)],
-    initializer: [raw('table', [3, 2], DT.FLOAT, Float32Array.from(TABLE.flat())), raw('flat', [1], DT.INT64, BigInt64Array.from([-1n]))],
-    node: [
-      { opType: 'Cast', input: ['x'], output: ['xi'], attribute: [to(DT.INT64)] },
-      { opType: 'Reshape', input: ['xi', 'flat'], output: ['idx'] },
-      { opType: 'Gather', name: 'lookup', input: ['table', 'idx'], output: ['probabilities'], attribute: [{ name: 'axis', type: 2, i: 0 }] },
-    ],
-  },
+const lookup = model('lookup', {
+  input: [info('x', DT.FLOAT, 1)],
+  output: [info('probabilities', DT.FLOAT, 2)],
+  initializer: [raw('table', [3, 2], DT.FLOAT, Float32Array.from(TABLE.flat())), raw('flat', [1], DT.INT64, BigInt64Array.from([-1n]))],
+  node: [
+    { opType: 'Cast', input: ['x'], output: ['xi'], attribute: [to(DT.INT64)] },
+    { opType: 'Reshape', input: ['xi', 'flat'], output: ['idx'] },
+    { opType: 'Gather', name: 'lookup', input: ['table', 'idx'], output: ['probabilities'], attribute: [{ name: 'axis', type: 2, i: 0 }] },
+  ],
 });
 /** A Gemm over int32 (allowed by the ONNX spec, no kernel in ONNX Runtime's CPU provider). */
-const int32Gemm = encodeModel({
-  irVersion: 8,
-  opsetImport: [{ domain: '', version: 17 }],
-  graph: {
-    name: 'int32-gemm',
-    input: [info('x', DT.FLOAT, 2)],
-    output: [info('y', DT.FLOAT, 2)],
-    initializer: [raw('W', [2, 2], 6, Int32Array.from([1, 2, 3, 4]))],
-    node: [
-      { opType: 'Cast', input: ['x'], output: ['xi'], attribute: [to(6)] },
-      { opType: 'Gemm', input: ['xi', 'W'], output: ['yi'] },
-      { opType: 'Cast', input: ['yi'], output: ['y'], attribute: [to(DT.FLOAT)] },
-    ],
-  },
+const int32Gemm = model('int32-gemm', {
+  input: [info('x', DT.FLOAT, 2)],
+  output: [info('y', DT.FLOAT, 2)],
+  initializer: [raw('W', [2, 2], 6, Int32Array.from([1, 2, 3, 4]))],
+  node: [
+    { opType: 'Cast', input: ['x'], output: ['xi'], attribute: [to(6)] },
+    { opType: 'Gemm', input: ['xi', 'W'], output: ['yi'] },
+    { opType: 'Cast', input: ['yi'], output: ['y'], attribute: [to(DT.FLOAT)] },
+  ],
 });
 
 function caught(fn: () => unknown): Error & { code?: string } {
