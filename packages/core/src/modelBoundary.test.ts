@@ -179,3 +179,16 @@ describe('checkedModel with real-world model objects', () => {
     expect(() => checkedModel({ ...f32Model, output: 'regression' as never }, 't')).toThrow(/model\.output must be 'probabilities' or 'value', got "regression"/);
   });
 });
+
+describe('checkedModel keeps instanceof', () => {
+  it('reports the prototype of the model', () => {
+    class Mine {
+      readonly inputDim = 2;
+      readonly classes = 2;
+      predictProba(x: Matrix): Matrix {
+        return { rows: x.rows, cols: 2, data: new Float64Array(x.rows * 2).fill(0.5) };
+      }
+    }
+    expect(checkedModel(new Mine() as unknown as Model, 't') instanceof Mine).toBe(true);
+  });
+});

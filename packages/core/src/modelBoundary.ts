@@ -226,6 +226,7 @@ export function checkedModel<M extends Model>(model: M, fn: string): M {
       return typeof v === 'function' ? (v as (...args: unknown[]) => unknown).bind(model) : v;
     },
     has: (_, key) => Object.hasOwn(overrides, key) || Reflect.has(model, key),
+    getPrototypeOf: () => Reflect.getPrototypeOf(model), // instanceof keeps working
     set: (_, key, v) => Reflect.set(model, key, v, model),
     ownKeys: () => [...new Set([...Reflect.ownKeys(model), ...Reflect.ownKeys(overrides)])],
     getOwnPropertyDescriptor(_, key) {

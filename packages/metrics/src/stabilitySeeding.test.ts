@@ -111,11 +111,12 @@ describe("precision of e and e' is recorded, never mixed silently", () => {
     expect(relativeStability({ x, model: lr, explainer: g, attributions: e64 }, opts).diagnostics.precision.mixed).toBe(false);
     const lr32 = Object.assign(Object.create(lr) as Model, { precision: 'float32' });
     const seen: unknown[] = [];
-    const spy: Explainer = { id: 'spy', explain: (m, xs, o) => { seen.push(Object.getPrototypeOf(m)); return g.explain(m, xs, o); } };
+    const spy: Explainer = { id: 'spy', explain: (m, xs, o) => { seen.push((m as { precision?: string }).precision); return g.explain(m, xs, o); } };
     const r = relativeStability({ x, model: lr32, explainer: spy, attributions: e32 }, opts);
     expect(r.diagnostics.precision).toEqual({ anchors: 'float32', anchorsSource: 'given', neighbours: 'float32', mixed: false });
-    // The explainer gets the boundary's view of the caller's model (its prototype), not a copy.
-    expect(seen.every((p) => p === lr32)).toBe(true);
+    // The explainer gets the boundary's view of the caller's model (a proxy forwarding to it), so e' uses the float32 model.
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((p) => p === 'float32')).toBe(true);
   });
   it('anchors re-explained: computed, not mixed', () => {
     const r = relativeStability({ x, model: lr, explainer: g }, { candidates: 30, neighbours: 5 });
