@@ -1,7 +1,7 @@
 import type { Matrix, Preprocessing } from '@xai/core';
 import { XaiError, checkOptions, describeValue } from '@xai/core';
 import type { CsvDelimiter, CsvTable } from './internal/csvTable.js';
-import { readCsvTable, tableError } from './internal/csvTable.js';
+import { quoteNames as quote, readCsvTable, tableError } from './internal/csvTable.js';
 import type { LabelColumn } from './internal/labelColumn.js';
 import { readLabelColumn } from './internal/labelColumn.js';
 import type { OutOfRangeReport } from './internal/outOfRange.js';
@@ -44,10 +44,6 @@ export interface PreprocessedRows {
   readonly margin: number;
   /** Lines for the output and the report (out-of-range rows, unknown categories); empty when nothing is off. */
   readonly warnings: readonly string[];
-}
-
-function quote(names: readonly string[]): string {
-  return names.map((n) => JSON.stringify(n)).join(', ');
 }
 
 /**

@@ -8,7 +8,7 @@ import type { UserFeatureKind } from '../userSchema.js';
 import { parseUserSchema } from '../userSchema.js';
 import { contentSplit, rankBins, regressionBins, rowContentKeys } from './contentSplit.js';
 import type { CsvTable } from './csvTable.js';
-import { numericCell, readCsvTable, tableError } from './csvTable.js';
+import { numericCell, quoteNames as quote, readCsvTable, tableError } from './csvTable.js';
 import { labelKey, readLabelColumn } from './labelColumn.js';
 import { countOutOfRange, outOfRangeWarning } from './outOfRange.js';
 import type { OutOfRangeReport } from './outOfRange.js';
@@ -24,10 +24,6 @@ function sortCategories(values: Iterable<string>): string[] {
   const nums = list.map((v) => numericCell(v));
   if (nums.every((v) => v !== undefined)) return list.map((v, k) => [v, nums[k]!] as const).sort((a, b) => a[1] - b[1]).map((p) => p[0]);
   return list.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-}
-
-function quote(names: readonly string[]): string {
-  return names.map((n) => JSON.stringify(n)).join(', ');
 }
 
 /** Column indices by name; a missing one is BAD_INPUT naming it (line 1). */

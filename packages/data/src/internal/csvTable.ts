@@ -229,3 +229,8 @@ export function fillNumeric(table: CsvTable, columns: ArrayLike<number>, out: Fl
   }
   return out;
 }
+
+/** Column or class names for a message: `"a", "b"`. */
+export function quoteNames(names: readonly string[]): string {
+  return names.map((n) => JSON.stringify(n)).join(', ');
+}

@@ -1,6 +1,6 @@
 import { describeValue } from '@xai/core';
 import type { CsvTable } from './csvTable.js';
-import { numericCell, tableError } from './csvTable.js';
+import { numericCell, quoteNames as quote, tableError } from './csvTable.js';
 
 /** A label column read from a table: class indices, plus the values of a regression label. */
 export interface LabelColumn {
@@ -12,10 +12,6 @@ export interface LabelColumn {
 export function labelKey(cell: string): string {
   const v = numericCell(cell);
   return v === undefined ? cell.trim() : String(v);
-}
-
-function quote(names: readonly string[]): string {
-  return names.map((n) => JSON.stringify(n)).join(', ');
 }
 
 /**

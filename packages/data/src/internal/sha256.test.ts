@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Sha256, sha256Hex, sha256HexAsync } from './sha256.js';
 
-describe('sha256 (pure TypeScript)', () => {
+describe('sha256 (@noble/hashes)', () => {
   it('matches the FIPS 180-4 test vectors', () => {
     expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
     expect(sha256Hex('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');

@@ -7,7 +7,7 @@ const encoder = new TextEncoder();
 
 /**
  * sha256 (hex) over the parts in order. Each part is preceded by its kind and byte length,
- * so moving bytes from one part to the next changes the hash. Pure TypeScript (no
+ * so moving bytes from one part to the next changes the hash. @noble/hashes (no
  * node:crypto), so ids and data hashes are computed the same way in a browser.
  */
 export function sha256Hex(...parts: HashPart[]): string {
