@@ -1,6 +1,6 @@
 // The README's quickstart (examples/quickstart.mjs) runs as written, against the built dist.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createRng, predictLabels } from '@xai/core';
 import { createAnn } from '@xai/models';
@@ -29,5 +29,14 @@ describe('examples/quickstart.mjs', () => {
     const g = ann.inputGradient(x, predictLabels(ann, x));
     grad!.forEach((v, j) => expect(Math.abs(v - g.data[j]!)).toBeLessThanOrEqual(5e-5 + 1e-6));
     expect(grad!.some((v) => v !== 0)).toBe(true);
+  });
+
+  it("is the README's quickstart block (from the first import on; the README imports @xai/onnx/node)", () => {
+    const readme = readFileSync(`${root}/README.md`, 'utf8');
+    const block = /## Quickstart[^\n]*\n+```js\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    const script = readFileSync(`${root}/examples/quickstart.mjs`, 'utf8');
+    const from = (text: string): string => text.slice(text.indexOf('import { writeFileSync }'));
+    expect(block).toContain('import { writeFileSync }');
+    expect(from(block)).toBe(from(script).replace("'../dist/node.js'", "'@xai/onnx/node'"));
   });
 });
