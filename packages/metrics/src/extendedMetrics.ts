@@ -146,6 +146,8 @@ function roadWithOrder(order: 'morf' | 'lerf'): Evaluate {
   }) as Evaluate;
 }
 
+const RANDOM_ORDER_NULL = 'meaningful: a random order is the reference curve';
+const INPUT_INDEPENDENT_FLOOR = 'meaningful as a warning: an input-independent shortcut explanation scores 0 (the best)';
 const PERMUTATION_INVARIANT = 'not meaningful: the score is invariant under a permutation of the features, so the permuted null equals the explainer itself';
 const RE_EXPLAIN_NULL = 'not meaningful: a fixed feature permutation of the explainer output leaves the score unchanged (norms / rank correlations of jointly permuted vectors), and a fresh one per call measures the permutation, not the explainer';
 
@@ -174,22 +176,22 @@ export const extendedMetrics: Readonly<Record<ExtendedMetricId, ExtendedMetricEn
   DELETION: entry(deletionInfo, {
     seeded: false, valueModels: true,
     floorMeaningful: true, floorNote: 'meaningful: the shortcut ranking deletes in a global order',
-    nullMeaningful: true, nullNote: 'meaningful: a random order is the reference curve',
+    nullMeaningful: true, nullNote: RANDOM_ORDER_NULL,
   }, deletion),
   INSERTION: entry(insertionInfo, {
     seeded: false, valueModels: true,
     floorMeaningful: true, floorNote: 'meaningful: the shortcut ranking inserts in a global order',
-    nullMeaningful: true, nullNote: 'meaningful: a random order is the reference curve',
+    nullMeaningful: true, nullNote: RANDOM_ORDER_NULL,
   }, insertion),
   ROAD_MORF: entry(roadMorfInfo, {
     seeded: true, valueModels: true,
     floorMeaningful: true, floorNote: 'meaningful: the shortcut ranking removes in a global order',
-    nullMeaningful: true, nullNote: 'meaningful: a random order is the reference curve',
+    nullMeaningful: true, nullNote: RANDOM_ORDER_NULL,
   }, roadWithOrder('morf')),
   ROAD_LERF: entry(roadLerfInfo, {
     seeded: true, valueModels: true,
     floorMeaningful: true, floorNote: 'meaningful: the shortcut ranking keeps features in a global order',
-    nullMeaningful: true, nullNote: 'meaningful: a random order is the reference curve',
+    nullMeaningful: true, nullNote: RANDOM_ORDER_NULL,
   }, roadWithOrder('lerf')),
   MAX_SENSITIVITY: entry(maxSensitivityInfo, {
     seeded: true, valueModels: true,
@@ -198,12 +200,12 @@ export const extendedMetrics: Readonly<Record<ExtendedMetricId, ExtendedMetricEn
   }, maxSensitivity),
   AVG_SENSITIVITY: entry(avgSensitivityInfo, {
     seeded: true, valueModels: true,
-    floorMeaningful: true, floorNote: 'meaningful as a warning: an input-independent shortcut explanation scores 0 (the best)',
+    floorMeaningful: true, floorNote: INPUT_INDEPENDENT_FLOOR,
     nullMeaningful: false, nullNote: RE_EXPLAIN_NULL,
   }, avgSensitivity),
   LOCAL_LIPSCHITZ: entry(localLipschitzInfo, {
     seeded: true, valueModels: true,
-    floorMeaningful: true, floorNote: 'meaningful as a warning: an input-independent shortcut explanation scores 0 (the best)',
+    floorMeaningful: true, floorNote: INPUT_INDEPENDENT_FLOOR,
     nullMeaningful: false, nullNote: RE_EXPLAIN_NULL,
   }, localLipschitz),
   SPARSENESS: entry(sparsenessInfo, {

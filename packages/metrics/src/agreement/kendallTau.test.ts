@@ -42,3 +42,16 @@ describe("Kendall's tau-b", () => {
     expect(() => kendallTau({ x, attributions })).toThrow(/BAD_INPUT.*groundTruth/);
   });
 });
+
+describe('kendallTau options', () => {
+  it("uses RC/PRA's `ranking` name: the old `signed` key is an unknown option, a bad value is BAD_OPTION", () => {
+    const x = fromRows([[1, 2, 3]]);
+    const attributions = fromRows([[3, -2, 1]]);
+    const groundTruth = fromRows([[3, 2, 1]]);
+    expect(() => kendallTau({ x, attributions, groundTruth }, { signed: true } as never)).toThrow(/BAD_OPTION.*signed/);
+    expect(() => kendallTau({ x, attributions, groundTruth }, { ranking: 'abs' } as never)).toThrow(/BAD_OPTION.*options\.ranking/);
+    // Signed: (3, −2, 1) vs (3, 2, 1): pairs (0,1) +, (0,2) +, (1,2) − → τ = 1/3; magnitudes agree fully.
+    expect(kendallTau({ x, attributions, groundTruth }, { ranking: 'signed' }).values[0]).toBeCloseTo(1 / 3, 14);
+    expect(kendallTau({ x, attributions, groundTruth }).values[0]).toBe(1);
+  });
+});
