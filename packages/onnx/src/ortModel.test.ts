@@ -1,7 +1,7 @@
 import type { Matrix } from '@xai/core';
 import { createRng, isXaiError, predictLabels, row } from '@xai/core';
 import type { NeuralModel } from '@xai/models';
-import { createLogisticRegression, createMlp } from '@xai/models';
+import { createLogisticRegression, createMlp, withPrecision } from '@xai/models';
 import { describe, expect, it } from 'vitest';
 import { loadOnnxModel } from './loadOnnxModel.js';
 import { loadOnnxModelAsync } from './loadOnnxModelAsync.js';
@@ -238,6 +238,16 @@ describe('ortModel snapshots the weights: probabilities and gradients always com
     expect(maxAbsDiff(g0, fd)).toBeLessThanOrEqual(1e-8);
     expect(fast.reference).not.toBe(ts);
     expect(Array.from(fast.reference.parameters)).not.toEqual(Array.from(ts.parameters));
+    fast.dispose();
+  });
+
+  it("the copy keeps a float32-precision model's arithmetic (its gradients are the original's, bit for bit)", () => {
+    const ts = withPrecision(createMlp(4, { hidden: [8], activation: 'tanh', seed: 43 }), 'float32');
+    const x = uniform(16, 4, 44);
+    const t = predictLabels(ts, x);
+    const fast = ortModel(ts);
+    expect(fast.reference.precision).toBe('float32');
+    expect(maxAbsDiff(fast.inputGradient(x, t), ts.inputGradient(x, t))).toBe(0);
     fast.dispose();
   });
 });
