@@ -58,7 +58,7 @@ describe('parseUserDataset', () => {
     expect(errorOf(() => parseUserDataset(CSV, { schema: { label: 'y', groups: [['city=Oslo']] } })).message).toMatch(/overlaps another group/);
   });
 
-  it('a continuous label is a regression task with targets; the split is by label decile', () => {
+  it('a continuous label is a regression task with targets; the split is by label bin', () => {
     const text = `a,b,t\n${Array.from({ length: 50 }, (_, i) => `${i},${(i * 13) % 7},${(i * 0.37).toFixed(2)}`).join('\n')}\n`;
     const ds = parseUserDataset(text, { label: 't', validationFraction: 0 });
     expect(ds.task).toBe('regression');

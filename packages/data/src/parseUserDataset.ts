@@ -80,7 +80,11 @@ export interface UserDataset extends Dataset {
  * the schema/option says `regression` or the label is numeric with a non-integer value or
  * more than `maxCategories` distinct values; classes in
  * the schema's order, else ascending (numbers) or sorted (text). Without `testText`, a
- * seeded stratified split (`testFraction`, by class; by label decile for regression);
+ * seeded stratified split holding out exactly `round(testFraction * n)` rows, spread over the
+ * classes (regression: `min(10, floor(testFraction * n))` equal-count label bins) by largest
+ * remainder, and within each the rows ranked first by a seeded hash of their content, so any
+ * order of the same rows holds out the same rows; `hash` and `processingHash` depend on the
+ * files' content, not their paths;
  * validation carved from train; a min-max scaler fitted on the train rows only, applied
  * to every split. Errors name the file, line and column (or the schema field).
  * Browser-safe; `loadUserDataset` (`@xai/data/node`) reads the files.

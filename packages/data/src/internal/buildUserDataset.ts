@@ -230,7 +230,7 @@ export function buildUserDataset(fn: string, text: string | Uint8Array, options:
     testX = pick(all.x, heldOut); testY = pickInt(lab.y, heldOut); testV = lab.values ? pickFloat(lab.values, heldOut) : undefined;
     split = { testFraction, seed, trainRows: kept.length, testRows: heldOut.length };
     files.push({ role: 'full', file, sha256: sha256Hex(bytesOf(text)), rows: all.x.rows });
-    steps.push(`split ${file} stratified ${Math.round((1 - testFraction) * 100)}/${Math.round(testFraction * 100)} by ${task === 'regression' ? 'label decile' : 'class'} (seed ${seed}): ${kept.length} train, ${heldOut.length} test rows, each in file order; rows chosen by a seeded hash of their content`);
+    steps.push(`split ${file} stratified ${Math.round((1 - testFraction) * 100)}/${Math.round(testFraction * 100)} by ${task === 'regression' ? `${regressionBins(table.dataRows.length, testFraction)} equal-count label bins` : 'class'} (seed ${seed}): ${kept.length} train, ${heldOut.length} test rows, each in file order; rows chosen by a seeded hash of their content`);
   }
 
   // 4. Validation from train, never from test.
