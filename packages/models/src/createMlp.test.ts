@@ -5,6 +5,11 @@ import { createAnn } from './createAnn.js';
 import { createLogisticRegression } from './createLogisticRegression.js';
 import { createMlp } from './createMlp.js';
 import { errorOf, randomMatrix, refForward, refLayers, refSoftmax, relError } from './__fixtures__/reference.js';
+import { fromModelJson } from './fromModelJson.js';
+import { functionModel } from './functionModel.js';
+import { toModelJson } from './toModelJson.js';
+import { trainModel } from './trainModel.js';
+import { withPrecision } from './withPrecision.js';
 
 /** Central differences of output[t] (probability or logit) w.r.t. every input, row by row (reference). */
 function fdInputGradient(f: (x: Matrix) => Matrix, x: Matrix, targets: Int32Array, h = 1e-5): Float64Array {
@@ -246,10 +251,51 @@ describe('createMlp', () => {
   it('rejects bad shapes and options', () => {
     expect(errorOf(() => createMlp(0)).code).toBe('BAD_INPUT');
     expect(errorOf(() => createMlp(2.5)).code).toBe('BAD_INPUT');
-    expect(errorOf(() => createMlp(3, { hidden: [4, 0] })).code).toBe('BAD_INPUT');
+    expect(errorOf(() => createMlp(3, { hidden: [4, 0] })).code).toBe('BAD_OPTION');
     expect(errorOf(() => createMlp(3, { hidden: 4 as unknown as number[] })).code).toBe('BAD_OPTION');
     expect(errorOf(() => createMlp(3, { classes: 1 })).code).toBe('BAD_OPTION');
     expect(errorOf(() => createMlp(3, { activation: 'gelu' as 'relu' })).code).toBe('BAD_OPTION');
-    expect(errorOf(() => createMlp(3, { seed: 0.5 })).code).toBe('BAD_INPUT');
+    expect(errorOf(() => createMlp(3, { seed: 0.5 })).code).toBe('BAD_OPTION');
+  });
+
+  it('validates kind at creation: unknown, lr with hidden layers, ann without one (not only at save)', () => {
+    for (const [options, message] of [
+      [{ kind: 'foo' as 'lr' }, /unknown kind "foo"/],
+      [{ kind: 'lr' as const, hidden: [4] }, /kind 'lr' has no hidden layer/],
+      [{ kind: 'ann' as const }, /kind 'ann' needs at least one hidden layer/],
+    ] as const) {
+      const e = errorOf(() => createMlp(3, options));
+      expect(e.code).toBe('BAD_OPTION');
+      expect(e.message).toMatch(message);
+    }
+    // every kind the creator accepts, the file reader accepts too
+    for (const options of [{ kind: 'lr' as const }, { kind: 'ann' as const, hidden: [4] }, { kind: 'mlp' as const }, { hidden: [2, 2] }]) {
+      const m = createMlp(3, options);
+      expect(fromModelJson(toModelJson(m)).kind).toBe(m.kind);
+    }
+  });
+
+  it('the same mistake gets the same code: option values → BAD_OPTION, positional arguments → BAD_INPUT', () => {
+    const m = createMlp(2);
+    const g = (x: Matrix): Matrix => ({ rows: x.rows, cols: 2, data: new Float64Array(x.rows * 2).fill(0.5) });
+    const cases: [string, () => unknown, string][] = [
+      ['createMlp inputDim 0 (argument)', () => createMlp(0), 'BAD_INPUT'],
+      ['createMlp classes 0 (option)', () => createMlp(2, { classes: 0 }), 'BAD_OPTION'],
+      ['createMlp hidden [0] (option)', () => createMlp(2, { hidden: [0] }), 'BAD_OPTION'],
+      ['createAnn classes 0 (option)', () => createAnn(2, { classes: 0 }), 'BAD_OPTION'],
+      ['functionModel inputDim 0 (option)', () => functionModel(g, { inputDim: 0, classes: 2 }), 'BAD_OPTION'],
+      ['functionModel classes 0 (option)', () => functionModel(g, { inputDim: 2, classes: 0 }), 'BAD_OPTION'],
+      ['createMlp precision (option)', () => createMlp(2, { precision: 'half' as 'float32' }), 'BAD_OPTION'],
+      ['createAnn precision (option)', () => createAnn(2, { precision: 'half' as 'float32' }), 'BAD_OPTION'],
+      ['createLogisticRegression precision (option)', () => createLogisticRegression(2, { precision: 'half' as 'float32' }), 'BAD_OPTION'],
+      ['withPrecision precision (argument)', () => withPrecision(m, 'half' as 'float32'), 'BAD_INPUT'],
+      ['createMlp seed 0.5 (option)', () => createMlp(2, { seed: 0.5 }), 'BAD_OPTION'],
+      [
+        'trainModel seed 0.5 (option)',
+        () => trainModel(m, { train: { x: { rows: 1, cols: 2, data: new Float64Array(2) }, y: new Int32Array(1) } }, { seed: 0.5 }),
+        'BAD_OPTION',
+      ],
+    ];
+    for (const [name, f, code] of cases) expect([name, errorOf(f).code]).toEqual([name, code]);
   });
 });

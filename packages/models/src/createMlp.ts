@@ -1,8 +1,10 @@
 import { ACTIVATIONS } from './denseLayer.js';
 import type { ModelOutput } from '@xai/core';
-import { XaiError, checkOptions, createRng, describeValue, substream } from '@xai/core';
+import { XaiError, checkOptions, describeValue, substream } from '@xai/core';
 import type { Activation } from './denseLayer.js';
 import type { ModelKind, NeuralModel, Precision } from './neuralModel.js';
+import { MODEL_KINDS } from './neuralModel.js';
+import { checkIntOption, checkSeed } from './internal/checks.js';
 import { layoutLayers } from './internal/mlpCore.js';
 import { MlpModel } from './internal/mlpModel.js';
 import { definedOptions } from './internal/definedOptions.js';
@@ -43,9 +45,10 @@ export const MLP_DEFAULTS: Required<Omit<MlpOptions, 'kind'>> = {
   precision: 'float64',
 };
 
-function checkDim(value: unknown, arg: string): asserts value is number {
-  if (!Number.isInteger(value) || (value as number) < 1) {
-    throw new XaiError('BAD_INPUT', `expected a positive integer, got ${describeValue(value)}`, { fn: 'createMlp', arg, value });
+/** The inputDim argument (BAD_INPUT: an argument; option values are BAD_OPTION). */
+function checkInputDim(value: unknown): asserts value is number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+    throw new XaiError('BAD_INPUT', `expected a positive integer, got ${describeValue(value)}`, { fn: 'createMlp', arg: 'inputDim', value });
   }
 }
 
@@ -62,7 +65,7 @@ function checkDim(value: unknown, arg: string): asserts value is number {
 export function createMlp(inputDim: number, options: MlpOptions = {}): NeuralModel {
   checkOptions(options, MLP_KEYS, 'createMlp');
   const o = { ...MLP_DEFAULTS, ...definedOptions(options) };
-  checkDim(inputDim, 'inputDim');
+  checkInputDim(inputDim);
   if (o.output !== 'probabilities' && o.output !== 'value')
     throw new XaiError('BAD_OPTION', `output must be 'probabilities' or 'value', got ${describeValue(o.output)}`, {
       fn: 'createMlp',
@@ -76,9 +79,9 @@ export function createMlp(inputDim: number, options: MlpOptions = {}): NeuralMod
       value: o.hidden,
     });
   o.hidden.forEach((w, i) => {
-    checkDim(w, `hidden[${i}]`);
+    checkIntOption('createMlp', `hidden[${i}]`, w);
   });
-  checkDim(o.classes, 'classes');
+  checkIntOption('createMlp', 'classes', o.classes);
   if (o.classes < 2 && o.output !== 'value')
     throw new XaiError('BAD_OPTION', `classes must be at least 2, got ${o.classes} (a single-output regression model is output: 'value')`, {
       fn: 'createMlp',
@@ -97,7 +100,29 @@ export function createMlp(inputDim: number, options: MlpOptions = {}): NeuralMod
       arg: 'precision',
       value: o.precision,
     });
-  createRng(o.seed); // validates the seed with a typed error
+  checkSeed('createMlp', o.seed);
+  // the kind is written to the model file, whose reader holds it to its shape: check it now,
+  // not when the model is saved
+  if (options.kind !== undefined) {
+    if (!(MODEL_KINDS as readonly unknown[]).includes(options.kind))
+      throw new XaiError('BAD_OPTION', `unknown kind ${describeValue(options.kind)} (expected ${MODEL_KINDS.join(', ')})`, {
+        fn: 'createMlp',
+        arg: 'kind',
+        value: options.kind,
+      });
+    if (options.kind === 'lr' && o.hidden.length > 0)
+      throw new XaiError('BAD_OPTION', `kind 'lr' has no hidden layer, got hidden ${describeValue(o.hidden)}`, {
+        fn: 'createMlp',
+        arg: 'kind',
+        value: options.kind,
+      });
+    if (options.kind === 'ann' && o.hidden.length === 0)
+      throw new XaiError('BAD_OPTION', "kind 'ann' needs at least one hidden layer (hidden: [])", {
+        fn: 'createMlp',
+        arg: 'kind',
+        value: options.kind,
+      });
+  }
   const dims = [inputDim, ...o.hidden, o.classes];
   const activations = dims.slice(1).map((_, l): Activation => (l < o.hidden.length ? o.activation : 'none'));
   const { shapes, size } = layoutLayers(dims, activations);

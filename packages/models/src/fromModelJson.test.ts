@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createAnn } from './createAnn.js';
 import { createLogisticRegression } from './createLogisticRegression.js';
 import { createMlp } from './createMlp.js';
@@ -13,6 +13,7 @@ import { toModelJson } from './toModelJson.js';
 import { errorOf, randomMatrix } from './__fixtures__/reference.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'xai-models-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A small valid model file as another tool might write it (compact, PyTorch layout). */
 function valid(): Record<string, unknown> {
@@ -322,7 +323,7 @@ describe('model JSON', () => {
     const path = join(dir, 'broken.json');
     writeFileSync(path, '{"format": "xai-model@1",');
     expect(errorOf(() => loadModelSync(path)).code).toBe('PARSE_ERROR');
-    expect(errorOf(() => loadModelSync(dir)).code).toBe('BAD_INPUT'); // a directory: unreadable, not missing
+    expect(errorOf(() => loadModelSync(dir)).code).toBe('IO_ERROR'); // a directory: unreadable, not missing
     const fromFile = errorOf(() => loadModelSync(path));
     expect(fromFile.message).toMatch(/^\[PARSE_ERROR\] loadModelSync: path: /);
     expect(fromFile.message).toContain(path);

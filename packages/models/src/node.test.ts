@@ -1,14 +1,19 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { isXaiError } from '@xai/core';
 import { createLogisticRegression } from './createLogisticRegression.js';
-import { saveModel, saveModelSync } from './node.js';
+import { loadModelSync, saveModel, saveModelSync } from './node.js';
 import { errorOf } from './__fixtures__/reference.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'xai-models-save-'));
 const model = createLogisticRegression(2);
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  if (existsSync(dir)) throw new Error(`temp folder ${dir} left behind`);
+});
 
 describe('saveModel errors', () => {
   it('a missing folder → NOT_FOUND naming the path (async and sync), not a raw ENOENT', async () => {
@@ -25,7 +30,7 @@ describe('saveModel errors', () => {
     expect(s.message).toContain(path);
   });
 
-  it('a file where a folder should be (ENOTDIR) or a folder at the path (EISDIR) → BAD_INPUT naming the path', async () => {
+  it('a file where a folder should be (ENOTDIR) → NOT_FOUND; a folder at the path (EISDIR) → IO_ERROR, as core maps OS errors', async () => {
     const file = join(dir, 'afile');
     writeFileSync(file, '');
     const under = join(file, 'm.json');
@@ -33,12 +38,17 @@ describe('saveModel errors', () => {
       () => null,
       (err: unknown) => err,
     );
-    expect(isXaiError(e, 'BAD_INPUT')).toBe(true);
+    expect(isXaiError(e, 'NOT_FOUND')).toBe(true);
     expect((e as Error).message).toContain(under);
-    expect((e as Error).message).toMatch(/not a folder/);
+    expect((e as Error).message).toMatch(/ENOTDIR/);
     const s = errorOf(() => saveModelSync(dir, model));
-    expect(s.code).toBe('BAD_INPUT');
+    expect(s.code).toBe('IO_ERROR');
     expect(s.message).toContain(dir);
+    expect(s.message).toMatch(/EISDIR/);
+    // reading a folder is an I/O failure too, not bad input
+    const r = errorOf(() => loadModelSync(dir));
+    expect(r.code).toBe('IO_ERROR');
+    expect(r.message).toMatch(/^\[IO_ERROR\] loadModelSync: path: /);
   });
 
   it('a path that is not a string → BAD_INPUT', () => {

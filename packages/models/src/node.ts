@@ -17,7 +17,7 @@ function checkPath(fn: string, path: unknown): asserts path is string {
 }
 
 /**
- * Reads and validates a model file: NOT_FOUND when missing, BAD_INPUT when unreadable,
+ * Reads and validates a model file: NOT_FOUND when missing, IO_ERROR when unreadable (a folder, no permission),
  * PARSE_ERROR when not JSON, then the checks of `fromModelJson`.
  * @example import { loadModel } from '@xai/models/node'; const model = await loadModel('ann_adult.json')
  * @since 0.1.0 (in `@xai/models/node` since 0.2.0)
@@ -47,8 +47,8 @@ export function loadModelSync(path: string): NeuralModel {
 
 /**
  * Writes the model as canonical 'xai-model@1' JSON (see `formatModelJson`). A missing
- * folder → NOT_FOUND, any other write failure (a file where a folder should be, a folder
- * at the path, no permission) → BAD_INPUT; both name the path.
+ * folder (or a file where a folder should be) → NOT_FOUND, any other OS-level write failure
+ * (a folder at the path, no permission, disk full) → IO_ERROR; both name the path.
  * @example import { saveModel } from '@xai/models/node'; await saveModel('ann_adult.json', model)
  * @since 0.1.0 (in `@xai/models/node` since 0.2.0)
  */

@@ -140,7 +140,7 @@ describe('trainModel', () => {
     ]) {
       expect(bad(o)).toBe('BAD_OPTION');
     }
-    expect(bad({ seed: 1.5 })).toBe('BAD_INPUT');
+    expect(bad({ seed: 1.5 })).toBe('BAD_OPTION'); // an option value
     expect(errorOf(() => trainModel(m, null as unknown as { train: Split })).code).toBe('BAD_INPUT');
     expect(errorOf(() => trainModel(m, { train: null as unknown as Split })).code).toBe('BAD_INPUT');
     expect(errorOf(() => trainModel(m, { train, test: { x: test.x, y: Int32Array.of(1) } })).code).toBe('SHAPE_MISMATCH');

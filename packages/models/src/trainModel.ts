@@ -1,11 +1,11 @@
 import type { Matrix, Split } from '@xai/core';
-import { XaiError, assertFinite, assertMatrix, checkOptions, createRng, describeValue, rowBlock, selectRows, substream } from '@xai/core';
+import { XaiError, assertFinite, assertMatrix, checkOptions, describeValue, rowBlock, selectRows, substream } from '@xai/core';
 import type { NeuralModel } from './neuralModel.js';
 import { asMlp } from './internal/asMlp.js';
 import { carveValidation } from './internal/carveValidation.js';
 import { lossSpec } from './internal/lossSpec.js';
 import type { LossSpec, MlpCore } from './internal/mlpCore.js';
-import { checkTargets } from './internal/checks.js';
+import { checkSeed, checkTargets } from './internal/checks.js';
 import type { Optimizer } from './internal/optimizer.js';
 import { adam, sgd } from './internal/optimizer.js';
 import { definedOptions } from './internal/definedOptions.js';
@@ -415,7 +415,7 @@ export function trainModel(model: NeuralModel, data: TrainData, options: TrainOp
       arg: 'meanPredictionBound',
       value: bound,
     });
-  createRng(o.seed); // typed error for a bad seed
+  checkSeed(fn, o.seed);
   if (data === null || typeof data !== 'object' || Array.isArray(data))
     throw new XaiError('BAD_INPUT', `expected {train, validation?, test?}, got ${describeValue(data)}`, { fn, arg: 'data', value: data });
   // a misspelt split ({ valdation }) would otherwise be ignored and validation carved from train

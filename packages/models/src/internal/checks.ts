@@ -35,3 +35,15 @@ export function checkTargets(
     }
   }
 }
+
+/** BAD_OPTION unless `seed` (an option) is a safe integer, as core's rng requires. */
+export function checkSeed(fn: string, seed: unknown): void {
+  if (typeof seed !== 'number' || !Number.isSafeInteger(seed))
+    throw new XaiError('BAD_OPTION', `seed must be a safe integer, got ${describeValue(seed)}`, { fn, arg: 'seed', value: seed });
+}
+
+/** BAD_OPTION unless an option value is an integer >= min (widths, class counts, epochs…). */
+export function checkIntOption(fn: string, arg: string, value: unknown, min = 1): asserts value is number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min)
+    throw new XaiError('BAD_OPTION', `${arg} must be an integer >= ${min}, got ${describeValue(value)}`, { fn, arg, value });
+}

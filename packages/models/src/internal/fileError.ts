@@ -1,24 +1,11 @@
-// Node's fs errors (ENOENT, ENOTDIR, EISDIR, EACCES…) as typed errors naming the path.
-import { XaiError } from '@xai/core';
+// Node's fs errors as typed errors naming the path, by core's one mapping (systemError):
+// ENOENT/ENOTDIR → NOT_FOUND, any other OS-level failure (EISDIR, EACCES, ENOSPC…) → IO_ERROR.
+import { XaiError, isXaiError, systemError } from '@xai/core';
 
-/** NOT_FOUND when the path (or its folder) does not exist, BAD_INPUT otherwise. */
 export function fileError(fn: string, verb: 'read' | 'write', path: string, e: unknown): XaiError {
-  const code = (e as NodeJS.ErrnoException | null)?.code;
+  const mapped = systemError(e, { fn, path, action: verb });
+  if (isXaiError(mapped)) return mapped;
+  // not a system error (no errno): still an I/O failure of this path
   const why = e instanceof Error ? e.message : String(e);
-  const hint =
-    code === 'ENOENT'
-      ? verb === 'write'
-        ? ' (does its folder exist?)'
-        : ' (no such file)'
-      : code === 'ENOTDIR'
-        ? ' (a part of the path is a file, not a folder)'
-        : code === 'EISDIR'
-          ? ' (it is a folder)'
-          : '';
-  return new XaiError(code === 'ENOENT' ? 'NOT_FOUND' : 'BAD_INPUT', `cannot ${verb} ${path}${hint}: ${why}`, {
-    fn,
-    arg: 'path',
-    value: path,
-    errno: code,
-  });
+  return new XaiError('IO_ERROR', `cannot ${verb} ${path}: ${why}`, { fn, arg: 'path', value: path, cause: e });
 }
