@@ -18,3 +18,4 @@ export * from './complexity.js';
 export * from './randomisation.js';
 export * from './axiomatic.js';
 export * from './agreement.js';
+export * from './openxaiFeatureSchema.js';
