@@ -117,6 +117,38 @@ describe('functionModel', () => {
     expect(errorOf(() => bad.hidden!(x)).code).toBe('SHAPE_MISMATCH');
   });
 
+  it("checks hidden's activation before calling the function; gradient gets an Int32Array whatever targets were passed", () => {
+    const seen: unknown[] = [];
+    const half = (x: Matrix): Float64Array => new Float64Array(x.rows * 2).fill(0.5);
+    const fm = functionModel(half, {
+      inputDim: 2,
+      classes: 2,
+      hidden: (x, a) => {
+        seen.push(a);
+        return { rows: x.rows, cols: 1, data: new Float64Array(x.rows) };
+      },
+      gradient: (x, t) => {
+        seen.push(t);
+        // d output_t / d x_ij := t_i + j, so the result shows which targets arrived
+        return Float64Array.from({ length: x.rows * 2 }, (_, k) => t[Math.floor(k / 2)]! + (k % 2));
+      },
+    });
+    const x = randomMatrix(1, 3, 2);
+    const e = errorOf(() => fm.hidden!(x, { activation: 'bogus' as 'pre' }));
+    expect(e.code).toBe('BAD_OPTION');
+    expect(e.message).toMatch(/functionModel\.hidden: activation: activation must be 'pre' or 'post', got "bogus"/);
+    expect(seen).toEqual([]); // the user's function never saw the bad value
+    fm.hidden!(x, { activation: 'pre' });
+    expect(seen).toEqual(['pre']);
+    const g = fm.inputGradient(x, [1, 0, 1] as unknown as Int32Array);
+    expect(seen[1]).toBeInstanceOf(Int32Array);
+    expect(Array.from(seen[1] as Int32Array)).toEqual([1, 0, 1]);
+    expect(Array.from(g.data)).toEqual([1, 2, 0, 1, 1, 2]);
+    const t = Int32Array.of(0, 1, 1);
+    fm.inputGradient(x, t);
+    expect(seen[2]).toBe(t); // an Int32Array is passed as is (no copy)
+  });
+
   it('validates outputs with typed errors', () => {
     const wrap = (f: (m: Matrix) => unknown) => functionModel(f as never, { inputDim: 4, classes: 2 });
     expect(errorOf(() => wrap(() => [[0.5, 0.5]]).predictProba(x)).code).toBe('SHAPE_MISMATCH');

@@ -8,12 +8,13 @@ import {
   contiguous,
   describeValue,
   isXaiError,
-  row,
   toFloat64Matrix,
+  toRows,
 } from '@xai/core';
 import { DEFAULT_FD_STEP, finiteDifferenceGradient } from './internal/finiteDifferences.js';
 import { checkTargets, outputBuffer } from './internal/checks.js';
-import { rejectPromise } from './internal/toMatrix.js';
+import { rejectPromise } from './internal/rejectPromise.js';
+import { copyRows } from './internal/copyRows.js';
 import { definedOptions } from './internal/definedOptions.js';
 
 /**
@@ -94,11 +95,6 @@ const FUNCTION_MODEL_KEYS = [
   'fdScale',
   'maxBatchRows',
 ];
-
-/** Rows of a contiguous matrix as number arrays (for `input: 'rows'`). */
-function toRows(x: Matrix): number[][] {
-  return Array.from({ length: x.rows }, (_, i) => Array.from(row(x, i)));
-}
 
 /**
  * Calls a user function, turning anything it throws that is not already an XaiError into
@@ -241,8 +237,7 @@ export function functionModel(
   const copyOut = (m: Matrix, out: Matrix | undefined, name: string, cols: number): Matrix => {
     if (out === undefined) return m;
     const dst = outputBuffer(name, 'out', m.rows, cols, out);
-    const os = dst.stride ?? dst.cols;
-    for (let i = 0; i < m.rows; i++) dst.data.set(row(m, i), (dst.offset ?? 0) + i * os);
+    copyRows(m, dst);
     return dst;
   };
   const checkX = (name: string, x: Matrix): void => assertMatrix(x, name, 'x', { cols: inputDim });
@@ -288,7 +283,9 @@ export function functionModel(
         });
       const gradientFn = o.gradient;
       if (gradientFn !== undefined) {
-        const g = run(() => gradientFn(arg(x), targets, output), name, 'gradient', x.rows, inputDim);
+        // the function is typed to receive an Int32Array: give it one whatever the caller passed
+        const t = targets instanceof Int32Array ? targets : Int32Array.from(targets as ArrayLike<number>);
+        const g = run(() => gradientFn(arg(x), t, output), name, 'gradient', x.rows, inputDim);
         assertFinite(g, name, 'gradient');
         return copyOut(g, gOptions.out, name, inputDim);
       }
@@ -318,6 +315,12 @@ export function functionModel(
       checkX(name, x);
       checkOptions(hOptions, ['activation', 'out'], name);
       const activation = hOptions.activation ?? 'post';
+      if (activation !== 'pre' && activation !== 'post')
+        throw new XaiError('BAD_OPTION', `activation must be 'pre' or 'post', got ${describeValue(activation)}`, {
+          fn: name,
+          arg: 'activation',
+          value: activation,
+        });
       const h = callUser(() => hiddenFn(arg(x), activation), name, 'hidden', input);
       rejectPromise(h, name, 'hidden');
       // the width is the function's own: take it from what came back
