@@ -92,37 +92,29 @@ export class MlpModel implements NeuralModel {
   }
 
   predictProba(x: Matrix, out?: Matrix): Matrix {
-    this.checkX('predictProba', x);
-    const o = outputBuffer('predictProba', 'out', x.rows, this.classes, out);
-    const f32 = this.f32;
-    for (let s = 0; s < x.rows; s += CHUNK) {
-      const e = Math.min(x.rows, s + CHUNK);
-      if (f32 !== null) {
-        f32.forward(rowBlock(x, s, e));
-        f32.outputsInto(e - s, rowBlock(o, s, e), this.output === 'value');
-        continue;
-      }
-      this.core.forward(rowBlock(x, s, e));
-      // a value (regression) model's outputs are its raw scores
-      if (this.output === 'value') this.core.logitsInto(e - s, rowBlock(o, s, e));
-      else this.core.softmaxInto(e - s, rowBlock(o, s, e));
-    }
-    return o;
+    // a value (regression) model's outputs are its raw scores
+    return this.outputs('predictProba', x, out, this.output === 'value');
   }
 
   logits(x: Matrix, out?: Matrix): Matrix {
-    this.checkX('logits', x);
-    const o = outputBuffer('logits', 'out', x.rows, this.classes, out);
+    return this.outputs('logits', x, out, true);
+  }
+
+  /** Softmax (or, `raw`, the last layer's scores) of x, CHUNK rows per forward pass. */
+  private outputs(fn: string, x: Matrix, out: Matrix | undefined, raw: boolean): Matrix {
+    this.checkX(fn, x);
+    const o = outputBuffer(fn, 'out', x.rows, this.classes, out);
     const f32 = this.f32;
     for (let s = 0; s < x.rows; s += CHUNK) {
       const e = Math.min(x.rows, s + CHUNK);
       if (f32 !== null) {
         f32.forward(rowBlock(x, s, e));
-        f32.outputsInto(e - s, rowBlock(o, s, e), true);
+        f32.outputsInto(e - s, rowBlock(o, s, e), raw);
         continue;
       }
       this.core.forward(rowBlock(x, s, e));
-      this.core.logitsInto(e - s, rowBlock(o, s, e));
+      if (raw) this.core.logitsInto(e - s, rowBlock(o, s, e));
+      else this.core.softmaxInto(e - s, rowBlock(o, s, e));
     }
     return o;
   }
