@@ -41,7 +41,7 @@ export async function trainModels(options: TrainModelsOptions): Promise<TrainedM
   mkdirSync(options.out, { recursive: true });
   const entries: TrainedModelEntry[] = [];
   for (const id of options.datasets) {
-    const ds = await loadBenchDataset(id, options);
+    const ds = await loadBenchDataset(id, { preset: options.preset, dataDir: options.dataDir, cacheDir: options.cacheDir, download: options.download, seed: options.seed });
     for (const kind of options.models) {
       const t = trainOrLoadModel(ds, kind, { preset: options.preset, seed: options.seed, cacheDir: options.cacheDir, ...(options.log ? { log: options.log } : {}) });
       const file = `${id}-${kind}.json`;
