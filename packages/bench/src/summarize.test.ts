@@ -71,4 +71,13 @@ describe('summarize', () => {
     expect(fa[16]).toBe('0.6'); // floor
     expect(fa[17]).toBe('floor-b');
   });
+  it('names its SE conventions and uses summary.json key names (one casing) in summary.csv', () => {
+    const json = JSON.parse(summaryToJson(s)) as { conventions: Record<string, string>; cells: Record<string, unknown>[]; controls: Record<string, unknown>[] };
+    expect(Object.keys(json.conventions)).toEqual(['se', 'logSe']);
+    expect(json.conventions.se).toContain('sqrt(count)');
+    const header = summaryToCsv(s).split('\n')[0]!.split(',');
+    const keys = new Set([...json.cells.flatMap((c) => Object.keys(c)), ...json.controls.flatMap((c) => Object.keys(c)), 'planned', 'partial', 'seConvention', 'runPartial']);
+    for (const h of header) expect(keys.has(h), h).toBe(true);
+    expect(header.every((h) => /^[a-z][a-zA-Z0-9]*$/.test(h))).toBe(true); // camelCase, no snake_case
+  });
 });
