@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Matrix, Model } from '@xai/core';
+import { row } from '@xai/core';
 import { createAnn } from './createAnn.js';
 import { createLogisticRegression } from './createLogisticRegression.js';
 import { createMlp } from './createMlp.js';
@@ -45,6 +46,7 @@ describe('checkModelConformance', () => {
         'gradient-logit',
         'hidden-pre',
         'hidden-post',
+        'checked-model',
       ]),
     );
     expect(checkModelConformance(createLogisticRegression(3), x).ok).toBe(true);
@@ -207,6 +209,66 @@ describe('checkModelConformance', () => {
     expect(g.status).toBe('fail');
     expect(g.value!).toBeGreaterThan(0.04); // 10% of the largest entry of each row
     expect(errorOf(() => assertModelConformance(wrong, x)).message).toMatch(/gradient-probability/);
+  });
+
+  it("runs the model through core's checkedModel: a class with #private state passes, what the boundary refuses fails", () => {
+    // a class-based model (methods on the prototype, #private weights, a getter): the shape
+    // explainers see through the boundary
+    class Linear implements Model {
+      readonly #w = Float64Array.of(2, -1, 0.5);
+      readonly classes = 2;
+      get inputDim(): number {
+        return this.#w.length;
+      }
+      #z(x: Matrix, i: number): number {
+        const r = row(x, i);
+        let z = 0;
+        for (let k = 0; k < 3; k++) z += this.#w[k]! * r[k]!;
+        return z;
+      }
+      predictProba(m: Matrix, out?: Matrix): Matrix {
+        const o = out ?? { rows: m.rows, cols: 2, data: new Float64Array(m.rows * 2) };
+        for (let i = 0; i < m.rows; i++) {
+          const p = 1 / (1 + Math.exp(-this.#z(m, i)));
+          const r = row(o, i);
+          r[0] = 1 - p;
+          r[1] = p;
+        }
+        return o;
+      }
+      inputGradient(m: Matrix, t: Int32Array): Matrix {
+        // d p_t / dx = ± p(1 − p) w
+        const g = new Float64Array(m.rows * 3);
+        for (let i = 0; i < m.rows; i++) {
+          const p = 1 / (1 + Math.exp(-this.#z(m, i)));
+          const s = (t[i] === 1 ? 1 : -1) * p * (1 - p);
+          for (let k = 0; k < 3; k++) g[i * 3 + k] = s * this.#w[k]!;
+        }
+        return { rows: m.rows, cols: 3, data: g };
+      }
+    }
+    const good = checkModelConformance(new Linear(), x);
+    expect(good.findings.filter((f) => f.status === 'fail')).toEqual([]);
+    expect(good.ok).toBe(true);
+    expect(good.findings.find((f) => f.check === 'checked-model')?.status).toBe('pass');
+    // one "class" whose probability is always 1: every other check passes, but the boundary
+    // (a classifier needs two classes) refuses it, so an explainer would crash
+    const one: Model = {
+      inputDim: 3,
+      classes: 1,
+      predictProba: (m, out) => {
+        const o = out ?? { rows: m.rows, cols: 1, data: new Float64Array(m.rows) };
+        for (let i = 0; i < m.rows; i++) row(o, i)[0] = 1;
+        return o;
+      },
+    };
+    expect(failed(one)).toEqual(['checked-model']);
+    expect(finding(one, x, 'checked-model').message).toMatch(/at least 2 classes/);
+    // a misspelt output kind: a probability model here, refused by the boundary
+    const lr = createLogisticRegression(3);
+    const typo = { inputDim: 3, classes: 2, output: 'values', predictProba: (m: Matrix, out?: Matrix) => lr.predictProba(m, out) };
+    expect(failed(typo as unknown as Model)).toEqual(['checked-model']);
+    expect(finding(typo as unknown as Model, x, 'checked-model').message).toMatch(/model\.output must be/);
   });
 
   it('rejects an unusable x', () => {

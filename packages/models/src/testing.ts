@@ -9,6 +9,7 @@ import {
   assertMatrix,
   assertProbabilities,
   checkOptions,
+  checkedModel,
   describeValue,
   isXaiError,
   row,
@@ -139,7 +140,9 @@ function relativeError(g: Matrix, f: Matrix): number {
  * gradient-logit (`inputGradient` against a Richardson-extrapolated central difference
  * of the model itself at a step of its own, for each row's predicted class; 'skipped'
  * when the model declares `gradientSource: 'finite-differences'`, as `functionModel`
- * without a gradient does), hidden (shape, finite, batch-vs-row).
+ * without a gradient does), hidden (shape, finite, batch-vs-row), checked-model (the model
+ * through `@xai/core`'s `checkedModel`, the boundary every explainer and metric uses, is
+ * accepted and gives the same values from every method).
  * @example expect(checkModelConformance(functionModel(f, { inputDim: 3, classes: 2 }), x).ok).toBe(true)
  * @since 0.1.0
  */
@@ -321,6 +324,36 @@ export function checkModelConformance(model: Model, x: Matrix, options: Conforma
       });
     }
   }
+
+  // Every explainer and metric sees the model through core's boundary (checkedModel): a model
+  // that passes the checks above but breaks there (a classifier with one class, an unknown
+  // `output`, state the wrapper cannot reach, outputs the boundary refuses) would crash them.
+  attempt('checked-model', () => {
+    const cm = checkedModel(model, fn);
+    const diffs: string[] = [];
+    if (cm.inputDim !== model.inputDim || cm.classes !== model.classes) diffs.push('inputDim/classes differ');
+    const dp = maxDiff(cm.predictProba(x), probs);
+    if (dp !== 0) diffs.push(`predictProba differs by ${dp}`);
+    if (typeof logitsFn === 'function') {
+      const dz = maxDiff(cm.logits!(x), copy(logitsFn.call(model, x)));
+      if (dz !== 0) diffs.push(`logits differ by ${dz}`);
+    }
+    if (typeof gradFn === 'function') {
+      const dg = maxDiff(cm.inputGradient!(few, fewLabels), copy(gradFn.call(model, few, fewLabels)));
+      if (dg !== 0) diffs.push(`inputGradient differs by ${dg}`);
+    }
+    if (typeof model.hidden === 'function') {
+      const dh = maxDiff(cm.hidden!(x), copy(model.hidden.call(model, x)));
+      if (dh !== 0) diffs.push(`hidden differs by ${dh}`);
+    }
+    add(
+      'checked-model',
+      diffs.length === 0,
+      diffs.length === 0
+        ? "through @xai/core's checkedModel (what explainers and metrics call), every method gives the same values"
+        : `through @xai/core's checkedModel: ${diffs.join('; ')}`,
+    );
+  });
 
   const hiddenFn = model.hidden;
   if (typeof hiddenFn === 'function') {
