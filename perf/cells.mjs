@@ -53,7 +53,7 @@ const FAMILIES = (opt.families ?? 'explain,pgi,pgu,stability').split(',');
 const dataDir = opt['data-dir'] ?? join(here, '..', '..', 'shared', 'datasets');
 const openxaiPath = opt.openxai ?? join(here, 'openxai-timings.json');
 const ox = existsSync(openxaiPath) ? JSON.parse(readFileSync(openxaiPath, 'utf8')) : null;
-const oxCell = (model, key) => ox?.runs?.[model]?.cells?.[key] ?? null;
+const oxCell = (model, key) => ox?.runs?.[model]?.cells?.[`${key}/${model}`] ?? null;
 
 // ---- data and models ----
 const ds = await loadDataset('heloc', { dataDir, preset: 'openxai', validationFraction: 0, download: false });
