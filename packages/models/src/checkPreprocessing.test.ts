@@ -175,7 +175,13 @@ describe('preprocessing block', () => {
     ['empty group', (p) => ({ ...p, groups: [[]] }), 'BAD_INPUT', /preprocessing\.groups: group 0 is empty/],
     [
       'a one-hot group of continuous columns',
-      (p) => ({ ...p, groups: [[2, 3], [0, 1]] }),
+      (p) => ({
+        ...p,
+        groups: [
+          [2, 3],
+          [0, 1],
+        ],
+      }),
       'BAD_INPUT',
       /preprocessing\.groups\[1\]: column 0 \(age\) is continuous: a one-hot group holds discrete/,
     ],

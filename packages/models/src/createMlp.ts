@@ -48,7 +48,11 @@ export const MLP_DEFAULTS: Required<Omit<MlpOptions, 'kind'>> = {
 /** The inputDim argument (BAD_INPUT: an argument; option values are BAD_OPTION). */
 function checkInputDim(value: unknown): asserts value is number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-    throw new XaiError('BAD_INPUT', `expected a positive integer, got ${describeValue(value)}`, { fn: 'createMlp', arg: 'inputDim', value });
+    throw new XaiError('BAD_INPUT', `expected a positive integer, got ${describeValue(value)}`, {
+      fn: 'createMlp',
+      arg: 'inputDim',
+      value,
+    });
   }
 }
 

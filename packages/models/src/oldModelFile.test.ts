@@ -8,7 +8,7 @@ import { formatModelJson } from './formatModelJson.js';
 import { loadModelSync } from './node.js';
 import { parseModelJson } from './parseModelJson.js';
 
-const fixture = (name: string): string => fileURLToPath(new URL(`./__fixtures__/${name}`, import.meta.url));
+const fixture = (name: string): string => fileURLToPath(new URL(`./__fixtures__/fixtures/${name}`, import.meta.url));
 
 interface FileLayer {
   weight: number[][];
@@ -54,7 +54,9 @@ describe('old-format model files (874fe0b)', () => {
       const p = model.predictProba({ rows: rows.length, cols: d, data: Float64Array.from(rows.flat()) });
       rows.forEach((r, i) => {
         const ref = forwardFromFile(raw.layers, r);
-        ref.forEach((v, j) => expect(Math.abs(p.data[i * ref.length + j]! - v)).toBeLessThan(1e-12));
+        ref.forEach((v, j) => {
+          expect(Math.abs(p.data[i * ref.length + j]! - v)).toBeLessThan(1e-12);
+        });
       });
     });
   }

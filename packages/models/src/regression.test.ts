@@ -182,7 +182,11 @@ describe('regression (output: value)', () => {
     const a = createMlp(2, { hidden: [4], classes: 1, output: 'value', seed: 3 });
     const b = createMlp(2, { hidden: [4], classes: 1, output: 'value', seed: 3 });
     const opts = { epochs: 5, learningRate: 0.01 };
-    const ra = trainModel(a, { train: { x, y: new Int32Array(n), targets: t }, validation: { x: vx, y: new Int32Array(10), targets: vt } }, opts);
+    const ra = trainModel(
+      a,
+      { train: { x, y: new Int32Array(n), targets: t }, validation: { x: vx, y: new Int32Array(10), targets: vt } },
+      opts,
+    );
     const rb = trainModel(b, { train: { x, y: t }, validation: { x: vx, y: vt } }, opts);
     expect(Array.from(a.parameters)).toEqual(Array.from(b.parameters));
     expect(ra.loss).toEqual(rb.loss);

@@ -18,6 +18,7 @@ import {
 } from '@xai/core';
 import { finiteDifferenceGradient } from './internal/finiteDifferences.js';
 import { definedOptions } from './internal/definedOptions.js';
+import { copyRows } from './internal/copyRows.js';
 
 export interface ConformanceOptions {
   /** Rows used for the row-by-row and finite-difference checks. @defaultValue 8 */
@@ -104,9 +105,9 @@ function maxDiff(a: Matrix, b: Matrix): number {
 }
 
 function copy(m: Matrix): Matrix {
-  const out = new Float64Array(m.rows * m.cols);
-  for (let i = 0; i < m.rows; i++) out.set(row(m, i), i * m.cols);
-  return { rows: m.rows, cols: m.cols, data: out };
+  const out = { rows: m.rows, cols: m.cols, data: new Float64Array(m.rows * m.cols) };
+  copyRows(m, out);
+  return out;
 }
 
 /** Largest per-row relative error ‖g − f‖∞ / max(‖g‖∞, ‖f‖∞, 1e-7). */

@@ -209,11 +209,15 @@ function checkSplit(fn: string, name: string, split: unknown, model: NeuralModel
     if (s.targets !== undefined) {
       // core's regression Split: the values are in `targets`, y is the all-zero label column
       if (s.y instanceof Float64Array)
-        throw new XaiError('BAD_INPUT', `give the regression targets once: either a Float64Array y or targets (with Int32Array y), not both`, {
-          fn,
-          arg: `${name}.targets`,
-          value: 'both',
-        });
+        throw new XaiError(
+          'BAD_INPUT',
+          `give the regression targets once: either a Float64Array y or targets (with Int32Array y), not both`,
+          {
+            fn,
+            arg: `${name}.targets`,
+            value: 'both',
+          },
+        );
       if (s.y !== undefined && !(s.y instanceof Int32Array))
         throw new XaiError('BAD_INPUT', `expected y as core's Int32Array label column beside targets, got ${describeValue(s.y)}`, {
           fn,

@@ -18,8 +18,7 @@ export function checkFields(
   prefix: string,
 ): void {
   const at = (k: string): string => (prefix === '' ? k : `${prefix}.${k}`);
-  for (const k of required)
-    if (!(k in obj)) throw new XaiError('BAD_INPUT', `missing field '${k}'`, { fn, arg: at(k), value: undefined });
+  for (const k of required) if (!(k in obj)) throw new XaiError('BAD_INPUT', `missing field '${k}'`, { fn, arg: at(k), value: undefined });
   for (const k of Object.keys(obj))
     if (!allowed.includes(k))
       throw new XaiError('BAD_INPUT', `unknown field '${k}' (allowed: ${allowed.join(', ')})`, { fn, arg: at(k), value: k });
