@@ -7,7 +7,8 @@ import { loadDataset } from '@xai/data/node';
 import { fromModelJson } from '@xai/models';
 import { createExplainer } from '@xai/explainers';
 import { relativeStability } from '../dist/index.js';
-const dir = process.argv[2] ?? '/tmp/german-parity', seeding = process.argv[3] ?? 'content';
+const dir = process.argv[2] ?? '/tmp/german-parity',
+  seeding = process.argv[3] ?? 'content';
 const S = JSON.parse(fs.readFileSync(dir + '/stab.json', 'utf8'));
 const R = JSON.parse(fs.readFileSync(dir + '/released.json', 'utf8'));
 const model = fromModelJson(JSON.parse(fs.readFileSync(dir + '/lr_german.json', 'utf8')));
@@ -23,5 +24,17 @@ for (const m of Object.keys(S)) {
   const explainer = createExplainer(m, { preset: 'openxai', seed: 0, train });
   const r = relativeStability({ x, model, explainer, ...schema }, { preset: 'openxai', seed: 0, stabilitySeeding: seeding });
   const lnMean = (v) => Math.log(v.filter(Number.isFinite).reduce((a, b) => a + b, 0) / v.filter(Number.isFinite).length);
-  console.log(m, seeding, process.env.SCHEMA ?? 'dataset', 'RIS ln released', lnMean(S[m].RIS).toFixed(3), 'ours', r.RIS.logMean?.toFixed(3), '| ROS ln released', lnMean(S[m].ROS).toFixed(3), 'ours', r.ROS.logMean?.toFixed(3));
+  console.log(
+    m,
+    seeding,
+    process.env.SCHEMA ?? 'dataset',
+    'RIS ln released',
+    lnMean(S[m].RIS).toFixed(3),
+    'ours',
+    r.RIS.logMean?.toFixed(3),
+    '| ROS ln released',
+    lnMean(S[m].ROS).toFixed(3),
+    'ours',
+    r.ROS.logMean?.toFixed(3),
+  );
 }

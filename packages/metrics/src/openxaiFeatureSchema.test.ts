@@ -36,10 +36,19 @@ describe('openxaiFeatureSchema', () => {
   });
 
   it('bad metadata is a typed error naming the argument', () => {
-    const code = (f: () => unknown): string | undefined => { try { f(); } catch (e) { return isXaiError(e) ? `${e.code}:${e.details.arg}` : 'raw'; } return undefined; };
+    const code = (f: () => unknown): string | undefined => {
+      try {
+        f();
+      } catch (e) {
+        return isXaiError(e) ? `${e.code}:${e.details.arg}` : 'raw';
+      }
+      return undefined;
+    };
     // The shorter, shifted list the issue suspected (20 feature types for 60 columns).
     expect(code(() => openxaiFeatureSchema([...Array(8).fill('c'), ...Array(12).fill('d')], 60))).toBe('SHAPE_MISMATCH:featureMetadata');
-    expect(code(() => openxaiFeatureSchema({ feature_types: ['c', 'd'], feature_n_cols: [1] }, 2))).toBe('BAD_INPUT:featureMetadata.feature_n_cols');
+    expect(code(() => openxaiFeatureSchema({ feature_types: ['c', 'd'], feature_n_cols: [1] }, 2))).toBe(
+      'BAD_INPUT:featureMetadata.feature_n_cols',
+    );
     expect(code(() => openxaiFeatureSchema(['c', 'x'], 2))).toBe('BAD_INPUT:featureMetadata');
     expect(code(() => openxaiFeatureSchema({ feature_types: ['c'], feature_n_cols: [2] }, 2))).toBe('NOT_SUPPORTED:featureMetadata');
   });
@@ -82,20 +91,38 @@ describe('openxaiFeatureSchema', () => {
     // A 2-class LR p1 = sigmoid(w . x); column 0 of the output is p0.
     const w = [1, 0.5, -2, 3];
     const model: Model = {
-      inputDim: 4, classes: 2,
+      inputDim: 4,
+      classes: 2,
       predictProba(m: Matrix) {
         const out = new Float64Array(m.rows * 2);
         for (let i = 0; i < m.rows; i++) {
-          let s = 0; for (let j = 0; j < 4; j++) s += w[j]! * m.data[i * 4 + j]!;
-          const p1 = 1 / (1 + Math.exp(-s)); out[2 * i] = 1 - p1; out[2 * i + 1] = p1;
+          let s = 0;
+          for (let j = 0; j < 4; j++) s += w[j]! * m.data[i * 4 + j]!;
+          const p1 = 1 / (1 + Math.exp(-s));
+          out[2 * i] = 1 - p1;
+          out[2 * i + 1] = p1;
         }
         return { rows: m.rows, cols: 2, data: out };
       },
     };
     const p0 = (r: number[]): number => 1 / (1 + Math.exp(r.reduce((a, v, j) => a + w[j]! * v, 0)));
     // Attributions rank column 0 first; k = 1 only (auc off): PGU perturbs columns 1..3, PGI column 0.
-    const input = { x: fromRows([Array.from(x)]), attributions: fromRows([[4, 0.1, 0.3, 0.2]]), model, schema: openxaiFeatureSchema(meta, 4) };
-    const r = runPredictionGap('t', ['PGI', 'PGU'], input, { preset: 'openxai', k: 1, auc: false, samples: 1, sigma: 0.1 }, (_i, zz, uu) => { zz.set(z); uu!.set(u); });
+    const input = {
+      x: fromRows([Array.from(x)]),
+      attributions: fromRows([[4, 0.1, 0.3, 0.2]]),
+      model,
+      schema: openxaiFeatureSchema(meta, 4),
+    };
+    const r = runPredictionGap(
+      't',
+      ['PGI', 'PGU'],
+      input,
+      { preset: 'openxai', k: 1, auc: false, samples: 1, sigma: 0.1 },
+      (_i, zz, uu) => {
+        zz.set(z);
+        uu!.set(u);
+      },
+    );
     // Released: PGU keeps column 0 -> [0.5, 0, 0, 1]; PGI keeps columns 1..3 -> [0.7, 0, 1, 0].
     expect(r.PGU!.values[0]).toBeCloseTo(Math.abs(p0([0.5, 0, 0, 1]) - p0([0.5, 0, 1, 0])), 14);
     expect(r.PGI!.values[0]).toBeCloseTo(Math.abs(p0([0.7, 0, 1, 0]) - p0([0.5, 0, 1, 0])), 14);

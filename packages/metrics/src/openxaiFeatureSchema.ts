@@ -36,36 +36,66 @@ function kindOf(t: unknown, where: string): FeatureKind {
  * @since 0.2.0
  */
 export function openxaiFeatureSchema(featureMetadata: OpenxaiFeatureMetadata, d: number, names?: readonly string[]): FeatureSchema {
-  if (!Number.isInteger(d) || d < 1) throw new XaiError('BAD_INPUT', `d must be a positive integer, got ${describeValue(d)}`, { fn: FN, arg: 'd', value: d });
+  if (!Number.isInteger(d) || d < 1)
+    throw new XaiError('BAD_INPUT', `d must be a positive integer, got ${describeValue(d)}`, { fn: FN, arg: 'd', value: d });
   const kinds: FeatureKind[] = [];
   const groups: number[][] = [];
   if (Array.isArray(featureMetadata)) {
-    featureMetadata.forEach((t, j) => kinds.push(kindOf(t, `featureMetadata[${j}]`)));
-  } else if (featureMetadata !== null && typeof featureMetadata === 'object' && Array.isArray((featureMetadata as { feature_types?: unknown }).feature_types)) {
-    const { feature_types: types, feature_n_cols: widths } = featureMetadata as { feature_types: readonly unknown[]; feature_n_cols: readonly unknown[] };
+    featureMetadata.forEach((t, j) => {
+      kinds.push(kindOf(t, `featureMetadata[${j}]`));
+    });
+  } else if (
+    featureMetadata !== null &&
+    typeof featureMetadata === 'object' &&
+    Array.isArray((featureMetadata as { feature_types?: unknown }).feature_types)
+  ) {
+    const { feature_types: types, feature_n_cols: widths } = featureMetadata as {
+      feature_types: readonly unknown[];
+      feature_n_cols: readonly unknown[];
+    };
     if (!Array.isArray(widths) || widths.length !== types.length) {
-      throw new XaiError('BAD_INPUT', `feature_n_cols has ${Array.isArray(widths) ? widths.length : describeValue(widths)} entries for ${types.length} feature_types`, { fn: FN, arg: 'featureMetadata.feature_n_cols', value: widths });
+      throw new XaiError(
+        'BAD_INPUT',
+        `feature_n_cols has ${Array.isArray(widths) ? widths.length : describeValue(widths)} entries for ${types.length} feature_types`,
+        { fn: FN, arg: 'featureMetadata.feature_n_cols', value: widths },
+      );
     }
     types.forEach((t, f) => {
       const w = widths[f];
       if (typeof w !== 'number' || !Number.isInteger(w) || w < 1) {
-        throw new XaiError('BAD_INPUT', `feature_n_cols[${f}] is ${describeValue(w)}, expected a positive integer`, { fn: FN, arg: 'featureMetadata.feature_n_cols', value: w });
+        throw new XaiError('BAD_INPUT', `feature_n_cols[${f}] is ${describeValue(w)}, expected a positive integer`, {
+          fn: FN,
+          arg: 'featureMetadata.feature_n_cols',
+          value: w,
+        });
       }
       const kind = kindOf(t, `feature_types[${f}]`);
       // A continuous feature of several columns gets noise on its first column only in the
       // released loop; nothing in the released data has one, so refuse rather than guess.
       if (kind === 'continuous' && w !== 1) {
-        throw new XaiError('NOT_SUPPORTED', `feature ${f} is continuous with ${w} columns (the released code perturbs only its first)`, { fn: FN, arg: 'featureMetadata', value: w });
+        throw new XaiError('NOT_SUPPORTED', `feature ${f} is continuous with ${w} columns (the released code perturbs only its first)`, {
+          fn: FN,
+          arg: 'featureMetadata',
+          value: w,
+        });
       }
       const first = kinds.length;
       for (let c = 0; c < w; c++) kinds.push(kind);
       if (kind === 'discrete' && w >= 2) groups.push(Array.from({ length: w }, (_, c) => first + c));
     });
   } else {
-    throw new XaiError('BAD_INPUT', `expected a list of 'c'/'d' or { feature_types, feature_n_cols }, got ${describeValue(featureMetadata)}`, { fn: FN, arg: 'featureMetadata', value: featureMetadata });
+    throw new XaiError(
+      'BAD_INPUT',
+      `expected a list of 'c'/'d' or { feature_types, feature_n_cols }, got ${describeValue(featureMetadata)}`,
+      { fn: FN, arg: 'featureMetadata', value: featureMetadata },
+    );
   }
   if (kinds.length !== d) {
-    throw new XaiError('SHAPE_MISMATCH', `the metadata describes ${kinds.length} columns, the model has ${d}`, { fn: FN, arg: 'featureMetadata', value: kinds.length });
+    throw new XaiError('SHAPE_MISMATCH', `the metadata describes ${kinds.length} columns, the model has ${d}`, {
+      fn: FN,
+      arg: 'featureMetadata',
+      value: kinds.length,
+    });
   }
   if (names !== undefined && names.length !== d) {
     throw new XaiError('SHAPE_MISMATCH', `${names.length} names for ${d} columns`, { fn: FN, arg: 'names', value: names.length });

@@ -27,15 +27,20 @@ describe.skipIf(!ready)('openxai PGI/PGU on german vs the released code, per ins
   const R = read('released.json');
   const D = read('draws.json') as { z: number[][]; u: number[][] };
   const layer = read('lr_german.json').layers[0] as { weight: number[][]; bias: number[] };
-  const n = R.x.length as number, d = R.x[0].length as number;
+  const n = R.x.length as number,
+    d = R.x[0].length as number;
   const model: Model = {
-    inputDim: d, classes: 2,
+    inputDim: d,
+    classes: 2,
     predictProba(m: Matrix) {
       const out = new Float64Array(m.rows * 2);
       for (let i = 0; i < m.rows; i++) {
         const z = [0, 1].map((c) => layer.weight[c]!.reduce((s, wj, j) => s + wj * m.data[i * d + j]!, layer.bias[c]!));
-        const mx = Math.max(z[0]!, z[1]!), e0 = Math.exp(z[0]! - mx), e1 = Math.exp(z[1]! - mx);
-        out[2 * i] = e0 / (e0 + e1); out[2 * i + 1] = e1 / (e0 + e1);
+        const mx = Math.max(z[0]!, z[1]!),
+          e0 = Math.exp(z[0]! - mx),
+          e1 = Math.exp(z[1]! - mx);
+        out[2 * i] = e0 / (e0 + e1);
+        out[2 * i + 1] = e1 / (e0 + e1);
       }
       return { rows: m.rows, cols: 2, data: out };
     },
@@ -46,12 +51,17 @@ describe.skipIf(!ready)('openxai PGI/PGU on german vs the released code, per ins
   const methods = Object.keys(R).filter((k) => R[k]?.PGU !== undefined);
   it.each(methods)('%s', (m) => {
     const e = { rows: n, cols: d, data: Float64Array.from((R[m].explanations as number[][]).flat()) };
-    const r = runPredictionGap('t', ['PGI', 'PGU'], { x, attributions: e, model, schema }, { preset: 'openxai' }, (i, z, u) => { z.set(D.z[i]!); u!.set(D.u[i]!); });
+    const r = runPredictionGap('t', ['PGI', 'PGU'], { x, attributions: e, model, schema }, { preset: 'openxai' }, (i, z, u) => {
+      z.set(D.z[i]!);
+      u!.set(D.u[i]!);
+    });
     for (const k of ['PGI', 'PGU'] as const) {
       const ref = R[m][k] as number[];
       let worst = 0;
       for (let i = 0; i < n; i++) worst = Math.max(worst, Math.abs(r[k]!.values[i]! - ref[i]!));
-      console.log(`${m} ${k} released ${(ref.reduce((a, b) => a + b, 0) / n).toFixed(6)} ours ${r[k]!.mean.toFixed(6)} max abs diff ${worst.toExponential(2)}`);
+      console.log(
+        `${m} ${k} released ${(ref.reduce((a, b) => a + b, 0) / n).toFixed(6)} ours ${r[k]!.mean.toFixed(6)} max abs diff ${worst.toExponential(2)}`,
+      );
       expect(worst).toBeLessThan(1e-6);
     }
   });
