@@ -97,7 +97,7 @@ describe('xai train, explain, evaluate (built CLI)', () => {
     }));
     const cases: [string[], number, RegExp][] = [
       [['explain', '--model', join(dir, 'none.json'), '--instances', xcsv, '--method', 'grad', '--out', join(dir, 'o.json')], 1, /NOT_FOUND.*none\.json/],
-      [['explain', '--model', model, '--instances', xcsv, '--method', 'deeplift', '--out', join(dir, 'o.json')], 2, /unknown method "deeplift"/],
+      [['explain', '--model', model, '--instances', xcsv, '--method', 'frobnicate', '--out', join(dir, 'o.json')], 2, /unknown method "frobnicate"/],
       [['explain', '--model', model, '--instances', narrow, '--method', 'grad', '--out', join(dir, 'o.json')], 1, /3 feature columns.*takes 20/],
       [['explain', '--model', xcsv, '--instances', xcsv, '--method', 'grad', '--out', join(dir, 'o.json')], 1, /PARSE_ERROR/],
       [['explain', '--model', model, '--instances', xcsv, '--out', join(dir, 'o.json')], 2, /required option '--method/],
