@@ -106,7 +106,9 @@ for (const kind of MODELS) {
   for (const id of EXPLAINERS) {
     const explainer = buildExplainer(id);
     // Warm-up (JIT, lazy set-up) on a few rows, as on the OpenXAI side.
-    explainer.explain(model, head(x1000, 5), id === 'lime' ? { batchPositions: [0, 1, 2, 3, 4] } : undefined);
+    const xw = head(x1000, id === 'lime' || id === 'shap' ? 5 : 50);
+    const pw = id === 'lime' ? { batchPositions: Float64Array.from({ length: xw.rows }, (_, i) => i) } : undefined;
+    for (let r = 0; r < 3; r++) explainer.explain(model, xw, pw);
     const xe = head(x1000, nExplain);
     const explainOpts = id === 'lime' ? { batchPositions: Float64Array.from({ length: xe.rows }, (_, i) => i) } : undefined;
     const { res: attributions, rec } = measure(() => explainer.explain(model, xe, explainOpts), xe.rows);
@@ -116,8 +118,8 @@ for (const kind of MODELS) {
       const M = fam.toUpperCase();
       const n = Math.min(countFor(kind, [`${id}/${M}`], nPred, 100, 100), attributions.rows);
       const input = { x: head(xe, n), attributions: head(attributions, n), model, schema };
-      metrics[fam]({ ...input, x: head(xe, 1), attributions: head(attributions, 1) }, { preset: 'openxai', seed: 0 }); // warm-up
-      const { rec: r } = measure(() => metrics[fam](input, { preset: 'openxai', seed: 0 }), n, { minCpu: 0.3, maxReps: 5 });
+      for (let r = 0; r < 3; r++) metrics[fam]({ ...input, x: head(xe, 10), attributions: head(attributions, 10) }, { preset: 'openxai', seed: 0 }); // warm-up
+      const { rec: r } = measure(() => metrics[fam](input, { preset: 'openxai', seed: 0 }), n, { minCpu: 0.3, maxReps: 10 });
       put(kind, `${id}/${M}`, r, [`${id}/${M}`]);
       gaps[id] = input;
     }
