@@ -9,6 +9,12 @@ export interface AttributionsJson {
   readonly preset: string;
   readonly seed?: number;
   readonly features?: readonly string[];
+  /** ONNX models: whether input gradients are exact (MLP imported) or finite differences. */
+  readonly gradients?: string;
+  /** Rows outside the training range (a model that carries its preprocessing). */
+  readonly outOfRangeRows?: number;
+  /** What was off about the input (out-of-range rows, unscaled-looking input). */
+  readonly warnings?: readonly string[];
   readonly attributions: number[][];
 }
 

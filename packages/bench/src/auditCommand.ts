@@ -13,6 +13,7 @@ Options (passed to @xai/audit):
   --adapter demo|jsonl|csv   where the items come from (required)
   --blind <file> --labels <file>   jsonl: items without answers + answers, joined by id
   --file <csv> [--test <csv>] --label <column>   csv: a tabular dataset with a label column
+  --data <csv> --label <column> [--test <csv>]   the same as --adapter csv --file <csv> (the flags of train/bench)
   --cue position|case|length|echo|...   demo: the cue injected into the second corpus (none = clean only)
   --rebuilds <n>             demo: rebuild the corpus n times and print the envelope (ranges)
   --permutations <n> --seed <n> --probes a,b,c --markdown --json --fail-on-fire
@@ -22,8 +23,12 @@ Examples:
   $ xai audit --adapter demo --cue length --sign shortest --rebuilds 20
   $ xai audit --adapter jsonl --blind traces_blind.jsonl --labels traces_labels.jsonl --markdown
   $ xai audit --adapter csv --file ../shared/datasets/adult/adult-train.csv --label income
+  $ xai audit --data my.csv --label y
 `)
-    .action(async (args: string[]) => {
+    .action(async (given: string[]) => {
+      // --data my.csv (the other commands' flag) = --adapter csv --file my.csv
+      const i = given.indexOf('--data');
+      const args = i < 0 ? given : [...(given.includes('--adapter') ? [] : ['--adapter', 'csv']), ...given.slice(0, i), '--file', ...given.slice(i + 1)];
       const { runAuditCommand } = await import('@xai/audit/node');
       const r = await runAuditCommand(args);
       io.out(args.includes('--json') ? `${JSON.stringify(r.json, null, 2)}\n` : r.text.endsWith('\n') ? r.text : `${r.text}\n`);

@@ -8,16 +8,26 @@ interface BenchFlags {
   preset?: string; dataDir?: string; cacheDir?: string; out?: string; workers?: string; seed?: string; resume?: boolean;
   shard?: string; blockSize?: string; stabilityNeighbours?: string; stabilitySamples?: string; download?: boolean; engine?: string;
   layout?: string; explainerInstances?: string; groundTruthInstances?: string; predictionInstances?: string; stabilityInstances?: string; saveExplanations?: boolean;
+  model?: string[]; data?: string; label?: string; test?: string; schema?: string; backend?: string;
 }
+
+/** commander collector of a repeatable flag. */
+export const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
 /** `xai bench`: the main job. @since 0.1.0 */
 export function benchCommand(program: Command, io: CliIo): Command {
   return program.command('bench')
     .description('Run the benchmark: datasets x models x explainers x metrics, each score beside its floor and null.')
     .option('--datasets <list>', 'comma-separated: synthetic, adult, compas, german, gmsc, heart, heloc, pima, gaussian, or all (synthetic + every real dataset found) [synthetic]')
-    .option('--models <list>', 'lr, ann [lr,ann]')
-    .option('--explainers <list>', 'control, grad, sg, ig, itg, shap, lime [all]')
-    .option('--metrics <list>', 'PRA, RC, FA, RA, SA, SRA, PGU, PGI, RIS, RRS, ROS [all]')
+    .option('--models <list>', 'built-in models to train: lr, ann [lr,ann; none when --model is given]')
+    .option('--model <file>', 'a model file to evaluate: xai-model@1 JSON or .onnx (repeat to compare several on the same data)', collect)
+    .option('--data <csv>', 'your own CSV as a dataset (with --label; replaces the default synthetic set unless --datasets is given)')
+    .option('--label <column>', 'the label column of --data')
+    .option('--test <csv>', 'a separate test CSV for --data (else a seeded stratified 80/20 split)')
+    .option('--schema <json>', 'a schema file for --data (feature kinds, categorical columns, one-hot groups, classes)')
+    .option('--backend <name>', 'forward passes of the built-in models: ts (pure TS, the reference) or ort (ONNX Runtime, 1 thread per worker) [ts]')
+    .option('--explainers <list>', 'control, grad, sg, ig, itg, shap, lime (all = these seven); also shapley, permshap, occlusion, sg2, vargrad, ig-sg, itg-sg, gradshap, deeplift [the seven]')
+    .option('--metrics <list>', 'PRA, RC, FA, RA, SA, SRA, PGU, PGI, RIS, RRS, ROS [these eleven]; all = these + the extended ones (INFIDELITY, DELETION, MAX_SENSITIVITY, SPARSENESS, …; see README)')
     .option('--instances <n>', 'first N test instances per dataset [100]')
     .option('--full', 'the OpenXAI protocol: 1000 instances')
     .option('--explainer-instances <list>', 'per-explainer instance counts, e.g. lime=100,shap=100 (all metrics of that explainer)')
@@ -44,6 +54,10 @@ export function benchCommand(program: Command, io: CliIo): Command {
 Examples:
   $ xai bench                                          # ≤ 3 min on 2 cores: synthetic, LR + ANN, 7 explainers, 11 metrics, 100 instances
   $ xai bench --explainers grad,ig,lime --metrics FA,PGI,RIS --instances 20
+  $ xai bench --data my.csv --label y                  # your CSV: LR + ANN trained on it, same report
+  $ xai bench --model a.onnx --model b.onnx --data my.csv --label y   # your models compared on your data
+  $ xai bench --backend ort                            # forward passes through ONNX Runtime (same results within 1e-5)
+  $ xai bench --metrics all --instances 20             # + the extended metric families (faithfulness, robustness, …)
   $ xai bench --datasets all --full --preset openxai --out openxai-full
   $ xai bench --datasets all --full --preset openxai --stability-instances lime=100,shap=100,sg=100 --out protocol
                                                        # the whole OpenXAI protocol in one run, one folder
@@ -67,6 +81,7 @@ Sharding on a cluster (each task runs one shard, then one merge):
         stabilitySamples: flags.stabilitySamples, download: flags.download, saveExplanations: flags.saveExplanations, layout: flags.layout,
         explainerInstances: flags.explainerInstances, groundTruthInstances: flags.groundTruthInstances,
         predictionInstances: flags.predictionInstances, stabilityInstances: flags.stabilityInstances,
+        modelFiles: flags.model, data: flags.data, label: flags.label, test: flags.test, schema: flags.schema, backend: flags.backend,
       };
       const config = resolveBenchConfig(file, input);
       // Loaded only once the flags are valid: a typo fails fast.

@@ -1,10 +1,20 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { XaiError, describeValue, checkOptions } from '@xai/core';
 import { findRepoRoot } from './findRepoRoot';
 import type { DatasetId, ExplainerName, MetricFamily, MetricName, ModelName, PresetName } from './ids';
-import { DATASETS, EXPLAINERS, METRIC_FAMILIES, METRICS, MODELS, PRESETS } from './ids';
+import { ALL_EXPLAINERS, ALL_METRICS, DATASETS, EXPLAINERS, EXTRA_EXPLAINERS, METRIC_FAMILIES, METRICS, MODELS, PRESETS } from './ids';
+import type { UserDataSpec } from './userBenchDataset';
+import type { BackendName } from './workerModel';
+import { BACKENDS } from './workerModel';
+
+/** A `--model <file>` of a run: the id its rows and tables carry (the file name without extension) and the resolved path. */
+export interface ModelFileSpec {
+  readonly id: string;
+  readonly path: string;
+  readonly format: 'json' | 'onnx';
+}
 
 /**
  * An instance count for one explainer and/or one metric family ('*' = any): e.g. stability on
@@ -26,7 +36,14 @@ export interface ShardSpec {
 export interface BenchConfig {
   /** Dataset ids, canonical order ('all' already expanded by the runner). */
   readonly datasets: readonly (DatasetId | 'all')[];
-  readonly models: readonly ModelName[];
+  /** Model ids: the built-in kinds trained (lr, ann), then the `--model` files' ids. */
+  readonly models: readonly string[];
+  /** `--model <file>` (xai-model@1 JSON or ONNX), evaluated on every dataset of the run (empty: none). */
+  readonly modelFiles: readonly ModelFileSpec[];
+  /** `--data my.csv --label y [--test t.csv] [--schema s.json]`: a user's CSV as one more dataset (null: none). */
+  readonly userData: UserDataSpec | null;
+  /** Who evaluates the built-in models' forward passes: `ts` (pure TS, the reference) or `ort` (ONNX Runtime, float32). */
+  readonly backend: BackendName;
   readonly explainers: readonly ExplainerName[];
   readonly metrics: readonly MetricName[];
   /** The first N test instances of each dataset. */
@@ -70,7 +87,10 @@ export function parseLayout(raw: unknown): ReportLayout {
 }
 
 /** Raw input before validation: config-file JSON and/or CLI flags (strings or typed values). */
-export type BenchConfigInput = Partial<Record<Exclude<keyof BenchConfig, 'instanceOverrides'> | (typeof OVERRIDE_KEYS)[number] | 'full' | 'config', unknown>>;
+export type BenchConfigInput = Partial<Record<Exclude<keyof BenchConfig, 'instanceOverrides' | 'userData'> | (typeof OVERRIDE_KEYS)[number] | (typeof USER_DATA_KEYS)[number] | 'full' | 'config', unknown>>;
+
+/** Config keys (flags `--data`, `--label`, `--test`, `--schema`) of a user's CSV. */
+export const USER_DATA_KEYS = ['data', 'label', 'test', 'schema'] as const;
 
 /** Config keys (and flags, kebab-cased) that set instance counts per explainer or family. */
 export const OVERRIDE_KEYS = ['explainerInstances', 'groundTruthInstances', 'predictionInstances', 'stabilityInstances'] as const;
@@ -99,7 +119,37 @@ export const BENCH_DEFAULTS = {
 const KEYS: readonly string[] = [
   'datasets', 'models', 'explainers', 'metrics', 'instances', 'full', 'preset', 'dataDir', 'cacheDir', 'out',
   'workers', 'seed', 'resume', 'shard', 'blockSize', 'stabilityNeighbours', 'stabilitySamples', 'download', 'saveExplanations', 'layout', ...OVERRIDE_KEYS,
+  'modelFiles', 'backend', ...USER_DATA_KEYS,
 ];
+
+/** `--model a.onnx --model b.json` (or a config array) → specs with unique ids. */
+function modelFiles(raw: unknown, cwd: string, trained: readonly string[]): ModelFileSpec[] {
+  const items = typeof raw === 'string' ? [raw] : Array.isArray(raw) ? raw : null;
+  if (items === null || items.length === 0) throw bad('modelFiles', `expected model file paths, got ${describeValue(raw)}`, raw);
+  const out: ModelFileSpec[] = [];
+  for (const item of items) {
+    const path = resolve(cwd, text('modelFiles', item));
+    const id = basename(path).replace(/\.(onnx|json)$/i, '');
+    if (!/^[A-Za-z0-9][\w.-]*$/.test(id)) throw bad('modelFiles', `model file ${JSON.stringify(item)}: its name (${JSON.stringify(id)}) becomes the model id; use letters, digits, '_', '-' or '.'`, item);
+    if (trained.includes(id) || out.some((o) => o.id === id)) throw bad('modelFiles', `two models named ${JSON.stringify(id)} (${item}); the file name is the model id, so rename one`, item);
+    out.push({ id, path, format: /\.onnx$/i.test(path) ? 'onnx' : 'json' });
+  }
+  return out;
+}
+
+function userData(raw: Record<string, unknown>, cwd: string): UserDataSpec | null {
+  if (raw.data === undefined) {
+    for (const k of ['label', 'test', 'schema'] as const) if (raw[k] !== undefined) throw bad(k, `--${k} describes a user CSV: give --data <csv> too`, raw[k]);
+    return null;
+  }
+  if (raw.label === undefined && raw.schema === undefined) throw bad('label', `--data ${String(raw.data)} needs --label <column> (or a --schema file naming it)`, undefined);
+  return {
+    data: resolve(cwd, text('data', raw.data)),
+    label: raw.label === undefined ? '' : text('label', raw.label),
+    ...(raw.test === undefined ? {} : { test: resolve(cwd, text('test', raw.test)) }),
+    ...(raw.schema === undefined ? {} : { schema: resolve(cwd, text('schema', raw.schema)) }),
+  };
+}
 
 /**
  * Parses one override setting: `lime=100,shap=100` or `{ "lime": 100 }` (per explainer; floors
@@ -125,8 +175,8 @@ function overrides(key: (typeof OVERRIDE_KEYS)[number], raw: unknown): InstanceO
     throw bad(key, `expected explainer=count pairs or an object, got ${describeValue(raw)}`, raw);
   }
   return pairs.map(([e, v]) => {
-    if (e !== '*' && !(EXPLAINERS as readonly string[]).includes(e) && !e.startsWith('floor-')) {
-      throw bad(key, `unknown explainer ${JSON.stringify(e)} (choose from ${EXPLAINERS.join(', ')}, a floor id, or *)`, e);
+    if (e !== '*' && !(ALL_EXPLAINERS as readonly string[]).includes(e) && !e.startsWith('floor-')) {
+      throw bad(key, `unknown explainer ${JSON.stringify(e)} (choose from ${ALL_EXPLAINERS.join(', ')}, a floor id, or *)`, e);
     }
     return { explainer: e, family, instances: count(v, `${key}.${e}`) };
   });
@@ -146,7 +196,8 @@ function list<T extends string>(arg: string, raw: unknown, allowed: readonly T[]
   for (const item of items) {
     if (typeof item !== 'string') throw bad(arg, `expected names, got ${describeValue(item)}`, item);
     const name = item.trim();
-    if (name === 'all') {
+    // 'all' in any case (--metrics is upper-cased before it gets here).
+    if (name.toLowerCase() === 'all') {
       if (keepAll) picked.add('all');
       else for (const a of allowed) picked.add(a);
       continue;
@@ -256,11 +307,21 @@ export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, 
     : typeof raw.shard === 'object' ? parseShard(`${(raw.shard as ShardSpec).index}/${(raw.shard as ShardSpec).count}`)
       : parseShard(raw.shard);
 
+  const user = userData(raw, cwd);
+  const hasFiles = raw.modelFiles !== undefined;
+  // With --data (--model), the built-in synthetic set (models) join only when asked for.
+  const trained: readonly ModelName[] = raw.models === undefined ? (hasFiles ? [] : BENCH_DEFAULTS.models) : list('models', raw.models, MODELS);
+  const files = hasFiles ? modelFiles(raw.modelFiles, cwd, trained) : [];
+  const backend = raw.backend === undefined ? 'ts' : typeof raw.backend === 'string' && (BACKENDS as readonly string[]).includes(raw.backend) ? (raw.backend as BackendName) : (() => { throw bad('backend', `expected one of ${BACKENDS.join(', ')}, got ${describeValue(raw.backend)}`, raw.backend); })();
   return {
-    datasets: raw.datasets === undefined ? BENCH_DEFAULTS.datasets : list<DatasetId | 'all'>('datasets', raw.datasets, DATASETS as readonly (DatasetId | 'all')[], [], true),
-    models: raw.models === undefined ? BENCH_DEFAULTS.models : list('models', raw.models, MODELS),
-    explainers: raw.explainers === undefined ? BENCH_DEFAULTS.explainers : list('explainers', raw.explainers, EXPLAINERS),
-    metrics: raw.metrics === undefined ? BENCH_DEFAULTS.metrics : list('metrics', typeof raw.metrics === 'string' ? raw.metrics.toUpperCase() : raw.metrics, METRICS),
+    datasets: raw.datasets === undefined ? (user ? [] : BENCH_DEFAULTS.datasets) : list<DatasetId | 'all'>('datasets', raw.datasets, DATASETS as readonly (DatasetId | 'all')[], [], true),
+    models: [...trained, ...files.map((f) => f.id)],
+    modelFiles: files,
+    userData: user,
+    backend,
+    explainers: raw.explainers === undefined ? BENCH_DEFAULTS.explainers : list<ExplainerName>('explainers', raw.explainers, EXPLAINERS, EXTRA_EXPLAINERS), // 'all' = OpenXAI's seven; extras by id
+    // 'all' = OpenXAI's eleven and every extended metric; the default stays the eleven.
+    metrics: raw.metrics === undefined ? BENCH_DEFAULTS.metrics : list('metrics', typeof raw.metrics === 'string' ? raw.metrics.toUpperCase() : raw.metrics, ALL_METRICS),
     instances: instances ?? BENCH_DEFAULTS.instances,
     preset: raw.preset === undefined ? BENCH_DEFAULTS.preset : preset(raw.preset),
     dataDir: raw.dataDir === undefined ? defaultDataDir(cwd) : resolve(cwd, text('dataDir', raw.dataDir)),
@@ -282,7 +343,7 @@ export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, 
 
 function canonicalOverrides(list: InstanceOverride[]): InstanceOverride[] {
   const fam = ['*', ...METRIC_FAMILIES];
-  const ex = ['*', ...EXPLAINERS];
+  const ex = ['*', ...ALL_EXPLAINERS];
   const rank = (e: string): number => (ex.includes(e) ? ex.indexOf(e) : ex.length);
   const seen = new Map<string, InstanceOverride>();
   for (const o of list) {
@@ -323,5 +384,10 @@ export function runIdentity(config: BenchConfig): Record<string, unknown> {
     stabilitySamples: config.stabilitySamples,
     // Only when set, so a run without overrides keeps its 0.1 identity.
     ...(config.instanceOverrides.length > 0 ? { instanceOverrides: config.instanceOverrides } : {}),
+    // Likewise: model files (their content hashes are checked by merge), a user CSV (its label
+    // and files by name; content hashes are in the manifest), the ORT backend (float32 forward passes).
+    ...(config.modelFiles.length > 0 ? { modelFiles: config.modelFiles.map((f) => ({ id: f.id, format: f.format })) } : {}),
+    ...(config.userData ? { userData: { data: basename(config.userData.data), label: config.userData.label, ...(config.userData.test ? { test: basename(config.userData.test) } : {}), ...(config.userData.schema ? { schema: basename(config.userData.schema) } : {}) } } : {}),
+    ...(config.backend !== 'ts' ? { backend: config.backend } : {}),
   };
 }

@@ -32,6 +32,12 @@ export interface PreparedModel {
   readonly cached: boolean;
   /** Accuracies and training settings reported by the trainer. */
   readonly report?: unknown;
+  /** Where the model came from: trained by the bench or a `--model` file (json / onnx), and the forward-pass backend. */
+  readonly source?: { readonly kind: 'trained' | 'file'; readonly format: 'json' | 'onnx'; readonly backend?: string };
+  /** How input gradients are computed ("exact (…)" or "approximate (central finite differences, …)"). */
+  readonly gradients?: string;
+  /** True when gradients are finite differences: the reports mark this model's gradient-based scores approximate. */
+  readonly approximateGradients?: boolean;
 }
 
 /** Everything the main thread prepared before dispatching units. */

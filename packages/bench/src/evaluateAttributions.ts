@@ -1,18 +1,22 @@
 import type { Explainer, FeatureSchema, Matrix } from '@xai/core';
 import { XaiError, checkOptions } from '@xai/core';
 import { inferFeatureKinds, readFeatureCsvSync } from '@xai/data/node';
-import { EXPLAINER_IDS, createExplainer, isExplainerId } from '@xai/explainers';
-import { METRIC_IDS, metrics } from '@xai/metrics';
-import type { MetricId } from '@xai/metrics';
-import { linearGroundTruth, loadModelSync } from '@xai/models/node';
+import { ALL_EXPLAINER_IDS, createExplainer, isExplainerId } from '@xai/explainers';
+import { EXTENDED_METRIC_IDS, METRIC_IDS, extendedMetrics, metrics } from '@xai/metrics';
+import type { ExtendedMetricId, MetricId } from '@xai/metrics';
+import { linearGroundTruth } from '@xai/models/node';
 import { readAttributions } from './attributionsFile';
-import { readModelInputs } from './explainInstances';
+import { commandRows } from './explainInstances';
+import type { UserDataSpec } from './userBenchDataset';
 import type { PresetName } from './ids';
 import { GROUND_TRUTH_METRICS, STABILITY_METRICS } from './ids';
 
 export interface EvaluateAttributionsOptions {
   readonly model: string;
-  readonly instances: string;
+  /** Raw rows (a model with a preprocessing block) or model inputs; or `data`. */
+  readonly instances?: string;
+  /** A user CSV: its test split (as `xai explain --data` explained it). */
+  readonly data?: UserDataSpec;
   readonly attributions: string;
   readonly metric: string;
   /** The explainer that made the attributions (stability metrics re-explain neighbours with it). */
@@ -38,6 +42,11 @@ export interface EvaluationJson {
   readonly count: number;
   /** Indices of the instances where the metric is undefined. */
   readonly undefined: readonly number[];
+  /** ONNX models: exact (MLP imported) or approximate (finite-difference) gradients. */
+  readonly gradients?: string;
+  /** Rows outside the training range (a model that carries its preprocessing). */
+  readonly outOfRangeRows?: number;
+  readonly warnings?: readonly string[];
 }
 
 const FN = 'xai evaluate';
@@ -49,13 +58,22 @@ const FN = 'xai evaluate';
  * inferred from `--train`, else from the instances.
  * @since 0.1.0
  */
-export function evaluateAttributions(o: EvaluateAttributionsOptions): EvaluationJson {
-  checkOptions(o, ['model', 'instances', 'attributions', 'metric', 'method', 'train', 'groundTruth', 'label', 'preset', 'seed', 'stabilityNeighbours', 'stabilitySamples'], 'evaluateAttributions');
+export async function evaluateAttributions(o: EvaluateAttributionsOptions): Promise<EvaluationJson> {
+  checkOptions(o, ['model', 'instances', 'data', 'attributions', 'metric', 'method', 'train', 'groundTruth', 'label', 'preset', 'seed', 'stabilityNeighbours', 'stabilitySamples'], 'evaluateAttributions');
   const id = o.metric.toUpperCase();
-  if (!(METRIC_IDS as readonly string[]).includes(id)) throw new XaiError('BAD_OPTION', `unknown metric ${JSON.stringify(o.metric)} (choose from ${METRIC_IDS.join(', ')})`, { fn: FN, arg: '--metric', value: o.metric });
-  const model = loadModelSync(o.model);
-  const { x, names } = readModelInputs(o.instances, model, o.label, 'evaluate');
-  const train = o.train === undefined ? undefined : readModelInputs(o.train, model, o.label, 'evaluate').x;
+  const extended = (EXTENDED_METRIC_IDS as readonly string[]).includes(id);
+  if (!(METRIC_IDS as readonly string[]).includes(id) && !extended) throw new XaiError('BAD_OPTION', `unknown metric ${JSON.stringify(o.metric)} (choose from ${[...METRIC_IDS, ...EXTENDED_METRIC_IDS].join(', ')})`, { fn: FN, arg: '--metric', value: o.metric });
+  const rows = await commandRows(o, 'evaluate');
+  try {
+    return evaluateRows(o, id, extended, rows);
+  } finally {
+    rows.cli.dispose();
+  }
+}
+
+function evaluateRows(o: EvaluateAttributionsOptions, id: string, extended: boolean, rows: Awaited<ReturnType<typeof commandRows>>): EvaluationJson {
+  const { x, names, train, cli } = rows;
+  const model = cli.model;
   const read = readAttributions(o.attributions);
   const attributions = read.attributions;
   if (attributions.rows !== x.rows || attributions.cols !== x.cols) {
@@ -63,22 +81,39 @@ export function evaluateAttributions(o: EvaluateAttributionsOptions): Evaluation
   }
   const schema: FeatureSchema = { names, kinds: inferFeatureKinds(train ?? x), groups: [] };
   let groundTruth: Matrix | undefined;
-  if (GROUND_TRUTH_METRICS.includes(id as never)) {
+  if (GROUND_TRUTH_METRICS.includes(id as never) || id === 'KENDALL_TAU') {
     if (o.groundTruth !== undefined) {
       groundTruth = readFeatureCsvSync(o.groundTruth).x;
       if (groundTruth.rows !== x.rows || groundTruth.cols !== x.cols) throw new XaiError('SHAPE_MISMATCH', `${o.groundTruth} is ${groundTruth.rows}x${groundTruth.cols}, the instances are ${x.rows}x${x.cols}`, { fn: FN, arg: '--ground-truth', value: groundTruth.rows });
-    } else if (model.kind === 'lr') {
-      groundTruth = linearGroundTruth(model, x, { flipForClass0: true });
+    } else if (cli.neural?.kind === 'lr') {
+      groundTruth = linearGroundTruth(cli.neural, x, { flipForClass0: true });
     } else {
       throw new XaiError('BAD_OPTION', `${id} needs --ground-truth <csv> (only an LR model's weights can stand in for it)`, { fn: FN, arg: '--ground-truth', value: undefined });
     }
   }
   let explainer: Explainer | undefined;
-  if (STABILITY_METRICS.includes(id as never)) {
+  const reExplains = STABILITY_METRICS.includes(id as never) || (extended && extendedMetrics[id as ExtendedMetricId].info.requires.includes('explainer'));
+  if (reExplains) {
     const method = o.method ?? read.method ?? undefined;
-    if (method === undefined) throw new XaiError('BAD_OPTION', `${id} re-explains neighbours: give --method (${EXPLAINER_IDS.join(', ')})`, { fn: FN, arg: '--method', value: undefined });
-    if (!isExplainerId(method)) throw new XaiError('BAD_OPTION', `unknown method ${JSON.stringify(method)} (choose from ${EXPLAINER_IDS.join(', ')})`, { fn: FN, arg: '--method', value: method });
+    if (method === undefined) throw new XaiError('BAD_OPTION', `${id} re-explains neighbours: give --method (${ALL_EXPLAINER_IDS.join(', ')})`, { fn: FN, arg: '--method', value: undefined });
+    if (!isExplainerId(method)) throw new XaiError('BAD_OPTION', `unknown method ${JSON.stringify(method)} (choose from ${ALL_EXPLAINER_IDS.join(', ')})`, { fn: FN, arg: '--method', value: method });
     explainer = createExplainer(method, { preset: o.preset, seed: o.seed, ...(train ? { train } : {}) });
+  }
+  const extras = {
+    ...(cli.format === 'onnx' ? { gradients: cli.approximateGradients ? 'approximate: central finite differences' : 'exact: MLP imported' } : {}),
+    ...(rows.preprocessed ? { outOfRangeRows: rows.outOfRangeRows } : {}),
+    ...(rows.warnings.length > 0 ? { warnings: rows.warnings } : {}),
+  };
+  const num = (v: number): number | null => (Number.isFinite(v) ? v : null);
+  if (extended) {
+    const e = extendedMetrics[id as ExtendedMetricId];
+    if (e.info.requires.includes('background') && train === undefined) throw new XaiError('BAD_OPTION', `${id} needs background rows: give --train <csv> (or --data)`, { fn: FN, arg: '--train', value: undefined });
+    if (e.info.requires.includes('ground-truth') && groundTruth === undefined) throw new XaiError('BAD_OPTION', `${id} needs --ground-truth <csv>`, { fn: FN, arg: '--ground-truth', value: undefined });
+    const ex = explainer;
+    const r = e.run(model, x, attributions, undefined, ex ? (m, xx, t) => ex.explain(m, xx, { targets: t }) : undefined, {
+      ...(e.info.seeded ? { seed: o.seed } : {}), ...(e.info.requires.includes('background') ? { background: train } : {}), ...(groundTruth ? { groundTruth } : {}),
+    });
+    return { metric: id, preset: o.preset, values: Array.from(r.values, num), mean: num(r.mean), se: num(r.se), count: r.count, undefined: [...r.undefinedIndices], ...extras };
   }
   const r = metrics[id as MetricId].evaluate(
     { x, attributions, model, schema, ...(groundTruth ? { groundTruth } : {}), ...(explainer ? { explainer } : {}) },
@@ -88,6 +123,5 @@ export function evaluateAttributions(o: EvaluateAttributionsOptions): Evaluation
       ...(o.stabilitySamples !== undefined ? { candidates: o.stabilitySamples } : {}),
     },
   );
-  const num = (v: number): number | null => (Number.isFinite(v) ? v : null);
-  return { metric: id, preset: o.preset, values: Array.from(r.values, num), mean: num(r.mean), se: num(r.se), count: r.count, undefined: [...r.undefinedIndices] };
+  return { metric: id, preset: o.preset, values: Array.from(r.values, num), mean: num(r.mean), se: num(r.se), count: r.count, undefined: [...r.undefinedIndices], ...extras };
 }

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { CliIo } from './runCli';
 
 interface EvaluateFlags {
-  model: string; instances: string; attributions: string; metric: string; method?: string; train?: string; groundTruth?: string;
+  model: string; instances?: string; data?: string; test?: string; schema?: string; attributions: string; metric: string; method?: string; train?: string; groundTruth?: string;
   label?: string; preset?: string; seed?: string; stabilityNeighbours?: string; stabilitySamples?: string; out?: string;
 }
 
@@ -11,14 +11,17 @@ interface EvaluateFlags {
 export function evaluateCommand(program: Command, io: CliIo): Command {
   return program.command('evaluate')
     .description('Score attributions with one metric: per-instance values, mean, SE and undefined instances.')
-    .requiredOption('--model <file>', "an 'xai-model@1' JSON")
-    .requiredOption('--instances <csv>', 'the explained instances')
+    .requiredOption('--model <file>', "an 'xai-model@1' JSON or an .onnx file")
+    .option('--instances <csv>', 'the explained instances (raw columns for a model that carries its preprocessing)')
+    .option('--data <csv>', 'or: a user CSV (with --label): its test split, as xai explain --data explained it')
+    .option('--test <csv>', 'a separate test CSV for --data')
+    .option('--schema <json>', 'a schema file for --data')
     .requiredOption('--attributions <file>', 'from xai explain (.json or .csv)')
-    .requiredOption('--metric <id>', 'PRA, RC, FA, RA, SA, SRA, PGU, PGI, RIS, RRS or ROS')
+    .requiredOption('--metric <id>', 'PRA, RC, FA, RA, SA, SRA, PGU, PGI, RIS, RRS, ROS, or an extended one (INFIDELITY, DELETION, SPARSENESS, …)')
     .option('--method <id>', 'the explainer (stability metrics re-explain neighbours; read from the attributions JSON if absent)')
     .option('--train <csv>', 'training features (explainer baseline; feature kinds are inferred from it)')
     .option('--ground-truth <csv>', "per-instance ground truth for PRA..SRA (default for an LR model: its own weights)")
-    .option('--label <column>', 'a column to drop from the CSVs')
+    .option('--label <column>', 'the label column (dropped from --instances; the label of --data)')
     .option('--preset <name>', 'default | openxai | paper [default]')
     .option('--seed <n>', 'seed [0]')
     .option('--stability-neighbours <n>', 'stability neighbours kept per instance [100]')
@@ -32,11 +35,13 @@ Examples:
     .action(async (f: EvaluateFlags) => {
       const [{ resolveBenchConfig }, { evaluateAttributions }] = await Promise.all([import('./benchConfig'), import('./evaluateAttributions')]);
       const c = resolveBenchConfig({}, { preset: f.preset, seed: f.seed, stabilityNeighbours: f.stabilityNeighbours, stabilitySamples: f.stabilitySamples });
-      const r = evaluateAttributions({
-        model: f.model, instances: f.instances, attributions: f.attributions, metric: f.metric, preset: c.preset, seed: c.seed,
+      const data = f.data === undefined ? undefined : { data: f.data, label: f.label ?? '', ...(f.test ? { test: f.test } : {}), ...(f.schema ? { schema: f.schema } : {}) };
+      const r = await evaluateAttributions({
+        model: f.model, ...(f.instances ? { instances: f.instances } : {}), ...(data ? { data } : {}), attributions: f.attributions, metric: f.metric, preset: c.preset, seed: c.seed,
         stabilityNeighbours: c.stabilityNeighbours, stabilitySamples: c.stabilitySamples,
-        ...(f.method ? { method: f.method } : {}), ...(f.train ? { train: f.train } : {}), ...(f.groundTruth ? { groundTruth: f.groundTruth } : {}), ...(f.label ? { label: f.label } : {}),
+        ...(f.method ? { method: f.method } : {}), ...(f.train ? { train: f.train } : {}), ...(f.groundTruth ? { groundTruth: f.groundTruth } : {}), ...(f.label && !data ? { label: f.label } : {}),
       });
+      for (const w of r.warnings ?? []) io.err(`xai: warning: ${w}\n`);
       const text = `${JSON.stringify(r)}\n`;
       if (f.out) {
         writeFileSync(f.out, text);

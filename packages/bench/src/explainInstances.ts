@@ -1,14 +1,22 @@
 import type { Matrix } from '@xai/core';
 import { XaiError, checkOptions } from '@xai/core';
 import { readFeatureCsvSync } from '@xai/data/node';
-import { createExplainer, isExplainerId, EXPLAINER_IDS } from '@xai/explainers';
-import { loadModelSync } from '@xai/models/node';
+import { ALL_EXPLAINER_IDS, createExplainer, isExplainerId } from '@xai/explainers';
 import type { NeuralModel } from '@xai/models/node';
 import type { PresetName } from './ids';
+import type { CliModel } from './loadCliModel';
+import { loadCliModel } from './loadCliModel';
+import { readModelRows } from './modelRows';
+import type { UserDataSpec } from './userBenchDataset';
+import { loadUserBenchDataset } from './userBenchDataset';
 
 export interface ExplainInstancesOptions {
+  /** An `xai-model@1` JSON or an `.onnx` file. */
   readonly model: string;
-  readonly instances: string;
+  /** A CSV of raw rows (a model with a preprocessing block) or of model inputs. One of `instances` / `data`. */
+  readonly instances?: string;
+  /** A user CSV (`--data my.csv --label y`): its test split (scaled as the loader does) is explained, its train split is the background. */
+  readonly data?: UserDataSpec;
   readonly method: string;
   /** Training features (IG baseline, KernelSHAP background). */
   readonly train?: string;
@@ -27,19 +35,59 @@ export function readModelInputs(path: string, model: NeuralModel, label: string 
   return { x: t.x, names: t.names };
 }
 
+/** The rows a model command works on, and what to tell the user about them. */
+export interface CommandRows {
+  readonly cli: CliModel;
+  readonly x: Matrix;
+  readonly names: readonly string[];
+  readonly train: Matrix | undefined;
+  readonly preprocessed: boolean;
+  readonly outOfRangeRows: number;
+  readonly warnings: readonly string[];
+}
+
 /**
- * `xai explain`: a model file + a CSV of instances + a method → attributions (the predicted
- * class of each row is explained).
+ * Shared by `xai explain` and `xai evaluate`: loads the model (JSON or ONNX) and the rows —
+ * `--instances` raw rows through the model's preprocessing block (or as they are, with a
+ * warning when they look unscaled), or `--data` (the test split of a user CSV, the train
+ * split as background).
+ * @since 0.2.0
+ */
+export async function commandRows(o: { model: string; instances?: string | undefined; data?: UserDataSpec | undefined; train?: string | undefined; label?: string | undefined; seed: number }, what: string): Promise<CommandRows> {
+  const fn = `xai ${what}`;
+  if ((o.instances === undefined) === (o.data === undefined)) throw new XaiError('BAD_OPTION', 'give the rows with --instances <csv> or --data <csv> --label <column> (one of them)', { fn, arg: '--instances', value: undefined });
+  const cli = await loadCliModel(o.model);
+  try {
+    if (o.data !== undefined) {
+      const ds = await loadUserBenchDataset(o.data, { seed: o.seed });
+      if (ds.schema.names.length !== cli.model.inputDim) throw new XaiError('SHAPE_MISMATCH', `${o.data.data} has ${ds.schema.names.length} model columns (${ds.schema.names.slice(0, 6).join(', ')}) but ${o.model} takes ${cli.model.inputDim}`, { fn, arg: '--data', value: ds.schema.names.length });
+      const train = o.train === undefined ? ds.train.x : readModelRows(o.train, cli.model, { label: o.label, what }).x;
+      return { cli, x: ds.test.x, names: ds.schema.names, train, preprocessed: true, outOfRangeRows: ds.user.provenance.testOutOfRange?.rows ?? 0, warnings: ds.warnings };
+    }
+    const rows = readModelRows(o.instances!, cli.model, { label: o.label, what });
+    const train = o.train === undefined ? undefined : readModelRows(o.train, cli.model, { label: o.label, what });
+    return { cli, x: rows.x, names: rows.names, train: train?.x, preprocessed: rows.preprocessed, outOfRangeRows: rows.outOfRangeRows, warnings: [...rows.warnings, ...(train?.warnings ?? [])] };
+  } catch (e) {
+    cli.dispose();
+    throw e;
+  }
+}
+
+/**
+ * `xai explain`: a model file + rows + a method → attributions (the predicted class of each
+ * row is explained). See {@link commandRows} for where the rows come from.
  * @since 0.1.0
  */
-export function explainInstances(options: ExplainInstancesOptions): { model: NeuralModel; x: Matrix; names: readonly string[]; attributions: Matrix } {
-  checkOptions(options, ['model', 'instances', 'method', 'train', 'label', 'preset', 'seed'], 'explainInstances');
+export async function explainInstances(options: ExplainInstancesOptions): Promise<CommandRows & { attributions: Matrix }> {
+  checkOptions(options, ['model', 'instances', 'data', 'method', 'train', 'label', 'preset', 'seed'], 'explainInstances');
   if (!isExplainerId(options.method)) {
-    throw new XaiError('BAD_OPTION', `unknown method ${JSON.stringify(options.method)} (choose from ${EXPLAINER_IDS.join(', ')})`, { fn: 'xai explain', arg: '--method', value: options.method });
+    throw new XaiError('BAD_OPTION', `unknown method ${JSON.stringify(options.method)} (choose from ${ALL_EXPLAINER_IDS.join(', ')})`, { fn: 'xai explain', arg: '--method', value: options.method });
   }
-  const model = loadModelSync(options.model);
-  const { x, names } = readModelInputs(options.instances, model, options.label, 'explain');
-  const train = options.train === undefined ? undefined : readModelInputs(options.train, model, options.label, 'explain').x;
-  const explainer = createExplainer(options.method, { preset: options.preset, seed: options.seed, ...(train ? { train } : {}) });
-  return { model, x, names, attributions: explainer.explain(model, x) };
+  const r = await commandRows(options, 'explain');
+  try {
+    const explainer = createExplainer(options.method, { preset: options.preset, seed: options.seed, ...(r.train ? { train: r.train } : {}) });
+    return { ...r, attributions: explainer.explain(r.cli.model, r.x) };
+  } finally {
+    r.cli.dispose();
+  }
 }

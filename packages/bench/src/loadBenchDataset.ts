@@ -1,7 +1,7 @@
 import { checkOptions } from '@xai/core';
 import { join } from 'node:path';
-import type { FeatureSchema, Matrix, SensitiveAttribute, Split } from '@xai/core';
-import { loadDataset } from '@xai/data/node';
+import type { FeatureSchema, Matrix, Preprocessing, SensitiveAttribute, Split } from '@xai/core';
+import { datasetPreprocessing, loadDataset } from '@xai/data/node';
 import type { DatasetName } from '@xai/data/node';
 import { generateSynthGauss, synthGaussPreset } from '@xai/synth';
 import type { PresetName } from './ids';
@@ -23,6 +23,8 @@ export interface BenchDataset {
   /** Hash of the inputs and every processing choice (preset, scaling, validation carve, seed). */
   readonly processingHash: string;
   readonly provenance: unknown;
+  /** How raw rows become model inputs (names, kinds, fitted scaler, label classes): what `xai train` saves in the model file. */
+  readonly preprocessing: Preprocessing;
 }
 
 export interface LoadBenchDatasetOptions {
@@ -47,7 +49,7 @@ export async function loadBenchDataset(id: string, options: LoadBenchDatasetOpti
     return {
       id, trainingName: 'gaussian', train: ds.train, test: ds.test, schema: ds.schema,
       ...(ds.validation ? { validation: ds.validation } : {}),
-      groundTruthTest: ds.groundTruth.test, hash: ds.id, processingHash: ds.id, provenance: ds.manifest,
+      groundTruthTest: ds.groundTruth.test, hash: ds.id, processingHash: ds.id, provenance: ds.manifest, preprocessing: datasetPreprocessing(ds),
     };
   }
   const ds = await loadDataset(id as DatasetName, {
@@ -57,6 +59,6 @@ export async function loadBenchDataset(id: string, options: LoadBenchDatasetOpti
     id, trainingName: id, train: ds.train, test: ds.test, schema: ds.schema,
     ...(ds.validation ? { validation: ds.validation } : {}),
     ...(ds.sensitive ? { sensitive: ds.sensitive } : {}),
-    hash: ds.hash, processingHash: ds.processingHash, provenance: ds.provenance,
+    hash: ds.hash, processingHash: ds.processingHash, provenance: ds.provenance, preprocessing: datasetPreprocessing(ds),
   };
 }

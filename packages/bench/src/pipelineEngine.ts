@@ -1,23 +1,28 @@
 // The real benchmark engine: @xai/data / @xai/synth for data, @xai/models for LR and ANN,
 // @xai/explainers, @xai/metrics, and @xai/audit's floor and null controls.
 // `prepare` runs once in the main thread; `createUnitRunner` in every worker thread.
-import type { Explainer, FeatureSchema, Matrix } from '@xai/core';
-import { contiguous, hashFloat64, predictLabels, row, rowBlock } from '@xai/core';
+import type { Explainer, FeatureSchema, Matrix, Model } from '@xai/core';
+import { XaiError, contiguous, hashFloat64, predictLabels, row, rowBlock } from '@xai/core';
 import { floorExplainers, permutedNullAttributions } from '@xai/audit/controls';
 import { availableDatasets } from '@xai/data/node';
 import { createExplainer } from '@xai/explainers';
 import type { ExplainerId, LimeExplainer } from '@xai/explainers';
 import { fa, pra, predictionGaps, ra, rc, relativeStability, sa, sra } from '@xai/metrics';
 import type { MetricResult } from '@xai/core';
-import { linearGroundTruth, parseModelJson } from '@xai/models';
+import { linearGroundTruth } from '@xai/models';
 import type { NeuralModel } from '@xai/models';
 import type { BenchConfig } from './benchConfig';
 import { maxInstances } from './benchConfig';
 import type { PrepareHooks, PreparedDataset, PreparedModel, PreparedRun, UnitOutput, UnitRunner } from './benchEngine';
 import type { PresetName } from './ids';
-import { DATASETS, GROUND_TRUTH_METRICS, PREDICTION_METRICS, STABILITY_METRICS } from './ids';
+import { DATASETS, EXTENDED_METRICS, GROUND_TRUTH_METRICS, PREDICTION_METRICS, STABILITY_METRICS, familyOf } from './ids';
 import type { MetricFamily } from './ids';
 import { loadBenchDataset } from './loadBenchDataset';
+import type { BenchDataset } from './loadBenchDataset';
+import { loadUserBenchDataset } from './userBenchDataset';
+import { scoreExtended } from './extendedScores';
+import type { WorkerModelSpec } from './workerModel';
+import { buildWorkerModel, loadOnnxRuntime, needsOnnxRuntime } from './workerModel';
 import type { Unit } from './planUnits';
 import type { ResultRow } from './resultRow';
 import { numberToStored } from './resultRow';
@@ -43,7 +48,8 @@ export function groundTruthSource(dataset: string, model: string): GroundTruthSo
 interface JobPayload {
   readonly dataset: string;
   readonly model: string;
-  readonly modelJson: string;
+  /** What the worker rebuilds: model JSON (pure TS or the ORT backend) or ONNX bytes. */
+  readonly worker: WorkerModelSpec;
   readonly groundTruth: GroundTruthSource;
 }
 
@@ -59,6 +65,8 @@ interface DatasetPayload {
 }
 
 interface PipelinePayload {
+  /** Forward passes of the built-in models: 'ts' or 'ort' (recorded; each job's spec carries it). */
+  readonly backend: string;
   readonly preset: PresetName;
   readonly seed: number;
   readonly metrics: readonly string[];
@@ -126,8 +134,15 @@ export async function prepare(config: BenchConfig, hooks: PrepareHooks): Promise
   // dataset -> model -> explainer -> resolved settings of the very object the workers build.
   const explainerConfigs: Record<string, Record<string, Record<string, unknown>>> = {};
   const wanted = maxInstances(config);
+  const user = config.userData ? await loadUserBenchDataset(config.userData, { seed: config.seed }) : null;
+  if (user !== null) {
+    if (ids.includes(user.id)) throw new XaiError('BAD_OPTION', `--data ${config.userData!.data} is named ${JSON.stringify(user.id)} like a dataset of the run; rename the file`, { fn: 'xai bench', arg: '--data', value: user.id });
+    ids.push(user.id);
+    for (const w of user.warnings) hooks.log(`${user.id}: ${w}`);
+  }
   for (const id of ids) {
-    const ds = await loadBenchDataset(id, { preset: config.preset, dataDir: config.dataDir, cacheDir: config.cacheDir, download: config.download, seed: config.seed });
+    const ds: BenchDataset = user !== null && id === user.id ? user
+      : await loadBenchDataset(id, { preset: config.preset, dataDir: config.dataDir, cacheDir: config.cacheDir, download: config.download, seed: config.seed });
     // The payload holds as many rows as any explainer or family asks for; the plan cuts per unit.
     const payloadRows = Math.min(wanted, ds.test.x.rows);
     const n = Math.min(config.instances, ds.test.x.rows);
@@ -138,12 +153,21 @@ export async function prepare(config: BenchConfig, hooks: PrepareHooks): Promise
     const gt: Record<string, GroundTruthSource> = {};
     for (const source of modelSourcesOf(config)) {
       const kind = modelSourceId(source);
-      const src = groundTruthSource(id, kind);
+      // A model file's reasons are unknown: no ground truth (its metrics are not applicable).
+      const src = source.kind === 'file' ? null : groundTruthSource(id, kind);
       gt[kind] = src === 'data' && dataTruth === null ? null : src;
-      const trained = resolveModelSource(ds, source, { preset: config.preset, seed: config.seed, cacheDir: config.cacheDir, versions: trainerVersions, log: hooks.log });
-      models.push({ dataset: id, model: kind, hash: trained.hash, path: trained.path, cached: trained.cached, ...(trained.report ? { report: trained.report } : {}) });
-      jobs.push({ dataset: id, model: kind, modelJson: trained.json, groundTruth: gt[kind]! });
-      if (floors.length === 0) floors = floorExplainers({ train: ds.train.x, model: trained.model }).map((e) => e.id);
+      const resolved = await resolveModelSource(ds, source, { preset: config.preset, seed: config.seed, cacheDir: config.cacheDir, versions: trainerVersions, log: hooks.log, backend: config.backend });
+      try {
+        models.push({
+          dataset: id, model: kind, hash: resolved.hash, path: resolved.path, cached: resolved.cached, ...(resolved.report ? { report: resolved.report } : {}),
+          source: resolved.source, gradients: resolved.gradients, ...(resolved.approximateGradients ? { approximateGradients: true } : {}),
+        });
+        if (resolved.approximateGradients) hooks.log(`${id}/${kind}: gradients are APPROXIMATE (${resolved.gradients}); reports mark them`);
+        jobs.push({ dataset: id, model: kind, worker: resolved.worker, groundTruth: gt[kind]! });
+        if (floors.length === 0) floors = floorExplainers({ train: ds.train.x, model: resolved.model }).map((e) => e.id);
+      } finally {
+        resolved.dispose();
+      }
     }
     explainerConfigs[id] = {};
     for (const kind of config.models) {
@@ -158,6 +182,7 @@ export async function prepare(config: BenchConfig, hooks: PrepareHooks): Promise
     });
   }
   const payload: PipelinePayload = {
+    backend: config.backend,
     preset: config.preset, seed: config.seed, metrics: config.metrics, stabilityNeighbours: config.stabilityNeighbours,
     stabilitySamples: config.stabilitySamples, saveExplanations: config.saveExplanations, datasets: dsPayload, jobs,
   };
@@ -170,7 +195,13 @@ export async function prepare(config: BenchConfig, hooks: PrepareHooks): Promise
     },
     groundTruth: 'LR: its own weights w1 - w0 (every dataset and preset); ANN on synthetic: the generator weights of the row\'s cluster; signed for the predicted class (the explained class)',
     nulls: 'permutedNullAttributions(attributions, seed, { keys: hashFloat64(instance row) }) from @xai/audit/controls; not computed for stability (permutation-invariant)',
-    trainingName: 'synthetic uses the gaussian row of trainingPreset',
+    trainingName: 'synthetic uses the gaussian row of trainingPreset; a --data CSV the generic default row',
+    backend: config.backend === 'ort'
+      ? 'ort: the built-in models\' probabilities, logits and hidden layer through ONNX Runtime (float32 graph, 1 intra-op thread per worker); input gradients from the pure-TS float64 copy of the same weights'
+      : 'ts: pure TypeScript float64 (the reference)',
+    ...(config.metrics.some((m) => (EXTENDED_METRICS as readonly string[]).includes(m))
+      ? { extendedMetrics: 'extendedMetrics[id].run(model, x, attributions, predicted targets, explain = explainer.explain(m, x, { targets }), { seed, background: train rows for ROAD, groundTruth for KENDALL_TAU }); their null is scored only where @xai/metrics marks it meaningful' }
+      : {}),
   };
   return { datasets, models, floors, payload, versions, settings };
 }
@@ -183,7 +214,10 @@ interface Scores {
 
 interface Job {
   readonly dataset: DatasetPayload;
-  readonly model: NeuralModel;
+  /** What explainers and metrics query (pure TS, the ORT backend, or an ONNX graph). */
+  readonly model: Model;
+  /** The @xai/models network: LR ground truth reads its weights. */
+  readonly neural: NeuralModel | null;
   readonly groundTruth: GroundTruthSource;
   readonly explainers: Map<string, Explainer>;
 }
@@ -194,8 +228,11 @@ interface Job {
  * unit's rows do not depend on the worker, the block's neighbours or the order of units.
  * @since 0.1.0
  */
-export function createUnitRunner(payload: unknown): UnitRunner & { describe(dataset: string, model: string, explainer: string): unknown } {
+export async function createUnitRunner(payload: unknown): Promise<UnitRunner & { describe(dataset: string, model: string, explainer: string): unknown }> {
   const p = payload as PipelinePayload;
+  // ONNX Runtime is loaded only by workers that need it (ONNX files, --backend ort).
+  const onnx = needsOnnxRuntime(p.jobs.map((j) => j.worker)) ? await loadOnnxRuntime() : null;
+  const extended = p.metrics.filter((m) => (EXTENDED_METRICS as readonly string[]).includes(m));
   const want = new Set(p.metrics);
   const jobs = new Map<string, Job>();
   const byId = new Map(p.datasets.map((d) => [d.id, d]));
@@ -206,9 +243,9 @@ export function createUnitRunner(payload: unknown): UnitRunner & { describe(data
       const spec = p.jobs.find((x) => x.dataset === dataset && x.model === model);
       const ds = byId.get(dataset);
       if (spec === undefined || ds === undefined) throw new Error(`no prepared job for ${key}`);
-      const m = parseModelJson(spec.modelJson, key);
-      const explainers = new Map<string, Explainer>(floorExplainers({ train: ds.train, model: m }).map((e) => [e.id, e]));
-      j = { dataset: ds, model: m, groundTruth: spec.groundTruth, explainers };
+      const w = buildWorkerModel(spec.worker, key, onnx);
+      const explainers = new Map<string, Explainer>(floorExplainers({ train: ds.train, model: w.model }).map((e) => [e.id, e]));
+      j = { dataset: ds, model: w.model, neural: w.neural, groundTruth: spec.groundTruth, explainers };
       jobs.set(key, j);
     }
     return j;
@@ -224,7 +261,7 @@ export function createUnitRunner(payload: unknown): UnitRunner & { describe(data
 
   /** Ground truth of rows [start, end), signed for the explained (predicted) class. */
   const truthOf = (j: Job, x: Matrix, start: number, end: number): Matrix | null => {
-    if (j.groundTruth === 'model') return linearGroundTruth(j.model, x, { flipForClass0: true });
+    if (j.groundTruth === 'model') return j.neural === null ? null : linearGroundTruth(j.neural, x, { flipForClass0: true });
     if (j.groundTruth !== 'data' || j.dataset.dataTruth === null) return null;
     // The generator's weights point to class 1; the explained class is the predicted one.
     const t = contiguous(rowBlock(j.dataset.dataTruth, start, end), true);
@@ -268,6 +305,17 @@ export function createUnitRunner(payload: unknown): UnitRunner & { describe(data
       put(s.ROS);
       diag.set('neighbours', Float64Array.from(s.diagnostics.neighbourCounts));
       if (s.diagnostics.explainerNoise) diag.set('explainerNoise', s.diagnostics.explainerNoise.values);
+    }
+    // The extended metrics, each on the rows of its instance-count family.
+    for (const fam of ['ground-truth', 'prediction', 'stability'] as const) {
+      const ids = extended.filter((m) => familyOf(m) === fam);
+      const k = counts[fam];
+      if (ids.length === 0 || k === 0) continue;
+      const r = scoreExtended(ids, {
+        model: j.model, x: head(x, k), attributions: head(attributions, k), explainer, groundTruth: truth === null ? null : head(truth, k),
+        background: j.dataset.train, seed: p.seed, isNull: explainer === null,
+      });
+      for (const [id, v] of r) values.set(id, v);
     }
     return { values, diag };
   };

@@ -31,7 +31,7 @@ describe('instance counts per explainer and per metric family', () => {
       { explainer: 'lime', family: 'stability', instances: 100 },
     ]);
     expect(resolveBenchConfig({}, { stabilityInstances: '50' }).instanceOverrides).toEqual([{ explainer: '*', family: 'stability', instances: 50 }]);
-    for (const bad of [{ stabilityInstances: 'lime=0' }, { explainerInstances: '100' }, { stabilityInstances: 'deeplift=5' }]) {
+    for (const bad of [{ stabilityInstances: 'lime=0' }, { explainerInstances: '100' }, { stabilityInstances: 'nosuch=5' }]) {
       expect(() => resolveBenchConfig({}, bad)).toThrow(/stabilityInstances|explainerInstances/);
     }
   });

@@ -1,5 +1,5 @@
 import { chartSpecs } from './chartSpecs';
-import { EXPLAINERS, METRICS, rankIn } from './ids';
+import { ALL_METRICS, EXPLAINERS, rankIn } from './ids';
 import { EXPLAINER_NAMES, MODEL_NAMES, direction, fmt, instancesText, metricHeader, partialLines } from './reportFormat';
 import { tablePairs, tableSlice } from './reportMarkdown';
 import { leaderboard, receiptLines } from './reportPaper';
@@ -64,7 +64,7 @@ export async function reportHtml(summary: Summary, manifest: RunManifest, rows: 
   parts.push(`<p class="note">Preset <code>${esc(c.preset)}</code> · seed ${c.seed} · ${esc(instancesText(c))} · stability: up to ${c.stabilityNeighbours} neighbours of ${c.stabilitySamples} draws · run identity <code>${esc(manifest.identityHash.slice(0, 16))}</code>.</p>`);
   parts.push(`<nav id="toc"><b>Contents</b><ol><li><a href="#legend">Legend</a></li>${pairs.map(({ dataset, model }) => `<li><a href="#${esc(`${dataset}-${model}`)}">${esc(dataset)} · ${esc(MODEL_NAMES[model] ?? model)}</a></li>`).join('')}<li><a href="#leaderboard">Leaderboard</a></li><li><a href="#receipt">Receipt</a></li></ol></nav>`);
   parts.push(`<p class="note">Every score stands beside its controls: the <b>floor</b> (the best shortcut explainer that does not look at the instance) and the <b>null</b> (the same explanations with values permuted across features). Standard errors: ${esc(SE_CONVENTIONS.se)}; stability is shown as ln(mean ratio) ± SE/mean (${esc(SE_CONVENTIONS.logSe)}); lower is more stable; it is invariant under a common feature permutation, so its null equals the score.</p>`);
-  const present = METRICS.filter((m) => summary.cells.some((x) => x.metric === m));
+  const present = ALL_METRICS.filter((m) => summary.cells.some((x) => x.metric === m));
   parts.push(`<section id="legend"><h2>Legend</h2>${htmlTableOf(legendTable(present), 'legend')}</section>`);
   for (const { dataset, model } of pairs) {
     const slice = tableSlice(summary, dataset, model);

@@ -1,6 +1,6 @@
-import { METRICS, STABILITY_METRICS } from './ids';
+import { ALL_METRICS, STABILITY_METRICS } from './ids';
 import { MODEL_NAMES, instancesText, partialLines } from './reportFormat';
-import { FAMILY_TABLES, compactTable, legendTable, mdTable, modelFacts, quantileTable, subgroupTableModel } from './reportTables';
+import { FAMILY_TABLES, compactTable, legendTable, mdTable, modelFacts, nullNotes, quantileTable, subgroupTableModel } from './reportTables';
 import type { RunManifest } from './runManifest';
 import type { ControlComparison, Summary, SummaryCell } from './summarize';
 import { SE_CONVENTIONS } from './summarize';
@@ -52,14 +52,14 @@ export function reportMarkdown(summary: Summary, manifest: RunManifest): string 
   const out: string[] = ['# xai bench report', ''];
   const partial = partialLines(summary);
   if (partial.length > 0) out.push('> **PARTIAL RESULTS — not the whole run.**', ...partial.map((r) => `> - ${r}`), '');
-  out.push(`Preset \`${c.preset}\` · seed ${c.seed} · ${instancesText(c)} per dataset · stability: up to ${c.stabilityNeighbours} same-label neighbours of ${c.stabilitySamples} draws · run identity \`${manifest.identityHash.slice(0, 16)}\``);
+  out.push(`${c.backend === 'ort' ? 'Backend `ort` (forward passes through ONNX Runtime, float32; gradients pure TS) · ' : ''}Preset \`${c.preset}\` · seed ${c.seed} · ${instancesText(c)} per dataset · stability: up to ${c.stabilityNeighbours} same-label neighbours of ${c.stabilitySamples} draws · run identity \`${manifest.identityHash.slice(0, 16)}\``);
   out.push('');
   out.push('Every score stands beside its controls: the **floor** is the best shortcut explainer that does not look at the instance'
     + ` (${manifest.floors.map((f) => `\`${f}\``).join(', ') || 'none'}), the **null** is the same explanations with their values permuted across features.`
     + ' "lift" is how much better the explainer does than each (positive = better; for stability on the ln scale).'
     + ` Standard errors: ${SE_CONVENTIONS.se}; stability cells are ln(mean ratio) ± SE/mean (${SE_CONVENTIONS.logSe}); lower is more stable. Stability is invariant under a feature permutation applied to an explanation and its neighbours alike, so its null equals the explainer's own score (lift 0). The leaderboard across datasets is in leaderboard.md.`);
   out.push('');
-  const present = METRICS.filter((m) => summary.cells.some((x) => x.metric === m));
+  const present = ALL_METRICS.filter((m) => summary.cells.some((x) => x.metric === m));
   if (present.length > 0) out.push('**Legend**', '', ...mdTable(legendTable(present)), '');
   for (const { dataset, model } of tablePairs(summary)) {
     const ds = manifest.datasets.find((d) => d.id === dataset);
@@ -75,7 +75,11 @@ export function reportMarkdown(summary: Summary, manifest: RunManifest): string 
     if (mf.length > 0) out.push(`**Model**: ${mf.join(' · ')}`, '');
     for (const fam of FAMILY_TABLES) {
       const t = compactTable(slice, fam.metrics);
-      if (t !== null) out.push(`**${fam.title}**${fam.metrics === STABILITY_METRICS ? ' (ln of the mean ratio, lower is more stable; a floor of −∞ is a constant explanation, ratio 0)' : ''}`, '', ...mdTable(t), '');
+      if (t !== null) {
+        out.push(`**${fam.title}**${fam.metrics === STABILITY_METRICS ? ' (ln of the mean ratio, lower is more stable; a floor of −∞ is a constant explanation, ratio 0)' : ''}`, '', ...mdTable(t), '');
+        const notes = nullNotes(fam.metrics, (m) => slice.explainers.some((e) => slice.cell('explainer', e, m) !== undefined));
+        if (notes.length > 0) out.push(...notes.map((l) => `${l}  `), '');
+      }
     }
     const q = quantileTable(slice, summary.diagnostics.filter((d) => d.dataset === dataset && d.model === model));
     if (q !== null) {

@@ -1,6 +1,7 @@
 // Table models shared by report.md and report.html (and the paper / leaderboard exports):
 // a header and rows of display strings, rendered by `mdTable` or `htmlTableOf`.
-import { GROUND_TRUTH_METRICS, LOWER_IS_BETTER, PREDICTION_METRICS, STABILITY_METRICS } from './ids';
+import { EXTENDED_FAMILY_METRICS, GROUND_TRUTH_METRICS, LOWER_IS_BETTER, PREDICTION_METRICS, STABILITY_METRICS } from './ids';
+import { extendedInfo } from './extendedScores';
 import { EXPLAINER_NAMES, fmt, fmtCell, fmtInterval, fmtLift, metricHeader, partialMark } from './reportFormat';
 import type { TableSlice } from './reportMarkdown';
 import type { RunManifest } from './runManifest';
@@ -32,7 +33,10 @@ export const METRIC_INFO: Readonly<Record<string, string>> = {
 export function legendTable(metrics: readonly string[]): TableModel {
   return {
     header: ['metric', 'measures', 'better'],
-    rows: metrics.map((m) => [metricHeader(m), METRIC_INFO[m] ?? m, LOWER_IS_BETTER.has(m) ? 'lower ↓' : 'higher ↑']),
+    rows: metrics.map((m) => {
+      const x = extendedInfo(m);
+      return [metricHeader(m), METRIC_INFO[m] ?? (x ? `${x.name} (${x.family}; ${x.reference})` : m), LOWER_IS_BETTER.has(m) ? 'lower ↓' : 'higher ↑'];
+    }),
     numeric: [false, false, false],
   };
 }
@@ -64,9 +68,10 @@ export function compactTable(slice: TableSlice, metrics: readonly string[]): Tab
       const f = ctl?.floorExplainer ? slice.cell('floor', ctl.floorExplainer, m) : undefined;
       const floor = f === undefined ? '—' : `${stability ? fmt(f.logMean, d) : fmtCell(f.mean, f.se, 0, d)} (${ctl!.floorExplainer})`;
       const n = slice.cell('null', e, m);
-      const nul = stability ? '= score (perm.-inv.)' : n === undefined ? '—' : fmtCell(n.mean, n.se, 0, d);
-      rows.push([metricHeader(m), `${EXPLAINER_NAMES[e] ?? e} (${e})`, cellText(c, stability, d), String(c.count), floor, nul,
-        fmtLift(ctl?.liftOverFloor, d), stability ? '0' : fmtLift(ctl?.liftOverNull, d)]);
+      const x = extendedInfo(m);
+      const nul = stability ? '= score (perm.-inv.)' : x && !x.nullMeaningful ? 'not meaningful¹' : n === undefined ? '—' : fmtCell(n.mean, n.se, 0, d);
+      rows.push([x ? `${m} ${LOWER_IS_BETTER.has(m) ? '↓' : '↑'}` : metricHeader(m), `${EXPLAINER_NAMES[e] ?? e} (${e})`, cellText(c, stability, d), String(c.count), floor, nul,
+        fmtLift(ctl?.liftOverFloor, d), stability ? '0' : x && !x.nullMeaningful ? '—' : fmtLift(ctl?.liftOverNull, d)]);
     }
   }
   return {
@@ -80,7 +85,22 @@ export const FAMILY_TABLES: readonly { readonly title: string; readonly metrics:
   { title: 'Ground-truth faithfulness', metrics: GROUND_TRUTH_METRICS },
   { title: 'Predictive faithfulness', metrics: PREDICTION_METRICS },
   { title: 'Stability', metrics: STABILITY_METRICS },
+  // The extended metrics (issue 14), by Quantus' families; opt-in (--metrics all or by id).
+  { title: 'Faithfulness (extended)', metrics: EXTENDED_FAMILY_METRICS.faithfulness },
+  { title: 'Robustness (extended)', metrics: EXTENDED_FAMILY_METRICS.robustness },
+  { title: 'Complexity (extended)', metrics: EXTENDED_FAMILY_METRICS.complexity },
+  { title: 'Randomisation / sanity checks (extended)', metrics: EXTENDED_FAMILY_METRICS.randomisation },
+  { title: 'Axiomatic (extended)', metrics: EXTENDED_FAMILY_METRICS.axiomatic },
+  { title: 'Rank agreement (extended)', metrics: EXTENDED_FAMILY_METRICS.agreement },
 ];
+
+/** ¹ lines under a family table: why a metric's null is not shown (from @xai/metrics' notes). */
+export function nullNotes(metrics: readonly string[], shown: (m: string) => boolean): string[] {
+  return metrics.filter(shown).flatMap((m) => {
+    const x = extendedInfo(m);
+    return x && !x.nullMeaningful ? [`¹ ${m} null: ${x.nullNote}`] : [];
+  });
+}
 
 /** Stability medians and quartiles, neighbours kept and the seed-to-seed variation. */
 export function quantileTable(slice: TableSlice, diagnostics: readonly DiagnosticCell[]): TableModel | null {
@@ -135,6 +155,10 @@ export function modelFacts(manifest: RunManifest, dataset: string, model: string
     const s = Object.entries(r.settings).filter(([, v]) => v !== null && typeof v !== 'object').map(([k, v]) => `${k} ${String(v)}`);
     if (s.length > 0) out.push(`training: ${s.join(', ')}`);
   }
+  if (mh.source?.kind === 'file') out.push(`model file \`${mh.path.replace(/^.*[\\/]/, '')}\` (${mh.source.format}${mh.source.backend ? `, run by ${mh.source.backend}` : ''})`);
+  else if (mh.source?.backend) out.push(`forward passes: ${mh.source.backend === 'ort' ? 'ONNX Runtime (float32), gradients pure TS' : mh.source.backend}`);
+  if (mh.approximateGradients) out.push(`⚠ gradients APPROXIMATE: ${mh.gradients ?? 'finite differences'} — gradient-based explainers (grad, sg, ig, itg, …) and the metrics that re-explain with them carry finite-difference error`);
+  else if (mh.source?.kind === 'file' && mh.gradients) out.push(`gradients ${mh.gradients}`);
   out.push(`model hash ${mh.hash.slice(0, 16)}`);
   return out;
 }

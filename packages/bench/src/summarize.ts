@@ -1,7 +1,7 @@
 import { summarizeValues, checkOptions } from '@xai/core';
 import { subgroupComparison } from '@xai/metrics';
 import { compareRows } from './canonicalOrder';
-import { DATASETS, EXPLAINERS, LOWER_IS_BETTER, METRICS, MODELS, STABILITY_METRICS, rankIn } from './ids';
+import { ALL_EXPLAINERS, ALL_METRICS, DATASETS, LOWER_IS_BETTER, MODELS, STABILITY_METRICS, rankIn } from './ids';
 import type { Coverage } from './reportCoverage';
 import type { ResultRow, RowKind } from './resultRow';
 import { storedToNumber } from './resultRow';
@@ -187,7 +187,7 @@ export function summarize(rows: readonly ResultRow[], options: SummarizeOptions 
     for (const [name, vs] of [...g.diag].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
       diagnostics.push({ ...g.base, name, mean: vs.reduce((a, b) => a + b, 0) / vs.length, count: vs.length });
     }
-    const metrics = [...g.values.keys()].sort((a, b) => rankIn(METRICS, a) - rankIn(METRICS, b) || (a < b ? -1 : 1));
+    const metrics = [...g.values.keys()].sort((a, b) => rankIn(ALL_METRICS, a) - rankIn(ALL_METRICS, b) || (a < b ? -1 : 1));
     for (const m of metrics) {
       const c = cell({ ...g.base, metric: m }, g.values.get(m)!);
       const planned = options.coverage?.planned?.(c.dataset, c.model, c.explainer, c.kind, m);
@@ -235,7 +235,7 @@ export function summarize(rows: readonly ResultRow[], options: SummarizeOptions 
     disparities.push({ dataset, model, explainer, metric, disparity: c.disparity, lower: c.ci.lower, upper: c.ci.upper, level: c.ci.level });
   }
   subgroups.sort((a, b) => rankIn(DATASETS, a.dataset) - rankIn(DATASETS, b.dataset) || rankIn(MODELS, a.model) - rankIn(MODELS, b.model)
-    || rankIn(EXPLAINERS, a.explainer) - rankIn(EXPLAINERS, b.explainer) || rankIn(METRICS, a.metric) - rankIn(METRICS, b.metric) || a.group - b.group);
+    || rankIn(ALL_EXPLAINERS, a.explainer) - rankIn(ALL_EXPLAINERS, b.explainer) || rankIn(ALL_METRICS, a.metric) - rankIn(ALL_METRICS, b.metric) || a.group - b.group);
   const cov = options.coverage;
   const coverage = cov === undefined ? undefined : (({ planned: _p, ...rest }) => rest)(cov);
   return { format: 'xai-bench-summary@1', conventions: SE_CONVENTIONS, ...(coverage ? { coverage } : {}), cells, controls, subgroups, disparities, diagnostics };

@@ -1,9 +1,15 @@
 import { checkOptions } from '@xai/core';
-import { copyFileSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import type { Preprocessing } from '@xai/core';
+import { createHash } from 'node:crypto';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { formatModelJson, toModelJson, withPreprocessing } from '@xai/models';
 import type { ModelName, PresetName } from './ids';
 import { loadBenchDataset } from './loadBenchDataset';
+import type { BenchDataset } from './loadBenchDataset';
 import { trainOrLoadModel } from './trainOrLoadModel';
+import type { UserDataSpec } from './userBenchDataset';
+import { loadUserBenchDataset } from './userBenchDataset';
 
 export interface TrainModelsOptions {
   readonly datasets: readonly string[];
@@ -14,6 +20,8 @@ export interface TrainModelsOptions {
   readonly cacheDir: string;
   readonly download: boolean;
   readonly out: string;
+  /** A user's CSV (`--data my.csv --label y`), trained on after `datasets`. */
+  readonly userData?: UserDataSpec | null;
   readonly log?: (line: string) => void;
 }
 
@@ -28,6 +36,8 @@ export interface TrainedModelEntry {
   readonly accuracy: unknown;
   readonly bestEpoch: number | null;
   readonly settings: unknown;
+  /** The model file carries the dataset's preprocessing (names, kinds, scaler, label classes). */
+  readonly preprocessing: boolean;
 }
 
 /**
@@ -37,18 +47,33 @@ export interface TrainedModelEntry {
  * @since 0.1.0
  */
 export async function trainModels(options: TrainModelsOptions): Promise<TrainedModelEntry[]> {
-  checkOptions(options, ['datasets', 'models', 'preset', 'seed', 'dataDir', 'cacheDir', 'download', 'out', 'log'], 'trainModels');
+  checkOptions(options, ['datasets', 'models', 'preset', 'seed', 'dataDir', 'cacheDir', 'download', 'out', 'userData', 'log'], 'trainModels');
   mkdirSync(options.out, { recursive: true });
   const entries: TrainedModelEntry[] = [];
-  for (const id of options.datasets) {
-    const ds = await loadBenchDataset(id, { preset: options.preset, dataDir: options.dataDir, cacheDir: options.cacheDir, download: options.download, seed: options.seed });
+  const { userData, log } = options;
+  const loaders: (() => Promise<BenchDataset & { readonly preprocessing: Preprocessing }>)[] = options.datasets.map((id) => () =>
+    loadBenchDataset(id, { preset: options.preset, dataDir: options.dataDir, cacheDir: options.cacheDir, download: options.download, seed: options.seed }));
+  if (userData) {
+    loaders.push(async () => {
+      const ds = await loadUserBenchDataset(userData, { seed: options.seed });
+      for (const w of ds.warnings) log?.(`${ds.id}: ${w}`);
+      return ds;
+    });
+  }
+  for (const load of loaders) {
+    const ds = await load();
     for (const kind of options.models) {
-      const t = trainOrLoadModel(ds, kind, { preset: options.preset, seed: options.seed, cacheDir: options.cacheDir, ...(options.log ? { log: options.log } : {}) });
-      const file = `${id}-${kind}.json`;
-      copyFileSync(t.path, join(options.out, file));
+      const t = trainOrLoadModel(ds, kind, { preset: options.preset, seed: options.seed, cacheDir: options.cacheDir, ...(log ? { log } : {}) });
+      const file = `${ds.id}-${kind}.json`;
+      // The saved model carries how raw rows become its inputs (the cached copy stays bare:
+      // its bytes are what the bench's workers load and hash).
+      const json = formatModelJson(toModelJson(withPreprocessing(t.model, ds.preprocessing)));
+      const tmp = join(options.out, `${file}.tmp-${process.pid}`);
+      writeFileSync(tmp, json);
+      renameSync(tmp, join(options.out, file));
       entries.push({
-        dataset: id, model: kind, file, sha256: t.hash, datasetHash: ds.hash, cached: t.cached,
-        accuracy: t.report?.accuracy ?? null, bestEpoch: t.report?.bestEpoch ?? null, settings: t.report?.settings ?? null,
+        dataset: ds.id, model: kind, file, sha256: createHash('sha256').update(json).digest('hex'), datasetHash: ds.hash, cached: t.cached,
+        accuracy: t.report?.accuracy ?? null, bestEpoch: t.report?.bestEpoch ?? null, settings: t.report?.settings ?? null, preprocessing: true,
       });
     }
   }

@@ -17,7 +17,7 @@ const cases: [string[], number, RegExp][] = [
   [['bench', '--instances', '0'], 2, /instances.*\[1, ∞\]/],
   [['bench', '--preset', 'fast'], 2, /preset.*default, openxai, paper.*"fast"/],
   [['bench', '--datasets', 'synthetic,mnist'], 2, /unknown name "mnist"/],
-  [['bench', '--explainers', 'grad,deeplift'], 2, /unknown name "deeplift"/],
+  [['bench', '--explainers', 'grad,nosuch'], 2, /unknown name "nosuch"/],
   [['bench', '--metrics', 'FA,XYZ'], 2, /unknown name "XYZ"/],
   [['bench', '--models', 'svm'], 2, /unknown name "svm"/],
   [['bench', '--shard', '3/2'], 2, /shard.*1 <= i <= n/],

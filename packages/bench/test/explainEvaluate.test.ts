@@ -12,7 +12,8 @@ const cache = join(dir, 'cache');
 const models = join(dir, 'models');
 const D = 20;
 const N = 5;
-const names = Array.from({ length: D }, (_, j) => `f${j}`);
+// The synthetic set's columns (the saved model carries them, so the CSV must use them).
+const names = Array.from({ length: D }, (_, j) => `x${j}`);
 const X = Array.from({ length: N }, (_, i) => names.map((_, j) => Math.round(100 * (Math.sin(7 * i + j) * 2 + (j % 3))) / 100));
 const xcsv = join(dir, 'x.csv');
 writeFileSync(xcsv, `${names.join(',')}\n${X.map((r) => r.join(',')).join('\n')}\n`);
@@ -32,6 +33,7 @@ describe('xai train, explain, evaluate (built CLI)', () => {
     const json = JSON.parse(readFileSync(join(models, 'synthetic-lr.json'), 'utf8'));
     W = json.layers[0].weight;
     b = json.layers[0].bias;
+    expect(json.preprocessing.features).toEqual(names);
   });
 
   it('xai train writes the model and a manifest with its hash and accuracies', () => {
@@ -90,6 +92,9 @@ describe('xai train, explain, evaluate (built CLI)', () => {
     const model = join(models, 'synthetic-lr.json');
     const narrow = join(dir, 'narrow.csv');
     writeFileSync(narrow, 'a,b,c\n1,2,3\n');
+    // the same rows with the model inputs' header but one column renamed
+    const renamed = join(dir, 'renamed.csv');
+    writeFileSync(renamed, readFileSync(xcsv, 'utf8').replace('x7,', 'feature7,'));
     const mlp = join(dir, 'mlp.json');
     writeFileSync(mlp, JSON.stringify({
       format: 'xai-model@1', kind: 'mlp', inputDim: D, classes: 2, output: 'softmax',
@@ -97,14 +102,17 @@ describe('xai train, explain, evaluate (built CLI)', () => {
     }));
     const cases: [string[], number, RegExp][] = [
       [['explain', '--model', join(dir, 'none.json'), '--instances', xcsv, '--method', 'grad', '--out', join(dir, 'o.json')], 1, /NOT_FOUND.*none\.json/],
-      [['explain', '--model', model, '--instances', xcsv, '--method', 'frobnicate', '--out', join(dir, 'o.json')], 2, /unknown method "frobnicate"/],
-      [['explain', '--model', model, '--instances', narrow, '--method', 'grad', '--out', join(dir, 'o.json')], 1, /3 feature columns.*takes 20/],
+      [['explain', '--model', model, '--instances', xcsv, '--method', 'nosuch', '--out', join(dir, 'o.json')], 2, /unknown method "nosuch"/],
+      [['explain', '--model', model, '--instances', narrow, '--method', 'grad', '--out', join(dir, 'o.json')], 1, /missing column\(s\) "x0"/],
+      [['explain', '--model', model, '--instances', renamed, '--method', 'grad', '--out', join(dir, 'o.json')], 1, /missing column\(s\) "x7".*unexpected|"x7"/],
+      [['explain', '--model', mlp, '--instances', narrow, '--method', 'grad', '--out', join(dir, 'o.json')], 1, /3 feature columns.*takes 20/],
+      [['explain', '--model', model, '--method', 'grad', '--out', join(dir, 'o.json')], 2, /--instances <csv> or --data/],
       [['explain', '--model', xcsv, '--instances', xcsv, '--method', 'grad', '--out', join(dir, 'o.json')], 1, /PARSE_ERROR/],
       [['explain', '--model', model, '--instances', xcsv, '--out', join(dir, 'o.json')], 2, /required option '--method/],
       [['evaluate', '--model', model, '--instances', xcsv, '--attributions', join(dir, 'control.csv'), '--metric', 'RIS'], 2, /give --method/],
       [['evaluate', '--model', model, '--instances', xcsv, '--attributions', join(dir, 'grad.json'), '--metric', 'XYZ'], 2, /unknown metric "XYZ"/],
       [['evaluate', '--model', mlp, '--instances', xcsv, '--attributions', join(dir, 'grad.json'), '--metric', 'FA'], 2, /FA needs --ground-truth/],
-      [['evaluate', '--model', model, '--instances', narrow, '--attributions', join(dir, 'grad.json'), '--metric', 'FA'], 1, /3 feature columns/],
+      [['evaluate', '--model', mlp, '--instances', narrow, '--attributions', join(dir, 'grad.json'), '--metric', 'FA'], 1, /3 feature columns/],
     ];
     for (const [args, code, message] of cases) {
       const r = runCliSync(args);

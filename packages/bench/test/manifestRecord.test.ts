@@ -15,7 +15,7 @@ describe('manifest settings = what the workers run', () => {
     const prepared = await prepare(config, { log: () => {} });
     const recorded = (prepared.settings as { explainers: Record<string, Record<string, Record<string, { noise?: string; baselineVector?: number[] }>>> }).explainers;
     // The worker side: the runner built from the payload, as in a worker thread.
-    const runner = createUnitRunner(structuredClone(prepared.payload));
+    const runner = await createUnitRunner(structuredClone(prepared.payload));
     for (const d of prepared.datasets) {
       for (const e of config.explainers) expect(recorded[d.id]!.lr![e], `${d.id}/lr/${e}`).toEqual(runner.describe(d.id, 'lr', e));
     }
@@ -36,7 +36,7 @@ describe('per-family instance limits in the real pipeline', () => {
       const config = resolveBenchConfig({}, { datasets: 'synthetic', models: 'ann', explainers: 'grad', metrics: 'FA,PGI,RIS,ROS', instances: '6', blockSize: '6', cacheDir, out: join(cacheDir, 'out2'), ...extra });
       const prepared = await prepare(config, { log: () => {} });
       const units = planUnits({ datasets: prepared.datasets, models: config.models, explainers: config.explainers, blockSize: config.blockSize, instanceOverrides: config.instanceOverrides, defaultInstances: config.instances, metrics: config.metrics });
-      const runner = createUnitRunner(structuredClone(prepared.payload));
+      const runner = await createUnitRunner(structuredClone(prepared.payload));
       const rows = [];
       for (const u of units) { const r = await runner(u); rows.push(...(Array.isArray(r) ? r : r.rows)); }
       return { units, rows: rows.filter((r) => r.kind === 'explainer') };

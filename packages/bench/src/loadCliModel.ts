@@ -1,0 +1,43 @@
+import type { Model, Preprocessing } from '@xai/core';
+import { loadModelSync } from '@xai/models/node';
+import type { NeuralModel } from '@xai/models';
+
+/** A model file as the CLI loads it: `xai-model@1` JSON, or an ONNX graph. */
+export interface CliModel {
+  readonly model: Model & { readonly preprocessing?: Preprocessing | undefined };
+  /** The @xai/models network (JSON files; an ONNX MLP imported for exact gradients), else null. */
+  readonly neural: NeuralModel | null;
+  readonly format: 'json' | 'onnx';
+  /** True when input gradients are finite differences (an ONNX graph that is not an MLP): reports say approximate. */
+  readonly approximateGradients: boolean;
+  /** One line for the output: what was loaded and how its gradients are computed. */
+  readonly note: string;
+  /** Releases a runtime session (ONNX); a no-op for JSON models. */
+  dispose(): void;
+}
+
+/** True for a path the CLI loads as ONNX (`.onnx`, any case). @since 0.2.0 */
+export function isOnnxPath(path: string): boolean {
+  return /\.onnx$/i.test(path);
+}
+
+/**
+ * Loads `--model <file>`: `.onnx` through `@xai/onnx/node`'s `loadOnnxModel` (ONNX Runtime,
+ * one intra-op thread; an MLP graph imported for exact gradients, any other graph with
+ * batched central finite differences, flagged approximate), anything else as `xai-model@1`
+ * JSON. The ONNX runtime is loaded only when an ONNX file is given.
+ * @example const m = await loadCliModel('m.onnx'); m.approximateGradients
+ * @since 0.2.0
+ */
+export async function loadCliModel(path: string): Promise<CliModel> {
+  if (!isOnnxPath(path)) {
+    const model = loadModelSync(path);
+    return { model, neural: model, format: 'json', approximateGradients: false, note: `${path}: xai-model@1 ${model.kind}${model.preprocessing ? ' (carries its preprocessing)' : ''}`, dispose: () => {} };
+  }
+  const { loadOnnxModel } = await import('@xai/onnx/node');
+  const model = loadOnnxModel(path, { threads: 1 });
+  const d = model.discovered;
+  const approximate = model.gradientSource === 'finite-differences';
+  const note = `${path}: ONNX, input ${d.input} (${d.inputDim} features, ${d.inputType}), output ${d.outputName} as ${d.output} (${d.outputKindRule}); gradients ${approximate ? `APPROXIMATE (central finite differences, relative step ${d.fdStep ?? '?'}${d.notImportedBecause ? `; not an MLP: ${d.notImportedBecause}` : ''})` : 'exact (MLP imported)'}`;
+  return { model, neural: model.mlp ?? null, format: 'onnx', approximateGradients: approximate, note, dispose: () => model.dispose() };
+}
