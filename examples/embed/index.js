@@ -11,8 +11,14 @@ import { floorExplainers, permutedNullAttributions } from '@xai/audit/controls';
 
 const data = generateSynthGauss({ variant: 'paper', nPerCluster: 200, seed: 3 });
 const model = createAnn(data.schema.names.length, { seed: 0 });
-const report = trainModel(model, { train: data.train, validation: data.validation, test: data.test }, { epochs: 30, batchSize: 32, learningRate: 0.003, seed: 0 });
-console.log(`ANN accuracy: validation ${report.accuracy.validation?.toFixed(3)}, test ${report.accuracy.test?.toFixed(3)} (epoch ${report.bestEpoch})`);
+const report = trainModel(
+  model,
+  { train: data.train, validation: data.validation, test: data.test },
+  { epochs: 30, batchSize: 32, learningRate: 0.003, seed: 0 },
+);
+console.log(
+  `ANN accuracy: validation ${report.accuracy.validation?.toFixed(3)}, test ${report.accuracy.test?.toFixed(3)} (epoch ${report.bestEpoch})`,
+);
 
 const n = 100;
 const x = rowBlock(data.test.x, 0, n);
@@ -33,6 +39,8 @@ for (const explainer of explainers) {
   });
   results[explainer.id] = { value: score(attributions), null: score(nullAttributions) };
   const v = results[explainer.id];
-  console.log(`${explainer.id.padEnd(15)} FA ${v.value.FA.toFixed(3)} (null ${v.null.FA.toFixed(3)})  RC ${v.value.RC.toFixed(3)} (null ${v.null.RC.toFixed(3)})  PGI ${v.value.PGI.toFixed(4)} (null ${v.null.PGI.toFixed(4)})`);
+  console.log(
+    `${explainer.id.padEnd(15)} FA ${v.value.FA.toFixed(3)} (null ${v.null.FA.toFixed(3)})  RC ${v.value.RC.toFixed(3)} (null ${v.null.RC.toFixed(3)})  PGI ${v.value.PGI.toFixed(4)} (null ${v.null.PGI.toFixed(4)})`,
+  );
 }
 console.log(JSON.stringify(results));

@@ -9,12 +9,27 @@ const here = dirname(fileURLToPath(import.meta.url));
 const outIndex = process.argv.indexOf('--out');
 const outDir = outIndex > 0 ? process.argv[outIndex + 1] : join(here, 'dist');
 
-const common = { bundle: true, minify: true, platform: 'browser', target: 'es2022', write: false, legalComments: 'none', logLevel: 'error' };
+const common = {
+  bundle: true,
+  minify: true,
+  platform: 'browser',
+  target: 'es2022',
+  write: false,
+  legalComments: 'none',
+  logLevel: 'error',
+};
 const worker = await build({ ...common, entryPoints: [join(here, 'src/worker.js')], format: 'iife' });
 const workerSource = worker.outputFiles[0].text;
-const app = await build({ ...common, entryPoints: [join(here, 'src/main.js')], format: 'esm', define: { __WORKER_SOURCE__: JSON.stringify(workerSource) } });
+const app = await build({
+  ...common,
+  entryPoints: [join(here, 'src/main.js')],
+  format: 'esm',
+  define: { __WORKER_SOURCE__: JSON.stringify(workerSource) },
+});
 const appSource = app.outputFiles[0].text.replaceAll('</script', '<\\/script');
 const html = readFileSync(join(here, 'src/index.html'), 'utf8').replace('<!--APP-->', () => `<script type="module">${appSource}</script>`);
 mkdirSync(outDir, { recursive: true });
 writeFileSync(join(outDir, 'index.html'), html);
-console.log(`wrote ${join(outDir, 'index.html')} (${(html.length / 1024).toFixed(0)} KiB; worker ${(workerSource.length / 1024).toFixed(0)} KiB)`);
+console.log(
+  `wrote ${join(outDir, 'index.html')} (${(html.length / 1024).toFixed(0)} KiB; worker ${(workerSource.length / 1024).toFixed(0)} KiB)`,
+);

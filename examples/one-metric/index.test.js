@@ -19,7 +19,9 @@ describe('example: one metric alone', () => {
     const urls = [...run.stderr.toString().matchAll(/^LOADED (file:\S+)$/gm)].map((m) => realpathSync(new URL(m[1])));
     const packages = new Set(urls.filter((u) => u.includes('/packages/')).map((u) => u.split('/packages/')[1].split('/')[0]));
     expect(packages).toEqual(new Set(['core', 'metrics']));
-    const external = new Set(urls.filter((u) => u.includes('/node_modules/.pnpm/')).map((u) => u.split('/node_modules/.pnpm/')[1].split('@')[0]));
+    const external = new Set(
+      urls.filter((u) => u.includes('/node_modules/.pnpm/')).map((u) => u.split('/node_modules/.pnpm/')[1].split('@')[0]),
+    );
     expect([...external].every((name) => name === 'pure-rand')).toBe(true);
     // the metric's own code: the pgi entry and its chunks only, never the package's main index
     expect(urls.some((u) => /packages\/metrics\/dist\/index\.js$/.test(u))).toBe(false);

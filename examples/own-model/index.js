@@ -44,6 +44,8 @@ for (const [id, explainer] of Object.entries(explainers)) {
     PGU: pgu(input, { seed: 0 }).mean,
     RIS: stability.RIS.logMean,
   };
-  console.log(`${id}: mean |a| = [${meanAbs.map((v) => v.toFixed(3)).join(', ')}]  PGI ${results[id].PGI.toFixed(4)}  PGU ${results[id].PGU.toFixed(4)}  RIS log-mean ${results[id].RIS.toFixed(2)}`);
+  console.log(
+    `${id}: mean |a| = [${meanAbs.map((v) => v.toFixed(3)).join(', ')}]  PGI ${results[id].PGI.toFixed(4)}  PGU ${results[id].PGU.toFixed(4)}  RIS log-mean ${results[id].RIS.toFixed(2)}`,
+  );
 }
 console.log(JSON.stringify(results));

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 
 describe('example: swap in your own model', () => {
   it('LIME and IG on a plain function find the features the function uses, and PGI > PGU', () => {
-    const out = execFileSync(process.execPath, ['index.js'], { cwd: new URL('.', import.meta.url) }).toString().trim().split('\n');
+    const out = execFileSync(process.execPath, ['index.js'], { cwd: new URL('.', import.meta.url) })
+      .toString()
+      .trim()
+      .split('\n');
     const results = JSON.parse(out.at(-1));
     for (const id of ['lime', 'ig']) {
       const r = results[id];
@@ -15,7 +18,14 @@ describe('example: swap in your own model', () => {
   });
 });
 
-const run = (file) => JSON.parse(execFileSync(process.execPath, [file], { cwd: new URL('.', import.meta.url) }).toString().trim().split('\n').at(-1));
+const run = (file) =>
+  JSON.parse(
+    execFileSync(process.execPath, [file], { cwd: new URL('.', import.meta.url) })
+      .toString()
+      .trim()
+      .split('\n')
+      .at(-1),
+  );
 
 describe('example: a model that answers in float32 (ONNX Runtime / tfjs style)', () => {
   it('is explained and scored with no adapter; LIME recovers the logistic weights up to the common p(1-p) scale', () => {

@@ -7,10 +7,11 @@ import { pgi, pgu } from '@xai/metrics';
 
 // f(x) = 3 x0 − 2 x1 + 0.5 x2 + 1 (x3 is ignored): a price model, say.
 const w = [3, -2, 0.5, 0];
-const model = functionModel(
-  (x) => Array.from({ length: x.rows }, (_, i) => [row(x, i).reduce((s, v, j) => s + w[j] * v, 1)]),
-  { inputDim: 4, classes: 1, output: 'value' },
-);
+const model = functionModel((x) => Array.from({ length: x.rows }, (_, i) => [row(x, i).reduce((s, v, j) => s + w[j] * v, 1)]), {
+  inputDim: 4,
+  classes: 1,
+  output: 'value',
+});
 
 const train = matrix(200, 4);
 createRng(21).fillUniform(train.data);
@@ -19,7 +20,11 @@ createRng(22).fillUniform(x.data);
 const out = {};
 for (const id of ['grad', 'ig', 'lime', 'shap']) {
   const a = createExplainer(id, { preset: 'default', seed: 0, train }).explain(model, x);
-  out[id] = { row0: Array.from(a.data.subarray(0, 4)), PGI: pgi({ x, attributions: a, model }, { seed: 0 }).mean, PGU: pgu({ x, attributions: a, model }, { seed: 0 }).mean };
+  out[id] = {
+    row0: Array.from(a.data.subarray(0, 4)),
+    PGI: pgi({ x, attributions: a, model }, { seed: 0 }).mean,
+    PGU: pgu({ x, attributions: a, model }, { seed: 0 }).mean,
+  };
 }
 const mean = Array.from({ length: 4 }, (_, j) => {
   let s = 0;

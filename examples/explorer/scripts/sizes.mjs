@@ -12,7 +12,17 @@ const here = fileURLToPath(new URL('..', import.meta.url));
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 
 async function sizeOf(contents) {
-  const r = await build({ stdin: { contents, resolveDir: here, loader: 'js' }, bundle: true, minify: true, platform: 'browser', format: 'esm', target: 'es2022', write: false, logLevel: 'silent', external: ['onnxruntime-web'] });
+  const r = await build({
+    stdin: { contents, resolveDir: here, loader: 'js' },
+    bundle: true,
+    minify: true,
+    platform: 'browser',
+    format: 'esm',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+    external: ['onnxruntime-web'],
+  });
   const code = r.outputFiles[0].contents;
   return { min: code.length, gzip: gzipSync(code, { level: 9 }).length };
 }

@@ -18,7 +18,15 @@ export function job() {
   const pgi = r.cells.filter((c) => c.metric === 'PGI').map((c) => c.mean.toFixed(6)).join(',');
   return { ms, pgi, d: r.featureNames.length, cells: r.cells.length };
 }`;
-const r = await build({ stdin: { contents: JOB, resolveDir: here, loader: 'js' }, bundle: true, platform: 'browser', format: 'esm', target: 'es2022', write: false, logLevel: 'silent' });
+const r = await build({
+  stdin: { contents: JOB, resolveDir: here, loader: 'js' },
+  bundle: true,
+  platform: 'browser',
+  format: 'esm',
+  target: 'es2022',
+  write: false,
+  logLevel: 'silent',
+});
 const code = r.outputFiles[0].text;
 
 const node = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)).job();
@@ -27,11 +35,17 @@ let chrome;
 try {
   const page = await browser.newPage();
   await page.setContent('<p>timing</p>');
-  chrome = await page.evaluate(`(async () => (await import(URL.createObjectURL(new Blob([${JSON.stringify(code)}], { type: 'text/javascript' })))).job())()`);
+  chrome = await page.evaluate(
+    `(async () => (await import(URL.createObjectURL(new Blob([${JSON.stringify(code)}], { type: 'text/javascript' })))).job())()`,
+  );
 } finally {
   await browser.close();
 }
-console.log(`machine: ${cpus()[0]?.model} x${cpus().length}, load average ${loadavg().map((v) => v.toFixed(2)).join(' ')}; browser: ${browser.xaiSource.source}`);
+console.log(
+  `machine: ${cpus()[0]?.model} x${cpus().length}, load average ${loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ')}; browser: ${browser.xaiSource.source}`,
+);
 console.log(`job: d = ${node.d}, ANN, Gradient + IG + LIME, 100 instances, ${node.cells} metric cells (floors and nulls included)`);
 console.log(`node:     ${(node.ms / 1000).toFixed(2)} s`);
 console.log(`chromium: ${(chrome.ms / 1000).toFixed(2)} s   (browser / node = ${(chrome.ms / node.ms).toFixed(2)})`);

@@ -3,7 +3,14 @@
 
 /** One chart per metric: explainers side by side. */
 export function metricChart(metric, info, cells) {
-  const values = cells.map((c) => ({ explainer: c.explainer, mean: c.mean, lo: c.mean - c.se, hi: c.mean + c.se, null: c.null, floor: c.floor }));
+  const values = cells.map((c) => ({
+    explainer: c.explainer,
+    mean: c.mean,
+    lo: c.mean - c.se,
+    hi: c.mean + c.se,
+    null: c.null,
+    floor: c.floor,
+  }));
   const floor = values.find((v) => v.floor !== null)?.floor ?? null;
   const title = `${metric} (${info.better} is better)`;
   const x = { field: 'explainer', type: 'nominal', title: null, axis: { labelAngle: -30 } };
@@ -11,10 +18,19 @@ export function metricChart(metric, info, cells) {
   const layers = [
     { mark: { type: 'bar', color: '#4c78a8' }, encoding: { x, y: y('mean') } },
     { mark: { type: 'errorbar', ticks: true }, encoding: { x, y: y('lo'), y2: { field: 'hi' } } },
-    { transform: [{ filter: 'datum.null !== null' }], mark: { type: 'tick', color: 'black', thickness: 2, size: 24 }, encoding: { x, y: y('null') } },
+    {
+      transform: [{ filter: 'datum.null !== null' }],
+      mark: { type: 'tick', color: 'black', thickness: 2, size: 24 },
+      encoding: { x, y: y('null') },
+    },
   ];
   // No x on the floor rule: it spans the whole chart.
-  if (floor !== null) layers.push({ data: { values: [{ floor }] }, mark: { type: 'rule', color: '#d62728', strokeDash: [6, 4], strokeWidth: 2 }, encoding: { y: y('floor') } });
+  if (floor !== null)
+    layers.push({
+      data: { values: [{ floor }] },
+      mark: { type: 'rule', color: '#d62728', strokeDash: [6, 4], strokeWidth: 2 },
+      encoding: { y: y('floor') },
+    });
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: { text: metric, subtitle: info.what },

@@ -30,7 +30,9 @@ function renderExplainerChoices() {
   const box = $('explainers');
   for (const e of EXPLAINERS) {
     const checked = ['grad', 'ig', 'lime'].includes(e.id);
-    box.append(el('label', {}, Object.assign(el('input', { type: 'checkbox', value: e.id, name: 'explainer' }), { checked }), ` ${e.label}`));
+    box.append(
+      el('label', {}, Object.assign(el('input', { type: 'checkbox', value: e.id, name: 'explainer' }), { checked }), ` ${e.label}`),
+    );
   }
 }
 
@@ -74,24 +76,44 @@ function setBusy(busy) {
 async function showResult(result) {
   state.result = result;
   const acc = result.accuracy;
-  $('summary').textContent = `${result.dataset} · ${result.model === 'lr' ? 'logistic regression' : 'ANN'} · test accuracy ${acc.test.toFixed(3)} (validation ${acc.validation?.toFixed(3) ?? '—'}, epoch ${result.bestEpoch}) · ${result.instances} instances · ground truth: ${result.groundTruthSource} · ${(result.wallMs / 1000).toFixed(1)} s`;
+  $('summary').textContent =
+    `${result.dataset} · ${result.model === 'lr' ? 'logistic regression' : 'ANN'} · test accuracy ${acc.test.toFixed(3)} (validation ${acc.validation?.toFixed(3) ?? '—'}, epoch ${result.bestEpoch}) · ${result.instances} instances · ground truth: ${result.groundTruthSource} · ${(result.wallMs / 1000).toFixed(1)} s`;
   const charts = $('charts');
   charts.replaceChildren();
   const metrics = [...new Set(result.cells.map((c) => c.metric))];
   for (const metric of metrics) {
     const fig = el('figure', { class: 'chart', id: `chart-${metric}` });
     charts.append(fig);
-    await draw(fig, metricChart(metric, METRIC_INFO[metric], result.cells.filter((c) => c.metric === metric)));
+    await draw(
+      fig,
+      metricChart(
+        metric,
+        METRIC_INFO[metric],
+        result.cells.filter((c) => c.metric === metric),
+      ),
+    );
   }
   const explainers = Object.keys(result.rows[0]?.attributions ?? {});
-  const table = el('table', { id: 'instances-table' }, el('tr', {}, el('th', {}, '#'), el('th', {}, 'p(class 1)'), ...explainers.map((e) => el('th', {}, `top feature (${e})`))));
+  const table = el(
+    'table',
+    { id: 'instances-table' },
+    el('tr', {}, el('th', {}, '#'), el('th', {}, 'p(class 1)'), ...explainers.map((e) => el('th', {}, `top feature (${e})`))),
+  );
   for (const row of result.rows) {
     const top = (a) => {
       let best = 0;
       for (let j = 1; j < a.length; j++) if (Math.abs(a[j]) > Math.abs(a[best])) best = j;
       return result.featureNames[best] ?? `x${best}`;
     };
-    table.append(el('tr', { class: 'instance-row', 'data-index': String(row.index), onclick: () => showInstance(row.index) }, el('td', {}, String(row.index)), el('td', {}, row.probability.toFixed(3)), ...explainers.map((e) => el('td', {}, top(row.attributions[e])))));
+    table.append(
+      el(
+        'tr',
+        { class: 'instance-row', 'data-index': String(row.index), onclick: () => showInstance(row.index) },
+        el('td', {}, String(row.index)),
+        el('td', {}, row.probability.toFixed(3)),
+        ...explainers.map((e) => el('td', {}, top(row.attributions[e]))),
+      ),
+    );
   }
   $('instances-list').replaceChildren(table);
   await showInstance(0);
@@ -142,8 +164,15 @@ function run() {
 renderExplainerChoices();
 $('file').addEventListener('change', (e) => e.target.files[0] && takeFile(e.target.files[0]));
 const drop = $('drop');
-drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
+drop.addEventListener('dragover', (e) => {
+  e.preventDefault();
+  drop.classList.add('over');
+});
 drop.addEventListener('dragleave', () => drop.classList.remove('over'));
-drop.addEventListener('drop', (e) => { e.preventDefault(); drop.classList.remove('over'); if (e.dataTransfer.files[0]) takeFile(e.dataTransfer.files[0]); });
+drop.addEventListener('drop', (e) => {
+  e.preventDefault();
+  drop.classList.remove('over');
+  if (e.dataTransfer.files[0]) takeFile(e.dataTransfer.files[0]);
+});
 $('run').addEventListener('click', run);
 document.body.dataset.state = 'ready';

@@ -22,4 +22,3 @@ export const METRIC_INFO = {
   RIS: { family: 'stability', better: 'lower', what: 'explanation change relative to input change (ln scale)' },
   ROS: { family: 'stability', better: 'lower', what: 'explanation change relative to logit change (ln scale)' },
 };
-

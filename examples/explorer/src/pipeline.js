@@ -22,7 +22,16 @@ function check(cond, message) {
 export function loadData(spec) {
   if (spec.source === 'synth') {
     const s = generateSynthGauss({ variant: 'paper', nPerCluster: spec.nPerCluster ?? 100, seed: spec.seed ?? 0 });
-    return { name: 'SynthGauss', featureNames: s.schema.names, schema: s.schema, train: s.train, validation: s.validation, test: s.test, groundTruth: s.groundTruth.test, groundTruthSource: 'generator' };
+    return {
+      name: 'SynthGauss',
+      featureNames: s.schema.names,
+      schema: s.schema,
+      train: s.train,
+      validation: s.validation,
+      test: s.test,
+      groundTruth: s.groundTruth.test,
+      groundTruthSource: 'generator',
+    };
   }
   check(typeof spec.csvText === 'string' && spec.csvText.length > 0, 'no CSV given');
   check(typeof spec.label === 'string' && spec.label.length > 0, 'pick the label column');
@@ -56,12 +65,17 @@ export function trainChosenModel(data, kind, seed = 0) {
   const d = data.train.x.cols;
   const classes = data.classes ?? 2;
   const model = kind === 'lr' ? createLogisticRegression(d, { seed, classes }) : createAnn(d, { seed, classes });
-  const report = trainModel(model, { train: data.train, validation: data.validation }, { epochs: kind === 'lr' ? 60 : 40, batchSize: 32, learningRate: kind === 'lr' ? 0.01 : 0.003, seed });
+  const report = trainModel(
+    model,
+    { train: data.train, validation: data.validation },
+    { epochs: kind === 'lr' ? 60 : 40, batchSize: 32, learningRate: kind === 'lr' ? 0.01 : 0.003, seed },
+  );
   const predicted = model.predictProba(data.test.x);
   let correct = 0;
   for (let i = 0; i < data.test.x.rows; i++) {
     let best = 0;
-    for (let j = 1; j < predicted.cols; j++) if (predicted.data[i * predicted.cols + j] > predicted.data[i * predicted.cols + best]) best = j;
+    for (let j = 1; j < predicted.cols; j++)
+      if (predicted.data[i * predicted.cols + j] > predicted.data[i * predicted.cols + best]) best = j;
     if (best === data.test.y[i]) correct++;
   }
   return { model, accuracy: { validation: report.accuracy.validation, test: correct / data.test.x.rows }, bestEpoch: report.bestEpoch };
@@ -99,7 +113,11 @@ export function explainAndScore(data, trained, spec, onProgress = () => {}) {
   const tick = (message) => onProgress(++done / steps, message);
 
   const cells = [];
-  const instances = Array.from({ length: n }, (_, i) => ({ index: i, x: Array.from(x.data.subarray(i * x.cols, (i + 1) * x.cols)), attributions: {} }));
+  const instances = Array.from({ length: n }, (_, i) => ({
+    index: i,
+    x: Array.from(x.data.subarray(i * x.cols, (i + 1) * x.cols)),
+    attributions: {},
+  }));
   const predicted = model.predictProba(x);
   for (let i = 0; i < n; i++) instances[i].probability = predicted.data[i * predicted.cols + 1];
 
@@ -117,19 +135,43 @@ export function explainAndScore(data, trained, spec, onProgress = () => {}) {
     const attributions = explainer.explain(model, x);
     const nullScores = scoreAll(model, x, permutedNullAttributions(attributions, seed), groundTruth, seed);
     for (const [metric, r] of Object.entries(scoreAll(model, x, attributions, groundTruth, seed))) {
-      cells.push({ metric, explainer: e.label, id: e.id, mean: r.mean, se: r.se, count: r.count, null: nullScores[metric].mean, floor: floorScores[metric] ?? null });
+      cells.push({
+        metric,
+        explainer: e.label,
+        id: e.id,
+        mean: r.mean,
+        se: r.se,
+        count: r.count,
+        null: nullScores[metric].mean,
+        floor: floorScores[metric] ?? null,
+      });
     }
     for (let i = 0; i < n; i++) instances[i].attributions[e.label] = Array.from(attributions.data.subarray(i * x.cols, (i + 1) * x.cols));
     tick(`explained with ${e.label}`);
     if (spec.stability) {
-      const s = relativeStability({ x, model, explainer, attributions }, { seed, neighbours: spec.stabilityNeighbours ?? 10, candidates: 100 });
+      const s = relativeStability(
+        { x, model, explainer, attributions },
+        { seed, neighbours: spec.stabilityNeighbours ?? 10, candidates: 100 },
+      );
       for (const metric of ['RIS', 'ROS']) {
         const r = s[metric];
-        const logs = summarizeValues(metric, Float64Array.from(r.values, (v) => (v > 0 ? Math.log(v) : NaN)));
+        const logs = summarizeValues(
+          metric,
+          Float64Array.from(r.values, (v) => (v > 0 ? Math.log(v) : NaN)),
+        );
         cells.push({ metric, explainer: e.label, id: e.id, mean: logs.mean, se: logs.se, count: logs.count, null: null, floor: null });
       }
       tick(`stability of ${e.label}`);
     }
   }
-  return { dataset: data.name, featureNames: data.featureNames, groundTruthSource, accuracy: trained.accuracy, bestEpoch: trained.bestEpoch, instances: n, cells, rows: instances };
+  return {
+    dataset: data.name,
+    featureNames: data.featureNames,
+    groundTruthSource,
+    accuracy: trained.accuracy,
+    bestEpoch: trained.bestEpoch,
+    instances: n,
+    cells,
+    rows: instances,
+  };
 }

@@ -28,7 +28,10 @@ describe('browser-safe roots', () => {
   for (const pkg of ROOTS) {
     it(`${pkg} bundles for platform 'browser' without a Node built-in`, async () => {
       const builtins = await nodeBuiltinImports({ contents: `export * from '${pkg}';`, resolveDir: here }, ['onnxruntime-web']);
-      expect(builtins.map((b) => `${b.builtin} (imported by ${b.importer.replace(/.*\/packages\//, 'packages/')})`), `${pkg} root reaches Node built-ins`).toEqual([]);
+      expect(
+        builtins.map((b) => `${b.builtin} (imported by ${b.importer.replace(/.*\/packages\//, 'packages/')})`),
+        `${pkg} root reaches Node built-ins`,
+      ).toEqual([]);
       expect((await bundle(`export * from '${pkg}';`)).length).toBeGreaterThan(100);
     });
   }
@@ -63,7 +66,12 @@ describe('the bundled code in headless Chromium', () => {
       const [b, n] = [inBrowser.pgi, nodeResult.pgi].map((v) => v.split(',').map(Number));
       expect(b.length).toBe(3);
       b.forEach((v, i) => expect(Math.abs(v - n[i])).toBeLessThan(1e-12 * Math.abs(n[i])));
-      expect(inBrowser.pgi.split(',').map(Number).every((v) => v > 0 && v < 1)).toBe(true);
+      expect(
+        inBrowser.pgi
+          .split(',')
+          .map(Number)
+          .every((v) => v > 0 && v < 1),
+      ).toBe(true);
       // FA (default preset): trapezoid mean over k = 1..4 of |top-k(|e|) ∩ top-k(|gt|)| / k.
       // Row 0: top-k orders 0,1,2,3 vs 1,0,3,2 → per k 0, 1, 2/3, 1 → (0/2 + 1 + 2/3 + 1/2) / 3 = 13/18.
       // Row 1: 3,2,1,0 vs 0,1,2,3 → 0, 0, 2/3, 1 → (0 + 0 + 2/3 + 1/2) / 3 = 7/18. Row 2: ties go to the lower index → 1.

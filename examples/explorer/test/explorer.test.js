@@ -17,7 +17,10 @@ let pageUrl;
 /** A CSV whose label is a known function of two of its five columns (so LR recovers them). */
 function plantedCsv(rows = 400) {
   let s = 1;
-  const rand = () => ((s = (s * 16807) % 2147483647) / 2147483647);
+  const rand = () => {
+    s = (s * 16807) % 2147483647;
+    return s / 2147483647;
+  };
   const lines = ['age,income,noise_a,noise_b,score,approved'];
   for (let i = 0; i < rows; i++) {
     const v = [rand() * 60 + 20, rand() * 1e5, rand(), rand(), rand() * 10];
@@ -39,9 +42,13 @@ afterAll(async () => browser?.close());
 async function openPage() {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   const problems = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
   page.on('pageerror', (e) => problems.push(e.message));
-  page.on('request', (r) => { if (!/^(file|data|blob):/.test(r.url())) problems.push(`network request: ${r.url()}`); });
+  page.on('request', (r) => {
+    if (!/^(file|data|blob):/.test(r.url())) problems.push(`network request: ${r.url()}`);
+  });
   await page.goto(pageUrl, { waitUntil: 'load' });
   await page.waitForSelector('body[data-state=ready]');
   return { page, problems };
@@ -62,7 +69,13 @@ describe('explorer page in headless Chromium', () => {
     await page.waitForFunction(() => Number(document.querySelector('#progress').value) > 0);
     await page.waitForSelector('body[data-state=done], body[data-state=error]', { timeout: 240_000 });
     expect(await page.$eval('body', (b) => b.dataset.state), await page.$eval('#message', (m) => m.textContent)).toBe('done');
-    const charts = await page.$$eval('#charts figure.chart', (figs) => figs.map((f) => ({ id: f.id, marks: f.querySelectorAll('svg path, svg rect, svg line').length, w: f.querySelector('svg')?.getBoundingClientRect().width ?? 0 })));
+    const charts = await page.$$eval('#charts figure.chart', (figs) =>
+      figs.map((f) => ({
+        id: f.id,
+        marks: f.querySelectorAll('svg path, svg rect, svg line').length,
+        w: f.querySelector('svg')?.getBoundingClientRect().width ?? 0,
+      })),
+    );
     // LR ground truth = its own weights, so all eight metrics (six agreement + PGI + PGU) are drawn.
     expect(charts.map((c) => c.id).sort()).toEqual(['FA', 'PGI', 'PGU', 'PRA', 'RA', 'RC', 'SA', 'SRA'].map((m) => `chart-${m}`).sort());
     for (const c of charts) {

@@ -10,13 +10,27 @@ import { generateDemoCorpus, runAudit, runTabularAudit } from '../dist/index.js'
 
 const N = Number(process.argv[2] ?? 20);
 const HEX = '0123456789abcdef';
-const hex = (r) => { let s = ''; for (let i = 0; i < 8; i++) s += HEX[r.int(16)]; return s; };
-let idFire = 0, idClean = 0, leakFire = 0, leakClean = 0, strongClean = 0;
+const hex = (r) => {
+  let s = '';
+  for (let i = 0; i < 8; i++) s += HEX[r.int(16)];
+  return s;
+};
+let idFire = 0,
+  idClean = 0,
+  leakFire = 0,
+  leakClean = 0,
+  strongClean = 0;
 const leakLines = [];
 for (let k = 0; k < N; k++) {
   const rng = substream(9000 + k, 'acceptance-ids');
   const base = generateDemoCorpus({ items: 500, candidates: 5, seed: 7000 + k }).items;
-  const cued = base.map((it) => ({ ...it, candidates: it.candidates.map((c, j) => ({ ...c, id: j === it.answer ? `R-${String(rng.int(1e6)).padStart(6, '0')}` : `rec_${hex(rng)}` })) }));
+  const cued = base.map((it) => ({
+    ...it,
+    candidates: it.candidates.map((c, j) => ({
+      ...c,
+      id: j === it.answer ? `R-${String(rng.int(1e6)).padStart(6, '0')}` : `rec_${hex(rng)}`,
+    })),
+  }));
   const clean = base.map((it) => ({ ...it, candidates: it.candidates.map((c) => ({ ...c, id: `rec_${hex(rng)}` })) }));
   if (runAudit(cued, { seed: k }).probes.find((p) => p.name === 'id-shape').fires) idFire++;
   if (runAudit(clean, { seed: k }).probes.some((p) => p.fires)) idClean++;
@@ -39,10 +53,17 @@ for (let k = 0; k < N; k++) {
   const r = runTabularAudit(table(leak, 'settlement_flag'), { seed: k });
   const p = r.probes.find((q) => q.name === 'leaked-column');
   if (p.fires && p.fields[0] === 'settlement_flag') leakFire++;
-  if (k < 3) leakLines.push(`  seed ${k}: alone ${(p.accuracy * 100).toFixed(1)} % (null ${(p.nullMean * 100).toFixed(1)} %), held out ${(p.versus.alone * 100).toFixed(1)} % vs others ${(p.versus.others * 100).toFixed(1)} %, z ${p.versus.z.toFixed(1)}, fires ${p.fires}`);
+  if (k < 3)
+    leakLines.push(
+      `  seed ${k}: alone ${(p.accuracy * 100).toFixed(1)} % (null ${(p.nullMean * 100).toFixed(1)} %), held out ${(p.versus.alone * 100).toFixed(1)} % vs others ${(p.versus.others * 100).toFixed(1)} %, z ${p.versus.z.toFixed(1)}, fires ${p.fires}`,
+    );
   if (runTabularAudit(table(null), { seed: k }).probes.some((q) => q.fires)) leakClean++;
   if (runTabularAudit(table(strong, 'bureau_score'), { seed: k }).probes.some((q) => q.fires)) strongClean++;
 }
-console.log(`ids:  R-<digits> among rec_<hex> fires id-shape in ${idFire}/${N} corpora; all-rec_<hex> corpora with any fire: ${idClean}/${N}`);
-console.log(`leak: settlement_flag fires leaked-column in ${leakFire}/${N} tables; clean tables with any fire: ${leakClean}/${N}; with a strong legitimate feature: ${strongClean}/${N}`);
+console.log(
+  `ids:  R-<digits> among rec_<hex> fires id-shape in ${idFire}/${N} corpora; all-rec_<hex> corpora with any fire: ${idClean}/${N}`,
+);
+console.log(
+  `leak: settlement_flag fires leaked-column in ${leakFire}/${N} tables; clean tables with any fire: ${leakClean}/${N}; with a strong legitimate feature: ${strongClean}/${N}`,
+);
 console.log(leakLines.join('\n'));

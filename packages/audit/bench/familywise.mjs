@@ -31,18 +31,29 @@ if (which !== 'tables') {
     (r) => s(r, B36, 10),
     (r) => String(r.int(1e6)).padStart(6, '0'),
   ];
-  function s(r, alphabet, n) { let o = ''; for (let i = 0; i < n; i++) o += alphabet[r.int(alphabet.length)]; return o; }
+  function s(r, alphabet, n) {
+    let o = '';
+    for (let i = 0; i < n; i++) o += alphabet[r.int(alphabet.length)];
+    return o;
+  }
   const kinds = {
     'clean demo': (k) => ({ items: generateDemoCorpus({ seed: k }).items, seed: 0 }),
     'random labels': (k) => {
       const rng = substream(12345, 'random-labels', k);
-      const items = generateDemoCorpus({ items: 100, seed: 500 + k, cues: k % 2 === 0 ? {} : cues6 }).items.map((it) => ({ ...it, answer: rng.int(it.candidates.length) }));
+      const items = generateDemoCorpus({ items: 100, seed: 500 + k, cues: k % 2 === 0 ? {} : cues6 }).items.map((it) => ({
+        ...it,
+        answer: rng.int(it.candidates.length),
+      }));
       return { items, seed: k };
     },
     'realistic ids': (k) => {
       const rng = substream(777, 'ids', k);
       const gen = idGens[k % idGens.length];
-      const items = generateDemoCorpus({ items: 200, seed: 2000 + k }).items.map((it) => ({ ...it, answer: rng.int(it.candidates.length), candidates: it.candidates.map((c) => ({ ...c, id: gen(rng) })) }));
+      const items = generateDemoCorpus({ items: 200, seed: 2000 + k }).items.map((it) => ({
+        ...it,
+        answer: rng.int(it.candidates.length),
+        candidates: it.candidates.map((c) => ({ ...c, id: gen(rng) })),
+      }));
       return { items, seed: k };
     },
   };
@@ -54,11 +65,17 @@ if (which !== 'tables') {
         const { items, seed } = make(k);
         const r = runAudit(items, { seed, familyWise });
         let fired = false;
-        for (const p of r.probes) if (p.fires) { perProbe[p.name]++; fired = true; }
+        for (const p of r.probes)
+          if (p.fires) {
+            perProbe[p.name]++;
+            fired = true;
+          }
         if (fired) any++;
       }
       const total = Object.values(perProbe).reduce((a, b) => a + b, 0);
-      console.log(`corpora ${kind.padEnd(13)} ${familyWise.padEnd(5)} with ≥ 1 fire: ${rate(any, N)}; probe fires ${rate(total, N * 8)} ${JSON.stringify(perProbe)}`);
+      console.log(
+        `corpora ${kind.padEnd(13)} ${familyWise.padEnd(5)} with ≥ 1 fire: ${rate(any, N)}; probe fires ${rate(total, N * 8)} ${JSON.stringify(perProbe)}`,
+      );
     }
   }
 }
@@ -70,17 +87,30 @@ if (which !== 'corpora') {
     let any = 0;
     const t0 = Date.now();
     for (let k = 0; k < N; k++) {
-      const t = generateDemoTable({ seed: 10_000 + k, labels, rows: 200 + 100 * (k % 5), features: 3 + (k % 8), positive: k % 3 === 0 ? 0.3 : 0.5, extras: k % 2 === 0, testRows: k % 4 < 2 ? 100 : 0 });
+      const t = generateDemoTable({
+        seed: 10_000 + k,
+        labels,
+        rows: 200 + 100 * (k % 5),
+        features: 3 + (k % 8),
+        positive: k % 3 === 0 ? 0.3 : 0.5,
+        extras: k % 2 === 0,
+        testRows: k % 4 < 2 ? 100 : 0,
+      });
       const r = runTabularAudit(t, { seed: k });
       let fired = false;
       for (const p of r.probes) {
-        if (p.fires) { perProbe[p.name]++; fired = true; }
+        if (p.fires) {
+          perProbe[p.name]++;
+          fired = true;
+        }
         // How often the null rule alone would have fired (before the leak rule's comparison).
         if (p.covered >= r.receipt.minCovered && p.accuracy - p.threshold > r.receipt.margin) nullOnly[p.name]++;
       }
       if (fired) any++;
     }
     const total = Object.values(perProbe).reduce((a, b) => a + b, 0);
-    console.log(`tables ${labels === 'model' ? 'clean' : 'random labels'} (${Date.now() - t0} ms): with ≥ 1 fire ${rate(any, N)}; probe fires ${rate(total, N * 8)} ${JSON.stringify(perProbe)}; null rule alone ${JSON.stringify(nullOnly)}`);
+    console.log(
+      `tables ${labels === 'model' ? 'clean' : 'random labels'} (${Date.now() - t0} ms): with ≥ 1 fire ${rate(any, N)}; probe fires ${rate(total, N * 8)} ${JSON.stringify(perProbe)}; null rule alone ${JSON.stringify(nullOnly)}`,
+    );
   }
 }

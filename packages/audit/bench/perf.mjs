@@ -27,7 +27,9 @@ const one = time(() => runAudit(items, { permutations: 1 }));
 const full = time(() => runAudit(items, { permutations: R }));
 console.log(`probes + 1 draw          ${one.ms.toFixed(0).padStart(6)} ms  (${(N / (one.ms / 1000)).toFixed(0)} items/s)`);
 console.log(`full audit, R = ${R}      ${full.ms.toFixed(0).padStart(6)} ms  (${(N / (full.ms / 1000)).toFixed(0)} items/s)`);
-console.log(`  of which null draws    ${(full.ms - one.ms).toFixed(0).padStart(6)} ms  (${((full.ms - one.ms) / (R - 1)).toFixed(2)} ms per draw of both nulls)`);
+console.log(
+  `  of which null draws    ${(full.ms - one.ms).toFixed(0).padStart(6)} ms  (${((full.ms - one.ms) / (R - 1)).toFixed(2)} ms per draw of both nulls)`,
+);
 const signs = full.out.probes.reduce((s, p) => s + p.signs.length, 0);
 console.log(`  (${signs} probe signs scored per draw; probes run once per item and sign, never inside a draw)`);
 
@@ -35,7 +37,9 @@ const adult = new URL('../../../../shared/datasets/adult/', import.meta.url).pat
 if (existsSync(adult)) {
   const src = await csvAdapter.load({ file: `${adult}adult-train.csv`, test: `${adult}adult-test.csv` });
   const tab = time(() => runAuditSource(src, { permutations: R }), 1);
-  console.log(`tabular: adult train ${src.table.x.rows} rows x ${src.table.x.cols} cols (+ test ${src.table.test.x.rows}), R = ${R}: ${tab.ms.toFixed(0)} ms (${(src.table.x.rows / (tab.ms / 1000)).toFixed(0)} rows/s)`);
+  console.log(
+    `tabular: adult train ${src.table.x.rows} rows x ${src.table.x.cols} cols (+ test ${src.table.test.x.rows}), R = ${R}: ${tab.ms.toFixed(0)} ms (${(src.table.x.rows / (tab.ms / 1000)).toFixed(0)} rows/s)`,
+  );
 } else {
   console.log('tabular: ../shared/datasets not found, skipped');
 }
@@ -63,10 +67,15 @@ function bigTable(rows, testRows) {
   const train = make(rows);
   return { ...train, header: Array.from({ length: d }, (_, j) => `c${j}`), ...(testRows > 0 ? { test: make(testRows) } : {}) };
 }
-for (const [rows, testRows] of [[100_000, 0], [100_000, 20_000]]) {
+for (const [rows, testRows] of [
+  [100_000, 0],
+  [100_000, 20_000],
+]) {
   const t = bigTable(rows, testRows);
   const one = time(() => runTabularAudit(t, { permutations: 1 }), 1);
   const full = time(() => runTabularAudit(t, { permutations: R }), 1);
   const fired = full.out.probes.filter((p) => p.fires).map((p) => p.name);
-  console.log(`tabular ${rows} x 50${testRows ? ` + test ${testRows}` : ''}, 8 probes, R = ${R}: ${(full.ms / 1000).toFixed(1)} s (${(rows / (full.ms / 1000)).toFixed(0)} rows/s); setup + 1 draw ${(one.ms / 1000).toFixed(1)} s, ${((full.ms - one.ms) / (R - 1)).toFixed(0)} ms per null draw; fires: ${fired.length ? fired.join(', ') : 'none'}`);
+  console.log(
+    `tabular ${rows} x 50${testRows ? ` + test ${testRows}` : ''}, 8 probes, R = ${R}: ${(full.ms / 1000).toFixed(1)} s (${(rows / (full.ms / 1000)).toFixed(0)} rows/s); setup + 1 draw ${(one.ms / 1000).toFixed(1)} s, ${((full.ms - one.ms) / (R - 1)).toFixed(0)} ms per null draw; fires: ${fired.length ? fired.join(', ') : 'none'}`,
+  );
 }

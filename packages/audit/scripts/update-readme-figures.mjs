@@ -21,23 +21,38 @@ function at(value, path) {
 let changed = 0;
 const out = readme.replace(TAG, (whole, figure, id, pathText) => {
   const expected = byId.get(id);
-  if (expected === undefined) { console.log(`no ledger entry ${id}`); return whole; }
+  if (expected === undefined) {
+    console.log(`no ledger entry ${id}`);
+    return whole;
+  }
   const values = pathText.split(/\s+/).map((p) => at(expected, p));
-  if (values.some((v) => v === undefined)) { console.log(`${id} has no ${pathText}`); return whole; }
+  if (values.some((v) => v === undefined)) {
+    console.log(`${id} has no ${pathText}`);
+    return whole;
+  }
   let shown;
   if (figure.startsWith('`')) shown = `\`${values.map(String).join('–')}\``;
   else {
     const unit = figure.includes('%') ? '%' : figure.includes('pt') ? 'pt' : '';
     const space = /\s(%|pt)/.test(figure) ? ' ' : '';
     const signed = /^[+-]/.test(figure);
-    const parts = figure.replace(/%|pt/g, '').split('–').map((s) => s.trim());
-    shown = parts.map((p, k) => {
-      const digits = p.includes('.') ? p.length - p.indexOf('.') - 1 : 0;
-      const text = (Number(values[k]) * (unit ? 100 : 1)).toFixed(digits);
-      return signed && !text.startsWith('-') ? `+${text}` : text;
-    }).join('–') + (unit ? `${space}${unit}` : '');
+    const parts = figure
+      .replace(/%|pt/g, '')
+      .split('–')
+      .map((s) => s.trim());
+    shown =
+      parts
+        .map((p, k) => {
+          const digits = p.includes('.') ? p.length - p.indexOf('.') - 1 : 0;
+          const text = (Number(values[k]) * (unit ? 100 : 1)).toFixed(digits);
+          return signed && !text.startsWith('-') ? `+${text}` : text;
+        })
+        .join('–') + (unit ? `${space}${unit}` : '');
   }
-  if (shown !== figure) { changed++; console.log(`${id} ${pathText}: ${figure} -> ${shown}`); }
+  if (shown !== figure) {
+    changed++;
+    console.log(`${id} ${pathText}: ${figure} -> ${shown}`);
+  }
   return `${shown}<!--r ${id} ${pathText}-->`;
 });
 writeFileSync(`${pkg}README.md`, out);

@@ -31,6 +31,8 @@ if (args.includes('--record')) {
     console.log(`${c.ok ? 'OK  ' : 'FAIL'} ${c.id}`);
     for (const d of c.differences) console.log(`       ${d}`);
   }
-  console.log(ok ? `all ${checks.length} receipts reproduce` : `${checks.filter((c) => !c.ok).length} of ${checks.length} receipts do NOT reproduce`);
+  console.log(
+    ok ? `all ${checks.length} receipts reproduce` : `${checks.filter((c) => !c.ok).length} of ${checks.length} receipts do NOT reproduce`,
+  );
   process.exit(ok ? 0 : 1);
 }

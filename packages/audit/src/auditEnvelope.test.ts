@@ -5,7 +5,8 @@ import { formatEnvelope } from './formatEnvelope.js';
 describe('auditEnvelope', () => {
   it('R = 5, 20, 100 rebuilds give nested (widening) ranges, printed as ranges', () => {
     // A partial id-shape cue, as in the post: the rule fires on part of each corpus.
-    const run = (R: number) => auditEnvelope({ rebuilds: R, corpus: { items: 150, cues: { 'id-shape': 0.45 } }, audit: { permutations: 20 } });
+    const run = (R: number) =>
+      auditEnvelope({ rebuilds: R, corpus: { items: 150, cues: { 'id-shape': 0.45 } }, audit: { permutations: 20 } });
     const envs = [run(5), run(20), run(100)];
     const idShape = envs.map((e) => e.probes.find((p) => p.name === 'id-shape')!);
     for (let i = 1; i < 3; i++) {

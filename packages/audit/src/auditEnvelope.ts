@@ -74,14 +74,23 @@ export function auditEnvelope(options: AuditEnvelopeOptions): AuditEnvelope {
   checkOptions(options, ['rebuilds', 'corpus', 'corpusSeed', 'audit', 'command'], 'auditEnvelope');
   const fn = 'auditEnvelope';
   const R = options.rebuilds;
-  if (!Number.isInteger(R) || R < 1) throw new XaiError('BAD_OPTION', `rebuilds must be a positive integer, got ${describeValue(R)}`, { fn, arg: 'rebuilds', value: R });
+  if (!Number.isInteger(R) || R < 1)
+    throw new XaiError('BAD_OPTION', `rebuilds must be a positive integer, got ${describeValue(R)}`, { fn, arg: 'rebuilds', value: R });
   const base = options.corpusSeed ?? 0;
-  if (!Number.isSafeInteger(base)) throw new XaiError('BAD_OPTION', `corpusSeed must be a safe integer, got ${describeValue(base)}`, { fn, arg: 'corpusSeed', value: base });
+  if (!Number.isSafeInteger(base))
+    throw new XaiError('BAD_OPTION', `corpusSeed must be a safe integer, got ${describeValue(base)}`, {
+      fn,
+      arg: 'corpusSeed',
+      value: base,
+    });
   const auditOpts = resolveAuditOptions(options.audit ?? {}, fn);
-  const per = new Map<string, { fired: number; covered: number[]; accuracy: number[]; nullMean: number[]; nullUpper: number[]; signs: Record<string, number> }>();
+  const per = new Map<
+    string,
+    { fired: number; covered: number[]; accuracy: number[]; nullMean: number[]; nullUpper: number[]; signs: Record<string, number> }
+  >();
   const ids: string[] = [];
   let itemsPerCorpus = 0;
-  let params: unknown = undefined;
+  let params: unknown;
   let anyFired = 0;
   for (let r = 0; r < R; r++) {
     const corpus = generateDemoCorpus({ ...options.corpus, seed: base + r });
@@ -92,7 +101,10 @@ export function auditEnvelope(options: AuditEnvelopeOptions): AuditEnvelope {
     if (report.probes.some((p) => p.fires)) anyFired++;
     for (const p of report.probes) {
       let e = per.get(p.name);
-      if (!e) per.set(p.name, (e = { fired: 0, covered: [], accuracy: [], nullMean: [], nullUpper: [], signs: {} }));
+      if (!e) {
+        e = { fired: 0, covered: [], accuracy: [], nullMean: [], nullUpper: [], signs: {} };
+        per.set(p.name, e);
+      }
       if (p.fires) e.fired++;
       e.covered.push(p.covered);
       e.accuracy.push(p.accuracy);
@@ -131,6 +143,15 @@ export function auditEnvelope(options: AuditEnvelopeOptions): AuditEnvelope {
 /** Min, max and the 5/25/50/75/95 % quantiles (R-7) of the defined values; NaN if none. */
 export function rangeSummary(values: readonly number[]): RangeSummary {
   const v = values.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
-  if (v.length === 0) return { min: Number.NaN, q05: Number.NaN, q25: Number.NaN, q50: Number.NaN, q75: Number.NaN, q95: Number.NaN, max: Number.NaN };
-  return { min: v[0]!, q05: quantileSorted(v, 0.05), q25: quantileSorted(v, 0.25), q50: quantileSorted(v, 0.5), q75: quantileSorted(v, 0.75), q95: quantileSorted(v, 0.95), max: v[v.length - 1]! };
+  if (v.length === 0)
+    return { min: Number.NaN, q05: Number.NaN, q25: Number.NaN, q50: Number.NaN, q75: Number.NaN, q95: Number.NaN, max: Number.NaN };
+  return {
+    min: v[0]!,
+    q05: quantileSorted(v, 0.05),
+    q25: quantileSorted(v, 0.25),
+    q50: quantileSorted(v, 0.5),
+    q75: quantileSorted(v, 0.75),
+    q95: quantileSorted(v, 0.95),
+    max: v[v.length - 1]!,
+  };
 }

@@ -67,7 +67,14 @@ export function resolveAuditOptions(options: AuditOptions, fn: string): Resolved
   if (!(o.margin >= 0 && o.margin < 1)) bad('margin', o.margin, 'expected a number in [0, 1)');
   if (!Number.isInteger(o.minCovered) || o.minCovered < 1) bad('minCovered', o.minCovered, 'expected a positive integer');
   if (o.familyWise !== 'max-t' && o.familyWise !== 'none') bad('familyWise', o.familyWise, "expected 'max-t' or 'none'");
-  return { permutations: o.permutations, seed: o.seed, quantile: o.quantile, margin: o.margin, minCovered: o.minCovered, familyWise: o.familyWise };
+  return {
+    permutations: o.permutations,
+    seed: o.seed,
+    quantile: o.quantile,
+    margin: o.margin,
+    minCovered: o.minCovered,
+    familyWise: o.familyWise,
+  };
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

@@ -119,12 +119,27 @@ export interface AuditReport {
 /** The machine-readable form printed by `--json`. */
 export interface AuditJson {
   readonly probes: readonly {
-    name: string; fires: boolean; sign: string; coverage: number | null; accuracy: number | null;
-    nullMean: number | null; nullUpper: number | null; lift: number | null; threshold: number | null; nullSd: number | null;
-    covered: number; items: number; hits: number; nullKind: NullKind;
-    marginalNullMean?: number | null; marginalNullUpper?: number | null; note?: string;
-    rule?: FireRule; versus?: { alone: number | null; others: number | null; rows: number; z: number | null; clear: boolean };
-    fields?: readonly string[]; fix?: string;
+    name: string;
+    fires: boolean;
+    sign: string;
+    coverage: number | null;
+    accuracy: number | null;
+    nullMean: number | null;
+    nullUpper: number | null;
+    lift: number | null;
+    threshold: number | null;
+    nullSd: number | null;
+    covered: number;
+    items: number;
+    hits: number;
+    nullKind: NullKind;
+    marginalNullMean?: number | null;
+    marginalNullUpper?: number | null;
+    note?: string;
+    rule?: FireRule;
+    versus?: { alone: number | null; others: number | null; rows: number; z: number | null; clear: boolean };
+    fields?: readonly string[];
+    fix?: string;
   }[];
   readonly items: number;
   readonly familyCritical: number | null;
@@ -156,10 +171,22 @@ export function toAuditJson(report: AuditReport): AuditJson {
       items: p.items,
       hits: p.hits,
       nullKind: p.nullKind,
-      ...(p.marginalNullMean !== undefined ? { marginalNullMean: num(p.marginalNullMean), marginalNullUpper: num(p.marginalNullUpper ?? Number.NaN) } : {}),
+      ...(p.marginalNullMean !== undefined
+        ? { marginalNullMean: num(p.marginalNullMean), marginalNullUpper: num(p.marginalNullUpper ?? Number.NaN) }
+        : {}),
       ...(p.note !== undefined ? { note: p.note } : {}),
       ...(p.rule !== undefined ? { rule: p.rule } : {}),
-      ...(p.versus !== undefined ? { versus: { alone: num(p.versus.alone), others: num(p.versus.others), rows: p.versus.rows, z: num(p.versus.z), clear: p.versus.clear } } : {}),
+      ...(p.versus !== undefined
+        ? {
+            versus: {
+              alone: num(p.versus.alone),
+              others: num(p.versus.others),
+              rows: p.versus.rows,
+              z: num(p.versus.z),
+              clear: p.versus.clear,
+            },
+          }
+        : {}),
       ...(p.fields !== undefined ? { fields: p.fields } : {}),
       ...(p.fix !== undefined ? { fix: p.fix } : {}),
     })),

@@ -11,7 +11,13 @@ export function auditSummary(probes: readonly ProbeResult[]): string {
   const firing = probes.filter((p) => p.fires);
   const total = probes.length;
   const pick = (list: readonly ProbeResult[]): ProbeResult | undefined =>
-    list.reduce<ProbeResult | undefined>((best, p) => (Number.isFinite(p.accuracy) && (best === undefined || p.lift > best.lift || (p.lift === best.lift && p.covered > best.covered)) ? p : best), undefined);
+    list.reduce<ProbeResult | undefined>(
+      (best, p) =>
+        Number.isFinite(p.accuracy) && (best === undefined || p.lift > best.lift || (p.lift === best.lift && p.covered > best.covered))
+          ? p
+          : best,
+      undefined,
+    );
   const nullText = (p: ProbeResult): string => `permuted-label null ${formatPercent(p.nullMean)} (upper ${formatPercent(p.nullUpper)})`;
   if (firing.length > 0) {
     const p = pick(firing)!;

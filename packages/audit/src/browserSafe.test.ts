@@ -38,7 +38,14 @@ describe('browser-safe root', () => {
   });
   it('the Node pieces are reachable from src/node.ts only', () => {
     const root = new Set(walk(join(src, 'index.ts')).files.map((f) => f.slice(src.length)));
-    for (const f of ['runAuditCommand.ts', 'adapters/csvAdapter.ts', 'adapters/jsonlAdapter.ts', 'receipts/verifyLedger.ts', 'internal/rerunEntry.ts']) expect(root.has(f), f).toBe(false);
+    for (const f of [
+      'runAuditCommand.ts',
+      'adapters/csvAdapter.ts',
+      'adapters/jsonlAdapter.ts',
+      'receipts/verifyLedger.ts',
+      'internal/rerunEntry.ts',
+    ])
+      expect(root.has(f), f).toBe(false);
     const { builtins } = walk(join(src, 'node.ts'));
     expect(builtins.length).toBeGreaterThan(0); // the check can see a built-in when there is one
   });

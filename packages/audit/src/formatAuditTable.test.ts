@@ -5,7 +5,9 @@ import { formatAuditTable } from './formatAuditTable.js';
 import { runAudit } from './runAudit.js';
 
 describe('formatAuditTable and toAuditJson', () => {
-  const report = runAudit(generateDemoCorpus({ items: 120, cues: { length: { strength: 1, sign: 'shortest' } } }).items, { permutations: 30 });
+  const report = runAudit(generateDemoCorpus({ items: 120, cues: { length: { strength: 1, sign: 'shortest' } } }).items, {
+    permutations: 30,
+  });
 
   it('terminal table: header, one row per probe, summary with floor and null', () => {
     const text = formatAuditTable(report, 'terminal');
@@ -24,7 +26,16 @@ describe('formatAuditTable and toAuditJson', () => {
 
   it('JSON has the contract keys, and undefined rates become null', () => {
     const json = toAuditJson(report);
-    expect(Object.keys(json.probes[0]!).slice(0, 8)).toEqual(['name', 'fires', 'sign', 'coverage', 'accuracy', 'nullMean', 'nullUpper', 'lift']);
+    expect(Object.keys(json.probes[0]!).slice(0, 8)).toEqual([
+      'name',
+      'fires',
+      'sign',
+      'coverage',
+      'accuracy',
+      'nullMean',
+      'nullUpper',
+      'lift',
+    ]);
     expect(json.items).toBe(120);
     expect(json.receipt).toMatchObject({ tool: '@xai/audit', permutations: 30, seed: 0, nullKind: 'within-item' });
     expect(json.receipt.itemsHash).toMatch(/^[0-9a-f]{64}$/);

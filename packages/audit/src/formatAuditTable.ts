@@ -8,7 +8,12 @@ const HEADERS = ['probe', 'fires', 'sign', 'coverage', 'accuracy', 'null mean', 
 
 function cells(p: ProbeResult): string[] {
   const lift = Number.isFinite(p.lift) ? `${p.lift >= 0 ? '+' : ''}${(p.lift * 100).toFixed(1)} pt` : '–';
-  const marginal = p.marginalNullMean === undefined ? '' : Number.isFinite(p.marginalNullMean) ? `${formatPercent(p.marginalNullMean)} (≤ ${formatPercent(p.marginalNullUpper ?? Number.NaN)})` : '–';
+  const marginal =
+    p.marginalNullMean === undefined
+      ? ''
+      : Number.isFinite(p.marginalNullMean)
+        ? `${formatPercent(p.marginalNullMean)} (≤ ${formatPercent(p.marginalNullUpper ?? Number.NaN)})`
+        : '–';
   return [
     p.name,
     p.fires ? 'FIRES' : 'no',
@@ -37,11 +42,17 @@ export function formatAuditTable(report: AuditReport, format: TableFormat = 'ter
     for (const r of rows) r.pop();
   }
   const r = report.receipt;
-  const nullName = r.nullKind === 'within-item' ? 'within-item (answer re-placed among its own candidates)' : r.nullKind === 'across-items' ? 'across items (answer positions permuted)' : 'labels permuted across rows';
+  const nullName =
+    r.nullKind === 'within-item'
+      ? 'within-item (answer re-placed among its own candidates)'
+      : r.nullKind === 'across-items'
+        ? 'across items (answer positions permuted)'
+        : 'labels permuted across rows';
   const q = `q${Math.round(r.quantile * 100)}`;
-  const bound = r.familyWise === 'max-t'
-    ? `fires when accuracy > null mean + c·sd + ${(r.margin * 100).toFixed(1)} pt (c = ${Number.isFinite(report.familyCritical) ? report.familyCritical.toFixed(2) : '–'}, the ${q} of the max over probes: family-wise) with ≥ ${r.minCovered} covered items.`
-    : `fires when accuracy > upper + ${(r.margin * 100).toFixed(1)} pt with ≥ ${r.minCovered} covered items (per probe, no family-wise correction).`;
+  const bound =
+    r.familyWise === 'max-t'
+      ? `fires when accuracy > null mean + c·sd + ${(r.margin * 100).toFixed(1)} pt (c = ${Number.isFinite(report.familyCritical) ? report.familyCritical.toFixed(2) : '–'}, the ${q} of the max over probes: family-wise) with ≥ ${r.minCovered} covered items.`
+      : `fires when accuracy > upper + ${(r.margin * 100).toFixed(1)} pt with ≥ ${r.minCovered} covered items (per probe, no family-wise correction).`;
   const findings = findingLines(report);
   const foot = `null: ${nullName}, R = ${r.permutations}, seed ${r.seed}; upper = ${q}; ${bound}`;
   if (format === 'markdown') {
@@ -54,8 +65,20 @@ export function formatAuditTable(report: AuditReport, format: TableFormat = 'ter
     return `${lines.join('\n')}\n\n${report.summary}\n${findings.length > 0 ? `\n${findings.map((f) => `- ${f}`).join('\n')}\n` : ''}\n_${foot}_\n`;
   }
   const widths = headers.map((h, j) => Math.max(h.length, ...rows.map((c) => c[j]!.length)));
-  const line = (c: readonly string[]): string => c.map((v, j) => (j >= 3 ? v.padStart(widths[j]!) : v.padEnd(widths[j]!))).join('  ').trimEnd();
-  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line), '', report.summary, ...findings.map((f) => `→ ${f}`), foot].join('\n') + '\n';
+  const line = (c: readonly string[]): string =>
+    c
+      .map((v, j) => (j >= 3 ? v.padStart(widths[j]!) : v.padEnd(widths[j]!)))
+      .join('  ')
+      .trimEnd();
+  return `${[
+    line(headers),
+    widths.map((w) => '-'.repeat(w)).join('  '),
+    ...rows.map(line),
+    '',
+    report.summary,
+    ...findings.map((f) => `→ ${f}`),
+    foot,
+  ].join('\n')}\n`;
 }
 
 /**
@@ -67,11 +90,21 @@ function findingLines(report: AuditReport): string[] {
   const out: string[] = [];
   const r = report.receipt;
   for (const p of report.probes) {
-    const where = p.fields && p.fields.length > 0 ? ` on ${p.fields.slice(0, 4).map((f) => (f.includes(' ') ? f : `\`${f}\``)).join(', ')}${p.fields.length > 4 ? ', …' : ''}` : '';
+    const where =
+      p.fields && p.fields.length > 0
+        ? ` on ${p.fields
+            .slice(0, 4)
+            .map((f) => (f.includes(' ') ? f : `\`${f}\``))
+            .join(', ')}${p.fields.length > 4 ? ', …' : ''}`
+        : '';
     const v = p.versus;
-    const vs = v ? `alone ${formatPercent(v.alone)} vs others ${formatPercent(v.others)} on ${v.rows} held-out rows (z = ${Number.isFinite(v.z) ? v.z.toFixed(1) : '–'})` : '';
+    const vs = v
+      ? `alone ${formatPercent(v.alone)} vs others ${formatPercent(v.others)} on ${v.rows} held-out rows (z = ${Number.isFinite(v.z) ? v.z.toFixed(1) : '–'})`
+      : '';
     if (p.fires) {
-      out.push(`${p.name} fires (${p.rule ?? 'permuted-null'})${where}${vs ? `: ${vs}` : ''}. Fix: ${p.fix ?? 'remove the cue the rule exploits'}`);
+      out.push(
+        `${p.name} fires (${p.rule ?? 'permuted-null'})${where}${vs ? `: ${vs}` : ''}. Fix: ${p.fix ?? 'remove the cue the rule exploits'}`,
+      );
     } else if (v && p.covered >= r.minCovered && p.accuracy - p.threshold > r.margin) {
       out.push(`${p.name} beats its null but not the other columns${where}: ${vs} — signal, not a leak`);
     }

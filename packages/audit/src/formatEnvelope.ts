@@ -13,7 +13,16 @@ const iqr = (r: RangeSummary, f: (v: number) => string): string => `${f(r.q25)}�
  * @since 0.1.0
  */
 export function formatEnvelope(env: AuditEnvelope, format: TableFormat = 'terminal'): string {
-  const headers = ['probe', 'fired', 'covered (min–max)', 'covered q25–q75', 'accuracy (min–max)', 'accuracy q25–q75', 'null upper (max)', 'signs'];
+  const headers = [
+    'probe',
+    'fired',
+    'covered (min–max)',
+    'covered q25–q75',
+    'accuracy (min–max)',
+    'accuracy q25–q75',
+    'null upper (max)',
+    'signs',
+  ];
   const rows = env.probes.map((p) => [
     p.name,
     `${p.fired}/${env.rebuilds}`,
@@ -22,12 +31,16 @@ export function formatEnvelope(env: AuditEnvelope, format: TableFormat = 'termin
     range(p.accuracy, (v) => formatPercent(v)),
     iqr(p.accuracy, (v) => formatPercent(v)),
     `≤ ${formatPercent(p.nullUpper.max)}`,
-    Object.entries(p.signs).sort((a, b) => b[1] - a[1]).map(([s, c]) => `${s} ×${c}`).join(', '),
+    Object.entries(p.signs)
+      .sort((a, b) => b[1] - a[1])
+      .map(([s, c]) => `${s} ×${c}`)
+      .join(', '),
   ]);
   const fired = env.probes.filter((p) => p.fired > 0);
-  const summary = fired.length === 0
-    ? `Over ${env.rebuilds} rebuilds no probe fired; null upper ≤ ${formatPercent(Math.max(...env.probes.map((p) => p.nullUpper.max).filter(Number.isFinite)))}.`
-    : `Over ${env.rebuilds} rebuilds: ${fired.map((p) => `${p.name} fired in ${p.fired}/${env.rebuilds}, on ${range(p.covered, count)} of ${env.itemsPerCorpus} items, correct on ${range(p.accuracy, (v) => formatPercent(v))} of them, vs null ≤ ${formatPercent(p.nullUpper.max)}`).join('; ')}.`;
+  const summary =
+    fired.length === 0
+      ? `Over ${env.rebuilds} rebuilds no probe fired; null upper ≤ ${formatPercent(Math.max(...env.probes.map((p) => p.nullUpper.max).filter(Number.isFinite)))}.`
+      : `Over ${env.rebuilds} rebuilds: ${fired.map((p) => `${p.name} fired in ${p.fired}/${env.rebuilds}, on ${range(p.covered, count)} of ${env.itemsPerCorpus} items, correct on ${range(p.accuracy, (v) => formatPercent(v))} of them, vs null ≤ ${formatPercent(p.nullUpper.max)}`).join('; ')}.`;
   const family = `${env.anyFired} of ${env.rebuilds} rebuilds had at least one probe firing.`;
   const foot = `corpus seeds ${env.receipt.corpusSeeds[0]}–${env.receipt.corpusSeeds[1]} (${env.receipt.generator}); each audit R = ${env.receipt.permutations}, seed ${env.receipt.seed}. Ranges, not point estimates.`;
   if (format === 'markdown') {
@@ -35,6 +48,10 @@ export function formatEnvelope(env: AuditEnvelope, format: TableFormat = 'termin
     return `${lines.join('\n')}\n\n${summary} ${family}\n\n_${foot}_\n`;
   }
   const widths = headers.map((h, j) => Math.max(h.length, ...rows.map((c) => c[j]!.length)));
-  const line = (c: readonly string[]): string => c.map((v, j) => v.padEnd(widths[j]!)).join('  ').trimEnd();
-  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line), '', `${summary} ${family}`, foot].join('\n') + '\n';
+  const line = (c: readonly string[]): string =>
+    c
+      .map((v, j) => v.padEnd(widths[j]!))
+      .join('  ')
+      .trimEnd();
+  return `${[line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line), '', `${summary} ${family}`, foot].join('\n')}\n`;
 }

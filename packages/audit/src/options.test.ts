@@ -19,7 +19,11 @@ import { runAuditCommand } from './runAuditCommand.js';
 import { runTabularAudit } from './tabular/runTabularAudit.js';
 
 const code = async (f: () => unknown): Promise<string | undefined> => {
-  try { await f(); } catch (e) { return isXaiError(e) ? `${e.code}:${(e.details as { arg?: string }).arg}` : `other:${String(e)}`; }
+  try {
+    await f();
+  } catch (e) {
+    return isXaiError(e) ? `${e.code}:${(e.details as { arg?: string }).arg}` : `other:${String(e)}`;
+  }
   return undefined;
 };
 
@@ -33,17 +37,29 @@ describe('unknown option keys are BAD_OPTION (checkOptions) in every public func
     ['runTabularAudit', () => runTabularAudit(table, { leakAccuracy: 0.98 } as never), 'options.leakAccuracy'],
     ['runAuditSource', () => runAuditSource({ kind: 'items', name: 'x', items, inputs: [] }, { seeds: 1 } as never), 'options.seeds'],
     ['csvSource', () => csvSource({ name: 'c.csv', content: csv }, { lable: 'y' } as never), 'options.lable'],
-    ['jsonlSource', () => jsonlSource({ blind: { name: 'b', content: blind }, labels: { name: 'l', content: labels }, extra: 1 } as never), 'inputs.extra'],
+    [
+      'jsonlSource',
+      () => jsonlSource({ blind: { name: 'b', content: blind }, labels: { name: 'l', content: labels }, extra: 1 } as never),
+      'inputs.extra',
+    ],
     ['parseCsvTable', () => parseCsvTable(csv, { missingValues: [] } as never), 'options.missingValues'],
     ['parseJsonlItems', () => parseJsonlItems(blind, labels, { blind: 'x' } as never), 'options.blind'],
     ['generateDemoCorpus', () => generateDemoCorpus({ item: 3 } as never), 'options.item'],
     ['generateDemoTable', () => generateDemoTable({ row: 3 } as never), 'options.row'],
     ['auditEnvelope', () => auditEnvelope({ rebuilds: 1, audits: {} } as never), 'options.audits'],
-    ['permutedNullAttributions', () => permutedNullAttributions({ rows: 1, cols: 2, data: new Float64Array(2) }, 0, { key: [] } as never), 'options.key'],
+    [
+      'permutedNullAttributions',
+      () => permutedNullAttributions({ rows: 1, cols: 2, data: new Float64Array(2) }, 0, { key: [] } as never),
+      'options.key',
+    ],
     ['runAuditCommand', () => runAuditCommand({ adapter: 'demo', permutation: 3 } as never), 'options.permutation'],
     ['csvAdapter.load', () => csvAdapter.load({ file: 'x.csv', tests: 'y.csv' } as never), 'options.tests'],
     ['jsonlAdapter.load', () => jsonlAdapter.load({ blind: 'b', labels: 'l', label: 'x' } as never), 'options.label'],
-    ['verifyLedger', () => verifyLedger({ format: LEDGER_FORMAT, entries: [] }, { baseDir: '.', tolerence: 1 } as never), 'options.tolerence'],
+    [
+      'verifyLedger',
+      () => verifyLedger({ format: LEDGER_FORMAT, entries: [] }, { baseDir: '.', tolerence: 1 } as never),
+      'options.tolerence',
+    ],
   ];
   for (const [name, f, arg] of cases) it(name, async () => expect(await code(f)).toBe(`BAD_OPTION:${arg}`));
 });

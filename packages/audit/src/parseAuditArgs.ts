@@ -59,11 +59,13 @@ export function parseAuditArgs(argv: readonly string[]): AuditCommandOptions {
     if (value === undefined) throw new XaiError('BAD_OPTION', `${arg} needs a value`, { fn, arg, value: undefined });
     if (kind === 'number') {
       const v = Number(value);
-      if (value.trim() === '' || !Number.isFinite(v)) throw new XaiError('BAD_OPTION', `${arg} expects a number, got "${value}"`, { fn, arg, value });
+      if (value.trim() === '' || !Number.isFinite(v))
+        throw new XaiError('BAD_OPTION', `${arg} expects a number, got "${value}"`, { fn, arg, value });
       out[key] = v;
     } else out[key] = value;
   }
-  if (out.adapter === undefined) throw new XaiError('BAD_OPTION', '--adapter is required (demo, jsonl or csv)', { fn, arg: '--adapter', value: undefined });
+  if (out.adapter === undefined)
+    throw new XaiError('BAD_OPTION', '--adapter is required (demo, jsonl or csv)', { fn, arg: '--adapter', value: undefined });
   out.command = `xai audit ${argv.join(' ')}`;
   return out as unknown as AuditCommandOptions;
 }

@@ -8,7 +8,10 @@ import type { Probe } from './probe.js';
 import { PROBE_NAMES } from './probes/defaultProbes.js';
 import { runAudit } from './runAudit.js';
 
-const firing = (items: readonly Item[], opts = {}): string[] => runAudit(items, opts).probes.filter((p) => p.fires).map((p) => p.name);
+const firing = (items: readonly Item[], opts = {}): string[] =>
+  runAudit(items, opts)
+    .probes.filter((p) => p.fires)
+    .map((p) => p.name);
 
 /** Items whose answers are drawn uniformly at random, independently of the content. */
 function randomLabels(items: readonly Item[], key: number): Item[] {
@@ -73,7 +76,9 @@ describe('runAudit on the demo corpus (both directions)', () => {
     const len = report.probes.find((p) => p.name === 'length')!;
     expect(len.fires).toBe(true);
     expect(len.sign).toBe('shortest');
-    const longest = runAudit(generateDemoCorpus({ cues: { length: { strength: 0.8, sign: 'longest' } } }).items).probes.find((p) => p.name === 'length')!;
+    const longest = runAudit(generateDemoCorpus({ cues: { length: { strength: 0.8, sign: 'longest' } } }).items).probes.find(
+      (p) => p.name === 'length',
+    )!;
     expect(longest.sign).toBe('longest');
   });
 
@@ -151,7 +156,9 @@ describe('the nulls', () => {
     let trapHits = 0;
     for (let r = 0; r < 50; r++) {
       const shuffled = rng.shuffle([...ids]);
-      items.forEach((it, i) => { if (it.candidates[randomPick.choose(it, 'hash')]!.id === shuffled[i] && shuffled[i] !== ids[i]) trapHits++; });
+      items.forEach((it, i) => {
+        if (it.candidates[randomPick.choose(it, 'hash')]!.id === shuffled[i] && shuffled[i] !== ids[i]) trapHits++;
+      });
     }
     const trapNull = trapHits / (50 * items.length);
     expect(trapNull).toBeLessThan(0.05);
@@ -179,7 +186,9 @@ describe('the nulls', () => {
     const reversed = [...items].reverse();
     const a = runAudit(items, { permutations: 40 }).probes;
     const b = runAudit(reversed, { permutations: 40 }).probes;
-    expect(b.map((p) => [p.accuracy, p.nullMean, p.nullUpper, p.marginalNullMean])).toEqual(a.map((p) => [p.accuracy, p.nullMean, p.nullUpper, p.marginalNullMean]));
+    expect(b.map((p) => [p.accuracy, p.nullMean, p.nullUpper, p.marginalNullMean])).toEqual(
+      a.map((p) => [p.accuracy, p.nullMean, p.nullUpper, p.marginalNullMean]),
+    );
   });
 
   it('across-items null permutes answer positions only among items with the same k', () => {
@@ -207,7 +216,11 @@ describe('the nulls', () => {
 describe('runAudit input checks', () => {
   const ok = [mcItem('a', ['x', 'y'], 0), mcItem('b', ['x', 'y'], 1)];
   const code = (f: () => unknown): string | undefined => {
-    try { f(); } catch (e) { return isXaiError(e) ? e.code : 'not-xai'; }
+    try {
+      f();
+    } catch (e) {
+      return isXaiError(e) ? e.code : 'not-xai';
+    }
     return undefined;
   };
   it('rejects bad items', () => {
@@ -215,7 +228,20 @@ describe('runAudit input checks', () => {
     expect(code(() => runAudit([mcItem('a', ['x', 'y'], 0), mcItem('a', ['x', 'y'], 0)]))).toBe('BAD_INPUT');
     expect(code(() => runAudit([mcItem('a', ['x', 'y'], 2)]))).toBe('BAD_INPUT');
     expect(code(() => runAudit([mcItem('a', ['x'], 0)]))).toBe('BAD_INPUT');
-    expect(code(() => runAudit([{ id: 'a', answer: 0, candidates: [{ id: 'c', text: 'x' }, { id: 'c', text: 'y' }] }]))).toBe('BAD_INPUT');
+    expect(
+      code(() =>
+        runAudit([
+          {
+            id: 'a',
+            answer: 0,
+            candidates: [
+              { id: 'c', text: 'x' },
+              { id: 'c', text: 'y' },
+            ],
+          },
+        ]),
+      ),
+    ).toBe('BAD_INPUT');
     expect(code(() => runAudit('nope' as never))).toBe('BAD_INPUT');
   });
   it('rejects bad options and bad probes', () => {
@@ -227,12 +253,32 @@ describe('runAudit input checks', () => {
     expect(code(() => runAudit(ok, { decisionNull: 'ids' as never }))).toBe('BAD_OPTION');
     expect(code(() => runAudit(ok, { familyWise: 'bonferroni' as never }))).toBe('BAD_OPTION');
     expect(code(() => runAudit(ok, { probes: [{ name: 'bad', choose: () => 5 }] }))).toBe('BAD_INPUT');
-    expect(code(() => runAudit(ok, { probes: [{ name: 'x', choose: () => 0 }, { name: 'x', choose: () => 1 }] }))).toBe('BAD_INPUT');
+    expect(
+      code(() =>
+        runAudit(ok, {
+          probes: [
+            { name: 'x', choose: () => 0 },
+            { name: 'x', choose: () => 1 },
+          ],
+        }),
+      ),
+    ).toBe('BAD_INPUT');
     expect(code(() => runAudit(ok, { probes: [{ name: 'nosigns', signs: [], choose: () => 0 }] }))).toBe('BAD_INPUT');
   });
   it('a probe never sees the answer', () => {
     const seen: unknown[] = [];
-    runAudit(ok, { probes: [{ name: 'spy', choose: (item) => { seen.push(item.answer); return 0; } }], permutations: 2 });
+    runAudit(ok, {
+      probes: [
+        {
+          name: 'spy',
+          choose: (item) => {
+            seen.push(item.answer);
+            return 0;
+          },
+        },
+      ],
+      permutations: 2,
+    });
     expect(seen.every((v) => v === undefined)).toBe(true);
   });
 });

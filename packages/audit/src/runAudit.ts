@@ -43,13 +43,21 @@ export interface RunAuditOptions extends AuditOptions {
  */
 export function runAudit(items: readonly Item[], options: RunAuditOptions = {}): AuditReport {
   const fn = 'runAudit';
-  checkOptions(options, ['permutations', 'seed', 'quantile', 'margin', 'minCovered', 'familyWise', 'receipt', 'probes', 'decisionNull'], fn);
+  checkOptions(
+    options,
+    ['permutations', 'seed', 'quantile', 'margin', 'minCovered', 'familyWise', 'receipt', 'probes', 'decisionNull'],
+    fn,
+  );
   assertItems(items, fn);
   const opts = resolveAuditOptions(options, fn);
   const probes = options.probes ?? defaultProbes;
   const decisionNull = options.decisionNull ?? 'within-item';
   if (decisionNull !== 'within-item' && decisionNull !== 'across-items') {
-    throw new XaiError('BAD_OPTION', `decisionNull must be 'within-item' or 'across-items', got ${String(decisionNull)}`, { fn, arg: 'decisionNull', value: decisionNull });
+    throw new XaiError('BAD_OPTION', `decisionNull must be 'within-item' or 'across-items', got ${String(decisionNull)}`, {
+      fn,
+      arg: 'decisionNull',
+      value: decisionNull,
+    });
   }
   const names = new Set<string>();
   for (const p of probes) {
@@ -96,7 +104,18 @@ export function runAudit(items: readonly Item[], options: RunAuditOptions = {}):
   const decideDraws = decisionNull === 'within-item' ? withinDraws : acrossDraws;
   const secondDraws = decisionNull === 'within-item' ? acrossDraws : withinDraws;
   // The family rule runs on the decision null: its draws are shared by every probe.
-  const family = scoreFamily(tables.map((t, ti) => ({ covered: observedSel[ti]!.covered, accuracy: observedSel[ti]!.accuracy, minAccuracy: t.minAccuracy, draws: decideDraws[ti]! })), opts.familyWise, opts.quantile, opts.minCovered, opts.margin);
+  const family = scoreFamily(
+    tables.map((t, ti) => ({
+      covered: observedSel[ti]!.covered,
+      accuracy: observedSel[ti]!.accuracy,
+      minAccuracy: t.minAccuracy,
+      draws: decideDraws[ti]!,
+    })),
+    opts.familyWise,
+    opts.quantile,
+    opts.minCovered,
+    opts.margin,
+  );
 
   const results: ProbeResult[] = tables.map((table, ti) => {
     const { s, covered, hits, accuracy } = observedSel[ti]!;
@@ -121,16 +140,20 @@ export function runAudit(items: readonly Item[], options: RunAuditOptions = {}):
     });
   });
 
-  return assembleReport({
-    kind: 'items',
-    items: n,
-    probes: results,
-    familyCritical: family.critical,
-    itemsHash: itemsHash(items),
-    corpus: options.receipt?.corpus,
-    nullKind: decisionNull,
-    probeNames: tables.map((t) => t.name),
-  }, options.receipt, opts);
+  return assembleReport(
+    {
+      kind: 'items',
+      items: n,
+      probes: results,
+      familyCritical: family.critical,
+      itemsHash: itemsHash(items),
+      corpus: options.receipt?.corpus,
+      nullKind: decisionNull,
+      probeNames: tables.map((t) => t.name),
+    },
+    options.receipt,
+    opts,
+  );
 }
 
 /** Accuracy of the re-selected sign in each draw (NaN when the probe covers nothing). */

@@ -12,8 +12,22 @@ describe('runAuditCommand', () => {
     const res = await runAuditCommand(['--adapter', 'demo', '--items', '120', '--permutations', '30']);
     expect(res.text).toMatch(/== demo \(clean\): 120 items, corpus sha256:/);
     expect(res.text).toMatch(/== demo \(cue: position 1\)/);
-    const json = res.json as { probes: { name: string; fires: boolean }[]; items: number; receipt: { command: string; corpus: { id: string } }; cued: { probes: { name: string; fires: boolean }[] } };
-    expect(json.probes.map((p) => p.name)).toEqual(['position', 'case', 'length', 'echo', 'query-overlap', 'stray-field', 'id-shape', 'echo-case']);
+    const json = res.json as {
+      probes: { name: string; fires: boolean }[];
+      items: number;
+      receipt: { command: string; corpus: { id: string } };
+      cued: { probes: { name: string; fires: boolean }[] };
+    };
+    expect(json.probes.map((p) => p.name)).toEqual([
+      'position',
+      'case',
+      'length',
+      'echo',
+      'query-overlap',
+      'stray-field',
+      'id-shape',
+      'echo-case',
+    ]);
     expect(json.items).toBe(120);
     expect(json.receipt.command).toBe('xai audit --adapter demo --items 120 --permutations 30');
     expect(json.receipt.corpus.id).toBe(generateDemoCorpus({ items: 120 }).id);
@@ -22,14 +36,44 @@ describe('runAuditCommand', () => {
   });
 
   it('demo cue options and --fail-on-fire', async () => {
-    const res = await runAuditCommand(['--adapter', 'demo', '--cue', 'length', '--sign', 'shortest', '--strength', '0.9', '--items', '100', '--permutations', '20', '--fail-on-fire', '--markdown']);
+    const res = await runAuditCommand([
+      '--adapter',
+      'demo',
+      '--cue',
+      'length',
+      '--sign',
+      'shortest',
+      '--strength',
+      '0.9',
+      '--items',
+      '100',
+      '--permutations',
+      '20',
+      '--fail-on-fire',
+      '--markdown',
+    ]);
     expect(res.text).toMatch(/\| length \| FIRES \| shortest \|/);
     expect(res.exitCode).toBe(1);
   });
 
   it('--family none selects the per-probe rule (recorded in the receipt)', async () => {
-    const { json } = await runAuditCommand(['--adapter', 'demo', '--items', '60', '--permutations', '20', '--cue', 'none', '--family', 'none']);
-    const j = json as { familyCritical: number | null; receipt: { familyWise: string }; probes: { threshold: number | null; nullUpper: number | null }[] };
+    const { json } = await runAuditCommand([
+      '--adapter',
+      'demo',
+      '--items',
+      '60',
+      '--permutations',
+      '20',
+      '--cue',
+      'none',
+      '--family',
+      'none',
+    ]);
+    const j = json as {
+      familyCritical: number | null;
+      receipt: { familyWise: string };
+      probes: { threshold: number | null; nullUpper: number | null }[];
+    };
     expect(j.receipt.familyWise).toBe('none');
     expect(j.familyCritical).toBeNull();
     for (const p of j.probes) expect(p.threshold).toBe(p.nullUpper);
@@ -47,7 +91,9 @@ describe('runAuditCommand', () => {
     writeFileSync(join(dir, 'b.jsonl'), blind);
     writeFileSync(join(dir, 'l.jsonl'), labels);
     const j = await runAuditCommand({ adapter: 'jsonl', blind: join(dir, 'b.jsonl'), labels: join(dir, 'l.jsonl'), permutations: 20 });
-    expect((j.json as { probes: { name: string; fires: boolean }[] }).probes.filter((p) => p.fires).map((p) => p.name)).toEqual(['stray-field']);
+    expect((j.json as { probes: { name: string; fires: boolean }[] }).probes.filter((p) => p.fires).map((p) => p.name)).toEqual([
+      'stray-field',
+    ]);
     expect((j.json as { receipt: { inputs: { sha256: string }[] } }).receipt.inputs).toHaveLength(2);
     const rows = ['a,b,y', ...Array.from({ length: 80 }, (_, i) => `${i % 7},${(i * 13) % 11},${i < 40 ? 0 : 1}`)].join('\n');
     writeFileSync(join(dir, 't.csv'), rows);
@@ -63,7 +109,10 @@ describe('runAuditCommand', () => {
     expect(() => parseAuditArgs(['--adapter', 'demo', '--items'])).toThrow(expect.objectContaining({ code: 'BAD_OPTION' }));
     expect(parseAuditArgs(['--adapter=csv', '--file=x.csv'])).toMatchObject({ adapter: 'csv', file: 'x.csv' });
     await expect(runAuditCommand({ adapter: 'jsonl' })).rejects.toMatchObject({ code: 'BAD_OPTION' });
-    await expect(runAuditCommand(['--adapter', 'demo', '--items', '40', '--family', 'holm'])).rejects.toMatchObject({ code: 'BAD_OPTION', details: expect.objectContaining({ arg: 'familyWise' }) });
+    await expect(runAuditCommand(['--adapter', 'demo', '--items', '40', '--family', 'holm'])).rejects.toMatchObject({
+      code: 'BAD_OPTION',
+      details: expect.objectContaining({ arg: 'familyWise' }),
+    });
     await expect(runAuditCommand({ adapter: 'csv' })).rejects.toMatchObject({ code: 'BAD_OPTION' });
     await expect(runAuditCommand({ adapter: 'xml' as never })).rejects.toMatchObject({ code: 'BAD_OPTION' });
     await expect(runAuditCommand({ adapter: 'demo', cue: 'nope' as never })).rejects.toMatchObject({ code: 'BAD_OPTION' });

@@ -59,7 +59,34 @@ export interface AuditCommandOptions {
   readonly command?: string;
 }
 
-const AUDIT_COMMAND_KEYS = ['adapter', 'markdown', 'json', 'seed', 'permutations', 'quantile', 'margin', 'minCovered', 'familyWise', 'probes', 'failOnFire', 'cue', 'strength', 'sign', 'index', 'items', 'candidates', 'corpusSeed', 'rebuilds', 'blind', 'labels', 'file', 'test', 'label', 'missing', 'command'] as const;
+const AUDIT_COMMAND_KEYS = [
+  'adapter',
+  'markdown',
+  'json',
+  'seed',
+  'permutations',
+  'quantile',
+  'margin',
+  'minCovered',
+  'familyWise',
+  'probes',
+  'failOnFire',
+  'cue',
+  'strength',
+  'sign',
+  'index',
+  'items',
+  'candidates',
+  'corpusSeed',
+  'rebuilds',
+  'blind',
+  'labels',
+  'file',
+  'test',
+  'label',
+  'missing',
+  'command',
+] as const;
 
 export interface AuditCommandResult {
   /** Human-readable output (terminal or Markdown tables). */
@@ -95,23 +122,44 @@ export async function runAuditCommand(input: AuditCommandOptions | readonly stri
     ...(o.familyWise !== undefined ? { familyWise: o.familyWise } : {}),
     ...(o.command !== undefined ? { receipt: { command: o.command } } : {}),
   };
-  const wanted = o.probes?.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  const wanted = o.probes
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
 
   if (o.adapter === 'demo') {
     const cue = o.cue ?? 'position';
-    if (cue !== 'none' && !(CUE_NAMES as readonly string[]).includes(cue)) throw new XaiError('BAD_OPTION', `unknown cue "${cue}" (known: none, ${CUE_NAMES.join(', ')})`, { fn, arg: 'cue', value: cue });
+    if (cue !== 'none' && !(CUE_NAMES as readonly string[]).includes(cue))
+      throw new XaiError('BAD_OPTION', `unknown cue "${cue}" (known: none, ${CUE_NAMES.join(', ')})`, { fn, arg: 'cue', value: cue });
     const probes = wanted ? pickProbes(wanted, fn) : undefined;
-    const base: Omit<DemoCorpusOptions, 'seed'> = { ...(o.items !== undefined ? { items: o.items } : {}), ...(o.candidates !== undefined ? { candidates: o.candidates } : {}) };
-    const cueSpec: CueSpec = { strength: o.strength ?? 1, ...(o.sign !== undefined ? { sign: o.sign } : {}), ...(o.index !== undefined ? { index: o.index } : {}) };
+    const base: Omit<DemoCorpusOptions, 'seed'> = {
+      ...(o.items !== undefined ? { items: o.items } : {}),
+      ...(o.candidates !== undefined ? { candidates: o.candidates } : {}),
+    };
+    const cueSpec: CueSpec = {
+      strength: o.strength ?? 1,
+      ...(o.sign !== undefined ? { sign: o.sign } : {}),
+      ...(o.index !== undefined ? { index: o.index } : {}),
+    };
     const corpora: { label: string; corpus: Omit<DemoCorpusOptions, 'seed'> }[] = [{ label: 'clean', corpus: base }];
     if (cue !== 'none') corpora.push({ label: `cue ${cue}`, corpus: { ...base, cues: { [cue]: cueSpec } } });
     const opts = { ...auditOptions, ...(probes ? { probes } : {}) };
     if (o.rebuilds !== undefined) {
       const envs: (AuditEnvelope & { label: string })[] = corpora.map(({ label, corpus }) => ({
         label,
-        ...auditEnvelope({ rebuilds: o.rebuilds!, corpus, corpusSeed: o.corpusSeed ?? 0, audit: opts, ...(o.command !== undefined ? { command: o.command } : {}) }),
+        ...auditEnvelope({
+          rebuilds: o.rebuilds!,
+          corpus,
+          corpusSeed: o.corpusSeed ?? 0,
+          audit: opts,
+          ...(o.command !== undefined ? { command: o.command } : {}),
+        }),
       }));
-      const text = envs.map((e) => `== demo ${e.label}: envelope over ${e.rebuilds} rebuilds of ${e.itemsPerCorpus} items ==\n${formatEnvelope(e, format)}`).join('\n');
+      const text = envs
+        .map(
+          (e) => `== demo ${e.label}: envelope over ${e.rebuilds} rebuilds of ${e.itemsPerCorpus} items ==\n${formatEnvelope(e, format)}`,
+        )
+        .join('\n');
       const fired = envs.some((e) => e.probes.some((p) => p.fired > 0));
       return { text, json: { envelopes: envs }, exitCode: o.failOnFire && fired ? 1 : 0 };
     }
@@ -122,23 +170,48 @@ export async function runAuditCommand(input: AuditCommandOptions | readonly stri
     }
     const text = reports.map(({ source, report }) => `${heading(source, report)}\n${formatAuditTable(report, format)}`).join('\n');
     const [first, ...rest] = reports;
-    const json: AuditJson & { cued?: AuditJson } = { ...toAuditJson(first!.report), ...(rest.length > 0 ? { cued: toAuditJson(rest[0]!.report) } : {}) };
+    const json: AuditJson & { cued?: AuditJson } = {
+      ...toAuditJson(first!.report),
+      ...(rest.length > 0 ? { cued: toAuditJson(rest[0]!.report) } : {}),
+    };
     return { text, json, exitCode: o.failOnFire && reports.some((r) => r.report.probes.some((p) => p.fires)) ? 1 : 0 };
   }
 
   let source: AuditSource;
   if (o.adapter === 'jsonl') {
-    if (o.blind === undefined || o.labels === undefined) throw new XaiError('BAD_OPTION', 'the jsonl adapter needs --blind <file> and --labels <file>', { fn, arg: o.blind === undefined ? 'blind' : 'labels', value: undefined });
+    if (o.blind === undefined || o.labels === undefined)
+      throw new XaiError('BAD_OPTION', 'the jsonl adapter needs --blind <file> and --labels <file>', {
+        fn,
+        arg: o.blind === undefined ? 'blind' : 'labels',
+        value: undefined,
+      });
     source = await jsonlAdapter.load({ blind: o.blind, labels: o.labels });
   } else if (o.adapter === 'csv') {
-    if (o.file === undefined) throw new XaiError('BAD_OPTION', 'the csv adapter needs --file <train.csv> (and optionally --test, --label)', { fn, arg: 'file', value: undefined });
-    source = await csvAdapter.load({ file: o.file, ...(o.test !== undefined ? { test: o.test } : {}), ...(o.label !== undefined ? { label: o.label } : {}), ...(o.missing !== undefined ? { missing: o.missing.split(',').map((v) => v.trim()) } : {}) });
+    if (o.file === undefined)
+      throw new XaiError('BAD_OPTION', 'the csv adapter needs --file <train.csv> (and optionally --test, --label)', {
+        fn,
+        arg: 'file',
+        value: undefined,
+      });
+    source = await csvAdapter.load({
+      file: o.file,
+      ...(o.test !== undefined ? { test: o.test } : {}),
+      ...(o.label !== undefined ? { label: o.label } : {}),
+      ...(o.missing !== undefined ? { missing: o.missing.split(',').map((v) => v.trim()) } : {}),
+    });
   } else {
     throw new XaiError('BAD_OPTION', `unknown adapter "${String(o.adapter)}" (demo, jsonl, csv)`, { fn, arg: 'adapter', value: o.adapter });
   }
   let report: AuditReport;
   if (source.kind === 'tabular') {
-    if (wanted) for (const w of wanted) if (!(TABULAR_PROBE_NAMES as readonly string[]).includes(w)) throw new XaiError('BAD_OPTION', `unknown tabular probe "${w}" (known: ${TABULAR_PROBE_NAMES.join(', ')})`, { fn, arg: 'probes', value: w });
+    if (wanted)
+      for (const w of wanted)
+        if (!(TABULAR_PROBE_NAMES as readonly string[]).includes(w))
+          throw new XaiError('BAD_OPTION', `unknown tabular probe "${w}" (known: ${TABULAR_PROBE_NAMES.join(', ')})`, {
+            fn,
+            arg: 'probes',
+            value: w,
+          });
     report = runAuditSource(source, { ...auditOptions, ...(wanted ? { tabularProbes: wanted as TabularProbeName[] } : {}) }, o.adapter);
   } else {
     const probes = wanted ? pickProbes(wanted, fn) : undefined;
@@ -154,7 +227,12 @@ export async function runAuditCommand(input: AuditCommandOptions | readonly stri
 function pickProbes(names: readonly string[], fn: string): typeof defaultProbes {
   return names.map((n) => {
     const p = defaultProbes.find((q) => q.name === n);
-    if (!p) throw new XaiError('BAD_OPTION', `unknown probe "${n}" (known: ${defaultProbes.map((q) => q.name).join(', ')})`, { fn, arg: 'probes', value: n });
+    if (!p)
+      throw new XaiError('BAD_OPTION', `unknown probe "${n}" (known: ${defaultProbes.map((q) => q.name).join(', ')})`, {
+        fn,
+        arg: 'probes',
+        value: n,
+      });
     return p;
   });
 }

@@ -2,7 +2,13 @@
 import type { Candidate, Item } from '../src/item.js';
 
 /** An item from candidate texts (ids c0, c1, ...) and the answer index. */
-export function mcItem(id: string, texts: readonly string[], answer: number, extra: (c: number) => Record<string, unknown> = () => ({}), query?: string): Item {
+export function mcItem(
+  id: string,
+  texts: readonly string[],
+  answer: number,
+  extra: (c: number) => Record<string, unknown> = () => ({}),
+  query?: string,
+): Item {
   const candidates: Candidate[] = texts.map((text, c) => ({ id: `c${c}`, text, ...extra(c) }));
   return { id, candidates, answer, ...(query !== undefined ? { query } : {}) };
 }

@@ -24,7 +24,10 @@ function gflops(label, flop, fn, minMs = 1500) {
   for (let i = 0; i < 5; i++) fn(); // warm up the JIT
   let reps = 0;
   const t0 = performance.now();
-  while (performance.now() - t0 < minMs) { fn(); reps++; }
+  while (performance.now() - t0 < minMs) {
+    fn();
+    reps++;
+  }
   const ms = (performance.now() - t0) / reps;
   const g = flop / (ms * 1e6);
   console.log(`${label.padEnd(44)} ${ms.toFixed(3).padStart(8)} ms  ${g.toFixed(2).padStart(6)} GFLOP/s`);
@@ -32,7 +35,12 @@ function gflops(label, flop, fn, minMs = 1500) {
 }
 
 const [n, k, m] = [1000, 100, 100];
-const a = rand(n, k, 1), b = rand(k, m, 2), bt = transpose(b), c = matrix(n, m), d = rand(n, m, 3), ct = matrix(k, m);
+const a = rand(n, k, 1),
+  b = rand(k, m, 2),
+  bt = transpose(b),
+  c = matrix(n, m),
+  d = rand(n, m, 3),
+  ct = matrix(k, m);
 const flop = 2 * n * k * m;
 console.log(`@xai/core matmul, ${cpus()[0]?.model ?? 'cpu'} (${cpus().length} cores, one used), node ${process.version}`);
 const blocked = gflops(`matmul ${n}x${k} · ${k}x${m} (4-row blocked)`, flop, () => matmul(a, b, c));

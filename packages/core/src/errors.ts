@@ -84,9 +84,18 @@ const MISSING = new Set(['ENOENT', 'ENOTDIR']);
  * @example catch (e) { throw systemError(e, { fn: 'saveModel', path, action: 'write' }) }
  * @since 0.2.0
  */
-export function systemError(error: unknown, where: { readonly fn: string; readonly path: string; readonly action: string; readonly arg?: string }): unknown {
+export function systemError(
+  error: unknown,
+  where: { readonly fn: string; readonly path: string; readonly action: string; readonly arg?: string },
+): unknown {
   const errno = (error as { code?: unknown } | null)?.code;
   if (isXaiError(error) || typeof errno !== 'string' || !/^E[A-Z]+$/.test(errno)) return error;
   const reason = (error as Error).message?.replace(/^E[A-Z]+: /, '') ?? errno;
-  return new XaiError(MISSING.has(errno) ? 'NOT_FOUND' : 'IO_ERROR', `cannot ${where.action} ${where.path}: ${errno} (${reason})`, { fn: where.fn, arg: where.arg ?? 'path', value: where.path, errno, path: where.path });
+  return new XaiError(MISSING.has(errno) ? 'NOT_FOUND' : 'IO_ERROR', `cannot ${where.action} ${where.path}: ${errno} (${reason})`, {
+    fn: where.fn,
+    arg: where.arg ?? 'path',
+    value: where.path,
+    errno,
+    path: where.path,
+  });
 }

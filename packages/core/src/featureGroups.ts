@@ -17,9 +17,18 @@ export function groupsFromIds(ids: ArrayLike<number>, fn = 'groupsFromIds', arg 
   const byId = new Map<number, number[]>();
   for (let j = 0; j < ids.length; j++) {
     const id = ids[j]!;
-    if (!Number.isInteger(id)) throw new XaiError('BAD_INPUT', `column ${j} has group id ${describeValue(id)}, expected an integer`, { fn, arg, value: id, index: j });
+    if (!Number.isInteger(id))
+      throw new XaiError('BAD_INPUT', `column ${j} has group id ${describeValue(id)}, expected an integer`, {
+        fn,
+        arg,
+        value: id,
+        index: j,
+      });
     let g = byId.get(id);
-    if (g === undefined) byId.set(id, (g = []));
+    if (g === undefined) {
+      g = [];
+      byId.set(id, g);
+    }
     g.push(j);
   }
   return [...byId.values()];
@@ -33,14 +42,21 @@ export function groupsFromIds(ids: ArrayLike<number>, fn = 'groupsFromIds', arg 
  * @since 0.2.0
  */
 export function featureUnits(dim: number, groups: FeatureGroups | undefined, fn = 'featureUnits', arg = 'groups'): number[][] {
-  if (!Number.isInteger(dim) || dim < 0) throw new XaiError('BAD_INPUT', `dim must be a non-negative integer, got ${describeValue(dim)}`, { fn, arg: 'dim', value: dim });
+  if (!Number.isInteger(dim) || dim < 0)
+    throw new XaiError('BAD_INPUT', `dim must be a non-negative integer, got ${describeValue(dim)}`, { fn, arg: 'dim', value: dim });
   const owner = new Int32Array(dim).fill(-1);
   const units: number[][] = [];
   for (const [g, group] of (groups ?? []).entries()) {
-    if (!Array.isArray(group) && !ArrayBuffer.isView(group)) throw new XaiError('BAD_INPUT', `group ${g} is ${describeValue(group)}, expected an array of column indices`, { fn, arg, value: group });
+    if (!Array.isArray(group) && !ArrayBuffer.isView(group))
+      throw new XaiError('BAD_INPUT', `group ${g} is ${describeValue(group)}, expected an array of column indices`, {
+        fn,
+        arg,
+        value: group,
+      });
     if (group.length === 0) throw new XaiError('BAD_INPUT', `group ${g} is empty`, { fn, arg, value: g });
     for (const j of group) {
-      if (!Number.isInteger(j) || j < 0 || j >= dim) throw new XaiError('BAD_INPUT', `group ${g} names column ${describeValue(j)}, outside [0, ${dim})`, { fn, arg, value: j });
+      if (!Number.isInteger(j) || j < 0 || j >= dim)
+        throw new XaiError('BAD_INPUT', `group ${g} names column ${describeValue(j)}, outside [0, ${dim})`, { fn, arg, value: j });
       if (owner[j] !== -1) throw new XaiError('BAD_INPUT', `column ${j} is in group ${owner[j]} and group ${g}`, { fn, arg, value: j });
       owner[j] = g;
     }
@@ -60,7 +76,8 @@ export function unitIds(dim: number, units: readonly (readonly number[])[], fn =
   const ids = new Int32Array(featureUnits(dim, [], fn).length).fill(-1);
   units.forEach((u, k) => {
     for (const j of u) {
-      if (!Number.isInteger(j) || j < 0 || j >= dim) throw new XaiError('BAD_INPUT', `unit ${k} names column ${describeValue(j)}, outside [0, ${dim})`, { fn, arg: 'units', value: j });
+      if (!Number.isInteger(j) || j < 0 || j >= dim)
+        throw new XaiError('BAD_INPUT', `unit ${k} names column ${describeValue(j)}, outside [0, ${dim})`, { fn, arg: 'units', value: j });
       if (ids[j] !== -1) throw new XaiError('BAD_INPUT', `column ${j} is in unit ${ids[j]} and unit ${k}`, { fn, arg: 'units', value: j });
       ids[j] = k;
     }

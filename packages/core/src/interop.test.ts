@@ -5,7 +5,11 @@ import { fromRows, rowBlock, toRows } from './matrix.js';
 import { fromMlMatrix, fromNdarray, toMlMatrix, toNdarray } from './interop.js';
 
 describe('interop', () => {
-  const m = fromRows([[1, 2, 3], [4, 5, 6], [7, 8, 9]]);
+  const m = fromRows([
+    [1, 2, 3],
+    [4, 5, 6],
+    [7, 8, 9],
+  ]);
 
   it('ndarray round trip shares the buffer, including strided views', () => {
     const nd = toNdarray(m);
@@ -15,12 +19,19 @@ describe('interop', () => {
     expect(back.data).toBe(m.data);
     expect(toRows(back)).toEqual(toRows(m));
     const view = rowBlock(m, 1, 3);
-    expect(toRows(fromNdarray(toNdarray(view)))).toEqual([[4, 5, 6], [7, 8, 9]]);
+    expect(toRows(fromNdarray(toNdarray(view)))).toEqual([
+      [4, 5, 6],
+      [7, 8, 9],
+    ]);
   });
 
   it('a transposed ndarray (column stride != 1) is copied correctly', () => {
     const t = ndarray(m.data, [3, 3], [1, 3]);
-    expect(toRows(fromNdarray(t))).toEqual([[1, 4, 7], [2, 5, 8], [3, 6, 9]]);
+    expect(toRows(fromNdarray(t))).toEqual([
+      [1, 4, 7],
+      [2, 5, 8],
+      [3, 6, 9],
+    ]);
     expect(() => fromNdarray(ndarray(new Float64Array(3), [3]))).toThrow(/SHAPE_MISMATCH/);
   });
 

@@ -23,7 +23,12 @@ export function toNdarray(m: Matrix): NdArray<Float64Array> {
  * @since 0.1.0
  */
 export function fromNdarray(a: NdArray): Matrix {
-  if (a.shape.length !== 2) throw new XaiError('SHAPE_MISMATCH', `expected a 2-D ndarray, got ${a.shape.length}-D`, { fn: 'fromNdarray', arg: 'a', value: a.shape });
+  if (a.shape.length !== 2)
+    throw new XaiError('SHAPE_MISMATCH', `expected a 2-D ndarray, got ${a.shape.length}-D`, {
+      fn: 'fromNdarray',
+      arg: 'a',
+      value: a.shape,
+    });
   const [rows, cols] = a.shape as [number, number];
   if (a.data instanceof Float64Array && a.stride[1] === 1 && a.stride[0]! >= cols) {
     return { rows, cols, data: a.data, stride: a.stride[0]!, offset: a.offset };

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { assertFinite, assertFiniteVector, assertMatrix, contiguous, fromRows, get, isContiguous, matrix, row, rowBlock, selectRows, toRows } from './matrix.js';
+import {
+  assertFinite,
+  assertFiniteVector,
+  assertMatrix,
+  contiguous,
+  fromRows,
+  get,
+  isContiguous,
+  matrix,
+  row,
+  rowBlock,
+  selectRows,
+  toRows,
+} from './matrix.js';
 import { XaiError, isXaiError } from './errors.js';
 import type { XaiErrorCode } from './errors.js';
 import { argmaxRows, assertProbabilities, predictLabels } from './model.js';
@@ -18,15 +31,25 @@ function codeOf(f: () => unknown): XaiErrorCode | undefined {
 
 describe('matrix views', () => {
   it('rows are zero-copy views; blocks share the buffer', () => {
-    const m = fromRows([[1, 2], [3, 4], [5, 6]]);
+    const m = fromRows([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+    ]);
     row(m, 1)[0] = 30;
     expect(get(m, 1, 0)).toBe(30);
     const b = rowBlock(m, 1, 3);
     expect(b.data).toBe(m.data);
-    expect(toRows(b)).toEqual([[30, 4], [5, 6]]);
+    expect(toRows(b)).toEqual([
+      [30, 4],
+      [5, 6],
+    ]);
     expect(isContiguous(b)).toBe(false);
     expect(isContiguous(contiguous(b))).toBe(true);
-    expect(toRows(selectRows(m, [2, 0]))).toEqual([[5, 6], [1, 2]]);
+    expect(toRows(selectRows(m, [2, 0]))).toEqual([
+      [5, 6],
+      [1, 2],
+    ]);
   });
 
   it('every error code the core raises is raised here with its name', () => {
@@ -50,13 +73,32 @@ describe('matrix views', () => {
   });
 
   it('assertFinite names the first offending cell', () => {
-    expect(() => assertFinite(fromRows([[1, 2], [3, Infinity]]), 'fit', 'x')).toThrow('[NON_FINITE] fit: x: cell (1, 1) is Infinity');
+    expect(() =>
+      assertFinite(
+        fromRows([
+          [1, 2],
+          [3, Infinity],
+        ]),
+        'fit',
+        'x',
+      ),
+    ).toThrow('[NON_FINITE] fit: x: cell (1, 1) is Infinity');
   });
 });
 
 describe('model helpers', () => {
   it('argmax ties go to the lowest index', () => {
-    expect(Array.from(argmaxRows(fromRows([[0.5, 0.5], [0.2, 0.8], [0.9, 0.1]])))).toEqual([0, 1, 0]);
+    expect(
+      Array.from(
+        argmaxRows(
+          fromRows([
+            [0.5, 0.5],
+            [0.2, 0.8],
+            [0.9, 0.1],
+          ]),
+        ),
+      ),
+    ).toEqual([0, 1, 0]);
   });
 
   it('predictLabels works on a plain object-literal model', () => {
@@ -101,7 +143,9 @@ describe('matrix layout checks and aliasing', () => {
   it('assertMatrix rejects a stride below cols, a fractional stride and a negative or fractional offset', async () => {
     const { assertMatrix } = await import('./matrix.js');
     const data = new Float64Array(12);
-    expect(() => assertMatrix({ rows: 3, cols: 4, data, stride: 0 }, 'f', 'a')).toThrow(/stride 0 must be an integer of at least cols \(4\)/);
+    expect(() => assertMatrix({ rows: 3, cols: 4, data, stride: 0 }, 'f', 'a')).toThrow(
+      /stride 0 must be an integer of at least cols \(4\)/,
+    );
     expect(() => assertMatrix({ rows: 2, cols: 4, data, stride: 4.5 }, 'f', 'a')).toThrow(/stride 4.5/);
     expect(() => assertMatrix({ rows: 2, cols: 4, data, offset: -1 }, 'f', 'a')).toThrow(/offset -1/);
     expect(() => assertMatrix({ rows: 2, cols: 4, data, offset: 0.5 }, 'f', 'a')).toThrow(/offset 0.5/);
@@ -114,10 +158,26 @@ describe('matrix layout checks and aliasing', () => {
     const buf = new Float64Array([1, 2, 0, 0, 3, 4, 0, 0]);
     const left = { rows: 2, cols: 2, data: buf, stride: 4 };
     const right = { rows: 2, cols: 2, data: buf, stride: 4, offset: 2 };
-    matmul(left, rows([[1, 0], [0, 1]]), right);
+    matmul(
+      left,
+      rows([
+        [1, 0],
+        [0, 1],
+      ]),
+      right,
+    );
     expect(Array.from(buf)).toEqual([1, 2, 1, 2, 3, 4, 3, 4]);
     const shifted = { rows: 2, cols: 2, data: buf, stride: 4, offset: 1 };
-    expect(() => matmul(left, rows([[1, 0], [0, 1]]), shifted)).toThrow(/out shares memory with input a/);
+    expect(() =>
+      matmul(
+        left,
+        rows([
+          [1, 0],
+          [0, 1],
+        ]),
+        shifted,
+      ),
+    ).toThrow(/out shares memory with input a/);
     // A block that wraps into the next row: b starts at column 3 of row 0 and ends in row 1.
     const wrap = { rows: 1, cols: 2, data: buf, stride: 4, offset: 3 };
     expect(() => matmul(rows([[1]]), rows([[1, 1]]), wrap)).not.toThrow();

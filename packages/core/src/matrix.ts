@@ -25,11 +25,27 @@ export type Vector = Float64Array;
  * @since 0.1.0
  */
 export function matrix(rows: number, cols: number, data?: Float64Array): Matrix {
-  if (!Number.isInteger(rows) || rows < 0) throw new XaiError('BAD_INPUT', `expected a non-negative integer, got ${describeValue(rows)}`, { fn: 'matrix', arg: 'rows', value: rows });
-  if (!Number.isInteger(cols) || cols < 0) throw new XaiError('BAD_INPUT', `expected a non-negative integer, got ${describeValue(cols)}`, { fn: 'matrix', arg: 'cols', value: cols });
+  if (!Number.isInteger(rows) || rows < 0)
+    throw new XaiError('BAD_INPUT', `expected a non-negative integer, got ${describeValue(rows)}`, {
+      fn: 'matrix',
+      arg: 'rows',
+      value: rows,
+    });
+  if (!Number.isInteger(cols) || cols < 0)
+    throw new XaiError('BAD_INPUT', `expected a non-negative integer, got ${describeValue(cols)}`, {
+      fn: 'matrix',
+      arg: 'cols',
+      value: cols,
+    });
   if (data === undefined) return { rows, cols, data: new Float64Array(rows * cols) };
-  if (!(data instanceof Float64Array)) throw new XaiError('BAD_INPUT', `expected a Float64Array, got ${describeValue(data)}`, { fn: 'matrix', arg: 'data', value: data });
-  if (data.length !== rows * cols) throw new XaiError('SHAPE_MISMATCH', `length ${data.length} does not equal ${rows}x${cols}=${rows * cols}`, { fn: 'matrix', arg: 'data', value: data.length });
+  if (!(data instanceof Float64Array))
+    throw new XaiError('BAD_INPUT', `expected a Float64Array, got ${describeValue(data)}`, { fn: 'matrix', arg: 'data', value: data });
+  if (data.length !== rows * cols)
+    throw new XaiError('SHAPE_MISMATCH', `length ${data.length} does not equal ${rows}x${cols}=${rows * cols}`, {
+      fn: 'matrix',
+      arg: 'data',
+      value: data.length,
+    });
   return { rows, cols, data };
 }
 
@@ -44,7 +60,12 @@ export function fromRows(rows: ArrayLike<ArrayLike<number>>): Matrix {
   const data = new Float64Array(n * d);
   for (let i = 0; i < n; i++) {
     const r = rows[i]!;
-    if (r.length !== d) throw new XaiError('SHAPE_MISMATCH', `row ${i} has ${r.length} values, row 0 has ${d}`, { fn: 'fromRows', arg: 'rows', value: r.length });
+    if (r.length !== d)
+      throw new XaiError('SHAPE_MISMATCH', `row ${i} has ${r.length} values, row 0 has ${d}`, {
+        fn: 'fromRows',
+        arg: 'rows',
+        value: r.length,
+      });
     for (let j = 0; j < d; j++) data[i * d + j] = r[j]!;
   }
   return { rows: n, cols: d, data };
@@ -80,7 +101,12 @@ export function get(m: Matrix, i: number, j: number): number {
 
 /** Zero-copy view of rows [start, end). */
 export function rowBlock(m: Matrix, start: number, end: number): Matrix {
-  if (start < 0 || end > m.rows || start > end) throw new XaiError('BAD_INPUT', `rows [${start}, ${end}) outside [0, ${m.rows})`, { fn: 'rowBlock', arg: 'start/end', value: [start, end] });
+  if (start < 0 || end > m.rows || start > end)
+    throw new XaiError('BAD_INPUT', `rows [${start}, ${end}) outside [0, ${m.rows})`, {
+      fn: 'rowBlock',
+      arg: 'start/end',
+      value: [start, end],
+    });
   return { rows: end - start, cols: m.cols, data: m.data, stride: strideOf(m), offset: (m.offset ?? 0) + start * strideOf(m) };
 }
 
@@ -97,7 +123,12 @@ export function selectRows(m: Matrix, indices: ArrayLike<number>): Matrix {
   const out = new Float64Array(indices.length * m.cols);
   for (let k = 0; k < indices.length; k++) {
     const i = indices[k]!;
-    if (!Number.isInteger(i) || i < 0 || i >= m.rows) throw new XaiError('BAD_INPUT', `row index ${describeValue(i)} outside [0, ${m.rows})`, { fn: 'selectRows', arg: 'indices', value: i });
+    if (!Number.isInteger(i) || i < 0 || i >= m.rows)
+      throw new XaiError('BAD_INPUT', `row index ${describeValue(i)} outside [0, ${m.rows})`, {
+        fn: 'selectRows',
+        arg: 'indices',
+        value: i,
+      });
     out.set(row(m, i), k * m.cols);
   }
   return { rows: indices.length, cols: m.cols, data: out };
@@ -107,22 +138,46 @@ export function selectRows(m: Matrix, indices: ArrayLike<number>): Matrix {
  * Throws a typed error unless `value` is a well-formed Matrix (optionally of a given shape).
  * @since 0.1.0
  */
-export function assertMatrix(value: unknown, fn: string, arg: string, shape: { rows?: number; cols?: number } = {}): asserts value is Matrix {
+export function assertMatrix(
+  value: unknown,
+  fn: string,
+  arg: string,
+  shape: { rows?: number; cols?: number } = {},
+): asserts value is Matrix {
   const m = value as Matrix;
-  if (m === null || typeof m !== 'object' || !(m.data instanceof Float64Array) || !Number.isInteger(m.rows) || !Number.isInteger(m.cols) || m.rows < 0 || m.cols < 0) {
+  if (
+    m === null ||
+    typeof m !== 'object' ||
+    !(m.data instanceof Float64Array) ||
+    !Number.isInteger(m.rows) ||
+    !Number.isInteger(m.cols) ||
+    m.rows < 0 ||
+    m.cols < 0
+  ) {
     throw new XaiError('BAD_INPUT', `expected a Matrix {rows, cols, data: Float64Array}, got ${describeValue(value)}`, { fn, arg, value });
   }
   const stride = strideOf(m);
   const offset = m.offset ?? 0;
   if (!Number.isInteger(stride) || (m.rows > 1 && stride < m.cols) || stride < 0) {
-    throw new XaiError('BAD_INPUT', `stride ${describeValue(stride)} must be an integer of at least cols (${m.cols})`, { fn, arg, value: stride });
+    throw new XaiError('BAD_INPUT', `stride ${describeValue(stride)} must be an integer of at least cols (${m.cols})`, {
+      fn,
+      arg,
+      value: stride,
+    });
   }
-  if (!Number.isInteger(offset) || offset < 0) throw new XaiError('BAD_INPUT', `offset ${describeValue(offset)} must be a non-negative integer`, { fn, arg, value: offset });
+  if (!Number.isInteger(offset) || offset < 0)
+    throw new XaiError('BAD_INPUT', `offset ${describeValue(offset)} must be a non-negative integer`, { fn, arg, value: offset });
   if (m.rows > 0 && offset + (m.rows - 1) * stride + m.cols > m.data.length) {
-    throw new XaiError('SHAPE_MISMATCH', `data of length ${m.data.length} is too short for ${m.rows}x${m.cols} (stride ${stride}, offset ${offset})`, { fn, arg, value: m.data.length });
+    throw new XaiError(
+      'SHAPE_MISMATCH',
+      `data of length ${m.data.length} is too short for ${m.rows}x${m.cols} (stride ${stride}, offset ${offset})`,
+      { fn, arg, value: m.data.length },
+    );
   }
-  if (shape.rows !== undefined && m.rows !== shape.rows) throw new XaiError('SHAPE_MISMATCH', `expected ${shape.rows} rows, got ${m.rows}`, { fn, arg, value: m.rows });
-  if (shape.cols !== undefined && m.cols !== shape.cols) throw new XaiError('SHAPE_MISMATCH', `expected ${shape.cols} columns, got ${m.cols}`, { fn, arg, value: m.cols });
+  if (shape.rows !== undefined && m.rows !== shape.rows)
+    throw new XaiError('SHAPE_MISMATCH', `expected ${shape.rows} rows, got ${m.rows}`, { fn, arg, value: m.rows });
+  if (shape.cols !== undefined && m.cols !== shape.cols)
+    throw new XaiError('SHAPE_MISMATCH', `expected ${shape.cols} columns, got ${m.cols}`, { fn, arg, value: m.cols });
 }
 
 /** Throws NON_FINITE naming the first NaN/Infinity cell (flat loop: runs on every checked model call). */
@@ -142,6 +197,7 @@ export function assertFinite(m: Matrix, fn: string, arg: string): void {
 /** Throws NON_FINITE naming the first NaN/Infinity entry of a vector. */
 export function assertFiniteVector(v: ArrayLike<number>, fn: string, arg: string): void {
   for (let i = 0; i < v.length; i++) {
-    if (!Number.isFinite(v[i]!)) throw new XaiError('NON_FINITE', `entry ${i} is ${describeValue(v[i])}`, { fn, arg, value: v[i], index: i });
+    if (!Number.isFinite(v[i]!))
+      throw new XaiError('NON_FINITE', `entry ${i} is ${describeValue(v[i])}`, { fn, arg, value: v[i], index: i });
   }
 }

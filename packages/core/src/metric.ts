@@ -63,7 +63,10 @@ export function summarizeValues(metric: string, values: Float64Array): MetricRes
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;
     if (Number.isNaN(v)) undefinedIndices.push(i);
-    else { count++; sum += v; }
+    else {
+      count++;
+      sum += v;
+    }
   }
   const mean = count > 0 ? sum / count : Number.NaN;
   let ss = 0;

@@ -93,10 +93,18 @@ export function assertProbabilities(p: unknown, rows: number, classes: number, f
     let s = 0;
     for (let j = 0; j < classes; j++) {
       const v = data[start + j]!;
-      if (!Number.isFinite(v)) throw new XaiError('NON_FINITE', `row ${i} class ${j} is ${v}`, { fn, arg: 'probabilities', value: v, row: i });
-      if (v < -tolerance || v > 1 + tolerance) throw new XaiError('NOT_PROBABILITIES', `row ${i} class ${j} is ${v}, outside [0, 1]`, { fn, arg: 'probabilities', value: v, row: i });
+      if (!Number.isFinite(v))
+        throw new XaiError('NON_FINITE', `row ${i} class ${j} is ${v}`, { fn, arg: 'probabilities', value: v, row: i });
+      if (v < -tolerance || v > 1 + tolerance)
+        throw new XaiError('NOT_PROBABILITIES', `row ${i} class ${j} is ${v}, outside [0, 1]`, {
+          fn,
+          arg: 'probabilities',
+          value: v,
+          row: i,
+        });
       s += v;
     }
-    if (Math.abs(s - 1) > tolerance * Math.max(1, classes)) throw new XaiError('NOT_PROBABILITIES', `row ${i} sums to ${s}, not 1`, { fn, arg: 'probabilities', value: s, row: i });
+    if (Math.abs(s - 1) > tolerance * Math.max(1, classes))
+      throw new XaiError('NOT_PROBABILITIES', `row ${i} sums to ${s}, not 1`, { fn, arg: 'probabilities', value: s, row: i });
   }
 }

@@ -5,7 +5,10 @@ import { fromRows, matrix } from './matrix.js';
 import type { Model } from './model.js';
 import { checkedModel, defaultTargets, toFloat64Matrix } from './modelBoundary.js';
 
-const x = fromRows([[0.2, 0.4], [1, -1]]);
+const x = fromRows([
+  [0.2, 0.4],
+  [1, -1],
+]);
 
 const f32Model: Model = {
   inputDim: 2,
@@ -30,7 +33,20 @@ describe('toFloat64Matrix', () => {
   });
 
   it('accepts rows of numbers and flat typed arrays, and passes Float64 matrices through uncopied', () => {
-    expect(Array.from(toFloat64Matrix([[1, 2], [3, 4]], 2, 2, 'f', 'a').data)).toEqual([1, 2, 3, 4]);
+    expect(
+      Array.from(
+        toFloat64Matrix(
+          [
+            [1, 2],
+            [3, 4],
+          ],
+          2,
+          2,
+          'f',
+          'a',
+        ).data,
+      ),
+    ).toEqual([1, 2, 3, 4]);
     expect(Array.from(toFloat64Matrix(new Int32Array([1, 2, 3, 4]), 2, 2, 'f', 'a').data)).toEqual([1, 2, 3, 4]);
     const m = matrix(2, 2);
     expect(toFloat64Matrix(m, 2, 2, 'f', 'a')).toBe(m);
@@ -42,8 +58,12 @@ describe('toFloat64Matrix', () => {
   });
 
   it('names the element type and both shapes on a mismatch', () => {
-    expect(() => toFloat64Matrix({ rows: 2, cols: 3, data: new Float32Array(6) }, 2, 2, 'f', 'p')).toThrow(/returned Float32Array 2x3, expected 2x2/);
-    expect(() => toFloat64Matrix(new Float32Array(5), 2, 2, 'f', 'p')).toThrow(/returned Float32Array of length 5, expected 2x2 \(4 values\)/);
+    expect(() => toFloat64Matrix({ rows: 2, cols: 3, data: new Float32Array(6) }, 2, 2, 'f', 'p')).toThrow(
+      /returned Float32Array 2x3, expected 2x2/,
+    );
+    expect(() => toFloat64Matrix(new Float32Array(5), 2, 2, 'f', 'p')).toThrow(
+      /returned Float32Array of length 5, expected 2x2 \(4 values\)/,
+    );
     expect(() => toFloat64Matrix({ rows: 2, cols: 2, data: [1, 2, 3, 4] }, 2, 2, 'f', 'p')).toThrow(/expected numeric typed-array data/);
     expect(() => toFloat64Matrix(new BigInt64Array(4), 2, 2, 'f', 'p')).toThrow(/returned BigInt64Array/);
     expect(() => toFloat64Matrix(Promise.resolve(1), 2, 2, 'f', 'p')).toThrow(/NOT_SUPPORTED.*Promise/);
@@ -51,7 +71,6 @@ describe('toFloat64Matrix', () => {
 });
 
 describe('checkedModel', () => {
-
   it('makes a Float32-returning classifier usable: Float64 probabilities, predicted classes', () => {
     const m = checkedModel(f32Model, 'test');
     const p = m.predictProba(x);
@@ -69,15 +88,25 @@ describe('checkedModel', () => {
   });
 
   it('value models: one output, finite values only, target 0', () => {
-    const reg: Model = { inputDim: 2, classes: 1, output: 'value', predictProba: (m) => ({ rows: m.rows, cols: 1, data: new Float32Array([5, -7]) }) as never };
+    const reg: Model = {
+      inputDim: 2,
+      classes: 1,
+      output: 'value',
+      predictProba: (m) => ({ rows: m.rows, cols: 1, data: new Float32Array([5, -7]) }) as never,
+    };
     const m = checkedModel(reg, 'test');
     expect(Array.from(m.predictProba(x).data)).toEqual([5, -7]);
     expect(Array.from(defaultTargets(m, x))).toEqual([0, 0]);
-    expect(() => checkedModel({ inputDim: reg.inputDim, classes: reg.classes, predictProba: reg.predictProba }, 'test')).toThrow(/a classifier needs at least 2 classes, got 1 \(a single-output model is output: 'value'\)/);
+    expect(() => checkedModel({ inputDim: reg.inputDim, classes: reg.classes, predictProba: reg.predictProba }, 'test')).toThrow(
+      /a classifier needs at least 2 classes, got 1 \(a single-output model is output: 'value'\)/,
+    );
   });
 
   it('rejects non-probabilities and bad shapes with the caller and the method named', () => {
-    const bad = checkedModel({ ...f32Model, predictProba: (m) => ({ rows: m.rows, cols: 2, data: new Float32Array(m.rows * 2).fill(0.7) }) as never }, 'lime');
+    const bad = checkedModel(
+      { ...f32Model, predictProba: (m) => ({ rows: m.rows, cols: 2, data: new Float32Array(m.rows * 2).fill(0.7) }) as never },
+      'lime',
+    );
     let err: unknown;
     try {
       bad.predictProba(x);
@@ -86,12 +115,18 @@ describe('checkedModel', () => {
     }
     expect(isXaiError(err, 'NOT_PROBABILITIES')).toBe(true);
     expect(String(err)).toMatch(/lime → model\.predictProba/);
-    const wide = checkedModel({ ...f32Model, predictProba: (m) => ({ rows: m.rows, cols: 3, data: new Float32Array(m.rows * 3) }) as never }, 'lime');
+    const wide = checkedModel(
+      { ...f32Model, predictProba: (m) => ({ rows: m.rows, cols: 3, data: new Float32Array(m.rows * 3) }) as never },
+      'lime',
+    );
     expect(() => wide.predictProba(x)).toThrow(/returned Float32Array 2x3, expected 2x2/);
   });
 
   it('keeps the optional methods a model has, and only those', () => {
-    const withGrad: Model = { ...f32Model, inputGradient: (xx: Matrix) => ({ rows: xx.rows, cols: 2, data: new Float32Array(xx.rows * 2).fill(0.5) }) as unknown as Matrix };
+    const withGrad: Model = {
+      ...f32Model,
+      inputGradient: (xx: Matrix) => ({ rows: xx.rows, cols: 2, data: new Float32Array(xx.rows * 2).fill(0.5) }) as unknown as Matrix,
+    };
     const m = checkedModel(withGrad, 't');
     expect(typeof m.inputGradient).toBe('function');
     expect(m.logits).toBeUndefined();
@@ -161,7 +196,11 @@ describe('checkedModel with real-world model objects', () => {
   });
 
   it('logits, gradients and hidden layers must be finite', () => {
-    const nan = (): Matrix => fromRows([[NaN, 1], [0, 1]]);
+    const nan = (): Matrix =>
+      fromRows([
+        [NaN, 1],
+        [0, 1],
+      ]);
     const broken: Model = { ...f32Model, logits: nan, inputGradient: nan, hidden: nan };
     const m = checkedModel(broken, 'sg');
     expect(() => m.logits!(x)).toThrow(/NON_FINITE.*sg → model\.logits: logits: cell \(0, 0\) is NaN/);
@@ -169,14 +208,23 @@ describe('checkedModel with real-world model objects', () => {
     expect(() => m.hidden!(x)).toThrow(/NON_FINITE/);
   });
 
-  it('honours the model\'s own probability tolerance', () => {
-    const loose: Model = { inputDim: 2, classes: 2, probabilityTolerance: 1e-3, predictProba: (xx) => ({ rows: xx.rows, cols: 2, data: new Float64Array(xx.rows * 2).fill(0.50025) }) };
+  it("honours the model's own probability tolerance", () => {
+    const loose: Model = {
+      inputDim: 2,
+      classes: 2,
+      probabilityTolerance: 1e-3,
+      predictProba: (xx) => ({ rows: xx.rows, cols: 2, data: new Float64Array(xx.rows * 2).fill(0.50025) }),
+    };
     expect(checkedModel(loose, 't').predictProba(x).rows).toBe(2);
-    expect(() => checkedModel({ inputDim: 2, classes: 2, predictProba: loose.predictProba }, 't').predictProba(x)).toThrow(/NOT_PROBABILITIES/);
+    expect(() => checkedModel({ inputDim: 2, classes: 2, predictProba: loose.predictProba }, 't').predictProba(x)).toThrow(
+      /NOT_PROBABILITIES/,
+    );
   });
 
   it('rejects an unknown output kind by name', () => {
-    expect(() => checkedModel({ ...f32Model, output: 'regression' as never }, 't')).toThrow(/model\.output must be 'probabilities' or 'value', got "regression"/);
+    expect(() => checkedModel({ ...f32Model, output: 'regression' as never }, 't')).toThrow(
+      /model\.output must be 'probabilities' or 'value', got "regression"/,
+    );
   });
 });
 

@@ -37,7 +37,14 @@ function kindOf(v: unknown): string {
   if (Array.isArray(v)) return 'array';
   if (v !== null && typeof v === 'object' && 'rows' in v && 'cols' in v) {
     const m = v as { rows: unknown; cols: unknown; data?: unknown };
-    const data = m.data === undefined ? 'no data' : ArrayBuffer.isView(m.data) ? m.data.constructor.name : Array.isArray(m.data) ? 'array' : typeof m.data;
+    const data =
+      m.data === undefined
+        ? 'no data'
+        : ArrayBuffer.isView(m.data)
+          ? m.data.constructor.name
+          : Array.isArray(m.data)
+            ? 'array'
+            : typeof m.data;
     return `Matrix{${String(m.rows)}x${String(m.cols)}, ${data}}`;
   }
   return describeValue(v);
@@ -53,23 +60,47 @@ function kindOf(v: unknown): string {
  */
 export function toFloat64Matrix(value: unknown, rows: number, cols: number, fn: string, arg: string): Matrix {
   if (value !== null && typeof value === 'object' && typeof (value as { then?: unknown }).then === 'function') {
-    throw new XaiError('NOT_SUPPORTED', "returned a Promise; core's Model is synchronous (await the runtime outside, or use an async adapter that batches)", { fn, arg, value: 'Promise' });
+    throw new XaiError(
+      'NOT_SUPPORTED',
+      "returned a Promise; core's Model is synchronous (await the runtime outside, or use an async adapter that batches)",
+      { fn, arg, value: 'Promise' },
+    );
   }
   const expected = `expected ${rows}x${cols}`;
   if (isNumericArray(value)) {
-    if (value.length !== rows * cols) throw new XaiError('SHAPE_MISMATCH', `returned ${value.constructor.name} of length ${value.length}, ${expected} (${rows * cols} values)`, { fn, arg, value: value.length });
+    if (value.length !== rows * cols)
+      throw new XaiError(
+        'SHAPE_MISMATCH',
+        `returned ${value.constructor.name} of length ${value.length}, ${expected} (${rows * cols} values)`,
+        { fn, arg, value: value.length },
+      );
     return { rows, cols, data: value instanceof Float64Array ? value : Float64Array.from(value) };
   }
   if (Array.isArray(value)) {
-    if (value.length !== rows) throw new XaiError('SHAPE_MISMATCH', `returned ${value.length} rows, ${expected}`, { fn, arg, value: value.length });
+    if (value.length !== rows)
+      throw new XaiError('SHAPE_MISMATCH', `returned ${value.length} rows, ${expected}`, { fn, arg, value: value.length });
     const data = new Float64Array(rows * cols);
     for (let i = 0; i < rows; i++) {
       const r: unknown = value[i];
-      if (!Array.isArray(r) && !isNumericArray(r)) throw new XaiError('BAD_INPUT', `row ${i} is ${kindOf(r)}, expected an array of ${cols} numbers`, { fn, arg, value: kindOf(r), row: i });
-      if (r.length !== cols) throw new XaiError('SHAPE_MISMATCH', `row ${i} has ${r.length} values, ${expected}`, { fn, arg, value: r.length, row: i });
+      if (!Array.isArray(r) && !isNumericArray(r))
+        throw new XaiError('BAD_INPUT', `row ${i} is ${kindOf(r)}, expected an array of ${cols} numbers`, {
+          fn,
+          arg,
+          value: kindOf(r),
+          row: i,
+        });
+      if (r.length !== cols)
+        throw new XaiError('SHAPE_MISMATCH', `row ${i} has ${r.length} values, ${expected}`, { fn, arg, value: r.length, row: i });
       for (let j = 0; j < cols; j++) {
         const v: unknown = r[j];
-        if (typeof v !== 'number') throw new XaiError('BAD_INPUT', `cell (${i}, ${j}) is ${describeValue(v)}, expected a number`, { fn, arg, value: v, row: i, col: j });
+        if (typeof v !== 'number')
+          throw new XaiError('BAD_INPUT', `cell (${i}, ${j}) is ${describeValue(v)}, expected a number`, {
+            fn,
+            arg,
+            value: v,
+            row: i,
+            col: j,
+          });
         data[i * cols + j] = v;
       }
     }
@@ -77,17 +108,32 @@ export function toFloat64Matrix(value: unknown, rows: number, cols: number, fn: 
   }
   if (value !== null && typeof value === 'object' && 'data' in value && 'rows' in value && 'cols' in value) {
     const m = value as AnyMatrix;
-    if (!isNumericArray(m.data)) throw new XaiError('BAD_INPUT', `returned ${kindOf(m)}, expected numeric typed-array data`, { fn, arg, value: kindOf(m) });
-    if (m.rows !== rows || m.cols !== cols) throw new XaiError('SHAPE_MISMATCH', `returned ${m.data.constructor.name} ${String(m.rows)}x${String(m.cols)}, ${expected}`, { fn, arg, value: [m.rows, m.cols] });
+    if (!isNumericArray(m.data))
+      throw new XaiError('BAD_INPUT', `returned ${kindOf(m)}, expected numeric typed-array data`, { fn, arg, value: kindOf(m) });
+    if (m.rows !== rows || m.cols !== cols)
+      throw new XaiError('SHAPE_MISMATCH', `returned ${m.data.constructor.name} ${String(m.rows)}x${String(m.cols)}, ${expected}`, {
+        fn,
+        arg,
+        value: [m.rows, m.cols],
+      });
     const stride = m.stride ?? cols;
     const offset = m.offset ?? 0;
-    if (rows > 0 && offset + (rows - 1) * stride + cols > m.data.length) throw new XaiError('SHAPE_MISMATCH', `returned ${m.data.constructor.name} of length ${m.data.length}, too short for ${rows}x${cols} (stride ${stride}, offset ${offset})`, { fn, arg, value: m.data.length });
+    if (rows > 0 && offset + (rows - 1) * stride + cols > m.data.length)
+      throw new XaiError(
+        'SHAPE_MISMATCH',
+        `returned ${m.data.constructor.name} of length ${m.data.length}, too short for ${rows}x${cols} (stride ${stride}, offset ${offset})`,
+        { fn, arg, value: m.data.length },
+      );
     if (m.data instanceof Float64Array) return m as Matrix;
     const data = new Float64Array(rows * cols);
     for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) data[i * cols + j] = m.data[offset + i * stride + j]!;
     return { rows, cols, data };
   }
-  throw new XaiError('BAD_INPUT', `returned ${kindOf(value)}, expected a ${rows}x${cols} matrix (a Matrix over a typed array, rows of numbers, or a flat typed array)`, { fn, arg, value: kindOf(value) });
+  throw new XaiError(
+    'BAD_INPUT',
+    `returned ${kindOf(value)}, expected a ${rows}x${cols} matrix (a Matrix over a typed array, rows of numbers, or a flat typed array)`,
+    { fn, arg, value: kindOf(value) },
+  );
 }
 
 const checked = new WeakSet<object>();
@@ -127,7 +173,8 @@ function copyInto(src: Matrix, out: Matrix | undefined): Matrix {
   if (out === undefined || out.data === src.data) return src;
   const os = strideOf(out);
   const ss = strideOf(src);
-  for (let i = 0; i < src.rows; i++) out.data.set(src.data.subarray((src.offset ?? 0) + i * ss, (src.offset ?? 0) + i * ss + src.cols), (out.offset ?? 0) + i * os);
+  for (let i = 0; i < src.rows; i++)
+    out.data.set(src.data.subarray((src.offset ?? 0) + i * ss, (src.offset ?? 0) + i * ss + src.cols), (out.offset ?? 0) + i * os);
   return out;
 }
 
@@ -147,18 +194,44 @@ function copyInto(src: Matrix, out: Matrix | undefined): Matrix {
  */
 export function checkedModel<M extends Model>(model: M, fn: string): M {
   if (model !== null && typeof model === 'object' && checked.has(model)) return model;
-  if (model === null || typeof model !== 'object') throw new XaiError('BAD_INPUT', `expected a Model {inputDim, classes, predictProba}, got ${describeValue(model)}`, { fn, arg: 'model', value: model });
+  if (model === null || typeof model !== 'object')
+    throw new XaiError('BAD_INPUT', `expected a Model {inputDim, classes, predictProba}, got ${describeValue(model)}`, {
+      fn,
+      arg: 'model',
+      value: model,
+    });
   const d = model.inputDim;
   const c = model.classes;
-  if (!Number.isInteger(d) || d < 1) throw new XaiError('BAD_INPUT', `model.inputDim must be a positive integer, got ${describeValue(d)}`, { fn, arg: 'model.inputDim', value: d });
-  if (!Number.isInteger(c) || c < 1) throw new XaiError('BAD_INPUT', `model.classes must be a positive integer, got ${describeValue(c)}`, { fn, arg: 'model.classes', value: c });
-  if (typeof model.predictProba !== 'function') throw new XaiError('BAD_INPUT', 'model.predictProba must be a function', { fn, arg: 'model.predictProba', value: model.predictProba });
+  if (!Number.isInteger(d) || d < 1)
+    throw new XaiError('BAD_INPUT', `model.inputDim must be a positive integer, got ${describeValue(d)}`, {
+      fn,
+      arg: 'model.inputDim',
+      value: d,
+    });
+  if (!Number.isInteger(c) || c < 1)
+    throw new XaiError('BAD_INPUT', `model.classes must be a positive integer, got ${describeValue(c)}`, {
+      fn,
+      arg: 'model.classes',
+      value: c,
+    });
+  if (typeof model.predictProba !== 'function')
+    throw new XaiError('BAD_INPUT', 'model.predictProba must be a function', { fn, arg: 'model.predictProba', value: model.predictProba });
   if (model.output !== undefined && model.output !== 'probabilities' && model.output !== 'value') {
-    throw new XaiError('BAD_INPUT', `model.output must be 'probabilities' or 'value', got ${describeValue(model.output)}`, { fn, arg: 'model.output', value: model.output });
+    throw new XaiError('BAD_INPUT', `model.output must be 'probabilities' or 'value', got ${describeValue(model.output)}`, {
+      fn,
+      arg: 'model.output',
+      value: model.output,
+    });
   }
   const value = isValueModel(model);
-  if (!value && c < 2) throw new XaiError('BAD_INPUT', `a classifier needs at least 2 classes, got ${c} (a single-output model is output: 'value')`, { fn, arg: 'model.classes', value: c });
-  const tolerance = typeof model.probabilityTolerance === 'number' && model.probabilityTolerance > 0 ? model.probabilityTolerance : PROBABILITY_TOLERANCE;
+  if (!value && c < 2)
+    throw new XaiError('BAD_INPUT', `a classifier needs at least 2 classes, got ${c} (a single-output model is output: 'value')`, {
+      fn,
+      arg: 'model.classes',
+      value: c,
+    });
+  const tolerance =
+    typeof model.probabilityTolerance === 'number' && model.probabilityTolerance > 0 ? model.probabilityTolerance : PROBABILITY_TOLERANCE;
   const name = (m: string): string => `${fn} → model.${m}`;
   const checkX = (x: Matrix, method: string): void => assertMatrix(x, name(method), 'x', { cols: d });
   const checkOut = (out: Matrix | undefined, rows: number, cols: number, method: string): void => {
@@ -192,11 +265,21 @@ export function checkedModel<M extends Model>(model: M, fn: string): M {
       checkX(x, 'inputGradient');
       checkOut(options?.out, x.rows, d, 'inputGradient');
       if (targets === null || typeof targets !== 'object' || targets.length !== x.rows) {
-        throw new XaiError('SHAPE_MISMATCH', `targets must hold one class per row (${x.rows}), got ${describeValue(targets)}`, { fn: name('inputGradient'), arg: 'targets', value: targets });
+        throw new XaiError('SHAPE_MISMATCH', `targets must hold one class per row (${x.rows}), got ${describeValue(targets)}`, {
+          fn: name('inputGradient'),
+          arg: 'targets',
+          value: targets,
+        });
       }
       for (let i = 0; i < targets.length; i++) {
         const t = targets[i]!;
-        if (!Number.isInteger(t) || t < 0 || t >= c) throw new XaiError('BAD_INPUT', `targets[${i}] = ${describeValue(t)} is not an output index in [0, ${c})`, { fn: name('inputGradient'), arg: 'targets', value: t, row: i });
+        if (!Number.isInteger(t) || t < 0 || t >= c)
+          throw new XaiError('BAD_INPUT', `targets[${i}] = ${describeValue(t)} is not an output index in [0, ${c})`, {
+            fn: name('inputGradient'),
+            arg: 'targets',
+            value: t,
+            row: i,
+          });
       }
       const returned = grad.call(model, x, targets, options);
       const g = owned(toFloat64Matrix(returned, x.rows, d, name('inputGradient'), 'gradient'), returned, options?.out);
@@ -209,7 +292,11 @@ export function checkedModel<M extends Model>(model: M, fn: string): M {
     overrides.hidden = (x: Matrix, options?: HiddenOptions): Matrix => {
       checkX(x, 'hidden');
       const returned = hidden.call(model, x, options) as unknown;
-      const cols = Array.isArray(returned) ? ((returned[0] as ArrayLike<number> | undefined)?.length ?? 0) : returned !== null && typeof returned === 'object' && 'cols' in returned ? (returned as { cols: number }).cols : NaN;
+      const cols = Array.isArray(returned)
+        ? ((returned[0] as ArrayLike<number> | undefined)?.length ?? 0)
+        : returned !== null && typeof returned === 'object' && 'cols' in returned
+          ? (returned as { cols: number }).cols
+          : NaN;
       checkOut(options?.out, x.rows, cols, 'hidden');
       const h = owned(toFloat64Matrix(returned, x.rows, cols, name('hidden'), 'hidden'), returned, options?.out);
       assertFinite(h, name('hidden'), 'hidden');

@@ -17,7 +17,9 @@ describe('checkOptions', () => {
       err = e;
     }
     expect(isXaiError(err, 'BAD_OPTION')).toBe(true);
-    expect(String((err as Error).message)).toMatch(/relativeStability: options\.neighbors: unknown option 'neighbors' \(did you mean 'neighbours'\?\)/);
+    expect(String((err as Error).message)).toMatch(
+      /relativeStability: options\.neighbors: unknown option 'neighbors' \(did you mean 'neighbours'\?\)/,
+    );
   });
 
   it('rejects a key whose value is undefined too, and lists the allowed keys when nothing is close', () => {

@@ -42,13 +42,25 @@ export function closestKey(key: string, allowed: readonly string[]): string | un
  */
 export function checkOptions<T extends object>(options: T | undefined, allowed: readonly string[], fn: string, arg = 'options'): T {
   if (options === undefined) return {} as T;
-  if (options === null || typeof options !== 'object' || Array.isArray(options) || ArrayBuffer.isView(options) || options instanceof Map || options instanceof Set) {
+  if (
+    options === null ||
+    typeof options !== 'object' ||
+    Array.isArray(options) ||
+    ArrayBuffer.isView(options) ||
+    options instanceof Map ||
+    options instanceof Set
+  ) {
     throw new XaiError('BAD_OPTION', `expected an options object, got ${describeValue(options)}`, { fn, arg, value: options });
   }
   for (const key of Object.keys(options)) {
     if (allowed.includes(key)) continue;
     const hint = closestKey(key, allowed);
-    const tail = hint !== undefined ? ` (did you mean '${hint}'?)` : allowed.length > 0 ? ` (allowed: ${allowed.join(', ')})` : ' (this function takes no options)';
+    const tail =
+      hint !== undefined
+        ? ` (did you mean '${hint}'?)`
+        : allowed.length > 0
+          ? ` (allowed: ${allowed.join(', ')})`
+          : ' (this function takes no options)';
     throw new XaiError('BAD_OPTION', `unknown option '${key}'${tail}`, { fn, arg: `${arg}.${key}`, value: key, allowed });
   }
   return options;

@@ -66,8 +66,14 @@ describe('@xai/core conventions across module formats', () => {
 
   it('matmul refuses an output aliasing an input instead of returning garbage', async () => {
     const { matmul, fromRows } = await import('@xai/core');
-    const a = fromRows([[1, 2], [3, 4]]);
-    const eye = fromRows([[1, 0], [0, 1]]);
+    const a = fromRows([
+      [1, 2],
+      [3, 4],
+    ]);
+    const eye = fromRows([
+      [1, 0],
+      [0, 1],
+    ]);
     expect(() => matmul(a, eye, a)).toThrow(/out shares memory with input a/);
     expect(Array.from(matmul(a, eye).data)).toEqual([1, 2, 3, 4]);
   });
@@ -79,7 +85,9 @@ describe('@xai/core exports map', () => {
     expect(chunks.length).toBeGreaterThan(0);
     expect(readdirSync(dist).some((f) => f.startsWith('chunk-'))).toBe(false);
     const name = chunks[0]!.replace(/\.js$/, '');
-    await expect(import(`@xai/core/internal/${name}`)).rejects.toThrow(/not exported|not defined by "exports"|ERR_PACKAGE_PATH_NOT_EXPORTED|Missing/);
+    await expect(import(`@xai/core/internal/${name}`)).rejects.toThrow(
+      /not exported|not defined by "exports"|ERR_PACKAGE_PATH_NOT_EXPORTED|Missing/,
+    );
     expect(() => createRequire(import.meta.url)(`@xai/core/internal/${name}`)).toThrow(/not defined by "exports"/);
   });
 });

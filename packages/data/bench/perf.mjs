@@ -26,18 +26,38 @@ function time(fn, reps) {
 
 console.log(`@xai/data perf (node ${process.version}, ${dataDir})`);
 console.log('\nparseCsv (bytes in memory -> Float64Array + labels + schema), median of 7 runs after warm-up');
-console.log('file'.padEnd(24), 'rows'.padStart(7), 'cols'.padStart(5), 'MB'.padStart(6), 'ms'.padStart(8), 'rows/s'.padStart(11), 'MB/s'.padStart(7));
+console.log(
+  'file'.padEnd(24),
+  'rows'.padStart(7),
+  'cols'.padStart(5),
+  'MB'.padStart(6),
+  'ms'.padStart(8),
+  'rows/s'.padStart(11),
+  'MB/s'.padStart(7),
+);
 for (const info of Object.values(datasetRegistry)) {
   for (const f of info.files) {
     const path = join(dataDir, info.name, f.file);
     if (!existsSync(path)) continue;
     const bytes = readFileSync(path);
     let t;
-    const run = () => { t = parseCsv(bytes, { label: info.label, kinds: info.kinds }); };
+    const run = () => {
+      t = parseCsv(bytes, { label: info.label, kinds: info.kinds });
+    };
     run();
     const ms = time(run, 7);
     const rows = t.x.rows;
-    console.log(f.file.padEnd(24), String(rows).padStart(7), String(t.header.length).padStart(5), (bytes.length / 1e6).toFixed(2).padStart(6), ms.toFixed(1).padStart(8), Math.round(rows / (ms / 1000)).toLocaleString('en').padStart(11), (bytes.length / 1e6 / (ms / 1000)).toFixed(0).padStart(7));
+    console.log(
+      f.file.padEnd(24),
+      String(rows).padStart(7),
+      String(t.header.length).padStart(5),
+      (bytes.length / 1e6).toFixed(2).padStart(6),
+      ms.toFixed(1).padStart(8),
+      Math.round(rows / (ms / 1000))
+        .toLocaleString('en')
+        .padStart(11),
+      (bytes.length / 1e6 / (ms / 1000)).toFixed(0).padStart(7),
+    );
   }
 }
 
@@ -57,7 +77,9 @@ for (const name of ['adult', 'compas', 'german', 'heloc', 'pima', 'gaussian']) {
     ms.push(performance.now() - t0);
   }
   const rows = ds.train.x.rows + (ds.validation?.x.rows ?? 0) + ds.test.x.rows;
-  console.log(`${name.padEnd(9)} ${String(rows).padStart(6)} rows  ${median(ms).toFixed(1).padStart(7)} ms  (${Math.round(rows / (median(ms) / 1000)).toLocaleString('en')} rows/s end to end)`);
+  console.log(
+    `${name.padEnd(9)} ${String(rows).padStart(6)} rows  ${median(ms).toFixed(1).padStart(7)} ms  (${Math.round(rows / (median(ms) / 1000)).toLocaleString('en')} rows/s end to end)`,
+  );
 }
 
 const x = { rows: 100_000, cols: 20, data: Float64Array.from({ length: 2_000_000 }, (_, i) => (i * 7919) % 1000) };
@@ -71,11 +93,15 @@ console.log(`\nMinMaxScaler.transform 100000 x 20 into a reused buffer: ${time((
   const read = (name, file) => readFileSync(join(dataDir, name, file));
   if (existsSync(join(dataDir, 'gaussian', 'gaussian-train.csv'))) {
     const texts = { train: read('gaussian', 'gaussian-train.csv'), test: read('gaussian', 'gaussian-test.csv') };
-    console.log(`\nparseDataset('gaussian') from bytes in memory (@noble/hashes sha256 of 9.8 MB + parse + split + scale): ${time(() => parseDataset('gaussian', texts), 5).toFixed(1)} ms`);
+    console.log(
+      `\nparseDataset('gaussian') from bytes in memory (@noble/hashes sha256 of 9.8 MB + parse + split + scale): ${time(() => parseDataset('gaussian', texts), 5).toFixed(1)} ms`,
+    );
   }
   if (existsSync(join(dataDir, 'adult', 'adult-train.csv'))) {
     const text = read('adult', 'adult-train.csv');
-    console.log(`parseUserDataset(adult-train.csv, { label: 'income' }) (inferred schema, split, scale): ${time(() => parseUserDataset(text, { label: 'income' }), 5).toFixed(1)} ms`);
+    console.log(
+      `parseUserDataset(adult-train.csv, { label: 'income' }) (inferred schema, split, scale): ${time(() => parseUserDataset(text, { label: 'income' }), 5).toFixed(1)} ms`,
+    );
   }
 }
 
@@ -86,5 +112,7 @@ console.log(`\nMinMaxScaler.transform 100000 x 20 into a reused buffer: ${time((
   const bytes = new Uint8Array(8 << 20).map((_, i) => (i * 2654435761) >>> 24);
   const noble = time(() => sha256(bytes), 5);
   const native = time(() => createHash('sha256').update(bytes).digest(), 5);
-  console.log(`\nsha256 of 8 MiB: @noble/hashes ${noble.toFixed(1)} ms (${(8 / (noble / 1000)).toFixed(0)} MiB/s), node:crypto ${native.toFixed(1)} ms (${(8 / (native / 1000)).toFixed(0)} MiB/s), ratio ${(noble / native).toFixed(1)}x`);
+  console.log(
+    `\nsha256 of 8 MiB: @noble/hashes ${noble.toFixed(1)} ms (${(8 / (noble / 1000)).toFixed(0)} MiB/s), node:crypto ${native.toFixed(1)} ms (${(8 / (native / 1000)).toFixed(0)} MiB/s), ratio ${(noble / native).toFixed(1)}x`,
+  );
 }

@@ -24,13 +24,21 @@ describe('applyPreprocessing', () => {
     expect(Array.from(r.x.data)).toEqual([0.5, 0.5, 0, 0, 1, -0.2, 1.5, 1, 0, 0]);
     expect(Array.from(r.y!)).toEqual([1, 0]);
     // margin 0.1: a outside [-1, 11], b outside [8, 32]: row 1 (b = 40) only; a = -2 is out too.
-    expect(r.outOfRange).toEqual({ columns: [{ column: 'a', below: 1, above: 0, count: 1 }, { column: 'b', below: 0, above: 1, count: 1 }], rows: 1 });
+    expect(r.outOfRange).toEqual({
+      columns: [
+        { column: 'a', below: 1, above: 0, count: 1 },
+        { column: 'b', below: 0, above: 1, count: 1 },
+      ],
+      rows: 1,
+    });
     expect(r.warnings[0]).toMatch(/rows\.csv: 1 of 2 rows lie outside the training range by more than 10%/);
     expect(applyPreprocessing('a,b,c\n0,10,x\n', p).outOfRange.rows).toBe(0);
   });
 
   it('a missing, extra or duplicated column is an error naming it', () => {
-    expect(errorOf(() => applyPreprocessing('a,c\n1,x\n', p, { file: 'r.csv' })).message).toMatch(/r\.csv, line 1: missing column\(s\) "b"/);
+    expect(errorOf(() => applyPreprocessing('a,c\n1,x\n', p, { file: 'r.csv' })).message).toMatch(
+      /r\.csv, line 1: missing column\(s\) "b"/,
+    );
     const extra = errorOf(() => applyPreprocessing('a,b,c,d\n1,2,x,3\n', p, { file: 'r.csv' }));
     expect(extra.code).toBe('BAD_INPUT');
     expect(extra.message).toMatch(/column 4 \("d"\): unexpected column\(s\) "d"/);
@@ -43,7 +51,7 @@ describe('applyPreprocessing', () => {
     expect(errorOf(() => applyPreprocessing('a,b,c\n1,2,x\n', p, { marginn: 1 } as never)).code).toBe('BAD_OPTION');
   });
 
-  it.skipIf(!HAVE_SHARED)('compas: the raw test CSV through the registry preprocessing equals the loader\'s scaled test rows', async () => {
+  it.skipIf(!HAVE_SHARED)("compas: the raw test CSV through the registry preprocessing equals the loader's scaled test rows", async () => {
     const compas = await loadDataset('compas', { dataDir: SHARED_DATASETS, download: false });
     const text = readFileSync(join(SHARED_DATASETS, 'compas/compas-test.csv'));
     const r = applyPreprocessing(text, datasetPreprocessing(compas), { file: 'compas-test.csv' });
@@ -58,7 +66,11 @@ describe('applyPreprocessing', () => {
 
 describe('applyPreprocessing, regression', () => {
   it('reads the label column of a regression task as targets', () => {
-    const ds = parseUserDataset('u,t\n0,0.5\n2,1.5\n4,2.25\n6,3.75\n8,0.1\n', { label: 't', testText: 'u,t\n1,9.5\n', validationFraction: 0 });
+    const ds = parseUserDataset('u,t\n0,0.5\n2,1.5\n4,2.25\n6,3.75\n8,0.1\n', {
+      label: 't',
+      testText: 'u,t\n1,9.5\n',
+      validationFraction: 0,
+    });
     const r = applyPreprocessing('t,u\n2.5,4\n', ds.preprocessing);
     expect(Array.from(r.targets!)).toEqual([2.5]);
     expect(Array.from(r.x.data)).toEqual([0.5]);
@@ -68,8 +80,21 @@ describe('applyPreprocessing, regression', () => {
 
 describe('looksUnscaled', () => {
   it('warns on values far outside [0, 1] naming the column, and is silent on scaled rows', () => {
-    expect(looksUnscaled(fromRows([[0.1, 0.9], [1.2, -0.3]]))).toBeUndefined();
-    const w = looksUnscaled(fromRows([[0.1, 52], [0.2, 31]]), { featureNames: ['p', 'age'] });
+    expect(
+      looksUnscaled(
+        fromRows([
+          [0.1, 0.9],
+          [1.2, -0.3],
+        ]),
+      ),
+    ).toBeUndefined();
+    const w = looksUnscaled(
+      fromRows([
+        [0.1, 52],
+        [0.2, 31],
+      ]),
+      { featureNames: ['p', 'age'] },
+    );
     expect(w).toMatch(/1 of 2 columns .*age in \[31, 52\]/);
     expect(looksUnscaled(fromRows([[0.1, 2.5]]), { margin: 2 })).toBeUndefined();
     expect(errorOf(() => looksUnscaled(fromRows([[1]]), { margn: 1 } as never)).code).toBe('BAD_OPTION');

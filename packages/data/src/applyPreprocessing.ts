@@ -58,28 +58,74 @@ export interface PreprocessedRows {
  * @example const { x, warnings } = applyPreprocessing(csvText, model.preprocessing, { file: 'rows.csv' })
  * @since 0.2.0
  */
-export function applyPreprocessing(table: string | Uint8Array, preprocessing: Preprocessing, options: ApplyPreprocessingOptions = {}): PreprocessedRows {
+export function applyPreprocessing(
+  table: string | Uint8Array,
+  preprocessing: Preprocessing,
+  options: ApplyPreprocessingOptions = {},
+): PreprocessedRows {
   const fn = 'applyPreprocessing';
   checkOptions(options, ['file', 'margin', 'unknownCategories', 'ignore', 'delimiter'], fn);
-  const { file = '<csv>', margin = APPLY_PREPROCESSING_DEFAULTS.margin, unknownCategories = APPLY_PREPROCESSING_DEFAULTS.unknownCategories, ignore = [], delimiter = 'auto' } = options;
-  if (!(margin >= 0 && Number.isFinite(margin))) throw new XaiError('BAD_OPTION', `margin must be a finite number >= 0, got ${describeValue(margin)}`, { fn, arg: 'margin', value: margin });
-  if (unknownCategories !== 'error' && unknownCategories !== 'zeros') throw new XaiError('BAD_OPTION', `unknownCategories must be 'error' or 'zeros', got ${describeValue(unknownCategories)}`, { fn, arg: 'unknownCategories', value: unknownCategories });
-  if (!Array.isArray(ignore)) throw new XaiError('BAD_OPTION', `ignore must be an array of column names, got ${describeValue(ignore)}`, { fn, arg: 'ignore', value: ignore });
+  const {
+    file = '<csv>',
+    margin = APPLY_PREPROCESSING_DEFAULTS.margin,
+    unknownCategories = APPLY_PREPROCESSING_DEFAULTS.unknownCategories,
+    ignore = [],
+    delimiter = 'auto',
+  } = options;
+  if (!(margin >= 0 && Number.isFinite(margin)))
+    throw new XaiError('BAD_OPTION', `margin must be a finite number >= 0, got ${describeValue(margin)}`, {
+      fn,
+      arg: 'margin',
+      value: margin,
+    });
+  if (unknownCategories !== 'error' && unknownCategories !== 'zeros')
+    throw new XaiError('BAD_OPTION', `unknownCategories must be 'error' or 'zeros', got ${describeValue(unknownCategories)}`, {
+      fn,
+      arg: 'unknownCategories',
+      value: unknownCategories,
+    });
+  if (!Array.isArray(ignore))
+    throw new XaiError('BAD_OPTION', `ignore must be an array of column names, got ${describeValue(ignore)}`, {
+      fn,
+      arg: 'ignore',
+      value: ignore,
+    });
   const plan = rawColumnPlan(preprocessing, fn);
   const t: CsvTable = readCsvTable(table, file, fn, delimiter);
   const missing = plan.map((c) => c.name).filter((n) => !t.header.includes(n));
-  if (missing.length > 0) throw tableError(t, 'BAD_INPUT', { record: 0, column: -1 }, `missing column(s) ${quote(missing)} that the model needs; the file has ${quote(t.header)}`, missing);
+  if (missing.length > 0)
+    throw tableError(
+      t,
+      'BAD_INPUT',
+      { record: 0, column: -1 },
+      `missing column(s) ${quote(missing)} that the model needs; the file has ${quote(t.header)}`,
+      missing,
+    );
   const labelName = preprocessing.label?.name;
   const notIgnored = ignore.filter((n) => !t.header.includes(n));
-  if (notIgnored.length > 0) throw new XaiError('BAD_OPTION', `${file}: ignore names column(s) ${quote(notIgnored)} that the file does not have`, { fn, arg: 'ignore', value: notIgnored, file });
+  if (notIgnored.length > 0)
+    throw new XaiError('BAD_OPTION', `${file}: ignore names column(s) ${quote(notIgnored)} that the file does not have`, {
+      fn,
+      arg: 'ignore',
+      value: notIgnored,
+      file,
+    });
   const extra = t.header.filter((h) => h !== labelName && !ignore.includes(h) && !plan.some((c) => c.name === h));
-  if (extra.length > 0) throw tableError(t, 'BAD_INPUT', { record: 0, column: t.header.indexOf(extra[0]!) }, `unexpected column(s) ${quote(extra)}: the model has no such input (pass ignore: [...] to drop them)`, extra);
+  if (extra.length > 0)
+    throw tableError(
+      t,
+      'BAD_INPUT',
+      { record: 0, column: t.header.indexOf(extra[0]!) },
+      `unexpected column(s) ${quote(extra)}: the model has no such input (pass ignore: [...] to drop them)`,
+      extra,
+    );
   const columns = Int32Array.from(plan, (c) => t.header.indexOf(c.name));
   let reordered = false;
   for (let k = 1; k < columns.length; k++) if (columns[k]! < columns[k - 1]!) reordered = true;
   const enc = encodeTable(t, plan, columns, unknownCategories);
   const warnings: string[] = [];
-  for (const [col, count] of enc.unknown) warnings.push(`${file}: ${count} rows hold a ${col} category not seen in training (encoded as all zeros)`);
+  for (const [col, count] of enc.unknown)
+    warnings.push(`${file}: ${count} rows hold a ${col} category not seen in training (encoded as all zeros)`);
   const x = scaleColumns(enc.x, preprocessing.scaler, fn);
 
   let outOfRange: OutOfRangeReport = { columns: [], rows: 0 };
@@ -93,8 +139,25 @@ export function applyPreprocessing(table: string | Uint8Array, preprocessing: Pr
   // The label column, when the file has one, through the same reader as parseUserDataset.
   let lab: LabelColumn | undefined;
   const lj = labelName === undefined ? -1 : t.header.indexOf(labelName);
-  if (lj >= 0 && (preprocessing.task === 'regression' || preprocessing.label?.classes)) lab = readLabelColumn(t, lj, preprocessing.task === 'regression' ? 'regression' : 'classification', preprocessing.label?.classes ?? [], "the model's classes");
+  if (lj >= 0 && (preprocessing.task === 'regression' || preprocessing.label?.classes))
+    lab = readLabelColumn(
+      t,
+      lj,
+      preprocessing.task === 'regression' ? 'regression' : 'classification',
+      preprocessing.label?.classes ?? [],
+      "the model's classes",
+    );
   const y = lab && !lab.values ? lab.y : undefined;
   const targets = lab?.values;
-  return { x, raw: enc.x, names: [...preprocessing.features], ...(y ? { y } : {}), ...(targets ? { targets } : {}), reordered, outOfRange, margin, warnings };
+  return {
+    x,
+    raw: enc.x,
+    names: [...preprocessing.features],
+    ...(y ? { y } : {}),
+    ...(targets ? { targets } : {}),
+    reordered,
+    outOfRange,
+    margin,
+    warnings,
+  };
 }

@@ -58,7 +58,9 @@ describe('benchmarkInstances: order', () => {
     const a = benchmarkInstances(ds, 12, { order: 'stratified', seed: 3 });
     expect(Array.from(benchmarkInstances(ds, 12, { order: 'stratified', seed: 3 }).indices)).toEqual(Array.from(a.indices));
     expect(counts(a.y, 2)).toEqual([8, 4]);
-    const seeds = new Set([0, 1, 2, 3, 4].map((seed) => Array.from(benchmarkInstances(ds, 12, { order: 'stratified', seed }).indices).join()));
+    const seeds = new Set(
+      [0, 1, 2, 3, 4].map((seed) => Array.from(benchmarkInstances(ds, 12, { order: 'stratified', seed }).indices).join()),
+    );
     expect(seeds.size).toBeGreaterThan(1);
     // Reverse the file: the same rows (by value) are chosen.
     const rev = y.slice().reverse();
@@ -70,14 +72,25 @@ describe('benchmarkInstances: order', () => {
 
   it('rejects a bad order or seed', () => {
     const ds = handMade(sorted);
-    expect(errorOf(() => benchmarkInstances(ds, 5, { order: 'random' as 'file' }))).toMatchObject({ code: 'BAD_OPTION', details: { arg: 'order' } });
-    expect(errorOf(() => benchmarkInstances(ds, 5, { order: 'stratified', seed: 0.5 }))).toMatchObject({ code: 'BAD_OPTION', details: { arg: 'seed' } });
+    expect(errorOf(() => benchmarkInstances(ds, 5, { order: 'random' as 'file' }))).toMatchObject({
+      code: 'BAD_OPTION',
+      details: { arg: 'order' },
+    });
+    expect(errorOf(() => benchmarkInstances(ds, 5, { order: 'stratified', seed: 0.5 }))).toMatchObject({
+      code: 'BAD_OPTION',
+      details: { arg: 'seed' },
+    });
     expect(errorOf(() => summarizeDataset(ds, { instances: 0 }))).toMatchObject({ code: 'BAD_OPTION', details: { arg: 'instances' } });
   });
 });
 
 const CLUSTERS = join(SHARED_DATASETS, 'gaussian', 'gaussian-test-cluster.csv');
-const clusterOf = (): number[] => readFileSync(CLUSTERS, 'utf8').split('\n').slice(1).filter((l) => l.length > 0).map((l) => Number(l.split(',')[0]));
+const clusterOf = (): number[] =>
+  readFileSync(CLUSTERS, 'utf8')
+    .split('\n')
+    .slice(1)
+    .filter((l) => l.length > 0)
+    .map((l) => Number(l.split(',')[0]));
 
 describe.skipIf(!HAVE_SHARED)('benchmarkInstances on the shared gaussian test file (sorted by cluster)', () => {
   const local = { dataDir: SHARED_DATASETS, cacheDir: join(SHARED_DATASETS, '.no-cache'), download: false } as const;

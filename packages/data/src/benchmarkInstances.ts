@@ -53,8 +53,13 @@ function stratifiedRows(keyRows: Matrix, y: Int32Array, n: number, seed: number)
   // Largest-remainder quotas: floor(n * c_k / rows), the rest to the largest fractions.
   const quota = new Int32Array(classes);
   let given = 0;
-  for (let k = 0; k < classes; k++) { quota[k] = Math.floor((n * counts[k]!) / rows); given += quota[k]!; }
-  const byFraction = Array.from({ length: classes }, (_, k) => k).sort((a, b) => ((n * counts[b]!) % rows) - ((n * counts[a]!) % rows) || a - b);
+  for (let k = 0; k < classes; k++) {
+    quota[k] = Math.floor((n * counts[k]!) / rows);
+    given += quota[k]!;
+  }
+  const byFraction = Array.from({ length: classes }, (_, k) => k).sort(
+    (a, b) => ((n * counts[b]!) % rows) - ((n * counts[a]!) % rows) || a - b,
+  );
   for (let t = 0; given < n; t++, given++) quota[byFraction[t]!]!++;
 
   const salt = substream(seed, 'benchmarkInstances', 'stratified').int(2 ** 32);
@@ -67,7 +72,10 @@ function stratifiedRows(keyRows: Matrix, y: Int32Array, n: number, seed: number)
   const chosen = new Uint8Array(rows);
   for (let t = 0; t < rows; t++) {
     const i = order[t]!;
-    if (quota[y[i]!]! > 0) { quota[y[i]!]!--; chosen[i] = 1; }
+    if (quota[y[i]!]! > 0) {
+      quota[y[i]!]!--;
+      chosen[i] = 1;
+    }
   }
   const out = new Int32Array(n);
   for (let i = 0, k = 0; i < rows; i++) if (chosen[i]) out[k++] = i;
@@ -84,13 +92,24 @@ function stratifiedRows(keyRows: Matrix, y: Int32Array, n: number, seed: number)
  * @example benchmarkInstances(gaussian, 1000, { order: 'stratified', seed: 1 })
  * @since 0.1.0
  */
-export function benchmarkInstances(dataset: Dataset, n: number = DEFAULT_BENCHMARK_INSTANCES, options: BenchmarkInstancesOptions = {}): BenchmarkInstances {
+export function benchmarkInstances(
+  dataset: Dataset,
+  n: number = DEFAULT_BENCHMARK_INSTANCES,
+  options: BenchmarkInstancesOptions = {},
+): BenchmarkInstances {
   checkOptions(options, ['order', 'seed'], 'benchmarkInstances');
   const fn = 'benchmarkInstances';
-  if (!Number.isInteger(n) || n < 1) throw new XaiError('BAD_OPTION', `n must be a positive integer, got ${describeValue(n)}`, { fn, arg: 'n', value: n });
+  if (!Number.isInteger(n) || n < 1)
+    throw new XaiError('BAD_OPTION', `n must be a positive integer, got ${describeValue(n)}`, { fn, arg: 'n', value: n });
   const { order = BENCHMARK_INSTANCES_DEFAULTS.order, seed = BENCHMARK_INSTANCES_DEFAULTS.seed } = options;
-  if (order !== 'file' && order !== 'stratified') throw new XaiError('BAD_OPTION', `order must be 'file' or 'stratified', got ${describeValue(order)}`, { fn, arg: 'order', value: order });
-  if (!Number.isSafeInteger(seed)) throw new XaiError('BAD_OPTION', `seed must be a safe integer, got ${describeValue(seed)}`, { fn, arg: 'seed', value: seed });
+  if (order !== 'file' && order !== 'stratified')
+    throw new XaiError('BAD_OPTION', `order must be 'file' or 'stratified', got ${describeValue(order)}`, {
+      fn,
+      arg: 'order',
+      value: order,
+    });
+  if (!Number.isSafeInteger(seed))
+    throw new XaiError('BAD_OPTION', `seed must be a safe integer, got ${describeValue(seed)}`, { fn, arg: 'seed', value: seed });
   const test = dataset.test;
   const count = Math.min(n, test.x.rows);
   const groups = dataset.sensitive?.test;

@@ -73,7 +73,10 @@ describe('checkTestOrder', () => {
     const t = parseCsv(sortedFile(), { label: 'y' });
     const split = { x: t.x, y: t.y! };
     expect(errorOf(() => checkTestOrder(split, 0))).toMatchObject({ code: 'BAD_OPTION', details: { arg: 'n' } });
-    expect(errorOf(() => checkTestOrder(split, 10, { balanceTolerance: 2 }))).toMatchObject({ code: 'BAD_OPTION', details: { arg: 'balanceTolerance' } });
+    expect(errorOf(() => checkTestOrder(split, 10, { balanceTolerance: 2 }))).toMatchObject({
+      code: 'BAD_OPTION',
+      details: { arg: 'balanceTolerance' },
+    });
     expect(errorOf(() => checkTestOrder(split, 10, { alpha: 0 }))).toMatchObject({ code: 'BAD_OPTION', details: { arg: 'alpha' } });
     expect(errorOf(() => checkTestOrder({ x: t.x, y: t.y!.subarray(0, 5) }, 10)).code).toBe('BAD_INPUT');
   });

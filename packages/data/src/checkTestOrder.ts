@@ -60,12 +60,20 @@ export function checkTestOrder(test: Split, n: number, options: CheckTestOrderOp
   const fn = 'checkTestOrder';
   checkOptions(options, ['balanceTolerance', 'alpha', 'featureNames'], fn);
   const { balanceTolerance = CHECK_TEST_ORDER_DEFAULTS.balanceTolerance, alpha = CHECK_TEST_ORDER_DEFAULTS.alpha } = options;
-  if (!Number.isInteger(n) || n < 1) throw new XaiError('BAD_OPTION', `n must be a positive integer, got ${describeValue(n)}`, { fn, arg: 'n', value: n });
-  if (!(balanceTolerance >= 0 && balanceTolerance < 1)) throw new XaiError('BAD_OPTION', `balanceTolerance must be in [0, 1), got ${describeValue(balanceTolerance)}`, { fn, arg: 'balanceTolerance', value: balanceTolerance });
-  if (!(alpha > 0 && alpha < 0.5)) throw new XaiError('BAD_OPTION', `alpha must be in (0, 0.5), got ${describeValue(alpha)}`, { fn, arg: 'alpha', value: alpha });
+  if (!Number.isInteger(n) || n < 1)
+    throw new XaiError('BAD_OPTION', `n must be a positive integer, got ${describeValue(n)}`, { fn, arg: 'n', value: n });
+  if (!(balanceTolerance >= 0 && balanceTolerance < 1))
+    throw new XaiError('BAD_OPTION', `balanceTolerance must be in [0, 1), got ${describeValue(balanceTolerance)}`, {
+      fn,
+      arg: 'balanceTolerance',
+      value: balanceTolerance,
+    });
+  if (!(alpha > 0 && alpha < 0.5))
+    throw new XaiError('BAD_OPTION', `alpha must be in (0, 0.5), got ${describeValue(alpha)}`, { fn, arg: 'alpha', value: alpha });
   const { x, y } = test;
   const rows = y.length;
-  if (rows === 0 || x.rows !== rows) throw new XaiError('BAD_INPUT', `test split has ${x.rows} feature rows and ${rows} labels`, { fn, arg: 'test', value: rows });
+  if (rows === 0 || x.rows !== rows)
+    throw new XaiError('BAD_INPUT', `test split has ${x.rows} feature rows and ${rows} labels`, { fn, arg: 'test', value: rows });
   const count = Math.min(n, rows);
 
   // Label balance: first `count` rows against all.
@@ -83,7 +91,10 @@ export function checkTestOrder(test: Split, n: number, options: CheckTestOrderOp
   let gapClass = 0;
   for (let k = 0; k < classes; k++) {
     const g = Math.abs(first[k]! - all[k]!);
-    if (g > maxRateGap) { maxRateGap = g; gapClass = k; }
+    if (g > maxRateGap) {
+      maxRateGap = g;
+      gapClass = k;
+    }
   }
 
   // Longest run of one label. Union bound: P(some run of label k >= L) <= rows * p_k^L.
@@ -124,7 +135,10 @@ export function checkTestOrder(test: Split, n: number, options: CheckTestOrderOp
     if (!(ss[j]! > 0)) continue; // constant column: no order to see
     const r = lag[j]! / ss[j]!;
     if (r > rLimit) over++;
-    if (feature < 0 || r > rMax) { feature = j; rMax = r; }
+    if (feature < 0 || r > rMax) {
+      feature = j;
+      rMax = r;
+    }
   }
   const featureLag1 = { feature, r: rMax, limit: rLimit, over };
 
@@ -133,18 +147,27 @@ export function checkTestOrder(test: Split, n: number, options: CheckTestOrderOp
   if (count < rows) {
     const pct = (v: number): string => `${(100 * v).toFixed(1)}%`;
     if (maxRateGap > balanceTolerance) {
-      reasons.push(`their label balance differs from the whole split by ${(100 * maxRateGap).toFixed(1)} points (label ${gapClass}: ${pct(first[gapClass]!)} vs ${pct(all[gapClass]!)})`);
+      reasons.push(
+        `their label balance differs from the whole split by ${(100 * maxRateGap).toFixed(1)} points (label ${gapClass}: ${pct(first[gapClass]!)} vs ${pct(all[gapClass]!)})`,
+      );
     }
     if (longestRun.length >= limit) {
-      reasons.push(`the file looks sorted: label ${longestRun.label} runs for ${longestRun.length} rows from row ${longestRun.start} (a random order gives runs under ${limit})`);
+      reasons.push(
+        `the file looks sorted: label ${longestRun.label} runs for ${longestRun.length} rows from row ${longestRun.start} (a random order gives runs under ${limit})`,
+      );
     }
     if (over > 0) {
       const name = options.featureNames?.[feature] !== undefined ? JSON.stringify(options.featureNames[feature]) : `feature ${feature}`;
-      reasons.push(`the file looks sorted: ${over} of ${d} features drift along it (lag-1 autocorrelation up to ${rMax.toFixed(3)}, at ${name}; a random order gives under ${rLimit.toFixed(3)})`);
+      reasons.push(
+        `the file looks sorted: ${over} of ${d} features drift along it (lag-1 autocorrelation up to ${rMax.toFixed(3)}, at ${name}; a random order gives under ${rLimit.toFixed(3)})`,
+      );
     }
   }
-  const warnings = reasons.length === 0 ? [] : [
-    `the first ${count} of ${rows} test rows may not represent the test split: ${reasons.join('; ')}. benchmarkInstances(ds, ${count}, { order: 'stratified' }) draws a seeded label-stratified sample instead`,
-  ];
+  const warnings =
+    reasons.length === 0
+      ? []
+      : [
+          `the first ${count} of ${rows} test rows may not represent the test split: ${reasons.join('; ')}. benchmarkInstances(ds, ${count}, { order: 'stratified' }) draws a seeded label-stratified sample instead`,
+        ];
   return { count, rows, labelRates: { first, all }, maxRateGap, longestRun, featureLag1, warnings };
 }

@@ -7,12 +7,23 @@ import { HAVE_SHARED, SHARED_DATASETS, provenanceDataverse, provenanceFiles, sha
 
 // Kind counts as stated in PROVENANCE.md's "feature types in newest code" column (hand-copied).
 const KIND_COUNTS: Record<string, [continuous: number, discrete: number]> = {
-  adult: [6, 7], compas: [3, 4], gaussian: [20, 0], german: [8, 52], gmsc: [10, 0], heart: [9, 6], heloc: [23, 0], pima: [8, 0],
+  adult: [6, 7],
+  compas: [3, 4],
+  gaussian: [20, 0],
+  german: [8, 52],
+  gmsc: [10, 0],
+  heart: [9, 6],
+  heloc: [23, 0],
+  pima: [8, 0],
 };
 
 describe('datasetRegistry', () => {
   it('lists the eight OpenXAI datasets', () => {
-    expect(listDatasets().map((d) => d.name).sort()).toEqual(['adult', 'compas', 'gaussian', 'german', 'gmsc', 'heart', 'heloc', 'pima']);
+    expect(
+      listDatasets()
+        .map((d) => d.name)
+        .sort(),
+    ).toEqual(['adult', 'compas', 'gaussian', 'german', 'gmsc', 'heart', 'heloc', 'pima']);
     expect(isDatasetName('adult')).toBe(true);
     expect(isDatasetName('toString')).toBe(false);
   });
@@ -60,7 +71,11 @@ describe('datasetRegistry', () => {
 
 describe.skipIf(!HAVE_SHARED)('datasetRegistry against shared/datasets/PROVENANCE.md', () => {
   it('german one-hot groups follow feature_n_cols of german-feature-metadata.json', () => {
-    const meta = JSON.parse(readFileSync(join(SHARED_DATASETS, 'german/german-feature-metadata.json'), 'utf8')) as { feature_names: string[]; feature_types: string[]; feature_n_cols: number[] };
+    const meta = JSON.parse(readFileSync(join(SHARED_DATASETS, 'german/german-feature-metadata.json'), 'utf8')) as {
+      feature_names: string[];
+      feature_types: string[];
+      feature_n_cols: number[];
+    };
     const g = datasetRegistry.german;
     expect(g.featureNames).toHaveLength(meta.feature_n_cols.reduce((a, b) => a + b, 0));
     expect(g.featureNames).toHaveLength(60);

@@ -47,7 +47,9 @@ export function datasetStatus(options: DatasetStatusOptions = {}): DatasetStatus
     const layout = inData ?? inCache ?? fetchable;
     const status: DatasetAvailability = inData ? 'found' : inCache ? 'cached' : fetchable ? 'downloadable' : 'unavailable';
     const dir = inData ? dataDir : inCache ? cacheDir : undefined;
-    const files = layout ? layout.files.map((f) => (dir ? datasetFilePath(dir, info, f) : f.url ?? f.file)) : info.files.map((f) => f.file);
+    const files = layout
+      ? layout.files.map((f) => (dir ? datasetFilePath(dir, info, f) : (f.url ?? f.file)))
+      : info.files.map((f) => f.file);
     const checksums = (layout?.files ?? info.files).every((f) => f.sha256 !== undefined) ? 'published' : 'recorded-on-download';
     return { name, title: info.title, status, files, checksums };
   });

@@ -34,7 +34,13 @@ describe('exportDataset', () => {
     }
     const onDisk = JSON.parse(readFileSync(join(dir, 'schema.json'), 'utf8'));
     expect(onDisk.preprocessing).toEqual(JSON.parse(JSON.stringify(ds.preprocessing)));
-    expect(onDisk).toMatchObject({ format: 'xai-data-export@1', name: 'mine', classes: ['0', '1'], features: ds.schema.names, groups: [[2, 3, 4]] });
+    expect(onDisk).toMatchObject({
+      format: 'xai-data-export@1',
+      name: 'mine',
+      classes: ['0', '1'],
+      features: ds.schema.names,
+      groups: [[2, 3, 4]],
+    });
     expect((await asyncErrorOf(() => exportDataset(ds, dir))).code).toBe('IO_ERROR');
     await exportDataset(ds, dir, { overwrite: true });
     expect((await asyncErrorOf(() => exportDataset(ds, dir, { overwrit: true } as never))).code).toBe('BAD_OPTION');
@@ -43,7 +49,15 @@ describe('exportDataset', () => {
   it('exports a dataset with ground truth (the synthetic one) without scaling, ground truth beside it', async () => {
     const x = { rows: 2, cols: 2, data: Float64Array.from([1.5, -2, 0.25, 3]) };
     const gt = { rows: 2, cols: 2, data: Float64Array.from([0.5, 0, 0, -0.5]) };
-    const synth: Dataset = { name: 'synth', schema: { names: ['x0', 'x1'], kinds: ['continuous', 'continuous'], groups: [] }, classes: 2, train: { x, y: Int32Array.from([0, 1]) }, test: { x, y: Int32Array.from([1, 0]) }, groundTruth: { train: gt, test: gt }, hash: 'h' };
+    const synth: Dataset = {
+      name: 'synth',
+      schema: { names: ['x0', 'x1'], kinds: ['continuous', 'continuous'], groups: [] },
+      classes: 2,
+      train: { x, y: Int32Array.from([0, 1]) },
+      test: { x, y: Int32Array.from([1, 0]) },
+      groundTruth: { train: gt, test: gt },
+      hash: 'h',
+    };
     const dir = join(tmp, 'synth');
     const schema = await exportDataset(synth, dir);
     expect(schema.preprocessing.scaler).toEqual({ kind: 'none' });
@@ -80,9 +94,22 @@ describe('datasetStatus', () => {
     const list = datasetStatus({ dataDir: data, cacheDir: cache });
     expect(list.map((s) => s.name)).toEqual([...DATASET_NAMES]);
     const by = Object.fromEntries(list.map((s) => [s.name, s.status]));
-    expect(by).toEqual({ adult: 'downloadable', compas: 'found', german: 'cached', gmsc: 'downloadable', heart: 'downloadable', heloc: 'downloadable', pima: 'downloadable', gaussian: 'downloadable' });
+    expect(by).toEqual({
+      adult: 'downloadable',
+      compas: 'found',
+      german: 'cached',
+      gmsc: 'downloadable',
+      heart: 'downloadable',
+      heloc: 'downloadable',
+      pima: 'downloadable',
+      gaussian: 'downloadable',
+    });
     expect(list.find((s) => s.name === 'compas')!.files[0]).toBe(join(data, 'compas', 'compas-train.csv'));
     expect(list.find((s) => s.name === 'gmsc')!.checksums).toBe('recorded-on-download');
-    expect(datasetStatus({ dataDir: SHARED_DATASETS, cacheDir: cache }).filter((s) => s.status === 'found').map((s) => s.name)).toEqual(['adult', 'compas', 'german', 'heloc', 'pima', 'gaussian']);
+    expect(
+      datasetStatus({ dataDir: SHARED_DATASETS, cacheDir: cache })
+        .filter((s) => s.status === 'found')
+        .map((s) => s.name),
+    ).toEqual(['adult', 'compas', 'german', 'heloc', 'pima', 'gaussian']);
   });
 });

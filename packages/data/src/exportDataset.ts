@@ -79,8 +79,10 @@ function csv(names: readonly string[], x: Matrix, label?: { name: string; values
 export async function exportDataset(dataset: Dataset, dir: string, options: ExportDatasetOptions = {}): Promise<ExportedSchema> {
   const fn = 'exportDataset';
   checkOptions(options, ['overwrite', 'preprocessing'], fn);
-  if (dataset === null || typeof dataset !== 'object' || !dataset.schema || !dataset.train || !dataset.test) throw new XaiError('BAD_INPUT', `expected a Dataset, got ${describeValue(dataset)}`, { fn, arg: 'dataset', value: dataset });
-  if (typeof dir !== 'string' || dir.length === 0) throw new XaiError('BAD_INPUT', `expected a directory path, got ${describeValue(dir)}`, { fn, arg: 'dir', value: dir });
+  if (dataset === null || typeof dataset !== 'object' || !dataset.schema || !dataset.train || !dataset.test)
+    throw new XaiError('BAD_INPUT', `expected a Dataset, got ${describeValue(dataset)}`, { fn, arg: 'dataset', value: dataset });
+  if (typeof dir !== 'string' || dir.length === 0)
+    throw new XaiError('BAD_INPUT', `expected a directory path, got ${describeValue(dir)}`, { fn, arg: 'dir', value: dir });
   const preprocessing = options.preprocessing ?? datasetPreprocessing(dataset);
   const user = dataset as Partial<UserDataset>;
   const task = preprocessing.task ?? 'classification';
@@ -91,14 +93,27 @@ export async function exportDataset(dataset: Dataset, dir: string, options: Expo
     const s = dataset[split];
     if (!s) continue;
     const values = task === 'regression' ? user.targets?.[split] : s.y;
-    if (values === undefined) throw new XaiError('BAD_INPUT', `regression dataset without targets for ${split}`, { fn, arg: 'dataset', value: split });
-    outputs.push({ file: `${split}.csv`, split, content: 'features+label', rows: s.x.rows, text: csv(names, s.x, { name: labelName, values }) });
+    if (values === undefined)
+      throw new XaiError('BAD_INPUT', `regression dataset without targets for ${split}`, { fn, arg: 'dataset', value: split });
+    outputs.push({
+      file: `${split}.csv`,
+      split,
+      content: 'features+label',
+      rows: s.x.rows,
+      text: csv(names, s.x, { name: labelName, values }),
+    });
     const gt = dataset.groundTruth?.[split];
     if (gt) outputs.push({ file: `${split}-ground-truth.csv`, split, content: 'ground-truth', rows: gt.rows, text: csv(names, gt) });
   }
   if (!options.overwrite) {
     const clash = [...outputs.map((o) => o.file), 'schema.json'].filter((f) => existsSync(join(dir, f)));
-    if (clash.length > 0) throw new XaiError('IO_ERROR', `${dir} already holds ${clash.join(', ')}; pass overwrite: true (--force) or another folder`, { fn, arg: 'dir', value: dir, file: join(dir, clash[0]!) });
+    if (clash.length > 0)
+      throw new XaiError('IO_ERROR', `${dir} already holds ${clash.join(', ')}; pass overwrite: true (--force) or another folder`, {
+        fn,
+        arg: 'dir',
+        value: dir,
+        file: join(dir, clash[0]!),
+      });
   }
   const write = async (file: string, text: string): Promise<Uint8Array> => {
     const path = join(dir, file);
@@ -109,21 +124,33 @@ export async function exportDataset(dataset: Dataset, dir: string, options: Expo
       await rename(temp, path);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code ?? 'error';
-      throw new XaiError('IO_ERROR', `cannot write ${path} (${code}: ${(e as Error).message})`, { fn, arg: 'dir', value: path, file: path, errno: code });
+      throw new XaiError('IO_ERROR', `cannot write ${path} (${code}: ${(e as Error).message})`, {
+        fn,
+        arg: 'dir',
+        value: path,
+        file: path,
+        errno: code,
+      });
     }
     return bytes;
   };
   try {
     await mkdir(dir, { recursive: true });
   } catch (e) {
-    throw new XaiError('IO_ERROR', `cannot create ${dir} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, { fn, arg: 'dir', value: dir, file: dir });
+    throw new XaiError('IO_ERROR', `cannot create ${dir} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, {
+      fn,
+      arg: 'dir',
+      value: dir,
+      file: dir,
+    });
   }
   const files: ExportedFile[] = [];
   for (const o of outputs) {
     const bytes = await write(o.file, o.text);
     files.push({ file: o.file, split: o.split, content: o.content, rows: o.rows, bytes: bytes.length, sha256: fileSha256(bytes) });
   }
-  const classes = task === 'classification' ? preprocessing.label?.classes ?? Array.from({ length: dataset.classes }, (_, k) => String(k)) : undefined;
+  const classes =
+    task === 'classification' ? (preprocessing.label?.classes ?? Array.from({ length: dataset.classes }, (_, k) => String(k))) : undefined;
   const processingHash = (dataset as { processingHash?: unknown }).processingHash;
   const schema: ExportedSchema = {
     format: 'xai-data-export@1',
@@ -139,7 +166,10 @@ export async function exportDataset(dataset: Dataset, dir: string, options: Expo
     rows: { train: dataset.train.x.rows, validation: dataset.validation?.x.rows ?? 0, test: dataset.test.x.rows },
     files,
     preprocessing,
-    note: preprocessing.scaler.kind === 'none' ? 'features are written as the models see them (no scaling)' : `features are scaled (${preprocessing.scaler.kind}, fitted on train) as the models see them; preprocessing.scaler maps raw values to these`,
+    note:
+      preprocessing.scaler.kind === 'none'
+        ? 'features are written as the models see them (no scaling)'
+        : `features are scaled (${preprocessing.scaler.kind}, fitted on train) as the models see them; preprocessing.scaler maps raw values to these`,
   };
   await write('schema.json', `${JSON.stringify(schema, null, 2)}\n`);
   return schema;

@@ -2,7 +2,15 @@ import { XaiError, checkOptions, describeValue } from '@xai/core';
 import type { DatasetFile, DatasetName } from './datasetInfo.js';
 import { DATASET_NAMES, datasetRegistry, isDatasetName } from './datasetRegistry.js';
 import type { DatasetProcessingOptions, FileBytes } from './internal/assembleDataset.js';
-import { LOAD_DATASET_DEFAULTS, PROCESSING_KEYS, assembleDataset, badOption, resolveProcessing, settleChecksum, urlOf } from './internal/assembleDataset.js';
+import {
+  LOAD_DATASET_DEFAULTS,
+  PROCESSING_KEYS,
+  assembleDataset,
+  badOption,
+  resolveProcessing,
+  settleChecksum,
+  urlOf,
+} from './internal/assembleDataset.js';
 import { layoutsOf } from './internal/datasetLayout.js';
 import { sha256HexAsync } from './internal/sha256.js';
 import type { LoadedDataset } from './loadedDataset.js';
@@ -35,9 +43,19 @@ async function fetchBytes(fetchImpl: typeof fetch, url: string, timeoutMs: numbe
     res = await fetchImpl(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
   } catch (e) {
     const err = e as Error;
-    throw new XaiError('OFFLINE', `could not fetch ${url} (${err.name === 'TimeoutError' ? 'timed out' : err.message})`, { fn: FN, arg: 'url', value: url, url });
+    throw new XaiError('OFFLINE', `could not fetch ${url} (${err.name === 'TimeoutError' ? 'timed out' : err.message})`, {
+      fn: FN,
+      arg: 'url',
+      value: url,
+      url,
+    });
   }
-  if (!res.ok) throw new XaiError(res.status === 404 || res.status === 410 ? 'NOT_FOUND' : 'OFFLINE', `${url} answered HTTP ${res.status} ${res.statusText}`, { fn: FN, arg: 'url', value: url, url, status: res.status });
+  if (!res.ok)
+    throw new XaiError(
+      res.status === 404 || res.status === 410 ? 'NOT_FOUND' : 'OFFLINE',
+      `${url} answered HTTP ${res.status} ${res.statusText}`,
+      { fn: FN, arg: 'url', value: url, url, status: res.status },
+    );
   try {
     return new Uint8Array(await res.arrayBuffer());
   } catch (e) {
@@ -56,7 +74,12 @@ async function fetchBytes(fetchImpl: typeof fetch, url: string, timeoutMs: numbe
  */
 export async function fetchDataset(name: DatasetName, options: FetchDatasetOptions = {}): Promise<LoadedDataset> {
   checkOptions(options, FETCH_DATASET_KEYS, FN);
-  if (!isDatasetName(name)) throw new XaiError('NOT_FOUND', `unknown dataset ${describeValue(name)}; known: ${DATASET_NAMES.join(', ')}`, { fn: FN, arg: 'name', value: name });
+  if (!isDatasetName(name))
+    throw new XaiError('NOT_FOUND', `unknown dataset ${describeValue(name)}; known: ${DATASET_NAMES.join(', ')}`, {
+      fn: FN,
+      arg: 'name',
+      value: name,
+    });
   const info = datasetRegistry[name];
   const processing = resolveProcessing(FN, options);
   const { timeoutMs = LOAD_DATASET_DEFAULTS.timeoutMs } = options;
@@ -64,14 +87,28 @@ export async function fetchDataset(name: DatasetName, options: FetchDatasetOptio
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function') throw badOption(FN, 'fetch', 'no fetch available; pass options.fetch', fetchImpl);
   const layout = layoutsOf(info).find((l) => l.files.every((f) => addressOf(f, name, options) !== undefined));
-  if (!layout) throw new XaiError('NOT_FOUND', `${name}: its files have no public address; pass baseUrl (a folder holding ${name}/<file>) or use parseDataset with the file contents`, { fn: FN, arg: 'name', value: name });
+  if (!layout)
+    throw new XaiError(
+      'NOT_FOUND',
+      `${name}: its files have no public address; pass baseUrl (a folder holding ${name}/<file>) or use parseDataset with the file contents`,
+      { fn: FN, arg: 'name', value: name },
+    );
   const steps: string[] = [];
   const files: FileBytes[] = [];
   for (const f of layout.files) {
     const url = addressOf(f, name, options)!;
     const bytes = await fetchBytes(fetchImpl, url, timeoutMs);
     const sha256 = await sha256HexAsync(bytes);
-    const check = settleChecksum(FN, url, bytes.length, sha256, f.sha256, true, processing.verify, 'the server holds another version; pass verify: false to accept it');
+    const check = settleChecksum(
+      FN,
+      url,
+      bytes.length,
+      sha256,
+      f.sha256,
+      true,
+      processing.verify,
+      'the server holds another version; pass verify: false to accept it',
+    );
     steps.push(`fetched ${f.file} from ${url}`);
     files.push({ file: f, bytes, path: url, source: 'download', url, sha256, check });
   }

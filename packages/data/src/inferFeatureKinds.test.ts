@@ -4,7 +4,11 @@ import { inferFeatureKinds } from './inferFeatureKinds.js';
 import { errorOf } from './__fixtures__/errorOf.js';
 
 describe('inferFeatureKinds', () => {
-  const x = fromRows([[0, 1, 0.5, 7], [1, 2, 1, 7], [1, 3, 2, 7]]);
+  const x = fromRows([
+    [0, 1, 0.5, 7],
+    [1, 2, 1, 7],
+    [1, 3, 2, 7],
+  ]);
 
   it('calls binary integer columns discrete by default', () => {
     expect(inferFeatureKinds(x)).toEqual(['discrete', 'continuous', 'continuous', 'discrete']);

@@ -24,7 +24,11 @@ export function inferFeatureKinds(x: Matrix, options: InferFeatureKindsOptions =
   assertMatrix(x, 'inferFeatureKinds', 'x');
   const { maxDiscreteLevels = DEFAULT_MAX_DISCRETE_LEVELS } = options;
   if (!Number.isInteger(maxDiscreteLevels) || maxDiscreteLevels < 0) {
-    throw new XaiError('BAD_OPTION', `maxDiscreteLevels must be a non-negative integer, got ${describeValue(maxDiscreteLevels)}`, { fn: 'inferFeatureKinds', arg: 'maxDiscreteLevels', value: maxDiscreteLevels });
+    throw new XaiError('BAD_OPTION', `maxDiscreteLevels must be a non-negative integer, got ${describeValue(maxDiscreteLevels)}`, {
+      fn: 'inferFeatureKinds',
+      arg: 'maxDiscreteLevels',
+      value: maxDiscreteLevels,
+    });
   }
   const stride = strideOf(x);
   const offset = x.offset ?? 0;
@@ -35,11 +39,21 @@ export function inferFeatureKinds(x: Matrix, options: InferFeatureKindsOptions =
     let discrete = x.rows > 0;
     for (let i = 0, p = offset + j; i < x.rows; i++, p += stride) {
       const v = x.data[p]!;
-      if (!Number.isInteger(v)) { discrete = false; break; }
+      if (!Number.isInteger(v)) {
+        discrete = false;
+        break;
+      }
       let known = false;
-      for (let k = 0; k < count; k++) if (levels[k] === v) { known = true; break; }
+      for (let k = 0; k < count; k++)
+        if (levels[k] === v) {
+          known = true;
+          break;
+        }
       if (known) continue;
-      if (count === maxDiscreteLevels) { discrete = false; break; }
+      if (count === maxDiscreteLevels) {
+        discrete = false;
+        break;
+      }
       levels[count++] = v;
     }
     kinds.push(discrete ? 'discrete' : 'continuous');

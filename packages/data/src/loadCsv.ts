@@ -8,7 +8,8 @@ import { parseCsvAs } from './internal/parseCsvAs.js';
 export type LoadCsvOptions = ParseCsvOptions;
 
 function checkPath(path: unknown, fn: string): asserts path is string {
-  if (typeof path !== 'string' || path.length === 0) throw new XaiError('BAD_INPUT', `expected a file path, got ${describeValue(path)}`, { fn, arg: 'path', value: path });
+  if (typeof path !== 'string' || path.length === 0)
+    throw new XaiError('BAD_INPUT', `expected a file path, got ${describeValue(path)}`, { fn, arg: 'path', value: path });
 }
 
 /**

@@ -27,11 +27,24 @@ let base = '';
 
 function synthetic(header: string[], rows: number, delimiter: string, quoteHeader: boolean): Buffer {
   const lines = [header.map((h) => (quoteHeader ? `"${h}"` : h)).join(delimiter)];
-  for (let i = 0; i < rows; i++) lines.push(header.map((_, j) => (j === header.length - 1 ? i % 2 : ((i * 7 + j * 3) % 11) + 0.5)).join(delimiter));
+  for (let i = 0; i < rows; i++)
+    lines.push(header.map((_, j) => (j === header.length - 1 ? i % 2 : ((i * 7 + j * 3) % 11) + 0.5)).join(delimiter));
   return Buffer.from(`${lines.join('\n')}\n`);
 }
 
-const GMSC = ['RevolvingUtilizationOfUnsecuredLines', 'age', 'NumberOfTime30-59DaysPastDueNotWorse', 'DebtRatio', 'MonthlyIncome', 'NumberOfOpenCreditLinesAndLoans', 'NumberOfTimes90DaysLate', 'NumberRealEstateLoansOrLines', 'NumberOfTime60-89DaysPastDueNotWorse', 'NumberOfDependents', 'SeriousDlqin2yrs'];
+const GMSC = [
+  'RevolvingUtilizationOfUnsecuredLines',
+  'age',
+  'NumberOfTime30-59DaysPastDueNotWorse',
+  'DebtRatio',
+  'MonthlyIncome',
+  'NumberOfOpenCreditLinesAndLoans',
+  'NumberOfTimes90DaysLate',
+  'NumberRealEstateLoansOrLines',
+  'NumberOfTime60-89DaysPastDueNotWorse',
+  'NumberOfDependents',
+  'SeriousDlqin2yrs',
+];
 const PIMA = ['Pregnancies', 'Glucose', 'BloodPressure', 'SkinThickness', 'Insulin', 'BMI', 'DiabetesPedigreeFunction', 'Age', 'Outcome'];
 
 beforeAll(async () => {
@@ -56,11 +69,27 @@ beforeAll(async () => {
     const m = /^\/(\w+)\/api\/access\/datafile\/(\d+)$/.exec(req.url ?? '');
     hits.set(req.url ?? '', (hits.get(req.url ?? '') ?? 0) + 1);
     const body = m ? served.get(m[2]!) : undefined;
-    if (!m || !body || m[1] === 'missing') { res.writeHead(404).end('not found'); return; }
+    if (!m || !body || m[1] === 'missing') {
+      res.writeHead(404).end('not found');
+      return;
+    }
     const mode = m[1];
-    if (mode === 'truncated') { const half = body.subarray(0, body.length >> 1); res.writeHead(200, { 'Content-Length': half.length }).end(half); return; }
-    if (mode === 'corrupt') { const bad = Buffer.from(body); bad[bad.length >> 1] = bad[bad.length >> 1]! ^ 1; res.writeHead(200, { 'Content-Length': bad.length }).end(bad); return; }
-    if (mode === 'cut') { res.writeHead(200, { 'Content-Length': body.length }); res.write(body.subarray(0, body.length >> 1), () => res.destroy()); return; }
+    if (mode === 'truncated') {
+      const half = body.subarray(0, body.length >> 1);
+      res.writeHead(200, { 'Content-Length': half.length }).end(half);
+      return;
+    }
+    if (mode === 'corrupt') {
+      const bad = Buffer.from(body);
+      bad[bad.length >> 1] = bad[bad.length >> 1]! ^ 1;
+      res.writeHead(200, { 'Content-Length': bad.length }).end(bad);
+      return;
+    }
+    if (mode === 'cut') {
+      res.writeHead(200, { 'Content-Length': body.length });
+      res.write(body.subarray(0, body.length >> 1), () => res.destroy());
+      return;
+    }
     res.writeHead(200, { 'Content-Length': body.length, 'Content-Type': 'text/tab-separated-values' }).end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -103,7 +132,10 @@ describe.skipIf(!HAVE_SHARED)('loadDataset downloads shared files from a local s
       return fetch(url.replace('https://dataverse.harvard.edu/api/access/datafile/', mirror('ok')), init);
     };
     const ds = await loadDataset('german', { dataDir: noData, cacheDir: freshCache(), fetch: fetchVia });
-    expect(asked).toEqual(['https://dataverse.harvard.edu/api/access/datafile/8550931', 'https://dataverse.harvard.edu/api/access/datafile/8550930']);
+    expect(asked).toEqual([
+      'https://dataverse.harvard.edu/api/access/datafile/8550931',
+      'https://dataverse.harvard.edu/api/access/datafile/8550930',
+    ]);
     expect(ds.schema.names).toHaveLength(60);
     expect(ds.provenance.files.every((f) => f.verified === 'registry')).toBe(true);
   });
@@ -178,7 +210,10 @@ describe('datasets without a shared copy (gmsc, heart, pima split)', () => {
     expect(ds.schema.kinds.every((k) => k === 'continuous')).toBe(true);
     expect(ds.train.x.rows + ds.validation!.x.rows).toBe(40);
     // First read: nothing was compared (the sidecar was just computed from these very bytes).
-    expect(ds.provenance.files.map((f) => [f.source, f.verified])).toEqual([['download', 'unverified'], ['download', 'unverified']]);
+    expect(ds.provenance.files.map((f) => [f.source, f.verified])).toEqual([
+      ['download', 'unverified'],
+      ['download', 'unverified'],
+    ]);
     const reads = ds.provenance.steps.filter((st) => st.startsWith('read '));
     expect(reads).toHaveLength(2);
     for (const st of reads) expect(st).toContain('unverified (no published checksum; recorded now)');
@@ -190,8 +225,12 @@ describe('datasets without a shared copy (gmsc, heart, pima split)', () => {
     expect(readFileSync(`${cached}.sha256`, 'utf8').trim()).toBe(sha(served.get('8550934')!));
     // Later reads compare with the recorded checksum, and say that it is not a published one.
     const later = await loadDataset('gmsc', { dataDir: noData, cacheDir, download: false });
-    expect(later.provenance.files.map((f) => [f.source, f.verified])).toEqual([['cache', 'recorded'], ['cache', 'recorded']]);
-    for (const st of later.provenance.steps.filter((x) => x.startsWith('read '))) expect(st).toContain('matches the checksum recorded at first download (not a published one)');
+    expect(later.provenance.files.map((f) => [f.source, f.verified])).toEqual([
+      ['cache', 'recorded'],
+      ['cache', 'recorded'],
+    ]);
+    for (const st of later.provenance.steps.filter((x) => x.startsWith('read ')))
+      expect(st).toContain('matches the checksum recorded at first download (not a published one)');
     expect(later.provenance.warnings.filter((w) => w.includes('not a published one'))).toHaveLength(2);
     writeFileSync(cached, readFileSync(cached, 'utf8').replace('\n0.5', '\n1.5'));
     const e = await asyncErrorOf(() => loadDataset('gmsc', { dataDir: noData, cacheDir, download: false }));
@@ -199,7 +238,7 @@ describe('datasets without a shared copy (gmsc, heart, pima split)', () => {
     expect(e.message).toContain('delete it');
   });
 
-  it('heart with unexpected columns loads with the file\'s columns and a warning', async () => {
+  it("heart with unexpected columns loads with the file's columns and a warning", async () => {
     const ds = await loadDataset('heart', { dataDir: noData, cacheDir: freshCache(), mirror: mirror('ok') });
     expect(ds.schema.names).toEqual(['sex', 'age']);
     expect(ds.provenance.warnings.join('\n')).toContain('differ from the registry');

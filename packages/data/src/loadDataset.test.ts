@@ -24,7 +24,10 @@ const SHARED: DatasetName[] = ['adult', 'compas', 'german', 'heloc', 'pima', 'ga
 function columnRange(rows: number[][], j: number): [number, number] {
   let lo = Infinity;
   let hi = -Infinity;
-  for (const r of rows) { lo = Math.min(lo, r[j]!); hi = Math.max(hi, r[j]!); }
+  for (const r of rows) {
+    lo = Math.min(lo, r[j]!);
+    hi = Math.max(hi, r[j]!);
+  }
   return [lo, hi];
 }
 
@@ -84,7 +87,7 @@ describe.skipIf(!HAVE_SHARED)('loadDataset on shared/datasets', () => {
     }
   });
 
-  it('kind inference agrees with the registry except for german\'s binary 1/2 columns', async () => {
+  it("kind inference agrees with the registry except for german's binary 1/2 columns", async () => {
     for (const name of ['adult', 'compas', 'heloc', 'pima'] as const) {
       const file = datasetRegistry[name].files.find((f) => f.sha256)!.file;
       const t = await loadCsv(join(SHARED_DATASETS, name, file), { label: datasetRegistry[name].label });
@@ -103,7 +106,10 @@ describe.skipIf(!HAVE_SHARED)('loadDataset on shared/datasets', () => {
       const scaled = Array.from({ length: ds.train.x.rows }, (_, i) => get(ds.train.x, i, j));
       expect(Math.min(...scaled)).toBe(0);
       expect(Math.max(...scaled)).toBe(hi > lo ? 1 : 0);
-      for (const [split, rawM] of [[ds.test, ds.raw.test], [ds.validation!, ds.raw.validation!]] as const) {
+      for (const [split, rawM] of [
+        [ds.test, ds.raw.test],
+        [ds.validation!, ds.raw.validation!],
+      ] as const) {
         for (const i of [0, 1, split.x.rows - 1]) expect(get(split.x, i, j)).toBeCloseTo((get(rawM, i, j) - lo) / (hi - lo), 12);
       }
     }
@@ -202,7 +208,14 @@ describe.skipIf(!HAVE_SHARED)('loadDataset on shared/datasets', () => {
   // Load time is a figure, not a test: `pnpm --filter @xai/data bench:perf` reports it.
 
   it('availableDatasets lists the six shared datasets and nothing for an empty folder', () => {
-    expect(availableDatasets({ dataDir: SHARED_DATASETS, cacheDir: emptyCache })).toEqual(['adult', 'compas', 'german', 'heloc', 'pima', 'gaussian']);
+    expect(availableDatasets({ dataDir: SHARED_DATASETS, cacheDir: emptyCache })).toEqual([
+      'adult',
+      'compas',
+      'german',
+      'heloc',
+      'pima',
+      'gaussian',
+    ]);
     expect(availableDatasets({ dataDir: join(tmp, 'none'), cacheDir: emptyCache })).toEqual([]);
   });
 

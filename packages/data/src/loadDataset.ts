@@ -5,7 +5,15 @@ import type { DatasetFile, DatasetInfo, DatasetName } from './datasetInfo.js';
 import { defaultCacheDir, defaultDataDir } from './datasetDirs.js';
 import { DATASET_NAMES, datasetRegistry, isDatasetName } from './datasetRegistry.js';
 import type { DatasetProcessingOptions, FileBytes } from './internal/assembleDataset.js';
-import { LOAD_DATASET_DEFAULTS, PROCESSING_KEYS, assembleDataset, badOption, resolveProcessing, settleChecksum, urlOf } from './internal/assembleDataset.js';
+import {
+  LOAD_DATASET_DEFAULTS,
+  PROCESSING_KEYS,
+  assembleDataset,
+  badOption,
+  resolveProcessing,
+  settleChecksum,
+  urlOf,
+} from './internal/assembleDataset.js';
 import { datasetFilePath, findLayout } from './internal/datasetFiles.js';
 import type { Layout } from './internal/datasetLayout.js';
 import { layoutsOf } from './internal/datasetLayout.js';
@@ -38,19 +46,34 @@ function manualHint(info: DatasetInfo, layout: Layout, dirs: { dataDir: string |
     const sha = f.sha256 ? ` (sha256 ${f.sha256})` : '';
     return `${f.url ? `download ${f.url}` : `obtain ${f.file}`} and save it as ${target}${sha}`;
   };
-  return `To supply it by hand: ${layout.files.map(where).join('; ')}${dirs.dataDir ? '' : ' (or put the files under <dir>/' + info.name + '/ and pass dataDir)'}.`;
+  return `To supply it by hand: ${layout.files.map(where).join('; ')}${dirs.dataDir ? '' : ` (or put the files under <dir>/${info.name}/ and pass dataDir)`}.`;
 }
 
-async function readOne(info: DatasetInfo, file: DatasetFile, dir: string, source: FileSource, verify: boolean, url: string | undefined, justDownloaded: boolean): Promise<FileBytes> {
+async function readOne(
+  info: DatasetInfo,
+  file: DatasetFile,
+  dir: string,
+  source: FileSource,
+  verify: boolean,
+  url: string | undefined,
+  justDownloaded: boolean,
+): Promise<FileBytes> {
   const path = datasetFilePath(dir, info, file);
   const bytes = await readFileBytes(path, FN);
   const sha256 = fileSha256(bytes);
   let expected = file.sha256;
   // The sidecar written by this very call proves nothing: it was computed from these bytes.
   const recordedNow = file.sha256 === undefined && justDownloaded;
-  if (expected === undefined && !recordedNow && source !== 'dataDir' && existsSync(`${path}.sha256`)) expected = (await readFile(`${path}.sha256`, 'utf8')).trim();
-  const fix = source === 'dataDir' ? 'replace it with the published file, or pass verify: false to use it as it is' : 'delete it so that it is downloaded again, or pass verify: false';
-  const check = verify && recordedNow ? 'recordedNow' : settleChecksum(FN, path, bytes.length, sha256, expected, file.sha256 !== undefined, verify, fix);
+  if (expected === undefined && !recordedNow && source !== 'dataDir' && existsSync(`${path}.sha256`))
+    expected = (await readFile(`${path}.sha256`, 'utf8')).trim();
+  const fix =
+    source === 'dataDir'
+      ? 'replace it with the published file, or pass verify: false to use it as it is'
+      : 'delete it so that it is downloaded again, or pass verify: false';
+  const check =
+    verify && recordedNow
+      ? 'recordedNow'
+      : settleChecksum(FN, path, bytes.length, sha256, expected, file.sha256 !== undefined, verify, fix);
   return { file, bytes, path, source, ...(url ? { url } : {}), sha256, check };
 }
 
@@ -68,7 +91,12 @@ async function readOne(info: DatasetInfo, file: DatasetFile, dir: string, source
  */
 export async function loadDataset(name: DatasetName, options: LoadDatasetOptions = {}): Promise<LoadedDataset> {
   checkOptions(options, LOAD_DATASET_KEYS, FN);
-  if (!isDatasetName(name)) throw new XaiError('NOT_FOUND', `unknown dataset ${describeValue(name)}; known: ${DATASET_NAMES.join(', ')}`, { fn: FN, arg: 'name', value: name });
+  if (!isDatasetName(name))
+    throw new XaiError('NOT_FOUND', `unknown dataset ${describeValue(name)}; known: ${DATASET_NAMES.join(', ')}`, {
+      fn: FN,
+      arg: 'name',
+      value: name,
+    });
   const info = datasetRegistry[name];
   const processing = resolveProcessing(FN, options);
   const { verify } = processing;
@@ -81,7 +109,8 @@ export async function loadDataset(name: DatasetName, options: LoadDatasetOptions
   } = options;
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (!(timeoutMs > 0)) throw badOption(FN, 'timeoutMs', `must be positive, got ${describeValue(timeoutMs)}`, timeoutMs);
-  if (download && typeof fetchImpl !== 'function') throw badOption(FN, 'fetch', 'no fetch available; pass options.fetch or download: false', fetchImpl);
+  if (download && typeof fetchImpl !== 'function')
+    throw badOption(FN, 'fetch', 'no fetch available; pass options.fetch or download: false', fetchImpl);
 
   const steps: string[] = [];
   const tried: string[] = [];
@@ -94,8 +123,10 @@ export async function loadDataset(name: DatasetName, options: LoadDatasetOptions
   let source: FileSource = 'cache';
   if (dataDir !== undefined) {
     layout = findLayout(dataDir, info);
-    if (layout) { dir = dataDir; source = 'dataDir'; }
-    else tried.push(...lookIn(dataDir));
+    if (layout) {
+      dir = dataDir;
+      source = 'dataDir';
+    } else tried.push(...lookIn(dataDir));
   }
   if (!layout) {
     layout = findLayout(cacheDir, info);
@@ -107,13 +138,27 @@ export async function loadDataset(name: DatasetName, options: LoadDatasetOptions
     const manual = manualHint(info, hintLayout, { dataDir, cacheDir });
     if (!fetchable || !download) {
       const why = fetchable ? 'download is off' : 'its files have no public address';
-      throw new XaiError('NOT_FOUND', `${info.name}: no local copy and ${why}. Looked in: ${tried.join(', ')}. ${manual}`, { fn: FN, arg: 'name', value: name, tried });
+      throw new XaiError('NOT_FOUND', `${info.name}: no local copy and ${why}. Looked in: ${tried.join(', ')}. ${manual}`, {
+        fn: FN,
+        arg: 'name',
+        value: name,
+        tried,
+      });
     }
     for (const f of fetchable.files) {
       const dest = datasetFilePath(cacheDir, info, f);
       if (existsSync(dest)) continue;
       const url = urlOf(f, mirror)!;
-      await downloadFile({ url, dest, ...(verify && f.sha256 !== undefined ? { expectedSha256: f.sha256 } : {}), recordSha256: f.sha256 === undefined, fetchImpl, timeoutMs, tried, manual });
+      await downloadFile({
+        url,
+        dest,
+        ...(verify && f.sha256 !== undefined ? { expectedSha256: f.sha256 } : {}),
+        recordSha256: f.sha256 === undefined,
+        fetchImpl,
+        timeoutMs,
+        tried,
+        manual,
+      });
       downloaded.add(f.file);
       steps.push(`downloaded ${f.file} from ${url} into ${dest}`);
     }

@@ -25,9 +25,11 @@ const KEYS = [...USER_DATASET_KEYS.filter((k) => !['testText', 'schema', 'file',
 export async function loadUserDataset(path: string, options: LoadUserDatasetOptions): Promise<UserDataset> {
   const fn = 'loadUserDataset';
   checkOptions(options, KEYS, fn);
-  if (typeof path !== 'string' || path.length === 0) throw new XaiError('BAD_INPUT', `expected a CSV file path, got ${describeValue(path)}`, { fn, arg: 'path', value: path });
+  if (typeof path !== 'string' || path.length === 0)
+    throw new XaiError('BAD_INPUT', `expected a CSV file path, got ${describeValue(path)}`, { fn, arg: 'path', value: path });
   const { test, schema, ...rest } = options ?? {};
-  if (test !== undefined && (typeof test !== 'string' || test.length === 0)) throw new XaiError('BAD_OPTION', `test must be a CSV file path, got ${describeValue(test)}`, { fn, arg: 'test', value: test });
+  if (test !== undefined && (typeof test !== 'string' || test.length === 0))
+    throw new XaiError('BAD_OPTION', `test must be a CSV file path, got ${describeValue(test)}`, { fn, arg: 'test', value: test });
   const text = await readFileBytes(path, fn);
   const testText = test === undefined ? undefined : await readFileBytes(test, fn);
   let schemaValue: UserSchema | string | undefined;

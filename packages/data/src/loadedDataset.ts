@@ -35,7 +35,13 @@ export interface DatasetProvenance {
   readonly files: readonly ProvenanceFile[];
   readonly scaling: ScalingMode;
   /** The loader's own train/test split of an unsplit file (pima). */
-  readonly split?: { readonly from: string; readonly testFraction: number; readonly seed: number; readonly trainRows: number; readonly testRows: number };
+  readonly split?: {
+    readonly from: string;
+    readonly testFraction: number;
+    readonly seed: number;
+    readonly trainRows: number;
+    readonly testRows: number;
+  };
   readonly validation: { readonly fraction: number; readonly seed: number; readonly rows: number };
   /** Each step in words, e.g. 'split pima-full.csv stratified 80/20 (seed 0) ...'. */
   readonly steps: readonly string[];

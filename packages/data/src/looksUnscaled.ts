@@ -22,8 +22,18 @@ export function looksUnscaled(x: Matrix, options: LooksUnscaledOptions = {}): st
   checkOptions(options, ['featureNames', 'margin'], fn);
   assertMatrix(x, fn, 'x');
   const { featureNames, margin = 1 } = options;
-  if (!(margin >= 0 && Number.isFinite(margin))) throw new XaiError('BAD_OPTION', `margin must be a finite number >= 0, got ${describeValue(margin)}`, { fn, arg: 'margin', value: margin });
-  if (featureNames !== undefined && featureNames.length !== x.cols) throw new XaiError('SHAPE_MISMATCH', `${featureNames.length} feature names for ${x.cols} columns`, { fn, arg: 'featureNames', value: featureNames.length });
+  if (!(margin >= 0 && Number.isFinite(margin)))
+    throw new XaiError('BAD_OPTION', `margin must be a finite number >= 0, got ${describeValue(margin)}`, {
+      fn,
+      arg: 'margin',
+      value: margin,
+    });
+  if (featureNames !== undefined && featureNames.length !== x.cols)
+    throw new XaiError('SHAPE_MISMATCH', `${featureNames.length} feature names for ${x.cols} columns`, {
+      fn,
+      arg: 'featureNames',
+      value: featureNames.length,
+    });
   const s = strideOf(x);
   const o = x.offset ?? 0;
   const far: { j: number; min: number; max: number; count: number }[] = [];
@@ -41,6 +51,10 @@ export function looksUnscaled(x: Matrix, options: LooksUnscaledOptions = {}): st
   }
   if (far.length === 0) return undefined;
   const name = (j: number): string => featureNames?.[j] ?? `x${j}`;
-  const worst = far.sort((a, b) => Math.max(b.max - 1, -b.min) - Math.max(a.max - 1, -a.min)).slice(0, 3).map((f) => `${name(f.j)} in [${f.min}, ${f.max}]`).join(', ');
+  const worst = far
+    .sort((a, b) => Math.max(b.max - 1, -b.min) - Math.max(a.max - 1, -a.min))
+    .slice(0, 3)
+    .map((f) => `${name(f.j)} in [${f.min}, ${f.max}]`)
+    .join(', ');
   return `input rows look unscaled: ${far.length} of ${x.cols} columns have values far outside [0, 1] (${worst}); the model carries no preprocessing block, so nothing is rescaled — if it was trained on min-max-scaled data, scale these rows the same way (or save the model with its preprocessing)`;
 }

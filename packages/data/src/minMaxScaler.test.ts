@@ -4,7 +4,11 @@ import { fitMinMaxScaler, minMaxScalerFromJson } from './minMaxScaler.js';
 import { errorOf } from './__fixtures__/errorOf.js';
 
 describe('fitMinMaxScaler', () => {
-  const train = fromRows([[0, 10, 5], [2, 20, 5], [4, 30, 5]]);
+  const train = fromRows([
+    [0, 10, 5],
+    [2, 20, 5],
+    [4, 30, 5],
+  ]);
 
   it('maps the training range onto [0, 1] per column', () => {
     const s = fitMinMaxScaler(train);

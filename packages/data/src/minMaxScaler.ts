@@ -35,7 +35,15 @@ export interface FitMinMaxScalerOptions {
   readonly clip?: boolean;
 }
 
-function apply(fn: string, x: Matrix, out: Matrix | undefined, shift: Float64Array, factor: Float64Array, inverse: boolean, clip: boolean): Matrix {
+function apply(
+  fn: string,
+  x: Matrix,
+  out: Matrix | undefined,
+  shift: Float64Array,
+  factor: Float64Array,
+  inverse: boolean,
+  clip: boolean,
+): Matrix {
   assertMatrix(x, fn, 'x', { cols: shift.length });
   const target = out ?? { rows: x.rows, cols: x.cols, data: new Float64Array(x.rows * x.cols) };
   if (out !== undefined) assertMatrix(out, fn, 'out', { rows: x.rows, cols: x.cols });
@@ -52,7 +60,7 @@ function apply(fn: string, x: Matrix, out: Matrix | undefined, shift: Float64Arr
     } else if (clip) {
       for (let j = 0; j < d; j++) {
         const v = (x.data[px + j]! - shift[j]!) * factor[j]!;
-        target.data[po + j] = v < 0 ? 0 : v > 1 ? 1 : v;
+        target.data[po + j] = v < 0 ? 0 : Math.min(v, 1);
       }
     } else {
       for (let j = 0; j < d; j++) target.data[po + j] = (x.data[px + j]! - shift[j]!) * factor[j]!;
@@ -75,7 +83,13 @@ function build(min: Float64Array, max: Float64Array, clip: boolean, featureNames
     ...(featureNames ? { featureNames } : {}),
     transform: (x: Matrix, out?: Matrix) => apply('MinMaxScaler.transform', x, out, min, factor, false, clip),
     inverseTransform: (x: Matrix, out?: Matrix) => apply('MinMaxScaler.inverseTransform', x, out, min, factor, true, false),
-    toJSON: (): MinMaxScalerJson => ({ format: 'xai-minmax@1', min: Array.from(min), max: Array.from(max), clip, ...(featureNames ? { featureNames: [...featureNames] } : {}) }),
+    toJSON: (): MinMaxScalerJson => ({
+      format: 'xai-minmax@1',
+      min: Array.from(min),
+      max: Array.from(max),
+      clip,
+      ...(featureNames ? { featureNames: [...featureNames] } : {}),
+    }),
   });
 }
 
@@ -91,7 +105,12 @@ export function fitMinMaxScaler(x: Matrix, options: FitMinMaxScalerOptions = {})
   if (x.rows === 0) throw new XaiError('EMPTY', 'cannot fit a scaler on zero rows', { fn, arg: 'x', value: 0 });
   assertFinite(x, fn, 'x');
   const { featureNames, clip = false } = options;
-  if (featureNames !== undefined && featureNames.length !== x.cols) throw new XaiError('SHAPE_MISMATCH', `${featureNames.length} feature names for ${x.cols} columns`, { fn, arg: 'featureNames', value: featureNames.length });
+  if (featureNames !== undefined && featureNames.length !== x.cols)
+    throw new XaiError('SHAPE_MISMATCH', `${featureNames.length} feature names for ${x.cols} columns`, {
+      fn,
+      arg: 'featureNames',
+      value: featureNames.length,
+    });
   const min = new Float64Array(x.cols).fill(Infinity);
   const max = new Float64Array(x.cols).fill(-Infinity);
   const s = strideOf(x);
@@ -114,12 +133,24 @@ export function fitMinMaxScaler(x: Matrix, options: FitMinMaxScalerOptions = {})
 export function minMaxScalerFromJson(json: unknown): MinMaxScaler {
   const fn = 'minMaxScalerFromJson';
   const j = json as Partial<MinMaxScalerJson> | null;
-  if (j === null || typeof j !== 'object' || j.format !== 'xai-minmax@1') throw new XaiError('BAD_INPUT', `expected an object with format 'xai-minmax@1', got ${describeValue(json)}`, { fn, arg: 'json', value: j?.format });
+  if (j === null || typeof j !== 'object' || j.format !== 'xai-minmax@1')
+    throw new XaiError('BAD_INPUT', `expected an object with format 'xai-minmax@1', got ${describeValue(json)}`, {
+      fn,
+      arg: 'json',
+      value: j?.format,
+    });
   const { min, max, clip, featureNames } = j;
-  if (!Array.isArray(min) || !Array.isArray(max) || min.length !== max.length) throw new XaiError('BAD_INPUT', 'min and max must be arrays of equal length', { fn, arg: 'json', value: [min?.length, max?.length] });
+  if (!Array.isArray(min) || !Array.isArray(max) || min.length !== max.length)
+    throw new XaiError('BAD_INPUT', 'min and max must be arrays of equal length', { fn, arg: 'json', value: [min?.length, max?.length] });
   for (let k = 0; k < min.length; k++) {
-    if (!Number.isFinite(min[k]) || !Number.isFinite(max[k]) || min[k]! > max[k]!) throw new XaiError('BAD_INPUT', `column ${k}: min ${describeValue(min[k])} / max ${describeValue(max[k])} invalid`, { fn, arg: 'json', value: k });
+    if (!Number.isFinite(min[k]) || !Number.isFinite(max[k]) || min[k]! > max[k]!)
+      throw new XaiError('BAD_INPUT', `column ${k}: min ${describeValue(min[k])} / max ${describeValue(max[k])} invalid`, {
+        fn,
+        arg: 'json',
+        value: k,
+      });
   }
-  if (featureNames !== undefined && (!Array.isArray(featureNames) || featureNames.length !== min.length)) throw new XaiError('BAD_INPUT', 'featureNames must have one name per column', { fn, arg: 'json.featureNames', value: featureNames });
+  if (featureNames !== undefined && (!Array.isArray(featureNames) || featureNames.length !== min.length))
+    throw new XaiError('BAD_INPUT', 'featureNames must have one name per column', { fn, arg: 'json.featureNames', value: featureNames });
   return build(Float64Array.from(min), Float64Array.from(max), clip === true, featureNames ? [...featureNames] : undefined);
 }

@@ -31,8 +31,18 @@ describe('parseCsv: reading', () => {
     const text = 'bin,levels3,real,big\n0,1,0.5,10\n1,2,1.5,20\n1,3,2,30\n0,1,3,40\n';
     expect(parseCsv(text).schema.kinds).toEqual(['discrete', 'continuous', 'continuous', 'continuous']);
     expect(parseCsv(text, { maxDiscreteLevels: 3 }).schema.kinds).toEqual(['discrete', 'discrete', 'continuous', 'continuous']);
-    expect(parseCsv(text, { kinds: { bin: 'continuous', big: 'discrete' } }).schema.kinds).toEqual(['continuous', 'continuous', 'continuous', 'discrete']);
-    expect(parseCsv(text, { kinds: ['continuous', 'continuous', 'discrete', 'discrete'] }).schema.kinds).toEqual(['continuous', 'continuous', 'discrete', 'discrete']);
+    expect(parseCsv(text, { kinds: { bin: 'continuous', big: 'discrete' } }).schema.kinds).toEqual([
+      'continuous',
+      'continuous',
+      'continuous',
+      'discrete',
+    ]);
+    expect(parseCsv(text, { kinds: ['continuous', 'continuous', 'discrete', 'discrete'] }).schema.kinds).toEqual([
+      'continuous',
+      'continuous',
+      'discrete',
+      'discrete',
+    ]);
   });
 
   it('rejects bad kinds and groups options', () => {
@@ -81,7 +91,10 @@ describe('parseCsv: bad input names file, line and column', () => {
   });
 
   it('Infinity cell (also numeric overflow)', () => {
-    expect(errorOf(() => parseCsv('a,b,y\n-Infinity,2,0\n', opts))).toMatchObject({ code: 'NON_FINITE', details: { line: 2, column: 'a' } });
+    expect(errorOf(() => parseCsv('a,b,y\n-Infinity,2,0\n', opts))).toMatchObject({
+      code: 'NON_FINITE',
+      details: { line: 2, column: 'a' },
+    });
     expect(errorOf(() => parseCsv('a,b,y\n1,1e999,0\n', opts))).toMatchObject({ code: 'NON_FINITE', details: { line: 2, column: 'b' } });
   });
 
@@ -158,7 +171,10 @@ describe('parseCsv: encodings, line breaks, no features', () => {
     expect(eLe.message).not.toContain('ragged');
     // Big-endian: swap every byte pair of the little-endian encoding.
     const be = new Uint8Array(le.length);
-    for (let i = 0; i < le.length; i += 2) { be[i] = le[i + 1]!; be[i + 1] = le[i]!; }
+    for (let i = 0; i < le.length; i += 2) {
+      be[i] = le[i + 1]!;
+      be[i + 1] = le[i]!;
+    }
     const eBe = errorOf(() => parseCsv(be, opts));
     expect(eBe.message).toContain('UTF-16BE');
     expect(eBe.message).toContain('FE FF');

@@ -17,7 +17,10 @@ describe.skipIf(!HAVE_SHARED)('browser loaders: parseDataset (text) and fetchDat
     expect(text.processingHash).toBe(disk.processingHash);
     expect(Array.from(text.test.x.data)).toEqual(Array.from(disk.test.x.data));
     expect(Array.from(text.validation!.y)).toEqual(Array.from(disk.validation!.y));
-    expect(text.provenance.files.map((f) => [f.source, f.verified])).toEqual([['memory', 'registry'], ['memory', 'registry']]);
+    expect(text.provenance.files.map((f) => [f.source, f.verified])).toEqual([
+      ['memory', 'registry'],
+      ['memory', 'registry'],
+    ]);
     const pima = parseDataset('pima', { full: read('pima', 'pima-full.csv') });
     expect(pima.processingHash).toBe((await loadDataset('pima', { dataDir: SHARED_DATASETS, download: false })).processingHash);
   });
@@ -25,7 +28,9 @@ describe.skipIf(!HAVE_SHARED)('browser loaders: parseDataset (text) and fetchDat
   it('parseDataset refuses other bytes (CHECKSUM_MISMATCH) unless verify: false, and a missing file', () => {
     const train = read('compas', 'compas-train.csv').toString().replace('\n27,', '\n28,');
     expect(errorOf(() => parseDataset('compas', { train, test: read('compas', 'compas-test.csv') })).code).toBe('CHECKSUM_MISMATCH');
-    expect(parseDataset('compas', { train, test: read('compas', 'compas-test.csv') }, { verify: false }).provenance.warnings.length).toBe(2);
+    expect(parseDataset('compas', { train, test: read('compas', 'compas-test.csv') }, { verify: false }).provenance.warnings.length).toBe(
+      2,
+    );
     expect(errorOf(() => parseDataset('compas', { train })).code).toBe('NOT_FOUND');
   });
 

@@ -35,24 +35,47 @@ export function parseFeatureCsvAs(fn: string, input: string | Uint8Array, option
   const { names, drop = [], delimiter = 'auto', file = '<csv>' } = options;
   const table = readCsvTable(input, file, fn, delimiter);
   const { header } = table;
-  if (!Array.isArray(drop)) throw new XaiError('BAD_OPTION', `drop must be an array of column names, got ${describeValue(drop)}`, { fn, arg: 'drop', value: drop });
+  if (!Array.isArray(drop))
+    throw new XaiError('BAD_OPTION', `drop must be an array of column names, got ${describeValue(drop)}`, { fn, arg: 'drop', value: drop });
   // A name that matches nothing is a typo or the wrong file: dropping nothing would let a label through.
   const unknown = drop.filter((n) => !header.includes(n));
   if (unknown.length > 0) {
-    throw new XaiError('BAD_OPTION', `${file}: drop names column(s) ${unknown.map((m) => JSON.stringify(m)).join(', ')} that the file does not have; its columns are ${header.map((h) => JSON.stringify(h)).join(', ')}`, { fn, arg: 'drop', value: unknown, file });
+    throw new XaiError(
+      'BAD_OPTION',
+      `${file}: drop names column(s) ${unknown.map((m) => JSON.stringify(m)).join(', ')} that the file does not have; its columns are ${header.map((h) => JSON.stringify(h)).join(', ')}`,
+      { fn, arg: 'drop', value: unknown, file },
+    );
   }
   let columns: number[];
   if (names !== undefined) {
-    if (!Array.isArray(names)) throw new XaiError('BAD_OPTION', `names must be an array of column names, got ${describeValue(names)}`, { fn, arg: 'names', value: names });
-    if (names.length === 0) throw new XaiError('BAD_OPTION', 'names is empty: name at least one feature column', { fn, arg: 'names', value: names });
+    if (!Array.isArray(names))
+      throw new XaiError('BAD_OPTION', `names must be an array of column names, got ${describeValue(names)}`, {
+        fn,
+        arg: 'names',
+        value: names,
+      });
+    if (names.length === 0)
+      throw new XaiError('BAD_OPTION', 'names is empty: name at least one feature column', { fn, arg: 'names', value: names });
     const missing = names.filter((n) => !header.includes(n));
     if (missing.length > 0) {
-      throw tableError(table, 'BAD_INPUT', { record: 0, column: -1 }, `missing feature column(s) ${missing.map((m) => JSON.stringify(m)).join(', ')}; the file has ${header.map((h) => JSON.stringify(h)).join(', ')}`, missing);
+      throw tableError(
+        table,
+        'BAD_INPUT',
+        { record: 0, column: -1 },
+        `missing feature column(s) ${missing.map((m) => JSON.stringify(m)).join(', ')}; the file has ${header.map((h) => JSON.stringify(h)).join(', ')}`,
+        missing,
+      );
     }
     columns = names.map((n) => header.indexOf(n));
   } else {
     columns = header.map((_, j) => j).filter((j) => !drop.includes(header[j]!));
-    if (columns.length === 0) throw new XaiError('EMPTY', `${file}: no feature columns left after dropping ${drop.map((m) => JSON.stringify(m)).join(', ')}`, { fn, arg: 'drop', value: drop, file });
+    if (columns.length === 0)
+      throw new XaiError('EMPTY', `${file}: no feature columns left after dropping ${drop.map((m) => JSON.stringify(m)).join(', ')}`, {
+        fn,
+        arg: 'drop',
+        value: drop,
+        file,
+      });
   }
   const n = table.dataRows.length;
   const d = columns.length;
@@ -70,4 +93,3 @@ export function parseFeatureCsv(input: string | Uint8Array, options: ReadFeature
   checkOptions(options, READ_FEATURE_CSV_KEYS, 'parseFeatureCsv');
   return parseFeatureCsvAs('parseFeatureCsv', input, options);
 }
-

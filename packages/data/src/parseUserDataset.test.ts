@@ -4,7 +4,12 @@ import { errorOf } from './__fixtures__/errorOf.js';
 
 // 20 rows: age (continuous), smoker (0/1), city (text), y (text label). Class 'yes' on rows 0..7.
 const CITIES = ['Oslo', 'Bergen', 'Tromsø', 'Oslo', 'Bergen'];
-const rows = Array.from({ length: 20 }, (_, i) => ({ age: 20 + ((i * 7) % 41), smoker: i % 3 === 0 ? 1 : 0, city: CITIES[i % 5]!, y: i < 8 ? 'yes' : 'no' }));
+const rows = Array.from({ length: 20 }, (_, i) => ({
+  age: 20 + ((i * 7) % 41),
+  smoker: i % 3 === 0 ? 1 : 0,
+  city: CITIES[i % 5]!,
+  y: i < 8 ? 'yes' : 'no',
+}));
 const CSV = `age,smoker,city,y\n${rows.map((r) => `${r.age},${r.smoker},${r.city},${r.y}`).join('\n')}\n`;
 
 describe('parseUserDataset', () => {
@@ -28,7 +33,10 @@ describe('parseUserDataset', () => {
     for (let j = 0; j < raw.cols; j++) {
       let lo = Infinity;
       let hi = -Infinity;
-      for (let i = 0; i < raw.rows; i++) { lo = Math.min(lo, raw.data[i * raw.cols + j]!); hi = Math.max(hi, raw.data[i * raw.cols + j]!); }
+      for (let i = 0; i < raw.rows; i++) {
+        lo = Math.min(lo, raw.data[i * raw.cols + j]!);
+        hi = Math.max(hi, raw.data[i * raw.cols + j]!);
+      }
       expect(ds.preprocessing.scaler).toMatchObject({ kind: 'min-max' });
       expect(ds.scaler.min[j]).toBe(lo);
       expect(ds.scaler.max[j]).toBe(hi);
@@ -47,15 +55,23 @@ describe('parseUserDataset', () => {
     expect(Array.from(b.test.x.data)).toEqual(Array.from(a.test.x.data));
     expect(b.processingHash).toBe(a.processingHash);
     expect(parseUserDataset(CSV, { label: 'y', seed: 2 }).processingHash).not.toBe(a.processingHash);
-    const s = parseUserDataset(CSV, { schema: { label: 'y', classes: ['yes', 'no'], categorical: ['smoker'], ignore: ['age'] } as never, validationFraction: 0 });
+    const s = parseUserDataset(CSV, {
+      schema: { label: 'y', classes: ['yes', 'no'], categorical: ['smoker'], ignore: ['age'] } as never,
+      validationFraction: 0,
+    });
     expect(s.labelClasses).toEqual(['yes', 'no']);
     expect(s.schema.names).toEqual(['smoker=0', 'smoker=1', 'city=Bergen', 'city=Oslo', 'city=Tromsø']);
     // 8 'yes' rows are class 0 now.
     const all = [...s.train.y, ...s.test.y];
     expect(all.filter((v) => v === 0).length).toBe(8);
     const g = parseUserDataset(CSV, { schema: { label: 'y', groups: [['age', 'smoker']] } });
-    expect(g.schema.groups).toEqual([[2, 3, 4], [0, 1]]);
-    expect(errorOf(() => parseUserDataset(CSV, { schema: { label: 'y', groups: [['city=Oslo']] } })).message).toMatch(/overlaps another group/);
+    expect(g.schema.groups).toEqual([
+      [2, 3, 4],
+      [0, 1],
+    ]);
+    expect(errorOf(() => parseUserDataset(CSV, { schema: { label: 'y', groups: [['city=Oslo']] } })).message).toMatch(
+      /overlaps another group/,
+    );
   });
 
   it('a continuous label is a regression task with targets; the split is by label bin', () => {
@@ -69,7 +85,9 @@ describe('parseUserDataset', () => {
     // Integer targets with more distinct values than maxCategories (a count, a price) are regression too.
     const counts = `a,n\n${Array.from({ length: 80 }, (_, i) => `${i % 9},${i * 3}`).join('\n')}\n`;
     expect(parseUserDataset(counts, { label: 'n' }).task).toBe('regression');
-    expect(parseUserDataset(counts, { label: 'n', maxCategories: 100, testText: counts, validationFraction: 0 }).task).toBe('classification');
+    expect(parseUserDataset(counts, { label: 'n', maxCategories: 100, testText: counts, validationFraction: 0 }).task).toBe(
+      'classification',
+    );
     // 80 classes of one row each: round(0.2 x 80) = 16 rows held out overall (largest remainder), each class's only row, which is warned about.
     const singles = parseUserDataset(counts, { label: 'n', maxCategories: 100, validationFraction: 0 });
     expect(singles.test.y.length).toBe(16);
@@ -77,7 +95,11 @@ describe('parseUserDataset', () => {
     // 2 rows: round(0.2 x 2) = 0 test rows.
     expect(errorOf(() => parseUserDataset('a,y\n1,0\n2,1\n', { label: 'y' })).message).toMatch(/no test rows \(round\(0\.2 x 2\) = 0\)/);
     // The test rows' targets are the label values of the held-out rows (each decile keeps 20 %).
-    const rows = text.trim().split('\n').slice(1).map((l) => l.split(',').map(Number));
+    const rows = text
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(',').map(Number));
     const byA = new Map(rows.map((r) => [r[0]!, r[2]!]));
     const raw = ds.raw.test;
     for (let i = 0; i < raw.rows; i++) expect(ds.targets!.test[i]).toBe(byA.get(raw.data[i * raw.cols]!));
@@ -95,17 +117,39 @@ describe('parseUserDataset', () => {
     const e = errorOf(() => parseUserDataset(CSV, { label: 'y', testText: 'age,smoker,city,y\n30,0,Paris,no\n', testFile: 't.csv' }));
     expect(e.code).toBe('BAD_INPUT');
     expect(e.message).toMatch(/t\.csv, line 2, column 3 \("city"\).*Paris/);
-    expect(errorOf(() => parseUserDataset(CSV, { label: 'y', testText: 'age,city,y\n30,Oslo,no\n', testFile: 't.csv' })).message).toMatch(/missing feature column\(s\) "smoker"/);
-    expect(errorOf(() => parseUserDataset(CSV, { label: 'y', testText: 'age,smoker,city,y,zip\n30,0,Oslo,no,1\n', testFile: 't.csv' })).message).toMatch(/unexpected column\(s\) "zip"/);
+    expect(errorOf(() => parseUserDataset(CSV, { label: 'y', testText: 'age,city,y\n30,Oslo,no\n', testFile: 't.csv' })).message).toMatch(
+      /missing feature column\(s\) "smoker"/,
+    );
+    expect(
+      errorOf(() => parseUserDataset(CSV, { label: 'y', testText: 'age,smoker,city,y,zip\n30,0,Oslo,no,1\n', testFile: 't.csv' })).message,
+    ).toMatch(/unexpected column\(s\) "zip"/);
   });
 
   it('errors name the file, line and column, or the schema field', () => {
     const bad = CSV.replace('\n27,0,Bergen', '\n27,,Bergen');
-    const e = errorOf(() => parseUserDataset(bad, { label: 'y', file: 'my.csv', schema: { label: 'y', features: [{ name: 'age', kind: 'continuous' }, { name: 'smoker', kind: 'discrete' }, { name: 'city', kind: 'categorical' }] } }));
+    const e = errorOf(() =>
+      parseUserDataset(bad, {
+        label: 'y',
+        file: 'my.csv',
+        schema: {
+          label: 'y',
+          features: [
+            { name: 'age', kind: 'continuous' },
+            { name: 'smoker', kind: 'discrete' },
+            { name: 'city', kind: 'categorical' },
+          ],
+        },
+      }),
+    );
     expect(e.message).toMatch(/my\.csv, line \d+, column 2 \("smoker"\): empty cell/);
     expect(errorOf(() => parseUserDataset(CSV, { label: 'nope' })).message).toMatch(/label column "nope" not found/);
-    expect(errorOf(() => parseUserDataset(CSV, { schema: '{"label":"y","features":[{"name":"age","kind":"ordinal"}]}', schemaFile: 's.json' })).message).toMatch(/s\.json: features\[0\]\.kind/);
-    expect(errorOf(() => parseUserDataset(CSV, { schema: { label: 'y', features: [{ name: 'age', kind: 'continuous' }] } })).message).toMatch(/"smoker", "city" are not in the schema's features/);
+    expect(
+      errorOf(() => parseUserDataset(CSV, { schema: '{"label":"y","features":[{"name":"age","kind":"ordinal"}]}', schemaFile: 's.json' }))
+        .message,
+    ).toMatch(/s\.json: features\[0\]\.kind/);
+    expect(
+      errorOf(() => parseUserDataset(CSV, { schema: { label: 'y', features: [{ name: 'age', kind: 'continuous' }] } })).message,
+    ).toMatch(/"smoker", "city" are not in the schema's features/);
     expect(errorOf(() => parseUserDataset(CSV, { label: 'y', labell: 'y' } as never)).code).toBe('BAD_OPTION');
     const ids = `id,y\n${Array.from({ length: 60 }, (_, i) => `u${i},${i % 2}`).join('\n')}\n`;
     expect(errorOf(() => parseUserDataset(ids, { label: 'y' })).message).toMatch(/60 distinct values/);

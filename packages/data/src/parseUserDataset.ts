@@ -61,7 +61,12 @@ export interface UserDataset extends Dataset {
   /** sha256 of the inputs' sha256 plus the resolved schema and every split choice. */
   readonly processingHash: string;
   readonly provenance: {
-    readonly files: readonly { readonly role: 'train' | 'test' | 'full'; readonly file: string; readonly sha256: string; readonly rows: number }[];
+    readonly files: readonly {
+      readonly role: 'train' | 'test' | 'full';
+      readonly file: string;
+      readonly sha256: string;
+      readonly rows: number;
+    }[];
     readonly split?: { readonly testFraction: number; readonly seed: number; readonly trainRows: number; readonly testRows: number };
     readonly validation: { readonly fraction: number; readonly seed: number; readonly rows: number };
     /** Rows of the test file outside the training range (only with a separate test file). */

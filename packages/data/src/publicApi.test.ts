@@ -17,8 +17,35 @@ describe('public API', () => {
   });
 
   it('keeps what bench and the user-data API use', () => {
-    for (const name of ['fitMinMaxScaler', 'parseCsv', 'stratifiedSplit', 'parseUserDataset', 'applyPreprocessing', 'USER_DATASET_DEFAULTS', 'APPLY_PREPROCESSING_DEFAULTS', 'LOAD_DATASET_DEFAULTS']) expect(typeof (root as Record<string, unknown>)[name]).not.toBe('undefined');
-    for (const name of ['DATASET_NAMES', 'availableDatasets', 'datasetStatus', 'summarizeDataset', 'inferFeatureKinds', 'readFeatureCsvSync', 'loadDataset', 'loadUserDataset']) expect(typeof (node as Record<string, unknown>)[name]).not.toBe('undefined');
-    expect(root.USER_DATASET_DEFAULTS).toEqual({ seed: 0, testFraction: 0.2, validationFraction: 0.1, maxCategories: 50, unknownCategories: 'error', rangeMargin: 0.1 });
+    for (const name of [
+      'fitMinMaxScaler',
+      'parseCsv',
+      'stratifiedSplit',
+      'parseUserDataset',
+      'applyPreprocessing',
+      'USER_DATASET_DEFAULTS',
+      'APPLY_PREPROCESSING_DEFAULTS',
+      'LOAD_DATASET_DEFAULTS',
+    ])
+      expect(typeof (root as Record<string, unknown>)[name]).not.toBe('undefined');
+    for (const name of [
+      'DATASET_NAMES',
+      'availableDatasets',
+      'datasetStatus',
+      'summarizeDataset',
+      'inferFeatureKinds',
+      'readFeatureCsvSync',
+      'loadDataset',
+      'loadUserDataset',
+    ])
+      expect(typeof (node as Record<string, unknown>)[name]).not.toBe('undefined');
+    expect(root.USER_DATASET_DEFAULTS).toEqual({
+      seed: 0,
+      testFraction: 0.2,
+      validationFraction: 0.1,
+      maxCategories: 50,
+      unknownCategories: 'error',
+      rangeMargin: 0.1,
+    });
   });
 });

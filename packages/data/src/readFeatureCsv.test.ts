@@ -51,7 +51,10 @@ describe('readFeatureCsv', () => {
   });
 
   it('applies the same cell validation as parseCsv', async () => {
-    expect(errorOf(() => parseFeatureCsv('a,b\n1,2\n3,x\n', { file: 'f.csv' }))).toMatchObject({ code: 'PARSE_ERROR', details: { file: 'f.csv', line: 3, column: 'b' } });
+    expect(errorOf(() => parseFeatureCsv('a,b\n1,2\n3,x\n', { file: 'f.csv' }))).toMatchObject({
+      code: 'PARSE_ERROR',
+      details: { file: 'f.csv', line: 3, column: 'b' },
+    });
     expect(errorOf(() => parseFeatureCsv('a,b\n1,inf\n'))).toMatchObject({ code: 'NON_FINITE', details: { line: 2, column: 'b' } });
     expect(errorOf(() => parseFeatureCsv('a,b\n1\n'))).toMatchObject({ code: 'PARSE_ERROR', details: { line: 2 } });
     expect(errorOf(() => parseFeatureCsv('')).code).toBe('EMPTY');

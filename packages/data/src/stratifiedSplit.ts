@@ -23,8 +23,14 @@ export interface StratifiedSplitResult {
 export function stratifiedSplit(y: Int32Array, fraction: number, options: StratifiedSplitOptions = {}): StratifiedSplitResult {
   checkOptions(options, ['seed', 'keys'], 'stratifiedSplit');
   const fn = 'stratifiedSplit';
-  if (!(y instanceof Int32Array)) throw new XaiError('BAD_INPUT', `expected an Int32Array of labels, got ${describeValue(y)}`, { fn, arg: 'y', value: y });
-  if (!(fraction >= 0 && fraction < 1)) throw new XaiError('BAD_OPTION', `fraction must be in [0, 1), got ${describeValue(fraction)}`, { fn, arg: 'fraction', value: fraction });
+  if (!(y instanceof Int32Array))
+    throw new XaiError('BAD_INPUT', `expected an Int32Array of labels, got ${describeValue(y)}`, { fn, arg: 'y', value: y });
+  if (!(fraction >= 0 && fraction < 1))
+    throw new XaiError('BAD_OPTION', `fraction must be in [0, 1), got ${describeValue(fraction)}`, {
+      fn,
+      arg: 'fraction',
+      value: fraction,
+    });
   const { seed = 0, keys = [] } = options;
   const rng = substream(seed, 'stratifiedSplit', ...keys);
   // Rows of each class, in file order.
@@ -32,7 +38,10 @@ export function stratifiedSplit(y: Int32Array, fraction: number, options: Strati
   for (let i = 0; i < y.length; i++) {
     const c = y[i]!;
     let list = byClass.get(c);
-    if (!list) byClass.set(c, (list = []));
+    if (!list) {
+      list = [];
+      byClass.set(c, list);
+    }
     list.push(i);
   }
   const held = new Uint8Array(y.length);

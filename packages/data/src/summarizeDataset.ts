@@ -41,7 +41,12 @@ function ones(y: Int32Array): number {
 export function summarizeDataset(ds: Dataset, options: SummarizeDatasetOptions = {}): DatasetSummary {
   checkOptions(options, ['instances'], 'summarizeDataset');
   const { instances = DEFAULT_BENCHMARK_INSTANCES } = options;
-  if (!Number.isInteger(instances) || instances < 1) throw new XaiError('BAD_OPTION', `instances must be a positive integer, got ${describeValue(instances)}`, { fn: 'summarizeDataset', arg: 'instances', value: instances });
+  if (!Number.isInteger(instances) || instances < 1)
+    throw new XaiError('BAD_OPTION', `instances must be a positive integer, got ${describeValue(instances)}`, {
+      fn: 'summarizeDataset',
+      arg: 'instances',
+      value: instances,
+    });
   const v = ds.validation;
   const trainRows = ds.train.y.length + (v?.y.length ?? 0);
   const kinds = ds.schema.kinds;

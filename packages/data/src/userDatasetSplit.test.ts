@@ -11,7 +11,10 @@ import { parseUserDataset } from './parseUserDataset.js';
 
 /** n rows: a, b, a text column, a class label (1/3 'p') and a non-integer regression target. */
 function lines(n: number): string[] {
-  return Array.from({ length: n }, (_, i) => `${i},${(i * 7) % 13},${['u', 'v', 'w'][i % 3]},${i % 3 === 0 ? 'p' : 'q'},${(((i * 37) % 101) / 8).toFixed(3)}`);
+  return Array.from(
+    { length: n },
+    (_, i) => `${i},${(i * 7) % 13},${['u', 'v', 'w'][i % 3]},${i % 3 === 0 ? 'p' : 'q'},${(((i * 37) % 101) / 8).toFixed(3)}`,
+  );
 }
 const csv = (rows: readonly string[], header = 'a,b,c,y,t'): string => `${header}\n${rows.join('\n')}\n`;
 
@@ -70,7 +73,10 @@ describe('user-CSV split keyed by content', () => {
   // Exact duplicate rows: equal content, so which copy is held out must not matter.
   const withDups = [...base, base[4]!, base[4]!, base[9]!];
   const reversed = [...withDups].reverse();
-  const shuffled = withDups.map((l, i) => ({ l, k: (i * 41) % withDups.length })).sort((p, q) => p.k - q.k).map((p) => p.l);
+  const shuffled = withDups
+    .map((l, i) => ({ l, k: (i * 41) % withDups.length }))
+    .sort((p, q) => p.k - q.k)
+    .map((p) => p.l);
 
   it('a reversed or shuffled file holds out the same rows (classification and regression, test and validation)', () => {
     expect(shuffled).not.toEqual(withDups);
@@ -88,7 +94,9 @@ describe('user-CSV split keyed by content', () => {
 
   it('another seed holds out other rows (the check can fail)', () => {
     const opts = { label: 'y', schema: { label: 'y', ignore: ['t'] } };
-    expect(rowsOf(parseUserDataset(csv(base), { ...opts, seed: 1 }), 'test')).not.toEqual(rowsOf(parseUserDataset(csv(base), { ...opts, seed: 2 }), 'test'));
+    expect(rowsOf(parseUserDataset(csv(base), { ...opts, seed: 1 }), 'test')).not.toEqual(
+      rowsOf(parseUserDataset(csv(base), { ...opts, seed: 2 }), 'test'),
+    );
   });
 });
 
@@ -114,8 +122,20 @@ describe('user dataset hashes', () => {
     expect(a.hash).toBe(sha(`full:${sha(text)}\n`));
     // parseUserDataset with two file names, and with a separate test file.
     const test = csv(lines(8));
-    const c = parseUserDataset(text, { label: 'y', file: 'x/a.csv', testText: test, testFile: 'x/b.csv', schema: { label: 'y', ignore: ['t'] } });
-    const d = parseUserDataset(text, { label: 'y', file: 'y/c.csv', testText: test, testFile: 'y/d.csv', schema: { label: 'y', ignore: ['t'] } });
+    const c = parseUserDataset(text, {
+      label: 'y',
+      file: 'x/a.csv',
+      testText: test,
+      testFile: 'x/b.csv',
+      schema: { label: 'y', ignore: ['t'] },
+    });
+    const d = parseUserDataset(text, {
+      label: 'y',
+      file: 'y/c.csv',
+      testText: test,
+      testFile: 'y/d.csv',
+      schema: { label: 'y', ignore: ['t'] },
+    });
     expect(d.hash).toBe(c.hash);
     expect(d.processingHash).toBe(c.processingHash);
     expect(c.hash).toBe(sha(`train:${sha(text)}\ntest:${sha(test)}\n`));

@@ -86,12 +86,14 @@ export function parseUserSchema(input: unknown, file = '<schema>'): UserSchema {
   const label = o.label;
   const out: { -readonly [K in keyof UserSchema]: UserSchema[K] } = { label };
   if (o.features !== undefined) {
-    if (!Array.isArray(o.features) || o.features.length === 0) throw bad('features', 'expected a non-empty array of { name, kind }', o.features);
+    if (!Array.isArray(o.features) || o.features.length === 0)
+      throw bad('features', 'expected a non-empty array of { name, kind }', o.features);
     const seen = new Set<string>();
     out.features = o.features.map((f: unknown, k) => {
       if (f === null || typeof f !== 'object' || Array.isArray(f)) throw bad(`features[${k}]`, 'expected { name, kind }', f);
       const r = f as Record<string, unknown>;
-      for (const key of Object.keys(r)) if (key !== 'name' && key !== 'kind') throw bad(`features[${k}].${key}`, 'unknown field (known: name, kind)', key);
+      for (const key of Object.keys(r))
+        if (key !== 'name' && key !== 'kind') throw bad(`features[${k}].${key}`, 'unknown field (known: name, kind)', key);
       if (typeof r.name !== 'string' || r.name.length === 0) throw bad(`features[${k}].name`, 'expected a column name', r.name);
       if (r.name === label) throw bad(`features[${k}].name`, 'the label cannot be a feature', r.name);
       if (seen.has(r.name)) throw bad(`features[${k}].name`, `${JSON.stringify(r.name)} is listed twice`, r.name);
@@ -103,7 +105,12 @@ export function parseUserSchema(input: unknown, file = '<schema>'): UserSchema {
   if (o.categorical !== undefined) {
     out.categorical = names(o.categorical, 'categorical', bad);
     const clash = out.features?.find((f) => out.categorical!.includes(f.name) && f.kind !== 'categorical');
-    if (clash) throw bad('categorical', `${JSON.stringify(clash.name)} is listed as categorical but features gives it kind ${clash.kind}`, clash.name);
+    if (clash)
+      throw bad(
+        'categorical',
+        `${JSON.stringify(clash.name)} is listed as categorical but features gives it kind ${clash.kind}`,
+        clash.name,
+      );
     if (out.categorical.includes(label)) throw bad('categorical', 'the label cannot be a categorical feature', label);
   }
   if (o.ignore !== undefined) {

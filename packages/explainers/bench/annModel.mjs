@@ -24,16 +24,36 @@ function transposed(w, rows, cols) {
 function dotRows(A, n, k, W, m, C, bias, relu) {
   let i = 0;
   for (; i + 3 < n; i += 4) {
-    const a0 = i * k, a1 = a0 + k, a2 = a1 + k, a3 = a2 + k;
+    const a0 = i * k,
+      a1 = a0 + k,
+      a2 = a1 + k,
+      a3 = a2 + k;
     for (let j = 0; j < m; j += 2) {
       const w0 = j * k;
       const w1 = j + 1 < m ? w0 + k : w0;
-      let s00 = 0, s01 = 0, s10 = 0, s11 = 0, s20 = 0, s21 = 0, s30 = 0, s31 = 0;
+      let s00 = 0,
+        s01 = 0,
+        s10 = 0,
+        s11 = 0,
+        s20 = 0,
+        s21 = 0,
+        s30 = 0,
+        s31 = 0;
       for (let q = 0; q < k; q++) {
-        const x0 = A[a0 + q], x1 = A[a1 + q], x2 = A[a2 + q], x3 = A[a3 + q];
-        const y0 = W[w0 + q], y1 = W[w1 + q];
-        s00 += x0 * y0; s01 += x0 * y1; s10 += x1 * y0; s11 += x1 * y1;
-        s20 += x2 * y0; s21 += x2 * y1; s30 += x3 * y0; s31 += x3 * y1;
+        const x0 = A[a0 + q],
+          x1 = A[a1 + q],
+          x2 = A[a2 + q],
+          x3 = A[a3 + q];
+        const y0 = W[w0 + q],
+          y1 = W[w1 + q];
+        s00 += x0 * y0;
+        s01 += x0 * y1;
+        s10 += x1 * y0;
+        s11 += x1 * y1;
+        s20 += x2 * y0;
+        s21 += x2 * y1;
+        s30 += x3 * y0;
+        s31 += x3 * y1;
       }
       const c0 = i * m + j;
       store(C, c0, s00, s01, j, m, bias, relu);
@@ -55,7 +75,10 @@ function dotRows(A, n, k, W, m, C, bias, relu) {
 }
 
 function store(C, o, s0, s1, j, m, bias, relu) {
-  if (bias) { s0 += bias[j]; if (j + 1 < m) s1 += bias[j + 1]; }
+  if (bias) {
+    s0 += bias[j];
+    if (j + 1 < m) s1 += bias[j + 1];
+  }
   C[o] = relu && s0 < 0 ? 0 : s0;
   if (j + 1 < m) C[o + 1] = relu && s1 < 0 ? 0 : s1;
 }
@@ -75,14 +98,17 @@ export function annModel(seed, D = 20) {
   const timing = { ms: 0, rows: 0 };
   const forward = (x) => {
     const n = x.rows;
-    const xd = (x.offset ?? 0) === 0 && (x.stride ?? D) === D ? x.data : Float64Array.from({ length: n * D }, (_, t) => x.data[(x.offset ?? 0) + Math.floor(t / D) * (x.stride ?? D) + (t % D)]);
+    const xd =
+      (x.offset ?? 0) === 0 && (x.stride ?? D) === D
+        ? x.data
+        : Float64Array.from({ length: n * D }, (_, t) => x.data[(x.offset ?? 0) + Math.floor(t / D) * (x.stride ?? D) + (t % D)]);
     const h1 = dotRows(xd, n, D, W1, H, new Float64Array(n * H), b1, true);
     const h2 = dotRows(h1, n, H, W2, H, new Float64Array(n * H), b2, true);
     const p = dotRows(h2, n, H, W3, K, new Float64Array(n * K), b3, false);
     for (let i = 0; i < n; i++) {
       const a = p[i * 2];
       const c = p[i * 2 + 1];
-      const m = a > c ? a : c;
+      const m = Math.max(a, c);
       const ea = Math.exp(a - m);
       const ec = Math.exp(c - m);
       p[i * 2] = ea / (ea + ec);
@@ -123,4 +149,3 @@ export function annModel(seed, D = 20) {
     },
   };
 }
-

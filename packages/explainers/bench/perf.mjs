@@ -66,21 +66,26 @@ const runs = [
   ['itg-sg', 'openxai', {}],
   ['ig-sg', 'openxai', {}, undefined, 200],
   ['gradshap', 'default', {}],
-]
-  .concat(process.argv.includes('--no-stability') ? [] : [
-    // Stability-shaped blocks: 10 anchors x (1 + 100 neighbours), neighbours keyed by their
-    // anchor (common random numbers, as the metrics' default) vs each row by its content.
-    ['lime', 'openxai', {}, 'stability block, per-row keys', 1010],
-    ['lime', 'openxai', {}, 'stability block, common keys', 1010],
-    ['shap', 'openxai', {}, 'stability block, per-row keys', 1010],
-    ['shap', 'openxai', {}, 'stability block, common keys', 1010],
-  ]);
+].concat(
+  process.argv.includes('--no-stability')
+    ? []
+    : [
+        // Stability-shaped blocks: 10 anchors x (1 + 100 neighbours), neighbours keyed by their
+        // anchor (common random numbers, as the metrics' default) vs each row by its content.
+        ['lime', 'openxai', {}, 'stability block, per-row keys', 1010],
+        ['lime', 'openxai', {}, 'stability block, common keys', 1010],
+        ['shap', 'openxai', {}, 'stability block, per-row keys', 1010],
+        ['shap', 'openxai', {}, 'stability block, common keys', 1010],
+      ],
+);
 const labels = new Int32Array(N);
 {
   const p = model.predictProba(x).data;
   for (let i = 0; i < N; i++) labels[i] = p[2 * i + 1] > p[2 * i] ? 1 : 0;
 }
-console.log(`batch ${N} x d ${D}, ANN ${D}-${H}-${H}-${K}, node ${process.version}, 1 thread (shared machine: figures are noisy; best of up to 10 runs within 3 s)`);
+console.log(
+  `batch ${N} x d ${D}, ANN ${D}-${H}-${H}-${K}, node ${process.version}, 1 thread (shared machine: figures are noisy; best of up to 10 runs within 3 s)`,
+);
 console.log('explainer preset   settings                              expl/s    ms/expl  model %  non-model ms/expl');
 for (const [id, preset, extra, note, rowsCap] of runs) {
   if (only?.length && !only.includes(id)) continue;
@@ -103,18 +108,30 @@ for (const [id, preset, extra, note, rowsCap] of runs) {
     const ms = performance.now() - t;
     if (out.rows !== n) throw new Error('bad output');
     spent += ms;
-    if (ms < best) { best = ms; bestModel = model.timing.ms; }
+    if (ms < best) {
+      best = ms;
+      bestModel = model.timing.ms;
+    }
   }
   const c = e.config;
   const settings =
-    id === 'sg' ? `${c.samples} samples, std ${c.std}` :
-    id === 'ig' ? `${c.method} ${c.steps}, ${c.multiplyByInputs ? 'x (x - b)' : 'mean gradient'}` :
-    id === 'lime' ? `${c.samples} samples, ${c.noise} noise` :
-    id === 'shap' ? `${c.variant} ${c.samples}, bg ${c.background} ${c.backgroundRows?.length ?? 1}x${c.backgroundPerCoalition}` :
-    id === 'permshap' ? `${c.permutations} permutations, bg ${c.background} ${c.backgroundRows?.length ?? 1}` :
-    id === 'sg2' || id === 'vargrad' || id.endsWith('-sg') ? `${c.type} over ${c.base}, ${c.samples} samples` :
-    id === 'gradshap' ? `${c.samples} samples, bg ${c.background} ${c.backgroundRows?.length ?? 1}` :
-    '';
+    id === 'sg'
+      ? `${c.samples} samples, std ${c.std}`
+      : id === 'ig'
+        ? `${c.method} ${c.steps}, ${c.multiplyByInputs ? 'x (x - b)' : 'mean gradient'}`
+        : id === 'lime'
+          ? `${c.samples} samples, ${c.noise} noise`
+          : id === 'shap'
+            ? `${c.variant} ${c.samples}, bg ${c.background} ${c.backgroundRows?.length ?? 1}x${c.backgroundPerCoalition}`
+            : id === 'permshap'
+              ? `${c.permutations} permutations, bg ${c.background} ${c.backgroundRows?.length ?? 1}`
+              : id === 'sg2' || id === 'vargrad' || id.endsWith('-sg')
+                ? `${c.type} over ${c.base}, ${c.samples} samples`
+                : id === 'gradshap'
+                  ? `${c.samples} samples, bg ${c.background} ${c.backgroundRows?.length ?? 1}`
+                  : '';
   const label = note ? `${settings}${settings ? '; ' : ''}${note}` : settings;
-  console.log(`${id.padEnd(9)} ${preset.padEnd(8)} ${label.padEnd(37)} ${(n / (best / 1000)).toFixed(0).padStart(8)} ${(best / n).toFixed(3).padStart(10)} ${((100 * bestModel) / best).toFixed(0).padStart(7)} ${((best - bestModel) / n).toFixed(3).padStart(10)}`);
+  console.log(
+    `${id.padEnd(9)} ${preset.padEnd(8)} ${label.padEnd(37)} ${(n / (best / 1000)).toFixed(0).padStart(8)} ${(best / n).toFixed(3).padStart(10)} ${((100 * bestModel) / best).toFixed(0).padStart(7)} ${((best - bestModel) / n).toFixed(3).padStart(10)}`,
+  );
 }

@@ -4,7 +4,11 @@ import type { GradientConfig, GradientOptions } from './gradientExplainer.js';
 import { gradientExplainer } from './gradientExplainer.js';
 import type { GradientXInputConfig, GradientXInputOptions } from './gradientXInputExplainer.js';
 import { gradientXInputExplainer } from './gradientXInputExplainer.js';
-import type { IntegratedGradientsConfig, IntegratedGradientsExplainer, IntegratedGradientsOptions } from './integratedGradientsExplainer.js';
+import type {
+  IntegratedGradientsConfig,
+  IntegratedGradientsExplainer,
+  IntegratedGradientsOptions,
+} from './integratedGradientsExplainer.js';
 import { integratedGradientsExplainer } from './integratedGradientsExplainer.js';
 import type { KernelShapConfig, KernelShapOptions } from './kernelShapExplainer.js';
 import { kernelShapExplainer } from './kernelShapExplainer.js';
@@ -31,7 +35,17 @@ import { deepLiftExplainer } from './deepLiftExplainer.js';
 export const EXPLAINER_IDS = ['control', 'grad', 'sg', 'ig', 'itg', 'shap', 'lime'] as const;
 
 /** Explainers beyond OpenXAI's seven (SHAP's exact/permutation explainers, Captum's). @since 0.2.0 */
-export const EXTRA_EXPLAINER_IDS = ['shapley', 'permshap', 'occlusion', 'sg2', 'vargrad', 'ig-sg', 'itg-sg', 'gradshap', 'deeplift'] as const;
+export const EXTRA_EXPLAINER_IDS = [
+  'shapley',
+  'permshap',
+  'occlusion',
+  'sg2',
+  'vargrad',
+  'ig-sg',
+  'itg-sg',
+  'gradshap',
+  'deeplift',
+] as const;
 
 /** Every explainer id: OpenXAI's seven in its table order, then {@link EXTRA_EXPLAINER_IDS}. @since 0.2.0 */
 export const ALL_EXPLAINER_IDS = [...EXPLAINER_IDS, ...EXTRA_EXPLAINER_IDS] as const;
@@ -93,7 +107,12 @@ const TUNNELS = {
 function tunnel(id: keyof typeof TUNNELS, options: FixedTunnelOptions): ConfiguredExplainer<NoiseTunnelConfig> {
   const o = options as Record<string, unknown>;
   for (const k of ['base', 'type']) {
-    if (o[k] !== undefined) throw new XaiError('BAD_OPTION', `'${id}' fixes ${k} = '${TUNNELS[id][k as 'base' | 'type']}'; use noiseTunnelExplainer for another`, { fn: 'createExplainer', arg: k, value: o[k] });
+    if (o[k] !== undefined)
+      throw new XaiError(
+        'BAD_OPTION',
+        `'${id}' fixes ${k} = '${TUNNELS[id][k as 'base' | 'type']}'; use noiseTunnelExplainer for another`,
+        { fn: 'createExplainer', arg: k, value: o[k] },
+      );
   }
   return noiseTunnelExplainer({ ...options, ...TUNNELS[id] }, id);
 }
@@ -111,8 +130,14 @@ function tunnel(id: keyof typeof TUNNELS, options: FixedTunnelOptions): Configur
  */
 export function createExplainer(id: 'lime', options?: LimeOptions): LimeExplainer;
 export function createExplainer(id: 'ig', options?: IntegratedGradientsOptions): IntegratedGradientsExplainer;
-export function createExplainer<I extends ExplainerId>(id: I, options?: ExplainerOptionsById[I]): ConfiguredExplainer<ExplainerConfigById[I]>;
-export function createExplainer(id: ExplainerId, options: ExplainerOptionsById[ExplainerId] = {}): ConfiguredExplainer<ExplainerConfigById[ExplainerId]> {
+export function createExplainer<I extends ExplainerId>(
+  id: I,
+  options?: ExplainerOptionsById[I],
+): ConfiguredExplainer<ExplainerConfigById[I]>;
+export function createExplainer(
+  id: ExplainerId,
+  options: ExplainerOptionsById[ExplainerId] = {},
+): ConfiguredExplainer<ExplainerConfigById[ExplainerId]> {
   switch (id) {
     case 'control':
       return randomExplainer(options as RandomOptions);
@@ -144,7 +169,11 @@ export function createExplainer(id: ExplainerId, options: ExplainerOptionsById[E
     case 'deeplift':
       return deepLiftExplainer(options as DeepLiftOptions);
     default:
-      throw new XaiError('BAD_OPTION', `unknown explainer id ${describeValue(id)}; expected one of ${ALL_EXPLAINER_IDS.join(', ')}`, { fn: 'createExplainer', arg: 'id', value: id });
+      throw new XaiError('BAD_OPTION', `unknown explainer id ${describeValue(id)}; expected one of ${ALL_EXPLAINER_IDS.join(', ')}`, {
+        fn: 'createExplainer',
+        arg: 'id',
+        value: id,
+      });
   }
 }
 

@@ -36,7 +36,8 @@ describe('deepLiftExplainer (rescale)', () => {
     const x = uniformMatrix(3, 4, 1);
     const targets = Int32Array.of(2, 0, 1);
     const a = deepLiftExplainer({ output: 'logit' }).explain(lr, x, { targets }).data;
-    for (let i = 0; i < 3; i++) for (let j = 0; j < 4; j++) expect(a[i * 4 + j]).toBeCloseTo(layers[0]!.w[targets[i]! * 4 + j]! * x.data[i * 4 + j]!, 12);
+    for (let i = 0; i < 3; i++)
+      for (let j = 0; j < 4; j++) expect(a[i * 4 + j]).toBeCloseTo(layers[0]!.w[targets[i]! * 4 + j]! * x.data[i * 4 + j]!, 12);
   });
 
   it('equals Gradient x (x − b) when no ReLU changes state between x and the baseline', () => {

@@ -49,7 +49,7 @@ const ACTS = ['relu', 'none', 'tanh', 'sigmoid'];
 const RESCALE_EPS = 1e-9;
 
 function act(a: string, z: number): number {
-  if (a === 'relu') return z > 0 ? z : 0;
+  if (a === 'relu') return Math.max(z, 0);
   if (a === 'tanh') return Math.tanh(z);
   if (a === 'sigmoid') return 1 / (1 + Math.exp(-z));
   return z;
@@ -68,12 +68,17 @@ function actDerivative(a: string, z: number): number {
 function layersOf(model: Model, fn: string): LayerView[] {
   const layers = (model as { layers?: unknown }).layers;
   const fail = (why: string): never => {
-    throw new XaiError('NOT_SUPPORTED', `DeepLIFT needs the model's dense layers (an @xai/models LR/ANN/MLP, or an ONNX MLP imported into one): ${why}`, { fn, arg: 'model', value: why });
+    throw new XaiError(
+      'NOT_SUPPORTED',
+      `DeepLIFT needs the model's dense layers (an @xai/models LR/ANN/MLP, or an ONNX MLP imported into one): ${why}`,
+      { fn, arg: 'model', value: why },
+    );
   };
   if (!Array.isArray(layers) || layers.length === 0) return fail('model.layers is missing');
   let dim = model.inputDim;
   for (const [l, L] of (layers as LayerView[]).entries()) {
-    if (L === null || typeof L !== 'object' || L.inputDim !== dim || !(L.bias instanceof Float64Array) || L.weight?.data === undefined) fail(`layer ${l} is not a dense layer taking ${dim} inputs`);
+    if (L === null || typeof L !== 'object' || L.inputDim !== dim || !(L.bias instanceof Float64Array) || L.weight?.data === undefined)
+      fail(`layer ${l} is not a dense layer taking ${dim} inputs`);
     if (!ACTS.includes(L.activation)) fail(`layer ${l} has activation ${describeValue(L.activation)}`);
     dim = L.outputDim;
   }
@@ -129,7 +134,12 @@ export function deepLiftExplainer(options: DeepLiftOptions = {}): ConfiguredExpl
   const option = options.baseline ?? base.baseline;
   let vector: Float64Array | null = null;
   if (option === 'mean') {
-    if (common.train === undefined) throw new XaiError('BAD_OPTION', "baseline 'mean' needs the training features: pass { train }", { fn, arg: 'baseline', value: option });
+    if (common.train === undefined)
+      throw new XaiError('BAD_OPTION', "baseline 'mean' needs the training features: pass { train }", {
+        fn,
+        arg: 'baseline',
+        value: option,
+      });
     vector = columnMeans(common.train);
   } else if (option !== 'zeros') vector = vectorOption(fn, 'baseline', option);
   const config: DeepLiftConfig = {
@@ -148,12 +158,27 @@ export function deepLiftExplainer(options: DeepLiftOptions = {}): ConfiguredExpl
       const b = prepareBatch(efn, model, x, explainOptions, config.batchRows);
       const { n, d } = b;
       const K = b.model.classes;
-      if (isValueModel(b.model)) throw new XaiError('NOT_SUPPORTED', 'DeepLIFT here reads a softmax classifier\'s layers; value models are not supported', { fn: efn, arg: 'model', value: 'value' });
+      if (isValueModel(b.model))
+        throw new XaiError('NOT_SUPPORTED', "DeepLIFT here reads a softmax classifier's layers; value models are not supported", {
+          fn: efn,
+          arg: 'model',
+          value: 'value',
+        });
       const layers = layersOf(b.model, efn);
       const prob = config.output === 'probability';
-      if (prob && K !== 2) throw new XaiError('NOT_SUPPORTED', `output 'probability' is exact for binary models only (softmax over ${K} classes has no rescale rule with completeness); use output 'logit'`, { fn: efn, arg: 'output', value: K });
+      if (prob && K !== 2)
+        throw new XaiError(
+          'NOT_SUPPORTED',
+          `output 'probability' is exact for binary models only (softmax over ${K} classes has no rescale rule with completeness); use output 'logit'`,
+          { fn: efn, arg: 'output', value: K },
+        );
       const bl = vector ?? new Float64Array(d);
-      if (bl.length !== d) throw new XaiError('SHAPE_MISMATCH', `the baseline has ${bl.length} features, the model takes ${d}`, { fn: efn, arg: 'baseline', value: bl.length });
+      if (bl.length !== d)
+        throw new XaiError('SHAPE_MISMATCH', `the baseline has ${bl.length} features, the model takes ${d}`, {
+          fn: efn,
+          arg: 'baseline',
+          value: bl.length,
+        });
       const out = new Float64Array(n * d);
       if (n === 0) return { rows: 0, cols: d, data: out };
       const zx = forward(layers, b.x, n);
@@ -169,7 +194,11 @@ export function deepLiftExplainer(options: DeepLiftOptions = {}): ConfiguredExpl
         for (let c = 0; c < K; c++) s += Math.exp(logits[i * K + c]! - mx);
         for (let c = 0; c < K; c++) {
           if (Math.abs(Math.exp(logits[i * K + c]! - mx) / s - p[i * K + c]!) > 1e-6) {
-            throw new XaiError('NOT_SUPPORTED', `model.layers do not reproduce predictProba (row ${i}, class ${c}); DeepLIFT needs the model's exact layers`, { fn: efn, arg: 'model', value: i });
+            throw new XaiError(
+              'NOT_SUPPORTED',
+              `model.layers do not reproduce predictProba (row ${i}, class ${c}); DeepLIFT needs the model's exact layers`,
+              { fn: efn, arg: 'model', value: i },
+            );
           }
         }
       }
@@ -201,7 +230,10 @@ export function deepLiftExplainer(options: DeepLiftOptions = {}): ConfiguredExpl
           for (let i = 0; i < n; i++) {
             for (let o = 0; o < mo; o++) {
               const dz = z[i * mo + o]! - z0[o]!;
-              const r = Math.abs(dz) > RESCALE_EPS ? (act(Ly.activation, z[i * mo + o]!) - act(Ly.activation, z0[o]!)) / dz : actDerivative(Ly.activation, z[i * mo + o]!);
+              const r =
+                Math.abs(dz) > RESCALE_EPS
+                  ? (act(Ly.activation, z[i * mo + o]!) - act(Ly.activation, z0[o]!)) / dz
+                  : actDerivative(Ly.activation, z[i * mo + o]!);
               m[i * mo + o] = m[i * mo + o]! * r;
             }
           }
@@ -215,7 +247,7 @@ export function deepLiftExplainer(options: DeepLiftOptions = {}): ConfiguredExpl
             const v = m[i * mo + o]!;
             if (v === 0) continue;
             const r = wo + o * ws;
-            for (let q = 0; q < k; q++) next[i * k + q] = next[i * k + q]! + (v * W[r + q]!);
+            for (let q = 0; q < k; q++) next[i * k + q] = next[i * k + q]! + v * W[r + q]!;
           }
         }
         m = next;

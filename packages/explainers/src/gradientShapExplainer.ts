@@ -36,7 +36,12 @@ export interface GradientShapConfig {
 }
 
 /** Per-preset defaults (no preset of OpenXAI runs Gradient SHAP; all presets agree). */
-export const gradientShapDefaults: Readonly<Record<Preset, { samples: number; std: number; background: 'sample'; backgroundSize: { kmeans: number; sample: number }; output: OutputSpace }>> = {
+export const gradientShapDefaults: Readonly<
+  Record<
+    Preset,
+    { samples: number; std: number; background: 'sample'; backgroundSize: { kmeans: number; sample: number }; output: OutputSpace }
+  >
+> = {
   default: { samples: 50, std: 0, background: 'sample', backgroundSize: { kmeans: 5, sample: 50 }, output: 'probability' },
   openxai: { samples: 50, std: 0, background: 'sample', backgroundSize: { kmeans: 5, sample: 50 }, output: 'probability' },
   paper: { samples: 50, std: 0, background: 'sample', backgroundSize: { kmeans: 5, sample: 50 }, output: 'probability' },
@@ -58,7 +63,12 @@ export function gradientShapExplainer(options: GradientShapOptions = {}): Config
   checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'samples', 'std', 'background', 'backgroundSize', 'output']);
   const base = gradientShapDefaults[common.preset];
   const bgOption = options.background ?? base.background;
-  const size = options.backgroundSize === undefined ? (bgOption === 'kmeans' ? base.backgroundSize.kmeans : base.backgroundSize.sample) : positiveInteger(fn, 'backgroundSize', options.backgroundSize);
+  const size =
+    options.backgroundSize === undefined
+      ? bgOption === 'kmeans'
+        ? base.backgroundSize.kmeans
+        : base.backgroundSize.sample
+      : positiveInteger(fn, 'backgroundSize', options.backgroundSize);
   const { kind, rows, weights } = resolveBackground(fn, bgOption, common.train, size, common.seed);
   const config: GradientShapConfig = {
     samples: options.samples === undefined ? base.samples : positiveInteger(fn, 'samples', options.samples),
@@ -115,12 +125,20 @@ export function gradientShapExplainer(options: GradientShapOptions = {}): Config
           targets.fill(b.targets[i]!, (i - c0) * S, (i - c0 + 1) * S);
         }
         const rowsN = (c1 - c0) * S;
-        gradientRows(dm, { rows: rowsN, cols: d, data: points.subarray(0, rowsN * d) }, targets.subarray(0, rowsN), config.output, efn, config.batchRows, grads);
+        gradientRows(
+          dm,
+          { rows: rowsN, cols: d, data: points.subarray(0, rowsN * d) },
+          targets.subarray(0, rowsN),
+          config.output,
+          efn,
+          config.batchRows,
+          grads,
+        );
         for (let i = c0; i < c1; i++) {
           const o = i * d;
           for (let s = 0; s < S; s++) {
             const q = ((i - c0) * S + s) * d;
-            for (let j = 0; j < d; j++) out[o + j] = out[o + j]! + (grads[q + j]! * delta[q + j]!);
+            for (let j = 0; j < d; j++) out[o + j] = out[o + j]! + grads[q + j]! * delta[q + j]!;
           }
           for (let j = 0; j < d; j++) out[o + j] = out[o + j]! / S;
         }

@@ -63,7 +63,11 @@ describe('integratedGradientsExplainer', () => {
     const x = uniformMatrix(4, 3, 3, -1, 1);
     const targets = Int32Array.of(1, 1, 0, 0);
     const n = 7;
-    const attr = integratedGradientsExplainer({ method: 'riemann_middle', steps: n, baseline: 'zeros', multiplyByInputs: false }).explain(model, x, { targets });
+    const attr = integratedGradientsExplainer({ method: 'riemann_middle', steps: n, baseline: 'zeros', multiplyByInputs: false }).explain(
+      model,
+      x,
+      { targets },
+    );
     const dw = w1.map((v, j) => v - w0[j]!);
     for (let i = 0; i < 4; i++) {
       let avg = 0;

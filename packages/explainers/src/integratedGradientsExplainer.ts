@@ -43,7 +43,9 @@ export interface IntegratedGradientsConfig {
 }
 
 /** Per-preset defaults: OpenXAI runs Captum IG with multiply_by_inputs = False. */
-export const integratedGradientsDefaults: Readonly<Record<Preset, { method: IntegrationMethod; steps: number; multiplyByInputs: boolean; baseline: 'mean'; output: OutputSpace }>> = {
+export const integratedGradientsDefaults: Readonly<
+  Record<Preset, { method: IntegrationMethod; steps: number; multiplyByInputs: boolean; baseline: 'mean'; output: OutputSpace }>
+> = {
   default: { method: 'gausslegendre', steps: 50, multiplyByInputs: true, baseline: 'mean', output: 'probability' },
   openxai: { method: 'gausslegendre', steps: 50, multiplyByInputs: false, baseline: 'mean', output: 'probability' },
   paper: { method: 'gausslegendre', steps: 50, multiplyByInputs: true, baseline: 'mean', output: 'probability' },
@@ -94,14 +96,19 @@ export function integratedGradientsExplainer(options: IntegratedGradientsOptions
   checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'method', 'steps', 'multiplyByInputs', 'baseline', 'output']);
   const base = integratedGradientsDefaults[common.preset];
   const method = options.method === undefined ? base.method : oneOf(fn, 'method', options.method, INTEGRATION_METHODS);
-  const steps = options.steps === undefined ? base.steps : positiveInteger(fn, 'steps', options.steps, method === 'riemann_trapezoid' ? 2 : 1);
+  const steps =
+    options.steps === undefined ? base.steps : positiveInteger(fn, 'steps', options.steps, method === 'riemann_trapezoid' ? 2 : 1);
   const rule = quadratureRule(method, steps);
   const baselineOption = options.baseline ?? base.baseline;
   let baseline: IntegratedGradientsConfig['baseline'];
   let baselineVector: Float64Array | null;
   if (baselineOption === 'mean') {
     if (common.train === undefined) {
-      throw new XaiError('BAD_OPTION', "baseline 'mean' needs the training features: pass { train }, or choose baseline 'zeros' or a vector", { fn, arg: 'baseline', value: 'mean' });
+      throw new XaiError(
+        'BAD_OPTION',
+        "baseline 'mean' needs the training features: pass { train }, or choose baseline 'zeros' or a vector",
+        { fn, arg: 'baseline', value: 'mean' },
+      );
     }
     baseline = 'mean';
     baselineVector = columnMeans(common.train);
@@ -115,19 +122,29 @@ export function integratedGradientsExplainer(options: IntegratedGradientsOptions
   const config: IntegratedGradientsConfig = {
     method,
     steps,
-    multiplyByInputs: options.multiplyByInputs === undefined ? base.multiplyByInputs : booleanOption(fn, 'multiplyByInputs', options.multiplyByInputs),
+    multiplyByInputs:
+      options.multiplyByInputs === undefined ? base.multiplyByInputs : booleanOption(fn, 'multiplyByInputs', options.multiplyByInputs),
     baseline,
     baselineVector: baselineVector === null ? null : Array.from(baselineVector),
     output: options.output === undefined ? base.output : oneOf(fn, 'output', options.output, OUTPUT_SPACES),
     batchRows: common.batchRows,
   };
-  const run = (model: Model, x: Matrix, explainOptions: ExplainOptions | undefined, efn: string): { attributions: Matrix; targets: Int32Array; baseline: Float64Array; x: Float64Array; model: Model } => {
+  const run = (
+    model: Model,
+    x: Matrix,
+    explainOptions: ExplainOptions | undefined,
+    efn: string,
+  ): { attributions: Matrix; targets: Int32Array; baseline: Float64Array; x: Float64Array; model: Model } => {
     const b = prepareBatch(efn, model, x, explainOptions, config.batchRows);
     const dm = requireGradient(b.model, efn);
     const { n, d } = b;
     const bl = baselineVector ?? new Float64Array(d);
     if (bl.length !== d) {
-      throw new XaiError('SHAPE_MISMATCH', `the baseline has ${bl.length} features, the model takes ${d}`, { fn: efn, arg: 'baseline', value: bl.length });
+      throw new XaiError('SHAPE_MISMATCH', `the baseline has ${bl.length} features, the model takes ${d}`, {
+        fn: efn,
+        arg: 'baseline',
+        value: bl.length,
+      });
     }
     const K = rule.alphas.length;
     const out = new Float64Array(n * d);
@@ -148,13 +165,21 @@ export function integratedGradientsExplainer(options: IntegratedGradientsOptions
         rowTargets.fill(b.targets[i]!, (i - c0) * K, (i - c0 + 1) * K);
       }
       const rows = (c1 - c0) * K;
-      gradientRows(dm, { rows, cols: d, data: path.subarray(0, rows * d) }, rowTargets.subarray(0, rows), config.output, efn, config.batchRows, grads);
+      gradientRows(
+        dm,
+        { rows, cols: d, data: path.subarray(0, rows * d) },
+        rowTargets.subarray(0, rows),
+        config.output,
+        efn,
+        config.batchRows,
+        grads,
+      );
       for (let i = c0; i < c1; i++) {
         const o = i * d;
         for (let k = 0; k < K; k++) {
           const w = rule.weights[k]!;
           const g = ((i - c0) * K + k) * d;
-          for (let j = 0; j < d; j++) out[o + j] = out[o + j]! + (w * grads[g + j]!);
+          for (let j = 0; j < d; j++) out[o + j] = out[o + j]! + w * grads[g + j]!;
         }
         if (config.multiplyByInputs) for (let j = 0; j < d; j++) out[o + j] = out[o + j]! * (b.x[o + j]! - bl[j]!);
       }
@@ -174,7 +199,11 @@ export function integratedGradientsExplainer(options: IntegratedGradientsOptions
       const { attributions, targets, baseline, x: xs, model: checked } = run(model, x, explainOptions, efn);
       const { rows: n, cols: d } = attributions;
       if (config.output === 'logit' && typeof model.logits !== 'function') {
-        throw new XaiError('NOT_SUPPORTED', "the completeness check of output 'logit' needs model.logits", { fn: efn, arg: 'model', value: 'no logits' });
+        throw new XaiError('NOT_SUPPORTED', "the completeness check of output 'logit' needs model.logits", {
+          fn: efn,
+          arg: 'model',
+          value: 'no logits',
+        });
       }
       // The rows and the baseline in one forward pass.
       const both = new Float64Array((n + 1) * d);
@@ -182,7 +211,10 @@ export function integratedGradientsExplainer(options: IntegratedGradientsOptions
       both.set(baseline, n * d);
       const points: Matrix = { rows: n + 1, cols: d, data: both };
       const k = checked.classes;
-      const f = config.output === 'logit' ? logitRows(checked, points, efn, config.batchRows) : predictRows(checked, points, efn, config.batchRows).data;
+      const f =
+        config.output === 'logit'
+          ? logitRows(checked, points, efn, config.batchRows)
+          : predictRows(checked, points, efn, config.batchRows).data;
       const outputDelta = new Float64Array(n);
       const gap = new Float64Array(n);
       const a = attributions.data;
@@ -209,7 +241,11 @@ function logitRows(model: Model, x: Matrix, fn: string, batchRows: number): Floa
     const e = Math.min(x.rows, s + batchRows);
     const z = logits.call(model, { rows: e - s, cols: d, data: x.data.subarray(s * d, e * d) });
     if (z === null || typeof z !== 'object' || !(z.data instanceof Float64Array) || z.rows !== e - s || z.cols !== k) {
-      throw new XaiError('SHAPE_MISMATCH', `model.logits returned a matrix that is not ${e - s}x${k}`, { fn, arg: 'model', value: z === null || typeof z !== 'object' ? z : `${z.rows}x${z.cols}` });
+      throw new XaiError('SHAPE_MISMATCH', `model.logits returned a matrix that is not ${e - s}x${k}`, {
+        fn,
+        arg: 'model',
+        value: z === null || typeof z !== 'object' ? z : `${z.rows}x${z.cols}`,
+      });
     }
     const data = contiguous(z).data;
     for (let q = 0; q < (e - s) * k; q++) {

@@ -60,7 +60,11 @@ describe('kernelShapExplainer (constrained, Lundberg & Lee)', () => {
 
   it("default background 'kmeans': 5 real training rows weighted by cluster share (3 tight clusters of 60/30/10 rows)", () => {
     const d = 3;
-    const centres = [[0, 0, 0], [5, 5, 0], [0, 5, 5]];
+    const centres = [
+      [0, 0, 0],
+      [5, 5, 0],
+      [0, 5, 5],
+    ];
     const sizes = [60, 30, 10];
     const jitter = uniformMatrix(100, d, 5, -0.1, 0.1);
     const data: number[] = [];
@@ -84,7 +88,7 @@ describe('kernelShapExplainer (constrained, Lundberg & Lee)', () => {
     rows.forEach((r, k) => {
       const at = trainRows.indexOf(r.join(','));
       expect(at).toBeGreaterThanOrEqual(0); // a real training row
-      share[group[at]!] = share[group[at]!]! + (w[k]!);
+      share[group[at]!] = share[group[at]!]! + w[k]!;
     });
     // A cluster never straddles two groups 5 apart, so each group keeps its share.
     sizes.forEach((n, g) => expect(share[g]!).toBeCloseTo(n / 100, 14));
@@ -99,7 +103,12 @@ describe('kernelShapExplainer (constrained, Lundberg & Lee)', () => {
 
   it('exact mode equals brute-force Shapley values of the background-averaged game, and Σφ = p(x) − mean_b p(b)', () => {
     // Default (5 weighted k-means rows: 'auto' enumerates up to d = 8) and 20 sampled rows.
-    for (const [d, o] of [[3, {}], [6, {}], [8, {}], [5, { background: 'sample', backgroundSize: 20 }]] as const) {
+    for (const [d, o] of [
+      [3, {}],
+      [6, {}],
+      [8, {}],
+      [5, { background: 'sample', backgroundSize: 20 }],
+    ] as const) {
       const model = randomMlp([d, 10, 3], 'relu', d, 2.5);
       const train = uniformMatrix(30, d, 100 + d);
       const x = uniformMatrix(3, d, 200 + d);
@@ -151,14 +160,27 @@ describe('kernelShapExplainer (constrained, Lundberg & Lee)', () => {
     expect(rowsPerInstance({ background: 'sample', backgroundSize: 40 })).toBe(40 + 1 + 98 * 40); // 2560 > 2048: 'auto' = 100 sampled coalitions x all rows
     expect(rowsPerInstance({ background: 'sample', backgroundSize: 40, maxExactRows: 4096 })).toBe(40 + 1 + 62 * 40);
     expect(rowsPerInstance({ background: 'sample', backgroundSize: 40, backgroundPerCoalition: 1, samples: 500 })).toBe(40 + 1 + 498);
-    expect(rowsPerInstance({ background: 'sample', backgroundSize: 40, exact: false, backgroundPerCoalition: 3, samples: 10 })).toBe(40 + 1 + 8 * 3);
+    expect(rowsPerInstance({ background: 'sample', backgroundSize: 40, exact: false, backgroundPerCoalition: 3, samples: 10 })).toBe(
+      40 + 1 + 8 * 3,
+    );
   });
 
   it("samples 'auto' = 5·d coalitions clamped to [100, 500]", () => {
-    for (const [d, C] of [[4, 100], [30, 150], [120, 500]] as const) {
+    for (const [d, C] of [
+      [4, 100],
+      [30, 150],
+      [120, 500],
+    ] as const) {
       const model = linearProbabilityModel(new Array(d).fill(0.001), new Array(d).fill(0));
       let rows = 0;
-      const counting: Model = { inputDim: d, classes: 2, predictProba: (m: Matrix) => ((rows += m.rows), model.predictProba(m)) };
+      const counting: Model = {
+        inputDim: d,
+        classes: 2,
+        predictProba: (m: Matrix) => {
+          rows += m.rows;
+          return model.predictProba(m);
+        },
+      };
       const shap = kernelShapExplainer({ background: new Array(d).fill(0), exact: false });
       expect(shap.config.samples).toBe('auto');
       shap.explain(counting, uniformMatrix(1, d, 1), { targets: Int32Array.of(1) });
@@ -173,7 +195,9 @@ describe('kernelShapExplainer (constrained, Lundberg & Lee)', () => {
     const background = { rows: B, cols: d, data: Float64Array.from({ length: B * d }, (_, k) => 10 + Math.floor(k / d)) }; // row r = all (10 + r)
     const model = recording(randomMlp([d, 6, 2], 'tanh', 2));
     const x = { rows: 1, cols: d, data: Float64Array.of(0.1, 0.2, 0.3, 0.4, 0.5) };
-    kernelShapExplainer({ background, exact: false, samples: 42, backgroundPerCoalition: 1 }).explain(model, x, { targets: Int32Array.of(1) });
+    kernelShapExplainer({ background, exact: false, samples: 42, backgroundPerCoalition: 1 }).explain(model, x, {
+      targets: Int32Array.of(1),
+    });
     const call = model.seen[0]!;
     expect(call.rows).toBe(B + 1 + 40);
     for (let r = 0; r < B; r++) expect(Array.from(call.data.subarray(r * d, (r + 1) * d))).toEqual(new Array(d).fill(10 + r));
@@ -212,7 +236,14 @@ describe('kernelShapExplainer (constrained, Lundberg & Lee)', () => {
     const km = kernelShapExplainer({ train: uniformMatrix(40, d, 24), backgroundSize: 4 });
     const kmExact = km.explain(model, x).data;
     const kmErr = (samples: number): number => {
-      const a = kernelShapExplainer({ train: uniformMatrix(40, d, 24), backgroundSize: 4, exact: false, samples, backgroundPerCoalition: 1, seed: 1 }).explain(model, x);
+      const a = kernelShapExplainer({
+        train: uniformMatrix(40, d, 24),
+        backgroundSize: 4,
+        exact: false,
+        samples,
+        backgroundPerCoalition: 1,
+        seed: 1,
+      }).explain(model, x);
       let e = 0;
       for (let k = 0; k < a.data.length; k++) e += Math.abs(a.data[k]! - kmExact[k]!);
       return e / a.data.length;
@@ -249,14 +280,17 @@ describe('kernelShapExplainer (constrained, Lundberg & Lee)', () => {
     let checked = 0;
     for (let key = 0; key < 40 && checked === 0; key++) {
       model.seen.length = 0;
-      const few = kernelShapExplainer({ background: b0, exact: false, samples: 6, paired: false }).explain(model, one, { targets: Int32Array.of(0), keys: [key] });
+      const few = kernelShapExplainer({ background: b0, exact: false, samples: 6, paired: false }).explain(model, one, {
+        targets: Int32Array.of(0),
+        keys: [key],
+      });
       const call = model.seen[0]!; // background, x, 4 coalitions
       const A: number[][] = [];
       const rhs: number[] = [];
       for (let s = 2; s < 6; s++) {
         const row = call.data.slice(s * d, (s + 1) * d);
         A.push(Array.from(row, (v) => (v === -1 ? 0 : 1)));
-        rhs.push(model.predictProba({ rows: 1, cols: d, data: row }).data[0]!- vEmpty);
+        rhs.push(model.predictProba({ rows: 1, cols: d, data: row }).data[0]! - vEmpty);
       }
       A.push(new Array(d).fill(1));
       rhs.push(efficiencyTarget(model, xi, 0, [Float64Array.from(b0)]));
@@ -315,7 +349,6 @@ describe('kernelShapExplainer (captum, the openxai preset)', () => {
     expect(shapleySizeCdf(7)[5]).toBe(1); // k = d (and k = 0) are not in the support
   });
 
-
   it('recovers w_j·x_j exactly on an additive model with the zero baseline', () => {
     const w = [0.05, -0.08, 0.02, 0.1, -0.03, 0.07];
     const model = linearProbabilityModel(w, [0.2, 0.2, 0.2, 0.2, 0.2, 0.2]);
@@ -355,7 +388,11 @@ describe('kernelShapExplainer (captum, the openxai preset)', () => {
     const featureCounts = new Float64Array(d);
     for (let s = 2; s < S; s++) {
       let k = 0;
-      for (let j = 0; j < d; j++) if (z.data[s * d + j] !== 0) { k++; featureCounts[j] = featureCounts[j]! + 1; }
+      for (let j = 0; j < d; j++)
+        if (z.data[s * d + j] !== 0) {
+          k++;
+          featureCounts[j] = featureCounts[j]! + 1;
+        }
       counts[k] = counts[k]! + 1;
     }
     expect(counts[0]).toBe(0);
@@ -414,15 +451,25 @@ describe('kernelShapExplainer options', () => {
     const model = linearProbabilityModel([0.1, 0.1], [0, 0]);
     expect(codeOf(() => kernelShapExplainer({ background: [0, 0, 0] }).explain(model, uniformMatrix(1, 2, 1)))).toBe('SHAPE_MISMATCH');
     const wide = linearProbabilityModel(new Array(25).fill(0.001), new Array(25).fill(0));
-    expect(codeOf(() => kernelShapExplainer({ background: 'zeros', exact: true }).explain(wide, uniformMatrix(1, 25, 1)))).toBe('BAD_OPTION');
+    expect(codeOf(() => kernelShapExplainer({ background: 'zeros', exact: true }).explain(wide, uniformMatrix(1, 25, 1)))).toBe(
+      'BAD_OPTION',
+    );
     // 2^20 coalitions x 50 background rows is over the 2^24-row limit even though 2^20 alone is not
     const d20 = linearProbabilityModel(new Array(20).fill(0.001), new Array(20).fill(0));
-    expect(codeOf(() => kernelShapExplainer({ train: uniformMatrix(60, 20, 1), background: 'sample', exact: true }).explain(d20, uniformMatrix(1, 20, 1)))).toBe('BAD_OPTION');
+    expect(
+      codeOf(() =>
+        kernelShapExplainer({ train: uniformMatrix(60, 20, 1), background: 'sample', exact: true }).explain(d20, uniformMatrix(1, 20, 1)),
+      ),
+    ).toBe('BAD_OPTION');
   });
 
   it('switches the background default with the variant', () => {
     expect(kernelShapExplainer({ variant: 'captum' }).config.background).toBe('zeros');
-    expect(kernelShapExplainer({ preset: 'openxai', variant: 'constrained', train: uniformMatrix(3, 2, 1) }).config.background).toBe('kmeans');
-    expect(kernelShapExplainer({ background: 'mean', train: uniformMatrix(3, 2, 1) }).config.backgroundRows).toEqual([[expect.any(Number), expect.any(Number)]]);
+    expect(kernelShapExplainer({ preset: 'openxai', variant: 'constrained', train: uniformMatrix(3, 2, 1) }).config.background).toBe(
+      'kmeans',
+    );
+    expect(kernelShapExplainer({ background: 'mean', train: uniformMatrix(3, 2, 1) }).config.backgroundRows).toEqual([
+      [expect.any(Number), expect.any(Number)],
+    ]);
   });
 });

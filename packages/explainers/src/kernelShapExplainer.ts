@@ -108,7 +108,10 @@ export interface KernelShapConfig {
   readonly batchRows: number;
 }
 
-type KernelShapPresetDefaults = Pick<KernelShapConfig, 'variant' | 'samples' | 'backgroundPerCoalition' | 'exact' | 'maxExactFeatures' | 'maxExactRows' | 'paired' | 'endpointWeight'> & {
+type KernelShapPresetDefaults = Pick<
+  KernelShapConfig,
+  'variant' | 'samples' | 'backgroundPerCoalition' | 'exact' | 'maxExactFeatures' | 'maxExactRows' | 'paired' | 'endpointWeight'
+> & {
   background: 'zeros' | 'kmeans';
   /** `backgroundSize` when not given, by background kind. */
   backgroundSize: { readonly kmeans: number; readonly sample: number };
@@ -122,9 +125,42 @@ type KernelShapPresetDefaults = Pick<KernelShapConfig, 'variant' | 'samples' | '
  * measured accuracy/cost trade-off).
  */
 export const kernelShapDefaults: Readonly<Record<Preset, KernelShapPresetDefaults>> = {
-  default: { variant: 'constrained', samples: 'auto', background: 'kmeans', backgroundSize: { kmeans: 5, sample: 50 }, backgroundPerCoalition: 'all', exact: 'auto', maxExactFeatures: 10, maxExactRows: 2048, paired: true, endpointWeight: 1e6 },
-  openxai: { variant: 'captum', samples: 500, background: 'zeros', backgroundSize: { kmeans: 5, sample: 50 }, backgroundPerCoalition: 'all', exact: 'auto', maxExactFeatures: 10, maxExactRows: 2048, paired: true, endpointWeight: 1e6 },
-  paper: { variant: 'captum', samples: 500, background: 'zeros', backgroundSize: { kmeans: 5, sample: 50 }, backgroundPerCoalition: 'all', exact: 'auto', maxExactFeatures: 10, maxExactRows: 2048, paired: true, endpointWeight: 1e6 },
+  default: {
+    variant: 'constrained',
+    samples: 'auto',
+    background: 'kmeans',
+    backgroundSize: { kmeans: 5, sample: 50 },
+    backgroundPerCoalition: 'all',
+    exact: 'auto',
+    maxExactFeatures: 10,
+    maxExactRows: 2048,
+    paired: true,
+    endpointWeight: 1e6,
+  },
+  openxai: {
+    variant: 'captum',
+    samples: 500,
+    background: 'zeros',
+    backgroundSize: { kmeans: 5, sample: 50 },
+    backgroundPerCoalition: 'all',
+    exact: 'auto',
+    maxExactFeatures: 10,
+    maxExactRows: 2048,
+    paired: true,
+    endpointWeight: 1e6,
+  },
+  paper: {
+    variant: 'captum',
+    samples: 500,
+    background: 'zeros',
+    backgroundSize: { kmeans: 5, sample: 50 },
+    backgroundPerCoalition: 'all',
+    exact: 'auto',
+    maxExactFeatures: 10,
+    maxExactRows: 2048,
+    paired: true,
+    endpointWeight: 1e6,
+  },
 };
 
 /** samples 'auto': 5 coalitions per feature, at least 100 and at most 500. */
@@ -145,30 +181,61 @@ const EXACT_ROW_LIMIT = 2 ** 24;
 export function kernelShapExplainer(options: KernelShapOptions = {}): ConfiguredExplainer<KernelShapConfig> {
   const fn = 'kernelShapExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'variant', 'samples', 'background', 'backgroundSize', 'backgroundPerCoalition', 'exact', 'maxExactFeatures', 'maxExactRows', 'paired', 'endpointWeight', 'groups']);
+  checkKnownKeys(fn, options, [
+    ...COMMON_OPTION_KEYS,
+    'variant',
+    'samples',
+    'background',
+    'backgroundSize',
+    'backgroundPerCoalition',
+    'exact',
+    'maxExactFeatures',
+    'maxExactRows',
+    'paired',
+    'endpointWeight',
+    'groups',
+  ]);
   const base = kernelShapDefaults[common.preset];
   const variant = options.variant === undefined ? base.variant : oneOf(fn, 'variant', options.variant, ['captum', 'constrained'] as const);
   const exact = options.exact === undefined ? base.exact : options.exact === 'auto' ? 'auto' : booleanOption(fn, 'exact', options.exact);
   if (variant === 'captum' && exact === true) {
     throw new XaiError('BAD_OPTION', "exact enumeration is only offered by the 'constrained' variant", { fn, arg: 'exact', value: true });
   }
-  const backgroundOption = options.background ?? (options.variant === undefined ? base.background : variant === 'captum' ? 'zeros' : 'kmeans');
-  const backgroundSize = options.backgroundSize === undefined ? (backgroundOption === 'sample' ? base.backgroundSize.sample : base.backgroundSize.kmeans) : positiveInteger(fn, 'backgroundSize', options.backgroundSize);
+  const backgroundOption =
+    options.background ?? (options.variant === undefined ? base.background : variant === 'captum' ? 'zeros' : 'kmeans');
+  const backgroundSize =
+    options.backgroundSize === undefined
+      ? backgroundOption === 'sample'
+        ? base.backgroundSize.sample
+        : base.backgroundSize.kmeans
+      : positiveInteger(fn, 'backgroundSize', options.backgroundSize);
   const perCoalition = options.backgroundPerCoalition;
-  const backgroundPerCoalition = perCoalition === undefined ? base.backgroundPerCoalition : perCoalition === 'all' ? 'all' : positiveInteger(fn, 'backgroundPerCoalition', perCoalition);
+  const backgroundPerCoalition =
+    perCoalition === undefined
+      ? base.backgroundPerCoalition
+      : perCoalition === 'all'
+        ? 'all'
+        : positiveInteger(fn, 'backgroundPerCoalition', perCoalition);
   const { kind, rows, weights } = resolveBackground(fn, backgroundOption, common.train, backgroundSize, common.seed);
   const config: KernelShapConfig = {
     variant,
-    samples: options.samples === undefined ? base.samples : options.samples === 'auto' ? 'auto' : positiveInteger(fn, 'samples', options.samples, 2),
+    samples:
+      options.samples === undefined
+        ? base.samples
+        : options.samples === 'auto'
+          ? 'auto'
+          : positiveInteger(fn, 'samples', options.samples, 2),
     background: kind,
     backgroundRows: rows === null ? null : toRows(rows),
     backgroundWeights: weights === null ? null : Array.from(weights),
     backgroundPerCoalition,
     exact,
-    maxExactFeatures: options.maxExactFeatures === undefined ? base.maxExactFeatures : positiveInteger(fn, 'maxExactFeatures', options.maxExactFeatures),
+    maxExactFeatures:
+      options.maxExactFeatures === undefined ? base.maxExactFeatures : positiveInteger(fn, 'maxExactFeatures', options.maxExactFeatures),
     maxExactRows: options.maxExactRows === undefined ? base.maxExactRows : positiveInteger(fn, 'maxExactRows', options.maxExactRows),
     paired: options.paired === undefined ? base.paired : booleanOption(fn, 'paired', options.paired),
-    endpointWeight: options.endpointWeight === undefined ? base.endpointWeight : positiveNumber(fn, 'endpointWeight', options.endpointWeight),
+    endpointWeight:
+      options.endpointWeight === undefined ? base.endpointWeight : positiveNumber(fn, 'endpointWeight', options.endpointWeight),
     groups: options.groups === undefined ? null : groupsOption(fn, options.groups),
     batchRows: common.batchRows,
   };
@@ -184,22 +251,41 @@ export function kernelShapExplainer(options: KernelShapOptions = {}): Configured
   };
 }
 
-function explainKernelShap(model: Model, x: Matrix, explainOptions: ExplainOptions | undefined, config: KernelShapConfig, background: Matrix | null, weights: Float64Array | null, seed: number): Matrix {
+function explainKernelShap(
+  model: Model,
+  x: Matrix,
+  explainOptions: ExplainOptions | undefined,
+  config: KernelShapConfig,
+  background: Matrix | null,
+  weights: Float64Array | null,
+  seed: number,
+): Matrix {
   const efn = 'kernelShapExplainer.explain';
   const b = prepareBatch(efn, model, x, explainOptions, config.batchRows);
   const { n, d } = b;
   const classes = b.model.classes;
   const bg = background ?? { rows: 1, cols: d, data: new Float64Array(d) };
-  if (bg.cols !== d) throw new XaiError('SHAPE_MISMATCH', `the background has ${bg.cols} features, the model takes ${d}`, { fn: efn, arg: 'background', value: bg.cols });
+  if (bg.cols !== d)
+    throw new XaiError('SHAPE_MISMATCH', `the background has ${bg.cols} features, the model takes ${d}`, {
+      fn: efn,
+      arg: 'background',
+      value: bg.cols,
+    });
   const B = bg.rows;
   // Coalitions are over units (a group or an ungrouped column); without groups, unit j = column j.
   const units = featureUnits(d, config.groups ?? undefined, efn, 'groups');
   const ids = unitIds(d, units);
   const U = units.length;
   const constrained = config.variant === 'constrained';
-  const exact = constrained && (config.exact === true || (config.exact === 'auto' && U <= config.maxExactFeatures && 2 ** U * B <= config.maxExactRows));
+  const exact =
+    constrained &&
+    (config.exact === true || (config.exact === 'auto' && U <= config.maxExactFeatures && 2 ** U * B <= config.maxExactRows));
   if (exact && 2 ** U * B > EXACT_ROW_LIMIT) {
-    throw new XaiError('BAD_OPTION', `exact enumeration needs 2^${U} coalitions x ${B} background rows per instance, over the limit of 2^24 model rows; use exact 'auto' or false, or a smaller background`, { fn: efn, arg: 'exact', value: U });
+    throw new XaiError(
+      'BAD_OPTION',
+      `exact enumeration needs 2^${U} coalitions x ${B} background rows per instance, over the limit of 2^24 model rows; use exact 'auto' or false, or a smaller background`,
+      { fn: efn, arg: 'exact', value: U },
+    );
   }
   const out = new Float64Array(n * d);
   if (n === 0) return { rows: 0, cols: d, data: out };
@@ -279,7 +365,8 @@ function explainKernelShap(model: Model, x: Matrix, explainOptions: ExplainOptio
     const rows = lead + (c1 - c0) * R;
     predictRows(b.model, { rows, cols: d, data: inputs.subarray(0, rows * d) }, efn, config.batchRows, probs);
     if (lead > 0) {
-      for (let r = 0; r < B; r++) for (let k = 0; k < classes; k++) emptyValue[k] = emptyValue[k]! + ((scaled[r]! / B) * probs[r * classes + k]!);
+      for (let r = 0; r < B; r++)
+        for (let k = 0; k < classes; k++) emptyValue[k] = emptyValue[k]! + (scaled[r]! / B) * probs[r * classes + k]!;
     }
     for (let i = c0; i < c1; i++) {
       const t = b.targets[i]!;
@@ -300,7 +387,13 @@ function explainKernelShap(model: Model, x: Matrix, explainOptions: ExplainOptio
       const share = !exact && left.get(key)! > 1;
       let factor: SharedLeastSquares | null = null;
       if (share && (U > 1 || !constrained)) {
-        if (!factors.has(key)) factors.set(key, constrained ? constrainedShapleyFactor(coalitions, zo + 2 * U, C - 2, kernelWeights, 2, cw) : createSharedLeastSquares(coalitions, zo, C, U, kernelWeights, 0, 0, true));
+        if (!factors.has(key))
+          factors.set(
+            key,
+            constrained
+              ? constrainedShapleyFactor(coalitions, zo + 2 * U, C - 2, kernelWeights, 2, cw)
+              : createSharedLeastSquares(coalitions, zo, C, U, kernelWeights, 0, 0, true),
+          );
         factor = factors.get(key) ?? null;
       }
       if (!constrained) {

@@ -225,7 +225,10 @@ describe("limeExplainer, noise 'numpy-batch' (the released numpy stream)", () =>
     expect(Array.from(back.subarray(3, 6))).toEqual(Array.from(whole.subarray(0, 3)));
     // blocks in order through one explainer (the stream continues) = the whole batch
     const f = limeExplainer({ preset: 'openxai', samples: S, noise: 'numpy-batch', batchRows: 150 });
-    const blocks = [f.explain(model, rowsOf(X4, 0, 2), { batchPositions: [0, 1] }), f.explain(model, rowsOf(X4, 2, 4), { batchPositions: [2, 3] })];
+    const blocks = [
+      f.explain(model, rowsOf(X4, 0, 2), { batchPositions: [0, 1] }),
+      f.explain(model, rowsOf(X4, 2, 4), { batchPositions: [2, 3] }),
+    ];
     expect([...blocks[0]!.data, ...blocks[1]!.data]).toEqual(Array.from(whole));
     // without positions a block restarts at 0: row 2 then gets row 0's noise
     const restarted = f.explain(model, rowsOf(X4, 2, 3)).data;

@@ -12,7 +12,16 @@ import { predictRows } from './internal/modelCalls.js';
 import { EXPLAIN_OPTION_KEYS, prepareBatch } from './internal/prepareBatch.js';
 import { createSharedRidge, sharedRidgeApply } from './internal/sharedRidge.js';
 import type { SharedRidge } from './internal/sharedRidge.js';
-import { booleanOption, checkKnownKeys, groupsOption, nonNegativeNumber, oneOf, positiveInteger, positiveNumber, vectorOption } from './internal/validate.js';
+import {
+  booleanOption,
+  checkKnownKeys,
+  groupsOption,
+  nonNegativeNumber,
+  oneOf,
+  positiveInteger,
+  positiveNumber,
+  vectorOption,
+} from './internal/validate.js';
 
 /**
  * What the surrogate regresses. 'class1-signed' (OpenXAI): P(class 1), coefficients times
@@ -111,8 +120,24 @@ export interface LimeConfig {
 
 /** Per-preset defaults (OpenXAI: lime_tabular with its sample-around-instance change). */
 export const limeDefaults: Readonly<Record<Preset, Omit<LimeConfig, 'batchRows' | 'groups' | 'maskBaseline' | 'maskBaselineVector'>>> = {
-  default: { samples: 1000, std: 0.1, kernelWidth: 0.75, kernelWidthScale: 'absolute', alpha: 1, regressionTarget: 'target', noise: 'keyed' },
-  openxai: { samples: 1000, std: 0.1, kernelWidth: 0.75, kernelWidthScale: 'sqrt-d', alpha: 1, regressionTarget: 'class1-signed', noise: 'keyed' },
+  default: {
+    samples: 1000,
+    std: 0.1,
+    kernelWidth: 0.75,
+    kernelWidthScale: 'absolute',
+    alpha: 1,
+    regressionTarget: 'target',
+    noise: 'keyed',
+  },
+  openxai: {
+    samples: 1000,
+    std: 0.1,
+    kernelWidth: 0.75,
+    kernelWidthScale: 'sqrt-d',
+    alpha: 1,
+    regressionTarget: 'class1-signed',
+    noise: 'keyed',
+  },
   paper: { samples: 1000, std: 0.1, kernelWidth: 0.75, kernelWidthScale: 'absolute', alpha: 1, regressionTarget: 'target', noise: 'keyed' },
 };
 
@@ -131,22 +156,44 @@ export const limeDefaults: Readonly<Record<Preset, Omit<LimeConfig, 'batchRows' 
 export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
   const fn = 'limeExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'samples', 'std', 'kernelWidth', 'kernelWidthScale', 'alpha', 'regressionTarget', 'noise', 'groups', 'maskBaseline']);
+  checkKnownKeys(fn, options, [
+    ...COMMON_OPTION_KEYS,
+    'samples',
+    'std',
+    'kernelWidth',
+    'kernelWidthScale',
+    'alpha',
+    'regressionTarget',
+    'noise',
+    'groups',
+    'maskBaseline',
+  ]);
   const base = limeDefaults[common.preset];
   const groups = options.groups === undefined ? null : groupsOption(fn, options.groups);
   const mb = options.maskBaseline ?? 'zeros';
   let maskVector: Float64Array | null = null;
   if (mb === 'mean') {
-    if (common.train === undefined) throw new XaiError('BAD_OPTION', "maskBaseline 'mean' needs the training features: pass { train }", { fn, arg: 'maskBaseline', value: mb });
+    if (common.train === undefined)
+      throw new XaiError('BAD_OPTION', "maskBaseline 'mean' needs the training features: pass { train }", {
+        fn,
+        arg: 'maskBaseline',
+        value: mb,
+      });
     maskVector = columnMeans(common.train);
   } else if (mb !== 'zeros') maskVector = vectorOption(fn, 'maskBaseline', mb);
   const config: LimeConfig = {
     samples: options.samples === undefined ? base.samples : positiveInteger(fn, 'samples', options.samples, 2),
     std: options.std === undefined ? base.std : positiveNumber(fn, 'std', options.std),
     kernelWidth: options.kernelWidth === undefined ? base.kernelWidth : positiveNumber(fn, 'kernelWidth', options.kernelWidth),
-    kernelWidthScale: options.kernelWidthScale === undefined ? base.kernelWidthScale : oneOf(fn, 'kernelWidthScale', options.kernelWidthScale, ['sqrt-d', 'absolute'] as const),
+    kernelWidthScale:
+      options.kernelWidthScale === undefined
+        ? base.kernelWidthScale
+        : oneOf(fn, 'kernelWidthScale', options.kernelWidthScale, ['sqrt-d', 'absolute'] as const),
     alpha: options.alpha === undefined ? base.alpha : nonNegativeNumber(fn, 'alpha', options.alpha),
-    regressionTarget: options.regressionTarget === undefined ? base.regressionTarget : oneOf(fn, 'regressionTarget', options.regressionTarget, ['class1-signed', 'target'] as const),
+    regressionTarget:
+      options.regressionTarget === undefined
+        ? base.regressionTarget
+        : oneOf(fn, 'regressionTarget', options.regressionTarget, ['class1-signed', 'target'] as const),
     noise: options.noise === undefined ? base.noise : oneOf(fn, 'noise', options.noise, ['keyed', 'numpy-batch'] as const),
     groups,
     maskBaseline: mb === 'zeros' || mb === 'mean' ? mb : 'vector',
@@ -154,11 +201,19 @@ export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
     batchRows: common.batchRows,
   };
   if (groups !== null && config.noise === 'numpy-batch') {
-    throw new XaiError('BAD_OPTION', "groups use the binary on/off sampling, which has no released numpy stream; use noise 'keyed'", { fn, arg: 'groups', value: 'numpy-batch' });
+    throw new XaiError('BAD_OPTION', "groups use the binary on/off sampling, which has no released numpy stream; use noise 'keyed'", {
+      fn,
+      arg: 'groups',
+      value: 'numpy-batch',
+    });
   }
   const seed = common.seed;
   if (config.noise === 'numpy-batch' && !(seed >= 0 && seed <= 0xffffffff)) {
-    throw new XaiError('BAD_OPTION', `noise 'numpy-batch' seeds numpy's RandomState, which takes an integer in [0, 2^32); got ${describeValue(seed)}`, { fn, arg: 'seed', value: seed });
+    throw new XaiError(
+      'BAD_OPTION',
+      `noise 'numpy-batch' seeds numpy's RandomState, which takes an integer in [0, 2^32); got ${describeValue(seed)}`,
+      { fn, arg: 'seed', value: seed },
+    );
   }
   // Kept between calls only to avoid regenerating draws; results never depend on it.
   let stream: NumpyBatchStream | null = null;
@@ -175,11 +230,20 @@ export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
       // A value (regression) model is explained on its output `target`: no label-sign flip.
       const signed = config.regressionTarget === 'class1-signed' && !isValueModel(b.model);
       if (signed && classes !== 2) {
-        throw new XaiError('NOT_SUPPORTED', `regressionTarget 'class1-signed' (OpenXAI's label-sign flip) needs a binary model, this one has ${classes} classes; use regressionTarget 'target'`, { fn: efn, arg: 'regressionTarget', value: classes });
+        throw new XaiError(
+          'NOT_SUPPORTED',
+          `regressionTarget 'class1-signed' (OpenXAI's label-sign flip) needs a binary model, this one has ${classes} classes; use regressionTarget 'target'`,
+          { fn: efn, arg: 'regressionTarget', value: classes },
+        );
       }
       const shared = explainOptions?.sharedNoise === undefined ? false : booleanOption(efn, 'sharedNoise', explainOptions.sharedNoise);
       const numpy = config.noise === 'numpy-batch';
-      if (shared && numpy) throw new XaiError('BAD_OPTION', "sharedNoise needs noise 'keyed' (the released numpy stream gives every row its own draws)", { fn: efn, arg: 'sharedNoise', value: true });
+      if (shared && numpy)
+        throw new XaiError('BAD_OPTION', "sharedNoise needs noise 'keyed' (the released numpy stream gives every row its own draws)", {
+          fn: efn,
+          arg: 'sharedNoise',
+          value: true,
+        });
       const width = config.kernelWidth * (config.kernelWidthScale === 'sqrt-d' ? Math.sqrt(d) : 1);
       const keys = shared ? new Float64Array(n).fill(b.keys[0] ?? 0) : b.keys;
       if (config.groups !== null) return explainMasked(efn, b, keys, config, seed, width, signed, maskVector);
@@ -230,13 +294,13 @@ export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
             z.set(factorOf(keys[i]!).noise, start);
             for (let s = 1; s < S; s++) {
               const o = start + s * d;
-              for (let j = 0; j < d; j++) z[o + j] = z[o + j]! + (b.x[xo + j]!);
+              for (let j = 0; j < d; j++) z[o + j] = z[o + j]! + b.x[xo + j]!;
             }
           } else {
             substream(seed, keys[i]!, 'lime').fillNormal(z, 0, config.std, start + d, start + perRow);
             for (let s = 1; s < S; s++) {
               const o = start + s * d;
-              for (let j = 0; j < d; j++) z[o + j] = z[o + j]! + (b.x[xo + j]!);
+              for (let j = 0; j < d; j++) z[o + j] = z[o + j]! + b.x[xo + j]!;
             }
           }
           // Row 0 is the instance itself.
@@ -296,14 +360,28 @@ function groupedByKey(keys: Float64Array): Int32Array {
  * LIME over feature units (Captum Lime with a feature_mask): binary on/off samples per unit,
  * off units at the mask baseline, ridge with intercept on the 0/1 unit matrix.
  */
-function explainMasked(efn: string, b: ReturnType<typeof prepareBatch>, keys: Float64Array, config: LimeConfig, seed: number, width: number, signed: boolean, maskVector: Float64Array | null): Matrix {
+function explainMasked(
+  efn: string,
+  b: ReturnType<typeof prepareBatch>,
+  keys: Float64Array,
+  config: LimeConfig,
+  seed: number,
+  width: number,
+  signed: boolean,
+  maskVector: Float64Array | null,
+): Matrix {
   const { n, d } = b;
   const classes = b.model.classes;
   const units = featureUnits(d, config.groups ?? undefined, efn, 'groups');
   const ids = unitIds(d, units);
   const U = units.length;
   const off = maskVector ?? new Float64Array(d);
-  if (off.length !== d) throw new XaiError('SHAPE_MISMATCH', `maskBaseline has ${off.length} features, the model takes ${d}`, { fn: efn, arg: 'maskBaseline', value: off.length });
+  if (off.length !== d)
+    throw new XaiError('SHAPE_MISMATCH', `maskBaseline has ${off.length} features, the model takes ${d}`, {
+      fn: efn,
+      arg: 'maskBaseline',
+      value: off.length,
+    });
   const S = config.samples;
   const out = new Float64Array(n * d);
   const per = instancesPerChunk(S, config.batchRows);
@@ -361,14 +439,24 @@ function batchPositionsOf(fn: string, value: unknown, n: number, perRow: number)
     return out;
   }
   if (value === null || typeof value !== 'object' || typeof (value as ArrayLike<number>).length !== 'number') {
-    throw new XaiError('BAD_INPUT', `expected an array of non-negative integers, got ${describeValue(value)}`, { fn, arg: 'batchPositions', value });
+    throw new XaiError('BAD_INPUT', `expected an array of non-negative integers, got ${describeValue(value)}`, {
+      fn,
+      arg: 'batchPositions',
+      value,
+    });
   }
   const v = value as ArrayLike<unknown>;
-  if (v.length !== n) throw new XaiError('SHAPE_MISMATCH', `has ${v.length} entries for ${n} rows`, { fn, arg: 'batchPositions', value: v.length });
+  if (v.length !== n)
+    throw new XaiError('SHAPE_MISMATCH', `has ${v.length} entries for ${n} rows`, { fn, arg: 'batchPositions', value: v.length });
   for (let i = 0; i < n; i++) {
     const p = v[i];
     if (typeof p !== 'number' || !Number.isSafeInteger(p) || p < 0 || !Number.isSafeInteger((p + 1) * perRow)) {
-      throw new XaiError('BAD_INPUT', `entry ${i} is ${describeValue(p)}, not a batch position (an integer >= 0)`, { fn, arg: 'batchPositions', value: p, index: i });
+      throw new XaiError('BAD_INPUT', `entry ${i} is ${describeValue(p)}, not a batch position (an integer >= 0)`, {
+        fn,
+        arg: 'batchPositions',
+        value: p,
+        index: i,
+      });
     }
     out[i] = p;
   }

@@ -20,7 +20,7 @@ describe('noiseTunnelExplainer', () => {
   const S = 64;
   const std = 0.3;
 
-  it("f = Σ a_j x_j²: smoothgrad, smoothgrad_sq and vargrad are the mean, mean square and variance of 2a(x + ε)", () => {
+  it('f = Σ a_j x_j²: smoothgrad, smoothgrad_sq and vargrad are the mean, mean square and variance of 2a(x + ε)', () => {
     for (const type of ['smoothgrad', 'smoothgrad_sq', 'vargrad'] as const) {
       const out = noiseTunnelExplainer({ type, samples: S, std, seed: 3 }).explain(model, x).data;
       for (let i = 0; i < 2; i++) {
@@ -42,7 +42,7 @@ describe('noiseTunnelExplainer', () => {
     for (let j = 0; j < 3; j++) expect(out[j]! / (4 * a[j]! ** 2 * std ** 2)).toBeCloseTo(1, 1);
   });
 
-  it("ig-sg and itg-sg on a linear model: the mean of w ⊙ (x + ε − b) and of w ⊙ (x + ε)", () => {
+  it('ig-sg and itg-sg on a linear model: the mean of w ⊙ (x + ε − b) and of w ⊙ (x + ε)', () => {
     const W = [[1, -2, 0.5]];
     const lin = linearValueModel(W, [0]);
     const b = [0.2, 0.1, -0.3];

@@ -67,8 +67,14 @@ export function noiseTunnelExplainer(options: NoiseTunnelOptions = {}, id = 'noi
   const baseId = options.base === undefined ? 'grad' : oneOf(fn, 'base', options.base, ['grad', 'itg', 'ig'] as const);
   const d0 = noiseTunnelDefaults[common.preset];
   const bo = options.baseOptions ?? {};
-  if (bo === null || typeof bo !== 'object') throw new XaiError('BAD_OPTION', `expected an options object, got ${describeValue(bo)}`, { fn, arg: 'baseOptions', value: bo });
-  const pass = { preset: common.preset, seed: common.seed, batchRows: common.batchRows, ...(common.train !== undefined ? { train: common.train } : {}) };
+  if (bo === null || typeof bo !== 'object')
+    throw new XaiError('BAD_OPTION', `expected an options object, got ${describeValue(bo)}`, { fn, arg: 'baseOptions', value: bo });
+  const pass = {
+    preset: common.preset,
+    seed: common.seed,
+    batchRows: common.batchRows,
+    ...(common.train !== undefined ? { train: common.train } : {}),
+  };
   let base: ConfiguredExplainer<object>;
   if (baseId === 'ig') base = integratedGradientsExplainer({ ...pass, ...(bo as IntegratedGradientsOptions) });
   else if (baseId === 'itg') base = gradientXInputExplainer({ ...pass, ...(bo as GradientOptions) });
@@ -93,7 +99,14 @@ export function noiseTunnelExplainer(options: NoiseTunnelOptions = {}, id = 'noi
   };
 }
 
-function explainTunnel(base: Explainer, model: Model, x: Matrix, explainOptions: ExplainOptions | undefined, config: NoiseTunnelConfig, seed: number): Matrix {
+function explainTunnel(
+  base: Explainer,
+  model: Model,
+  x: Matrix,
+  explainOptions: ExplainOptions | undefined,
+  config: NoiseTunnelConfig,
+  seed: number,
+): Matrix {
   const efn = 'noiseTunnelExplainer.explain';
   const b = prepareBatch(efn, model, x, explainOptions, config.batchRows);
   const { n, d } = b;
@@ -114,13 +127,17 @@ function explainTunnel(base: Explainer, model: Model, x: Matrix, explainOptions:
       const xo = i * d;
       for (let s = 0; s < S; s++) {
         const o = start + s * d;
-        for (let j = 0; j < d; j++) noisy[o + j] = noisy[o + j]! + (b.x[xo + j]!);
+        for (let j = 0; j < d; j++) noisy[o + j] = noisy[o + j]! + b.x[xo + j]!;
       }
       targets.fill(b.targets[i]!, (i - c0) * S, (i - c0 + 1) * S);
       keys.fill(b.keys[i]!, (i - c0) * S, (i - c0 + 1) * S);
     }
     const rows = (c1 - c0) * S;
-    const a = base.explain(b.model, { rows, cols: d, data: noisy.subarray(0, rows * d) }, { targets: targets.subarray(0, rows), keys: keys.subarray(0, rows) }).data;
+    const a = base.explain(
+      b.model,
+      { rows, cols: d, data: noisy.subarray(0, rows * d) },
+      { targets: targets.subarray(0, rows), keys: keys.subarray(0, rows) },
+    ).data;
     for (let i = c0; i < c1; i++) {
       const start = (i - c0) * S * d;
       const o = i * d;
@@ -128,10 +145,10 @@ function explainTunnel(base: Explainer, model: Model, x: Matrix, explainOptions:
         const g = start + s * d;
         for (let j = 0; j < d; j++) {
           const v = a[g + j]!;
-          if (config.type === 'smoothgrad') out[o + j] = out[o + j]! + (v);
+          if (config.type === 'smoothgrad') out[o + j] = out[o + j]! + v;
           else {
-            out[o + j] = out[o + j]! + (v * v);
-            if (config.type === 'vargrad') sq[o + j] = sq[o + j]! + (v);
+            out[o + j] = out[o + j]! + v * v;
+            if (config.type === 'vargrad') sq[o + j] = sq[o + j]! + v;
           }
         }
       }

@@ -8,12 +8,16 @@ import { linearValueModel } from './__fixtures__/valueModels.js';
 
 describe('occlusionExplainer', () => {
   it('linear value model: w_tj (x_j − b_j) per output target; Float32Array outputs accepted', () => {
-    const W = [[1, -2, 3], [0.5, 0.5, -4]];
+    const W = [
+      [1, -2, 3],
+      [0.5, 0.5, -4],
+    ];
     const model = linearValueModel(W, [0.1, 0.2], true);
     const x = uniformMatrix(2, 3, 3);
     const b = [0.25, -0.5, 1];
     const a = occlusionExplainer({ baseline: b }).explain(model, x, { targets: Int32Array.of(1, 0) }).data;
-    for (let i = 0; i < 2; i++) for (let j = 0; j < 3; j++) expect(a[i * 3 + j]).toBeCloseTo(W[1 - i]![j]! * (x.data[i * 3 + j]! - b[j]!), 6);
+    for (let i = 0; i < 2; i++)
+      for (let j = 0; j < 3; j++) expect(a[i * 3 + j]).toBeCloseTo(W[1 - i]![j]! * (x.data[i * 3 + j]! - b[j]!), 6);
   });
 
   it("groups are ablated together and each column of a group gets the group's drop (Captum feature_mask)", () => {
@@ -23,7 +27,7 @@ describe('occlusionExplainer', () => {
     const groups = [[1, 3, 4]];
     const a = occlusionExplainer({ baseline: 'mean', train, groups }).explain(model, x, { targets: Int32Array.of(2, 0, 1) }).data;
     const mean = new Float64Array(5);
-    for (let r = 0; r < 20; r++) for (let j = 0; j < 5; j++) mean[j] = mean[j]! + (train.data[r * 5 + j]! / 20);
+    for (let r = 0; r < 20; r++) for (let j = 0; j < 5; j++) mean[j] = mean[j]! + train.data[r * 5 + j]! / 20;
     const f = (z: Float64Array, t: number): number => model.predictProba({ rows: 1, cols: 5, data: z }).data[t]!;
     for (let i = 0; i < 3; i++) {
       const t = [2, 0, 1][i]!;
@@ -63,6 +67,8 @@ describe('occlusionExplainer', () => {
     expect(codeOf(() => occlusionExplainer({ baselines: 0 } as never))).toBe('BAD_OPTION');
     expect(codeOf(() => occlusionExplainer({ baseline: 'mean' }))).toBe('BAD_OPTION');
     expect(codeOf(() => occlusionExplainer({ groups: [[]] }))).toBe('BAD_OPTION');
-    expect(codeOf(() => occlusionExplainer().explain(randomMlp([3, 2], 'tanh', 1), uniformMatrix(1, 3, 1), { key: [1] } as never))).toBe('BAD_OPTION');
+    expect(codeOf(() => occlusionExplainer().explain(randomMlp([3, 2], 'tanh', 1), uniformMatrix(1, 3, 1), { key: [1] } as never))).toBe(
+      'BAD_OPTION',
+    );
   });
 });

@@ -44,7 +44,12 @@ export function occlusionExplainer(options: OcclusionOptions = {}): ConfiguredEx
   const option = options.baseline ?? occlusionDefaults[common.preset].baseline;
   let vector: Float64Array | null = null;
   if (option === 'mean') {
-    if (common.train === undefined) throw new XaiError('BAD_OPTION', "baseline 'mean' needs the training features: pass { train }", { fn, arg: 'baseline', value: option });
+    if (common.train === undefined)
+      throw new XaiError('BAD_OPTION', "baseline 'mean' needs the training features: pass { train }", {
+        fn,
+        arg: 'baseline',
+        value: option,
+      });
     vector = columnMeans(common.train);
   } else if (option !== 'zeros') vector = vectorOption(fn, 'baseline', option);
   const config: OcclusionConfig = {
@@ -64,7 +69,12 @@ export function occlusionExplainer(options: OcclusionOptions = {}): ConfiguredEx
       const { n, d } = b;
       const classes = b.model.classes;
       const base = vector ?? new Float64Array(d);
-      if (base.length !== d) throw new XaiError('SHAPE_MISMATCH', `the baseline has ${base.length} features, the model takes ${d}`, { fn: efn, arg: 'baseline', value: base.length });
+      if (base.length !== d)
+        throw new XaiError('SHAPE_MISMATCH', `the baseline has ${base.length} features, the model takes ${d}`, {
+          fn: efn,
+          arg: 'baseline',
+          value: base.length,
+        });
       const units = featureUnits(d, config.groups ?? undefined, efn, 'groups');
       const ids = unitIds(d, units);
       const U = units.length;

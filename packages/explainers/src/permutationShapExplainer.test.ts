@@ -29,13 +29,17 @@ describe('permutationShapExplainer', () => {
     const b = [0.5, 0.5, 0, 1, -1];
     const x = uniformMatrix(3, 5, 4);
     const a = permutationShapExplainer({ permutations: 1, background: b }).explain(model, x).data;
-    for (let i = 0; i < 3; i++) for (let j = 0; j < 5; j++) expect(a[i * 5 + j]).toBeCloseTo([2, -1, 0.5, 4, -3][j]! * (x.data[i * 5 + j]! - b[j]!), 12);
+    for (let i = 0; i < 3; i++)
+      for (let j = 0; j < 5; j++) expect(a[i * 5 + j]).toBeCloseTo([2, -1, 0.5, 4, -3][j]! * (x.data[i * 5 + j]! - b[j]!), 12);
   });
 
   it('two units: one antithetic pair (forward and reverse) is already the exact Shapley value', () => {
     const model = randomMlp([4, 6, 2], 'tanh', 3, 3);
     const x = uniformMatrix(4, 4, 8, -1, 1);
-    const groups = [[0, 2], [1, 3]];
+    const groups = [
+      [0, 2],
+      [1, 3],
+    ];
     const exact = shapleyExplainer({ background: 'zeros', groups }).explain(model, x).data;
     const perm = permutationShapExplainer({ permutations: 1, background: 'zeros', groups }).explain(model, x).data;
     for (let k = 0; k < exact.length; k++) expect(perm[k]).toBeCloseTo(exact[k]!, 12);

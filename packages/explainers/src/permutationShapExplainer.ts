@@ -32,7 +32,9 @@ export interface PermutationShapConfig {
 }
 
 /** Per-preset defaults. */
-export const permutationShapDefaults: Readonly<Record<Preset, { permutations: number; background: 'zeros' | 'kmeans'; backgroundSize: { kmeans: number; sample: number } }>> = {
+export const permutationShapDefaults: Readonly<
+  Record<Preset, { permutations: number; background: 'zeros' | 'kmeans'; backgroundSize: { kmeans: number; sample: number } }>
+> = {
   default: { permutations: 10, background: 'kmeans', backgroundSize: { kmeans: 5, sample: 50 } },
   openxai: { permutations: 10, background: 'zeros', backgroundSize: { kmeans: 5, sample: 50 } },
   paper: { permutations: 10, background: 'zeros', backgroundSize: { kmeans: 5, sample: 50 } },
@@ -56,7 +58,12 @@ export function permutationShapExplainer(options: PermutationShapOptions = {}): 
   checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'permutations', 'background', 'backgroundSize', 'groups']);
   const base = permutationShapDefaults[common.preset];
   const bgOption = options.background ?? base.background;
-  const size = options.backgroundSize === undefined ? (bgOption === 'sample' ? base.backgroundSize.sample : base.backgroundSize.kmeans) : positiveInteger(fn, 'backgroundSize', options.backgroundSize);
+  const size =
+    options.backgroundSize === undefined
+      ? bgOption === 'sample'
+        ? base.backgroundSize.sample
+        : base.backgroundSize.kmeans
+      : positiveInteger(fn, 'backgroundSize', options.backgroundSize);
   const { kind, rows, weights } = resolveBackground(fn, bgOption, common.train, size, common.seed);
   const config: PermutationShapConfig = {
     permutations: options.permutations === undefined ? base.permutations : positiveInteger(fn, 'permutations', options.permutations),

@@ -60,7 +60,11 @@ describe('quadratureRule', () => {
 
   it('rejects unknown methods and bad step counts', () => {
     const codes = (f: () => unknown): string | undefined => {
-      try { f(); } catch (e) { return isXaiError(e) ? e.code : 'other'; }
+      try {
+        f();
+      } catch (e) {
+        return isXaiError(e) ? e.code : 'other';
+      }
       return undefined;
     };
     expect(codes(() => quadratureRule('simpson' as never, 5))).toBe('BAD_OPTION');

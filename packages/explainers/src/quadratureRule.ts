@@ -4,7 +4,13 @@ import { XaiError, describeValue } from '@xai/core';
 export type IntegrationMethod = 'gausslegendre' | 'riemann_left' | 'riemann_right' | 'riemann_middle' | 'riemann_trapezoid';
 
 /** All integration rules {@link quadratureRule} accepts. */
-export const INTEGRATION_METHODS: readonly IntegrationMethod[] = ['gausslegendre', 'riemann_left', 'riemann_right', 'riemann_middle', 'riemann_trapezoid'];
+export const INTEGRATION_METHODS: readonly IntegrationMethod[] = [
+  'gausslegendre',
+  'riemann_left',
+  'riemann_right',
+  'riemann_middle',
+  'riemann_trapezoid',
+];
 
 /** Nodes on [0, 1] and their weights; Σ weights = 1, so Σ w·g(α) approximates ∫₀¹ g. */
 export interface QuadratureRule {
@@ -27,11 +33,19 @@ export interface QuadratureRule {
  */
 export function quadratureRule(method: IntegrationMethod, steps: number): QuadratureRule {
   if (!(INTEGRATION_METHODS as readonly string[]).includes(method)) {
-    throw new XaiError('BAD_OPTION', `expected one of ${INTEGRATION_METHODS.join(', ')}, got ${describeValue(method)}`, { fn: 'quadratureRule', arg: 'method', value: method });
+    throw new XaiError('BAD_OPTION', `expected one of ${INTEGRATION_METHODS.join(', ')}, got ${describeValue(method)}`, {
+      fn: 'quadratureRule',
+      arg: 'method',
+      value: method,
+    });
   }
   const min = method === 'riemann_trapezoid' ? 2 : 1;
   if (!Number.isSafeInteger(steps) || steps < min || steps > 100_000) {
-    throw new XaiError('BAD_OPTION', `expected an integer in [${min}, 100000], got ${describeValue(steps)}`, { fn: 'quadratureRule', arg: 'steps', value: steps });
+    throw new XaiError('BAD_OPTION', `expected an integer in [${min}, 100000], got ${describeValue(steps)}`, {
+      fn: 'quadratureRule',
+      arg: 'steps',
+      value: steps,
+    });
   }
   const n = steps;
   const alphas = new Float64Array(n);
@@ -41,16 +55,28 @@ export function quadratureRule(method: IntegrationMethod, steps: number): Quadra
       gaussLegendre01(n, alphas, weights);
       break;
     case 'riemann_left':
-      for (let k = 0; k < n; k++) { alphas[k] = k / n; weights[k] = 1 / n; }
+      for (let k = 0; k < n; k++) {
+        alphas[k] = k / n;
+        weights[k] = 1 / n;
+      }
       break;
     case 'riemann_right':
-      for (let k = 0; k < n; k++) { alphas[k] = (k + 1) / n; weights[k] = 1 / n; }
+      for (let k = 0; k < n; k++) {
+        alphas[k] = (k + 1) / n;
+        weights[k] = 1 / n;
+      }
       break;
     case 'riemann_middle':
-      for (let k = 0; k < n; k++) { alphas[k] = (k + 0.5) / n; weights[k] = 1 / n; }
+      for (let k = 0; k < n; k++) {
+        alphas[k] = (k + 0.5) / n;
+        weights[k] = 1 / n;
+      }
       break;
     case 'riemann_trapezoid':
-      for (let k = 0; k < n; k++) { alphas[k] = k / (n - 1); weights[k] = 1 / (n - 1); }
+      for (let k = 0; k < n; k++) {
+        alphas[k] = k / (n - 1);
+        weights[k] = 1 / (n - 1);
+      }
       weights[0] = weights[0]! / 2;
       weights[n - 1] = weights[n - 1]! / 2;
       break;

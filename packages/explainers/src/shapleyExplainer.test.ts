@@ -10,7 +10,10 @@ const rowOf = (data: Float64Array, i: number, d: number): Float64Array => data.s
 
 describe('shapleyExplainer', () => {
   it("linear value model: φ_j = w_j (x_j − E[b_j]) (SHAP's closed form for independent features), output target 1", () => {
-    const W = [[1, -2, 0.5, 3], [0.25, 4, -1, 0]];
+    const W = [
+      [1, -2, 0.5, 3],
+      [0.25, 4, -1, 0],
+    ];
     const model = linearValueModel(W, [0.3, -0.7]);
     const bgRows = [Float64Array.of(0.1, 0.2, 0.3, 0.4), Float64Array.of(0.9, -0.2, 0.5, 0), Float64Array.of(0.5, 0.3, -0.4, 1)];
     const bg = { rows: 3, cols: 4, data: Float64Array.from(bgRows.flatMap((r) => Array.from(r))) };
@@ -52,7 +55,10 @@ describe('shapleyExplainer', () => {
     const model = randomMlp([6, 5, 2], 'tanh', 5, 3);
     const x = uniformMatrix(3, 6, 7, -1, 1);
     const bg = Float64Array.of(0.1, -0.2, 0.3, 0, 0.5, -0.5);
-    const groups = [[0, 3], [1, 2, 5]];
+    const groups = [
+      [0, 3],
+      [1, 2, 5],
+    ];
     const units = [[0, 3], [1, 2, 5], [4]];
     const a = shapleyExplainer({ background: bg, groups }).explain(model, x, { targets: Int32Array.of(0, 1, 1) }).data;
     for (let i = 0; i < 3; i++) {

@@ -35,7 +35,9 @@ export interface ShapleyConfig {
 }
 
 /** Per-preset defaults (the background follows KernelSHAP's per preset). */
-export const shapleyDefaults: Readonly<Record<Preset, { background: 'zeros' | 'kmeans'; backgroundSize: { kmeans: number; sample: number }; maxUnits: number }>> = {
+export const shapleyDefaults: Readonly<
+  Record<Preset, { background: 'zeros' | 'kmeans'; backgroundSize: { kmeans: number; sample: number }; maxUnits: number }>
+> = {
   default: { background: 'kmeans', backgroundSize: { kmeans: 5, sample: 50 }, maxUnits: 16 },
   openxai: { background: 'zeros', backgroundSize: { kmeans: 5, sample: 50 }, maxUnits: 16 },
   paper: { background: 'zeros', backgroundSize: { kmeans: 5, sample: 50 }, maxUnits: 16 },
@@ -60,7 +62,12 @@ export function shapleyExplainer(options: ShapleyOptions = {}): ConfiguredExplai
   checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'background', 'backgroundSize', 'groups', 'maxUnits']);
   const base = shapleyDefaults[common.preset];
   const bgOption = options.background ?? base.background;
-  const size = options.backgroundSize === undefined ? (bgOption === 'sample' ? base.backgroundSize.sample : base.backgroundSize.kmeans) : positiveInteger(fn, 'backgroundSize', options.backgroundSize);
+  const size =
+    options.backgroundSize === undefined
+      ? bgOption === 'sample'
+        ? base.backgroundSize.sample
+        : base.backgroundSize.kmeans
+      : positiveInteger(fn, 'backgroundSize', options.backgroundSize);
   const { kind, rows, weights } = resolveBackground(fn, bgOption, common.train, size, common.seed);
   const config: ShapleyConfig = {
     background: kind,
@@ -83,10 +90,19 @@ export function shapleyExplainer(options: ShapleyOptions = {}): ConfiguredExplai
       const g = createGame(efn, d, config.groups, rows, weights);
       const { U, B } = g;
       if (U > config.maxUnits) {
-        throw new XaiError('BAD_OPTION', `exact Shapley enumerates 2^U coalitions; this model has U = ${U} units, over maxUnits ${config.maxUnits}: group features, raise maxUnits, or use 'permshap' / 'shap'`, { fn: efn, arg: 'maxUnits', value: U });
+        throw new XaiError(
+          'BAD_OPTION',
+          `exact Shapley enumerates 2^U coalitions; this model has U = ${U} units, over maxUnits ${config.maxUnits}: group features, raise maxUnits, or use 'permshap' / 'shap'`,
+          { fn: efn, arg: 'maxUnits', value: U },
+        );
       }
       const M = 2 ** U;
-      if (M * B > ROW_LIMIT) throw new XaiError('BAD_OPTION', `2^${U} coalitions x ${B} background rows is over the limit of 2^22 model rows per instance; use a smaller background`, { fn: efn, arg: 'background', value: M * B });
+      if (M * B > ROW_LIMIT)
+        throw new XaiError(
+          'BAD_OPTION',
+          `2^${U} coalitions x ${B} background rows is over the limit of 2^22 model rows per instance; use a smaller background`,
+          { fn: efn, arg: 'background', value: M * B },
+        );
       // Shapley weight of a coalition of size k: k!(U−k−1)!/U!.
       const weight = new Float64Array(U);
       for (let k = 0; k < U; k++) {
@@ -108,7 +124,8 @@ export function shapleyExplainer(options: ShapleyOptions = {}): ConfiguredExplai
       const phi = new Float64Array(U);
       for (let c0 = 0; c0 < n; c0 += per) {
         const c1 = Math.min(n, c0 + per);
-        for (let i = c0; i < c1; i++) for (let m = 0; m < M; m++) fillCoalition(g, b.x, i * d, masks, m * U, inputs, ((i - c0) * R + m * B) * d);
+        for (let i = c0; i < c1; i++)
+          for (let m = 0; m < M; m++) fillCoalition(g, b.x, i * d, masks, m * U, inputs, ((i - c0) * R + m * B) * d);
         const rowsN = (c1 - c0) * R;
         predictRows(b.model, { rows: rowsN, cols: d, data: inputs.subarray(0, rowsN * d) }, efn, config.batchRows, probs);
         for (let i = c0; i < c1; i++) {
@@ -119,7 +136,7 @@ export function shapleyExplainer(options: ShapleyOptions = {}): ConfiguredExplai
             const k = popcount[m]!;
             if (k === U) continue;
             const w = weight[k]!;
-            for (let u = 0; u < U; u++) if (((m >>> u) & 1) === 0) phi[u] = phi[u]! + (w * (v[m | (1 << u)]! - v[m]!));
+            for (let u = 0; u < U; u++) if (((m >>> u) & 1) === 0) phi[u] = phi[u]! + w * (v[m | (1 << u)]! - v[m]!);
           }
           for (let j = 0; j < d; j++) out[i * d + j] = phi[g.ids[j]!]!;
         }

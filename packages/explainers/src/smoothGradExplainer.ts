@@ -77,18 +77,26 @@ export function smoothGradExplainer(options: SmoothGradOptions = {}): Configured
           const xo = i * d;
           for (let s = 0; s < S; s++) {
             const o = start + s * d;
-            for (let j = 0; j < d; j++) noisy[o + j] = noisy[o + j]! + (b.x[xo + j]!);
+            for (let j = 0; j < d; j++) noisy[o + j] = noisy[o + j]! + b.x[xo + j]!;
           }
           rowTargets.fill(b.targets[i]!, (i - c0) * S, (i - c0 + 1) * S);
         }
         const rows = (c1 - c0) * S;
-        gradientRows(dm, { rows, cols: d, data: noisy.subarray(0, rows * d) }, rowTargets.subarray(0, rows), config.output, efn, config.batchRows, grads);
+        gradientRows(
+          dm,
+          { rows, cols: d, data: noisy.subarray(0, rows * d) },
+          rowTargets.subarray(0, rows),
+          config.output,
+          efn,
+          config.batchRows,
+          grads,
+        );
         for (let i = c0; i < c1; i++) {
           const start = (i - c0) * S * d;
           const o = i * d;
           for (let s = 0; s < S; s++) {
             const g = start + s * d;
-            for (let j = 0; j < d; j++) out[o + j] = out[o + j]! + (grads[g + j]!);
+            for (let j = 0; j < d; j++) out[o + j] = out[o + j]! + grads[g + j]!;
           }
           for (let j = 0; j < d; j++) out[o + j] = out[o + j]! / S;
         }

@@ -8,13 +8,17 @@ import { codeOf } from './__fixtures__/codeOf.js';
 import { randomMlp, uniformMatrix } from './__fixtures__/models.js';
 import { bruteForceGroupShapley, layeredMlp, linearValueModel, randomLayers } from './__fixtures__/valueModels.js';
 
-const W = [[1, -2, 0.5, 3], [0.25, 4, -1, 0], [-1, 0, 2, 1]];
+const W = [
+  [1, -2, 0.5, 3],
+  [0.25, 4, -1, 0],
+  [-1, 0, 2, 1],
+];
 const c = [0.3, -0.7, 0.1];
 const x = uniformMatrix(3, 4, 1);
 const targets = Int32Array.of(2, 0, 1);
 const train = uniformMatrix(40, 4, 2);
 const mean = new Float64Array(4);
-for (let r = 0; r < 40; r++) for (let j = 0; j < 4; j++) mean[j] = mean[j]! + (train.data[r * 4 + j]! / 40);
+for (let r = 0; r < 40; r++) for (let j = 0; j < 4; j++) mean[j] = mean[j]! + train.data[r * 4 + j]! / 40;
 
 describe('value (regression) models and per-row targets, closed forms on a linear 3-output model', () => {
   for (const float32 of [false, true]) {
@@ -45,7 +49,8 @@ describe('value (regression) models and per-row targets, closed forms on a linea
       expect(l0[1]).toBeCloseTo(W[0]![1]!, tol - 4);
       const b = [0.5, 0.5, 0, 1];
       const shap = kernelShapExplainer({ background: b }).explain(model, x, { targets }).data; // exact enumeration
-      for (let i = 0; i < 3; i++) for (let j = 0; j < 4; j++) expect(shap[i * 4 + j]).toBeCloseTo(W[targets[i]!]![j]! * (x.data[i * 4 + j]! - b[j]!), tol);
+      for (let i = 0; i < 3; i++)
+        for (let j = 0; j < 4; j++) expect(shap[i * 4 + j]).toBeCloseTo(W[targets[i]!]![j]! * (x.data[i * 4 + j]! - b[j]!), tol);
       const rnd = createExplainer('control').explain(model, x).data;
       expect(rnd.length).toBe(12);
     });
@@ -55,7 +60,8 @@ describe('value (regression) models and per-row targets, closed forms on a linea
     const layers = randomLayers([4, 3], 3);
     const m = layeredMlp(layers, 'relu');
     const a = createExplainer('deeplift', { output: 'logit' }).explain(m, x, { targets }).data;
-    for (let i = 0; i < 3; i++) for (let j = 0; j < 4; j++) expect(a[i * 4 + j]).toBeCloseTo(layers[0]!.w[targets[i]! * 4 + j]! * x.data[i * 4 + j]!, 12);
+    for (let i = 0; i < 3; i++)
+      for (let j = 0; j < 4; j++) expect(a[i * 4 + j]).toBeCloseTo(layers[0]!.w[targets[i]! * 4 + j]! * x.data[i * 4 + j]!, 12);
     // Explaining class t of row i equals explaining that class alone.
     const lime = limeExplainer({ samples: 80 });
     const all = lime.explain(m, x, { targets }).data;
@@ -70,7 +76,10 @@ describe('feature groups', () => {
     const model = randomMlp([6, 7, 2], 'tanh', 12, 3);
     const xs = uniformMatrix(3, 6, 3, -1, 1);
     const bg = uniformMatrix(2, 6, 4, -1, 1);
-    const groups = [[0, 5], [2, 3, 4]];
+    const groups = [
+      [0, 5],
+      [2, 3, 4],
+    ];
     const units = [[0, 5], [1], [2, 3, 4]];
     const a = kernelShapExplainer({ background: bg, groups }).explain(xs.rows === 3 ? model : model, xs).data;
     const p = model.predictProba(xs).data;
@@ -135,9 +144,18 @@ describe('checkOptions everywhere', () => {
   it('every explainer id rejects an unknown factory option and an unknown per-call option with BAD_OPTION', () => {
     const m = layeredMlp(randomLayers([4, 5, 2], 1), 'relu');
     for (const id of ALL_EXPLAINER_IDS) {
-      expect(codeOf(() => createExplainer(id, { train, bogus: 1 } as never)), id).toBe('BAD_OPTION');
-      const e = createExplainer(id, { train, ...(id === 'shap' || id === 'shapley' || id === 'permshap' ? { background: 'zeros' } : {}) } as never);
-      expect(codeOf(() => e.explain(m, x, { targets: Int32Array.of(0, 1, 0), bogus: 1 } as never)), id).toBe('BAD_OPTION');
+      expect(
+        codeOf(() => createExplainer(id, { train, bogus: 1 } as never)),
+        id,
+      ).toBe('BAD_OPTION');
+      const e = createExplainer(id, {
+        train,
+        ...(id === 'shap' || id === 'shapley' || id === 'permshap' ? { background: 'zeros' } : {}),
+      } as never);
+      expect(
+        codeOf(() => e.explain(m, x, { targets: Int32Array.of(0, 1, 0), bogus: 1 } as never)),
+        id,
+      ).toBe('BAD_OPTION');
     }
   });
 });

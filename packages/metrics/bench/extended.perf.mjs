@@ -16,7 +16,10 @@ const model = createAnn(D, { seed: 0 });
 const x = { rows: N, cols: D, data: createRng(1).fillNormal(new Float64Array(N * D)) };
 const targets = new Int32Array(N); // explain class 0 for every row
 let explainRows = 0;
-const explain = (m, xs, t) => { explainRows += xs.rows; return m.inputGradient(xs, t); };
+const explain = (m, xs, t) => {
+  explainRows += xs.rows;
+  return m.inputGradient(xs, t);
+};
 const attributions = model.inputGradient(x, targets);
 const background = { rows: 200, cols: D, data: createRng(3).fillNormal(new Float64Array(200 * D)) };
 const groundTruth = { rows: 1, cols: D, data: createRng(2).fillNormal(new Float64Array(D)) };
@@ -26,7 +29,11 @@ let predictRows = 0;
 const counted = new Proxy(model, {
   get(target, key) {
     const v = Reflect.get(target, key);
-    if (key === 'predictProba') return (xs, out) => { predictRows += xs.rows; return v.call(target, xs, out); };
+    if (key === 'predictProba')
+      return (xs, out) => {
+        predictRows += xs.rows;
+        return v.call(target, xs, out);
+      };
     return typeof v === 'function' ? v.bind(target) : v;
   },
 });
@@ -45,12 +52,27 @@ for (const id of EXTENDED_METRIC_IDS) {
     best = Math.min(best, performance.now() - t0);
     mean = res.mean;
   }
-  rows.push({ id, family: extendedMetrics[id].info.family, msPerInstance: best / N, predictRowsPerInstance: predictRows / N, explainRowsPerInstance: explainRows / N, mean });
+  rows.push({
+    id,
+    family: extendedMetrics[id].info.family,
+    msPerInstance: best / N,
+    predictRowsPerInstance: predictRows / N,
+    explainRowsPerInstance: explainRows / N,
+    mean,
+  });
 }
 
 const pad = (s, n) => String(s).padEnd(n);
-console.log(`extended metrics on createAnn(${D}) [100, 100], gradient explainer, n = ${N}, best of ${REPEATS}; load ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
-console.log(`${pad('metric', 26)}${pad('family', 15)}${pad('ms/instance', 13)}${pad('f rows/inst', 13)}${pad('explain rows/inst', 19)}mean`);
+console.log(
+  `extended metrics on createAnn(${D}) [100, 100], gradient explainer, n = ${N}, best of ${REPEATS}; load ${loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ')}`,
+);
+console.log(
+  `${pad('metric', 26)}${pad('family', 15)}${pad('ms/instance', 13)}${pad('f rows/inst', 13)}${pad('explain rows/inst', 19)}mean`,
+);
 for (const r of rows) {
-  console.log(`${pad(r.id, 26)}${pad(r.family, 15)}${pad(r.msPerInstance.toFixed(4), 13)}${pad(r.predictRowsPerInstance, 13)}${pad(r.explainRowsPerInstance, 19)}${r.mean.toFixed(4)}`);
+  console.log(
+    `${pad(r.id, 26)}${pad(r.family, 15)}${pad(r.msPerInstance.toFixed(4), 13)}${pad(r.predictRowsPerInstance, 13)}${pad(r.explainRowsPerInstance, 19)}${r.mean.toFixed(4)}`,
+  );
 }

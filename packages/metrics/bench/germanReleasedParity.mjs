@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import { inferFeatureKinds, loadDataset } from '@xai/data/node';
 import { fromModelJson } from '@xai/models';
 import { predictionGaps } from '../dist/index.js';
-const R = JSON.parse(fs.readFileSync((process.argv[2] ?? '/tmp/german-parity') + '/released.json', 'utf8'));
-const model = fromModelJson(JSON.parse(fs.readFileSync((process.argv[2] ?? '/tmp/german-parity') + '/lr_german.json', 'utf8')));
+const R = JSON.parse(fs.readFileSync(`${process.argv[2] ?? '/tmp/german-parity'}/released.json`, 'utf8'));
+const model = fromModelJson(JSON.parse(fs.readFileSync(`${process.argv[2] ?? '/tmp/german-parity'}/lr_german.json`, 'utf8')));
 const ds = await loadDataset('german', { dataDir: process.env.XAI_DATA ?? '../../../shared/datasets', preset: 'openxai' });
 const n = R.x.length,
   d = R.x[0].length;

@@ -9,9 +9,9 @@ import { createExplainer } from '@xai/explainers';
 import { relativeStability } from '../dist/index.js';
 const dir = process.argv[2] ?? '/tmp/german-parity',
   seeding = process.argv[3] ?? 'content';
-const S = JSON.parse(fs.readFileSync(dir + '/stab.json', 'utf8'));
-const R = JSON.parse(fs.readFileSync(dir + '/released.json', 'utf8'));
-const model = fromModelJson(JSON.parse(fs.readFileSync(dir + '/lr_german.json', 'utf8')));
+const S = JSON.parse(fs.readFileSync(`${dir}/stab.json`, 'utf8'));
+const R = JSON.parse(fs.readFileSync(`${dir}/released.json`, 'utf8'));
+const model = fromModelJson(JSON.parse(fs.readFileSync(`${dir}/lr_german.json`, 'utf8')));
 const ds = await loadDataset('german', { dataDir: process.env.XAI_DATA ?? '../../../shared/datasets', preset: 'openxai' });
 const d = R.x[0].length;
 // SCHEMA: 'dataset' (the loader's kinds and one-hot groups) or 'continuous' (no schema).

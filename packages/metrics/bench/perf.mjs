@@ -29,7 +29,10 @@ function annModel(seed = 1) {
   const b3 = randn(1, C, seed + 5, 0.1).data;
   const addBias = (m, b, relu) => {
     const { data, cols } = m;
-    for (let i = 0; i < data.length; i++) { const v = data[i] + b[i % cols]; data[i] = relu && v < 0 ? 0 : v; }
+    for (let i = 0; i < data.length; i++) {
+      const v = data[i] + b[i % cols];
+      data[i] = relu && v < 0 ? 0 : v;
+    }
     return m;
   };
   const layer1 = (x, relu) => addBias(matmulTransB(x, W1), b1, relu);
@@ -134,11 +137,27 @@ function counted(model, explainer) {
   const c = { forward: 0, hidden: 0, explained: 0, explainCalls: 0 };
   const m = {
     ...model,
-    predictProba: (x) => { c.forward += x.rows; return model.predictProba(x); },
-    logits: (x) => { c.forward += x.rows; return model.logits(x); },
-    hidden: (x, o) => { c.hidden += x.rows; return model.hidden(x, o); },
+    predictProba: (x) => {
+      c.forward += x.rows;
+      return model.predictProba(x);
+    },
+    logits: (x) => {
+      c.forward += x.rows;
+      return model.logits(x);
+    },
+    hidden: (x, o) => {
+      c.hidden += x.rows;
+      return model.hidden(x, o);
+    },
   };
-  const e = { id: explainer.id, explain: (mm, x, o) => { c.explained += x.rows; c.explainCalls++; return explainer.explain(model, x, o); } };
+  const e = {
+    id: explainer.id,
+    explain: (_mm, x, o) => {
+      c.explained += x.rows;
+      c.explainCalls++;
+      return explainer.explain(model, x, o);
+    },
+  };
   return { model: m, explainer: e, c };
 }
 
@@ -149,20 +168,28 @@ const attributions = explainers.grad.explain(model, x);
 const per = (ms) => `${(ms / N).toFixed(2)}`;
 
 console.log(`@xai/metrics perf: ANN ${D}-${H}-${H}-${C} closure model, ${N} instances, min of ${REPEATS} interleaved rounds;`);
-console.log(`Node ${process.version}; times are CPU ms of this process; the machine is shared, so they stay noisy (work counts are exact).`);
+console.log(
+  `Node ${process.version}; times are CPU ms of this process; the machine is shared, so they stay noisy (work counts are exact).`,
+);
 console.log('\nPrediction gap (100 samples, sigma 0.1), ms per instance:');
 for (const preset of ['openxai', 'paper']) {
   const K = preset === 'openxai' ? Math.ceil(0.25 * D) : D;
-  const { ms: [a, b, c] } = bestOf([
+  const {
+    ms: [a, b, c],
+  } = bestOf([
     () => pgi({ x, attributions, model }, { preset }),
     () => pgu({ x, attributions, model }, { preset }),
     () => predictionGaps({ x, attributions, model }, { preset }),
   ]);
-  console.log(`  ${preset.padEnd(8)} K=${String(K).padEnd(2)} (${100 * K} perturbed rows each): PGI ${per(a)} | PGU ${per(b)} | both in one pass ${per(c)}`);
+  console.log(
+    `  ${preset.padEnd(8)} K=${String(K).padEnd(2)} (${100 * K} perturbed rows each): PGI ${per(a)} | PGU ${per(b)} | both in one pass ${per(c)}`,
+  );
 }
 
 console.log('\nStability block (1000 candidates, <= 100 neighbours, blockSize 32), ms per instance:');
-console.log('  explainer preset    RIS    ROS    RRS    all3   all3/min(one)  work: forward+hidden+explained rows per instance (RIS alone -> all3)');
+console.log(
+  '  explainer preset    RIS    ROS    RRS    all3   all3/min(one)  work: forward+hidden+explained rows per instance (RIS alone -> all3)',
+);
 for (const [name, explainer] of Object.entries(explainers)) {
   for (const preset of ['default', 'openxai']) {
     const runs = [ris, ros, rrs, relativeStability].map((f) => {
@@ -172,6 +199,8 @@ for (const [name, explainer] of Object.entries(explainers)) {
     const { ms } = bestOf(runs.map((r) => r.run));
     const work = runs.map(({ w }) => ({ f: w.c.forward / REPEATS / N, h: w.c.hidden / REPEATS / N, e: w.c.explained / REPEATS / N }));
     const fmt = (v) => `${v.f.toFixed(0)}+${v.h.toFixed(0)}+${v.e.toFixed(0)}`;
-    console.log(`  ${name.padEnd(9)} ${preset.padEnd(8)}  ${ms.map((t) => per(t).padEnd(6)).join(' ')} ${(ms[3] / Math.min(ms[0], ms[1], ms[2])).toFixed(3).padEnd(14)} ${fmt(work[0])} -> ${fmt(work[3])}`);
+    console.log(
+      `  ${name.padEnd(9)} ${preset.padEnd(8)}  ${ms.map((t) => per(t).padEnd(6)).join(' ')} ${(ms[3] / Math.min(ms[0], ms[1], ms[2])).toFixed(3).padEnd(14)} ${fmt(work[0])} -> ${fmt(work[3])}`,
+    );
   }
 }

@@ -20,7 +20,13 @@ createRng(43).fillUniform(train.data);
 
 function counted(m) {
   const c = { rows: 0, calls: 0 };
-  const wrap = (f) => (a, ...rest) => { c.rows += a.rows; c.calls++; return f.call(m, a, ...rest); };
+  const wrap =
+    (f) =>
+    (a, ...rest) => {
+      c.rows += a.rows;
+      c.calls++;
+      return f.call(m, a, ...rest);
+    };
   const out = Object.create(m);
   out.predictProba = wrap(m.predictProba);
   if (m.logits) out.logits = wrap(m.logits);
@@ -41,6 +47,8 @@ for (const id of ['sg', 'lime', 'shap']) {
     const dt = process.cpuUsage(t0);
     const wall = performance.now() - w0;
     const cpu = (dt.user + dt.system) / 1000;
-    console.log(`  ${id.padEnd(5)} ${preset.padEnd(8)} cpu ${(cpu / N).toFixed(0).padStart(6)} ms/inst  wall ${(wall / N).toFixed(0).padStart(6)}  model rows/inst ${(w.c.rows / N).toFixed(0).padStart(8)}  calls ${w.c.calls}  RIS[0] ${r.RIS.values[0]}`);
+    console.log(
+      `  ${id.padEnd(5)} ${preset.padEnd(8)} cpu ${(cpu / N).toFixed(0).padStart(6)} ms/inst  wall ${(wall / N).toFixed(0).padStart(6)}  model rows/inst ${(w.c.rows / N).toFixed(0).padStart(8)}  calls ${w.c.calls}  RIS[0] ${r.RIS.values[0]}`,
+    );
   }
 }

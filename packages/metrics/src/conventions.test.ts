@@ -22,9 +22,18 @@ import { sa } from './sa.js';
 import { sra } from './sra.js';
 import { subgroupComparison } from './subgroupComparison.js';
 
-function um(n: number, d: number, seed: number): Matrix { const m = matrix(n, d); createRng(seed).fillUniform(m.data); return m; }
+function um(n: number, d: number, seed: number): Matrix {
+  const m = matrix(n, d);
+  createRng(seed).fillUniform(m.data);
+  return m;
+}
 function thrown(f: () => unknown): { code: string; message: string; details: Record<string, unknown> } {
-  try { f(); } catch (err) { expect(isXaiError(err)).toBe(true); return err as never; }
+  try {
+    f();
+  } catch (err) {
+    expect(isXaiError(err)).toBe(true);
+    return err as never;
+  }
   throw new Error('expected a throw');
 }
 
@@ -37,12 +46,22 @@ const all = { x, attributions, model, groundTruth, explainer };
 
 describe('unknown option keys are BAD_OPTION at every public function', () => {
   const cases: [string, (o: never) => unknown][] = [
-    ['pgi', (o) => pgi(all, o)], ['pgu', (o) => pgu(all, o)], ['predictionGaps', (o) => predictionGaps(all, o)],
-    ['fa', (o) => fa(all, o)], ['ra', (o) => ra(all, o)], ['sa', (o) => sa(all, o)], ['sra', (o) => sra(all, o)],
-    ['rc', (o) => rc(all, o)], ['pra', (o) => pra(all, o)],
-    ['ris', (o) => ris(all, o)], ['rrs', (o) => rrs(all, o)], ['ros', (o) => ros(all, o)], ['relativeStability', (o) => relativeStability(all, o)],
+    ['pgi', (o) => pgi(all, o)],
+    ['pgu', (o) => pgu(all, o)],
+    ['predictionGaps', (o) => predictionGaps(all, o)],
+    ['fa', (o) => fa(all, o)],
+    ['ra', (o) => ra(all, o)],
+    ['sa', (o) => sa(all, o)],
+    ['sra', (o) => sra(all, o)],
+    ['rc', (o) => rc(all, o)],
+    ['pra', (o) => pra(all, o)],
+    ['ris', (o) => ris(all, o)],
+    ['rrs', (o) => rrs(all, o)],
+    ['ros', (o) => ros(all, o)],
+    ['relativeStability', (o) => relativeStability(all, o)],
     ['subgroupComparison', (o) => subgroupComparison(new Float64Array([1, 2, 3, 4]), [0, 0, 1, 1], o)],
-    ['metrics.FA.evaluate', (o) => metrics.FA.evaluate(all, o)], ['metrics.RIS.evaluate', (o) => metrics.RIS.evaluate(all, o)],
+    ['metrics.FA.evaluate', (o) => metrics.FA.evaluate(all, o)],
+    ['metrics.RIS.evaluate', (o) => metrics.RIS.evaluate(all, o)],
   ];
   for (const [fn, run] of cases) {
     it(fn, () => {
@@ -57,24 +76,35 @@ describe('unknown option keys are BAD_OPTION at every public function', () => {
     expect(e.code).toBe('BAD_OPTION');
     expect(e.message).toContain("did you mean 'neighbours'");
   });
-  it('the registry accepts the union of the metrics\' keys and passes each its own', () => {
+  it("the registry accepts the union of the metrics' keys and passes each its own", () => {
     const shared = { preset: 'openxai', seed: 1, k: 2, neighbours: 5, candidates: 20, ranking: 'signed' } as const;
     expect(metrics.FA.evaluate(all, shared).mean).toBe(fa(all, { preset: 'openxai', k: 2 }).mean);
     expect(metrics.RC.evaluate(all, shared).mean).toBe(rc(all, { preset: 'openxai', ranking: 'signed' }).mean);
-    expect(Array.from(metrics.RIS.evaluate(all, shared).values)).toEqual(Array.from(ris(all, { preset: 'openxai', seed: 1, neighbours: 5, candidates: 20 }).values));
+    expect(Array.from(metrics.RIS.evaluate(all, shared).values)).toEqual(
+      Array.from(ris(all, { preset: 'openxai', seed: 1, neighbours: 5, candidates: 20 }).values),
+    );
   });
 });
 
 describe('API cases', () => {
   const none = { rows: 0, cols: 3, data: new Float64Array(0) };
   it('0 rows -> EMPTY (not NaN)', () => {
-    for (const f of [() => pgi({ ...all, x: none, attributions: none }), () => fa({ attributions: none, groundTruth, x: none }), () => rc({ x: none, attributions: none, groundTruth }), () => ris({ ...all, x: none })]) {
+    for (const f of [
+      () => pgi({ ...all, x: none, attributions: none }),
+      () => fa({ attributions: none, groundTruth, x: none }),
+      () => rc({ x: none, attributions: none, groundTruth }),
+      () => ris({ ...all, x: none }),
+    ]) {
       expect(thrown(f).code).toBe('EMPTY');
     }
   });
   it('a wrong-width attribution matrix blames input.attributions, not input.x', () => {
     const wide = um(4, 5, 9);
-    for (const f of [() => pgi({ ...all, attributions: wide }), () => fa({ ...all, attributions: wide }), () => relativeStability({ ...all, attributions: wide }, { useGivenAttributions: true })]) {
+    for (const f of [
+      () => pgi({ ...all, attributions: wide }),
+      () => fa({ ...all, attributions: wide }),
+      () => relativeStability({ ...all, attributions: wide }, { useGivenAttributions: true }),
+    ]) {
       const e = thrown(f);
       expect(e.code).toBe('SHAPE_MISMATCH');
       expect(e.details.arg).toBe('input.attributions');
@@ -82,7 +112,7 @@ describe('API cases', () => {
   });
 });
 
-describe('signed rank agreement (Quantus) beside OpenXAI\'s ranking by magnitude', () => {
+describe("signed rank agreement (Quantus) beside OpenXAI's ranking by magnitude", () => {
   const g = { rows: 1, cols: 5, data: new Float64Array([3, -1, 0.5, 2, -4]) };
   const inverse = { rows: 1, cols: 5, data: g.data.map((v) => -v) };
   const gin = (attributions: Matrix) => ({ x: um(1, 5, 5), attributions, groundTruth: g });

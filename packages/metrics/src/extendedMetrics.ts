@@ -27,11 +27,23 @@ export type { ExplainFn, ExtendedMetricInput, ExtendedMetricResult } from './ext
  * @since 0.2.0
  */
 export const EXTENDED_METRIC_IDS = [
-  'INFIDELITY', 'FAITHFULNESS_CORRELATION', 'MONOTONICITY_CORRELATION', 'DELETION', 'INSERTION', 'ROAD_MORF', 'ROAD_LERF',
-  'MAX_SENSITIVITY', 'AVG_SENSITIVITY', 'LOCAL_LIPSCHITZ',
-  'SPARSENESS', 'COMPLEXITY', 'EFFECTIVE_COMPLEXITY',
-  'MODEL_RANDOMISATION', 'RANDOM_LOGIT',
-  'COMPLETENESS', 'NON_SENSITIVITY',
+  'INFIDELITY',
+  'FAITHFULNESS_CORRELATION',
+  'MONOTONICITY_CORRELATION',
+  'DELETION',
+  'INSERTION',
+  'ROAD_MORF',
+  'ROAD_LERF',
+  'MAX_SENSITIVITY',
+  'AVG_SENSITIVITY',
+  'LOCAL_LIPSCHITZ',
+  'SPARSENESS',
+  'COMPLEXITY',
+  'EFFECTIVE_COMPLEXITY',
+  'MODEL_RANDOMISATION',
+  'RANDOM_LOGIT',
+  'COMPLETENESS',
+  'NON_SENSITIVITY',
   'KENDALL_TAU',
 ] as const;
 
@@ -128,7 +140,11 @@ function entry(info: Omit<ExtendedMetricInfo, keyof Notes>, notes: Notes, evalua
         ...(groundTruth !== undefined ? { groundTruth } : {}),
       };
       if (info.requires.includes('explainer') && explain === undefined) {
-        throw new XaiError('BAD_INPUT', `${info.id} re-explains: pass explain(model, x, targets)`, { fn: `extendedMetrics.${info.id}.run`, arg: 'explain', value: undefined });
+        throw new XaiError('BAD_INPUT', `${info.id} re-explains: pass explain(model, x, targets)`, {
+          fn: `extendedMetrics.${info.id}.run`,
+          arg: 'explain',
+          value: undefined,
+        });
       }
       return ev(input, opts);
     },
@@ -140,7 +156,11 @@ function roadWithOrder(order: 'morf' | 'lerf'): Evaluate {
   const id = order === 'morf' ? 'ROAD_MORF' : 'ROAD_LERF';
   return ((input: ExtendedMetricInput, options: ExtendedRunOptions) => {
     if (options !== null && typeof options === 'object' && options.order !== undefined && options.order !== order) {
-      throw new XaiError('BAD_OPTION', `${id} removes ${order === 'morf' ? 'most' : 'least'} relevant first; use ${order === 'morf' ? 'ROAD_LERF' : 'ROAD_MORF'} for order '${String(options.order)}'`, { fn: `extendedMetrics.${id}`, arg: 'options.order', value: options.order });
+      throw new XaiError(
+        'BAD_OPTION',
+        `${id} removes ${order === 'morf' ? 'most' : 'least'} relevant first; use ${order === 'morf' ? 'ROAD_LERF' : 'ROAD_MORF'} for order '${String(options.order)}'`,
+        { fn: `extendedMetrics.${id}`, arg: 'options.order', value: options.order },
+      );
     }
     return road(input, { ...(options as unknown as RoadOptions), order });
   }) as Evaluate;
@@ -148,8 +168,10 @@ function roadWithOrder(order: 'morf' | 'lerf'): Evaluate {
 
 const RANDOM_ORDER_NULL = 'meaningful: a random order is the reference curve';
 const INPUT_INDEPENDENT_FLOOR = 'meaningful as a warning: an input-independent shortcut explanation scores 0 (the best)';
-const PERMUTATION_INVARIANT = 'not meaningful: the score is invariant under a permutation of the features, so the permuted null equals the explainer itself';
-const RE_EXPLAIN_NULL = 'not meaningful: a fixed feature permutation of the explainer output leaves the score unchanged (norms / rank correlations of jointly permuted vectors), and a fresh one per call measures the permutation, not the explainer';
+const PERMUTATION_INVARIANT =
+  'not meaningful: the score is invariant under a permutation of the features, so the permuted null equals the explainer itself';
+const RE_EXPLAIN_NULL =
+  'not meaningful: a fixed feature permutation of the explainer output leaves the score unchanged (norms / rank correlations of jointly permuted vectors), and a fresh one per call measures the permutation, not the explainer';
 
 /**
  * Every extended metric by id: `info` (family, direction, requirements, reference,
@@ -158,94 +180,224 @@ const RE_EXPLAIN_NULL = 'not meaningful: a fixed feature permutation of the expl
  * @since 0.2.0
  */
 export const extendedMetrics: Readonly<Record<ExtendedMetricId, ExtendedMetricEntry>> = {
-  INFIDELITY: entry(infidelityInfo, {
-    seeded: true, valueModels: true,
-    floorMeaningful: true, floorNote: 'meaningful: a constant (mean-gradient) explanation is exact for a linear model, so the floor shows how much of the score local linearity alone buys',
-    nullMeaningful: true, nullNote: 'meaningful: permuting features breaks the alignment of Iᵀe with f(x) − f(x − I)',
-  }, infidelity),
-  FAITHFULNESS_CORRELATION: entry(faithfulnessCorrelationInfo, {
-    seeded: true, valueModels: true,
-    floorMeaningful: true, floorNote: 'meaningful: a fixed ranking correlates only as far as the model is globally additive',
-    nullMeaningful: true, nullNote: 'meaningful: expected ≈ 0 for permuted attributions',
-  }, faithfulnessCorrelation),
-  MONOTONICITY_CORRELATION: entry(monotonicityCorrelationInfo, {
-    seeded: true, valueModels: true,
-    floorMeaningful: true, floorNote: 'meaningful: a fixed variance ranking tracks per-feature output variance only globally',
-    nullMeaningful: true, nullNote: 'meaningful: expected ≈ 0 for permuted attributions',
-  }, monotonicityCorrelation),
-  DELETION: entry(deletionInfo, {
-    seeded: false, valueModels: true,
-    floorMeaningful: true, floorNote: 'meaningful: the shortcut ranking deletes in a global order',
-    nullMeaningful: true, nullNote: RANDOM_ORDER_NULL,
-  }, deletion),
-  INSERTION: entry(insertionInfo, {
-    seeded: false, valueModels: true,
-    floorMeaningful: true, floorNote: 'meaningful: the shortcut ranking inserts in a global order',
-    nullMeaningful: true, nullNote: RANDOM_ORDER_NULL,
-  }, insertion),
-  ROAD_MORF: entry(roadMorfInfo, {
-    seeded: true, valueModels: true,
-    floorMeaningful: true, floorNote: 'meaningful: the shortcut ranking removes in a global order',
-    nullMeaningful: true, nullNote: RANDOM_ORDER_NULL,
-  }, roadWithOrder('morf')),
-  ROAD_LERF: entry(roadLerfInfo, {
-    seeded: true, valueModels: true,
-    floorMeaningful: true, floorNote: 'meaningful: the shortcut ranking keeps features in a global order',
-    nullMeaningful: true, nullNote: RANDOM_ORDER_NULL,
-  }, roadWithOrder('lerf')),
-  MAX_SENSITIVITY: entry(maxSensitivityInfo, {
-    seeded: true, valueModels: true,
-    floorMeaningful: true, floorNote: 'meaningful as a warning: an input-independent shortcut explanation scores 0 (the best), so robustness must be read beside faithfulness',
-    nullMeaningful: false, nullNote: RE_EXPLAIN_NULL,
-  }, maxSensitivity),
-  AVG_SENSITIVITY: entry(avgSensitivityInfo, {
-    seeded: true, valueModels: true,
-    floorMeaningful: true, floorNote: INPUT_INDEPENDENT_FLOOR,
-    nullMeaningful: false, nullNote: RE_EXPLAIN_NULL,
-  }, avgSensitivity),
-  LOCAL_LIPSCHITZ: entry(localLipschitzInfo, {
-    seeded: true, valueModels: true,
-    floorMeaningful: true, floorNote: INPUT_INDEPENDENT_FLOOR,
-    nullMeaningful: false, nullNote: RE_EXPLAIN_NULL,
-  }, localLipschitz),
-  SPARSENESS: entry(sparsenessInfo, {
-    seeded: false, valueModels: true,
-    floorMeaningful: true, floorNote: 'meaningful as a reference: a shortcut explanation has its own concentration (a one-hot shortcut scores the best)',
-    nullMeaningful: false, nullNote: PERMUTATION_INVARIANT,
-  }, sparseness),
-  COMPLEXITY: entry(complexityInfo, {
-    seeded: false, valueModels: true,
-    floorMeaningful: true, floorNote: 'meaningful as a reference: a shortcut explanation has its own entropy (a one-hot shortcut scores the best)',
-    nullMeaningful: false, nullNote: PERMUTATION_INVARIANT,
-  }, complexity),
-  EFFECTIVE_COMPLEXITY: entry(effectiveComplexityInfo, {
-    seeded: false, valueModels: true,
-    floorMeaningful: true, floorNote: 'meaningful as a reference: counts the shortcut\'s non-zero features',
-    nullMeaningful: false, nullNote: PERMUTATION_INVARIANT,
-  }, effectiveComplexity),
-  MODEL_RANDOMISATION: entry(modelParameterRandomisationInfo, {
-    seeded: true, valueModels: true,
-    floorMeaningful: true, floorNote: 'meaningful: a shortcut computed once from the trained model does not change with the weights, so it scores similarity 1 (fails the sanity check), as it should',
-    nullMeaningful: false, nullNote: RE_EXPLAIN_NULL,
-  }, modelParameterRandomisation),
-  RANDOM_LOGIT: entry(randomLogitInfo, {
-    seeded: true, valueModels: false,
-    floorMeaningful: true, floorNote: 'meaningful: a class-independent shortcut scores similarity 1 (fails the check); with 2 classes only under the signed default (Spearman of |e| is exactly 1 for every gradient-family explainer there, since ∂p₁/∂x = −∂p₀/∂x)',
-    nullMeaningful: false, nullNote: RE_EXPLAIN_NULL,
-  }, randomLogit),
-  COMPLETENESS: entry(completenessInfo, {
-    seeded: false, valueModels: true,
-    floorMeaningful: true, floorNote: 'meaningful: a shortcut\'s sum is unrelated to f(x) − f(x₀)',
-    nullMeaningful: false, nullNote: 'not meaningful: Σ_j e_j is invariant under a feature permutation, so the null equals the explainer',
-  }, completeness),
-  NON_SENSITIVITY: entry(nonSensitivityInfo, {
-    seeded: true, valueModels: true,
-    floorMeaningful: true, floorNote: 'meaningful: a dense shortcut gives dummy features non-zero attribution',
-    nullMeaningful: true, nullNote: 'meaningful: permutation moves zero attributions off the dummy features',
-  }, nonSensitivity),
-  KENDALL_TAU: entry(kendallTauInfo, {
-    seeded: false, valueModels: true,
-    floorMeaningful: true, floorNote: 'meaningful: a fixed ranking agrees with the ground truth as far as it is global',
-    nullMeaningful: true, nullNote: 'meaningful: expected ≈ 0 for permuted attributions',
-  }, kendallTau),
+  INFIDELITY: entry(
+    infidelityInfo,
+    {
+      seeded: true,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote:
+        'meaningful: a constant (mean-gradient) explanation is exact for a linear model, so the floor shows how much of the score local linearity alone buys',
+      nullMeaningful: true,
+      nullNote: 'meaningful: permuting features breaks the alignment of Iᵀe with f(x) − f(x − I)',
+    },
+    infidelity,
+  ),
+  FAITHFULNESS_CORRELATION: entry(
+    faithfulnessCorrelationInfo,
+    {
+      seeded: true,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote: 'meaningful: a fixed ranking correlates only as far as the model is globally additive',
+      nullMeaningful: true,
+      nullNote: 'meaningful: expected ≈ 0 for permuted attributions',
+    },
+    faithfulnessCorrelation,
+  ),
+  MONOTONICITY_CORRELATION: entry(
+    monotonicityCorrelationInfo,
+    {
+      seeded: true,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote: 'meaningful: a fixed variance ranking tracks per-feature output variance only globally',
+      nullMeaningful: true,
+      nullNote: 'meaningful: expected ≈ 0 for permuted attributions',
+    },
+    monotonicityCorrelation,
+  ),
+  DELETION: entry(
+    deletionInfo,
+    {
+      seeded: false,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote: 'meaningful: the shortcut ranking deletes in a global order',
+      nullMeaningful: true,
+      nullNote: RANDOM_ORDER_NULL,
+    },
+    deletion,
+  ),
+  INSERTION: entry(
+    insertionInfo,
+    {
+      seeded: false,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote: 'meaningful: the shortcut ranking inserts in a global order',
+      nullMeaningful: true,
+      nullNote: RANDOM_ORDER_NULL,
+    },
+    insertion,
+  ),
+  ROAD_MORF: entry(
+    roadMorfInfo,
+    {
+      seeded: true,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote: 'meaningful: the shortcut ranking removes in a global order',
+      nullMeaningful: true,
+      nullNote: RANDOM_ORDER_NULL,
+    },
+    roadWithOrder('morf'),
+  ),
+  ROAD_LERF: entry(
+    roadLerfInfo,
+    {
+      seeded: true,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote: 'meaningful: the shortcut ranking keeps features in a global order',
+      nullMeaningful: true,
+      nullNote: RANDOM_ORDER_NULL,
+    },
+    roadWithOrder('lerf'),
+  ),
+  MAX_SENSITIVITY: entry(
+    maxSensitivityInfo,
+    {
+      seeded: true,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote:
+        'meaningful as a warning: an input-independent shortcut explanation scores 0 (the best), so robustness must be read beside faithfulness',
+      nullMeaningful: false,
+      nullNote: RE_EXPLAIN_NULL,
+    },
+    maxSensitivity,
+  ),
+  AVG_SENSITIVITY: entry(
+    avgSensitivityInfo,
+    {
+      seeded: true,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote: INPUT_INDEPENDENT_FLOOR,
+      nullMeaningful: false,
+      nullNote: RE_EXPLAIN_NULL,
+    },
+    avgSensitivity,
+  ),
+  LOCAL_LIPSCHITZ: entry(
+    localLipschitzInfo,
+    {
+      seeded: true,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote: INPUT_INDEPENDENT_FLOOR,
+      nullMeaningful: false,
+      nullNote: RE_EXPLAIN_NULL,
+    },
+    localLipschitz,
+  ),
+  SPARSENESS: entry(
+    sparsenessInfo,
+    {
+      seeded: false,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote: 'meaningful as a reference: a shortcut explanation has its own concentration (a one-hot shortcut scores the best)',
+      nullMeaningful: false,
+      nullNote: PERMUTATION_INVARIANT,
+    },
+    sparseness,
+  ),
+  COMPLEXITY: entry(
+    complexityInfo,
+    {
+      seeded: false,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote: 'meaningful as a reference: a shortcut explanation has its own entropy (a one-hot shortcut scores the best)',
+      nullMeaningful: false,
+      nullNote: PERMUTATION_INVARIANT,
+    },
+    complexity,
+  ),
+  EFFECTIVE_COMPLEXITY: entry(
+    effectiveComplexityInfo,
+    {
+      seeded: false,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote: "meaningful as a reference: counts the shortcut's non-zero features",
+      nullMeaningful: false,
+      nullNote: PERMUTATION_INVARIANT,
+    },
+    effectiveComplexity,
+  ),
+  MODEL_RANDOMISATION: entry(
+    modelParameterRandomisationInfo,
+    {
+      seeded: true,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote:
+        'meaningful: a shortcut computed once from the trained model does not change with the weights, so it scores similarity 1 (fails the sanity check), as it should',
+      nullMeaningful: false,
+      nullNote: RE_EXPLAIN_NULL,
+    },
+    modelParameterRandomisation,
+  ),
+  RANDOM_LOGIT: entry(
+    randomLogitInfo,
+    {
+      seeded: true,
+      valueModels: false,
+      floorMeaningful: true,
+      floorNote:
+        'meaningful: a class-independent shortcut scores similarity 1 (fails the check); with 2 classes only under the signed default (Spearman of |e| is exactly 1 for every gradient-family explainer there, since ∂p₁/∂x = −∂p₀/∂x)',
+      nullMeaningful: false,
+      nullNote: RE_EXPLAIN_NULL,
+    },
+    randomLogit,
+  ),
+  COMPLETENESS: entry(
+    completenessInfo,
+    {
+      seeded: false,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote: "meaningful: a shortcut's sum is unrelated to f(x) − f(x₀)",
+      nullMeaningful: false,
+      nullNote: 'not meaningful: Σ_j e_j is invariant under a feature permutation, so the null equals the explainer',
+    },
+    completeness,
+  ),
+  NON_SENSITIVITY: entry(
+    nonSensitivityInfo,
+    {
+      seeded: true,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote: 'meaningful: a dense shortcut gives dummy features non-zero attribution',
+      nullMeaningful: true,
+      nullNote: 'meaningful: permutation moves zero attributions off the dummy features',
+    },
+    nonSensitivity,
+  ),
+  KENDALL_TAU: entry(
+    kendallTauInfo,
+    {
+      seeded: false,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote: 'meaningful: a fixed ranking agrees with the ground truth as far as it is global',
+      nullMeaningful: true,
+      nullNote: 'meaningful: expected ≈ 0 for permuted attributions',
+    },
+    kendallTau,
+  ),
 };

@@ -8,7 +8,11 @@ import { rc } from './rc.js';
 import { sa } from './sa.js';
 import { sra } from './sra.js';
 
-const input = (e: number[][], g: number[][]): MetricInput => ({ x: matrix(e.length, e[0]!.length), attributions: fromRows(e), groundTruth: fromRows(g) });
+const input = (e: number[][], g: number[][]): MetricInput => ({
+  x: matrix(e.length, e[0]!.length),
+  attributions: fromRows(e),
+  groundTruth: fromRows(g),
+});
 
 function randomMatrix(n: number, d: number, seed: number): Matrix {
   const m = matrix(n, d);
@@ -76,7 +80,15 @@ describe('all-zero attributions', () => {
     expect(sra(zero).values[0]).toBe(0);
   });
   it('RC is undefined (constant ranking): NaN, listed, excluded from the mean', () => {
-    const r = rc({ ...zero, attributions: fromRows([[0, 0, 0, 0], [1, 2, 3, 4]]), groundTruth: fromRows([[0.1, 0.2, -0.3, 0.4]]), x: matrix(2, 4) });
+    const r = rc({
+      ...zero,
+      attributions: fromRows([
+        [0, 0, 0, 0],
+        [1, 2, 3, 4],
+      ]),
+      groundTruth: fromRows([[0.1, 0.2, -0.3, 0.4]]),
+      x: matrix(2, 4),
+    });
     expect(Number.isNaN(r.values[0]!)).toBe(true);
     expect(r.undefinedIndices).toEqual([0]);
     expect(r.count).toBe(1);
@@ -119,7 +131,9 @@ describe('identities', () => {
     const rep = matrix(5, 6);
     for (let i = 0; i < 5; i++) rep.data.set(one.data, i * 6);
     for (const f of [fa, ra, sa, sra, rc, pra]) {
-      expect(Array.from(f({ x: matrix(5, 6), attributions: e, groundTruth: one }).values)).toEqual(Array.from(f({ x: matrix(5, 6), attributions: e, groundTruth: rep }).values));
+      expect(Array.from(f({ x: matrix(5, 6), attributions: e, groundTruth: one }).values)).toEqual(
+        Array.from(f({ x: matrix(5, 6), attributions: e, groundTruth: rep }).values),
+      );
     }
   });
 
@@ -129,7 +143,10 @@ describe('identities', () => {
     const perm = [3, 0, 5, 1, 4, 2];
     const pe = matrix(6, 5);
     const pg = matrix(6, 5);
-    perm.forEach((src, i) => { pe.data.set(e.data.subarray(src * 5, src * 5 + 5), i * 5); pg.data.set(gt.data.subarray(src * 5, src * 5 + 5), i * 5); });
+    perm.forEach((src, i) => {
+      pe.data.set(e.data.subarray(src * 5, src * 5 + 5), i * 5);
+      pg.data.set(gt.data.subarray(src * 5, src * 5 + 5), i * 5);
+    });
     for (const f of [fa, ra, sa, sra, rc, pra]) {
       const a = f({ x: matrix(6, 5), attributions: e, groundTruth: gt }).values;
       const b = f({ x: matrix(6, 5), attributions: pe, groundTruth: pg }).values;
@@ -141,16 +158,35 @@ describe('identities', () => {
 describe('errors', () => {
   const e = fromRows([[1, 2, 3]]);
   const expectCode = (f: () => unknown, code: string) => {
-    try { f(); } catch (err) { expect(isXaiError(err)).toBe(true); expect((err as { code: string }).code).toBe(code); return; }
+    try {
+      f();
+    } catch (err) {
+      expect(isXaiError(err)).toBe(true);
+      expect((err as { code: string }).code).toBe(code);
+      return;
+    }
     throw new Error('expected a throw');
   };
   it('missing ground truth -> BAD_INPUT', () => expectCode(() => fa({ x: matrix(1, 3), attributions: e }), 'BAD_INPUT'));
   it('ground truth with the wrong shape -> SHAPE_MISMATCH', () => {
     expectCode(() => fa({ x: matrix(1, 3), attributions: e, groundTruth: matrix(1, 4) }), 'SHAPE_MISMATCH');
-    expectCode(() => rc({ x: matrix(2, 3), attributions: fromRows([[1, 2, 3], [1, 2, 3]]), groundTruth: matrix(3, 3) }), 'SHAPE_MISMATCH');
+    expectCode(
+      () =>
+        rc({
+          x: matrix(2, 3),
+          attributions: fromRows([
+            [1, 2, 3],
+            [1, 2, 3],
+          ]),
+          groundTruth: matrix(3, 3),
+        }),
+      'SHAPE_MISMATCH',
+    );
   });
-  it('x of another shape -> SHAPE_MISMATCH', () => expectCode(() => fa({ x: matrix(2, 3), attributions: e, groundTruth: e }), 'SHAPE_MISMATCH'));
-  it('non-finite attributions -> NON_FINITE', () => expectCode(() => sa({ x: matrix(1, 3), attributions: fromRows([[1, Number.NaN, 3]]), groundTruth: e }), 'NON_FINITE'));
+  it('x of another shape -> SHAPE_MISMATCH', () =>
+    expectCode(() => fa({ x: matrix(2, 3), attributions: e, groundTruth: e }), 'SHAPE_MISMATCH'));
+  it('non-finite attributions -> NON_FINITE', () =>
+    expectCode(() => sa({ x: matrix(1, 3), attributions: fromRows([[1, Number.NaN, 3]]), groundTruth: e }), 'NON_FINITE'));
   it('k out of range, bad preset, bad auc -> BAD_OPTION', () => {
     expectCode(() => fa({ x: matrix(1, 3), attributions: e, groundTruth: e }, { k: 4 }), 'BAD_OPTION');
     expectCode(() => ra({ x: matrix(1, 3), attributions: e, groundTruth: e }, { k: 1.5 }), 'BAD_OPTION');

@@ -23,7 +23,19 @@ describe('registry', () => {
   });
 
   it('every metric evaluates through the uniform interface on an MLP with synthetic ground truth', () => {
-    const mlp = tinyMlp([[1, 0.5, 0], [-0.5, 1, 0.2], [0.3, 0.3, 0.3]], [0.2, 0.1, 0.4], [[1, -1, 0.5], [-1, 1, 0.2]], [0, 0]);
+    const mlp = tinyMlp(
+      [
+        [1, 0.5, 0],
+        [-0.5, 1, 0.2],
+        [0.3, 0.3, 0.3],
+      ],
+      [0.2, 0.1, 0.4],
+      [
+        [1, -1, 0.5],
+        [-1, 1, 0.2],
+      ],
+      [0, 0],
+    );
     const x = matrix(4, 3);
     createRng(1).fillUniform(x.data);
     const explainer = gradientExplainer();
@@ -31,7 +43,10 @@ describe('registry', () => {
     const groundTruth = matrix(4, 3);
     createRng(2).fillNormal(groundTruth.data);
     for (const id of METRIC_IDS) {
-      const r = metrics[id].evaluate({ x, attributions, groundTruth, model: mlp, explainer }, { samples: 5, candidates: 30, neighbours: 5 });
+      const r = metrics[id].evaluate(
+        { x, attributions, groundTruth, model: mlp, explainer },
+        { samples: 5, candidates: 30, neighbours: 5 },
+      );
       expect(r.metric).toBe(id);
       expect(r.values.length).toBe(4);
     }
@@ -40,7 +55,18 @@ describe('registry', () => {
 
 // `npx tsc -p tsconfig.json` type-checks this file (strict): the calls below must compile.
 describe('registry typing', () => {
-  const mlp = tinyMlp([[1, 0.5], [-0.5, 1]], [0.2, 0.1], [[1, -1], [-1, 1]], [0, 0]);
+  const mlp = tinyMlp(
+    [
+      [1, 0.5],
+      [-0.5, 1],
+    ],
+    [0.2, 0.1],
+    [
+      [1, -1],
+      [-1, 1],
+    ],
+    [0, 0],
+  );
   const x = matrix(3, 2);
   createRng(4).fillUniform(x.data);
   const explainer = gradientExplainer();

@@ -40,7 +40,11 @@ export type MetricRegistry = {
  * may hand one options object to all metrics; a misspelt key is still BAD_OPTION), and only
  * the keys this metric reads are passed on.
  */
-function entry<I, R extends MetricSummary>(id: MetricId, keys: readonly string[], run: (input: I, options: MetricOptions) => R): MetricEntry<I, MetricOptions, R> {
+function entry<I, R extends MetricSummary>(
+  id: MetricId,
+  keys: readonly string[],
+  run: (input: I, options: MetricOptions) => R,
+): MetricEntry<I, MetricOptions, R> {
   const fn = `metrics.${id}.evaluate`;
   return {
     info: metricInfo[id],
@@ -72,7 +76,12 @@ export const metrics: MetricRegistry = {
   RIS: entry('RIS', STABILITY_KEYS, ris),
   RRS: entry('RRS', STABILITY_KEYS, (input: StabilityInput, options) => {
     const r = rrs(input, options);
-    if (r === null) throw new XaiError('NOT_SUPPORTED', 'RRS needs a model with a hidden layer (model.hidden); not applicable to this model', { fn: 'metrics.RRS.evaluate', arg: 'input.model', value: 'hidden' });
+    if (r === null)
+      throw new XaiError('NOT_SUPPORTED', 'RRS needs a model with a hidden layer (model.hidden); not applicable to this model', {
+        fn: 'metrics.RRS.evaluate',
+        arg: 'input.model',
+        value: 'hidden',
+      });
     return r;
   }),
   ROS: entry('ROS', STABILITY_KEYS, ros),

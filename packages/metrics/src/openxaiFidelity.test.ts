@@ -34,12 +34,22 @@ function pearsonOf(a: number[], b: number[]): number {
   let ab = 0;
   let aa = 0;
   let bb = 0;
-  for (let i = 0; i < n; i++) { ab += (a[i]! - ma) * (b[i]! - mb); aa += (a[i]! - ma) ** 2; bb += (b[i]! - mb) ** 2; }
+  for (let i = 0; i < n; i++) {
+    ab += (a[i]! - ma) * (b[i]! - mb);
+    aa += (a[i]! - ma) ** 2;
+    bb += (b[i]! - mb) ** 2;
+  }
   return ab / Math.sqrt(aa * bb);
 }
 
 function expectCode(f: () => unknown, code: string): void {
-  try { f(); } catch (err) { expect(isXaiError(err)).toBe(true); expect((err as { code: string }).code).toBe(code); return; }
+  try {
+    f();
+  } catch (err) {
+    expect(isXaiError(err)).toBe(true);
+    expect((err as { code: string }).code).toBe(code);
+    return;
+  }
   throw new Error('expected a throw');
 }
 
@@ -65,10 +75,18 @@ describe('§9 TV2: d = 8, K = 2, pred = 0 (G = -g), AUC = (v1 + v2) / 2', () => 
   const g = [0.9, -0.7, 0.5, -0.3, 0.2, -0.15, 0.1, 0.05];
   const e = [-0.4, -0.8, 0.3, 0.1, 0.0, 0.05, -0.02, 0.01];
   const shared = gt(e, g);
-  const flipped = gt(e, g.map((v) => -v));
+  const flipped = gt(
+    e,
+    g.map((v) => -v),
+  );
 
   it('FA 0.5, RA 0, SA 0.25, SRA 0, with the flip done by `predictions` or by the caller', () => {
-    const expected: [typeof fa, number][] = [[fa, 0.5], [ra, 0], [sa, 0.25], [sra, 0]];
+    const expected: [typeof fa, number][] = [
+      [fa, 0.5],
+      [ra, 0],
+      [sa, 0.25],
+      [sra, 0],
+    ];
     for (const [f, v] of expected) {
       expect(f(shared, { ...OX, predictions: [0] }).values[0]).toBeCloseTo(v, 12);
       expect(f(flipped, OX).values[0]).toBeCloseTo(v, 12);
@@ -139,16 +157,28 @@ describe('§9 TV4: d = 12, K = 3, AUC = (v1 + 2 v2 + v3) / 4', () => {
   it('PRA = 41/66, RC = 0.766365 (dense ranks e [2,4,3,1,5,7,7,7,7,7,7,6])', () => {
     expect(pra(inp, OX).values[0]).toBeCloseTo(41 / 66, 12);
     const ranks = [2, 4, 3, 1, 5, 7, 7, 7, 7, 7, 7, 6];
-    expect(rc(inp, OX).values[0]).toBeCloseTo(pearsonOf(ranks, g.map((_, j) => j + 1)), 12);
+    expect(rc(inp, OX).values[0]).toBeCloseTo(
+      pearsonOf(
+        ranks,
+        g.map((_, j) => j + 1),
+      ),
+      12,
+    );
     expect(rc(inp, OX).values[0]).toBeCloseTo(0.766365, 6);
   });
 });
 
 describe('ground-truth flip and aggregation as the released runner', () => {
   it('a shared row flipped per instance equals passing the flipped rows', () => {
-    const e = fromRows([[0.3, -0.2, 0.1, 0.5, -0.4], [-0.3, 0.2, 0.1, -0.5, 0.4]]);
+    const e = fromRows([
+      [0.3, -0.2, 0.1, 0.5, -0.4],
+      [-0.3, 0.2, 0.1, -0.5, 0.4],
+    ]);
     const g = fromRows([[0.2, -0.1, 0.3, 0.6, -0.5]]);
-    const rows = fromRows([[0.2, -0.1, 0.3, 0.6, -0.5], [-0.2, 0.1, -0.3, -0.6, 0.5]]);
+    const rows = fromRows([
+      [0.2, -0.1, 0.3, 0.6, -0.5],
+      [-0.2, 0.1, -0.3, -0.6, 0.5],
+    ]);
     for (const f of [fa, ra, sa, sra]) {
       const a = f({ x: matrix(2, 5), attributions: e, groundTruth: g }, { ...OX, predictions: Int32Array.from([1, 0]) });
       const b = f({ x: matrix(2, 5), attributions: e, groundTruth: rows }, OX);
@@ -161,7 +191,12 @@ describe('ground-truth flip and aggregation as the released runner', () => {
 
   it('seDdof0 = np.std(v) / sqrt(n) (ddof 0) next to the ddof-1 se', () => {
     // K = 1 at d = 4: the values are [1, 0, 1, 1]; mean 0.75, np.std = sqrt(0.1875).
-    const e = fromRows([[1, 0, 0, 0], [0, 1, 0, 0], [1, 0, 0, 0], [2, 1, 0, 0]]);
+    const e = fromRows([
+      [1, 0, 0, 0],
+      [0, 1, 0, 0],
+      [1, 0, 0, 0],
+      [2, 1, 0, 0],
+    ]);
     const r = fa({ x: matrix(4, 4), attributions: e, groundTruth: fromRows([[3, 2, 1, 0]]) }, OX);
     expect(Array.from(r.values)).toEqual([1, 0, 1, 1]);
     expect(r.mean).toBe(0.75);
@@ -170,7 +205,17 @@ describe('ground-truth flip and aggregation as the released runner', () => {
   });
 
   it('RC of a constant explanation: NaN listed and left out of mean (the released mean would be NaN)', () => {
-    const r = rc({ x: matrix(2, 4), attributions: fromRows([[0, 0, 0, 0], [4, 3, 2, 1]]), groundTruth: fromRows([[8, 6, -4, 2]]) }, OX);
+    const r = rc(
+      {
+        x: matrix(2, 4),
+        attributions: fromRows([
+          [0, 0, 0, 0],
+          [4, 3, 2, 1],
+        ]),
+        groundTruth: fromRows([[8, 6, -4, 2]]),
+      },
+      OX,
+    );
     expect(r.undefinedIndices).toEqual([0]);
     expect(r.mean).toBe(1);
     expect(r.seDdof0).toBe(0);
@@ -190,11 +235,19 @@ describe('§9 TV5 and §6: PGI / PGU with given noise', () => {
   const lr = tinyLr([2, -1], 0);
   const x = fromRows([[0.5, 0.5]]);
   const Z = [0.1, 0.05, -0.2, 0.3]; // two samples, already scaled
-  const given = (z: Float64Array): void => { z.set(Z); };
+  const given = (z: Float64Array): void => {
+    z.set(Z);
+  };
   const p0 = (a: number, b: number): number => sigmoid(-(2 * a - b));
 
   it('top-1 = f0 (K = 1 at d = 2): PGI = 0.0716043, PGU = 0.0422227', () => {
-    const r = runPredictionGap('test', ['PGI', 'PGU'], { x, attributions: fromRows([[0.9, -0.1]]), model: lr }, { ...OX, samples: 2, sigma: 1 }, (_i, z) => given(z));
+    const r = runPredictionGap(
+      'test',
+      ['PGI', 'PGU'],
+      { x, attributions: fromRows([[0.9, -0.1]]), model: lr },
+      { ...OX, samples: 2, sigma: 1 },
+      (_i, z) => given(z),
+    );
     const ref = p0(0.5, 0.5);
     expect(ref).toBeCloseTo(0.3775407, 7);
     expect(r.PGI!.values[0]).toBeCloseTo((Math.abs(p0(0.6, 0.5) - ref) + Math.abs(p0(0.3, 0.5) - ref)) / 2, 14);
@@ -204,7 +257,13 @@ describe('§9 TV5 and §6: PGI / PGU with given noise', () => {
   });
 
   it('top-k ties go to the lower index: e = [0.5, 0.5] perturbs f0 in PGI', () => {
-    const r = runPredictionGap('test', ['PGI'], { x, attributions: fromRows([[0.5, -0.5]]), model: lr }, { ...OX, samples: 2, sigma: 1 }, (_i, z) => given(z));
+    const r = runPredictionGap(
+      'test',
+      ['PGI'],
+      { x, attributions: fromRows([[0.5, -0.5]]), model: lr },
+      { ...OX, samples: 2, sigma: 1 },
+      (_i, z) => given(z),
+    );
     expect(r.PGI!.values[0]).toBeCloseTo(0.0716043, 7);
   });
 
@@ -215,7 +274,16 @@ describe('§9 TV5 and §6: PGI / PGU with given noise', () => {
     const e = fromRows([[0.1, -3, 1]]); // order f1, f2, f0
     const zs = [0.3, -0.2, 0.1, -0.4, 0.25, 0.05, 0.2, 0.1, -0.3]; // three samples
     let calls = 0;
-    const r = runPredictionGap('test', ['PGI', 'PGU'], { x: xs, attributions: e, model: m }, { ...OX, k: 0.5, samples: 3, sigma: 1 }, (_i, z) => { calls++; z.set(zs); });
+    const r = runPredictionGap(
+      'test',
+      ['PGI', 'PGU'],
+      { x: xs, attributions: e, model: m },
+      { ...OX, k: 0.5, samples: 3, sigma: 1 },
+      (_i, z) => {
+        calls++;
+        z.set(zs);
+      },
+    );
     expect(calls).toBe(1);
     const pz = (v: number[]): number => sigmoid(-(0.1 + w.reduce((s, wj, j) => s + wj * v[j]!, 0)));
     const base = [0.2, 0.4, 0.9];
@@ -245,10 +313,17 @@ describe('§9 TV5 and §6: PGI / PGU with given noise', () => {
         return { rows: m.rows, cols: 3, data: out };
       },
     };
-    const p = (a: number, b: number): number[] => { const ex = [1, Math.exp(a), Math.exp(2 * b)]; const s = ex[0]! + ex[1]! + ex[2]!; return ex.map((v) => v / s); };
+    const p = (a: number, b: number): number[] => {
+      const ex = [1, Math.exp(a), Math.exp(2 * b)];
+      const s = ex[0]! + ex[1]! + ex[2]!;
+      return ex.map((v) => v / s);
+    };
     const xs = fromRows([[0.1, 0.8]]);
     const e = fromRows([[1, 0]]);
-    const run = (preset: 'openxai' | 'default') => runPredictionGap('test', ['PGI'], { x: xs, attributions: e, model: three }, { preset, k: 1, samples: 2, sigma: 1 }, (_i, z) => { z.set([0.5, 9, -0.5, 9]); }).PGI!.values[0];
+    const run = (preset: 'openxai' | 'default') =>
+      runPredictionGap('test', ['PGI'], { x: xs, attributions: e, model: three }, { preset, k: 1, samples: 2, sigma: 1 }, (_i, z) => {
+        z.set([0.5, 9, -0.5, 9]);
+      }).PGI!.values[0];
     const ref = p(0.1, 0.8);
     const [a, b] = [p(0.6, 0.8), p(-0.4, 0.8)];
     expect(run('openxai')).toBeCloseTo((Math.abs(a[0]! - ref[0]!) + Math.abs(b[0]! - ref[0]!)) / 2, 14);
@@ -275,16 +350,32 @@ describe('§9 TV6 and §7: stability with given candidates', () => {
   }
   const lr = tinyLr([1, 1], 0); // x = [0.6, 0.8] and its neighbours are class 1
 
-  it('TV6 in float64: x\' = x + [3e-5, -4e-5], rel_x = 5e-5, ratio = 20', () => {
+  it("TV6 in float64: x' = x + [3e-5, -4e-5], rel_x = 5e-5, ratio = 20", () => {
     const x = fromRows([[0.6, 0.8]]);
-    const r = runStability('test', ['RIS'], { x, model: lr, explainer: twoValued([0.6, 0.8]) }, { ...OX, float32Neighbours: false, candidates: 1, neighbours: 1 }, (_i, z) => { z.set([3, -4]); });
+    const r = runStability(
+      'test',
+      ['RIS'],
+      { x, model: lr, explainer: twoValued([0.6, 0.8]) },
+      { ...OX, float32Neighbours: false, candidates: 1, neighbours: 1 },
+      (_i, z) => {
+        z.set([3, -4]);
+      },
+    );
     expect(r.results.RIS!.values[0]).toBeCloseTo(20, 6);
     expect(r.diagnostics.float32Neighbours).toBe(false);
   });
 
   it('TV6 with float32 candidates (openxai default): the denominator carries float32 quantisation', () => {
     const x32 = [Math.fround(0.6), Math.fround(0.8)];
-    const r = runStability('test', ['RIS'], { x: fromRows([x32]), model: lr, explainer: twoValued(x32) }, { ...OX, candidates: 1, neighbours: 1, keepNeighbours: true }, (_i, z) => { z.set([3, -4]); });
+    const r = runStability(
+      'test',
+      ['RIS'],
+      { x: fromRows([x32]), model: lr, explainer: twoValued(x32) },
+      { ...OX, candidates: 1, neighbours: 1, keepNeighbours: true },
+      (_i, z) => {
+        z.set([3, -4]);
+      },
+    );
     expect(r.diagnostics.float32Neighbours).toBe(true);
     // What float32 tensors give: x' = fl32(x + delta), and x' - x is exact.
     const xp = [Math.fround(x32[0]! + 3e-5), Math.fround(x32[1]! - 4e-5)];
@@ -300,14 +391,32 @@ describe('§9 TV6 and §7: stability with given candidates', () => {
   it('skips a zero denominator, keeps the running max of the rest (starting at 0), counts the skips', () => {
     const x = fromRows([[0.6, 0.8]]);
     const zs = [0, 0, 3, -4, 0, 0]; // x' = x, x + [3e-5, -4e-5], x
-    const r = runStability('test', ['RIS'], { x, model: lr, explainer: twoValued([0.6, 0.8]) }, { ...OX, float32Neighbours: false, candidates: 3, neighbours: 3 }, (_i, z) => { z.set(zs); });
+    const r = runStability(
+      'test',
+      ['RIS'],
+      { x, model: lr, explainer: twoValued([0.6, 0.8]) },
+      { ...OX, float32Neighbours: false, candidates: 3, neighbours: 3 },
+      (_i, z) => {
+        z.set(zs);
+      },
+    );
     expect(r.results.RIS!.values[0]).toBeCloseTo(20, 6);
     expect(r.results.RIS!.undefinedRatios.perInstance[0]).toBe(2);
   });
 
   it('NaN when nothing is valid: ||x|| = 0 makes every RIS ratio NaN (skipped) while ROS stays defined', () => {
     const m = tinyLr([1, -1], 0.5); // logits [0, 0.5] at x = 0, never zero
-    const r = relativeStability({ x: fromRows([[0, 0], [0.2, 0.1]]), model: m, explainer: gradientExplainer() }, { ...OX, candidates: 20, neighbours: 5 });
+    const r = relativeStability(
+      {
+        x: fromRows([
+          [0, 0],
+          [0.2, 0.1],
+        ]),
+        model: m,
+        explainer: gradientExplainer(),
+      },
+      { ...OX, candidates: 20, neighbours: 5 },
+    );
     expect(r.RIS.undefinedIndices).toEqual([0]);
     expect(r.RIS.undefinedRatios.perInstance[0]).toBe(5);
     expect(r.RIS.count).toBe(1);
@@ -319,26 +428,61 @@ describe('§9 TV6 and §7: stability with given candidates', () => {
     // candidate keeps the label iff its x0 noise is <= 0.
     const m = tinyLr([1, 0], -0.5);
     const zs = [1, 0, -1, 0, 2, 0, -2, 0, -3, 0, -4, 0];
-    const r = runStability('test', ['RIS'], { x: fromRows([[0.5, 0.3]]), model: m, explainer: gradientExplainer() }, { ...OX, candidates: 6, neighbours: 3, keepNeighbours: true }, (_i, z) => { z.set(zs); });
+    const r = runStability(
+      'test',
+      ['RIS'],
+      { x: fromRows([[0.5, 0.3]]), model: m, explainer: gradientExplainer() },
+      { ...OX, candidates: 6, neighbours: 3, keepNeighbours: true },
+      (_i, z) => {
+        z.set(zs);
+      },
+    );
     const kept = r.diagnostics.neighbourhood!.x;
     expect(kept.rows).toBe(3);
     expect([0, 1, 2].map((t) => row(kept, t)[0])).toEqual([-1, -2, -3].map((k) => Math.fround(0.5 + k * 1e-5)));
   });
 
   it('RRS reads the hidden layer after its ReLU in openxai: h = relu([x0 - 10, x1 + 0.5]) = [0, x1 + 0.5]', () => {
-    const mlp = tinyMlp([[1, 0], [0, 1]], [-10, 0.5], [[1, -1], [-1, 1]], [0, 0]);
+    const mlp = tinyMlp(
+      [
+        [1, 0],
+        [0, 1],
+      ],
+      [-10, 0.5],
+      [
+        [1, -1],
+        [-1, 1],
+      ],
+      [0, 0],
+    );
     const x = fromRows([[0.6, 0.8]]);
     const opts = { ...OX, float32Neighbours: false, candidates: 1, neighbours: 1 };
-    const post = runStability('test', ['RRS'], { x, model: mlp, explainer: twoValued([0.6, 0.8]) }, opts, (_i, z) => { z.set([3, -4]); });
+    const post = runStability('test', ['RRS'], { x, model: mlp, explainer: twoValued([0.6, 0.8]) }, opts, (_i, z) => {
+      z.set([3, -4]);
+    });
     expect(post.results.RRS!.values[0]).toBeCloseTo(1e-3 / (4e-5 / 1.3), 6);
-    const pre = runStability('test', ['RRS'], { x, model: mlp, explainer: twoValued([0.6, 0.8]) }, { ...opts, hiddenActivation: 'pre' }, (_i, z) => { z.set([3, -4]); });
+    const pre = runStability(
+      'test',
+      ['RRS'],
+      { x, model: mlp, explainer: twoValued([0.6, 0.8]) },
+      { ...opts, hiddenActivation: 'pre' },
+      (_i, z) => {
+        z.set([3, -4]);
+      },
+    );
     expect(pre.results.RRS!.values[0]).toBeCloseTo(1e-3 / (5e-5 / Math.hypot(9.4, 1.3)), 6);
   });
 
-  it('float32Neighbours: every openxai neighbour is float32, x\' - x a multiple of the float32 ulp; off by default in `default`', () => {
-    const x = fromRows([[0.53125, 0.75, 0.625], [0.875, 0.5625, 0.96875]]); // float32-exact, neighbours stay in [0.5, 1): ulp 2^-24
+  it("float32Neighbours: every openxai neighbour is float32, x' - x a multiple of the float32 ulp; off by default in `default`", () => {
+    const x = fromRows([
+      [0.53125, 0.75, 0.625],
+      [0.875, 0.5625, 0.96875],
+    ]); // float32-exact, neighbours stay in [0.5, 1): ulp 2^-24
     const m = tinyLr([1, -1, 0.5], 0.1);
-    const ox = relativeStability({ x, model: m, explainer: gradientExplainer() }, { ...OX, candidates: 30, neighbours: 10, keepNeighbours: true });
+    const ox = relativeStability(
+      { x, model: m, explainer: gradientExplainer() },
+      { ...OX, candidates: 30, neighbours: 10, keepNeighbours: true },
+    );
     const nb = ox.diagnostics.neighbourhood!;
     expect(nb.x.rows).toBeGreaterThan(0);
     for (let t = 0; t < nb.x.rows; t++) {
@@ -349,7 +493,10 @@ describe('§9 TV6 and §7: stability with given candidates', () => {
         expect(Number.isInteger((r[j]! - a[j]!) * 2 ** 24)).toBe(true);
       }
     }
-    const def = relativeStability({ x, model: m, explainer: gradientExplainer() }, { candidates: 30, neighbours: 10, keepNeighbours: true });
+    const def = relativeStability(
+      { x, model: m, explainer: gradientExplainer() },
+      { candidates: 30, neighbours: 10, keepNeighbours: true },
+    );
     expect(def.diagnostics.float32Neighbours).toBe(false);
     expect(Array.from(def.diagnostics.neighbourhood!.x.data).some((v) => Math.fround(v) !== v)).toBe(true);
     expectCode(() => ris({ x, model: m, explainer: gradientExplainer() }, { float32Neighbours: 1 as never }), 'BAD_OPTION');
@@ -357,7 +504,12 @@ describe('§9 TV6 and §7: stability with given candidates', () => {
 
   it('aggregate: logMean = ln(mean), logSeDdof0 = ln(np.std(v) / sqrt(n)) over the defined values', () => {
     const m = tinyLr([1, -1, 2], 0.1);
-    const x = fromRows([[0.5, 0.75, 0.625], [0.875, 0.5625, 0.96875], [0.25, 0.125, 0.375], [0.3, 0.9, 0.1]]);
+    const x = fromRows([
+      [0.5, 0.75, 0.625],
+      [0.875, 0.5625, 0.96875],
+      [0.25, 0.125, 0.375],
+      [0.3, 0.9, 0.1],
+    ]);
     const r = ris({ x, model: m, explainer: gradientExplainer() }, { ...OX, candidates: 30, neighbours: 10 });
     const v = Array.from(r.values);
     const mean = v.reduce((s, a) => s + a, 0) / 4;

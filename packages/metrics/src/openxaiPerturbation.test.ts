@@ -18,7 +18,17 @@ import type { FeatureSchema } from '@xai/core';
 import { hotColumns, makePlan, perturbRow } from './internal/perturb.js';
 
 /** The released german perturbation of one sample, draws injected (see the header). */
-function releasedGerman(x: number[], nCols: number[], types: ('c' | 'd')[], staticMask: boolean[], std: number, p: number, normal: (j: number) => number, bern: (h: number, cols: number[]) => number, choice: (options: number[], cols: number[]) => number): number[] {
+function releasedGerman(
+  x: number[],
+  nCols: number[],
+  types: ('c' | 'd')[],
+  staticMask: boolean[],
+  std: number,
+  p: number,
+  normal: (j: number) => number,
+  bern: (h: number, cols: number[]) => number,
+  choice: (options: number[], cols: number[]) => number,
+): number[] {
   let pert = x.slice();
   let col = 0;
   nCols.forEach((nc, f) => {
@@ -41,7 +51,14 @@ function releasedGerman(x: number[], nCols: number[], types: ('c' | 'd')[], stat
 describe('openxai: the released perturbation, sample by sample', () => {
   it('hand-worked german case: x = [0.3 | 0 1 0 | 1 0], flip, destination column 3', () => {
     // Features: one continuous (col 0), a 3-column group (1-3, hot 2), a 2-column group (4-5, hot 4).
-    const schema: FeatureSchema = { names: ['a', 'b1', 'b2', 'b3', 'c1', 'c2'], kinds: ['continuous', 'discrete', 'discrete', 'discrete', 'discrete', 'discrete'], groups: [[1, 2, 3], [4, 5]] };
+    const schema: FeatureSchema = {
+      names: ['a', 'b1', 'b2', 'b3', 'c1', 'c2'],
+      kinds: ['continuous', 'discrete', 'discrete', 'discrete', 'discrete', 'discrete'],
+      groups: [
+        [1, 2, 3],
+        [4, 5],
+      ],
+    };
     const plan = makePlan(schema, 6);
     const x = Float64Array.from([0.3, 0, 1, 0, 1, 0]);
     const hot = hotColumns(plan, x, new Int32Array(2));
@@ -52,7 +69,10 @@ describe('openxai: the released perturbation, sample by sample', () => {
     const z = Float64Array.from([0.5, 0, 0, 0, 0, 0]);
     const u = Float64Array.from([0, 0.01, 0.9, 0, 0.7, 0]);
     const out = new Float64Array(6);
-    const run = (free: number[]): number[] => { perturbRow(plan, x, hot, z, u, 0, 0.1, 0.08, Uint8Array.from(free), 'code', out, 0); return Array.from(out); };
+    const run = (free: number[]): number[] => {
+      perturbRow(plan, x, hot, z, u, 0, 0.1, 0.08, Uint8Array.from(free), 'code', out, 0);
+      return Array.from(out);
+    };
     // All free: x0 + 0.1 * 0.5, the 1 moves from column 2 to column 3.
     expect(run([1, 1, 1, 1, 1, 1])).toEqual([0.3 + 0.05, 0, 0, 1, 1, 0]);
     // Hot column free, destination fixed (e.g. PGI with only column 2 in the top-k): no 1 left.
@@ -67,7 +87,10 @@ describe('openxai: the released perturbation, sample by sample', () => {
     const d = nCols.reduce((a, b) => a + b, 0);
     const groups: number[][] = [];
     let c = 8;
-    for (const nc of nCols.slice(8)) { groups.push(Array.from({ length: nc }, (_, k) => c + k)); c += nc; }
+    for (const nc of nCols.slice(8)) {
+      groups.push(Array.from({ length: nc }, (_, k) => c + k));
+      c += nc;
+    }
     const kinds = Array.from({ length: d }, (_, j) => (j < 8 ? 'continuous' : 'discrete')) as FeatureSchema['kinds'][number][];
     const plan = makePlan({ names: kinds.map((_, j) => `f${j}`), kinds, groups }, d);
     const rng = createRng(5);
@@ -86,8 +109,17 @@ describe('openxai: the released perturbation, sample by sample', () => {
       for (let j = 0; j < d; j++) free[j] = rng.uniform() < 0.5 ? 1 : 0;
       const hot = hotColumns(plan, x, new Int32Array(groups.length));
       perturbRow(plan, x, hot, z, u, 0, std, p, free, 'code', out, 0);
-      const want = releasedGerman(Array.from(x), nCols, types, Array.from(free, (f) => f === 0), std, p,
-        (j) => z[j]!, (_h, cols) => u[cols[0]!]!, (options, cols) => options[Math.floor(u[cols[1]!]! * options.length)]!);
+      const want = releasedGerman(
+        Array.from(x),
+        nCols,
+        types,
+        Array.from(free, (f) => f === 0),
+        std,
+        p,
+        (j) => z[j]!,
+        (_h, cols) => u[cols[0]!]!,
+        (options, cols) => options[Math.floor(u[cols[1]!]! * options.length)]!,
+      );
       expect(Array.from(out)).toEqual(want);
     }
   });

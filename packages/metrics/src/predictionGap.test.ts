@@ -24,7 +24,13 @@ function repeatRow(w: ArrayLike<number>, n: number): Matrix {
 }
 
 function expectCode(f: () => unknown, code: string): void {
-  try { f(); } catch (err) { expect(isXaiError(err)).toBe(true); expect((err as { code: string }).code).toBe(code); return; }
+  try {
+    f();
+  } catch (err) {
+    expect(isXaiError(err)).toBe(true);
+    expect((err as { code: string }).code).toBe(code);
+    return;
+  }
   throw new Error('expected a throw');
 }
 
@@ -35,7 +41,10 @@ describe('PGI / PGU on a linear model', () => {
 
   it('the exact ranking gives PGI > PGU; the inverted ranking gives PGI < PGU', () => {
     const exact = repeatRow(w, 8);
-    const inverted = repeatRow(w.map((v) => 1 / Math.abs(v)), 8);
+    const inverted = repeatRow(
+      w.map((v) => 1 / Math.abs(v)),
+      8,
+    );
     const a = predictionGaps({ x, attributions: exact, model }, { samples: 50 });
     const b = predictionGaps({ x, attributions: inverted, model }, { samples: 50 });
     for (let i = 0; i < 8; i++) {
@@ -45,7 +54,11 @@ describe('PGI / PGU on a linear model', () => {
   });
 
   it('sigma = 0 gives exactly 0 (continuous and discrete features)', () => {
-    const schema: FeatureSchema = { names: ['a', 'b', 'c', 'd', 'e'], kinds: ['continuous', 'discrete', 'continuous', 'discrete', 'continuous'], groups: [] };
+    const schema: FeatureSchema = {
+      names: ['a', 'b', 'c', 'd', 'e'],
+      kinds: ['continuous', 'discrete', 'continuous', 'discrete', 'continuous'],
+      groups: [],
+    };
     const r = predictionGaps({ x, attributions: repeatRow(w, 8), model, schema }, { sigma: 0, samples: 10 });
     for (const v of r.PGI.values) expect(v).toBe(0);
     for (const v of r.PGU.values) expect(v).toBe(0);
@@ -63,7 +76,8 @@ describe('PGI / PGU on a linear model', () => {
     for (let i = 0; i < 3; i++) {
       const p = sigmoid(lr.z(row(xs, i)));
       const s = p * (1 - p);
-      const perK = (free: (k: number, j: number) => boolean) => [1, 2, 3, 4].map((k) => s * sigma * Math.sqrt(2 / Math.PI) * Math.sqrt(w2.reduce((acc, v, j) => acc + (free(k, j) ? v : 0), 0)));
+      const perK = (free: (k: number, j: number) => boolean) =>
+        [1, 2, 3, 4].map((k) => s * sigma * Math.sqrt(2 / Math.PI) * Math.sqrt(w2.reduce((acc, v, j) => acc + (free(k, j) ? v : 0), 0)));
       const trap = (v: number[]) => (v[0]! / 2 + v[1]! + v[2]! + v[3]! / 2) / 3;
       expect(Math.abs(r.PGI.values[i]! / trap(perK((k, j) => j < k)) - 1)).toBeLessThan(0.04);
       expect(Math.abs(r.PGU.values[i]! / trap(perK((k, j) => j >= k)) - 1)).toBeLessThan(0.04);
@@ -83,7 +97,10 @@ describe('PGI / PGU on a linear model', () => {
     const perm = [5, 2, 7, 0, 1, 6, 3, 4];
     const px = matrix(8, 5);
     const pe = matrix(8, 5);
-    perm.forEach((src, i) => { px.data.set(row(x, src), i * 5); pe.data.set(row(e, src), i * 5); });
+    perm.forEach((src, i) => {
+      px.data.set(row(x, src), i * 5);
+      pe.data.set(row(e, src), i * 5);
+    });
     const a = pgi({ x, attributions: e, model }, { samples: 20 }).values;
     const b = pgi({ x: px, attributions: pe, model }, { samples: 20 }).values;
     perm.forEach((src, i) => expect(b[i]).toBe(a[src]));
@@ -107,21 +124,33 @@ describe('discrete features and one-hot groups', () => {
     const e = fromRows([[2, -1, 0.5]]);
     const p = sigmoid(-1);
     // PGI at k = 1 flips f0 only: z = 2 - 1 = 1.
-    expect(pgi({ x, attributions: e, model: lr, schema }, { k: 1, auc: false, flipProbability: 1, samples: 3 }).values[0]).toBeCloseTo(Math.abs(sigmoid(1) - p), 14);
+    expect(pgi({ x, attributions: e, model: lr, schema }, { k: 1, auc: false, flipProbability: 1, samples: 3 }).values[0]).toBeCloseTo(
+      Math.abs(sigmoid(1) - p),
+      14,
+    );
     // PGU at k = 1 flips f1 and f2: z = 0 + 0 + 0.5.
-    expect(pgu({ x, attributions: e, model: lr, schema }, { k: 1, auc: false, flipProbability: 1, samples: 3 }).values[0]).toBeCloseTo(Math.abs(sigmoid(0.5) - p), 14);
+    expect(pgu({ x, attributions: e, model: lr, schema }, { k: 1, auc: false, flipProbability: 1, samples: 3 }).values[0]).toBeCloseTo(
+      Math.abs(sigmoid(0.5) - p),
+      14,
+    );
   });
 
   const lr = tinyLr([1, 3, 3, 0.5], 0);
   const x = fromRows([[1, 0, 0, 0.2]]);
-  const schema: FeatureSchema = { names: ['g0', 'g1', 'g2', 'c'], kinds: ['discrete', 'discrete', 'discrete', 'continuous'], groups: [[0, 1, 2]] };
+  const schema: FeatureSchema = {
+    names: ['g0', 'g1', 'g2', 'c'],
+    kinds: ['discrete', 'discrete', 'discrete', 'continuous'],
+    groups: [[0, 1, 2]],
+  };
   const p = sigmoid(1 + 0.1);
 
   it('a free group moves its 1 to another column of the group (columns 1 and 2 weigh the same here)', () => {
     // Top-1 = the continuous column; PGU frees the whole group: z becomes 3 + 0.1.
     const e = fromRows([[0, 0, 0, 5]]);
     for (const preset of ['default', 'openxai'] as const) {
-      expect(pgu({ x, attributions: e, model: lr, schema }, { preset, k: 1, auc: false, sigma: 0, flipProbability: 1, samples: 5 }).values[0]).toBeCloseTo(Math.abs(sigmoid(3.1) - p), 14);
+      expect(
+        pgu({ x, attributions: e, model: lr, schema }, { preset, k: 1, auc: false, sigma: 0, flipProbability: 1, samples: 5 }).values[0],
+      ).toBeCloseTo(Math.abs(sigmoid(3.1) - p), 14);
     }
   });
 
@@ -136,9 +165,15 @@ describe('discrete features and one-hot groups', () => {
       expect(pgu({ x, attributions: e, model: lr, schema }, { ...opts, preset }).values[0]).toBe(0);
     }
     // openxai PGI: g0 -> 0 and the destination (fixed) is restored: no 1 left, z = 0.1.
-    expect(pgi({ x, attributions: e, model: lr, schema }, { ...opts, preset: 'openxai' }).values[0]).toBeCloseTo(Math.abs(sigmoid(0.1) - p), 14);
+    expect(pgi({ x, attributions: e, model: lr, schema }, { ...opts, preset: 'openxai' }).values[0]).toBeCloseTo(
+      Math.abs(sigmoid(0.1) - p),
+      14,
+    );
     // openxai PGU: g0 is fixed (stays 1) and the free destination becomes 1: two 1s, z = 1 + 3 + 0.1.
-    expect(pgu({ x, attributions: e, model: lr, schema }, { ...opts, preset: 'openxai' }).values[0]).toBeCloseTo(Math.abs(sigmoid(4.1) - p), 14);
+    expect(pgu({ x, attributions: e, model: lr, schema }, { ...opts, preset: 'openxai' }).values[0]).toBeCloseTo(
+      Math.abs(sigmoid(4.1) - p),
+      14,
+    );
   });
 
   it('a cold column ranked top does not free the group: the hot column decides', () => {
@@ -169,12 +204,22 @@ describe('discrete features and one-hot groups', () => {
         inputDim: 4,
         classes: 2,
         predictProba(m: Matrix): Matrix {
-          for (let i = 0; i < m.rows; i++) { const r = row(m, i); if (r[0]! + r[1]! + r[2]! !== 1) invalid++; }
+          for (let i = 0; i < m.rows; i++) {
+            const r = row(m, i);
+            if (r[0]! + r[1]! + r[2]! !== 1) invalid++;
+          }
           return lr2.predictProba(m);
         },
       };
-      const xs = fromRows([[1, 0, 0, 0.2], [0, 1, 0, 0.7], [0, 0, 1, -0.3]]);
-      predictionGaps({ x: xs, attributions: uniformMatrix(3, 4, 5), model: recorder, schema }, { preset, flipProbability: 0.5, samples: 20 });
+      const xs = fromRows([
+        [1, 0, 0, 0.2],
+        [0, 1, 0, 0.7],
+        [0, 0, 1, -0.3],
+      ]);
+      predictionGaps(
+        { x: xs, attributions: uniformMatrix(3, 4, 5), model: recorder, schema },
+        { preset, flipProbability: 0.5, samples: 20 },
+      );
       seen[preset] = invalid;
     }
     expect(seen.default).toBe(0);
@@ -184,7 +229,19 @@ describe('discrete features and one-hot groups', () => {
 
 describe('model output buffers reused across calls', () => {
   it('a model returning one shared buffer on every call gives the same PGI / PGU as a copying model', () => {
-    const mlp = tinyMlp([[1, 0.5, -0.3], [-0.5, 1, 0.2], [0.3, 0.3, 0.3]], [0.2, 0.1, 0.4], [[1, -1, 0.5], [-1, 1, 0.2]], [0.05, -0.05]);
+    const mlp = tinyMlp(
+      [
+        [1, 0.5, -0.3],
+        [-0.5, 1, 0.2],
+        [0.3, 0.3, 0.3],
+      ],
+      [0.2, 0.1, 0.4],
+      [
+        [1, -1, 0.5],
+        [-1, 1, 0.2],
+      ],
+      [0.05, -0.05],
+    );
     const x = uniformMatrix(6, 3, 4);
     const e = uniformMatrix(6, 3, 8);
     for (const preset of ['default', 'openxai'] as const) {
@@ -218,12 +275,22 @@ describe('errors', () => {
   });
   it('schema of the wrong length -> SHAPE_MISMATCH; overlapping groups or bad kinds -> BAD_INPUT', () => {
     expectCode(() => pgi({ x, attributions: e, model: lr, schema: { names: ['a'], kinds: ['continuous'], groups: [] } }), 'SHAPE_MISMATCH');
-    expectCode(() => pgi({ x, attributions: e, model: lr, schema: { names: ['a', 'b'], kinds: ['continuous', 'discrete'], groups: [[0, 1], [1]] } }), 'BAD_INPUT');
-    expectCode(() => pgi({ x, attributions: e, model: lr, schema: { names: ['a', 'b'], kinds: ['continuous', 'ordinal' as never], groups: [] } }), 'BAD_INPUT');
+    expectCode(
+      () => pgi({ x, attributions: e, model: lr, schema: { names: ['a', 'b'], kinds: ['continuous', 'discrete'], groups: [[0, 1], [1]] } }),
+      'BAD_INPUT',
+    );
+    expectCode(
+      () => pgi({ x, attributions: e, model: lr, schema: { names: ['a', 'b'], kinds: ['continuous', 'ordinal' as never], groups: [] } }),
+      'BAD_INPUT',
+    );
     expectCode(() => pgi({ x, attributions: e, model: lr, schema: { names: [], kinds: 'cc' as never, groups: [] } }), 'BAD_INPUT');
   });
   it('a model that does not return probabilities -> NOT_PROBABILITIES', () => {
-    const bad: Model = { inputDim: 2, classes: 2, predictProba: (m) => ({ rows: m.rows, cols: 2, data: new Float64Array(m.rows * 2).fill(0.7) }) };
+    const bad: Model = {
+      inputDim: 2,
+      classes: 2,
+      predictProba: (m) => ({ rows: m.rows, cols: 2, data: new Float64Array(m.rows * 2).fill(0.7) }),
+    };
     expectCode(() => pgi({ x, attributions: e, model: bad }), 'NOT_PROBABILITIES');
   });
   it('a model with fewer than two classes -> BAD_INPUT', () => {

@@ -17,27 +17,63 @@ const prev = previous as unknown as Record<string, Stab | Gaps | number[]>;
 // JSON turns NaN into null.
 const js = (v: ArrayLike<number>): (number | null)[] => Array.from(v, (a) => (Number.isNaN(a) ? null : a));
 
-function um(n: number, d: number, seed: number): Matrix { const m = matrix(n, d); createRng(seed).fillUniform(m.data); return m; }
+function um(n: number, d: number, seed: number): Matrix {
+  const m = matrix(n, d);
+  createRng(seed).fillUniform(m.data);
+  return m;
+}
 
 describe('identical to the previous implementation on a fixed case', () => {
   const d = 6;
-  const W1 = [[1, -2, 0.5, 1, 0.3, -0.7], [0.4, 1, -1, 0.2, -0.5, 0.9], [-1, 0.3, 0.8, -0.6, 1.1, 0.2]];
-  const model = tinyMlp(W1, [0.1, -0.2, 0.05], [[1, -1, 0.5], [-0.5, 0.8, -1]], [0.02, -0.03]);
+  const W1 = [
+    [1, -2, 0.5, 1, 0.3, -0.7],
+    [0.4, 1, -1, 0.2, -0.5, 0.9],
+    [-1, 0.3, 0.8, -0.6, 1.1, 0.2],
+  ];
+  const model = tinyMlp(
+    W1,
+    [0.1, -0.2, 0.05],
+    [
+      [1, -1, 0.5],
+      [-0.5, 0.8, -1],
+    ],
+    [0.02, -0.03],
+  );
   const x = um(9, d, 5);
   // Column 3 a lone 0/1 column, columns 4-5 a one-hot group.
-  for (let i = 0; i < 9; i++) { x.data[i * d + 3] = i % 2; x.data[i * d + 4] = i % 3 === 0 ? 1 : 0; x.data[i * d + 5] = i % 3 === 0 ? 0 : 1; }
-  const schema: FeatureSchema = { names: ['a', 'b', 'c', 'd', 'e', 'f'], kinds: ['continuous', 'continuous', 'continuous', 'discrete', 'discrete', 'discrete'], groups: [[4, 5]] };
+  for (let i = 0; i < 9; i++) {
+    x.data[i * d + 3] = i % 2;
+    x.data[i * d + 4] = i % 3 === 0 ? 1 : 0;
+    x.data[i * d + 5] = i % 3 === 0 ? 0 : 1;
+  }
+  const schema: FeatureSchema = {
+    names: ['a', 'b', 'c', 'd', 'e', 'f'],
+    kinds: ['continuous', 'continuous', 'continuous', 'discrete', 'discrete', 'discrete'],
+    groups: [[4, 5]],
+  };
 
   it('the case is the captured one', () => {
     expect(Array.from(x.data)).toEqual(prev.x);
   });
 
   for (const preset of ['default', 'openxai', 'paper'] as const) {
-    for (const [name, make] of [['grad', () => gradientExplainer()], ['noisy', () => noisyGradientExplainer(0.05)]] as const) {
+    for (const [name, make] of [
+      ['grad', () => gradientExplainer()],
+      ['noisy', () => noisyGradientExplainer(0.05)],
+    ] as const) {
       it(`${preset} / ${name}: RIS, RRS, ROS, neighbour counts and explainer noise`, () => {
         // Several first-round chunk sizes: the kept neighbours must not depend on the rounds.
         for (const candidateChunk of [undefined, 7, 200]) {
-          const opts = { preset, candidates: 200, neighbours: 30, sigma: 0.05, seed: 7, blockSize: 4, flipProbability: 0.2, ...(candidateChunk !== undefined ? { candidateChunk } : {}) };
+          const opts = {
+            preset,
+            candidates: 200,
+            neighbours: 30,
+            sigma: 0.05,
+            seed: 7,
+            blockSize: 4,
+            flipProbability: 0.2,
+            ...(candidateChunk !== undefined ? { candidateChunk } : {}),
+          };
           const r = relativeStability({ x, model, explainer: make(), schema }, opts);
           const p = prev[`${preset}/${name}`] as Stab;
           expect(js(r.RIS.values)).toEqual(p.RIS);

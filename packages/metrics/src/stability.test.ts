@@ -13,7 +13,8 @@ import { rrs } from './rrs.js';
 
 const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
 const norm = (v: ArrayLike<number>): number => Math.sqrt(Array.from(v).reduce((a, b) => a + b * b, 0));
-const diffNorm = (a: ArrayLike<number>, b: ArrayLike<number>): number => Math.sqrt(Array.from(a).reduce((s, v, j) => s + (v - b[j]!) ** 2, 0));
+const diffNorm = (a: ArrayLike<number>, b: ArrayLike<number>): number =>
+  Math.sqrt(Array.from(a).reduce((s, v, j) => s + (v - b[j]!) ** 2, 0));
 
 function uniformMatrix(n: number, d: number, seed: number, lo = 0, hi = 1): Matrix {
   const m = matrix(n, d);
@@ -23,7 +24,13 @@ function uniformMatrix(n: number, d: number, seed: number, lo = 0, hi = 1): Matr
 }
 
 function expectCode(f: () => unknown, code: string): void {
-  try { f(); } catch (err) { expect(isXaiError(err)).toBe(true); expect((err as { code: string }).code).toBe(code); return; }
+  try {
+    f();
+  } catch (err) {
+    expect(isXaiError(err)).toBe(true);
+    expect((err as { code: string }).code).toBe(code);
+    return;
+  }
   throw new Error('expected a throw');
 }
 
@@ -36,7 +43,10 @@ describe('closed forms', () => {
   const x = uniformMatrix(6, 4, 21);
 
   it('LR + Gradient: RIS and ROS (probabilities) equal the max of the closed-form ratios over the kept neighbours', () => {
-    const r = relativeStability({ x, model: lr, explainer: gradientExplainer() }, { ...small, keepNeighbours: true, seed: 4, rosOutput: 'probability' });
+    const r = relativeStability(
+      { x, model: lr, explainer: gradientExplainer() },
+      { ...small, keepNeighbours: true, seed: 4, rosOutput: 'probability' },
+    );
     const nb = r.diagnostics.neighbourhood!;
     expect(nb.x.rows).toBe(Array.from(r.diagnostics.neighbourCounts).reduce((a, b) => a + b, 0));
     for (let i = 0; i < 6; i++) {
@@ -63,7 +73,7 @@ describe('closed forms', () => {
     expect(r.diagnostics.rrs).toBe('not-applicable');
   });
 
-  it('LR + Gradient, openxai: ROS on logits [0, z] is max |s - s\'|/s / (|z - z\'| / |z|)', () => {
+  it("LR + Gradient, openxai: ROS on logits [0, z] is max |s - s'|/s / (|z - z'| / |z|)", () => {
     const r = relativeStability({ x, model: lr, explainer: gradientExplainer() }, { ...small, preset: 'openxai', keepNeighbours: true });
     expect(r.diagnostics.rosOutput).toBe('logit');
     const nb = r.diagnostics.neighbourhood!;
@@ -75,22 +85,36 @@ describe('closed forms', () => {
         if (nb.owner[t] !== i) continue;
         const zt = lr.z(row(nb.x, t));
         const st = sigmoid(zt) * (1 - sigmoid(zt));
-        best = Math.max(best, (Math.abs(si - st) / si) / (Math.abs(zi - zt) / Math.abs(zi)));
+        best = Math.max(best, Math.abs(si - st) / si / (Math.abs(zi - zt) / Math.abs(zi)));
       }
       expect(r.ROS.values[i]! / best).toBeCloseTo(1, 6);
     }
   });
 
-  it('RRS with a hidden layer h = relu(x + 5) = x + 5: denominator ||x - x\'|| / ||x + 5||', () => {
+  it("RRS with a hidden layer h = relu(x + 5) = x + 5: denominator ||x - x'|| / ||x + 5||", () => {
     const d = 3;
-    const I = [[1, 0, 0], [0, 1, 0], [0, 0, 1]];
-    const mlp = tinyMlp(I, [5, 5, 5], [[0.5, -1, 0.3], [-0.2, 1.1, -0.4]], [0.1, -0.1]);
+    const I = [
+      [1, 0, 0],
+      [0, 1, 0],
+      [0, 0, 1],
+    ];
+    const mlp = tinyMlp(
+      I,
+      [5, 5, 5],
+      [
+        [0.5, -1, 0.3],
+        [-0.2, 1.1, -0.4],
+      ],
+      [0.1, -0.1],
+    );
     const xs = uniformMatrix(4, d, 8);
     const grad = gradientExplainer();
     const r = relativeStability({ x: xs, model: mlp, explainer: grad }, { ...small, keepNeighbours: true });
     const nb = r.diagnostics.neighbourhood!;
     const eA = grad.explain(mlp, xs);
-    const eN = grad.explain(mlp, nb.x, { targets: Int32Array.from(nb.owner, (i) => (mlp.predictProba(xs).data[2 * i + 1]! > 0.5 ? 1 : 0)) });
+    const eN = grad.explain(mlp, nb.x, {
+      targets: Int32Array.from(nb.owner, (i) => (mlp.predictProba(xs).data[2 * i + 1]! > 0.5 ? 1 : 0)),
+    });
     for (let i = 0; i < 4; i++) {
       const xi = row(xs, i);
       const hi = xi.map((v) => v + 5);
@@ -106,7 +130,19 @@ describe('closed forms', () => {
   });
 
   it('a constant explainer scores 0 on all three', () => {
-    const mlp = tinyMlp([[1, 0], [0, 1], [1, 1]], [0.5, 0.5, 0.5], [[1, -1, 0.5], [-1, 1, 0.2]], [0, 0]);
+    const mlp = tinyMlp(
+      [
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ],
+      [0.5, 0.5, 0.5],
+      [
+        [1, -1, 0.5],
+        [-1, 1, 0.2],
+      ],
+      [0, 0],
+    );
     const r = relativeStability({ x: uniformMatrix(5, 2, 3), model: mlp, explainer: constantExplainer([0.3, -0.7]) }, small);
     for (const res of [r.RIS, r.RRS!, r.ROS]) {
       expect(res.count).toBe(5);
@@ -137,14 +173,21 @@ describe('undefined cases are counted, never dropped', () => {
 
   it('instances without same-label neighbours, and with fewer than wanted, are listed', () => {
     // Label 0 only at exactly x; every perturbed candidate is label 1.
-    const anchors = fromRows([[0.25, 0.5], [0.75, 0.5]]);
+    const anchors = fromRows([
+      [0.25, 0.5],
+      [0.75, 0.5],
+    ]);
     const exact = new Set([0.25, 0.75]);
     const picky: Model = {
       inputDim: 2,
       classes: 2,
       predictProba: (m: Matrix) => {
         const out = new Float64Array(m.rows * 2);
-        for (let i = 0; i < m.rows; i++) { const a = exact.has(row(m, i)[0]!) ? 0.9 : 0.1; out[2 * i] = a; out[2 * i + 1] = 1 - a; }
+        for (let i = 0; i < m.rows; i++) {
+          const a = exact.has(row(m, i)[0]!) ? 0.9 : 0.1;
+          out[2 * i] = a;
+          out[2 * i + 1] = 1 - a;
+        }
         return { rows: m.rows, cols: 2, data: out };
       },
     };
@@ -159,7 +202,19 @@ describe('undefined cases are counted, never dropped', () => {
 });
 
 describe('one shared computation, batch-first', () => {
-  const mlp = tinyMlp([[1, 0.5], [-0.5, 1], [0.3, 0.3]], [0.2, 0.1, 0.4], [[1, -1, 0.5], [-1, 1, 0.2]], [0, 0]);
+  const mlp = tinyMlp(
+    [
+      [1, 0.5],
+      [-0.5, 1],
+      [0.3, 0.3],
+    ],
+    [0.2, 0.1, 0.4],
+    [
+      [1, -1, 0.5],
+      [-1, 1, 0.2],
+    ],
+    [0, 0],
+  );
   const x = uniformMatrix(10, 2, 9);
 
   it('one explainer call per block holding anchors + neighbours (+ anchors under a second key)', () => {
@@ -197,14 +252,20 @@ describe('one shared computation, batch-first', () => {
     expect(Array.from(ros({ x, model: mlp, explainer: gradientExplainer() }, small).values)).toEqual(Array.from(all.ROS.values));
     // openxai labels candidates with logits (free ROS representations) and gets the same
     // neighbours (with its float32 rounding of the candidates turned off).
-    const ox = relativeStability({ x, model: mlp, explainer: gradientExplainer() }, { ...small, preset: 'openxai', float32Neighbours: false });
+    const ox = relativeStability(
+      { x, model: mlp, explainer: gradientExplainer() },
+      { ...small, preset: 'openxai', float32Neighbours: false },
+    );
     expect(Array.from(ox.RIS.values)).toEqual(Array.from(all.RIS.values));
   });
 
   it('given attributions (deterministic explainer) give the same scores as re-explaining', () => {
     const grad = gradientExplainer();
     const a = relativeStability({ x, model: mlp, explainer: grad }, small);
-    const b = relativeStability({ x, model: mlp, explainer: grad, attributions: grad.explain(mlp, x) }, { ...small, useGivenAttributions: true });
+    const b = relativeStability(
+      { x, model: mlp, explainer: grad, attributions: grad.explain(mlp, x) },
+      { ...small, useGivenAttributions: true },
+    );
     for (let i = 0; i < 10; i++) expect(b.RIS.values[i]).toBeCloseTo(a.RIS.values[i]!, 12);
   });
 });
@@ -213,7 +274,7 @@ describe('stochastic explainers: common random numbers', () => {
   const lr = tinyLr([1.5, -2, 0.5, 1], 0.3);
   const x = uniformMatrix(5, 4, 2);
 
-  it('default cancels the explainer noise in e - e\'; own keys (openxai) measure mostly noise; the noise diagnostic shows it', () => {
+  it("default cancels the explainer noise in e - e'; own keys (openxai) measure mostly noise; the noise diagnostic shows it", () => {
     const noisy = noisyGradientExplainer(0.05);
     const crn = relativeStability({ x, model: lr, explainer: noisy }, small);
     const own = relativeStability({ x, model: lr, explainer: noisy }, { ...small, preset: 'openxai' });
@@ -272,7 +333,7 @@ describe('an explainer that ignores x under common random numbers', () => {
   const lr = tinyLr([1.5, -2, 0.5, 1], 0.3);
   const x = uniformMatrix(5, 4, 2);
 
-  it('default and paper: e\' = e, so every score is exactly 0, allZero is set and the logs are null (not -Infinity); the seed-to-seed variation is reported', () => {
+  it("default and paper: e' = e, so every score is exactly 0, allZero is set and the logs are null (not -Infinity); the seed-to-seed variation is reported", () => {
     for (const preset of ['default', 'paper'] as const) {
       const r = relativeStability({ x, model: lr, explainer: randomExplainer(4) }, { ...small, preset });
       for (const res of [r.RIS, r.ROS]) {
@@ -302,7 +363,7 @@ describe('an explainer that ignores x under common random numbers', () => {
     expect(r.diagnostics.explainerNoise).toBeNull();
   });
 
-  it('requestedKeys is what was asked for: an explainer that ignores keys keeps its noise in e - e\'', () => {
+  it("requestedKeys is what was asked for: an explainer that ignores keys keeps its noise in e - e'", () => {
     const r = relativeStability({ x, model: lr, explainer: randomExplainer(4, false) }, small);
     expect(r.diagnostics.requestedKeys).toBe('common');
     expect(r.RIS.allZero).toBe(false);
@@ -312,12 +373,27 @@ describe('an explainer that ignores x under common random numbers', () => {
   });
 
   it('explainerNoise: false turns the diagnostic off even under common random numbers', () => {
-    expect(relativeStability({ x, model: lr, explainer: randomExplainer(4) }, { ...small, explainerNoise: false }).diagnostics.explainerNoise).toBeNull();
+    expect(
+      relativeStability({ x, model: lr, explainer: randomExplainer(4) }, { ...small, explainerNoise: false }).diagnostics.explainerNoise,
+    ).toBeNull();
   });
 });
 
 describe('model output buffers reused across calls', () => {
-  const mlp = tinyMlp([[1, 0.5, -0.3], [-0.5, 1, 0.2], [0.3, 0.3, 0.3], [0.8, -0.6, 0.1]], [0.2, 0.1, 0.4, -0.1], [[1, -1, 0.5, 0.3], [-1, 1, 0.2, -0.4]], [0.05, -0.05]);
+  const mlp = tinyMlp(
+    [
+      [1, 0.5, -0.3],
+      [-0.5, 1, 0.2],
+      [0.3, 0.3, 0.3],
+      [0.8, -0.6, 0.1],
+    ],
+    [0.2, 0.1, 0.4, -0.1],
+    [
+      [1, -1, 0.5, 0.3],
+      [-1, 1, 0.2, -0.4],
+    ],
+    [0.05, -0.05],
+  );
   const x = uniformMatrix(7, 3, 13);
 
   it('a model returning one shared buffer on every call gives the same RIS / RRS / ROS and noise as a copying model', () => {
@@ -330,7 +406,8 @@ describe('model output buffers reused across calls', () => {
         expect(Array.from(b.RRS!.values)).toEqual(Array.from(a.RRS!.values));
         expect(Array.from(b.ROS.values)).toEqual(Array.from(a.ROS.values));
         expect(Array.from(b.diagnostics.neighbourCounts)).toEqual(Array.from(a.diagnostics.neighbourCounts));
-        if (preset === 'default') expect(Array.from(b.diagnostics.explainerNoise!.values)).toEqual(Array.from(a.diagnostics.explainerNoise!.values));
+        if (preset === 'default')
+          expect(Array.from(b.diagnostics.explainerNoise!.values)).toEqual(Array.from(a.diagnostics.explainerNoise!.values));
         expect(a.ROS.count).toBe(7);
       }
     }
@@ -379,7 +456,9 @@ describe('errors', () => {
     const noLogits: Model = { inputDim: 2, classes: 2, predictProba: lr.predictProba, inputGradient: lr.inputGradient! };
     expectCode(() => ros({ x, model: noLogits, explainer: grad }, { ...small, rosOutput: 'logit' }), 'NOT_SUPPORTED');
     // openxai falls back to probabilities and says so.
-    expect(relativeStability({ x, model: noLogits, explainer: grad }, { ...small, preset: 'openxai' }).diagnostics.rosOutput).toBe('probability');
+    expect(relativeStability({ x, model: noLogits, explainer: grad }, { ...small, preset: 'openxai' }).diagnostics.rosOutput).toBe(
+      'probability',
+    );
   });
   it('RRS through the uniform registry on a model without hidden -> NOT_SUPPORTED; the wrapper returns null', () => {
     expectCode(() => metrics.RRS.evaluate({ x, attributions: x, model: lr, explainer: grad }, small), 'NOT_SUPPORTED');

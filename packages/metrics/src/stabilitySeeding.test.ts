@@ -8,7 +8,11 @@ import { tinyLr } from './__fixtures__/tinyLr.js';
 import { metrics } from './metrics.js';
 import { relativeStability } from './relativeStability.js';
 
-function um(n: number, d: number, seed: number): Matrix { const m = matrix(n, d); createRng(seed).fillUniform(m.data); return m; }
+function um(n: number, d: number, seed: number): Matrix {
+  const m = matrix(n, d);
+  createRng(seed).fillUniform(m.data);
+  return m;
+}
 
 /** N(0, 1) attributions from a sub-stream of the row's key (ignores x): records calls and keys. */
 function keyedRandom(d: number): Explainer & { calls: number[][] } {
@@ -19,7 +23,8 @@ function keyedRandom(d: number): Explainer & { calls: number[][] } {
     explain(_m: Model, xs: Matrix, o: ExplainOptions = {}): Matrix {
       calls.push(Array.from(o.keys ?? []));
       const out = matrix(xs.rows, d);
-      for (let i = 0; i < xs.rows; i++) substream(9, o.keys !== undefined ? o.keys[i]! : hashFloat64(row(xs, i)), 'r').fillNormal(row(out, i));
+      for (let i = 0; i < xs.rows; i++)
+        substream(9, o.keys !== undefined ? o.keys[i]! : hashFloat64(row(xs, i)), 'r').fillNormal(row(out, i));
       return out;
     },
   };
@@ -32,8 +37,16 @@ describe("stabilitySeeding: 'released'", () => {
 
   it('only under openxai; not with common random numbers', () => {
     const ex = keyedRandom(4);
-    for (const o of [{ stabilitySeeding: 'released' } as const, { ...small, stabilitySeeding: 'released', commonRandomNumbers: true } as const]) {
-      try { relativeStability({ x, model: lr, explainer: ex }, o); throw new Error('no throw'); } catch (err) { expect(isXaiError(err, 'BAD_OPTION')).toBe(true); }
+    for (const o of [
+      { stabilitySeeding: 'released' } as const,
+      { ...small, stabilitySeeding: 'released', commonRandomNumbers: true } as const,
+    ]) {
+      try {
+        relativeStability({ x, model: lr, explainer: ex }, o);
+        throw new Error('no throw');
+      } catch (err) {
+        expect(isXaiError(err, 'BAD_OPTION')).toBe(true);
+      }
     }
   });
 
@@ -46,8 +59,11 @@ describe("stabilitySeeding: 'released'", () => {
     expect(r.diagnostics.explainerNoise).toBeNull();
   });
 
-  it('neighbour 0 shares the anchor\'s noise: with one neighbour an x-blind explainer scores 0 (content keys: > 0)', () => {
-    const released = relativeStability({ x, model: lr, explainer: keyedRandom(4) }, { ...small, neighbours: 1, stabilitySeeding: 'released' });
+  it("neighbour 0 shares the anchor's noise: with one neighbour an x-blind explainer scores 0 (content keys: > 0)", () => {
+    const released = relativeStability(
+      { x, model: lr, explainer: keyedRandom(4) },
+      { ...small, neighbours: 1, stabilitySeeding: 'released' },
+    );
     const content = relativeStability({ x, model: lr, explainer: keyedRandom(4) }, { ...small, neighbours: 1 });
     for (let i = 0; i < 3; i++) {
       expect(released.RIS.values[i]).toBe(0);
@@ -75,16 +91,44 @@ describe("stabilitySeeding: 'released'", () => {
 });
 
 describe("stabilitySeeding: 'released-fixed-candidates'", () => {
-  it('every instance draws the same candidate noise (x\' - x equal across instances), explained as in released', () => {
+  it("every instance draws the same candidate noise (x' - x equal across instances), explained as in released", () => {
     const lr = tinyLr([0.1, -0.1, 0.05, 0.1], 0.3); // nearly flat: every candidate keeps its label
     const x = um(3, 4, 2);
-    const r = relativeStability({ x, model: lr, explainer: keyedRandom(4) }, { candidates: 20, neighbours: 4, preset: 'openxai', sigma: 1e-3, float32Neighbours: false, keepNeighbours: true, stabilitySeeding: 'released-fixed-candidates' });
+    const r = relativeStability(
+      { x, model: lr, explainer: keyedRandom(4) },
+      {
+        candidates: 20,
+        neighbours: 4,
+        preset: 'openxai',
+        sigma: 1e-3,
+        float32Neighbours: false,
+        keepNeighbours: true,
+        stabilitySeeding: 'released-fixed-candidates',
+      },
+    );
     const nb = r.diagnostics.neighbourhood!;
-    const delta = (i: number): number[] => { const t = nb.owner.indexOf(i); return Array.from(row(nb.x, t), (v, j) => v - x.data[i * 4 + j]!); };
+    const delta = (i: number): number[] => {
+      const t = nb.owner.indexOf(i);
+      return Array.from(row(nb.x, t), (v, j) => v - x.data[i * 4 + j]!);
+    };
     for (const i of [1, 2]) delta(i).forEach((v, j) => expect(v).toBeCloseTo(delta(0)[j]!, 12));
-    const own = relativeStability({ x, model: lr, explainer: keyedRandom(4) }, { candidates: 20, neighbours: 4, preset: 'openxai', sigma: 1e-3, float32Neighbours: false, keepNeighbours: true, stabilitySeeding: 'released' });
+    const own = relativeStability(
+      { x, model: lr, explainer: keyedRandom(4) },
+      {
+        candidates: 20,
+        neighbours: 4,
+        preset: 'openxai',
+        sigma: 1e-3,
+        float32Neighbours: false,
+        keepNeighbours: true,
+        stabilitySeeding: 'released',
+      },
+    );
     const nb2 = own.diagnostics.neighbourhood!;
-    const d2 = (i: number): number[] => { const t = nb2.owner.indexOf(i); return Array.from(row(nb2.x, t), (v, j) => v - x.data[i * 4 + j]!); };
+    const d2 = (i: number): number[] => {
+      const t = nb2.owner.indexOf(i);
+      return Array.from(row(nb2.x, t), (v, j) => v - x.data[i * 4 + j]!);
+    };
     expect(Math.abs(d2(1)[0]! - d2(0)[0]!)).toBeGreaterThan(1e-6);
     expect(r.diagnostics.seeding).toBe('released-fixed-candidates');
   });
@@ -107,11 +151,17 @@ describe("precision of e and e' is recorded, never mixed silently", () => {
     const f32 = { rows: 3, cols: 4, data: new Float32Array(e32.data) as unknown as Float64Array };
     expect(relativeStability({ x, model: lr, explainer: g, attributions: f32 }, opts).diagnostics.precision.anchors).toBe('float32');
   });
-  it('given float64 attributions, or a float32 model with float32 attributions: not mixed; the same model object explains e\'', () => {
+  it("given float64 attributions, or a float32 model with float32 attributions: not mixed; the same model object explains e'", () => {
     expect(relativeStability({ x, model: lr, explainer: g, attributions: e64 }, opts).diagnostics.precision.mixed).toBe(false);
     const lr32 = Object.assign(Object.create(lr) as Model, { precision: 'float32' });
     const seen: unknown[] = [];
-    const spy: Explainer = { id: 'spy', explain: (m, xs, o) => { seen.push((m as { precision?: string }).precision); return g.explain(m, xs, o); } };
+    const spy: Explainer = {
+      id: 'spy',
+      explain: (m, xs, o) => {
+        seen.push((m as { precision?: string }).precision);
+        return g.explain(m, xs, o);
+      },
+    };
     const r = relativeStability({ x, model: lr32, explainer: spy, attributions: e32 }, opts);
     expect(r.diagnostics.precision).toEqual({ anchors: 'float32', anchorsSource: 'given', neighbours: 'float32', mixed: false });
     // The explainer gets the boundary's view of the caller's model (a proxy forwarding to it), so e' uses the float32 model.

@@ -204,7 +204,12 @@ export interface StabilityDiagnostics {
   readonly shortOfNeighbours: readonly number[];
   readonly noNeighbours: readonly number[];
   /** Per-instance ||e(key) - e(other key)|| / ||e(key)|| when requested. */
-  readonly explainerNoise: { readonly values: Float64Array; readonly mean: number; readonly median: number; readonly undefinedIndices: readonly number[] } | null;
+  readonly explainerNoise: {
+    readonly values: Float64Array;
+    readonly mean: number;
+    readonly median: number;
+    readonly undefinedIndices: readonly number[];
+  } | null;
   readonly neighbourhood: { readonly x: Matrix; readonly owner: Int32Array } | null;
   readonly explainerCalls: number;
   readonly explainedRows: number;

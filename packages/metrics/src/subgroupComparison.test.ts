@@ -3,7 +3,13 @@ import { createRng, isXaiError, summarizeValues } from '@xai/core';
 import { subgroupComparison } from './subgroupComparison.js';
 
 function expectCode(f: () => unknown, code: string): void {
-  try { f(); } catch (err) { expect(isXaiError(err)).toBe(true); expect((err as { code: string }).code).toBe(code); return; }
+  try {
+    f();
+  } catch (err) {
+    expect(isXaiError(err)).toBe(true);
+    expect((err as { code: string }).code).toBe(code);
+    return;
+  }
   throw new Error('expected a throw');
 }
 
@@ -40,9 +46,15 @@ describe('subgroupComparison', () => {
     const n = 200;
     const v = new Float64Array(2 * n);
     const g = new Int32Array(2 * n);
-    for (let i = 0; i < 2 * n; i++) { g[i] = i < n ? 0 : 1; v[i] = (i < n ? 0 : 0.5) + (i < n ? 1 : 2) * rng.normal(); }
+    for (let i = 0; i < 2 * n; i++) {
+      g[i] = i < n ? 0 : 1;
+      v[i] = (i < n ? 0 : 0.5) + (i < n ? 1 : 2) * rng.normal();
+    }
     const r = subgroupComparison(v, g, { bootstrap: 2000, seed: 5 });
-    const pvar = (a: Float64Array) => { const m = a.reduce((s, x) => s + x, 0) / a.length; return a.reduce((s, x) => s + (x - m) ** 2, 0) / a.length; };
+    const pvar = (a: Float64Array) => {
+      const m = a.reduce((s, x) => s + x, 0) / a.length;
+      return a.reduce((s, x) => s + (x - m) ** 2, 0) / a.length;
+    };
     const expected = Math.sqrt(pvar(v.subarray(0, n)) / n + pvar(v.subarray(n)) / n);
     expect(Math.abs(r.ci.se / expected - 1)).toBeLessThan(0.1);
     expect(r.ci.resamples).toBe(2000);
@@ -53,7 +65,11 @@ describe('subgroupComparison', () => {
     const g = [0, 1, 0, 1, 0, 1, 0, 1];
     const a = subgroupComparison(v, g, { seed: 9 });
     const perm = [7, 3, 5, 0, 6, 1, 4, 2];
-    const b = subgroupComparison(Float64Array.from(perm, (i) => v[i]!), perm.map((i) => g[i]!), { seed: 9 });
+    const b = subgroupComparison(
+      Float64Array.from(perm, (i) => v[i]!),
+      perm.map((i) => g[i]!),
+      { seed: 9 },
+    );
     expect(b).toEqual(a);
     expect(subgroupComparison(v, g, { seed: 10 }).ci).not.toEqual(a.ci);
   });

@@ -61,19 +61,43 @@ export interface SubgroupComparisonResult {
  *   subgroupComparison(pgu(input).values, dataset.sensitive.test, { groupNames: dataset.sensitive.groups })
  * @since 0.1.0
  */
-export function subgroupComparison(values: Float64Array | MetricResult, groups: ArrayLike<number>, options: SubgroupComparisonOptions = {}): SubgroupComparisonResult {
+export function subgroupComparison(
+  values: Float64Array | MetricResult,
+  groups: ArrayLike<number>,
+  options: SubgroupComparisonOptions = {},
+): SubgroupComparisonResult {
   const fn = 'subgroupComparison';
   checkOptions(options, SUBGROUP_KEYS, fn);
   const v = values instanceof Float64Array ? values : values?.values;
-  if (!(v instanceof Float64Array)) throw new XaiError('BAD_INPUT', `expected a Float64Array or a MetricResult, got ${describeValue(values)}`, { fn, arg: 'values', value: values });
+  if (!(v instanceof Float64Array))
+    throw new XaiError('BAD_INPUT', `expected a Float64Array or a MetricResult, got ${describeValue(values)}`, {
+      fn,
+      arg: 'values',
+      value: values,
+    });
   if (groups === null || typeof groups !== 'object' || typeof groups.length !== 'number') {
-    throw new XaiError('BAD_INPUT', `expected an array of group indices, got ${describeValue(groups)}`, { fn, arg: 'groups', value: groups });
+    throw new XaiError('BAD_INPUT', `expected an array of group indices, got ${describeValue(groups)}`, {
+      fn,
+      arg: 'groups',
+      value: groups,
+    });
   }
-  if (groups.length !== v.length) throw new XaiError('SHAPE_MISMATCH', `${groups.length} group indices for ${v.length} values`, { fn, arg: 'groups', value: groups.length });
+  if (groups.length !== v.length)
+    throw new XaiError('SHAPE_MISMATCH', `${groups.length} group indices for ${v.length} values`, {
+      fn,
+      arg: 'groups',
+      value: groups.length,
+    });
   let G = 0;
   for (let i = 0; i < groups.length; i++) {
     const g = groups[i]!;
-    if (!Number.isInteger(g) || g < 0) throw new XaiError('BAD_INPUT', `group of instance ${i} is ${describeValue(g)}, expected an integer >= 0`, { fn, arg: 'groups', value: g, index: i });
+    if (!Number.isInteger(g) || g < 0)
+      throw new XaiError('BAD_INPUT', `group of instance ${i} is ${describeValue(g)}, expected an integer >= 0`, {
+        fn,
+        arg: 'groups',
+        value: g,
+        index: i,
+      });
     G = Math.max(G, g + 1);
   }
   const B = options.bootstrap === 0 ? 0 : positiveInt(fn, 'bootstrap', options.bootstrap, 1000);
@@ -81,7 +105,11 @@ export function subgroupComparison(values: Float64Array | MetricResult, groups: 
   const level = probability(fn, 'confidence', options.confidence, 0.95);
   const compare = options.compare ?? [0, 1];
   if (!Array.isArray(compare) || compare.length !== 2 || compare.some((g) => !Number.isInteger(g) || g < 0) || compare[0] === compare[1]) {
-    throw new XaiError('BAD_OPTION', `compare must be two different group indices, got ${describeValue(compare)}`, { fn, arg: 'compare', value: compare });
+    throw new XaiError('BAD_OPTION', `compare must be two different group indices, got ${describeValue(compare)}`, {
+      fn,
+      arg: 'compare',
+      value: compare,
+    });
   }
   G = Math.max(G, compare[0] + 1, compare[1] + 1);
   if (G < 2) throw new XaiError('EMPTY', 'need at least two groups', { fn, arg: 'groups', value: G });
@@ -115,7 +143,11 @@ export function subgroupComparison(values: Float64Array | MetricResult, groups: 
   const disparity = summaries[a]!.mean - summaries[b]!.mean;
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;
-  for (const s of summaries) if (s.count > 0) { lo = Math.min(lo, s.mean); hi = Math.max(hi, s.mean); }
+  for (const s of summaries)
+    if (s.count > 0) {
+      lo = Math.min(lo, s.mean);
+      hi = Math.max(hi, s.mean);
+    }
   const range = hi >= lo ? hi - lo : Number.NaN;
 
   let ci = { level, lower: Number.NaN, upper: Number.NaN, se: Number.NaN, resamples: 0 };

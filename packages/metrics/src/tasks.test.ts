@@ -10,9 +10,15 @@ import { predictionGaps } from './predictionGaps.js';
 import { relativeStability } from './relativeStability.js';
 import { ros } from './ros.js';
 
-function um(n: number, d: number, seed: number): Matrix { const m = matrix(n, d); createRng(seed).fillUniform(m.data); return m; }
+function um(n: number, d: number, seed: number): Matrix {
+  const m = matrix(n, d);
+  createRng(seed).fillUniform(m.data);
+  return m;
+}
 function expectCode(f: () => unknown, code: string, arg?: string): void {
-  try { f(); } catch (err) {
+  try {
+    f();
+  } catch (err) {
     expect(isXaiError(err)).toBe(true);
     expect((err as { code: string }).code).toBe(code);
     if (arg !== undefined) expect((err as { details: { arg: string } }).details.arg).toBe(arg);
@@ -25,9 +31,16 @@ function expectCode(f: () => unknown, code: string, arg?: string): void {
 function linearValueModel(W: number[][], b: number[]): Model & { f(x: ArrayLike<number>, o: number): number } {
   const d = W[0]!.length;
   const c = W.length;
-  const f = (x: ArrayLike<number>, o: number): number => { let s = b[o]!; for (let j = 0; j < d; j++) s += W[o]![j]! * x[j]!; return s; };
+  const f = (x: ArrayLike<number>, o: number): number => {
+    let s = b[o]!;
+    for (let j = 0; j < d; j++) s += W[o]![j]! * x[j]!;
+    return s;
+  };
   return {
-    inputDim: d, classes: c, output: 'value', f,
+    inputDim: d,
+    classes: c,
+    output: 'value',
+    f,
     predictProba(x: Matrix): Matrix {
       const out = new Float32Array(x.rows * c); // a runtime's typed array: the boundary converts it
       for (let i = 0; i < x.rows; i++) for (let o = 0; o < c; o++) out[i * c + o] = f(row(x, i), o);
@@ -53,7 +66,9 @@ function softmaxModel(W: number[][], b: number[]): Model & { p(x: ArrayLike<numb
     return e.map((v) => v / s);
   };
   return {
-    inputDim: d, classes: c, p,
+    inputDim: d,
+    classes: c,
+    p,
     predictProba(x: Matrix): Matrix {
       const out = matrix(x.rows, c);
       for (let i = 0; i < x.rows; i++) out.data.set(p(row(x, i)), i * c);
@@ -61,17 +76,22 @@ function softmaxModel(W: number[][], b: number[]): Model & { p(x: ArrayLike<numb
     },
     logits(x: Matrix): Matrix {
       const out = matrix(x.rows, c);
-      for (let i = 0; i < x.rows; i++) { const r = row(x, i); for (let o = 0; o < c; o++) out.data[i * c + o] = b[o]! + W[o]!.reduce((s, v, j) => s + v * r[j]!, 0); }
+      for (let i = 0; i < x.rows; i++) {
+        const r = row(x, i);
+        for (let o = 0; o < c; o++) out.data[i * c + o] = b[o]! + W[o]!.reduce((s, v, j) => s + v * r[j]!, 0);
+      }
       return out;
     },
   };
 }
 
 /** Hand-set noise: sample s of column j gets z = (s + 1) * (j % 2 === 0 ? 1 : -0.5) / S. */
-const handNoise = (S: number) => (_i: number, z: Float64Array): void => {
-  const d = z.length / S;
-  for (let s = 0; s < S; s++) for (let j = 0; j < d; j++) z[s * d + j] = ((s + 1) * (j % 2 === 0 ? 1 : -0.5)) / S;
-};
+const handNoise =
+  (S: number) =>
+  (_i: number, z: Float64Array): void => {
+    const d = z.length / S;
+    for (let s = 0; s < S; s++) for (let j = 0; j < d; j++) z[s * d + j] = ((s + 1) * (j % 2 === 0 ? 1 : -0.5)) / S;
+  };
 
 describe('value (regression) models', () => {
   const W = [[3, -1, 0.5, 2]];
@@ -80,14 +100,15 @@ describe('value (regression) models', () => {
   const attributions = matrix(4, 4);
   for (let i = 0; i < 4; i++) attributions.data.set([3, -1, 0.5, 2], i * 4); // |w| ranks 0, 3, 1, 2
 
-  it('PGI/PGU are |f(x\') - f(x)| of the output: sigma |sum over free j of w_j z_sj|, exactly', () => {
+  it("PGI/PGU are |f(x') - f(x)| of the output: sigma |sum over free j of w_j z_sj|, exactly", () => {
     const S = 5;
     const sigma = 0.1;
     const r = runPredictionGap('t', ['PGI', 'PGU'], { x, attributions, model }, { samples: S, sigma, k: 2, auc: false }, handNoise(S));
     // k = 2: PGI frees columns {0, 3}, PGU frees {1, 2}.
     const gap = (free: number[]): number => {
       let acc = 0;
-      for (let s = 0; s < S; s++) acc += Math.abs(free.reduce((a, j) => a + W[0]![j]! * sigma * ((s + 1) * (j % 2 === 0 ? 1 : -0.5)) / S, 0));
+      for (let s = 0; s < S; s++)
+        acc += Math.abs(free.reduce((a, j) => a + (W[0]![j]! * sigma * ((s + 1) * (j % 2 === 0 ? 1 : -0.5))) / S, 0));
       return acc / S;
     };
     // Float32 outputs of the model: compare to float32 precision.
@@ -98,7 +119,14 @@ describe('value (regression) models', () => {
   });
 
   it('stability: every candidate is a neighbour, ROS reads the output: closed forms from the kept neighbours', () => {
-    const gxi: Explainer = { id: 'gxi', explain: (_m, xs) => { const o = matrix(xs.rows, 4); for (let i = 0; i < xs.rows; i++) for (let j = 0; j < 4; j++) o.data[i * 4 + j] = W[0]![j]! * xs.data[i * 4 + j]!; return o; } };
+    const gxi: Explainer = {
+      id: 'gxi',
+      explain: (_m, xs) => {
+        const o = matrix(xs.rows, 4);
+        for (let i = 0; i < xs.rows; i++) for (let j = 0; j < 4; j++) o.data[i * 4 + j] = W[0]![j]! * xs.data[i * 4 + j]!;
+        return o;
+      },
+    };
     const r = relativeStability({ x, model, explainer: gxi }, { candidates: 30, neighbours: 10, sigma: 0.01, keepNeighbours: true });
     expect(r.diagnostics.rosOutput).toBe('value');
     expect(Array.from(r.diagnostics.neighbourCounts)).toEqual([10, 10, 10, 10]);
@@ -128,7 +156,10 @@ describe('value (regression) models', () => {
   it('metrics that need probabilities refuse with NOT_SUPPORTED naming the metric', () => {
     const ex: Explainer = { id: 'w', explain: (_m, xs) => ({ rows: xs.rows, cols: 4, data: new Float64Array(xs.rows * 4).fill(1) }) };
     for (const rosOutput of ['logit', 'probability'] as const) {
-      try { ros({ x, model, explainer: ex }, { rosOutput }); throw new Error('no throw'); } catch (err) {
+      try {
+        ros({ x, model, explainer: ex }, { rosOutput });
+        throw new Error('no throw');
+      } catch (err) {
         expect(isXaiError(err, 'NOT_SUPPORTED')).toBe(true);
         expect((err as { details: { metric: string } }).details.metric).toBe('ROS');
       }
@@ -136,32 +167,69 @@ describe('value (regression) models', () => {
   });
 
   it('targets pick the output of a multi-output value model', () => {
-    const two = linearValueModel([[1, 0, 0, 0], [0, 0, 0, 5]], [0, 0]);
+    const two = linearValueModel(
+      [
+        [1, 0, 0, 0],
+        [0, 0, 0, 5],
+      ],
+      [0, 0],
+    );
     const e = { rows: 4, cols: 4, data: new Float64Array(16).fill(1) };
     const S = 3;
     // k = d: PGI frees every column.
-    const c0 = runPredictionGap('t', ['PGI'], { x, attributions: e, model: two }, { samples: S, sigma: 0.1, k: 4, auc: false }, handNoise(S));
-    const c1 = runPredictionGap('t', ['PGI'], { x, attributions: e, model: two }, { samples: S, sigma: 0.1, k: 4, auc: false, targets: [1, 1, 1, 1] }, handNoise(S));
+    const c0 = runPredictionGap(
+      't',
+      ['PGI'],
+      { x, attributions: e, model: two },
+      { samples: S, sigma: 0.1, k: 4, auc: false },
+      handNoise(S),
+    );
+    const c1 = runPredictionGap(
+      't',
+      ['PGI'],
+      { x, attributions: e, model: two },
+      { samples: S, sigma: 0.1, k: 4, auc: false, targets: [1, 1, 1, 1] },
+      handNoise(S),
+    );
     // Output 0 = x_0: mean_s 0.1 (s+1)/S; output 1 = 5 x_3: mean_s 5 * 0.1 * 0.5 (s+1)/S.
     const mean = (f: (s: number) => number): number => [0, 1, 2].reduce((acc, s) => acc + f(s), 0) / S;
-    expect(c0.PGI!.values[0]).toBeCloseTo(mean((s) => (0.1 * (s + 1)) / S), 6);
-    expect(c1.PGI!.values[0]).toBeCloseTo(mean((s) => (5 * 0.1 * 0.5 * (s + 1)) / S), 6);
+    expect(c0.PGI!.values[0]).toBeCloseTo(
+      mean((s) => (0.1 * (s + 1)) / S),
+      6,
+    );
+    expect(c1.PGI!.values[0]).toBeCloseTo(
+      mean((s) => (5 * 0.1 * 0.5 * (s + 1)) / S),
+      6,
+    );
   });
 });
 
 describe('multi-class: per-row target class (predicted by default)', () => {
-  const W = [[2, -1, 0], [-1, 2, 0.5], [0.3, 0.3, -2]];
+  const W = [
+    [2, -1, 0],
+    [-1, 2, 0.5],
+    [0.3, 0.3, -2],
+  ];
   const model = softmaxModel(W, [0.1, 0, -0.1]);
   const x = um(6, 3, 4);
 
-  it('PGI of a 3-class model: |p_t(x\') - p_t(x)| of the predicted class, or of the given target', () => {
+  it("PGI of a 3-class model: |p_t(x') - p_t(x)| of the predicted class, or of the given target", () => {
     const S = 4;
     const sigma = 0.3;
     const e = { rows: 6, cols: 3, data: new Float64Array(18).fill(1) }; // ties: top-1 = column 0
-    const predicted = Array.from({ length: 6 }, (_, i) => { const p = model.p(row(x, i)); return p.indexOf(Math.max(...p)); });
+    const predicted = Array.from({ length: 6 }, (_, i) => {
+      const p = model.p(row(x, i));
+      return p.indexOf(Math.max(...p));
+    });
     const given = predicted.map((t) => (t + 1) % 3);
     const a = runPredictionGap('t', ['PGI'], { x, attributions: e, model }, { samples: S, sigma, k: 1, auc: false }, handNoise(S));
-    const b = runPredictionGap('t', ['PGI'], { x, attributions: e, model }, { samples: S, sigma, k: 1, auc: false, targets: given }, handNoise(S));
+    const b = runPredictionGap(
+      't',
+      ['PGI'],
+      { x, attributions: e, model },
+      { samples: S, sigma, k: 1, auc: false, targets: given },
+      handNoise(S),
+    );
     for (let i = 0; i < 6; i++) {
       const xi = Array.from(row(x, i));
       const gap = (t: number): number => {
@@ -178,7 +246,7 @@ describe('multi-class: per-row target class (predicted by default)', () => {
     }
   });
 
-  it('stability explains anchors and neighbours for the anchor\'s target', () => {
+  it("stability explains anchors and neighbours for the anchor's target", () => {
     const seen: number[][] = [];
     const rec: Explainer = {
       id: 'rec',
@@ -190,12 +258,19 @@ describe('multi-class: per-row target class (predicted by default)', () => {
       },
     };
     const targets = [2, 0, 1, 2, 0, 1];
-    const r = relativeStability({ x, model, explainer: rec }, { candidates: 20, neighbours: 5, blockSize: 6, targets, explainerNoise: false });
+    const r = relativeStability(
+      { x, model, explainer: rec },
+      { candidates: 20, neighbours: 5, blockSize: 6, targets, explainerNoise: false },
+    );
     const counts = Array.from(r.diagnostics.neighbourCounts);
     const expected = [...targets, ...counts.flatMap((c, i) => Array<number>(c).fill(targets[i]!))];
     expect(seen).toEqual([expected]);
     expectCode(() => relativeStability({ x, model, explainer: rec }, { targets: [3, 0, 0, 0, 0, 0] }), 'BAD_OPTION', 'targets');
-    expectCode(() => pgi({ x, attributions: { rows: 6, cols: 3, data: new Float64Array(18) }, model }, { targets: [0, 1] }), 'SHAPE_MISMATCH', 'targets');
+    expectCode(
+      () => pgi({ x, attributions: { rows: 6, cols: 3, data: new Float64Array(18) }, model }, { targets: [0, 1] }),
+      'SHAPE_MISMATCH',
+      'targets',
+    );
   });
 });
 
@@ -217,7 +292,13 @@ describe('feature groups: PGI/PGU rank and switch units', () => {
       for (let s = 0; s < S; s++) acc += Math.abs(free.reduce((a, j) => a + W[0]![j]! * sigma * z(s, j), 0));
       return acc / S;
     };
-    const r = runPredictionGap('t', ['PGI', 'PGU'], { x, attributions: e, model }, { samples: S, sigma, k: 1, auc: false, groups }, handNoise(S));
+    const r = runPredictionGap(
+      't',
+      ['PGI', 'PGU'],
+      { x, attributions: e, model },
+      { samples: S, sigma, k: 1, auc: false, groups },
+      handNoise(S),
+    );
     const cols = runPredictionGap('t', ['PGI'], { x, attributions: e, model }, { samples: S, sigma, k: 1, auc: false }, handNoise(S));
     for (let i = 0; i < 3; i++) {
       expect(r.PGI!.values[i]).toBeCloseTo(gap([0, 1]), 5);
@@ -231,7 +312,20 @@ describe('feature groups: PGI/PGU rank and switch units', () => {
   });
 
   it('groups are validated (overlap, range) and a group partition equal to singletons changes nothing', () => {
-    expectCode(() => pgi({ x, attributions: e, model }, { groups: [[0, 1], [1, 2]] }), 'BAD_INPUT', 'groups');
+    expectCode(
+      () =>
+        pgi(
+          { x, attributions: e, model },
+          {
+            groups: [
+              [0, 1],
+              [1, 2],
+            ],
+          },
+        ),
+      'BAD_INPUT',
+      'groups',
+    );
     expectCode(() => pgi({ x, attributions: e, model }, { groups: [[0, 9]] }), 'BAD_INPUT', 'groups');
     const a = predictionGaps({ x, attributions: e, model }, { seed: 2, samples: 20 });
     const b = predictionGaps({ x, attributions: e, model }, { seed: 2, samples: 20, groups: [[0], [1], [2], [3], [4]] });

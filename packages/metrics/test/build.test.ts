@@ -19,7 +19,9 @@ function importGraph(entry: string): { files: string[]; bare: Set<string> } {
     if (files.includes(file)) continue;
     files.push(file);
     const src = readFileSync(file, 'utf8');
-    for (const m of src.matchAll(/(?:import|export)\s*(?:[^'"]*?\sfrom\s*)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|require\(\s*["']([^"']+)["']\s*\)/g)) {
+    for (const m of src.matchAll(
+      /(?:import|export)\s*(?:[^'"]*?\sfrom\s*)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|require\(\s*["']([^"']+)["']\s*\)/g,
+    )) {
       const spec = m[1] ?? m[2] ?? m[3]!;
       if (spec.startsWith('.')) todo.push(resolve(dirname(file), spec));
       else bare.add(spec);
@@ -58,7 +60,8 @@ describe.skipIf(!built)('built package', () => {
       for (const ext of ['.js', '.cjs', '.d.ts', '.d.cts']) expect(existsSync(join(dist, base + ext)), base + ext).toBe(true);
     }
     // dist/internal holds only tsup's shared chunks (blocked by the exports map), never src/internal entries.
-    if (existsSync(join(dist, 'internal'))) for (const f of readdirSync(join(dist, 'internal'))) expect(f.startsWith('chunk-'), f).toBe(true);
+    if (existsSync(join(dist, 'internal')))
+      for (const f of readdirSync(join(dist, 'internal'))) expect(f.startsWith('chunk-'), f).toBe(true);
     expect(existsSync(join(dist, '__fixtures__'))).toBe(false);
   });
 });

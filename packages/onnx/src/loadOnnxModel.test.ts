@@ -242,7 +242,13 @@ describe('loadOnnxModel: bad input is a typed XaiError naming the file and the p
     expectXaiError(() => loadOnnxModel(fixture('mlp_relu.onnx'), { thread: 1 } as never), 'BAD_OPTION', "did you mean 'threads'");
     expectXaiError(() => loadOnnxModel(fixture('mlp_relu.onnx'), { threads: 0 }), 'BAD_OPTION', 'threads');
     expectXaiError(() => loadOnnxModel(fixture('mlp_relu.onnx'), { outputName: 'nope' }), 'NOT_FOUND', 'mlp_relu.onnx', 'nope');
-    expectXaiError(() => loadOnnxModel(fixture('mlp_relu.onnx'), { inputName: 'features' }), 'NOT_FOUND', 'mlp_relu.onnx', "'features'", 'inputs: x');
+    expectXaiError(
+      () => loadOnnxModel(fixture('mlp_relu.onnx'), { inputName: 'features' }),
+      'NOT_FOUND',
+      'mlp_relu.onnx',
+      "'features'",
+      'inputs: x',
+    );
     expect(loadOnnxModel(fixture('mlp_relu.onnx'), { inputName: 'x' }).discovered.input).toBe('x');
     expectXaiError(
       () => loadOnnxModel(fixture('trees.onnx'), { gradients: 'import' }),

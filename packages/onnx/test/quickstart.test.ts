@@ -15,8 +15,16 @@ describe('examples/quickstart.mjs', () => {
     const lines = stdout.trim().split('\n');
     // 20-100-100-2 ANN: three Gemms, ReLU between them, a softmax head; imported for exact gradients.
     expect(lines[0]).toBe('probabilities probabilities Gemm → Relu → Gemm → Relu → Gemm → Softmax mlp-import');
-    const grad = /^gradient row 0 (.*)$/.exec(lines[1] ?? '')?.[1]?.trim().split(/\s+/).map(Number);
-    const lime = /^LIME row 0\s+(.*)$/.exec(lines[2] ?? '')?.[1]?.trim().split(/\s+/).map(Number);
+    const grad = /^gradient row 0 (.*)$/
+      .exec(lines[1] ?? '')?.[1]
+      ?.trim()
+      .split(/\s+/)
+      .map(Number);
+    const lime = /^LIME row 0\s+(.*)$/
+      .exec(lines[2] ?? '')?.[1]
+      ?.trim()
+      .split(/\s+/)
+      .map(Number);
     expect(grad).toHaveLength(4);
     expect(lime).toHaveLength(4);
     for (const v of [...grad!, ...lime!]) expect(Number.isFinite(v)).toBe(true);

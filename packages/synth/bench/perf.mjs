@@ -21,10 +21,13 @@ function time(label, runs, f) {
   return { label, ms: median(ms), out };
 }
 const rowsOf = (ds) => ds.train.x.rows + (ds.validation?.x.rows ?? 0) + ds.test.x.rows;
-const line = ({ label, ms, out }) => console.log(`${label.padEnd(54)} ${ms.toFixed(1).padStart(8)} ms   ${out ? `${rowsOf(out)} rows, ${(rowsOf(out) / ms / 1000).toFixed(2)} M rows/s` : ''}`);
+const line = ({ label, ms, out }) =>
+  console.log(
+    `${label.padEnd(54)} ${ms.toFixed(1).padStart(8)} ms   ${out ? `${rowsOf(out)} rows, ${(rowsOf(out) / ms / 1000).toFixed(2)} M rows/s` : ''}`,
+  );
 
 console.log(`node ${process.version}, median of runs (shared machine: noisy)`);
-line(time("generateSynthGauss() paper defaults (10 x 1000, d 20)", 15, () => generateSynthGauss()));
+line(time('generateSynthGauss() paper defaults (10 x 1000, d 20)', 15, () => generateSynthGauss()));
 line(time("generateSynthGauss({variant:'openxai-code'}) (10 x 2500)", 9, () => generateSynthGauss({ variant: 'openxai-code' })));
 line(time('generateSynthGauss K 100 x 1000, d 20', 3, () => generateSynthGauss({ clusters: 100 })));
 line(time('generateSynthGauss K 10 x 1000, d 100', 3, () => generateSynthGauss({ dim: 100 })));
@@ -54,8 +57,12 @@ try {
   const { sha256 } = await import('@noble/hashes/sha2');
   const { createHash } = await import('node:crypto');
   const bytes = new Uint8Array(4 << 20).map((_, i) => (i * 2654435761) >>> 24);
-  const noble = time('sha256 4 MiB @noble/hashes', 5, () => { sha256(bytes); });
-  const native = time('sha256 4 MiB node:crypto', 5, () => { createHash('sha256').update(bytes).digest(); });
+  const noble = time('sha256 4 MiB @noble/hashes', 5, () => {
+    sha256(bytes);
+  });
+  const native = time('sha256 4 MiB node:crypto', 5, () => {
+    createHash('sha256').update(bytes).digest();
+  });
   line(noble);
   line(native);
   console.log(`ratio ${(noble.ms / native.ms).toFixed(1)}x`);

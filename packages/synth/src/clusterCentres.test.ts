@@ -15,13 +15,39 @@ describe('clusterCentres', () => {
 
   it('spaces further blocks 2κ, 3κ (paper) and 2κ, 4κ (released code)', () => {
     // d = 2, K = 7: blocks of 2 clusters, the last one partial.
-    expect(toRows(clusterCentres('paper', 7, 2, 1))).toEqual([[1, 0], [0, 1], [2, 0], [0, 2], [3, 0], [0, 3], [4, 0]]);
-    expect(toRows(clusterCentres('openxai-code', 7, 2, 1))).toEqual([[1, 0], [0, 1], [2, 0], [0, 2], [4, 0], [0, 4], [6, 0]]);
+    expect(toRows(clusterCentres('paper', 7, 2, 1))).toEqual([
+      [1, 0],
+      [0, 1],
+      [2, 0],
+      [0, 2],
+      [3, 0],
+      [0, 3],
+      [4, 0],
+    ]);
+    expect(toRows(clusterCentres('openxai-code', 7, 2, 1))).toEqual([
+      [1, 0],
+      [0, 1],
+      [2, 0],
+      [0, 2],
+      [4, 0],
+      [0, 4],
+      [6, 0],
+    ]);
   });
 
   it('mirrors the second block when K = 2d in the released code only', () => {
-    expect(toRows(clusterCentres('openxai-code', 4, 2, 5))).toEqual([[5, 0], [0, 5], [-5, 0], [0, -5]]);
-    expect(toRows(clusterCentres('paper', 4, 2, 5))).toEqual([[5, 0], [0, 5], [10, 0], [0, 10]]);
+    expect(toRows(clusterCentres('openxai-code', 4, 2, 5))).toEqual([
+      [5, 0],
+      [0, 5],
+      [-5, 0],
+      [0, -5],
+    ]);
+    expect(toRows(clusterCentres('paper', 4, 2, 5))).toEqual([
+      [5, 0],
+      [0, 5],
+      [10, 0],
+      [0, 10],
+    ]);
   });
 
   it('rejects bad arguments with BAD_OPTION', () => {

@@ -21,10 +21,18 @@ export function centreMultiplier(variant: SynthGaussVariant, block: number): num
  */
 export function clusterCentres(variant: SynthGaussVariant, clusters: number, dim: number, kappa: number): Matrix {
   const fn = 'clusterCentres';
-  if (variant !== 'paper' && variant !== 'openxai-code') throw new XaiError('BAD_OPTION', `expected 'paper' or 'openxai-code', got ${describeValue(variant)}`, { fn, arg: 'variant', value: variant });
-  if (!Number.isSafeInteger(clusters) || clusters < 1) throw new XaiError('BAD_OPTION', `expected an integer >= 1, got ${describeValue(clusters)}`, { fn, arg: 'clusters', value: clusters });
-  if (!Number.isSafeInteger(dim) || dim < 1) throw new XaiError('BAD_OPTION', `expected an integer >= 1, got ${describeValue(dim)}`, { fn, arg: 'dim', value: dim });
-  if (!Number.isFinite(kappa) || kappa <= 0) throw new XaiError('BAD_OPTION', `expected a finite number > 0, got ${describeValue(kappa)}`, { fn, arg: 'kappa', value: kappa });
+  if (variant !== 'paper' && variant !== 'openxai-code')
+    throw new XaiError('BAD_OPTION', `expected 'paper' or 'openxai-code', got ${describeValue(variant)}`, {
+      fn,
+      arg: 'variant',
+      value: variant,
+    });
+  if (!Number.isSafeInteger(clusters) || clusters < 1)
+    throw new XaiError('BAD_OPTION', `expected an integer >= 1, got ${describeValue(clusters)}`, { fn, arg: 'clusters', value: clusters });
+  if (!Number.isSafeInteger(dim) || dim < 1)
+    throw new XaiError('BAD_OPTION', `expected an integer >= 1, got ${describeValue(dim)}`, { fn, arg: 'dim', value: dim });
+  if (!Number.isFinite(kappa) || kappa <= 0)
+    throw new XaiError('BAD_OPTION', `expected a finite number > 0, got ${describeValue(kappa)}`, { fn, arg: 'kappa', value: kappa });
   const data = new Float64Array(clusters * dim);
   const mirrored = variant === 'openxai-code' && clusters === 2 * dim;
   for (let k = 0; k < clusters; k++) {

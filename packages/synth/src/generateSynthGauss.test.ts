@@ -134,7 +134,8 @@ describe('generateSynthGauss: ground truth', () => {
       }
       for (const s of present(ds)) {
         const gt = ds.groundTruth[s]!;
-        for (let i = 0; i < gt.rows; i += 17) expect(Array.from(row(gt, i))).toEqual(Array.from(row(effectiveWeights, ds.clusters[s]![i]!)));
+        for (let i = 0; i < gt.rows; i += 17)
+          expect(Array.from(row(gt, i))).toEqual(Array.from(row(effectiveWeights, ds.clusters[s]![i]!)));
       }
     }
   });
@@ -192,7 +193,8 @@ describe('generateSynthGauss: clusters', () => {
     expect(Array.from(c.data)).toEqual(Array.from(clusterCentres('paper', 10, 20, 6).data));
     const n = x.rows;
     const r = new Float64Array(n * 20);
-    for (let i = 0; i < n; i++) for (let j = 0; j < 20; j++) r[i * 20 + j] = x.data[i * 20 + j]! - c.data[paper.clusters.train[i]! * 20 + j]!;
+    for (let i = 0; i < n; i++)
+      for (let j = 0; j < 20; j++) r[i * 20 + j] = x.data[i * 20 + j]! - c.data[paper.clusters.train[i]! * 20 + j]!;
     for (const j of [0, 7, 19]) {
       let m = 0;
       let v = 0;
@@ -231,7 +233,11 @@ describe('generateSynthGauss: clusters', () => {
 
 describe('generateSynthGauss: determinism', () => {
   const bytes = (ds: SynthDataset): Buffer[] =>
-    present(ds).flatMap((s) => [ds[s]!.x.data, ds[s]!.y, ds.groundTruth[s]!.data, ds.clusters[s]!, ds.probabilities[s]!].map((a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength)));
+    present(ds).flatMap((s) =>
+      [ds[s]!.x.data, ds[s]!.y, ds.groundTruth[s]!.data, ds.clusters[s]!, ds.probabilities[s]!].map((a) =>
+        Buffer.from(a.buffer, a.byteOffset, a.byteLength),
+      ),
+    );
 
   it('gives byte-identical data for the same seed', () => {
     for (const variant of ['paper', 'openxai-code'] as const) {
@@ -276,7 +282,10 @@ describe('generateSynthGauss: degenerate clusters', () => {
   const singleClass = (ds: SynthDataset): number[] => {
     const labels = new Map<number, Set<number>>();
     for (const s of present(ds)) ds.clusters[s]!.forEach((k, i) => labels.set(k, (labels.get(k) ?? new Set()).add(ds[s]!.y[i]!)));
-    return [...labels.entries()].filter(([, ys]) => ys.size === 1).map(([k]) => k).sort((a, b) => a - b);
+    return [...labels.entries()]
+      .filter(([, ys]) => ys.size === 1)
+      .map(([k]) => k)
+      .sort((a, b) => a - b);
   };
   const emptyOf = (ds: SynthDataset): number[] => active(ds).flatMap((c, k) => (c === 0 ? [k] : []));
 
@@ -323,7 +332,9 @@ describe('generateSynthGauss: degenerate clusters', () => {
   it('honours a larger minimum and draws deterministically', () => {
     const a = generateSynthGauss({ seed: 2, nPerCluster: 4, minActiveFeatures: 8 });
     expect(Math.min(...active(a))).toBeGreaterThanOrEqual(8);
-    expect(Array.from(generateSynthGauss({ seed: 2, nPerCluster: 4, minActiveFeatures: 8 }).dgp.masks.data)).toEqual(Array.from(a.dgp.masks.data));
+    expect(Array.from(generateSynthGauss({ seed: 2, nPerCluster: 4, minActiveFeatures: 8 }).dgp.masks.data)).toEqual(
+      Array.from(a.dgp.masks.data),
+    );
   });
 
   it('records empty-mask and single-class clusters in the dataset and the manifest, as recounted', () => {
@@ -340,7 +351,8 @@ describe('generateSynthGauss: degenerate clusters', () => {
       sawSingle += want.singleClassClusters.length;
       // An empty-mask cluster's ground truth is the zero vector on every row.
       for (const k of want.emptyMaskClusters) {
-        for (const s of present(ds)) ds.clusters[s]!.forEach((c, i) => c === k && expect(row(ds.groundTruth[s]!, i).every((v) => v === 0)).toBe(true));
+        for (const s of present(ds))
+          ds.clusters[s]!.forEach((c, i) => c === k && expect(row(ds.groundTruth[s]!, i).every((v) => v === 0)).toBe(true));
       }
     }
     expect(sawEmpty).toBeGreaterThan(0);
@@ -357,7 +369,9 @@ describe('generateSynthGauss: degenerate clusters', () => {
 
   it('keeps openxai-code as released: default = minActiveFeatures 0, same id and bytes at seed 0', () => {
     const bytes = (ds: SynthDataset): Buffer[] =>
-      present(ds).flatMap((s) => [ds[s]!.x.data, ds[s]!.y, ds.groundTruth[s]!.data].map((a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength)));
+      present(ds).flatMap((s) =>
+        [ds[s]!.x.data, ds[s]!.y, ds.groundTruth[s]!.data].map((a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength)),
+      );
     const a = generateSynthGauss({ variant: 'openxai-code' });
     const b = generateSynthGauss({ variant: 'openxai-code', minActiveFeatures: 0 });
     expect(a.manifest.params.minActiveFeatures).toBe(0);

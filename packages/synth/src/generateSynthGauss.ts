@@ -151,7 +151,13 @@ export function generateSynthGauss(options: SynthGaussOptions = {}): SynthDatase
       ps[r] = prob[i]!;
       r++;
     }
-    return { x: { rows: count, cols: d, data: xs }, y: ys, groundTruth: { rows: count, cols: d, data: gt }, clusters: cs, probabilities: ps };
+    return {
+      x: { rows: count, cols: d, data: xs },
+      y: ys,
+      groundTruth: { rows: count, cols: d, data: gt },
+      clusters: cs,
+      probabilities: ps,
+    };
   };
   const kd = (data: Float64Array): Matrix => ({ rows: K, cols: d, data });
   return assembleSynthDataset(params, {

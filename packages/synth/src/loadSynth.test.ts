@@ -9,8 +9,11 @@ import type { SynthDataset } from './synthDataset.js';
 import { codeOfAsync } from './__fixtures__/codeOf.js';
 
 const arrays = (ds: SynthDataset): ArrayBufferView[] =>
-  (['train', 'validation', 'test'] as const).flatMap((s) => (ds[s] ? [ds[s]!.x.data, ds[s]!.y, ds.groundTruth[s]!.data, ds.clusters[s]!, ds.probabilities[s]!] : []));
-const bytesEqual = (a: ArrayBufferView, b: ArrayBufferView): boolean => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+  (['train', 'validation', 'test'] as const).flatMap((s) =>
+    ds[s] ? [ds[s]!.x.data, ds[s]!.y, ds.groundTruth[s]!.data, ds.clusters[s]!, ds.probabilities[s]!] : [],
+  );
+const bytesEqual = (a: ArrayBufferView, b: ArrayBufferView): boolean =>
+  Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 
 const root = mkdtempSync(join(tmpdir(), 'synth-load-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -36,7 +39,9 @@ describe('loadSynth', () => {
   });
 
   it('writes the diagnostics into manifest.json and recounts the same ones on load', async () => {
-    const seed = Array.from({ length: 200 }, (_, s) => s).find((s) => generateSynthGauss({ seed: s, nPerCluster: 2, minActiveFeatures: 0 }).diagnostics.emptyMaskClusters.length > 0)!;
+    const seed = Array.from({ length: 200 }, (_, s) => s).find(
+      (s) => generateSynthGauss({ seed: s, nPerCluster: 2, minActiveFeatures: 0 }).diagnostics.emptyMaskClusters.length > 0,
+    )!;
     const degenerate = generateSynthGauss({ seed, nPerCluster: 8, minActiveFeatures: 0 });
     const dir = join(root, 'degenerate');
     await saveSynth(dir, degenerate);
@@ -66,7 +71,10 @@ describe('loadSynth', () => {
     const dir = await saved();
     const file = join(dir, 'train-ground-truth.csv');
     const lines = readFileSync(file, 'utf8').split('\n');
-    lines[1] = lines[1]!.split(',').map(() => '0.5').join(',');
+    lines[1] = lines[1]!
+      .split(',')
+      .map(() => '0.5')
+      .join(',');
     const text = lines.join('\n');
     writeFileSync(file, text);
     const mPath = join(dir, 'manifest.json');

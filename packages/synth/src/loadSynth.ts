@@ -6,7 +6,16 @@ import { generateSynthGauss } from './generateSynthGauss.js';
 import { SPLIT_NAMES, assembleSynthDataset } from './internal/assembleSynthDataset.js';
 import type { SplitParts, SynthParts } from './internal/assembleSynthDataset.js';
 import { checkManifest } from './internal/checkManifest.js';
-import { CLUSTERS_HEADER, DGP_FILE, MANIFEST_FILE, clustersFile, featureNames, featuresFile, featuresHeader, groundTruthFile } from './internal/fileLayout.js';
+import {
+  CLUSTERS_HEADER,
+  DGP_FILE,
+  MANIFEST_FILE,
+  clustersFile,
+  featureNames,
+  featuresFile,
+  featuresHeader,
+  groundTruthFile,
+} from './internal/fileLayout.js';
 import { parseNumericCsv } from './internal/numericCsv.js';
 import { fileSha256 } from './internal/sha256.js';
 import type { SynthDataset, SynthFileEntry, SynthGaussDgp } from './synthDataset.js';
@@ -32,9 +41,15 @@ export interface LoadSynthOptions {
 export async function loadSynth(dir: string, options: LoadSynthOptions = {}): Promise<SynthDataset> {
   const fn = 'loadSynth';
   checkOptions(options, ['verify'], fn);
-  if (typeof dir !== 'string' || dir === '') throw new XaiError('BAD_INPUT', `expected a directory path, got ${describeValue(dir)}`, { fn, arg: 'dir', value: dir });
+  if (typeof dir !== 'string' || dir === '')
+    throw new XaiError('BAD_INPUT', `expected a directory path, got ${describeValue(dir)}`, { fn, arg: 'dir', value: dir });
   const verify = options.verify ?? 'files';
-  if (verify !== 'files' && verify !== 'regenerate') throw new XaiError('BAD_OPTION', `expected 'files' or 'regenerate', got ${describeValue(verify)}`, { fn, arg: 'options.verify', value: verify });
+  if (verify !== 'files' && verify !== 'regenerate')
+    throw new XaiError('BAD_OPTION', `expected 'files' or 'regenerate', got ${describeValue(verify)}`, {
+      fn,
+      arg: 'options.verify',
+      value: verify,
+    });
 
   const manifestPath = join(dir, MANIFEST_FILE);
   const manifestText = (await readBytes(manifestPath, fn)).toString('utf8');
@@ -42,21 +57,36 @@ export async function loadSynth(dir: string, options: LoadSynthOptions = {}): Pr
   try {
     raw = JSON.parse(manifestText);
   } catch (e) {
-    throw new XaiError('PARSE_ERROR', `${manifestPath}: not JSON: ${(e as Error).message}`, { fn, arg: 'dir', value: manifestPath, file: manifestPath });
+    throw new XaiError('PARSE_ERROR', `${manifestPath}: not JSON: ${(e as Error).message}`, {
+      fn,
+      arg: 'dir',
+      value: manifestPath,
+      file: manifestPath,
+    });
   }
   const { manifest, params } = checkManifest(raw, fn, manifestPath);
   const listed = manifest.files;
-  if (!Array.isArray(listed)) throw new XaiError('BAD_INPUT', `${manifestPath}: lists no files (not written by saveSynth?)`, { fn, arg: 'manifest.files', value: listed });
+  if (!Array.isArray(listed))
+    throw new XaiError('BAD_INPUT', `${manifestPath}: lists no files (not written by saveSynth?)`, {
+      fn,
+      arg: 'manifest.files',
+      value: listed,
+    });
 
   // Reads a listed file and checks its bytes before anything is parsed.
   const read = async (file: string): Promise<string> => {
     const entry = (listed as readonly SynthFileEntry[]).find((f) => f?.file === file);
-    if (entry === undefined) throw new XaiError('CHECKSUM_MISMATCH', `${manifestPath}: does not list ${file}`, { fn, arg: 'manifest.files', value: file, file });
+    if (entry === undefined)
+      throw new XaiError('CHECKSUM_MISMATCH', `${manifestPath}: does not list ${file}`, { fn, arg: 'manifest.files', value: file, file });
     const path = join(dir, file);
     const bytes = await readBytes(path, fn);
     const sha = fileSha256(bytes);
     if (sha !== entry.sha256) {
-      throw new XaiError('CHECKSUM_MISMATCH', `${path}: sha256 ${sha} differs from the manifest's ${describeValue(entry.sha256)} (file changed since it was saved)`, { fn, arg: 'file', value: path, file: path, expected: entry.sha256, actual: sha });
+      throw new XaiError(
+        'CHECKSUM_MISMATCH',
+        `${path}: sha256 ${sha} differs from the manifest's ${describeValue(entry.sha256)} (file changed since it was saved)`,
+        { fn, arg: 'file', value: path, file: path, expected: entry.sha256, actual: sha },
+      );
     }
     return bytes.toString('utf8');
   };
@@ -74,8 +104,18 @@ export async function loadSynth(dir: string, options: LoadSynthOptions = {}): Pr
     const clus = parseNumericCsv(await read(fc), join(dir, fc), CLUSTERS_HEADER, fn);
     const fg = groundTruthFile(split);
     const gt = parseNumericCsv(await read(fg), join(dir, fg), names, fn);
-    for (const [file, got] of [[fx, feat.rows], [fc, clus.rows], [fg, gt.rows]] as const) {
-      if (got !== rows) throw new XaiError('PARSE_ERROR', `${join(dir, file)}: ${got} rows, the manifest says ${rows}`, { fn, arg: 'file', value: got, file: join(dir, file) });
+    for (const [file, got] of [
+      [fx, feat.rows],
+      [fc, clus.rows],
+      [fg, gt.rows],
+    ] as const) {
+      if (got !== rows)
+        throw new XaiError('PARSE_ERROR', `${join(dir, file)}: ${got} rows, the manifest says ${rows}`, {
+          fn,
+          arg: 'file',
+          value: got,
+          file: join(dir, file),
+        });
     }
     const x = new Float64Array(rows * d);
     const y = new Int32Array(rows);
@@ -84,26 +124,56 @@ export async function loadSynth(dir: string, options: LoadSynthOptions = {}): Pr
     for (let i = 0; i < rows; i++) {
       x.set(feat.data.subarray(i * (d + 1), i * (d + 1) + d), i * d);
       const label = feat.data[i * (d + 1) + d]!;
-      if (label !== 0 && label !== 1) throw new XaiError('PARSE_ERROR', `${join(dir, fx)}: line ${i + 2}, column target: label ${label} is not 0 or 1`, { fn, arg: 'file', value: label, file: join(dir, fx), line: i + 2, column: 'target' });
+      if (label !== 0 && label !== 1)
+        throw new XaiError('PARSE_ERROR', `${join(dir, fx)}: line ${i + 2}, column target: label ${label} is not 0 or 1`, {
+          fn,
+          arg: 'file',
+          value: label,
+          file: join(dir, fx),
+          line: i + 2,
+          column: 'target',
+        });
       y[i] = label;
       const k = clus.data[2 * i]!;
-      if (!Number.isInteger(k) || k < 0 || k >= K) throw new XaiError('PARSE_ERROR', `${join(dir, fc)}: line ${i + 2}, column cluster_idx: ${k} is not a cluster in [0, ${K})`, { fn, arg: 'file', value: k, file: join(dir, fc), line: i + 2, column: 'cluster_idx' });
+      if (!Number.isInteger(k) || k < 0 || k >= K)
+        throw new XaiError('PARSE_ERROR', `${join(dir, fc)}: line ${i + 2}, column cluster_idx: ${k} is not a cluster in [0, ${K})`, {
+          fn,
+          arg: 'file',
+          value: k,
+          file: join(dir, fc),
+          line: i + 2,
+          column: 'cluster_idx',
+        });
       clusters[i] = k;
       probabilities[i] = clus.data[2 * i + 1]!;
     }
     splits[split] = { x: { rows, cols: d, data: x }, y, groundTruth: { rows, cols: d, data: gt.data }, clusters, probabilities };
   }
   const dgp = parseDgp(await read(DGP_FILE), join(dir, DGP_FILE), K, d, fn);
-  if (splits.train === undefined || splits.test === undefined) throw new XaiError('BAD_INPUT', `${manifestPath}: train or test split has no rows`, { fn, arg: 'manifest.rows', value: manifest.rows });
-  const parts: SynthParts = { train: splits.train, test: splits.test, ...(splits.validation ? { validation: splits.validation } : {}), dgp };
+  if (splits.train === undefined || splits.test === undefined)
+    throw new XaiError('BAD_INPUT', `${manifestPath}: train or test split has no rows`, { fn, arg: 'manifest.rows', value: manifest.rows });
+  const parts: SynthParts = {
+    train: splits.train,
+    test: splits.test,
+    ...(splits.validation ? { validation: splits.validation } : {}),
+    dgp,
+  };
   const ds = assembleSynthDataset(params, parts, listed);
   if (ds.manifest.dataSha256 !== manifest.dataSha256) {
-    throw new XaiError('CHECKSUM_MISMATCH', `${manifestPath}: the loaded arrays hash to ${ds.manifest.dataSha256}, the manifest says ${manifest.dataSha256}`, { fn, arg: 'manifest.dataSha256', value: manifest.dataSha256, actual: ds.manifest.dataSha256 });
+    throw new XaiError(
+      'CHECKSUM_MISMATCH',
+      `${manifestPath}: the loaded arrays hash to ${ds.manifest.dataSha256}, the manifest says ${manifest.dataSha256}`,
+      { fn, arg: 'manifest.dataSha256', value: manifest.dataSha256, actual: ds.manifest.dataSha256 },
+    );
   }
   if (verify === 'regenerate') {
     const again = generateSynthGauss(params);
     if (again.manifest.dataSha256 !== manifest.dataSha256) {
-      throw new XaiError('CHECKSUM_MISMATCH', `${manifestPath}: regenerating from the parameters gives data hash ${again.manifest.dataSha256}, the manifest says ${manifest.dataSha256}`, { fn, arg: 'manifest.dataSha256', value: manifest.dataSha256, actual: again.manifest.dataSha256 });
+      throw new XaiError(
+        'CHECKSUM_MISMATCH',
+        `${manifestPath}: regenerating from the parameters gives data hash ${again.manifest.dataSha256}, the manifest says ${manifest.dataSha256}`,
+        { fn, arg: 'manifest.dataSha256', value: manifest.dataSha256, actual: again.manifest.dataSha256 },
+      );
     }
   }
   return ds;
@@ -141,6 +211,13 @@ function parseDgp(text: string, path: string, K: number, d: number, fn: string):
     return { rows: K, cols: d, data };
   };
   const t = raw.threshold as { kind?: unknown; value?: unknown } | undefined;
-  if (t === undefined || (t.kind !== 'median-logit' && t.kind !== 'grid-probability') || typeof t.value !== 'number') throw bad('threshold: expected { kind, value }');
-  return { centres: mat('centres'), weights: mat('weights'), masks: mat('masks'), effectiveWeights: mat('effectiveWeights'), threshold: { kind: t.kind, value: t.value } };
+  if (t === undefined || (t.kind !== 'median-logit' && t.kind !== 'grid-probability') || typeof t.value !== 'number')
+    throw bad('threshold: expected { kind, value }');
+  return {
+    centres: mat('centres'),
+    weights: mat('weights'),
+    masks: mat('masks'),
+    effectiveWeights: mat('effectiveWeights'),
+    threshold: { kind: t.kind, value: t.value },
+  };
 }

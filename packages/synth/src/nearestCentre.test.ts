@@ -5,8 +5,17 @@ import { codeOf } from './__fixtures__/codeOf.js';
 
 describe('nearestCentre', () => {
   it('assigns each row to its closest centre (hand-worked)', () => {
-    const centres = fromRows([[0, 0], [10, 0], [0, 10]]);
-    const x = fromRows([[1, 1], [9, -2], [4, 6], [5, 0]]);
+    const centres = fromRows([
+      [0, 0],
+      [10, 0],
+      [0, 10],
+    ]);
+    const x = fromRows([
+      [1, 1],
+      [9, -2],
+      [4, 6],
+      [5, 0],
+    ]);
     // [5, 0] is equidistant from centres 0 and 1: the lower index wins.
     expect(Array.from(nearestCentre(x, centres))).toEqual([0, 1, 2, 0]);
   });

@@ -9,7 +9,11 @@ import type { SynthDataset, SynthManifest } from './synthDataset.js';
 import { codeOf } from './__fixtures__/codeOf.js';
 
 const same = (a: SynthDataset, b: SynthDataset): boolean =>
-  (['train', 'test'] as const).every((s) => Buffer.from(a[s].x.data.buffer).equals(Buffer.from(b[s].x.data.buffer)) && Buffer.from(a[s].y.buffer).equals(Buffer.from(b[s].y.buffer)));
+  (['train', 'test'] as const).every(
+    (s) =>
+      Buffer.from(a[s].x.data.buffer).equals(Buffer.from(b[s].x.data.buffer)) &&
+      Buffer.from(a[s].y.buffer).equals(Buffer.from(b[s].y.buffer)),
+  );
 
 const ds = generateSynthGauss({ seed: 5, nPerCluster: 100 });
 const tmp = mkdtempSync(join(tmpdir(), 'synth-regen-'));
@@ -46,7 +50,9 @@ describe('regenerate', () => {
 
   it('regenerates a manifest written before minActiveFeatures existed as it was made: never redrawn', () => {
     // A seed whose paper masks, drawn once, leave a cluster empty.
-    const seed = Array.from({ length: 200 }, (_, s) => s).find((s) => generateSynthGauss({ seed: s, nPerCluster: 2, minActiveFeatures: 0 }).diagnostics.emptyMaskClusters.length > 0)!;
+    const seed = Array.from({ length: 200 }, (_, s) => s).find(
+      (s) => generateSynthGauss({ seed: s, nPerCluster: 2, minActiveFeatures: 0 }).diagnostics.emptyMaskClusters.length > 0,
+    )!;
     const old = generateSynthGauss({ seed, nPerCluster: 2, minActiveFeatures: 0 });
     const { minActiveFeatures: _m, ...oldParams } = old.manifest.params;
     const { diagnostics: _d, warnings: _w, ...oldFields } = old.manifest;

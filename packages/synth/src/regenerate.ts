@@ -16,7 +16,11 @@ export function regenerate(manifestOrId: SynthManifest | string, options: Readon
   checkOptions(options, [], fn);
   const input = readManifestInput(manifestOrId, fn);
   if ('id' in input) {
-    throw new XaiError('NOT_FOUND', `${input.id} is a bare id; an id is a hash and cannot be inverted — pass the manifest (dataset.manifest or a saved manifest.json), or use regenerate from @xai/synth/node with { dirs } holding it`, { fn, arg: 'manifestOrId', value: input.id, tried: [] });
+    throw new XaiError(
+      'NOT_FOUND',
+      `${input.id} is a bare id; an id is a hash and cannot be inverted — pass the manifest (dataset.manifest or a saved manifest.json), or use regenerate from @xai/synth/node with { dirs } holding it`,
+      { fn, arg: 'manifestOrId', value: input.id, tried: [] },
+    );
   }
   return regenerateManifest(input.value, input.source, fn);
 }

@@ -27,7 +27,11 @@ export function regenerateFromDirs(manifestOrId: SynthManifest | string, options
   const dirs = options.dirs ?? [];
   const found = findManifest(input.id, dirs);
   if (found === undefined) {
-    throw new XaiError('NOT_FOUND', `no saved manifest with id ${input.id} in ${JSON.stringify(dirs)}; an id is a hash and cannot be inverted — pass the manifest (dataset.manifest or a saved manifest.json) or { dirs } holding it`, { fn, arg: 'manifestOrId', value: input.id, tried: dirs });
+    throw new XaiError(
+      'NOT_FOUND',
+      `no saved manifest with id ${input.id} in ${JSON.stringify(dirs)}; an id is a hash and cannot be inverted — pass the manifest (dataset.manifest or a saved manifest.json) or { dirs } holding it`,
+      { fn, arg: 'manifestOrId', value: input.id, tried: dirs },
+    );
   }
   return regenerateManifest(found.value, found.path, fn);
 }

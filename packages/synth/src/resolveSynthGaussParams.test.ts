@@ -15,11 +15,33 @@ function failure(f: () => unknown): { code: string; message: string } {
 
 describe('resolveSynthGaussParams', () => {
   it('fills the paper defaults of appendix D.3 and the released files’ parameters', () => {
-    expect(resolveSynthGaussParams()).toEqual({ variant: 'paper', nPerCluster: 1000, dim: 20, clusters: 10, kappa: 6, maskProbability: 0.25, minActiveFeatures: 1, testFraction: 0.25, validationFraction: 0.1, seed: 0, order: 'shuffled' });
+    expect(resolveSynthGaussParams()).toEqual({
+      variant: 'paper',
+      nPerCluster: 1000,
+      dim: 20,
+      clusters: 10,
+      kappa: 6,
+      maskProbability: 0.25,
+      minActiveFeatures: 1,
+      testFraction: 0.25,
+      validationFraction: 0.1,
+      seed: 0,
+      order: 'shuffled',
+    });
     // gaussian-dgp.json of the released data: n_samples 2500, distance_to_center 5, sparsity 0.25.
     const o = resolveSynthGaussParams({ variant: 'openxai-code' });
     // The released code never redraws a mask: minActiveFeatures 0.
-    expect([o.nPerCluster, o.dim, o.clusters, o.kappa, o.maskProbability, o.minActiveFeatures, o.testFraction, o.validationFraction, o.order]).toEqual([2500, 20, 10, 5, 0.25, 0, 0.25, 0, 'by-cluster']);
+    expect([
+      o.nPerCluster,
+      o.dim,
+      o.clusters,
+      o.kappa,
+      o.maskProbability,
+      o.minActiveFeatures,
+      o.testFraction,
+      o.validationFraction,
+      o.order,
+    ]).toEqual([2500, 20, 10, 5, 0.25, 0, 0.25, 0, 'by-cluster']);
   });
 
   it('keeps given values over defaults', () => {

@@ -52,8 +52,32 @@ export type SynthGaussParams = { readonly [K in keyof SynthGaussOptions]-?: NonN
  * n = 2500, κ = 5, p = 0.25), no validation split, rows grouped by cluster and masks never redrawn, as released.
  */
 export const synthGaussDefaults: { readonly [V in SynthGaussVariant]: SynthGaussParams } = {
-  paper: { variant: 'paper', nPerCluster: 1000, dim: 20, clusters: 10, kappa: 6, maskProbability: 0.25, minActiveFeatures: 1, testFraction: 0.25, validationFraction: 0.1, seed: 0, order: 'shuffled' },
-  'openxai-code': { variant: 'openxai-code', nPerCluster: 2500, dim: 20, clusters: 10, kappa: 5, maskProbability: 0.25, minActiveFeatures: 0, testFraction: 0.25, validationFraction: 0, seed: 0, order: 'by-cluster' },
+  paper: {
+    variant: 'paper',
+    nPerCluster: 1000,
+    dim: 20,
+    clusters: 10,
+    kappa: 6,
+    maskProbability: 0.25,
+    minActiveFeatures: 1,
+    testFraction: 0.25,
+    validationFraction: 0.1,
+    seed: 0,
+    order: 'shuffled',
+  },
+  'openxai-code': {
+    variant: 'openxai-code',
+    nPerCluster: 2500,
+    dim: 20,
+    clusters: 10,
+    kappa: 5,
+    maskProbability: 0.25,
+    minActiveFeatures: 0,
+    testFraction: 0.25,
+    validationFraction: 0,
+    seed: 0,
+    order: 'by-cluster',
+  },
 };
 
 /** Largest dataset we agree to build: rows x features (8 bytes each, several copies). */
@@ -65,7 +89,19 @@ export const SYNTH_MAX_CELLS = 50_000_000;
  */
 export const SYNTH_MIN_MASK_ACCEPTANCE = 1e-4;
 
-const KEYS: readonly (keyof SynthGaussOptions)[] = ['variant', 'nPerCluster', 'dim', 'clusters', 'kappa', 'maskProbability', 'minActiveFeatures', 'testFraction', 'validationFraction', 'seed', 'order'];
+const KEYS: readonly (keyof SynthGaussOptions)[] = [
+  'variant',
+  'nPerCluster',
+  'dim',
+  'clusters',
+  'kappa',
+  'maskProbability',
+  'minActiveFeatures',
+  'testFraction',
+  'validationFraction',
+  'seed',
+  'order',
+];
 
 /**
  * Validates options and fills in the variant's defaults. Every fault is a BAD_OPTION
@@ -74,7 +110,8 @@ const KEYS: readonly (keyof SynthGaussOptions)[] = ['variant', 'nPerCluster', 'd
  * @since 0.1.0
  */
 export function resolveSynthGaussParams(options: unknown = {}, fn = 'generateSynthGauss'): SynthGaussParams {
-  const bad = (arg: string, value: unknown, why: string): XaiError => new XaiError('BAD_OPTION', `${why}, got ${describeValue(value)}`, { fn, arg: `options.${arg}`, value });
+  const bad = (arg: string, value: unknown, why: string): XaiError =>
+    new XaiError('BAD_OPTION', `${why}, got ${describeValue(value)}`, { fn, arg: `options.${arg}`, value });
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw new XaiError('BAD_OPTION', `expected an options object, got ${describeValue(options)}`, { fn, arg: 'options', value: options });
   }
@@ -106,7 +143,11 @@ export function resolveSynthGaussParams(options: unknown = {}, fn = 'generateSyn
   if (minActiveFeatures > dim) throw bad('minActiveFeatures', minActiveFeatures, `expected at most dim = ${dim}`);
   const acceptance = maskAcceptance(dim, maskProbability, minActiveFeatures);
   if (acceptance < SYNTH_MIN_MASK_ACCEPTANCE) {
-    throw bad('minActiveFeatures', minActiveFeatures, `a mask keeps at least ${minActiveFeatures} of ${dim} features with probability ${acceptance.toPrecision(3)} at maskProbability ${maskProbability} (need >= ${SYNTH_MIN_MASK_ACCEPTANCE}); raise maskProbability or lower minActiveFeatures (0 = never redraw)`);
+    throw bad(
+      'minActiveFeatures',
+      minActiveFeatures,
+      `a mask keeps at least ${minActiveFeatures} of ${dim} features with probability ${acceptance.toPrecision(3)} at maskProbability ${maskProbability} (need >= ${SYNTH_MIN_MASK_ACCEPTANCE}); raise maskProbability or lower minActiveFeatures (0 = never redraw)`,
+    );
   }
   const testFraction = real('testFraction', 0, 1, true, true);
   const validationFraction = real('validationFraction', 0, 1, false, true);
@@ -116,10 +157,13 @@ export function resolveSynthGaussParams(options: unknown = {}, fn = 'generateSyn
   if (order !== 'shuffled' && order !== 'by-cluster') throw bad('order', order, "expected 'shuffled' or 'by-cluster'");
 
   const total = nPerCluster * clusters;
-  if (total * dim > SYNTH_MAX_CELLS) throw bad('nPerCluster', nPerCluster, `nPerCluster x clusters x dim = ${total * dim} exceeds ${SYNTH_MAX_CELLS}`);
+  if (total * dim > SYNTH_MAX_CELLS)
+    throw bad('nPerCluster', nPerCluster, `nPerCluster x clusters x dim = ${total * dim} exceeds ${SYNTH_MAX_CELLS}`);
   const nTest = testRows(total, testFraction);
-  if (nTest < 1 || nTest >= total) throw bad('testFraction', testFraction, `leaves ${nTest} test rows of ${total}; need at least one row in test and in train`);
-  if (validationRows(total - nTest, validationFraction) >= total - nTest) throw bad('validationFraction', validationFraction, 'leaves no train rows');
+  if (nTest < 1 || nTest >= total)
+    throw bad('testFraction', testFraction, `leaves ${nTest} test rows of ${total}; need at least one row in test and in train`);
+  if (validationRows(total - nTest, validationFraction) >= total - nTest)
+    throw bad('validationFraction', validationFraction, 'leaves no train rows');
 
   return { variant, nPerCluster, dim, clusters, kappa, maskProbability, minActiveFeatures, testFraction, validationFraction, seed, order };
 }

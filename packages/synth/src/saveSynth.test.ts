@@ -16,9 +16,19 @@ describe('saveSynth', () => {
     const ds = generateSynthGauss({ seed: 2, nPerCluster: 40, dim: 5, clusters: 3 });
     const dir = join(root, 'a');
     const manifest = await saveSynth(dir, ds);
-    expect(readdirSync(dir).sort()).toEqual(
-      ['dgp.json', 'manifest.json', 'test-cluster.csv', 'test-ground-truth.csv', 'test.csv', 'train-cluster.csv', 'train-ground-truth.csv', 'train.csv', 'validation-cluster.csv', 'validation-ground-truth.csv', 'validation.csv'],
-    );
+    expect(readdirSync(dir).sort()).toEqual([
+      'dgp.json',
+      'manifest.json',
+      'test-cluster.csv',
+      'test-ground-truth.csv',
+      'test.csv',
+      'train-cluster.csv',
+      'train-ground-truth.csv',
+      'train.csv',
+      'validation-cluster.csv',
+      'validation-ground-truth.csv',
+      'validation.csv',
+    ]);
     for (const f of manifest.files!) {
       const bytes = readFileSync(join(dir, f.file));
       expect(f.bytes).toBe(bytes.length);

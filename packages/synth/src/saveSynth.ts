@@ -2,7 +2,15 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { XaiError, describeValue, toRows } from '@xai/core';
 import { SPLIT_NAMES } from './internal/assembleSynthDataset.js';
-import { CLUSTERS_HEADER, DGP_FILE, MANIFEST_FILE, clustersFile, featureNames, featuresFile, groundTruthFile } from './internal/fileLayout.js';
+import {
+  CLUSTERS_HEADER,
+  DGP_FILE,
+  MANIFEST_FILE,
+  clustersFile,
+  featureNames,
+  featuresFile,
+  groundTruthFile,
+} from './internal/fileLayout.js';
 import type { SplitName } from './internal/fileLayout.js';
 import { writeNumericCsv } from './internal/numericCsv.js';
 import { fileSha256 } from './internal/sha256.js';
@@ -18,9 +26,14 @@ import type { SynthDataset, SynthFileEntry, SynthManifest } from './synthDataset
  */
 export async function saveSynth(dir: string, dataset: SynthDataset): Promise<SynthManifest> {
   const fn = 'saveSynth';
-  if (typeof dir !== 'string' || dir === '') throw new XaiError('BAD_INPUT', `expected a directory path, got ${describeValue(dir)}`, { fn, arg: 'dir', value: dir });
+  if (typeof dir !== 'string' || dir === '')
+    throw new XaiError('BAD_INPUT', `expected a directory path, got ${describeValue(dir)}`, { fn, arg: 'dir', value: dir });
   if (dataset === null || typeof dataset !== 'object' || dataset.manifest?.generator !== 'synthgauss') {
-    throw new XaiError('BAD_INPUT', 'expected a dataset from generateSynthGauss / regenerate / loadSynth', { fn, arg: 'dataset', value: dataset });
+    throw new XaiError('BAD_INPUT', 'expected a dataset from generateSynthGauss / regenerate / loadSynth', {
+      fn,
+      arg: 'dataset',
+      value: dataset,
+    });
   }
   const d = dataset.manifest.dim;
   const names = featureNames(d);
@@ -32,15 +45,38 @@ export async function saveSynth(dir: string, dataset: SynthDataset): Promise<Syn
     const gt = dataset.groundTruth[split];
     const cl = dataset.clusters[split];
     const pr = dataset.probabilities[split];
-    if (gt === undefined || cl === undefined || pr === undefined) throw new XaiError('BAD_INPUT', `split ${split} lacks ground truth, clusters or probabilities`, { fn, arg: 'dataset', value: split });
+    if (gt === undefined || cl === undefined || pr === undefined)
+      throw new XaiError('BAD_INPUT', `split ${split} lacks ground truth, clusters or probabilities`, { fn, arg: 'dataset', value: split });
     outputs.push(
-      { file: featuresFile(split), role: 'features', split, text: writeNumericCsv(n, [{ names, data: s.x.data }, { names: ['target'], data: s.y }]) },
-      { file: clustersFile(split), role: 'clusters', split, text: writeNumericCsv(n, [{ names: CLUSTERS_HEADER.slice(0, 1), data: cl }, { names: CLUSTERS_HEADER.slice(1), data: pr }]) },
+      {
+        file: featuresFile(split),
+        role: 'features',
+        split,
+        text: writeNumericCsv(n, [
+          { names, data: s.x.data },
+          { names: ['target'], data: s.y },
+        ]),
+      },
+      {
+        file: clustersFile(split),
+        role: 'clusters',
+        split,
+        text: writeNumericCsv(n, [
+          { names: CLUSTERS_HEADER.slice(0, 1), data: cl },
+          { names: CLUSTERS_HEADER.slice(1), data: pr },
+        ]),
+      },
       { file: groundTruthFile(split), role: 'ground-truth', split, text: writeNumericCsv(n, [{ names, data: gt.data }]) },
     );
   }
   const g = dataset.dgp;
-  const dgpJson = { centres: toRows(g.centres), weights: toRows(g.weights), masks: toRows(g.masks), effectiveWeights: toRows(g.effectiveWeights), threshold: g.threshold };
+  const dgpJson = {
+    centres: toRows(g.centres),
+    weights: toRows(g.weights),
+    masks: toRows(g.masks),
+    effectiveWeights: toRows(g.effectiveWeights),
+    threshold: g.threshold,
+  };
   outputs.push({ file: DGP_FILE, role: 'dgp', text: `${JSON.stringify(dgpJson, null, 1)}\n` });
 
   await mkdir(dir, { recursive: true });
@@ -55,4 +91,3 @@ export async function saveSynth(dir: string, dataset: SynthDataset): Promise<Syn
   await writeFile(join(dir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
-

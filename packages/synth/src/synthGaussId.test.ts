@@ -8,11 +8,35 @@ import type { SynthGaussOptions } from './resolveSynthGaussParams.js';
 const idOf = (params: Record<string, unknown>, version = 1): string => {
   const sorted = Object.fromEntries(Object.entries(params).sort(([a], [b]) => (a < b ? -1 : 1)));
   const text = JSON.stringify({ generator: 'synthgauss', params: sorted, version });
-  return createHash('sha256').update(`s${Buffer.byteLength(text)}:${text}`).digest('hex');
+  return createHash('sha256')
+    .update(`s${Buffer.byteLength(text)}:${text}`)
+    .digest('hex');
 };
 // The paper defaults as they were hashed before minActiveFeatures existed (version 1).
-const PAPER_V1 = { clusters: 10, dim: 20, kappa: 6, maskProbability: 0.25, nPerCluster: 1000, order: 'shuffled', seed: 0, testFraction: 0.25, validationFraction: 0.1, variant: 'paper' };
-const CODE_V1 = { clusters: 10, dim: 20, kappa: 5, maskProbability: 0.25, nPerCluster: 2500, order: 'by-cluster', seed: 0, testFraction: 0.25, validationFraction: 0, variant: 'openxai-code' };
+const PAPER_V1 = {
+  clusters: 10,
+  dim: 20,
+  kappa: 6,
+  maskProbability: 0.25,
+  nPerCluster: 1000,
+  order: 'shuffled',
+  seed: 0,
+  testFraction: 0.25,
+  validationFraction: 0.1,
+  variant: 'paper',
+};
+const CODE_V1 = {
+  clusters: 10,
+  dim: 20,
+  kappa: 5,
+  maskProbability: 0.25,
+  nPerCluster: 2500,
+  order: 'by-cluster',
+  seed: 0,
+  testFraction: 0.25,
+  validationFraction: 0,
+  variant: 'openxai-code',
+};
 
 describe('synthGaussId', () => {
   it('is the sha256 of generator, version and sorted parameters (minActiveFeatures 1 hashed in paper)', () => {

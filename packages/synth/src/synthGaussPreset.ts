@@ -20,7 +20,11 @@ export type SynthPreset = Preset;
  */
 export function synthGaussPreset(preset: Preset): SynthGaussOptions {
   if (!(PRESETS as readonly unknown[]).includes(preset)) {
-    throw new XaiError('BAD_OPTION', `expected one of ${PRESETS.map((p) => `'${p}'`).join(', ')}, got ${describeValue(preset)}`, { fn: 'synthGaussPreset', arg: 'preset', value: preset });
+    throw new XaiError('BAD_OPTION', `expected one of ${PRESETS.map((p) => `'${p}'`).join(', ')}, got ${describeValue(preset)}`, {
+      fn: 'synthGaussPreset',
+      arg: 'preset',
+      value: preset,
+    });
   }
   if (preset === 'openxai') return { variant: 'openxai-code' };
   return preset === 'paper' ? { variant: 'paper', minActiveFeatures: 0 } : { variant: 'paper', minActiveFeatures: 1 };

@@ -29,7 +29,12 @@ function readSplit(split: 'train' | 'test'): Released {
   const d = f.header.length - 1;
   const x = new Float64Array(f.rows.length * d);
   f.rows.forEach((r, i) => x.set(r.slice(0, d), i * d));
-  return { x: { rows: f.rows.length, cols: d, data: x }, y: Int32Array.from(f.rows, (r) => r[d]!), cluster: Int32Array.from(c.rows, (r) => r[0]!), prob: Float64Array.from(c.rows, (r) => r[1]!) };
+  return {
+    x: { rows: f.rows.length, cols: d, data: x },
+    y: Int32Array.from(f.rows, (r) => r[d]!),
+    cluster: Int32Array.from(c.rows, (r) => r[0]!),
+    prob: Float64Array.from(c.rows, (r) => r[1]!),
+  };
 }
 function fromOurs(ds: SynthDataset, split: 'train' | 'test'): Released {
   return { x: ds[split].x, y: ds[split].y, cluster: ds.clusters[split], prob: ds.probabilities[split] };
@@ -63,7 +68,16 @@ describe.skipIf(missing)('openxai-code variant vs the released gaussian data', (
   const masks: number[][] = missing ? [] : Array.from({ length: K }, (_, k) => dgp.cluster_masks[String(k)]);
   const ours = missing
     ? undefined
-    : generateSynthGauss({ variant: 'openxai-code', nPerCluster: g.n_samples, dim: d, clusters: K, kappa: g.distance_to_center, maskProbability: g.sparsity, testFraction: g.test_size, seed: g.seed });
+    : generateSynthGauss({
+        variant: 'openxai-code',
+        nPerCluster: g.n_samples,
+        dim: d,
+        clusters: K,
+        kappa: g.distance_to_center,
+        maskProbability: g.sparsity,
+        testFraction: g.test_size,
+        seed: g.seed,
+      });
   const both = (): [string, Released, Released][] => [
     ['released', released!.train, released!.test],
     ['ours', fromOurs(ours!, 'train'), fromOurs(ours!, 'test')],

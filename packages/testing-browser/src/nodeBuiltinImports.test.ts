@@ -8,6 +8,8 @@ describe('nodeBuiltinImports', () => {
     const found = await nodeBuiltinImports({ contents: "import 'node:fs'; import 'path'; export {};", resolveDir: here });
     expect(found.map((f) => f.builtin).sort()).toEqual(['node:fs', 'path']);
     // This very file's package root reaches node:module (it is a Node test helper).
-    expect((await nodeBuiltinImports(new URL('./nodeBuiltinImports.ts', import.meta.url).pathname)).map((f) => f.builtin)).toContain('node:module');
+    expect((await nodeBuiltinImports(new URL('./nodeBuiltinImports.ts', import.meta.url).pathname)).map((f) => f.builtin)).toContain(
+      'node:module',
+    );
   });
 });

@@ -17,10 +17,15 @@ export interface BuiltinImport {
  * (e.g. a browser runtime such as onnxruntime-web that need not be bundled for the check).
  * @example expect(await nodeBuiltinImports('src/index.ts')).toEqual([]);
  */
-export async function nodeBuiltinImports(entry: string | { readonly contents: string; readonly resolveDir: string }, external: readonly string[] = []): Promise<BuiltinImport[]> {
+export async function nodeBuiltinImports(
+  entry: string | { readonly contents: string; readonly resolveDir: string },
+  external: readonly string[] = [],
+): Promise<BuiltinImport[]> {
   const found: BuiltinImport[] = [];
   await build({
-    ...(typeof entry === 'string' ? { entryPoints: [entry] } : { stdin: { contents: entry.contents, resolveDir: entry.resolveDir, loader: 'js' as const } }),
+    ...(typeof entry === 'string'
+      ? { entryPoints: [entry] }
+      : { stdin: { contents: entry.contents, resolveDir: entry.resolveDir, loader: 'js' as const } }),
     bundle: true,
     write: false,
     platform: 'browser',

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { AuditAdapter } from './auditSource.js';
 import { runAuditSource } from './runAuditSource.js';
 
-interface QuizRow { qid: string; options: string[]; key: string }
+interface QuizRow {
+  qid: string;
+  options: string[];
+  key: string;
+}
 
 // The README's bring-your-own-adapter example, typed.
 const quizAdapter: AuditAdapter<{ rows: QuizRow[] }> = {

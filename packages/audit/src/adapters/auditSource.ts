@@ -12,7 +12,13 @@ export interface CorpusRef {
 
 /** What an adapter hands to the audit: items or a table, plus the hashes of its inputs. */
 export type AuditSource =
-  | { readonly kind: 'items'; readonly name: string; readonly items: readonly Item[]; readonly inputs: readonly InputHash[]; readonly corpus?: CorpusRef }
+  | {
+      readonly kind: 'items';
+      readonly name: string;
+      readonly items: readonly Item[];
+      readonly inputs: readonly InputHash[];
+      readonly corpus?: CorpusRef;
+    }
   | { readonly kind: 'tabular'; readonly name: string; readonly table: TabularAuditInput; readonly inputs: readonly InputHash[] };
 
 /**

@@ -23,8 +23,12 @@ describe('parseCsvTable', () => {
   });
 
   it('reports ragged rows, empty cells and a missing label with file and line', () => {
-    expect(() => parseCsvTable('a,y\n1,0\n1,0,3\n', { name: 'f.csv' })).toThrow(expect.objectContaining({ code: 'PARSE_ERROR', details: expect.objectContaining({ line: 3 }) }));
-    expect(() => parseCsvTable('a,y\n1,0\n,1\n', { name: 'f.csv' })).toThrow(expect.objectContaining({ code: 'PARSE_ERROR', details: expect.objectContaining({ line: 3 }) }));
+    expect(() => parseCsvTable('a,y\n1,0\n1,0,3\n', { name: 'f.csv' })).toThrow(
+      expect.objectContaining({ code: 'PARSE_ERROR', details: expect.objectContaining({ line: 3 }) }),
+    );
+    expect(() => parseCsvTable('a,y\n1,0\n,1\n', { name: 'f.csv' })).toThrow(
+      expect.objectContaining({ code: 'PARSE_ERROR', details: expect.objectContaining({ line: 3 }) }),
+    );
     expect(() => parseCsvTable('a,y\n1,0\n', { label: 'z' })).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
     expect(() => parseCsvTable('a,y\n')).toThrow(expect.objectContaining({ code: 'EMPTY' }));
     expect(() => parseCsvTable('a\n1\n')).toThrow(expect.objectContaining({ code: 'PARSE_ERROR' }));
@@ -33,11 +37,20 @@ describe('parseCsvTable', () => {
 
 describe('parseCsvTable: bad input does not slip through', () => {
   const err = (f: () => unknown): { code?: string | undefined; line?: number | undefined; column?: unknown } => {
-    try { f(); } catch (e) { const x = e as { code?: string; details?: { line?: number; column?: unknown } }; return { code: x.code, line: x.details?.line, column: x.details?.column }; }
+    try {
+      f();
+    } catch (e) {
+      const x = e as { code?: string; details?: { line?: number; column?: unknown } };
+      return { code: x.code, line: x.details?.line, column: x.details?.column };
+    }
     return {};
   };
   // A text id column forces the small reader; without it @xai/data's parseCsv reads the table.
-  const withText = (body: string): string => body.split('\n').map((l, i) => (l.trim() === '' ? l : `${i === 0 ? 'uid' : `u${i}`},${l}`)).join('\n');
+  const withText = (body: string): string =>
+    body
+      .split('\n')
+      .map((l, i) => (l.trim() === '' ? l : `${i === 0 ? 'uid' : `u${i}`},${l}`))
+      .join('\n');
 
   it('labels 1, 1.0 and +1 are one class (numeric path and text path)', () => {
     const csv = 'a,y\n1,0\n2,1.0\n3,1\n4,+1\n5,0.0\n';
@@ -51,19 +64,35 @@ describe('parseCsvTable: bad input does not slip through', () => {
   it('a NaN, Infinity or overflowing cell in a numeric column is NON_FINITE, never a text code', () => {
     for (const bad of ['NaN', 'nan', 'Infinity', '-inf', '1e999']) {
       const csv = `a,b,y\n1,2,0\n3,${bad},1\n5,6,1\n7,8,0\n`;
-      expect(err(() => parseCsvTable(csv, { name: 'f.csv' })), bad).toMatchObject({ code: 'NON_FINITE', line: 3, column: 'b' });
-      expect(err(() => parseCsvTable(withText(csv), { name: 'f.csv' })), bad).toMatchObject({ code: 'NON_FINITE', line: 3, column: 'b' });
+      expect(
+        err(() => parseCsvTable(csv, { name: 'f.csv' })),
+        bad,
+      ).toMatchObject({ code: 'NON_FINITE', line: 3, column: 'b' });
+      expect(
+        err(() => parseCsvTable(withText(csv), { name: 'f.csv' })),
+        bad,
+      ).toMatchObject({ code: 'NON_FINITE', line: 3, column: 'b' });
     }
   });
 
   it("a '?' or 'NA' in a mostly numeric column is a PARSE_ERROR naming line and column", () => {
     for (const bad of ['?', 'NA', 'n/a']) {
       const csv = `a,b,y\n1,2,0\n3,4,1\n5,${bad},1\n7,8,0\n`;
-      expect(err(() => parseCsvTable(csv, { name: 'f.csv' })), bad).toMatchObject({ code: 'PARSE_ERROR', line: 4, column: 'b' });
-      expect(err(() => parseCsvTable(withText(csv), { name: 'f.csv' })), bad).toMatchObject({ code: 'PARSE_ERROR', line: 4, column: 'b' });
+      expect(
+        err(() => parseCsvTable(csv, { name: 'f.csv' })),
+        bad,
+      ).toMatchObject({ code: 'PARSE_ERROR', line: 4, column: 'b' });
+      expect(
+        err(() => parseCsvTable(withText(csv), { name: 'f.csv' })),
+        bad,
+      ).toMatchObject({ code: 'PARSE_ERROR', line: 4, column: 'b' });
     }
     // a missing label is an error too, not a third class
-    expect(err(() => parseCsvTable(withText('a,y\n1,0\n2,1\n3,?\n'), { name: 'f.csv' }))).toMatchObject({ code: 'PARSE_ERROR', line: 4, column: 'y' });
+    expect(err(() => parseCsvTable(withText('a,y\n1,0\n2,1\n3,?\n'), { name: 'f.csv' }))).toMatchObject({
+      code: 'PARSE_ERROR',
+      line: 4,
+      column: 'y',
+    });
   });
 
   it('a BOM is not part of the first column name', () => {
@@ -81,7 +110,11 @@ describe('parseCsvTable: bad input does not slip through', () => {
       expect(parseCsvTable(withText(csv)).rows).toBe(2);
     }
     // line numbers count the skipped lines (physical lines)
-    expect(err(() => parseCsvTable('id,a,y\nu1,1,0\n\n\nu2,zz,1\nu3,3,1\n', { name: 'f.csv' }))).toMatchObject({ code: 'PARSE_ERROR', line: 5, column: 'a' });
+    expect(err(() => parseCsvTable('id,a,y\nu1,1,0\n\n\nu2,zz,1\nu3,3,1\n', { name: 'f.csv' }))).toMatchObject({
+      code: 'PARSE_ERROR',
+      line: 5,
+      column: 'a',
+    });
   });
 
   it('string id columns stay text even when a few ids look like numbers (hex ids)', () => {
@@ -110,7 +143,9 @@ describe('csvAdapter', () => {
     expect(Array.from(src.table.y)).toEqual([1, 0, 1]);
     expect(Array.from(src.table.test!.y)).toEqual([0]);
     expect(src.inputs).toHaveLength(2);
-    await expect(csvAdapter.load({ file: join(dir, 'tr.csv'), test: join(dir, 'bad.csv') })).rejects.toMatchObject({ code: 'SHAPE_MISMATCH' });
+    await expect(csvAdapter.load({ file: join(dir, 'tr.csv'), test: join(dir, 'bad.csv') })).rejects.toMatchObject({
+      code: 'SHAPE_MISMATCH',
+    });
     await expect(csvAdapter.load({ file: join(dir, 'none.csv') })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
@@ -125,7 +160,10 @@ describe('csvAdapter', () => {
     expect(src.table.classes).toEqual(['0', '1']);
     expect(Array.from(src.table.y)).toEqual([0, 1, 1]);
     expect(Array.from(src.table.test!.y)).toEqual([1]);
-    await expect(csvAdapter.load({ file: join(dir, 'nan.csv') })).rejects.toMatchObject({ code: 'NON_FINITE', details: expect.objectContaining({ line: 5 }) });
+    await expect(csvAdapter.load({ file: join(dir, 'nan.csv') })).rejects.toMatchObject({
+      code: 'NON_FINITE',
+      details: expect.objectContaining({ line: 5 }),
+    });
   });
 
   const pima = join(DATASETS, 'pima/pima-full.csv');

@@ -49,10 +49,15 @@ export function csvSource(train: CsvInput, options: CsvSourceOptions = {}): Audi
     te = parseCsvTable(text(testIn), { label: tr.labelName, name: testIn.name, ...missing });
     const teBytes = bytes(testIn);
     inputs.push({ name: testIn.name, sha256: sha256Hex(teBytes), bytes: teBytes.length });
-    if (te.header.join(',') !== tr.header.join(',')) throw new XaiError('SHAPE_MISMATCH', `${testIn.name}: columns differ from ${train.name}`, { fn, arg: 'test', value: testIn.name });
+    if (te.header.join(',') !== tr.header.join(','))
+      throw new XaiError('SHAPE_MISMATCH', `${testIn.name}: columns differ from ${train.name}`, { fn, arg: 'test', value: testIn.name });
     for (const [col, levels] of Object.entries({ ...tr.categorical, ...te.categorical })) {
       if ((tr.categorical[col] ?? []).join('\u0000') !== (te.categorical[col] ?? []).join('\u0000')) {
-        throw new XaiError('NOT_SUPPORTED', `text column "${col}" has different values in train and test (${levels.length}); recode it as numbers`, { fn, arg: 'test', value: col });
+        throw new XaiError(
+          'NOT_SUPPORTED',
+          `text column "${col}" has different values in train and test (${levels.length}); recode it as numbers`,
+          { fn, arg: 'test', value: col },
+        );
       }
     }
   }
@@ -71,5 +76,10 @@ export function csvSource(train: CsvInput, options: CsvSourceOptions = {}): Audi
     classes,
     ...(te ? { test: { x: { rows: te.rows, cols: te.header.length, data: te.data }, y: toY(te.labels) } } : {}),
   };
-  return { kind: 'tabular', name: `csv ${baseName(train.name)}${te && testIn ? ` + ${baseName(testIn.name)}` : ''} (label ${tr.labelName})`, table, inputs };
+  return {
+    kind: 'tabular',
+    name: `csv ${baseName(train.name)}${te && testIn ? ` + ${baseName(testIn.name)}` : ''} (label ${tr.labelName})`,
+    table,
+    inputs,
+  };
 }

@@ -14,7 +14,10 @@ export const demoAdapter: AuditAdapter<DemoCorpusOptions> = {
     const cues = Object.keys(corpus.manifest.params.cues);
     return {
       kind: 'items',
-      name: cues.length === 0 ? 'demo (clean)' : `demo (cue: ${cues.map((c) => `${c} ${corpus.manifest.params.cues[c]!.strength}`).join(', ')})`,
+      name:
+        cues.length === 0
+          ? 'demo (clean)'
+          : `demo (cue: ${cues.map((c) => `${c} ${corpus.manifest.params.cues[c]!.strength}`).join(', ')})`,
       items: corpus.items,
       inputs: [],
       corpus: { id: corpus.id, generator: corpus.manifest.generator, seed: corpus.manifest.seed, params: corpus.manifest.params },

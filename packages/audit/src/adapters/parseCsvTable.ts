@@ -61,17 +61,31 @@ export function parseCsvTable(text: string, options: ParseCsvTableOptions = {}):
     // A cell that is not a finite number may be a text column: read the table as text below.
     // Structural problems (empty file, ragged row, header) are reported as they are.
     const d = isXaiError(e) ? (e.details as { line?: number; columnIndex?: number } | undefined) : undefined;
-    const cellError = isXaiError(e) && (e.code === 'PARSE_ERROR' || e.code === 'NON_FINITE') && d?.columnIndex !== undefined && (d.line ?? 1) > 1;
+    const cellError =
+      isXaiError(e) && (e.code === 'PARSE_ERROR' || e.code === 'NON_FINITE') && d?.columnIndex !== undefined && (d.line ?? 1) > 1;
     if (!cellError) throw e;
   }
   return numeric ? fromNumeric(numeric, options, name) : fromText(text, options, name, missing);
 }
 
 function labelIndex(header: readonly string[], label: string | undefined, name: string, fn: string): { li: number; labelName: string } {
-  if (header.length < 2) throw new XaiError('PARSE_ERROR', `${name}: need a header with at least two columns`, { fn, arg: 'file', value: header.length, file: name, line: 1 });
+  if (header.length < 2)
+    throw new XaiError('PARSE_ERROR', `${name}: need a header with at least two columns`, {
+      fn,
+      arg: 'file',
+      value: header.length,
+      file: name,
+      line: 1,
+    });
   const labelName = label ?? header[header.length - 1]!;
   const li = header.indexOf(labelName);
-  if (li < 0) throw new XaiError('NOT_FOUND', `${name}: no label column "${labelName}" (columns: ${header.join(', ')})`, { fn, arg: 'label', value: labelName, file: name });
+  if (li < 0)
+    throw new XaiError('NOT_FOUND', `${name}: no label column "${labelName}" (columns: ${header.join(', ')})`, {
+      fn,
+      arg: 'label',
+      value: labelName,
+      file: name,
+    });
   return { li, labelName };
 }
 
@@ -98,7 +112,14 @@ function fromText(text: string, options: ParseCsvTableOptions, name: string, mis
   const { li, labelName } = labelIndex(header, options.label, name, fn);
   const seen = new Set<string>();
   for (const h of header) {
-    if (h.trim() === '' || seen.has(h)) throw new XaiError('PARSE_ERROR', `${name}:1: ${h.trim() === '' ? 'empty' : `duplicate "${h}"`} column name in the header`, { fn, arg: 'file', value: h, file: name, line: 1 });
+    if (h.trim() === '' || seen.has(h))
+      throw new XaiError('PARSE_ERROR', `${name}:1: ${h.trim() === '' ? 'empty' : `duplicate "${h}"`} column name in the header`, {
+        fn,
+        arg: 'file',
+        value: h,
+        file: name,
+        line: 1,
+      });
     seen.add(h);
   }
   if (rows.length === 0) throw new XaiError('EMPTY', `${name}: no data rows`, { fn, arg: 'file', value: 0, file: name });
@@ -107,10 +128,25 @@ function fromText(text: string, options: ParseCsvTableOptions, name: string, mis
   // Column-major trimmed cells.
   const cells: string[][] = Array.from({ length: D }, () => new Array<string>(n));
   rows.forEach((r, i) => {
-    if (r.length !== D) throw new XaiError('PARSE_ERROR', `${name}:${lines[i]}: ${r.length} fields, header has ${D} (ragged row)`, { fn, arg: 'file', value: r.length, file: name, line: lines[i] });
+    if (r.length !== D)
+      throw new XaiError('PARSE_ERROR', `${name}:${lines[i]}: ${r.length} fields, header has ${D} (ragged row)`, {
+        fn,
+        arg: 'file',
+        value: r.length,
+        file: name,
+        line: lines[i],
+      });
     for (let j = 0; j < D; j++) {
       const v = r[j]!.trim();
-      if (v === '' && !missing.has('')) throw new XaiError('PARSE_ERROR', `${name}:${lines[i]}: empty value in column "${header[j]}"`, { fn, arg: 'file', value: header[j], file: name, line: lines[i], column: header[j] });
+      if (v === '' && !missing.has(''))
+        throw new XaiError('PARSE_ERROR', `${name}:${lines[i]}: empty value in column "${header[j]}"`, {
+          fn,
+          arg: 'file',
+          value: header[j],
+          file: name,
+          line: lines[i],
+          column: header[j],
+        });
       cells[j]![i] = v;
     }
   });
@@ -128,12 +164,22 @@ function fromText(text: string, options: ParseCsvTableOptions, name: string, mis
     const out = new Float64Array(n);
     for (let i = 0; i < n; i++) {
       const v = col[i]!;
-      if (allowMissing && missing.has(v)) { out[i] = Number.NaN; continue; }
+      if (allowMissing && missing.has(v)) {
+        out[i] = Number.NaN;
+        continue;
+      }
       const x = Number(v);
-      if (NUMERIC.test(v) && Number.isFinite(x)) { out[i] = x; continue; }
+      if (NUMERIC.test(v) && Number.isFinite(x)) {
+        out[i] = x;
+        continue;
+      }
       const code = NON_FINITE_WORD.test(v) || NUMERIC.test(v) ? 'NON_FINITE' : 'PARSE_ERROR';
       const what = code === 'NON_FINITE' ? 'is not a finite number' : 'is not a number';
-      throw new XaiError(code, `${name}:${lines[i]}: ${describeValue(v)} ${what} in numeric column "${header[j]}" (${count} of ${n} cells are numbers; recode or drop missing values)`, { fn, arg: 'file', value: v, file: name, line: lines[i], column: header[j] });
+      throw new XaiError(
+        code,
+        `${name}:${lines[i]}: ${describeValue(v)} ${what} in numeric column "${header[j]}" (${count} of ${n} cells are numbers; recode or drop missing values)`,
+        { fn, arg: 'file', value: v, file: name, line: lines[i], column: header[j] },
+      );
     }
     return out;
   };
@@ -155,9 +201,25 @@ function fromText(text: string, options: ParseCsvTableOptions, name: string, mis
     k++;
   }
   for (let i = 0; i < n; i++) {
-    if (missing.has(cells[li]![i]!)) throw new XaiError('PARSE_ERROR', `${name}:${lines[i]}: missing label (${describeValue(cells[li]![i])}) in column "${labelName}"`, { fn, arg: 'file', value: cells[li]![i], file: name, line: lines[i], column: labelName });
+    if (missing.has(cells[li]![i]!))
+      throw new XaiError('PARSE_ERROR', `${name}:${lines[i]}: missing label (${describeValue(cells[li]![i])}) in column "${labelName}"`, {
+        fn,
+        arg: 'file',
+        value: cells[li]![i],
+        file: name,
+        line: lines[i],
+        column: labelName,
+      });
   }
   const labelNumbers = numbers(li, false);
   const labels = labelNumbers ? Array.from(labelNumbers, (v) => String(v)) : cells[li]!;
-  return { header: header.filter((_, j) => j !== li), data, rows: n, labels, numericLabels: labelNumbers !== undefined, labelName, categorical };
+  return {
+    header: header.filter((_, j) => j !== li),
+    data,
+    rows: n,
+    labels,
+    numericLabels: labelNumbers !== undefined,
+    labelName,
+    categorical,
+  };
 }

@@ -61,24 +61,44 @@ describe('parseJsonlItems', () => {
     expect(failure('[1,2]\n', '')).toMatchObject({ code: 'PARSE_ERROR', line: 1 });
     expect(failure('{"candidates":[]}\n', '')).toMatchObject({ code: 'PARSE_ERROR', line: 1 });
     expect(failure(`${B1}\n{"id":"t2","candidates":[{"id":"a","text":"x"}]}\n`, L1)).toMatchObject({ code: 'PARSE_ERROR', line: 2 });
-    expect(failure('{"id":"t","candidates":[{"id":"a","text":1},{"id":"b","text":"y"}]}\n', '')).toMatchObject({ code: 'PARSE_ERROR', line: 1 });
-    expect(failure('{"id":"t","query":5,"candidates":[{"id":"a","text":"x"},{"id":"b","text":"y"}]}\n', '')).toMatchObject({ code: 'PARSE_ERROR', line: 1 });
+    expect(failure('{"id":"t","candidates":[{"id":"a","text":1},{"id":"b","text":"y"}]}\n', '')).toMatchObject({
+      code: 'PARSE_ERROR',
+      line: 1,
+    });
+    expect(failure('{"id":"t","query":5,"candidates":[{"id":"a","text":"x"},{"id":"b","text":"y"}]}\n', '')).toMatchObject({
+      code: 'PARSE_ERROR',
+      line: 1,
+    });
     expect(failure(`${B1}\n\n${B2}\n`, L1)).toMatchObject({ code: 'PARSE_ERROR', line: 2 });
     expect(failure(`${B1}\n`, '{"id":"t1"}\n')).toMatchObject({ code: 'PARSE_ERROR', reason: 'malformed', line: 1, file: 'l.jsonl' });
     expect(failure(`${B1}\n`, '{"answer":"r1"}\n')).toMatchObject({ code: 'PARSE_ERROR', line: 1, file: 'l.jsonl' });
   });
 
   it('a blind file carrying answers is refused', () => {
-    expect(failure(`${B1}\n{"id":"t2","answer":"a","candidates":[{"id":"a","text":"x"},{"id":"b","text":"y"}]}\n`, L1)).toMatchObject({ code: 'PARSE_ERROR', reason: 'answer-in-blind', line: 2 });
+    expect(failure(`${B1}\n{"id":"t2","answer":"a","candidates":[{"id":"a","text":"x"},{"id":"b","text":"y"}]}\n`, L1)).toMatchObject({
+      code: 'PARSE_ERROR',
+      reason: 'answer-in-blind',
+      line: 2,
+    });
   });
 
   it('duplicate ids -> BAD_INPUT (blind and labels)', () => {
     expect(failure(`${B1}\n${B2}\n${B1}\n`, L1)).toEqual({ code: 'BAD_INPUT', reason: 'duplicate-id', line: 3, file: 'b.jsonl' });
-    expect(failure(`${B1}\n${B2}\n`, `${L1}\n${L2}\n${L1}\n`)).toEqual({ code: 'BAD_INPUT', reason: 'duplicate-id', line: 3, file: 'l.jsonl' });
+    expect(failure(`${B1}\n${B2}\n`, `${L1}\n${L2}\n${L1}\n`)).toEqual({
+      code: 'BAD_INPUT',
+      reason: 'duplicate-id',
+      line: 3,
+      file: 'l.jsonl',
+    });
   });
 
   it('a label for an unknown id -> NOT_FOUND on the labels line', () => {
-    expect(failure(`${B1}\n${B2}\n`, `${L1}\n${L2}\n{"id":"t9","answer":0}\n`)).toEqual({ code: 'NOT_FOUND', reason: 'unknown-id', line: 3, file: 'l.jsonl' });
+    expect(failure(`${B1}\n${B2}\n`, `${L1}\n${L2}\n{"id":"t9","answer":0}\n`)).toEqual({
+      code: 'NOT_FOUND',
+      reason: 'unknown-id',
+      line: 3,
+      file: 'l.jsonl',
+    });
   });
 
   it('an item without a label -> NOT_FOUND on the blind line', () => {
@@ -86,8 +106,18 @@ describe('parseJsonlItems', () => {
   });
 
   it('an answer that is not one of the candidates -> BAD_INPUT', () => {
-    expect(failure(`${B1}\n${B2}\n`, `${L1}\n{"id":"t2","answer":"zz"}\n`)).toEqual({ code: 'BAD_INPUT', reason: 'unknown-answer', line: 2, file: 'l.jsonl' });
-    expect(failure(`${B1}\n${B2}\n`, `${L1}\n{"id":"t2","answer":3}\n`)).toEqual({ code: 'BAD_INPUT', reason: 'unknown-answer', line: 2, file: 'l.jsonl' });
+    expect(failure(`${B1}\n${B2}\n`, `${L1}\n{"id":"t2","answer":"zz"}\n`)).toEqual({
+      code: 'BAD_INPUT',
+      reason: 'unknown-answer',
+      line: 2,
+      file: 'l.jsonl',
+    });
+    expect(failure(`${B1}\n${B2}\n`, `${L1}\n{"id":"t2","answer":3}\n`)).toEqual({
+      code: 'BAD_INPUT',
+      reason: 'unknown-answer',
+      line: 2,
+      file: 'l.jsonl',
+    });
     expect(failure(`${B1}\n${B2}\n`, `${L1}\n{"id":"t2","answer":1.5}\n`)).toMatchObject({ code: 'PARSE_ERROR', line: 2 });
   });
 
@@ -105,6 +135,8 @@ describe('jsonlAdapter', () => {
     const src = await jsonlAdapter.load({ blind: join(dir, 'b.jsonl'), labels: join(dir, 'l.jsonl') });
     expect(src.kind).toBe('items');
     expect(src.inputs[0]!.sha256).toBe(createHash('sha256').update(blind).digest('hex'));
-    await expect(jsonlAdapter.load({ blind: join(dir, 'missing.jsonl'), labels: join(dir, 'l.jsonl') })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(jsonlAdapter.load({ blind: join(dir, 'missing.jsonl'), labels: join(dir, 'l.jsonl') })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 });

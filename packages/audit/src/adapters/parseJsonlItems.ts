@@ -3,7 +3,14 @@ import type { BlindItem, Item } from '../item.js';
 import { assertCandidates } from '../item.js';
 
 /** Why a JSONL input was rejected (in `error.details.reason`). */
-export type JsonlErrorReason = 'malformed' | 'duplicate-id' | 'unknown-id' | 'missing-label' | 'unknown-answer' | 'answer-in-blind' | 'empty';
+export type JsonlErrorReason =
+  | 'malformed'
+  | 'duplicate-id'
+  | 'unknown-id'
+  | 'missing-label'
+  | 'unknown-answer'
+  | 'answer-in-blind'
+  | 'empty';
 
 export interface ParseJsonlOptions {
   /** Names used in error messages and receipts. @defaultValue 'blind' / 'labels' */
@@ -13,7 +20,14 @@ export interface ParseJsonlOptions {
 
 const FN = 'parseJsonlItems';
 
-function fail(code: 'PARSE_ERROR' | 'BAD_INPUT' | 'NOT_FOUND' | 'EMPTY', reason: JsonlErrorReason, file: string, line: number, message: string, value?: unknown): never {
+function fail(
+  code: 'PARSE_ERROR' | 'BAD_INPUT' | 'NOT_FOUND' | 'EMPTY',
+  reason: JsonlErrorReason,
+  file: string,
+  line: number,
+  message: string,
+  value?: unknown,
+): never {
   throw new XaiError(code, `${file}:${line}: ${message}`, { fn: FN, arg: file, value, file, line, reason });
 }
 
@@ -39,7 +53,8 @@ function parseObject(text: string, file: string, line: number): Record<string, u
   } catch (e) {
     fail('PARSE_ERROR', 'malformed', file, line, `not valid JSON (${(e as Error).message})`, text.slice(0, 60));
   }
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) fail('PARSE_ERROR', 'malformed', file, line, 'expected a JSON object', text.slice(0, 60));
+  if (v === null || typeof v !== 'object' || Array.isArray(v))
+    fail('PARSE_ERROR', 'malformed', file, line, 'expected a JSON object', text.slice(0, 60));
   return v as Record<string, unknown>;
 }
 
@@ -60,9 +75,19 @@ export function parseJsonlItems(blindText: string, labelsText: string, options: 
   const byId = new Map<string, number>();
   for (const { line, text } of lines(blindText, blindName)) {
     const o = parseObject(text, blindName, line);
-    if (typeof o.id !== 'string' || o.id.length === 0) fail('PARSE_ERROR', 'malformed', blindName, line, 'item needs a non-empty string "id"', o.id);
-    if ('answer' in o) fail('PARSE_ERROR', 'answer-in-blind', blindName, line, `the blind file carries an "answer" for item "${o.id}"; answers belong in the labels file`, o.id);
-    if (o.query !== undefined && typeof o.query !== 'string') fail('PARSE_ERROR', 'malformed', blindName, line, '"query" must be a string', o.query);
+    if (typeof o.id !== 'string' || o.id.length === 0)
+      fail('PARSE_ERROR', 'malformed', blindName, line, 'item needs a non-empty string "id"', o.id);
+    if ('answer' in o)
+      fail(
+        'PARSE_ERROR',
+        'answer-in-blind',
+        blindName,
+        line,
+        `the blind file carries an "answer" for item "${o.id}"; answers belong in the labels file`,
+        o.id,
+      );
+    if (o.query !== undefined && typeof o.query !== 'string')
+      fail('PARSE_ERROR', 'malformed', blindName, line, '"query" must be a string', o.query);
     try {
       assertCandidates(o.candidates, FN, 'candidates');
     } catch (e) {
@@ -71,20 +96,25 @@ export function parseJsonlItems(blindText: string, labelsText: string, options: 
     }
     const id = o.id;
     const first = byId.get(id);
-    if (first !== undefined) fail('BAD_INPUT', 'duplicate-id', blindName, line, `duplicate item id "${id}" (first on line ${blind[first]!.line})`, id);
+    if (first !== undefined)
+      fail('BAD_INPUT', 'duplicate-id', blindName, line, `duplicate item id "${id}" (first on line ${blind[first]!.line})`, id);
     byId.set(id, blind.length);
     blind.push({ item: o as unknown as BlindItem, line });
   }
-  if (blind.length === 0) throw new XaiError('EMPTY', `${blindName}: no items`, { fn: FN, arg: blindName, file: blindName, line: 0, reason: 'empty' });
+  if (blind.length === 0)
+    throw new XaiError('EMPTY', `${blindName}: no items`, { fn: FN, arg: blindName, file: blindName, line: 0, reason: 'empty' });
 
   const answers = new Int32Array(blind.length).fill(-1);
   const labelLine = new Int32Array(blind.length);
   for (const { line, text } of lines(labelsText, labelsName)) {
     const o = parseObject(text, labelsName, line);
-    if (typeof o.id !== 'string' || o.id.length === 0) fail('PARSE_ERROR', 'malformed', labelsName, line, 'label needs a non-empty string "id"', o.id);
+    if (typeof o.id !== 'string' || o.id.length === 0)
+      fail('PARSE_ERROR', 'malformed', labelsName, line, 'label needs a non-empty string "id"', o.id);
     const at = byId.get(o.id);
-    if (at === undefined) fail('NOT_FOUND', 'unknown-id', labelsName, line, `label for unknown item id "${o.id}" (not in ${blindName})`, o.id);
-    if (answers[at] !== -1) fail('BAD_INPUT', 'duplicate-id', labelsName, line, `duplicate label for item "${o.id}" (first on line ${labelLine[at]})`, o.id);
+    if (at === undefined)
+      fail('NOT_FOUND', 'unknown-id', labelsName, line, `label for unknown item id "${o.id}" (not in ${blindName})`, o.id);
+    if (answers[at] !== -1)
+      fail('BAD_INPUT', 'duplicate-id', labelsName, line, `duplicate label for item "${o.id}" (first on line ${labelLine[at]})`, o.id);
     const cands = blind[at]!.item.candidates;
     const a = o.answer;
     let index: number;
@@ -92,10 +122,18 @@ export function parseJsonlItems(blindText: string, labelsText: string, options: 
       index = cands.findIndex((c) => c.id === a);
       if (index < 0) fail('BAD_INPUT', 'unknown-answer', labelsName, line, `answer "${a}" is not a candidate id of item "${o.id}"`, a);
     } else if (typeof a === 'number' && Number.isInteger(a)) {
-      if (a < 0 || a >= cands.length) fail('BAD_INPUT', 'unknown-answer', labelsName, line, `answer index ${a} outside [0, ${cands.length}) for item "${o.id}"`, a);
+      if (a < 0 || a >= cands.length)
+        fail('BAD_INPUT', 'unknown-answer', labelsName, line, `answer index ${a} outside [0, ${cands.length}) for item "${o.id}"`, a);
       index = a;
     } else {
-      fail('PARSE_ERROR', 'malformed', labelsName, line, `"answer" must be a candidate id (string) or an integer index, got ${JSON.stringify(a) ?? 'nothing'}`, a);
+      fail(
+        'PARSE_ERROR',
+        'malformed',
+        labelsName,
+        line,
+        `"answer" must be a candidate id (string) or an integer index, got ${JSON.stringify(a) ?? 'nothing'}`,
+        a,
+      );
     }
     answers[at] = index;
     labelLine[at] = line;

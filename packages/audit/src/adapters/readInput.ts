@@ -10,6 +10,11 @@ export async function readInput(path: string, arg: string, fn: string): Promise<
   try {
     return await readFile(path);
   } catch (e) {
-    throw new XaiError('NOT_FOUND', `cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, { fn, arg, value: path, file: path });
+    throw new XaiError('NOT_FOUND', `cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, {
+      fn,
+      arg,
+      value: path,
+      file: path,
+    });
   }
 }

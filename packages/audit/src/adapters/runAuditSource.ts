@@ -11,7 +11,22 @@ export interface RunAuditSourceOptions extends RunAuditOptions, Omit<TabularAudi
   readonly tabularProbes?: readonly TabularProbeName[];
 }
 
-const RUN_AUDIT_SOURCE_KEYS = ['permutations', 'seed', 'quantile', 'margin', 'minCovered', 'familyWise', 'receipt', 'probes', 'decisionNull', 'tabularProbes', 'idUniqueness', 'leakErrorRatio', 'leakZ', 'nearTolerance'] as const;
+const RUN_AUDIT_SOURCE_KEYS = [
+  'permutations',
+  'seed',
+  'quantile',
+  'margin',
+  'minCovered',
+  'familyWise',
+  'receipt',
+  'probes',
+  'decisionNull',
+  'tabularProbes',
+  'idUniqueness',
+  'leakErrorRatio',
+  'leakZ',
+  'nearTolerance',
+] as const;
 
 /**
  * Audits what an adapter loaded, with its input hashes (and corpus address) in the receipt.

@@ -44,7 +44,10 @@ function randomMatrix(n: number, d: number, seed: number, scale: number[]): Matr
 }
 
 describe('floorExplainers', () => {
-  const w = [[0.5, -1, 2, 0], [1.5, 0.5, -1, 0.25]];
+  const w = [
+    [0.5, -1, 2, 0],
+    [1.5, 0.5, -1, 0.25],
+  ];
   const lr = logisticRegression(w, [0.1, -0.2]);
   const train = randomMatrix(300, 4, 1, [1, 2, 0.5, 3]);
 
@@ -69,7 +72,9 @@ describe('floorExplainers', () => {
   it('ignores the instance: same rows for any x with the same target; default target = predicted class', () => {
     const [global] = floorExplainers({ train, model: lr });
     const xa = randomMatrix(20, 4, 3, [1, 1, 1, 1]);
-    const pred = Int32Array.from({ length: 20 }, (_, i) => (lr.predictProba(xa).data[i * 2 + 1]! > lr.predictProba(xa).data[i * 2]! ? 1 : 0));
+    const pred = Int32Array.from({ length: 20 }, (_, i) =>
+      lr.predictProba(xa).data[i * 2 + 1]! > lr.predictProba(xa).data[i * 2]! ? 1 : 0,
+    );
     const byDefault = global!.explain(lr, xa);
     const explicit = global!.explain(lr, xa, { targets: pred });
     expect(Array.from(byDefault.data)).toEqual(Array.from(explicit.data));
@@ -88,7 +93,13 @@ describe('floorExplainers', () => {
 
   it('floor-variance gives every row the train variances (hand-computed)', () => {
     const small: Matrix = { rows: 4, cols: 2, data: Float64Array.of(1, 10, 2, 10, 3, 20, 4, 20) };
-    const model = logisticRegression([[0, 0], [1, 1]], [0, 0]);
+    const model = logisticRegression(
+      [
+        [0, 0],
+        [1, 1],
+      ],
+      [0, 0],
+    );
     const [, variance] = floorExplainers({ train: small, model });
     expect(variance!.id).toBe('floor-variance');
     const e = variance!.explain(model, { rows: 3, cols: 2, data: new Float64Array(6) });
@@ -103,13 +114,19 @@ describe('floorExplainers', () => {
     const x = randomMatrix(1, 4, 6, [1, 1, 1, 1]);
     const t = Int32Array.of(1);
     const a = floorExplainers({ train: big, model: lr }, { maxRows: 50 })[0]!.explain(lr, x, { targets: t });
-    const b = floorExplainers({ train: { rows: 400, cols: 4, data: reversedData }, model: lr }, { maxRows: 50 })[0]!.explain(lr, x, { targets: t });
+    const b = floorExplainers({ train: { rows: 400, cols: 4, data: reversedData }, model: lr }, { maxRows: 50 })[0]!.explain(lr, x, {
+      targets: t,
+    });
     for (let j = 0; j < 4; j++) expect(b.data[j]).toBeCloseTo(a.data[j]!, 12);
   });
 
   it('typed errors at the boundary', () => {
     const code = (f: () => unknown): string | undefined => {
-      try { f(); } catch (e) { return isXaiError(e) ? e.code : 'other'; }
+      try {
+        f();
+      } catch (e) {
+        return isXaiError(e) ? e.code : 'other';
+      }
       return undefined;
     };
     expect(code(() => floorExplainers({ train: randomMatrix(3, 3, 1, [1, 1, 1]), model: lr }))).toBe('SHAPE_MISMATCH');

@@ -29,17 +29,34 @@ export const FLOOR_DEFAULTS = { maxRows: 5000, step: 1e-4 } as const;
 export function floorExplainers(context: FloorContext, options: FloorExplainersOptions = {}): Explainer[] {
   const fn = 'floorExplainers';
   checkOptions(options, ['maxRows', 'step'], fn);
-  if (context === null || typeof context !== 'object') throw new XaiError('BAD_INPUT', `expected { train, model }, got ${describeValue(context)}`, { fn, arg: 'context', value: context });
+  if (context === null || typeof context !== 'object')
+    throw new XaiError('BAD_INPUT', `expected { train, model }, got ${describeValue(context)}`, { fn, arg: 'context', value: context });
   const { train, model } = context;
   assertMatrix(train, fn, 'context.train');
   if (train.rows === 0) throw new XaiError('EMPTY', 'train has no rows', { fn, arg: 'context.train', value: 0 });
   assertFinite(train, fn, 'context.train');
-  if (model === null || typeof model !== 'object' || typeof model.predictProba !== 'function') throw new XaiError('BAD_INPUT', `expected a Model with predictProba, got ${describeValue(model)}`, { fn, arg: 'context.model', value: model });
-  if (model.inputDim !== train.cols) throw new XaiError('SHAPE_MISMATCH', `model.inputDim ${model.inputDim} does not match train's ${train.cols} columns`, { fn, arg: 'context.model', value: model.inputDim });
+  if (model === null || typeof model !== 'object' || typeof model.predictProba !== 'function')
+    throw new XaiError('BAD_INPUT', `expected a Model with predictProba, got ${describeValue(model)}`, {
+      fn,
+      arg: 'context.model',
+      value: model,
+    });
+  if (model.inputDim !== train.cols)
+    throw new XaiError('SHAPE_MISMATCH', `model.inputDim ${model.inputDim} does not match train's ${train.cols} columns`, {
+      fn,
+      arg: 'context.model',
+      value: model.inputDim,
+    });
   const maxRows = options.maxRows ?? FLOOR_DEFAULTS.maxRows;
   const step = options.step ?? FLOOR_DEFAULTS.step;
-  if (!Number.isInteger(maxRows) || maxRows < 1) throw new XaiError('BAD_OPTION', `maxRows must be a positive integer, got ${describeValue(maxRows)}`, { fn, arg: 'maxRows', value: maxRows });
-  if (!(step > 0 && Number.isFinite(step))) throw new XaiError('BAD_OPTION', `step must be a positive number, got ${describeValue(step)}`, { fn, arg: 'step', value: step });
+  if (!Number.isInteger(maxRows) || maxRows < 1)
+    throw new XaiError('BAD_OPTION', `maxRows must be a positive integer, got ${describeValue(maxRows)}`, {
+      fn,
+      arg: 'maxRows',
+      value: maxRows,
+    });
+  if (!(step > 0 && Number.isFinite(step)))
+    throw new XaiError('BAD_OPTION', `step must be a positive number, got ${describeValue(step)}`, { fn, arg: 'step', value: step });
 
   const x = subsample(train, maxRows);
   const global = meanClassGradients(model, x, step); // classes x d
@@ -48,18 +65,34 @@ export function floorExplainers(context: FloorContext, options: FloorExplainersO
 
   const checkX = (m: Model, xs: Matrix, id: string): void => {
     assertMatrix(xs, `${id}.explain`, 'x', { cols: d });
-    if (m.inputDim !== d) throw new XaiError('SHAPE_MISMATCH', `model.inputDim ${m.inputDim} does not match ${d}`, { fn: `${id}.explain`, arg: 'model', value: m.inputDim });
+    if (m.inputDim !== d)
+      throw new XaiError('SHAPE_MISMATCH', `model.inputDim ${m.inputDim} does not match ${d}`, {
+        fn: `${id}.explain`,
+        arg: 'model',
+        value: m.inputDim,
+      });
   };
   const floorGlobal: Explainer = {
     id: 'floor-global',
     explain(m: Model, xs: Matrix, opts: ExplainOptions = {}): Matrix {
       checkX(m, xs, 'floor-global');
       const targets = opts.targets ?? predictLabels(m, xs);
-      if (targets.length !== xs.rows) throw new XaiError('SHAPE_MISMATCH', `targets has ${targets.length} entries for ${xs.rows} rows`, { fn: 'floor-global.explain', arg: 'targets', value: targets.length });
+      if (targets.length !== xs.rows)
+        throw new XaiError('SHAPE_MISMATCH', `targets has ${targets.length} entries for ${xs.rows} rows`, {
+          fn: 'floor-global.explain',
+          arg: 'targets',
+          value: targets.length,
+        });
       const out = new Float64Array(xs.rows * d);
       for (let i = 0; i < xs.rows; i++) {
         const c = targets[i]!;
-        if (!Number.isInteger(c) || c < 0 || c >= global.rows) throw new XaiError('BAD_INPUT', `target ${describeValue(c)} outside [0, ${global.rows})`, { fn: 'floor-global.explain', arg: 'targets', value: c, row: i });
+        if (!Number.isInteger(c) || c < 0 || c >= global.rows)
+          throw new XaiError('BAD_INPUT', `target ${describeValue(c)} outside [0, ${global.rows})`, {
+            fn: 'floor-global.explain',
+            arg: 'targets',
+            value: c,
+            row: i,
+          });
         out.set(row(global, c), i * d);
       }
       return { rows: xs.rows, cols: d, data: out };
@@ -116,7 +149,13 @@ function meanClassGradients(model: Model, x: Matrix, step: number): Matrix {
       for (let i = 0; i < n; i++) shifted[i * d + j]! += sgn * step;
       const p = model.predictProba({ rows: n, cols: d, data: shifted });
       assertMatrix(p, 'floorExplainers', 'model.predictProba', { rows: n, cols: C });
-      probs.push({ rows: p.rows, cols: p.cols, data: Float64Array.from(p.data), ...(p.stride !== undefined ? { stride: p.stride } : {}), ...(p.offset !== undefined ? { offset: p.offset } : {}) });
+      probs.push({
+        rows: p.rows,
+        cols: p.cols,
+        data: Float64Array.from(p.data),
+        ...(p.stride !== undefined ? { stride: p.stride } : {}),
+        ...(p.offset !== undefined ? { offset: p.offset } : {}),
+      });
     }
     for (let i = 0; i < n; i++) {
       const plus = row(probs[0]!, i);

@@ -89,7 +89,11 @@ describe('permutedNullAttributions', () => {
     const other = permutedNullAttributions({ rows: 1, cols: 4, data: Float64Array.of(10, 20, 30, 40) }, 0, { keys: [7] });
     expect(Array.from(row(other, 0)).map((v) => v / 10)).toEqual(Array.from(row(same, 0)));
     const code = (f: () => unknown): string | undefined => {
-      try { f(); } catch (e) { return isXaiError(e) ? e.code : 'other'; }
+      try {
+        f();
+      } catch (e) {
+        return isXaiError(e) ? e.code : 'other';
+      }
       return undefined;
     };
     expect(code(() => permutedNullAttributions({ rows: 1, cols: 2 } as never, 0))).toBe('BAD_INPUT');

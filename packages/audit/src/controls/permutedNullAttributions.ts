@@ -34,12 +34,24 @@ export function permutedNullAttributions(attributions: Matrix, seed: number, opt
   const fn = 'permutedNullAttributions';
   checkOptions(options, ['keys'], fn);
   assertMatrix(attributions, fn, 'attributions');
-  if (!Number.isSafeInteger(seed)) throw new XaiError('BAD_INPUT', `seed must be a safe integer, got ${describeValue(seed)}`, { fn, arg: 'seed', value: seed });
+  if (!Number.isSafeInteger(seed))
+    throw new XaiError('BAD_INPUT', `seed must be a safe integer, got ${describeValue(seed)}`, { fn, arg: 'seed', value: seed });
   const { keys } = options;
-  if (keys !== undefined && keys.length !== attributions.rows) throw new XaiError('SHAPE_MISMATCH', `keys has ${keys.length} entries for ${attributions.rows} rows`, { fn, arg: 'keys', value: keys.length });
+  if (keys !== undefined && keys.length !== attributions.rows)
+    throw new XaiError('SHAPE_MISMATCH', `keys has ${keys.length} entries for ${attributions.rows} rows`, {
+      fn,
+      arg: 'keys',
+      value: keys.length,
+    });
   if (keys !== undefined) {
     for (let i = 0; i < keys.length; i++) {
-      if (!Number.isFinite(keys[i])) throw new XaiError('BAD_INPUT', `keys[${i}] must be a finite number, got ${describeValue(keys[i])}`, { fn, arg: 'keys', value: keys[i], index: i });
+      if (!Number.isFinite(keys[i]))
+        throw new XaiError('BAD_INPUT', `keys[${i}] must be a finite number, got ${describeValue(keys[i])}`, {
+          fn,
+          arg: 'keys',
+          value: keys[i],
+          index: i,
+        });
     }
   }
   const n = attributions.rows;
@@ -48,7 +60,7 @@ export function permutedNullAttributions(attributions: Matrix, seed: number, opt
   const seen = keys === undefined ? new Map<number, number>() : undefined;
   for (let i = 0; i < n; i++) {
     const r = row(attributions, i);
-    let rng;
+    let rng: ReturnType<typeof substream>;
     if (keys !== undefined) rng = substream(seed, 'permuted-null', keys[i]!);
     else {
       const h = hashFloat64(r);

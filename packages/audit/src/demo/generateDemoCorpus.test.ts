@@ -9,7 +9,11 @@ const sha = (s: string): string => createHash('sha256').update(s).digest('hex');
 describe('generateDemoCorpus', () => {
   it('is content-addressed: id = sha256(generator + params + seed), recomputed independently', () => {
     const c = generateDemoCorpus({ items: 50, seed: 7, cues: { length: { strength: 0.5, sign: 'shortest' } } });
-    const canonical = JSON.stringify({ generator: DEMO_GENERATOR, params: { candidates: 4, cues: { length: { sign: 'shortest', strength: 0.5 } }, items: 50 }, seed: 7 });
+    const canonical = JSON.stringify({
+      generator: DEMO_GENERATOR,
+      params: { candidates: 4, cues: { length: { sign: 'shortest', strength: 0.5 } }, items: 50 },
+      seed: 7,
+    });
     expect(c.id).toBe(sha(canonical));
     expect(demoCorpusId(c.manifest.params, 7)).toBe(c.id);
   });
@@ -28,7 +32,9 @@ describe('generateDemoCorpus', () => {
     const a = generateDemoCorpus({ items: 5 });
     const tampered = { ...a.manifest, seed: 1 };
     expect(() => regenerateDemoCorpus(tampered)).toThrow(expect.objectContaining({ code: 'CHECKSUM_MISMATCH' }));
-    expect(() => regenerateDemoCorpus({ ...a.manifest, generator: 'xai-audit-demo@0' })).toThrow(expect.objectContaining({ code: 'NOT_SUPPORTED' }));
+    expect(() => regenerateDemoCorpus({ ...a.manifest, generator: 'xai-audit-demo@0' })).toThrow(
+      expect.objectContaining({ code: 'NOT_SUPPORTED' }),
+    );
   });
 
   it('distinct seeds or params give distinct ids; a zero-strength cue is the clean corpus', () => {
@@ -41,7 +47,9 @@ describe('generateDemoCorpus', () => {
   it('builds retrieval-memory traces: the answer is the last value recorded for entity.key', () => {
     for (const item of generateDemoCorpus({ items: 100, seed: 2 }).items) {
       const [, key, entity] = /^current (\w+) of (\w+),/.exec(item.query!)!;
-      const records = String(item.context).split('; ').map((r) => r.split(' ')[1]!);
+      const records = String(item.context)
+        .split('; ')
+        .map((r) => r.split(' ')[1]!);
       const own = records.filter((r) => r.startsWith(`${entity}.${key}=`));
       expect(own.length).toBeGreaterThanOrEqual(2); // at least one update
       expect(own[own.length - 1]).toBe(`${entity}.${key}=${item.candidates[item.answer]!.text.toLowerCase()}`);
@@ -74,7 +82,11 @@ describe('generateDemoCorpus', () => {
 
   it('validates its options', () => {
     const code = (f: () => unknown): string | undefined => {
-      try { f(); } catch (e) { return isXaiError(e) ? e.code : 'other'; }
+      try {
+        f();
+      } catch (e) {
+        return isXaiError(e) ? e.code : 'other';
+      }
       return undefined;
     };
     expect(code(() => generateDemoCorpus({ items: 0 }))).toBe('BAD_OPTION');

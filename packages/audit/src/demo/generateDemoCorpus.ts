@@ -78,7 +78,8 @@ export function generateDemoCorpus(options: DemoCorpusOptions = {}): DemoCorpus 
   const fn = 'generateDemoCorpus';
   checkOptions(options, ['items', 'candidates', 'seed', 'cues'], fn);
   const seed = options.seed ?? DEMO_DEFAULTS.seed;
-  if (!Number.isSafeInteger(seed)) throw new XaiError('BAD_OPTION', `seed must be a safe integer, got ${describeValue(seed)}`, { fn, arg: 'seed', value: seed });
+  if (!Number.isSafeInteger(seed))
+    throw new XaiError('BAD_OPTION', `seed must be a safe integer, got ${describeValue(seed)}`, { fn, arg: 'seed', value: seed });
   const params = normalizeDemoParams(options, fn);
   const id = demoCorpusId(params, seed);
   const items: Item[] = [];
@@ -98,37 +99,79 @@ export function demoCorpusId(params: DemoCorpusParams, seed: number): string {
  */
 export function regenerateDemoCorpus(manifest: DemoCorpusManifest): DemoCorpus {
   const fn = 'regenerateDemoCorpus';
-  if (manifest.generator !== DEMO_GENERATOR) throw new XaiError('NOT_SUPPORTED', `manifest is for ${describeValue(manifest.generator)}, this is ${DEMO_GENERATOR}`, { fn, arg: 'manifest.generator', value: manifest.generator });
-  const corpus = generateDemoCorpus({ items: manifest.params.items, candidates: manifest.params.candidates, seed: manifest.seed, ...(manifest.params.cues !== undefined ? { cues: manifest.params.cues as NonNullable<DemoCorpusOptions['cues']> } : {}) });
-  if (corpus.id !== manifest.id) throw new XaiError('CHECKSUM_MISMATCH', `manifest id ${manifest.id} does not match its recipe (${corpus.id})`, { fn, arg: 'manifest.id', value: manifest.id });
+  if (manifest.generator !== DEMO_GENERATOR)
+    throw new XaiError('NOT_SUPPORTED', `manifest is for ${describeValue(manifest.generator)}, this is ${DEMO_GENERATOR}`, {
+      fn,
+      arg: 'manifest.generator',
+      value: manifest.generator,
+    });
+  const corpus = generateDemoCorpus({
+    items: manifest.params.items,
+    candidates: manifest.params.candidates,
+    seed: manifest.seed,
+    ...(manifest.params.cues !== undefined ? { cues: manifest.params.cues as NonNullable<DemoCorpusOptions['cues']> } : {}),
+  });
+  if (corpus.id !== manifest.id)
+    throw new XaiError('CHECKSUM_MISMATCH', `manifest id ${manifest.id} does not match its recipe (${corpus.id})`, {
+      fn,
+      arg: 'manifest.id',
+      value: manifest.id,
+    });
   return corpus;
 }
 
 function normalizeDemoParams(options: DemoCorpusOptions, fn: string): DemoCorpusParams {
   const items = options.items ?? DEMO_DEFAULTS.items;
   const k = options.candidates ?? DEMO_DEFAULTS.candidates;
-  if (!Number.isInteger(items) || items < 1) throw new XaiError('BAD_OPTION', `items must be a positive integer, got ${describeValue(items)}`, { fn, arg: 'items', value: items });
-  if (!Number.isInteger(k) || k < 2 || k > 16) throw new XaiError('BAD_OPTION', `candidates must be an integer in [2, 16], got ${describeValue(k)}`, { fn, arg: 'candidates', value: k });
+  if (!Number.isInteger(items) || items < 1)
+    throw new XaiError('BAD_OPTION', `items must be a positive integer, got ${describeValue(items)}`, { fn, arg: 'items', value: items });
+  if (!Number.isInteger(k) || k < 2 || k > 16)
+    throw new XaiError('BAD_OPTION', `candidates must be an integer in [2, 16], got ${describeValue(k)}`, {
+      fn,
+      arg: 'candidates',
+      value: k,
+    });
   const cues: Record<string, { strength: number; sign?: string; index?: number }> = {};
   for (const [name, raw] of Object.entries(options.cues ?? {})) {
     if (raw === undefined) continue;
-    if (!(CUE_NAMES as readonly string[]).includes(name)) throw new XaiError('BAD_OPTION', `unknown cue ${describeValue(name)} (known: ${CUE_NAMES.join(', ')})`, { fn, arg: 'cues', value: name });
+    if (!(CUE_NAMES as readonly string[]).includes(name))
+      throw new XaiError('BAD_OPTION', `unknown cue ${describeValue(name)} (known: ${CUE_NAMES.join(', ')})`, {
+        fn,
+        arg: 'cues',
+        value: name,
+      });
     const spec: CueSpec = typeof raw === 'number' ? { strength: raw } : raw;
     const strength = spec.strength ?? 1;
-    if (!(strength >= 0 && strength <= 1)) throw new XaiError('BAD_OPTION', `cue strength must be in [0, 1], got ${describeValue(strength)}`, { fn, arg: `cues.${name}.strength`, value: strength });
+    if (!(strength >= 0 && strength <= 1))
+      throw new XaiError('BAD_OPTION', `cue strength must be in [0, 1], got ${describeValue(strength)}`, {
+        fn,
+        arg: `cues.${name}.strength`,
+        value: strength,
+      });
     if (strength === 0) continue; // a zero-strength cue is the clean corpus: same address
     const entry: { strength: number; sign?: string; index?: number } = { strength };
     if (name === 'length') {
       const sign = spec.sign ?? 'longest';
-      if (sign !== 'longest' && sign !== 'shortest') throw new XaiError('BAD_OPTION', `length cue sign must be 'longest' or 'shortest', got ${describeValue(sign)}`, { fn, arg: 'cues.length.sign', value: sign });
+      if (sign !== 'longest' && sign !== 'shortest')
+        throw new XaiError('BAD_OPTION', `length cue sign must be 'longest' or 'shortest', got ${describeValue(sign)}`, {
+          fn,
+          arg: 'cues.length.sign',
+          value: sign,
+        });
       entry.sign = sign;
     }
     if (name === 'position') {
       const index = spec.index ?? 0;
-      if (!Number.isInteger(index) || index < 0 || index >= k) throw new XaiError('BAD_OPTION', `position cue index must be an integer in [0, ${k}), got ${describeValue(index)}`, { fn, arg: 'cues.position.index', value: index });
+      if (!Number.isInteger(index) || index < 0 || index >= k)
+        throw new XaiError('BAD_OPTION', `position cue index must be an integer in [0, ${k}), got ${describeValue(index)}`, {
+          fn,
+          arg: 'cues.position.index',
+          value: index,
+        });
       entry.index = index;
     }
-    if (name === 'echo-case' && k < 4) throw new XaiError('BAD_OPTION', `the echo-case cue needs at least 4 candidates, got ${k}`, { fn, arg: 'cues.echo-case', value: k });
+    if (name === 'echo-case' && k < 4)
+      throw new XaiError('BAD_OPTION', `the echo-case cue needs at least 4 candidates, got ${k}`, { fn, arg: 'cues.echo-case', value: k });
     cues[name] = entry;
   }
   return { items, candidates: k, cues };
@@ -190,7 +233,12 @@ function otherThan(skip: number, j: number): number {
   return j >= skip ? j + 1 : j;
 }
 
-function applyCue(plan: Plan, name: CueName, cue: { strength: number; sign?: string; index?: number }, rng: ReturnType<typeof substream>): void {
+function applyCue(
+  plan: Plan,
+  name: CueName,
+  cue: { strength: number; sign?: string; index?: number },
+  rng: ReturnType<typeof substream>,
+): void {
   const k = plan.k;
   switch (name) {
     case 'position': {

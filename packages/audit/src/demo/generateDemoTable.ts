@@ -40,14 +40,26 @@ export function generateDemoTable(options: DemoTableOptions = {}): TabularAuditI
   const extras = options.extras ?? true;
   const labels = options.labels ?? 'model';
   const int = (v: number, arg: string, min: number): void => {
-    if (!Number.isInteger(v) || v < min) throw new XaiError('BAD_OPTION', `${arg} must be an integer ≥ ${min}, got ${describeValue(v)}`, { fn, arg, value: v });
+    if (!Number.isInteger(v) || v < min)
+      throw new XaiError('BAD_OPTION', `${arg} must be an integer ≥ ${min}, got ${describeValue(v)}`, { fn, arg, value: v });
   };
   int(n, 'rows', 2);
   int(m, 'testRows', 0);
   int(d, 'features', 1);
-  if (!Number.isSafeInteger(seed)) throw new XaiError('BAD_OPTION', `seed must be a safe integer, got ${describeValue(seed)}`, { fn, arg: 'seed', value: seed });
-  if (!(positive > 0 && positive < 1)) throw new XaiError('BAD_OPTION', `positive must be in (0, 1), got ${describeValue(positive)}`, { fn, arg: 'positive', value: positive });
-  if (labels !== 'model' && labels !== 'random') throw new XaiError('BAD_OPTION', `labels must be 'model' or 'random', got ${describeValue(labels)}`, { fn, arg: 'labels', value: labels });
+  if (!Number.isSafeInteger(seed))
+    throw new XaiError('BAD_OPTION', `seed must be a safe integer, got ${describeValue(seed)}`, { fn, arg: 'seed', value: seed });
+  if (!(positive > 0 && positive < 1))
+    throw new XaiError('BAD_OPTION', `positive must be in (0, 1), got ${describeValue(positive)}`, {
+      fn,
+      arg: 'positive',
+      value: positive,
+    });
+  if (labels !== 'model' && labels !== 'random')
+    throw new XaiError('BAD_OPTION', `labels must be 'model' or 'random', got ${describeValue(labels)}`, {
+      fn,
+      arg: 'labels',
+      value: labels,
+    });
   const rng = substream(seed, 'demo-table');
   const header = Array.from({ length: d }, (_, j) => `x${j}`);
   if (extras) header.push('region', 'region_rate');
@@ -84,9 +96,18 @@ function probit(p: number): number {
   const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
   const e = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
   const lo = 0.02425;
-  if (p < lo) { const q = Math.sqrt(-2 * Math.log(p)); return (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) / ((((e[0]! * q + e[1]!) * q + e[2]!) * q + e[3]!) * q + 1); }
+  if (p < lo) {
+    const q = Math.sqrt(-2 * Math.log(p));
+    return (
+      (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) /
+      ((((e[0]! * q + e[1]!) * q + e[2]!) * q + e[3]!) * q + 1)
+    );
+  }
   if (p > 1 - lo) return -probit(1 - p);
   const q = p - 0.5;
   const r = q * q;
-  return ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) / (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1);
+  return (
+    ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) /
+    (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1)
+  );
 }

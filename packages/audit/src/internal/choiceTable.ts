@@ -25,7 +25,11 @@ export interface ChoiceTable {
 export function buildChoiceTable(probe: Probe, blinds: readonly BlindItem[], k: Int32Array, fn: string): ChoiceTable {
   const signs = probeSigns(probe, blinds);
   if (!Array.isArray(signs) || signs.length === 0 || signs.some((s) => typeof s !== 'string')) {
-    throw new XaiError('BAD_INPUT', `probe ${describeValue(probe.name)} must have a non-empty list of string signs`, { fn, arg: 'probes', value: probe.name });
+    throw new XaiError('BAD_INPUT', `probe ${describeValue(probe.name)} must have a non-empty list of string signs`, {
+      fn,
+      arg: 'probes',
+      value: probe.name,
+    });
   }
   const n = blinds.length;
   const S = signs.length;
@@ -38,7 +42,11 @@ export function buildChoiceTable(probe: Probe, blinds: readonly BlindItem[], k: 
     for (let s = 0; s < S; s++) {
       const c = out[s]!;
       if (!Number.isInteger(c) || c < -1 || c >= k[i]!) {
-        throw new XaiError('BAD_INPUT', `probe ${describeValue(probe.name)} returned ${describeValue(c)} for item ${describeValue(item.id)} (sign ${describeValue(signs[s])}); expected -1 or an index in [0, ${k[i]})`, { fn, arg: 'probes', value: c, probe: probe.name, item: item.id });
+        throw new XaiError(
+          'BAD_INPUT',
+          `probe ${describeValue(probe.name)} returned ${describeValue(c)} for item ${describeValue(item.id)} (sign ${describeValue(signs[s])}); expected -1 or an index in [0, ${k[i]})`,
+          { fn, arg: 'probes', value: c, probe: probe.name, item: item.id },
+        );
       }
       choices[s * n + i] = c;
     }

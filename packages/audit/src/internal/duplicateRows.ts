@@ -10,12 +10,19 @@ let keyChars = new Uint16Array(keyBuf.buffer);
  */
 export function rowKey(m: Matrix, i: number): string {
   const d = m.cols;
-  if (keyBuf.length < d) { keyBuf = new Float64Array(d); keyChars = new Uint16Array(keyBuf.buffer); }
+  if (keyBuf.length < d) {
+    keyBuf = new Float64Array(d);
+    keyChars = new Uint16Array(keyBuf.buffer);
+  }
   const base = (m.offset ?? 0) + i * (m.stride ?? m.cols);
-  for (let j = 0; j < d; j++) { const v = m.data[base + j]!; keyBuf[j] = v === 0 ? 0 : Number.isNaN(v) ? Number.NaN : v; }
+  for (let j = 0; j < d; j++) {
+    const v = m.data[base + j]!;
+    keyBuf[j] = v === 0 ? 0 : Number.isNaN(v) ? Number.NaN : v;
+  }
   let out = '';
   // Chunks keep fromCharCode's argument list short.
-  for (let k = 0; k < 4 * d; k += 4096) out += String.fromCharCode.apply(null, keyChars.subarray(k, Math.min(4 * d, k + 4096)) as unknown as number[]);
+  for (let k = 0; k < 4 * d; k += 4096)
+    out += String.fromCharCode.apply(null, keyChars.subarray(k, Math.min(4 * d, k + 4096)) as unknown as number[]);
   return out;
 }
 
@@ -42,7 +49,13 @@ export function duplicateGroups(x: Matrix): { group: Int32Array; sizes: Int32Arr
  * Leave-one-out majority among a row's exact duplicates: hits and covered rows for these
  * labels (a row is covered when its other copies have a unique majority class).
  */
-export function duplicateVote(group: Int32Array, sizes: Int32Array, labels: Int32Array, C: number, perRow = false): { hits: number; covered: number; right?: Uint8Array } {
+export function duplicateVote(
+  group: Int32Array,
+  sizes: Int32Array,
+  labels: Int32Array,
+  C: number,
+  perRow = false,
+): { hits: number; covered: number; right?: Uint8Array } {
   // perRow: right[i] = 1 correct, 0 wrong, 2 not covered.
   const right = perRow ? new Uint8Array(group.length).fill(2) : undefined;
   const G = sizes.length;
@@ -59,8 +72,11 @@ export function duplicateVote(group: Int32Array, sizes: Int32Array, labels: Int3
     let tied = false;
     for (let c = 0; c < C; c++) {
       const v = counts[g * C + c]! - (c === own ? 1 : 0);
-      if (v > bestCount) { bestCount = v; best = c; tied = false; }
-      else if (v === bestCount && v > 0) tied = true;
+      if (v > bestCount) {
+        bestCount = v;
+        best = c;
+        tied = false;
+      } else if (v === bestCount && v > 0) tied = true;
     }
     if (best < 0 || tied) continue;
     covered++;

@@ -13,7 +13,12 @@ import type { NullSummary } from './nullStats.js';
  * A probe with sd = 0 (a degenerate null) contributes t = 0. Draws where no eligible probe
  * is defined are skipped. Returns NaN when no draw is usable.
  */
-export function familyCritical(draws: readonly Float64Array[], stats: readonly NullSummary[], eligible: readonly boolean[], quantile: number): number {
+export function familyCritical(
+  draws: readonly Float64Array[],
+  stats: readonly NullSummary[],
+  eligible: readonly boolean[],
+  quantile: number,
+): number {
   const R = draws.length > 0 ? draws[0]!.length : 0;
   const maxima: number[] = [];
   for (let r = 0; r < R; r++) {

@@ -49,14 +49,24 @@ export function binColumns(fit: readonly Float64Array[], other?: readonly Float6
       code = (v) => {
         let lo = 0;
         let hi = cuts.length;
-        while (lo < hi) { const mid = (lo + hi) >> 1; if (cuts[mid]! <= v) lo = mid + 1; else hi = mid; }
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (cuts[mid]! <= v) lo = mid + 1;
+          else hi = mid;
+        }
         return lo;
       };
     }
-    for (let i = 0; i < n; i++) { const v = col[i]!; fitCodes[i * d + j] = Number.isNaN(v) ? -1 : code(v); }
+    for (let i = 0; i < n; i++) {
+      const v = col[i]!;
+      fitCodes[i * d + j] = Number.isNaN(v) ? -1 : code(v);
+    }
     if (other) {
       const oc = other[j]!;
-      for (let i = 0; i < m; i++) { const v = oc[i]!; otherCodes[i * d + j] = Number.isNaN(v) ? -1 : code(v); }
+      for (let i = 0; i < m; i++) {
+        const v = oc[i]!;
+        otherCodes[i * d + j] = Number.isNaN(v) ? -1 : code(v);
+      }
     }
   }
   return { fit: { codes: fitCodes, rows: n, cols: d, bins }, ...(other ? { other: { codes: otherCodes, rows: m, cols: d, bins } } : {}) };
@@ -95,7 +105,8 @@ function fitTables(b: BinnedColumns, y: Int32Array, use: (i: number) => boolean,
   const lp = new Float64Array(off[d]!);
   for (let j = 0; j < d; j++) {
     const B = b.bins[j]!;
-    for (let k = 0; k < B; k++) for (let c = 0; c < C; c++) lp[off[j]! + k * C + c] = Math.log((counts[off[j]! + k * C + c]! + 1) / (seen[j * C + c]! + B));
+    for (let k = 0; k < B; k++)
+      for (let c = 0; c < C; c++) lp[off[j]! + k * C + c] = Math.log((counts[off[j]! + k * C + c]! + 1) / (seen[j * C + c]! + B));
   }
   return { prior, lp, off };
 }
@@ -111,7 +122,12 @@ export class HeldOutNb {
   private readonly tables: NbTables[];
   private readonly which: Uint8Array;
   private readonly codes: BinnedColumns;
-  constructor(codes: BinnedColumns, tables: NbTables[], which: Uint8Array, readonly C: number) {
+  constructor(
+    codes: BinnedColumns,
+    tables: NbTables[],
+    which: Uint8Array,
+    readonly C: number,
+  ) {
     this.codes = codes;
     this.tables = tables;
     this.which = which;
@@ -144,7 +160,10 @@ export class HeldOutNb {
         const k = this.codes.codes[i * d + j]!;
         if (k >= 0) s -= t.lp[t.off[j]! + k * C + c]!;
       }
-      if (s > bestScore) { bestScore = s; best = c; }
+      if (s > bestScore) {
+        bestScore = s;
+        best = c;
+      }
     }
     return best;
   }
@@ -159,7 +178,10 @@ export class HeldOutNb {
     let bestScore = -Infinity;
     for (let c = 0; c < C; c++) {
       const s = t.prior[c]! + (k >= 0 ? t.lp[t.off[j]! + k * C + c]! : 0);
-      if (s > bestScore) { bestScore = s; best = c; }
+      if (s > bestScore) {
+        bestScore = s;
+        best = c;
+      }
     }
     return best;
   }

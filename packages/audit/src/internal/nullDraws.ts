@@ -68,7 +68,15 @@ export function strataByK(order: Int32Array, k: Int32Array): Int32Array[] {
 }
 
 /** One across-items draw: answers permuted within each stratum, written into `out`. */
-export function permuteWithinStrata(answers: Int32Array, strata: readonly Int32Array[], seed: number, stream: string, r: number, out: Int32Array, scratch: Int32Array): Int32Array {
+export function permuteWithinStrata(
+  answers: Int32Array,
+  strata: readonly Int32Array[],
+  seed: number,
+  stream: string,
+  r: number,
+  out: Int32Array,
+  scratch: Int32Array,
+): Int32Array {
   const rng = substream(seed, stream, r);
   for (const stratum of strata) {
     const m = stratum.length;
@@ -81,7 +89,13 @@ export function permuteWithinStrata(answers: Int32Array, strata: readonly Int32A
 }
 
 /** Across-items null: R draws of permuted answers, hits counted per sign (R x total signs). */
-export function acrossItemsHits(tables: readonly ChoiceTable[], answers: Int32Array, strata: readonly Int32Array[], seed: number, R: number): Int32Array {
+export function acrossItemsHits(
+  tables: readonly ChoiceTable[],
+  answers: Int32Array,
+  strata: readonly Int32Array[],
+  seed: number,
+  R: number,
+): Int32Array {
   const offsets = signOffsets(tables);
   const V = offsets[tables.length]!;
   const hits = new Int32Array(R * V);

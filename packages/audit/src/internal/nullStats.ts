@@ -26,5 +26,10 @@ export function nullStats(draws: Float64Array, quantile: number): NullSummary {
   for (const v of values) ss += (v - mean) * (v - mean);
   values.sort((a, b) => a - b);
   // R-7 linear interpolation (numpy's default), from simple-statistics.
-  return { mean, sd: values.length > 1 ? Math.sqrt(ss / (values.length - 1)) : 0, upper: quantileSorted(values, quantile), defined: values.length };
+  return {
+    mean,
+    sd: values.length > 1 ? Math.sqrt(ss / (values.length - 1)) : 0,
+    upper: quantileSorted(values, quantile),
+    defined: values.length,
+  };
 }

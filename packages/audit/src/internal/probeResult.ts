@@ -2,7 +2,10 @@ import type { ProbeResult } from '../auditReport.js';
 import type { NullSummary } from './nullStats.js';
 
 /** What a runner knows about one probe; coverage, lift and the null columns are derived. */
-export type ProbeLine = Omit<ProbeResult, 'coverage' | 'lift' | 'nullMean' | 'nullSd' | 'nullUpper' | 'marginalNullMean' | 'marginalNullUpper'> & {
+export type ProbeLine = Omit<
+  ProbeResult,
+  'coverage' | 'lift' | 'nullMean' | 'nullSd' | 'nullUpper' | 'marginalNullMean' | 'marginalNullUpper'
+> & {
   /** The decision null's summary. */
   readonly decide: NullSummary;
   /** The second null's summary (multiple choice only). */

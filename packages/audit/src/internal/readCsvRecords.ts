@@ -49,16 +49,28 @@ export function readCsvRecords(input: string): CsvRecords {
     const ch = text[i]!;
     if (inQuotes) {
       if (ch === '"') {
-        if (text[i + 1] === '"') { field += '"'; i++; }
-        else inQuotes = false;
+        if (text[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else inQuotes = false;
       } else {
         if (ch === '\n' || (ch === '\r' && text[i + 1] !== '\n')) line++;
         field += ch;
       }
       continue;
     }
-    if (ch === '"' && !fieldStarted) { inQuotes = true; quoted = true; fieldStarted = true; continue; }
-    if (ch === delimiter) { record.push(field); field = ''; fieldStarted = false; continue; }
+    if (ch === '"' && !fieldStarted) {
+      inQuotes = true;
+      quoted = true;
+      fieldStarted = true;
+      continue;
+    }
+    if (ch === delimiter) {
+      record.push(field);
+      field = '';
+      fieldStarted = false;
+      continue;
+    }
     if (ch === '\r' && text[i + 1] === '\n') continue;
     if (ch === '\n' || ch === '\r') {
       endRecord();

@@ -10,7 +10,10 @@ import { PATH_FLAGS } from '../receipts/ledger.js';
  * `receipt.version` and `receipt.command` removed (a version bump alone is not a change of
  * numbers).
  */
-export async function rerunEntry(argv: readonly string[], baseDir: string): Promise<{ output: unknown; inputs: Record<string, string>; missing: string[] }> {
+export async function rerunEntry(
+  argv: readonly string[],
+  baseDir: string,
+): Promise<{ output: unknown; inputs: Record<string, string>; missing: string[] }> {
   const resolved: string[] = [];
   const back = new Map<string, string>();
   const inputs: Record<string, string> = {};

@@ -27,11 +27,27 @@ export interface FamilyScore {
  * the probes that can fire (see familyCritical). 'none': each probe's bound is its own
  * null's upper quantile (per-probe control only).
  */
-export function scoreFamily(members: readonly FamilyMember[], rule: 'max-t' | 'none', quantile: number, minCovered: number, margin: number): FamilyScore {
+export function scoreFamily(
+  members: readonly FamilyMember[],
+  rule: 'max-t' | 'none',
+  quantile: number,
+  minCovered: number,
+  margin: number,
+): FamilyScore {
   const stats = members.map((m) => nullStats(m.draws, quantile));
   const eligible = members.map((m) => m.covered >= minCovered && m.covered > 0);
-  const critical = rule === 'max-t' ? familyCritical(members.map((m) => m.draws), stats, eligible, quantile) : Number.NaN;
-  const thresholds = stats.map((st) => (rule === 'max-t' ? (Number.isFinite(critical) ? st.mean + critical * st.sd : Number.NaN) : st.upper));
+  const critical =
+    rule === 'max-t'
+      ? familyCritical(
+          members.map((m) => m.draws),
+          stats,
+          eligible,
+          quantile,
+        )
+      : Number.NaN;
+  const thresholds = stats.map((st) =>
+    rule === 'max-t' ? (Number.isFinite(critical) ? st.mean + critical * st.sd : Number.NaN) : st.upper,
+  );
   const fires = members.map((m, p) => decideFire(m.covered, m.accuracy, thresholds[p]!, minCovered, margin, m.minAccuracy));
   return { stats, thresholds, fires, critical };
 }

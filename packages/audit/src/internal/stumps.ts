@@ -29,7 +29,11 @@ export function buildStumpFeatures(columns: readonly Float64Array[], names: read
     for (let p = 0; p < n; p++) sv[p] = col[order[p]!]!;
     const br = new Uint8Array(Math.max(0, n - 1));
     let distinct = n > 0 ? 1 : 0;
-    for (let p = 0; p + 1 < n; p++) if (sv[p] !== sv[p + 1]) { br[p] = 1; distinct++; }
+    for (let p = 0; p + 1 < n; p++)
+      if (sv[p] !== sv[p + 1]) {
+        br[p] = 1;
+        distinct++;
+      }
     orders.push(order);
     breaks.push(br);
     sorted.push(sv);
@@ -60,7 +64,14 @@ export interface StumpResult {
  * Hits of the best single-column rule over `features` (all rows covered). `describe`
  * builds the sign text (only needed for the observed labels, not for null draws).
  */
-export function bestStump(f: StumpFeatures, labels: Int32Array, C: number, classes: readonly string[], describe: boolean, scratch?: Int32Array): StumpResult {
+export function bestStump(
+  f: StumpFeatures,
+  labels: Int32Array,
+  C: number,
+  classes: readonly string[],
+  describe: boolean,
+  scratch?: Int32Array,
+): StumpResult {
   const n = f.n;
   const total = new Int32Array(C);
   for (let i = 0; i < n; i++) total[labels[i]!]!++;
@@ -84,21 +95,32 @@ export function bestStump(f: StumpFeatures, labels: Int32Array, C: number, class
         const l0 = p + 1 - l1;
         const r1 = t1 - l1;
         const r0 = t0 - l0;
-        const h = (l1 > l0 ? l1 : l0) + (r1 > r0 ? r1 : r0);
-        if (h > bestHits) { bestHits = h; bestF = fi; bestKind = 'cut'; bestP = p; }
+        const h = Math.max(l1, l0) + Math.max(r1, r0);
+        if (h > bestHits) {
+          bestHits = h;
+          bestF = fi;
+          bestKind = 'cut';
+          bestP = p;
+        }
       }
-    } else for (let p = 0; p + 1 < n; p++) {
-      left[labels[order[p]!]!]!++;
-      if (!br[p]) continue;
-      let ml = 0;
-      let mr = 0;
-      for (let c = 0; c < C; c++) {
-        if (left[c]! > ml) ml = left[c]!;
-        const r = total[c]! - left[c]!;
-        if (r > mr) mr = r;
+    } else
+      for (let p = 0; p + 1 < n; p++) {
+        left[labels[order[p]!]!]!++;
+        if (!br[p]) continue;
+        let ml = 0;
+        let mr = 0;
+        for (let c = 0; c < C; c++) {
+          if (left[c]! > ml) ml = left[c]!;
+          const r = total[c]! - left[c]!;
+          if (r > mr) mr = r;
+        }
+        if (ml + mr > bestHits) {
+          bestHits = ml + mr;
+          bestF = fi;
+          bestKind = 'cut';
+          bestP = p;
+        }
       }
-      if (ml + mr > bestHits) { bestHits = ml + mr; bestF = fi; bestKind = 'cut'; bestP = p; }
-    }
     const lv = f.levels[fi];
     if (lv) {
       const L = f.levelCount[fi]!;
@@ -110,7 +132,12 @@ export function bestStump(f: StumpFeatures, labels: Int32Array, C: number, class
         for (let c = 0; c < C; c++) if (counts[l * C + c]! > m) m = counts[l * C + c]!;
         hits += m;
       }
-      if (hits > bestHits) { bestHits = hits; bestF = fi; bestKind = 'lookup'; bestP = -1; }
+      if (hits > bestHits) {
+        bestHits = hits;
+        bestF = fi;
+        bestKind = 'lookup';
+        bestP = -1;
+      }
     }
   }
   // No usable cut anywhere (constant columns): the majority class is the rule.
@@ -118,7 +145,8 @@ export function bestStump(f: StumpFeatures, labels: Int32Array, C: number, class
   for (let c = 1; c < C; c++) if (total[c]! > total[majority]!) majority = c;
   if (bestHits < total[majority]!) return { hits: total[majority]!, feature: -1, sign: describe ? `always ${classes[majority]}` : '' };
   if (!describe) return { hits: bestHits, feature: bestF, sign: '' };
-  if (bestKind === 'lookup') return { hits: bestHits, feature: bestF, sign: `${f.names[bestF]} value→class lookup (${f.levelCount[bestF]} values)` };
+  if (bestKind === 'lookup')
+    return { hits: bestHits, feature: bestF, sign: `${f.names[bestF]} value→class lookup (${f.levelCount[bestF]} values)` };
   // Recover the two sides' classes for the printed rule.
   const order = f.orders[bestF]!;
   left.fill(0);

@@ -37,14 +37,22 @@ export function targetLevelColumns(columns: readonly Float64Array[], minCovered:
       const v = col[i]!;
       if (!(v >= 0 && v <= 1)) return; // NaN or outside [0, 1]: not a label rate
       let l = ids.get(v);
-      if (l === undefined) { l = sizes.length; ids.set(v, l); sizes.push(0); values.push(v); }
+      if (l === undefined) {
+        l = sizes.length;
+        ids.set(v, l);
+        sizes.push(0);
+        values.push(v);
+      }
       level[i] = l;
       sizes[l]!++;
     }
     // A rate, not an indicator or a code: 3+ levels, some value strictly between 0 and 1.
     if (sizes.length < 3 || sizes.length > n / 2 || !values.some((v) => v > 0 && v < 1)) return;
     let covered = 0;
-    for (let i = 0; i < n; i++) { if (sizes[level[i]!]! >= 2) covered++; else level[i] = -1; }
+    for (let i = 0; i < n; i++) {
+      if (sizes[level[i]!]! >= 2) covered++;
+      else level[i] = -1;
+    }
     if (covered < minCovered) return;
     out.push({ column: j, level, size: Int32Array.from(sizes), value: Float64Array.from(values), covered });
   });
@@ -68,7 +76,10 @@ export function targetInversionHits(t: TargetLevels, labels: Int32Array, sums: F
     const rest = sums[l]! - labels[i]!;
     const v = t.value[l]!;
     const pred = Math.abs(v - (rest + 1) / m) <= Math.abs(v - rest / m) ? 1 : 0;
-    if (pred === labels[i]) { hits++; if (correct) correct[i] = 1; }
+    if (pred === labels[i]) {
+      hits++;
+      if (correct) correct[i] = 1;
+    }
   }
   return hits;
 }
@@ -80,9 +91,16 @@ export function missingPatterns(columns: readonly Float64Array[], n: number): { 
   let any = false;
   for (let i = 0; i < n; i++) {
     let key = '';
-    for (let j = 0; j < columns.length; j++) if (Number.isNaN(columns[j]![i]!)) { key += `${j},`; any = true; }
+    for (let j = 0; j < columns.length; j++)
+      if (Number.isNaN(columns[j]![i]!)) {
+        key += `${j},`;
+        any = true;
+      }
     let g = ids.get(key);
-    if (g === undefined) { g = ids.size; ids.set(key, g); }
+    if (g === undefined) {
+      g = ids.size;
+      ids.set(key, g);
+    }
     group[i] = g;
   }
   return { group, groups: ids.size, any };
@@ -108,7 +126,14 @@ export function groupLookupHits(group: Int32Array, groups: number, labels: Int32
  * straddles boundaries on both: a floor), and not an exact copy. Returns each test row's
  * class counts over its matched train rows (summed over the two grids).
  */
-export function nearDuplicateCounts(train: readonly Float64Array[], trainY: Int32Array, test: readonly Float64Array[], exact: Uint8Array, C: number, tolerance: number): { counts: Int32Array; matched: number } {
+export function nearDuplicateCounts(
+  train: readonly Float64Array[],
+  trainY: Int32Array,
+  test: readonly Float64Array[],
+  exact: Uint8Array,
+  C: number,
+  tolerance: number,
+): { counts: Int32Array; matched: number } {
   const d = train.length;
   const n = trainY.length;
   const m = exact.length;
@@ -118,7 +143,14 @@ export function nearDuplicateCounts(train: readonly Float64Array[], trainY: Int3
     let s = 0;
     let ss = 0;
     let k = 0;
-    for (let i = 0; i < n; i++) { const v = col[i]!; if (!Number.isNaN(v)) { s += v; ss += v * v; k++; } }
+    for (let i = 0; i < n; i++) {
+      const v = col[i]!;
+      if (!Number.isNaN(v)) {
+        s += v;
+        ss += v * v;
+        k++;
+      }
+    }
     const mean = k > 0 ? s / k : 0;
     const sd = k > 1 ? Math.sqrt(Math.max(0, ss / k - mean * mean)) : 0;
     step[j] = sd > 0 ? tolerance * sd : 0;
@@ -141,7 +173,11 @@ export function nearDuplicateCounts(train: readonly Float64Array[], trainY: Int3
     for (let i = 0; i < n; i++) {
       const key = keyOf(train, i, shift);
       let g = groups.get(key);
-      if (g === undefined) { g = groups.size; groups.set(key, g); for (let c = 0; c < C; c++) gc.push(0); }
+      if (g === undefined) {
+        g = groups.size;
+        groups.set(key, g);
+        for (let c = 0; c < C; c++) gc.push(0);
+      }
       gc[g * C + trainY[i]!]!++;
     }
     for (let i = 0; i < m; i++) {
@@ -167,8 +203,11 @@ export function majority(counts: Int32Array, off: number, C: number): number {
   let tied = false;
   for (let c = 0; c < C; c++) {
     const v = counts[off + c]!;
-    if (v > bestCount) { bestCount = v; best = c; tied = false; }
-    else if (v === bestCount && v > 0) tied = true;
+    if (v > bestCount) {
+      bestCount = v;
+      best = c;
+      tied = false;
+    } else if (v === bestCount && v > 0) tied = true;
   }
   return tied ? -1 : best;
 }

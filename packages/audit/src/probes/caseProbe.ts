@@ -28,7 +28,10 @@ export const caseProbe: Probe = {
   description: 'the answer is the only candidate with a given capitalisation pattern',
   signs: CASE_SIGNS,
   choose(item: BlindItem, sign: string): number {
-    return choose(item.candidates.map((c) => caseClass(c.text)), sign);
+    return choose(
+      item.candidates.map((c) => caseClass(c.text)),
+      sign,
+    );
   },
   chooseAll(item: BlindItem, signs: readonly string[], out: Int32Array): void {
     const classes = item.candidates.map((c) => caseClass(c.text));

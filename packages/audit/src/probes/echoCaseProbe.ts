@@ -9,7 +9,11 @@ function choose(item: BlindItem, counts: Int32Array, sign: string): number {
   if (max === 0) return -1;
   let only = -1;
   let tied = 0;
-  for (let c = 0; c < counts.length; c++) if (counts[c] === max) { tied++; only = c; }
+  for (let c = 0; c < counts.length; c++)
+    if (counts[c] === max) {
+      tied++;
+      only = c;
+    }
   if (tied === 1) return only; // echo alone decides
   // Tie-break on case among the tied candidates: the one capitalised (or the one lower-case).
   const wantCapital = sign !== 'echo, then lowercase';

@@ -17,7 +17,7 @@ function choose(counts: Int32Array, sign: string): number {
  */
 export const echoProbe: Probe = {
   name: 'echo',
-  fields: ['candidate texts', 'other candidates\' fields'],
+  fields: ['candidate texts', "other candidates' fields"],
   fix: 'draw distractors that echo each other as often as the answer is echoed',
   description: "the answer's tokens repeat in other candidates' fields (or, signed, repeat least)",
   signs: ['most-echoed', 'least-echoed'],

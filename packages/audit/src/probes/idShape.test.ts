@@ -10,10 +10,15 @@ import { idShapeProbe } from './idShapeProbe.js';
 // Id generators people actually use. noBias: fast-check's small-value bias would make
 // "00000000" ids common, which no real generator does.
 const chars = (alphabet: string, length: number): fc.Arbitrary<string> =>
-  fc.noBias(fc.array(fc.noBias(fc.integer({ min: 0, max: alphabet.length - 1 })), { minLength: length, maxLength: length }).map((a) => a.map((i) => alphabet[i]).join('')));
+  fc.noBias(
+    fc
+      .array(fc.noBias(fc.integer({ min: 0, max: alphabet.length - 1 })), { minLength: length, maxLength: length })
+      .map((a) => a.map((i) => alphabet[i]).join('')),
+  );
 const HEX = '0123456789abcdef';
 const B36 = '0123456789abcdefghijklmnopqrstuvwxyz';
-const padded = (width: number): fc.Arbitrary<string> => fc.noBias(fc.integer({ min: 0, max: 10 ** width - 1 })).map((n) => String(n).padStart(width, '0'));
+const padded = (width: number): fc.Arbitrary<string> =>
+  fc.noBias(fc.integer({ min: 0, max: 10 ** width - 1 })).map((n) => String(n).padStart(width, '0'));
 const FAMILIES: Record<string, { gen: fc.Arbitrary<string>; shape: string }> = {
   'uuid-v4': { gen: fc.noBias(fc.uuid({ version: 4 })), shape: 'h{8}-h{4}-h{4}-h{4}-h{12}' },
   'hex-8': { gen: chars(HEX, 8), shape: 'h{8}' },
@@ -39,12 +44,15 @@ describe('idShape on generated id families (fast-check)', () => {
 
   for (const name of NAMES) {
     it(`same family → same shape: ${name}`, () => {
-      fc.assert(fc.property(fc.array(fam(name).gen, { minLength: 8, maxLength: 20 }), (ids) => {
-        // Any two ids of one generator can be joined (same separators and segment lengths) ...
-        for (let i = 1; i < ids.length; i++) expect(idShapeJoin([ids[0]!, ids[i]!])).toBeDefined();
-        // ... and a handful of them join to the family's shape.
-        expect(idShapeJoin(ids)).toBe(fam(name).shape);
-      }), PARAMS);
+      fc.assert(
+        fc.property(fc.array(fam(name).gen, { minLength: 8, maxLength: 20 }), (ids) => {
+          // Any two ids of one generator can be joined (same separators and segment lengths) ...
+          for (let i = 1; i < ids.length; i++) expect(idShapeJoin([ids[0]!, ids[i]!])).toBeDefined();
+          // ... and a handful of them join to the family's shape.
+          expect(idShapeJoin(ids)).toBe(fam(name).shape);
+        }),
+        PARAMS,
+      );
     });
   }
 
@@ -68,13 +76,16 @@ describe('idShape on generated id families (fast-check)', () => {
         // (fast-check starts from small values, e.g. '0000000000' from the base36 generator, so
         // both sides are filtered to typical members.)
         const typical = (name: string): fc.Arbitrary<string> => fam(name).gen.filter((id) => idShape(id) === fam(name).shape);
-        fc.assert(fc.property(fc.array(typical(f), { minLength: 3, maxLength: 5 }), typical(g), fc.nat(), (others, odd, at) => {
-          expect(idShape(odd)).not.toBe(idShapeJoin(others)); // a typical id of g is not of f's shape
-          const ids = [...others];
-          const pos = at % (ids.length + 1);
-          ids.splice(pos, 0, odd);
-          expect(oddIdShape(ids), `${g} among ${f}: ${ids.join(' ')}`).toBe(pos);
-        }), { seed: 17, numRuns: 25 });
+        fc.assert(
+          fc.property(fc.array(typical(f), { minLength: 3, maxLength: 5 }), typical(g), fc.nat(), (others, odd, at) => {
+            expect(idShape(odd)).not.toBe(idShapeJoin(others)); // a typical id of g is not of f's shape
+            const ids = [...others];
+            const pos = at % (ids.length + 1);
+            ids.splice(pos, 0, odd);
+            expect(oddIdShape(ids), `${g} among ${f}: ${ids.join(' ')}`).toBe(pos);
+          }),
+          { seed: 17, numRuns: 25 },
+        );
       }
     }
   });
@@ -97,7 +108,19 @@ describe('id-shape probe on realistic ids', () => {
     expect(p.covered).toBeGreaterThan(230);
     expect(p.accuracy).toBe(1);
     expect(p.fires).toBe(true);
-    expect(idShapeProbe.choose({ id: 'x', candidates: [{ id: 'rec_8be88c4f', text: '' }, { id: 'rec_4ee5965b', text: '' }, { id: 'R-352167', text: '' }] }, 'odd-shape')).toBe(2);
+    expect(
+      idShapeProbe.choose(
+        {
+          id: 'x',
+          candidates: [
+            { id: 'rec_8be88c4f', text: '' },
+            { id: 'rec_4ee5965b', text: '' },
+            { id: 'R-352167', text: '' },
+          ],
+        },
+        'odd-shape',
+      ),
+    ).toBe(2);
   });
 
   it('clean: every id from the same generator, id-shape does not fire', () => {

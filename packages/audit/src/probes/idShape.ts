@@ -47,14 +47,22 @@ export function idStructure(id: string): IdStructure {
   for (let i = 0; i < id.length; i++) {
     const k = kind(id.charCodeAt(i));
     if (k === 0) {
-      if (length > 0) { segments.push({ sep, length, mask }); sep = ''; length = 0; mask = 0; }
+      if (length > 0) {
+        segments.push({ sep, length, mask });
+        sep = '';
+        length = 0;
+        mask = 0;
+      }
       sep += id[i];
     } else {
       length++;
       mask |= k;
     }
   }
-  if (length > 0) { segments.push({ sep, length, mask }); sep = ''; }
+  if (length > 0) {
+    segments.push({ sep, length, mask });
+    sep = '';
+  }
   return { segments, tail: sep };
 }
 
@@ -76,13 +84,15 @@ export function idClass(mask: number): string {
 
 function render(st: IdStructure, masks: readonly number[]): string {
   let out = '';
-  st.segments.forEach((s, i) => { out += `${s.sep}${idClass(masks[i] ?? s.mask)}{${s.length}}`; });
+  st.segments.forEach((s, i) => {
+    out += `${s.sep}${idClass(masks[i] ?? s.mask)}{${s.length}}`;
+  });
   return out + st.tail;
 }
 
 /** Separators and segment lengths only: ids with equal keys can be joined. */
 function structureKey(st: IdStructure): string {
-  return st.segments.map((s) => `${s.sep}${s.length}`).join('\u0001') + `\u0002${st.tail}`;
+  return `${st.segments.map((s) => `${s.sep}${s.length}`).join('\u0001')}\u0002${st.tail}`;
 }
 
 /**
@@ -93,7 +103,10 @@ function structureKey(st: IdStructure): string {
  */
 export function idShape(id: string): string {
   const st = idStructure(id);
-  return render(st, st.segments.map((s) => s.mask));
+  return render(
+    st,
+    st.segments.map((s) => s.mask),
+  );
 }
 
 /**
@@ -112,7 +125,9 @@ export function idShapeJoin(ids: readonly string[]): string | undefined {
   for (let i = 1; i < sts.length; i++) {
     const st = sts[i]!;
     if (structureKey(st) !== key) return undefined;
-    st.segments.forEach((s, j) => { masks[j] = masks[j]! | s.mask; });
+    st.segments.forEach((s, j) => {
+      masks[j] = masks[j]! | s.mask;
+    });
   }
   return render(first, masks);
 }

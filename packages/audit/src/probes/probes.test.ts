@@ -43,7 +43,13 @@ describe('built-in probes on hand-worked items', () => {
   });
 
   it('echo counts tokens found in other candidates (not the query, not ids)', () => {
-    const item = mcItem('a', ['trasek', 'vokari', 'Lumen'], 0, (c) => ({ note: c === 1 ? 'saw trasek today' : c === 2 ? 'vokari lumen' : 'nothing' }), 'trasek lumen vokari');
+    const item = mcItem(
+      'a',
+      ['trasek', 'vokari', 'Lumen'],
+      0,
+      (c) => ({ note: c === 1 ? 'saw trasek today' : c === 2 ? 'vokari lumen' : 'nothing' }),
+      'trasek lumen vokari',
+    );
     // trasek: in candidate 1's note -> 1; vokari: in candidate 2's note -> 1; lumen: only in its own note -> 0
     expect(Array.from(echoCounts(item))).toEqual([1, 1, 0]);
     expect(echoProbe.choose(item, 'most-echoed')).toBe(-1); // tie 1-1
@@ -81,12 +87,24 @@ describe('built-in probes on hand-worked items', () => {
   });
 
   it('id shape: the odd format among three or more', () => {
-    const item = { id: 'i', answer: 2, candidates: [{ id: 'rec-1111', text: 'a' }, { id: 'rec-2222', text: 'b' }, { id: 'rec-3333u', text: 'c' }] };
+    const item = {
+      id: 'i',
+      answer: 2,
+      candidates: [
+        { id: 'rec-1111', text: 'a' },
+        { id: 'rec-2222', text: 'b' },
+        { id: 'rec-3333u', text: 'c' },
+      ],
+    };
     expect(idShapeProbe.choose(item, 'odd-shape')).toBe(2);
   });
 
   it('chooseAll agrees with choose on every sign (demo items with all cues)', () => {
-    const corpus = generateDemoCorpus({ items: 80, seed: 3, cues: { case: 0.5, length: 0.5, echo: 0.3, 'echo-case': 0.3, 'query-overlap': 0.5, 'stray-field': 0.5, 'id-shape': 0.5 } });
+    const corpus = generateDemoCorpus({
+      items: 80,
+      seed: 3,
+      cues: { case: 0.5, length: 0.5, echo: 0.3, 'echo-case': 0.3, 'query-overlap': 0.5, 'stray-field': 0.5, 'id-shape': 0.5 },
+    });
     const blinds = corpus.items.map(blindView);
     for (const probe of defaultProbes) {
       if (!probe.chooseAll) continue;

@@ -19,7 +19,7 @@ function flags(item: BlindItem): [number, number, number] {
     let firstPresent = -1;
     let firstAbsent = -1;
     for (let c = 0; c < k; c++) {
-      if (Object.prototype.hasOwnProperty.call(cands[c], name) && cands[c]![name] !== undefined) {
+      if (Object.hasOwn(cands[c]!, name) && cands[c]![name] !== undefined) {
         present++;
         if (firstPresent === -1) firstPresent = c;
       } else if (firstAbsent === -1) firstAbsent = c;

@@ -29,9 +29,12 @@ describe('receipts/ledger.json', () => {
     for (const c of res.checks) expect(c.differences, c.id).toEqual([]);
   });
 
-  it.skipIf(!existsSync(DATASETS))('every shared-dataset entry reproduces exactly (skipped when ../shared/datasets is missing)', async () => {
-    expect(withFiles.length).toBeGreaterThanOrEqual(6); // the six shared datasets
-    const res = await verifyLedger(ledger, { baseDir: pkg, only: withFiles });
-    for (const c of res.checks) expect(c.differences, c.id).toEqual([]);
-  });
+  it.skipIf(!existsSync(DATASETS))(
+    'every shared-dataset entry reproduces exactly (skipped when ../shared/datasets is missing)',
+    async () => {
+      expect(withFiles.length).toBeGreaterThanOrEqual(6); // the six shared datasets
+      const res = await verifyLedger(ledger, { baseDir: pkg, only: withFiles });
+      for (const c of res.checks) expect(c.differences, c.id).toEqual([]);
+    },
+  );
 });

@@ -33,24 +33,39 @@ function checkFigures(text: string, l: Ledger): { tags: number; problems: string
     tags++;
     const [, figure, id, pathText] = m as unknown as [string, string, string, string];
     const expected = byId.get(id);
-    if (expected === undefined) { problems.push(`${figure}: no ledger entry "${id}"`); continue; }
+    if (expected === undefined) {
+      problems.push(`${figure}: no ledger entry "${id}"`);
+      continue;
+    }
     const paths = pathText.split(/\s+/);
     const values = paths.map((p) => at(expected, p));
-    if (values.some((v) => v === undefined)) { problems.push(`${figure}: ${id} has no ${pathText}`); continue; }
+    if (values.some((v) => v === undefined)) {
+      problems.push(`${figure}: ${id} has no ${pathText}`);
+      continue;
+    }
     let shown: string;
     if (figure.startsWith('`')) shown = `\`${values.map(String).join('–')}\``;
     else {
       // '%' and 'pt' (percentage points, signed: +9.7 pt) are rates shown ×100.
       const unit = figure.includes('%') ? '%' : figure.includes('pt') ? 'pt' : '';
       const signed = /^[+-]/.test(figure);
-      const parts = figure.replace(/%|pt/g, '').split('–').map((s) => s.trim());
-      if (parts.length !== values.length) { problems.push(`${figure}: ${parts.length} numbers but ${values.length} paths`); continue; }
-      shown = parts.map((p, k) => {
-        const digits = p.includes('.') ? p.length - p.indexOf('.') - 1 : 0;
-        const v = Number(values[k]) * (unit ? 100 : 1);
-        const text = v.toFixed(digits);
-        return signed && !text.startsWith('-') ? `+${text}` : text;
-      }).join('–') + unit;
+      const parts = figure
+        .replace(/%|pt/g, '')
+        .split('–')
+        .map((s) => s.trim());
+      if (parts.length !== values.length) {
+        problems.push(`${figure}: ${parts.length} numbers but ${values.length} paths`);
+        continue;
+      }
+      shown =
+        parts
+          .map((p, k) => {
+            const digits = p.includes('.') ? p.length - p.indexOf('.') - 1 : 0;
+            const v = Number(values[k]) * (unit ? 100 : 1);
+            const text = v.toFixed(digits);
+            return signed && !text.startsWith('-') ? `+${text}` : text;
+          })
+          .join('–') + unit;
     }
     const written = figure.startsWith('`') ? figure : figure.replace(/\s/g, '');
     if (shown !== written) problems.push(`README says ${figure}, ledger ${id} ${pathText} gives ${shown}`);
@@ -78,8 +93,14 @@ describe('README figures agree with the receipts ledger', () => {
     const tag = '<!--r demo-default cued.probes[0].nullMean-->';
     expect(readme).toContain(`27.9 %${tag}`);
     expect(checkFigures(readme.replace(`27.9 %${tag}`, `28.0 %${tag}`), ledger).problems).toHaveLength(1);
-    expect(checkFigures('cov 176–206<!--r envelope-id-shape-5 envelopes[1].probes[6].covered.min envelopes[1].probes[6].covered.max-->', ledger).problems).toHaveLength(1);
-    expect(checkFigures('cov 176–205<!--r envelope-id-shape-5 envelopes[1].probes[6].covered.min envelopes[1].probes[6].covered.max-->', ledger).problems).toEqual([]);
+    expect(
+      checkFigures('cov 176–206<!--r envelope-id-shape-5 envelopes[1].probes[6].covered.min envelopes[1].probes[6].covered.max-->', ledger)
+        .problems,
+    ).toHaveLength(1);
+    expect(
+      checkFigures('cov 176–205<!--r envelope-id-shape-5 envelopes[1].probes[6].covered.min envelopes[1].probes[6].covered.max-->', ledger)
+        .problems,
+    ).toEqual([]);
     expect(checkFigures('`longest`<!--r demo-length-shortest cued.probes[2].sign-->', ledger).problems).toHaveLength(1);
     expect(checkFigures('1.0 %<!--r no-such-entry probes[0].accuracy-->', ledger).problems).toHaveLength(1);
     // signed percentage points: the sign is part of the figure

@@ -41,7 +41,7 @@ describe('receipts ledger', () => {
     const first = JSON.parse(lines[0]!);
     const item = JSON.parse(blind.split('\n')[0]!);
     first.answer = item.candidates.find((c: { id: string }) => c.id !== first.answer).id;
-    writeFileSync(join(other, 'l.jsonl'), [JSON.stringify(first), ...lines.slice(1)].join('\n') + '\n');
+    writeFileSync(join(other, 'l.jsonl'), `${[JSON.stringify(first), ...lines.slice(1)].join('\n')}\n`);
     const r2 = await verifyLedger({ format: LEDGER_FORMAT, entries: [entry] }, { baseDir: other });
     expect(r2.ok).toBe(false);
     expect(r2.checks[0]!.differences[0]).toMatch(/^input changed: l\.jsonl/);

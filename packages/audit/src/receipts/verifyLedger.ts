@@ -28,7 +28,11 @@ export interface VerifyLedgerOptions {
  */
 export async function verifyLedger(ledger: Ledger, options: VerifyLedgerOptions): Promise<{ ok: boolean; checks: LedgerCheck[] }> {
   if (ledger === null || typeof ledger !== 'object' || ledger.format !== LEDGER_FORMAT || !Array.isArray(ledger.entries)) {
-    throw new XaiError('PARSE_ERROR', `not a ${LEDGER_FORMAT} ledger`, { fn: 'verifyLedger', arg: 'ledger', value: (ledger as { format?: unknown } | null)?.format });
+    throw new XaiError('PARSE_ERROR', `not a ${LEDGER_FORMAT} ledger`, {
+      fn: 'verifyLedger',
+      arg: 'ledger',
+      value: (ledger as { format?: unknown } | null)?.format,
+    });
   }
   checkOptions(options, ['baseDir', 'tolerance', 'only'], 'verifyLedger');
   const tol = options.tolerance ?? 1e-12;
@@ -39,7 +43,8 @@ export async function verifyLedger(ledger: Ledger, options: VerifyLedgerOptions)
     const { output, inputs, missing } = await rerunEntry(entry.argv, options.baseDir);
     for (const m of missing) differences.push(`input missing: ${m}`);
     for (const [path, hash] of Object.entries(entry.inputs as Record<string, string>)) {
-      if (inputs[path] !== undefined && inputs[path] !== hash) differences.push(`input changed: ${path} sha256 ${hash.slice(0, 12)}… -> ${inputs[path]!.slice(0, 12)}…`);
+      if (inputs[path] !== undefined && inputs[path] !== hash)
+        differences.push(`input changed: ${path} sha256 ${hash.slice(0, 12)}… -> ${inputs[path]!.slice(0, 12)}…`);
     }
     if (missing.length === 0) diff(entry.expected, output, '', tol, differences);
     checks.push({ id: entry.id, ok: differences.length === 0, differences });
@@ -60,9 +65,17 @@ export function diff(expected: unknown, actual: unknown, path: string, tol: numb
     for (let i = 0; i < Math.min(expected.length, actual.length); i++) diff(expected[i], actual[i], `${path}[${i}]`, tol, out);
     return;
   }
-  if (expected !== null && actual !== null && typeof expected === 'object' && typeof actual === 'object' && !Array.isArray(expected) && !Array.isArray(actual)) {
+  if (
+    expected !== null &&
+    actual !== null &&
+    typeof expected === 'object' &&
+    typeof actual === 'object' &&
+    !Array.isArray(expected) &&
+    !Array.isArray(actual)
+  ) {
     const keys = new Set([...Object.keys(expected), ...Object.keys(actual)]);
-    for (const k of keys) diff((expected as Record<string, unknown>)[k], (actual as Record<string, unknown>)[k], path ? `${path}.${k}` : k, tol, out);
+    for (const k of keys)
+      diff((expected as Record<string, unknown>)[k], (actual as Record<string, unknown>)[k], path ? `${path}.${k}` : k, tol, out);
     return;
   }
   if (expected !== actual) out.push(`${path || '(root)'}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);

@@ -10,7 +10,15 @@ describe('tabular false alarms (small run; the 400-table figures are in the READ
     it(`${labels === 'model' ? 'clean' : 'random-label'} tables: at most 1 of 30 has a firing probe`, () => {
       let any = 0;
       for (let k = 0; k < 30; k++) {
-        const t = generateDemoTable({ seed: 50_000 + k, labels, rows: 200 + 100 * (k % 3), features: 3 + (k % 6), positive: k % 3 === 0 ? 0.3 : 0.5, extras: k % 2 === 0, testRows: k % 4 < 2 ? 80 : 0 });
+        const t = generateDemoTable({
+          seed: 50_000 + k,
+          labels,
+          rows: 200 + 100 * (k % 3),
+          features: 3 + (k % 6),
+          positive: k % 3 === 0 ? 0.3 : 0.5,
+          extras: k % 2 === 0,
+          testRows: k % 4 < 2 ? 80 : 0,
+        });
         const r = runTabularAudit(t, { seed: k, permutations: 60 });
         if (r.probes.some((p) => p.fires)) any++;
       }

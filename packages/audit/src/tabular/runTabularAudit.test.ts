@@ -11,7 +11,13 @@ import { runTabularAudit, TABULAR_PROBE_NAMES } from './runTabularAudit.js';
 import { tabularItems } from './tabularItems.js';
 
 /** n rows of d standard-normal features with labels from `label(i, row)`. */
-function table(n: number, d: number, seed: number, label: (i: number, r: Float64Array) => number, extra?: (i: number, y: number) => number[]): TabularAuditInput {
+function table(
+  n: number,
+  d: number,
+  seed: number,
+  label: (i: number, r: Float64Array) => number,
+  extra?: (i: number, y: number) => number[],
+): TabularAuditInput {
   const rng = substream(seed, 'table');
   const e = extra ? extra(0, 0).length : 0;
   const data = new Float64Array(n * (d + e));
@@ -23,10 +29,16 @@ function table(n: number, d: number, seed: number, label: (i: number, r: Float64
     const ex = extra ? extra(i, y[i]!) : [];
     data.set([...r, ...ex], i * (d + e));
   }
-  const header = [...Array.from({ length: d }, (_, j) => `f${j}`), ...Array.from({ length: e }, (_, j) => (j === 0 && extra ? 'record_id' : `e${j}`))];
+  const header = [
+    ...Array.from({ length: d }, (_, j) => `f${j}`),
+    ...Array.from({ length: e }, (_, j) => (j === 0 && extra ? 'record_id' : `e${j}`)),
+  ];
   return { x: { rows: n, cols: d + e, data }, y, header };
 }
-const fired = (t: TabularAuditInput, opts = {}): string[] => runTabularAudit(t, { permutations: 60, ...opts }).probes.filter((p) => p.fires).map((p) => p.name);
+const fired = (t: TabularAuditInput, opts = {}): string[] =>
+  runTabularAudit(t, { permutations: 60, ...opts })
+    .probes.filter((p) => p.fires)
+    .map((p) => p.name);
 
 describe('bestStump', () => {
   it('finds the hand-worked best threshold', () => {
@@ -51,7 +63,7 @@ describe('runTabularAudit (both directions)', () => {
     expect(fired(table(400, 5, 1, () => (rng.bernoulli(0.3) ? 1 : 0)))).toEqual([]);
   });
 
-  it('the family-wise rule spans the tabular probes: bound ≥ each probe\'s own upper quantile', () => {
+  it("the family-wise rule spans the tabular probes: bound ≥ each probe's own upper quantile", () => {
     const rng = substream(5, 'labels');
     const t = table(300, 4, 4, () => (rng.bernoulli(0.4) ? 1 : 0));
     const r = runTabularAudit(t, { permutations: 60 });
@@ -76,7 +88,13 @@ describe('runTabularAudit (both directions)', () => {
 
   it('an id column assigned by class fires id-column, not row order', () => {
     const rng = substream(5, 'y');
-    const t = table(300, 3, 4, () => (rng.bernoulli(0.5) ? 1 : 0), (i, y) => [y === 1 ? 5000 + i : 1000 + i]);
+    const t = table(
+      300,
+      3,
+      4,
+      () => (rng.bernoulli(0.5) ? 1 : 0),
+      (i, y) => [y === 1 ? 5000 + i : 1000 + i],
+    );
     const r = runTabularAudit(t, { permutations: 60 });
     expect(r.probes.find((q) => q.name === 'id-column')!.sign).toMatch(/^record_id/);
     expect(fired(t)).toEqual(['id-column']);
@@ -109,8 +127,14 @@ describe('runTabularAudit (both directions)', () => {
   it('within one file, exact copies vote on each other (leave-one-out)', () => {
     const data = new Float64Array(60 * 2);
     const y = new Int32Array(60);
-    for (let i = 0; i < 60; i++) { data[i * 2] = i % 20; data[i * 2 + 1] = 0; y[i] = (i % 20) % 2; } // 20 distinct rows x 3 copies, label = parity
-    const p = runTabularAudit({ x: { rows: 60, cols: 2, data }, y, header: ['a', 'b'] }, { permutations: 60 }).probes.find((q) => q.name === 'duplicates')!;
+    for (let i = 0; i < 60; i++) {
+      data[i * 2] = i % 20;
+      data[i * 2 + 1] = 0;
+      y[i] = (i % 20) % 2;
+    } // 20 distinct rows x 3 copies, label = parity
+    const p = runTabularAudit({ x: { rows: 60, cols: 2, data }, y, header: ['a', 'b'] }, { permutations: 60 }).probes.find(
+      (q) => q.name === 'duplicates',
+    )!;
     expect(p.covered).toBe(60);
     expect(p.accuracy).toBe(1);
   });
@@ -118,7 +142,11 @@ describe('runTabularAudit (both directions)', () => {
   it('validates input and options', () => {
     const ok = table(30, 2, 1, (i) => i % 2);
     const code = (f: () => unknown): string | undefined => {
-      try { f(); } catch (e) { return isXaiError(e) ? e.code : 'other'; }
+      try {
+        f();
+      } catch (e) {
+        return isXaiError(e) ? e.code : 'other';
+      }
       return undefined;
     };
     expect(code(() => runTabularAudit({ ...ok, y: new Int32Array(3) }))).toBe('SHAPE_MISMATCH');
@@ -150,7 +178,12 @@ describe('csv audit of the shared datasets (skipped without ../shared/datasets)'
     const report = runTabularAudit(src.table, { permutations: 20 });
     expect(report.probes.map((p) => p.name)).toEqual([...TABULAR_PROBE_NAMES]);
     // Independent count straight from the text files.
-    const rows = (f: string): string[] => readFileSync(join(compas, f), 'utf8').trim().split('\n').slice(1).map((l) => l.split(',').slice(0, -1).join(','));
+    const rows = (f: string): string[] =>
+      readFileSync(join(compas, f), 'utf8')
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => l.split(',').slice(0, -1).join(','));
     const train = new Set(rows('compas-train.csv'));
     const dup = rows('compas-test.csv').filter((r) => train.has(r)).length;
     expect(report.probes.find((p) => p.name === 'duplicates')!.note).toBe(`${dup} of 1235 test rows copy a train row`);

@@ -13,7 +13,15 @@ import { scoreFamily } from '../internal/scoreFamily.js';
 import { canonicalOrder, permuteWithinStrata } from '../internal/nullDraws.js';
 import type { StumpFeatures } from '../internal/stumps.js';
 import { bestStump, buildStumpFeatures } from '../internal/stumps.js';
-import { groupLookupHits, labelRunHits, majority, missingPatterns, nearDuplicateCounts, targetInversionHits, targetLevelColumns } from '../internal/tabularRules.js';
+import {
+  groupLookupHits,
+  labelRunHits,
+  majority,
+  missingPatterns,
+  nearDuplicateCounts,
+  targetInversionHits,
+  targetLevelColumns,
+} from '../internal/tabularRules.js';
 import { compareHeldOut } from '../internal/versus.js';
 import type { TabularAuditInput } from './tabularAuditInput.js';
 import { assertTabularInput } from './tabularAuditInput.js';
@@ -22,7 +30,16 @@ import { assertTabularInput } from './tabularAuditInput.js';
  * The tabular probes, in report order (the first four are the 0.1 battery; new probes are
  * appended so report indices stay put).
  */
-export const TABULAR_PROBE_NAMES = ['row-order', 'id-column', 'leaked-column', 'duplicates', 'label-sorted', 'target-encoded', 'missing-pattern', 'near-duplicates'] as const;
+export const TABULAR_PROBE_NAMES = [
+  'row-order',
+  'id-column',
+  'leaked-column',
+  'duplicates',
+  'label-sorted',
+  'target-encoded',
+  'missing-pattern',
+  'near-duplicates',
+] as const;
 export type TabularProbeName = (typeof TABULAR_PROBE_NAMES)[number];
 
 export interface TabularAuditOptions extends AuditOptions {
@@ -43,7 +60,20 @@ export interface TabularAuditOptions extends AuditOptions {
 
 export const TABULAR_DEFAULTS = { idUniqueness: 0.99, leakErrorRatio: 0.5, leakZ: 3.09, nearTolerance: 0.1 } as const;
 
-const TABULAR_OPTION_KEYS = ['permutations', 'seed', 'quantile', 'margin', 'minCovered', 'familyWise', 'receipt', 'probes', 'idUniqueness', 'leakErrorRatio', 'leakZ', 'nearTolerance'] as const;
+const TABULAR_OPTION_KEYS = [
+  'permutations',
+  'seed',
+  'quantile',
+  'margin',
+  'minCovered',
+  'familyWise',
+  'receipt',
+  'probes',
+  'idUniqueness',
+  'leakErrorRatio',
+  'leakZ',
+  'nearTolerance',
+] as const;
 
 const ID_NAME = /^(id|idx|index|row|rowid|row_id|row-id|.*[_-]id)$/i;
 
@@ -60,7 +90,11 @@ interface Scorer {
   explain?(): { fields: readonly string[]; fix: string; versus?: LeakComparison };
 }
 
-const quote = (names: readonly string[], max = 4): string => names.slice(0, max).map((h) => `\`${h}\``).join(', ') + (names.length > max ? `, … (${names.length} columns)` : '');
+const quote = (names: readonly string[], max = 4): string =>
+  names
+    .slice(0, max)
+    .map((h) => `\`${h}\``)
+    .join(', ') + (names.length > max ? `, … (${names.length} columns)` : '');
 
 /**
  * Audits a labelled table with partial-input rules that should never predict a label. Each
@@ -92,13 +126,21 @@ export function runTabularAudit(table: TabularAuditInput, options: TabularAuditO
   const errorRatio = options.leakErrorRatio ?? TABULAR_DEFAULTS.leakErrorRatio;
   const leakZ = options.leakZ ?? TABULAR_DEFAULTS.leakZ;
   const tolerance = options.nearTolerance ?? TABULAR_DEFAULTS.nearTolerance;
-  const bad = (arg: string, value: unknown, what: string): never => { throw new XaiError('BAD_OPTION', `${arg} must be ${what}, got ${String(value)}`, { fn, arg, value }); };
+  const bad = (arg: string, value: unknown, what: string): never => {
+    throw new XaiError('BAD_OPTION', `${arg} must be ${what}, got ${String(value)}`, { fn, arg, value });
+  };
   if (!(idUniqueness > 0 && idUniqueness <= 1)) bad('idUniqueness', idUniqueness, 'in (0, 1]');
   if (!(errorRatio > 0 && errorRatio <= 1)) bad('leakErrorRatio', errorRatio, 'in (0, 1]');
   if (!(Number.isFinite(leakZ) && leakZ >= 0)) bad('leakZ', leakZ, 'a finite number ≥ 0');
   if (!(tolerance > 0 && Number.isFinite(tolerance))) bad('nearTolerance', tolerance, 'a positive number');
   const wanted = options.probes ?? TABULAR_PROBE_NAMES;
-  for (const p of wanted) if (!(TABULAR_PROBE_NAMES as readonly string[]).includes(p)) throw new XaiError('BAD_OPTION', `unknown tabular probe "${p}" (known: ${TABULAR_PROBE_NAMES.join(', ')})`, { fn, arg: 'probes', value: p });
+  for (const p of wanted)
+    if (!(TABULAR_PROBE_NAMES as readonly string[]).includes(p))
+      throw new XaiError('BAD_OPTION', `unknown tabular probe "${p}" (known: ${TABULAR_PROBE_NAMES.join(', ')})`, {
+        fn,
+        arg: 'probes',
+        value: p,
+      });
   const C = classes.length;
   const { x, y, header } = table;
   const n = x.rows;
@@ -134,7 +176,10 @@ export function runTabularAudit(table: TabularAuditInput, options: TabularAuditO
   const versusOn = (rows: ArrayLike<number>, aloneRight: (i: number) => boolean, othersRight: (i: number) => boolean): LeakComparison => {
     const a = new Uint8Array(rows.length);
     const o = new Uint8Array(rows.length);
-    for (let k = 0; k < rows.length; k++) { a[k] = aloneRight(rows[k]!) ? 1 : 0; o[k] = othersRight(rows[k]!) ? 1 : 0; }
+    for (let k = 0; k < rows.length; k++) {
+      a[k] = aloneRight(rows[k]!) ? 1 : 0;
+      o[k] = othersRight(rows[k]!) ? 1 : 0;
+    }
     return compareHeldOut(a, o, errorRatio, leakZ, rows.length);
   };
   const allRows = (m: number): Int32Array => Int32Array.from({ length: m }, (_, i) => i);
@@ -150,49 +195,100 @@ export function runTabularAudit(table: TabularAuditInput, options: TabularAuditO
       });
     } else if (name === 'label-sorted') {
       scorers.push({
-        name, set: 'train', rule: 'permuted-null', signs: ["previous row's label"],
+        name,
+        set: 'train',
+        rule: 'permuted-null',
+        signs: ["previous row's label"],
         score: (labels) => ({ hits: labelRunHits(labels), covered: Math.max(0, n - 1), sign: "previous row's label" }),
-        explain: () => ({ fields: ['row order'], fix: 'shuffle the rows: the file is sorted or grouped by label (long runs of one label)' }),
+        explain: () => ({
+          fields: ['row order'],
+          fix: 'shuffle the rows: the file is sorted or grouped by label (long runs of one label)',
+        }),
       });
     } else if (name === 'id-column') {
       if (idCols.length === 0) scorers.push(abstainScorer('id-column', 'no id-like column'));
       else {
-        const f = buildStumpFeatures(idCols.map((j) => sortable(columns[j]!)), idCols.map((j) => header[j]!));
-        const base = stumpScorer('id-column', f, C, classes, idCols.map((j) => header[j]!));
+        const f = buildStumpFeatures(
+          idCols.map((j) => sortable(columns[j]!)),
+          idCols.map((j) => header[j]!),
+        );
+        const base = stumpScorer(
+          'id-column',
+          f,
+          C,
+          classes,
+          idCols.map((j) => header[j]!),
+        );
         let picked = -1;
         scorers.push({
           ...base,
-          score(labels, describe) { const r = base.score(labels, describe); if (describe) picked = lastFeature(base); return r; },
-          explain: () => { const col = picked >= 0 ? header[idCols[picked]!]! : header[idCols[0]!]!; return { fields: [col], fix: `drop \`${col}\` (an id): its values follow the label (ids assigned by class or time)` }; },
+          score(labels, describe) {
+            const r = base.score(labels, describe);
+            if (describe) picked = lastFeature(base);
+            return r;
+          },
+          explain: () => {
+            const col = picked >= 0 ? header[idCols[picked]!]! : header[idCols[0]!]!;
+            return { fields: [col], fix: `drop \`${col}\` (an id): its values follow the label (ids assigned by class or time)` };
+          },
         });
       }
     } else if (name === 'leaked-column') {
       if (otherCols.length === 0) scorers.push(abstainScorer('leaked-column', 'no feature column'));
       else {
-        const f = buildStumpFeatures(otherCols.map((j) => sortable(columns[j]!)), otherCols.map((j) => header[j]!));
-        const base = stumpScorer('leaked-column', f, C, classes, otherCols.map((j) => header[j]!));
+        const f = buildStumpFeatures(
+          otherCols.map((j) => sortable(columns[j]!)),
+          otherCols.map((j) => header[j]!),
+        );
+        const base = stumpScorer(
+          'leaked-column',
+          f,
+          C,
+          classes,
+          otherCols.map((j) => header[j]!),
+        );
         let picked = -1;
         scorers.push({
           ...base,
           rule: 'beats-others',
-          score(labels, describe) { const r = base.score(labels, describe); if (describe) picked = lastFeature(base); return r; },
+          score(labels, describe) {
+            const r = base.score(labels, describe);
+            if (describe) picked = lastFeature(base);
+            return r;
+          },
           explain: () => {
             if (picked < 0) return { fields: [], fix: 'no single column separates the label better than the majority class' };
             const j = otherCols[picked]!;
             const nb = nbCv();
-            const versus = versusOn(allRows(n), (i) => nb.predictAlone(i, j) === y[i], (i) => nb.predictWithout(i, [j]) === y[i]);
-            return { fields: [header[j]!], fix: `drop \`${header[j]}\` or rebuild it from data available before the outcome (alone it predicts the label better than all other columns together)`, versus };
+            const versus = versusOn(
+              allRows(n),
+              (i) => nb.predictAlone(i, j) === y[i],
+              (i) => nb.predictWithout(i, [j]) === y[i],
+            );
+            return {
+              fields: [header[j]!],
+              fix: `drop \`${header[j]}\` or rebuild it from data available before the outcome (alone it predicts the label better than all other columns together)`,
+              versus,
+            };
           },
         });
       }
     } else if (name === 'target-encoded') {
-      scorers.push(C !== 2 ? abstainScorer('target-encoded', 'binary labels only') : targetScorer(columns, header, opts.minCovered, y, nbCv, versusOn));
+      scorers.push(
+        C !== 2 ? abstainScorer('target-encoded', 'binary labels only') : targetScorer(columns, header, opts.minCovered, y, nbCv, versusOn),
+      );
     } else if (name === 'missing-pattern') {
       scorers.push(missingScorer(columns, header, n, C, y, fold, nbCv, versusOn));
     } else if (name === 'duplicates') {
-      scorers.push(test ? crossDuplicateScorer(x, y, test.x, test.y, C, header, nbTest, versusOn) : withinDuplicateScorer(x, y, C, nbCv, versusOn));
+      scorers.push(
+        test ? crossDuplicateScorer(x, y, test.x, test.y, C, header, nbTest, versusOn) : withinDuplicateScorer(x, y, C, nbCv, versusOn),
+      );
     } else {
-      scorers.push(test && testColumns ? nearDuplicateScorer(columns, y, testColumns, x, test.x, test.y, C, tolerance, nbTest, versusOn) : abstainScorer('near-duplicates', 'needs a test split'));
+      scorers.push(
+        test && testColumns
+          ? nearDuplicateScorer(columns, y, testColumns, x, test.x, test.y, C, tolerance, nbTest, versusOn)
+          : abstainScorer('near-duplicates', 'needs a test split'),
+      );
     }
   }
 
@@ -219,7 +315,13 @@ export function runTabularAudit(table: TabularAuditInput, options: TabularAuditO
     return { ...obs, items: labels.length, accuracy: obs.covered > 0 ? obs.hits / obs.covered : Number.NaN };
   });
   // One draw permutes train and test labels for every scorer at once: the family is shared.
-  const family = scoreFamily(scorers.map((_, si) => ({ covered: observed[si]!.covered, accuracy: observed[si]!.accuracy, minAccuracy: 0, draws: nullAcc[si]! })), opts.familyWise, opts.quantile, opts.minCovered, opts.margin);
+  const family = scoreFamily(
+    scorers.map((_, si) => ({ covered: observed[si]!.covered, accuracy: observed[si]!.accuracy, minAccuracy: 0, draws: nullAcc[si]! })),
+    opts.familyWise,
+    opts.quantile,
+    opts.minCovered,
+    opts.margin,
+  );
 
   const results: ProbeResult[] = scorers.map((s, si) => {
     const obs = observed[si]!;
@@ -248,15 +350,19 @@ export function runTabularAudit(table: TabularAuditInput, options: TabularAuditO
     });
   });
 
-  return assembleReport({
-    kind: 'tabular',
-    items: n,
-    probes: results,
-    familyCritical: family.critical,
-    itemsHash: tableHash(table),
-    nullKind: 'across-rows',
-    probeNames: scorers.map((s) => s.name),
-  }, options.receipt, opts);
+  return assembleReport(
+    {
+      kind: 'tabular',
+      items: n,
+      probes: results,
+      familyCritical: family.critical,
+      itemsHash: tableHash(table),
+      nullKind: 'across-rows',
+      probeNames: scorers.map((s) => s.name),
+    },
+    options.receipt,
+    opts,
+  );
 }
 
 type VersusOn = (rows: ArrayLike<number>, aloneRight: (i: number) => boolean, othersRight: (i: number) => boolean) => LeakComparison;
@@ -275,7 +381,13 @@ interface StumpScorer extends Scorer {
   lastFeature: number;
 }
 
-function stumpScorer(name: TabularProbeName, features: StumpFeatures, C: number, classes: readonly string[], signs: readonly string[]): StumpScorer {
+function stumpScorer(
+  name: TabularProbeName,
+  features: StumpFeatures,
+  C: number,
+  classes: readonly string[],
+  signs: readonly string[],
+): StumpScorer {
   const scratch = new Int32Array(64 * C);
   const self: StumpScorer = {
     name,
@@ -301,7 +413,14 @@ function abstainScorer(name: TabularProbeName, note: string): Scorer {
 }
 
 /** Target encoding: the column's value is its level's label rate (row included); see targetInversionHits. */
-function targetScorer(columns: readonly Float64Array[], header: readonly string[], minCovered: number, y: Int32Array, nbCv: () => HeldOutNb, versusOn: VersusOn): Scorer {
+function targetScorer(
+  columns: readonly Float64Array[],
+  header: readonly string[],
+  minCovered: number,
+  y: Int32Array,
+  nbCv: () => HeldOutNb,
+  versusOn: VersusOn,
+): Scorer {
   const cands = targetLevelColumns(columns, minCovered);
   if (cands.length === 0) return abstainScorer('target-encoded', 'no column of label-rate-like values in [0, 1] with repeated levels');
   const sums = new Float64Array(Math.max(...cands.map((t) => t.size.length)));
@@ -317,11 +436,19 @@ function targetScorer(columns: readonly Float64Array[], header: readonly string[
       let bestHits = 0;
       cands.forEach((t, k) => {
         const hits = targetInversionHits(t, labels, sums);
-        if (hits / t.covered > bestAcc) { bestAcc = hits / t.covered; best = k; bestHits = hits; }
+        if (hits / t.covered > bestAcc) {
+          bestAcc = hits / t.covered;
+          best = k;
+          bestHits = hits;
+        }
       });
       if (describe) picked = best;
       const t = cands[best]!;
-      return { hits: bestHits, covered: t.covered, sign: describe ? `${header[t.column]} = its level's label rate (leave-one-out inversion)` : '' };
+      return {
+        hits: bestHits,
+        covered: t.covered,
+        sign: describe ? `${header[t.column]} = its level's label rate (leave-one-out inversion)` : '',
+      };
     },
     explain() {
       const t = cands[picked]!;
@@ -331,14 +458,31 @@ function targetScorer(columns: readonly Float64Array[], header: readonly string[
       const rows: number[] = [];
       for (let i = 0; i < y.length; i++) if (t.level[i]! >= 0) rows.push(i);
       const nb = nbCv();
-      const versus = versusOn(rows, (i) => right[i] === 1, (i) => nb.predictWithout(i, [j]) === y[i]);
-      return { fields: [header[j]!], fix: `\`${header[j]}\` is computed from the label (its level's label rate, this row included): recompute it out-of-fold on train only, or drop it`, versus };
+      const versus = versusOn(
+        rows,
+        (i) => right[i] === 1,
+        (i) => nb.predictWithout(i, [j]) === y[i],
+      );
+      return {
+        fields: [header[j]!],
+        fix: `\`${header[j]}\` is computed from the label (its level's label rate, this row included): recompute it out-of-fold on train only, or drop it`,
+        versus,
+      };
     },
   };
 }
 
 /** The missing-value pattern (which columns are missing) -> majority label. */
-function missingScorer(columns: readonly Float64Array[], header: readonly string[], n: number, C: number, y: Int32Array, fold: Uint8Array, nbCv: () => HeldOutNb, versusOn: VersusOn): Scorer {
+function missingScorer(
+  columns: readonly Float64Array[],
+  header: readonly string[],
+  n: number,
+  C: number,
+  y: Int32Array,
+  fold: Uint8Array,
+  nbCv: () => HeldOutNb,
+  versusOn: VersusOn,
+): Scorer {
   const { group, groups, any } = missingPatterns(columns, n);
   if (!any) return abstainScorer('missing-pattern', 'no missing values');
   const counts = new Int32Array(groups * C);
@@ -348,43 +492,80 @@ function missingScorer(columns: readonly Float64Array[], header: readonly string
     set: 'train',
     rule: 'beats-others',
     signs: ['missing-value pattern → class'],
-    score: (labels) => ({ hits: groupLookupHits(group, groups, labels, C, counts), covered: n, sign: `missing-value pattern → class lookup (${groups} patterns)` }),
+    score: (labels) => ({
+      hits: groupLookupHits(group, groups, labels, C, counts),
+      covered: n,
+      sign: `missing-value pattern → class lookup (${groups} patterns)`,
+    }),
     explain() {
       // Columns ranked by how much their missing rate differs between classes.
       const classN = new Float64Array(C);
       for (let i = 0; i < n; i++) classN[y[i]!]!++;
-      const ranked = missingCols.map(({ j, col }) => {
-        const miss = new Float64Array(C);
-        for (let i = 0; i < n; i++) if (Number.isNaN(col[i]!)) miss[y[i]!]!++;
-        let lo = Infinity;
-        let hi = -Infinity;
-        for (let c = 0; c < C; c++) if (classN[c]! > 0) { const r = miss[c]! / classN[c]!; lo = Math.min(lo, r); hi = Math.max(hi, r); }
-        return { name: header[j]!, gap: hi - lo };
-      }).sort((a, b) => b.gap - a.gap);
-      const fields = ranked.filter((r, k) => k === 0 || r.gap >= 0.5 * ranked[0]!.gap).slice(0, 5).map((r) => r.name);
+      const ranked = missingCols
+        .map(({ j, col }) => {
+          const miss = new Float64Array(C);
+          for (let i = 0; i < n; i++) if (Number.isNaN(col[i]!)) miss[y[i]!]!++;
+          let lo = Infinity;
+          let hi = -Infinity;
+          for (let c = 0; c < C; c++)
+            if (classN[c]! > 0) {
+              const r = miss[c]! / classN[c]!;
+              lo = Math.min(lo, r);
+              hi = Math.max(hi, r);
+            }
+          return { name: header[j]!, gap: hi - lo };
+        })
+        .sort((a, b) => b.gap - a.gap);
+      const fields = ranked
+        .filter((r, k) => k === 0 || r.gap >= 0.5 * ranked[0]!.gap)
+        .slice(0, 5)
+        .map((r) => r.name);
       // Held out: the pattern's majority label on the other fold (unseen pattern: that fold's majority).
       const foldCounts = [new Int32Array(groups * C), new Int32Array(groups * C)];
       const foldTotal = [new Int32Array(C), new Int32Array(C)];
-      for (let i = 0; i < n; i++) { foldCounts[fold[i]!]![group[i]! * C + y[i]!]!++; foldTotal[fold[i]!]![y[i]!]!++; }
+      for (let i = 0; i < n; i++) {
+        foldCounts[fold[i]!]![group[i]! * C + y[i]!]!++;
+        foldTotal[fold[i]!]![y[i]!]!++;
+      }
       const nb = nbCv();
-      const versus = versusOn(Int32Array.from({ length: n }, (_, i) => i), (i) => {
-        const other = 1 - fold[i]!;
-        let pred = majority(foldCounts[other]!, group[i]! * C, C);
-        if (pred < 0) pred = majority(foldTotal[other]!, 0, C);
-        return pred === y[i];
-      }, (i) => nb.predictWithout(i, []) === y[i]);
-      return { fields, fix: `the missingness of ${quote(fields)} encodes the label: find out why values are missing (filled in after the outcome?) and impute or drop them`, versus };
+      const versus = versusOn(
+        Int32Array.from({ length: n }, (_, i) => i),
+        (i) => {
+          const other = 1 - fold[i]!;
+          let pred = majority(foldCounts[other]!, group[i]! * C, C);
+          if (pred < 0) pred = majority(foldTotal[other]!, 0, C);
+          return pred === y[i];
+        },
+        (i) => nb.predictWithout(i, []) === y[i],
+      );
+      return {
+        fields,
+        fix: `the missingness of ${quote(fields)} encodes the label: find out why values are missing (filled in after the outcome?) and impute or drop them`,
+        versus,
+      };
     },
   };
 }
 
 /** Test rows that copy a train row get the train copies' majority label (fixed choices). */
-function crossDuplicateScorer(train: Matrix, trainY: Int32Array, test: Matrix, testY: Int32Array, C: number, header: readonly string[], nbTest: () => HeldOutNb, versusOn: VersusOn): Scorer {
+function crossDuplicateScorer(
+  train: Matrix,
+  trainY: Int32Array,
+  test: Matrix,
+  testY: Int32Array,
+  C: number,
+  header: readonly string[],
+  nbTest: () => HeldOutNb,
+  versusOn: VersusOn,
+): Scorer {
   const counts = new Map<string, Int32Array>();
   for (let i = 0; i < train.rows; i++) {
     const key = rowKey(train, i);
     let c = counts.get(key);
-    if (!c) counts.set(key, (c = new Int32Array(C)));
+    if (!c) {
+      c = new Int32Array(C);
+      counts.set(key, c);
+    }
     c[trainY[i]!]!++;
   }
   const choice = new Int32Array(test.rows).fill(-1);
@@ -406,8 +587,16 @@ function crossDuplicateScorer(train: Matrix, trainY: Int32Array, test: Matrix, t
     score: (labels) => choiceScore(choice, labels, 'train → test copies'),
     explain() {
       const nb = nbTest();
-      const versus = versusOn(covered, (i) => choice[i] === testY[i], (i) => nb.predictWithout(i, []) === testY[i]);
-      return { fields: [...header], fix: `dedupe train/test on all columns (${quote(header)}): ${duplicated} test rows copy a train row`, versus };
+      const versus = versusOn(
+        covered,
+        (i) => choice[i] === testY[i],
+        (i) => nb.predictWithout(i, []) === testY[i],
+      );
+      return {
+        fields: [...header],
+        fix: `dedupe train/test on all columns (${quote(header)}): ${duplicated} test rows copy a train row`,
+        versus,
+      };
     },
   };
 }
@@ -432,14 +621,29 @@ function withinDuplicateScorer(x: Matrix, y: Int32Array, C: number, nbCv: () => 
       const rows: number[] = [];
       for (let i = 0; i < y.length; i++) if (right[i]! < 2) rows.push(i);
       const nb = nbCv();
-      const versus = versusOn(rows, (i) => right[i] === 1, (i) => nb.predictWithout(i, []) === y[i]);
+      const versus = versusOn(
+        rows,
+        (i) => right[i] === 1,
+        (i) => nb.predictWithout(i, []) === y[i],
+      );
       return { fields: ['all columns'], fix: `dedupe the file before splitting: ${dupRows} rows have an exact copy`, versus };
     },
   };
 }
 
 /** Test rows that nearly copy train rows (rounded to a grid; not exact copies) get the copies' majority label. */
-function nearDuplicateScorer(trainCols: readonly Float64Array[], trainY: Int32Array, testCols: readonly Float64Array[], train: Matrix, test: Matrix, testY: Int32Array, C: number, tolerance: number, nbTest: () => HeldOutNb, versusOn: VersusOn): Scorer {
+function nearDuplicateScorer(
+  trainCols: readonly Float64Array[],
+  trainY: Int32Array,
+  testCols: readonly Float64Array[],
+  train: Matrix,
+  test: Matrix,
+  testY: Int32Array,
+  C: number,
+  tolerance: number,
+  nbTest: () => HeldOutNb,
+  versusOn: VersusOn,
+): Scorer {
   const exactKeys = new Set<string>();
   for (let i = 0; i < train.rows; i++) exactKeys.add(rowKey(train, i));
   const exact = new Uint8Array(test.rows);
@@ -447,7 +651,10 @@ function nearDuplicateScorer(trainCols: readonly Float64Array[], trainY: Int32Ar
   const { counts, matched } = nearDuplicateCounts(trainCols, trainY, testCols, exact, C, tolerance);
   const choice = new Int32Array(test.rows);
   const covered: number[] = [];
-  for (let i = 0; i < test.rows; i++) { choice[i] = majority(counts, i * C, C); if (choice[i]! >= 0) covered.push(i); }
+  for (let i = 0; i < test.rows; i++) {
+    choice[i] = majority(counts, i * C, C);
+    if (choice[i]! >= 0) covered.push(i);
+  }
   return {
     name: 'near-duplicates',
     set: 'test',
@@ -457,8 +664,16 @@ function nearDuplicateScorer(trainCols: readonly Float64Array[], trainY: Int32Ar
     score: (labels) => choiceScore(choice, labels, 'train → test near-copies'),
     explain() {
       const nb = nbTest();
-      const versus = versusOn(covered, (i) => choice[i] === testY[i], (i) => nb.predictWithout(i, []) === testY[i]);
-      return { fields: ['all columns'], fix: `dedupe train/test after rounding each column to ${tolerance} sd: ${matched} test rows nearly copy a train row (jittered or re-exported copies)`, versus };
+      const versus = versusOn(
+        covered,
+        (i) => choice[i] === testY[i],
+        (i) => nb.predictWithout(i, []) === testY[i],
+      );
+      return {
+        fields: ['all columns'],
+        fix: `dedupe train/test after rounding each column to ${tolerance} sd: ${matched} test rows nearly copy a train row (jittered or re-exported copies)`,
+        versus,
+      };
     },
   };
 }
@@ -487,7 +702,10 @@ function tableHash(t: TabularAuditInput): string {
     const buf = new Float64Array(m.cols);
     for (let i = 0; i < m.rows; i++) {
       const base = (m.offset ?? 0) + i * (m.stride ?? m.cols);
-      for (let j = 0; j < m.cols; j++) { const v = m.data[base + j]!; buf[j] = v === 0 ? 0 : v; }
+      for (let j = 0; j < m.cols; j++) {
+        const v = m.data[base + j]!;
+        buf[j] = v === 0 ? 0 : v;
+      }
       h.update(new Uint8Array(buf.buffer));
     }
     h.update(new Uint8Array(y.buffer, y.byteOffset, y.byteLength));

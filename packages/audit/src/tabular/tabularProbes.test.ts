@@ -7,27 +7,53 @@ import type { TabularAuditInput } from './tabularAuditInput.js';
 import { runTabularAudit } from './runTabularAudit.js';
 
 /** A table from named columns (row-major assembly) and labels; optional test split. */
-function assemble(cols: Record<string, Float64Array>, y: Int32Array, testCols?: Record<string, Float64Array>, testY?: Int32Array): TabularAuditInput {
+function assemble(
+  cols: Record<string, Float64Array>,
+  y: Int32Array,
+  testCols?: Record<string, Float64Array>,
+  testY?: Int32Array,
+): TabularAuditInput {
   const header = Object.keys(cols);
   const pack = (c: Record<string, Float64Array>, n: number): Float64Array => {
     const data = new Float64Array(n * header.length);
-    header.forEach((h, j) => { const col = c[h]!; for (let i = 0; i < n; i++) data[i * header.length + j] = col[i]!; });
+    header.forEach((h, j) => {
+      const col = c[h]!;
+      for (let i = 0; i < n; i++) data[i * header.length + j] = col[i]!;
+    });
     return data;
   };
   return {
-    x: { rows: y.length, cols: header.length, data: pack(cols, y.length) }, y, header,
-    ...(testCols && testY ? { test: { x: { rows: testY.length, cols: header.length, data: pack(testCols, testY.length) }, y: testY } } : {}),
+    x: { rows: y.length, cols: header.length, data: pack(cols, y.length) },
+    y,
+    header,
+    ...(testCols && testY
+      ? { test: { x: { rows: testY.length, cols: header.length, data: pack(testCols, testY.length) }, y: testY } }
+      : {}),
   };
 }
-const normals = (rng: Rng, n: number): Float64Array => { const v = new Float64Array(n); rng.fillNormal(v); return v; };
-const probe = (t: TabularAuditInput, name: string, opts = {}): ProbeResult => runTabularAudit(t, { permutations: 60, ...opts }).probes.find((p) => p.name === name)!;
-const firing = (t: TabularAuditInput): string[] => runTabularAudit(t, { permutations: 60 }).probes.filter((p) => p.fires).map((p) => p.name);
+const normals = (rng: Rng, n: number): Float64Array => {
+  const v = new Float64Array(n);
+  rng.fillNormal(v);
+  return v;
+};
+const probe = (t: TabularAuditInput, name: string, opts = {}): ProbeResult =>
+  runTabularAudit(t, { permutations: 60, ...opts }).probes.find((p) => p.name === name)!;
+const firing = (t: TabularAuditInput): string[] =>
+  runTabularAudit(t, { permutations: 60 })
+    .probes.filter((p) => p.fires)
+    .map((p) => p.name);
 
 /**
  * A latent z drives the label (about 73-78 % reachable); `k` legitimate features are noisy
  * views of z (sd `noise`). Returns the columns and labels.
  */
-function latentTable(n: number, seed: number, k: number, noise: number, labelNoise: number): { cols: Record<string, Float64Array>; y: Int32Array; z: Float64Array } {
+function latentTable(
+  n: number,
+  seed: number,
+  k: number,
+  noise: number,
+  labelNoise: number,
+): { cols: Record<string, Float64Array>; y: Int32Array; z: Float64Array } {
   const rng = substream(seed, 'latent');
   const z = normals(rng, n);
   const y = Int32Array.from(z, (v) => (v + labelNoise * rng.normal() > 0 ? 1 : 0));
@@ -86,7 +112,10 @@ describe('target-encoded column', () => {
     const zip = Int32Array.from({ length: 600 }, () => rng.int(150)); // about 4 rows per zip code
     const sum = new Float64Array(150);
     const count = new Float64Array(150);
-    for (let i = 0; i < 600; i++) { sum[zip[i]!]! += y[i]!; count[zip[i]!]!++; }
+    for (let i = 0; i < 600; i++) {
+      sum[zip[i]!]! += y[i]!;
+      count[zip[i]!]!++;
+    }
     const legitRate = Float64Array.from({ length: 150 }, () => Math.round(rng.uniform() * 100) / 100); // a published rate, unrelated to these labels
     cols.zip_rate = Float64Array.from(zip, (z) => (encode === 'target' ? sum[z]! / count[z]! : legitRate[z]!));
     return assemble(cols, y);
@@ -113,9 +142,15 @@ describe('near-duplicate rows across train/test', () => {
     const testCols: Record<string, Float64Array> = {};
     const src = Int32Array.from({ length: m }, (_, k) => k * 4);
     const fresh = latentTable(m, seed + 1000, 5, 1.0, 0.6);
-    for (const h of Object.keys(cols)) testCols[h] = copies === 'fresh' ? fresh.cols[h]! : Float64Array.from(src, (i) => cols[h]![i]! + 0.001 * rng.normal());
+    for (const h of Object.keys(cols))
+      testCols[h] = copies === 'fresh' ? fresh.cols[h]! : Float64Array.from(src, (i) => cols[h]![i]! + 0.001 * rng.normal());
     // relabelled: the copies' labels re-drawn from the same model (no label leak, only feature overlap)
-    const testY = copies === 'fresh' ? fresh.y : copies === 'jittered' ? Int32Array.from(src, (i) => y[i]!) : Int32Array.from(src, (i) => (z[i]! + 0.6 * rng.normal() > 0 ? 1 : 0));
+    const testY =
+      copies === 'fresh'
+        ? fresh.y
+        : copies === 'jittered'
+          ? Int32Array.from(src, (i) => y[i]!)
+          : Int32Array.from(src, (i) => (z[i]! + 0.6 * rng.normal() > 0 ? 1 : 0));
     return assemble(cols, y, testCols, testY);
   }
   it('jittered copies of train rows with their labels fire', () => {
@@ -137,7 +172,9 @@ describe('missing-value pattern', () => {
     const { cols, y } = latentTable(600, seed, 5, 1.1, 0.5);
     const rng = substream(seed, 'missing');
     // informative: income is missing for most positives only; clean: missing at random (20 %)
-    cols.income = cols.v1!.map((v, i) => ((informative ? (y[i] === 1 ? rng.bernoulli(0.9) : rng.bernoulli(0.05)) : rng.bernoulli(0.2)) ? Number.NaN : v));
+    cols.income = cols.v1!.map((v, i) =>
+      (informative ? (y[i] === 1 ? rng.bernoulli(0.9) : rng.bernoulli(0.05)) : rng.bernoulli(0.2)) ? Number.NaN : v,
+    );
     return assemble(cols, y);
   }
   it('missingness that encodes the label fires, naming the column', () => {
@@ -162,7 +199,10 @@ describe('label-sorted file', () => {
     const blocked: number[] = [];
     for (let b = 0; blocked.length < 600; b++) blocked.push(...(b % 2 === 0 ? zeros : ones).splice(0, 40));
     const pick = (c: Float64Array): Float64Array => Float64Array.from(blocked, (i) => c[i]!);
-    const t = assemble(Object.fromEntries(Object.entries(cols).map(([h, c]) => [h, pick(c)])), Int32Array.from(blocked, (i) => y[i]!));
+    const t = assemble(
+      Object.fromEntries(Object.entries(cols).map(([h, c]) => [h, pick(c)])),
+      Int32Array.from(blocked, (i) => y[i]!),
+    );
     const p = probe(t, 'label-sorted');
     expect(p.accuracy).toBeGreaterThan(0.9);
     expect(p.fires).toBe(true);

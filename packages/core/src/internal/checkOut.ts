@@ -7,11 +7,19 @@ export function outputFor(fn: string, rows: number, cols: number, out: Matrix | 
   if (out === undefined) return { rows, cols, data: new Float64Array(rows * cols) };
   assertMatrix(out, fn, 'out');
   if (out.rows !== rows || out.cols !== cols) {
-    throw new XaiError('SHAPE_MISMATCH', `expected ${rows}x${cols}, got ${out.rows}x${out.cols}`, { fn, arg: 'out', value: [out.rows, out.cols] });
+    throw new XaiError('SHAPE_MISMATCH', `expected ${rows}x${cols}, got ${out.rows}x${out.cols}`, {
+      fn,
+      arg: 'out',
+      value: [out.rows, out.cols],
+    });
   }
   for (const [k, input] of inputs.entries()) {
     if (overlaps(out, input)) {
-      throw new XaiError('BAD_INPUT', `out shares memory with input ${k === 0 ? 'a' : 'b'}; these kernels read inputs while writing out, so the result would be wrong: pass a separate buffer`, { fn, arg: 'out', value: 'aliased' });
+      throw new XaiError(
+        'BAD_INPUT',
+        `out shares memory with input ${k === 0 ? 'a' : 'b'}; these kernels read inputs while writing out, so the result would be wrong: pass a separate buffer`,
+        { fn, arg: 'out', value: 'aliased' },
+      );
     }
   }
   return out;
@@ -41,7 +49,10 @@ export function overlaps(a: Matrix, b: Matrix): boolean {
   // b's column interval inside a physical row may wrap into the next row.
   const colsOverlap = (lo: number, hi: number): boolean => lo < a.cols && 0 < hi;
   const rowsOverlap = (dr: number): boolean => dr + b.rows - 1 >= 0 && dr <= a.rows - 1;
-  return (rowsOverlap(rowShift) && colsOverlap(colShift, colShift + b.cols)) || (rowsOverlap(rowShift + 1) && colsOverlap(colShift - s, colShift - s + b.cols));
+  return (
+    (rowsOverlap(rowShift) && colsOverlap(colShift, colShift + b.cols)) ||
+    (rowsOverlap(rowShift + 1) && colsOverlap(colShift - s, colShift - s + b.cols))
+  );
 }
 
 /** Row stride and offset as a pair, for kernels that index data directly. */

@@ -25,7 +25,17 @@ function naive(a: Matrix, b: Matrix): Float64Array {
 }
 
 // 1xk, kx1, sizes around the 4-row and 2x2 block edges, and an empty inner dimension.
-const shapes: [number, number, number][] = [[1, 7, 1], [1, 5, 9], [9, 5, 1], [4, 4, 4], [5, 3, 7], [7, 13, 6], [13, 1, 2], [2, 0, 3], [33, 17, 11]];
+const shapes: [number, number, number][] = [
+  [1, 7, 1],
+  [1, 5, 9],
+  [9, 5, 1],
+  [4, 4, 4],
+  [5, 3, 7],
+  [7, 13, 6],
+  [13, 1, 2],
+  [2, 0, 3],
+  [33, 17, 11],
+];
 
 describe('matmul family', () => {
   it.each(shapes)('matmul %ix%i · %ix? matches the naive triple loop', (n, k, m) => {

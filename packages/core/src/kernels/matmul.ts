@@ -13,7 +13,12 @@ import { layout, outputFor } from '../internal/checkOut.js';
 export function matmul(a: Matrix, b: Matrix, out?: Matrix): Matrix {
   assertMatrix(a, 'matmul', 'a');
   assertMatrix(b, 'matmul', 'b');
-  if (a.cols !== b.rows) throw new XaiError('SHAPE_MISMATCH', `a is ${a.rows}x${a.cols} but b is ${b.rows}x${b.cols}`, { fn: 'matmul', arg: 'b', value: [b.rows, b.cols] });
+  if (a.cols !== b.rows)
+    throw new XaiError('SHAPE_MISMATCH', `a is ${a.rows}x${a.cols} but b is ${b.rows}x${b.cols}`, {
+      fn: 'matmul',
+      arg: 'b',
+      value: [b.rows, b.cols],
+    });
   const c = outputFor('matmul', a.rows, b.cols, out, [a, b]);
   matmulKernel(a, b, c);
   return c;
@@ -76,7 +81,12 @@ export function matmulKernel(a: Matrix, b: Matrix, c: Matrix): void {
 export function matmulTransB(a: Matrix, b: Matrix, out?: Matrix): Matrix {
   assertMatrix(a, 'matmulTransB', 'a');
   assertMatrix(b, 'matmulTransB', 'b');
-  if (a.cols !== b.cols) throw new XaiError('SHAPE_MISMATCH', `a is ${a.rows}x${a.cols} but b is ${b.rows}x${b.cols} (need equal column counts)`, { fn: 'matmulTransB', arg: 'b', value: [b.rows, b.cols] });
+  if (a.cols !== b.cols)
+    throw new XaiError('SHAPE_MISMATCH', `a is ${a.rows}x${a.cols} but b is ${b.rows}x${b.cols} (need equal column counts)`, {
+      fn: 'matmulTransB',
+      arg: 'b',
+      value: [b.rows, b.cols],
+    });
   const c = outputFor('matmulTransB', a.rows, b.rows, out, [a, b]);
   const n = a.rows;
   const m = b.rows;
@@ -95,19 +105,36 @@ export function matmulTransB(a: Matrix, b: Matrix, out?: Matrix): Matrix {
     for (; j + 1 < m; j += 2) {
       const b0 = ob + j * sb;
       const b1 = b0 + sb;
-      let s00 = 0, s01 = 0, s10 = 0, s11 = 0;
+      let s00 = 0,
+        s01 = 0,
+        s10 = 0,
+        s11 = 0;
       for (let k = 0; k < kk; k++) {
-        const x0 = A[a0 + k]!, x1 = A[a1 + k]!, y0 = B[b0 + k]!, y1 = B[b1 + k]!;
-        s00 += x0 * y0; s01 += x0 * y1; s10 += x1 * y0; s11 += x1 * y1;
+        const x0 = A[a0 + k]!,
+          x1 = A[a1 + k]!,
+          y0 = B[b0 + k]!,
+          y1 = B[b1 + k]!;
+        s00 += x0 * y0;
+        s01 += x0 * y1;
+        s10 += x1 * y0;
+        s11 += x1 * y1;
       }
-      C[oc + i * sc + j] = s00; C[oc + i * sc + j + 1] = s01;
-      C[oc + (i + 1) * sc + j] = s10; C[oc + (i + 1) * sc + j + 1] = s11;
+      C[oc + i * sc + j] = s00;
+      C[oc + i * sc + j + 1] = s01;
+      C[oc + (i + 1) * sc + j] = s10;
+      C[oc + (i + 1) * sc + j + 1] = s11;
     }
     for (; j < m; j++) {
       const b0 = ob + j * sb;
-      let s0 = 0, s1 = 0;
-      for (let k = 0; k < kk; k++) { const y = B[b0 + k]!; s0 += A[a0 + k]! * y; s1 += A[a1 + k]! * y; }
-      C[oc + i * sc + j] = s0; C[oc + (i + 1) * sc + j] = s1;
+      let s0 = 0,
+        s1 = 0;
+      for (let k = 0; k < kk; k++) {
+        const y = B[b0 + k]!;
+        s0 += A[a0 + k]! * y;
+        s1 += A[a1 + k]! * y;
+      }
+      C[oc + i * sc + j] = s0;
+      C[oc + (i + 1) * sc + j] = s1;
     }
   }
   for (; i < n; i++) {
@@ -130,7 +157,12 @@ export function matmulTransB(a: Matrix, b: Matrix, out?: Matrix): Matrix {
 export function matmulTransA(a: Matrix, b: Matrix, out?: Matrix): Matrix {
   assertMatrix(a, 'matmulTransA', 'a');
   assertMatrix(b, 'matmulTransA', 'b');
-  if (a.rows !== b.rows) throw new XaiError('SHAPE_MISMATCH', `a is ${a.rows}x${a.cols} but b is ${b.rows}x${b.cols} (need equal row counts)`, { fn: 'matmulTransA', arg: 'b', value: [b.rows, b.cols] });
+  if (a.rows !== b.rows)
+    throw new XaiError('SHAPE_MISMATCH', `a is ${a.rows}x${a.cols} but b is ${b.rows}x${b.cols} (need equal row counts)`, {
+      fn: 'matmulTransA',
+      arg: 'b',
+      value: [b.rows, b.cols],
+    });
   const c = outputFor('matmulTransA', a.cols, b.cols, out, [a, b]);
   const kk = a.rows;
   const n = a.cols;

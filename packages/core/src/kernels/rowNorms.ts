@@ -15,7 +15,10 @@ export function rowNorms(a: Matrix, p = 2, out: Float64Array = new Float64Array(
     const base = o + i * s;
     let acc = 0;
     if (p === 2) {
-      for (let j = 0; j < a.cols; j++) { const v = D[base + j]!; acc += v * v; }
+      for (let j = 0; j < a.cols; j++) {
+        const v = D[base + j]!;
+        acc += v * v;
+      }
       acc = Math.sqrt(acc);
     } else if (p === 1) {
       for (let j = 0; j < a.cols; j++) acc += Math.abs(D[base + j]!);

@@ -8,7 +8,20 @@ import { transpose } from './transpose.js';
 
 describe('small kernels', () => {
   it('transpose swaps indices', () => {
-    expect(toRows(transpose(fromRows([[1, 2, 3], [4, 5, 6]])))).toEqual([[1, 4], [2, 5], [3, 6]]);
+    expect(
+      toRows(
+        transpose(
+          fromRows([
+            [1, 2, 3],
+            [4, 5, 6],
+          ]),
+        ),
+      ),
+    ).toEqual([
+      [1, 4],
+      [2, 5],
+      [3, 6],
+    ]);
   });
 
   it('axpy, scale and dot follow their definitions', () => {
@@ -20,7 +33,10 @@ describe('small kernels', () => {
   });
 
   it('rowNorms: 3-4-5 triangle for p=2, sums for p=1, max for p=Infinity, and p=3', () => {
-    const m = fromRows([[3, -4], [1, 1]]);
+    const m = fromRows([
+      [3, -4],
+      [1, 1],
+    ]);
     expect(Array.from(rowNorms(m))).toEqual([5, Math.SQRT2]);
     expect(Array.from(rowNorms(m, 1))).toEqual([7, 2]);
     expect(Array.from(rowNorms(m, Infinity))).toEqual([4, 1]);
@@ -38,11 +54,13 @@ describe('small kernels', () => {
   });
 
   it('argsort returns a sorting permutation (property)', () => {
-    fc.assert(fc.property(fc.array(fc.double({ noNaN: true }), { maxLength: 50 }), (xs) => {
-      const order = argsort(xs);
-      const seen = new Set(order);
-      expect(seen.size).toBe(xs.length);
-      for (let k = 1; k < order.length; k++) expect(xs[order[k - 1]!]! <= xs[order[k]!]!).toBe(true);
-    }));
+    fc.assert(
+      fc.property(fc.array(fc.double({ noNaN: true }), { maxLength: 50 }), (xs) => {
+        const order = argsort(xs);
+        const seen = new Set(order);
+        expect(seen.size).toBe(xs.length);
+        for (let k = 1; k < order.length; k++) expect(xs[order[k - 1]!]! <= xs[order[k]!]!).toBe(true);
+      }),
+    );
   });
 });

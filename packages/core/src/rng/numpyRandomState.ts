@@ -34,7 +34,9 @@ class LegacyRandomState implements NumpyRandomState {
       this.hasGauss = false;
       return this.gauss;
     }
-    let x1 = 0, x2 = 0, r2 = 0;
+    let x1 = 0,
+      x2 = 0,
+      r2 = 0;
     do {
       x1 = 2 * this.randomSample() - 1;
       x2 = 2 * this.randomSample() - 1;
@@ -59,7 +61,11 @@ class LegacyRandomState implements NumpyRandomState {
  */
 export function numpyRandomState(seed: number): NumpyRandomState {
   if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
-    throw new XaiError('BAD_INPUT', `numpy seeds are integers in [0, 2^32), got ${describeValue(seed)}`, { fn: 'numpyRandomState', arg: 'seed', value: seed });
+    throw new XaiError('BAD_INPUT', `numpy seeds are integers in [0, 2^32), got ${describeValue(seed)}`, {
+      fn: 'numpyRandomState',
+      arg: 'seed',
+      value: seed,
+    });
   }
   return new LegacyRandomState(mersenne(seed | 0));
 }

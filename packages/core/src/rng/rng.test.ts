@@ -4,7 +4,9 @@ import { hashFloat64, hashString } from './hash.js';
 
 describe('seeded randomness', () => {
   it('same seed gives the same stream; different seeds differ', () => {
-    const a = createRng(7), b = createRng(7), c = createRng(8);
+    const a = createRng(7),
+      b = createRng(7),
+      c = createRng(8);
     const xs = Array.from({ length: 20 }, () => a.uniform());
     expect(Array.from({ length: 20 }, () => b.uniform())).toEqual(xs);
     expect(Array.from({ length: 20 }, () => c.uniform())).not.toEqual(xs);

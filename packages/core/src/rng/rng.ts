@@ -35,7 +35,8 @@ export interface Rng {
 }
 
 function checkSeed(seed: number, fn: string): void {
-  if (!Number.isSafeInteger(seed)) throw new XaiError('BAD_INPUT', `seed must be a safe integer, got ${describeValue(seed)}`, { fn, arg: 'seed', value: seed });
+  if (!Number.isSafeInteger(seed))
+    throw new XaiError('BAD_INPUT', `seed must be a safe integer, got ${describeValue(seed)}`, { fn, arg: 'seed', value: seed });
 }
 
 function stateFor(seed: number, keys: readonly StreamKey[]): number[] {
@@ -52,7 +53,9 @@ function stateFor(seed: number, keys: readonly StreamKey[]): number[] {
     }
   }
   // Four decorrelated words; xoroshiro needs a non-zero state.
-  const s: number[] = [fmix32(h1 ^ 0x243f6a88), fmix32(h2 ^ 0x85a308d3), fmix32(h1 ^ 0x13198a2e), fmix32(h2 ^ 0x03707344)].map((w) => w | 0);
+  const s: number[] = [fmix32(h1 ^ 0x243f6a88), fmix32(h2 ^ 0x85a308d3), fmix32(h1 ^ 0x13198a2e), fmix32(h2 ^ 0x03707344)].map(
+    (w) => w | 0,
+  );
   if (!s.some((w) => w !== 0)) s[0] = 1;
   return s;
 }
@@ -61,7 +64,11 @@ class SeededRng implements Rng {
   private spare = 0;
   private hasSpare = false;
 
-  constructor(private readonly gen: RandomGenerator, private readonly seed: number, private readonly keys: readonly StreamKey[]) {}
+  constructor(
+    private readonly gen: RandomGenerator,
+    private readonly seed: number,
+    private readonly keys: readonly StreamKey[],
+  ) {}
 
   uniform(): number {
     return uniformFloat64(this.gen);
@@ -83,7 +90,8 @@ class SeededRng implements Rng {
   }
 
   int(n: number): number {
-    if (!Number.isInteger(n) || n <= 0) throw new XaiError('BAD_INPUT', `n must be a positive integer, got ${describeValue(n)}`, { fn: 'Rng.int', arg: 'n', value: n });
+    if (!Number.isInteger(n) || n <= 0)
+      throw new XaiError('BAD_INPUT', `n must be a positive integer, got ${describeValue(n)}`, { fn: 'Rng.int', arg: 'n', value: n });
     return Math.floor(uniformFloat64(this.gen) * n);
   }
 
@@ -118,7 +126,12 @@ class SeededRng implements Rng {
   }
 
   choice(n: number, k: number): Int32Array {
-    if (!Number.isInteger(k) || k < 0 || k > n) throw new XaiError('BAD_INPUT', `cannot choose ${describeValue(k)} of ${n} without replacement`, { fn: 'Rng.choice', arg: 'k', value: k });
+    if (!Number.isInteger(k) || k < 0 || k > n)
+      throw new XaiError('BAD_INPUT', `cannot choose ${describeValue(k)} of ${n} without replacement`, {
+        fn: 'Rng.choice',
+        arg: 'k',
+        value: k,
+      });
     const pool = new Int32Array(n);
     for (let i = 0; i < n; i++) pool[i] = i;
     for (let i = 0; i < k; i++) {

@@ -26,7 +26,8 @@ export function provenanceFiles(): Map<string, ProvenanceRow> {
   const text = readFileSync(join(SHARED_DATASETS, 'PROVENANCE.md'), 'utf8');
   const out = new Map<string, ProvenanceRow>();
   const re = /^\| `([^`]+\.csv)` \| (\d+) \| (\d+) [^|]*\|[^|]*\|[^|]*\| (\d+) \| `([0-9a-f]{64})` \|$/gm;
-  for (const m of text.matchAll(re)) out.set(m[1]!, { path: m[1]!, rows: Number(m[2]), columns: Number(m[3]), bytes: Number(m[4]), sha256: m[5]! });
+  for (const m of text.matchAll(re))
+    out.set(m[1]!, { path: m[1]!, rows: Number(m[2]), columns: Number(m[3]), bytes: Number(m[4]), sha256: m[5]! });
   return out;
 }
 
@@ -34,7 +35,8 @@ export function provenanceFiles(): Map<string, ProvenanceRow> {
 export function provenanceDataverse(): Map<string, { train: string; test: string; label: string }> {
   const text = readFileSync(join(SHARED_DATASETS, 'PROVENANCE.md'), 'utf8');
   const out = new Map<string, { train: string; test: string; label: string }>();
-  for (const m of text.matchAll(/^\| (\w+) +\| (\d{7}) \| (\d{7}) \| `([^`]+)` \|/gm)) out.set(m[1]!, { train: m[2]!, test: m[3]!, label: m[4]! });
+  for (const m of text.matchAll(/^\| (\w+) +\| (\d{7}) \| (\d{7}) \| `([^`]+)` \|/gm))
+    out.set(m[1]!, { train: m[2]!, test: m[3]!, label: m[4]! });
   return out;
 }
 
@@ -46,6 +48,9 @@ export function sharedHeader(path: string): string[] {
 
 /** Data lines of a shared CSV as numbers, by naive splitting (independent of papaparse). */
 export function sharedRows(path: string, limit = Infinity): number[][] {
-  const lines = readFileSync(join(SHARED_DATASETS, path), 'utf8').split('\n').slice(1).filter((l) => l.length > 0);
+  const lines = readFileSync(join(SHARED_DATASETS, path), 'utf8')
+    .split('\n')
+    .slice(1)
+    .filter((l) => l.length > 0);
   return lines.slice(0, limit).map((l) => l.split(',').map(Number));
 }

@@ -50,16 +50,19 @@ export function badOption(fn: string, arg: string, message: string, value: unkno
 /** Defaults filled in and every value checked (BAD_OPTION naming the option). */
 export function resolveProcessing(fn: string, options: DatasetProcessingOptions): ResolvedProcessing {
   const preset = options.preset ?? 'default';
-  if (!PRESETS.includes(preset)) throw badOption(fn, 'preset', `preset must be one of ${PRESETS.join(', ')}, got ${describeValue(preset)}`, preset);
+  if (!PRESETS.includes(preset))
+    throw badOption(fn, 'preset', `preset must be one of ${PRESETS.join(', ')}, got ${describeValue(preset)}`, preset);
   const {
     seed = LOAD_DATASET_DEFAULTS.seed,
     verify = LOAD_DATASET_DEFAULTS.verify,
     validationFraction = preset === 'openxai' ? 0 : LOAD_DATASET_DEFAULTS.validationFraction,
     scaling = preset === 'openxai' ? 'per-file' : 'train',
   } = options;
-  if (!(validationFraction >= 0 && validationFraction < 1)) throw badOption(fn, 'validationFraction', `must be in [0, 1), got ${describeValue(validationFraction)}`, validationFraction);
+  if (!(validationFraction >= 0 && validationFraction < 1))
+    throw badOption(fn, 'validationFraction', `must be in [0, 1), got ${describeValue(validationFraction)}`, validationFraction);
   if (!Number.isSafeInteger(seed)) throw badOption(fn, 'seed', `must be a safe integer, got ${describeValue(seed)}`, seed);
-  if (scaling !== 'train' && scaling !== 'per-file' && scaling !== 'none') throw badOption(fn, 'scaling', `must be 'train', 'per-file' or 'none', got ${describeValue(scaling)}`, scaling);
+  if (scaling !== 'train' && scaling !== 'per-file' && scaling !== 'none')
+    throw badOption(fn, 'scaling', `must be 'train', 'per-file' or 'none', got ${describeValue(scaling)}`, scaling);
   return { preset, validationFraction, seed, scaling, verify: verify !== false };
 }
 
@@ -97,11 +100,24 @@ export interface FileBytes {
  * Compares a file's sha256 with the registry's (or a recorded one): CHECKSUM_MISMATCH
  * naming the file and how to fix it; otherwise how the check was settled.
  */
-export function settleChecksum(fn: string, path: string, bytes: number, sha256: string, expected: string | undefined, fromRegistry: boolean, verify: boolean, fix: string): CheckWord {
+export function settleChecksum(
+  fn: string,
+  path: string,
+  bytes: number,
+  sha256: string,
+  expected: string | undefined,
+  fromRegistry: boolean,
+  verify: boolean,
+  fix: string,
+): CheckWord {
   if (!verify) return 'skipped';
   if (expected === undefined) return 'unverified';
   if (sha256 !== expected) {
-    throw new XaiError('CHECKSUM_MISMATCH', `${path} has sha256 ${sha256} (${bytes} bytes), expected ${expected}: the file is truncated, corrupt or another version; ${fix}`, { fn, arg: 'file', value: path, file: path, sha256, expected });
+    throw new XaiError(
+      'CHECKSUM_MISMATCH',
+      `${path} has sha256 ${sha256} (${bytes} bytes), expected ${expected}: the file is truncated, corrupt or another version; ${fix}`,
+      { fn, arg: 'file', value: path, file: path, sha256, expected },
+    );
   }
   return fromRegistry ? 'registry' : 'recorded';
 }
@@ -123,16 +139,27 @@ function schemaFor(fn: string, info: DatasetInfo, parts: readonly ReadFile[], wa
   const names = first.table.schema.names;
   for (const p of parts.slice(1)) {
     if (!sameNames(p.table.schema.names, names)) {
-      throw new XaiError('BAD_INPUT', `${p.provenance.path} has columns ${p.table.schema.names.join(',')}, but ${first.provenance.path} has ${names.join(',')}`, { fn, arg: 'file', value: p.provenance.path });
+      throw new XaiError(
+        'BAD_INPUT',
+        `${p.provenance.path} has columns ${p.table.schema.names.join(',')}, but ${first.provenance.path} has ${names.join(',')}`,
+        { fn, arg: 'file', value: p.provenance.path },
+      );
     }
   }
-  if (sameNames(names, info.featureNames)) return { names: [...info.featureNames], kinds: [...info.kinds], groups: info.groups.map((g) => [...g]) };
+  if (sameNames(names, info.featureNames))
+    return { names: [...info.featureNames], kinds: [...info.kinds], groups: info.groups.map((g) => [...g]) };
   const known = parts.find((p) => p.file.sha256 !== undefined);
   const missing = info.featureNames.filter((n) => !names.includes(n));
   const extra = names.filter((n) => !info.featureNames.includes(n));
   const diff = `missing ${JSON.stringify(missing)}, unexpected ${JSON.stringify(extra)}`;
   if (known) {
-    throw new XaiError('BAD_INPUT', `${known.provenance.path}: its feature columns differ from the registry's for ${info.name} (${diff})`, { fn, arg: 'file', value: known.provenance.path, missing, extra });
+    throw new XaiError('BAD_INPUT', `${known.provenance.path}: its feature columns differ from the registry's for ${info.name} (${diff})`, {
+      fn,
+      arg: 'file',
+      value: known.provenance.path,
+      missing,
+      extra,
+    });
   }
   warnings.push(`the columns of ${info.name} differ from the registry (${diff}); using the file's columns with inferred kinds`);
   let all: Matrix = first.table.x;
@@ -140,13 +167,22 @@ function schemaFor(fn: string, info: DatasetInfo, parts: readonly ReadFile[], wa
     const d = names.length;
     const data = new Float64Array(parts.reduce((s, p) => s + p.table.x.rows, 0) * d);
     let at = 0;
-    for (const p of parts) { data.set(p.table.x.data, at); at += p.table.x.data.length; }
+    for (const p of parts) {
+      data.set(p.table.x.data, at);
+      at += p.table.x.data.length;
+    }
     all = { rows: data.length / d, cols: d, data };
   }
   return { names: [...names], kinds: inferFeatureKinds(all), groups: [] };
 }
 
-function sensitiveGroups(fn: string, info: DatasetInfo, schema: FeatureSchema, raws: { train: Matrix; validation?: Matrix; test: Matrix }, warnings: string[]): LoadedSensitive | undefined {
+function sensitiveGroups(
+  fn: string,
+  info: DatasetInfo,
+  schema: FeatureSchema,
+  raws: { train: Matrix; validation?: Matrix; test: Matrix },
+  warnings: string[],
+): LoadedSensitive | undefined {
   const s = info.sensitive;
   if (!s) return undefined;
   const j = schema.names.indexOf(s.column);
@@ -159,7 +195,11 @@ function sensitiveGroups(fn: string, info: DatasetInfo, schema: FeatureSchema, r
     for (let i = 0; i < m.rows; i++) {
       const v = m.data[i * m.cols + j]!;
       if (!(Number.isInteger(v) && v >= 0 && v < s.groups.length)) {
-        throw new XaiError('BAD_INPUT', `sensitive column ${s.column} holds ${describeValue(v)} in ${split} row ${i}; expected 0..${s.groups.length - 1}`, { fn, arg: 'file', value: v, row: i });
+        throw new XaiError(
+          'BAD_INPUT',
+          `sensitive column ${s.column} holds ${describeValue(v)} in ${split} row ${i}; expected 0..${s.groups.length - 1}`,
+          { fn, arg: 'file', value: v, row: i },
+        );
       }
       out[i] = v;
     }
@@ -191,24 +231,46 @@ function identityScaler(d: number, names: readonly string[]): MinMaxScaler {
  * Parses every file of `layout`, then splits, scales and hashes: the whole of loading once
  * the bytes are in hand. `steps` may already hold what was done to get them (downloads).
  */
-export function assembleDataset(fn: string, info: DatasetInfo, layout: Layout, files: readonly FileBytes[], processing: ResolvedProcessing, steps: string[] = []): LoadedDataset {
+export function assembleDataset(
+  fn: string,
+  info: DatasetInfo,
+  layout: Layout,
+  files: readonly FileBytes[],
+  processing: ResolvedProcessing,
+  steps: string[] = [],
+): LoadedDataset {
   const { preset, validationFraction, seed, scaling } = processing;
   const warnings: string[] = [];
   const parts: ReadFile[] = files.map((f) => {
     const table = parseCsvAs(fn, f.bytes, { file: f.path, label: info.label, labelKind: 'binary' });
-    const verified: ProvenanceFile['verified'] = f.check === 'registry' || f.check === 'recorded' || f.check === 'skipped' ? f.check : 'unverified';
+    const verified: ProvenanceFile['verified'] =
+      f.check === 'registry' || f.check === 'recorded' || f.check === 'skipped' ? f.check : 'unverified';
     return {
       file: f.file,
       table,
       check: f.check,
-      provenance: { role: f.file.role, file: f.file.file, path: f.path, source: f.source, ...(f.url ? { url: f.url } : {}), sha256: f.sha256, verified, bytes: f.bytes.length, rows: table.x.rows },
+      provenance: {
+        role: f.file.role,
+        file: f.file.file,
+        path: f.path,
+        source: f.source,
+        ...(f.url ? { url: f.url } : {}),
+        sha256: f.sha256,
+        verified,
+        bytes: f.bytes.length,
+        rows: table.x.rows,
+      },
     };
   });
   for (const p of parts) {
     const v = p.provenance;
     steps.push(`read ${v.file} (${v.rows} rows) from ${v.source}; ${CHECK_WORDS[p.check]}`);
-    if (p.check === 'recordedNow') warnings.push(`${v.file}: checksum unverified: no published checksum exists; sha256 ${v.sha256} was recorded now, so later reads detect corruption but nobody has checked this download`);
-    else if (p.check === 'recorded') warnings.push(`${v.file}: checked only against the checksum recorded at its first download, not a published one`);
+    if (p.check === 'recordedNow')
+      warnings.push(
+        `${v.file}: checksum unverified: no published checksum exists; sha256 ${v.sha256} was recorded now, so later reads detect corruption but nobody has checked this download`,
+      );
+    else if (p.check === 'recorded')
+      warnings.push(`${v.file}: checked only against the checksum recorded at its first download, not a published one`);
     else if (v.verified === 'unverified' || v.verified === 'skipped') warnings.push(`${v.file}: checksum not verified`);
   }
   const schema = schemaFor(fn, info, parts, warnings);
@@ -226,7 +288,9 @@ export function assembleDataset(fn: string, info: DatasetInfo, layout: Layout, f
     trainFile = pickRows(all.x, all.y!, kept);
     testFile = pickRows(all.x, all.y!, heldOut);
     split = { from: parts[0]!.file.file, testFraction, seed: splitSeed, trainRows: kept.length, testRows: heldOut.length };
-    steps.push(`split ${split.from} stratified ${Math.round((1 - testFraction) * 100)}/${Math.round(testFraction * 100)} (seed ${splitSeed}): ${kept.length} train, ${heldOut.length} test rows, each in file order`);
+    steps.push(
+      `split ${split.from} stratified ${Math.round((1 - testFraction) * 100)}/${Math.round(testFraction * 100)} (seed ${splitSeed}): ${kept.length} train, ${heldOut.length} test rows, each in file order`,
+    );
   } else {
     const [tr, te] = parts as [ReadFile, ReadFile];
     trainFile = { x: tr.table.x, y: tr.table.y! };
@@ -240,18 +304,24 @@ export function assembleDataset(fn: string, info: DatasetInfo, layout: Layout, f
     const { kept, heldOut } = stratifiedSplit(trainFile.y, validationFraction, { seed, keys: [info.name, 'validation'] });
     rawTrain = pickRows(trainFile.x, trainFile.y, kept);
     rawValidation = pickRows(trainFile.x, trainFile.y, heldOut);
-    steps.push(`held out a stratified validation split of ${Math.round(validationFraction * 1000) / 10}% of train (seed ${seed}): ${heldOut.length} rows; ${kept.length} train rows remain`);
+    steps.push(
+      `held out a stratified validation split of ${Math.round(validationFraction * 1000) / 10}% of train (seed ${seed}): ${heldOut.length} rows; ${kept.length} train rows remain`,
+    );
   }
 
   let scaler: MinMaxScaler;
   let testScaler: MinMaxScaler | undefined;
   if (scaling === 'train') {
     scaler = fitMinMaxScaler(rawTrain.x, { featureNames: schema.names });
-    steps.push(`min-max scaler fitted on the ${rawTrain.x.rows} train rows, applied to train, ${rawValidation ? 'validation and ' : ''}test`);
+    steps.push(
+      `min-max scaler fitted on the ${rawTrain.x.rows} train rows, applied to train, ${rawValidation ? 'validation and ' : ''}test`,
+    );
   } else if (scaling === 'per-file') {
     scaler = fitMinMaxScaler(trainFile.x, { featureNames: schema.names });
     testScaler = fitMinMaxScaler(testFile.x, { featureNames: schema.names });
-    steps.push(`min-max scaler per file (openxai): one fitted on the whole train file (${trainFile.x.rows} rows) for train${rawValidation ? ' and validation' : ''}, another fitted on the test file for test`);
+    steps.push(
+      `min-max scaler per file (openxai): one fitted on the whole train file (${trainFile.x.rows} rows) for train${rawValidation ? ' and validation' : ''}, another fitted on the test file for test`,
+    );
   } else {
     scaler = identityScaler(d, schema.names);
     steps.push('no scaling');
@@ -263,7 +333,14 @@ export function assembleDataset(fn: string, info: DatasetInfo, layout: Layout, f
   const raw = { train: rawTrain.x, ...(rawValidation ? { validation: rawValidation.x } : {}), test: testFile.x };
   const sensitive = sensitiveGroups(fn, info, schema, raw, warnings);
   const hash = sha256Hex(parts.map((p) => `${p.provenance.file}:${p.provenance.sha256}\n`).join(''));
-  const processingId = processingHash({ inputs: hash, preset, scaling, validationFraction, seed, ...(split ? { split: { testFraction: split.testFraction, seed: split.seed } } : {}) });
+  const processingId = processingHash({
+    inputs: hash,
+    preset,
+    scaling,
+    validationFraction,
+    seed,
+    ...(split ? { split: { testFraction: split.testFraction, seed: split.seed } } : {}),
+  });
 
   const provenance: DatasetProvenance = {
     dataset: info.name,

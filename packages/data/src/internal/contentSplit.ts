@@ -11,7 +11,10 @@ export interface ContentSplit {
  * and its occurrence index among rows of equal content, so exact duplicates are told apart
  * the same way whatever the file order (which copy of two equal rows is held out does not matter).
  */
-export function rowContentKeys(records: readonly (readonly string[])[], rows: ArrayLike<number>): { readonly content: string[]; readonly occurrence: Int32Array } {
+export function rowContentKeys(
+  records: readonly (readonly string[])[],
+  rows: ArrayLike<number>,
+): { readonly content: string[]; readonly occurrence: Int32Array } {
   const content: string[] = [];
   const occurrence = new Int32Array(rows.length);
   const seen = new Map<string, number>();
@@ -39,7 +42,9 @@ export function rankBins(values: Float64Array, bins: number, content: readonly s
   const n = values.length;
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => values[a]! - values[b]! || compareRows(content, occurrence, a, b));
   const out = new Int32Array(n);
-  order.forEach((i, r) => { out[i] = Math.floor((r * bins) / n); });
+  order.forEach((i, r) => {
+    out[i] = Math.floor((r * bins) / n);
+  });
   return out;
 }
 
@@ -55,14 +60,24 @@ export function regressionBins(n: number, fraction: number): number {
  * content. Reordering the file holds out the same rows (as content); no draw depends on a
  * row's position.
  */
-export function contentSplit(strata: Int32Array, fraction: number, seed: number, purpose: string, content: readonly string[], occurrence: Int32Array): ContentSplit {
+export function contentSplit(
+  strata: Int32Array,
+  fraction: number,
+  seed: number,
+  purpose: string,
+  content: readonly string[],
+  occurrence: Int32Array,
+): ContentSplit {
   const n = strata.length;
   const base = mixNumber(mixString(0x5eed, purpose), seed);
   const members = new Map<number, number[]>();
   for (let i = 0; i < n; i++) {
     const s = strata[i]!;
     let list = members.get(s);
-    if (!list) members.set(s, (list = []));
+    if (!list) {
+      list = [];
+      members.set(s, list);
+    }
     list.push(i);
   }
   const ids = [...members.keys()].sort((a, b) => a - b);
@@ -77,7 +92,8 @@ export function contentSplit(strata: Int32Array, fraction: number, seed: number,
     remainders.push({ id, rem: q - k, tie: fmix32(mixWord(base, id)) });
   }
   remainders.sort((a, b) => b.rem - a.rem || a.tie - b.tie || a.id - b.id);
-  for (let t = 0, extra = Math.round(fraction * n) - assigned; t < extra && t < remainders.length; t++) quota.set(remainders[t]!.id, quota.get(remainders[t]!.id)! + 1);
+  for (let t = 0, extra = Math.round(fraction * n) - assigned; t < extra && t < remainders.length; t++)
+    quota.set(remainders[t]!.id, quota.get(remainders[t]!.id)! + 1);
 
   const rank = new Uint32Array(n);
   for (let i = 0; i < n; i++) rank[i] = fmix32(mixWord(mixString(base, content[i]!), occurrence[i]!));

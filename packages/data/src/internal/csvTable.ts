@@ -36,20 +36,34 @@ function checkEncoding(input: string | Uint8Array, file: string, fn: string): vo
   const fix = 'save it as UTF-8 (e.g. `iconv -f UTF-16 -t UTF-8 in.csv > out.csv`, or "CSV UTF-8" in a spreadsheet)';
   if (typeof input === 'string') {
     const at = input.indexOf('\0');
-    if (at >= 0) throw new XaiError('PARSE_ERROR', `${file}: the text holds NUL characters (first at offset ${at}): it looks like a UTF-16 file read as UTF-8; ${fix}`, { fn, arg: 'file', file, value: at });
+    if (at >= 0)
+      throw new XaiError(
+        'PARSE_ERROR',
+        `${file}: the text holds NUL characters (first at offset ${at}): it looks like a UTF-16 file read as UTF-8; ${fix}`,
+        { fn, arg: 'file', file, value: at },
+      );
     return;
   }
   const b0 = input[0];
   const b1 = input[1];
   const bom = b0 === 0xff && b1 === 0xfe ? 'UTF-16LE' : b0 === 0xfe && b1 === 0xff ? 'UTF-16BE' : undefined;
   if (bom !== undefined) {
-    throw new XaiError('PARSE_ERROR', `${file}: the file is ${bom} (byte-order mark ${hex2(b0!)} ${hex2(b1!)}), not UTF-8; ${fix}`, { fn, arg: 'file', file, value: bom });
+    throw new XaiError('PARSE_ERROR', `${file}: the file is ${bom} (byte-order mark ${hex2(b0!)} ${hex2(b1!)}), not UTF-8; ${fix}`, {
+      fn,
+      arg: 'file',
+      file,
+      value: bom,
+    });
   }
   const at = input.indexOf(0);
   if (at >= 0) {
     // ASCII text in UTF-16: the NUL is the high byte, after the character in little-endian.
     const guess = at % 2 === 1 ? 'UTF-16LE' : 'UTF-16BE';
-    throw new XaiError('PARSE_ERROR', `${file}: the file holds NUL bytes (first at byte ${at}): it looks ${guess} without a byte-order mark (or binary), not UTF-8 text; ${fix}`, { fn, arg: 'file', file, value: at });
+    throw new XaiError(
+      'PARSE_ERROR',
+      `${file}: the file holds NUL bytes (first at byte ${at}): it looks ${guess} without a byte-order mark (or binary), not UTF-8 text; ${fix}`,
+      { fn, arg: 'file', file, value: at },
+    );
   }
 }
 
@@ -149,16 +163,35 @@ export function readCsvTable(input: string | Uint8Array, file: string, fn: strin
   const base = { file, fn, text, delimiter: delim, records, header: records[0] ?? [], dataRows: new Int32Array(0) };
   for (const e of parsed.errors) {
     if (e.type === 'Quotes') {
-      throw tableError(base, 'PARSE_ERROR', { record: e.row ?? 0, column: -1 }, `${e.message.toLowerCase()} (a quoted field is not closed)`);
+      throw tableError(
+        base,
+        'PARSE_ERROR',
+        { record: e.row ?? 0, column: -1 },
+        `${e.message.toLowerCase()} (a quoted field is not closed)`,
+      );
     }
   }
   const header = records[0]!;
   const seen = new Map<string, number>();
   for (let j = 0; j < header.length; j++) {
     const name = header[j]!;
-    if (name.trim().length === 0) throw tableError(base, 'PARSE_ERROR', { record: 0, column: j }, 'empty column name in the header (an unnamed index column? drop it or name it)', name);
+    if (name.trim().length === 0)
+      throw tableError(
+        base,
+        'PARSE_ERROR',
+        { record: 0, column: j },
+        'empty column name in the header (an unnamed index column? drop it or name it)',
+        name,
+      );
     const prev = seen.get(name);
-    if (prev !== undefined) throw tableError(base, 'PARSE_ERROR', { record: 0, column: j }, `duplicate column name ${JSON.stringify(name)} (also column ${prev + 1})`, name);
+    if (prev !== undefined)
+      throw tableError(
+        base,
+        'PARSE_ERROR',
+        { record: 0, column: j },
+        `duplicate column name ${JSON.stringify(name)} (also column ${prev + 1})`,
+        name,
+      );
     seen.set(name, j);
   }
   const width = header.length;
@@ -170,7 +203,13 @@ export function readCsvTable(input: string | Uint8Array, file: string, fn: strin
     if (rec.length === 1 && rec[0]!.trim().length === 0 && width > 1) continue;
     if (rec.length === 1 && rec[0]!.length === 0) continue;
     if (rec.length !== width) {
-      throw tableError(base, 'PARSE_ERROR', { record: r, column: -1 }, `row has ${rec.length} fields, the header has ${width} (ragged row)`, rec.length);
+      throw tableError(
+        base,
+        'PARSE_ERROR',
+        { record: r, column: -1 },
+        `row has ${rec.length} fields, the header has ${width} (ragged row)`,
+        rec.length,
+      );
     }
     dataRows[n++] = r;
   }
@@ -180,7 +219,8 @@ export function readCsvTable(input: string | Uint8Array, file: string, fn: strin
 
 function cellFailure(table: CsvTable, record: number, column: number, s: string): XaiError {
   if (s.trim().length === 0) return tableError(table, 'PARSE_ERROR', { record, column }, 'empty cell (missing value)', s);
-  if (NON_FINITE_WORD.test(s) || NUMERIC.test(s)) return tableError(table, 'NON_FINITE', { record, column }, `${describeValue(s)} is not a finite number`, s);
+  if (NON_FINITE_WORD.test(s) || NUMERIC.test(s))
+    return tableError(table, 'NON_FINITE', { record, column }, `${describeValue(s)} is not a finite number`, s);
   return tableError(table, 'PARSE_ERROR', { record, column }, `${describeValue(s)} is not a number`, s);
 }
 

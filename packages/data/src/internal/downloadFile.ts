@@ -45,17 +45,28 @@ export async function downloadFile(req: DownloadRequest): Promise<Downloaded> {
   }
   if (!res.ok) {
     const code = res.status === 404 || res.status === 410 ? 'NOT_FOUND' : 'OFFLINE';
-    throw new XaiError(code, `${req.url} answered HTTP ${res.status} ${res.statusText}.${tried} ${req.manual}`, { ...details, status: res.status });
+    throw new XaiError(code, `${req.url} answered HTTP ${res.status} ${res.statusText}.${tried} ${req.manual}`, {
+      ...details,
+      status: res.status,
+    });
   }
   let bytes: Uint8Array;
   try {
     bytes = new Uint8Array(await res.arrayBuffer());
   } catch (e) {
-    throw new XaiError('OFFLINE', `download of ${req.url} was interrupted (${causeOf(e)}); nothing was written.${tried} ${req.manual}`, details);
+    throw new XaiError(
+      'OFFLINE',
+      `download of ${req.url} was interrupted (${causeOf(e)}); nothing was written.${tried} ${req.manual}`,
+      details,
+    );
   }
   const declared = res.headers.get('content-length');
   if (declared !== null && !res.headers.get('content-encoding') && Number(declared) !== bytes.length) {
-    throw new XaiError('CHECKSUM_MISMATCH', `download of ${req.url} is truncated: ${bytes.length} of ${declared} bytes; nothing was written. ${req.manual}`, { ...details, bytes: bytes.length, expectedBytes: Number(declared) });
+    throw new XaiError(
+      'CHECKSUM_MISMATCH',
+      `download of ${req.url} is truncated: ${bytes.length} of ${declared} bytes; nothing was written. ${req.manual}`,
+      { ...details, bytes: bytes.length, expectedBytes: Number(declared) },
+    );
   }
   const sha256 = sha256Hex(bytes);
   if (req.expectedSha256 !== undefined && sha256 !== req.expectedSha256) {

@@ -45,11 +45,17 @@ describe('readLabelColumn through every path', () => {
 
   it('a wrong label value is BAD_INPUT on both paths: an unknown class, a non-number target', () => {
     const text = 'a,y,t\n1,0,0.5\n2,7,x\n';
-    for (const e of [errorOf(() => applyPreprocessing(text, cls.preprocessing, { ignore: ['t'] })), errorOf(() => parseUserDataset(TRAIN, { label: 'y', testText: text, schema: { label: 'y', ignore: ['t'] } }))]) {
+    for (const e of [
+      errorOf(() => applyPreprocessing(text, cls.preprocessing, { ignore: ['t'] })),
+      errorOf(() => parseUserDataset(TRAIN, { label: 'y', testText: text, schema: { label: 'y', ignore: ['t'] } })),
+    ]) {
       expect(e.code).toBe('BAD_INPUT');
       expect(e.message).toMatch(/line 3, column 2 \("y"\): label "7" is not one of the (model's )?classes "0", "1"/);
     }
-    for (const e of [errorOf(() => applyPreprocessing(text, reg.preprocessing, { ignore: ['y'] })), errorOf(() => parseUserDataset(TRAIN, { label: 't', testText: text, schema: { label: 't', ignore: ['y'] } }))]) {
+    for (const e of [
+      errorOf(() => applyPreprocessing(text, reg.preprocessing, { ignore: ['y'] })),
+      errorOf(() => parseUserDataset(TRAIN, { label: 't', testText: text, schema: { label: 't', ignore: ['y'] } })),
+    ]) {
       expect(e.code).toBe('BAD_INPUT');
       expect(e.message).toMatch(/line 3, column 3 \("t"\): .*is not a number \(regression label\)/);
     }

@@ -21,7 +21,13 @@ export function labelKey(cell: string): string {
  * label or a class outside `classes` is BAD_INPUT. Every error names file, line and column.
  * `whose` words the class list in messages ('the classes', "the model's classes").
  */
-export function readLabelColumn(table: CsvTable, j: number, task: 'classification' | 'regression', classes: readonly string[], whose = 'the classes'): LabelColumn {
+export function readLabelColumn(
+  table: CsvTable,
+  j: number,
+  task: 'classification' | 'regression',
+  classes: readonly string[],
+  whose = 'the classes',
+): LabelColumn {
   const n = table.dataRows.length;
   const y = new Int32Array(n);
   const values = task === 'regression' ? new Float64Array(n) : undefined;
@@ -32,13 +38,21 @@ export function readLabelColumn(table: CsvTable, j: number, task: 'classificatio
     if (cell.trim() === '') throw tableError(table, 'PARSE_ERROR', { record, column: j }, 'empty label cell (missing value)', cell);
     if (values) {
       const v = numericCell(cell);
-      if (v === undefined) throw tableError(table, 'BAD_INPUT', { record, column: j }, `${describeValue(cell)} is not a number (regression label)`, cell);
+      if (v === undefined)
+        throw tableError(table, 'BAD_INPUT', { record, column: j }, `${describeValue(cell)} is not a number (regression label)`, cell);
       values[i] = v;
       continue;
     }
     const key = labelKey(cell);
     const k = index.get(key);
-    if (k === undefined) throw tableError(table, 'BAD_INPUT', { record, column: j }, `label ${JSON.stringify(key)} is not one of ${whose} ${quote(classes)}`, cell);
+    if (k === undefined)
+      throw tableError(
+        table,
+        'BAD_INPUT',
+        { record, column: j },
+        `label ${JSON.stringify(key)} is not one of ${whose} ${quote(classes)}`,
+        cell,
+      );
     y[i] = k;
   }
   return values ? { y, values } : { y };

@@ -22,7 +22,14 @@ export interface OutOfRangeReport {
  * Counts, per column in `check`, values below `min - margin * range` or above
  * `max + margin * range` (range = max - min; a constant column flags any other value).
  */
-export function countOutOfRange(x: Matrix, names: readonly string[], min: ArrayLike<number>, max: ArrayLike<number>, check: ArrayLike<boolean>, margin: number): OutOfRangeReport {
+export function countOutOfRange(
+  x: Matrix,
+  names: readonly string[],
+  min: ArrayLike<number>,
+  max: ArrayLike<number>,
+  check: ArrayLike<boolean>,
+  margin: number,
+): OutOfRangeReport {
   const d = x.cols;
   const lo = new Float64Array(d);
   const hi = new Float64Array(d);
@@ -42,8 +49,13 @@ export function countOutOfRange(x: Matrix, names: readonly string[], min: ArrayL
     for (let j = 0; j < d; j++) {
       if (!check[j]) continue;
       const v = x.data[p + j]!;
-      if (v < lo[j]!) { below[j] = below[j]! + 1; outside = true; }
-      else if (v > hi[j]!) { above[j] = above[j]! + 1; outside = true; }
+      if (v < lo[j]!) {
+        below[j] = below[j]! + 1;
+        outside = true;
+      } else if (v > hi[j]!) {
+        above[j] = above[j]! + 1;
+        outside = true;
+      }
     }
     if (outside) rows++;
   }
@@ -58,6 +70,10 @@ export function countOutOfRange(x: Matrix, names: readonly string[], min: ArrayL
 /** One line for a report, or undefined when nothing is outside. */
 export function outOfRangeWarning(report: OutOfRangeReport, total: number, margin: number, what: string): string | undefined {
   if (report.rows === 0) return undefined;
-  const worst = [...report.columns].sort((a, b) => b.count - a.count).slice(0, 5).map((c) => `${c.column} ${c.count}`).join(', ');
+  const worst = [...report.columns]
+    .sort((a, b) => b.count - a.count)
+    .slice(0, 5)
+    .map((c) => `${c.column} ${c.count}`)
+    .join(', ');
   return `${what}: ${report.rows} of ${total} rows lie outside the training range by more than ${margin * 100}% of the range in some column (${worst}${report.columns.length > 5 ? ', ...' : ''}); the model extrapolates there`;
 }

@@ -15,9 +15,13 @@ function gmscDir(name: string, shift: number): string {
   const dir = join(tmp, name);
   mkdirSync(join(dir, 'gmsc'), { recursive: true });
   const cols = [...datasetRegistry.gmsc.featureNames, datasetRegistry.gmsc.label];
-  for (const [file, rows] of [['gmsc-train.csv', 40], ['gmsc-test.csv', 12]] as const) {
+  for (const [file, rows] of [
+    ['gmsc-train.csv', 40],
+    ['gmsc-test.csv', 12],
+  ] as const) {
     const lines = [cols.join(',')];
-    for (let i = 0; i < rows; i++) lines.push(cols.map((_, j) => (j === cols.length - 1 ? i % 2 : ((i * 5 + j * 3 + shift) % 13) + 0.25)).join(','));
+    for (let i = 0; i < rows; i++)
+      lines.push(cols.map((_, j) => (j === cols.length - 1 ? i % 2 : ((i * 5 + j * 3 + shift) % 13) + 0.25)).join(','));
     writeFileSync(join(dir, 'gmsc', file), `${lines.join('\n')}\n`);
   }
   return dir;
@@ -25,7 +29,8 @@ function gmscDir(name: string, shift: number): string {
 
 describe('LoadedDataset.processingHash', () => {
   const dataDir = gmscDir('a', 0);
-  const load = (o: Parameters<typeof loadDataset>[1] = {}) => loadDataset('gmsc', { dataDir, cacheDir: join(tmp, 'cache'), download: false, ...o });
+  const load = (o: Parameters<typeof loadDataset>[1] = {}) =>
+    loadDataset('gmsc', { dataDir, cacheDir: join(tmp, 'cache'), download: false, ...o });
 
   it('is stable for equal choices, changes with preset, scaling, validation fraction and seed; hash does not', async () => {
     const base = await load();
@@ -55,11 +60,16 @@ describe('LoadedDataset.processingHash', () => {
     expect(other.processingHash).not.toBe(base.processingHash);
   });
 
-  it('changes with the loader\'s own train/test split choices', () => {
+  it("changes with the loader's own train/test split choices", () => {
     const c: ProcessingChoices = { inputs: 'f'.repeat(64), preset: 'default', scaling: 'train', validationFraction: 0.1, seed: 0 };
     const h = processingHash(c);
     const split = processingHash({ ...c, split: { testFraction: 0.2, seed: 0 } });
-    const hashes = [h, split, processingHash({ ...c, split: { testFraction: 0.25, seed: 0 } }), processingHash({ ...c, split: { testFraction: 0.2, seed: 1 } })];
+    const hashes = [
+      h,
+      split,
+      processingHash({ ...c, split: { testFraction: 0.25, seed: 0 } }),
+      processingHash({ ...c, split: { testFraction: 0.2, seed: 1 } }),
+    ];
     expect(new Set(hashes).size).toBe(4);
     expect(processingHash({ ...c, split: { seed: 0, testFraction: 0.2 } })).toBe(split); // key order of the caller does not matter
   });

@@ -5,10 +5,17 @@ import { XaiError } from '@xai/core';
 export function scaleColumns(x: Matrix, scaler: Preprocessing['scaler'], fn = 'applyPreprocessing'): Matrix {
   const d = x.cols;
   const out = new Float64Array(x.rows * d);
-  if (scaler.kind === 'none') { out.set(x.data.subarray(0, x.rows * d)); return { rows: x.rows, cols: d, data: out }; }
+  if (scaler.kind === 'none') {
+    out.set(x.data.subarray(0, x.rows * d));
+    return { rows: x.rows, cols: d, data: out };
+  }
   const shift = scaler.kind === 'min-max' ? scaler.min : scaler.mean;
   if (shift.length !== d || (scaler.kind === 'min-max' ? scaler.max.length : scaler.std.length) !== d) {
-    throw new XaiError('BAD_INPUT', `preprocessing: the ${scaler.kind} scaler has ${shift.length} columns for ${d} features`, { fn, arg: 'preprocessing.scaler', value: shift.length });
+    throw new XaiError('BAD_INPUT', `preprocessing: the ${scaler.kind} scaler has ${shift.length} columns for ${d} features`, {
+      fn,
+      arg: 'preprocessing.scaler',
+      value: shift.length,
+    });
   }
   const factor = new Float64Array(d);
   for (let j = 0; j < d; j++) {

@@ -32,7 +32,12 @@ export interface EncodedTable {
  * Encodes every data row of `table` with `plan`. `columns[k]` is the header index of
  * plan[k]. Unknown categories throw BAD_INPUT naming line and column, unless `unknown` is 'zeros'.
  */
-export function encodeTable(table: CsvTable, plan: readonly RawColumnPlan[], columns: ArrayLike<number>, unknown: 'error' | 'zeros'): EncodedTable {
+export function encodeTable(
+  table: CsvTable,
+  plan: readonly RawColumnPlan[],
+  columns: ArrayLike<number>,
+  unknown: 'error' | 'zeros',
+): EncodedTable {
   const n = table.dataRows.length;
   const numeric: number[] = [];
   const numericAt: number[] = [];
@@ -41,7 +46,11 @@ export function encodeTable(table: CsvTable, plan: readonly RawColumnPlan[], col
   plan.forEach((c, k) => {
     starts.push(width);
     if (c.categories) width += c.categories.length;
-    else { numeric.push(columns[k]!); numericAt.push(width); width += 1; }
+    else {
+      numeric.push(columns[k]!);
+      numericAt.push(width);
+      width += 1;
+    }
   });
   const data = new Float64Array(n * width);
   const nums = fillNumeric(table, numeric, new Float64Array(n * numeric.length));
@@ -61,7 +70,16 @@ export function encodeTable(table: CsvTable, plan: readonly RawColumnPlan[], col
       const t = index.get(value);
       if (t === undefined) {
         if (unknown === 'error') {
-          throw tableError(table, 'BAD_INPUT', { record, column: j }, `category ${JSON.stringify(value)} was not seen in training (known: ${c.categories.slice(0, 10).map((v) => JSON.stringify(v)).join(', ')}${c.categories.length > 10 ? ', ...' : ''}); pass unknownCategories: 'zeros' to encode it as all zeros`, value);
+          throw tableError(
+            table,
+            'BAD_INPUT',
+            { record, column: j },
+            `category ${JSON.stringify(value)} was not seen in training (known: ${c.categories
+              .slice(0, 10)
+              .map((v) => JSON.stringify(v))
+              .join(', ')}${c.categories.length > 10 ? ', ...' : ''}); pass unknownCategories: 'zeros' to encode it as all zeros`,
+            value,
+          );
         }
         unknownCounts.set(c.name, (unknownCounts.get(c.name) ?? 0) + 1);
         continue;

@@ -5,7 +5,13 @@ import type { Model } from '@xai/core';
  * φ_i = Σ_{S ⊆ N∖{i}} |S|!(d−|S|−1)!/d! · (v(S ∪ {i}) − v(S)), with
  * v(S) = mean over background rows b of p_target(x_S, b_{N∖S}) (weighted by `weights` when given).
  */
-export function bruteForceShapley(model: Model, x: Float64Array, target: number, background: Float64Array[], weights?: readonly number[]): Float64Array {
+export function bruteForceShapley(
+  model: Model,
+  x: Float64Array,
+  target: number,
+  background: Float64Array[],
+  weights?: readonly number[],
+): Float64Array {
   const d = x.length;
   const v = new Float64Array(2 ** d);
   for (let mask = 0; mask < 2 ** d; mask++) {
@@ -24,7 +30,7 @@ export function bruteForceShapley(model: Model, x: Float64Array, target: number,
       if ((mask >>> i) & 1) continue;
       let size = 0;
       for (let j = 0; j < d; j++) size += (mask >>> j) & 1;
-      phi[i] = phi[i]! + (((fact(size) * fact(d - size - 1)) / fact(d)) * (v[mask | (1 << i)]! - v[mask]!));
+      phi[i] = phi[i]! + ((fact(size) * fact(d - size - 1)) / fact(d)) * (v[mask | (1 << i)]! - v[mask]!);
     }
   }
   return phi;

@@ -14,8 +14,8 @@ describe('test fixtures', () => {
           for (let j = 0; j < 4; j++) {
             const plus = x.data.slice(i * 4, i * 4 + 4);
             const minus = plus.slice();
-            plus[j] = plus[j]! + (h);
-            minus[j] = minus[j]! - (h);
+            plus[j] = plus[j]! + h;
+            minus[j] = minus[j]! - h;
             const val = (z: Float64Array): number =>
               output === 'logit' ? model.logitsOf(z)[targets[i]!]! : model.predictProba({ rows: 1, cols: 4, data: z }).data[targets[i]!]!;
             expect(g.data[i * 4 + j]!).toBeCloseTo((val(plus) - val(minus)) / (2 * h), 6);

@@ -89,7 +89,7 @@ export function mlp(layers: { w: Float64Array; b: Float64Array; in: number; out:
           const L = layers[k]!;
           if (k < layers.length - 1) g = g.map((v, o) => v * df(pres[k]![o]!));
           const gin = new Float64Array(L.in);
-          for (let o = 0; o < L.out; o++) for (let q = 0; q < L.in; q++) gin[q] = gin[q]! + (L.w[o * L.in + q]! * g[o]!);
+          for (let o = 0; o < L.out; o++) for (let q = 0; q < L.in; q++) gin[q] = gin[q]! + L.w[o * L.in + q]! * g[o]!;
           g = gin;
         }
         out.set(g, i * inputDim);

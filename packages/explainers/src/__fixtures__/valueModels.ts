@@ -44,7 +44,7 @@ export function quadraticValueModel(a: number[]): Model {
     output: 'value',
     predictProba(x: Matrix): Matrix {
       const out = new Float64Array(x.rows);
-      for (let i = 0; i < x.rows; i++) for (let j = 0; j < d; j++) out[i] = out[i]! + (a[j]! * x.data[i * d + j]! ** 2);
+      for (let i = 0; i < x.rows; i++) for (let j = 0; j < d; j++) out[i] = out[i]! + a[j]! * x.data[i * d + j]! ** 2;
       return { rows: x.rows, cols: 1, data: out };
     },
     inputGradient(x: Matrix): Matrix {
@@ -56,7 +56,10 @@ export function quadraticValueModel(a: number[]): Model {
 }
 
 /** A softmax MLP that also exposes `layers` in @xai/models' DenseLayer shape (for DeepLIFT). */
-export function layeredMlp(layers: { w: Float64Array; b: Float64Array; in: number; out: number }[], act: 'relu' | 'tanh'): TestModel & { layers: unknown[] } {
+export function layeredMlp(
+  layers: { w: Float64Array; b: Float64Array; in: number; out: number }[],
+  act: 'relu' | 'tanh',
+): TestModel & { layers: unknown[] } {
   const m = mlp(layers, act);
   const views = layers.map((L, k) => ({
     inputDim: L.in,
@@ -83,13 +86,24 @@ export function randomLayers(sizes: number[], seed: number, scale = 1.5): { w: F
   for (let k = 0; k + 1 < sizes.length; k++) {
     const inp = sizes[k]!;
     const out = sizes[k + 1]!;
-    layers.push({ w: Float64Array.from({ length: out * inp }, () => (rnd() * scale) / Math.sqrt(inp)), b: Float64Array.from({ length: out }, () => 0.3 * rnd()), in: inp, out });
+    layers.push({
+      w: Float64Array.from({ length: out * inp }, () => (rnd() * scale) / Math.sqrt(inp)),
+      b: Float64Array.from({ length: out }, () => 0.3 * rnd()),
+      in: inp,
+      out,
+    });
   }
   return layers;
 }
 
 /** Shapley values over units by the definition (test-only): v(S) = Σ_r w_r f_t(x_S, b_r). */
-export function bruteForceGroupShapley(model: Model, x: Float64Array, target: number, background: Float64Array[], units: number[][]): Float64Array {
+export function bruteForceGroupShapley(
+  model: Model,
+  x: Float64Array,
+  target: number,
+  background: Float64Array[],
+  units: number[][],
+): Float64Array {
   const U = units.length;
   const d = x.length;
   const v = new Float64Array(2 ** U);
@@ -111,7 +125,7 @@ export function bruteForceGroupShapley(model: Model, x: Float64Array, target: nu
       if ((mask >>> i) & 1) continue;
       let size = 0;
       for (let j = 0; j < U; j++) size += (mask >>> j) & 1;
-      phi[i] = phi[i]! + (((fact(size) * fact(U - size - 1)) / fact(U)) * (v[mask | (1 << i)]! - v[mask]!));
+      phi[i] = phi[i]! + ((fact(size) * fact(U - size - 1)) / fact(U)) * (v[mask | (1 << i)]! - v[mask]!);
     }
   }
   return phi;

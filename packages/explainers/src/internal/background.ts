@@ -13,11 +13,21 @@ export type BackgroundOption = 'zeros' | 'mean' | 'sample' | 'kmeans' | Float64A
 export type BackgroundKind = 'zeros' | 'mean' | 'sample' | 'kmeans' | 'vector' | 'matrix';
 
 /** Resolves a background option; `seed` drives the k-means / sample draws (stream names kept from KernelSHAP). */
-export function resolveBackground(fn: string, option: BackgroundOption, train: Matrix | undefined, size: number, seed: number): { kind: BackgroundKind; rows: Matrix | null; weights: Float64Array | null } {
+export function resolveBackground(
+  fn: string,
+  option: BackgroundOption,
+  train: Matrix | undefined,
+  size: number,
+  seed: number,
+): { kind: BackgroundKind; rows: Matrix | null; weights: Float64Array | null } {
   if (option === 'zeros') return { kind: 'zeros', rows: null, weights: null };
   if (option === 'mean' || option === 'sample' || option === 'kmeans') {
     if (train === undefined) {
-      throw new XaiError('BAD_OPTION', `background '${option}' needs the training features: pass { train }, or choose background 'zeros' or a vector`, { fn, arg: 'background', value: option });
+      throw new XaiError(
+        'BAD_OPTION',
+        `background '${option}' needs the training features: pass { train }, or choose background 'zeros' or a vector`,
+        { fn, arg: 'background', value: option },
+      );
     }
     if (option === 'mean') return { kind: 'mean', rows: { rows: 1, cols: train.cols, data: columnMeans(train) }, weights: null };
     const t = contiguous(train);
@@ -46,7 +56,9 @@ export function resolveBackground(fn: string, option: BackgroundOption, train: M
     if (option.rows < 1) throw new XaiError('BAD_OPTION', 'background has no rows', { fn, arg: 'background', value: 0 });
     return { kind: 'matrix', rows: contiguous(option, true), weights: null };
   }
-  throw new XaiError('BAD_OPTION', `expected 'zeros', 'mean', 'sample', 'kmeans', a vector or a Matrix, got ${describeValue(option)}`, { fn, arg: 'background', value: option });
+  throw new XaiError('BAD_OPTION', `expected 'zeros', 'mean', 'sample', 'kmeans', a vector or a Matrix, got ${describeValue(option)}`, {
+    fn,
+    arg: 'background',
+    value: option,
+  });
 }
-
-

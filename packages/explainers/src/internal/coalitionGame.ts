@@ -16,9 +16,20 @@ export interface CoalitionGame {
   readonly w: Float64Array;
 }
 
-export function createGame(fn: string, d: number, groups: FeatureGroups | null, background: Matrix | null, weights: Float64Array | null): CoalitionGame {
+export function createGame(
+  fn: string,
+  d: number,
+  groups: FeatureGroups | null,
+  background: Matrix | null,
+  weights: Float64Array | null,
+): CoalitionGame {
   const bg = background ?? { rows: 1, cols: d, data: new Float64Array(d) };
-  if (bg.cols !== d) throw new XaiError('SHAPE_MISMATCH', `the background has ${bg.cols} features, the model takes ${d}`, { fn, arg: 'background', value: bg.cols });
+  if (bg.cols !== d)
+    throw new XaiError('SHAPE_MISMATCH', `the background has ${bg.cols} features, the model takes ${d}`, {
+      fn,
+      arg: 'background',
+      value: bg.cols,
+    });
   const units = featureUnits(d, groups ?? undefined, fn, 'groups');
   const B = bg.rows;
   const w = new Float64Array(B);
@@ -30,7 +41,15 @@ export function createGame(fn: string, d: number, groups: FeatureGroups | null, 
  * Writes the B rows of coalition `mask` (unit u present when mask[mo + u] is 1) for instance
  * x[xo..xo+d) into out from element `at`.
  */
-export function fillCoalition(g: CoalitionGame, x: Float64Array, xo: number, mask: Uint8Array, mo: number, out: Float64Array, at: number): void {
+export function fillCoalition(
+  g: CoalitionGame,
+  x: Float64Array,
+  xo: number,
+  mask: Uint8Array,
+  mo: number,
+  out: Float64Array,
+  at: number,
+): void {
   const { d, ids, bg, B } = g;
   for (let r = 0; r < B; r++) {
     const o = at + r * d;

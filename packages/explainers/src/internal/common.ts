@@ -39,7 +39,7 @@ export function columnMeans(m: Matrix): Float64Array {
   const off = m.offset ?? 0;
   for (let i = 0; i < m.rows; i++) {
     const o = off + i * stride;
-    for (let j = 0; j < m.cols; j++) out[j] = out[j]! + (m.data[o + j]!);
+    for (let j = 0; j < m.cols; j++) out[j] = out[j]! + m.data[o + j]!;
   }
   for (let j = 0; j < m.cols; j++) out[j] = out[j]! / m.rows;
   return out;

@@ -32,8 +32,17 @@ export function createConstrainedShapleyWork(d: number, ls: LeastSquaresWork): C
  * v (m, from index vo), weights w (m, from index vo), v(∅) and Δ. d >= 2.
  */
 export function constrainedShapley(
-  z: Float64Array, zo: number, m: number, v: Float64Array, w: Float64Array, vo: number,
-  vEmpty: number, delta: number, out: Float64Array, oo: number, work: ConstrainedShapleyWork,
+  z: Float64Array,
+  zo: number,
+  m: number,
+  v: Float64Array,
+  w: Float64Array,
+  vo: number,
+  vEmpty: number,
+  delta: number,
+  out: Float64Array,
+  oo: number,
+  work: ConstrainedShapleyWork,
   shared: SharedLeastSquares | null = null,
 ): void {
   const d = work.d;
@@ -67,7 +76,14 @@ export function constrainedShapley(
 }
 
 /** The shared factor of the constrained problem for coalitions z (m x d from zo) and weights w (from vo). */
-export function constrainedShapleyFactor(z: Float64Array, zo: number, m: number, w: Float64Array, vo: number, work: ConstrainedShapleyWork): SharedLeastSquares | null {
+export function constrainedShapleyFactor(
+  z: Float64Array,
+  zo: number,
+  m: number,
+  w: Float64Array,
+  vo: number,
+  work: ConstrainedShapleyWork,
+): SharedLeastSquares | null {
   const d = work.d;
   const dc = d - 1;
   const design = new Float64Array(m * dc);

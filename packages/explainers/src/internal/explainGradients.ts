@@ -5,7 +5,14 @@ import { prepareBatch } from './prepareBatch.js';
 
 export const OUTPUT_SPACES: readonly OutputSpace[] = ['probability', 'logit'];
 
-export function explainGradients(fn: string, model: Model, x: Matrix, explainOptions: ExplainOptions | undefined, config: { output: OutputSpace; batchRows: number }, timesInput: boolean): Matrix {
+export function explainGradients(
+  fn: string,
+  model: Model,
+  x: Matrix,
+  explainOptions: ExplainOptions | undefined,
+  config: { output: OutputSpace; batchRows: number },
+  timesInput: boolean,
+): Matrix {
   const b = prepareBatch(fn, model, x, explainOptions, config.batchRows);
   const dm = requireGradient(b.model, fn);
   const out = gradientRows(dm, { rows: b.n, cols: b.d, data: b.x }, b.targets, config.output, fn, config.batchRows);

@@ -76,7 +76,7 @@ export function kMeansSummary(x: Float64Array, n: number, d: number, k: number, 
     for (let i = 0; i < m; i++) {
       const c = assign[i]!;
       counts[c] = counts[c]! + 1;
-      for (let j = 0; j < d; j++) sums[c * d + j] = sums[c * d + j]! + (pts[i * d + j]!);
+      for (let j = 0; j < d; j++) sums[c * d + j] = sums[c * d + j]! + pts[i * d + j]!;
     }
     for (let c = 0; c < kk; c++) {
       if (counts[c]! === 0) continue; // an empty cluster keeps its centre

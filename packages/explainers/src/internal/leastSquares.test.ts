@@ -4,7 +4,14 @@ import { createRng } from '@xai/core';
 import { choleskySolveInPlace, createLeastSquaresWork, weightedLeastSquares } from './leastSquares.js';
 
 /** Reference: solve the (d+1)-dim normal equations with an explicit intercept column (ml-matrix LU). */
-function reference(z: Float64Array, rows: number, d: number, y: Float64Array, w: Float64Array, alpha: number): { coef: number[]; b: number } {
+function reference(
+  z: Float64Array,
+  rows: number,
+  d: number,
+  y: Float64Array,
+  w: Float64Array,
+  alpha: number,
+): { coef: number[]; b: number } {
   const m = d + 1;
   const A = MlMatrix.zeros(m, m);
   const rhs = MlMatrix.zeros(m, 1);
@@ -99,7 +106,17 @@ describe('weightedLeastSquares', () => {
 
   it('returns zeros when every weight is zero', () => {
     const coef = Float64Array.of(9, 9);
-    const b = weightedLeastSquares(Float64Array.of(1, 2), 1, 2, Float64Array.of(1), Float64Array.of(0), 0, true, coef, createLeastSquaresWork(2));
+    const b = weightedLeastSquares(
+      Float64Array.of(1, 2),
+      1,
+      2,
+      Float64Array.of(1),
+      Float64Array.of(0),
+      0,
+      true,
+      coef,
+      createLeastSquaresWork(2),
+    );
     expect(Array.from(coef)).toEqual([0, 0]);
     expect(b).toBe(0);
   });

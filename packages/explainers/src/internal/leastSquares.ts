@@ -20,7 +20,16 @@ export interface LeastSquaresWork {
 }
 
 export function createLeastSquaresWork(d: number): LeastSquaresWork {
-  return { d, a: new Float64Array(d * d), b: new Float64Array(d), mean: new Float64Array(d), cols: new Float64Array(0), weighted: new Float64Array(0), residual: new Float64Array(0), fallbacks: 0 };
+  return {
+    d,
+    a: new Float64Array(d * d),
+    b: new Float64Array(d),
+    mean: new Float64Array(d),
+    cols: new Float64Array(0),
+    weighted: new Float64Array(0),
+    residual: new Float64Array(0),
+    fallbacks: 0,
+  };
 }
 
 /** Relative pivot below which the Cholesky path is abandoned. */
@@ -33,8 +42,15 @@ const PIVOT_TOLERANCE = 1e-10;
  * intercept). Weights must be >= 0 with a positive sum.
  */
 export function weightedLeastSquares(
-  z: Float64Array, rows: number, d: number, y: Float64Array, w: Float64Array,
-  alpha: number, intercept: boolean, coef: Float64Array, work: LeastSquaresWork,
+  z: Float64Array,
+  rows: number,
+  d: number,
+  y: Float64Array,
+  w: Float64Array,
+  alpha: number,
+  intercept: boolean,
+  coef: Float64Array,
+  work: LeastSquaresWork,
 ): number {
   const { a, b, mean } = work;
   let sw = 0;
@@ -49,10 +65,10 @@ export function weightedLeastSquares(
     for (let s = 0; s < rows; s++) {
       const ws = w[s]!;
       const o = s * d;
-      for (let j = 0; j < d; j++) mean[j] = mean[j]! + (ws * z[o + j]!);
+      for (let j = 0; j < d; j++) mean[j] = mean[j]! + ws * z[o + j]!;
       my += ws * y[s]!;
     }
-    for (let j = 0; j < d; j++) mean[j] = mean[j]! / (sw);
+    for (let j = 0; j < d; j++) mean[j] = mean[j]! / sw;
     my /= sw;
   }
   // Centred columns (column-major, length `rows` each), so that every entry of the normal
@@ -102,7 +118,7 @@ export function weightedLeastSquares(
       a[j * d + k] = s0;
     }
   }
-  for (let j = 0; j < d; j++) a[j * d + j] = a[j * d + j]! + (alpha);
+  for (let j = 0; j < d; j++) a[j * d + j] = a[j * d + j]! + alpha;
   if (choleskySolveInPlace(a, b, d)) {
     coef.set(b.subarray(0, d));
   } else {
@@ -156,7 +172,17 @@ export function choleskySolveInPlace(a: Float64Array, b: Float64Array, d: number
 }
 
 /** Minimum-norm solution through an SVD of the weighted centred design (plus ridge rows). */
-function svdSolve(z: Float64Array, rows: number, d: number, y: Float64Array, w: Float64Array, alpha: number, mean: Float64Array, my: number, coef: Float64Array): void {
+function svdSolve(
+  z: Float64Array,
+  rows: number,
+  d: number,
+  y: Float64Array,
+  w: Float64Array,
+  alpha: number,
+  mean: Float64Array,
+  my: number,
+  coef: Float64Array,
+): void {
   const extra = alpha > 0 ? d : 0;
   const m = rows + extra;
   const design = new MlMatrix(m, d);
@@ -168,7 +194,11 @@ function svdSolve(z: Float64Array, rows: number, d: number, y: Float64Array, w: 
   }
   const sa = Math.sqrt(alpha);
   for (let j = 0; j < extra; j++) design.set(rows + j, j, sa);
-  const svd = new SingularValueDecomposition(design, { autoTranspose: true, computeLeftSingularVectors: true, computeRightSingularVectors: true });
+  const svd = new SingularValueDecomposition(design, {
+    autoTranspose: true,
+    computeLeftSingularVectors: true,
+    computeRightSingularVectors: true,
+  });
   const u = svd.leftSingularVectors;
   const v = svd.rightSingularVectors;
   const sigma = svd.diagonal;
@@ -181,6 +211,6 @@ function svdSolve(z: Float64Array, rows: number, d: number, y: Float64Array, w: 
     let ub = 0;
     for (let s = 0; s < m; s++) ub += u.get(s, k) * rhs[s]!;
     const f = ub / sk;
-    for (let j = 0; j < d; j++) coef[j] = coef[j]! + (f * v.get(j, k));
+    for (let j = 0; j < d; j++) coef[j] = coef[j]! + f * v.get(j, k);
   }
 }

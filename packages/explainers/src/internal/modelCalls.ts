@@ -41,7 +41,8 @@ function copyChecked(m: Matrix, dst: Float64Array, at: number, fn: string, what:
     const t = at + i * c;
     for (let j = 0; j < c; j++) {
       const v = src[s + j]!;
-      if (v !== v || v === Infinity || v === -Infinity) throw new XaiError('NON_FINITE', `${what} returned ${v} at row ${i}, column ${j}`, { fn, arg: 'model', value: v, row: i, col: j });
+      if (!Number.isFinite(v))
+        throw new XaiError('NON_FINITE', `${what} returned ${v} at row ${i}, column ${j}`, { fn, arg: 'model', value: v, row: i, col: j });
       dst[t + j] = v;
     }
   }
@@ -51,7 +52,13 @@ function copyChecked(m: Matrix, dst: Float64Array, at: number, fn: string, what:
  * Class probabilities of `x` (contiguous, rows x inputDim) into `out` (rows x classes),
  * in chunks of at most `batchRows` rows.
  */
-export function predictRows(model: Model, x: Matrix, fn: string, batchRows: number, out: Float64Array = new Float64Array(x.rows * model.classes)): Matrix {
+export function predictRows(
+  model: Model,
+  x: Matrix,
+  fn: string,
+  batchRows: number,
+  out: Float64Array = new Float64Array(x.rows * model.classes),
+): Matrix {
   const k = model.classes;
   const d = x.cols;
   for (let s = 0; s < x.rows; s += batchRows) {
@@ -67,7 +74,15 @@ export function predictRows(model: Model, x: Matrix, fn: string, batchRows: numb
  * Input gradients of the `targets` outputs at the rows of `x` (contiguous) into `out`,
  * in chunks of at most `batchRows` rows.
  */
-export function gradientRows(model: DifferentiableModel, x: Matrix, targets: Int32Array, output: OutputSpace, fn: string, batchRows: number, out: Float64Array = new Float64Array(x.rows * x.cols)): Matrix {
+export function gradientRows(
+  model: DifferentiableModel,
+  x: Matrix,
+  targets: Int32Array,
+  output: OutputSpace,
+  fn: string,
+  batchRows: number,
+  out: Float64Array = new Float64Array(x.rows * x.cols),
+): Matrix {
   const d = x.cols;
   for (let s = 0; s < x.rows; s += batchRows) {
     const e = Math.min(x.rows, s + batchRows);

@@ -36,12 +36,22 @@ describe('model output checks', () => {
     const x = uniformMatrix(3, 2, 1);
     const short: Model = { inputDim: 2, classes: 2, predictProba: () => ({ rows: 2, cols: 2, data: new Float64Array(4) }) };
     expect(codeOf(() => predictRows(short, x, 'f', 100))).toBe('SHAPE_MISMATCH');
-    const nan: Model = { inputDim: 2, classes: 2, predictProba: (m) => ({ rows: m.rows, cols: 2, data: new Float64Array(m.rows * 2).fill(Number.NaN) }) };
+    const nan: Model = {
+      inputDim: 2,
+      classes: 2,
+      predictProba: (m) => ({ rows: m.rows, cols: 2, data: new Float64Array(m.rows * 2).fill(Number.NaN) }),
+    };
     expect(codeOf(() => predictRows(nan, x, 'f', 100))).toBe('NON_FINITE');
     const strided: Model = {
       inputDim: 2,
       classes: 2,
-      predictProba: (m) => ({ rows: m.rows, cols: 2, stride: 3, offset: 1, data: Float64Array.from({ length: 1 + 3 * m.rows }, (_, k) => k) }),
+      predictProba: (m) => ({
+        rows: m.rows,
+        cols: 2,
+        stride: 3,
+        offset: 1,
+        data: Float64Array.from({ length: 1 + 3 * m.rows }, (_, k) => k),
+      }),
     };
     expect(Array.from(predictRows(strided, x, 'f', 100).data)).toEqual([1, 2, 4, 5, 7, 8]);
     const badGrad = { ...lr, inputGradient: () => 'nope' } as unknown as Parameters<typeof gradientRows>[0];

@@ -1,7 +1,19 @@
 // The public boundary of every `explain` call: checks the model, the instances and the
 // per-call options once, then hands contiguous data, targets and row keys to the kernels.
 import type { ExplainOptions, Matrix, Model } from '@xai/core';
-import { XaiError, argmaxRows, assertFinite, assertMatrix, checkOptions, checkedModel, contiguous, describeValue, hashFloat64, isValueModel, row } from '@xai/core';
+import {
+  XaiError,
+  argmaxRows,
+  assertFinite,
+  assertMatrix,
+  checkOptions,
+  checkedModel,
+  contiguous,
+  describeValue,
+  hashFloat64,
+  isValueModel,
+  row,
+} from '@xai/core';
 import { predictRows } from './modelCalls.js';
 
 export interface PreparedBatch {
@@ -26,7 +38,11 @@ export const EXPLAIN_OPTION_KEYS = ['targets', 'keys'] as const;
 export function assertModel(model: unknown, fn: string): Model {
   const m = model as Model;
   if (m === null || typeof m !== 'object' || typeof m.predictProba !== 'function') {
-    throw new XaiError('BAD_INPUT', `expected a Model with predictProba(x), got ${describeValue(model)}`, { fn, arg: 'model', value: model });
+    throw new XaiError('BAD_INPUT', `expected a Model with predictProba(x), got ${describeValue(model)}`, {
+      fn,
+      arg: 'model',
+      value: model,
+    });
   }
   return checkedModel(m, fn);
 }
@@ -37,7 +53,15 @@ export function assertModel(model: unknown, fn: string): Model {
  * ones are BAD_OPTION). Predictions are one batched call (chunked by `batchRows`); explainers that
  * ignore the class (Random) pass `needTargets = false` and get zeros.
  */
-export function prepareBatch(fn: string, modelIn: unknown, x: unknown, options: ExplainOptions | undefined, batchRows: number, needTargets = true, allowed: readonly string[] = EXPLAIN_OPTION_KEYS): PreparedBatch & { model: Model } {
+export function prepareBatch(
+  fn: string,
+  modelIn: unknown,
+  x: unknown,
+  options: ExplainOptions | undefined,
+  batchRows: number,
+  needTargets = true,
+  allowed: readonly string[] = EXPLAIN_OPTION_KEYS,
+): PreparedBatch & { model: Model } {
   const model = assertModel(modelIn, fn);
   assertMatrix(x, fn, 'x', { cols: model.inputDim });
   assertFinite(x, fn, 'x');
@@ -48,24 +72,41 @@ export function prepareBatch(fn: string, modelIn: unknown, x: unknown, options: 
   let targets: Int32Array;
   if (opts.targets !== undefined) {
     const t = opts.targets as unknown;
-    if (!(t instanceof Int32Array)) throw new XaiError('BAD_INPUT', `expected an Int32Array, got ${describeValue(t)}`, { fn, arg: 'targets', value: t });
-    if (t.length !== n) throw new XaiError('SHAPE_MISMATCH', `has ${t.length} entries for ${n} rows`, { fn, arg: 'targets', value: t.length });
+    if (!(t instanceof Int32Array))
+      throw new XaiError('BAD_INPUT', `expected an Int32Array, got ${describeValue(t)}`, { fn, arg: 'targets', value: t });
+    if (t.length !== n)
+      throw new XaiError('SHAPE_MISMATCH', `has ${t.length} entries for ${n} rows`, { fn, arg: 'targets', value: t.length });
     for (let i = 0; i < n; i++) {
-      if (t[i]! < 0 || t[i]! >= model.classes) throw new XaiError('BAD_INPUT', `entry ${i} is ${t[i]}, outside [0, ${model.classes})`, { fn, arg: 'targets', value: t[i], index: i });
+      if (t[i]! < 0 || t[i]! >= model.classes)
+        throw new XaiError('BAD_INPUT', `entry ${i} is ${t[i]}, outside [0, ${model.classes})`, {
+          fn,
+          arg: 'targets',
+          value: t[i],
+          index: i,
+        });
     }
     targets = t;
   } else {
     targets = new Int32Array(n);
-    if (n > 0 && needTargets && !isValueModel(model)) argmaxRows(predictRows(model, { rows: n, cols: d, data: xc }, fn, batchRows), targets);
+    if (n > 0 && needTargets && !isValueModel(model))
+      argmaxRows(predictRows(model, { rows: n, cols: d, data: xc }, fn, batchRows), targets);
   }
   const keys = new Float64Array(n);
   if (opts.keys !== undefined) {
     const k = opts.keys as unknown;
-    if (k === null || typeof k !== 'object' || typeof (k as ArrayLike<number>).length !== 'number') throw new XaiError('BAD_INPUT', `expected an array of numbers, got ${describeValue(k)}`, { fn, arg: 'keys', value: k });
+    if (k === null || typeof k !== 'object' || typeof (k as ArrayLike<number>).length !== 'number')
+      throw new XaiError('BAD_INPUT', `expected an array of numbers, got ${describeValue(k)}`, { fn, arg: 'keys', value: k });
     const ka = k as ArrayLike<number>;
-    if (ka.length !== n) throw new XaiError('SHAPE_MISMATCH', `has ${ka.length} entries for ${n} rows`, { fn, arg: 'keys', value: ka.length });
+    if (ka.length !== n)
+      throw new XaiError('SHAPE_MISMATCH', `has ${ka.length} entries for ${n} rows`, { fn, arg: 'keys', value: ka.length });
     for (let i = 0; i < n; i++) {
-      if (typeof ka[i] !== 'number' || !Number.isFinite(ka[i]!)) throw new XaiError('BAD_INPUT', `entry ${i} is ${describeValue(ka[i])}, not a finite number`, { fn, arg: 'keys', value: ka[i], index: i });
+      if (typeof ka[i] !== 'number' || !Number.isFinite(ka[i]!))
+        throw new XaiError('BAD_INPUT', `entry ${i} is ${describeValue(ka[i])}, not a finite number`, {
+          fn,
+          arg: 'keys',
+          value: ka[i],
+          index: i,
+        });
       keys[i] = ka[i]!;
     }
   } else {

@@ -53,7 +53,16 @@ function drawSubset(rng: Rng, d: number, k: number, perm: Int32Array, z: Float64
  * `cdf` (the Shapley size law) and uniform members; with `paired`, every odd draw is the
  * complement of the one before.
  */
-export function sampleCoalitions(rng: Rng, d: number, C: number, paired: boolean, cdf: Float64Array, perm: Int32Array, z: Float64Array, zo: number): void {
+export function sampleCoalitions(
+  rng: Rng,
+  d: number,
+  C: number,
+  paired: boolean,
+  cdf: Float64Array,
+  perm: Int32Array,
+  z: Float64Array,
+  zo: number,
+): void {
   z.fill(1, zo, zo + d);
   z.fill(0, zo + d, zo + 2 * d);
   for (let j = 0; j < d; j++) perm[j] = j; // same start for every row: order independence

@@ -21,7 +21,16 @@ export interface SharedLeastSquares {
   readonly rhs: Float64Array;
 }
 
-export function createSharedLeastSquares(z: Float64Array, zo: number, rows: number, p: number, w: Float64Array, wo: number, alpha: number, intercept: boolean): SharedLeastSquares | null {
+export function createSharedLeastSquares(
+  z: Float64Array,
+  zo: number,
+  rows: number,
+  p: number,
+  w: Float64Array,
+  wo: number,
+  alpha: number,
+  intercept: boolean,
+): SharedLeastSquares | null {
   let sw = 0;
   for (let s = 0; s < rows; s++) sw += w[wo + s]!;
   if (!(sw > 0)) return null;

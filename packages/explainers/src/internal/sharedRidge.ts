@@ -39,7 +39,7 @@ export function createSharedRidge(noise: Float64Array, S: number, d: number, wid
   }
   if (!(sw > 0)) return null;
   const mean = new Float64Array(d);
-  for (let s = 0; s < S; s++) for (let j = 0; j < d; j++) mean[j] = mean[j]! + (w[s]! * noise[s * d + j]!);
+  for (let s = 0; s < S; s++) for (let j = 0; j < d; j++) mean[j] = mean[j]! + w[s]! * noise[s * d + j]!;
   for (let j = 0; j < d; j++) mean[j] = mean[j]! / sw;
   const ct = new Float64Array(S * d);
   const wct = new Float64Array(S * d);

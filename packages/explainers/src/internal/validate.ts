@@ -30,13 +30,18 @@ export function positiveNumber(fn: string, arg: string, value: unknown): number 
 }
 
 export function booleanOption(fn: string, arg: string, value: unknown): boolean {
-  if (typeof value !== 'boolean') throw new XaiError('BAD_OPTION', `expected true or false, got ${describeValue(value)}`, { fn, arg, value });
+  if (typeof value !== 'boolean')
+    throw new XaiError('BAD_OPTION', `expected true or false, got ${describeValue(value)}`, { fn, arg, value });
   return value;
 }
 
 export function oneOf<T extends string>(fn: string, arg: string, value: unknown, allowed: readonly T[]): T {
   if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
-    throw new XaiError('BAD_OPTION', `expected one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}, got ${describeValue(value)}`, { fn, arg, value });
+    throw new XaiError('BAD_OPTION', `expected one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}, got ${describeValue(value)}`, {
+      fn,
+      arg,
+      value,
+    });
   }
   return value as T;
 }
@@ -58,7 +63,8 @@ export function trainOption(fn: string, value: unknown): Matrix | undefined {
     if (e instanceof XaiError) throw new XaiError('BAD_OPTION', e.message, { ...e.details, fn, arg: 'train' });
     throw e;
   }
-  if (value.rows === 0 || value.cols === 0) throw new XaiError('BAD_OPTION', `train is empty (${value.rows}x${value.cols})`, { fn, arg: 'train', value: [value.rows, value.cols] });
+  if (value.rows === 0 || value.cols === 0)
+    throw new XaiError('BAD_OPTION', `train is empty (${value.rows}x${value.cols})`, { fn, arg: 'train', value: [value.rows, value.cols] });
   return value;
 }
 
@@ -69,17 +75,29 @@ export function vectorOption(fn: string, arg: string, value: unknown): Float64Ar
   }
   const v = Float64Array.from(value as ArrayLike<number>);
   for (let i = 0; i < v.length; i++) {
-    if (!Number.isFinite(v[i]!)) throw new XaiError('BAD_OPTION', `entry ${i} is ${describeValue((value as ArrayLike<unknown>)[i])}, not a finite number`, { fn, arg, value: (value as ArrayLike<unknown>)[i], index: i });
+    if (!Number.isFinite(v[i]!))
+      throw new XaiError('BAD_OPTION', `entry ${i} is ${describeValue((value as ArrayLike<unknown>)[i])}, not a finite number`, {
+        fn,
+        arg,
+        value: (value as ArrayLike<unknown>)[i],
+        index: i,
+      });
   }
   return v;
 }
 
 /** Feature groups: an array of arrays of column indices (fully checked against d at explain time by core's `featureUnits`). */
 export function groupsOption(fn: string, value: unknown): number[][] {
-  if (!Array.isArray(value)) throw new XaiError('BAD_OPTION', `expected an array of column-index arrays, got ${describeValue(value)}`, { fn, arg: 'groups', value });
+  if (!Array.isArray(value))
+    throw new XaiError('BAD_OPTION', `expected an array of column-index arrays, got ${describeValue(value)}`, { fn, arg: 'groups', value });
   return value.map((g: unknown, k) => {
     if (!Array.isArray(g) || g.length === 0 || !g.every((j) => Number.isSafeInteger(j) && (j as number) >= 0)) {
-      throw new XaiError('BAD_OPTION', `group ${k} is ${describeValue(g)}, expected a non-empty array of column indices`, { fn, arg: 'groups', value: g, index: k });
+      throw new XaiError('BAD_OPTION', `group ${k} is ${describeValue(g)}, expected a non-empty array of column indices`, {
+        fn,
+        arg: 'groups',
+        value: g,
+        index: k,
+      });
     }
     return Array.from(g as number[]);
   });

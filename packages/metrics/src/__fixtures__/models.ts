@@ -7,11 +7,22 @@ export function countingModel(inner: Model): Model & { calls: { predictProba: nu
   const wrapped: Model = {
     inputDim: inner.inputDim,
     classes: inner.classes,
-    predictProba(x: Matrix): Matrix { calls.predictProba.push(x.rows); return inner.predictProba(x); },
+    predictProba(x: Matrix): Matrix {
+      calls.predictProba.push(x.rows);
+      return inner.predictProba(x);
+    },
   };
   const out = wrapped as Model & { calls: typeof calls };
-  if (inner.logits) (out as { logits?: Model['logits'] }).logits = (x: Matrix) => { calls.logits.push(x.rows); return inner.logits!(x); };
-  if (inner.hidden) (out as { hidden?: Model['hidden'] }).hidden = (x, o) => { calls.hidden.push(x.rows); return inner.hidden!(x, o); };
+  if (inner.logits)
+    (out as { logits?: Model['logits'] }).logits = (x: Matrix) => {
+      calls.logits.push(x.rows);
+      return inner.logits!(x);
+    };
+  if (inner.hidden)
+    (out as { hidden?: Model['hidden'] }).hidden = (x, o) => {
+      calls.hidden.push(x.rows);
+      return inner.hidden!(x, o);
+    };
   if (inner.inputGradient) (out as { inputGradient?: Model['inputGradient'] }).inputGradient = (x, t, o) => inner.inputGradient!(x, t, o);
   out.calls = calls;
   return out;

@@ -27,7 +27,10 @@ export function tinyMlp(W1: number[][], b1: number[], V: number[][], c: number[]
     classes: 2,
     logits(x: Matrix): Matrix {
       const out = new Float64Array(x.rows * 2);
-      for (let i = 0; i < x.rows; i++) { pre(row(x, i), hv); logitsOf(hv, out, 2 * i); }
+      for (let i = 0; i < x.rows; i++) {
+        pre(row(x, i), hv);
+        logitsOf(hv, out, 2 * i);
+      }
       return { rows: x.rows, cols: 2, data: out };
     },
     predictProba(x: Matrix): Matrix {
@@ -61,7 +64,8 @@ export function tinyMlp(W1: number[][], b1: number[], V: number[][], c: number[]
         const p0 = p.data[2 * i]!;
         const p1 = p.data[2 * i + 1]!;
         const pt = t === 0 ? p0 : p1;
-        const dl = options.output === 'logit' ? [t === 0 ? 1 : 0, t === 1 ? 1 : 0] : [pt * ((t === 0 ? 1 : 0) - p0), pt * ((t === 1 ? 1 : 0) - p1)];
+        const dl =
+          options.output === 'logit' ? [t === 0 ? 1 : 0, t === 1 ? 1 : 0] : [pt * ((t === 0 ? 1 : 0) - p0), pt * ((t === 1 ? 1 : 0) - p1)];
         for (let j = 0; j < d; j++) {
           let g = 0;
           for (let h = 0; h < width; h++) {

@@ -7,7 +7,12 @@ function tauByInversions(a: number[], b: number[]): number {
   const order = a.map((_, i) => i).sort((i, j) => a[i]! - a[j]!);
   const seq = order.map((i) => b[i]!);
   let inv = 0;
-  for (let i = 0; i < seq.length; i++) for (let j = seq.length - 1; j > i; j--) if (seq[j - 1]! > seq[j]!) { [seq[j - 1], seq[j]] = [seq[j]!, seq[j - 1]!]; inv++; }
+  for (let i = 0; i < seq.length; i++)
+    for (let j = seq.length - 1; j > i; j--)
+      if (seq[j - 1]! > seq[j]!) {
+        [seq[j - 1], seq[j]] = [seq[j]!, seq[j - 1]!];
+        inv++;
+      }
   const n = a.length;
   return 1 - (4 * inv) / (n * (n - 1));
 }
@@ -31,12 +36,21 @@ describe("Kendall's tau-b", () => {
   });
 
   it('ranks magnitudes by default, signed values on request; shared ground truth row', () => {
-    const x = fromRows([[0, 0, 0], [0, 0, 0]]);
-    const attributions = fromRows([[-3, -2, -1], [1, 2, 3]]);
+    const x = fromRows([
+      [0, 0, 0],
+      [0, 0, 0],
+    ]);
+    const attributions = fromRows([
+      [-3, -2, -1],
+      [1, 2, 3],
+    ]);
     const groundTruth = fromRows([[1, 2, 3]]);
     expect(Array.from(kendallTau({ x, attributions, groundTruth }).values)).toEqual([-1, 1]);
     // A signed inverse explanation: |−e| ranks like e (τ = 1 on magnitudes) but τ = −1 signed.
-    const inv = fromRows([[-1, -2, -3], [-1, -2, -3]]);
+    const inv = fromRows([
+      [-1, -2, -3],
+      [-1, -2, -3],
+    ]);
     expect(Array.from(kendallTau({ x, attributions: inv, groundTruth }).values)).toEqual([1, 1]);
     expect(Array.from(kendallTau({ x, attributions: inv, groundTruth }, { ranking: 'signed' }).values)).toEqual([-1, -1]);
     expect(() => kendallTau({ x, attributions })).toThrow(/BAD_INPUT.*groundTruth/);

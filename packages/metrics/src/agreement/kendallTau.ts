@@ -22,7 +22,8 @@ export const kendallTauInfo = {
   family: 'agreement',
   direction: 'higher-is-better',
   requires: ['attributions', 'ground-truth'],
-  reference: 'Kendall 1945, "The treatment of ties in ranking problems" (τ-b); scipy.stats.kendalltau; Quantus similarity_func=correlation_kendall_tau',
+  reference:
+    'Kendall 1945, "The treatment of ties in ranking problems" (τ-b); scipy.stats.kendalltau; Quantus similarity_func=correlation_kendall_tau',
 } as const;
 
 /**
@@ -34,7 +35,8 @@ export const kendallTauInfo = {
  */
 export function kendallTauB(a: ArrayLike<number>, b: ArrayLike<number>): number {
   const n = a.length;
-  if (b.length !== n) throw new XaiError('SHAPE_MISMATCH', `lengths differ: ${n} vs ${b.length}`, { fn: 'kendallTauB', arg: 'b', value: b.length });
+  if (b.length !== n)
+    throw new XaiError('SHAPE_MISMATCH', `lengths differ: ${n} vs ${b.length}`, { fn: 'kendallTauB', arg: 'b', value: b.length });
   let s = 0;
   let tiesA = 0;
   let tiesB = 0;
@@ -63,12 +65,19 @@ export function kendallTau(input: ExtendedMetricInput, options: KendallTauOption
   const fn = 'kendallTau';
   const o = checkOptions(options, KEYS, fn);
   const ranking = o.ranking ?? 'magnitude';
-  if (ranking !== 'magnitude' && ranking !== 'signed') throw new XaiError('BAD_OPTION', `ranking must be 'magnitude' or 'signed', got ${describeValue(ranking)}`, { fn, arg: 'options.ranking', value: ranking });
+  if (ranking !== 'magnitude' && ranking !== 'signed')
+    throw new XaiError('BAD_OPTION', `ranking must be 'magnitude' or 'signed', got ${describeValue(ranking)}`, {
+      fn,
+      arg: 'options.ranking',
+      value: ranking,
+    });
   const { n, d, attributions } = prepare(fn, input, ['attributions']);
   const gt = input.groundTruth;
-  if (gt === undefined) throw new XaiError('BAD_INPUT', 'this metric needs groundTruth (n x d or 1 x d)', { fn, arg: 'input.groundTruth', value: undefined });
+  if (gt === undefined)
+    throw new XaiError('BAD_INPUT', 'this metric needs groundTruth (n x d or 1 x d)', { fn, arg: 'input.groundTruth', value: undefined });
   assertMatrix(gt, fn, 'input.groundTruth', { cols: d });
-  if (gt.rows !== n && gt.rows !== 1) throw new XaiError('SHAPE_MISMATCH', `expected ${n} rows or 1, got ${gt.rows}`, { fn, arg: 'input.groundTruth', value: gt.rows });
+  if (gt.rows !== n && gt.rows !== 1)
+    throw new XaiError('SHAPE_MISMATCH', `expected ${n} rows or 1, got ${gt.rows}`, { fn, arg: 'input.groundTruth', value: gt.rows });
   assertFinite(gt, fn, 'input.groundTruth');
   const signed = ranking === 'signed';
   const a = new Float64Array(d);

@@ -47,7 +47,10 @@ describe('completeness', () => {
   it('closed form for the plain gradient of a linear model: |Σw − w·(x − x₀)|', () => {
     const w = [1, -2, 0.5];
     const model = linearValueModel(w, 0.4);
-    const x = fromRows([[1, 1, 1], [2, 0, -1]]);
+    const x = fromRows([
+      [1, 1, 1],
+      [2, 0, -1],
+    ]);
     const r = completeness({ x, attributions: gradient(model, x, new Int32Array(2)), model });
     expect(r.values[0]).toBeCloseTo(Math.abs(-0.5 - -0.5), 14);
     expect(r.values[1]).toBeCloseTo(Math.abs(-0.5 - 1.5), 14);
@@ -58,11 +61,32 @@ describe('completeness', () => {
 
 describe('nonSensitivity', () => {
   const model = linearValueModel([1, 0, 2, 0]); // features 1 and 3 are dummies
-  const x = fromRows([[1, 2, 3, 4], [0.5, -1, 0, 2]]);
+  const x = fromRows([
+    [1, 2, 3, 4],
+    [0.5, -1, 0, 2],
+  ]);
   it('0 for the gradient; each misplaced zero or non-zero is one violation', () => {
     expect(Array.from(nonSensitivity({ x, attributions: gradient(model, x, new Int32Array(2)), model }).values)).toEqual([0, 0]);
-    expect(nonSensitivity({ x, attributions: fromRows([[1, 0.5, 2, 0], [1, 0, 2, 0]]), model }).values[0]).toBe(1);
-    expect(nonSensitivity({ x, attributions: fromRows([[1, 0, 0, 0], [1, 0, 0, 3]]), model }).values[1]).toBe(2);
+    expect(
+      nonSensitivity({
+        x,
+        attributions: fromRows([
+          [1, 0.5, 2, 0],
+          [1, 0, 2, 0],
+        ]),
+        model,
+      }).values[0],
+    ).toBe(1);
+    expect(
+      nonSensitivity({
+        x,
+        attributions: fromRows([
+          [1, 0, 0, 0],
+          [1, 0, 0, 3],
+        ]),
+        model,
+      }).values[1],
+    ).toBe(2);
     // Gradient × input at x_2 = 0: feature 2 matters but gets 0 → one violation in row 1.
     expect(Array.from(nonSensitivity({ x, attributions: gradientTimesInput(model, x, new Int32Array(2)), model }).values)).toEqual([0, 1]);
   });

@@ -5,7 +5,10 @@ import { gradient, linearSoftmax, linearValueModel } from '../extended/__fixture
 
 describe('nonSensitivity', () => {
   // Logistic as a 2-class softmax: logits (0, 3x₀ + 2x₁ + 0·x₂); feature 2 is a true dummy.
-  const model = linearSoftmax([[0, 0, 0], [3, 2, 0]]);
+  const model = linearSoftmax([
+    [0, 0, 0],
+    [3, 2, 0],
+  ]);
   it('a confident row (z = 30): the exact gradient has 0 violations (an absolute 1e-8 on probabilities called all 3 features dummies: 2 violations)', () => {
     const x = fromRows([[6, 6, 1]]); // z = 18 + 12 = 30, p₁ = 1 − 9.4e-14
     const attributions = gradient(model, x, new Int32Array([1])); // p(1 − p)·(3, 2, 0)

@@ -33,7 +33,10 @@ export function complexity(input: ExtendedMetricInput, options: ComplexityOption
     const e = row(attributions, i);
     let total = 0;
     for (let j = 0; j < d; j++) total += Math.abs(e[j]!);
-    if (!(total > 0)) { values[i] = Number.NaN; continue; }
+    if (!(total > 0)) {
+      values[i] = Number.NaN;
+      continue;
+    }
     let h = 0;
     for (let j = 0; j < d; j++) {
       const p = Math.abs(e[j]!) / total;

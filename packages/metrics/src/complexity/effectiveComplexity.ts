@@ -20,7 +20,8 @@ export const effectiveComplexityInfo = {
   family: 'complexity',
   direction: 'lower-is-better',
   requires: ['attributions'],
-  reference: 'Nguyen & Martínez 2020, "On Quantitative Aspects of Model Interpretability", §3.3 (effective complexity); Quantus EffectiveComplexity',
+  reference:
+    'Nguyen & Martínez 2020, "On Quantitative Aspects of Model Interpretability", §3.3 (effective complexity); Quantus EffectiveComplexity',
 } as const;
 
 /**

@@ -13,7 +13,8 @@ export const sparsenessInfo = {
   family: 'complexity',
   direction: 'higher-is-better',
   requires: ['attributions'],
-  reference: 'Chalasani et al. 2020, "Concise Explanations of Neural Networks using Adversarial Training", §5 (Gini index); Quantus Sparseness',
+  reference:
+    'Chalasani et al. 2020, "Concise Explanations of Neural Networks using Adversarial Training", §5 (Gini index); Quantus Sparseness',
 } as const;
 
 /**
@@ -33,8 +34,14 @@ export function sparseness(input: ExtendedMetricInput, options: SparsenessOption
   for (let i = 0; i < n; i++) {
     const e = row(attributions, i);
     let total = 0;
-    for (let j = 0; j < d; j++) { a[j] = Math.abs(e[j]!); total += a[j]!; }
-    if (!(total > 0)) { values[i] = Number.NaN; continue; }
+    for (let j = 0; j < d; j++) {
+      a[j] = Math.abs(e[j]!);
+      total += a[j]!;
+    }
+    if (!(total > 0)) {
+      values[i] = Number.NaN;
+      continue;
+    }
     a.sort();
     let acc = 0;
     for (let k = 0; k < d; k++) acc += (2 * (k + 1) - d - 1) * a[k]!;

@@ -32,7 +32,11 @@ describe('refactors reproduce the pre-refactor values', () => {
   });
   it('ROAD, Σ factored once per row: mean imputation equal to 1e-12 (MoRF and LeRF, k = 0..d)', () => {
     close(road(input, { background: bg, imputation: 'mean' }).curves.data, before.roadMean!, 12);
-    close(road(input, { background: bg, imputation: 'mean', order: 'lerf', fractions: [0, 0.2, 0.6, 1] }).curves.data, before.roadMeanLerf!, 12);
+    close(
+      road(input, { background: bg, imputation: 'mean', order: 'lerf', fractions: [0, 0.2, 0.6, 1] }).curves.data,
+      before.roadMeanLerf!,
+      12,
+    );
   });
   it('ROAD noisy: identical where one feature is removed (a 1x1 conditional factor is unique); k ≥ 2 uses another (equally valid) square root of the conditional covariance', () => {
     const got = road(input, { background: bg, seed: 4 }).curves.data;
@@ -43,6 +47,8 @@ describe('refactors reproduce the pre-refactor values', () => {
   });
   it('completeness with the baseline evaluated once; faithfulness correlation without per-sample allocation', () => {
     close(completeness(input, { baseline: [0.1, -0.2, 0, 0.3, 1] }).values, before.completeness!, 14);
-    expect(Array.from(faithfulnessCorrelation(input, { samples: 12, subsetSize: 2, seed: 5 }).values)).toEqual(before.faithfulnessCorrelation);
+    expect(Array.from(faithfulnessCorrelation(input, { samples: 12, subsetSize: 2, seed: 5 }).values)).toEqual(
+      before.faithfulnessCorrelation,
+    );
   });
 });

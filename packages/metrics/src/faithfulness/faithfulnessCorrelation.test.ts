@@ -16,7 +16,10 @@ describe('faithfulnessCorrelation', () => {
 
   it('subsetSize = d: every subset is all features, the attribution sum is constant → undefined, counted', () => {
     // With subsetSize = d every subset is all features: the attribution sum is constant → undefined.
-    const model = linearSoftmax([[1, 2, 0], [0, -1, 1]]);
+    const model = linearSoftmax([
+      [1, 2, 0],
+      [0, -1, 1],
+    ]);
     const x = fromRows([[0.2, -0.4, 1]]);
     const r = faithfulnessCorrelation({ x, attributions: fromRows([[1, 2, 3]]), model }, { subsetSize: 3, samples: 5 });
     expect(r.undefinedIndices).toEqual([0]);

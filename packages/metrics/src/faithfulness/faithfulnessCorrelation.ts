@@ -25,7 +25,8 @@ export const faithfulnessCorrelationInfo = {
   family: 'faithfulness',
   direction: 'higher-is-better',
   requires: ['model', 'attributions'],
-  reference: 'Bhatt et al. 2020, "Evaluating and Aggregating Feature-based Model Explanations", eq. 2 (μ_F); Quantus FaithfulnessCorrelation',
+  reference:
+    'Bhatt et al. 2020, "Evaluating and Aggregating Feature-based Model Explanations", eq. 2 (μ_F); Quantus FaithfulnessCorrelation',
 } as const;
 
 /**

@@ -21,11 +21,21 @@ describe('infidelity', () => {
     // Exact IG of BasicModel2 at (3, 1) from baseline 0 is (1.5, −0.5); Captum's test divides it by
     // the input → (0.5, −0.5), perturbs by the constant I = (0.0009, 0.0121), x' = x − I.
     // (a − Δf)² = (0.5·0.0009 − 0.5·0.0121 − (1 − 1.0112))² = 0.0056² = 3.136e-5.
-    const x = fromRows([[3, 1], [3, 1], [3, 1]]);
-    const attributions = fromRows([[0.5, -0.5], [0.5, -0.5], [0.5, -0.5]]);
+    const x = fromRows([
+      [3, 1],
+      [3, 1],
+      [3, 1],
+    ]);
+    const attributions = fromRows([
+      [0.5, -0.5],
+      [0.5, -0.5],
+      [0.5, -0.5],
+    ]);
     const perturbation = (xi: Float64Array, _rng: unknown, I: Float64Array, xp: Float64Array): void => {
-      I[0] = 0.0009; I[1] = 0.0121;
-      xp[0] = xi[0]! - I[0]; xp[1] = xi[1]! - I[1];
+      I[0] = 0.0009;
+      I[1] = 0.0121;
+      xp[0] = xi[0]! - I[0];
+      xp[1] = xi[1]! - I[1];
     };
     const r = infidelity({ x, attributions, model: basicModel2 }, { perturbation, samples: 10 });
     for (const v of r.values) expect(v).toBeCloseTo(3.136e-5, 10);
@@ -67,7 +77,11 @@ describe('infidelity', () => {
   });
 
   it('draws depend on row content, not position; probabilities of a classifier work', () => {
-    const model = linearSoftmax([[1, 0, -1], [0, 1, 1], [-1, 1, 0]]);
+    const model = linearSoftmax([
+      [1, 0, -1],
+      [0, 1, 1],
+      [-1, 1, 0],
+    ]);
     const x = randomMatrix(4, 3, 4);
     const attributions = randomMatrix(4, 3, 5);
     const a = infidelity({ x, attributions, model }, { seed: 3 });

@@ -68,12 +68,17 @@ export function infidelity(input: ExtendedMetricInput, options: InfidelityOption
   const S = positiveInt(o.samples ?? 10, fn, 'options.samples');
   const std = numberAtLeast(o.std ?? 0.1, 0, fn, 'options.std', true); // 0: I = 0, a vacuous perfect score
   const p = numberAtLeast(o.subsetProbability ?? 0.5, 0, fn, 'options.subsetProbability', true);
-  if (p > 1) throw new XaiError('BAD_OPTION', `subsetProbability must be in (0, 1], got ${p}`, { fn, arg: 'options.subsetProbability', value: p });
+  if (p > 1)
+    throw new XaiError('BAD_OPTION', `subsetProbability must be in (0, 1], got ${p}`, { fn, arg: 'options.subsetProbability', value: p });
   const seed = seedOption(o.seed ?? 0, fn);
   const normalize = o.normalize ?? false;
   const scheme = o.perturbation ?? 'gaussian';
   if (scheme !== 'gaussian' && scheme !== 'subset' && typeof scheme !== 'function') {
-    throw new XaiError('BAD_OPTION', `perturbation must be 'gaussian', 'subset' or a function, got ${describeValue(scheme)}`, { fn, arg: 'options.perturbation', value: scheme });
+    throw new XaiError('BAD_OPTION', `perturbation must be 'gaussian', 'subset' or a function, got ${describeValue(scheme)}`, {
+      fn,
+      arg: 'options.perturbation',
+      value: scheme,
+    });
   }
   const { x, n, d, attributions, model, targets } = prepare(fn, input, ['model', 'attributions']);
   const base = baselineVector(o.baseline ?? 0, d, fn);

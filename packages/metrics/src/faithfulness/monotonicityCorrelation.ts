@@ -25,7 +25,8 @@ export const monotonicityCorrelationInfo = {
   family: 'faithfulness',
   direction: 'higher-is-better',
   requires: ['model', 'attributions'],
-  reference: 'Nguyen & Martínez 2020, "On Quantitative Aspects of Model Interpretability", §3.2 (monotonicity); Quantus MonotonicityCorrelation',
+  reference:
+    'Nguyen & Martínez 2020, "On Quantitative Aspects of Model Interpretability", §3.2 (monotonicity); Quantus MonotonicityCorrelation',
 } as const;
 
 /**

@@ -9,7 +9,9 @@ function moments(b: number[][]): { mu: number[]; cov: number[][] } {
   const n = b.length;
   const d = b[0]!.length;
   const mu = Array.from({ length: d }, (_, j) => b.reduce((s, r) => s + r[j]!, 0) / n);
-  const cov = Array.from({ length: d }, (_, p) => Array.from({ length: d }, (_, q) => b.reduce((s, r) => s + (r[p]! - mu[p]!) * (r[q]! - mu[q]!), 0) / (n - 1)));
+  const cov = Array.from({ length: d }, (_, p) =>
+    Array.from({ length: d }, (_, q) => b.reduce((s, r) => s + (r[p]! - mu[p]!) * (r[q]! - mu[q]!), 0) / (n - 1)),
+  );
   return { mu, cov };
 }
 
@@ -26,8 +28,14 @@ describe('ROAD (conditional-Gaussian imputation)', () => {
     const bg = correlated(500, 1);
     const { mu, cov } = moments(bg);
     const model = linearValueModel([2, 3], 0.5);
-    const x = fromRows([[0.4, 2], [-1, 0]]);
-    const attributions = fromRows([[0.1, 5], [0.1, 5]]); // feature 1 is the most relevant → removed at k = 1
+    const x = fromRows([
+      [0.4, 2],
+      [-1, 0],
+    ]);
+    const attributions = fromRows([
+      [0.1, 5],
+      [0.1, 5],
+    ]); // feature 1 is the most relevant → removed at k = 1
     const r = road({ x, attributions, model }, { background: fromRows(bg), fractions: [0.5, 1], imputation: 'mean', ridge: 0 });
     for (let i = 0; i < 2; i++) {
       const x1 = x.data[2 * i]!;
@@ -37,7 +45,10 @@ describe('ROAD (conditional-Gaussian imputation)', () => {
       expect(r.values[i]).toBeCloseTo((r.curves.data[2 * i]! + r.curves.data[2 * i + 1]!) / 2, 14);
     }
     // LeRF removes feature 0 first: E[x1 | x2].
-    const lerf = road({ x, attributions, model }, { background: fromRows(bg), fractions: [0.5], imputation: 'mean', ridge: 0, order: 'lerf' });
+    const lerf = road(
+      { x, attributions, model },
+      { background: fromRows(bg), fractions: [0.5], imputation: 'mean', ridge: 0, order: 'lerf' },
+    );
     const x2 = x.data[1]!;
     expect(lerf.values[0]).toBeCloseTo(0.5 + 2 * (mu[0]! + (cov[0]![1]! / cov[1]![1]!) * (x2 - mu[1]!)) + 3 * x2, 12);
   });
@@ -65,7 +76,10 @@ describe('ROAD (conditional-Gaussian imputation)', () => {
   });
 
   it('a faithful ranking scores lower under MoRF than its reverse on a linear classifier', () => {
-    const model = linearSoftmax([[2, -1, 0.5, 0], [0, 0, 0, 0]]);
+    const model = linearSoftmax([
+      [2, -1, 0.5, 0],
+      [0, 0, 0, 0],
+    ]);
     const x = randomMatrix(50, 4, 5);
     const bg = randomMatrix(300, 4, 6);
     const targets = new Int32Array(50);

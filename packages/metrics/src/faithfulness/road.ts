@@ -24,7 +24,8 @@ export interface RoadOptions {
 const KEYS = ['background', 'fractions', 'order', 'imputation', 'ridge', 'seed'];
 const DEFAULT_FRACTIONS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
 
-const ROAD_REFERENCE = 'Rong et al. 2022, "A Consistent and Efficient Evaluation Strategy for Attribution Methods" (ROAD), §4; tabular imputer: conditional Gaussian in place of the pixel-neighbourhood noisy linear imputation';
+const ROAD_REFERENCE =
+  'Rong et al. 2022, "A Consistent and Efficient Evaluation Strategy for Attribution Methods" (ROAD), §4; tabular imputer: conditional Gaussian in place of the pixel-neighbourhood noisy linear imputation';
 
 /** Static facts about ROAD with most-relevant-first removal (the output should fall: lower is better). @since 0.2.0 */
 export const roadMorfInfo = {
@@ -66,18 +67,42 @@ export function road(input: ExtendedMetricInput, options: RoadOptions): CurveRes
   const fn = 'road';
   const o = checkOptions(options, KEYS, fn);
   const { x, n, d, attributions, model, targets } = prepare(fn, input, ['model', 'attributions']);
-  if (o.background === undefined) throw new XaiError('BAD_OPTION', 'ROAD needs background rows (the training data) to impute removed features', { fn, arg: 'options.background', value: undefined });
+  if (o.background === undefined)
+    throw new XaiError('BAD_OPTION', 'ROAD needs background rows (the training data) to impute removed features', {
+      fn,
+      arg: 'options.background',
+      value: undefined,
+    });
   assertMatrix(o.background, fn, 'options.background', { cols: d });
   assertFinite(o.background, fn, 'options.background');
-  if (o.background.rows < 2) throw new XaiError('BAD_OPTION', `background needs at least 2 rows, got ${o.background.rows}`, { fn, arg: 'options.background', value: o.background.rows });
+  if (o.background.rows < 2)
+    throw new XaiError('BAD_OPTION', `background needs at least 2 rows, got ${o.background.rows}`, {
+      fn,
+      arg: 'options.background',
+      value: o.background.rows,
+    });
   const fractions = o.fractions ?? DEFAULT_FRACTIONS;
   if (!Array.isArray(fractions) || fractions.length === 0 || fractions.some((p) => typeof p !== 'number' || !(p >= 0 && p <= 1))) {
-    throw new XaiError('BAD_OPTION', `fractions must be a non-empty list of numbers in [0, 1], got ${describeValue(fractions)}`, { fn, arg: 'options.fractions', value: fractions });
+    throw new XaiError('BAD_OPTION', `fractions must be a non-empty list of numbers in [0, 1], got ${describeValue(fractions)}`, {
+      fn,
+      arg: 'options.fractions',
+      value: fractions,
+    });
   }
   const order = o.order ?? 'morf';
-  if (order !== 'morf' && order !== 'lerf') throw new XaiError('BAD_OPTION', `order must be 'morf' or 'lerf', got ${describeValue(order)}`, { fn, arg: 'options.order', value: order });
+  if (order !== 'morf' && order !== 'lerf')
+    throw new XaiError('BAD_OPTION', `order must be 'morf' or 'lerf', got ${describeValue(order)}`, {
+      fn,
+      arg: 'options.order',
+      value: order,
+    });
   const imputation = o.imputation ?? 'noisy';
-  if (imputation !== 'noisy' && imputation !== 'mean') throw new XaiError('BAD_OPTION', `imputation must be 'noisy' or 'mean', got ${describeValue(imputation)}`, { fn, arg: 'options.imputation', value: imputation });
+  if (imputation !== 'noisy' && imputation !== 'mean')
+    throw new XaiError('BAD_OPTION', `imputation must be 'noisy' or 'mean', got ${describeValue(imputation)}`, {
+      fn,
+      arg: 'options.imputation',
+      value: imputation,
+    });
   const ridge = o.ridge === undefined ? undefined : numberAtLeast(o.ridge, 0, fn, 'options.ridge');
   const seed = seedOption(o.seed ?? 0, fn);
   const g = fitGaussian(o.background, ridge);

@@ -40,7 +40,10 @@ function loadRows(s: Scratch, e: Matrix, g: Matrix, i: number): void {
  */
 function orderRows(s: Scratch, dense: boolean, signed = false): void {
   if (signed) {
-    for (let j = 0; j < s.absE.length; j++) { s.absE[j] = s.er[j]!; s.absG[j] = s.gr[j]!; }
+    for (let j = 0; j < s.absE.length; j++) {
+      s.absE[j] = s.er[j]!;
+      s.absG[j] = s.gr[j]!;
+    }
     argsort(s.absE, true, s.orderE);
     argsort(s.absG, true, s.orderG);
   } else {
@@ -95,7 +98,10 @@ export function topKAgreementKernel(kind: TopKKind, e: Matrix, g: Matrix, K: num
   for (let i = 0; i < e.rows; i++) {
     loadRows(s, e, g, i);
     orderRows(s, byPosition);
-    if (!byPosition) { inE.fill(0); inG.fill(0); }
+    if (!byPosition) {
+      inE.fill(0);
+      inG.fill(0);
+    }
     topKCurve(hits, perK);
     out[i] = auc ? trapezoidMean(perK, K) : perK[K - 1]!;
   }
@@ -132,7 +138,7 @@ export function rankCorrelationKernel(e: Matrix, g: Matrix, preset: Preset, sign
 }
 
 /** `openxai`: the truth of "rank_a < rank_b" is the same (a tie agrees with "b before a"). */
-const sameLess = (ea: number, eb: number, ga: number, gb: number): boolean => (ea < eb) === (ga < gb);
+const sameLess = (ea: number, eb: number, ga: number, gb: number): boolean => ea < eb === ga < gb;
 /** `default`/`paper`: the pair's order (before, tied, after) is the same. */
 const sameOrder = (ea: number, eb: number, ga: number, gb: number): boolean => Math.sign(ea - eb) === Math.sign(ga - gb);
 

@@ -17,10 +17,18 @@ function flipByPredictions(fn: string, g: Matrix, n: number, predictions: unknow
   if (predictions === undefined) return g;
   const p = predictions as ArrayLike<unknown> | null;
   if (p === null || typeof p !== 'object' || typeof p.length !== 'number') {
-    throw new XaiError('BAD_OPTION', `predictions must be an array of 0/1 labels, got ${describeValue(predictions)}`, { fn, arg: 'predictions', value: predictions });
+    throw new XaiError('BAD_OPTION', `predictions must be an array of 0/1 labels, got ${describeValue(predictions)}`, {
+      fn,
+      arg: 'predictions',
+      value: predictions,
+    });
   }
   if (p.length !== n) {
-    throw new XaiError('SHAPE_MISMATCH', `expected ${n} predictions (one per instance), got ${p.length}`, { fn, arg: 'predictions', value: p.length });
+    throw new XaiError('SHAPE_MISMATCH', `expected ${n} predictions (one per instance), got ${p.length}`, {
+      fn,
+      arg: 'predictions',
+      value: p.length,
+    });
   }
   const d = g.cols;
   const out = new Float64Array(n * d);
@@ -29,7 +37,11 @@ function flipByPredictions(fn: string, g: Matrix, n: number, predictions: unknow
   for (let i = 0; i < n; i++) {
     const label = p[i];
     if (label !== 0 && label !== 1) {
-      throw new XaiError('BAD_OPTION', `predictions[${i}] must be 0 or 1, got ${describeValue(label)}`, { fn, arg: 'predictions', value: label });
+      throw new XaiError('BAD_OPTION', `predictions[${i}] must be 0 or 1, got ${describeValue(label)}`, {
+        fn,
+        arg: 'predictions',
+        value: label,
+      });
     }
     const s = 2 * label - 1;
     const src = off + (g.rows === 1 ? 0 : i) * stride;

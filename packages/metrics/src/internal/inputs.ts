@@ -25,7 +25,8 @@ export function checkAttributions(fn: string, input: MetricInput): Matrix {
   } else {
     assertMatrix(e, fn, 'input.attributions');
   }
-  if (e.rows < 1) throw new XaiError('EMPTY', 'attributions have no rows (nothing to score)', { fn, arg: 'input.attributions', value: e.rows });
+  if (e.rows < 1)
+    throw new XaiError('EMPTY', 'attributions have no rows (nothing to score)', { fn, arg: 'input.attributions', value: e.rows });
   if (e.cols < 1) throw new XaiError('EMPTY', 'attributions have no features', { fn, arg: 'input.attributions', value: e.cols });
   assertFinite(e, fn, 'input.attributions');
   return e;
@@ -46,11 +47,19 @@ export function checkInstances(fn: string, input: { readonly x?: Matrix }): Matr
 export function checkGroundTruth(fn: string, input: MetricInput, n: number, d: number): Matrix {
   const g = input.groundTruth;
   if (g === undefined) {
-    throw new XaiError('BAD_INPUT', 'ground truth is required (e.g. LR weights w1 - w0 per row, or SynthGauss masked weights)', { fn, arg: 'input.groundTruth', value: g });
+    throw new XaiError('BAD_INPUT', 'ground truth is required (e.g. LR weights w1 - w0 per row, or SynthGauss masked weights)', {
+      fn,
+      arg: 'input.groundTruth',
+      value: g,
+    });
   }
   assertMatrix(g, fn, 'input.groundTruth', { cols: d });
   if (g.rows !== n && g.rows !== 1) {
-    throw new XaiError('SHAPE_MISMATCH', `expected ${n} rows (one per instance) or 1 shared row, got ${g.rows}`, { fn, arg: 'input.groundTruth', value: g.rows });
+    throw new XaiError('SHAPE_MISMATCH', `expected ${n} rows (one per instance) or 1 shared row, got ${g.rows}`, {
+      fn,
+      arg: 'input.groundTruth',
+      value: g.rows,
+    });
   }
   assertFinite(g, fn, 'input.groundTruth');
   return g;
@@ -62,11 +71,19 @@ export function checkGroundTruth(fn: string, input: MetricInput, n: number, d: n
  */
 export function checkModel(fn: string, model: Model | undefined, d: number): Model {
   if (model === undefined || model === null || typeof model !== 'object' || typeof model.predictProba !== 'function') {
-    throw new XaiError('BAD_INPUT', `a model with predictProba is required, got ${describeValue(model)}`, { fn, arg: 'input.model', value: model });
+    throw new XaiError('BAD_INPUT', `a model with predictProba is required, got ${describeValue(model)}`, {
+      fn,
+      arg: 'input.model',
+      value: model,
+    });
   }
   const m = checkedModel(model, fn);
   if (m.inputDim !== d) {
-    throw new XaiError('SHAPE_MISMATCH', `model expects ${m.inputDim} features, data has ${d}`, { fn, arg: 'input.model', value: m.inputDim });
+    throw new XaiError('SHAPE_MISMATCH', `model expects ${m.inputDim} features, data has ${d}`, {
+      fn,
+      arg: 'input.model',
+      value: m.inputDim,
+    });
   }
   return m;
 }
@@ -74,7 +91,12 @@ export function checkModel(fn: string, model: Model | undefined, d: number): Mod
 /** Refuses a value (regression) model for a metric that is only defined on probabilities. */
 export function requireProbabilities(fn: string, metric: string, model: Model, why: string): void {
   if (isValueModel(model)) {
-    throw new XaiError('NOT_SUPPORTED', `${metric} needs class probabilities (${why}); model.output is 'value'`, { fn, arg: 'input.model', value: 'value', metric });
+    throw new XaiError('NOT_SUPPORTED', `${metric} needs class probabilities (${why}); model.output is 'value'`, {
+      fn,
+      arg: 'input.model',
+      value: 'value',
+      metric,
+    });
   }
 }
 
@@ -86,14 +108,28 @@ export function resolveTargets(fn: string, targets: unknown, n: number, classes:
   if (targets === undefined) return fallback();
   const t = targets as ArrayLike<unknown> | null;
   if (t === null || typeof t !== 'object' || typeof t.length !== 'number') {
-    throw new XaiError('BAD_OPTION', `targets must be an array of class indices, got ${describeValue(targets)}`, { fn, arg: 'targets', value: targets });
+    throw new XaiError('BAD_OPTION', `targets must be an array of class indices, got ${describeValue(targets)}`, {
+      fn,
+      arg: 'targets',
+      value: targets,
+    });
   }
-  if (t.length !== n) throw new XaiError('SHAPE_MISMATCH', `expected ${n} targets (one per instance), got ${t.length}`, { fn, arg: 'targets', value: t.length });
+  if (t.length !== n)
+    throw new XaiError('SHAPE_MISMATCH', `expected ${n} targets (one per instance), got ${t.length}`, {
+      fn,
+      arg: 'targets',
+      value: t.length,
+    });
   const out = new Int32Array(n);
   for (let i = 0; i < n; i++) {
     const c = t[i];
     if (typeof c !== 'number' || !Number.isInteger(c) || c < 0 || c >= classes) {
-      throw new XaiError('BAD_OPTION', `targets[${i}] must be an integer in [0, ${classes}), got ${describeValue(c)}`, { fn, arg: 'targets', value: c, index: i });
+      throw new XaiError('BAD_OPTION', `targets[${i}] must be an integer in [0, ${classes}), got ${describeValue(c)}`, {
+        fn,
+        arg: 'targets',
+        value: c,
+        index: i,
+      });
     }
     out[i] = c;
   }
@@ -103,14 +139,23 @@ export function resolveTargets(fn: string, targets: unknown, n: number, classes:
 /** Feature units (groups switched as one, singletons for the rest), or null without groups. */
 export function checkGroups(fn: string, groups: FeatureGroups | undefined, d: number): number[][] | null {
   if (groups === undefined) return null;
-  if (!Array.isArray(groups)) throw new XaiError('BAD_OPTION', `groups must be an array of column-index arrays, got ${describeValue(groups)}`, { fn, arg: 'groups', value: groups });
+  if (!Array.isArray(groups))
+    throw new XaiError('BAD_OPTION', `groups must be an array of column-index arrays, got ${describeValue(groups)}`, {
+      fn,
+      arg: 'groups',
+      value: groups,
+    });
   return featureUnits(d, groups, fn, 'groups');
 }
 
 /** An explainer object. */
 export function checkExplainer(fn: string, explainer: Explainer | undefined): Explainer {
   if (explainer === undefined || explainer === null || typeof explainer !== 'object' || typeof explainer.explain !== 'function') {
-    throw new XaiError('BAD_INPUT', `an explainer with explain() is required, got ${describeValue(explainer)}`, { fn, arg: 'input.explainer', value: explainer });
+    throw new XaiError('BAD_INPUT', `an explainer with explain() is required, got ${describeValue(explainer)}`, {
+      fn,
+      arg: 'input.explainer',
+      value: explainer,
+    });
   }
   return explainer;
 }
@@ -119,15 +164,27 @@ export function checkExplainer(fn: string, explainer: Explainer | undefined): Ex
 export function checkSchema(fn: string, schema: FeatureSchema | undefined, d: number): FeatureSchema | undefined {
   if (schema === undefined) return undefined;
   if (schema === null || typeof schema !== 'object' || !Array.isArray(schema.kinds) || !Array.isArray(schema.groups)) {
-    throw new XaiError('BAD_INPUT', `expected a FeatureSchema {names, kinds, groups}, got ${describeValue(schema)}`, { fn, arg: 'input.schema', value: schema });
+    throw new XaiError('BAD_INPUT', `expected a FeatureSchema {names, kinds, groups}, got ${describeValue(schema)}`, {
+      fn,
+      arg: 'input.schema',
+      value: schema,
+    });
   }
   if (schema.kinds.length !== d) {
-    throw new XaiError('SHAPE_MISMATCH', `schema has ${schema.kinds.length} kinds for ${d} features`, { fn, arg: 'input.schema.kinds', value: schema.kinds.length });
+    throw new XaiError('SHAPE_MISMATCH', `schema has ${schema.kinds.length} kinds for ${d} features`, {
+      fn,
+      arg: 'input.schema.kinds',
+      value: schema.kinds.length,
+    });
   }
   for (let j = 0; j < d; j++) {
     const k = schema.kinds[j];
     if (k !== 'continuous' && k !== 'discrete') {
-      throw new XaiError('BAD_INPUT', `kind of column ${j} is ${describeValue(k)}, expected 'continuous' | 'discrete'`, { fn, arg: 'input.schema.kinds', value: k });
+      throw new XaiError('BAD_INPUT', `kind of column ${j} is ${describeValue(k)}, expected 'continuous' | 'discrete'`, {
+        fn,
+        arg: 'input.schema.kinds',
+        value: k,
+      });
     }
   }
   const seen = new Uint8Array(d);
@@ -135,7 +192,11 @@ export function checkSchema(fn: string, schema: FeatureSchema | undefined, d: nu
     const cols = schema.groups[g]!;
     for (const c of cols) {
       if (!Number.isInteger(c) || c < 0 || c >= d || seen[c] === 1) {
-        throw new XaiError('BAD_INPUT', `one-hot group ${g} has column ${describeValue(c)} (out of range or in two groups)`, { fn, arg: 'input.schema.groups', value: c });
+        throw new XaiError('BAD_INPUT', `one-hot group ${g} has column ${describeValue(c)} (out of range or in two groups)`, {
+          fn,
+          arg: 'input.schema.groups',
+          value: c,
+        });
       }
       seen[c] = 1;
     }

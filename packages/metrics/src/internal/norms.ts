@@ -4,7 +4,10 @@
 export function pnorm(a: Float64Array, ao: number, len: number, p: number): number {
   let acc = 0;
   if (p === 2) {
-    for (let j = 0; j < len; j++) { const v = a[ao + j]!; acc += v * v; }
+    for (let j = 0; j < len; j++) {
+      const v = a[ao + j]!;
+      acc += v * v;
+    }
     return Math.sqrt(acc);
   }
   if (p === Infinity) {
@@ -19,7 +22,10 @@ export function pnorm(a: Float64Array, ao: number, len: number, p: number): numb
 export function pnormDiff(a: Float64Array, ao: number, b: Float64Array, bo: number, len: number, p: number): number {
   let acc = 0;
   if (p === 2) {
-    for (let j = 0; j < len; j++) { const v = a[ao + j]! - b[bo + j]!; acc += v * v; }
+    for (let j = 0; j < len; j++) {
+      const v = a[ao + j]! - b[bo + j]!;
+      acc += v * v;
+    }
     return Math.sqrt(acc);
   }
   if (p === Infinity) {

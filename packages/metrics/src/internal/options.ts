@@ -8,7 +8,11 @@ const PRESET_SET: ReadonlySet<string> = new Set(['default', 'openxai', 'paper'])
 export function resolvePreset(fn: string, preset: unknown): Preset {
   if (preset === undefined) return 'default';
   if (typeof preset !== 'string' || !PRESET_SET.has(preset)) {
-    throw new XaiError('BAD_OPTION', `expected 'default' | 'openxai' | 'paper', got ${describeValue(preset)}`, { fn, arg: 'preset', value: preset });
+    throw new XaiError('BAD_OPTION', `expected 'default' | 'openxai' | 'paper', got ${describeValue(preset)}`, {
+      fn,
+      arg: 'preset',
+      value: preset,
+    });
   }
   return preset as Preset;
 }
@@ -60,7 +64,11 @@ export function flag(fn: string, arg: string, value: unknown, fallback: boolean)
 export function oneOf<T extends string>(fn: string, arg: string, value: unknown, allowed: readonly T[], fallback: T): T {
   if (value === undefined) return fallback;
   if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
-    throw new XaiError('BAD_OPTION', `expected one of ${allowed.map((a) => `'${a}'`).join(' | ')}, got ${describeValue(value)}`, { fn, arg, value });
+    throw new XaiError('BAD_OPTION', `expected one of ${allowed.map((a) => `'${a}'`).join(' | ')}, got ${describeValue(value)}`, {
+      fn,
+      arg,
+      value,
+    });
   }
   return value as T;
 }
@@ -74,20 +82,53 @@ export function resolveMaxK(fn: string, k: unknown, d: number, preset: Preset): 
   if (k === undefined) return preset === 'openxai' ? Math.max(1, Math.ceil(0.25 * d)) : d;
   if (typeof k === 'number' && k > 0 && k < 1) return Math.max(1, Math.ceil(k * d));
   if (typeof k !== 'number' || !Number.isInteger(k) || k < 1 || k > d) {
-    throw new XaiError('BAD_OPTION', `k must be an integer in [1, ${d}] or a fraction in (0, 1), got ${describeValue(k)}`, { fn, arg: 'k', value: k });
+    throw new XaiError('BAD_OPTION', `k must be an integer in [1, ${d}] or a fraction in (0, 1), got ${describeValue(k)}`, {
+      fn,
+      arg: 'k',
+      value: k,
+    });
   }
   return k;
 }
 
 /** The option keys of each public function (unknown keys are BAD_OPTION via core's checkOptions). */
-export const PREDICTION_GAP_KEYS = ['preset', 'seed', 'k', 'auc', 'samples', 'sigma', 'flipProbability', 'maxBatchRows', 'groups', 'targets'] as const;
+export const PREDICTION_GAP_KEYS = [
+  'preset',
+  'seed',
+  'k',
+  'auc',
+  'samples',
+  'sigma',
+  'flipProbability',
+  'maxBatchRows',
+  'groups',
+  'targets',
+] as const;
 export const AGREEMENT_KEYS = ['preset', 'k', 'auc', 'predictions'] as const;
 export const RANKING_KEYS = ['preset', 'ranking'] as const;
 export const STABILITY_KEYS = [
-  'preset', 'seed', 'sigma', 'flipProbability', 'candidates', 'neighbours', 'p', 'rosOutput', 'hiddenActivation',
-  'commonRandomNumbers', 'useGivenAttributions', 'explainerNoise', 'blockSize', 'float32Neighbours', 'keepNeighbours',
-  'quantiles', 'targets', 'stabilitySeeding', 'candidateChunk',
+  'preset',
+  'seed',
+  'sigma',
+  'flipProbability',
+  'candidates',
+  'neighbours',
+  'p',
+  'rosOutput',
+  'hiddenActivation',
+  'commonRandomNumbers',
+  'useGivenAttributions',
+  'explainerNoise',
+  'blockSize',
+  'float32Neighbours',
+  'keepNeighbours',
+  'quantiles',
+  'targets',
+  'stabilitySeeding',
+  'candidateChunk',
 ] as const;
 export const SUBGROUP_KEYS = ['bootstrap', 'seed', 'confidence', 'compare', 'groupNames'] as const;
 /** Every key some metric of the registry reads (the registry accepts the union). */
-export const METRIC_KEYS: readonly string[] = [...new Set<string>([...PREDICTION_GAP_KEYS, ...AGREEMENT_KEYS, ...RANKING_KEYS, ...STABILITY_KEYS])];
+export const METRIC_KEYS: readonly string[] = [
+  ...new Set<string>([...PREDICTION_GAP_KEYS, ...AGREEMENT_KEYS, ...RANKING_KEYS, ...STABILITY_KEYS]),
+];

@@ -34,12 +34,18 @@ export function makePlan(schema: FeatureSchema | undefined, d: number): PerturbP
   let anyDiscrete = false;
   if (schema !== undefined) {
     for (let j = 0; j < d; j++) {
-      if (schema.kinds[j] === 'discrete') { kind[j] = DISCRETE; anyDiscrete = true; }
+      if (schema.kinds[j] === 'discrete') {
+        kind[j] = DISCRETE;
+        anyDiscrete = true;
+      }
     }
     for (const cols of schema.groups) {
       if (cols.length < 2) {
         // A one-column group is a plain 0/1 column.
-        for (const c of cols) { kind[c] = DISCRETE; anyDiscrete = true; }
+        for (const c of cols) {
+          kind[c] = DISCRETE;
+          anyDiscrete = true;
+        }
         continue;
       }
       groups.push(Int32Array.from(cols));
@@ -61,8 +67,14 @@ export function hotColumns(plan: PerturbPlan, x: Float64Array, out: Int32Array):
     let best = 0.5;
     for (let t = 0; t < cols.length; t++) {
       const v = x[cols[t]!]!;
-      if (v === 1) { hot = cols[t]!; break; }
-      if (v > best) { best = v; hot = cols[t]!; }
+      if (v === 1) {
+        hot = cols[t]!;
+        break;
+      }
+      if (v > best) {
+        best = v;
+        hot = cols[t]!;
+      }
     }
     out[g] = hot;
   }
@@ -77,8 +89,18 @@ export function hotColumns(plan: PerturbPlan, x: Float64Array, out: Int32Array):
  * A group draws its move from u at its first column and its destination from u at its second.
  */
 export function perturbRow(
-  plan: PerturbPlan, x: Float64Array, hot: Int32Array, z: Float64Array, u: Float64Array | null, s: number,
-  sigma: number, flip: number, free: Uint8Array | null, mode: GroupMode, out: Float64Array, o: number,
+  plan: PerturbPlan,
+  x: Float64Array,
+  hot: Int32Array,
+  z: Float64Array,
+  u: Float64Array | null,
+  s: number,
+  sigma: number,
+  flip: number,
+  free: Uint8Array | null,
+  mode: GroupMode,
+  out: Float64Array,
+  o: number,
 ): void {
   const d = plan.d;
   const base = s * d;

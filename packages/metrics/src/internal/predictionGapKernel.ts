@@ -69,7 +69,10 @@ export function predictionGapKernel(model: Model, x: Matrix, e: Matrix, plan: Pe
   const units = st.units;
   const U = units === null ? d : units.length;
   const unitOf = new Int32Array(d);
-  if (units !== null) units.forEach((cols, k) => { for (const j of cols) unitOf[j] = k; });
+  if (units !== null)
+    units.forEach((cols, k) => {
+      for (const j of cols) unitOf[j] = k;
+    });
   else for (let j = 0; j < d; j++) unitOf[j] = j;
   const uScore = new Float64Array(U);
   const uOrder = new Int32Array(U);
@@ -100,7 +103,10 @@ export function predictionGapKernel(model: Model, x: Matrix, e: Matrix, plan: Pe
         // A unit's importance is its summed |attribution| (ties: the unit with the lower first column).
         const ei = row(e, i);
         uScore.fill(0);
-        for (let j = 0; j < d; j++) { const k = unitOf[j]!; uScore[k] = uScore[k]! + Math.abs(ei[j]!); }
+        for (let j = 0; j < d; j++) {
+          const k = unitOf[j]!;
+          uScore[k] = uScore[k]! + Math.abs(ei[j]!);
+        }
         argsort(uScore, true, uOrder);
         for (let p = 0; p < U; p++) {
           for (const j of units[uOrder[p]!]!) pos[j] = p;
@@ -110,7 +116,7 @@ export function predictionGapKernel(model: Model, x: Matrix, e: Matrix, plan: Pe
         const invert = st.modes[mi] === 'PGU';
         for (let k = 1; k <= K; k++) {
           // PGI perturbs the top-k features and fixes the rest; PGU the reverse.
-          for (let j = 0; j < d; j++) free[j] = (pos[j]! < k) !== invert ? 1 : 0;
+          for (let j = 0; j < d; j++) free[j] = pos[j]! < k !== invert ? 1 : 0;
           for (let s = 0; s < S; s++, r++) perturbRow(plan, xi, hot, z, u, s, st.sigma, st.flip, free, groupMode, buf, r * d);
         }
       }

@@ -11,7 +11,13 @@ import type { GapMode, GapNoise } from './predictionGapKernel.js';
 import { summarize } from './summaries.js';
 
 /** `noise` replaces the seeded draws (tests only: hand-checkable noise matrices). */
-export function runPredictionGap(fn: string, modes: readonly GapMode[], input: MetricInput, options: PredictionGapOptions, noise?: GapNoise): Partial<Record<GapMode, MetricSummary>> {
+export function runPredictionGap(
+  fn: string,
+  modes: readonly GapMode[],
+  input: MetricInput,
+  options: PredictionGapOptions,
+  noise?: GapNoise,
+): Partial<Record<GapMode, MetricSummary>> {
   checkOptions(options, PREDICTION_GAP_KEYS, fn);
   checkInputObject(fn, input);
   const preset = resolvePreset(fn, options.preset);
@@ -25,7 +31,12 @@ export function runPredictionGap(fn: string, modes: readonly GapMode[], input: M
   // openxai reads probability column 0 (the released code); otherwise the predicted class;
   // a value model's output 0.
   const zeros = preset === 'openxai' || isValueModel(model);
-  const targets = options.targets === undefined ? (zeros ? new Int32Array(x.rows) : null) : resolveTargets(fn, options.targets, x.rows, model.classes, () => new Int32Array(x.rows));
+  const targets =
+    options.targets === undefined
+      ? zeros
+        ? new Int32Array(x.rows)
+        : null
+      : resolveTargets(fn, options.targets, x.rows, model.classes, () => new Int32Array(x.rows));
   const out = predictionGapKernel(model, x, e, makePlan(schema, d), {
     fn,
     preset,

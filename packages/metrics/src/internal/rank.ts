@@ -30,7 +30,10 @@ export function pearson(a: ArrayLike<number>, b: ArrayLike<number>): number {
   const n = a.length;
   let ma = 0;
   let mb = 0;
-  for (let i = 0; i < n; i++) { ma += a[i]!; mb += b[i]!; }
+  for (let i = 0; i < n; i++) {
+    ma += a[i]!;
+    mb += b[i]!;
+  }
   ma /= n;
   mb /= n;
   let sab = 0;

@@ -105,7 +105,11 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
     throw new XaiError('NOT_SUPPORTED', 'ROS on logits needs model.logits', { fn: st.fn, arg: 'input.model', value: 'logits' });
   }
   if (st.want.RRS && typeof model.hidden !== 'function') {
-    throw new XaiError('NOT_SUPPORTED', 'RRS needs model.hidden (the first hidden layer)', { fn: st.fn, arg: 'input.model', value: 'hidden' });
+    throw new XaiError('NOT_SUPPORTED', 'RRS needs model.hidden (the first hidden layer)', {
+      fn: st.fn,
+      arg: 'input.model',
+      value: 'hidden',
+    });
   }
   const released = st.seeding !== 'content';
   // The model output the candidates are labelled with; argmax of logits = argmax of
@@ -123,7 +127,10 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
   const values: Record<StabilityId, Float64Array | null> = { RIS: null, RRS: null, ROS: null };
   const undef: Record<StabilityId, Int32Array | null> = { RIS: null, RRS: null, ROS: null };
   for (const id of ['RIS', 'RRS', 'ROS'] as const) {
-    if (st.want[id]) { values[id] = new Float64Array(n); undef[id] = new Int32Array(n); }
+    if (st.want[id]) {
+      values[id] = new Float64Array(n);
+      undef[id] = new Int32Array(n);
+    }
   }
   const neighbourCounts = new Int32Array(n);
   const candidatesDrawn = new Int32Array(n);
@@ -174,9 +181,12 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
         // Test hook: the whole m x d noise of the instance at once.
         st.noise(b0 + b, zAll.subarray(b * m * d, (b + 1) * m * d), uAll === null ? null : uAll.subarray(b * m * d, (b + 1) * m * d));
       } else {
-        const rng = st.seeding === 'released-fixed-candidates'
-          ? substream(st.seed, 'stability-released-fixed')
-          : st.seeding === 'released' ? substream(st.seed, b0 + b, 'stability-released') : substream(st.seed, anchorKeys[b]!, 'stability');
+        const rng =
+          st.seeding === 'released-fixed-candidates'
+            ? substream(st.seed, 'stability-released-fixed')
+            : st.seeding === 'released'
+              ? substream(st.seed, b0 + b, 'stability-released')
+              : substream(st.seed, anchorKeys[b]!, 'stability');
         normals[b] = rng.fork('normal');
         uniforms[b] = uAll !== null ? rng.fork('uniform') : null;
       }
@@ -186,7 +196,10 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
       let R = 0;
       for (let b = 0; b < B; b++) {
         rowOf[b] = R;
-        if (cnt[b]! >= N || drawn[b]! >= m) { chunkOf[b] = 0; continue; }
+        if (cnt[b]! >= N || drawn[b]! >= m) {
+          chunkOf[b] = 0;
+          continue;
+        }
         const c = chunkOf[b]!;
         const z0 = (b * m + drawn[b]!) * d;
         if (st.noise === undefined) {
@@ -251,7 +264,10 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
       const pos = t - first[owner[t]!]!;
       if (released) keys[q] = pos;
       else if (st.common) keys[q] = anchorKeys[owner[t]!]!;
-      else { copy(nb, nbRow(t) * d, keyRow, 0, d); keys[q] = hashFloat64(keyRow); } // own content key
+      else {
+        copy(nb, nbRow(t) * d, keyRow, 0, d);
+        keys[q] = hashFloat64(keyRow);
+      } // own content key
       targets[q] = explained[b0 + owner[t]!]!;
     }
     if (noise !== null) {
@@ -278,10 +294,14 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
     let E: Matrix;
     if (!released) {
       const eRows = q - eFrom;
-      E = explainer.explain(model, { rows: eRows, cols: d, data: xe.subarray(eFrom * d, q * d) }, {
-        targets: targets.subarray(eFrom, q),
-        keys: keys.subarray(eFrom, q),
-      });
+      E = explainer.explain(
+        model,
+        { rows: eRows, cols: d, data: xe.subarray(eFrom * d, q * d) },
+        {
+          targets: targets.subarray(eFrom, q),
+          keys: keys.subarray(eFrom, q),
+        },
+      );
       assertMatrix(E, st.fn, `explainer(${explainer.id}).explain`, { rows: eRows, cols: d });
       explainerCalls++;
       explainedRows += eRows;
@@ -299,12 +319,16 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
       const xNorm = pnorm(x.data, start(x, i), d, st.p);
       const oNorm = pnorm(out0.data, start(out0, i), classes, st.p);
       const hNorm = H !== null ? pnorm(H.data, start(H, b), H.cols, st.p) : 0;
-      for (const id of ['RIS', 'RRS', 'ROS'] as const) { best[id] = 0; seen[id] = false; }
+      for (const id of ['RIS', 'RRS', 'ROS'] as const) {
+        best[id] = 0;
+        seen[id] = false;
+      }
       for (let t = first[b]!; t < first[b + 1]!; t++) {
         const qe = B + t; // row of this neighbour in xe
         const num = relative(pnormDiff(eA, eAo, E.data, start(E, qe - eFrom), d, st.p), eNorm);
         if (st.want.RIS) consider('RIS', i, num, relative(pnormDiff(x.data, start(x, i), xe, qe * d, d, st.p), xNorm));
-        if (st.want.ROS) consider('ROS', i, num, relative(pnormDiff(out0.data, start(out0, i), nbOut, nbRow(t) * classes, classes, st.p), oNorm));
+        if (st.want.ROS)
+          consider('ROS', i, num, relative(pnormDiff(out0.data, start(out0, i), nbOut, nbRow(t) * classes, classes, st.p), oNorm));
         if (H !== null) consider('RRS', i, num, relative(pnormDiff(H.data, start(H, b), H.data, start(H, qe), H.cols, st.p), hNorm));
       }
       for (const id of ['RIS', 'RRS', 'ROS'] as const) {
@@ -327,7 +351,11 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
   function consider(id: StabilityId, i: number, num: number, den: number): void {
     // As the released code: skip a ratio whose numerator is NaN or denominator is 0 / NaN
     // (here also counted per instance, never silently).
-    if (Number.isNaN(num) || !(den > 0)) { const u = undef[id]!; u[i] = u[i]! + 1; return; }
+    if (Number.isNaN(num) || !(den > 0)) {
+      const u = undef[id]!;
+      u[i] = u[i]! + 1;
+      return;
+    }
     const r = num / den;
     if (!seen[id] || r > best[id]) best[id] = r;
     seen[id] = true;
@@ -358,7 +386,11 @@ function copy(a: Float64Array, ao: number, b: Float64Array, bo: number, len: num
 function argmaxAt(data: Float64Array, o: number, c: number): number {
   let k = 0;
   let v = data[o]!;
-  for (let j = 1; j < c; j++) if (data[o + j]! > v) { v = data[o + j]!; k = j; }
+  for (let j = 1; j < c; j++)
+    if (data[o + j]! > v) {
+      v = data[o + j]!;
+      k = j;
+    }
   return k;
 }
 
@@ -367,11 +399,26 @@ function argmaxAt(data: Float64Array, o: number, c: number): number {
  * (rows [0, 1) of xe, unless given), then all its neighbours in one call (rows [1, q)),
  * with keys = batch positions. Returns the explanations of rows [eFrom, q) contiguously.
  */
-function explainReleased(model: Model, explainer: Explainer, xe: Float64Array, targets: Int32Array, keys: Float64Array, eFrom: number, q: number, B: number, d: number, fn: string): Matrix {
+function explainReleased(
+  model: Model,
+  explainer: Explainer,
+  xe: Float64Array,
+  targets: Int32Array,
+  keys: Float64Array,
+  eFrom: number,
+  q: number,
+  B: number,
+  d: number,
+  fn: string,
+): Matrix {
   const out = new Float64Array((q - eFrom) * d);
   const call = (from: number, to: number): void => {
     if (to <= from) return;
-    const E = explainer.explain(model, { rows: to - from, cols: d, data: xe.subarray(from * d, to * d) }, { targets: targets.subarray(from, to), keys: keys.subarray(from, to) });
+    const E = explainer.explain(
+      model,
+      { rows: to - from, cols: d, data: xe.subarray(from * d, to * d) },
+      { targets: targets.subarray(from, to), keys: keys.subarray(from, to) },
+    );
     assertMatrix(E, fn, `explainer(${explainer.id}).explain`, { rows: to - from, cols: d });
     for (let r = 0; r < to - from; r++) {
       const o = start(E, r);

@@ -1,9 +1,33 @@
 // Boundary of the stability metrics: validate once, run the shared block, summarise.
-import { XaiError, assertMatrix, assertFinite, checkOptions, describeValue, isValueModel, summarizeValues, toFloat64Matrix } from '@xai/core';
+import {
+  XaiError,
+  assertMatrix,
+  assertFinite,
+  checkOptions,
+  describeValue,
+  isValueModel,
+  summarizeValues,
+  toFloat64Matrix,
+} from '@xai/core';
 import type { Matrix, Model } from '@xai/core';
 import type { MetricSummary } from '../metricSummary.js';
-import type { RelativeStabilityOptions, StabilityDiagnostics, StabilityInput, StabilityLogStatus, StabilityPrecision, StabilityResult } from '../stabilityTypes.js';
-import { checkExplainer, checkInputObject, checkInstances, checkModel, checkSchema, requireProbabilities, resolveTargets } from './inputs.js';
+import type {
+  RelativeStabilityOptions,
+  StabilityDiagnostics,
+  StabilityInput,
+  StabilityLogStatus,
+  StabilityPrecision,
+  StabilityResult,
+} from '../stabilityTypes.js';
+import {
+  checkExplainer,
+  checkInputObject,
+  checkInstances,
+  checkModel,
+  checkSchema,
+  requireProbabilities,
+  resolveTargets,
+} from './inputs.js';
 import { STABILITY_KEYS, flag, nonNegative, oneOf, positiveInt, probability, resolvePreset, resolveSeed } from './options.js';
 import { makePlan } from './perturb.js';
 import { stabilityKernel } from './stabilityKernel.js';
@@ -22,7 +46,10 @@ function finiteLog(v: number): number | null {
 }
 
 /** The paper's log aggregates with the reason any of them is null. */
-function logAggregates(base: MetricSummary, sorted: Float64Array): Pick<StabilityResult, 'logMean' | 'logSe' | 'logSeDdof0' | 'allZero' | 'logStatus'> {
+function logAggregates(
+  base: MetricSummary,
+  sorted: Float64Array,
+): Pick<StabilityResult, 'logMean' | 'logSe' | 'logSeDdof0' | 'allZero' | 'logStatus'> {
   const m = sorted.length;
   // Scores are ratios of norms (>= 0), so "all zero" is "the largest is 0".
   const allZero = m > 0 && sorted[m - 1] === 0;
@@ -60,7 +87,13 @@ function modelPrecision(model: Model): 'float32' | 'float64' {
  * Runs the block for the metrics in `which` (RRS is dropped when the model has no hidden
  * layer). `noise` replaces the seeded candidate draws (tests only).
  */
-export function runStability(fn: string, which: readonly StabilityId[], input: StabilityInput, options: RelativeStabilityOptions, noise?: StabilityNoise): StabilityRun {
+export function runStability(
+  fn: string,
+  which: readonly StabilityId[],
+  input: StabilityInput,
+  options: RelativeStabilityOptions,
+  noise?: StabilityNoise,
+): StabilityRun {
   checkOptions(options, STABILITY_KEYS, fn);
   checkInputObject(fn, input);
   const preset = resolvePreset(fn, options.preset);
@@ -72,7 +105,8 @@ export function runStability(fn: string, which: readonly StabilityId[], input: S
   const sigma = nonNegative(fn, 'sigma', options.sigma, 1e-5);
   const flip = probability(fn, 'flipProbability', options.flipProbability, Math.min(1, sigma * Math.sqrt(2 / Math.PI)));
   const p = options.p === undefined ? 2 : options.p;
-  if (typeof p !== 'number' || !(p >= 1)) throw new XaiError('BAD_OPTION', `p must be >= 1 (or Infinity), got ${describeValue(p)}`, { fn, arg: 'p', value: p });
+  if (typeof p !== 'number' || !(p >= 1))
+    throw new XaiError('BAD_OPTION', `p must be >= 1 (or Infinity), got ${describeValue(p)}`, { fn, arg: 'p', value: p });
   const hasLogits = typeof model.logits === 'function';
   const valueModel = isValueModel(model);
   // ROS on logits in openxai (the released code) and default: a confident model's softmax
@@ -82,18 +116,39 @@ export function runStability(fn: string, which: readonly StabilityId[], input: S
   let rosOutput: 'probability' | 'logit' | 'value';
   if (valueModel) {
     // Leaving rosOutput out is how ROS reads a value model's outputs.
-    if (options.rosOutput !== undefined) requireProbabilities(fn, 'ROS', model, `rosOutput '${String(options.rosOutput)}'; leave rosOutput out to read the outputs`);
+    if (options.rosOutput !== undefined)
+      requireProbabilities(fn, 'ROS', model, `rosOutput '${String(options.rosOutput)}'; leave rosOutput out to read the outputs`);
     rosOutput = 'value';
   } else {
-    rosOutput = oneOf(fn, 'rosOutput', options.rosOutput, ['probability', 'logit'] as const, preset !== 'paper' && hasLogits ? 'logit' : 'probability');
+    rosOutput = oneOf(
+      fn,
+      'rosOutput',
+      options.rosOutput,
+      ['probability', 'logit'] as const,
+      preset !== 'paper' && hasLogits ? 'logit' : 'probability',
+    );
   }
-  const seeding = oneOf(fn, 'stabilitySeeding', options.stabilitySeeding, ['content', 'released', 'released-fixed-candidates'] as const, 'content');
+  const seeding = oneOf(
+    fn,
+    'stabilitySeeding',
+    options.stabilitySeeding,
+    ['content', 'released', 'released-fixed-candidates'] as const,
+    'content',
+  );
   const releasedSeeding = seeding !== 'content';
   if (releasedSeeding && preset !== 'openxai') {
-    throw new XaiError('BAD_OPTION', "stabilitySeeding 'released' reproduces the released code's loop and is only available with preset 'openxai'", { fn, arg: 'stabilitySeeding', value: seeding });
+    throw new XaiError(
+      'BAD_OPTION',
+      "stabilitySeeding 'released' reproduces the released code's loop and is only available with preset 'openxai'",
+      { fn, arg: 'stabilitySeeding', value: seeding },
+    );
   }
   if (releasedSeeding && (options.commonRandomNumbers === true || options.explainerNoise === true)) {
-    throw new XaiError('BAD_OPTION', "stabilitySeeding 'released' keys explanations by batch position: commonRandomNumbers / explainerNoise cannot be true", { fn, arg: 'stabilitySeeding', value: seeding });
+    throw new XaiError(
+      'BAD_OPTION',
+      "stabilitySeeding 'released' keys explanations by batch position: commonRandomNumbers / explainerNoise cannot be true",
+      { fn, arg: 'stabilitySeeding', value: seeding },
+    );
   }
   const hiddenActivation = oneOf(fn, 'hiddenActivation', options.hiddenActivation, ['pre', 'post'] as const, 'post');
   const common = releasedSeeding ? false : flag(fn, 'commonRandomNumbers', options.commonRandomNumbers, preset !== 'openxai');
@@ -102,7 +157,8 @@ export function runStability(fn: string, which: readonly StabilityId[], input: S
   let givenPrecision: 'float32' | 'float64' = 'float64';
   if (useGiven) {
     const e = input.attributions;
-    if (e === undefined) throw new XaiError('BAD_INPUT', 'useGivenAttributions needs input.attributions', { fn, arg: 'input.attributions', value: e });
+    if (e === undefined)
+      throw new XaiError('BAD_INPUT', 'useGivenAttributions needs input.attributions', { fn, arg: 'input.attributions', value: e });
     // Attributions read from a file or another tool may be float32: accepted, converted once,
     // and their precision recorded (see `diagnostics.precision`).
     const f32 = (e as { data?: unknown }).data instanceof Float32Array;
@@ -114,16 +170,29 @@ export function runStability(fn: string, which: readonly StabilityId[], input: S
   }
   const levels = options.quantiles ?? [0.05, 0.25, 0.5, 0.75, 0.95];
   if (!Array.isArray(levels) || levels.some((q) => typeof q !== 'number' || !(q >= 0 && q <= 1))) {
-    throw new XaiError('BAD_OPTION', `quantiles must be numbers in [0, 1], got ${describeValue(levels)}`, { fn, arg: 'quantiles', value: levels });
+    throw new XaiError('BAD_OPTION', `quantiles must be numbers in [0, 1], got ${describeValue(levels)}`, {
+      fn,
+      arg: 'quantiles',
+      value: levels,
+    });
   }
   const rrsApplicable = typeof model.hidden === 'function';
-  const want: Record<StabilityId, boolean> = { RIS: which.includes('RIS'), RRS: which.includes('RRS') && rrsApplicable, ROS: which.includes('ROS') };
+  const want: Record<StabilityId, boolean> = {
+    RIS: which.includes('RIS'),
+    RRS: which.includes('RRS') && rrsApplicable,
+    ROS: which.includes('ROS'),
+  };
   const candidates = positiveInt(fn, 'candidates', options.candidates, 1000);
   const neighbours = positiveInt(fn, 'neighbours', options.neighbours, 100);
   const float32 = flag(fn, 'float32Neighbours', options.float32Neighbours, preset === 'openxai');
   const chunk = positiveInt(fn, 'candidateChunk', options.candidateChunk, Math.ceil(1.25 * neighbours));
   // Without targets: the predicted labels the kernel computes anyway (output 0 for a value model).
-  const targets = options.targets === undefined ? (valueModel ? new Int32Array(x.rows) : null) : resolveTargets(fn, options.targets, x.rows, model.classes, () => new Int32Array(x.rows));
+  const targets =
+    options.targets === undefined
+      ? valueModel
+        ? new Int32Array(x.rows)
+        : null
+      : resolveTargets(fn, options.targets, x.rows, model.classes, () => new Int32Array(x.rows));
   const neighboursPrecision = modelPrecision(model);
   const precision: StabilityPrecision = {
     anchors: given !== null ? givenPrecision : neighboursPrecision,
@@ -183,7 +252,12 @@ export function runStability(fn: string, which: readonly StabilityId[], input: S
   let explainerNoise: StabilityDiagnostics['explainerNoise'] = null;
   if (raw.explainerNoise !== null) {
     const s = summarizeValues('explainer-noise', raw.explainerNoise);
-    explainerNoise = { values: raw.explainerNoise, mean: s.mean, median: quantileSorted(definedSorted(raw.explainerNoise), 0.5), undefinedIndices: s.undefinedIndices };
+    explainerNoise = {
+      values: raw.explainerNoise,
+      mean: s.mean,
+      median: quantileSorted(definedSorted(raw.explainerNoise), 0.5),
+      undefinedIndices: s.undefinedIndices,
+    };
   }
   return {
     results,

@@ -52,14 +52,21 @@ describe('modelParameterRandomisation', () => {
     const model = denseMlp([4, 5, 3], 3);
     const before = model.parameters.slice();
     let calls = 0;
-    const failing: ExplainFn = (m, xs, t) => { if (++calls === 3) throw new Error('boom'); return gradient(m, xs, t); };
+    const failing: ExplainFn = (m, xs, t) => {
+      if (++calls === 3) throw new Error('boom');
+      return gradient(m, xs, t);
+    };
     expect(() => modelParameterRandomisation({ x, model, explain: failing })).toThrow('boom');
     expect(model.parameters).toEqual(before);
   });
 
   it('a model-independent explanation scores similarity 1 at every step (fails the sanity check, as a floor should)', () => {
     const model = denseMlp([4, 5, 3], 4);
-    const fixed: ExplainFn = (_m, xs): Matrix => ({ rows: xs.rows, cols: 4, data: Float64Array.from({ length: xs.rows * 4 }, (_, k) => (k % 4) + 1) });
+    const fixed: ExplainFn = (_m, xs): Matrix => ({
+      rows: xs.rows,
+      cols: 4,
+      data: Float64Array.from({ length: xs.rows * 4 }, (_, k) => (k % 4) + 1),
+    });
     const r = modelParameterRandomisation({ x, model, explain: fixed });
     expect(Array.from(r.values)).toEqual(new Array(6).fill(1));
   });
@@ -71,7 +78,12 @@ describe('modelParameterRandomisation', () => {
 
 describe('randomLogit', () => {
   it('draws a class other than the target, keyed by row content', () => {
-    const model = linearSoftmax([[1, 0, 0, 1], [0, 1, 0, -1], [0, 0, 1, 0.5], [1, 1, 1, 1]]);
+    const model = linearSoftmax([
+      [1, 0, 0, 1],
+      [0, 1, 0, -1],
+      [0, 0, 1, 0.5],
+      [1, 1, 1, 1],
+    ]);
     const x = randomMatrix(30, 4, 51);
     const targets = new Int32Array(30).map((_, i) => i % 4);
     const r = randomLogit({ x, model, targets, explain: gradient }, { seed: 2 });
@@ -80,13 +92,19 @@ describe('randomLogit', () => {
       expect(r.randomTargets[i]).toBeGreaterThanOrEqual(0);
       expect(r.randomTargets[i]).toBeLessThan(4);
     }
-    const first = randomLogit({ x: { rows: 1, cols: 4, data: row(x, 5).slice() }, model, targets: targets.subarray(5, 6), explain: gradient }, { seed: 2 });
+    const first = randomLogit(
+      { x: { rows: 1, cols: 4, data: row(x, 5).slice() }, model, targets: targets.subarray(5, 6), explain: gradient },
+      { seed: 2 },
+    );
     expect(first.randomTargets[0]).toBe(r.randomTargets[5]);
     expect(first.values[0]).toBe(r.values[5]);
   });
 
   it('two classes: ∂p₁/∂x = −∂p₀/∂x, so |e| similarity is exactly 1 (uninformative) and the signed default −1 (closed form)', () => {
-    const model = linearSoftmax([[1, -2, 0.5], [0.3, 1, -1]]);
+    const model = linearSoftmax([
+      [1, -2, 0.5],
+      [0.3, 1, -1],
+    ]);
     const x = randomMatrix(5, 3, 52);
     const def = randomLogit({ x, model, explain: gradient });
     expect(def.similarity).toBe('spearman');
@@ -94,15 +112,41 @@ describe('randomLogit', () => {
     expect(Array.from(randomLogit({ x, model, explain: gradient }, { similarity: 'spearman-abs' }).values)).toEqual(new Array(5).fill(1));
     for (const v of randomLogit({ x, model, explain: gradient }, { similarity: 'pearson' }).values) expect(v).toBeCloseTo(-1, 12);
     // A class-independent shortcut still scores 1 (fails), so the 2-class floor is meaningful under the default.
-    const fixed: ExplainFn = (_m, xs): Matrix => ({ rows: xs.rows, cols: 3, data: Float64Array.from({ length: xs.rows * 3 }, (_, k) => (k % 3) + 1) });
+    const fixed: ExplainFn = (_m, xs): Matrix => ({
+      rows: xs.rows,
+      cols: 3,
+      data: Float64Array.from({ length: xs.rows * 3 }, (_, k) => (k % 3) + 1),
+    });
     expect(Array.from(randomLogit({ x, model, explain: fixed }).values)).toEqual(new Array(5).fill(1));
     // 3+ classes keep Quantus' default.
-    expect(randomLogit({ x, model: linearSoftmax([[1, 0, 0], [0, 1, 0], [0, 0, 1]]), explain: gradient }).similarity).toBe('spearman-abs');
+    expect(
+      randomLogit({
+        x,
+        model: linearSoftmax([
+          [1, 0, 0],
+          [0, 1, 0],
+          [0, 0, 1],
+        ]),
+        explain: gradient,
+      }).similarity,
+    ).toBe('spearman-abs');
   });
 
   it('NOT_SUPPORTED for one output; BAD_OPTION for an unknown similarity', () => {
     const x = randomMatrix(2, 2, 53);
     expect(() => randomLogit({ x, model: linearValueModel([1, 2]), explain: gradient })).toThrow(/NOT_SUPPORTED/);
-    expect(() => randomLogit({ x, model: linearSoftmax([[1, 0], [0, 1]]), explain: gradient }, { similarity: 'ssim' } as never)).toThrow(/BAD_OPTION/);
+    expect(() =>
+      randomLogit(
+        {
+          x,
+          model: linearSoftmax([
+            [1, 0],
+            [0, 1],
+          ]),
+          explain: gradient,
+        },
+        { similarity: 'ssim' } as never,
+      ),
+    ).toThrow(/BAD_OPTION/);
   });
 });

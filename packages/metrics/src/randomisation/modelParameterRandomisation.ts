@@ -68,10 +68,20 @@ export const modelParameterRandomisationInfo = {
 
 function isLayered(model: Model | undefined): model is LayeredModel {
   const layers = (model as { layers?: unknown } | undefined)?.layers;
-  return Array.isArray(layers) && layers.length > 0 && layers.every((l: unknown) => {
-    const w = (l as RandomisableLayer | null)?.weight;
-    return w !== undefined && w !== null && w.data instanceof Float64Array && (l as RandomisableLayer).bias instanceof Float64Array && (l as RandomisableLayer).bias.length === w.rows;
-  });
+  return (
+    Array.isArray(layers) &&
+    layers.length > 0 &&
+    layers.every((l: unknown) => {
+      const w = (l as RandomisableLayer | null)?.weight;
+      return (
+        w !== undefined &&
+        w !== null &&
+        w.data instanceof Float64Array &&
+        (l as RandomisableLayer).bias instanceof Float64Array &&
+        (l as RandomisableLayer).bias.length === w.rows
+      );
+    })
+  );
 }
 
 /** The model's own dense layers, or those of an imported ONNX graph (`model.mlp`). */
@@ -120,24 +130,48 @@ function restore(layer: RandomisableLayer, s: { w: Float64Array[]; b: Float64Arr
  * @example modelParameterRandomisation({ x, model: ann, explain }, { mode: 'cascading' }).steps[0].result.mean
  * @since 0.2.0
  */
-export function modelParameterRandomisation(input: ExtendedMetricInput, options: ModelParameterRandomisationOptions = {}): ModelParameterRandomisationResult {
+export function modelParameterRandomisation(
+  input: ExtendedMetricInput,
+  options: ModelParameterRandomisationOptions = {},
+): ModelParameterRandomisationResult {
   const fn = 'modelParameterRandomisation';
   const o = checkOptions(options, KEYS, fn);
   const mode = o.mode ?? 'cascading';
-  if (mode !== 'cascading' && mode !== 'independent') throw new XaiError('BAD_OPTION', `mode must be 'cascading' or 'independent', got ${describeValue(mode)}`, { fn, arg: 'options.mode', value: mode });
+  if (mode !== 'cascading' && mode !== 'independent')
+    throw new XaiError('BAD_OPTION', `mode must be 'cascading' or 'independent', got ${describeValue(mode)}`, {
+      fn,
+      arg: 'options.mode',
+      value: mode,
+    });
   const sim = similarityFn(checkSimilarity(o.similarity ?? 'spearman-abs', fn), input.x?.cols ?? 0);
   const seed = seedOption(o.seed ?? 0, fn);
-  if (o.clone !== undefined && typeof o.clone !== 'function') throw new XaiError('BAD_OPTION', `clone must be a function, got ${describeValue(o.clone)}`, { fn, arg: 'options.clone', value: o.clone });
+  if (o.clone !== undefined && typeof o.clone !== 'function')
+    throw new XaiError('BAD_OPTION', `clone must be a function, got ${describeValue(o.clone)}`, {
+      fn,
+      arg: 'options.clone',
+      value: o.clone,
+    });
   const p = prepare(fn, input, ['model', 'explain']);
   const original = layeredOf(input.model);
-  if (original === undefined) throw new XaiError('NOT_SUPPORTED', 'model-parameter randomisation needs a model with dense layers (model.layers with weight and bias, e.g. @xai/models NeuralModel) or an ONNX model imported as an MLP (model.mlp with layers)', { fn, arg: 'input.model', value: 'layers' });
-  if (original.inputDim !== p.d) throw new XaiError('SHAPE_MISMATCH', `model.mlp.inputDim is ${original.inputDim} but x has ${p.d} columns`, { fn, arg: 'input.model.mlp', value: original.inputDim });
+  if (original === undefined)
+    throw new XaiError(
+      'NOT_SUPPORTED',
+      'model-parameter randomisation needs a model with dense layers (model.layers with weight and bias, e.g. @xai/models NeuralModel) or an ONNX model imported as an MLP (model.mlp with layers)',
+      { fn, arg: 'input.model', value: 'layers' },
+    );
+  if (original.inputDim !== p.d)
+    throw new XaiError('SHAPE_MISMATCH', `model.mlp.inputDim is ${original.inputDim} but x has ${p.d} columns`, {
+      fn,
+      arg: 'input.model.mlp',
+      value: original.inputDim,
+    });
   // Explain through the layered model itself: an OnnxModel's session would not see its .mlp's randomised weights.
   const e0 = p.given ? p.attributions : p.explain(original === input.model ? p.model : checkedModel(original, fn), p.x, p.targets);
   const L = original.layers.length;
   const copy = (): LayeredModel => {
     const c = o.clone!(original);
-    if (!isLayered(c) || c === original || c.layers.length !== L) throw new XaiError('BAD_OPTION', 'clone must return a new model with the same dense layers', { fn, arg: 'options.clone', value: c });
+    if (!isLayered(c) || c === original || c.layers.length !== L)
+      throw new XaiError('BAD_OPTION', 'clone must return a new model with the same dense layers', { fn, arg: 'options.clone', value: c });
     return c;
   };
   const inPlace = o.clone === undefined;

@@ -12,7 +12,9 @@ function spearmanNoTies(a: readonly number[], b: readonly number[]): number {
   const ranks = (v: readonly number[]): number[] => {
     const order = v.map((_, j) => j).sort((p, q) => v[p]! - v[q]!);
     const r = new Array<number>(v.length);
-    order.forEach((j, k) => { r[j] = k + 1; });
+    order.forEach((j, k) => {
+      r[j] = k + 1;
+    });
     return r;
   };
   const ra = ranks(a);

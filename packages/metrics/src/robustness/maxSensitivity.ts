@@ -14,7 +14,8 @@ export const maxSensitivityInfo = {
   family: 'robustness',
   direction: 'lower-is-better',
   requires: ['model', 'explainer'],
-  reference: 'Yeh et al. 2019, "On the (In)fidelity and Sensitivity of Explanations", def. 3.1 (SENS_MAX); Captum captum.metrics.sensitivity_max',
+  reference:
+    'Yeh et al. 2019, "On the (In)fidelity and Sensitivity of Explanations", def. 3.1 (SENS_MAX); Captum captum.metrics.sensitivity_max',
 } as const;
 
 /**

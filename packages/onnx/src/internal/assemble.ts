@@ -70,7 +70,8 @@ function kindOf(
   if (REGRESSOR_OP.test(op)) return { kind: 'value', headName: 'none', rule: `produced by ai.onnx.ml ${op}` };
   if (head === 'softmax' || head === 'sigmoid') return { kind: 'probabilities', headName: head, rule: `a ${head} head behind ${op}` };
   if (/prob/i.test(outputName)) return { kind: 'probabilities', headName: 'none', rule: 'named like probabilities' };
-  if (VALUE_NAME.test(outputName)) return { kind: 'value', headName: 'none', rule: `raw output named like values ('${outputName}'): a value (regression)` };
+  if (VALUE_NAME.test(outputName))
+    return { kind: 'value', headName: 'none', rule: `raw output named like values ('${outputName}'): a value (regression)` };
   return width === 1
     ? { kind: 'value', headName: 'none', rule: 'a single raw output with no softmax/sigmoid head: a value (regression)' }
     : { kind: 'logits', headName: 'none', rule: `${width} raw outputs with no softmax/sigmoid head: logits (softmax applied)` };

@@ -66,7 +66,10 @@ function linearClassifier(coef: number[], intercepts: number[], post: 'SOFTMAX' 
         },
       ],
       input: [info('x', d)],
-      output: [{ name: 'label', type: { tensorType: { elemType: DT.INT64, shape: { dim: [{ dimParam: 'n' }] } } } }, info('probabilities', k)],
+      output: [
+        { name: 'label', type: { tensorType: { elemType: DT.INT64, shape: { dim: [{ dimParam: 'n' }] } } } },
+        info('probabilities', k),
+      ],
     },
   });
 }
@@ -146,11 +149,7 @@ describe('importMlp: exporter layouts, imported weights agree with ONNX Runtime'
 
   it('LinearClassifier with SOFTMAX over 3 classes (sklearn multinomial LR)', () => {
     const coef = Array.from({ length: 12 }, (_, i) => Math.sin(i + 1));
-    agree(
-      linearClassifier(coef, [0.1, -0.2, 0.3], 'SOFTMAX', 4, 3),
-      'LinearClassifier(SOFTMAX)',
-      3,
-    );
+    agree(linearClassifier(coef, [0.1, -0.2, 0.3], 'SOFTMAX', 4, 3), 'LinearClassifier(SOFTMAX)', 3);
   });
 
   it('LinearClassifier(LOGISTIC) with one coefficient row (binary): p1 = σ(w·x + b), gradient ±p(1−p)·w in closed form', () => {
@@ -181,7 +180,8 @@ describe('importMlp: exporter layouts, imported weights agree with ONNX Runtime'
         const g = m.inputGradient(x, new Int32Array(x.rows).fill(target));
         const sign = target === 1 ? 1 : -1;
         for (let i = 0; i < x.rows; i++)
-          for (let j = 0; j < 4; j++) expect(Math.abs(g.data[i * 4 + j]! - sign * p1[i]! * (1 - p1[i]!) * wf[j]!)).toBeLessThanOrEqual(1e-12);
+          for (let j = 0; j < 4; j++)
+            expect(Math.abs(g.data[i * 4 + j]! - sign * p1[i]! * (1 - p1[i]!) * wf[j]!)).toBeLessThanOrEqual(1e-12);
       }
       m.dispose();
     }

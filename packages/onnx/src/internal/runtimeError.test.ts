@@ -14,7 +14,12 @@ const info = (name: string, elemType: number, cols: number): onnxProto.onnx.IVal
   name,
   type: { tensorType: { elemType, shape: { dim: [{ dimParam: 'n' }, { dimValue: cols }] } } },
 });
-const raw = (name: string, dims: number[], dataType: number, values: Float32Array | Int32Array | BigInt64Array): onnxProto.onnx.ITensorProto => ({
+const raw = (
+  name: string,
+  dims: number[],
+  dataType: number,
+  values: Float32Array | Int32Array | BigInt64Array,
+): onnxProto.onnx.ITensorProto => ({
   name,
   dims,
   dataType,
@@ -106,12 +111,12 @@ describe('ONNX Runtime failures get the code of what went wrong, naming the file
     const run = (m: string): string => runtimeErrorCode(m, 'run');
     expect(run('Got invalid dimensions for input: x for the following indices\n index: 1 Got: 5 Expected: 6')).toBe('SHAPE_MISMATCH');
     expect(run('Invalid rank for input: x Got: 3 Expected: 2 Please fix either the inputs/outputs or the model.')).toBe('SHAPE_MISMATCH');
-    expect(run("Non-zero status code returned while running Add node. Name:'a' Status Message: Add: left operand cannot broadcast on dim 1")).toBe(
-      'SHAPE_MISMATCH',
-    );
-    expect(run("Non-zero status code returned while running Gather node. Name:'g' Status Message: indices element out of data bounds")).toBe(
-      'BAD_INPUT',
-    );
+    expect(
+      run("Non-zero status code returned while running Add node. Name:'a' Status Message: Add: left operand cannot broadcast on dim 1"),
+    ).toBe('SHAPE_MISMATCH');
+    expect(
+      run("Non-zero status code returned while running Gather node. Name:'g' Status Message: indices element out of data bounds"),
+    ).toBe('BAD_INPUT');
     expect(run('Could not find an implementation for Gemm(13) node')).toBe('NOT_SUPPORTED');
     expect(runtimeErrorCode('Could not find an implementation for Gemm(13) node', 'load')).toBe('NOT_SUPPORTED');
     expect(runtimeErrorCode('Protobuf parsing failed.', 'load')).toBe('PARSE_ERROR');

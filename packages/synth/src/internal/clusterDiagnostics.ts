@@ -28,7 +28,9 @@ export function clusterDiagnostics(parts: SynthParts): { diagnostics: SynthDiagn
 
   const warnings: string[] = [];
   for (const k of emptyMaskClusters) {
-    warnings.push(`cluster ${k}: empty mask, so its ground truth is the zero vector and rank-based metrics are meaningless on its ${rows[k]} rows (minActiveFeatures >= 1 redraws it)`);
+    warnings.push(
+      `cluster ${k}: empty mask, so its ground truth is the zero vector and rank-based metrics are meaningless on its ${rows[k]} rows (minActiveFeatures >= 1 redraws it)`,
+    );
   }
   for (const k of singleClassClusters) {
     warnings.push(`cluster ${k}: all ${rows[k]} rows in class ${positives[k] === 0 ? 0 : 1} (single-class cluster)`);

@@ -20,7 +20,11 @@ export function readManifestInput(manifestOrId: SynthManifest | string, fn: stri
     }
   }
   if (/^[0-9a-f]{64}$/.test(text)) return { id: text };
-  throw new XaiError('BAD_INPUT', `expected a manifest, its JSON text or a 64-hex id, got ${describeValue(text)}`, { fn, arg: 'manifestOrId', value: text });
+  throw new XaiError('BAD_INPUT', `expected a manifest, its JSON text or a 64-hex id, got ${describeValue(text)}`, {
+    fn,
+    arg: 'manifestOrId',
+    value: text,
+  });
 }
 
 /** Regenerates from a manifest value and checks the data hash. */
@@ -28,8 +32,11 @@ export function regenerateManifest(value: unknown, source: string, fn: string): 
   const { manifest, params } = checkManifest(value, fn, source);
   const ds = generateSynthGauss(params);
   if (ds.manifest.dataSha256 !== manifest.dataSha256) {
-    throw new XaiError('CHECKSUM_MISMATCH', `${source}: regenerated data hash ${ds.manifest.dataSha256} differs from the manifest's ${manifest.dataSha256} (made by another build of @xai/synth or @xai/core?)`, { fn, arg: 'manifest.dataSha256', value: manifest.dataSha256, actual: ds.manifest.dataSha256 });
+    throw new XaiError(
+      'CHECKSUM_MISMATCH',
+      `${source}: regenerated data hash ${ds.manifest.dataSha256} differs from the manifest's ${manifest.dataSha256} (made by another build of @xai/synth or @xai/core?)`,
+      { fn, arg: 'manifest.dataSha256', value: manifest.dataSha256, actual: ds.manifest.dataSha256 },
+    );
   }
   return ds;
 }
-

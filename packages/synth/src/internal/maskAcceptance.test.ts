@@ -14,7 +14,12 @@ function enumerate(d: number, p: number, m: number): number {
 
 describe('maskAcceptance', () => {
   it('matches enumeration of every mask for small d', () => {
-    for (const [d, p] of [[1, 0.25], [5, 0.3], [10, 0.25], [12, 0.9]] as const) {
+    for (const [d, p] of [
+      [1, 0.25],
+      [5, 0.3],
+      [10, 0.25],
+      [12, 0.9],
+    ] as const) {
       for (let m = 0; m <= d; m++) expect(maskAcceptance(d, p, m)).toBeCloseTo(enumerate(d, p, m), 12);
     }
   });

@@ -14,7 +14,10 @@ const codeOf = (f: () => unknown): string => {
 describe('numeric CSV', () => {
   it('round-trips doubles bit for bit, -0 included', () => {
     const values = Float64Array.from([0.1 + 0.2, -0, 1e-310, -123456.789e200, 5, Math.PI]);
-    const text = writeNumericCsv(3, [{ names: ['a'], data: values.subarray(0, 3) }, { names: ['b'], data: values.subarray(3) }]);
+    const text = writeNumericCsv(3, [
+      { names: ['a'], data: values.subarray(0, 3) },
+      { names: ['b'], data: values.subarray(3) },
+    ]);
     const back = parseNumericCsv(text, 'f.csv', ['a', 'b'], 'test');
     expect(back.rows).toBe(3);
     const reordered = Float64Array.from([values[0]!, values[3]!, values[1]!, values[4]!, values[2]!, values[5]!]);

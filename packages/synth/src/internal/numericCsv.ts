@@ -38,20 +38,36 @@ export function parseNumericCsv(text: string, file: string, header: readonly str
   if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   const w = header.length;
   if (lines.length === 0 || lines[0] !== header.join(',')) {
-    throw new XaiError('PARSE_ERROR', `${file}: line 1: expected header "${header.join(',').slice(0, 60)}"`, { fn, arg: 'file', value: file, file, line: 1 });
+    throw new XaiError('PARSE_ERROR', `${file}: line 1: expected header "${header.join(',').slice(0, 60)}"`, {
+      fn,
+      arg: 'file',
+      value: file,
+      file,
+      line: 1,
+    });
   }
   const rows = lines.length - 1;
   const data = new Float64Array(rows * w);
   for (let i = 0; i < rows; i++) {
     const cells = lines[i + 1]!.split(',');
     if (cells.length !== w) {
-      throw new XaiError('PARSE_ERROR', `${file}: line ${i + 2}: ${cells.length} cells, expected ${w}`, { fn, arg: 'file', value: file, file, line: i + 2 });
+      throw new XaiError('PARSE_ERROR', `${file}: line ${i + 2}: ${cells.length} cells, expected ${w}`, {
+        fn,
+        arg: 'file',
+        value: file,
+        file,
+        line: i + 2,
+      });
     }
     for (let j = 0; j < w; j++) {
       const cell = cells[j]!;
       const v = cell === '' ? NaN : Number(cell);
       if (!Number.isFinite(v)) {
-        throw new XaiError('PARSE_ERROR', `${file}: line ${i + 2}, column ${header[j]}: not a finite number: ${JSON.stringify(cell.slice(0, 30))}`, { fn, arg: 'file', value: cell, file, line: i + 2, column: header[j] });
+        throw new XaiError(
+          'PARSE_ERROR',
+          `${file}: line ${i + 2}, column ${header[j]}: not a finite number: ${JSON.stringify(cell.slice(0, 30))}`,
+          { fn, arg: 'file', value: cell, file, line: i + 2, column: header[j] },
+        );
       }
       data[i * w + j] = v;
     }

@@ -17,11 +17,21 @@ describe('pure sha256 (no node:crypto in the root)', () => {
 
   it('sha256Hex keeps the length-prefixed framing of the node:crypto version', () => {
     const f = Float64Array.from([1.5, -0, 3]);
-    const want = createHash('sha256').update('s5:').update('héllo', 'utf8').update(`b${f.byteLength}:`).update(new Uint8Array(f.buffer)).digest('hex');
+    const want = createHash('sha256')
+      .update('s5:')
+      .update('héllo', 'utf8')
+      .update(`b${f.byteLength}:`)
+      .update(new Uint8Array(f.buffer))
+      .digest('hex');
     expect('héllo'.length).toBe(5);
     expect(new TextEncoder().encode('héllo').length).toBe(6);
     expect(sha256Hex('héllo', f)).not.toBe(want); // 's6:' (bytes), not characters
-    const right = createHash('sha256').update('s6:').update('héllo', 'utf8').update(`b${f.byteLength}:`).update(new Uint8Array(f.buffer)).digest('hex');
+    const right = createHash('sha256')
+      .update('s6:')
+      .update('héllo', 'utf8')
+      .update(`b${f.byteLength}:`)
+      .update(new Uint8Array(f.buffer))
+      .digest('hex');
     expect(sha256Hex('héllo', f)).toBe(right);
   });
 });

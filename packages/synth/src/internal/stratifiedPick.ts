@@ -7,7 +7,14 @@ import type { StreamKey } from '@xai/core';
  * stratum the rows are drawn uniformly from the stream (seed, ...keys, stratum), so one
  * stratum's draw does not depend on the others. Returns a 0/1 flag per row of `strata`.
  */
-export function stratifiedPick(candidates: Int32Array, strata: Int32Array, nStrata: number, total: number, seed: number, keys: readonly StreamKey[]): Uint8Array {
+export function stratifiedPick(
+  candidates: Int32Array,
+  strata: Int32Array,
+  nStrata: number,
+  total: number,
+  seed: number,
+  keys: readonly StreamKey[],
+): Uint8Array {
   const picked = new Uint8Array(strata.length);
   const nCand = candidates.length;
   if (total <= 0 || nCand === 0) return picked;

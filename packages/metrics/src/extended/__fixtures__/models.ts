@@ -44,7 +44,10 @@ export function linearSoftmax(W: readonly (readonly number[])[], c?: readonly nu
       m = Math.max(m, s);
     }
     let z = 0;
-    for (let k = 0; k < C; k++) { out[at + k] = Math.exp(out[at + k]! - m); z += out[at + k]!; }
+    for (let k = 0; k < C; k++) {
+      out[at + k] = Math.exp(out[at + k]! - m);
+      z += out[at + k]!;
+    }
     for (let k = 0; k < C; k++) out[at + k] = out[at + k]! / z;
   };
   const model: Model = {
@@ -75,7 +78,11 @@ export function linearSoftmax(W: readonly (readonly number[])[], c?: readonly nu
 }
 
 /** A dense ReLU network dims[0] → … → dims[L] (softmax, or raw values), layers viewing one buffer. */
-export function denseMlp(dims: readonly number[], seed = 0, output: 'probabilities' | 'value' = 'probabilities'): LayeredModel & { parameters: Float64Array; inputGradient(x: Matrix, t: Int32Array): Matrix } {
+export function denseMlp(
+  dims: readonly number[],
+  seed = 0,
+  output: 'probabilities' | 'value' = 'probabilities',
+): LayeredModel & { parameters: Float64Array; inputGradient(x: Matrix, t: Int32Array): Matrix } {
   const L = dims.length - 1;
   let size = 0;
   for (let l = 0; l < L; l++) size += dims[l + 1]! * dims[l]! + dims[l + 1]!;
@@ -87,7 +94,10 @@ export function denseMlp(dims: readonly number[], seed = 0, output: 'probabiliti
   for (let l = 0; l < L; l++) {
     const out = dims[l + 1]!;
     const inp = dims[l]!;
-    layers.push({ weight: { rows: out, cols: inp, data: params.subarray(at, at + out * inp) }, bias: params.subarray(at + out * inp, at + out * inp + out) });
+    layers.push({
+      weight: { rows: out, cols: inp, data: params.subarray(at, at + out * inp) },
+      bias: params.subarray(at + out * inp, at + out * inp + out),
+    });
     at += out * inp + out;
   }
   const C = dims[L]!;
@@ -139,7 +149,8 @@ export function denseMlp(dims: readonly number[], seed = 0, output: 'probabiliti
           const { weight } = layers[l]!;
           if (l < L - 1) for (let r = 0; r < g.length; r++) if (!(acts[l + 1]![r]! > 0)) g[r] = 0;
           const next = new Float64Array(weight.cols);
-          for (let r = 0; r < weight.rows; r++) for (let c = 0; c < weight.cols; c++) next[c] = next[c]! + g[r]! * weight.data[r * weight.cols + c]!;
+          for (let r = 0; r < weight.rows; r++)
+            for (let c = 0; c < weight.cols; c++) next[c] = next[c]! + g[r]! * weight.data[r * weight.cols + c]!;
           g = next;
         }
         out.set(g, i * d);

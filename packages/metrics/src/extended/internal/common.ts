@@ -1,7 +1,19 @@
 // Shared plumbing of the extended metrics (faithfulness, robustness, complexity,
 // randomisation, axiomatic, agreement): input checks, row keys, batched target outputs,
 // correlations. Inputs are validated once at the public boundary; kernels here are unchecked.
-import { XaiError, assertFinite, assertMatrix, averageRanks, checkedModel, defaultTargets, describeValue, hashFloat64, row, substream, toFloat64Matrix } from '@xai/core';
+import {
+  XaiError,
+  assertFinite,
+  assertMatrix,
+  averageRanks,
+  checkedModel,
+  defaultTargets,
+  describeValue,
+  hashFloat64,
+  row,
+  substream,
+  toFloat64Matrix,
+} from '@xai/core';
 import type { Matrix, Model, Rng } from '@xai/core';
 import type { ExplainFn, ExtendedMetricInput } from '../../extendedMetricTypes.js';
 import { pearson } from '../../internal/rank.js';
@@ -45,13 +57,15 @@ function inputMatrix(value: unknown, fn: string, arg: string, rows?: number, col
  * read, except `attributions`, which are validated (and `given` set) whenever present.
  */
 export function prepare(fn: string, input: ExtendedMetricInput, needs: readonly Need[]): Prepared {
-  if (input === null || typeof input !== 'object') fail(fn, 'input', `expected an input object {x, attributions, model, ...}, got ${describeValue(input)}`, input);
+  if (input === null || typeof input !== 'object')
+    fail(fn, 'input', `expected an input object {x, attributions, model, ...}, got ${describeValue(input)}`, input);
   const x = inputMatrix(input.x, fn, 'input.x');
   const n = x.rows;
   const d = x.cols;
   if (n === 0) throw new XaiError('EMPTY', 'no instances to evaluate', { fn, arg: 'input.x', value: 0 });
   let attributions: Matrix = x;
-  if (needs.includes('attributions') && input.attributions === undefined) fail(fn, 'input.attributions', 'this metric needs attributions (n x d)', undefined);
+  if (needs.includes('attributions') && input.attributions === undefined)
+    fail(fn, 'input.attributions', 'this metric needs attributions (n x d)', undefined);
   const given = input.attributions !== undefined;
   if (given) attributions = inputMatrix(input.attributions, fn, 'input.attributions', n, d);
   let model = undefined as unknown as Model;
@@ -59,19 +73,32 @@ export function prepare(fn: string, input: ExtendedMetricInput, needs: readonly 
   if (needs.includes('model')) {
     if (input.model === undefined) fail(fn, 'input.model', 'this metric needs a model', undefined);
     model = checkedModel(input.model, fn);
-    if (model.inputDim !== d) throw new XaiError('SHAPE_MISMATCH', `model.inputDim is ${model.inputDim} but x has ${d} columns`, { fn, arg: 'input.model', value: model.inputDim });
+    if (model.inputDim !== d)
+      throw new XaiError('SHAPE_MISMATCH', `model.inputDim is ${model.inputDim} but x has ${d} columns`, {
+        fn,
+        arg: 'input.model',
+        value: model.inputDim,
+      });
     if (input.targets !== undefined) {
-      if (!(input.targets instanceof Int32Array) || input.targets.length !== n) fail(fn, 'input.targets', `expected an Int32Array of length ${n}, got ${describeValue(input.targets)}`, input.targets);
+      if (!(input.targets instanceof Int32Array) || input.targets.length !== n)
+        fail(fn, 'input.targets', `expected an Int32Array of length ${n}, got ${describeValue(input.targets)}`, input.targets);
       for (let i = 0; i < n; i++) {
         const t = input.targets[i]!;
-        if (t < 0 || t >= model.classes) throw new XaiError('BAD_INPUT', `target ${t} of row ${i} is outside [0, ${model.classes})`, { fn, arg: 'input.targets', value: t, row: i });
+        if (t < 0 || t >= model.classes)
+          throw new XaiError('BAD_INPUT', `target ${t} of row ${i} is outside [0, ${model.classes})`, {
+            fn,
+            arg: 'input.targets',
+            value: t,
+            row: i,
+          });
       }
       targets = input.targets;
     } else targets = defaultTargets(model, x);
   }
   let explain = undefined as unknown as ExplainFn;
   if (needs.includes('explain')) {
-    if (typeof input.explain !== 'function') fail(fn, 'input.explain', 'this metric re-explains: it needs explain(model, x, targets) → n x d', input.explain);
+    if (typeof input.explain !== 'function')
+      fail(fn, 'input.explain', 'this metric re-explains: it needs explain(model, x, targets) → n x d', input.explain);
     const raw = input.explain;
     // Re-explanations are checked like inputs: any numeric typed array, the right shape, and
     // finite — a NaN explanation must not become a score (e.g. max(−Infinity, NaN)) or vanish.
@@ -82,21 +109,27 @@ export function prepare(fn: string, input: ExtendedMetricInput, needs: readonly 
 
 /** A positive integer option, with the metric's name in the error. */
 export function positiveInt(value: number, fn: string, arg: string): number {
-  if (!Number.isInteger(value) || value < 1) throw new XaiError('BAD_OPTION', `expected a positive integer, got ${describeValue(value)}`, { fn, arg, value });
+  if (!Number.isInteger(value) || value < 1)
+    throw new XaiError('BAD_OPTION', `expected a positive integer, got ${describeValue(value)}`, { fn, arg, value });
   return value;
 }
 
 /** A finite number option >= min (or > min when `strict`). */
 export function numberAtLeast(value: number, min: number, fn: string, arg: string, strict = false): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min || (strict && value === min)) {
-    throw new XaiError('BAD_OPTION', `expected a finite number ${strict ? '>' : '>='} ${min}, got ${describeValue(value)}`, { fn, arg, value });
+    throw new XaiError('BAD_OPTION', `expected a finite number ${strict ? '>' : '>='} ${min}, got ${describeValue(value)}`, {
+      fn,
+      arg,
+      value,
+    });
   }
   return value;
 }
 
 /** Seed option: a safe integer. */
 export function seedOption(value: number, fn: string): number {
-  if (!Number.isSafeInteger(value)) throw new XaiError('BAD_OPTION', `seed must be a safe integer, got ${describeValue(value)}`, { fn, arg: 'options.seed', value });
+  if (!Number.isSafeInteger(value))
+    throw new XaiError('BAD_OPTION', `seed must be a safe integer, got ${describeValue(value)}`, { fn, arg: 'options.seed', value });
   return value;
 }
 
@@ -107,15 +140,25 @@ export type Baseline = number | ArrayLike<number>;
 export function baselineVector(baseline: Baseline, d: number, fn: string): Float64Array {
   const out = new Float64Array(d);
   if (typeof baseline === 'number') {
-    if (!Number.isFinite(baseline)) throw new XaiError('BAD_OPTION', `baseline must be finite, got ${describeValue(baseline)}`, { fn, arg: 'options.baseline', value: baseline });
+    if (!Number.isFinite(baseline))
+      throw new XaiError('BAD_OPTION', `baseline must be finite, got ${describeValue(baseline)}`, {
+        fn,
+        arg: 'options.baseline',
+        value: baseline,
+      });
     return out.fill(baseline);
   }
   if (baseline === null || typeof baseline !== 'object' || baseline.length !== d) {
-    throw new XaiError('BAD_OPTION', `baseline must be a number or ${d} values, got ${describeValue(baseline)}`, { fn, arg: 'options.baseline', value: baseline });
+    throw new XaiError('BAD_OPTION', `baseline must be a number or ${d} values, got ${describeValue(baseline)}`, {
+      fn,
+      arg: 'options.baseline',
+      value: baseline,
+    });
   }
   for (let j = 0; j < d; j++) {
     const v = baseline[j]!;
-    if (!Number.isFinite(v)) throw new XaiError('BAD_OPTION', `baseline[${j}] is ${describeValue(v)}`, { fn, arg: 'options.baseline', value: v });
+    if (!Number.isFinite(v))
+      throw new XaiError('BAD_OPTION', `baseline[${j}] is ${describeValue(v)}`, { fn, arg: 'options.baseline', value: v });
     out[j] = v;
   }
   return out;
@@ -145,7 +188,12 @@ export function repeatTargets(targets: Int32Array, per: number): Int32Array {
 }
 
 /** Spearman correlation (Pearson of average ranks, scipy's tie handling); NaN when a side is constant. */
-export function spearman(a: ArrayLike<number>, b: ArrayLike<number>, ra = new Float64Array(a.length), rb = new Float64Array(b.length)): number {
+export function spearman(
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  ra = new Float64Array(a.length),
+  rb = new Float64Array(b.length),
+): number {
   averageRanks(a, ra);
   averageRanks(b, rb);
   return pearson(ra, rb);

@@ -16,10 +16,20 @@ export interface CurveOptions {
 export const CURVE_KEYS = ['baseline', 'order'];
 
 /** Per-instance AUC (trapezoid over the fraction k/d ∈ [0, 1]) and the curves (n x (d+1)). */
-export function runCurve(fn: string, mode: 'deletion' | 'insertion', input: ExtendedMetricInput, options: CurveOptions): { values: Float64Array; curves: Matrix } {
+export function runCurve(
+  fn: string,
+  mode: 'deletion' | 'insertion',
+  input: ExtendedMetricInput,
+  options: CurveOptions,
+): { values: Float64Array; curves: Matrix } {
   const o = checkOptions(options, CURVE_KEYS, fn);
   const order = o.order ?? 'signed';
-  if (order !== 'signed' && order !== 'absolute') throw new XaiError('BAD_OPTION', `order must be 'signed' or 'absolute', got ${describeValue(order)}`, { fn, arg: 'options.order', value: order });
+  if (order !== 'signed' && order !== 'absolute')
+    throw new XaiError('BAD_OPTION', `order must be 'signed' or 'absolute', got ${describeValue(order)}`, {
+      fn,
+      arg: 'options.order',
+      value: order,
+    });
   const { x, n, d, attributions, model, targets } = prepare(fn, input, ['model', 'attributions']);
   const base = baselineVector(o.baseline ?? 0, d, fn);
   const per = d + 1;

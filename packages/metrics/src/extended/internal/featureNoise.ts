@@ -13,7 +13,15 @@ export const BLOCK_ROWS = 65536;
  * max |f(x') − f(x)|; n x d row-major. Draws come from the row's content-keyed stream in the
  * order feature 0..d−1, draw 0..S−1, independently of the blocking.
  */
-export function featureNoiseEffects(p: Pick<Prepared, 'x' | 'n' | 'd' | 'model' | 'targets'>, S: number, std: number, seed: number, label: string, reduce: 'mean-square' | 'max-abs', blockRows = BLOCK_ROWS): Float64Array {
+export function featureNoiseEffects(
+  p: Pick<Prepared, 'x' | 'n' | 'd' | 'model' | 'targets'>,
+  S: number,
+  std: number,
+  seed: number,
+  label: string,
+  reduce: 'mean-square' | 'max-abs',
+  blockRows = BLOCK_ROWS,
+): Float64Array {
   const { x, n, d, model, targets } = p;
   const per = d * S;
   const block = Math.max(1, Math.floor(blockRows / per));

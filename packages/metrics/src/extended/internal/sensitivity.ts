@@ -8,7 +8,8 @@ import { repeatTargets, rowRng } from './common.js';
 export type Norm = 'l1' | 'l2' | 'linf';
 
 export function checkNorm(value: unknown, fn: string): Norm {
-  if (value !== 'l1' && value !== 'l2' && value !== 'linf') throw new XaiError('BAD_OPTION', `norm must be 'l1', 'l2' or 'linf', got ${describeValue(value)}`, { fn, arg: 'options.norm', value });
+  if (value !== 'l1' && value !== 'l2' && value !== 'linf')
+    throw new XaiError('BAD_OPTION', `norm must be 'l1', 'l2' or 'linf', got ${describeValue(value)}`, { fn, arg: 'options.norm', value });
   return value;
 }
 
@@ -33,7 +34,13 @@ export type PerturbRow = (x: Float64Array, rng: Rng, out: Float64Array) => void;
 
 /** The stacked perturbed inputs (n·S x d) and their explanations; e0 is the unperturbed explanation. */
 /** e0 is `input.attributions` when given (validated by `prepare`), else explain(model, x, targets). */
-export function reExplain(p: Prepared, S: number, seed: number, label: string, perturb: PerturbRow): { big: Matrix; e0: Matrix; eb: Matrix } {
+export function reExplain(
+  p: Prepared,
+  S: number,
+  seed: number,
+  label: string,
+  perturb: PerturbRow,
+): { big: Matrix; e0: Matrix; eb: Matrix } {
   const { x, n, d, model, targets, explain } = p;
   const big = matrix(n * S, d);
   for (let i = 0; i < n; i++) {

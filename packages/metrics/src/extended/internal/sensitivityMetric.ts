@@ -30,11 +30,18 @@ export function runSensitivity(fn: string, reduce: 'max' | 'mean', input: Extend
   const norm = checkNorm(o.norm ?? 'l2', fn);
   const normalize = o.normalize ?? true;
   const seed = seedOption(o.seed ?? 0, fn);
-  if (o.perturb !== undefined && typeof o.perturb !== 'function') throw new XaiError('BAD_OPTION', `perturb must be a function, got ${describeValue(o.perturb)}`, { fn, arg: 'options.perturb', value: o.perturb });
+  if (o.perturb !== undefined && typeof o.perturb !== 'function')
+    throw new XaiError('BAD_OPTION', `perturb must be a function, got ${describeValue(o.perturb)}`, {
+      fn,
+      arg: 'options.perturb',
+      value: o.perturb,
+    });
   const p = prepare(fn, input, ['model', 'explain']);
-  const perturb = o.perturb ?? ((xi: Float64Array, rng: Rng, out: Float64Array) => {
-    for (let j = 0; j < out.length; j++) out[j] = xi[j]! + (2 * rng.uniform() - 1) * r;
-  });
+  const perturb =
+    o.perturb ??
+    ((xi: Float64Array, rng: Rng, out: Float64Array) => {
+      for (let j = 0; j < out.length; j++) out[j] = xi[j]! + (2 * rng.uniform() - 1) * r;
+    });
   const { e0, eb } = reExplain(p, S, seed, 'sensitivity', perturb);
   const values = new Float64Array(p.n);
   const tmp = new Float64Array(p.d);
@@ -45,8 +52,9 @@ export function runSensitivity(fn: string, reduce: 'max' | 'mean', input: Extend
     let acc = reduce === 'max' ? -Infinity : 0;
     for (let s = 0; s < S; s++) {
       const v = normOfDiff(e, row(eb, i * S + s), norm, tmp) / denom;
-      if (reduce === 'max') { if (v > acc) acc = v; }
-      else acc += v;
+      if (reduce === 'max') {
+        if (v > acc) acc = v;
+      } else acc += v;
     }
     values[i] = reduce === 'max' ? acc : acc / S;
   }

@@ -7,7 +7,12 @@ export type Similarity = 'spearman-abs' | 'spearman' | 'pearson';
 export const SIMILARITIES: readonly Similarity[] = ['spearman-abs', 'spearman', 'pearson'];
 
 export function checkSimilarity(value: unknown, fn: string): Similarity {
-  if (!(SIMILARITIES as readonly unknown[]).includes(value)) throw new XaiError('BAD_OPTION', `similarity must be ${SIMILARITIES.join(', ')}, got ${describeValue(value)}`, { fn, arg: 'options.similarity', value });
+  if (!(SIMILARITIES as readonly unknown[]).includes(value))
+    throw new XaiError('BAD_OPTION', `similarity must be ${SIMILARITIES.join(', ')}, got ${describeValue(value)}`, {
+      fn,
+      arg: 'options.similarity',
+      value,
+    });
   return value as Similarity;
 }
 
