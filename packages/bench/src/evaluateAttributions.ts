@@ -79,7 +79,11 @@ function evaluateRows(o: EvaluateAttributionsOptions, id: string, extended: bool
   if (attributions.rows !== x.rows || attributions.cols !== x.cols) {
     throw new XaiError('SHAPE_MISMATCH', `${o.attributions} is ${attributions.rows}x${attributions.cols}, the instances are ${x.rows}x${x.cols}`, { fn: FN, arg: '--attributions', value: `${attributions.rows}x${attributions.cols}` });
   }
-  const schema: FeatureSchema = { names, kinds: inferFeatureKinds(train ?? x), groups: [] };
+  // The dataset's own kinds and one-hot groups when known (a model that carries its
+  // preprocessing, or --data): PGI/PGU then perturb a one-hot block as one feature, as the
+  // bench does; only a bare model on bare rows falls back to kinds inferred from the values.
+  const p = cli.model.preprocessing;
+  const schema: FeatureSchema = rows.schema ?? (p ? { names: p.features, kinds: p.kinds, groups: p.groups ?? [] } : { names, kinds: inferFeatureKinds(train ?? x), groups: [] });
   let groundTruth: Matrix | undefined;
   if (GROUND_TRUTH_METRICS.includes(id as never) || id === 'KENDALL_TAU') {
     if (o.groundTruth !== undefined) {

@@ -1,4 +1,4 @@
-import type { Matrix } from '@xai/core';
+import type { FeatureSchema, Matrix } from '@xai/core';
 import { XaiError, checkOptions } from '@xai/core';
 import { readFeatureCsvSync } from '@xai/data/node';
 import { ALL_EXPLAINER_IDS, createExplainer, isExplainerId } from '@xai/explainers';
@@ -44,6 +44,8 @@ export interface CommandRows {
   readonly preprocessed: boolean;
   readonly outOfRangeRows: number;
   readonly warnings: readonly string[];
+  /** The dataset's schema (kinds, one-hot groups), when the rows come from `--data`. */
+  readonly schema?: FeatureSchema;
 }
 
 /**
@@ -62,7 +64,7 @@ export async function commandRows(o: { model: string; instances?: string | undef
       const ds = await loadUserBenchDataset(o.data, { seed: o.seed });
       if (ds.schema.names.length !== cli.model.inputDim) throw new XaiError('SHAPE_MISMATCH', `${o.data.data} has ${ds.schema.names.length} model columns (${ds.schema.names.slice(0, 6).join(', ')}) but ${o.model} takes ${cli.model.inputDim}`, { fn, arg: '--data', value: ds.schema.names.length });
       const train = o.train === undefined ? ds.train.x : readModelRows(o.train, cli.model, { label: o.label, what }).x;
-      return { cli, x: ds.test.x, names: ds.schema.names, train, preprocessed: true, outOfRangeRows: ds.user.provenance.testOutOfRange?.rows ?? 0, warnings: ds.warnings };
+      return { cli, x: ds.test.x, names: ds.schema.names, schema: ds.schema, train, preprocessed: true, outOfRangeRows: ds.user.provenance.testOutOfRange?.rows ?? 0, warnings: ds.warnings };
     }
     const rows = readModelRows(o.instances!, cli.model, { label: o.label, what });
     const train = o.train === undefined ? undefined : readModelRows(o.train, cli.model, { label: o.label, what });

@@ -100,7 +100,11 @@ export function selectShard<T>(units: readonly T[], shard: ShardSpec | null): T[
  * dominating), measured on the synthetic data with the default preset (ANN; LR ≈ 0.15 of it).
  * Used only to dispatch and to weigh progress: it never changes results.
  */
-const COST: Readonly<Record<string, number>> = { lime: 24, sg: 21, shap: 12, ig: 3.5, control: 1.6, grad: 1.5, itg: 1.5 };
+const COST: Readonly<Record<string, number>> = {
+  lime: 24, sg: 21, shap: 12, ig: 3.5, control: 1.6, grad: 1.5, itg: 1.5,
+  // The extra explainers: priors from their model-call counts, not measured (the ETA learns real costs).
+  shapley: 30, permshap: 12, occlusion: 2, sg2: 21, vargrad: 21, 'ig-sg': 40, 'itg-sg': 21, gradshap: 10, deeplift: 2,
+};
 
 /** Estimated relative cost of a unit (see COST). @since 0.1.0 */
 export function unitCost(u: Unit): number {

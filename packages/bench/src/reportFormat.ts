@@ -4,6 +4,8 @@ import { LOWER_IS_BETTER } from './ids';
 /** Human names of the explainer ids (OpenXAI's names). */
 export const EXPLAINER_NAMES: Readonly<Record<string, string>> = {
   control: 'Random', grad: 'Gradient', sg: 'SmoothGrad', ig: 'Integrated Gradients', itg: 'Gradient x Input', shap: 'KernelSHAP', lime: 'LIME',
+  shapley: 'Exact Shapley', permshap: 'Permutation SHAP', occlusion: 'Occlusion', sg2: 'SmoothGrad²', vargrad: 'VarGrad',
+  'ig-sg': 'IG + noise tunnel', 'itg-sg': 'Gradient x Input + noise tunnel', gradshap: 'Gradient SHAP', deeplift: 'DeepLIFT',
 };
 
 /** Human names of the model kinds. */
