@@ -16,4 +16,4 @@ export * from './preset.js';
 export * from './options.js';
 export * from './featureGroups.js';
 export * from './modelBoundary.js';
-export const VERSION = '0.1.0';
+export { VERSION } from './version.js';

@@ -16,4 +16,4 @@ export * from './gradientShapExplainer.js';
 export * from './deepLiftExplainer.js';
 export * from './createExplainer.js';
 export * from './explainToJson.js';
-export const VERSION = '0.1.0';
+export { VERSION } from './version.js';

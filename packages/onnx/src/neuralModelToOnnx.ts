@@ -1,4 +1,5 @@
 import { XaiError, checkOptions, describeValue } from '@xai/core';
+import { version } from '../package.json';
 import type { NeuralModel } from '@xai/models';
 import type onnxProto from 'onnx-proto';
 import { DT, encodeModel } from './internal/proto.js';
@@ -111,7 +112,7 @@ export function neuralModelToOnnx(model: NeuralModel, options?: NeuralModelToOnn
   return encodeModel({
     irVersion: 8,
     producerName: '@xai/onnx',
-    producerVersion: '0.2.0',
+    producerVersion: version,
     opsetImport: [{ domain: '', version: 17 }],
     graph: { name: `xai-${model.kind}`, input: [{ name: 'x', type: shape(model.inputDim) }], output, initializer, node },
   });
