@@ -140,6 +140,11 @@ describe('a user CSV: --data my.csv --label y through train, explain, evaluate, 
     const train = readFileSync(join(out, 'train.csv'), 'utf8').trim().split('\n');
     expect(train).toHaveLength(schema.rows.train + 1);
     for (const l of train.slice(1)) for (const v of l.split(',').slice(0, 5)) expect(Number(v) >= 0 && Number(v) <= 1).toBe(true);
+    // the label named by a --schema file instead of --label
+    const schemaFile = join(dir, 'schema.json');
+    writeFileSync(schemaFile, JSON.stringify({ label: 'y', categorical: ['colour'] }));
+    ok(['data', 'export', '--data', csv, '--schema', schemaFile, '--out', join(dir, 'export-schema')]);
+    expect(JSON.parse(readFileSync(join(dir, 'export-schema', 'schema.json'), 'utf8')).label).toBe('y');
     const syn = join(dir, 'export-syn');
     ok(['data', 'export', 'synthetic', '--out', syn]);
     expect(existsSync(join(syn, 'test-ground-truth.csv'))).toBe(true);
