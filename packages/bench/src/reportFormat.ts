@@ -8,6 +8,16 @@ export const EXPLAINER_NAMES: Readonly<Record<string, string>> = {
   'ig-sg': 'IG + noise tunnel', 'itg-sg': 'Gradient x Input + noise tunnel', gradshap: 'Gradient SHAP', deeplift: 'DeepLIFT',
 };
 
+/**
+ * A dataset's load-time warnings for the report (e.g. a --test file's rows outside the
+ * training range, unknown categories), from its provenance.
+ * @since 0.2.0
+ */
+export function datasetWarnings(provenance: unknown): string[] {
+  const w = (provenance as { warnings?: unknown } | null | undefined)?.warnings;
+  return Array.isArray(w) ? w.filter((x): x is string => typeof x === 'string') : [];
+}
+
 /** Human names of the model kinds. */
 export const MODEL_NAMES: Readonly<Record<string, string>> = { lr: 'LR', ann: 'ANN' };
 

@@ -1,6 +1,6 @@
 import { chartSpecs } from './chartSpecs';
 import { ALL_METRICS, EXPLAINERS, rankIn } from './ids';
-import { EXPLAINER_NAMES, MODEL_NAMES, direction, fmt, instancesText, metricHeader, partialLines } from './reportFormat';
+import { EXPLAINER_NAMES, MODEL_NAMES, datasetWarnings, direction, fmt, instancesText, metricHeader, partialLines } from './reportFormat';
 import { tablePairs, tableSlice } from './reportMarkdown';
 import { leaderboard, receiptLines } from './reportPaper';
 import { FAMILY_TABLES, compactTable, htmlTableOf, legendTable, modelFacts, quantileTable, subgroupTableModel } from './reportTables';
@@ -72,6 +72,7 @@ export async function reportHtml(summary: Summary, manifest: RunManifest, rows: 
     parts.push(`<section class="pair" id="${esc(`${dataset}-${model}`)}"><h2>${esc(dataset)} · ${esc(MODEL_NAMES[model] ?? model)}</h2>`);
     const gt = ds?.groundTruth[model];
     if (ds) parts.push(`<p class="note">${ds.instances} instances, ${ds.features} features, input hash <code>${esc(ds.hash.slice(0, 16))}</code> · ground truth: ${gt === 'model' ? "the LR model's own weights (w1 − w0)" : gt === 'data' ? "the generator's per-instance weights" : 'none (ground-truth metrics not applicable)'}</p>`);
+    for (const w of datasetWarnings(ds?.provenance)) parts.push(`<p class="note">⚠ data: ${esc(w)}</p>`);
     const mf = modelFacts(manifest, dataset, model);
     if (mf.length > 0) parts.push(`<p class="model"><b>Model</b>: ${mf.map(esc).join(' · ')}</p>`);
     for (const fam of FAMILY_TABLES) {

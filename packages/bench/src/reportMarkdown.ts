@@ -1,5 +1,5 @@
 import { ALL_METRICS, STABILITY_METRICS } from './ids';
-import { MODEL_NAMES, instancesText, partialLines } from './reportFormat';
+import { MODEL_NAMES, datasetWarnings, instancesText, partialLines } from './reportFormat';
 import { FAMILY_TABLES, compactTable, legendTable, mdTable, modelFacts, nullNotes, quantileTable, subgroupTableModel } from './reportTables';
 import type { RunManifest } from './runManifest';
 import type { ControlComparison, Summary, SummaryCell } from './summarize';
@@ -71,6 +71,7 @@ export function reportMarkdown(summary: Summary, manifest: RunManifest): string 
       `ground truth: ${gt === 'model' ? "the LR model's own weights (w1 − w0)" : gt === 'data' ? "the generator's per-instance weights" : 'none (ground-truth metrics not applicable)'}`,
     ].filter((x) => x !== null);
     out.push(facts.join(' · '), '');
+    for (const w of datasetWarnings(ds?.provenance)) out.push(`> ⚠ data: ${w}`, '');
     const mf = modelFacts(manifest, dataset, model);
     if (mf.length > 0) out.push(`**Model**: ${mf.join(' · ')}`, '');
     for (const fam of FAMILY_TABLES) {

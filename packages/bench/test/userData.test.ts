@@ -131,6 +131,18 @@ describe('a user CSV: --data my.csv --label y through train, explain, evaluate, 
     expect(v.count).toBe(30);
   });
 
+  it('xai bench --data --test: a test file with rows outside the training range is warned about in the report', () => {
+    const test = join(dir, 'far-test.csv');
+    // size 60 on 3 rows: far outside the training range [0, 9.9]
+    writeFileSync(test, `${names.join(',')},y\n${rows.slice(0, 40).map((r, i) => (i < 3 ? r.replace(/^[^,]+/, '60') : r)).join('\n')}\n`);
+    const out = join(dir, 'far-run');
+    const stdout = ok(['bench', '--data', csv, '--test', test, '--label', 'y', '--models', 'lr', '--explainers', 'grad', '--metrics', 'PGI', '--instances', '5', '--workers', '1', '--cache-dir', cache, '--out', out]);
+    expect(stdout).toMatch(/3 of 40 rows lie outside the training range/);
+    const md = readFileSync(join(out, 'report.md'), 'utf8');
+    expect(md).toMatch(/⚠ data: .*3 of 40 rows lie outside the training range.*size 3/);
+    expect(readFileSync(join(out, 'report.html'), 'utf8')).toMatch(/⚠ data: .*3 of 40 rows/);
+  });
+
   it('xai data export --data writes the processed splits and schema; synthetic too', () => {
     const out = join(dir, 'export-my');
     ok(['data', 'export', '--data', csv, '--label', 'y', '--out', out]);
