@@ -143,6 +143,13 @@ describe('a user CSV: --data my.csv --label y through train, explain, evaluate, 
     expect(readFileSync(join(out, 'report.html'), 'utf8')).toMatch(/⚠ data: .*3 of 40 rows/);
   });
 
+  it('xai audit --data my.csv --label y runs the csv adapter on it (size alone predicts y: the leaked-column probe fires on it)', () => {
+    const r = runCliSync(['audit', '--data', csv, '--label', 'y', '--permutations', '20', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const json = JSON.parse(r.stdout) as { probes: { name: string; fires: boolean }[] };
+    expect(json.probes.filter((p) => p.fires).map((p) => p.name)).toEqual(['leaked-column']);
+  });
+
   it('xai data export --data writes the processed splits and schema; synthetic too', () => {
     const out = join(dir, 'export-my');
     ok(['data', 'export', '--data', csv, '--label', 'y', '--out', out]);
