@@ -47,7 +47,7 @@ describe('xai bench / explain --model m.onnx --data d.csv --label y', () => {
 
   it('bench: report.md with the model\'s rows, floors and nulls; two --model files compared in one report', () => {
     const out = join(dir, 'run');
-    ok(['bench', '--model', onnx, '--model', lrOnnx, '--data', csv, '--label', 'y', '--explainers', 'control,grad,ig', '--metrics', 'PGI,PGU,RIS',
+    ok(['bench', '--model', onnx, '--model', lrOnnx, '--model', join(dir, 'models', 'd-lr.json'), '--data', csv, '--label', 'y', '--explainers', 'control,grad,ig', '--metrics', 'PGI,PGU,RIS',
       '--instances', '10', '--stability-neighbours', '5', '--stability-samples', '50', '--workers', '1', '--cache-dir', cache, '--out', out]);
     const md = readFileSync(join(out, 'report.md'), 'utf8');
     expect(md).toMatch(/\bm\b/);
@@ -55,7 +55,7 @@ describe('xai bench / explain --model m.onnx --data d.csv --label y', () => {
     const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
     const cells = summary.cells as { dataset: string; model: string; explainer: string; kind: string; metric: string; mean: number | null }[];
     const controls = summary.controls as { model: string; explainer: string; metric: string; floor: number | null; null: number | null }[];
-    for (const model of ['m', 'lr']) {
+    for (const model of ['m', 'lr', 'd-lr']) {
       const pgi = cells.find((c) => c.model === model && c.explainer === 'grad' && c.kind === 'explainer' && c.metric === 'PGI');
       expect(pgi, model).toBeDefined();
       expect(pgi!.dataset).toBe('d');
@@ -68,6 +68,24 @@ describe('xai bench / explain --model m.onnx --data d.csv --label y', () => {
     const m = manifest.models.find((x: { model: string }) => x.model === 'm');
     expect(m.source).toMatchObject({ kind: 'file', format: 'onnx' });
     expect(m.gradients).toBe('exact (MLP imported)');
+    expect(manifest.models.find((x: { model: string }) => x.model === 'd-lr').source).toMatchObject({ kind: 'file', format: 'json' });
+    // a model file has no ground truth: the agreement metrics are not applicable
+    expect(manifest.datasets[0].groundTruth).toEqual({ m: null, lr: null, 'd-lr': null });
+  });
+
+  it('bad model files: a width mismatch and two files with one name fail with one line naming them', () => {
+    const poly = resolve(__dirname, '../../onnx/fixtures/poly_sigmoid.onnx');
+    const cases: [string[], number, RegExp][] = [
+      [['bench', '--model', poly, '--data', csv, '--label', 'y', '--out', join(dir, 'x1')], 1, /poly_sigmoid\.onnx takes 3 features but d has 6/],
+      [['bench', '--model', onnx, '--model', join(dir, 'models', 'm.json'), '--data', csv, '--label', 'y', '--out', join(dir, 'x2')], 2, /two models named "m"/],
+      [['bench', '--label', 'y', '--out', join(dir, 'x3')], 2, /--label describes a user CSV: give --data/],
+    ];
+    for (const [args, code, message] of cases) {
+      const r = runCliSync(args);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(code);
+      expect(r.stderr).toMatch(/^xai: [^\n]+\n$/);
+      expect(r.stderr).toMatch(message);
+    }
   });
 
   it('explain on the ONNX model equals the JSON model on the loader\'s scaled test rows', async () => {
