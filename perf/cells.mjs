@@ -34,8 +34,20 @@ for (let i = 0; i < argv.length; i++) {
   if (v === undefined) throw new Error(`--${k} needs a value`);
   opt[k] = v;
 }
-const KNOWN = ['backend', 'instances', 'pred-instances', 'stab-instances', 'models', 'explainers', 'families', 'json', 'openxai', 'data-dir'];
-for (const k of Object.keys(opt)) if (!KNOWN.includes(k)) throw new Error(`unknown option --${k} (known: ${KNOWN.map((x) => '--' + x).join(', ')})`);
+const KNOWN = [
+  'backend',
+  'instances',
+  'pred-instances',
+  'stab-instances',
+  'models',
+  'explainers',
+  'families',
+  'json',
+  'openxai',
+  'data-dir',
+];
+for (const k of Object.keys(opt))
+  if (!KNOWN.includes(k)) throw new Error(`unknown option --${k} (known: ${KNOWN.map((x) => `--${x}`).join(', ')})`);
 const backend = opt.backend ?? 'ts';
 if (!['ts', 'ort'].includes(backend)) throw new Error(`--backend must be ts or ort, got ${backend}`);
 const int = (k, d) => {
@@ -67,22 +79,44 @@ if (backend === 'ort') {
 }
 const head = (m, k) => (k >= m.rows ? m : core.contiguous(core.rowBlock(m, 0, k), true));
 
-const cpuNow = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
+const cpuNow = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
 /** Median per-instance CPU and wall over repetitions until >= minCpu CPU-s (max maxReps). */
 function measure(fn, n, { minCpu = 0.3, maxReps = 20 } = {}) {
-  const c = [], w = [];
+  const c = [],
+    w = [];
   const la0 = loadavg();
   let res;
   for (;;) {
-    const c0 = cpuNow(), w0 = performance.now();
+    const c0 = cpuNow(),
+      w0 = performance.now();
     res = fn();
-    c.push(cpuNow() - c0); w.push((performance.now() - w0) / 1000);
+    c.push(cpuNow() - c0);
+    w.push((performance.now() - w0) / 1000);
     if (c.reduce((a, b) => a + b, 0) >= minCpu || c.length >= maxReps) break;
   }
-  const med = (a) => { const s = [...a].sort((p, q) => p - q); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
-  return { res, rec: { instances: n, reps: c.length, cpuPerInstance: med(c) / n, wallPerInstance: med(w) / n, cpuTotal: c.reduce((a, b) => a + b, 0), loadavgBefore: la0, loadavgAfter: loadavg() } };
+  const med = (a) => {
+    const s = [...a].sort((p, q) => p - q);
+    const m = s.length >> 1;
+    return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+  };
+  return {
+    res,
+    rec: {
+      instances: n,
+      reps: c.length,
+      cpuPerInstance: med(c) / n,
+      wallPerInstance: med(w) / n,
+      cpuTotal: c.reduce((a, b) => a + b, 0),
+      loadavgBefore: la0,
+      loadavgAfter: loadavg(),
+    },
+  };
 }
-const buildExplainer = (id) => createExplainer(id, { preset: 'openxai', seed: 0, train: ds.train.x, ...(id === 'lime' ? { noise: 'numpy-batch' } : {}) });
+const buildExplainer = (id) =>
+  createExplainer(id, { preset: 'openxai', seed: 0, train: ds.train.x, ...(id === 'lime' ? { noise: 'numpy-batch' } : {}) });
 
 const rows = [];
 const out = { started: new Date().toISOString(), backend, node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, cells: {} };
@@ -91,13 +125,25 @@ const put = (model, key, rec, oxKeys) => {
   const oxRecs = oxKeys.map((k) => oxCell(model, k));
   const have = oxRecs.every((r) => r !== null);
   const oxCpu = have ? oxRecs.reduce((a, r) => a + r.cpuPerInstance, 0) : null;
-  rows.push({ cell: `${key}/${model}`, ours: rec.cpuPerInstance, oursWall: rec.wallPerInstance, n: rec.instances, load: rec.loadavgAfter[0], ox: oxCpu, oxN: have ? oxRecs.map((r) => r.instances).join('+') : '', oxKeys });
-  process.stderr.write(`${key}/${model}: ${rec.cpuPerInstance.toExponential(3)} CPU-s/inst (n=${rec.instances}, reps=${rec.reps}, load ${rec.loadavgAfter[0].toFixed(1)})${oxCpu !== null ? `  OpenXAI ${oxCpu.toExponential(3)} → ${(oxCpu / rec.cpuPerInstance).toFixed(2)}×` : ''}\n`);
+  rows.push({
+    cell: `${key}/${model}`,
+    ours: rec.cpuPerInstance,
+    oursWall: rec.wallPerInstance,
+    n: rec.instances,
+    load: rec.loadavgAfter[0],
+    ox: oxCpu,
+    oxN: have ? oxRecs.map((r) => r.instances).join('+') : '',
+    oxKeys,
+  });
+  process.stderr.write(
+    `${key}/${model}: ${rec.cpuPerInstance.toExponential(3)} CPU-s/inst (n=${rec.instances}, reps=${rec.reps}, load ${rec.loadavgAfter[0].toFixed(1)})${oxCpu !== null ? `  OpenXAI ${oxCpu.toExponential(3)} → ${(oxCpu / rec.cpuPerInstance).toFixed(2)}×` : ''}\n`,
+  );
 };
 // Instance counts: OpenXAI's count for the cell (its harness defaults when the JSON lacks it), at
 // least `floor` (more instances only lower the noise of our per-instance figure).
 const OX_STAB = { lime: 5, shap: 1, sg: 10, ig: 10 };
-const countFor = (model, keys, forced, fallback, floor) => forced ?? Math.max(floor, ...keys.map((k) => oxCell(model, k)?.instances ?? fallback));
+const countFor = (model, keys, forced, fallback, floor) =>
+  forced ?? Math.max(floor, ...keys.map((k) => oxCell(model, k)?.instances ?? fallback));
 
 for (const kind of MODELS) {
   const json = JSON.parse(readFileSync(join(here, 'models', `heloc-${kind}.json`), 'utf8'));
@@ -118,14 +164,24 @@ for (const kind of MODELS) {
       const M = fam.toUpperCase();
       const n = Math.min(countFor(kind, [`${id}/${M}`], nPred, 100, 100), attributions.rows);
       const input = { x: head(xe, n), attributions: head(attributions, n), model, schema };
-      for (let r = 0; r < 3; r++) metrics[fam]({ ...input, x: head(xe, 10), attributions: head(attributions, 10) }, { preset: 'openxai', seed: 0 }); // warm-up
+      for (let r = 0; r < 3; r++)
+        metrics[fam]({ ...input, x: head(xe, 10), attributions: head(attributions, 10) }, { preset: 'openxai', seed: 0 }); // warm-up
       const { rec: r } = measure(() => metrics[fam](input, { preset: 'openxai', seed: 0 }), n, { minCpu: 0.3, maxReps: 10 });
       put(kind, `${id}/${M}`, r, [`${id}/${M}`]);
       gaps[id] = input;
     }
     if (FAMILIES.includes('stability')) {
       const stabKeys = kind === 'ann' ? ['RIS', 'RRS', 'ROS'] : ['RIS', 'ROS'];
-      const n = Math.min(countFor(kind, stabKeys.map((m) => `${id}/${m}`), nStab, OX_STAB[id] ?? 100, 10), attributions.rows);
+      const n = Math.min(
+        countFor(
+          kind,
+          stabKeys.map((m) => `${id}/${m}`),
+          nStab,
+          OX_STAB[id] ?? 100,
+          10,
+        ),
+        attributions.rows,
+      );
       const input = { x: head(xe, n), attributions: head(attributions, n), model, schema, explainer };
       const so = { preset: 'openxai', seed: 0, neighbours: 100, candidates: 1000, useGivenAttributions: true };
       metrics.relativeStability({ ...input, x: head(xe, 1), attributions: head(attributions, 1) }, so); // warm-up
@@ -134,7 +190,12 @@ for (const kind of MODELS) {
       put(kind, `${id}/RIS`, rRis, [`${id}/RIS`]);
       const { res: all, rec: rAll } = measure(() => metrics.relativeStability(input, so), n, { minCpu: 0, maxReps: 1 });
       rAll.means = { RIS: all.RIS.mean, ...(all.RRS ? { RRS: all.RRS.mean } : {}), ROS: all.ROS.mean };
-      put(kind, `${id}/${stabKeys.join('+')}`, rAll, stabKeys.map((m) => `${id}/${m}`));
+      put(
+        kind,
+        `${id}/${stabKeys.join('+')}`,
+        rAll,
+        stabKeys.map((m) => `${id}/${m}`),
+      );
     }
   }
 }
@@ -147,7 +208,10 @@ const lines = [
   '',
   '| cell | ours (CPU-s/inst) | n | load | OpenXAI (CPU-s/inst) | n | OpenXAI ÷ ours |',
   '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
-  ...rows.map((r) => `| ${r.cell} | ${f(r.ours)} | ${r.n} | ${r.load.toFixed(1)} | ${f(r.ox)} | ${r.oxN} | ${r.ox === null ? '—' : (r.ox / r.ours).toFixed(2)} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.cell} | ${f(r.ours)} | ${r.n} | ${r.load.toFixed(1)} | ${f(r.ox)} | ${r.oxN} | ${r.ox === null ? '—' : (r.ox / r.ours).toFixed(2)} |`,
+  ),
 ];
 console.log(lines.join('\n'));
 if (opt.json) writeFileSync(opt.json, JSON.stringify({ ...out, table: rows }, null, 1));

@@ -25,9 +25,13 @@ const timed = async (workers) => {
 const one = await timed(1);
 const two = await timed(2);
 const same = readFileSync(join(one.out, 'results.jsonl'), 'utf8') === readFileSync(join(two.out, 'results.jsonl'), 'utf8');
-console.log(`cores: ${availableParallelism()}; config: ${instances} instances, stability ${neighbours} neighbours, explainers ${explainers}, LR + ANN`);
+console.log(
+  `cores: ${availableParallelism()}; config: ${instances} instances, stability ${neighbours} neighbours, explainers ${explainers}, LR + ANN`,
+);
 console.log(`1 worker : ${one.seconds.toFixed(1)} s`);
 console.log(`2 workers: ${two.seconds.toFixed(1)} s  (speed-up ${(one.seconds / two.seconds).toFixed(2)}x)`);
 console.log(`results identical: ${same}`);
-console.log(`pool utilisation (unit compute / (workers x wall)): 1 worker ${one.manifest.invocations.at(-1).poolUtilisation}, 2 workers ${two.manifest.invocations.at(-1).poolUtilisation}`);
+console.log(
+  `pool utilisation (unit compute / (workers x wall)): 1 worker ${one.manifest.invocations.at(-1).poolUtilisation}, 2 workers ${two.manifest.invocations.at(-1).poolUtilisation}`,
+);
 console.log('unit compute (1 worker run), s:', JSON.stringify(one.manifest.invocations.at(-1).unitSeconds));

@@ -10,7 +10,15 @@ const attributions = { rows: 2, cols: 2, data: Float64Array.from([0.5, -1, 2, 0.
 describe('attributions files', () => {
   it('round-trips JSON and CSV', () => {
     writeAttributions(join(dir, 'a.json'), { method: 'grad', preset: 'default', features: ['a', 'b'], attributions });
-    expect(JSON.parse(readFileSync(join(dir, 'a.json'), 'utf8'))).toEqual({ method: 'grad', preset: 'default', features: ['a', 'b'], attributions: [[0.5, -1], [2, 0.25]] });
+    expect(JSON.parse(readFileSync(join(dir, 'a.json'), 'utf8'))).toEqual({
+      method: 'grad',
+      preset: 'default',
+      features: ['a', 'b'],
+      attributions: [
+        [0.5, -1],
+        [2, 0.25],
+      ],
+    });
     expect(readAttributions(join(dir, 'a.json'))).toEqual({ attributions, method: 'grad' });
     writeAttributions(join(dir, 'a.csv'), { method: 'grad', preset: 'default', attributions });
     expect(readFileSync(join(dir, 'a.csv'), 'utf8')).toBe('x0,x1\n0.5,-1\n2,0.25\n');

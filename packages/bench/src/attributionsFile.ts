@@ -46,7 +46,11 @@ export function readAttributions(path: string): { attributions: Matrix; method: 
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new XaiError('NOT_FOUND', `cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, { fn, arg: 'path', value: path });
+    throw new XaiError('NOT_FOUND', `cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, {
+      fn,
+      arg: 'path',
+      value: path,
+    });
   }
   let json: unknown;
   try {

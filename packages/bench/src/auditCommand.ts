@@ -3,12 +3,15 @@ import type { CliIo } from './runCli';
 
 /** `xai audit`: the shortcut audit of @xai/audit, its arguments passed through. @since 0.1.0 */
 export function auditCommand(program: Command, io: CliIo): Command {
-  return program.command('audit')
+  return program
+    .command('audit')
     .description('Audit a labelled benchmark for shortcuts: surface-rule probes scored against permuted-label nulls (@xai/audit).')
     .argument('[args...]', 'audit options (below)')
     .allowUnknownOption()
     .helpOption('-h, --help', 'display help for command')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Options (passed to @xai/audit):
   --adapter demo|jsonl|csv   where the items come from (required)
   --blind <file> --labels <file>   jsonl: items without answers + answers, joined by id
@@ -24,11 +27,15 @@ Examples:
   $ xai audit --adapter jsonl --blind traces_blind.jsonl --labels traces_labels.jsonl --markdown
   $ xai audit --adapter csv --file ../shared/datasets/adult/adult-train.csv --label income
   $ xai audit --data my.csv --label y
-`)
+`,
+    )
     .action(async (given: string[]) => {
       // --data my.csv (the other commands' flag) = --adapter csv --file my.csv
       const i = given.indexOf('--data');
-      const args = i < 0 ? given : [...(given.includes('--adapter') ? [] : ['--adapter', 'csv']), ...given.slice(0, i), '--file', ...given.slice(i + 1)];
+      const args =
+        i < 0
+          ? given
+          : [...(given.includes('--adapter') ? [] : ['--adapter', 'csv']), ...given.slice(0, i), '--file', ...given.slice(i + 1)];
       const { runAuditCommand } = await import('@xai/audit/node');
       const r = await runAuditCommand(args);
       io.out(args.includes('--json') ? `${JSON.stringify(r.json, null, 2)}\n` : r.text.endsWith('\n') ? r.text : `${r.text}\n`);

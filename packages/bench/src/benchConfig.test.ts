@@ -2,7 +2,15 @@ import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BENCH_DEFAULTS, FULL_INSTANCES, defaultCacheDir, defaultDataDir, parseShard, resolveBenchConfig, runIdentity } from './benchConfig';
+import {
+  BENCH_DEFAULTS,
+  FULL_INSTANCES,
+  defaultCacheDir,
+  defaultDataDir,
+  parseShard,
+  resolveBenchConfig,
+  runIdentity,
+} from './benchConfig';
 
 const cwd = mkdtempSync(join(tmpdir(), 'xai-config-'));
 

@@ -82,12 +82,22 @@ export type ReportLayout = (typeof REPORT_LAYOUTS)[number];
  * @since 0.2.0
  */
 export function parseLayout(raw: unknown): ReportLayout {
-  if (typeof raw !== 'string' || !(REPORT_LAYOUTS as readonly string[]).includes(raw)) throw bad('layout', `expected one of ${REPORT_LAYOUTS.join(', ')}, got ${describeValue(raw)}`, raw);
+  if (typeof raw !== 'string' || !(REPORT_LAYOUTS as readonly string[]).includes(raw))
+    throw bad('layout', `expected one of ${REPORT_LAYOUTS.join(', ')}, got ${describeValue(raw)}`, raw);
   return raw as ReportLayout;
 }
 
 /** Raw input before validation: config-file JSON and/or CLI flags (strings or typed values). */
-export type BenchConfigInput = Partial<Record<Exclude<keyof BenchConfig, 'instanceOverrides' | 'userData'> | (typeof OVERRIDE_KEYS)[number] | (typeof USER_DATA_KEYS)[number] | 'full' | 'config', unknown>>;
+export type BenchConfigInput = Partial<
+  Record<
+    | Exclude<keyof BenchConfig, 'instanceOverrides' | 'userData'>
+    | (typeof OVERRIDE_KEYS)[number]
+    | (typeof USER_DATA_KEYS)[number]
+    | 'full'
+    | 'config',
+    unknown
+  >
+>;
 
 /** Config keys (flags `--data`, `--label`, `--test`, `--schema`) of a user's CSV. */
 export const USER_DATA_KEYS = ['data', 'label', 'test', 'schema'] as const;
@@ -95,7 +105,10 @@ export const USER_DATA_KEYS = ['data', 'label', 'test', 'schema'] as const;
 /** Config keys (and flags, kebab-cased) that set instance counts per explainer or family. */
 export const OVERRIDE_KEYS = ['explainerInstances', 'groundTruthInstances', 'predictionInstances', 'stabilityInstances'] as const;
 const OVERRIDE_FAMILY: Readonly<Record<(typeof OVERRIDE_KEYS)[number], MetricFamily | '*'>> = {
-  explainerInstances: '*', groundTruthInstances: 'ground-truth', predictionInstances: 'prediction', stabilityInstances: 'stability',
+  explainerInstances: '*',
+  groundTruthInstances: 'ground-truth',
+  predictionInstances: 'prediction',
+  stabilityInstances: 'stability',
 };
 
 /** The OpenXAI protocol's instance count (`--full`). */
@@ -117,9 +130,30 @@ export const BENCH_DEFAULTS = {
 } as const;
 
 const KEYS: readonly string[] = [
-  'datasets', 'models', 'explainers', 'metrics', 'instances', 'full', 'preset', 'dataDir', 'cacheDir', 'out',
-  'workers', 'seed', 'resume', 'shard', 'blockSize', 'stabilityNeighbours', 'stabilitySamples', 'download', 'saveExplanations', 'layout', ...OVERRIDE_KEYS,
-  'modelFiles', 'backend', ...USER_DATA_KEYS,
+  'datasets',
+  'models',
+  'explainers',
+  'metrics',
+  'instances',
+  'full',
+  'preset',
+  'dataDir',
+  'cacheDir',
+  'out',
+  'workers',
+  'seed',
+  'resume',
+  'shard',
+  'blockSize',
+  'stabilityNeighbours',
+  'stabilitySamples',
+  'download',
+  'saveExplanations',
+  'layout',
+  ...OVERRIDE_KEYS,
+  'modelFiles',
+  'backend',
+  ...USER_DATA_KEYS,
 ];
 
 /** `--model a.onnx --model b.json` (or a config array) → specs with unique ids. */
@@ -130,8 +164,14 @@ function modelFiles(raw: unknown, cwd: string, trained: readonly string[]): Mode
   for (const item of items) {
     const path = resolve(cwd, text('modelFiles', item));
     const id = basename(path).replace(/\.(onnx|json)$/i, '');
-    if (!/^[A-Za-z0-9][\w.-]*$/.test(id)) throw bad('modelFiles', `model file ${JSON.stringify(item)}: its name (${JSON.stringify(id)}) becomes the model id; use letters, digits, '_', '-' or '.'`, item);
-    if (trained.includes(id) || out.some((o) => o.id === id)) throw bad('modelFiles', `two models named ${JSON.stringify(id)} (${item}); the file name is the model id, so rename one`, item);
+    if (!/^[A-Za-z0-9][\w.-]*$/.test(id))
+      throw bad(
+        'modelFiles',
+        `model file ${JSON.stringify(item)}: its name (${JSON.stringify(id)}) becomes the model id; use letters, digits, '_', '-' or '.'`,
+        item,
+      );
+    if (trained.includes(id) || out.some((o) => o.id === id))
+      throw bad('modelFiles', `two models named ${JSON.stringify(id)} (${item}); the file name is the model id, so rename one`, item);
     out.push({ id, path, format: /\.onnx$/i.test(path) ? 'onnx' : 'json' });
   }
   return out;
@@ -139,10 +179,12 @@ function modelFiles(raw: unknown, cwd: string, trained: readonly string[]): Mode
 
 function userData(raw: Record<string, unknown>, cwd: string): UserDataSpec | null {
   if (raw.data === undefined) {
-    for (const k of ['label', 'test', 'schema'] as const) if (raw[k] !== undefined) throw bad(k, `--${k} describes a user CSV: give --data <csv> too`, raw[k]);
+    for (const k of ['label', 'test', 'schema'] as const)
+      if (raw[k] !== undefined) throw bad(k, `--${k} describes a user CSV: give --data <csv> too`, raw[k]);
     return null;
   }
-  if (raw.label === undefined && raw.schema === undefined) throw bad('label', `--data ${String(raw.data)} needs --label <column> (or a --schema file naming it)`, undefined);
+  if (raw.label === undefined && raw.schema === undefined)
+    throw bad('label', `--data ${String(raw.data)} needs --label <column> (or a --schema file naming it)`, undefined);
   return {
     data: resolve(cwd, text('data', raw.data)),
     label: raw.label === undefined ? '' : text('label', raw.label),
@@ -284,11 +326,20 @@ export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, 
   checkOptions(options, ['cwd', 'cores'], 'resolveBenchConfig');
   const cwd = options.cwd ?? process.cwd();
   if (file !== undefined && (file === null || typeof file !== 'object' || Array.isArray(file))) {
-    throw new XaiError('BAD_OPTION', `the config file must hold a JSON object, got ${describeValue(file)}`, { fn: FN, arg: 'config', value: file });
+    throw new XaiError('BAD_OPTION', `the config file must hold a JSON object, got ${describeValue(file)}`, {
+      fn: FN,
+      arg: 'config',
+      value: file,
+    });
   }
   const fromFile = (file ?? {}) as Record<string, unknown>;
   for (const key of Object.keys(fromFile)) {
-    if (!KEYS.includes(key)) throw new XaiError('BAD_OPTION', `unknown key ${JSON.stringify(key)} in the config file (known: ${KEYS.join(', ')})`, { fn: FN, arg: 'config', value: key });
+    if (!KEYS.includes(key))
+      throw new XaiError('BAD_OPTION', `unknown key ${JSON.stringify(key)} in the config file (known: ${KEYS.join(', ')})`, {
+        fn: FN,
+        arg: 'config',
+        value: key,
+      });
   }
   for (const key of Object.keys(flags)) {
     if (key !== 'config' && !KEYS.includes(key)) checkOptions(flags, [...KEYS, 'config'], 'resolveBenchConfig', 'flags');
@@ -303,25 +354,47 @@ export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, 
   }
   if (full) instances = FULL_INSTANCES;
 
-  const shard = raw.shard === undefined || raw.shard === null ? null
-    : typeof raw.shard === 'object' ? parseShard(`${(raw.shard as ShardSpec).index}/${(raw.shard as ShardSpec).count}`)
-      : parseShard(raw.shard);
+  const shard =
+    raw.shard === undefined || raw.shard === null
+      ? null
+      : typeof raw.shard === 'object'
+        ? parseShard(`${(raw.shard as ShardSpec).index}/${(raw.shard as ShardSpec).count}`)
+        : parseShard(raw.shard);
 
   const user = userData(raw, cwd);
   const hasFiles = raw.modelFiles !== undefined;
   // With --data (--model), the built-in synthetic set (models) join only when asked for.
-  const trained: readonly ModelName[] = raw.models === undefined ? (hasFiles ? [] : BENCH_DEFAULTS.models) : list('models', raw.models, MODELS);
+  const trained: readonly ModelName[] =
+    raw.models === undefined ? (hasFiles ? [] : BENCH_DEFAULTS.models) : list('models', raw.models, MODELS);
   const files = hasFiles ? modelFiles(raw.modelFiles, cwd, trained) : [];
-  const backend = raw.backend === undefined ? 'ts' : typeof raw.backend === 'string' && (BACKENDS as readonly string[]).includes(raw.backend) ? (raw.backend as BackendName) : (() => { throw bad('backend', `expected one of ${BACKENDS.join(', ')}, got ${describeValue(raw.backend)}`, raw.backend); })();
+  const backend =
+    raw.backend === undefined
+      ? 'ts'
+      : typeof raw.backend === 'string' && (BACKENDS as readonly string[]).includes(raw.backend)
+        ? (raw.backend as BackendName)
+        : (() => {
+            throw bad('backend', `expected one of ${BACKENDS.join(', ')}, got ${describeValue(raw.backend)}`, raw.backend);
+          })();
   return {
-    datasets: raw.datasets === undefined ? (user ? [] : BENCH_DEFAULTS.datasets) : list<DatasetId | 'all'>('datasets', raw.datasets, DATASETS as readonly (DatasetId | 'all')[], [], true),
+    datasets:
+      raw.datasets === undefined
+        ? user
+          ? []
+          : BENCH_DEFAULTS.datasets
+        : list<DatasetId | 'all'>('datasets', raw.datasets, DATASETS as readonly (DatasetId | 'all')[], [], true),
     models: [...trained, ...files.map((f) => f.id)],
     modelFiles: files,
     userData: user,
     backend,
-    explainers: raw.explainers === undefined ? BENCH_DEFAULTS.explainers : list<ExplainerName>('explainers', raw.explainers, EXPLAINERS, EXTRA_EXPLAINERS), // 'all' = OpenXAI's seven; extras by id
+    explainers:
+      raw.explainers === undefined
+        ? BENCH_DEFAULTS.explainers
+        : list<ExplainerName>('explainers', raw.explainers, EXPLAINERS, EXTRA_EXPLAINERS), // 'all' = OpenXAI's seven; extras by id
     // 'all' = OpenXAI's eleven and every extended metric; the default stays the eleven.
-    metrics: raw.metrics === undefined ? BENCH_DEFAULTS.metrics : list('metrics', typeof raw.metrics === 'string' ? raw.metrics.toUpperCase() : raw.metrics, ALL_METRICS),
+    metrics:
+      raw.metrics === undefined
+        ? BENCH_DEFAULTS.metrics
+        : list('metrics', typeof raw.metrics === 'string' ? raw.metrics.toUpperCase() : raw.metrics, ALL_METRICS),
     instances: instances ?? BENCH_DEFAULTS.instances,
     preset: raw.preset === undefined ? BENCH_DEFAULTS.preset : preset(raw.preset),
     dataDir: raw.dataDir === undefined ? defaultDataDir(cwd) : resolve(cwd, text('dataDir', raw.dataDir)),
@@ -332,8 +405,14 @@ export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, 
     resume: raw.resume === undefined ? false : bool('resume', raw.resume),
     shard,
     blockSize: raw.blockSize === undefined ? BENCH_DEFAULTS.blockSize : integer('blockSize', raw.blockSize, 1, 10_000),
-    stabilityNeighbours: raw.stabilityNeighbours === undefined ? BENCH_DEFAULTS.stabilityNeighbours : integer('stabilityNeighbours', raw.stabilityNeighbours, 1, 10_000),
-    stabilitySamples: raw.stabilitySamples === undefined ? BENCH_DEFAULTS.stabilitySamples : integer('stabilitySamples', raw.stabilitySamples, 1, 1_000_000),
+    stabilityNeighbours:
+      raw.stabilityNeighbours === undefined
+        ? BENCH_DEFAULTS.stabilityNeighbours
+        : integer('stabilityNeighbours', raw.stabilityNeighbours, 1, 10_000),
+    stabilitySamples:
+      raw.stabilitySamples === undefined
+        ? BENCH_DEFAULTS.stabilitySamples
+        : integer('stabilitySamples', raw.stabilitySamples, 1, 1_000_000),
     download: raw.download === undefined ? false : bool('download', raw.download),
     instanceOverrides: canonicalOverrides(OVERRIDE_KEYS.flatMap((k) => (raw[k] === undefined ? [] : overrides(k, raw[k])))),
     saveExplanations: raw.saveExplanations === undefined ? false : bool('saveExplanations', raw.saveExplanations),
@@ -349,10 +428,20 @@ function canonicalOverrides(list: InstanceOverride[]): InstanceOverride[] {
   for (const o of list) {
     const k = `${o.explainer}/${o.family}`;
     const prev = seen.get(k);
-    if (prev !== undefined && prev.instances !== o.instances) throw bad(o.family === '*' ? 'explainerInstances' : `${o.family}Instances`, `${o.explainer} is given ${prev.instances} and ${o.instances} instances`, o);
+    if (prev !== undefined && prev.instances !== o.instances)
+      throw bad(
+        o.family === '*' ? 'explainerInstances' : `${o.family}Instances`,
+        `${o.explainer} is given ${prev.instances} and ${o.instances} instances`,
+        o,
+      );
     seen.set(k, o);
   }
-  return [...seen.values()].sort((a, b) => rank(a.explainer) - rank(b.explainer) || (a.explainer < b.explainer ? -1 : a.explainer > b.explainer ? 1 : 0) || fam.indexOf(a.family) - fam.indexOf(b.family));
+  return [...seen.values()].sort(
+    (a, b) =>
+      rank(a.explainer) - rank(b.explainer) ||
+      (a.explainer < b.explainer ? -1 : a.explainer > b.explainer ? 1 : 0) ||
+      fam.indexOf(a.family) - fam.indexOf(b.family),
+  );
 }
 
 /** The largest instance count any explainer or family of the run asks for. @since 0.2.0 */
@@ -361,7 +450,8 @@ export function maxInstances(config: Pick<BenchConfig, 'instances' | 'instanceOv
 }
 
 function preset(raw: unknown): PresetName {
-  if (typeof raw !== 'string' || !PRESETS.includes(raw as PresetName)) throw bad('preset', `expected one of ${PRESETS.join(', ')}, got ${describeValue(raw)}`, raw);
+  if (typeof raw !== 'string' || !PRESETS.includes(raw as PresetName))
+    throw bad('preset', `expected one of ${PRESETS.join(', ')}, got ${describeValue(raw)}`, raw);
   return raw as PresetName;
 }
 
@@ -387,7 +477,16 @@ export function runIdentity(config: BenchConfig): Record<string, unknown> {
     // Likewise: model files (their content hashes are checked by merge), a user CSV (its label
     // and files by name; content hashes are in the manifest), the ORT backend (float32 forward passes).
     ...(config.modelFiles.length > 0 ? { modelFiles: config.modelFiles.map((f) => ({ id: f.id, format: f.format })) } : {}),
-    ...(config.userData ? { userData: { data: basename(config.userData.data), label: config.userData.label, ...(config.userData.test ? { test: basename(config.userData.test) } : {}), ...(config.userData.schema ? { schema: basename(config.userData.schema) } : {}) } } : {}),
+    ...(config.userData
+      ? {
+          userData: {
+            data: basename(config.userData.data),
+            label: config.userData.label,
+            ...(config.userData.test ? { test: basename(config.userData.test) } : {}),
+            ...(config.userData.schema ? { schema: basename(config.userData.schema) } : {}),
+          },
+        }
+      : {}),
     ...(config.backend !== 'ts' ? { backend: config.backend } : {}),
   };
 }

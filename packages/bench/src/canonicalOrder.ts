@@ -16,11 +16,13 @@ function byName(list: readonly string[], a: string, b: string): number {
  * @since 0.1.0
  */
 export function compareRows(a: ResultRow, b: ResultRow): number {
-  return byName(DATASETS, a.dataset, b.dataset)
-    || byName(MODELS, a.model, b.model)
-    || byName(EXPLAINERS, a.explainer, b.explainer)
-    || KIND_RANK[a.kind] - KIND_RANK[b.kind]
-    || a.instance - b.instance;
+  return (
+    byName(DATASETS, a.dataset, b.dataset) ||
+    byName(MODELS, a.model, b.model) ||
+    byName(EXPLAINERS, a.explainer, b.explainer) ||
+    KIND_RANK[a.kind] - KIND_RANK[b.kind] ||
+    a.instance - b.instance
+  );
 }
 
 /** A row's identity within a run (no two rows of a complete run share it). */

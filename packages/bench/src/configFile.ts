@@ -11,11 +11,19 @@ export function readConfigFile(path: string): unknown {
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new XaiError('NOT_FOUND', `cannot read the config file: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, { fn: 'xai bench', arg: `--config ${path}`, value: path });
+    throw new XaiError('NOT_FOUND', `cannot read the config file: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, {
+      fn: 'xai bench',
+      arg: `--config ${path}`,
+      value: path,
+    });
   }
   try {
     return JSON.parse(text) as unknown;
   } catch (e) {
-    throw new XaiError('PARSE_ERROR', `the config file is not valid JSON (${(e as Error).message})`, { fn: 'xai bench', arg: `--config ${path}`, value: path });
+    throw new XaiError('PARSE_ERROR', `the config file is not valid JSON (${(e as Error).message})`, {
+      fn: 'xai bench',
+      arg: `--config ${path}`,
+      value: path,
+    });
   }
 }

@@ -7,7 +7,7 @@ describe('createEtaEstimator', () => {
   const grad = units.filter((u) => u.explainer === 'grad');
   const lime = units.filter((u) => u.explainer === 'lime');
 
-  it('costs remaining units at their own explainer\'s measured seconds per instance', () => {
+  it("costs remaining units at their own explainer's measured seconds per instance", () => {
     const eta = createEtaEstimator(units, 2);
     expect(eta.eta()).toBeNaN();
     eta.done(grad[0]!, 1); // 0.1 s per grad instance

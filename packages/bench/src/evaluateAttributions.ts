@@ -59,10 +59,33 @@ const FN = 'xai evaluate';
  * @since 0.1.0
  */
 export async function evaluateAttributions(o: EvaluateAttributionsOptions): Promise<EvaluationJson> {
-  checkOptions(o, ['model', 'instances', 'data', 'attributions', 'metric', 'method', 'train', 'groundTruth', 'label', 'preset', 'seed', 'stabilityNeighbours', 'stabilitySamples'], 'evaluateAttributions');
+  checkOptions(
+    o,
+    [
+      'model',
+      'instances',
+      'data',
+      'attributions',
+      'metric',
+      'method',
+      'train',
+      'groundTruth',
+      'label',
+      'preset',
+      'seed',
+      'stabilityNeighbours',
+      'stabilitySamples',
+    ],
+    'evaluateAttributions',
+  );
   const id = o.metric.toUpperCase();
   const extended = (EXTENDED_METRIC_IDS as readonly string[]).includes(id);
-  if (!(METRIC_IDS as readonly string[]).includes(id) && !extended) throw new XaiError('BAD_OPTION', `unknown metric ${JSON.stringify(o.metric)} (choose from ${[...METRIC_IDS, ...EXTENDED_METRIC_IDS].join(', ')})`, { fn: FN, arg: '--metric', value: o.metric });
+  if (!(METRIC_IDS as readonly string[]).includes(id) && !extended)
+    throw new XaiError(
+      'BAD_OPTION',
+      `unknown metric ${JSON.stringify(o.metric)} (choose from ${[...METRIC_IDS, ...EXTENDED_METRIC_IDS].join(', ')})`,
+      { fn: FN, arg: '--metric', value: o.metric },
+    );
   const rows = await commandRows(o, 'evaluate');
   try {
     return evaluateRows(o, id, extended, rows);
@@ -71,61 +94,122 @@ export async function evaluateAttributions(o: EvaluateAttributionsOptions): Prom
   }
 }
 
-function evaluateRows(o: EvaluateAttributionsOptions, id: string, extended: boolean, rows: Awaited<ReturnType<typeof commandRows>>): EvaluationJson {
+function evaluateRows(
+  o: EvaluateAttributionsOptions,
+  id: string,
+  extended: boolean,
+  rows: Awaited<ReturnType<typeof commandRows>>,
+): EvaluationJson {
   const { x, names, train, cli } = rows;
   const model = cli.model;
   const read = readAttributions(o.attributions);
   const attributions = read.attributions;
   if (attributions.rows !== x.rows || attributions.cols !== x.cols) {
-    throw new XaiError('SHAPE_MISMATCH', `${o.attributions} is ${attributions.rows}x${attributions.cols}, the instances are ${x.rows}x${x.cols}`, { fn: FN, arg: '--attributions', value: `${attributions.rows}x${attributions.cols}` });
+    throw new XaiError(
+      'SHAPE_MISMATCH',
+      `${o.attributions} is ${attributions.rows}x${attributions.cols}, the instances are ${x.rows}x${x.cols}`,
+      { fn: FN, arg: '--attributions', value: `${attributions.rows}x${attributions.cols}` },
+    );
   }
   // The dataset's own kinds and one-hot groups when known (a model that carries its
   // preprocessing, or --data): PGI/PGU then perturb a one-hot block as one feature, as the
   // bench does; only a bare model on bare rows falls back to kinds inferred from the values.
   const p = cli.model.preprocessing;
-  const schema: FeatureSchema = rows.schema ?? (p ? { names: p.features, kinds: p.kinds, groups: p.groups ?? [] } : { names, kinds: inferFeatureKinds(train ?? x), groups: [] });
+  const schema: FeatureSchema =
+    rows.schema ??
+    (p ? { names: p.features, kinds: p.kinds, groups: p.groups ?? [] } : { names, kinds: inferFeatureKinds(train ?? x), groups: [] });
   let groundTruth: Matrix | undefined;
   if (GROUND_TRUTH_METRICS.includes(id as never) || id === 'KENDALL_TAU') {
     if (o.groundTruth !== undefined) {
       groundTruth = readFeatureCsvSync(o.groundTruth).x;
-      if (groundTruth.rows !== x.rows || groundTruth.cols !== x.cols) throw new XaiError('SHAPE_MISMATCH', `${o.groundTruth} is ${groundTruth.rows}x${groundTruth.cols}, the instances are ${x.rows}x${x.cols}`, { fn: FN, arg: '--ground-truth', value: groundTruth.rows });
+      if (groundTruth.rows !== x.rows || groundTruth.cols !== x.cols)
+        throw new XaiError(
+          'SHAPE_MISMATCH',
+          `${o.groundTruth} is ${groundTruth.rows}x${groundTruth.cols}, the instances are ${x.rows}x${x.cols}`,
+          { fn: FN, arg: '--ground-truth', value: groundTruth.rows },
+        );
     } else if (cli.neural?.kind === 'lr') {
       groundTruth = linearGroundTruth(cli.neural, x, { flipForClass0: true });
     } else {
-      throw new XaiError('BAD_OPTION', `${id} needs --ground-truth <csv> (only an LR model's weights can stand in for it)`, { fn: FN, arg: '--ground-truth', value: undefined });
+      throw new XaiError('BAD_OPTION', `${id} needs --ground-truth <csv> (only an LR model's weights can stand in for it)`, {
+        fn: FN,
+        arg: '--ground-truth',
+        value: undefined,
+      });
     }
   }
   let explainer: Explainer | undefined;
-  const reExplains = STABILITY_METRICS.includes(id as never) || (extended && extendedMetrics[id as ExtendedMetricId].info.requires.includes('explainer'));
+  const reExplains =
+    STABILITY_METRICS.includes(id as never) || (extended && extendedMetrics[id as ExtendedMetricId].info.requires.includes('explainer'));
   if (reExplains) {
     const method = o.method ?? read.method ?? undefined;
-    if (method === undefined) throw new XaiError('BAD_OPTION', `${id} re-explains neighbours: give --method (${ALL_EXPLAINER_IDS.join(', ')})`, { fn: FN, arg: '--method', value: undefined });
-    if (!isExplainerId(method)) throw new XaiError('BAD_OPTION', `unknown method ${JSON.stringify(method)} (choose from ${ALL_EXPLAINER_IDS.join(', ')})`, { fn: FN, arg: '--method', value: method });
+    if (method === undefined)
+      throw new XaiError('BAD_OPTION', `${id} re-explains neighbours: give --method (${ALL_EXPLAINER_IDS.join(', ')})`, {
+        fn: FN,
+        arg: '--method',
+        value: undefined,
+      });
+    if (!isExplainerId(method))
+      throw new XaiError('BAD_OPTION', `unknown method ${JSON.stringify(method)} (choose from ${ALL_EXPLAINER_IDS.join(', ')})`, {
+        fn: FN,
+        arg: '--method',
+        value: method,
+      });
     explainer = createExplainer(method, { preset: o.preset, seed: o.seed, ...(train ? { train } : {}) });
   }
   const extras = {
-    ...(cli.format === 'onnx' ? { gradients: cli.approximateGradients ? 'approximate: central finite differences' : 'exact: MLP imported' } : {}),
+    ...(cli.format === 'onnx'
+      ? { gradients: cli.approximateGradients ? 'approximate: central finite differences' : 'exact: MLP imported' }
+      : {}),
     ...(rows.preprocessed ? { outOfRangeRows: rows.outOfRangeRows } : {}),
     ...(rows.warnings.length > 0 ? { warnings: rows.warnings } : {}),
   };
   const num = (v: number): number | null => (Number.isFinite(v) ? v : null);
   if (extended) {
     const e = extendedMetrics[id as ExtendedMetricId];
-    if (e.info.requires.includes('background') && train === undefined) throw new XaiError('BAD_OPTION', `${id} needs background rows: give --train <csv> (or --data)`, { fn: FN, arg: '--train', value: undefined });
-    if (e.info.requires.includes('ground-truth') && groundTruth === undefined) throw new XaiError('BAD_OPTION', `${id} needs --ground-truth <csv>`, { fn: FN, arg: '--ground-truth', value: undefined });
+    if (e.info.requires.includes('background') && train === undefined)
+      throw new XaiError('BAD_OPTION', `${id} needs background rows: give --train <csv> (or --data)`, {
+        fn: FN,
+        arg: '--train',
+        value: undefined,
+      });
+    if (e.info.requires.includes('ground-truth') && groundTruth === undefined)
+      throw new XaiError('BAD_OPTION', `${id} needs --ground-truth <csv>`, { fn: FN, arg: '--ground-truth', value: undefined });
     const ex = explainer;
     const r = e.run(model, x, attributions, undefined, ex ? (m, xx, t) => ex.explain(m, xx, { targets: t }) : undefined, {
-      ...(e.info.seeded ? { seed: o.seed } : {}), ...(e.info.requires.includes('background') ? { background: train } : {}), ...(groundTruth ? { groundTruth } : {}),
+      ...(e.info.seeded ? { seed: o.seed } : {}),
+      ...(e.info.requires.includes('background') ? { background: train } : {}),
+      ...(groundTruth ? { groundTruth } : {}),
     });
-    return { metric: id, preset: o.preset, values: Array.from(r.values, num), mean: num(r.mean), se: num(r.se), count: r.count, undefined: [...r.undefinedIndices], ...extras };
+    return {
+      metric: id,
+      preset: o.preset,
+      values: Array.from(r.values, num),
+      mean: num(r.mean),
+      se: num(r.se),
+      count: r.count,
+      undefined: [...r.undefinedIndices],
+      ...extras,
+    };
   }
   const r = metrics[id as MetricId].evaluate(
     { x, attributions, model, schema, ...(groundTruth ? { groundTruth } : {}), ...(explainer ? { explainer } : {}) },
     {
-      preset: o.preset, seed: o.seed, useGivenAttributions: true,
+      preset: o.preset,
+      seed: o.seed,
+      useGivenAttributions: true,
       ...(o.stabilityNeighbours !== undefined ? { neighbours: o.stabilityNeighbours } : {}),
       ...(o.stabilitySamples !== undefined ? { candidates: o.stabilitySamples } : {}),
     },
   );
-  return { metric: id, preset: o.preset, values: Array.from(r.values, num), mean: num(r.mean), se: num(r.se), count: r.count, undefined: [...r.undefinedIndices], ...extras };
+  return {
+    metric: id,
+    preset: o.preset,
+    values: Array.from(r.values, num),
+    mean: num(r.mean),
+    se: num(r.se),
+    count: r.count,
+    undefined: [...r.undefinedIndices],
+    ...extras,
+  };
 }

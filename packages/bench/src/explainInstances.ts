@@ -27,10 +27,19 @@ export interface ExplainInstancesOptions {
 }
 
 /** Reads a feature CSV for a model: drops `label`, checks the width. @since 0.1.0 */
-export function readModelInputs(path: string, model: NeuralModel, label: string | undefined, what: string): { x: Matrix; names: readonly string[] } {
+export function readModelInputs(
+  path: string,
+  model: NeuralModel,
+  label: string | undefined,
+  what: string,
+): { x: Matrix; names: readonly string[] } {
   const t = readFeatureCsvSync(path, { drop: label ? [label] : [] });
   if (t.x.cols !== model.inputDim) {
-    throw new XaiError('SHAPE_MISMATCH', `${path} has ${t.x.cols} feature columns (${t.names.slice(0, 6).join(', ')}${t.names.length > 6 ? ', …' : ''}) but the model takes ${model.inputDim}${label ? '' : '; drop a label column with --label <name>'}`, { fn: `xai ${what}`, arg: path, value: t.x.cols });
+    throw new XaiError(
+      'SHAPE_MISMATCH',
+      `${path} has ${t.x.cols} feature columns (${t.names.slice(0, 6).join(', ')}${t.names.length > 6 ? ', …' : ''}) but the model takes ${model.inputDim}${label ? '' : '; drop a label column with --label <name>'}`,
+      { fn: `xai ${what}`, arg: path, value: t.x.cols },
+    );
   }
   return { x: t.x, names: t.names };
 }
@@ -55,20 +64,57 @@ export interface CommandRows {
  * split as background).
  * @since 0.2.0
  */
-export async function commandRows(o: { model: string; instances?: string | undefined; data?: UserDataSpec | undefined; train?: string | undefined; label?: string | undefined; seed: number }, what: string): Promise<CommandRows> {
+export async function commandRows(
+  o: {
+    model: string;
+    instances?: string | undefined;
+    data?: UserDataSpec | undefined;
+    train?: string | undefined;
+    label?: string | undefined;
+    seed: number;
+  },
+  what: string,
+): Promise<CommandRows> {
   const fn = `xai ${what}`;
-  if ((o.instances === undefined) === (o.data === undefined)) throw new XaiError('BAD_OPTION', 'give the rows with --instances <csv> or --data <csv> --label <column> (one of them)', { fn, arg: '--instances', value: undefined });
+  if ((o.instances === undefined) === (o.data === undefined))
+    throw new XaiError('BAD_OPTION', 'give the rows with --instances <csv> or --data <csv> --label <column> (one of them)', {
+      fn,
+      arg: '--instances',
+      value: undefined,
+    });
   const cli = await loadCliModel(o.model);
   try {
     if (o.data !== undefined) {
       const ds = await loadUserBenchDataset(o.data, { seed: o.seed });
-      if (ds.schema.names.length !== cli.model.inputDim) throw new XaiError('SHAPE_MISMATCH', `${o.data.data} has ${ds.schema.names.length} model columns (${ds.schema.names.slice(0, 6).join(', ')}) but ${o.model} takes ${cli.model.inputDim}`, { fn, arg: '--data', value: ds.schema.names.length });
+      if (ds.schema.names.length !== cli.model.inputDim)
+        throw new XaiError(
+          'SHAPE_MISMATCH',
+          `${o.data.data} has ${ds.schema.names.length} model columns (${ds.schema.names.slice(0, 6).join(', ')}) but ${o.model} takes ${cli.model.inputDim}`,
+          { fn, arg: '--data', value: ds.schema.names.length },
+        );
       const train = o.train === undefined ? ds.train.x : readModelRows(o.train, cli.model, { label: o.label, what }).x;
-      return { cli, x: ds.test.x, names: ds.schema.names, schema: ds.schema, train, preprocessed: true, outOfRangeRows: ds.user.provenance.testOutOfRange?.rows ?? 0, warnings: ds.warnings };
+      return {
+        cli,
+        x: ds.test.x,
+        names: ds.schema.names,
+        schema: ds.schema,
+        train,
+        preprocessed: true,
+        outOfRangeRows: ds.user.provenance.testOutOfRange?.rows ?? 0,
+        warnings: ds.warnings,
+      };
     }
     const rows = readModelRows(o.instances!, cli.model, { label: o.label, what });
     const train = o.train === undefined ? undefined : readModelRows(o.train, cli.model, { label: o.label, what });
-    return { cli, x: rows.x, names: rows.names, train: train?.x, preprocessed: rows.preprocessed, outOfRangeRows: rows.outOfRangeRows, warnings: [...rows.warnings, ...(train?.warnings ?? [])] };
+    return {
+      cli,
+      x: rows.x,
+      names: rows.names,
+      train: train?.x,
+      preprocessed: rows.preprocessed,
+      outOfRangeRows: rows.outOfRangeRows,
+      warnings: [...rows.warnings, ...(train?.warnings ?? [])],
+    };
   } catch (e) {
     cli.dispose();
     throw e;
@@ -83,11 +129,19 @@ export async function commandRows(o: { model: string; instances?: string | undef
 export async function explainInstances(options: ExplainInstancesOptions): Promise<CommandRows & { attributions: Matrix }> {
   checkOptions(options, ['model', 'instances', 'data', 'method', 'train', 'label', 'preset', 'seed'], 'explainInstances');
   if (!isExplainerId(options.method)) {
-    throw new XaiError('BAD_OPTION', `unknown method ${JSON.stringify(options.method)} (choose from ${ALL_EXPLAINER_IDS.join(', ')})`, { fn: 'xai explain', arg: '--method', value: options.method });
+    throw new XaiError('BAD_OPTION', `unknown method ${JSON.stringify(options.method)} (choose from ${ALL_EXPLAINER_IDS.join(', ')})`, {
+      fn: 'xai explain',
+      arg: '--method',
+      value: options.method,
+    });
   }
   const r = await commandRows(options, 'explain');
   try {
-    const explainer = createExplainer(options.method, { preset: options.preset, seed: options.seed, ...(r.train ? { train: r.train } : {}) });
+    const explainer = createExplainer(options.method, {
+      preset: options.preset,
+      seed: options.seed,
+      ...(r.train ? { train: r.train } : {}),
+    });
     return { ...r, attributions: explainer.explain(r.cli.model, r.x) };
   } finally {
     r.cli.dispose();

@@ -34,9 +34,19 @@ export async function exportData(source: string | UserDataSpec, dir: string, opt
   if (typeof source !== 'string') ds = (await loadUserBenchDataset(source, { seed: options.seed })).user;
   else if (source === 'synthetic') ds = generateSynthGauss(synthGaussPreset(options.preset));
   else if ((DATASETS as readonly string[]).includes(source)) {
-    ds = await loadDataset(source as DatasetName, { dataDir: options.dataDir, cacheDir: join(options.cacheDir, 'datasets'), preset: options.preset, download: options.download, seed: options.seed });
+    ds = await loadDataset(source as DatasetName, {
+      dataDir: options.dataDir,
+      cacheDir: join(options.cacheDir, 'datasets'),
+      preset: options.preset,
+      download: options.download,
+      seed: options.seed,
+    });
   } else {
-    throw new XaiError('BAD_OPTION', `unknown dataset ${JSON.stringify(source)} (choose from ${DATASETS.join(', ')}, or give --data my.csv --label y)`, { fn: 'xai data export', arg: '<name>', value: source });
+    throw new XaiError(
+      'BAD_OPTION',
+      `unknown dataset ${JSON.stringify(source)} (choose from ${DATASETS.join(', ')}, or give --data my.csv --label y)`,
+      { fn: 'xai data export', arg: '<name>', value: source },
+    );
   }
   return exportDataset(ds, dir, { overwrite });
 }

@@ -13,7 +13,14 @@ export function extendedInfo(id: string): ExtendedMetricInfo | undefined {
 }
 
 /** Report order of the extended families (Quantus' categories, then rank agreement). */
-export const EXTENDED_FAMILIES: readonly ExtendedMetricFamily[] = ['faithfulness', 'robustness', 'complexity', 'randomisation', 'axiomatic', 'agreement'];
+export const EXTENDED_FAMILIES: readonly ExtendedMetricFamily[] = [
+  'faithfulness',
+  'robustness',
+  'complexity',
+  'randomisation',
+  'axiomatic',
+  'agreement',
+];
 
 export interface ExtendedScoreContext {
   readonly model: Model;
@@ -40,7 +47,8 @@ export interface ExtendedScoreContext {
  */
 export function scoreExtended(ids: readonly string[], ctx: ExtendedScoreContext): Map<string, Float64Array> {
   const out = new Map<string, Float64Array>();
-  const explain = ctx.explainer === null ? undefined : (m: Model, x: Matrix, t: Int32Array): Matrix => ctx.explainer!.explain(m, x, { targets: t });
+  const explain =
+    ctx.explainer === null ? undefined : (m: Model, x: Matrix, t: Int32Array): Matrix => ctx.explainer!.explain(m, x, { targets: t });
   for (const id of ids) {
     if (!isExtendedMetric(id)) continue;
     const e = extendedMetrics[id];

@@ -50,9 +50,24 @@ export const PREDICTION_METRICS: readonly MetricName[] = ['PGU', 'PGI'];
 export const STABILITY_METRICS: readonly MetricName[] = ['RIS', 'RRS', 'ROS'];
 
 /** Metrics where a lower value is better (PGU; stability ratios; the extended ones whose info says so). */
-export const LOWER_IS_BETTER: ReadonlySet<string> = new Set(['PGU', 'RIS', 'RRS', 'ROS',
-  'INFIDELITY', 'DELETION', 'ROAD_MORF', 'MAX_SENSITIVITY', 'AVG_SENSITIVITY', 'LOCAL_LIPSCHITZ', 'COMPLEXITY', 'EFFECTIVE_COMPLEXITY',
-  'MODEL_RANDOMISATION', 'RANDOM_LOGIT', 'COMPLETENESS', 'NON_SENSITIVITY']);
+export const LOWER_IS_BETTER: ReadonlySet<string> = new Set([
+  'PGU',
+  'RIS',
+  'RRS',
+  'ROS',
+  'INFIDELITY',
+  'DELETION',
+  'ROAD_MORF',
+  'MAX_SENSITIVITY',
+  'AVG_SENSITIVITY',
+  'LOCAL_LIPSCHITZ',
+  'COMPLEXITY',
+  'EFFECTIVE_COMPLEXITY',
+  'MODEL_RANDOMISATION',
+  'RANDOM_LOGIT',
+  'COMPLETENESS',
+  'NON_SENSITIVITY',
+]);
 
 /** Rank of a value in a canonical list; unknown values sort after, alphabetically. */
 export function rankIn(list: readonly string[], value: string): number {
@@ -72,7 +87,11 @@ export type MetricFamily = (typeof METRIC_FAMILIES)[number];
  */
 export function familyOf(metric: string): MetricFamily {
   if ((STABILITY_METRICS as readonly string[]).includes(metric)) return 'stability';
-  if ((EXTENDED_FAMILY_METRICS.robustness as readonly string[]).includes(metric) || (EXTENDED_FAMILY_METRICS.randomisation as readonly string[]).includes(metric)) return 'stability';
+  if (
+    (EXTENDED_FAMILY_METRICS.robustness as readonly string[]).includes(metric) ||
+    (EXTENDED_FAMILY_METRICS.randomisation as readonly string[]).includes(metric)
+  )
+    return 'stability';
   if ((PREDICTION_METRICS as readonly string[]).includes(metric)) return 'prediction';
   if ((EXTENDED_METRICS as readonly string[]).includes(metric) && metric !== 'KENDALL_TAU') return 'prediction';
   return 'ground-truth';

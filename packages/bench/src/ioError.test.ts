@@ -10,7 +10,16 @@ import { runBench } from './runBench';
 import { writeManifest } from './runManifest';
 import type { RunManifest } from './runManifest';
 
-const row: ResultRow = { unit: 'synthetic/lr/grad/0', lines: 1, dataset: 'synthetic', model: 'lr', explainer: 'grad', kind: 'explainer', instance: 0, metrics: { FA: 0.5 } };
+const row: ResultRow = {
+  unit: 'synthetic/lr/grad/0',
+  lines: 1,
+  dataset: 'synthetic',
+  model: 'lr',
+  explainer: 'grad',
+  kind: 'explainer',
+  instance: 0,
+  metrics: { FA: 0.5 },
+};
 
 async function rejection(p: Promise<unknown> | (() => unknown)): Promise<Error> {
   try {

@@ -47,11 +47,27 @@ export async function listBenchDatasets(options: ListBenchDatasetsOptions): Prom
 /** The entries as an aligned text table. */
 export function formatDatasetTable(rows: readonly BenchDatasetEntry[]): string {
   const head = ['dataset', 'status', 'train', 'valid', 'test', 'features', 'cont/disc', 'label=1 train', 'label=1 test', 'hash'];
-  const body = rows.map(({ name, status, summary: r }) => (r === null
-    ? [name, status, '', '', '', '', '', '', '', status === 'downloadable' ? '(xai bench --download fetches it)' : '']
-    : [name, status, String(r.rows.train), String(r.rows.validation), String(r.rows.test), String(r.features), `${r.continuous}/${r.discrete}`,
-      r.positiveRate.train.toFixed(3), r.positiveRate.test.toFixed(3), r.hash.slice(0, 16)]));
+  const body = rows.map(({ name, status, summary: r }) =>
+    r === null
+      ? [name, status, '', '', '', '', '', '', '', status === 'downloadable' ? '(xai bench --download fetches it)' : '']
+      : [
+          name,
+          status,
+          String(r.rows.train),
+          String(r.rows.validation),
+          String(r.rows.test),
+          String(r.features),
+          `${r.continuous}/${r.discrete}`,
+          r.positiveRate.train.toFixed(3),
+          r.positiveRate.test.toFixed(3),
+          r.hash.slice(0, 16),
+        ],
+  );
   const widths = head.map((h, j) => Math.max(h.length, ...body.map((b) => b[j]!.length)));
-  const line = (cells: readonly string[]): string => cells.map((c, j) => (j <= 1 || j === cells.length - 1 ? c.padEnd(widths[j]!) : c.padStart(widths[j]!))).join('  ').trimEnd();
+  const line = (cells: readonly string[]): string =>
+    cells
+      .map((c, j) => (j <= 1 || j === cells.length - 1 ? c.padEnd(widths[j]!) : c.padStart(widths[j]!)))
+      .join('  ')
+      .trimEnd();
   return `${[line(head), ...body.map(line)].join('\n')}\n`;
 }

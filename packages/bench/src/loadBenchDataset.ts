@@ -47,18 +47,37 @@ export async function loadBenchDataset(id: string, options: LoadBenchDatasetOpti
   if (id === 'synthetic') {
     const ds = generateSynthGauss(synthGaussPreset(options.preset));
     return {
-      id, trainingName: 'gaussian', train: ds.train, test: ds.test, schema: ds.schema,
+      id,
+      trainingName: 'gaussian',
+      train: ds.train,
+      test: ds.test,
+      schema: ds.schema,
       ...(ds.validation ? { validation: ds.validation } : {}),
-      groundTruthTest: ds.groundTruth.test, hash: ds.id, processingHash: ds.id, provenance: ds.manifest, preprocessing: datasetPreprocessing(ds),
+      groundTruthTest: ds.groundTruth.test,
+      hash: ds.id,
+      processingHash: ds.id,
+      provenance: ds.manifest,
+      preprocessing: datasetPreprocessing(ds),
     };
   }
   const ds = await loadDataset(id as DatasetName, {
-    dataDir: options.dataDir, cacheDir: join(options.cacheDir, 'datasets'), preset: options.preset, download: options.download, seed: options.seed,
+    dataDir: options.dataDir,
+    cacheDir: join(options.cacheDir, 'datasets'),
+    preset: options.preset,
+    download: options.download,
+    seed: options.seed,
   });
   return {
-    id, trainingName: id, train: ds.train, test: ds.test, schema: ds.schema,
+    id,
+    trainingName: id,
+    train: ds.train,
+    test: ds.test,
+    schema: ds.schema,
     ...(ds.validation ? { validation: ds.validation } : {}),
     ...(ds.sensitive ? { sensitive: ds.sensitive } : {}),
-    hash: ds.hash, processingHash: ds.processingHash, provenance: ds.provenance, preprocessing: datasetPreprocessing(ds),
+    hash: ds.hash,
+    processingHash: ds.processingHash,
+    provenance: ds.provenance,
+    preprocessing: datasetPreprocessing(ds),
   };
 }

@@ -32,7 +32,14 @@ export function isOnnxPath(path: string): boolean {
 export async function loadCliModel(path: string): Promise<CliModel> {
   if (!isOnnxPath(path)) {
     const model = loadModelSync(path);
-    return { model, neural: model, format: 'json', approximateGradients: false, note: `${path}: xai-model@1 ${model.kind}${model.preprocessing ? ' (carries its preprocessing)' : ''}`, dispose: () => {} };
+    return {
+      model,
+      neural: model,
+      format: 'json',
+      approximateGradients: false,
+      note: `${path}: xai-model@1 ${model.kind}${model.preprocessing ? ' (carries its preprocessing)' : ''}`,
+      dispose: () => {},
+    };
   }
   const { loadOnnxModel } = await import('@xai/onnx/node');
   const model = loadOnnxModel(path, { threads: 1 });

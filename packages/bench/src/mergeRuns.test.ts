@@ -14,7 +14,10 @@ const dir = mkdtempSync(join(tmpdir(), 'xai-merge-'));
 const cfg = (out: string, extra: Record<string, unknown> = {}) =>
   resolveBenchConfig({}, { instances: '8', blockSize: '4', explainers: 'grad', metrics: 'FA,RIS', out, workers: '1', ...extra });
 
-function editManifest(d: string, edit: (m: Record<string, any>) => void): void {
+// biome-ignore lint/suspicious/noExplicitAny: tests poke arbitrary manifest fields
+type Manifest = Record<string, any>;
+
+function editManifest(d: string, edit: (m: Manifest) => void): void {
   const p = join(d, 'manifest.json');
   const m = JSON.parse(readFileSync(p, 'utf8'));
   edit(m);
@@ -28,7 +31,7 @@ describe('mergeRuns / resume / reports: refusals', () => {
     await runBench(cfg(s1, { shard: '1/2' }), quiet);
     await runBench(cfg(s2, { shard: '2/2' }), quiet);
   });
-  const variant = (name: string, edit: (m: Record<string, any>) => void): string => {
+  const variant = (name: string, edit: (m: Manifest) => void): string => {
     const d = join(dir, name);
     rmSync(d, { recursive: true, force: true });
     cpSync(s2, d, { recursive: true });
@@ -43,23 +46,79 @@ describe('mergeRuns / resume / reports: refusals', () => {
     expect(manifest.mergedFrom?.map((f) => f.shard?.index)).toEqual([1, 2]);
   });
   it('refuses an unfinished shard, another plan, other input data, another model', async () => {
-    await expect(mergeRuns([s1, variant('running', (m) => { m.status = 'running'; })], join(dir, 'x'))).rejects.toThrow(/BAD_INPUT.*not complete/);
-    await expect(mergeRuns([s1, variant('code', (m) => { m.versions = { toy: '2' }; })], join(dir, 'x'))).rejects.toThrow(/ran other code/);
-    await expect(mergeRuns([s1, variant('plan', (m) => { m.plan.sha256 = '0'.repeat(64); })], join(dir, 'x'))).rejects.toThrow(/planned different units/);
-    await expect(mergeRuns([s1, variant('data', (m) => { m.datasets[0].hash = 'f'.repeat(64); })], join(dir, 'x'))).rejects.toThrow(/CHECKSUM_MISMATCH.*different input data/);
-    await expect(mergeRuns([s1, variant('model', (m) => { m.models = [{ dataset: 'synthetic', model: 'lr', hash: 'a'.repeat(64) }]; })], join(dir, 'x'))).resolves.toBeDefined();
-    editManifest(s1, (m) => { m.models = [{ dataset: 'synthetic', model: 'lr', hash: 'b'.repeat(64) }]; });
+    await expect(
+      mergeRuns(
+        [
+          s1,
+          variant('running', (m) => {
+            m.status = 'running';
+          }),
+        ],
+        join(dir, 'x'),
+      ),
+    ).rejects.toThrow(/BAD_INPUT.*not complete/);
+    await expect(
+      mergeRuns(
+        [
+          s1,
+          variant('code', (m) => {
+            m.versions = { toy: '2' };
+          }),
+        ],
+        join(dir, 'x'),
+      ),
+    ).rejects.toThrow(/ran other code/);
+    await expect(
+      mergeRuns(
+        [
+          s1,
+          variant('plan', (m) => {
+            m.plan.sha256 = '0'.repeat(64);
+          }),
+        ],
+        join(dir, 'x'),
+      ),
+    ).rejects.toThrow(/planned different units/);
+    await expect(
+      mergeRuns(
+        [
+          s1,
+          variant('data', (m) => {
+            m.datasets[0].hash = 'f'.repeat(64);
+          }),
+        ],
+        join(dir, 'x'),
+      ),
+    ).rejects.toThrow(/CHECKSUM_MISMATCH.*different input data/);
+    await expect(
+      mergeRuns(
+        [
+          s1,
+          variant('model', (m) => {
+            m.models = [{ dataset: 'synthetic', model: 'lr', hash: 'a'.repeat(64) }];
+          }),
+        ],
+        join(dir, 'x'),
+      ),
+    ).resolves.toBeDefined();
+    editManifest(s1, (m) => {
+      m.models = [{ dataset: 'synthetic', model: 'lr', hash: 'b'.repeat(64) }];
+    });
     try {
       await expect(mergeRuns([s1, join(dir, 'model')], join(dir, 'x'))).rejects.toThrow(/CHECKSUM_MISMATCH.*different lr on synthetic/);
     } finally {
-      editManifest(s1, (m) => { m.models = []; });
+      editManifest(s1, (m) => {
+        m.models = [];
+      });
     }
     await expect(mergeRuns([], join(dir, 'x'))).rejects.toThrow(/at least one shard/);
   });
   it('refuses to resume another shard, results of other code, or an unreceipted results file', async () => {
     const older = join(dir, 'older');
     cpSync(s1, older, { recursive: true });
-    editManifest(older, (m) => { m.versions = { toy: '0' }; });
+    editManifest(older, (m) => {
+      m.versions = { toy: '0' };
+    });
     await expect(runBench(cfg(older, { shard: '1/2', resume: true }), quiet)).rejects.toThrow(/computed by other code \(toy: 0 -> 1\)/);
     await expect(runBench(cfg(s1, { shard: '2/2', resume: true }), quiet)).rejects.toThrow(/holds shard 1\/2, not 2\/2/);
     const orphan = join(dir, 'orphan');

@@ -36,7 +36,11 @@ const union = (lists: readonly (readonly string[])[], order: readonly string[]):
  * @example await mergeRuns(['run-grad', 'run-lime-stability'], 'all')
  * @since 0.1.0
  */
-export async function mergeRuns(dirs: readonly string[], out: string, options: MergeRunsOptions = {}): Promise<{ manifest: RunManifest; summary: Summary }> {
+export async function mergeRuns(
+  dirs: readonly string[],
+  out: string,
+  options: MergeRunsOptions = {},
+): Promise<{ manifest: RunManifest; summary: Summary }> {
   const fn = 'xai merge';
   checkOptions(options, ['argv'], 'mergeRuns');
   if (dirs.length === 0) throw new XaiError('BAD_OPTION', 'give at least one shard directory', { fn, arg: 'dirs', value: 0 });
@@ -47,25 +51,59 @@ export async function mergeRuns(dirs: readonly string[], out: string, options: M
   const sameRun = manifests.every((m) => m.identityHash === first.identityHash);
   manifests.forEach((m, k) => {
     const where = dirs[k]!;
-    if (m.status !== 'complete') throw new XaiError('BAD_INPUT', `${where} is not complete (status ${m.status}); finish it with xai bench --resume`, { fn, arg: where, value: m.status });
+    if (m.status !== 'complete')
+      throw new XaiError('BAD_INPUT', `${where} is not complete (status ${m.status}); finish it with xai bench --resume`, {
+        fn,
+        arg: where,
+        value: m.status,
+      });
     const differs = SAME.filter((key) => m.config[key] !== first.config[key]);
     if (differs.length > 0) {
-      throw new XaiError('BAD_INPUT', `${where} is a different run (identity ${m.identityHash.slice(0, 12)} vs ${first.identityHash.slice(0, 12)}: ${differs.map((key) => `${key} ${String(m.config[key])} vs ${String(first.config[key])}`).join(', ')})`, { fn, arg: where, value: m.identityHash });
+      throw new XaiError(
+        'BAD_INPUT',
+        `${where} is a different run (identity ${m.identityHash.slice(0, 12)} vs ${first.identityHash.slice(0, 12)}: ${differs.map((key) => `${key} ${String(m.config[key])} vs ${String(first.config[key])}`).join(', ')})`,
+        { fn, arg: where, value: m.identityHash },
+      );
     }
-    if (JSON.stringify(m.versions) !== JSON.stringify(first.versions)) throw new XaiError('BAD_INPUT', `${where} ran other code (versions ${JSON.stringify(m.versions)} vs ${JSON.stringify(first.versions)})`, { fn, arg: where, value: m.versions });
-    if (sameRun && m.plan.sha256 !== first.plan.sha256) throw new XaiError('BAD_INPUT', `${where} planned different units (plan ${m.plan.sha256.slice(0, 12)} vs ${first.plan.sha256.slice(0, 12)})`, { fn, arg: where, value: m.plan.sha256 });
+    if (JSON.stringify(m.versions) !== JSON.stringify(first.versions))
+      throw new XaiError(
+        'BAD_INPUT',
+        `${where} ran other code (versions ${JSON.stringify(m.versions)} vs ${JSON.stringify(first.versions)})`,
+        { fn, arg: where, value: m.versions },
+      );
+    if (sameRun && m.plan.sha256 !== first.plan.sha256)
+      throw new XaiError(
+        'BAD_INPUT',
+        `${where} planned different units (plan ${m.plan.sha256.slice(0, 12)} vs ${first.plan.sha256.slice(0, 12)})`,
+        { fn, arg: where, value: m.plan.sha256 },
+      );
     for (const d of m.datasets) {
       const o = first.datasets.find((x) => x.id === d.id);
-      if (o && o.hash !== d.hash) throw new XaiError('CHECKSUM_MISMATCH', `${where} read different input data for ${d.id} (${d.hash.slice(0, 12)} vs ${o.hash.slice(0, 12)})`, { fn, arg: where, value: d.id });
+      if (o && o.hash !== d.hash)
+        throw new XaiError(
+          'CHECKSUM_MISMATCH',
+          `${where} read different input data for ${d.id} (${d.hash.slice(0, 12)} vs ${o.hash.slice(0, 12)})`,
+          { fn, arg: where, value: d.id },
+        );
     }
     for (const md of m.models) {
       const o = first.models.find((x) => x.dataset === md.dataset && x.model === md.model);
-      if (o && o.hash !== md.hash) throw new XaiError('CHECKSUM_MISMATCH', `${where} trained a different ${md.model} on ${md.dataset} (${md.hash.slice(0, 12)} vs ${o.hash.slice(0, 12)})`, { fn, arg: where, value: md.model });
+      if (o && o.hash !== md.hash)
+        throw new XaiError(
+          'CHECKSUM_MISMATCH',
+          `${where} trained a different ${md.model} on ${md.dataset} (${md.hash.slice(0, 12)} vs ${o.hash.slice(0, 12)})`,
+          { fn, arg: where, value: md.model },
+        );
     }
   });
   manifests.forEach((m, k) => {
     const where = dirs[k]!;
-    if (!sameRun && m.shard !== null) throw new XaiError('BAD_INPUT', `${where} is shard ${m.shard.index}/${m.shard.count} of a run with other cells: merge the shards of each run first`, { fn, arg: where, value: m.shard });
+    if (!sameRun && m.shard !== null)
+      throw new XaiError(
+        'BAD_INPUT',
+        `${where} is shard ${m.shard.index}/${m.shard.count} of a run with other cells: merge the shards of each run first`,
+        { fn, arg: where, value: m.shard },
+      );
   });
   const rows = new Map<string, { row: ResultRow; from: string }>();
   const units = new Set<string>();
@@ -74,17 +112,29 @@ export async function mergeRuns(dirs: readonly string[], out: string, options: M
     const path = join(d, 'results.jsonl');
     const loaded = loadResults(path);
     const bad = loaded.damaged[0];
-    if (bad !== undefined) throw new XaiError(bad.reason === 'checksum' ? 'CHECKSUM_MISMATCH' : 'PARSE_ERROR', `${path}:${bad.line} is damaged (${bad.reason}); merging would lose its unit`, { fn, arg: `${path}:${bad.line}`, value: bad.reason, file: path, line: bad.line });
+    if (bad !== undefined)
+      throw new XaiError(
+        bad.reason === 'checksum' ? 'CHECKSUM_MISMATCH' : 'PARSE_ERROR',
+        `${path}:${bad.line} is damaged (${bad.reason}); merging would lose its unit`,
+        { fn, arg: `${path}:${bad.line}`, value: bad.reason, file: path, line: bad.line },
+      );
     for (const r of loaded.rows) {
       const key = rowKey(r);
       const prev = rows.get(key);
-      if (prev === undefined) { rows.set(key, { row: r, from: d }); continue; }
+      if (prev === undefined) {
+        rows.set(key, { row: r, from: d });
+        continue;
+      }
       if (sameRun) continue;
       // Different runs: the same cell computed twice must agree.
       const metrics = { ...prev.row.metrics };
       for (const [m, v] of Object.entries(r.metrics)) {
         if (m in metrics && JSON.stringify(metrics[m]) !== JSON.stringify(v)) {
-          throw new XaiError('BAD_INPUT', `conflicting cell ${key} ${m}: ${JSON.stringify(metrics[m])} in ${prev.from} vs ${JSON.stringify(v)} in ${d}`, { fn, arg: `${key}/${m}`, value: [metrics[m], v] });
+          throw new XaiError(
+            'BAD_INPUT',
+            `conflicting cell ${key} ${m}: ${JSON.stringify(metrics[m])} in ${prev.from} vs ${JSON.stringify(v)} in ${d}`,
+            { fn, arg: `${key}/${m}`, value: [metrics[m], v] },
+          );
         }
         metrics[m] = v;
       }
@@ -92,10 +142,19 @@ export async function mergeRuns(dirs: readonly string[], out: string, options: M
       rows.set(key, { row: { ...prev.row, metrics, ...(diag ? { diag } : {}) }, from: prev.from });
     }
     for (const u of loaded.completeUnits) units.add(u);
-    from.push({ dir: resolve(d), shard: manifests[k]!.shard, completeUnits: loaded.completeUnits.size, ...(sameRun ? {} : { identityHash: manifests[k]!.identityHash, config: manifests[k]!.config }) });
+    from.push({
+      dir: resolve(d),
+      shard: manifests[k]!.shard,
+      completeUnits: loaded.completeUnits.size,
+      ...(sameRun ? {} : { identityHash: manifests[k]!.identityHash, config: manifests[k]!.config }),
+    });
   });
   if (sameRun && units.size !== first.plan.units) {
-    throw new XaiError('BAD_INPUT', `the shards hold ${units.size} of the plan's ${first.plan.units} units; a shard is missing or unfinished`, { fn, arg: 'dirs', value: units.size });
+    throw new XaiError(
+      'BAD_INPUT',
+      `the shards hold ${units.size} of the plan's ${first.plan.units} units; a shard is missing or unfinished`,
+      { fn, arg: 'dirs', value: units.size },
+    );
   }
   let all = [...rows.values()].map((x) => x.row);
   if (!sameRun) {
@@ -111,35 +170,86 @@ export async function mergeRuns(dirs: readonly string[], out: string, options: M
     cleanTempFiles(out, fn);
     for (const f of OUTPUT_FILES) withIo('remove', join(out, f), fn, () => rmSync(join(out, f), { force: true }));
     writeCanonicalResults(join(out, 'results.jsonl'), all);
-    const config: BenchConfig = sameRun ? { ...first.config, shard: null, out: resolve(out), resume: false } : {
-      ...first.config, shard: null, out: resolve(out), resume: false,
-      datasets: union(manifests.map((m) => m.config.datasets), DATASETS) as BenchConfig['datasets'],
-      models: union(manifests.map((m) => m.config.models), ['lr', 'ann']) as unknown as BenchConfig['models'],
-      explainers: union(manifests.map((m) => m.config.explainers), EXPLAINERS) as unknown as BenchConfig['explainers'],
-      metrics: union(manifests.map((m) => m.config.metrics), METRICS) as unknown as BenchConfig['metrics'],
-      instances: Math.max(...manifests.map((m) => m.config.instances)),
-      instanceOverrides: [],
-    };
-    const datasets = sameRun ? first.datasets : [...new Map(manifests.flatMap((m) => m.datasets).map((d) => [d.id, d])).values()].map((d) => ({
-      ...d, instances: Math.max(...manifests.flatMap((m) => m.datasets.filter((x) => x.id === d.id).map((x) => x.instances))),
-    })).sort((a, b) => rankIn(DATASETS, a.id) - rankIn(DATASETS, b.id));
-    const models = sameRun ? first.models : [...new Map(manifests.flatMap((m) => m.models).map((md) => [`${md.dataset}/${md.model}`, md])).values()];
+    const config: BenchConfig = sameRun
+      ? { ...first.config, shard: null, out: resolve(out), resume: false }
+      : {
+          ...first.config,
+          shard: null,
+          out: resolve(out),
+          resume: false,
+          datasets: union(
+            manifests.map((m) => m.config.datasets),
+            DATASETS,
+          ) as BenchConfig['datasets'],
+          models: union(
+            manifests.map((m) => m.config.models),
+            ['lr', 'ann'],
+          ) as unknown as BenchConfig['models'],
+          explainers: union(
+            manifests.map((m) => m.config.explainers),
+            EXPLAINERS,
+          ) as unknown as BenchConfig['explainers'],
+          metrics: union(
+            manifests.map((m) => m.config.metrics),
+            METRICS,
+          ) as unknown as BenchConfig['metrics'],
+          instances: Math.max(...manifests.map((m) => m.config.instances)),
+          instanceOverrides: [],
+        };
+    const datasets = sameRun
+      ? first.datasets
+      : [...new Map(manifests.flatMap((m) => m.datasets).map((d) => [d.id, d])).values()]
+          .map((d) => ({
+            ...d,
+            instances: Math.max(...manifests.flatMap((m) => m.datasets.filter((x) => x.id === d.id).map((x) => x.instances))),
+          }))
+          .sort((a, b) => rankIn(DATASETS, a.id) - rankIn(DATASETS, b.id));
+    const models = sameRun
+      ? first.models
+      : [...new Map(manifests.flatMap((m) => m.models).map((md) => [`${md.dataset}/${md.model}`, md])).values()];
     const identity = sameRun ? first.identity : { mergedOf: manifests.map((m) => m.identityHash).sort() };
     const unitIds = [...new Set(all.map((r) => r.unit))];
     const manifest: RunManifest = {
-      ...first, status: 'complete', config, shard: null, datasets, models,
-      identity, identityHash: sameRun ? first.identityHash : sha256(JSON.stringify(identity)),
-      ...(sameRun ? {} : { plan: { units: unitIds.length, sha256: sha256(unitIds.join('\n')) }, settings: { mergedSettings: manifests.map((m) => m.settings ?? null) } }),
-      shardUnits: sameRun ? first.plan.units : unitIds.length, completeUnits: sameRun ? units.size : unitIds.length, mergedFrom: from,
-      invocations: [...manifests.flatMap((m) => m.invocations), {
-        action: 'merge', startedAt, finishedAt: null, argv: options.argv ?? [], workers: 0, unitsSkipped: units.size, unitsComputed: 0, stages: {},
-      }],
+      ...first,
+      status: 'complete',
+      config,
+      shard: null,
+      datasets,
+      models,
+      identity,
+      identityHash: sameRun ? first.identityHash : sha256(JSON.stringify(identity)),
+      ...(sameRun
+        ? {}
+        : {
+            plan: { units: unitIds.length, sha256: sha256(unitIds.join('\n')) },
+            settings: { mergedSettings: manifests.map((m) => m.settings ?? null) },
+          }),
+      shardUnits: sameRun ? first.plan.units : unitIds.length,
+      completeUnits: sameRun ? units.size : unitIds.length,
+      mergedFrom: from,
+      invocations: [
+        ...manifests.flatMap((m) => m.invocations),
+        {
+          action: 'merge',
+          startedAt,
+          finishedAt: null,
+          argv: options.argv ?? [],
+          workers: 0,
+          unitsSkipped: units.size,
+          unitsComputed: 0,
+          stages: {},
+        },
+      ],
     };
     const loaded = loadResults(join(out, 'results.jsonl'));
     const summary = await writeReports(out, all, manifest, reportCoverage(manifest, loaded));
     const done: RunManifest = {
       ...manifest,
-      invocations: manifest.invocations.map((inv, i) => (i === manifest.invocations.length - 1 ? { ...inv, finishedAt: new Date().toISOString(), stages: { merge: Math.round(performance.now() - t0) / 1000 } } : inv)),
+      invocations: manifest.invocations.map((inv, i) =>
+        i === manifest.invocations.length - 1
+          ? { ...inv, finishedAt: new Date().toISOString(), stages: { merge: Math.round(performance.now() - t0) / 1000 } }
+          : inv,
+      ),
     };
     writeManifest(out, done);
     return { manifest: done, summary };

@@ -35,7 +35,11 @@ export interface ReadModelRowsOptions {
  * @example const { x, warnings } = readModelRows('raw.csv', model, { what: 'explain' })
  * @since 0.2.0
  */
-export function readModelRows(path: string, model: Model & { readonly preprocessing?: Preprocessing | undefined }, options: ReadModelRowsOptions): ModelRows {
+export function readModelRows(
+  path: string,
+  model: Model & { readonly preprocessing?: Preprocessing | undefined },
+  options: ReadModelRowsOptions,
+): ModelRows {
   checkOptions(options, ['label', 'what', 'margin'], 'readModelRows');
   const { label, what, margin = 0.1 } = options;
   const p = model.preprocessing;
@@ -45,7 +49,12 @@ export function readModelRows(path: string, model: Model & { readonly preprocess
       bytes = readFileSync(path);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code ?? 'error';
-      throw new XaiError(code === 'ENOENT' ? 'NOT_FOUND' : 'IO_ERROR', `cannot read ${path} (${code})`, { fn: `xai ${what}`, arg: path, value: path, file: path });
+      throw new XaiError(code === 'ENOENT' ? 'NOT_FOUND' : 'IO_ERROR', `cannot read ${path} (${code})`, {
+        fn: `xai ${what}`,
+        arg: path,
+        value: path,
+        file: path,
+      });
     }
     const ignore = label !== undefined && label !== p.label?.name ? [label] : [];
     const r = applyPreprocessing(bytes, p, { file: path, margin, ignore });
@@ -53,7 +62,11 @@ export function readModelRows(path: string, model: Model & { readonly preprocess
   }
   const t = readFeatureCsvSync(path, { drop: label ? [label] : [] });
   if (t.x.cols !== model.inputDim) {
-    throw new XaiError('SHAPE_MISMATCH', `${path} has ${t.x.cols} feature columns (${t.names.slice(0, 6).join(', ')}${t.names.length > 6 ? ', …' : ''}) but the model takes ${model.inputDim}${label ? '' : '; drop a label column with --label <name>'}`, { fn: `xai ${what}`, arg: path, value: t.x.cols });
+    throw new XaiError(
+      'SHAPE_MISMATCH',
+      `${path} has ${t.x.cols} feature columns (${t.names.slice(0, 6).join(', ')}${t.names.length > 6 ? ', …' : ''}) but the model takes ${model.inputDim}${label ? '' : '; drop a label column with --label <name>'}`,
+      { fn: `xai ${what}`, arg: path, value: t.x.cols },
+    );
   }
   const w = looksUnscaled(t.x, { featureNames: t.names });
   return { x: t.x, names: t.names, preprocessed: false, outOfRangeRows: 0, warnings: w === undefined ? [] : [`${path}: ${w}`] };

@@ -27,7 +27,12 @@ export function modelSourcesOf(config: Pick<BenchConfig, 'models'> & Partial<Pic
   return config.models.map((id): ModelSource => {
     const f = files.find((x: ModelFileSpec) => x.id === id);
     if (f !== undefined) return { kind: 'file', id: f.id, path: f.path, format: f.format };
-    if (!(MODELS as readonly string[]).includes(id)) throw new XaiError('BAD_OPTION', `unknown model ${JSON.stringify(id)} (choose from ${MODELS.join(', ')} or give --model <file>)`, { fn: 'xai bench', arg: 'models', value: id });
+    if (!(MODELS as readonly string[]).includes(id))
+      throw new XaiError('BAD_OPTION', `unknown model ${JSON.stringify(id)} (choose from ${MODELS.join(', ')} or give --model <file>)`, {
+        fn: 'xai bench',
+        arg: 'models',
+        value: id,
+      });
     return { kind: 'trained', name: id as ModelName };
   });
 }
@@ -68,13 +73,26 @@ export interface ResolveModelSourceOptions extends TrainOrLoadModelOptions {
  * `loadOnnxModel`, loaded only then). The one place a new source kind plugs in.
  * @since 0.2.0
  */
-export async function resolveModelSource(dataset: BenchDataset, source: ModelSource, options: ResolveModelSourceOptions): Promise<ResolvedModel> {
+export async function resolveModelSource(
+  dataset: BenchDataset,
+  source: ModelSource,
+  options: ResolveModelSourceOptions,
+): Promise<ResolvedModel> {
   const { backend = 'ts', ...trainOptions } = options;
   if (source.kind === 'trained') {
     const t = trainOrLoadModel(dataset, source.name, trainOptions);
     return {
-      model: t.model, neural: t.model, worker: { kind: 'json', json: t.json, backend }, hash: t.hash, path: t.path, cached: t.cached, report: t.report,
-      source: { kind: 'trained', format: 'json', ...(backend !== 'ts' ? { backend } : {}) }, gradients: 'exact (hand-written backprop)', approximateGradients: false, dispose: () => {},
+      model: t.model,
+      neural: t.model,
+      worker: { kind: 'json', json: t.json, backend },
+      hash: t.hash,
+      path: t.path,
+      cached: t.cached,
+      report: t.report,
+      source: { kind: 'trained', format: 'json', ...(backend !== 'ts' ? { backend } : {}) },
+      gradients: 'exact (hand-written backprop)',
+      approximateGradients: false,
+      dispose: () => {},
     };
   }
   const fn = 'xai bench';
@@ -83,20 +101,39 @@ export async function resolveModelSource(dataset: BenchDataset, source: ModelSou
     bytes = readFileSync(source.path);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? 'error';
-    throw new XaiError(code === 'ENOENT' ? 'NOT_FOUND' : 'IO_ERROR', `cannot read model file ${source.path} (${code})`, { fn, arg: '--model', value: source.path, file: source.path });
+    throw new XaiError(code === 'ENOENT' ? 'NOT_FOUND' : 'IO_ERROR', `cannot read model file ${source.path} (${code})`, {
+      fn,
+      arg: '--model',
+      value: source.path,
+      file: source.path,
+    });
   }
   const hash = createHash('sha256').update(bytes).digest('hex');
   const d = dataset.train.x.cols;
   const widthCheck = (inputDim: number): void => {
-    if (inputDim !== d) throw new XaiError('SHAPE_MISMATCH', `${source.path} takes ${inputDim} features but ${dataset.id} has ${d} model columns (${dataset.schema.names.slice(0, 6).join(', ')}${d > 6 ? ', …' : ''})`, { fn, arg: '--model', value: inputDim, file: source.path });
+    if (inputDim !== d)
+      throw new XaiError(
+        'SHAPE_MISMATCH',
+        `${source.path} takes ${inputDim} features but ${dataset.id} has ${d} model columns (${dataset.schema.names.slice(0, 6).join(', ')}${d > 6 ? ', …' : ''})`,
+        { fn, arg: '--model', value: inputDim, file: source.path },
+      );
   };
   if (source.format === 'json') {
     const json = new TextDecoder().decode(bytes);
     const m = parseModelJson(json, source.path);
     widthCheck(m.inputDim);
     return {
-      model: m, neural: m, worker: { kind: 'json', json, backend: 'ts' }, hash, path: source.path, cached: false, report: null,
-      source: { kind: 'file', format: 'json' }, gradients: 'exact (hand-written backprop)', approximateGradients: false, dispose: () => {},
+      model: m,
+      neural: m,
+      worker: { kind: 'json', json, backend: 'ts' },
+      hash,
+      path: source.path,
+      cached: false,
+      report: null,
+      source: { kind: 'file', format: 'json' },
+      gradients: 'exact (hand-written backprop)',
+      approximateGradients: false,
+      dispose: () => {},
     };
   }
   const { loadOnnxModel } = await import('@xai/onnx/node');
@@ -109,9 +146,18 @@ export async function resolveModelSource(dataset: BenchDataset, source: ModelSou
   }
   const approximate = m.gradientSource === 'finite-differences';
   return {
-    model: m, neural: m.mlp ?? null, worker: { kind: 'onnx', bytes, file: source.path }, hash, path: source.path, cached: false, report: null,
+    model: m,
+    neural: m.mlp ?? null,
+    worker: { kind: 'onnx', bytes, file: source.path },
+    hash,
+    path: source.path,
+    cached: false,
+    report: null,
     source: { kind: 'file', format: 'onnx', backend: m.backend },
-    gradients: approximate ? `approximate (central finite differences, relative step ${m.discovered.fdStep ?? '?'})` : 'exact (MLP imported)',
-    approximateGradients: approximate, dispose: () => m.dispose(),
+    gradients: approximate
+      ? `approximate (central finite differences, relative step ${m.discovered.fdStep ?? '?'})`
+      : 'exact (MLP imported)',
+    approximateGradients: approximate,
+    dispose: () => m.dispose(),
   };
 }

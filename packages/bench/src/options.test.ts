@@ -36,12 +36,24 @@ const cases: [string, () => unknown, string][] = [
   ['createProgress', () => createProgress({ stage: 'x', total: 1, intervalMS: 5 } as never), 'intervalMs'],
   ['summarize', () => summarize([], { bootstraps: 5 } as never), 'bootstrap'],
   ['listBenchDatasets', () => listBenchDatasets({ dataDir: '.', cacheDir: '.', presett: 'default' } as never), 'preset'],
-  ['loadBenchDataset', () => loadBenchDataset('synthetic', { preset: 'default', dataDir: '.', cacheDir: '.', download: false, seed: 0, sed: 1 } as never), 'seed'],
+  [
+    'loadBenchDataset',
+    () => loadBenchDataset('synthetic', { preset: 'default', dataDir: '.', cacheDir: '.', download: false, seed: 0, sed: 1 } as never),
+    'seed',
+  ],
   ['trainModels', () => trainModels({ datasets: [], modles: [] } as never), 'models'],
-  ['trainOrLoadModel', () => trainOrLoadModel({} as never, 'lr', { preset: 'default', seed: 0, cacheDir: '.', cachedir: '.' } as never), 'cacheDir'],
+  [
+    'trainOrLoadModel',
+    () => trainOrLoadModel({} as never, 'lr', { preset: 'default', seed: 0, cacheDir: '.', cachedir: '.' } as never),
+    'cacheDir',
+  ],
   ['runUnits', () => runUnits({ engine: 'x', payload: null, units: [], workers: 1, onUnit: () => {}, worker: 2 } as never), 'workers'],
   ['explainInstances', () => explainInstances({ model: 'm', instances: 'x', method: 'grad', lable: 1 } as never), 'label'],
-  ['evaluateAttributions', () => evaluateAttributions({ model: 'm', instances: 'x', attributions: 'a', metric: 'FA', methd: 'grad' } as never), 'method'],
+  [
+    'evaluateAttributions',
+    () => evaluateAttributions({ model: 'm', instances: 'x', attributions: 'a', metric: 'FA', methd: 'grad' } as never),
+    'method',
+  ],
 ];
 
 describe('unknown option keys are BAD_OPTION with a did-you-mean', () => {

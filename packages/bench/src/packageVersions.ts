@@ -4,7 +4,16 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 
 /** The packages whose code produces a run's numbers. */
-export const XAI_PACKAGES: readonly string[] = ['@xai/core', '@xai/data', '@xai/synth', '@xai/models', '@xai/explainers', '@xai/metrics', '@xai/audit', '@xai/bench'];
+export const XAI_PACKAGES: readonly string[] = [
+  '@xai/core',
+  '@xai/data',
+  '@xai/synth',
+  '@xai/models',
+  '@xai/explainers',
+  '@xai/metrics',
+  '@xai/audit',
+  '@xai/bench',
+];
 
 function jsFiles(dir: string, root: string, out: string[]): string[] {
   for (const name of readdirSync(dir).sort()) {
@@ -29,9 +38,15 @@ export function packageVersions(names: readonly string[] = XAI_PACKAGES): Record
       const pkgPath = require.resolve(`${name}/package.json`);
       const version = (JSON.parse(readFileSync(pkgPath, 'utf8')) as { version: string }).version;
       const dist = join(dirname(pkgPath), 'dist');
-      if (!existsSync(dist)) { out[name] = version; continue; }
+      if (!existsSync(dist)) {
+        out[name] = version;
+        continue;
+      }
       const h = createHash('sha256');
-      for (const f of jsFiles(dist, dist, [])) h.update(`${f}\n`).update(readFileSync(join(dist, f))).update('\n');
+      for (const f of jsFiles(dist, dist, []))
+        h.update(`${f}\n`)
+          .update(readFileSync(join(dist, f)))
+          .update('\n');
       out[name] = `${version} (dist sha256:${h.digest('hex').slice(0, 12)})`;
     } catch {
       out[name] = 'unknown';

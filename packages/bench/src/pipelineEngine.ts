@@ -83,18 +83,22 @@ interface PipelinePayload {
  * written out, large ones (a SHAP background) by shape and content hash.
  */
 export function describeConfig(config: unknown): unknown {
-  return JSON.parse(JSON.stringify(config, (_k, v: unknown) => {
-    if (v !== null && typeof v === 'object' && (v as Matrix).data instanceof Float64Array) {
-      const m = v as Matrix;
-      const data = contiguous(m, true).data;
-      return m.rows * m.cols <= 64 ? { matrix: `${m.rows}x${m.cols}`, values: [...data] } : { matrix: `${m.rows}x${m.cols}`, hash: hashFloat64(data) };
-    }
-    if (ArrayBuffer.isView(v) && !(v instanceof DataView)) {
-      const a = v as unknown as Float64Array;
-      return a.length <= 64 ? [...a] : { length: a.length, hash: hashFloat64(Float64Array.from(a)) };
-    }
-    return v;
-  }));
+  return JSON.parse(
+    JSON.stringify(config, (_k, v: unknown) => {
+      if (v !== null && typeof v === 'object' && (v as Matrix).data instanceof Float64Array) {
+        const m = v as Matrix;
+        const data = contiguous(m, true).data;
+        return m.rows * m.cols <= 64
+          ? { matrix: `${m.rows}x${m.cols}`, values: [...data] }
+          : { matrix: `${m.rows}x${m.cols}`, hash: hashFloat64(data) };
+      }
+      if (ArrayBuffer.isView(v) && !(v instanceof DataView)) {
+        const a = v as unknown as Float64Array;
+        return a.length <= 64 ? [...a] : { length: a.length, hash: hashFloat64(Float64Array.from(a)) };
+      }
+      return v;
+    }),
+  );
 }
 
 /**
@@ -136,13 +140,26 @@ export async function prepare(config: BenchConfig, hooks: PrepareHooks): Promise
   const wanted = maxInstances(config);
   const user = config.userData ? await loadUserBenchDataset(config.userData, { seed: config.seed }) : null;
   if (user !== null) {
-    if (ids.includes(user.id)) throw new XaiError('BAD_OPTION', `--data ${config.userData!.data} is named ${JSON.stringify(user.id)} like a dataset of the run; rename the file`, { fn: 'xai bench', arg: '--data', value: user.id });
+    if (ids.includes(user.id))
+      throw new XaiError(
+        'BAD_OPTION',
+        `--data ${config.userData!.data} is named ${JSON.stringify(user.id)} like a dataset of the run; rename the file`,
+        { fn: 'xai bench', arg: '--data', value: user.id },
+      );
     ids.push(user.id);
     for (const w of user.warnings) hooks.log(`${user.id}: ${w}`);
   }
   for (const id of ids) {
-    const ds: BenchDataset = user !== null && id === user.id ? user
-      : await loadBenchDataset(id, { preset: config.preset, dataDir: config.dataDir, cacheDir: config.cacheDir, download: config.download, seed: config.seed });
+    const ds: BenchDataset =
+      user !== null && id === user.id
+        ? user
+        : await loadBenchDataset(id, {
+            preset: config.preset,
+            dataDir: config.dataDir,
+            cacheDir: config.cacheDir,
+            download: config.download,
+            seed: config.seed,
+          });
     // The payload holds as many rows as any explainer or family asks for; the plan cuts per unit.
     const payloadRows = Math.min(wanted, ds.test.x.rows);
     const n = Math.min(config.instances, ds.test.x.rows);
@@ -156,11 +173,25 @@ export async function prepare(config: BenchConfig, hooks: PrepareHooks): Promise
       // A model file's reasons are unknown: no ground truth (its metrics are not applicable).
       const src = source.kind === 'file' ? null : groundTruthSource(id, kind);
       gt[kind] = src === 'data' && dataTruth === null ? null : src;
-      const resolved = await resolveModelSource(ds, source, { preset: config.preset, seed: config.seed, cacheDir: config.cacheDir, versions: trainerVersions, log: hooks.log, backend: config.backend });
+      const resolved = await resolveModelSource(ds, source, {
+        preset: config.preset,
+        seed: config.seed,
+        cacheDir: config.cacheDir,
+        versions: trainerVersions,
+        log: hooks.log,
+        backend: config.backend,
+      });
       try {
         models.push({
-          dataset: id, model: kind, hash: resolved.hash, path: resolved.path, cached: resolved.cached, ...(resolved.report ? { report: resolved.report } : {}),
-          source: resolved.source, gradients: resolved.gradients, ...(resolved.approximateGradients ? { approximateGradients: true } : {}),
+          dataset: id,
+          model: kind,
+          hash: resolved.hash,
+          path: resolved.path,
+          cached: resolved.cached,
+          ...(resolved.report ? { report: resolved.report } : {}),
+          source: resolved.source,
+          gradients: resolved.gradients,
+          ...(resolved.approximateGradients ? { approximateGradients: true } : {}),
         });
         if (resolved.approximateGradients) hooks.log(`${id}/${kind}: gradients are APPROXIMATE (${resolved.gradients}); reports mark them`);
         jobs.push({ dataset: id, model: kind, worker: resolved.worker, groundTruth: gt[kind]! });
@@ -176,31 +207,51 @@ export async function prepare(config: BenchConfig, hooks: PrepareHooks): Promise
       explainerConfigs[id]![kind] = perModel;
     }
     datasets.push({
-      id, instances: n, trainRows: ds.train.x.rows, testRows: ds.test.x.rows, features: ds.schema.names.length, featureNames: ds.schema.names, hash: ds.hash,
+      id,
+      instances: n,
+      trainRows: ds.train.x.rows,
+      testRows: ds.test.x.rows,
+      features: ds.schema.names.length,
+      featureNames: ds.schema.names,
+      hash: ds.hash,
       ...(ds.sensitive ? { sensitive: { name: ds.sensitive.name, groups: ds.sensitive.groups } } : {}),
-      groundTruth: gt, provenance: ds.provenance,
+      groundTruth: gt,
+      provenance: ds.provenance,
     });
   }
   const payload: PipelinePayload = {
     backend: config.backend,
-    preset: config.preset, seed: config.seed, metrics: config.metrics, stabilityNeighbours: config.stabilityNeighbours,
-    stabilitySamples: config.stabilitySamples, saveExplanations: config.saveExplanations, datasets: dsPayload, jobs,
+    preset: config.preset,
+    seed: config.seed,
+    metrics: config.metrics,
+    stabilityNeighbours: config.stabilityNeighbours,
+    stabilitySamples: config.stabilitySamples,
+    saveExplanations: config.saveExplanations,
+    datasets: dsPayload,
+    jobs,
   };
   const settings = {
     explainers: explainerConfigs,
     metrics: {
-      preset: config.preset, seed: config.seed,
+      preset: config.preset,
+      seed: config.seed,
       stability: { neighbours: config.stabilityNeighbours, candidates: config.stabilitySamples, useGivenAttributions: true },
       ...(config.instanceOverrides.length > 0 ? { instances: { default: config.instances, overrides: config.instanceOverrides } } : {}),
     },
-    groundTruth: 'LR: its own weights w1 - w0 (every dataset and preset); ANN on synthetic: the generator weights of the row\'s cluster; signed for the predicted class (the explained class)',
-    nulls: 'permutedNullAttributions(attributions, seed, { keys: hashFloat64(instance row) }) from @xai/audit/controls; not computed for stability (permutation-invariant)',
+    groundTruth:
+      "LR: its own weights w1 - w0 (every dataset and preset); ANN on synthetic: the generator weights of the row's cluster; signed for the predicted class (the explained class)",
+    nulls:
+      'permutedNullAttributions(attributions, seed, { keys: hashFloat64(instance row) }) from @xai/audit/controls; not computed for stability (permutation-invariant)',
     trainingName: 'synthetic uses the gaussian row of trainingPreset; a --data CSV the generic default row',
-    backend: config.backend === 'ort'
-      ? 'ort: the built-in models\' probabilities, logits and hidden layer through ONNX Runtime (float32 graph, 1 intra-op thread per worker); input gradients from the pure-TS float64 copy of the same weights'
-      : 'ts: pure TypeScript float64 (the reference)',
+    backend:
+      config.backend === 'ort'
+        ? "ort: the built-in models' probabilities, logits and hidden layer through ONNX Runtime (float32 graph, 1 intra-op thread per worker); input gradients from the pure-TS float64 copy of the same weights"
+        : 'ts: pure TypeScript float64 (the reference)',
     ...(config.metrics.some((m) => (EXTENDED_METRICS as readonly string[]).includes(m))
-      ? { extendedMetrics: 'extendedMetrics[id].run(model, x, attributions, predicted targets, explain = explainer.explain(m, x, { targets }), { seed, background: train rows for ROAD, groundTruth for KENDALL_TAU }); their null is scored only where @xai/metrics marks it meaningful' }
+      ? {
+          extendedMetrics:
+            'extendedMetrics[id].run(model, x, attributions, predicted targets, explain = explainer.explain(m, x, { targets }), { seed, background: train rows for ROAD, groundTruth for KENDALL_TAU }); their null is scored only where @xai/metrics marks it meaningful',
+        }
       : {}),
   };
   return { datasets, models, floors, payload, versions, settings };
@@ -228,7 +279,9 @@ interface Job {
  * unit's rows do not depend on the worker, the block's neighbours or the order of units.
  * @since 0.1.0
  */
-export async function createUnitRunner(payload: unknown): Promise<UnitRunner & { describe(dataset: string, model: string, explainer: string): unknown }> {
+export async function createUnitRunner(
+  payload: unknown,
+): Promise<UnitRunner & { describe(dataset: string, model: string, explainer: string): unknown }> {
   const p = payload as PipelinePayload;
   // ONNX Runtime is loaded only by workers that need it (ONNX files, --backend ort).
   const onnx = needsOnnxRuntime(p.jobs.map((j) => j.worker)) ? await loadOnnxRuntime() : null;
@@ -273,10 +326,19 @@ export async function createUnitRunner(payload: unknown): Promise<UnitRunner & {
 
   /** Rows [0, k) of a block: the instances a family is scored on (k from the unit's limits). */
   const head = (m: Matrix, k: number): Matrix => (k === m.rows ? m : contiguous(rowBlock(m, 0, k), true));
-  const score = (j: Job, x: Matrix, attributions: Matrix, truth: Matrix | null, explainer: Explainer | null, counts: Readonly<Record<MetricFamily, number>>): Scores => {
+  const score = (
+    j: Job,
+    x: Matrix,
+    attributions: Matrix,
+    truth: Matrix | null,
+    explainer: Explainer | null,
+    counts: Readonly<Record<MetricFamily, number>>,
+  ): Scores => {
     const values = new Map<string, Float64Array>();
     const diag = new Map<string, Float64Array>();
-    const put = (r: MetricResult): void => { if (want.has(r.metric)) values.set(r.metric, r.values); };
+    const put = (r: MetricResult): void => {
+      if (want.has(r.metric)) values.set(r.metric, r.values);
+    };
     const baseOf = (k: number) => ({ x: head(x, k), attributions: head(attributions, k), model: j.model, schema: j.dataset.schema });
     const kt = counts['ground-truth'];
     if (truth !== null && kt > 0 && GROUND_TRUTH_METRICS.some((m) => want.has(m))) {
@@ -297,9 +359,16 @@ export async function createUnitRunner(payload: unknown): Promise<UnitRunner & {
     }
     const ks = counts.stability;
     if (explainer !== null && ks > 0 && STABILITY_METRICS.some((m) => want.has(m))) {
-      const s = relativeStability({ ...baseOf(ks), explainer }, {
-        preset: p.preset, seed: p.seed, neighbours: p.stabilityNeighbours, candidates: p.stabilitySamples, useGivenAttributions: true,
-      });
+      const s = relativeStability(
+        { ...baseOf(ks), explainer },
+        {
+          preset: p.preset,
+          seed: p.seed,
+          neighbours: p.stabilityNeighbours,
+          candidates: p.stabilitySamples,
+          useGivenAttributions: true,
+        },
+      );
       put(s.RIS);
       if (s.RRS !== null) put(s.RRS);
       put(s.ROS);
@@ -312,8 +381,14 @@ export async function createUnitRunner(payload: unknown): Promise<UnitRunner & {
       const k = counts[fam];
       if (ids.length === 0 || k === 0) continue;
       const r = scoreExtended(ids, {
-        model: j.model, x: head(x, k), attributions: head(attributions, k), explainer, groundTruth: truth === null ? null : head(truth, k),
-        background: j.dataset.train, seed: p.seed, isNull: explainer === null,
+        model: j.model,
+        x: head(x, k),
+        attributions: head(attributions, k),
+        explainer,
+        groundTruth: truth === null ? null : head(truth, k),
+        background: j.dataset.train,
+        seed: p.seed,
+        isNull: explainer === null,
       });
       for (const [id, v] of r) values.set(id, v);
     }
@@ -328,7 +403,8 @@ export async function createUnitRunner(payload: unknown): Promise<UnitRunner & {
     // Only LIME takes batchPositions (its numpy-batch mode under openxai reads them); every other
     // explainer rejects unknown options, so it gets none.
     const batchPositions = Float64Array.from({ length: n }, (_, i) => unit.start + i);
-    const attributions = unit.explainer === 'lime' ? (explainer as LimeExplainer).explain(j.model, x, { batchPositions }) : explainer.explain(j.model, x);
+    const attributions =
+      unit.explainer === 'lime' ? (explainer as LimeExplainer).explain(j.model, x, { batchPositions }) : explainer.explain(j.model, x);
     const truth = truthOf(j, x, unit.start, unit.end);
     // Rows of this block each family is scored on (a family limit cuts it short).
     const lim = (f: MetricFamily): number => Math.max(0, Math.min(n, (unit.limits?.[f] ?? unit.end) - unit.start));
@@ -357,7 +433,13 @@ export async function createUnitRunner(payload: unknown): Promise<UnitRunner & {
         const diag: Record<string, number> = {};
         for (const [k, v] of scores.diag) if (i < v.length && Number.isFinite(v[i]!)) diag[k] = v[i]!;
         rows.push({
-          unit: unit.id, lines, dataset: unit.dataset, model: unit.model, explainer: unit.explainer, kind, instance: unit.start + i,
+          unit: unit.id,
+          lines,
+          dataset: unit.dataset,
+          model: unit.model,
+          explainer: unit.explainer,
+          kind,
+          instance: unit.start + i,
           ...(j.dataset.groups ? { group: j.dataset.groups[unit.start + i]! } : {}),
           metrics,
           ...(Object.keys(diag).length > 0 ? { diag } : {}),
@@ -371,7 +453,7 @@ export async function createUnitRunner(payload: unknown): Promise<UnitRunner & {
   };
   // What a worker actually runs for a cell, in the manifest's form (the manifest-vs-run check).
   return Object.assign(run, {
-    describe: (dataset: string, model: string, explainer: string): unknown => describeConfig((explainerOf(job(dataset, model), explainer) as { config?: unknown }).config),
+    describe: (dataset: string, model: string, explainer: string): unknown =>
+      describeConfig((explainerOf(job(dataset, model), explainer) as { config?: unknown }).config),
   });
 }
-

@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { dispatchOrder, planUnits, selectShard } from './planUnits';
 
 const plan = planUnits({
-  datasets: [{ id: 'synthetic', instances: 25 }, { id: 'adult', instances: 10 }],
-  models: ['lr', 'ann'], explainers: ['grad', 'lime'], floors: ['floor-global'], blockSize: 10,
+  datasets: [
+    { id: 'synthetic', instances: 25 },
+    { id: 'adult', instances: 10 },
+  ],
+  models: ['lr', 'ann'],
+  explainers: ['grad', 'lime'],
+  floors: ['floor-global'],
+  blockSize: 10,
 });
 
 describe('planUnits', () => {

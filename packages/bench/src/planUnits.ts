@@ -44,7 +44,12 @@ export interface PlanUnitsOptions {
  * @example instancesFor([{ explainer: 'lime', family: 'stability', instances: 100 }], 1000, 'lime', 'stability') // 100
  * @since 0.2.0
  */
-export function instancesFor(overrides: readonly InstanceOverride[], defaultInstances: number, explainer: string, family: MetricFamily): number {
+export function instancesFor(
+  overrides: readonly InstanceOverride[],
+  defaultInstances: number,
+  explainer: string,
+  family: MetricFamily,
+): number {
   const pick = (e: string, f: string): number | undefined => overrides.find((o) => o.explainer === e && o.family === f)?.instances;
   return pick(explainer, family) ?? pick(explainer, '*') ?? pick('*', family) ?? defaultInstances;
 }
@@ -55,10 +60,20 @@ export function instancesFor(overrides: readonly InstanceOverride[], defaultInst
  * @since 0.1.0
  */
 export function planUnits(options: PlanUnitsOptions): Unit[] {
-  checkOptions(options, ['datasets', 'models', 'explainers', 'floors', 'blockSize', 'instanceOverrides', 'defaultInstances', 'metrics'], 'planUnits');
+  checkOptions(
+    options,
+    ['datasets', 'models', 'explainers', 'floors', 'blockSize', 'instanceOverrides', 'defaultInstances', 'metrics'],
+    'planUnits',
+  );
   const { datasets, models, explainers, floors = [], blockSize, instanceOverrides = [] } = options;
-  if (!Number.isInteger(blockSize) || blockSize < 1) throw new XaiError('BAD_OPTION', `blockSize must be a positive integer, got ${blockSize}`, { fn: 'planUnits', arg: 'blockSize', value: blockSize });
-  const families = options.metrics === undefined ? METRIC_FAMILIES : METRIC_FAMILIES.filter((f) => options.metrics!.some((m) => familyOf(m) === f));
+  if (!Number.isInteger(blockSize) || blockSize < 1)
+    throw new XaiError('BAD_OPTION', `blockSize must be a positive integer, got ${blockSize}`, {
+      fn: 'planUnits',
+      arg: 'blockSize',
+      value: blockSize,
+    });
+  const families =
+    options.metrics === undefined ? METRIC_FAMILIES : METRIC_FAMILIES.filter((f) => options.metrics!.some((m) => familyOf(m) === f));
   const units: Unit[] = [];
   for (const ds of datasets) {
     const cap = ds.testRows ?? ds.instances;
@@ -66,16 +81,23 @@ export function planUnits(options: PlanUnitsOptions): Unit[] {
       const all = [...explainers.map((e) => ({ e, kind: 'explainer' as const })), ...floors.map((e) => ({ e, kind: 'floor' as const }))];
       for (const { e, kind } of all) {
         // Without overrides every family covers the dataset's instances (the 0.1 plan, unchanged).
-        const counts = instanceOverrides.length === 0 || options.defaultInstances === undefined
-          ? families.map((f) => [f, ds.instances] as const)
-          : families.map((f) => [f, Math.min(cap, instancesFor(instanceOverrides, options.defaultInstances!, e, f))] as const);
+        const counts =
+          instanceOverrides.length === 0 || options.defaultInstances === undefined
+            ? families.map((f) => [f, ds.instances] as const)
+            : families.map((f) => [f, Math.min(cap, instancesFor(instanceOverrides, options.defaultInstances!, e, f))] as const);
         const n = Math.max(0, ...counts.map(([, c]) => c));
         for (let start = 0; start < n; start += blockSize) {
           const end = Math.min(n, start + blockSize);
           const limits: Partial<Record<MetricFamily, number>> = {};
           for (const [f, c] of counts) if (c < end) limits[f] = Math.max(start, c);
           units.push({
-            id: `${ds.id}/${model}/${e}/${start}`, dataset: ds.id, model, explainer: e, kind, start, end,
+            id: `${ds.id}/${model}/${e}/${start}`,
+            dataset: ds.id,
+            model,
+            explainer: e,
+            kind,
+            start,
+            end,
             ...(Object.keys(limits).length > 0 ? { limits } : {}),
           });
         }
@@ -101,9 +123,23 @@ export function selectShard<T>(units: readonly T[], shard: ShardSpec | null): T[
  * Used only to dispatch and to weigh progress: it never changes results.
  */
 const COST: Readonly<Record<string, number>> = {
-  lime: 24, sg: 21, shap: 12, ig: 3.5, control: 1.6, grad: 1.5, itg: 1.5,
+  lime: 24,
+  sg: 21,
+  shap: 12,
+  ig: 3.5,
+  control: 1.6,
+  grad: 1.5,
+  itg: 1.5,
   // The extra explainers: priors from their model-call counts, not measured (the ETA learns real costs).
-  shapley: 30, permshap: 12, occlusion: 2, sg2: 21, vargrad: 21, 'ig-sg': 40, 'itg-sg': 21, gradshap: 10, deeplift: 2,
+  shapley: 30,
+  permshap: 12,
+  occlusion: 2,
+  sg2: 21,
+  vargrad: 21,
+  'ig-sg': 40,
+  'itg-sg': 21,
+  gradshap: 10,
+  deeplift: 2,
 };
 
 /** Estimated relative cost of a unit (see COST). @since 0.1.0 */
@@ -117,5 +153,8 @@ export function unitCost(u: Unit): number {
  * @since 0.1.0
  */
 export function dispatchOrder(units: readonly Unit[]): Unit[] {
-  return units.map((u, i) => ({ u, i, c: unitCost(u) })).sort((a, b) => b.c - a.c || a.i - b.i).map((x) => x.u);
+  return units
+    .map((u, i) => ({ u, i, c: unitCost(u) }))
+    .sort((a, b) => b.c - a.c || a.i - b.i)
+    .map((x) => x.u);
 }

@@ -4,7 +4,12 @@ import { createProgress, formatDuration } from './progress';
 
 function sink(): { stream: NodeJS.WriteStream; text: () => string } {
   let buf = '';
-  const w = new Writable({ write(chunk, _enc, cb) { buf += String(chunk); cb(); } });
+  const w = new Writable({
+    write(chunk, _enc, cb) {
+      buf += String(chunk);
+      cb();
+    },
+  });
   return { stream: w as unknown as NodeJS.WriteStream, text: () => buf };
 }
 
@@ -13,9 +18,12 @@ describe('progress', () => {
     const out = sink();
     let t = 0;
     const p = createProgress({ stage: 'units', total: 10, stream: out.stream, tty: false, intervalMs: 1000, now: () => t });
-    t = 500; p.tick(); // too soon: no line
-    t = 2000; p.tick(); // 2 done in 2 s -> 8 left at 1 s each
-    t = 2100; p.tick(); // too soon again
+    t = 500;
+    p.tick(); // too soon: no line
+    t = 2000;
+    p.tick(); // 2 done in 2 s -> 8 left at 1 s each
+    t = 2100;
+    p.tick(); // too soon again
     p.stop();
     const lines = out.text().trim().split('\n');
     expect(lines[0]).toBe('units 2/10 (20%) elapsed 2s eta 8s');
@@ -47,11 +55,18 @@ describe('progress', () => {
 describe('progress weights', () => {
   it('uses the weights for the percentage and the ETA', () => {
     let buf = '';
-    const stream = { write: (s: string) => { buf += s; return true; }, isTTY: false } as unknown as NodeJS.WriteStream;
+    const stream = {
+      write: (s: string) => {
+        buf += s;
+        return true;
+      },
+      isTTY: false,
+    } as unknown as NodeJS.WriteStream;
     let t = 0;
     // 3 items: the first costs 8 of 10 weight units
     const p = createProgress({ stage: 'units', total: 3, weight: 10, stream, tty: false, intervalMs: 1, now: () => t });
-    t = 8000; p.tick(1, 8); // 80% of the work in 8 s -> 2 s left
+    t = 8000;
+    p.tick(1, 8); // 80% of the work in 8 s -> 2 s left
     expect(buf).toBe('units 1/3 (80%) elapsed 8s eta 2s\n');
   });
 });

@@ -59,21 +59,33 @@ export function createProgress(options: ProgressOptions): Progress {
   // Fraction of the whole run done: items before this process count fully, the rest by weight.
   const fraction = (): number => (total === 0 ? 1 : (start + (total - start) * (totalWeight > 0 ? doneWeight / totalWeight : 1)) / total);
   if (tty) {
-    const bar = new cliProgress.SingleBar({
-      stream,
-      format: `${stage.padEnd(8)} [{bar}] {percentage}% | {count} | elapsed {duration_formatted} | ETA ${options.eta ? '{measuredEta}' : '{eta_formatted}'}`,
-      hideCursor: true,
-      etaBuffer: 20,
-      clearOnComplete: false,
-      noTTYOutput: stream.isTTY !== true, // a bar was asked for on a non-terminal (tests, `script`)
-    }, cliProgress.Presets.shades_classic);
+    const bar = new cliProgress.SingleBar(
+      {
+        stream,
+        format: `${stage.padEnd(8)} [{bar}] {percentage}% | {count} | elapsed {duration_formatted} | ETA ${options.eta ? '{measuredEta}' : '{eta_formatted}'}`,
+        hideCursor: true,
+        etaBuffer: 20,
+        clearOnComplete: false,
+        noTTYOutput: stream.isTTY !== true, // a bar was asked for on a non-terminal (tests, `script`)
+      },
+      cliProgress.Presets.shades_classic,
+    );
     // The bar runs on weight (percentage, ETA); the counts are shown as a payload.
     const scale = 1000;
-    const etaText = (): string => { const e = options.eta?.(); return e !== undefined && Number.isFinite(e) ? formatDuration(e) : '?'; };
+    const etaText = (): string => {
+      const e = options.eta?.();
+      return e !== undefined && Number.isFinite(e) ? formatDuration(e) : '?';
+    };
     bar.start(scale, Math.round(scale * fraction()), { count: `${value}/${total}`, measuredEta: etaText() });
     return {
-      tick(n = 1, weight = n) { value += n; doneWeight += weight; bar.update(Math.round(scale * fraction()), { count: `${value}/${total}`, measuredEta: etaText() }); },
-      stop() { bar.stop(); },
+      tick(n = 1, weight = n) {
+        value += n;
+        doneWeight += weight;
+        bar.update(Math.round(scale * fraction()), { count: `${value}/${total}`, measuredEta: etaText() });
+      },
+      stop() {
+        bar.stop();
+      },
     };
   }
   const t0 = now();
@@ -81,16 +93,28 @@ export function createProgress(options: ProgressOptions): Progress {
   const line = (): void => {
     const elapsed = (now() - t0) / 1000;
     const measured = options.eta?.();
-    const eta = measured !== undefined && Number.isFinite(measured) ? measured : doneWeight > 0 ? (elapsed / doneWeight) * (totalWeight - doneWeight) : Number.NaN;
+    const eta =
+      measured !== undefined && Number.isFinite(measured)
+        ? measured
+        : doneWeight > 0
+          ? (elapsed / doneWeight) * (totalWeight - doneWeight)
+          : Number.NaN;
     const pct = Math.floor(100 * fraction());
-    stream.write(`${stage} ${value}/${total} (${pct}%) elapsed ${formatDuration(elapsed)} eta ${value >= total ? '0s' : formatDuration(eta)}\n`);
+    stream.write(
+      `${stage} ${value}/${total} (${pct}%) elapsed ${formatDuration(elapsed)} eta ${value >= total ? '0s' : formatDuration(eta)}\n`,
+    );
   };
   return {
     tick(n = 1, weight = n) {
       value += n;
       doneWeight += weight;
-      if (now() - last >= intervalMs && value < total) { last = now(); line(); }
+      if (now() - last >= intervalMs && value < total) {
+        last = now();
+        line();
+      }
     },
-    stop() { line(); },
+    stop() {
+      line();
+    },
   };
 }

@@ -30,14 +30,19 @@ describe('instance counts per explainer and per metric family', () => {
       { explainer: 'shap', family: 'stability', instances: 100 },
       { explainer: 'lime', family: 'stability', instances: 100 },
     ]);
-    expect(resolveBenchConfig({}, { stabilityInstances: '50' }).instanceOverrides).toEqual([{ explainer: '*', family: 'stability', instances: 50 }]);
+    expect(resolveBenchConfig({}, { stabilityInstances: '50' }).instanceOverrides).toEqual([
+      { explainer: '*', family: 'stability', instances: 50 },
+    ]);
     for (const bad of [{ stabilityInstances: 'lime=0' }, { explainerInstances: '100' }, { stabilityInstances: 'nosuch=5' }]) {
       expect(() => resolveBenchConfig({}, bad)).toThrow(/stabilityInstances|explainerInstances/);
     }
   });
 
   it('the most specific override wins', () => {
-    const o = resolveBenchConfig({}, { stabilityInstances: '50', explainerInstances: 'lime=200', groundTruthInstances: 'lime=7' }).instanceOverrides;
+    const o = resolveBenchConfig(
+      {},
+      { stabilityInstances: '50', explainerInstances: 'lime=200', groundTruthInstances: 'lime=7' },
+    ).instanceOverrides;
     expect(instancesFor(o, 1000, 'grad', 'stability')).toBe(50);
     expect(instancesFor(o, 1000, 'grad', 'prediction')).toBe(1000);
     expect(instancesFor(o, 1000, 'lime', 'stability')).toBe(200); // explainer beats family
@@ -46,19 +51,37 @@ describe('instance counts per explainer and per metric family', () => {
 
   it('plans blocks over the largest count and limits each family inside them', () => {
     const units = planUnits({
-      datasets: [{ id: 'synthetic', instances: 30, testRows: 40 }], models: ['lr'], explainers: ['grad', 'lime'], blockSize: 4,
-      instanceOverrides: [{ explainer: 'lime', family: 'stability', instances: 10 }], defaultInstances: 30, metrics: ['FA', 'RIS'],
+      datasets: [{ id: 'synthetic', instances: 30, testRows: 40 }],
+      models: ['lr'],
+      explainers: ['grad', 'lime'],
+      blockSize: 4,
+      instanceOverrides: [{ explainer: 'lime', family: 'stability', instances: 10 }],
+      defaultInstances: 30,
+      metrics: ['FA', 'RIS'],
     });
     const lime = units.filter((u) => u.explainer === 'lime');
     expect(lime.map((u) => [u.start, u.end, u.limits?.stability])).toEqual([
-      [0, 4, undefined], [4, 8, undefined], [8, 12, 10], [12, 16, 12], [16, 20, 16], [20, 24, 20], [24, 28, 24], [28, 30, 28],
+      [0, 4, undefined],
+      [4, 8, undefined],
+      [8, 12, 10],
+      [12, 16, 12],
+      [16, 20, 16],
+      [20, 24, 20],
+      [24, 28, 24],
+      [28, 30, 28],
     ]);
     expect(units.filter((u) => u.explainer === 'grad').every((u) => u.limits === undefined)).toBe(true);
   });
 
   it('one run, one folder: lime stability on 10 instances, everything else on 30', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'xai-protocol-')), 'run');
-    const r = await runBench(resolveBenchConfig({}, { ...base, instances: '30', explainers: 'grad,lime', metrics: 'FA,PGI,RIS', stabilityInstances: 'lime=10', out }), quiet);
+    const r = await runBench(
+      resolveBenchConfig(
+        {},
+        { ...base, instances: '30', explainers: 'grad,lime', metrics: 'FA,PGI,RIS', stabilityInstances: 'lime=10', out },
+      ),
+      quiet,
+    );
     expect(count(r.summary, 'lime', 'RIS')).toBe(10);
     expect(count(r.summary, 'lime', 'FA')).toBe(30);
     expect(count(r.summary, 'grad', 'RIS')).toBe(30);
@@ -96,7 +119,10 @@ describe('xai merge of runs that computed different cells', () => {
     row.metrics.FA = 0.123456;
     lines[0] = encodeResultLine(row);
     writeFileSync(path, `${lines.join('\n')}\n`);
-    const e = await mergeRuns([a, b], join(dir, 'bad')).then(() => null, (x: Error) => x);
+    const e = await mergeRuns([a, b], join(dir, 'bad')).then(
+      () => null,
+      (x: Error) => x,
+    );
     expect(isXaiError(e, 'BAD_INPUT')).toBe(true);
     expect(e!.message).toContain(`conflicting cell ${row.dataset}/${row.model}/${row.explainer}/${row.kind}/${row.instance} FA`);
   });
@@ -111,13 +137,21 @@ describe('xai merge of runs that computed different cells', () => {
 describe('--save-explanations', () => {
   it('writes CSV and .f64 + JSON header per dataset x model x explainer', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'xai-expl-')), 'run');
-    await runBench(resolveBenchConfig({}, { ...base, instances: '6', explainers: 'grad,lime', metrics: 'FA', saveExplanations: true, out, workers: '2' }), quiet);
+    await runBench(
+      resolveBenchConfig(
+        {},
+        { ...base, instances: '6', explainers: 'grad,lime', metrics: 'FA', saveExplanations: true, out, workers: '2' },
+      ),
+      quiet,
+    );
     const { header, data } = readF64(join(out, 'explanations', 'synthetic-lr-lime.f64'));
     expect(header).toMatchObject({ rows: 6, cols: 4, dataset: 'synthetic', model: 'lr', explainer: 'lime', dtype: 'float64' });
     expect(header.instances).toEqual([0, 1, 2, 3, 4, 5]);
     // The toy engine's attributions: instance i, feature j -> i + j / 10.
     expect([...data]).toEqual(Array.from({ length: 24 }, (_, k) => Math.floor(k / 4) + (k % 4) / 10));
-    const csv = readFileSync(join(out, 'explanations', 'synthetic-lr-grad.csv'), 'utf8').trim().split('\n');
+    const csv = readFileSync(join(out, 'explanations', 'synthetic-lr-grad.csv'), 'utf8')
+      .trim()
+      .split('\n');
     expect(csv[0]).toBe('instance,x0,x1,x2,x3');
     expect(csv[6]).toBe('5,5,5.1,5.2,5.3');
   });

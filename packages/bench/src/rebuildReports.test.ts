@@ -14,10 +14,27 @@ import { LOCK_FILE } from './runLock';
 const engine = new URL('./__fixtures__/toyEngine.ts', import.meta.url);
 const quiet = { engine, log: () => {}, progressStream: { write: () => true, isTTY: false } as unknown as NodeJS.WriteStream };
 const config = (out: string, extra: Record<string, unknown> = {}) =>
-  resolveBenchConfig({}, { datasets: 'synthetic', models: 'lr', instances: '8', blockSize: '4', explainers: 'grad,lime', metrics: 'FA,RIS', out, workers: '1', ...extra });
+  resolveBenchConfig(
+    {},
+    {
+      datasets: 'synthetic',
+      models: 'lr',
+      instances: '8',
+      blockSize: '4',
+      explainers: 'grad,lime',
+      metrics: 'FA,RIS',
+      out,
+      workers: '1',
+      ...extra,
+    },
+  );
 
 async function rejection(p: Promise<unknown>): Promise<Error> {
-  try { await p; } catch (e) { return e as Error; }
+  try {
+    await p;
+  } catch (e) {
+    return e as Error;
+  }
   throw new Error('expected a rejection');
 }
 
@@ -63,7 +80,7 @@ describe('xai report on damaged results', () => {
   it('--allow-partial reports anyway and every page names what is missing', async () => {
     const bad = [...lines];
     bad[2] = bad[2]!.slice(0, 40);
-    const unit = (JSON.parse(lines[2]!) as { unit: string; dataset: string; model: string; explainer: string });
+    const unit = JSON.parse(lines[2]!) as { unit: string; dataset: string; model: string; explainer: string };
     writeFileSync(join(run, 'results.jsonl'), bad.join('\n'));
     const r = await rebuildReports(run, { allowPartial: true });
     expect(r.partial).toBe(true);
@@ -77,7 +94,12 @@ describe('xai report on damaged results', () => {
     // The damaged unit's cells are marked where they are shown.
     expect(readFileSync(join(run, 'report.md'), 'utf8')).toContain('⚠ partial 4/8');
     const s = JSON.parse(readFileSync(join(run, 'summary.json'), 'utf8'));
-    expect(s.cells.find((c: { explainer: string; kind: string; metric: string }) => c.explainer === unit.explainer && c.kind === 'explainer' && c.metric === 'FA')).toMatchObject({ count: 4, planned: 8, partial: true });
+    expect(
+      s.cells.find(
+        (c: { explainer: string; kind: string; metric: string }) =>
+          c.explainer === unit.explainer && c.kind === 'explainer' && c.metric === 'FA',
+      ),
+    ).toMatchObject({ count: 4, planned: 8, partial: true });
   });
 
   it('rejects unknown options', async () => {
@@ -104,7 +126,10 @@ describe('one run per output folder', () => {
     await runBench(config(out), quiet);
     const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
     try {
-      writeFileSync(join(out, LOCK_FILE), JSON.stringify({ pid: holder.pid, host: hostname(), startedAt: new Date().toISOString(), command: 'xai bench' }));
+      writeFileSync(
+        join(out, LOCK_FILE),
+        JSON.stringify({ pid: holder.pid, host: hostname(), startedAt: new Date().toISOString(), command: 'xai bench' }),
+      );
       const e = await rejection(runBench(config(out), quiet));
       expect(isXaiError(e, 'LOCKED')).toBe(true);
       expect(e.message).toContain(`pid ${holder.pid}`);

@@ -41,11 +41,24 @@ export async function rebuildReports(dir: string, options: RebuildReportsOptions
   const loaded = loadResults(path);
   const first = loaded.damaged[0];
   if (first !== undefined && !allowPartial) {
-    const more = loaded.damaged.length > 1 ? ` (and ${loaded.damaged.length - 1} more: ${loaded.damaged.slice(1, 6).map((d) => `:${d.line}`).join(' ')}${loaded.damaged.length > 6 ? ' …' : ''})` : '';
-    const what = first.reason === 'checksum' ? 'fails its CRC-32 checksum (altered bytes)' : first.reason === 'torn' ? 'is cut short (a torn write)' : 'is not a result row';
-    throw new XaiError(first.reason === 'checksum' ? 'CHECKSUM_MISMATCH' : 'PARSE_ERROR',
+    const more =
+      loaded.damaged.length > 1
+        ? ` (and ${loaded.damaged.length - 1} more: ${loaded.damaged
+            .slice(1, 6)
+            .map((d) => `:${d.line}`)
+            .join(' ')}${loaded.damaged.length > 6 ? ' …' : ''})`
+        : '';
+    const what =
+      first.reason === 'checksum'
+        ? 'fails its CRC-32 checksum (altered bytes)'
+        : first.reason === 'torn'
+          ? 'is cut short (a torn write)'
+          : 'is not a result row';
+    throw new XaiError(
+      first.reason === 'checksum' ? 'CHECKSUM_MISMATCH' : 'PARSE_ERROR',
       `${path}:${first.line} ${what}${more}; its unit's rows would be missing from the report. Re-run the units (xai bench --resume) or report anyway with --allow-partial`,
-      { fn: 'xai report', arg: `${path}:${first.line}`, value: first.reason, file: path, line: first.line });
+      { fn: 'xai report', arg: `${path}:${first.line}`, value: first.reason, file: path, line: first.line },
+    );
   }
   if (loaded.rows.length === 0) throw new XaiError('EMPTY', `no complete results in ${path}`, { fn: 'xai report', arg: 'dir', value: dir });
   const coverage = reportCoverage(manifest, loaded);

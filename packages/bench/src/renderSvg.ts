@@ -19,7 +19,10 @@ function loadVega(): Promise<[Vega, VegaLite]> {
       // an import() made by Function from the resolved file URL survives that rewrite.
       const load = new Function('url', 'return import(url)') as (url: string) => Promise<unknown>;
       const resolve = createRequire(import.meta.url).resolve;
-      libs = Promise.all([load(pathToFileURL(resolve('vega')).href) as Promise<Vega>, load(pathToFileURL(resolve('vega-lite')).href) as Promise<VegaLite>]);
+      libs = Promise.all([
+        load(pathToFileURL(resolve('vega')).href) as Promise<Vega>,
+        load(pathToFileURL(resolve('vega-lite')).href) as Promise<VegaLite>,
+      ]);
     } else {
       libs = Promise.all([import('vega'), import('vega-lite')]);
     }

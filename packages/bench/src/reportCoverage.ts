@@ -46,7 +46,10 @@ export function planOfManifest(manifest: RunManifest): Unit[] {
       const datasets = manifest.datasets.map((d) => ({ ...d, instances: Math.min(src.config!.instances, d.testRows) }));
       for (const u of planOfManifest({ ...manifest, datasets, config: src.config!, mergedFrom: [] })) {
         const prev = byId.get(u.id);
-        if (prev === undefined) { byId.set(u.id, u); continue; }
+        if (prev === undefined) {
+          byId.set(u.id, u);
+          continue;
+        }
         const end = Math.max(prev.end, u.end);
         const limits: Record<string, number> = {};
         for (const f of Object.keys({ ...prev.limits, ...u.limits }) as (keyof NonNullable<Unit['limits']>)[]) {
@@ -62,7 +65,11 @@ export function planOfManifest(manifest: RunManifest): Unit[] {
   }
   const c = manifest.config;
   return planUnits({
-    datasets: manifest.datasets, models: c.models, explainers: c.explainers, floors: manifest.floors, blockSize: c.blockSize,
+    datasets: manifest.datasets,
+    models: c.models,
+    explainers: c.explainers,
+    floors: manifest.floors,
+    blockSize: c.blockSize,
     ...(c.instanceOverrides ? { instanceOverrides: c.instanceOverrides, defaultInstances: c.instances, metrics: c.metrics } : {}),
   });
 }
@@ -72,13 +79,24 @@ export function planOfManifest(manifest: RunManifest): Unit[] {
  * damaged-line list.
  * @since 0.2.0
  */
-export function reportCoverage(manifest: RunManifest, loaded: Pick<LoadedResults, 'completeUnits' | 'damaged'>, file = 'results.jsonl'): Coverage {
+export function reportCoverage(
+  manifest: RunManifest,
+  loaded: Pick<LoadedResults, 'completeUnits' | 'damaged'>,
+  file = 'results.jsonl',
+): Coverage {
   const plan = planOfManifest(manifest);
   const cells = new Map<string, { d: MissingCell; planned: number; present: number }>();
   for (const u of plan) {
     const k = `${u.dataset}/${u.model}/${u.explainer}`;
     let c = cells.get(k);
-    if (c === undefined) cells.set(k, (c = { d: { dataset: u.dataset, model: u.model, explainer: u.explainer, kind: u.kind, planned: 0, present: 0 }, planned: 0, present: 0 }));
+    if (c === undefined) {
+      c = {
+        d: { dataset: u.dataset, model: u.model, explainer: u.explainer, kind: u.kind, planned: 0, present: 0 },
+        planned: 0,
+        present: 0,
+      };
+      cells.set(k, c);
+    }
     c.planned += u.end - u.start;
     if (loaded.completeUnits.has(u.id)) c.present += u.end - u.start;
   }
@@ -96,22 +114,39 @@ export function reportCoverage(manifest: RunManifest, loaded: Pick<LoadedResults
     if (kind === 'null' && (STABILITY_METRICS as readonly string[]).includes(metric)) return 0;
     return perMetric.get(`${dataset}/${model}/${explainer}/${metric}`) ?? 0;
   };
-  const missingCells = [...cells.values()].filter((c) => c.present < c.planned).map((c) => ({ ...c.d, planned: c.planned, present: c.present }));
+  const missingCells = [...cells.values()]
+    .filter((c) => c.present < c.planned)
+    .map((c) => ({ ...c.d, planned: c.planned, present: c.present }));
   const present = plan.filter((u) => loaded.completeUnits.has(u.id)).length;
   const reasons: string[] = [];
   const shard = manifest.shard;
-  if (shard !== null) reasons.push(`shard ${shard.index}/${shard.count} of the run: ${selectShard(plan, shard).length} of its ${plan.length} planned units`);
+  if (shard !== null)
+    reasons.push(`shard ${shard.index}/${shard.count} of the run: ${selectShard(plan, shard).length} of its ${plan.length} planned units`);
   if (manifest.status !== 'complete') reasons.push(`the run is not finished (status ${manifest.status})`);
   if (loaded.damaged.length > 0) {
-    const shown = loaded.damaged.slice(0, 5).map((d) => `${file}:${d.line} (${d.reason})`).join(', ');
+    const shown = loaded.damaged
+      .slice(0, 5)
+      .map((d) => `${file}:${d.line} (${d.reason})`)
+      .join(', ');
     reasons.push(`${loaded.damaged.length} damaged results line(s) ignored: ${shown}${loaded.damaged.length > 5 ? ', …' : ''}`);
   }
   if (present < plan.length) {
-    const shown = missingCells.slice(0, 8).map((m) => `${m.dataset}/${m.model}/${m.explainer} ${m.present}/${m.planned}`).join(', ');
-    reasons.push(`${plan.length - present} of ${plan.length} planned units missing; instances present/planned: ${shown}${missingCells.length > 8 ? `, … (${missingCells.length} cells)` : ''}`);
+    const shown = missingCells
+      .slice(0, 8)
+      .map((m) => `${m.dataset}/${m.model}/${m.explainer} ${m.present}/${m.planned}`)
+      .join(', ');
+    reasons.push(
+      `${plan.length - present} of ${plan.length} planned units missing; instances present/planned: ${shown}${missingCells.length > 8 ? `, … (${missingCells.length} cells)` : ''}`,
+    );
   }
   return {
-    partial: reasons.length > 0, reasons, shard, unitsPlanned: plan.length, unitsPresent: present,
-    damagedLines: loaded.damaged.map((d) => ({ file, ...d })), missingCells, planned,
+    partial: reasons.length > 0,
+    reasons,
+    shard,
+    unitsPlanned: plan.length,
+    unitsPresent: present,
+    damagedLines: loaded.damaged.map((d) => ({ file, ...d })),
+    missingCells,
+    planned,
   };
 }

@@ -3,9 +3,22 @@ import { LOWER_IS_BETTER } from './ids';
 
 /** Human names of the explainer ids (OpenXAI's names). */
 export const EXPLAINER_NAMES: Readonly<Record<string, string>> = {
-  control: 'Random', grad: 'Gradient', sg: 'SmoothGrad', ig: 'Integrated Gradients', itg: 'Gradient x Input', shap: 'KernelSHAP', lime: 'LIME',
-  shapley: 'Exact Shapley', permshap: 'Permutation SHAP', occlusion: 'Occlusion', sg2: 'SmoothGrad²', vargrad: 'VarGrad',
-  'ig-sg': 'IG + noise tunnel', 'itg-sg': 'Gradient x Input + noise tunnel', gradshap: 'Gradient SHAP', deeplift: 'DeepLIFT',
+  control: 'Random',
+  grad: 'Gradient',
+  sg: 'SmoothGrad',
+  ig: 'Integrated Gradients',
+  itg: 'Gradient x Input',
+  shap: 'KernelSHAP',
+  lime: 'LIME',
+  shapley: 'Exact Shapley',
+  permshap: 'Permutation SHAP',
+  occlusion: 'Occlusion',
+  sg2: 'SmoothGrad²',
+  vargrad: 'VarGrad',
+  'ig-sg': 'IG + noise tunnel',
+  'itg-sg': 'Gradient x Input + noise tunnel',
+  gradshap: 'Gradient SHAP',
+  deeplift: 'DeepLIFT',
 };
 
 /**
@@ -57,7 +70,10 @@ export function fmtCell(mean: number, se: number, undef = 0, digits = 3): string
     // Decimals from the larger of |value| and SE: a mean near 0 with a wide SE stays short.
     const a = Math.max(Math.abs(mean), Number.isFinite(se) ? se : 0);
     const decimals = a === 0 || a >= 1 ? digits : Math.min(8, Math.max(digits, digits - 1 - Math.floor(Math.log10(a))));
-    const f = (v: number): string => { const t = v.toFixed(decimals); return t.startsWith('-') ? `−${t.slice(1)}` : t; };
+    const f = (v: number): string => {
+      const t = v.toFixed(decimals);
+      return t.startsWith('-') ? `−${t.slice(1)}` : t;
+    };
     base = `${f(mean)} ± ${f(se)}`;
   }
   return undef > 0 ? `${base} (${undef} undef.)` : base;
@@ -71,7 +87,10 @@ export function fmtInterval(value: number, lower: number, upper: number, digits 
   if (![value, lower, upper].every(Number.isFinite)) return `${fmtLift(value, digits)} [${fmt(lower, digits)}, ${fmt(upper, digits)}]`;
   const a = Math.max(Math.abs(value), Math.abs(lower), Math.abs(upper));
   const decimals = a === 0 || a >= 1 ? digits : Math.min(8, Math.max(digits, digits - 1 - Math.floor(Math.log10(a))));
-  const f = (v: number): string => { const t = v.toFixed(decimals); return t.startsWith('-') ? `−${t.slice(1)}` : t; };
+  const f = (v: number): string => {
+    const t = v.toFixed(decimals);
+    return t.startsWith('-') ? `−${t.slice(1)}` : t;
+  };
   return `${value >= 0 ? '+' : ''}${f(value)} [${f(lower)}, ${f(upper)}]`;
 }
 
@@ -81,19 +100,32 @@ export function direction(metric: string): string {
 }
 
 /** The banner lines of a partial report (empty when complete). @since 0.2.0 */
-export function partialLines(summary: { readonly coverage?: { readonly partial: boolean; readonly reasons: readonly string[] } }): string[] {
+export function partialLines(summary: {
+  readonly coverage?: { readonly partial: boolean; readonly reasons: readonly string[] };
+}): string[] {
   const c = summary.coverage;
   return c?.partial ? c.reasons.map((r) => r) : [];
 }
 
 /** ` ⚠ 20/30` after a cell holding fewer instances than planned, else ''. @since 0.2.0 */
-export function partialMark(c: { readonly partial?: boolean; readonly planned?: number; readonly count: number; readonly undefined: number }): string {
+export function partialMark(c: {
+  readonly partial?: boolean;
+  readonly planned?: number;
+  readonly count: number;
+  readonly undefined: number;
+}): string {
   return c.partial ? ` ⚠ partial ${c.count + c.undefined}/${c.planned ?? '?'}` : '';
 }
 
 /** "first 1000 test instances (lime stability: 100)" from a config. @since 0.2.0 */
-export function instancesText(c: { readonly instances: number; readonly instanceOverrides?: readonly { readonly explainer: string; readonly family: string; readonly instances: number }[] }): string {
+export function instancesText(c: {
+  readonly instances: number;
+  readonly instanceOverrides?: readonly { readonly explainer: string; readonly family: string; readonly instances: number }[];
+}): string {
   const o = c.instanceOverrides ?? [];
-  const extra = o.length === 0 ? '' : ` (${o.map((x) => `${x.explainer === '*' ? 'every explainer' : x.explainer}${x.family === '*' ? '' : ` ${x.family}`}: ${x.instances}`).join('; ')})`;
+  const extra =
+    o.length === 0
+      ? ''
+      : ` (${o.map((x) => `${x.explainer === '*' ? 'every explainer' : x.explainer}${x.family === '*' ? '' : ` ${x.family}`}: ${x.instances}`).join('; ')})`;
   return `first ${c.instances} test instances${extra}`;
 }

@@ -33,12 +33,20 @@ function drillDown(rows: readonly ResultRow[], dataset: string, model: string, m
   const instances = [...new Set(mine.map((r) => r.instance))].sort((a, b) => a - b);
   const shownInst = new Set(instances.slice(0, DRILL_INSTANCES));
   const shown = metrics.filter((m) => mine.some((r) => m in r.metrics));
-  const body = mine.filter((r) => shownInst.has(r.instance)).sort((a, b) => a.instance - b.instance || rankIn(EXPLAINERS, a.explainer) - rankIn(EXPLAINERS, b.explainer)).map((r) => {
-    const cells = shown.map((m) => { const v = storedToNumber(r.metrics[m]); return `<td>${esc(m in r.metrics ? fmt(v, 3) : '')}</td>`; });
-    return `<tr data-instance="${r.instance}"><td class="l">${r.instance}</td><td class="l">${r.group ?? ''}</td><td class="l">${esc(EXPLAINER_NAMES[r.explainer] ?? r.explainer)}</td>${cells.join('')}<td>${r.diag?.neighbours ?? ''}</td></tr>`;
-  });
-  return `<details class="drill" id="drill-${esc(`${dataset}-${model}`)}"><summary>Per-instance values: first ${shownInst.size} of ${instances.length} instances, from results.jsonl (every row is there)</summary>`
-    + `<div class="scroll"><table class="drill-table"><thead><tr><th class="l">instance</th><th class="l">group</th><th class="l">explainer</th>${shown.map((m) => `<th>${esc(metricHeader(m))}</th>`).join('')}<th>neighbours</th></tr></thead><tbody>${body.join('')}</tbody></table></div></details>`;
+  const body = mine
+    .filter((r) => shownInst.has(r.instance))
+    .sort((a, b) => a.instance - b.instance || rankIn(EXPLAINERS, a.explainer) - rankIn(EXPLAINERS, b.explainer))
+    .map((r) => {
+      const cells = shown.map((m) => {
+        const v = storedToNumber(r.metrics[m]);
+        return `<td>${esc(m in r.metrics ? fmt(v, 3) : '')}</td>`;
+      });
+      return `<tr data-instance="${r.instance}"><td class="l">${r.instance}</td><td class="l">${r.group ?? ''}</td><td class="l">${esc(EXPLAINER_NAMES[r.explainer] ?? r.explainer)}</td>${cells.join('')}<td>${r.diag?.neighbours ?? ''}</td></tr>`;
+    });
+  return (
+    `<details class="drill" id="drill-${esc(`${dataset}-${model}`)}"><summary>Per-instance values: first ${shownInst.size} of ${instances.length} instances, from results.jsonl (every row is there)</summary>` +
+    `<div class="scroll"><table class="drill-table"><thead><tr><th class="l">instance</th><th class="l">group</th><th class="l">explainer</th>${shown.map((m) => `<th>${esc(metricHeader(m))}</th>`).join('')}<th>neighbours</th></tr></thead><tbody>${body.join('')}</tbody></table></div></details>`
+  );
 }
 
 /**
@@ -60,10 +68,19 @@ export async function reportHtml(summary: Summary, manifest: RunManifest, rows: 
   const partial = partialLines(summary);
   const pairs = tablePairs(summary);
   parts.push('<h1>xai bench report</h1>');
-  if (partial.length > 0) parts.push(`<div class="partial" role="alert"><b>PARTIAL RESULTS — not the whole run.</b><ul>${partial.map((r) => `<li>${esc(r)}</li>`).join('')}</ul></div>`);
-  parts.push(`<p class="note">Preset <code>${esc(c.preset)}</code> · seed ${c.seed} · ${esc(instancesText(c))} · stability: up to ${c.stabilityNeighbours} neighbours of ${c.stabilitySamples} draws · run identity <code>${esc(manifest.identityHash.slice(0, 16))}</code>.</p>`);
-  parts.push(`<nav id="toc"><b>Contents</b><ol><li><a href="#legend">Legend</a></li>${pairs.map(({ dataset, model }) => `<li><a href="#${esc(`${dataset}-${model}`)}">${esc(dataset)} · ${esc(MODEL_NAMES[model] ?? model)}</a></li>`).join('')}<li><a href="#leaderboard">Leaderboard</a></li><li><a href="#receipt">Receipt</a></li></ol></nav>`);
-  parts.push(`<p class="note">Every score stands beside its controls: the <b>floor</b> (the best shortcut explainer that does not look at the instance) and the <b>null</b> (the same explanations with values permuted across features). Standard errors: ${esc(SE_CONVENTIONS.se)}; stability is shown as ln(mean ratio) ± SE/mean (${esc(SE_CONVENTIONS.logSe)}); lower is more stable; it is invariant under a common feature permutation, so its null equals the score.</p>`);
+  if (partial.length > 0)
+    parts.push(
+      `<div class="partial" role="alert"><b>PARTIAL RESULTS — not the whole run.</b><ul>${partial.map((r) => `<li>${esc(r)}</li>`).join('')}</ul></div>`,
+    );
+  parts.push(
+    `<p class="note">Preset <code>${esc(c.preset)}</code> · seed ${c.seed} · ${esc(instancesText(c))} · stability: up to ${c.stabilityNeighbours} neighbours of ${c.stabilitySamples} draws · run identity <code>${esc(manifest.identityHash.slice(0, 16))}</code>.</p>`,
+  );
+  parts.push(
+    `<nav id="toc"><b>Contents</b><ol><li><a href="#legend">Legend</a></li>${pairs.map(({ dataset, model }) => `<li><a href="#${esc(`${dataset}-${model}`)}">${esc(dataset)} · ${esc(MODEL_NAMES[model] ?? model)}</a></li>`).join('')}<li><a href="#leaderboard">Leaderboard</a></li><li><a href="#receipt">Receipt</a></li></ol></nav>`,
+  );
+  parts.push(
+    `<p class="note">Every score stands beside its controls: the <b>floor</b> (the best shortcut explainer that does not look at the instance) and the <b>null</b> (the same explanations with values permuted across features). Standard errors: ${esc(SE_CONVENTIONS.se)}; stability is shown as ln(mean ratio) ± SE/mean (${esc(SE_CONVENTIONS.logSe)}); lower is more stable; it is invariant under a common feature permutation, so its null equals the score.</p>`,
+  );
   const present = ALL_METRICS.filter((m) => summary.cells.some((x) => x.metric === m));
   parts.push(`<section id="legend"><h2>Legend</h2>${htmlTableOf(legendTable(present), 'legend')}</section>`);
   for (const { dataset, model } of pairs) {
@@ -71,7 +88,10 @@ export async function reportHtml(summary: Summary, manifest: RunManifest, rows: 
     const ds = manifest.datasets.find((d) => d.id === dataset);
     parts.push(`<section class="pair" id="${esc(`${dataset}-${model}`)}"><h2>${esc(dataset)} · ${esc(MODEL_NAMES[model] ?? model)}</h2>`);
     const gt = ds?.groundTruth[model];
-    if (ds) parts.push(`<p class="note">${ds.instances} instances, ${ds.features} features, input hash <code>${esc(ds.hash.slice(0, 16))}</code> · ground truth: ${gt === 'model' ? "the LR model's own weights (w1 − w0)" : gt === 'data' ? "the generator's per-instance weights" : 'none (ground-truth metrics not applicable)'}</p>`);
+    if (ds)
+      parts.push(
+        `<p class="note">${ds.instances} instances, ${ds.features} features, input hash <code>${esc(ds.hash.slice(0, 16))}</code> · ground truth: ${gt === 'model' ? "the LR model's own weights (w1 − w0)" : gt === 'data' ? "the generator's per-instance weights" : 'none (ground-truth metrics not applicable)'}</p>`,
+      );
     for (const w of datasetWarnings(ds?.provenance)) parts.push(`<p class="note">⚠ data: ${esc(w)}</p>`);
     const mf = modelFacts(manifest, dataset, model);
     if (mf.length > 0) parts.push(`<p class="model"><b>Model</b>: ${mf.map(esc).join(' · ')}</p>`);
@@ -79,30 +99,61 @@ export async function reportHtml(summary: Summary, manifest: RunManifest, rows: 
       const t = compactTable(slice, fam.metrics);
       if (t !== null) parts.push(`<h3>${esc(fam.title)}</h3>${htmlTableOf(t, 'compact')}`);
     }
-    const q = quantileTable(slice, summary.diagnostics.filter((d) => d.dataset === dataset && d.model === model));
-    if (q !== null) parts.push(`<h3>Stability ratios: median [q25, q75], neighbours kept, seed-to-seed variation</h3>${htmlTableOf(q, 'quantiles')}`);
+    const q = quantileTable(
+      slice,
+      summary.diagnostics.filter((d) => d.dataset === dataset && d.model === model),
+    );
+    if (q !== null)
+      parts.push(`<h3>Stability ratios: median [q25, q75], neighbours kept, seed-to-seed variation</h3>${htmlTableOf(q, 'quantiles')}`);
     const sub = subgroupTableModel(summary, dataset, model);
-    if (sub !== null) parts.push(`<h3>Subgroups (${esc(ds?.sensitive?.name ?? 'sensitive attribute')}): mean ± SE per group, disparity with 95% CI</h3>${htmlTableOf(sub, 'subgroups')}`);
+    if (sub !== null)
+      parts.push(
+        `<h3>Subgroups (${esc(ds?.sensitive?.name ?? 'sensitive attribute')}): mean ± SE per group, disparity with 95% CI</h3>${htmlTableOf(sub, 'subgroups')}`,
+      );
     const mine = charts.filter((ch) => ch.dataset === dataset && ch.model === model);
     const metricCharts = mine.filter((ch) => ch.kind === 'metric');
     const subCharts = mine.filter((ch) => ch.kind === 'subgroup');
-    if (metricCharts.length > 0) parts.push(`<h3>Charts</h3><p class="note">Bars: mean ± SE over instances (stability: ln mean ± SE/mean); black tick: the null; red dashed rule: the floor.</p><div class="charts">${metricCharts.map((ch) => `<figure class="chart" id="${esc(ch.id)}">${svgs.get(ch.id)}</figure>`).join('')}</div>`);
-    if (subCharts.length > 0) parts.push(`<h3>Subgroup charts</h3><p class="note">Mean ± SE per group of the sensitive attribute.</p><div class="charts">${subCharts.map((ch) => `<figure class="chart subgroup" id="${esc(ch.id)}">${svgs.get(ch.id)}</figure>`).join('')}</div>`);
+    if (metricCharts.length > 0)
+      parts.push(
+        `<h3>Charts</h3><p class="note">Bars: mean ± SE over instances (stability: ln mean ± SE/mean); black tick: the null; red dashed rule: the floor.</p><div class="charts">${metricCharts.map((ch) => `<figure class="chart" id="${esc(ch.id)}">${svgs.get(ch.id)}</figure>`).join('')}</div>`,
+      );
+    if (subCharts.length > 0)
+      parts.push(
+        `<h3>Subgroup charts</h3><p class="note">Mean ± SE per group of the sensitive attribute.</p><div class="charts">${subCharts.map((ch) => `<figure class="chart subgroup" id="${esc(ch.id)}">${svgs.get(ch.id)}</figure>`).join('')}</div>`,
+      );
     parts.push(drillDown(rows, dataset, model, present));
     parts.push('<p class="top"><a href="#toc">↑ contents</a></p></section>');
   }
   const board = leaderboard(summary, manifest);
-  parts.push('<section id="leaderboard"><h2>Leaderboard</h2><p class="note">Per metric, the explainers of each dataset × model ranked best first; each row names its receipt (run identity · input hash · model hash), listed in full below.</p>');
+  parts.push(
+    '<section id="leaderboard"><h2>Leaderboard</h2><p class="note">Per metric, the explainers of each dataset × model ranked best first; each row names its receipt (run identity · input hash · model hash), listed in full below.</p>',
+  );
   for (const metric of [...new Set(board.map((r) => r.metric))]) {
     const mine = board.filter((r) => r.metric === metric);
     const width = Math.max(...mine.map((r) => r.ranked.length));
-    parts.push(`<h3>${esc(metricHeader(metric))} (${esc(direction(metric))})</h3>${htmlTableOf({
-      header: ['dataset · model', ...Array.from({ length: width }, (_, k) => `#${k + 1}`), 'receipt (run · data · model)'],
-      rows: mine.map((r) => [`${r.dataset} · ${MODEL_NAMES[r.model] ?? r.model}`, ...Array.from({ length: width }, (_, k) => { const x = r.ranked[k]; return x ? `${EXPLAINER_NAMES[x.explainer] ?? x.explainer} ${x.display}` : ''; }), `${r.receipt.run} · ${r.receipt.dataHash} · ${r.receipt.modelHash}`]),
-      numeric: [false, ...Array.from({ length: width }, () => false), false],
-    }, 'leaderboard')}`);
+    parts.push(
+      `<h3>${esc(metricHeader(metric))} (${esc(direction(metric))})</h3>${htmlTableOf(
+        {
+          header: ['dataset · model', ...Array.from({ length: width }, (_, k) => `#${k + 1}`), 'receipt (run · data · model)'],
+          rows: mine.map((r) => [
+            `${r.dataset} · ${MODEL_NAMES[r.model] ?? r.model}`,
+            ...Array.from({ length: width }, (_, k) => {
+              const x = r.ranked[k];
+              return x ? `${EXPLAINER_NAMES[x.explainer] ?? x.explainer} ${x.display}` : '';
+            }),
+            `${r.receipt.run} · ${r.receipt.dataHash} · ${r.receipt.modelHash}`,
+          ]),
+          numeric: [false, ...Array.from({ length: width }, () => false), false],
+        },
+        'leaderboard',
+      )}`,
+    );
   }
   parts.push('</section>');
-  parts.push(`<section id="receipt"><h2>Receipt</h2><ul>${receiptLines(manifest, false).map((l) => `<li><code>${esc(l)}</code></li>`).join('')}</ul></section>`);
+  parts.push(
+    `<section id="receipt"><h2>Receipt</h2><ul>${receiptLines(manifest, false)
+      .map((l) => `<li><code>${esc(l)}</code></li>`)
+      .join('')}</ul></section>`,
+  );
   return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>xai bench report</title><style>${CSS}</style></head><body>\n${parts.join('\n')}\n</body></html>\n`;
 }

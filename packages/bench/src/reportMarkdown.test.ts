@@ -9,14 +9,34 @@ import { summarize } from './summarize';
 const metrics = { PRA: 0.9, RC: 0.8, FA: 0.7, RA: 0.6, SA: 0.5, SRA: 0.4, PGU: 0.02, PGI: 0.3, RIS: 2, ROS: 3 };
 function rows(explainer: string, kind: ResultRow['kind'], scale: number): ResultRow[] {
   return [0, 1].map((i) => ({
-    unit: '', lines: 0, dataset: 'adult', model: 'lr', explainer, kind, instance: i, group: i,
+    unit: '',
+    lines: 0,
+    dataset: 'adult',
+    model: 'lr',
+    explainer,
+    kind,
+    instance: i,
+    group: i,
     metrics: Object.fromEntries(Object.entries(metrics).map(([k, v]) => [k, v * scale * (1 + i / 10)])),
   }));
 }
 const all = [...rows('grad', 'explainer', 1), ...rows('grad', 'null', 0.5), ...rows('floor-global', 'floor', 0.8)];
 const manifest = {
-  identityHash: 'ab'.repeat(32), floors: ['floor-global'], config: resolveBenchConfig({}, {}),
-  datasets: [{ id: 'adult', instances: 2, trainRows: 10, testRows: 2, features: 13, hash: 'cd'.repeat(32), groundTruth: { lr: 'model' }, sensitive: { name: 'sex', groups: ['female', 'male'] } }],
+  identityHash: 'ab'.repeat(32),
+  floors: ['floor-global'],
+  config: resolveBenchConfig({}, {}),
+  datasets: [
+    {
+      id: 'adult',
+      instances: 2,
+      trainRows: 10,
+      testRows: 2,
+      features: 13,
+      hash: 'cd'.repeat(32),
+      groundTruth: { lr: 'model' },
+      sensitive: { name: 'sex', groups: ['female', 'male'] },
+    },
+  ],
   models: [{ dataset: 'adult', model: 'lr', hash: 'ef'.repeat(32), path: '', cached: false }],
 } as unknown as RunManifest;
 
@@ -25,10 +45,14 @@ describe('reportMarkdown', () => {
   const md = reportMarkdown(summary, manifest);
 
   it('has one compact row per explainer and metric: score ± SE, n, floor, null, lifts as columns', () => {
-    expect(md).toContain('| metric | explainer | score: mean ± SE (sd/√n); stability ln mean ± SE/mean | n | floor (best shortcut) | null (permuted) | lift vs floor | lift vs null |');
+    expect(md).toContain(
+      '| metric | explainer | score: mean ± SE (sd/√n); stability ln mean ± SE/mean | n | floor (best shortcut) | null (permuted) | lift vs floor | lift vs null |',
+    );
     // FA of grad: 0.7 and 0.77 -> mean 0.735, se = |0.77 − 0.7| / 2 = 0.035; floor 0.8x, null 0.5x.
     const fa = md.split('\n').find((l) => l.startsWith('| FA | Gradient (grad) |'))!;
-    expect(fa).toBe(`| FA | Gradient (grad) | 0.735 ± 0.035 | 2 | ${(0.8 * 0.735).toFixed(3)} ± ${(0.8 * 0.035).toFixed(3)} (floor-global) | ${(0.5 * 0.735).toFixed(3)} ± ${(0.5 * 0.035).toFixed(3)} | +${(0.735 * 0.2).toFixed(3)} | +${(0.735 * 0.5).toFixed(3)} |`);
+    expect(fa).toBe(
+      `| FA | Gradient (grad) | 0.735 ± 0.035 | 2 | ${(0.8 * 0.735).toFixed(3)} ± ${(0.8 * 0.035).toFixed(3)} (floor-global) | ${(0.5 * 0.735).toFixed(3)} ± ${(0.5 * 0.035).toFixed(3)} | +${(0.735 * 0.2).toFixed(3)} | +${(0.735 * 0.5).toFixed(3)} |`,
+    );
     // stability as ln(mean): RIS values 2 and 2.2 -> ln 2.1; its null is the score itself.
     const ris = md.split('\n').find((l) => l.startsWith('| RIS | Gradient (grad) |'))!;
     expect(ris).toContain(`${Math.log(2.1).toFixed(2)} ± `);

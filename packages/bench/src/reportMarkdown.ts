@@ -1,6 +1,15 @@
 import { ALL_METRICS, STABILITY_METRICS } from './ids';
 import { MODEL_NAMES, datasetWarnings, instancesText, partialLines } from './reportFormat';
-import { FAMILY_TABLES, compactTable, legendTable, mdTable, modelFacts, nullNotes, quantileTable, subgroupTableModel } from './reportTables';
+import {
+  FAMILY_TABLES,
+  compactTable,
+  legendTable,
+  mdTable,
+  modelFacts,
+  nullNotes,
+  quantileTable,
+  subgroupTableModel,
+} from './reportTables';
 import type { RunManifest } from './runManifest';
 import type { ControlComparison, Summary, SummaryCell } from './summarize';
 import { SE_CONVENTIONS } from './summarize';
@@ -17,7 +26,9 @@ export interface TableSlice {
 export function tableSlice(summary: Summary, dataset: string, model: string): TableSlice {
   const cells = summary.cells.filter((c) => c.dataset === dataset && c.model === model);
   const byKey = new Map(cells.map((c) => [`${c.kind}/${c.explainer}/${c.metric}`, c]));
-  const controls = new Map(summary.controls.filter((c) => c.dataset === dataset && c.model === model).map((c) => [`${c.explainer}/${c.metric}`, c]));
+  const controls = new Map(
+    summary.controls.filter((c) => c.dataset === dataset && c.model === model).map((c) => [`${c.explainer}/${c.metric}`, c]),
+  );
   const uniq = (kind: string): string[] => [...new Set(cells.filter((c) => c.kind === kind).map((c) => c.explainer))];
   return {
     explainers: uniq('explainer'),
@@ -33,7 +44,10 @@ export function tablePairs(summary: Summary): { dataset: string; model: string }
   const out: { dataset: string; model: string }[] = [];
   for (const c of summary.cells) {
     const k = `${c.dataset}/${c.model}`;
-    if (!seen.has(k)) { seen.add(k); out.push({ dataset: c.dataset, model: c.model }); }
+    if (!seen.has(k)) {
+      seen.add(k);
+      out.push({ dataset: c.dataset, model: c.model });
+    }
   }
   return out;
 }
@@ -52,12 +66,16 @@ export function reportMarkdown(summary: Summary, manifest: RunManifest): string 
   const out: string[] = ['# xai bench report', ''];
   const partial = partialLines(summary);
   if (partial.length > 0) out.push('> **PARTIAL RESULTS — not the whole run.**', ...partial.map((r) => `> - ${r}`), '');
-  out.push(`${c.backend === 'ort' ? 'Backend `ort` (forward passes through ONNX Runtime, float32; gradients pure TS) · ' : ''}Preset \`${c.preset}\` · seed ${c.seed} · ${instancesText(c)} per dataset · stability: up to ${c.stabilityNeighbours} same-label neighbours of ${c.stabilitySamples} draws · run identity \`${manifest.identityHash.slice(0, 16)}\``);
+  out.push(
+    `${c.backend === 'ort' ? 'Backend `ort` (forward passes through ONNX Runtime, float32; gradients pure TS) · ' : ''}Preset \`${c.preset}\` · seed ${c.seed} · ${instancesText(c)} per dataset · stability: up to ${c.stabilityNeighbours} same-label neighbours of ${c.stabilitySamples} draws · run identity \`${manifest.identityHash.slice(0, 16)}\``,
+  );
   out.push('');
-  out.push('Every score stands beside its controls: the **floor** is the best shortcut explainer that does not look at the instance'
-    + ` (${manifest.floors.map((f) => `\`${f}\``).join(', ') || 'none'}), the **null** is the same explanations with their values permuted across features.`
-    + ' "lift" is how much better the explainer does than each (positive = better; for stability on the ln scale).'
-    + ` Standard errors: ${SE_CONVENTIONS.se}; stability cells are ln(mean ratio) ± SE/mean (${SE_CONVENTIONS.logSe}); lower is more stable. Stability is invariant under a feature permutation applied to an explanation and its neighbours alike, so its null equals the explainer's own score (lift 0). The leaderboard across datasets is in leaderboard.md.`);
+  out.push(
+    'Every score stands beside its controls: the **floor** is the best shortcut explainer that does not look at the instance' +
+      ` (${manifest.floors.map((f) => `\`${f}\``).join(', ') || 'none'}), the **null** is the same explanations with their values permuted across features.` +
+      ' "lift" is how much better the explainer does than each (positive = better; for stability on the ln scale).' +
+      ` Standard errors: ${SE_CONVENTIONS.se}; stability cells are ln(mean ratio) ± SE/mean (${SE_CONVENTIONS.logSe}); lower is more stable. Stability is invariant under a feature permutation applied to an explanation and its neighbours alike, so its null equals the explainer's own score (lift 0). The leaderboard across datasets is in leaderboard.md.`,
+  );
   out.push('');
   const present = ALL_METRICS.filter((m) => summary.cells.some((x) => x.metric === m));
   if (present.length > 0) out.push('**Legend**', '', ...mdTable(legendTable(present)), '');
@@ -77,20 +95,35 @@ export function reportMarkdown(summary: Summary, manifest: RunManifest): string 
     for (const fam of FAMILY_TABLES) {
       const t = compactTable(slice, fam.metrics);
       if (t !== null) {
-        out.push(`**${fam.title}**${fam.metrics === STABILITY_METRICS ? ' (ln of the mean ratio, lower is more stable; a floor of −∞ is a constant explanation, ratio 0)' : ''}`, '', ...mdTable(t), '');
+        out.push(
+          `**${fam.title}**${fam.metrics === STABILITY_METRICS ? ' (ln of the mean ratio, lower is more stable; a floor of −∞ is a constant explanation, ratio 0)' : ''}`,
+          '',
+          ...mdTable(t),
+          '',
+        );
         const notes = nullNotes(fam.metrics, (m) => slice.explainers.some((e) => slice.cell('explainer', e, m) !== undefined));
         if (notes.length > 0) out.push(...notes.map((l) => `${l}  `), '');
       }
     }
-    const q = quantileTable(slice, summary.diagnostics.filter((d) => d.dataset === dataset && d.model === model));
+    const q = quantileTable(
+      slice,
+      summary.diagnostics.filter((d) => d.dataset === dataset && d.model === model),
+    );
     if (q !== null) {
-      const noiseNote = c.preset === 'openxai'
-        ? 'each neighbour is explained with its own noise, as in the released code, so a stochastic explainer\'s sampling noise is counted as instability'
-        : 'stochastic explainers are scored with common random numbers: a neighbour is explained with its anchor\'s noise, so this variation is not counted as instability';
-      out.push(`Stability ratios, median [q25, q75]; mean neighbours kept; the explainer's own seed-to-seed variation (${noiseNote}):`, '', ...mdTable(q), '');
+      const noiseNote =
+        c.preset === 'openxai'
+          ? "each neighbour is explained with its own noise, as in the released code, so a stochastic explainer's sampling noise is counted as instability"
+          : "stochastic explainers are scored with common random numbers: a neighbour is explained with its anchor's noise, so this variation is not counted as instability";
+      out.push(
+        `Stability ratios, median [q25, q75]; mean neighbours kept; the explainer's own seed-to-seed variation (${noiseNote}):`,
+        '',
+        ...mdTable(q),
+        '',
+      );
     }
     const sub = subgroupTableModel(summary, dataset, model);
-    if (sub !== null) out.push(`**Subgroups** (${ds?.sensitive?.name ?? 'sensitive attribute'}): mean ± SE per group`, '', ...mdTable(sub), '');
+    if (sub !== null)
+      out.push(`**Subgroups** (${ds?.sensitive?.name ?? 'sensitive attribute'}): mean ± SE per group`, '', ...mdTable(sub), '');
   }
   return `${out.join('\n').trimEnd()}\n`;
 }

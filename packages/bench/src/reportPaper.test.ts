@@ -17,37 +17,81 @@ const rows: ResultRow[] = [];
 for (const dataset of ['synthetic', 'adult']) {
   for (const [explainer, m] of Object.entries(SCORES)) {
     for (let i = 0; i < 3; i++) {
-      rows.push({ unit: `${dataset}/ann/${explainer}/0`, lines: 3, dataset, model: 'ann', explainer, kind: 'explainer', instance: i, ...(dataset === 'adult' ? { group: i % 2 } : {}), metrics: { ...m, FA: m.FA! + (dataset === 'adult' ? 0.01 * i : 0) }, diag: { neighbours: 90 + i } });
+      rows.push({
+        unit: `${dataset}/ann/${explainer}/0`,
+        lines: 3,
+        dataset,
+        model: 'ann',
+        explainer,
+        kind: 'explainer',
+        instance: i,
+        ...(dataset === 'adult' ? { group: i % 2 } : {}),
+        metrics: { ...m, FA: m.FA! + (dataset === 'adult' ? 0.01 * i : 0) },
+        diag: { neighbours: 90 + i },
+      });
     }
   }
 }
-const report = { task: 'classification', accuracy: { train: 0.91, validation: 0.885, test: 0.872 }, bestEpoch: 17, epochsRun: 30, selection: 'validation', stoppedEarly: true, settings: { epochs: 30, learningRate: 0.001, batchSize: 64, seed: 0, classWeights: null } };
+const report = {
+  task: 'classification',
+  accuracy: { train: 0.91, validation: 0.885, test: 0.872 },
+  bestEpoch: 17,
+  epochsRun: 30,
+  selection: 'validation',
+  stoppedEarly: true,
+  settings: { epochs: 30, learningRate: 0.001, batchSize: 64, seed: 0, classWeights: null },
+};
 const manifest = {
-  identityHash: '12'.repeat(32), floors: [], config: resolveBenchConfig({}, { models: 'ann' }), git: { commit: 'abc', dirty: false }, versions: { '@xai/bench': '0.1.0' },
-  plan: { units: 6, sha256: '34'.repeat(32) }, invocations: [{ action: 'bench', argv: ['bench', '--datasets', 'synthetic,adult'] }],
-  datasets: [{ id: 'synthetic', instances: 3, features: 4, hash: 'aa'.repeat(32), groundTruth: {} }, { id: 'adult', instances: 3, features: 13, hash: 'bb'.repeat(32), groundTruth: {}, sensitive: { name: 'sex', groups: ['female', 'male'] } }],
-  models: [{ dataset: 'synthetic', model: 'ann', hash: 'cc'.repeat(32), report }, { dataset: 'adult', model: 'ann', hash: 'dd'.repeat(32), report }],
+  identityHash: '12'.repeat(32),
+  floors: [],
+  config: resolveBenchConfig({}, { models: 'ann' }),
+  git: { commit: 'abc', dirty: false },
+  versions: { '@xai/bench': '0.1.0' },
+  plan: { units: 6, sha256: '34'.repeat(32) },
+  invocations: [{ action: 'bench', argv: ['bench', '--datasets', 'synthetic,adult'] }],
+  datasets: [
+    { id: 'synthetic', instances: 3, features: 4, hash: 'aa'.repeat(32), groundTruth: {} },
+    {
+      id: 'adult',
+      instances: 3,
+      features: 13,
+      hash: 'bb'.repeat(32),
+      groundTruth: {},
+      sensitive: { name: 'sex', groups: ['female', 'male'] },
+    },
+  ],
+  models: [
+    { dataset: 'synthetic', model: 'ann', hash: 'cc'.repeat(32), report },
+    { dataset: 'adult', model: 'ann', hash: 'dd'.repeat(32), report },
+  ],
 } as unknown as RunManifest;
 const summary = summarize(rows, { groupNames: { adult: ['female', 'male'] }, bootstrap: 20 });
 
 describe('leaderboard', () => {
   it('ranks explainers per metric by its direction, per dataset x model, with receipts', () => {
     const board = leaderboard(summary, manifest);
-    const order = (metric: string, dataset = 'synthetic') => board.find((r) => r.metric === metric && r.dataset === dataset)!.ranked.map((x) => x.explainer);
+    const order = (metric: string, dataset = 'synthetic') =>
+      board.find((r) => r.metric === metric && r.dataset === dataset)!.ranked.map((x) => x.explainer);
     expect(order('FA')).toEqual(['lime', 'shap', 'grad']); // higher is better
     expect(order('PGU')).toEqual(['lime', 'shap', 'grad']); // lower is better
     expect(order('PGI')).toEqual(['shap', 'grad', 'lime']);
     expect(order('RIS')).toEqual(['grad', 'shap', 'lime']); // lower is more stable
-    expect(board.find((r) => r.dataset === 'adult')!.receipt).toEqual({ run: '12'.repeat(8), dataHash: 'bb'.repeat(8), modelHash: 'dd'.repeat(8) });
+    expect(board.find((r) => r.dataset === 'adult')!.receipt).toEqual({
+      run: '12'.repeat(8),
+      dataHash: 'bb'.repeat(8),
+      modelHash: 'dd'.repeat(8),
+    });
     const md = leaderboardMarkdown(summary, manifest);
-    expect(md).toContain('| synthetic · ANN | LIME 0.800 ± 0.000 | KernelSHAP 0.700 ± 0.000 | Gradient 0.600 ± 0.000 | 1212121212121212 · aaaaaaaaaaaaaaaa · cccccccccccccccc |');
+    expect(md).toContain(
+      '| synthetic · ANN | LIME 0.800 ± 0.000 | KernelSHAP 0.700 ± 0.000 | Gradient 0.600 ± 0.000 | 1212121212121212 · aaaaaaaaaaaaaaaa · cccccccccccccccc |',
+    );
     expect(md).toContain('- command bench: xai bench --datasets synthetic,adult');
     expect(md).toContain(`- run identity ${'12'.repeat(32)}`);
   });
 });
 
 describe('--layout paper', () => {
-  it('has exactly the table metrics as columns and OpenXAI\'s explainer order as rows', () => {
+  it("has exactly the table metrics as columns and OpenXAI's explainer order as rows", () => {
     const { markdown, csv } = paperLayout(summary, manifest);
     expect(markdown).toContain('## Table 2: Ground-truth faithfulness');
     expect(markdown).toContain('| Method | PRA | RC | FA | RA | SA | SRA |');
@@ -65,7 +109,9 @@ describe('--layout paper', () => {
 describe('model facts and the navigable HTML', () => {
   it('report.md shows accuracy (validation, test), the chosen epoch and training settings', () => {
     const md = reportMarkdown(summary, manifest);
-    expect(md).toContain('**Model**: accuracy: validation 0.885, test 0.872 (train 0.910) · chosen epoch 17 of 30 (validation, stopped early) · training: epochs 30, learningRate 0.001, batchSize 64, seed 0');
+    expect(md).toContain(
+      '**Model**: accuracy: validation 0.885, test 0.872 (train 0.910) · chosen epoch 17 of 30 (validation, stopped early) · training: epochs 30, learningRate 0.001, batchSize 64, seed 0',
+    );
   });
   it('report.html has everything report.md has, a table of contents and a drill-down', async () => {
     const html = await reportHtml(summary, manifest, rows);

@@ -8,7 +8,12 @@ import type { RunManifest } from './runManifest';
 import type { Summary, SummaryCell } from './summarize';
 
 /** The paper's tables: number, title, metrics (columns, in order) and which models. */
-export const PAPER_TABLES: readonly { readonly table: string; readonly title: string; readonly metrics: readonly string[]; readonly models: readonly string[] }[] = [
+export const PAPER_TABLES: readonly {
+  readonly table: string;
+  readonly title: string;
+  readonly metrics: readonly string[];
+  readonly models: readonly string[];
+}[] = [
   { table: '2', title: 'Ground-truth faithfulness', metrics: GROUND_TRUTH_METRICS, models: ['lr', 'ann'] },
   { table: '3', title: 'Predictive faithfulness', metrics: PREDICTION_METRICS, models: ['lr', 'ann'] },
   { table: '4', title: 'Stability, LR', metrics: STABILITY_METRICS, models: ['lr'] },
@@ -16,7 +21,9 @@ export const PAPER_TABLES: readonly { readonly table: string; readonly title: st
 ];
 
 const cellOf = (s: Summary, dataset: string, model: string, explainer: string, metric: string): SummaryCell | undefined =>
-  s.cells.find((c) => c.kind === 'explainer' && c.dataset === dataset && c.model === model && c.explainer === explainer && c.metric === metric);
+  s.cells.find(
+    (c) => c.kind === 'explainer' && c.dataset === dataset && c.model === model && c.explainer === explainer && c.metric === metric,
+  );
 
 const value = (c: SummaryCell | undefined): string => {
   if (c === undefined) return '—';
@@ -35,16 +42,25 @@ export function paperLayout(summary: Summary, manifest: RunManifest): { markdown
   const out: string[] = ['# xai bench: paper layout (OpenXAI tables 2–5)', ''];
   const partial = partialLines(summary);
   if (partial.length > 0) out.push('> **PARTIAL RESULTS — not the whole run.**', ...partial.map((r) => `> - ${r}`), '');
-  out.push(`Run identity \`${manifest.identityHash.slice(0, 16)}\` · preset \`${manifest.config.preset}\` · cells ${seHeader(false)}; stability ${seHeader(true)}.`, '');
+  out.push(
+    `Run identity \`${manifest.identityHash.slice(0, 16)}\` · preset \`${manifest.config.preset}\` · cells ${seHeader(false)}; stability ${seHeader(true)}.`,
+    '',
+  );
   const csv = ['table,dataset,model,explainer,metric,mean,se,logMean,logSe,count'];
   const num = (v: number | undefined): string => (v === undefined || !Number.isFinite(v) ? '' : String(v));
   const pairs = tablePairs(summary);
   for (const t of PAPER_TABLES) {
-    const mine = pairs.filter((p) => t.models.includes(p.model) && summary.cells.some((c) => c.dataset === p.dataset && c.model === p.model && t.metrics.includes(c.metric)));
+    const mine = pairs.filter(
+      (p) =>
+        t.models.includes(p.model) &&
+        summary.cells.some((c) => c.dataset === p.dataset && c.model === p.model && t.metrics.includes(c.metric)),
+    );
     if (mine.length === 0) continue;
     out.push(`## Table ${t.table}: ${t.title}`, '');
     for (const { dataset, model } of mine) {
-      const explainers = EXPLAINERS.filter((e) => summary.cells.some((c) => c.kind === 'explainer' && c.dataset === dataset && c.model === model && c.explainer === e));
+      const explainers = EXPLAINERS.filter((e) =>
+        summary.cells.some((c) => c.kind === 'explainer' && c.dataset === dataset && c.model === model && c.explainer === e),
+      );
       const table: TableModel = {
         header: ['Method', ...t.metrics.map(metricHeader)],
         rows: explainers.map((e) => [EXPLAINER_NAMES[e] ?? e, ...t.metrics.map((m) => value(cellOf(summary, dataset, model, e, m)))]),
@@ -83,13 +99,19 @@ export function leaderboard(summary: Summary, manifest: RunManifest): Leaderboar
   const metrics = [...new Set(summary.cells.map((c) => c.metric))].sort((a, b) => rankIn(METRICS, a) - rankIn(METRICS, b));
   for (const metric of metrics) {
     for (const { dataset, model } of tablePairs(summary)) {
-      const cells = summary.cells.filter((c) => c.kind === 'explainer' && c.dataset === dataset && c.model === model && c.metric === metric && Number.isFinite(c.mean));
+      const cells = summary.cells.filter(
+        (c) => c.kind === 'explainer' && c.dataset === dataset && c.model === model && c.metric === metric && Number.isFinite(c.mean),
+      );
       if (cells.length === 0) continue;
       const lower = LOWER_IS_BETTER.has(metric);
-      const ranked = [...cells].sort((a, b) => (lower ? a.mean - b.mean : b.mean - a.mean) || rankIn(EXPLAINERS, a.explainer) - rankIn(EXPLAINERS, b.explainer))
+      const ranked = [...cells]
+        .sort((a, b) => (lower ? a.mean - b.mean : b.mean - a.mean) || rankIn(EXPLAINERS, a.explainer) - rankIn(EXPLAINERS, b.explainer))
         .map((c) => ({ explainer: c.explainer, mean: c.mean, se: c.se, display: value(c) }));
       rows.push({
-        metric, dataset, model, ranked,
+        metric,
+        dataset,
+        model,
+        ranked,
         receipt: {
           run: manifest.identityHash.slice(0, 16),
           dataHash: manifest.datasets.find((d) => d.id === dataset)?.hash.slice(0, 16) ?? '?',
@@ -108,9 +130,13 @@ export function receiptLines(manifest: RunManifest, withCommands = true): string
     `run identity ${manifest.identityHash}`,
     // report.html stays byte-identical across resume / shards + merge / commits: commands and
     // the git commit are in manifest.json and leaderboard.md.
-    ...(withCommands ? cmds.map((c) => `command ${c}`) : ['commands and git commit: manifest.json "invocations" / "git", and leaderboard.md']),
+    ...(withCommands
+      ? cmds.map((c) => `command ${c}`)
+      : ['commands and git commit: manifest.json "invocations" / "git", and leaderboard.md']),
     ...(withCommands ? [`git ${manifest.git ? `${manifest.git.commit}${manifest.git.dirty ? ' (dirty)' : ''}` : 'unknown'}`] : []),
-    `versions ${Object.entries(manifest.versions).map(([k, v]) => `${k}@${v}`).join(', ')}`,
+    `versions ${Object.entries(manifest.versions)
+      .map(([k, v]) => `${k}@${v}`)
+      .join(', ')}`,
     `plan ${manifest.plan.units} units, sha256 ${manifest.plan.sha256.slice(0, 16)}`,
   ];
 }
@@ -120,20 +146,30 @@ export function leaderboardMarkdown(summary: Summary, manifest: RunManifest): st
   const out: string[] = ['# xai bench leaderboard', ''];
   const partial = partialLines(summary);
   if (partial.length > 0) out.push('> **PARTIAL RESULTS — not the whole run.**', ...partial.map((r) => `> - ${r}`), '');
-  out.push(`Per metric, the explainers of each dataset × model ranked best first (${seHeader(false)}; stability ${seHeader(true)}). Every row names its receipt: run identity, input hash and model hash; the run's commands and versions are listed at the end.`, '');
+  out.push(
+    `Per metric, the explainers of each dataset × model ranked best first (${seHeader(false)}; stability ${seHeader(true)}). Every row names its receipt: run identity, input hash and model hash; the run's commands and versions are listed at the end.`,
+    '',
+  );
   const rows = leaderboard(summary, manifest);
   for (const metric of [...new Set(rows.map((r) => r.metric))]) {
     const mine = rows.filter((r) => r.metric === metric);
     const width = Math.max(...mine.map((r) => r.ranked.length));
     out.push(`## ${metricHeader(metric)} (${LOWER_IS_BETTER.has(metric) ? 'lower is better' : 'higher is better'})`, '');
-    out.push(...mdTable({
-      header: ['dataset · model', ...Array.from({ length: width }, (_, k) => `#${k + 1}`), 'receipt (run · data · model)'],
-      rows: mine.map((r) => [`${r.dataset} · ${MODEL_NAMES[r.model] ?? r.model}`, ...Array.from({ length: width }, (_, k) => {
-        const x = r.ranked[k];
-        return x ? `${EXPLAINER_NAMES[x.explainer] ?? x.explainer} ${x.display}` : '';
-      }), `${r.receipt.run} · ${r.receipt.dataHash} · ${r.receipt.modelHash}`]),
-      numeric: [false, ...Array.from({ length: width }, () => false), false],
-    }), '');
+    out.push(
+      ...mdTable({
+        header: ['dataset · model', ...Array.from({ length: width }, (_, k) => `#${k + 1}`), 'receipt (run · data · model)'],
+        rows: mine.map((r) => [
+          `${r.dataset} · ${MODEL_NAMES[r.model] ?? r.model}`,
+          ...Array.from({ length: width }, (_, k) => {
+            const x = r.ranked[k];
+            return x ? `${EXPLAINER_NAMES[x.explainer] ?? x.explainer} ${x.display}` : '';
+          }),
+          `${r.receipt.run} · ${r.receipt.dataHash} · ${r.receipt.modelHash}`,
+        ]),
+        numeric: [false, ...Array.from({ length: width }, () => false), false],
+      }),
+      '',
+    );
   }
   out.push('## Receipt', '', ...receiptLines(manifest).map((l) => `- ${l}`), '');
   return `${out.join('\n').trimEnd()}\n`;

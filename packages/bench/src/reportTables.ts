@@ -35,7 +35,11 @@ export function legendTable(metrics: readonly string[]): TableModel {
     header: ['metric', 'measures', 'better'],
     rows: metrics.map((m) => {
       const x = extendedInfo(m);
-      return [metricHeader(m), METRIC_INFO[m] ?? (x ? `${x.name} (${x.family}; ${x.reference})` : m), LOWER_IS_BETTER.has(m) ? 'lower ↓' : 'higher ↑'];
+      return [
+        metricHeader(m),
+        METRIC_INFO[m] ?? (x ? `${x.name} (${x.family}; ${x.reference})` : m),
+        LOWER_IS_BETTER.has(m) ? 'lower ↓' : 'higher ↑',
+      ];
     }),
     numeric: [false, false, false],
   };
@@ -46,7 +50,11 @@ export const seHeader = (stability: boolean): string => (stability ? 'ln mean ±
 
 const cellText = (c: SummaryCell | undefined, stability: boolean, digits: number): string => {
   if (c === undefined) return 'n/a';
-  return (stability ? fmtCell(c.logMean ?? Number.NaN, c.logSe ?? Number.NaN, c.undefined, digits) : fmtCell(c.mean, c.se, c.undefined, digits)) + partialMark(c);
+  return (
+    (stability
+      ? fmtCell(c.logMean ?? Number.NaN, c.logSe ?? Number.NaN, c.undefined, digits)
+      : fmtCell(c.mean, c.se, c.undefined, digits)) + partialMark(c)
+  );
 };
 
 /**
@@ -69,14 +77,38 @@ export function compactTable(slice: TableSlice, metrics: readonly string[]): Tab
       const floor = f === undefined ? '—' : `${stability ? fmt(f.logMean, d) : fmtCell(f.mean, f.se, 0, d)} (${ctl!.floorExplainer})`;
       const n = slice.cell('null', e, m);
       const x = extendedInfo(m);
-      const nul = stability ? '= score (perm.-inv.)' : x && !x.nullMeaningful ? 'not meaningful¹' : n === undefined ? '—' : fmtCell(n.mean, n.se, 0, d);
-      rows.push([x ? `${m} ${LOWER_IS_BETTER.has(m) ? '↓' : '↑'}` : metricHeader(m), `${EXPLAINER_NAMES[e] ?? e} (${e})`, cellText(c, stability, d), String(c.count), floor, nul,
-        fmtLift(ctl?.liftOverFloor, d), stability ? '0' : x && !x.nullMeaningful ? '—' : fmtLift(ctl?.liftOverNull, d)]);
+      const nul = stability
+        ? '= score (perm.-inv.)'
+        : x && !x.nullMeaningful
+          ? 'not meaningful¹'
+          : n === undefined
+            ? '—'
+            : fmtCell(n.mean, n.se, 0, d);
+      rows.push([
+        x ? `${m} ${LOWER_IS_BETTER.has(m) ? '↓' : '↑'}` : metricHeader(m),
+        `${EXPLAINER_NAMES[e] ?? e} (${e})`,
+        cellText(c, stability, d),
+        String(c.count),
+        floor,
+        nul,
+        fmtLift(ctl?.liftOverFloor, d),
+        stability ? '0' : x && !x.nullMeaningful ? '—' : fmtLift(ctl?.liftOverNull, d),
+      ]);
     }
   }
   return {
-    header: ['metric', 'explainer', `score: ${seHeader(false)}; stability ${seHeader(true)}`, 'n', 'floor (best shortcut)', 'null (permuted)', 'lift vs floor', 'lift vs null'],
-    rows, numeric: [false, false, true, true, true, true, true, true],
+    header: [
+      'metric',
+      'explainer',
+      `score: ${seHeader(false)}; stability ${seHeader(true)}`,
+      'n',
+      'floor (best shortcut)',
+      'null (permuted)',
+      'lift vs floor',
+      'lift vs null',
+    ],
+    rows,
+    numeric: [false, false, true, true, true, true, true, true],
   };
 }
 
@@ -108,13 +140,23 @@ export function quantileTable(slice: TableSlice, diagnostics: readonly Diagnosti
   if (shown.length === 0) return null;
   const rows = [...slice.explainers, ...slice.floors].map((e) => {
     const kind = slice.explainers.includes(e) ? 'explainer' : 'floor';
-    const diag = (name: string): string => fmt(diagnostics.find((d) => d.explainer === e && d.kind === kind && d.name === name)?.mean, name === 'neighbours' ? 1 : 3);
-    return [EXPLAINER_NAMES[e] ? `${EXPLAINER_NAMES[e]} (${e})` : e, ...shown.map((m) => {
-      const c = slice.cell(kind, e, m);
-      return c === undefined ? 'n/a' : `${fmt(c.median, 3)} [${fmt(c.q25, 3)}, ${fmt(c.q75, 3)}]`;
-    }), diag('neighbours'), diag('explainerNoise')];
+    const diag = (name: string): string =>
+      fmt(diagnostics.find((d) => d.explainer === e && d.kind === kind && d.name === name)?.mean, name === 'neighbours' ? 1 : 3);
+    return [
+      EXPLAINER_NAMES[e] ? `${EXPLAINER_NAMES[e]} (${e})` : e,
+      ...shown.map((m) => {
+        const c = slice.cell(kind, e, m);
+        return c === undefined ? 'n/a' : `${fmt(c.median, 3)} [${fmt(c.q25, 3)}, ${fmt(c.q75, 3)}]`;
+      }),
+      diag('neighbours'),
+      diag('explainerNoise'),
+    ];
   });
-  return { header: ['explainer', ...shown.map((m) => `${m} median [q25, q75]`), 'neighbours kept', 'seed-to-seed ‖e−e′‖/‖e‖'], rows, numeric: [false, ...shown.map(() => true), true, true] };
+  return {
+    header: ['explainer', ...shown.map((m) => `${m} median [q25, q75]`), 'neighbours kept', 'seed-to-seed ‖e−e′‖/‖e‖'],
+    rows,
+    numeric: [false, ...shown.map(() => true), true, true],
+  };
 }
 
 /** Subgroup means ± SE and the disparity with its bootstrap interval. */
@@ -128,36 +170,63 @@ export function subgroupTableModel(summary: Summary, dataset: string, model: str
     const [e, m] = k.split('\u0000') as [string, string];
     const vals = groups.map(([g]) => cells.find((c) => c.explainer === e && c.metric === m && c.group === g));
     const d = summary.disparities.find((x) => x.dataset === dataset && x.model === model && x.explainer === e && x.metric === m);
-    rows.push([EXPLAINER_NAMES[e] ? `${EXPLAINER_NAMES[e]} (${e})` : e, metricHeader(m), ...vals.map((v) => (v ? fmtCell(v.mean, v.se) : '—')), d ? fmtInterval(d.disparity, d.lower, d.upper) : '—']);
+    rows.push([
+      EXPLAINER_NAMES[e] ? `${EXPLAINER_NAMES[e]} (${e})` : e,
+      metricHeader(m),
+      ...vals.map((v) => (v ? fmtCell(v.mean, v.se) : '—')),
+      d ? fmtInterval(d.disparity, d.lower, d.upper) : '—',
+    ]);
   }
-  return { header: ['explainer', 'metric', ...groups.map(([, n]) => n), `disparity (${gapName}) [95% CI]`], rows, numeric: [false, false, ...groups.map(() => true), true] };
+  return {
+    header: ['explainer', 'metric', ...groups.map(([, n]) => n), `disparity (${gapName}) [95% CI]`],
+    rows,
+    numeric: [false, false, ...groups.map(() => true), true],
+  };
 }
 
 /** Model accuracy (validation, test), chosen epoch and training settings of one dataset x model. */
 export function modelFacts(manifest: RunManifest, dataset: string, model: string): string[] {
   const mh = manifest.models.find((m) => m.dataset === dataset && m.model === model);
-  const r = mh?.report as undefined | {
-    accuracy?: { train?: number; validation?: number | null; test?: number | null };
-    bestEpoch?: number; epochsRun?: number; selection?: string; stoppedEarly?: boolean; task?: string;
-    settings?: Record<string, unknown>;
-  };
+  const r = mh?.report as
+    | undefined
+    | {
+        accuracy?: { train?: number; validation?: number | null; test?: number | null };
+        bestEpoch?: number;
+        epochsRun?: number;
+        selection?: string;
+        stoppedEarly?: boolean;
+        task?: string;
+        settings?: Record<string, unknown>;
+      };
   if (mh === undefined) return [];
   const out: string[] = [];
   if (r?.accuracy) {
     const a = r.accuracy;
     const label = r.task === 'regression' ? 'R²' : 'accuracy';
-    out.push(`${label}: validation ${fmt(a.validation ?? Number.NaN, 3)}, test ${fmt(a.test ?? Number.NaN, 3)} (train ${fmt(a.train ?? Number.NaN, 3)})`);
+    out.push(
+      `${label}: validation ${fmt(a.validation ?? Number.NaN, 3)}, test ${fmt(a.test ?? Number.NaN, 3)} (train ${fmt(a.train ?? Number.NaN, 3)})`,
+    );
   } else {
     out.push('accuracy: not recorded (model trained by an older version; delete the model cache to retrain)');
   }
-  if (r?.bestEpoch !== undefined) out.push(`chosen epoch ${r.bestEpoch} of ${r.epochsRun ?? '?'} (${r.selection ?? '?'}${r.stoppedEarly ? ', stopped early' : ''})`);
+  if (r?.bestEpoch !== undefined)
+    out.push(`chosen epoch ${r.bestEpoch} of ${r.epochsRun ?? '?'} (${r.selection ?? '?'}${r.stoppedEarly ? ', stopped early' : ''})`);
   if (r?.settings) {
-    const s = Object.entries(r.settings).filter(([, v]) => v !== null && typeof v !== 'object').map(([k, v]) => `${k} ${String(v)}`);
+    const s = Object.entries(r.settings)
+      .filter(([, v]) => v !== null && typeof v !== 'object')
+      .map(([k, v]) => `${k} ${String(v)}`);
     if (s.length > 0) out.push(`training: ${s.join(', ')}`);
   }
-  if (mh.source?.kind === 'file') out.push(`model file \`${mh.path.replace(/^.*[\\/]/, '')}\` (${mh.source.format}${mh.source.backend ? `, run by ${mh.source.backend}` : ''})`);
-  else if (mh.source?.backend) out.push(`forward passes: ${mh.source.backend === 'ort' ? 'ONNX Runtime (float32), gradients pure TS' : mh.source.backend}`);
-  if (mh.approximateGradients) out.push(`⚠ gradients APPROXIMATE: ${mh.gradients ?? 'finite differences'} — gradient-based explainers (grad, sg, ig, itg, …) and the metrics that re-explain with them carry finite-difference error`);
+  if (mh.source?.kind === 'file')
+    out.push(
+      `model file \`${mh.path.replace(/^.*[\\/]/, '')}\` (${mh.source.format}${mh.source.backend ? `, run by ${mh.source.backend}` : ''})`,
+    );
+  else if (mh.source?.backend)
+    out.push(`forward passes: ${mh.source.backend === 'ort' ? 'ONNX Runtime (float32), gradients pure TS' : mh.source.backend}`);
+  if (mh.approximateGradients)
+    out.push(
+      `⚠ gradients APPROXIMATE: ${mh.gradients ?? 'finite differences'} — gradient-based explainers (grad, sg, ig, itg, …) and the metrics that re-explain with them carry finite-difference error`,
+    );
   else if (mh.source?.kind === 'file' && mh.gradients) out.push(`gradients ${mh.gradients}`);
   out.push(`model hash ${mh.hash.slice(0, 16)}`);
   return out;
@@ -166,7 +235,11 @@ export function modelFacts(manifest: RunManifest, dataset: string, model: string
 /** A table model as Markdown lines. */
 export function mdTable(t: TableModel): string[] {
   const esc = (s: string): string => s.replace(/\|/g, '\\|');
-  return [`| ${t.header.map(esc).join(' | ')} |`, `|${t.numeric.map((n) => (n ? '---:' : '---')).join('|')}|`, ...t.rows.map((r) => `| ${r.map(esc).join(' | ')} |`)];
+  return [
+    `| ${t.header.map(esc).join(' | ')} |`,
+    `|${t.numeric.map((n) => (n ? '---:' : '---')).join('|')}|`,
+    ...t.rows.map((r) => `| ${r.map(esc).join(' | ')} |`),
+  ];
 }
 
 const escHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -5,8 +5,14 @@ import type { ResultRow } from './resultRow';
 import { numberToStored, storedToNumber } from './resultRow';
 
 const row: ResultRow = {
-  unit: 'synthetic/lr/grad/0', lines: 2, dataset: 'synthetic', model: 'lr', explainer: 'grad', kind: 'explainer',
-  instance: 3, metrics: { FA: 0.5, RIS: null, ROS: 'Infinity' },
+  unit: 'synthetic/lr/grad/0',
+  lines: 2,
+  dataset: 'synthetic',
+  model: 'lr',
+  explainer: 'grad',
+  kind: 'explainer',
+  instance: 3,
+  metrics: { FA: 0.5, RIS: null, ROS: 'Infinity' },
 };
 
 describe('result lines', () => {

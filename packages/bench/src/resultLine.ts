@@ -57,15 +57,27 @@ export function resultLineProblem(line: string): 'torn' | 'checksum' | 'shape' |
 function isResultRow(v: unknown): v is ResultRow {
   if (v === null || typeof v !== 'object') return false;
   const r = v as Record<string, unknown>;
-  return typeof r.unit === 'string' && Number.isInteger(r.lines) && typeof r.dataset === 'string'
-    && typeof r.model === 'string' && typeof r.explainer === 'string'
-    && (r.kind === 'explainer' || r.kind === 'null' || r.kind === 'floor')
-    && Number.isInteger(r.instance) && r.metrics !== null && typeof r.metrics === 'object';
+  return (
+    typeof r.unit === 'string' &&
+    Number.isInteger(r.lines) &&
+    typeof r.dataset === 'string' &&
+    typeof r.model === 'string' &&
+    typeof r.explainer === 'string' &&
+    (r.kind === 'explainer' || r.kind === 'null' || r.kind === 'floor') &&
+    Number.isInteger(r.instance) &&
+    r.metrics !== null &&
+    typeof r.metrics === 'object'
+  );
 }
 
 /** Throws unless a line decodes (for places where a bad line is an error, not a torn write). */
 export function decodeResultLineStrict(line: string, where: string): ResultRow {
   const row = decodeResultLine(line);
-  if (row === null) throw new XaiError('PARSE_ERROR', `corrupt results line (checksum or shape): ${line.slice(0, 80)}`, { fn: 'decodeResultLine', arg: where, value: line.length });
+  if (row === null)
+    throw new XaiError('PARSE_ERROR', `corrupt results line (checksum or shape): ${line.slice(0, 80)}`, {
+      fn: 'decodeResultLine',
+      arg: where,
+      value: line.length,
+    });
   return row;
 }

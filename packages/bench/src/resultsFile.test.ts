@@ -7,9 +7,18 @@ import type { ResultRow } from './resultRow';
 
 function unitRows(unit: string, explainer: string, instances: number[]): ResultRow[] {
   const lines = instances.length * 2;
-  return instances.flatMap((i) => (['explainer', 'null'] as const).map((kind) => ({
-    unit, lines, dataset: 'synthetic', model: 'lr', explainer, kind, instance: i, metrics: { FA: i / 10 },
-  })));
+  return instances.flatMap((i) =>
+    (['explainer', 'null'] as const).map((kind) => ({
+      unit,
+      lines,
+      dataset: 'synthetic',
+      model: 'lr',
+      explainer,
+      kind,
+      instance: i,
+      metrics: { FA: i / 10 },
+    })),
+  );
 }
 
 describe('results file', () => {
@@ -52,7 +61,13 @@ describe('results file', () => {
     expect(readFileSync(p1, 'utf8')).toBe(readFileSync(p2, 'utf8'));
     // control precedes grad (OpenXAI order); an explainer's rows precede its null rows.
     const order = loadResults(p1).rows.map((r) => `${r.explainer}:${r.kind}:${r.instance}`);
-    expect(order.slice(0, 5)).toEqual(['control:explainer:0', 'control:explainer:1', 'control:null:0', 'control:null:1', 'grad:explainer:0']);
+    expect(order.slice(0, 5)).toEqual([
+      'control:explainer:0',
+      'control:explainer:1',
+      'control:null:0',
+      'control:null:1',
+      'grad:explainer:0',
+    ]);
   });
 
   it('reads a missing file as empty', () => {

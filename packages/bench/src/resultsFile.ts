@@ -41,9 +41,16 @@ export function loadResults(path: string): LoadedResults {
     const line = lines[k]!;
     if (line === '') continue;
     const row = decodeResultLine(line);
-    if (row === null) { discarded++; damaged.push({ line: k + 1, reason: resultLineProblem(line) ?? 'shape' }); continue; }
+    if (row === null) {
+      discarded++;
+      damaged.push({ line: k + 1, reason: resultLineProblem(line) ?? 'shape' });
+      continue;
+    }
     let rows = byUnit.get(row.unit);
-    if (rows === undefined) byUnit.set(row.unit, (rows = new Map()));
+    if (rows === undefined) {
+      rows = new Map();
+      byUnit.set(row.unit, rows);
+    }
     // A unit recomputed after a torn write repeats rows it had already written: keep one.
     if (!rows.has(rowKey(row))) rows.set(rowKey(row), row);
     else discarded++;
@@ -83,7 +90,9 @@ export function writeCanonicalResults(path: string, rows: readonly ResultRow[]):
   const sorted = [...rows].sort(compareRows);
   const tmp = `${path}.tmp-${process.pid}`;
   try {
-    withIo('write', tmp, 'writeCanonicalResults', () => writeFileSync(tmp, sorted.length === 0 ? '' : `${sorted.map(encodeResultLine).join('\n')}\n`));
+    withIo('write', tmp, 'writeCanonicalResults', () =>
+      writeFileSync(tmp, sorted.length === 0 ? '' : `${sorted.map(encodeResultLine).join('\n')}\n`),
+    );
     withIo('rename to', path, 'writeCanonicalResults', () => renameSync(tmp, path));
   } catch (e) {
     // ENOSPC mid-write: do not leave a half temp file behind (the next run also sweeps them).

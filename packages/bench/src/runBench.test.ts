@@ -10,7 +10,10 @@ const engine = new URL('./__fixtures__/toyEngine.ts', import.meta.url);
 const quiet = { engine, log: () => {}, progressStream: { write: () => true, isTTY: false } as unknown as NodeJS.WriteStream };
 
 function config(out: string, extra: Record<string, unknown> = {}) {
-  return resolveBenchConfig({}, { datasets: 'synthetic,adult', instances: '25', explainers: 'grad,lime', metrics: 'FA,PGI,RIS,RRS', out, workers: '1', ...extra });
+  return resolveBenchConfig(
+    {},
+    { datasets: 'synthetic,adult', instances: '25', explainers: 'grad,lime', metrics: 'FA,PGI,RIS,RRS', out, workers: '1', ...extra },
+  );
 }
 
 describe('runBench (toy engine)', () => {
@@ -42,7 +45,9 @@ describe('runBench (toy engine)', () => {
   it('reports a failing unit by id', async () => {
     process.env.XAI_TOY_FAIL_ON = 'synthetic/ann/grad/10';
     try {
-      await expect(runBench(config(join(dir, 'fail'), { workers: '2' }), quiet)).rejects.toThrow(/unit synthetic\/ann\/grad\/10.*toy failure/);
+      await expect(runBench(config(join(dir, 'fail'), { workers: '2' }), quiet)).rejects.toThrow(
+        /unit synthetic\/ann\/grad\/10.*toy failure/,
+      );
     } finally {
       delete process.env.XAI_TOY_FAIL_ON;
     }

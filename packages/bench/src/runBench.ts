@@ -48,7 +48,17 @@ export interface RunBenchResult {
 }
 
 /** Output files a fresh run replaces. */
-export const OUTPUT_FILES = ['results.jsonl', 'manifest.json', 'summary.json', 'summary.csv', 'report.md', 'report.html', 'leaderboard.md', 'report-paper.md', 'paper.csv'] as const;
+export const OUTPUT_FILES = [
+  'results.jsonl',
+  'manifest.json',
+  'summary.json',
+  'summary.csv',
+  'report.md',
+  'report.html',
+  'leaderboard.md',
+  'report-paper.md',
+  'paper.csv',
+] as const;
 
 /** sha256 hex of a string. */
 export function sha256(text: string): string {
@@ -80,7 +90,11 @@ const seconds = (t0: number): number => Math.round((performance.now() - t0) / 10
  */
 export async function runBench(config: BenchConfig, options: RunBenchOptions = {}): Promise<RunBenchResult> {
   checkOptions(options, ['engine', 'argv', 'log', 'progressStream', 'tty', 'progressIntervalMs'], 'runBench');
-  const log = options.log ?? ((line: string) => { process.stdout.write(`${line}\n`); });
+  const log =
+    options.log ??
+    ((line: string) => {
+      process.stdout.write(`${line}\n`);
+    });
   const startedAt = new Date().toISOString();
   const stages: Record<string, number> = {};
   const engineUrl = engineHref(options.engine ?? defaultEngineUrl());
@@ -98,8 +112,15 @@ export async function runBench(config: BenchConfig, options: RunBenchOptions = {
   }
 }
 
-async function runLocked(config: BenchConfig, options: RunBenchOptions, log: (line: string) => void, startedAt: string, stages: Record<string, number>, engineUrl: string, out: string): Promise<RunBenchResult> {
-
+async function runLocked(
+  config: BenchConfig,
+  options: RunBenchOptions,
+  log: (line: string) => void,
+  startedAt: string,
+  stages: Record<string, number>,
+  engineUrl: string,
+  out: string,
+): Promise<RunBenchResult> {
   // Stage 1: data and models, once, in the main thread.
   let t = performance.now();
   const engine = (await import(engineUrl)) as BenchEngine;
@@ -110,8 +131,14 @@ async function runLocked(config: BenchConfig, options: RunBenchOptions, log: (li
   const identity = runIdentity(effective);
   const identityHash = sha256(JSON.stringify(identity));
   const plan = planUnits({
-    datasets: prepared.datasets, models: config.models, explainers: config.explainers, floors: prepared.floors, blockSize: config.blockSize,
-    ...(config.instanceOverrides.length > 0 ? { instanceOverrides: config.instanceOverrides, defaultInstances: config.instances, metrics: config.metrics } : {}),
+    datasets: prepared.datasets,
+    models: config.models,
+    explainers: config.explainers,
+    floors: prepared.floors,
+    blockSize: config.blockSize,
+    ...(config.instanceOverrides.length > 0
+      ? { instanceOverrides: config.instanceOverrides, defaultInstances: config.instances, metrics: config.metrics }
+      : {}),
   });
   const planHash = sha256(plan.map((u) => u.id).join('\n'));
   const mine = selectShard(plan, config.shard);
@@ -124,23 +151,43 @@ async function runLocked(config: BenchConfig, options: RunBenchOptions, log: (li
   if (config.resume && existsSync(join(out, 'manifest.json'))) {
     previous = readManifest(out);
     if (previous.identityHash !== identityHash) {
-      throw new XaiError('BAD_OPTION', `${out} holds a different run (identity ${previous.identityHash.slice(0, 12)}, this config ${identityHash.slice(0, 12)}); resume with the same settings or use another --out`, { fn: 'xai bench', arg: '--resume', value: out });
+      throw new XaiError(
+        'BAD_OPTION',
+        `${out} holds a different run (identity ${previous.identityHash.slice(0, 12)}, this config ${identityHash.slice(0, 12)}); resume with the same settings or use another --out`,
+        { fn: 'xai bench', arg: '--resume', value: out },
+      );
     }
-    const changed = Object.keys({ ...previous.versions, ...prepared.versions }).filter((k) => previous!.versions[k] !== prepared.versions[k]);
+    const changed = Object.keys({ ...previous.versions, ...prepared.versions }).filter(
+      (k) => previous!.versions[k] !== prepared.versions[k],
+    );
     if (changed.length > 0) {
-      throw new XaiError('BAD_OPTION', `${out} was computed by other code (${changed.map((k) => `${k}: ${previous!.versions[k] ?? 'none'} -> ${prepared.versions[k] ?? 'none'}`).join('; ')}); results would mix builds: start afresh without --resume`, { fn: 'xai bench', arg: '--resume', value: changed });
+      throw new XaiError(
+        'BAD_OPTION',
+        `${out} was computed by other code (${changed.map((k) => `${k}: ${previous!.versions[k] ?? 'none'} -> ${prepared.versions[k] ?? 'none'}`).join('; ')}); results would mix builds: start afresh without --resume`,
+        { fn: 'xai bench', arg: '--resume', value: changed },
+      );
     }
     if (JSON.stringify(previous.shard) !== JSON.stringify(config.shard)) {
-      throw new XaiError('BAD_OPTION', `${out} holds shard ${previous.shard ? `${previous.shard.index}/${previous.shard.count}` : 'none'}, not ${config.shard ? `${config.shard.index}/${config.shard.count}` : 'none'}`, { fn: 'xai bench', arg: '--resume', value: out });
+      throw new XaiError(
+        'BAD_OPTION',
+        `${out} holds shard ${previous.shard ? `${previous.shard.index}/${previous.shard.count}` : 'none'}, not ${config.shard ? `${config.shard.index}/${config.shard.count}` : 'none'}`,
+        { fn: 'xai bench', arg: '--resume', value: out },
+      );
     }
     const loaded = loadResults(resultsPath);
     const keep = loaded.rows.filter((r) => mineIds.has(r.unit));
     complete = new Set([...loaded.completeUnits].filter((u) => mineIds.has(u)));
     // Compact: drop torn lines and partial units before appending again.
     writeCanonicalResults(resultsPath, keep);
-    log(`resuming: ${complete.size} of ${mine.length} units already complete${loaded.discardedLines > 0 ? `, ${loaded.discardedLines} torn or partial lines dropped` : ''}`);
+    log(
+      `resuming: ${complete.size} of ${mine.length} units already complete${loaded.discardedLines > 0 ? `, ${loaded.discardedLines} torn or partial lines dropped` : ''}`,
+    );
   } else if (config.resume && existsSync(resultsPath)) {
-    throw new XaiError('BAD_OPTION', `${out} has results.jsonl but no manifest.json: cannot check it belongs to this run`, { fn: 'xai bench', arg: '--resume', value: out });
+    throw new XaiError('BAD_OPTION', `${out} has results.jsonl but no manifest.json: cannot check it belongs to this run`, {
+      fn: 'xai bench',
+      arg: '--resume',
+      value: out,
+    });
   } else {
     for (const f of OUTPUT_FILES) withIo('remove', join(out, f), 'xai bench', () => rmSync(join(out, f), { force: true }));
     withIo('remove', join(out, 'explanations'), 'xai bench', () => rmSync(join(out, 'explanations'), { recursive: true, force: true }));
@@ -150,21 +197,50 @@ async function runLocked(config: BenchConfig, options: RunBenchOptions, log: (li
   const unitSeconds = new Map<string, number>();
   const cores = availableParallelism();
   const invocation = (finishedAt: string | null, computed: number): Invocation => ({
-    action: previous ? 'resume' : 'bench', startedAt, finishedAt, argv: options.argv ?? [], workers: config.workers,
-    unitsSkipped: complete.size, unitsComputed: computed, stages: { ...stages },
+    action: previous ? 'resume' : 'bench',
+    startedAt,
+    finishedAt,
+    argv: options.argv ?? [],
+    workers: config.workers,
+    unitsSkipped: complete.size,
+    unitsComputed: computed,
+    stages: { ...stages },
     unitSeconds: Object.fromEntries([...unitSeconds].sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, Math.round(v * 100) / 100])),
     ...(stages.units !== undefined && computed > 0
-      ? { poolUtilisation: Math.round((1000 * [...unitSeconds.values()].reduce((a, b) => a + b, 0)) / (Math.min(config.workers, todo.length) * stages.units)) / 1000 }
+      ? {
+          poolUtilisation:
+            Math.round(
+              (1000 * [...unitSeconds.values()].reduce((a, b) => a + b, 0)) / (Math.min(config.workers, todo.length) * stages.units),
+            ) / 1000,
+        }
       : {}),
   });
   const manifestOf = (status: RunManifest['status'], done: number, inv: Invocation): RunManifest => ({
-    format: 'xai-bench-manifest@1', status, tool: { name: '@xai/bench', version: BENCH_VERSION },
-    versions: prepared.versions, node: process.version, platform: `${platform()}-${arch()}`, cores, cpu: cpus()[0]?.model ?? 'unknown',
-    git: gitCommit(), config: effective, identity, identityHash, shard: config.shard,
-    seeds: { run: config.seed, derivation: 'every random draw comes from substream(seed, hashFloat64(instance row), ...labels): keyed by content and seed, never by position, worker or order' },
-    datasets: prepared.datasets, models: prepared.models, floors: prepared.floors,
+    format: 'xai-bench-manifest@1',
+    status,
+    tool: { name: '@xai/bench', version: BENCH_VERSION },
+    versions: prepared.versions,
+    node: process.version,
+    platform: `${platform()}-${arch()}`,
+    cores,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    git: gitCommit(),
+    config: effective,
+    identity,
+    identityHash,
+    shard: config.shard,
+    seeds: {
+      run: config.seed,
+      derivation:
+        'every random draw comes from substream(seed, hashFloat64(instance row), ...labels): keyed by content and seed, never by position, worker or order',
+    },
+    datasets: prepared.datasets,
+    models: prepared.models,
+    floors: prepared.floors,
     ...(prepared.settings ? { settings: prepared.settings } : {}),
-    plan: { units: plan.length, sha256: planHash }, shardUnits: mine.length, completeUnits: done,
+    plan: { units: plan.length, sha256: planHash },
+    shardUnits: mine.length,
+    completeUnits: done,
     invocations: [...(previous?.invocations ?? []), inv],
   });
   writeManifest(out, manifestOf('running', complete.size, invocation(null, 0)));
@@ -172,12 +248,18 @@ async function runLocked(config: BenchConfig, options: RunBenchOptions, log: (li
   // Stage 3: the units, on the worker pool.
   t = performance.now();
   if (todo.length > 0) {
-    log(`${todo.length} units on ${Math.min(config.workers, todo.length)} worker thread(s)${config.shard ? ` (shard ${config.shard.index}/${config.shard.count})` : ''}`);
+    log(
+      `${todo.length} units on ${Math.min(config.workers, todo.length)} worker thread(s)${config.shard ? ` (shard ${config.shard.index}/${config.shard.count})` : ''}`,
+    );
   }
   // ETA from what units actually cost, by model x explainer (the static table only weighs the bar).
   const etaModel = createEtaEstimator(todo, Math.min(config.workers, todo.length));
   const progress = createProgress({
-    stage: 'units', total: mine.length, start: complete.size, weight: todo.reduce((w, u) => w + unitCost(u), 0), eta: () => etaModel.eta(),
+    stage: 'units',
+    total: mine.length,
+    start: complete.size,
+    weight: todo.reduce((w, u) => w + unitCost(u), 0),
+    eta: () => etaModel.eta(),
     ...(options.progressStream ? { stream: options.progressStream } : {}),
     ...(options.tty !== undefined ? { tty: options.tty } : {}),
     ...(options.progressIntervalMs !== undefined ? { intervalMs: options.progressIntervalMs } : {}),
@@ -185,7 +267,10 @@ async function runLocked(config: BenchConfig, options: RunBenchOptions, log: (li
   let computed = 0;
   try {
     await runUnits({
-      engine: engineUrl, payload: prepared.payload, units: todo, workers: config.workers,
+      engine: engineUrl,
+      payload: prepared.payload,
+      units: todo,
+      workers: config.workers,
       onUnit(unit: Unit, rows, ms, attributions) {
         // The block first: a unit counts as done only once its rows are appended.
         if (config.saveExplanations && attributions) writeExplanationBlock(out, unit, attributions);
@@ -207,14 +292,20 @@ async function runLocked(config: BenchConfig, options: RunBenchOptions, log: (li
   const final = loadResults(resultsPath);
   const missing = mine.filter((u) => !final.completeUnits.has(u.id));
   if (missing.length > 0) {
-    throw new XaiError('BAD_INPUT', `${missing.length} units are incomplete after the run (first: ${missing[0]!.id})`, { fn: 'runBench', arg: 'results', value: missing.length });
+    throw new XaiError('BAD_INPUT', `${missing.length} units are incomplete after the run (first: ${missing[0]!.id})`, {
+      fn: 'runBench',
+      arg: 'results',
+      value: missing.length,
+    });
   }
   const rows = final.rows.filter((r) => mineIds.has(r.unit));
   writeCanonicalResults(resultsPath, rows);
   if (config.saveExplanations) {
     const names = new Map(prepared.datasets.map((d) => [d.id, d.featureNames]));
     const saved = assembleExplanations(out, mine, { features: (d) => names.get(d), preset: config.preset, seed: config.seed });
-    log(`explanations: ${saved.files.length / 3} dataset x model x explainer files in ${join(out, 'explanations')}${saved.missingBlocks.length > 0 ? `; MISSING for ${saved.missingBlocks.length} units reused from a run without --save-explanations (first: ${saved.missingBlocks[0]})` : ''}`);
+    log(
+      `explanations: ${saved.files.length / 3} dataset x model x explainer files in ${join(out, 'explanations')}${saved.missingBlocks.length > 0 ? `; MISSING for ${saved.missingBlocks.length} units reused from a run without --save-explanations (first: ${saved.missingBlocks[0]})` : ''}`,
+    );
   }
   const draft = manifestOf('complete', mine.length, invocation(null, computed));
   const summary = await writeReports(out, rows, draft, reportCoverage(draft, final));

@@ -22,7 +22,10 @@ export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
 /** One line, no stack: what went wrong and where. */
 export function errorLine(e: unknown): string {
   const text = e instanceof Error ? e.message : String(e);
-  return text.replace(/^error:\s*/i, '').replace(/\s*\n\s*/g, ' ').trim();
+  return text
+    .replace(/^error:\s*/i, '')
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
 }
 
 /**
@@ -36,14 +39,17 @@ export function createProgram(io: CliIo): Command {
     .showHelpAfterError(false)
     .exitOverride()
     .configureOutput({ writeOut: io.out, writeErr: io.err, outputError: () => {} });
-  program.addHelpText('after', `
+  program.addHelpText(
+    'after',
+    `
 Examples:
   $ xai bench                                   # synthetic data, LR + ANN, 7 explainers, 11 metrics
   $ xai bench --datasets all --full --out full  # every dataset found, 1000 instances (OpenXAI protocol)
   $ xai bench --shard 2/4 --out part2           # one quarter of the units; then: xai merge part1 part2 part3 part4 --out all
   $ xai report xai-results                      # rebuild the reports from saved results
   $ xai data list                               # datasets found, rows, features, label balance, hash
-`);
+`,
+  );
   benchCommand(program, io);
   mergeCommand(program, io);
   reportCommand(program, io);
@@ -60,7 +66,10 @@ Examples:
  * non-zero exit code (2 for usage and configuration errors, 1 otherwise); never a stack trace.
  * @since 0.1.0
  */
-export async function runCli(argv: readonly string[], io: CliIo = { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) }): Promise<number> {
+export async function runCli(
+  argv: readonly string[],
+  io: CliIo = { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) },
+): Promise<number> {
   const program = createProgram(io);
   try {
     await program.parseAsync([...argv]);

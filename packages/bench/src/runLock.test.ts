@@ -7,7 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { LOCK_FILE, acquireRunLock, cleanTempFiles } from './runLock';
 
 function caught(f: () => unknown): unknown {
-  try { f(); } catch (e) { return e; }
+  try {
+    f();
+  } catch (e) {
+    return e;
+  }
   throw new Error('expected a throw');
 }
 
@@ -29,7 +33,10 @@ describe('acquireRunLock', () => {
     // A real pid that is certainly dead: a child that already exited.
     const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
     const dead = Number(child.stdout);
-    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: dead, host: hostname(), startedAt: '2020-01-01T00:00:00Z', command: 'xai bench' }));
+    writeFileSync(
+      join(dir, LOCK_FILE),
+      JSON.stringify({ pid: dead, host: hostname(), startedAt: '2020-01-01T00:00:00Z', command: 'xai bench' }),
+    );
     const lock = acquireRunLock(dir, 'xai bench');
     expect(lock.tookOver?.pid).toBe(dead);
     lock.release();
@@ -39,7 +46,10 @@ describe('acquireRunLock', () => {
     const dir = mkdtempSync(join(tmpdir(), 'xai-lock-'));
     const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
     try {
-      writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: child.pid, host: hostname(), startedAt: '2020-01-01T00:00:00Z', command: 'xai bench' }));
+      writeFileSync(
+        join(dir, LOCK_FILE),
+        JSON.stringify({ pid: child.pid, host: hostname(), startedAt: '2020-01-01T00:00:00Z', command: 'xai bench' }),
+      );
       const e = caught(() => acquireRunLock(dir, 'xai bench'));
       expect(isXaiError(e, 'LOCKED')).toBe(true);
       expect((e as Error).message).toContain(`pid ${child.pid}`);

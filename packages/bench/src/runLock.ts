@@ -58,7 +58,8 @@ export function acquireRunLock(dir: string, command: string): RunLock {
       writeFileSync(path, `${JSON.stringify(info)}\n`, { flag: 'wx' });
       let released = false;
       return {
-        path, tookOver,
+        path,
+        tookOver,
         release() {
           if (released) return;
           released = true;
@@ -75,8 +76,15 @@ export function acquireRunLock(dir: string, command: string): RunLock {
       rmSync(path, { force: true });
       continue;
     }
-    if (held === null) { rmSync(path, { force: true }); continue; }
-    throw new XaiError('LOCKED', `${dir} is in use by ${held.command} (pid ${held.pid} on ${held.host}, since ${held.startedAt}); wait for it or use another --out (remove ${path} only if that process is gone)`, { fn: command, arg: path, value: held.pid });
+    if (held === null) {
+      rmSync(path, { force: true });
+      continue;
+    }
+    throw new XaiError(
+      'LOCKED',
+      `${dir} is in use by ${held.command} (pid ${held.pid} on ${held.host}, since ${held.startedAt}); wait for it or use another --out (remove ${path} only if that process is gone)`,
+      { fn: command, arg: path, value: held.pid },
+    );
   }
   throw new XaiError('LOCKED', `could not take ${path} (another process keeps creating it)`, { fn: command, arg: path, value: null });
 }

@@ -70,13 +70,22 @@ export interface MergedSource {
 /** Reads `<dir>/manifest.json`; NOT_FOUND / PARSE_ERROR name the file. @since 0.1.0 */
 export function readManifest(dir: string): RunManifest {
   const path = join(dir, 'manifest.json');
-  if (!existsSync(path)) throw new XaiError('NOT_FOUND', `no manifest.json in ${dir} (not a bench output directory?)`, { fn: 'readManifest', arg: 'dir', value: dir });
+  if (!existsSync(path))
+    throw new XaiError('NOT_FOUND', `no manifest.json in ${dir} (not a bench output directory?)`, {
+      fn: 'readManifest',
+      arg: 'dir',
+      value: dir,
+    });
   let m: unknown;
   try {
     m = JSON.parse(withIo('read', path, 'readManifest', () => readFileSync(path, 'utf8')));
   } catch (e) {
     if (isXaiError(e, 'IO_ERROR')) throw e;
-    throw new XaiError('PARSE_ERROR', `${path} is not valid JSON (${(e as Error).message})`, { fn: 'readManifest', arg: 'dir', value: dir });
+    throw new XaiError('PARSE_ERROR', `${path} is not valid JSON (${(e as Error).message})`, {
+      fn: 'readManifest',
+      arg: 'dir',
+      value: dir,
+    });
   }
   if (m === null || typeof m !== 'object' || (m as { format?: unknown }).format !== 'xai-bench-manifest@1') {
     throw new XaiError('PARSE_ERROR', `${path} is not an xai-bench-manifest@1`, { fn: 'readManifest', arg: 'dir', value: dir });

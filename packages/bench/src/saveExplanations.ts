@@ -33,7 +33,9 @@ const blockPath = (out: string, unit: Unit): string => join(out, 'explanations',
  */
 export function writeExplanationBlock(out: string, unit: Unit, attributions: { readonly cols: number; readonly data: Float64Array }): void {
   const path = blockPath(out, unit);
-  withIo('create', join(out, 'explanations', 'blocks'), 'saveExplanations', () => mkdirSync(join(out, 'explanations', 'blocks'), { recursive: true }));
+  withIo('create', join(out, 'explanations', 'blocks'), 'saveExplanations', () =>
+    mkdirSync(join(out, 'explanations', 'blocks'), { recursive: true }),
+  );
   const bytes = Buffer.from(attributions.data.buffer, attributions.data.byteOffset, attributions.data.byteLength);
   const head = Buffer.alloc(4);
   head.writeUInt32LE(attributions.cols, 0);
@@ -54,11 +56,15 @@ export function writeExplanationBlock(out: string, unit: Unit, attributions: { r
  * Units whose block is missing (reused from a run without the flag) are listed, not hidden.
  * @since 0.2.0
  */
-export function assembleExplanations(out: string, units: readonly Unit[], info: {
-  readonly features: (dataset: string) => readonly string[] | undefined;
-  readonly preset: string;
-  readonly seed: number;
-}): { files: string[]; missingBlocks: string[] } {
+export function assembleExplanations(
+  out: string,
+  units: readonly Unit[],
+  info: {
+    readonly features: (dataset: string) => readonly string[] | undefined;
+    readonly preset: string;
+    readonly seed: number;
+  },
+): { files: string[]; missingBlocks: string[] } {
   const groups = new Map<string, Unit[]>();
   for (const u of units) {
     if (u.kind !== 'explainer') continue;
@@ -77,7 +83,10 @@ export function assembleExplanations(out: string, units: readonly Unit[], info: 
     let cols = 0;
     for (const u of list) {
       const path = blockPath(out, u);
-      if (!existsSync(path)) { missingBlocks.push(u.id); continue; }
+      if (!existsSync(path)) {
+        missingBlocks.push(u.id);
+        continue;
+      }
       const buf = withIo('read', path, 'saveExplanations', () => readFileSync(path));
       cols = buf.readUInt32LE(0);
       const data = new Float64Array(buf.buffer.slice(buf.byteOffset + 4, buf.byteOffset + buf.byteLength));
@@ -88,16 +97,36 @@ export function assembleExplanations(out: string, units: readonly Unit[], info: 
     const first = list[0]!;
     const all = new Float64Array(parts.reduce((n, p) => n + p.length, 0));
     let o = 0;
-    for (const p of parts) { all.set(p, o); o += p.length; }
+    for (const p of parts) {
+      all.set(p, o);
+      o += p.length;
+    }
     const features = info.features(first.dataset) ?? Array.from({ length: cols }, (_, j) => `x${j}`);
     const bytes = Buffer.from(all.buffer);
     const header: F64Header = {
-      format: 'xai-attributions-f64@1', dtype: 'float64', byteOrder: 'little', rows: instances.length, cols,
-      dataset: first.dataset, model: first.model, explainer: first.explainer, instances, features: [...features],
-      preset: info.preset, seed: info.seed, sha256: createHash('sha256').update(bytes).digest('hex'),
+      format: 'xai-attributions-f64@1',
+      dtype: 'float64',
+      byteOrder: 'little',
+      rows: instances.length,
+      cols,
+      dataset: first.dataset,
+      model: first.model,
+      explainer: first.explainer,
+      instances,
+      features: [...features],
+      preset: info.preset,
+      seed: info.seed,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
     };
-    const csv = [['instance', ...features].join(','), ...instances.map((inst, i) => [inst, ...Array.from(all.subarray(i * cols, (i + 1) * cols), (v) => String(v))].join(','))];
-    const write = (f: string, data: string | Buffer): void => { const p = join(dir, f); withIo('write', p, 'saveExplanations', () => writeFileSync(p, data)); files.push(p); };
+    const csv = [
+      ['instance', ...features].join(','),
+      ...instances.map((inst, i) => [inst, ...Array.from(all.subarray(i * cols, (i + 1) * cols), (v) => String(v))].join(',')),
+    ];
+    const write = (f: string, data: string | Buffer): void => {
+      const p = join(dir, f);
+      withIo('write', p, 'saveExplanations', () => writeFileSync(p, data));
+      files.push(p);
+    };
     write(`${name}.csv`, `${csv.join('\n')}\n`);
     write(`${name}.f64`, bytes);
     write(`${name}.json`, `${JSON.stringify(header, null, 2)}\n`);
@@ -111,7 +140,9 @@ export function assembleExplanations(out: string, units: readonly Unit[], info: 
  * @since 0.2.0
  */
 export function readF64(path: string): { header: F64Header; data: Float64Array } {
-  const header = JSON.parse(withIo('read', path.replace(/\.f64$/, '.json'), 'readF64', () => readFileSync(path.replace(/\.f64$/, '.json'), 'utf8'))) as F64Header;
+  const header = JSON.parse(
+    withIo('read', path.replace(/\.f64$/, '.json'), 'readF64', () => readFileSync(path.replace(/\.f64$/, '.json'), 'utf8')),
+  ) as F64Header;
   const buf = withIo('read', path, 'readF64', () => readFileSync(path));
   const data = new Float64Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
   return { header, data };

@@ -4,7 +4,17 @@ import { summarize, summaryToJson } from './summarize';
 import { summaryToCsv } from './summaryCsv';
 
 function row(explainer: string, kind: ResultRow['kind'], instance: number, metrics: ResultRow['metrics'], group?: number): ResultRow {
-  return { unit: `d/lr/${explainer}/0`, lines: 0, dataset: 'synthetic', model: 'lr', explainer, kind, instance, metrics, ...(group !== undefined ? { group } : {}) };
+  return {
+    unit: `d/lr/${explainer}/0`,
+    lines: 0,
+    dataset: 'synthetic',
+    model: 'lr',
+    explainer,
+    kind,
+    instance,
+    metrics,
+    ...(group !== undefined ? { group } : {}),
+  };
 }
 
 // grad: FA 0.2, 0.4, 0.9 -> mean 0.5, sample sd sqrt(((−.3)²+(−.1)²+(.4)²)/2) = sqrt(0.13), se = sqrt(0.13/3)
@@ -55,7 +65,10 @@ describe('summarize', () => {
   });
   it('summarizes subgroups with their names', () => {
     const fa = s.subgroups.filter((g) => g.metric === 'FA');
-    expect(fa.map((g) => [g.groupName, g.count])).toEqual([['f', 1], ['m', 2]]);
+    expect(fa.map((g) => [g.groupName, g.count])).toEqual([
+      ['f', 1],
+      ['m', 2],
+    ]);
     expect(fa[1]!.mean).toBeCloseTo(0.65, 12);
   });
   it('does not depend on row order, and writes NaN as null', () => {
@@ -72,11 +85,22 @@ describe('summarize', () => {
     expect(fa[17]).toBe('floor-b');
   });
   it('names its SE conventions and uses summary.json key names (one casing) in summary.csv', () => {
-    const json = JSON.parse(summaryToJson(s)) as { conventions: Record<string, string>; cells: Record<string, unknown>[]; controls: Record<string, unknown>[] };
+    const json = JSON.parse(summaryToJson(s)) as {
+      conventions: Record<string, string>;
+      cells: Record<string, unknown>[];
+      controls: Record<string, unknown>[];
+    };
     expect(Object.keys(json.conventions)).toEqual(['se', 'logSe']);
     expect(json.conventions.se).toContain('sqrt(count)');
     const header = summaryToCsv(s).split('\n')[0]!.split(',');
-    const keys = new Set([...json.cells.flatMap((c) => Object.keys(c)), ...json.controls.flatMap((c) => Object.keys(c)), 'planned', 'partial', 'seConvention', 'runPartial']);
+    const keys = new Set([
+      ...json.cells.flatMap((c) => Object.keys(c)),
+      ...json.controls.flatMap((c) => Object.keys(c)),
+      'planned',
+      'partial',
+      'seConvention',
+      'runPartial',
+    ]);
     for (const h of header) expect(keys.has(h), h).toBe(true);
     expect(header.every((h) => /^[a-z][a-zA-Z0-9]*$/.test(h))).toBe(true); // camelCase, no snake_case
   });

@@ -132,7 +132,14 @@ function cell(base: Omit<SummaryCell, 'mean' | 'se' | 'count' | 'undefined'>, va
   const out: SummaryCell = { ...base, mean: r.mean, se: r.se, count: r.count, undefined: r.undefinedIndices.length };
   if (!STABILITY_METRICS.includes(base.metric as never)) return out;
   const defined = Float64Array.from(values.filter((v) => !Number.isNaN(v))).sort();
-  return { ...out, logMean: Math.log(r.mean), logSe: r.se / r.mean, median: quantile(defined, 0.5), q25: quantile(defined, 0.25), q75: quantile(defined, 0.75) };
+  return {
+    ...out,
+    logMean: Math.log(r.mean),
+    logSe: r.se / r.mean,
+    median: quantile(defined, 0.5),
+    q25: quantile(defined, 0.25),
+    q75: quantile(defined, 0.75),
+  };
 }
 
 const better = (metric: string, a: number, b: number): boolean => (LOWER_IS_BETTER.has(metric) ? a < b : a > b);
@@ -157,25 +164,44 @@ function lift(metric: string, value: number, ref: number | null): number | null 
 export function summarize(rows: readonly ResultRow[], options: SummarizeOptions = {}): Summary {
   checkOptions(options, ['groupNames', 'bootstrap', 'coverage'], 'summarize');
   const sorted = [...rows].sort(compareRows);
-  const groups = new Map<string, { base: Omit<SummaryCell, 'mean' | 'se' | 'count' | 'undefined' | 'metric'>; values: Map<string, number[]>; diag: Map<string, number[]> }>();
+  const groups = new Map<
+    string,
+    {
+      base: Omit<SummaryCell, 'mean' | 'se' | 'count' | 'undefined' | 'metric'>;
+      values: Map<string, number[]>;
+      diag: Map<string, number[]>;
+    }
+  >();
   const sub = new Map<string, { values: number[]; groups: number[] }>();
   for (const r of sorted) {
     const key = `${r.dataset}\u0000${r.model}\u0000${r.explainer}\u0000${r.kind}`;
     let g = groups.get(key);
-    if (g === undefined) groups.set(key, (g = { base: { dataset: r.dataset, model: r.model, explainer: r.explainer, kind: r.kind }, values: new Map(), diag: new Map() }));
+    if (g === undefined) {
+      g = { base: { dataset: r.dataset, model: r.model, explainer: r.explainer, kind: r.kind }, values: new Map(), diag: new Map() };
+      groups.set(key, g);
+    }
     for (const [k, v] of Object.entries(r.diag ?? {})) {
       let ds = g.diag.get(k);
-      if (ds === undefined) g.diag.set(k, (ds = []));
+      if (ds === undefined) {
+        ds = [];
+        g.diag.set(k, ds);
+      }
       ds.push(v);
     }
     for (const [m, v] of Object.entries(r.metrics)) {
       let vs = g.values.get(m);
-      if (vs === undefined) g.values.set(m, (vs = []));
+      if (vs === undefined) {
+        vs = [];
+        g.values.set(m, vs);
+      }
       vs.push(storedToNumber(v));
       if (r.group !== undefined && r.kind === 'explainer') {
         const sk = `${r.dataset}\u0000${r.model}\u0000${r.explainer}\u0000${m}`;
         let s = sub.get(sk);
-        if (s === undefined) sub.set(sk, (s = { values: [], groups: [] }));
+        if (s === undefined) {
+          s = { values: [], groups: [] };
+          sub.set(sk, s);
+        }
         s.values.push(storedToNumber(v));
         s.groups.push(r.group);
       }
@@ -207,9 +233,15 @@ export function summarize(rows: readonly ResultRow[], options: SummarizeOptions 
     }
     const nul = at('null', c.dataset, c.model, c.metric).find((n) => n.explainer === c.explainer && !Number.isNaN(n.mean)) ?? null;
     controls.push({
-      dataset: c.dataset, model: c.model, explainer: c.explainer, metric: c.metric,
-      floor: floor?.mean ?? null, floorExplainer: floor?.explainer ?? null, null: nul?.mean ?? null,
-      liftOverFloor: lift(c.metric, c.mean, floor?.mean ?? null), liftOverNull: lift(c.metric, c.mean, nul?.mean ?? null),
+      dataset: c.dataset,
+      model: c.model,
+      explainer: c.explainer,
+      metric: c.metric,
+      floor: floor?.mean ?? null,
+      floorExplainer: floor?.explainer ?? null,
+      null: nul?.mean ?? null,
+      liftOverFloor: lift(c.metric, c.mean, floor?.mean ?? null),
+      liftOverNull: lift(c.metric, c.mean, nul?.mean ?? null),
     });
   }
 
@@ -223,22 +255,70 @@ export function summarize(rows: readonly ResultRow[], options: SummarizeOptions 
       // Fewer than two groups among the scored instances: means only, no disparity.
       for (const g of present) {
         const r = summarizeValues(metric, Float64Array.from(values.filter((_, i) => groups[i] === g)));
-        subgroups.push({ dataset, model, explainer, metric, group: g, groupName: names?.[g] ?? `group ${g}`, mean: r.mean, se: r.se, count: r.count });
+        subgroups.push({
+          dataset,
+          model,
+          explainer,
+          metric,
+          group: g,
+          groupName: names?.[g] ?? `group ${g}`,
+          mean: r.mean,
+          se: r.se,
+          count: r.count,
+        });
       }
       continue;
     }
-    const c = subgroupComparison(Float64Array.from(values), Int32Array.from(groups), { bootstrap: options.bootstrap ?? 1000, seed: 0, ...(names ? { groupNames: names } : {}) });
+    const c = subgroupComparison(Float64Array.from(values), Int32Array.from(groups), {
+      bootstrap: options.bootstrap ?? 1000,
+      seed: 0,
+      ...(names ? { groupNames: names } : {}),
+    });
     for (const g of c.groups) {
       if (g.count + g.undefinedCount === 0) continue;
-      subgroups.push({ dataset, model, explainer, metric, group: g.group, groupName: names?.[g.group] ?? g.name, mean: g.mean, se: g.se, count: g.count });
+      subgroups.push({
+        dataset,
+        model,
+        explainer,
+        metric,
+        group: g.group,
+        groupName: names?.[g.group] ?? g.name,
+        mean: g.mean,
+        se: g.se,
+        count: g.count,
+      });
     }
-    disparities.push({ dataset, model, explainer, metric, disparity: c.disparity, lower: c.ci.lower, upper: c.ci.upper, level: c.ci.level });
+    disparities.push({
+      dataset,
+      model,
+      explainer,
+      metric,
+      disparity: c.disparity,
+      lower: c.ci.lower,
+      upper: c.ci.upper,
+      level: c.ci.level,
+    });
   }
-  subgroups.sort((a, b) => rankIn(DATASETS, a.dataset) - rankIn(DATASETS, b.dataset) || rankIn(MODELS, a.model) - rankIn(MODELS, b.model)
-    || rankIn(ALL_EXPLAINERS, a.explainer) - rankIn(ALL_EXPLAINERS, b.explainer) || rankIn(ALL_METRICS, a.metric) - rankIn(ALL_METRICS, b.metric) || a.group - b.group);
+  subgroups.sort(
+    (a, b) =>
+      rankIn(DATASETS, a.dataset) - rankIn(DATASETS, b.dataset) ||
+      rankIn(MODELS, a.model) - rankIn(MODELS, b.model) ||
+      rankIn(ALL_EXPLAINERS, a.explainer) - rankIn(ALL_EXPLAINERS, b.explainer) ||
+      rankIn(ALL_METRICS, a.metric) - rankIn(ALL_METRICS, b.metric) ||
+      a.group - b.group,
+  );
   const cov = options.coverage;
   const coverage = cov === undefined ? undefined : (({ planned: _p, ...rest }) => rest)(cov);
-  return { format: 'xai-bench-summary@1', conventions: SE_CONVENTIONS, ...(coverage ? { coverage } : {}), cells, controls, subgroups, disparities, diagnostics };
+  return {
+    format: 'xai-bench-summary@1',
+    conventions: SE_CONVENTIONS,
+    ...(coverage ? { coverage } : {}),
+    cells,
+    controls,
+    subgroups,
+    disparities,
+    diagnostics,
+  };
 }
 
 /** JSON with NaN/±Infinity written as null (JSON has neither), two-space indented, newline-terminated. */

@@ -3,7 +3,31 @@ import type { Summary } from './summarize';
 import { SE_CONVENTIONS } from './summarize';
 
 // The same key names (camelCase) as summary.json's cells and controls.
-const HEADER = ['dataset', 'model', 'explainer', 'kind', 'metric', 'mean', 'se', 'count', 'undefined', 'logMean', 'logSe', 'median', 'q25', 'q75', 'planned', 'partial', 'floor', 'floorExplainer', 'null', 'liftOverFloor', 'liftOverNull', 'seConvention', 'runPartial'];
+const HEADER = [
+  'dataset',
+  'model',
+  'explainer',
+  'kind',
+  'metric',
+  'mean',
+  'se',
+  'count',
+  'undefined',
+  'logMean',
+  'logSe',
+  'median',
+  'q25',
+  'q75',
+  'planned',
+  'partial',
+  'floor',
+  'floorExplainer',
+  'null',
+  'liftOverFloor',
+  'liftOverNull',
+  'seConvention',
+  'runPartial',
+];
 
 const csvText = (s: string): string => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 
@@ -22,18 +46,42 @@ function num(v: number | null | undefined): string {
 export function summaryToCsv(summary: Summary): string {
   const lines = [HEADER.join(',')];
   for (const c of summary.cells) {
-    const ctl = c.kind === 'explainer'
-      ? summary.controls.find((k) => k.dataset === c.dataset && k.model === c.model && k.explainer === c.explainer && k.metric === c.metric)
-      : undefined;
-    lines.push([
-      c.dataset, c.model, c.explainer, c.kind, c.metric, num(c.mean), num(c.se), String(c.count), String(c.undefined),
-      num(c.logMean), num(c.logSe), num(c.median), num(c.q25), num(c.q75),
-      c.planned === undefined ? '' : String(c.planned), c.partial === undefined ? '' : String(c.partial),
-      num(ctl?.floor), ctl?.floorExplainer ?? '', num(ctl?.null), num(ctl?.liftOverFloor), num(ctl?.liftOverNull),
-      csvText(`${SE_CONVENTIONS.se}; ${SE_CONVENTIONS.logSe}`),
-      // Every line says when the whole file is partial (a shard, a damaged results file): CSV has no other place for it.
-      summary.coverage === undefined ? '' : csvText(summary.coverage.partial ? `partial: ${summary.coverage.reasons.join(' | ')}` : 'complete'),
-    ].join(','));
+    const ctl =
+      c.kind === 'explainer'
+        ? summary.controls.find(
+            (k) => k.dataset === c.dataset && k.model === c.model && k.explainer === c.explainer && k.metric === c.metric,
+          )
+        : undefined;
+    lines.push(
+      [
+        c.dataset,
+        c.model,
+        c.explainer,
+        c.kind,
+        c.metric,
+        num(c.mean),
+        num(c.se),
+        String(c.count),
+        String(c.undefined),
+        num(c.logMean),
+        num(c.logSe),
+        num(c.median),
+        num(c.q25),
+        num(c.q75),
+        c.planned === undefined ? '' : String(c.planned),
+        c.partial === undefined ? '' : String(c.partial),
+        num(ctl?.floor),
+        ctl?.floorExplainer ?? '',
+        num(ctl?.null),
+        num(ctl?.liftOverFloor),
+        num(ctl?.liftOverNull),
+        csvText(`${SE_CONVENTIONS.se}; ${SE_CONVENTIONS.logSe}`),
+        // Every line says when the whole file is partial (a shard, a damaged results file): CSV has no other place for it.
+        summary.coverage === undefined
+          ? ''
+          : csvText(summary.coverage.partial ? `partial: ${summary.coverage.reasons.join(' | ')}` : 'complete'),
+      ].join(','),
+    );
   }
   return `${lines.join('\n')}\n`;
 }

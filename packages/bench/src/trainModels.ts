@@ -47,12 +47,24 @@ export interface TrainedModelEntry {
  * @since 0.1.0
  */
 export async function trainModels(options: TrainModelsOptions): Promise<TrainedModelEntry[]> {
-  checkOptions(options, ['datasets', 'models', 'preset', 'seed', 'dataDir', 'cacheDir', 'download', 'out', 'userData', 'log'], 'trainModels');
+  checkOptions(
+    options,
+    ['datasets', 'models', 'preset', 'seed', 'dataDir', 'cacheDir', 'download', 'out', 'userData', 'log'],
+    'trainModels',
+  );
   mkdirSync(options.out, { recursive: true });
   const entries: TrainedModelEntry[] = [];
   const { userData, log } = options;
-  const loaders: (() => Promise<BenchDataset & { readonly preprocessing: Preprocessing }>)[] = options.datasets.map((id) => () =>
-    loadBenchDataset(id, { preset: options.preset, dataDir: options.dataDir, cacheDir: options.cacheDir, download: options.download, seed: options.seed }));
+  const loaders: (() => Promise<BenchDataset & { readonly preprocessing: Preprocessing }>)[] = options.datasets.map(
+    (id) => () =>
+      loadBenchDataset(id, {
+        preset: options.preset,
+        dataDir: options.dataDir,
+        cacheDir: options.cacheDir,
+        download: options.download,
+        seed: options.seed,
+      }),
+  );
   if (userData) {
     loaders.push(async () => {
       const ds = await loadUserBenchDataset(userData, { seed: options.seed });
@@ -63,7 +75,12 @@ export async function trainModels(options: TrainModelsOptions): Promise<TrainedM
   for (const load of loaders) {
     const ds = await load();
     for (const kind of options.models) {
-      const t = trainOrLoadModel(ds, kind, { preset: options.preset, seed: options.seed, cacheDir: options.cacheDir, ...(log ? { log } : {}) });
+      const t = trainOrLoadModel(ds, kind, {
+        preset: options.preset,
+        seed: options.seed,
+        cacheDir: options.cacheDir,
+        ...(log ? { log } : {}),
+      });
       const file = `${ds.id}-${kind}.json`;
       // The saved model carries how raw rows become its inputs (the cached copy stays bare:
       // its bytes are what the bench's workers load and hash).
@@ -72,13 +89,24 @@ export async function trainModels(options: TrainModelsOptions): Promise<TrainedM
       writeFileSync(tmp, json);
       renameSync(tmp, join(options.out, file));
       entries.push({
-        dataset: ds.id, model: kind, file, sha256: createHash('sha256').update(json).digest('hex'), datasetHash: ds.hash, cached: t.cached,
-        accuracy: t.report?.accuracy ?? null, bestEpoch: t.report?.bestEpoch ?? null, settings: t.report?.settings ?? null, preprocessing: true,
+        dataset: ds.id,
+        model: kind,
+        file,
+        sha256: createHash('sha256').update(json).digest('hex'),
+        datasetHash: ds.hash,
+        cached: t.cached,
+        accuracy: t.report?.accuracy ?? null,
+        bestEpoch: t.report?.bestEpoch ?? null,
+        settings: t.report?.settings ?? null,
+        preprocessing: true,
       });
     }
   }
   const tmp = join(options.out, `models.json.tmp-${process.pid}`);
-  writeFileSync(tmp, `${JSON.stringify({ format: 'xai-bench-models@1', preset: options.preset, seed: options.seed, models: entries }, null, 2)}\n`);
+  writeFileSync(
+    tmp,
+    `${JSON.stringify({ format: 'xai-bench-models@1', preset: options.preset, seed: options.seed, models: entries }, null, 2)}\n`,
+  );
   renameSync(tmp, join(options.out, 'models.json'));
   return entries;
 }

@@ -44,7 +44,17 @@ function sha256(text: string): string {
 export function trainOrLoadModel(dataset: BenchDataset, kind: ModelName, options: TrainOrLoadModelOptions): TrainedModel {
   checkOptions(options, ['preset', 'seed', 'cacheDir', 'versions', 'log'], 'trainOrLoadModel');
   const settings: TrainOptions = { ...trainingPreset(dataset.trainingName, kind, options.preset), seed: options.seed };
-  const key = sha256(JSON.stringify({ format: 'xai-bench-model-cache@1', dataset: dataset.processingHash, kind, preset: options.preset, seed: options.seed, settings, versions: options.versions ?? {} }));
+  const key = sha256(
+    JSON.stringify({
+      format: 'xai-bench-model-cache@1',
+      dataset: dataset.processingHash,
+      kind,
+      preset: options.preset,
+      seed: options.seed,
+      settings,
+      versions: options.versions ?? {},
+    }),
+  );
   const dir = join(options.cacheDir, 'models');
   const path = join(dir, `${dataset.id}-${kind}-${key.slice(0, 16)}.json`);
   const reportPath = path.replace(/\.json$/, '.report.json');
@@ -56,7 +66,11 @@ export function trainOrLoadModel(dataset: BenchDataset, kind: ModelName, options
   const d = dataset.train.x.cols;
   const fresh = kind === 'lr' ? createLogisticRegression(d, { seed: options.seed }) : createAnn(d, { seed: options.seed });
   options.log?.(`training ${kind} on ${dataset.id} (${dataset.train.x.rows} rows, ${d} features)`);
-  const { history: _history, ...report } = trainModel(fresh, { train: dataset.train, validation: dataset.validation, test: dataset.test }, settings);
+  const { history: _history, ...report } = trainModel(
+    fresh,
+    { train: dataset.train, validation: dataset.validation, test: dataset.test },
+    settings,
+  );
   const json = formatModelJson(toModelJson(fresh));
   mkdirSync(dir, { recursive: true });
   // Atomic writes: a killed run never leaves a truncated model in the cache.
@@ -65,6 +79,8 @@ export function trainOrLoadModel(dataset: BenchDataset, kind: ModelName, options
   renameSync(`${reportPath}.tmp-${process.pid}`, reportPath);
   writeFileSync(tmp, json);
   renameSync(tmp, path);
-  options.log?.(`trained ${kind} on ${dataset.id}: test accuracy ${report.accuracy.test?.toFixed(3) ?? '?'} (epoch ${report.bestEpoch}, ${report.seconds.toFixed(1)} s)`);
+  options.log?.(
+    `trained ${kind} on ${dataset.id}: test accuracy ${report.accuracy.test?.toFixed(3) ?? '?'} (epoch ${report.bestEpoch}, ${report.seconds.toFixed(1)} s)`,
+  );
   return { model: parseModelJson(json, path), json, hash: sha256(json), path, cached: false, report };
 }

@@ -36,20 +36,37 @@ export async function loadUserBenchDataset(spec: UserDataSpec, options: { readon
   checkOptions(options, ['seed'], fn);
   // The label comes from --label, or from a --schema file that names it.
   if ((typeof spec.label !== 'string' || spec.label.length === 0) && spec.schema === undefined) {
-    throw new XaiError('BAD_OPTION', `--data ${spec.data} needs --label <column> (the label column of the CSV)`, { fn: 'xai', arg: '--label', value: spec.label });
+    throw new XaiError('BAD_OPTION', `--data ${spec.data} needs --label <column> (the label column of the CSV)`, {
+      fn: 'xai',
+      arg: '--label',
+      value: spec.label,
+    });
   }
   const ds = await loadUserDataset(spec.data, {
-    ...(spec.label ? { label: spec.label } : {}), seed: options.seed,
+    ...(spec.label ? { label: spec.label } : {}),
+    seed: options.seed,
     ...(spec.test !== undefined ? { test: spec.test } : {}),
     ...(spec.schema !== undefined ? { schema: spec.schema } : {}),
   });
   if (ds.task !== 'classification') {
-    throw new XaiError('BAD_INPUT', `${spec.data}: label ${JSON.stringify(ds.preprocessing.label?.name ?? spec.label)} is a regression target; the bench's metrics need classes (declare "task": "classification" in a --schema file if it is one)`, { fn, arg: '--label', value: spec.label, file: spec.data });
+    throw new XaiError(
+      'BAD_INPUT',
+      `${spec.data}: label ${JSON.stringify(ds.preprocessing.label?.name ?? spec.label)} is a regression target; the bench's metrics need classes (declare "task": "classification" in a --schema file if it is one)`,
+      { fn, arg: '--label', value: spec.label, file: spec.data },
+    );
   }
   return {
-    id: ds.name, trainingName: 'user', train: ds.train, test: ds.test, schema: ds.schema,
+    id: ds.name,
+    trainingName: 'user',
+    train: ds.train,
+    test: ds.test,
+    schema: ds.schema,
     ...(ds.validation ? { validation: ds.validation } : {}),
-    hash: ds.hash, processingHash: ds.processingHash, provenance: ds.provenance,
-    preprocessing: ds.preprocessing, warnings: ds.provenance.warnings, user: ds,
+    hash: ds.hash,
+    processingHash: ds.processingHash,
+    provenance: ds.provenance,
+    preprocessing: ds.preprocessing,
+    warnings: ds.provenance.warnings,
+    user: ds,
   };
 }

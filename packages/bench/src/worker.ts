@@ -37,7 +37,10 @@ async function main(): Promise<void> {
         if (Array.isArray(out)) port.postMessage({ type: 'done', id: msg.unit.id, rows: out, ms } satisfies WorkerResponse);
         else {
           const a = out.attributions;
-          port.postMessage({ type: 'done', id: msg.unit.id, rows: out.rows, ms, ...(a ? { attributions: a } : {}) } satisfies WorkerResponse, a ? [a.data.buffer as ArrayBuffer] : []);
+          port.postMessage(
+            { type: 'done', id: msg.unit.id, rows: out.rows, ms, ...(a ? { attributions: a } : {}) } satisfies WorkerResponse,
+            a ? [a.data.buffer as ArrayBuffer] : [],
+          );
         }
       } catch (e) {
         port.postMessage({ type: 'error', id: msg.unit.id, message: errorText(e) } satisfies WorkerResponse);

@@ -52,6 +52,7 @@ export function buildWorkerModel(spec: WorkerModelSpec, key: string, onnx: OnnxN
     return { model: m, neural: m.mlp ?? null, backend: m.backend, approximateGradients: m.gradientSource === 'finite-differences' };
   }
   const neural = parseModelJson(spec.json, key);
-  if (spec.backend === 'ort') return { model: need().ortModel(neural, { threads: 1 }), neural, backend: 'ort', approximateGradients: false };
+  if (spec.backend === 'ort')
+    return { model: need().ortModel(neural, { threads: 1 }), neural, backend: 'ort', approximateGradients: false };
   return { model: neural, neural, backend: 'ts', approximateGradients: false };
 }

@@ -13,7 +13,13 @@ export interface WorkerRequest {
 /** Worker -> main thread. */
 export type WorkerResponse =
   | { readonly type: 'ready' }
-  | { readonly type: 'done'; readonly id: string; readonly rows: ResultRow[]; readonly ms: number; readonly attributions?: { readonly cols: number; readonly data: Float64Array } }
+  | {
+      readonly type: 'done';
+      readonly id: string;
+      readonly rows: ResultRow[];
+      readonly ms: number;
+      readonly attributions?: { readonly cols: number; readonly data: Float64Array };
+    }
   | { readonly type: 'error'; readonly id: string | null; readonly message: string };
 
 export interface RunUnitsOptions {
@@ -86,9 +92,18 @@ export function runUnits(options: RunUnitsOptions): Promise<void> {
       pool.push(w);
       w.on('message', (msg: WorkerResponse) => {
         if (failed) return;
-        if (msg.type === 'ready') { feed(w); return; }
+        if (msg.type === 'ready') {
+          feed(w);
+          return;
+        }
         if (msg.type === 'error') {
-          stop(new XaiError('BAD_INPUT', msg.message, { fn: 'runUnits', arg: msg.id === null ? 'worker start-up' : `unit ${msg.id}`, value: msg.id }));
+          stop(
+            new XaiError('BAD_INPUT', msg.message, {
+              fn: 'runUnits',
+              arg: msg.id === null ? 'worker start-up' : `unit ${msg.id}`,
+              value: msg.id,
+            }),
+          );
           return;
         }
         const unit = byId.get(msg.id);

@@ -19,11 +19,20 @@ import { summaryToCsv } from './summaryCsv';
  * `leaderboard.md`; with layout `paper`, `report-paper.md` and `paper.csv` (OpenXAI tables 2–5).
  * @since 0.1.0
  */
-export async function writeReports(dir: string, rows: readonly ResultRow[], manifest: RunManifest, coverage: Coverage | null = null, layout: ReportLayout = manifest.config.layout ?? 'default'): Promise<Summary> {
+export async function writeReports(
+  dir: string,
+  rows: readonly ResultRow[],
+  manifest: RunManifest,
+  coverage: Coverage | null = null,
+  layout: ReportLayout = manifest.config.layout ?? 'default',
+): Promise<Summary> {
   const groupNames: Record<string, readonly string[]> = {};
   for (const d of manifest.datasets) if (d.sensitive) groupNames[d.id] = d.sensitive.groups;
   const summary = summarize(rows, { groupNames, ...(coverage ? { coverage } : {}) });
-  const write = (name: string, text: string): void => { const p = join(dir, name); withIo('write', p, 'writeReports', () => writeFileSync(p, text)); };
+  const write = (name: string, text: string): void => {
+    const p = join(dir, name);
+    withIo('write', p, 'writeReports', () => writeFileSync(p, text));
+  };
   write('summary.json', summaryToJson(summary));
   write('summary.csv', summaryToCsv(summary));
   write('report.md', reportMarkdown(summary, manifest));

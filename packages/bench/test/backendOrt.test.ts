@@ -12,13 +12,37 @@ const dir = mkdtempSync(join(tmpdir(), 'xai-ort-'));
 const cache = join(dir, 'cache');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Cell { model: string; explainer: string; metric: string; kind?: string; mean: number | null }
+interface Cell {
+  model: string;
+  explainer: string;
+  metric: string;
+  kind?: string;
+  mean: number | null;
+}
 
 function run(out: string, extra: string[]): { cells: Cell[]; manifest: { config: { backend?: string }; backend?: string } } {
-  const args = ['bench', '--explainers', 'grad,ig,itg', '--metrics', 'PRA,RC,FA,SA,PGI,PGU', '--instances', '20', '--workers', '2', '--cache-dir', cache, '--out', out, ...extra];
+  const args = [
+    'bench',
+    '--explainers',
+    'grad,ig,itg',
+    '--metrics',
+    'PRA,RC,FA,SA,PGI,PGU',
+    '--instances',
+    '20',
+    '--workers',
+    '2',
+    '--cache-dir',
+    cache,
+    '--out',
+    out,
+    ...extra,
+  ];
   const r = runCliSync(args);
   if (r.code !== 0) throw new Error(`xai ${args.join(' ')} failed: ${r.stderr}`);
-  return { cells: JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')).cells, manifest: JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) };
+  return {
+    cells: JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')).cells,
+    manifest: JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')),
+  };
 }
 
 describe('xai bench --backend ort', () => {
@@ -41,7 +65,9 @@ describe('xai bench --backend ort', () => {
       if (a.mean === null || !Number.isFinite(a.mean)) continue;
       const b = ort.cells.find((c) => c.model === a.model && c.explainer === a.explainer && c.metric === a.metric && c.kind === a.kind);
       expect(b, `${a.model}/${a.explainer}/${a.metric}`).toBeDefined();
-      expect(Math.abs(b!.mean! - a.mean), `${a.model}/${a.explainer}/${a.metric}: ${a.mean} vs ${b!.mean}`).toBeLessThanOrEqual(1e-5 * Math.abs(a.mean) + 1e-6);
+      expect(Math.abs(b!.mean! - a.mean), `${a.model}/${a.explainer}/${a.metric}: ${a.mean} vs ${b!.mean}`).toBeLessThanOrEqual(
+        1e-5 * Math.abs(a.mean) + 1e-6,
+      );
       compared++;
     }
     expect(compared).toBeGreaterThanOrEqual(2 * 3 * 4);

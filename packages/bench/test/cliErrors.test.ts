@@ -52,10 +52,13 @@ describe('xai: bad flags and configs', () => {
 
 describe('xai: --help on every command, with examples', () => {
   beforeAll(assertBuilt);
-  it.each([['bench'], ['merge'], ['report'], ['data', 'list'], ['train'], ['explain'], ['evaluate'], ['audit'], []])('xai %s --help', (...cmd) => {
-    const r = runCliSync([...cmd, '--help']);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/Usage: xai/);
-    expect(r.stdout).toMatch(/Examples:\n\s+\$ xai/);
-  });
+  it.each([['bench'], ['merge'], ['report'], ['data', 'list'], ['train'], ['explain'], ['evaluate'], ['audit'], []])(
+    'xai %s --help',
+    (...cmd) => {
+      const r = runCliSync([...cmd, '--help']);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/Usage: xai/);
+      expect(r.stdout).toMatch(/Examples:\n\s+\$ xai/);
+    },
+  );
 });

@@ -11,7 +11,11 @@ describe('xai data list', () => {
   it('lists the synthetic set (SynthGauss paper defaults: 10 x 1000 rows, d = 20, 25% test)', () => {
     const r = runCliSync(['data', 'list', '--json', '--data-dir', '/nonexistent']);
     expect(r.code, r.stderr).toBe(0);
-    const entries = JSON.parse(r.stdout) as { name: string; status: string; summary: { rows: { train: number; validation: number; test: number }; features: number; hash: string } | null }[];
+    const entries = JSON.parse(r.stdout) as {
+      name: string;
+      status: string;
+      summary: { rows: { train: number; validation: number; test: number }; features: number; hash: string } | null;
+    }[];
     // All eight registry datasets are listed even when none is on disk, each with a status.
     expect(entries.map((e) => e.name)).toEqual(['synthetic', 'adult', 'compas', 'german', 'gmsc', 'heart', 'heloc', 'pima', 'gaussian']);
     expect(entries[0]!.status).toBe('built-in');

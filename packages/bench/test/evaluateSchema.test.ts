@@ -29,12 +29,16 @@ describe.skipIf(!existsSync(germanTest))('xai evaluate on german (one-hot groups
     ok(['train', '--datasets', 'german', '--models', 'lr', '--data-dir', dataDir, '--cache-dir', join(dir, 'cache'), '--out', models]);
     const model = join(models, 'german-lr.json');
     ok(['explain', '--model', model, '--instances', germanTest, '--method', 'grad', '--out', join(dir, 'g.json')]);
-    const got = JSON.parse(ok(['evaluate', '--model', model, '--instances', germanTest, '--attributions', join(dir, 'g.json'), '--metric', 'PGU']));
+    const got = JSON.parse(
+      ok(['evaluate', '--model', model, '--instances', germanTest, '--attributions', join(dir, 'g.json'), '--metric', 'PGU']),
+    );
     const ds = await loadDataset('german', { dataDir, cacheDir: join(dir, 'cache', 'datasets') });
     expect(ds.schema.groups.length).toBeGreaterThan(0);
     const m = loadModelSync(model);
     const attributions = fromRows(JSON.parse(readFileSync(join(dir, 'g.json'), 'utf8')).attributions);
-    const score = (schema: typeof ds.schema) => metrics.PGU.evaluate({ x: ds.test.x, attributions, model: m, schema }, { preset: 'default', seed: 0, useGivenAttributions: true }).values;
+    const score = (schema: typeof ds.schema) =>
+      metrics.PGU.evaluate({ x: ds.test.x, attributions, model: m, schema }, { preset: 'default', seed: 0, useGivenAttributions: true })
+        .values;
     const want = score(ds.schema);
     const perColumn = score({ names: ds.schema.names, kinds: inferFeatureKinds(ds.test.x), groups: [] });
     expect(got.values).toHaveLength(want.length);

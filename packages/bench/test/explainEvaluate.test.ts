@@ -40,7 +40,11 @@ describe('xai train, explain, evaluate (built CLI)', () => {
     const m = JSON.parse(readFileSync(join(models, 'models.json'), 'utf8'));
     const e = m.models[0];
     expect(e.file).toBe('synthetic-lr.json');
-    expect(e.sha256).toBe(createHash('sha256').update(readFileSync(join(models, e.file))).digest('hex'));
+    expect(e.sha256).toBe(
+      createHash('sha256')
+        .update(readFileSync(join(models, e.file)))
+        .digest('hex'),
+    );
     expect(e.accuracy.test).toBeGreaterThan(0.5);
     expect(e.accuracy.test).toBeLessThanOrEqual(1);
     // a second run takes the model from the cache, bit for bit
@@ -68,7 +72,19 @@ describe('xai train, explain, evaluate (built CLI)', () => {
     const grad = join(dir, 'grad.json');
     for (const metric of ['FA', 'SA']) {
       const out = join(dir, `${metric}.json`);
-      ok(['evaluate', '--model', join(models, 'synthetic-lr.json'), '--instances', xcsv, '--attributions', grad, '--metric', metric, '--out', out]);
+      ok([
+        'evaluate',
+        '--model',
+        join(models, 'synthetic-lr.json'),
+        '--instances',
+        xcsv,
+        '--attributions',
+        grad,
+        '--metric',
+        metric,
+        '--out',
+        out,
+      ]);
       const v = JSON.parse(readFileSync(out, 'utf8'));
       expect(v.metric).toBe(metric);
       expect(v.values).toEqual(Array(N).fill(1));
@@ -83,7 +99,23 @@ describe('xai train, explain, evaluate (built CLI)', () => {
     const lines = readFileSync(csv, 'utf8').trim().split('\n');
     expect(lines[0]).toBe(names.join(','));
     expect(lines).toHaveLength(N + 1);
-    const v = JSON.parse(ok(['evaluate', '--model', join(models, 'synthetic-lr.json'), '--instances', xcsv, '--attributions', join(dir, 'grad.json'), '--metric', 'RIS', '--stability-neighbours', '5', '--stability-samples', '50']));
+    const v = JSON.parse(
+      ok([
+        'evaluate',
+        '--model',
+        join(models, 'synthetic-lr.json'),
+        '--instances',
+        xcsv,
+        '--attributions',
+        join(dir, 'grad.json'),
+        '--metric',
+        'RIS',
+        '--stability-neighbours',
+        '5',
+        '--stability-samples',
+        '50',
+      ]),
+    );
     expect(v.values).toHaveLength(N);
     for (const x of v.values) expect(x === null || x >= 0).toBe(true);
   });
@@ -96,23 +128,76 @@ describe('xai train, explain, evaluate (built CLI)', () => {
     const renamed = join(dir, 'renamed.csv');
     writeFileSync(renamed, readFileSync(xcsv, 'utf8').replace('x7,', 'feature7,'));
     const mlp = join(dir, 'mlp.json');
-    writeFileSync(mlp, JSON.stringify({
-      format: 'xai-model@1', kind: 'mlp', inputDim: D, classes: 2, output: 'softmax',
-      layers: [{ weight: [names.map(() => 0.1), names.map(() => -0.1)], bias: [0, 0], activation: 'relu' }, { weight: [[1, 0], [0, 1]], bias: [0, 0], activation: 'none' }],
-    }));
+    writeFileSync(
+      mlp,
+      JSON.stringify({
+        format: 'xai-model@1',
+        kind: 'mlp',
+        inputDim: D,
+        classes: 2,
+        output: 'softmax',
+        layers: [
+          { weight: [names.map(() => 0.1), names.map(() => -0.1)], bias: [0, 0], activation: 'relu' },
+          {
+            weight: [
+              [1, 0],
+              [0, 1],
+            ],
+            bias: [0, 0],
+            activation: 'none',
+          },
+        ],
+      }),
+    );
     const cases: [string[], number, RegExp][] = [
-      [['explain', '--model', join(dir, 'none.json'), '--instances', xcsv, '--method', 'grad', '--out', join(dir, 'o.json')], 1, /NOT_FOUND.*none\.json/],
-      [['explain', '--model', model, '--instances', xcsv, '--method', 'nosuch', '--out', join(dir, 'o.json')], 2, /unknown method "nosuch"/],
-      [['explain', '--model', model, '--instances', narrow, '--method', 'grad', '--out', join(dir, 'o.json')], 1, /missing column\(s\) "x0"/],
-      [['explain', '--model', model, '--instances', renamed, '--method', 'grad', '--out', join(dir, 'o.json')], 1, /missing column\(s\) "x7".*unexpected|"x7"/],
-      [['explain', '--model', mlp, '--instances', narrow, '--method', 'grad', '--out', join(dir, 'o.json')], 1, /3 feature columns.*takes 20/],
+      [
+        ['explain', '--model', join(dir, 'none.json'), '--instances', xcsv, '--method', 'grad', '--out', join(dir, 'o.json')],
+        1,
+        /NOT_FOUND.*none\.json/,
+      ],
+      [
+        ['explain', '--model', model, '--instances', xcsv, '--method', 'nosuch', '--out', join(dir, 'o.json')],
+        2,
+        /unknown method "nosuch"/,
+      ],
+      [
+        ['explain', '--model', model, '--instances', narrow, '--method', 'grad', '--out', join(dir, 'o.json')],
+        1,
+        /missing column\(s\) "x0"/,
+      ],
+      [
+        ['explain', '--model', model, '--instances', renamed, '--method', 'grad', '--out', join(dir, 'o.json')],
+        1,
+        /missing column\(s\) "x7".*unexpected|"x7"/,
+      ],
+      [
+        ['explain', '--model', mlp, '--instances', narrow, '--method', 'grad', '--out', join(dir, 'o.json')],
+        1,
+        /3 feature columns.*takes 20/,
+      ],
       [['explain', '--model', model, '--method', 'grad', '--out', join(dir, 'o.json')], 2, /--instances <csv> or --data/],
       [['explain', '--model', xcsv, '--instances', xcsv, '--method', 'grad', '--out', join(dir, 'o.json')], 1, /PARSE_ERROR/],
       [['explain', '--model', model, '--instances', xcsv, '--out', join(dir, 'o.json')], 2, /required option '--method/],
-      [['evaluate', '--model', model, '--instances', xcsv, '--attributions', join(dir, 'control.csv'), '--metric', 'RIS'], 2, /give --method/],
-      [['evaluate', '--model', model, '--instances', xcsv, '--attributions', join(dir, 'grad.json'), '--metric', 'XYZ'], 2, /unknown metric "XYZ"/],
-      [['evaluate', '--model', mlp, '--instances', xcsv, '--attributions', join(dir, 'grad.json'), '--metric', 'FA'], 2, /FA needs --ground-truth/],
-      [['evaluate', '--model', mlp, '--instances', narrow, '--attributions', join(dir, 'grad.json'), '--metric', 'FA'], 1, /3 feature columns/],
+      [
+        ['evaluate', '--model', model, '--instances', xcsv, '--attributions', join(dir, 'control.csv'), '--metric', 'RIS'],
+        2,
+        /give --method/,
+      ],
+      [
+        ['evaluate', '--model', model, '--instances', xcsv, '--attributions', join(dir, 'grad.json'), '--metric', 'XYZ'],
+        2,
+        /unknown metric "XYZ"/,
+      ],
+      [
+        ['evaluate', '--model', mlp, '--instances', xcsv, '--attributions', join(dir, 'grad.json'), '--metric', 'FA'],
+        2,
+        /FA needs --ground-truth/,
+      ],
+      [
+        ['evaluate', '--model', mlp, '--instances', narrow, '--attributions', join(dir, 'grad.json'), '--metric', 'FA'],
+        1,
+        /3 feature columns/,
+      ],
     ];
     for (const [args, code, message] of cases) {
       const r = runCliSync(args);

@@ -23,19 +23,52 @@ describe('xai bench --metrics all', () => {
   const out = join(dir, 'run');
   let md: string;
   let rows: { model: string; explainer: string; kind: string; instance: number; metrics: Record<string, number | string | null> }[];
-  let summary: { cells: { model: string; explainer: string; kind: string; metric: string; mean: number }[]; controls: { model: string; explainer: string; metric: string; floor: number | null; null: number | null }[] };
+  let summary: {
+    cells: { model: string; explainer: string; kind: string; metric: string; mean: number }[];
+    controls: { model: string; explainer: string; metric: string; floor: number | null; null: number | null }[];
+  };
   beforeAll(() => {
     assertBuilt();
-    const r = runCliSync(['bench', '--metrics', 'all', '--explainers', 'grad,occlusion', '--models', 'lr', '--instances', '6', '--stability-neighbours', '3',
-      '--stability-samples', '30', '--workers', '1', '--cache-dir', join(dir, 'cache'), '--out', out]);
+    const r = runCliSync([
+      'bench',
+      '--metrics',
+      'all',
+      '--explainers',
+      'grad,occlusion',
+      '--models',
+      'lr',
+      '--instances',
+      '6',
+      '--stability-neighbours',
+      '3',
+      '--stability-samples',
+      '30',
+      '--workers',
+      '1',
+      '--cache-dir',
+      join(dir, 'cache'),
+      '--out',
+      out,
+    ]);
     if (r.code !== 0) throw new Error(r.stderr);
     md = readFileSync(join(out, 'report.md'), 'utf8');
-    rows = readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    rows = readFileSync(join(out, 'results.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
   });
 
   it('groups the extended metrics by family with direction marks, and says where a null is not meaningful', () => {
-    for (const t of ['Faithfulness (extended)', 'Robustness (extended)', 'Complexity (extended)', 'Randomisation / sanity checks (extended)', 'Axiomatic (extended)', 'Rank agreement (extended)']) expect(md).toContain(`**${t}**`);
+    for (const t of [
+      'Faithfulness (extended)',
+      'Robustness (extended)',
+      'Complexity (extended)',
+      'Randomisation / sanity checks (extended)',
+      'Axiomatic (extended)',
+      'Rank agreement (extended)',
+    ])
+      expect(md).toContain(`**${t}**`);
     expect(md).toMatch(/\| INFIDELITY ↓ \|/);
     expect(md).toMatch(/\| SPARSENESS ↑ \|/);
     expect(md).toMatch(/¹ SPARSENESS null: not meaningful/);

@@ -10,35 +10,76 @@ import { createUnitRunner, prepare } from '../src/pipelineEngine';
 const cacheDir = mkdtempSync(join(tmpdir(), 'xai-record-cache-'));
 
 describe('manifest settings = what the workers run', () => {
-  it.each([['openxai'], ['default']] as const)('preset %s: record and run agree for every dataset x model x explainer', async (preset) => {
-    const config = resolveBenchConfig({}, { datasets: 'synthetic,german', models: 'lr', explainers: 'ig,lime,shap', instances: '4', preset, cacheDir, out: join(cacheDir, 'out') });
-    const prepared = await prepare(config, { log: () => {} });
-    const recorded = (prepared.settings as { explainers: Record<string, Record<string, Record<string, { noise?: string; baselineVector?: number[] }>>> }).explainers;
-    // The worker side: the runner built from the payload, as in a worker thread.
-    const runner = await createUnitRunner(structuredClone(prepared.payload));
-    for (const d of prepared.datasets) {
-      for (const e of config.explainers) expect(recorded[d.id]!.lr![e], `${d.id}/lr/${e}`).toEqual(runner.describe(d.id, 'lr', e));
-    }
-    // What the released-code parity needs, visible in the record.
-    expect(recorded.synthetic!.lr!.lime!.noise).toBe(preset === 'openxai' ? 'numpy-batch' : 'keyed');
-    // The IG baseline is each dataset's own training mean, not the first dataset's.
-    const synth = recorded.synthetic!.lr!.ig!.baselineVector!;
-    const german = recorded.german!.lr!.ig!.baselineVector!;
-    expect(synth).toHaveLength(prepared.datasets[0]!.features);
-    expect(german).toHaveLength(prepared.datasets[1]!.features);
-  }, 900_000);
+  it.each([['openxai'], ['default']] as const)(
+    'preset %s: record and run agree for every dataset x model x explainer',
+    async (preset) => {
+      const config = resolveBenchConfig(
+        {},
+        {
+          datasets: 'synthetic,german',
+          models: 'lr',
+          explainers: 'ig,lime,shap',
+          instances: '4',
+          preset,
+          cacheDir,
+          out: join(cacheDir, 'out'),
+        },
+      );
+      const prepared = await prepare(config, { log: () => {} });
+      const recorded = (
+        prepared.settings as { explainers: Record<string, Record<string, Record<string, { noise?: string; baselineVector?: number[] }>>> }
+      ).explainers;
+      // The worker side: the runner built from the payload, as in a worker thread.
+      const runner = await createUnitRunner(structuredClone(prepared.payload));
+      for (const d of prepared.datasets) {
+        for (const e of config.explainers) expect(recorded[d.id]!.lr![e], `${d.id}/lr/${e}`).toEqual(runner.describe(d.id, 'lr', e));
+      }
+      // What the released-code parity needs, visible in the record.
+      expect(recorded.synthetic!.lr!.lime!.noise).toBe(preset === 'openxai' ? 'numpy-batch' : 'keyed');
+      // The IG baseline is each dataset's own training mean, not the first dataset's.
+      const synth = recorded.synthetic!.lr!.ig!.baselineVector!;
+      const german = recorded.german!.lr!.ig!.baselineVector!;
+      expect(synth).toHaveLength(prepared.datasets[0]!.features);
+      expect(german).toHaveLength(prepared.datasets[1]!.features);
+    },
+    900_000,
+  );
 });
 
 describe('per-family instance limits in the real pipeline', () => {
   it('stability on the first 3 of 6 instances gives exactly the values of a run without the limit', async () => {
     const { planUnits } = await import('../src/planUnits');
     const run = async (extra: Record<string, unknown>) => {
-      const config = resolveBenchConfig({}, { datasets: 'synthetic', models: 'ann', explainers: 'grad', metrics: 'FA,PGI,RIS,ROS', instances: '6', blockSize: '6', cacheDir, out: join(cacheDir, 'out2'), ...extra });
+      const config = resolveBenchConfig(
+        {},
+        {
+          datasets: 'synthetic',
+          models: 'ann',
+          explainers: 'grad',
+          metrics: 'FA,PGI,RIS,ROS',
+          instances: '6',
+          blockSize: '6',
+          cacheDir,
+          out: join(cacheDir, 'out2'),
+          ...extra,
+        },
+      );
       const prepared = await prepare(config, { log: () => {} });
-      const units = planUnits({ datasets: prepared.datasets, models: config.models, explainers: config.explainers, blockSize: config.blockSize, instanceOverrides: config.instanceOverrides, defaultInstances: config.instances, metrics: config.metrics });
+      const units = planUnits({
+        datasets: prepared.datasets,
+        models: config.models,
+        explainers: config.explainers,
+        blockSize: config.blockSize,
+        instanceOverrides: config.instanceOverrides,
+        defaultInstances: config.instances,
+        metrics: config.metrics,
+      });
       const runner = await createUnitRunner(structuredClone(prepared.payload));
       const rows = [];
-      for (const u of units) { const r = await runner(u); rows.push(...(Array.isArray(r) ? r : r.rows)); }
+      for (const u of units) {
+        const r = await runner(u);
+        rows.push(...(Array.isArray(r) ? r : r.rows));
+      }
       return { units, rows: rows.filter((r) => r.kind === 'explainer') };
     };
     const full = await run({});

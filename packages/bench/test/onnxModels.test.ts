@@ -45,15 +45,49 @@ describe('xai bench / explain --model m.onnx --data d.csv --label y', () => {
     writeFileSync(lrOnnx, neuralModelToOnnx(loadModelSync(join(dir, 'models', 'd-lr.json'))));
   });
 
-  it('bench: report.md with the model\'s rows, floors and nulls; two --model files compared in one report', () => {
+  it("bench: report.md with the model's rows, floors and nulls; two --model files compared in one report", () => {
     const out = join(dir, 'run');
-    ok(['bench', '--model', onnx, '--model', lrOnnx, '--model', join(dir, 'models', 'd-lr.json'), '--data', csv, '--label', 'y', '--explainers', 'control,grad,ig', '--metrics', 'PGI,PGU,RIS',
-      '--instances', '10', '--stability-neighbours', '5', '--stability-samples', '50', '--workers', '1', '--cache-dir', cache, '--out', out]);
+    ok([
+      'bench',
+      '--model',
+      onnx,
+      '--model',
+      lrOnnx,
+      '--model',
+      join(dir, 'models', 'd-lr.json'),
+      '--data',
+      csv,
+      '--label',
+      'y',
+      '--explainers',
+      'control,grad,ig',
+      '--metrics',
+      'PGI,PGU,RIS',
+      '--instances',
+      '10',
+      '--stability-neighbours',
+      '5',
+      '--stability-samples',
+      '50',
+      '--workers',
+      '1',
+      '--cache-dir',
+      cache,
+      '--out',
+      out,
+    ]);
     const md = readFileSync(join(out, 'report.md'), 'utf8');
     expect(md).toMatch(/\bm\b/);
     expect(md).toMatch(/\blr\b/);
     const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
-    const cells = summary.cells as { dataset: string; model: string; explainer: string; kind: string; metric: string; mean: number | null }[];
+    const cells = summary.cells as {
+      dataset: string;
+      model: string;
+      explainer: string;
+      kind: string;
+      metric: string;
+      mean: number | null;
+    }[];
     const controls = summary.controls as { model: string; explainer: string; metric: string; floor: number | null; null: number | null }[];
     for (const model of ['m', 'lr', 'd-lr']) {
       const pgi = cells.find((c) => c.model === model && c.explainer === 'grad' && c.kind === 'explainer' && c.metric === 'PGI');
@@ -76,8 +110,16 @@ describe('xai bench / explain --model m.onnx --data d.csv --label y', () => {
   it('bad model files: a width mismatch and two files with one name fail with one line naming them', () => {
     const poly = resolve(__dirname, '../../onnx/fixtures/poly_sigmoid.onnx');
     const cases: [string[], number, RegExp][] = [
-      [['bench', '--model', poly, '--data', csv, '--label', 'y', '--out', join(dir, 'x1')], 1, /poly_sigmoid\.onnx takes 3 features but d has 6/],
-      [['bench', '--model', onnx, '--model', join(dir, 'models', 'm.json'), '--data', csv, '--label', 'y', '--out', join(dir, 'x2')], 2, /two models named "m"/],
+      [
+        ['bench', '--model', poly, '--data', csv, '--label', 'y', '--out', join(dir, 'x1')],
+        1,
+        /poly_sigmoid\.onnx takes 3 features but d has 6/,
+      ],
+      [
+        ['bench', '--model', onnx, '--model', join(dir, 'models', 'm.json'), '--data', csv, '--label', 'y', '--out', join(dir, 'x2')],
+        2,
+        /two models named "m"/,
+      ],
       [['bench', '--label', 'y', '--out', join(dir, 'x3')], 2, /--label describes a user CSV: give --data/],
     ];
     for (const [args, code, message] of cases) {
@@ -88,7 +130,7 @@ describe('xai bench / explain --model m.onnx --data d.csv --label y', () => {
     }
   });
 
-  it('explain on the ONNX model equals the JSON model on the loader\'s scaled test rows', async () => {
+  it("explain on the ONNX model equals the JSON model on the loader's scaled test rows", async () => {
     const out = join(dir, 'ig.json');
     ok(['explain', '--model', onnx, '--data', csv, '--label', 'y', '--method', 'ig', '--out', out]);
     const got = JSON.parse(readFileSync(out, 'utf8')).attributions as number[][];
@@ -97,10 +139,11 @@ describe('xai bench / explain --model m.onnx --data d.csv --label y', () => {
     const want = createExplainer('ig', { preset: 'default', seed: 0, train: ds.train.x }).explain(json, ds.test.x);
     expect(got).toHaveLength(ds.test.x.rows);
     // float32 ONNX weights vs float64 JSON: the imported MLP holds the float32-rounded weights
-    for (let i = 0; i < want.rows; i++) for (let j = 0; j < want.cols; j++) {
-      const w = want.data[i * want.cols + j]!;
-      expect(Math.abs(got[i]![j]! - w)).toBeLessThanOrEqual(1e-5 * Math.max(1, Math.abs(w)));
-    }
+    for (let i = 0; i < want.rows; i++)
+      for (let j = 0; j < want.cols; j++) {
+        const w = want.data[i * want.cols + j]!;
+        expect(Math.abs(got[i]![j]! - w)).toBeLessThanOrEqual(1e-5 * Math.max(1, Math.abs(w)));
+      }
     const ev = JSON.parse(ok(['evaluate', '--model', onnx, '--data', csv, '--label', 'y', '--attributions', out, '--metric', 'PGI']));
     expect(ev.count).toBe(ds.test.x.rows);
   });
@@ -116,7 +159,27 @@ describe('xai bench / explain --model m.onnx --data d.csv --label y', () => {
     expect(e.stdout + e.stderr).toMatch(/APPROXIMATE/);
     expect(JSON.parse(readFileSync(join(dir, 'pg.json'), 'utf8')).gradients).toMatch(/finite differences/);
     const out = join(dir, 'prun');
-    ok(['bench', '--model', poly, '--data', p, '--label', 'y', '--explainers', 'grad', '--metrics', 'PGI', '--instances', '5', '--workers', '1', '--cache-dir', cache, '--out', out]);
+    ok([
+      'bench',
+      '--model',
+      poly,
+      '--data',
+      p,
+      '--label',
+      'y',
+      '--explainers',
+      'grad',
+      '--metrics',
+      'PGI',
+      '--instances',
+      '5',
+      '--workers',
+      '1',
+      '--cache-dir',
+      cache,
+      '--out',
+      out,
+    ]);
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toMatch(/approximate/i);
   });
 });

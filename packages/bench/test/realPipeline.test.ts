@@ -13,8 +13,22 @@ import { assertBuilt, exited, runCliSync, sleep, startCli } from './spawnCli';
 
 const dir = mkdtempSync(join(tmpdir(), 'xai-real-'));
 const cache = join(dir, 'cache');
-const TINY = ['--instances', '6', '--block-size', '3', '--explainers', 'control,grad,lime', '--metrics', 'FA,SA,PGU,PGI,RIS,RRS,ROS',
-  '--stability-neighbours', '4', '--stability-samples', '40', '--cache-dir', cache];
+const TINY = [
+  '--instances',
+  '6',
+  '--block-size',
+  '3',
+  '--explainers',
+  'control,grad,lime',
+  '--metrics',
+  'FA,SA,PGU,PGI,RIS,RRS,ROS',
+  '--stability-neighbours',
+  '4',
+  '--stability-samples',
+  '40',
+  '--cache-dir',
+  cache,
+];
 const SHARED = fileURLToPath(new URL('../../../../shared/datasets', import.meta.url));
 const FILES = ['results.jsonl', 'summary.json', 'summary.csv', 'report.md', 'report.html'];
 
@@ -86,20 +100,40 @@ describe('xai bench, real pipeline (tiny config)', () => {
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain("ground truth: the LR model's own weights");
   }, 900_000);
 
-  it.skipIf(!existsSync(SHARED))('a real dataset with a sensitive attribute gets subgroup means and disparities', () => {
-    const out = join(dir, 'german');
-    bench(out, ['--datasets', 'german', '--models', 'lr', '--explainers', 'grad', '--metrics', 'FA,PGU', '--data-dir', SHARED, '--instances', '20']);
-    const s = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
-    const groups = s.subgroups.filter((g: { explainer: string; metric: string }) => g.explainer === 'grad' && g.metric === 'PGU');
-    expect(groups.map((g: { groupName: string }) => g.groupName).sort()).toEqual(['female', 'male']); // the registry's names for german
-    expect(groups.reduce((n: number, g: { count: number }) => n + g.count, 0)).toBe(20);
-    const d = s.disparities.find((x: { explainer: string; metric: string }) => x.explainer === 'grad' && x.metric === 'PGU');
-    expect(d.disparity).toBeCloseTo(groups.find((g: { group: number }) => g.group === 0).mean - groups.find((g: { group: number }) => g.group === 1).mean, 12);
-    expect(d.lower).toBeLessThanOrEqual(d.upper);
-    const m = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
-    expect(m.datasets[0].sensitive).toEqual({ name: 'sex', groups: ['male', 'female'] });
-    expect(m.datasets[0].groundTruth).toEqual({ lr: 'model' });
-  }, 900_000);
+  it.skipIf(!existsSync(SHARED))(
+    'a real dataset with a sensitive attribute gets subgroup means and disparities',
+    () => {
+      const out = join(dir, 'german');
+      bench(out, [
+        '--datasets',
+        'german',
+        '--models',
+        'lr',
+        '--explainers',
+        'grad',
+        '--metrics',
+        'FA,PGU',
+        '--data-dir',
+        SHARED,
+        '--instances',
+        '20',
+      ]);
+      const s = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+      const groups = s.subgroups.filter((g: { explainer: string; metric: string }) => g.explainer === 'grad' && g.metric === 'PGU');
+      expect(groups.map((g: { groupName: string }) => g.groupName).sort()).toEqual(['female', 'male']); // the registry's names for german
+      expect(groups.reduce((n: number, g: { count: number }) => n + g.count, 0)).toBe(20);
+      const d = s.disparities.find((x: { explainer: string; metric: string }) => x.explainer === 'grad' && x.metric === 'PGU');
+      expect(d.disparity).toBeCloseTo(
+        groups.find((g: { group: number }) => g.group === 0).mean - groups.find((g: { group: number }) => g.group === 1).mean,
+        12,
+      );
+      expect(d.lower).toBeLessThanOrEqual(d.upper);
+      const m = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+      expect(m.datasets[0].sensitive).toEqual({ name: 'sex', groups: ['male', 'female'] });
+      expect(m.datasets[0].groundTruth).toEqual({ lr: 'model' });
+    },
+    900_000,
+  );
   it('after SIGKILL mid-run, --resume finishes with outputs identical to an uninterrupted run', async () => {
     // Long enough to be killed mid-way: 30 instances in blocks of 3 with LIME's stability.
     const run = [...TINY, '--instances', '30', '--models', 'ann', '--explainers', 'grad,lime', '--workers', '2'];

@@ -22,20 +22,30 @@ describe.skipIf(SKIP)('report.html in headless Chromium', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'xai-html-')), 'run');
     // adult has a sensitive attribute in the toy engine, so subgroup charts are drawn too.
     const config = resolveBenchConfig({}, { datasets: 'synthetic,adult', instances: '12', explainers: 'grad,ig,lime', out, workers: '2' });
-    await runBench(config, { engine: new URL('../src/__fixtures__/toyEngine.ts', import.meta.url), log: () => {}, progressStream: { write: () => true, isTTY: false } as unknown as NodeJS.WriteStream });
+    await runBench(config, {
+      engine: new URL('../src/__fixtures__/toyEngine.ts', import.meta.url),
+      log: () => {},
+      progressStream: { write: () => true, isTTY: false } as unknown as NodeJS.WriteStream,
+    });
     html = readFileSync(join(out, 'report.html'), 'utf8');
     url = pathToFileURL(join(out, 'report.html')).href;
     browser = await launchChromium();
     mkdirSync(ARTIFACTS, { recursive: true });
   }, 900_000);
-  afterAll(async () => { await browser?.close(); });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   async function open() {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const problems: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
     page.on('pageerror', (e) => problems.push(e.message));
-    page.on('request', (r) => { if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) problems.push(`network request: ${r.url()}`); });
+    page.on('request', (r) => {
+      if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) problems.push(`network request: ${r.url()}`);
+    });
     await page.goto(url, { waitUntil: 'load' });
     return { page, problems };
   }
@@ -43,11 +53,18 @@ describe.skipIf(SKIP)('report.html in headless Chromium', () => {
   it('loads without console errors, renders every chart, and is screenshotted', async () => {
     expect(html).not.toMatch(/<script|https?:\/\/(?!www\.w3\.org)/); // self-contained: no script, no remote resource
     const { page, problems } = await open();
-    const charts = await page.$$eval('figure.chart', (figs) => figs.map((f) => {
-      const svg = f.querySelector('svg');
-      const box = svg?.getBoundingClientRect();
-      return { id: f.id, width: box?.width ?? 0, height: box?.height ?? 0, marks: svg ? svg.querySelectorAll('path, rect, line').length : 0 };
-    }));
+    const charts = await page.$$eval('figure.chart', (figs) =>
+      figs.map((f) => {
+        const svg = f.querySelector('svg');
+        const box = svg?.getBoundingClientRect();
+        return {
+          id: f.id,
+          width: box?.width ?? 0,
+          height: box?.height ?? 0,
+          marks: svg ? svg.querySelectorAll('path, rect, line').length : 0,
+        };
+      }),
+    );
     // 2 datasets x 2 models x 11 metrics (RRS absent for LR) + subgroup charts for adult
     expect(charts.filter((c) => c.id.startsWith('chart-')).length).toBe(2 * (11 + 10));
     expect(charts.filter((c) => c.id.startsWith('subgroup-adult')).length).toBeGreaterThan(0);

@@ -7,7 +7,24 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TOY_ENGINE, assertBuilt, runCliSync } from './spawnCli';
 
 const dir = mkdtempSync(join(tmpdir(), 'xai-report-cli-'));
-const RUN = ['--engine', TOY_ENGINE, '--datasets', 'synthetic', '--models', 'lr', '--instances', '8', '--block-size', '4', '--explainers', 'grad,lime', '--metrics', 'FA,RIS', '--workers', '1'];
+const RUN = [
+  '--engine',
+  TOY_ENGINE,
+  '--datasets',
+  'synthetic',
+  '--models',
+  'lr',
+  '--instances',
+  '8',
+  '--block-size',
+  '4',
+  '--explainers',
+  'grad,lime',
+  '--metrics',
+  'FA,RIS',
+  '--workers',
+  '1',
+];
 
 describe('xai report / xai bench: damaged results and locks (built CLI)', () => {
   const out = join(dir, 'run');
@@ -34,7 +51,10 @@ describe('xai report / xai bench: damaged results and locks (built CLI)', () => 
   it('a second xai bench on a folder locked by a live process: exit 1, LOCKED', async () => {
     const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
     try {
-      writeFileSync(join(out, 'xai.lock'), JSON.stringify({ pid: holder.pid, host: hostname(), startedAt: new Date().toISOString(), command: 'xai bench' }));
+      writeFileSync(
+        join(out, 'xai.lock'),
+        JSON.stringify({ pid: holder.pid, host: hostname(), startedAt: new Date().toISOString(), command: 'xai bench' }),
+      );
       const r = runCliSync(['bench', ...RUN, '--out', out], { tsx: true });
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(new RegExp(`^xai: \\[LOCKED\\] [^\\n]*pid ${holder.pid}[^\\n]*\\n$`));

@@ -7,7 +7,20 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TOY_ENGINE, assertBuilt, exited, runCliSync, sleep, startCli } from './spawnCli';
 
 const dir = mkdtempSync(join(tmpdir(), 'xai-resume-'));
-const RUN = ['--engine', TOY_ENGINE, '--datasets', 'synthetic,adult', '--instances', '40', '--block-size', '4', '--explainers', 'grad,sg,lime', '--metrics', 'FA,PGI,RIS,RRS,ROS'];
+const RUN = [
+  '--engine',
+  TOY_ENGINE,
+  '--datasets',
+  'synthetic,adult',
+  '--instances',
+  '40',
+  '--block-size',
+  '4',
+  '--explainers',
+  'grad,sg,lime',
+  '--metrics',
+  'FA,PGI,RIS,RRS,ROS',
+];
 // 2 datasets x 2 models x (3 explainers + 1 floor) x 10 blocks
 const UNITS = 160;
 // Rows: per dataset x model, 3 explainers x 40 instances x (explainer + null) + 1 floor x 40.

@@ -20,9 +20,17 @@ export interface CliResult {
 const baseEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => ({ ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...extra });
 
 /** Runs `node dist/cli.js ...args` to completion (a generous 30 min cap: no wall-clock budgets, only a hang guard). `tsx` lets the toy engine (TypeScript) load. */
-export function runCliSync(args: readonly string[], options: { env?: Record<string, string>; tsx?: boolean; cwd?: string } = {}): CliResult {
+export function runCliSync(
+  args: readonly string[],
+  options: { env?: Record<string, string>; tsx?: boolean; cwd?: string } = {},
+): CliResult {
   const node = options.tsx ? ['--import', 'tsx', CLI] : [CLI];
-  const r = spawnSync(process.execPath, [...node, ...args], { encoding: 'utf8', env: baseEnv(options.env ?? {}), cwd: options.cwd, timeout: 1_800_000 });
+  const r = spawnSync(process.execPath, [...node, ...args], {
+    encoding: 'utf8',
+    env: baseEnv(options.env ?? {}),
+    cwd: options.cwd,
+    timeout: 1_800_000,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

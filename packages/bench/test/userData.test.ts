@@ -38,7 +38,7 @@ describe.skipIf(!existsSync(compasTest))('compas: xai train, then xai explain on
     expect(m.preprocessing?.scaler).toEqual({ kind: 'min-max', min: Array.from(ds.scaler.min), max: Array.from(ds.scaler.max) });
   });
 
-  it('explaining the raw test CSV equals explaining the loader\'s scaled rows with the in-memory model (not all zeros)', async () => {
+  it("explaining the raw test CSV equals explaining the loader's scaled rows with the in-memory model (not all zeros)", async () => {
     const out = join(dir, 'grad.json');
     const stdout = ok(['explain', '--model', join(models, 'compas-ann.json'), '--instances', compasTest, '--method', 'grad', '--out', out]);
     expect(stdout).toMatch(/preprocessing applied/);
@@ -64,7 +64,17 @@ describe.skipIf(!existsSync(compasTest))('compas: xai train, then xai explain on
     const lines = readFileSync(compasTest, 'utf8').split('\n');
     const renamed = join(dir, 'renamed.csv');
     writeFileSync(renamed, [lines[0]!.replace('priors_count', 'priors'), ...lines.slice(1, 20)].join('\n'));
-    const r = runCliSync(['explain', '--model', join(models, 'compas-ann.json'), '--instances', renamed, '--method', 'grad', '--out', join(dir, 'o.json')]);
+    const r = runCliSync([
+      'explain',
+      '--model',
+      join(models, 'compas-ann.json'),
+      '--instances',
+      renamed,
+      '--method',
+      'grad',
+      '--out',
+      join(dir, 'o.json'),
+    ]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^xai: [^\n]+\n$/);
     expect(r.stderr).toMatch(/priors_count/);
@@ -74,7 +84,19 @@ describe.skipIf(!existsSync(compasTest))('compas: xai train, then xai explain on
     delete json.preprocessing;
     const bare = join(dir, 'bare.json');
     writeFileSync(bare, JSON.stringify(json));
-    const w = runCliSync(['explain', '--model', bare, '--instances', compasTest, '--label', 'risk', '--method', 'grad', '--out', join(dir, 'o.json')]);
+    const w = runCliSync([
+      'explain',
+      '--model',
+      bare,
+      '--instances',
+      compasTest,
+      '--label',
+      'risk',
+      '--method',
+      'grad',
+      '--out',
+      join(dir, 'o.json'),
+    ]);
     expect(w.code, w.stderr).toBe(0);
     expect(w.stderr).toMatch(/look unscaled/);
   });
@@ -85,9 +107,26 @@ describe.skipIf(!existsSync(compasTest))('compas: xai train, then xai explain on
     // age 500 on two rows: far outside the training range
     const cols = lines[0]!.split(',');
     const age = cols.indexOf('age');
-    const rows = lines.slice(1, 11).map((l, i) => (i < 2 ? l.split(',').map((v, j) => (j === age ? '500' : v)).join(',') : l));
+    const rows = lines.slice(1, 11).map((l, i) =>
+      i < 2
+        ? l
+            .split(',')
+            .map((v, j) => (j === age ? '500' : v))
+            .join(',')
+        : l,
+    );
     writeFileSync(far, [lines[0], ...rows].join('\n'));
-    const r = runCliSync(['explain', '--model', join(models, 'compas-ann.json'), '--instances', far, '--method', 'grad', '--out', join(dir, 'far.json')]);
+    const r = runCliSync([
+      'explain',
+      '--model',
+      join(models, 'compas-ann.json'),
+      '--instances',
+      far,
+      '--method',
+      'grad',
+      '--out',
+      join(dir, 'far.json'),
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/2 .*rows?.*age|age.*2 /);
     expect(JSON.parse(readFileSync(join(dir, 'far.json'), 'utf8')).outOfRangeRows).toBe(2);
@@ -110,7 +149,7 @@ describe('a user CSV: --data my.csv --label y through train, explain, evaluate, 
 
   beforeAll(() => assertBuilt());
 
-  it('xai train --data writes a model with the CSV preprocessing; explain on raw rows equals the loader\'s scaled rows', async () => {
+  it("xai train --data writes a model with the CSV preprocessing; explain on raw rows equals the loader's scaled rows", async () => {
     const out = ok(['train', '--data', csv, '--label', 'y', '--models', 'lr', '--cache-dir', cache, '--out', models]);
     expect(out).toMatch(/my\/lr/);
     const m = loadModelSync(join(models, 'my-lr.json'));
@@ -127,16 +166,56 @@ describe('a user CSV: --data my.csv --label y through train, explain, evaluate, 
     const want = createExplainer('itg', { preset: 'default', seed: 0 }).explain(m, x);
     for (let i = 0; i < 30; i++) for (let j = 0; j < 5; j++) expect(got[i]![j]!).toBeCloseTo(want.data[i * 5 + j]!, 12);
     // evaluate reads the same raw rows
-    const v = JSON.parse(ok(['evaluate', '--model', join(models, 'my-lr.json'), '--instances', test, '--attributions', join(dir, 'itg.json'), '--metric', 'PGI']));
+    const v = JSON.parse(
+      ok([
+        'evaluate',
+        '--model',
+        join(models, 'my-lr.json'),
+        '--instances',
+        test,
+        '--attributions',
+        join(dir, 'itg.json'),
+        '--metric',
+        'PGI',
+      ]),
+    );
     expect(v.count).toBe(30);
   });
 
   it('xai bench --data --test: a test file with rows outside the training range is warned about in the report', () => {
     const test = join(dir, 'far-test.csv');
     // size 60 on 3 rows: far outside the training range [0, 9.9]
-    writeFileSync(test, `${names.join(',')},y\n${rows.slice(0, 40).map((r, i) => (i < 3 ? r.replace(/^[^,]+/, '60') : r)).join('\n')}\n`);
+    writeFileSync(
+      test,
+      `${names.join(',')},y\n${rows
+        .slice(0, 40)
+        .map((r, i) => (i < 3 ? r.replace(/^[^,]+/, '60') : r))
+        .join('\n')}\n`,
+    );
     const out = join(dir, 'far-run');
-    const stdout = ok(['bench', '--data', csv, '--test', test, '--label', 'y', '--models', 'lr', '--explainers', 'grad', '--metrics', 'PGI', '--instances', '5', '--workers', '1', '--cache-dir', cache, '--out', out]);
+    const stdout = ok([
+      'bench',
+      '--data',
+      csv,
+      '--test',
+      test,
+      '--label',
+      'y',
+      '--models',
+      'lr',
+      '--explainers',
+      'grad',
+      '--metrics',
+      'PGI',
+      '--instances',
+      '5',
+      '--workers',
+      '1',
+      '--cache-dir',
+      cache,
+      '--out',
+      out,
+    ]);
     expect(stdout).toMatch(/3 of 40 rows lie outside the training range/);
     const md = readFileSync(join(out, 'report.md'), 'utf8');
     expect(md).toMatch(/⚠ data: .*3 of 40 rows lie outside the training range.*size 3/);

@@ -19,14 +19,24 @@ interface ToyPayload {
 }
 
 export async function prepare(config: BenchConfig): Promise<PreparedRun> {
-  const datasets = config.datasets.filter((d) => d !== 'all').map((id) => ({
-    id, instances: Math.min(config.instances, 40), trainRows: 100, testRows: 40, features: 4, hash: `toy-${id}`,
-    groundTruth: { lr: 'model' as const, ann: null },
-    ...(id === 'adult' ? { sensitive: { name: 'sex', groups: ['female', 'male'] } } : {}),
-  }));
+  const datasets = config.datasets
+    .filter((d) => d !== 'all')
+    .map((id) => ({
+      id,
+      instances: Math.min(config.instances, 40),
+      trainRows: 100,
+      testRows: 40,
+      features: 4,
+      hash: `toy-${id}`,
+      groundTruth: { lr: 'model' as const, ann: null },
+      ...(id === 'adult' ? { sensitive: { name: 'sex', groups: ['female', 'male'] } } : {}),
+    }));
   const payload: ToyPayload = {
-    seed: config.seed, metrics: config.metrics,
-    delayMs: Number(process.env.XAI_TOY_DELAY_MS ?? 0), failOn: process.env.XAI_TOY_FAIL_ON ?? null, saveExplanations: config.saveExplanations,
+    seed: config.seed,
+    metrics: config.metrics,
+    delayMs: Number(process.env.XAI_TOY_DELAY_MS ?? 0),
+    failOn: process.env.XAI_TOY_FAIL_ON ?? null,
+    saveExplanations: config.saveExplanations,
   };
   return { datasets, models: [], floors: ['floor-global'], payload, versions: { toy: '1' } };
 }
@@ -51,8 +61,15 @@ export function createUnitRunner(payload: unknown): UnitRunner {
           metrics[m] = m === 'RRS' && unit.model === 'lr' ? null : m.startsWith('R') && m.length === 3 ? Math.exp(4 * v) : v;
         }
         rows.push({
-          unit: unit.id, lines, dataset: unit.dataset, model: unit.model, explainer: unit.explainer, kind, instance: i,
-          ...(unit.dataset === 'adult' ? { group: i % 2 } : {}), metrics,
+          unit: unit.id,
+          lines,
+          dataset: unit.dataset,
+          model: unit.model,
+          explainer: unit.explainer,
+          kind,
+          instance: i,
+          ...(unit.dataset === 'adult' ? { group: i % 2 } : {}),
+          metrics,
         });
       }
     }
