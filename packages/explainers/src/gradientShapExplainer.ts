@@ -4,7 +4,7 @@ import type { CommonExplainerOptions, ConfiguredExplainer } from './configuredEx
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import type { Preset } from './preset.js';
 import type { BackgroundKind, BackgroundOption } from './internal/background.js';
-import { resolveBackground } from './internal/background.js';
+import { backgroundSize, resolveBackground } from './internal/background.js';
 import { createGame } from './internal/coalitionGame.js';
 import { instancesPerChunk, resolveCommon } from './internal/common.js';
 import { OUTPUT_SPACES } from './internal/explainGradients.js';
@@ -63,12 +63,7 @@ export function gradientShapExplainer(options: GradientShapOptions = {}): Config
   checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'samples', 'std', 'background', 'backgroundSize', 'output']);
   const base = gradientShapDefaults[common.preset];
   const bgOption = options.background ?? base.background;
-  const size =
-    options.backgroundSize === undefined
-      ? bgOption === 'kmeans'
-        ? base.backgroundSize.kmeans
-        : base.backgroundSize.sample
-      : positiveInteger(fn, 'backgroundSize', options.backgroundSize);
+  const size = backgroundSize(fn, bgOption, options.backgroundSize, base.backgroundSize);
   const { kind, rows, weights } = resolveBackground(fn, bgOption, common.train, size, common.seed);
   const config: GradientShapConfig = {
     samples: options.samples === undefined ? base.samples : positiveInteger(fn, 'samples', options.samples),

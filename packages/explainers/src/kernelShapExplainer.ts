@@ -10,7 +10,7 @@ import { createSharedLeastSquares, sharedLeastSquaresSolve } from './internal/sh
 import { createLeastSquaresWork, weightedLeastSquares } from './internal/leastSquares.js';
 import { predictRows } from './internal/modelCalls.js';
 import { prepareBatch } from './internal/prepareBatch.js';
-import { resolveBackground } from './internal/background.js';
+import { backgroundSize, resolveBackground } from './internal/background.js';
 import { enumerateCoalitions, sampleCoalitions } from './internal/shapleyCoalitions.js';
 import { shapleySizeCdf } from './internal/shapleySizeCdf.js';
 import { booleanOption, checkKnownKeys, groupsOption, oneOf, positiveInteger, positiveNumber } from './internal/validate.js';
@@ -203,12 +203,7 @@ export function kernelShapExplainer(options: KernelShapOptions = {}): Configured
   }
   const backgroundOption =
     options.background ?? (options.variant === undefined ? base.background : variant === 'captum' ? 'zeros' : 'kmeans');
-  const backgroundSize =
-    options.backgroundSize === undefined
-      ? backgroundOption === 'sample'
-        ? base.backgroundSize.sample
-        : base.backgroundSize.kmeans
-      : positiveInteger(fn, 'backgroundSize', options.backgroundSize);
+  const size = backgroundSize(fn, backgroundOption, options.backgroundSize, base.backgroundSize);
   const perCoalition = options.backgroundPerCoalition;
   const backgroundPerCoalition =
     perCoalition === undefined
@@ -216,7 +211,7 @@ export function kernelShapExplainer(options: KernelShapOptions = {}): Configured
       : perCoalition === 'all'
         ? 'all'
         : positiveInteger(fn, 'backgroundPerCoalition', perCoalition);
-  const { kind, rows, weights } = resolveBackground(fn, backgroundOption, common.train, backgroundSize, common.seed);
+  const { kind, rows, weights } = resolveBackground(fn, backgroundOption, common.train, size, common.seed);
   const config: KernelShapConfig = {
     variant,
     samples:

@@ -4,7 +4,7 @@ import type { CommonExplainerOptions, ConfiguredExplainer } from './configuredEx
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import type { Preset } from './preset.js';
 import type { BackgroundKind, BackgroundOption } from './internal/background.js';
-import { resolveBackground } from './internal/background.js';
+import { backgroundSize, resolveBackground } from './internal/background.js';
 import { coalitionValue, createGame, fillCoalition } from './internal/coalitionGame.js';
 import { instancesPerChunk, resolveCommon } from './internal/common.js';
 import { predictRows } from './internal/modelCalls.js';
@@ -58,12 +58,7 @@ export function permutationShapExplainer(options: PermutationShapOptions = {}): 
   checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'permutations', 'background', 'backgroundSize', 'groups']);
   const base = permutationShapDefaults[common.preset];
   const bgOption = options.background ?? base.background;
-  const size =
-    options.backgroundSize === undefined
-      ? bgOption === 'sample'
-        ? base.backgroundSize.sample
-        : base.backgroundSize.kmeans
-      : positiveInteger(fn, 'backgroundSize', options.backgroundSize);
+  const size = backgroundSize(fn, bgOption, options.backgroundSize, base.backgroundSize);
   const { kind, rows, weights } = resolveBackground(fn, bgOption, common.train, size, common.seed);
   const config: PermutationShapConfig = {
     permutations: options.permutations === undefined ? base.permutations : positiveInteger(fn, 'permutations', options.permutations),

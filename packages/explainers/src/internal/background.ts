@@ -4,13 +4,24 @@ import type { Matrix } from '@xai/core';
 import { XaiError, assertFinite, assertMatrix, contiguous, describeValue, substream } from '@xai/core';
 import { columnMeans } from './common.js';
 import { kMeansSummary } from './kMeansSummary.js';
-import { vectorOption } from './validate.js';
+import { positiveInteger, vectorOption } from './validate.js';
 
 /** What a caller may pass as `background`. */
 export type BackgroundOption = 'zeros' | 'mean' | 'sample' | 'kmeans' | Float64Array | readonly number[] | Matrix;
 
 /** The kind of a resolved background, for reports. */
 export type BackgroundKind = 'zeros' | 'mean' | 'sample' | 'kmeans' | 'vector' | 'matrix';
+
+/** The background size: the caller's (validated), else the preset default for a sampled or a k-means background. */
+export function backgroundSize(
+  fn: string,
+  option: BackgroundOption,
+  given: number | undefined,
+  defaults: { readonly sample: number; readonly kmeans: number },
+): number {
+  if (given !== undefined) return positiveInteger(fn, 'backgroundSize', given);
+  return option === 'sample' ? defaults.sample : defaults.kmeans;
+}
 
 /** Resolves a background option; `seed` drives the k-means / sample draws (stream names kept from KernelSHAP). */
 export function resolveBackground(
