@@ -3,11 +3,12 @@ import { XaiError, describeValue, isValueModel } from '@xai/core';
 import type { CommonExplainerOptions, ConfiguredExplainer } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import type { Preset } from './preset.js';
-import { columnMeans, resolveCommon } from './internal/common.js';
+import { resolveCommon } from './internal/common.js';
 import { OUTPUT_SPACES } from './internal/explainGradients.js';
 import { predictRows } from './internal/modelCalls.js';
+import { baselineFor, resolveBaseline } from './internal/baseline.js';
 import { prepareBatch } from './internal/prepareBatch.js';
-import { checkKnownKeys, oneOf, vectorOption } from './internal/validate.js';
+import { checkKnownKeys, oneOf } from './internal/validate.js';
 
 export interface DeepLiftOptions extends CommonExplainerOptions {
   /** The reference input. @defaultValue 'zeros' (Captum's default); 'mean' needs `train` */
@@ -132,19 +133,10 @@ export function deepLiftExplainer(options: DeepLiftOptions = {}): ConfiguredExpl
   checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'baseline', 'output']);
   const base = deepLiftDefaults[common.preset];
   const option = options.baseline ?? base.baseline;
-  let vector: Float64Array | null = null;
-  if (option === 'mean') {
-    if (common.train === undefined)
-      throw new XaiError('BAD_OPTION', "baseline 'mean' needs the training features: pass { train }", {
-        fn,
-        arg: 'baseline',
-        value: option,
-      });
-    vector = columnMeans(common.train);
-  } else if (option !== 'zeros') vector = vectorOption(fn, 'baseline', option);
+  const baseline = resolveBaseline(fn, option, common.train);
   const config: DeepLiftConfig = {
-    baseline: option === 'zeros' || option === 'mean' ? option : 'vector',
-    baselineVector: vector === null ? null : Array.from(vector),
+    baseline: baseline.kind,
+    baselineVector: baseline.vector === null ? null : Array.from(baseline.vector),
     output: options.output === undefined ? base.output : oneOf(fn, 'output', options.output, OUTPUT_SPACES),
     batchRows: common.batchRows,
   };
@@ -172,13 +164,7 @@ export function deepLiftExplainer(options: DeepLiftOptions = {}): ConfiguredExpl
           `output 'probability' is exact for binary models only (softmax over ${K} classes has no rescale rule with completeness); use output 'logit'`,
           { fn: efn, arg: 'output', value: K },
         );
-      const bl = vector ?? new Float64Array(d);
-      if (bl.length !== d)
-        throw new XaiError('SHAPE_MISMATCH', `the baseline has ${bl.length} features, the model takes ${d}`, {
-          fn: efn,
-          arg: 'baseline',
-          value: bl.length,
-        });
+      const bl = baselineFor(baseline, d, efn);
       const out = new Float64Array(n * d);
       if (n === 0) return { rows: 0, cols: d, data: out };
       const zx = forward(layers, b.x, n);

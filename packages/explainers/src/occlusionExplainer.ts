@@ -1,12 +1,13 @@
 import type { ExplainOptions, FeatureGroups, Matrix, Model } from '@xai/core';
-import { XaiError, featureUnits, unitIds } from '@xai/core';
+import { featureUnits, unitIds } from '@xai/core';
 import type { CommonExplainerOptions, ConfiguredExplainer } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import type { Preset } from './preset.js';
-import { columnMeans, instancesPerChunk, resolveCommon } from './internal/common.js';
+import { instancesPerChunk, resolveCommon } from './internal/common.js';
 import { predictRows } from './internal/modelCalls.js';
+import { baselineFor, resolveBaseline } from './internal/baseline.js';
 import { prepareBatch } from './internal/prepareBatch.js';
-import { checkKnownKeys, groupsOption, vectorOption } from './internal/validate.js';
+import { checkKnownKeys, groupsOption } from './internal/validate.js';
 
 export interface OcclusionOptions extends CommonExplainerOptions {
   /** Value an ablated feature takes: 0, the training mean, or a vector. @defaultValue 'zeros' (Captum's default) */
@@ -42,19 +43,10 @@ export function occlusionExplainer(options: OcclusionOptions = {}): ConfiguredEx
   const common = resolveCommon(fn, options);
   checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'baseline', 'groups']);
   const option = options.baseline ?? occlusionDefaults[common.preset].baseline;
-  let vector: Float64Array | null = null;
-  if (option === 'mean') {
-    if (common.train === undefined)
-      throw new XaiError('BAD_OPTION', "baseline 'mean' needs the training features: pass { train }", {
-        fn,
-        arg: 'baseline',
-        value: option,
-      });
-    vector = columnMeans(common.train);
-  } else if (option !== 'zeros') vector = vectorOption(fn, 'baseline', option);
+  const baseline = resolveBaseline(fn, option, common.train);
   const config: OcclusionConfig = {
-    baseline: option === 'zeros' || option === 'mean' ? option : 'vector',
-    baselineVector: vector === null ? null : Array.from(vector),
+    baseline: baseline.kind,
+    baselineVector: baseline.vector === null ? null : Array.from(baseline.vector),
     groups: options.groups === undefined ? null : groupsOption(fn, options.groups),
     batchRows: common.batchRows,
   };
@@ -68,13 +60,7 @@ export function occlusionExplainer(options: OcclusionOptions = {}): ConfiguredEx
       const b = prepareBatch(efn, model, x, explainOptions, config.batchRows);
       const { n, d } = b;
       const classes = b.model.classes;
-      const base = vector ?? new Float64Array(d);
-      if (base.length !== d)
-        throw new XaiError('SHAPE_MISMATCH', `the baseline has ${base.length} features, the model takes ${d}`, {
-          fn: efn,
-          arg: 'baseline',
-          value: base.length,
-        });
+      const base = baselineFor(baseline, d, efn);
       const units = featureUnits(d, config.groups ?? undefined, efn, 'groups');
       const ids = unitIds(d, units);
       const U = units.length;
