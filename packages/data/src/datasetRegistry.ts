@@ -1,4 +1,5 @@
 import type { FeatureKind } from '@xai/core';
+import { XaiError, describeValue } from '@xai/core';
 import type { DatasetFeature, DatasetFile, DatasetInfo, DatasetName } from './datasetInfo.js';
 
 /** OpenXAI's Dataverse download prefix (`openxai/dataloader.py`, newest code). */
@@ -400,4 +401,20 @@ export const DATASET_NAMES = Object.freeze(Object.keys(datasetRegistry) as Datas
 /** True when `name` is a registered dataset. */
 export function isDatasetName(name: unknown): name is DatasetName {
   return typeof name === 'string' && Object.hasOwn(datasetRegistry, name);
+}
+
+/**
+ * The registry entry of `name`; NOT_FOUND naming `fn` and the known names otherwise.
+ * @example datasetInfoOf('compas', 'loadDataset').features.length
+ * @since 0.2.0
+ */
+export function datasetInfoOf(name: unknown, fn: string): (typeof datasetRegistry)[DatasetName] {
+  if (!isDatasetName(name)) {
+    throw new XaiError('NOT_FOUND', `unknown dataset ${describeValue(name)}; known: ${DATASET_NAMES.join(', ')}`, {
+      fn,
+      arg: 'name',
+      value: name,
+    });
+  }
+  return datasetRegistry[name];
 }

@@ -1,6 +1,6 @@
 import { XaiError, checkOptions, describeValue } from '@xai/core';
 import type { DatasetFile, DatasetName } from './datasetInfo.js';
-import { DATASET_NAMES, datasetRegistry, isDatasetName } from './datasetRegistry.js';
+import { datasetInfoOf } from './datasetRegistry.js';
 import type { DatasetProcessingOptions, FileBytes } from './internal/assembleDataset.js';
 import {
   LOAD_DATASET_DEFAULTS,
@@ -74,13 +74,7 @@ async function fetchBytes(fetchImpl: typeof fetch, url: string, timeoutMs: numbe
  */
 export async function fetchDataset(name: DatasetName, options: FetchDatasetOptions = {}): Promise<LoadedDataset> {
   checkOptions(options, FETCH_DATASET_KEYS, FN);
-  if (!isDatasetName(name))
-    throw new XaiError('NOT_FOUND', `unknown dataset ${describeValue(name)}; known: ${DATASET_NAMES.join(', ')}`, {
-      fn: FN,
-      arg: 'name',
-      value: name,
-    });
-  const info = datasetRegistry[name];
+  const info = datasetInfoOf(name, FN);
   const processing = resolveProcessing(FN, options);
   const { timeoutMs = LOAD_DATASET_DEFAULTS.timeoutMs } = options;
   if (!(timeoutMs > 0)) throw badOption(FN, 'timeoutMs', `must be positive, got ${describeValue(timeoutMs)}`, timeoutMs);

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { XaiError, checkOptions, describeValue } from '@xai/core';
 import type { DatasetFile, DatasetInfo, DatasetName } from './datasetInfo.js';
 import { defaultCacheDir, defaultDataDir } from './datasetDirs.js';
-import { DATASET_NAMES, datasetRegistry, isDatasetName } from './datasetRegistry.js';
+import { datasetInfoOf } from './datasetRegistry.js';
 import type { DatasetProcessingOptions, FileBytes } from './internal/assembleDataset.js';
 import {
   LOAD_DATASET_DEFAULTS,
@@ -91,13 +91,7 @@ async function readOne(
  */
 export async function loadDataset(name: DatasetName, options: LoadDatasetOptions = {}): Promise<LoadedDataset> {
   checkOptions(options, LOAD_DATASET_KEYS, FN);
-  if (!isDatasetName(name))
-    throw new XaiError('NOT_FOUND', `unknown dataset ${describeValue(name)}; known: ${DATASET_NAMES.join(', ')}`, {
-      fn: FN,
-      arg: 'name',
-      value: name,
-    });
-  const info = datasetRegistry[name];
+  const info = datasetInfoOf(name, FN);
   const processing = resolveProcessing(FN, options);
   const { verify } = processing;
   const {

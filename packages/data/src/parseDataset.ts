@@ -1,6 +1,6 @@
 import { XaiError, checkOptions, describeValue } from '@xai/core';
 import type { DatasetFileRole, DatasetName } from './datasetInfo.js';
-import { DATASET_NAMES, datasetRegistry, isDatasetName } from './datasetRegistry.js';
+import { datasetInfoOf, datasetRegistry } from './datasetRegistry.js';
 import type { DatasetProcessingOptions, FileBytes } from './internal/assembleDataset.js';
 import { PROCESSING_KEYS, assembleDataset, resolveProcessing, settleChecksum } from './internal/assembleDataset.js';
 import { layoutsOf } from './internal/datasetLayout.js';
@@ -26,12 +26,7 @@ const encoder = new TextEncoder();
  */
 export function parseDataset(name: DatasetName, texts: DatasetTexts, options: ParseDatasetOptions = {}): LoadedDataset {
   checkOptions(options, PROCESSING_KEYS, FN);
-  if (!isDatasetName(name))
-    throw new XaiError('NOT_FOUND', `unknown dataset ${describeValue(name)}; known: ${DATASET_NAMES.join(', ')}`, {
-      fn: FN,
-      arg: 'name',
-      value: name,
-    });
+  datasetInfoOf(name, FN);
   if (texts === null || typeof texts !== 'object')
     throw new XaiError('BAD_INPUT', `expected { train, test } or { full } file contents, got ${describeValue(texts)}`, {
       fn: FN,

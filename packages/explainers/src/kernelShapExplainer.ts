@@ -117,6 +117,20 @@ type KernelShapPresetDefaults = Pick<
   backgroundSize: { readonly kmeans: number; readonly sample: number };
 };
 
+/** Captum KernelShap's settings, as the released code calls it (500 samples, zero baseline). */
+const CAPTUM_DEFAULTS: KernelShapPresetDefaults = {
+  variant: 'captum',
+  samples: 500,
+  background: 'zeros',
+  backgroundSize: { kmeans: 5, sample: 50 },
+  backgroundPerCoalition: 'all',
+  exact: 'auto',
+  maxExactFeatures: 10,
+  maxExactRows: 2048,
+  paired: true,
+  endpointWeight: 1e6,
+};
+
 /**
  * Per-preset defaults: OpenXAI calls Captum KernelShap(n_samples=500) with its zero
  * baseline. `default` runs the constrained estimator against a 5-row weighted k-means summary
@@ -137,30 +151,9 @@ export const kernelShapDefaults: Readonly<Record<Preset, KernelShapPresetDefault
     paired: true,
     endpointWeight: 1e6,
   },
-  openxai: {
-    variant: 'captum',
-    samples: 500,
-    background: 'zeros',
-    backgroundSize: { kmeans: 5, sample: 50 },
-    backgroundPerCoalition: 'all',
-    exact: 'auto',
-    maxExactFeatures: 10,
-    maxExactRows: 2048,
-    paired: true,
-    endpointWeight: 1e6,
-  },
-  paper: {
-    variant: 'captum',
-    samples: 500,
-    background: 'zeros',
-    backgroundSize: { kmeans: 5, sample: 50 },
-    backgroundPerCoalition: 'all',
-    exact: 'auto',
-    maxExactFeatures: 10,
-    maxExactRows: 2048,
-    paired: true,
-    endpointWeight: 1e6,
-  },
+  openxai: CAPTUM_DEFAULTS,
+  // The paper states no KernelSHAP settings beyond the released code's.
+  paper: CAPTUM_DEFAULTS,
 };
 
 /** samples 'auto': 5 coalitions per feature, at least 100 and at most 500. */
