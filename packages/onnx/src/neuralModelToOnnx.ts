@@ -2,19 +2,13 @@ import { XaiError, checkOptions, describeValue } from '@xai/core';
 import { version } from '../package.json';
 import type { NeuralModel } from '@xai/models';
 import type onnxProto from 'onnx-proto';
-import { DT, encodeModel } from './internal/proto.js';
+import { forwardGraph, matrixType } from './internal/forwardGraph.js';
+import { encodeModel } from './internal/proto.js';
 
 /** Options of neuralModelToOnnx. @since 0.2.0 */
 export interface NeuralModelToOnnxOptions {
   /** Tensor type of the graph (weights, input, outputs). @defaultValue 'float32' */
   readonly dtype?: 'float32' | 'float64';
-}
-
-const OP_OF: Record<string, string | undefined> = { relu: 'Relu', tanh: 'Tanh', sigmoid: 'Sigmoid', none: undefined };
-
-function tensor(name: string, dims: number[], values: Float64Array, float64: boolean): onnxProto.onnx.ITensorProto {
-  const typed = float64 ? Float64Array.from(values) : Float32Array.from(values);
-  return { name, dims, dataType: float64 ? DT.DOUBLE : DT.FLOAT, rawData: new Uint8Array(typed.buffer) };
 }
 
 /**
@@ -37,68 +31,11 @@ export function neuralModelToOnnx(model: NeuralModel, options?: NeuralModelToOnn
       arg: 'dtype',
       value: dtype,
     });
-  if (model === null || typeof model !== 'object' || !Array.isArray(model.layers) || model.layers.length === 0)
-    throw new XaiError('BAD_INPUT', `expected an @xai/models NeuralModel (with layers), got ${describeValue(model)}`, {
-      fn,
-      arg: 'model',
-      value: model,
-    });
-  const float64 = dtype === 'float64';
+  const { initializer, node, elemType } = forwardGraph(model, dtype === 'float64', fn);
   // A value (regression) model's last layer is its output: no softmax, and a name that is
   // not 'prob…' so that loadOnnxModel discovers it as values.
   const value = model.output === 'value';
-  const head = value ? 'value' : 'logits';
-  const elemType = float64 ? DT.DOUBLE : DT.FLOAT;
-  const initializer: onnxProto.onnx.ITensorProto[] = [];
-  const node: onnxProto.onnx.INodeProto[] = [];
-  let h = 'x';
-  model.layers.forEach((layer, l) => {
-    const op = OP_OF[layer.activation];
-    if (!(layer.activation in OP_OF))
-      throw new XaiError('NOT_SUPPORTED', `layer ${l} has activation ${describeValue(layer.activation)}`, {
-        fn,
-        arg: `model.layers[${l}].activation`,
-        value: layer.activation,
-      });
-    const w = new Float64Array(layer.outputDim * layer.inputDim);
-    const ws = layer.weight.stride ?? layer.weight.cols;
-    const wo = layer.weight.offset ?? 0;
-    for (let i = 0; i < layer.outputDim; i++)
-      for (let j = 0; j < layer.inputDim; j++) w[i * layer.inputDim + j] = layer.weight.data[wo + i * ws + j]!;
-    initializer.push(
-      tensor(`W${l}`, [layer.outputDim, layer.inputDim], w, float64),
-      tensor(`b${l}`, [layer.outputDim], layer.bias, float64),
-    );
-    const isLast = l === model.layers.length - 1;
-    const affine = isLast ? head : l === 0 ? 'hidden_pre' : `z${l}`;
-    node.push({
-      opType: 'Gemm',
-      name: `dense${l}`,
-      input: [h, `W${l}`, `b${l}`],
-      output: [affine],
-      attribute: [{ name: 'transB', type: 2, i: 1 }],
-    });
-    h = affine;
-    if (op !== undefined) {
-      const post = l === 0 ? 'hidden' : `a${l}`;
-      node.push({ opType: op, name: `act${l}`, input: [h], output: [post] });
-      h = post;
-    } else if (l === 0 && !isLast) {
-      node.push({ opType: 'Identity', name: 'act0', input: [h], output: ['hidden'] });
-      h = 'hidden';
-    }
-  });
-  if (!value)
-    node.push({
-      opType: 'Softmax',
-      name: 'softmax',
-      input: ['logits'],
-      output: ['probabilities'],
-      attribute: [{ name: 'axis', type: 2, i: -1 }],
-    });
-  const shape = (cols: number): onnxProto.onnx.ITypeProto => ({
-    tensorType: { elemType, shape: { dim: [{ dimParam: 'n' }, { dimValue: cols }] } },
-  });
+  const shape = (cols: number): onnxProto.onnx.ITypeProto => matrixType(elemType, cols);
   const output: onnxProto.onnx.IValueInfoProto[] = value
     ? [{ name: 'value', type: shape(model.classes) }]
     : [

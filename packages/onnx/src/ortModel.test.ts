@@ -55,7 +55,7 @@ const models: [string, () => NeuralModel][] = [
 
 describe('ortModel: parity with the pure-TS model', () => {
   for (const [name, make] of models) {
-    it(`${name}: probabilities ≤ 1e-6 (float32), ≤ 1e-12 (float64); logits, hidden; gradients are the TS model's`, () => {
+    it(`${name}: probabilities ≤ 1e-6 (float32), ≤ 1e-12 (float64); logits, hidden; ORT gradients ≤ 1e-12 of the TS backprop`, () => {
       const ts = make();
       const x = uniform(257, 20, 11);
       const p = ts.predictProba(x);
@@ -71,7 +71,20 @@ describe('ortModel: parity with the pure-TS model', () => {
       } else expect(f32.hidden).toBeUndefined();
       const t = predictLabels(ts, x);
       expect(Array.from(predictLabels(f32, x))).toEqual(Array.from(t));
-      expect(maxAbsDiff(f32.inputGradient(x, t), ts.inputGradient(x, t))).toBe(0);
+      // A float64 model's gradient graph is float64, whatever the forward dtype: the TS backprop's values.
+      expect(f32.gradients).toEqual({ backend: 'ort', dtype: 'float64' });
+      for (const output of ['probability', 'logit'] as const) {
+        const exact = ts.inputGradient(x, t, { output });
+        expect(maxRelDiff(f32.inputGradient(x, t, { output }), exact)).toBeLessThanOrEqual(1e-12);
+        expect(maxRelDiff(f64.inputGradient(x, t, { output }), exact)).toBeLessThanOrEqual(1e-12);
+      }
+      // Any target, not only the predicted one.
+      const other = Int32Array.from(t, (v) => (v + 1) % ts.classes);
+      expect(maxRelDiff(f32.inputGradient(x, other), ts.inputGradient(x, other))).toBeLessThanOrEqual(1e-12);
+      const viaTs = ortModel(ts, { gradients: 'ts' });
+      expect(viaTs.gradients).toEqual({ backend: 'ts', dtype: 'float64' });
+      expect(maxAbsDiff(viaTs.inputGradient(x, t), ts.inputGradient(x, t))).toBe(0);
+      viaTs.dispose();
       // A prediction-based deterministic explanation through both backends.
       const small = uniform(20, 20, 12);
       const ts20 = predictLabels(ts, small);
@@ -86,10 +99,29 @@ describe('ortModel: parity with the pure-TS model', () => {
     });
   }
 
-  it('rejects unknown options and wrong widths', () => {
+  it('rejects unknown options and wrong widths, targets and gradient options', () => {
     const ts = createLogisticRegression(3);
     expect(() => ortModel(ts, { thread: 2 } as never)).toThrow(/did you mean 'threads'/);
+    expect(() => ortModel(ts, { gradients: 'torch' } as never)).toThrow(/gradients must be 'ort' or 'ts'/);
     const m = ortModel(ts);
+    const x = uniform(2, 3, 1);
+    const code = (f: () => unknown): string | undefined => {
+      try {
+        f();
+      } catch (e) {
+        return isXaiError(e) ? `${e.code} ${e.details.arg}` : String(e);
+      }
+      return undefined;
+    };
+    expect(code(() => m.inputGradient(x, Int32Array.of(0)))).toBe('SHAPE_MISMATCH targets');
+    expect(code(() => m.inputGradient(x, Int32Array.of(0, 2)))).toBe('BAD_INPUT targets');
+    expect(code(() => m.inputGradient(x, Int32Array.of(0, 1), { output: 'logits' } as never))).toBe('BAD_OPTION output');
+    expect(code(() => m.inputGradient(x, Int32Array.of(0, 1), { outt: 1 } as never))).toBe('BAD_OPTION options.outt');
+    expect(code(() => m.inputGradient(uniform(2, 4, 1), Int32Array.of(0, 1)))).toBe('SHAPE_MISMATCH x');
+    const out = { rows: 2, cols: 3, data: new Float64Array(6) };
+    expect(m.inputGradient(x, Int32Array.of(0, 1), { out })).toBe(out);
+    expect(maxAbsDiff(out, ts.inputGradient(x, Int32Array.of(0, 1)))).toBeLessThanOrEqual(1e-15);
+    expect(m.inputGradient({ rows: 0, cols: 3, data: new Float64Array(0) }, new Int32Array(0)).rows).toBe(0);
     let caught: unknown;
     try {
       m.predictProba(uniform(2, 4, 1));
@@ -241,13 +273,43 @@ describe('ortModel snapshots the weights: probabilities and gradients always com
     fast.dispose();
   });
 
-  it("the copy keeps a float32-precision model's arithmetic (its gradients are the original's, bit for bit)", () => {
+  it("the copy keeps a float32-precision model's arithmetic (its TS gradients are the original's, bit for bit)", () => {
     const ts = withPrecision(createMlp(4, { hidden: [8], activation: 'tanh', seed: 43 }), 'float32');
     const x = uniform(16, 4, 44);
     const t = predictLabels(ts, x);
-    const fast = ortModel(ts);
+    const fast = ortModel(ts, { gradients: 'ts' });
     expect(fast.reference.precision).toBe('float32');
     expect(maxAbsDiff(fast.inputGradient(x, t), ts.inputGradient(x, t))).toBe(0);
     fast.dispose();
   });
+});
+
+describe('ortModel gradients of a float32 model: a float32 graph, rounding like torch', () => {
+  const cases: [string, () => NeuralModel][] = [
+    ['ANN 20-100-100-2 (ReLU)', () => createMlp(20, { hidden: [100, 100], seed: 50, kind: 'ann' })],
+    ['sigmoid MLP, 3 classes', () => createMlp(20, { hidden: [12], classes: 3, activation: 'sigmoid', seed: 51 })],
+    ['LR', () => createLogisticRegression(20, { seed: 52 })],
+  ];
+  for (const [name, make] of cases) {
+    it(`${name}: = the exact float32 emulation within float32 summation-order error; = float64 gradients within float32 resolution`, () => {
+      const f64 = make();
+      const f32 = withPrecision(f64, 'float32');
+      const x = uniform(200, 20, 53);
+      const t = predictLabels(f64, x);
+      const fast = ortModel(f32);
+      expect(fast.gradients).toEqual({ backend: 'ort', dtype: 'float32' });
+      const g = fast.inputGradient(x, t);
+      // Every value is a float32 (the graph computes in float32) …
+      for (const v of g.data) expect(Math.fround(v)).toBe(v);
+      // … equal to the bit-exact float32 emulation up to GEMM summation order and FMA …
+      expect(maxRelDiff(g, f32.inputGradient(x, t))).toBeLessThanOrEqual(1e-5);
+      // … and to the float64 gradient of the float32-rounded weights within float32 resolution.
+      const ref = withPrecision(f32, 'float64');
+      expect(maxRelDiff(g, ref.inputGradient(x, t))).toBeLessThanOrEqual(1e-4);
+      expect(maxRelDiff(fast.inputGradient(x, t, { output: 'logit' }), ref.inputGradient(x, t, { output: 'logit' }))).toBeLessThanOrEqual(
+        1e-5,
+      );
+      fast.dispose();
+    });
+  }
 });

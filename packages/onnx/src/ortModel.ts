@@ -3,23 +3,36 @@ import type { HiddenOptions, InputGradientOptions, Matrix, Model, ModelOutput } 
 import { XaiError, checkOptions, describeValue } from '@xai/core';
 import type { NeuralModel } from '@xai/models';
 import { fromModelJson, toModelJson, withPrecision } from '@xai/models';
-import { checkFeatures, outBuffer } from './internal/matrixChecks.js';
+import type { GradientOutput } from './internal/inputGradientGraph.js';
+import { inputGradientGraph } from './internal/inputGradientGraph.js';
+import { checkFeatures, checkTargets, outBuffer } from './internal/matrixChecks.js';
 import { nodeRunner } from './internal/nodeRunner.js';
+import type { Runner } from './internal/runner.js';
+import { checkNeuralModel } from './internal/forwardGraph.js';
 import { neuralModelToOnnx } from './neuralModelToOnnx.js';
 
 /** Options of ortModel. @since 0.2.0 */
 export interface OrtModelOptions {
   /** ONNX Runtime intra-op threads (inter-op is 1): pin it so parallel workers do not oversubscribe cores. @defaultValue 1 */
   readonly threads?: number;
-  /** Tensor type of the ONNX graph. @defaultValue 'float32' */
+  /** Tensor type of the forward graph (probabilities, logits, hidden). @defaultValue 'float32' */
   readonly dtype?: 'float32' | 'float64';
+  /**
+   * Who computes `inputGradient`: 'ort' — an ONNX graph of the hand-written backward pass, in
+   * float64 for a float64 model (≤ 1e-12 of the TS backprop) and in float32 for a float32 one
+   * (`withPrecision(m, 'float32')`: torch's rounding points, like the released OpenXAI code);
+   * 'ts' — the pure-TS backprop of `reference`. @defaultValue 'ort' @since 0.2.0
+   */
+  readonly gradients?: 'ort' | 'ts';
 }
 
-/** A NeuralModel evaluated by ONNX Runtime; gradients stay the pure-TS model's exact backprop. @since 0.2.0 */
+/** A NeuralModel evaluated by ONNX Runtime: forward passes and (by default) input gradients. @since 0.2.0 */
 export interface OrtModel extends Model {
   readonly backend: 'ort';
   readonly dtype: 'float32' | 'float64';
   readonly threads: number;
+  /** Who computes inputGradient, and in which precision. */
+  readonly gradients: { readonly backend: 'ort' | 'ts'; readonly dtype: 'float32' | 'float64' };
   /** The model's head: class probabilities, or raw values (regression) returned as is. */
   readonly output: ModelOutput;
   /**
@@ -35,12 +48,7 @@ export interface OrtModel extends Model {
 
 /** A copy of the model's weights (and head, precision, metadata) that later training cannot touch. */
 function snapshot(model: NeuralModel, fn: string): NeuralModel {
-  if (model === null || typeof model !== 'object' || !Array.isArray(model.layers) || model.layers.length === 0)
-    throw new XaiError('BAD_INPUT', `expected an @xai/models NeuralModel (with layers), got ${describeValue(model)}`, {
-      fn,
-      arg: 'model',
-      value: model,
-    });
+  checkNeuralModel(model, fn);
   const copy = fromModelJson(toModelJson(model));
   return model.precision === 'float32' ? withPrecision(copy, 'float32') : copy;
 }
@@ -49,8 +57,9 @@ function snapshot(model: NeuralModel, fn: string): NeuralModel {
  * The fast backend for @xai/models' LR/MLP (issue 16): the model is written as an ONNX
  * graph (neuralModelToOnnx) and `predictProba`, `logits` and `hidden` (post- or
  * pre-activation; post is what RRS reads) run through onnxruntime-node's synchronous
- * session, one call per batch, with `threads` pinned; `inputGradient` is the exact backprop
- * of `reference`, a pure-TS copy of the same weights. Both are snapshots taken
+ * session, one call per batch, with `threads` pinned; `inputGradient` runs the model's
+ * backward pass as a second ONNX graph (see `gradients`), or the exact TS backprop of
+ * `reference`, a pure-TS copy of the same weights. Both are snapshots taken
  * at creation: retraining the original (or randomising its parameters) changes neither, so
  * gradients always belong to the probabilities; retrain → call ortModel again. A value
  * (regression) model stays one: `output: 'value'`, predictProba and logits return its raw
@@ -62,7 +71,13 @@ function snapshot(model: NeuralModel, fn: string): NeuralModel {
  */
 export function ortModel(model: NeuralModel, options?: OrtModelOptions): OrtModel {
   const fn = 'ortModel';
-  const { threads = 1, dtype = 'float32' } = checkOptions(options, ['threads', 'dtype'], fn);
+  const { threads = 1, dtype = 'float32', gradients = 'ort' } = checkOptions(options, ['threads', 'dtype', 'gradients'], fn);
+  if (gradients !== 'ort' && gradients !== 'ts')
+    throw new XaiError('BAD_OPTION', `gradients must be 'ort' or 'ts', got ${describeValue(gradients)}`, {
+      fn,
+      arg: 'gradients',
+      value: gradients,
+    });
   if (!Number.isInteger(threads) || threads < 1)
     throw new XaiError('BAD_OPTION', `threads must be a positive integer, got ${describeValue(threads)}`, {
       fn,
@@ -89,6 +104,41 @@ export function ortModel(model: NeuralModel, options?: OrtModelOptions): OrtMode
     for (let i = 0; i < x.rows; i++) for (let j = 0; j < cols; j++) dst.data[oo + i * os + j] = src[i * cols + j]!;
     return dst;
   };
+  const gradientDtype = gradients === 'ts' ? 'float64' : reference.precision === 'float32' ? 'float32' : 'float64';
+  const gradientRunners = new Map<GradientOutput, Runner>();
+  const gradientRunner = (space: GradientOutput): Runner => {
+    let r = gradientRunners.get(space);
+    if (r === undefined) {
+      const graph = inputGradientGraph(reference, gradientDtype === 'float64', space, fn);
+      r = nodeRunner(graph, { threads, float64: gradientDtype === 'float64', file: `${file} input gradient`, fn, inputName: 'x' });
+      gradientRunners.set(space, r);
+    }
+    return r;
+  };
+  const ortGradient = (x: Matrix, targets: ArrayLike<number>, gOptions: InputGradientOptions = {}): Matrix => {
+    const name = 'ortModel.inputGradient';
+    checkOptions(gOptions, ['output', 'out'], name);
+    const space = gOptions.output ?? 'probability';
+    if (space !== 'probability' && space !== 'logit')
+      throw new XaiError('BAD_OPTION', `output must be 'probability' or 'logit', got ${describeValue(space)}`, {
+        fn: name,
+        arg: 'output',
+        value: space,
+      });
+    checkFeatures(name, x, d, file);
+    checkTargets(name, targets, x.rows, c);
+    const dst = outBuffer(name, x.rows, d, gOptions.out);
+    if (x.rows === 0) return dst;
+    const onehot = new Float64Array(x.rows * c);
+    for (let i = 0; i < x.rows; i++) onehot[i * c + targets[i]!] = 1;
+    // a value model has no softmax: both output spaces differentiate its raw output
+    const runner = gradientRunner(value ? 'logit' : space);
+    const src = runner.runSync!(x, ['input_gradient'], { target: { rows: x.rows, cols: c, data: onehot } })[0]!.data;
+    const os = dst.stride ?? dst.cols;
+    const oo = dst.offset ?? 0;
+    for (let i = 0; i < x.rows; i++) for (let j = 0; j < d; j++) dst.data[oo + i * os + j] = src[i * d + j]!;
+    return dst;
+  };
   // A value model's graph has one raw output: it is both its values and its logits.
   const probaName = value ? 'value' : 'probabilities';
   const logitName = value ? 'value' : 'logits';
@@ -102,9 +152,11 @@ export function ortModel(model: NeuralModel, options?: OrtModelOptions): OrtMode
     reference,
     predictProba: (x, out) => one('ortModel.predictProba', probaName, x, c, out),
     logits: (x, out) => one('ortModel.logits', logitName, x, c, out),
-    inputGradient: (x, targets, gOptions) => reference.inputGradient(x, targets, gOptions),
+    gradients: { backend: gradients, dtype: gradientDtype },
+    inputGradient: gradients === 'ts' ? (x, targets, gOptions) => reference.inputGradient(x, targets, gOptions) : ortGradient,
     dispose: () => {
       runner.dispose();
+      for (const r of gradientRunners.values()) r.dispose();
       reference.release();
     },
   };

@@ -26,3 +26,25 @@ export function outBuffer(fn: string, rows: number, cols: number, out: Matrix | 
     });
   return out;
 }
+
+/** One integer target per row, each a class index in [0, classes). */
+export function checkTargets(fn: string, targets: ArrayLike<number>, rows: number, classes: number): void {
+  if (targets === null || typeof targets !== 'object' || typeof targets.length !== 'number')
+    throw new XaiError('BAD_INPUT', `expected an Int32Array of class indices, got ${describeValue(targets)}`, {
+      fn,
+      arg: 'targets',
+      value: targets,
+    });
+  if (targets.length !== rows)
+    throw new XaiError('SHAPE_MISMATCH', `has ${targets.length} entries for ${rows} rows`, { fn, arg: 'targets', value: targets.length });
+  for (let i = 0; i < rows; i++) {
+    const t = targets[i]!;
+    if (!Number.isInteger(t) || t < 0 || t >= classes)
+      throw new XaiError('BAD_INPUT', `entry ${i} is ${describeValue(t)}, not a class index in [0, ${classes})`, {
+        fn,
+        arg: 'targets',
+        value: t,
+        index: i,
+      });
+  }
+}

@@ -71,8 +71,18 @@ export function nodeRunner(bytes: Uint8Array, o: NodeRunnerOptions): Runner {
   }
   const buffer = new InputBuffer(o.float64);
   const type = o.float64 ? 'float64' : 'float32';
-  const runSync = (x: Matrix, fetch: readonly string[]): RunOutput[] => {
-    const feeds = { [o.inputName]: new ort.Tensor(type, buffer.fill(x), [x.rows, x.cols]) };
+  const extraBuffers = new Map<string, InputBuffer>();
+  const runSync = (x: Matrix, fetch: readonly string[], extra?: Readonly<Record<string, Matrix>>): RunOutput[] => {
+    const feeds: Record<string, unknown> = { [o.inputName]: new ort.Tensor(type, buffer.fill(x), [x.rows, x.cols]) };
+    if (extra !== undefined)
+      for (const [name, m] of Object.entries(extra)) {
+        let b = extraBuffers.get(name);
+        if (b === undefined) {
+          b = new InputBuffer(o.float64);
+          extraBuffers.set(name, b);
+        }
+        feeds[name] = new ort.Tensor(type, b.fill(m), [m.rows, m.cols]);
+      }
     const fetches: Record<string, null> = {};
     for (const f of fetch) fetches[f] = null;
     let result: Record<string, NativeTensor>;

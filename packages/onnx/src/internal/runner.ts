@@ -11,7 +11,7 @@ export interface Runner {
   /** 'onnxruntime-node' or 'onnxruntime-web'. */
   readonly name: string;
   /** Synchronous run (onnxruntime-node's native binding); absent in browsers. */
-  readonly runSync?: (x: Matrix, fetch: readonly string[]) => RunOutput[];
+  readonly runSync?: (x: Matrix, fetch: readonly string[], extra?: Readonly<Record<string, Matrix>>) => RunOutput[];
   readonly runAsync: (x: Matrix, fetch: readonly string[]) => Promise<RunOutput[]>;
   dispose(): void;
 }
