@@ -1,3 +1,5 @@
+import type { Matrix } from '../matrix.js';
+
 // 32-bit mixing (MurmurHash3's finaliser and block mix). Used to key random sub-streams
 // and to fingerprint rows; not cryptographic.
 
@@ -24,7 +26,7 @@ export function mixWord(h: number, word: number): number {
 const f64 = new Float64Array(1);
 const u32 = new Uint32Array(f64.buffer);
 
-/** Mixes a number: exact integers by value, other numbers by their IEEE-754 bits. */
+/** Mixes a number by its IEEE-754 bits (low word first on little-endian machines); -0 as 0. */
 export function mixNumber(h: number, value: number): number {
   f64[0] = value === 0 ? 0 : value; // -0 and 0 hash alike
   h = mixWord(h, u32[0]!);
@@ -53,4 +55,34 @@ export function hashFloat64(values: ArrayLike<number>, seed = 0): number {
 /** A 32-bit hash of a string. @since 0.1.0 */
 export function hashString(value: string, seed = 0): number {
   return fmix32(mixString(seed | 0, value));
+}
+
+/**
+ * `hashFloat64(row(m, i), seed)` for every row i, without a view per row: the row keys of a
+ * batch in one pass over the matrix's 32-bit words (the same values, bit for bit).
+ * @example const keys = hashRows(x)  // keys[i] === hashFloat64(row(x, i))
+ * @since 0.2.0
+ */
+export function hashRows(m: Matrix, seed = 0, out: Float64Array = new Float64Array(m.rows)): Float64Array {
+  const { rows, cols, data } = m;
+  const stride = m.stride ?? cols;
+  const offset = m.offset ?? 0;
+  // Float64Array offsets are multiples of 8, so the words of data[k] are words[2k], words[2k + 1]
+  // in the platform's order, the same order mixNumber reads them through its scratch array.
+  const words = new Uint32Array(data.buffer, data.byteOffset, data.length * 2);
+  const h0 = mixWord(seed | 0, cols);
+  for (let i = 0; i < rows; i++) {
+    const start = offset + i * stride;
+    let h = h0;
+    for (let k = start; k < start + cols; k++) {
+      const v = data[k]!;
+      if (v === 0)
+        h = mixWord(mixWord(h, 0), 0); // -0 hashes like 0
+      else if (v - v !== 0)
+        h = mixNumber(h, v); // NaN/Infinity: exactly as hashFloat64 does
+      else h = mixWord(mixWord(h, words[2 * k]!), words[2 * k + 1]!);
+    }
+    out[i] = fmix32(h);
+  }
+  return out;
 }

@@ -1,6 +1,3 @@
-import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
-import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
-import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
 import { XaiError, describeValue } from '../errors.js';
 import { fmix32, mixNumber, mixString, mixWord } from './hash.js';
 
@@ -39,11 +36,16 @@ function checkSeed(seed: number, fn: string): void {
     throw new XaiError('BAD_INPUT', `seed must be a safe integer, got ${describeValue(seed)}`, { fn, arg: 'seed', value: seed });
 }
 
-function stateFor(seed: number, keys: readonly StreamKey[]): number[] {
+/**
+ * Writes the xoroshiro128+ state of stream (seed, ...keys) into `st` as pure-rand's
+ * `xoroshiro128plusFromState` takes it: [s01, s00, s11, s10].
+ */
+function seedState(st: Int32Array, seed: number, keys: readonly StreamKey[]): void {
   // Two independent 32-bit hashes of (seed, keys) give 64 bits of stream identity.
   let h1 = mixNumber(0x9e3779b9, seed);
   let h2 = mixNumber(0x7f4a7c15, seed);
-  for (const key of keys) {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
     if (typeof key === 'string') {
       h1 = mixString(mixWord(h1, 1), key);
       h2 = mixString(mixWord(h2, 1), key);
@@ -53,25 +55,130 @@ function stateFor(seed: number, keys: readonly StreamKey[]): number[] {
     }
   }
   // Four decorrelated words; xoroshiro needs a non-zero state.
-  const s: number[] = [fmix32(h1 ^ 0x243f6a88), fmix32(h2 ^ 0x85a308d3), fmix32(h1 ^ 0x13198a2e), fmix32(h2 ^ 0x03707344)].map(
-    (w) => w | 0,
-  );
-  if (!s.some((w) => w !== 0)) s[0] = 1;
-  return s;
+  st[0] = fmix32(h1 ^ 0x243f6a88);
+  st[1] = fmix32(h2 ^ 0x85a308d3);
+  st[2] = fmix32(h1 ^ 0x13198a2e);
+  st[3] = fmix32(h2 ^ 0x03707344);
+  if ((st[0]! | st[1]! | st[2]! | st[3]!) === 0) st[0] = 1;
 }
+
+// xoroshiro128+ exactly as pure-rand 8.4.2 implements it (32-bit halves s01:s00 and s11:s10,
+// 32-bit output s00 + s10), and its uniformFloat64: 26 + 27 bits of two outputs, scaled by
+// 2^-26 and 2^-53 (an exact sum). Inlined so that a fill is one loop over local state.
+const MASK26 = 0x3ffffff;
+const MASK27 = 0x7ffffff;
+const SCALE26 = 1.4901161193847656e-8;
+const SCALE53 = 11102230246251565e-32;
+
+/** One xoroshiro128+ step on `st`, returning its 32-bit output. */
+function next32(st: Int32Array): number {
+  const s01 = st[0]!;
+  const s00 = st[1]!;
+  const s11 = st[2]!;
+  const s10 = st[3]!;
+  const a0 = s10 ^ s00;
+  const a1 = s11 ^ s01;
+  st[0] = (s01 << 24) ^ (s00 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16));
+  st[1] = (s00 << 24) ^ (s01 >>> 8) ^ a0 ^ (a0 << 16);
+  st[2] = (a0 << 5) ^ (a1 >>> 27);
+  st[3] = (a1 << 5) ^ (a0 >>> 27);
+  return (s00 + s10) | 0;
+}
+
+/** Uniform in [0, 1) with 53 bits (pure-rand's uniformFloat64 on this state). */
+function uniform53(st: Int32Array): number {
+  const hi = next32(st) & MASK26;
+  return hi * SCALE26 + (next32(st) & MASK27) * SCALE53;
+}
+
+/** One Box–Muller pair from (u, v): the cosine value; the sine value goes to `pair[1]`. */
+function boxMuller(st: Int32Array, pair: Float64Array): number {
+  let u = 0;
+  while (u === 0) u = uniform53(st); // log(0) guard
+  const v = uniform53(st);
+  const r = Math.sqrt(-2 * Math.log(u));
+  const t = 2 * Math.PI * v;
+  pair[1] = r * Math.sin(t);
+  return r * Math.cos(t);
+}
+
+/**
+ * Fills out[start, end) with `mean + std * z`, z drawn as `normal()` would draw them with no
+ * spare pending (pairs: cosine then sine). Returns the sine of an odd last pair (the spare
+ * for the next call) when `keepSpare`, else NaN (never a draw: every draw is finite).
+ */
+function fillNormalState(
+  st: Int32Array,
+  out: Float64Array,
+  mean: number,
+  std: number,
+  start: number,
+  end: number,
+  keepSpare: boolean,
+): number {
+  let s01 = st[0]!;
+  let s00 = st[1]!;
+  let s11 = st[2]!;
+  let s10 = st[3]!;
+  let spare = Number.NaN;
+  for (let i = start; i < end; i += 2) {
+    let u = 0;
+    let v = 0;
+    // Uniforms until one is non-zero (u: the log(0) guard), then one more (v).
+    for (;;) {
+      let a0 = s10 ^ s00;
+      let a1 = s11 ^ s01;
+      const w1 = (s00 + s10) & MASK26;
+      let n00 = (s00 << 24) ^ (s01 >>> 8) ^ a0 ^ (a0 << 16);
+      s01 = (s01 << 24) ^ (s00 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16));
+      s00 = n00;
+      s10 = (a1 << 5) ^ (a0 >>> 27);
+      s11 = (a0 << 5) ^ (a1 >>> 27);
+      a0 = s10 ^ s00;
+      a1 = s11 ^ s01;
+      const w2 = (s00 + s10) & MASK27;
+      n00 = (s00 << 24) ^ (s01 >>> 8) ^ a0 ^ (a0 << 16);
+      s01 = (s01 << 24) ^ (s00 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16));
+      s00 = n00;
+      s10 = (a1 << 5) ^ (a0 >>> 27);
+      s11 = (a0 << 5) ^ (a1 >>> 27);
+      const x = w1 * SCALE26 + w2 * SCALE53;
+      if (u !== 0) {
+        v = x;
+        break;
+      }
+      u = x;
+    }
+    const r = Math.sqrt(-2 * Math.log(u));
+    const t = 2 * Math.PI * v;
+    out[i] = mean + std * (r * Math.cos(t));
+    if (i + 1 < end) out[i + 1] = mean + std * (r * Math.sin(t));
+    else if (keepSpare) spare = r * Math.sin(t);
+  }
+  st[0] = s01;
+  st[1] = s00;
+  st[2] = s11;
+  st[3] = s10;
+  return spare;
+}
+
+const PAIR = new Float64Array(2);
 
 class SeededRng implements Rng {
   private spare = 0;
   private hasSpare = false;
+  /** xoroshiro128+ state [s01, s00, s11, s10]. */
+  private readonly st = new Int32Array(4);
 
   constructor(
-    private readonly gen: RandomGenerator,
     private readonly seed: number,
     private readonly keys: readonly StreamKey[],
-  ) {}
+  ) {
+    seedState(this.st, seed, keys);
+  }
 
   uniform(): number {
-    return uniformFloat64(this.gen);
+    return uniform53(this.st);
   }
 
   normal(): number {
@@ -79,39 +186,51 @@ class SeededRng implements Rng {
       this.hasSpare = false;
       return this.spare;
     }
-    let u = 0;
-    while (u === 0) u = uniformFloat64(this.gen); // log(0) guard
-    const v = uniformFloat64(this.gen);
-    const r = Math.sqrt(-2 * Math.log(u));
-    const t = 2 * Math.PI * v;
-    this.spare = r * Math.sin(t);
+    const z = boxMuller(this.st, PAIR);
+    this.spare = PAIR[1]!;
     this.hasSpare = true;
-    return r * Math.cos(t);
+    return z;
   }
 
   int(n: number): number {
     if (!Number.isInteger(n) || n <= 0)
       throw new XaiError('BAD_INPUT', `n must be a positive integer, got ${describeValue(n)}`, { fn: 'Rng.int', arg: 'n', value: n });
-    return Math.floor(uniformFloat64(this.gen) * n);
+    return Math.floor(uniform53(this.st) * n);
   }
 
   bernoulli(p: number): boolean {
-    return uniformFloat64(this.gen) < p;
+    return uniform53(this.st) < p;
   }
 
   fillNormal(out: Float64Array, mean = 0, std = 1, start = 0, end = out.length): Float64Array {
-    for (let i = start; i < end; i++) out[i] = mean + std * this.normal();
+    if (!(Number.isInteger(start) && Number.isInteger(end))) {
+      // Odd bounds (fractions, NaN, Infinity) keep the element-wise loop's exact draw count.
+      for (let i = start; i < end; i++) out[i] = mean + std * this.normal();
+      return out;
+    }
+    if (start >= end) return out;
+    if (this.hasSpare) {
+      this.hasSpare = false;
+      out[start++] = mean + std * this.spare;
+    }
+    const spare = fillNormalState(this.st, out, mean, std, start, end, true);
+    if (!Number.isNaN(spare)) {
+      this.spare = spare;
+      this.hasSpare = true;
+    }
     return out;
   }
 
   fillUniform(out: Float64Array, start = 0, end = out.length): Float64Array {
-    for (let i = start; i < end; i++) out[i] = uniformFloat64(this.gen);
+    const st = this.st;
+    for (let i = start; i < end; i++) out[i] = uniform53(st);
     return out;
   }
 
   shuffle<T extends { length: number; [i: number]: unknown }>(values: T): T {
+    const st = this.st;
     for (let i = values.length - 1; i > 0; i--) {
-      const j = Math.floor(uniformFloat64(this.gen) * (i + 1));
+      const j = Math.floor(uniform53(st) * (i + 1));
       const tmp = values[i];
       values[i] = values[j];
       values[j] = tmp;
@@ -132,10 +251,11 @@ class SeededRng implements Rng {
         arg: 'k',
         value: k,
       });
+    const st = this.st;
     const pool = new Int32Array(n);
     for (let i = 0; i < n; i++) pool[i] = i;
     for (let i = 0; i < k; i++) {
-      const j = i + Math.floor(uniformFloat64(this.gen) * (n - i));
+      const j = i + Math.floor(uniform53(st) * (n - i));
       const tmp = pool[i]!;
       pool[i] = pool[j]!;
       pool[j] = tmp;
@@ -150,7 +270,7 @@ class SeededRng implements Rng {
 
 /**
  * A generator seeded by an integer: the same seed gives the same numbers on any machine
- * (xoroshiro128+ from pure-rand; 128-bit state derived by hashing the seed).
+ * (xoroshiro128+ as in pure-rand 8.4.2; 128-bit state derived by hashing the seed).
  * @example createRng(42).normal()
  * @since 0.1.0
  */
@@ -166,5 +286,31 @@ export function createRng(seed: number): Rng {
  */
 export function substream(seed: number, ...keys: StreamKey[]): Rng {
   checkSeed(seed, 'substream');
-  return new SeededRng(xoroshiro128plusFromState(stateFor(seed, keys)), seed, keys);
+  return new SeededRng(seed, keys);
+}
+
+const FILL_STATE = new Int32Array(4);
+
+/**
+ * `substream(seed, ...keys).fillNormal(out, mean, std, start, end)` on a fresh stream, without
+ * creating it: the same values bit for bit, no allocation. For kernels that draw one block per
+ * row from its own stream (e.g. the Random control), with a reused `keys` array.
+ * @example for (let i = 0; i < n; i++) { keys[0] = rowKeys[i]; fillSubstreamNormal(out, seed, keys, i * d, (i + 1) * d) }
+ * @since 0.2.0
+ */
+export function fillSubstreamNormal(
+  out: Float64Array,
+  seed: number,
+  keys: readonly StreamKey[],
+  start = 0,
+  end = out.length,
+  mean = 0,
+  std = 1,
+): Float64Array {
+  checkSeed(seed, 'fillSubstreamNormal');
+  if (!(Number.isInteger(start) && Number.isInteger(end))) return substream(seed, ...keys).fillNormal(out, mean, std, start, end);
+  if (start >= end) return out;
+  seedState(FILL_STATE, seed, keys);
+  fillNormalState(FILL_STATE, out, mean, std, start, end, false);
+  return out;
 }
