@@ -1,5 +1,5 @@
 import type { ExplainOptions, Matrix, Model } from '@xai/core';
-import { substream } from '@xai/core';
+import { fillSubstreamNormal } from '@xai/core';
 import type { CommonExplainerOptions, ConfiguredExplainer } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import type { Preset } from './preset.js';
@@ -41,7 +41,12 @@ export function randomExplainer(options: RandomOptions = {}): ConfiguredExplaine
     explain(model: Model, x: Matrix, explainOptions?: ExplainOptions): Matrix {
       const b = prepareBatch('randomExplainer.explain', model, x, explainOptions, common.batchRows, false);
       const out = new Float64Array(b.n * b.d);
-      for (let i = 0; i < b.n; i++) substream(seed, b.keys[i]!, 'random').fillNormal(out, 0, 1, i * b.d, (i + 1) * b.d);
+      // Row i: substream(seed, keys[i], 'random').fillNormal(...), drawn without a stream object per row.
+      const streamKeys: [number, string] = [0, 'random'];
+      for (let i = 0; i < b.n; i++) {
+        streamKeys[0] = b.keys[i]!;
+        fillSubstreamNormal(out, seed, streamKeys, i * b.d, (i + 1) * b.d);
+      }
       return { rows: b.n, cols: b.d, data: out };
     },
   };

@@ -1,6 +1,6 @@
 // The public boundary of every `explain` call: checks the model, the instances and the
 // per-call options once, then hands contiguous data, targets and row keys to the kernels.
-import type { ExplainOptions, Matrix, Model } from '@xai/core';
+import type { ExplainOptions, Model } from '@xai/core';
 import {
   XaiError,
   argmaxRows,
@@ -10,9 +10,8 @@ import {
   checkedModel,
   contiguous,
   describeValue,
-  hashFloat64,
+  hashRows,
   isValueModel,
-  row,
 } from '@xai/core';
 import { predictRows } from './modelCalls.js';
 
@@ -110,8 +109,7 @@ export function prepareBatch(
       keys[i] = ka[i]!;
     }
   } else {
-    const m: Matrix = { rows: n, cols: d, data: xc };
-    for (let i = 0; i < n; i++) keys[i] = hashFloat64(row(m, i));
+    hashRows({ rows: n, cols: d, data: xc }, 0, keys); // keys[i] = hashFloat64(row i)
   }
   return { model, n, d, x: xc, targets, keys };
 }
