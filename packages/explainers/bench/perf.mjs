@@ -3,7 +3,7 @@
 //   node bench/perf.mjs [--n 1000] [--only lime,shap] [--no-stability | --stability-only]
 // The model below is a plain typed-array MLP (blocked dot-product kernels), so its own
 // cost is counted; "model %" says how much of each run was spent inside the model.
-import { createRng } from '@xai/core';
+import { createRng, substream } from '@xai/core';
 import { createExplainer } from '../dist/index.js';
 import { annModel } from './annModel.mjs';
 
@@ -39,6 +39,46 @@ rng.fillUniform(x.data);
   model.inputGradient(big, tg);
   const grd = 20000 / ((performance.now() - t) / 1000);
   console.log(`model alone: predictProba ${fwd.toFixed(0)} rows/s, inputGradient ${grd.toFixed(0)} rows/s`);
+}
+
+// The Random control against its floor, in the same run: explaining n rows of width d
+// should cost about as much as drawing n·d normals from one stream (issue 16).
+if (!only?.length || only.includes('control')) {
+  const bestOf = (fn) => {
+    for (let r = 0; r < 20; r++) fn(); // warm up the JIT
+    let best = Number.POSITIVE_INFINITY;
+    for (let r = 0, spent = 0; r < 200 && spent < 1500; r++) {
+      const t = performance.now();
+      fn();
+      const ms = performance.now() - t;
+      spent += ms;
+      best = Math.min(best, ms);
+    }
+    return best;
+  };
+  const control = createExplainer('control', { seed: 0 });
+  for (const d of [D, 23]) {
+    const n = 1000;
+    const xr = { rows: n, cols: d, data: new Float64Array(n * d) };
+    rng.fillUniform(xr.data);
+    const m = {
+      inputDim: d,
+      classes: K,
+      predictProba: () => {
+        throw new Error('the control never queries the model');
+      },
+    };
+    const buf = new Float64Array(n * d);
+    const explainMs = bestOf(() => control.explain(m, xr));
+    const fillMs = bestOf(() => substream(0, 'floor').fillNormal(buf, 0, 1, 0, n * d));
+    const oneByOneMs = bestOf(() => {
+      const r = substream(0, 'floor');
+      for (let i = 0; i < n * d; i++) buf[i] = r.normal();
+    });
+    console.log(
+      `control  d ${String(d).padStart(2)}: explain ${explainMs.toFixed(3)} ms per 1000 rows; one stream fillNormal of ${n * d} draws ${fillMs.toFixed(3)} ms (normal() one at a time ${oneByOneMs.toFixed(3)} ms); explain / fillNormal = ${(explainMs / fillMs).toFixed(2)}`,
+    );
+  }
 }
 
 // Every id of the package (new explainers included) at its default preset beside OpenXAI's.

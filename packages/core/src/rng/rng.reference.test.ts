@@ -290,7 +290,7 @@ describe('sub-streams are bit-identical to pure-rand with normal() one at a time
     const rand = lcg(4);
     const keys: [number, string] = [0, 'random'];
     for (let t = 0; t < 500; t++) {
-      const seed = t % 7;
+      const seed = t % 9 === 8 ? -0 : t % 7; // -0 is the seed 0 (and hits the cached seed prefix)
       keys[0] = t % 5 === 0 ? anyDouble(rand) : Math.floor(rand() * 2 ** 32);
       const d = 1 + Math.floor(rand() * 30);
       const start = Math.floor(rand() * 4);

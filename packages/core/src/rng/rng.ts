@@ -1,5 +1,5 @@
 import { XaiError, describeValue } from '../errors.js';
-import { fmix32, mixNumber, mixString, mixWord } from './hash.js';
+import { fmix32, mixNumber, mixWord } from './hash.js';
 
 /** A key component of a random sub-stream: a number (e.g. a row hash) or a label. */
 export type StreamKey = number | string;
@@ -36,22 +36,43 @@ function checkSeed(seed: number, fn: string): void {
     throw new XaiError('BAD_INPUT', `seed must be a safe integer, got ${describeValue(seed)}`, { fn, arg: 'seed', value: seed });
 }
 
+const f64 = new Float64Array(1);
+const u32 = new Uint32Array(f64.buffer);
+// The seed's part of both hashes, kept for the last seed seen (kernels key many streams by one seed).
+let lastSeed = Number.NaN;
+let lastH1 = 0;
+let lastH2 = 0;
+
 /**
  * Writes the xoroshiro128+ state of stream (seed, ...keys) into `st` as pure-rand's
- * `xoroshiro128plusFromState` takes it: [s01, s00, s11, s10].
+ * `xoroshiro128plusFromState` takes it: [s01, s00, s11, s10]. Two independent 32-bit hashes
+ * of (seed, keys) (mixNumber / mixString, tagged 2 / 1 per key) give 64 bits of stream
+ * identity; both chains advance in one pass so that each key's words are read once.
  */
 function seedState(st: Int32Array, seed: number, keys: readonly StreamKey[]): void {
-  // Two independent 32-bit hashes of (seed, keys) give 64 bits of stream identity.
-  let h1 = mixNumber(0x9e3779b9, seed);
-  let h2 = mixNumber(0x7f4a7c15, seed);
+  if (seed !== lastSeed) {
+    lastH1 = mixNumber(0x9e3779b9, seed);
+    lastH2 = mixNumber(0x7f4a7c15, seed);
+    lastSeed = seed;
+  }
+  let h1 = lastH1;
+  let h2 = lastH2;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
     if (typeof key === 'string') {
-      h1 = mixString(mixWord(h1, 1), key);
-      h2 = mixString(mixWord(h2, 1), key);
+      h1 = mixWord(mixWord(h1, 1), key.length);
+      h2 = mixWord(mixWord(h2, 1), key.length);
+      for (let c = 0; c < key.length; c++) {
+        const code = key.charCodeAt(c);
+        h1 = mixWord(h1, code);
+        h2 = mixWord(h2, code);
+      }
     } else {
-      h1 = mixNumber(mixWord(h1, 2), key);
-      h2 = mixNumber(mixWord(h2, 2), key);
+      f64[0] = key === 0 ? 0 : key; // mixNumber's words: -0 as 0
+      const w0 = u32[0]!;
+      const w1 = u32[1]!;
+      h1 = mixWord(mixWord(mixWord(h1, 2), w0), w1);
+      h2 = mixWord(mixWord(mixWord(h2, 2), w0), w1);
     }
   }
   // Four decorrelated words; xoroshiro needs a non-zero state.
