@@ -59,7 +59,7 @@ export function hashString(value: string, seed = 0): number {
 
 /**
  * `hashFloat64(row(m, i), seed)` for every row i, without a view per row: the row keys of a
- * batch in one pass over the matrix's 32-bit words (the same values, bit for bit).
+ * batch in one pass over the matrix (the same values, bit for bit).
  * @example const keys = hashRows(x)  // keys[i] === hashFloat64(row(x, i))
  * @since 0.2.0
  */
@@ -67,21 +67,11 @@ export function hashRows(m: Matrix, seed = 0, out: Float64Array = new Float64Arr
   const { rows, cols, data } = m;
   const stride = m.stride ?? cols;
   const offset = m.offset ?? 0;
-  // Float64Array offsets are multiples of 8, so the words of data[k] are words[2k], words[2k + 1]
-  // in the platform's order, the same order mixNumber reads them through its scratch array.
-  const words = new Uint32Array(data.buffer, data.byteOffset, data.length * 2);
   const h0 = mixWord(seed | 0, cols);
   for (let i = 0; i < rows; i++) {
     const start = offset + i * stride;
     let h = h0;
-    for (let k = start; k < start + cols; k++) {
-      const v = data[k]!;
-      if (v === 0)
-        h = mixWord(mixWord(h, 0), 0); // -0 hashes like 0
-      else if (v - v !== 0)
-        h = mixNumber(h, v); // NaN/Infinity: exactly as hashFloat64 does
-      else h = mixWord(mixWord(h, words[2 * k]!), words[2 * k + 1]!);
-    }
+    for (let k = start; k < start + cols; k++) h = mixNumber(h, data[k]!);
     out[i] = fmix32(h);
   }
   return out;
