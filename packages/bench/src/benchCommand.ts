@@ -36,6 +36,7 @@ interface BenchFlags {
   test?: string;
   schema?: string;
   backend?: string;
+  precision?: string;
 }
 
 /** commander collector of a repeatable flag. */
@@ -59,6 +60,10 @@ export function benchCommand(program: Command, io: CliIo): Command {
     .option(
       '--backend <name>',
       'forward passes of the built-in models: ts (pure TS, the reference) or ort (ONNX Runtime, 1 thread per worker) [ts]',
+    )
+    .option(
+      '--precision <p>',
+      "arithmetic of the built-in and JSON models: float32 (the released OpenXAI code's torch float32) or float64 [float32 under --preset openxai, else float64]",
     )
     .option(
       '--explainers <list>',
@@ -151,6 +156,7 @@ Sharding on a cluster (each task runs one shard, then one merge):
         test: flags.test,
         schema: flags.schema,
         backend: flags.backend,
+        precision: flags.precision,
       };
       const config = resolveBenchConfig(file, input);
       // Loaded only once the flags are valid: a typo fails fast.

@@ -5,6 +5,7 @@ import { XaiError, describeValue, checkOptions } from '@xai/core';
 import { findRepoRoot } from './findRepoRoot';
 import type { DatasetId, ExplainerName, MetricFamily, MetricName, ModelName, PresetName } from './ids';
 import { ALL_EXPLAINERS, ALL_METRICS, DATASETS, EXPLAINERS, EXTRA_EXPLAINERS, METRIC_FAMILIES, METRICS, MODELS, PRESETS } from './ids';
+import type { Precision } from '@xai/models';
 import type { UserDataSpec } from './userBenchDataset';
 import type { BackendName } from './workerModel';
 import { BACKENDS } from './workerModel';
@@ -44,6 +45,12 @@ export interface BenchConfig {
   readonly userData: UserDataSpec | null;
   /** Who evaluates the built-in models' forward passes: `ts` (pure TS, the reference) or `ort` (ONNX Runtime, float32). */
   readonly backend: BackendName;
+  /**
+   * Arithmetic of the built-in and JSON models: 'float32' emulates the released OpenXAI code's
+   * float32 torch (`withPrecision`; natively float32 under `--backend ort`), 'float64' the
+   * reference. @defaultValue 'float32' under `--preset openxai`, else 'float64'
+   */
+  readonly precision: Precision;
   readonly explainers: readonly ExplainerName[];
   readonly metrics: readonly MetricName[];
   /** The first N test instances of each dataset. */
@@ -153,6 +160,7 @@ const KEYS: readonly string[] = [
   ...OVERRIDE_KEYS,
   'modelFiles',
   'backend',
+  'precision',
   ...USER_DATA_KEYS,
 ];
 
@@ -375,6 +383,17 @@ export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, 
         : (() => {
             throw bad('backend', `expected one of ${BACKENDS.join(', ')}, got ${describeValue(raw.backend)}`, raw.backend);
           })();
+  const presetName = raw.preset === undefined ? BENCH_DEFAULTS.preset : preset(raw.preset);
+  const precision =
+    raw.precision === undefined
+      ? presetName === 'openxai'
+        ? 'float32'
+        : 'float64'
+      : raw.precision === 'float32' || raw.precision === 'float64'
+        ? raw.precision
+        : (() => {
+            throw bad('precision', `expected float32 or float64, got ${describeValue(raw.precision)}`, raw.precision);
+          })();
   return {
     datasets:
       raw.datasets === undefined
@@ -386,6 +405,7 @@ export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, 
     modelFiles: files,
     userData: user,
     backend,
+    precision,
     explainers:
       raw.explainers === undefined
         ? BENCH_DEFAULTS.explainers
@@ -396,7 +416,7 @@ export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, 
         ? BENCH_DEFAULTS.metrics
         : list('metrics', typeof raw.metrics === 'string' ? raw.metrics.toUpperCase() : raw.metrics, ALL_METRICS),
     instances: instances ?? BENCH_DEFAULTS.instances,
-    preset: raw.preset === undefined ? BENCH_DEFAULTS.preset : preset(raw.preset),
+    preset: presetName,
     dataDir: raw.dataDir === undefined ? defaultDataDir(cwd) : resolve(cwd, text('dataDir', raw.dataDir)),
     cacheDir: raw.cacheDir === undefined ? defaultCacheDir(cwd) : resolve(cwd, text('cacheDir', raw.cacheDir)),
     out: resolve(cwd, raw.out === undefined ? BENCH_DEFAULTS.out : text('out', raw.out)),
@@ -488,5 +508,7 @@ export function runIdentity(config: BenchConfig): Record<string, unknown> {
         }
       : {}),
     ...(config.backend !== 'ts' ? { backend: config.backend } : {}),
+    // float32 changes every score of a model: runs at different precisions never merge or resume.
+    ...(config.precision !== 'float64' ? { precision: config.precision } : {}),
   };
 }

@@ -10,7 +10,7 @@ import type { ExplainerId, LimeExplainer } from '@xai/explainers';
 import { fa, pra, predictionGaps, ra, rc, relativeStability, sa, sra } from '@xai/metrics';
 import type { MetricResult } from '@xai/core';
 import { linearGroundTruth } from '@xai/models';
-import type { NeuralModel } from '@xai/models';
+import type { NeuralModel, Precision } from '@xai/models';
 import type { BenchConfig } from './benchConfig';
 import { maxInstances } from './benchConfig';
 import type { PrepareHooks, PreparedDataset, PreparedModel, PreparedRun, UnitOutput, UnitRunner } from './benchEngine';
@@ -67,6 +67,8 @@ interface DatasetPayload {
 interface PipelinePayload {
   /** Forward passes of the built-in models: 'ts' or 'ort' (recorded; each job's spec carries it). */
   readonly backend: string;
+  /** Arithmetic of the built-in and JSON models (ONNX files keep their graph's). */
+  readonly precision: Precision;
   readonly preset: PresetName;
   readonly seed: number;
   readonly metrics: readonly string[];
@@ -221,6 +223,7 @@ export async function prepare(config: BenchConfig, hooks: PrepareHooks): Promise
   }
   const payload: PipelinePayload = {
     backend: config.backend,
+    precision: config.precision,
     preset: config.preset,
     seed: config.seed,
     metrics: config.metrics,
@@ -245,8 +248,12 @@ export async function prepare(config: BenchConfig, hooks: PrepareHooks): Promise
     trainingName: 'synthetic uses the gaussian row of trainingPreset; a --data CSV the generic default row',
     backend:
       config.backend === 'ort'
-        ? "ort: the built-in models' probabilities, logits and hidden layer through ONNX Runtime (float32 graph, 1 intra-op thread per worker); input gradients from the pure-TS float64 copy of the same weights"
-        : 'ts: pure TypeScript float64 (the reference)',
+        ? `ort: the built-in models' probabilities, logits and hidden layer through ONNX Runtime (float32 graph, 1 intra-op thread per worker); input gradients through a second ONNX graph of the hand-written backward pass (${config.precision})`
+        : 'ts: pure TypeScript (the reference)',
+    precision:
+      config.precision === 'float32'
+        ? "float32: the built-in and JSON models compute as the released OpenXAI code's float32 torch does (withPrecision(model, 'float32'): weights and inputs rounded to float32, Math.fround after every + − × ÷; ONNX Runtime float32 under --backend ort); trained in float64"
+        : 'float64: the reference arithmetic',
     ...(config.metrics.some((m) => (EXTENDED_METRICS as readonly string[]).includes(m))
       ? {
           extendedMetrics:
@@ -296,7 +303,7 @@ export async function createUnitRunner(
       const spec = p.jobs.find((x) => x.dataset === dataset && x.model === model);
       const ds = byId.get(dataset);
       if (spec === undefined || ds === undefined) throw new Error(`no prepared job for ${key}`);
-      const w = buildWorkerModel(spec.worker, key, onnx);
+      const w = buildWorkerModel(spec.worker, key, onnx, p.precision);
       const explainers = new Map<string, Explainer>(floorExplainers({ train: ds.train, model: w.model }).map((e) => [e.id, e]));
       j = { dataset: ds, model: w.model, neural: w.neural, groundTruth: spec.groundTruth, explainers };
       jobs.set(key, j);

@@ -73,7 +73,7 @@ export async function reportHtml(summary: Summary, manifest: RunManifest, rows: 
       `<div class="partial" role="alert"><b>PARTIAL RESULTS — not the whole run.</b><ul>${partial.map((r) => `<li>${esc(r)}</li>`).join('')}</ul></div>`,
     );
   parts.push(
-    `<p class="note">Preset <code>${esc(c.preset)}</code> · seed ${c.seed} · ${esc(instancesText(c))} · stability: up to ${c.stabilityNeighbours} neighbours of ${c.stabilitySamples} draws · run identity <code>${esc(manifest.identityHash.slice(0, 16))}</code>.</p>`,
+    `<p class="note">${c.backend === 'ort' ? 'Backend <code>ort</code> (ONNX Runtime) · ' : ''}${c.precision === 'float32' ? 'Precision float32 · ' : ''}Preset <code>${esc(c.preset)}</code> · seed ${c.seed} · ${esc(instancesText(c))} · stability: up to ${c.stabilityNeighbours} neighbours of ${c.stabilitySamples} draws · run identity <code>${esc(manifest.identityHash.slice(0, 16))}</code>.</p>`,
   );
   parts.push(
     `<nav id="toc"><b>Contents</b><ol><li><a href="#legend">Legend</a></li>${pairs.map(({ dataset, model }) => `<li><a href="#${esc(`${dataset}-${model}`)}">${esc(dataset)} · ${esc(MODEL_NAMES[model] ?? model)}</a></li>`).join('')}<li><a href="#leaderboard">Leaderboard</a></li><li><a href="#receipt">Receipt</a></li></ol></nav>`,

@@ -67,7 +67,7 @@ export function reportMarkdown(summary: Summary, manifest: RunManifest): string 
   const partial = partialLines(summary);
   if (partial.length > 0) out.push('> **PARTIAL RESULTS — not the whole run.**', ...partial.map((r) => `> - ${r}`), '');
   out.push(
-    `${c.backend === 'ort' ? 'Backend `ort` (forward passes through ONNX Runtime, float32; gradients pure TS) · ' : ''}Preset \`${c.preset}\` · seed ${c.seed} · ${instancesText(c)} per dataset · stability: up to ${c.stabilityNeighbours} same-label neighbours of ${c.stabilitySamples} draws · run identity \`${manifest.identityHash.slice(0, 16)}\``,
+    `${c.backend === 'ort' ? 'Backend `ort` (forward passes and input gradients through ONNX Runtime) · ' : ''}${c.precision === 'float32' ? "Precision float32 (the released code's torch arithmetic) · " : ''}Preset \`${c.preset}\` · seed ${c.seed} · ${instancesText(c)} per dataset · stability: up to ${c.stabilityNeighbours} same-label neighbours of ${c.stabilitySamples} draws · run identity \`${manifest.identityHash.slice(0, 16)}\``,
   );
   out.push('');
   out.push(

@@ -1,6 +1,6 @@
 import type { Model } from '@xai/core';
-import { parseModelJson } from '@xai/models';
-import type { NeuralModel } from '@xai/models';
+import { parseModelJson, withPrecision } from '@xai/models';
+import type { NeuralModel, Precision } from '@xai/models';
 
 /** Who evaluates the built-in models' forward passes: pure TS (the reference) or ONNX Runtime. */
 export const BACKENDS = ['ts', 'ort'] as const;
@@ -36,13 +36,14 @@ export async function loadOnnxRuntime(): Promise<OnnxNode> {
 
 /**
  * Rebuilds a model in a worker: `xai-model@1` JSON as the pure-TS model, or wrapped by
- * `ortModel(…, { threads: 1 })` (probabilities, logits and hidden through ONNX Runtime, exact
- * TS gradients) under `--backend ort`; an ONNX file through `loadOnnxModel(bytes, { threads: 1 })`.
+ * `ortModel(…, { threads: 1 })` (probabilities, logits, hidden and input gradients through ONNX
+ * Runtime) under `--backend ort`, at `precision` (float32: `withPrecision`, the released
+ * code's arithmetic); an ONNX file through `loadOnnxModel(bytes, { threads: 1 })` (its graph's own precision).
  * One intra-op thread per worker, so N workers use N cores, not N².
- * @example const w = buildWorkerModel({ kind: 'json', json, backend: 'ts' }, 'synthetic/ann', null)
+ * @example const w = buildWorkerModel({ kind: 'json', json, backend: 'ts' }, 'synthetic/ann', null, 'float32')
  * @since 0.2.0
  */
-export function buildWorkerModel(spec: WorkerModelSpec, key: string, onnx: OnnxNode | null): WorkerModel {
+export function buildWorkerModel(spec: WorkerModelSpec, key: string, onnx: OnnxNode | null, precision: Precision = 'float64'): WorkerModel {
   const need = (): OnnxNode => {
     if (onnx === null) throw new Error(`${key}: ONNX Runtime was not loaded in this worker`);
     return onnx;
@@ -51,7 +52,8 @@ export function buildWorkerModel(spec: WorkerModelSpec, key: string, onnx: OnnxN
     const m = need().loadOnnxModel(spec.bytes, { threads: 1, name: spec.file });
     return { model: m, neural: m.mlp ?? null, backend: m.backend, approximateGradients: m.gradientSource === 'finite-differences' };
   }
-  const neural = parseModelJson(spec.json, key);
+  const parsed = parseModelJson(spec.json, key);
+  const neural = precision === 'float32' ? withPrecision(parsed, 'float32') : parsed;
   if (spec.backend === 'ort')
     return { model: need().ortModel(neural, { threads: 1 }), neural, backend: 'ort', approximateGradients: false };
   return { model: neural, neural, backend: 'ts', approximateGradients: false };
