@@ -8,6 +8,8 @@ export interface AttributionsJson {
   readonly method: string;
   readonly preset: string;
   readonly seed?: number;
+  /** The arithmetic the model computed in ('float32' under `--preset openxai`). */
+  readonly precision?: string;
   readonly features?: readonly string[];
   /** ONNX models: whether input gradients are exact (MLP imported) or finite differences. */
   readonly gradients?: string;

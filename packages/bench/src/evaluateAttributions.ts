@@ -5,6 +5,7 @@ import { ALL_EXPLAINER_IDS, createExplainer, isExplainerId } from '@xai/explaine
 import { EXTENDED_METRIC_IDS, METRIC_IDS, extendedMetrics, metrics } from '@xai/metrics';
 import type { ExtendedMetricId, MetricId } from '@xai/metrics';
 import { linearGroundTruth } from '@xai/models/node';
+import type { Precision } from '@xai/models';
 import { readAttributions } from './attributionsFile';
 import { commandRows } from './explainInstances';
 import type { UserDataSpec } from './userBenchDataset';
@@ -29,12 +30,16 @@ export interface EvaluateAttributionsOptions {
   readonly seed: number;
   readonly stabilityNeighbours?: number;
   readonly stabilitySamples?: number;
+  /** Arithmetic of a JSON model: e′ is computed at it (see loadCliModel). @defaultValue 'float64' */
+  readonly precision?: Precision;
 }
 
 /** `xai evaluate`'s output. */
 export interface EvaluationJson {
   readonly metric: string;
   readonly preset: string;
+  /** The arithmetic the model computed in (neighbours' explanations, predictions). */
+  readonly precision: Precision;
   /** Per instance; null = undefined for that instance. */
   readonly values: (number | null)[];
   readonly mean: number | null;
@@ -75,6 +80,7 @@ export async function evaluateAttributions(o: EvaluateAttributionsOptions): Prom
       'seed',
       'stabilityNeighbours',
       'stabilitySamples',
+      'precision',
     ],
     'evaluateAttributions',
   );
@@ -184,6 +190,7 @@ function evaluateRows(
     return {
       metric: id,
       preset: o.preset,
+      precision: o.precision ?? 'float64',
       values: Array.from(r.values, num),
       mean: num(r.mean),
       se: num(r.se),
@@ -205,6 +212,7 @@ function evaluateRows(
   return {
     metric: id,
     preset: o.preset,
+    precision: o.precision ?? 'float64',
     values: Array.from(r.values, num),
     mean: num(r.mean),
     se: num(r.se),

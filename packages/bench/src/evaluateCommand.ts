@@ -15,6 +15,7 @@ interface EvaluateFlags {
   groundTruth?: string;
   label?: string;
   preset?: string;
+  precision?: string;
   seed?: string;
   stabilityNeighbours?: string;
   stabilitySamples?: string;
@@ -41,6 +42,10 @@ export function evaluateCommand(program: Command, io: CliIo): Command {
     .option('--ground-truth <csv>', 'per-instance ground truth for PRA..SRA (default for an LR model: its own weights)')
     .option('--label <column>', 'the label column (dropped from --instances; the label of --data)')
     .option('--preset <name>', 'default | openxai | paper [default]')
+    .option(
+      '--precision <p>',
+      'arithmetic of a JSON model: float32 (torch float32, as the released OpenXAI code) or float64 [float32 under --preset openxai]',
+    )
     .option('--seed <n>', 'seed [0]')
     .option('--stability-neighbours <n>', 'stability neighbours kept per instance [100]')
     .option('--stability-samples <n>', 'stability candidate draws per instance [1000]')
@@ -60,7 +65,13 @@ Examples:
       ]);
       const c = resolveBenchConfig(
         {},
-        { preset: f.preset, seed: f.seed, stabilityNeighbours: f.stabilityNeighbours, stabilitySamples: f.stabilitySamples },
+        {
+          preset: f.preset,
+          seed: f.seed,
+          precision: f.precision,
+          stabilityNeighbours: f.stabilityNeighbours,
+          stabilitySamples: f.stabilitySamples,
+        },
       );
       const data =
         f.data === undefined
@@ -74,6 +85,7 @@ Examples:
         metric: f.metric,
         preset: c.preset,
         seed: c.seed,
+        precision: c.precision,
         stabilityNeighbours: c.stabilityNeighbours,
         stabilitySamples: c.stabilitySamples,
         ...(f.method ? { method: f.method } : {}),

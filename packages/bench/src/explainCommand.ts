@@ -11,6 +11,7 @@ interface ExplainFlags {
   train?: string;
   label?: string;
   preset?: string;
+  precision?: string;
   seed?: string;
   out: string;
 }
@@ -41,6 +42,10 @@ export function explainCommand(program: Command, io: CliIo): Command {
     .option('--train <csv>', 'training features: the IG baseline (mean) and the KernelSHAP background')
     .option('--label <column>', 'the label column (dropped from --instances; the label of --data)')
     .option('--preset <name>', 'default | openxai | paper [default]')
+    .option(
+      '--precision <p>',
+      'arithmetic of a JSON model: float32 (torch float32, as the released OpenXAI code) or float64 [float32 under --preset openxai]',
+    )
     .option('--seed <n>', 'seed of the stochastic explainers [0]')
     .addHelpText(
       'after',
@@ -58,7 +63,7 @@ Examples:
         import('./explainInstances'),
         import('./attributionsFile'),
       ]);
-      const c = resolveBenchConfig({}, { preset: f.preset, seed: f.seed });
+      const c = resolveBenchConfig({}, { preset: f.preset, seed: f.seed, precision: f.precision });
       const data =
         f.data === undefined
           ? undefined
@@ -72,6 +77,7 @@ Examples:
         ...(f.label && !data ? { label: f.label } : {}),
         preset: c.preset,
         seed: c.seed,
+        precision: c.precision,
       });
       for (const w of r.warnings) io.err(`xai: warning: ${w}\n`);
       if (r.cli.format === 'onnx' || r.cli.approximateGradients) io.out(`${r.cli.note}\n`);
@@ -79,6 +85,7 @@ Examples:
         method: f.method,
         preset: c.preset,
         seed: c.seed,
+        precision: c.precision,
         features: r.names,
         attributions: r.attributions,
         ...(r.cli.format === 'onnx'
@@ -88,7 +95,7 @@ Examples:
         ...(r.warnings.length > 0 ? { warnings: r.warnings } : {}),
       });
       io.out(
-        `explained ${r.x.rows} instances with ${f.method} (${c.preset})${r.preprocessed ? `, preprocessing applied${r.outOfRangeRows > 0 ? `, ${r.outOfRangeRows} rows out of the training range` : ''}` : ''} -> ${f.out}\n`,
+        `explained ${r.x.rows} instances with ${f.method} (${c.preset}, ${c.precision})${r.preprocessed ? `, preprocessing applied${r.outOfRangeRows > 0 ? `, ${r.outOfRangeRows} rows out of the training range` : ''}` : ''} -> ${f.out}\n`,
       );
     });
 }

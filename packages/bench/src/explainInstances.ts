@@ -2,7 +2,7 @@ import type { FeatureSchema, Matrix } from '@xai/core';
 import { XaiError, checkOptions } from '@xai/core';
 import { readFeatureCsvSync } from '@xai/data/node';
 import { ALL_EXPLAINER_IDS, createExplainer, isExplainerId } from '@xai/explainers';
-import type { NeuralModel } from '@xai/models/node';
+import type { NeuralModel, Precision } from '@xai/models/node';
 import type { PresetName } from './ids';
 import type { CliModel } from './loadCliModel';
 import { loadCliModel } from './loadCliModel';
@@ -24,6 +24,8 @@ export interface ExplainInstancesOptions {
   readonly label?: string;
   readonly preset: PresetName;
   readonly seed: number;
+  /** Arithmetic of a JSON model (see loadCliModel). @defaultValue 'float64' */
+  readonly precision?: Precision;
 }
 
 /** Reads a feature CSV for a model: drops `label`, checks the width. @since 0.1.0 */
@@ -72,6 +74,7 @@ export async function commandRows(
     train?: string | undefined;
     label?: string | undefined;
     seed: number;
+    precision?: Precision | undefined;
   },
   what: string,
 ): Promise<CommandRows> {
@@ -82,7 +85,7 @@ export async function commandRows(
       arg: '--instances',
       value: undefined,
     });
-  const cli = await loadCliModel(o.model);
+  const cli = await loadCliModel(o.model, o.precision ?? 'float64');
   try {
     if (o.data !== undefined) {
       const ds = await loadUserBenchDataset(o.data, { seed: o.seed });
@@ -127,7 +130,7 @@ export async function commandRows(
  * @since 0.1.0
  */
 export async function explainInstances(options: ExplainInstancesOptions): Promise<CommandRows & { attributions: Matrix }> {
-  checkOptions(options, ['model', 'instances', 'data', 'method', 'train', 'label', 'preset', 'seed'], 'explainInstances');
+  checkOptions(options, ['model', 'instances', 'data', 'method', 'train', 'label', 'preset', 'seed', 'precision'], 'explainInstances');
   if (!isExplainerId(options.method)) {
     throw new XaiError('BAD_OPTION', `unknown method ${JSON.stringify(options.method)} (choose from ${ALL_EXPLAINER_IDS.join(', ')})`, {
       fn: 'xai explain',

@@ -1,6 +1,7 @@
 import type { Model, Preprocessing } from '@xai/core';
 import { loadModelSync } from '@xai/models/node';
-import type { NeuralModel } from '@xai/models';
+import type { NeuralModel, Precision } from '@xai/models';
+import { withPrecision } from '@xai/models';
 
 /** A model file as the CLI loads it: `xai-model@1` JSON, or an ONNX graph. */
 export interface CliModel {
@@ -25,19 +26,22 @@ export function isOnnxPath(path: string): boolean {
  * Loads `--model <file>`: `.onnx` through `@xai/onnx/node`'s `loadOnnxModel` (ONNX Runtime,
  * one intra-op thread; an MLP graph imported for exact gradients, any other graph with
  * batched central finite differences, flagged approximate), anything else as `xai-model@1`
- * JSON. The ONNX runtime is loaded only when an ONNX file is given.
+ * JSON — computing in `precision` (float32: `withPrecision`, the released OpenXAI code's torch
+ * arithmetic; an ONNX graph keeps its own tensor type). The ONNX runtime is loaded only when an ONNX file is given.
  * @example const m = await loadCliModel('m.onnx'); m.approximateGradients
  * @since 0.2.0
  */
-export async function loadCliModel(path: string): Promise<CliModel> {
+export async function loadCliModel(path: string, precision: Precision = 'float64'): Promise<CliModel> {
   if (!isOnnxPath(path)) {
-    const model = loadModelSync(path);
+    const loaded = loadModelSync(path);
+    // withPrecision keeps the file's preprocessing block and metadata
+    const model = precision === 'float32' ? withPrecision(loaded, 'float32') : loaded;
     return {
       model,
       neural: model,
       format: 'json',
       approximateGradients: false,
-      note: `${path}: xai-model@1 ${model.kind}${model.preprocessing ? ' (carries its preprocessing)' : ''}`,
+      note: `${path}: xai-model@1 ${model.kind}${model.preprocessing ? ' (carries its preprocessing)' : ''}${precision === 'float32' ? ', computing in float32' : ''}`,
       dispose: () => {},
     };
   }

@@ -68,6 +68,29 @@ describe('xai train, explain, evaluate (built CLI)', () => {
     }
   });
 
+  it('under --preset openxai the model computes in float32 (every attribution a float32, = the closed form to float32 resolution); --precision float64 restores it', () => {
+    const model = join(models, 'synthetic-lr.json');
+    const read = (extra: string[]): { precision: string; attributions: number[][] } => {
+      const out = join(dir, `grad-${extra.join('')}.json`);
+      ok(['explain', '--model', model, '--instances', xcsv, '--method', 'grad', '--preset', 'openxai', ...extra, '--out', out]);
+      return JSON.parse(readFileSync(out, 'utf8'));
+    };
+    const f32 = read([]);
+    const f64 = read(['--precision', 'float64']);
+    expect([f32.precision, f64.precision]).toEqual(['float32', 'float64']);
+    expect(f32.attributions.flat().every((v) => Math.fround(v) === v)).toBe(true);
+    expect(f64.attributions.flat().every((v) => Math.fround(v) === v)).toBe(false);
+    for (let i = 0; i < N; i++)
+      for (let j = 0; j < D; j++) {
+        const exact = f64.attributions[i]![j]!;
+        expect(Math.abs(f32.attributions[i]![j]! - exact)).toBeLessThanOrEqual(1e-5 * Math.abs(exact) + 1e-9);
+      }
+    const ris = JSON.parse(
+      ok(['evaluate', '--model', model, '--instances', xcsv, '--attributions', join(dir, 'grad-.json'), '--metric', 'RIS', '--preset', 'openxai']),
+    );
+    expect(ris.precision).toBe('float32');
+  });
+
   it('xai evaluate scores grad on LR as perfect agreement with the LR weights (FA = SA = 1)', () => {
     const grad = join(dir, 'grad.json');
     for (const metric of ['FA', 'SA']) {
