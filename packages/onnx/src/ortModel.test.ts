@@ -298,6 +298,9 @@ describe('ortModel gradients of a float32 model: a float32 graph, rounding like 
       const t = predictLabels(f64, x);
       const fast = ortModel(f32);
       expect(fast.gradients).toEqual({ backend: 'ort', dtype: 'float32' });
+      const plain = ortModel(f64);
+      expect([fast.precision, plain.precision]).toEqual(['float32', 'float64']);
+      plain.dispose();
       const g = fast.inputGradient(x, t);
       // Every value is a float32 (the graph computes in float32) …
       for (const v of g.data) expect(Math.fround(v)).toBe(v);

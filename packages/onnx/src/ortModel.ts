@@ -31,6 +31,8 @@ export interface OrtModel extends Model {
   readonly backend: 'ort';
   readonly dtype: 'float32' | 'float64';
   readonly threads: number;
+  /** The arithmetic the model stands for: the reference's (metrics record it beside e and e′). */
+  readonly precision: 'float32' | 'float64';
   /** Who computes inputGradient, and in which precision. */
   readonly gradients: { readonly backend: 'ort' | 'ts'; readonly dtype: 'float32' | 'float64' };
   /** The model's head: class probabilities, or raw values (regression) returned as is. */
@@ -152,6 +154,7 @@ export function ortModel(model: NeuralModel, options?: OrtModelOptions): OrtMode
     reference,
     predictProba: (x, out) => one('ortModel.predictProba', probaName, x, c, out),
     logits: (x, out) => one('ortModel.logits', logitName, x, c, out),
+    precision: reference.precision === 'float32' ? 'float32' : 'float64',
     gradients: { backend: gradients, dtype: gradientDtype },
     inputGradient: gradients === 'ts' ? (x, targets, gOptions) => reference.inputGradient(x, targets, gOptions) : ortGradient,
     dispose: () => {
