@@ -95,19 +95,45 @@ export class Float32Kernel {
     const P = this.params;
     const m = s.outDim;
     const k0 = s.inDim;
+    const finish = (acc: number, j: number): number => {
+      const z = f(acc + f(P[s.bOffset + j]!));
+      if (!activate) return z;
+      if (s.activation === 'relu') return Math.max(z, 0);
+      if (s.activation === 'tanh') return f(Math.tanh(z));
+      if (s.activation === 'sigmoid') return sigmoid32(z);
+      return z;
+    };
     for (let i = 0; i < n; i++) {
       const a = i * k0;
-      for (let j = 0; j < m; j++) {
+      let j = 0;
+      // Four output units at a time: each keeps its own left-to-right sum (the same bits as
+      // one at a time), but the four rounding chains overlap instead of waiting on each other.
+      for (; j + 3 < m; j += 4) {
+        const w0 = s.wOffset + j * k0;
+        const w1 = w0 + k0;
+        const w2 = w1 + k0;
+        const w3 = w2 + k0;
+        let c0 = 0;
+        let c1 = 0;
+        let c2 = 0;
+        let c3 = 0;
+        for (let k = 0; k < k0; k++) {
+          const v = prev[a + k]!;
+          c0 = f(c0 + f(f(P[w0 + k]!) * v));
+          c1 = f(c1 + f(f(P[w1 + k]!) * v));
+          c2 = f(c2 + f(f(P[w2 + k]!) * v));
+          c3 = f(c3 + f(f(P[w3 + k]!) * v));
+        }
+        out[i * m + j] = finish(c0, j);
+        out[i * m + j + 1] = finish(c1, j + 1);
+        out[i * m + j + 2] = finish(c2, j + 2);
+        out[i * m + j + 3] = finish(c3, j + 3);
+      }
+      for (; j < m; j++) {
         const w = s.wOffset + j * k0;
         let acc = 0;
         for (let k = 0; k < k0; k++) acc = f(acc + f(f(P[w + k]!) * prev[a + k]!));
-        let z = f(acc + f(P[s.bOffset + j]!));
-        if (activate) {
-          if (s.activation === 'relu') z = Math.max(z, 0);
-          else if (s.activation === 'tanh') z = f(Math.tanh(z));
-          else if (s.activation === 'sigmoid') z = sigmoid32(z);
-        }
-        out[i * m + j] = z;
+        out[i * m + j] = finish(acc, j);
       }
     }
   }
