@@ -222,7 +222,9 @@ export function modelFacts(manifest: RunManifest, dataset: string, model: string
       `model file \`${mh.path.replace(/^.*[\\/]/, '')}\` (${mh.source.format}${mh.source.backend ? `, run by ${mh.source.backend}` : ''})`,
     );
   else if (mh.source?.backend)
-    out.push(`forward passes: ${mh.source.backend === 'ort' ? 'ONNX Runtime (float32; input gradients too, in the run precision)' : mh.source.backend}`);
+    out.push(
+      `forward passes: ${mh.source.backend === 'ort' ? 'ONNX Runtime (float32; input gradients too, in the run precision)' : mh.source.backend}`,
+    );
   if (mh.approximateGradients)
     out.push(
       `⚠ gradients APPROXIMATE: ${mh.gradients ?? 'finite differences'} — gradient-based explainers (grad, sg, ig, itg, …) and the metrics that re-explain with them carry finite-difference error`,

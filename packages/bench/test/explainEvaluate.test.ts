@@ -86,7 +86,19 @@ describe('xai train, explain, evaluate (built CLI)', () => {
         expect(Math.abs(f32.attributions[i]![j]! - exact)).toBeLessThanOrEqual(1e-5 * Math.abs(exact) + 1e-9);
       }
     const ris = JSON.parse(
-      ok(['evaluate', '--model', model, '--instances', xcsv, '--attributions', join(dir, 'grad-.json'), '--metric', 'RIS', '--preset', 'openxai']),
+      ok([
+        'evaluate',
+        '--model',
+        model,
+        '--instances',
+        xcsv,
+        '--attributions',
+        join(dir, 'grad-.json'),
+        '--metric',
+        'RIS',
+        '--preset',
+        'openxai',
+      ]),
     );
     expect(ris.precision).toBe('float32');
   });
