@@ -171,6 +171,18 @@ function evaluateRows(
     ...(rows.warnings.length > 0 ? { warnings: rows.warnings } : {}),
   };
   const num = (v: number): number | null => (Number.isFinite(v) ? v : null);
+  // One output shape for the eleven and the extended metrics.
+  const json = (r: { values: ArrayLike<number>; mean: number; se: number; count: number; undefinedIndices: Iterable<number> }) => ({
+    metric: id,
+    preset: o.preset,
+    precision: o.precision ?? 'float64',
+    values: Array.from(r.values, num),
+    mean: num(r.mean),
+    se: num(r.se),
+    count: r.count,
+    undefined: [...r.undefinedIndices],
+    ...extras,
+  });
   if (extended) {
     const e = extendedMetrics[id as ExtendedMetricId];
     if (e.info.requires.includes('background') && train === undefined)
@@ -187,17 +199,7 @@ function evaluateRows(
       ...(e.info.requires.includes('background') ? { background: train } : {}),
       ...(groundTruth ? { groundTruth } : {}),
     });
-    return {
-      metric: id,
-      preset: o.preset,
-      precision: o.precision ?? 'float64',
-      values: Array.from(r.values, num),
-      mean: num(r.mean),
-      se: num(r.se),
-      count: r.count,
-      undefined: [...r.undefinedIndices],
-      ...extras,
-    };
+    return json(r);
   }
   const r = metrics[id as MetricId].evaluate(
     { x, attributions, model, schema, ...(groundTruth ? { groundTruth } : {}), ...(explainer ? { explainer } : {}) },
@@ -209,15 +211,5 @@ function evaluateRows(
       ...(o.stabilitySamples !== undefined ? { candidates: o.stabilitySamples } : {}),
     },
   );
-  return {
-    metric: id,
-    preset: o.preset,
-    precision: o.precision ?? 'float64',
-    values: Array.from(r.values, num),
-    mean: num(r.mean),
-    se: num(r.se),
-    count: r.count,
-    undefined: [...r.undefinedIndices],
-    ...extras,
-  };
+  return json(r);
 }
