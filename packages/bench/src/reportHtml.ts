@@ -2,7 +2,7 @@ import { chartSpecs } from './chartSpecs';
 import { ALL_METRICS, EXPLAINERS, rankIn } from './ids';
 import { EXPLAINER_NAMES, MODEL_NAMES, datasetWarnings, direction, fmt, instancesText, metricHeader, partialLines } from './reportFormat';
 import { tablePairs, tableSlice } from './reportMarkdown';
-import { leaderboard, receiptLines } from './reportPaper';
+import { leaderboardTables, receiptLines } from './reportPaper';
 import { FAMILY_TABLES, compactTable, htmlTableOf, legendTable, modelFacts, quantileTable, subgroupTableModel } from './reportTables';
 import type { ResultRow } from './resultRow';
 import { storedToNumber } from './resultRow';
@@ -124,31 +124,11 @@ export async function reportHtml(summary: Summary, manifest: RunManifest, rows: 
     parts.push(drillDown(rows, dataset, model, present));
     parts.push('<p class="top"><a href="#toc">↑ contents</a></p></section>');
   }
-  const board = leaderboard(summary, manifest);
   parts.push(
     '<section id="leaderboard"><h2>Leaderboard</h2><p class="note">Per metric, the explainers of each dataset × model ranked best first; each row names its receipt (run identity · input hash · model hash), listed in full below.</p>',
   );
-  for (const metric of [...new Set(board.map((r) => r.metric))]) {
-    const mine = board.filter((r) => r.metric === metric);
-    const width = Math.max(...mine.map((r) => r.ranked.length));
-    parts.push(
-      `<h3>${esc(metricHeader(metric))} (${esc(direction(metric))})</h3>${htmlTableOf(
-        {
-          header: ['dataset · model', ...Array.from({ length: width }, (_, k) => `#${k + 1}`), 'receipt (run · data · model)'],
-          rows: mine.map((r) => [
-            `${r.dataset} · ${MODEL_NAMES[r.model] ?? r.model}`,
-            ...Array.from({ length: width }, (_, k) => {
-              const x = r.ranked[k];
-              return x ? `${EXPLAINER_NAMES[x.explainer] ?? x.explainer} ${x.display}` : '';
-            }),
-            `${r.receipt.run} · ${r.receipt.dataHash} · ${r.receipt.modelHash}`,
-          ]),
-          numeric: [false, ...Array.from({ length: width }, () => false), false],
-        },
-        'leaderboard',
-      )}`,
-    );
-  }
+  for (const { metric, table } of leaderboardTables(summary, manifest))
+    parts.push(`<h3>${esc(metricHeader(metric))} (${esc(direction(metric))})</h3>${htmlTableOf(table, 'leaderboard')}`);
   parts.push('</section>');
   parts.push(
     `<section id="receipt"><h2>Receipt</h2><ul>${receiptLines(manifest, false)

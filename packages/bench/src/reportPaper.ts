@@ -1,6 +1,6 @@
 // The paper-layout export (`--layout paper`) and the leaderboard view across datasets.
 import { EXPLAINERS, GROUND_TRUTH_METRICS, LOWER_IS_BETTER, METRICS, PREDICTION_METRICS, STABILITY_METRICS, rankIn } from './ids';
-import { EXPLAINER_NAMES, MODEL_NAMES, fmtCell, metricHeader, partialLines } from './reportFormat';
+import { EXPLAINER_NAMES, MODEL_NAMES, direction, fmtCell, metricHeader, partialLines } from './reportFormat';
 import { tablePairs } from './reportMarkdown';
 import type { TableModel } from './reportTables';
 import { mdTable, seHeader } from './reportTables';
@@ -141,6 +141,35 @@ export function receiptLines(manifest: RunManifest, withCommands = true): string
   ];
 }
 
+/**
+ * The leaderboard as one table per metric (ranked explainers per dataset × model, then the
+ * receipt), the same for `leaderboard.md` and the HTML report.
+ * @since 0.2.0
+ */
+export function leaderboardTables(summary: Summary, manifest: RunManifest): { metric: string; table: TableModel }[] {
+  const rows = leaderboard(summary, manifest);
+  return [...new Set(rows.map((r) => r.metric))].map((metric) => {
+    const mine = rows.filter((r) => r.metric === metric);
+    const width = Math.max(...mine.map((r) => r.ranked.length));
+    const ranks = Array.from({ length: width }, (_, k) => k);
+    return {
+      metric,
+      table: {
+        header: ['dataset · model', ...ranks.map((k) => `#${k + 1}`), 'receipt (run · data · model)'],
+        rows: mine.map((r) => [
+          `${r.dataset} · ${MODEL_NAMES[r.model] ?? r.model}`,
+          ...ranks.map((k) => {
+            const x = r.ranked[k];
+            return x ? `${EXPLAINER_NAMES[x.explainer] ?? x.explainer} ${x.display}` : '';
+          }),
+          `${r.receipt.run} · ${r.receipt.dataHash} · ${r.receipt.modelHash}`,
+        ]),
+        numeric: [false, ...ranks.map(() => false), false],
+      },
+    };
+  });
+}
+
 /** `leaderboard.md`: one table per metric, explainers ranked per dataset x model, receipts at the end. */
 export function leaderboardMarkdown(summary: Summary, manifest: RunManifest): string {
   const out: string[] = ['# xai bench leaderboard', ''];
@@ -150,27 +179,8 @@ export function leaderboardMarkdown(summary: Summary, manifest: RunManifest): st
     `Per metric, the explainers of each dataset × model ranked best first (${seHeader(false)}; stability ${seHeader(true)}). Every row names its receipt: run identity, input hash and model hash; the run's commands and versions are listed at the end.`,
     '',
   );
-  const rows = leaderboard(summary, manifest);
-  for (const metric of [...new Set(rows.map((r) => r.metric))]) {
-    const mine = rows.filter((r) => r.metric === metric);
-    const width = Math.max(...mine.map((r) => r.ranked.length));
-    out.push(`## ${metricHeader(metric)} (${LOWER_IS_BETTER.has(metric) ? 'lower is better' : 'higher is better'})`, '');
-    out.push(
-      ...mdTable({
-        header: ['dataset · model', ...Array.from({ length: width }, (_, k) => `#${k + 1}`), 'receipt (run · data · model)'],
-        rows: mine.map((r) => [
-          `${r.dataset} · ${MODEL_NAMES[r.model] ?? r.model}`,
-          ...Array.from({ length: width }, (_, k) => {
-            const x = r.ranked[k];
-            return x ? `${EXPLAINER_NAMES[x.explainer] ?? x.explainer} ${x.display}` : '';
-          }),
-          `${r.receipt.run} · ${r.receipt.dataHash} · ${r.receipt.modelHash}`,
-        ]),
-        numeric: [false, ...Array.from({ length: width }, () => false), false],
-      }),
-      '',
-    );
-  }
+  for (const { metric, table } of leaderboardTables(summary, manifest))
+    out.push(`## ${metricHeader(metric)} (${direction(metric)})`, '', ...mdTable(table), '');
   out.push('## Receipt', '', ...receiptLines(manifest).map((l) => `- ${l}`), '');
   return `${out.join('\n').trimEnd()}\n`;
 }

@@ -183,6 +183,31 @@ export function runTabularAudit(table: TabularAuditInput, options: TabularAuditO
     return compareHeldOut(a, o, errorRatio, leakZ, rows.length);
   };
   const allRows = (m: number): Int32Array => Int32Array.from({ length: m }, (_, i) => i);
+  // A stump scorer over some columns that remembers which column it picked when describing
+  // (the id-column and leaked-column probes name it in their fix).
+  const columnStumps = (probe: TabularProbeName, cols: readonly number[]): { scorer: Scorer; picked: () => number } => {
+    const names = cols.map((j) => header[j]!);
+    const base = stumpScorer(
+      probe,
+      buildStumpFeatures(
+        cols.map((j) => sortable(columns[j]!)),
+        names,
+      ),
+      C,
+      classes,
+      names,
+    );
+    let picked = -1;
+    const scorer: Scorer = {
+      ...base,
+      score(labels, describe) {
+        const r = base.score(labels, describe);
+        if (describe) picked = lastFeature(base);
+        return r;
+      },
+    };
+    return { scorer, picked: () => picked };
+  };
 
   const scorers: Scorer[] = [];
   for (const name of wanted) {
@@ -208,26 +233,11 @@ export function runTabularAudit(table: TabularAuditInput, options: TabularAuditO
     } else if (name === 'id-column') {
       if (idCols.length === 0) scorers.push(abstainScorer('id-column', 'no id-like column'));
       else {
-        const f = buildStumpFeatures(
-          idCols.map((j) => sortable(columns[j]!)),
-          idCols.map((j) => header[j]!),
-        );
-        const base = stumpScorer(
-          'id-column',
-          f,
-          C,
-          classes,
-          idCols.map((j) => header[j]!),
-        );
-        let picked = -1;
+        const s = columnStumps('id-column', idCols);
         scorers.push({
-          ...base,
-          score(labels, describe) {
-            const r = base.score(labels, describe);
-            if (describe) picked = lastFeature(base);
-            return r;
-          },
+          ...s.scorer,
           explain: () => {
+            const picked = s.picked();
             const col = picked >= 0 ? header[idCols[picked]!]! : header[idCols[0]!]!;
             return { fields: [col], fix: `drop \`${col}\` (an id): its values follow the label (ids assigned by class or time)` };
           },
@@ -236,27 +246,12 @@ export function runTabularAudit(table: TabularAuditInput, options: TabularAuditO
     } else if (name === 'leaked-column') {
       if (otherCols.length === 0) scorers.push(abstainScorer('leaked-column', 'no feature column'));
       else {
-        const f = buildStumpFeatures(
-          otherCols.map((j) => sortable(columns[j]!)),
-          otherCols.map((j) => header[j]!),
-        );
-        const base = stumpScorer(
-          'leaked-column',
-          f,
-          C,
-          classes,
-          otherCols.map((j) => header[j]!),
-        );
-        let picked = -1;
+        const s = columnStumps('leaked-column', otherCols);
         scorers.push({
-          ...base,
+          ...s.scorer,
           rule: 'beats-others',
-          score(labels, describe) {
-            const r = base.score(labels, describe);
-            if (describe) picked = lastFeature(base);
-            return r;
-          },
           explain: () => {
+            const picked = s.picked();
             if (picked < 0) return { fields: [], fix: 'no single column separates the label better than the majority class' };
             const j = otherCols[picked]!;
             const nb = nbCv();
