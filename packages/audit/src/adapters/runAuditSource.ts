@@ -3,7 +3,7 @@ import type { AuditReport } from '../auditReport.js';
 import type { RunAuditOptions } from '../runAudit.js';
 import { runAudit } from '../runAudit.js';
 import type { TabularAuditOptions, TabularProbeName } from '../tabular/runTabularAudit.js';
-import { runTabularAudit } from '../tabular/runTabularAudit.js';
+import { TABULAR_OPTION_KEYS, runTabularAudit } from '../tabular/runTabularAudit.js';
 import type { AuditSource } from './auditSource.js';
 
 /** Options for either kind of source: `probes` apply to items, `tabularProbes` to tables. */
@@ -11,22 +11,7 @@ export interface RunAuditSourceOptions extends RunAuditOptions, Omit<TabularAudi
   readonly tabularProbes?: readonly TabularProbeName[];
 }
 
-const RUN_AUDIT_SOURCE_KEYS = [
-  'permutations',
-  'seed',
-  'quantile',
-  'margin',
-  'minCovered',
-  'familyWise',
-  'receipt',
-  'probes',
-  'decisionNull',
-  'tabularProbes',
-  'idUniqueness',
-  'leakErrorRatio',
-  'leakZ',
-  'nearTolerance',
-] as const;
+const RUN_AUDIT_SOURCE_KEYS = [...TABULAR_OPTION_KEYS, 'decisionNull', 'tabularProbes'] as const;
 
 /**
  * Audits what an adapter loaded, with its input hashes (and corpus address) in the receipt.

@@ -60,7 +60,8 @@ export interface TabularAuditOptions extends AuditOptions {
 
 export const TABULAR_DEFAULTS = { idUniqueness: 0.99, leakErrorRatio: 0.5, leakZ: 3.09, nearTolerance: 0.1 } as const;
 
-const TABULAR_OPTION_KEYS = [
+/** The option keys runTabularAudit accepts (runAuditSource adds its own to these). @since 0.2.0 */
+export const TABULAR_OPTION_KEYS = [
   'permutations',
   'seed',
   'quantile',
