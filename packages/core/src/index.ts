@@ -15,5 +15,6 @@ export * from './rng/numpyRandomState.js';
 export * from './preset.js';
 export * from './options.js';
 export * from './featureGroups.js';
+export * from './featureScale.js';
 export * from './modelBoundary.js';
 export { VERSION } from './version.js';
