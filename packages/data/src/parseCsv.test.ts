@@ -184,7 +184,7 @@ describe('parseCsv: encodings, line breaks, no features', () => {
     const le = new Uint8Array(Buffer.from('a,y\n1,0\n', 'utf16le'));
     const e = errorOf(() => parseCsv(le, opts));
     expect(e.code).toBe('PARSE_ERROR');
-    expect(e.message).toContain('NUL bytes (first at byte 1)'); // 'a' then its zero high byte
+    expect(e.message).toContain('a NUL byte at offset 1'); // 'a' then its zero high byte
     expect(e.message).toContain('UTF-16LE');
     const asText = Buffer.from(le).toString('utf8');
     expect(errorOf(() => parseCsv(asText, opts)).message).toContain('UTF-16');

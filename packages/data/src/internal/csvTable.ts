@@ -4,6 +4,7 @@
 import Papa from 'papaparse';
 import { XaiError, describeValue } from '@xai/core';
 import type { XaiErrorCode } from '@xai/core';
+import { binaryKind, binaryKindOfText, leadingHex } from './fileSignature.js';
 
 export type CsvDelimiter = ',' | '\t' | ';';
 
@@ -26,45 +27,23 @@ const NON_FINITE_WORD = /^\s*[+-]?(?:nan|inf|infinity)\s*$/i;
 // TextDecoder, not Buffer: the same replacement of invalid sequences, and it runs in a browser.
 const utf8 = new TextDecoder('utf-8');
 
-const hex2 = (b: number): string => b.toString(16).toUpperCase().padStart(2, '0');
-
 /**
- * Rejects UTF-16 text: decoded as UTF-8 its NUL bytes and odd byte pairs otherwise surface
- * as a misleading 'ragged row' or 'not a number' error far from the cause.
+ * Rejects bytes that are not UTF-8 text (gzip, ZIP/xlsx, PDF, PNG, UTF-16/32, other binary):
+ * decoded as UTF-8 they would surface as a misleading 'ragged row' or 'not a number' error
+ * far from the cause. The message names the format found by its leading bytes.
  */
 function checkEncoding(input: string | Uint8Array, file: string, fn: string): void {
-  const fix = 'save it as UTF-8 (e.g. `iconv -f UTF-16 -t UTF-8 in.csv > out.csv`, or "CSV UTF-8" in a spreadsheet)';
-  if (typeof input === 'string') {
-    const at = input.indexOf('\0');
-    if (at >= 0)
-      throw new XaiError(
-        'PARSE_ERROR',
-        `${file}: the text holds NUL characters (first at offset ${at}): it looks like a UTF-16 file read as UTF-8; ${fix}`,
-        { fn, arg: 'file', file, value: at },
-      );
-    return;
-  }
-  const b0 = input[0];
-  const b1 = input[1];
-  const bom = b0 === 0xff && b1 === 0xfe ? 'UTF-16LE' : b0 === 0xfe && b1 === 0xff ? 'UTF-16BE' : undefined;
-  if (bom !== undefined) {
-    throw new XaiError('PARSE_ERROR', `${file}: the file is ${bom} (byte-order mark ${hex2(b0!)} ${hex2(b1!)}), not UTF-8; ${fix}`, {
-      fn,
-      arg: 'file',
-      file,
-      value: bom,
-    });
-  }
-  const at = input.indexOf(0);
-  if (at >= 0) {
-    // ASCII text in UTF-16: the NUL is the high byte, after the character in little-endian.
-    const guess = at % 2 === 1 ? 'UTF-16LE' : 'UTF-16BE';
-    throw new XaiError(
-      'PARSE_ERROR',
-      `${file}: the file holds NUL bytes (first at byte ${at}): it looks ${guess} without a byte-order mark (or binary), not UTF-8 text; ${fix}`,
-      { fn, arg: 'file', file, value: at },
-    );
-  }
+  const kind = typeof input === 'string' ? binaryKindOfText(input) : binaryKind(input);
+  if (kind === undefined) return;
+  const head = typeof input === 'string' ? '' : ` (first bytes ${leadingHex(input, 8)})`;
+  const nul = kind.at > 0 ? `, a NUL byte at offset ${kind.at}` : '';
+  throw new XaiError('PARSE_ERROR', `${file}: the file is ${kind.name}${head}${nul}, not UTF-8 CSV text; ${kind.fix}`, {
+    fn,
+    arg: 'file',
+    file,
+    format: kind.name,
+    value: kind.at,
+  });
 }
 
 /**
