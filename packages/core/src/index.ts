@@ -9,6 +9,7 @@ export * from './kernels/transpose.js';
 export * from './kernels/axpy.js';
 export * from './kernels/rowNorms.js';
 export * from './kernels/argsort.js';
+export * from './kernels/simd/simdInstance.js';
 export * from './rng/rng.js';
 export * from './rng/hash.js';
 export * from './rng/numpyRandomState.js';

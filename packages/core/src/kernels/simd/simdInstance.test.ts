@@ -1,0 +1,141 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { matmulKernel } from '../matmul.js';
+import { SIMD_MODULE_BASE64 } from './simdBytes.js';
+import { SIMD_BIAS, SIMD_BIAS_RELU, SIMD_PLAIN, createSimdInstance, reserveSimdMemory } from './simdInstance.js';
+
+const f = Math.fround;
+
+/** A strided problem: shapes, row strides ≥ the row lengths, the mode, and the values. */
+const problem = fc
+  .record({
+    n: fc.integer({ min: 0, max: 19 }),
+    k: fc.integer({ min: 0, max: 23 }),
+    m: fc.integer({ min: 0, max: 37 }),
+    padA: fc.integer({ min: 0, max: 3 }),
+    padB: fc.integer({ min: 0, max: 5 }),
+    padC: fc.integer({ min: 0, max: 2 }),
+    mode: fc.constantFrom(SIMD_PLAIN, SIMD_BIAS, SIMD_BIAS_RELU),
+    seed: fc.integer(),
+  })
+  .map((p) => ({ ...p, sa: p.k + p.padA, sb: p.m + p.padB, sc: p.m + p.padC }));
+
+type Problem = typeof problem extends fc.Arbitrary<infer T> ? T : never;
+
+/** Deterministic values with a wide spread of exponents and signs (and exact zeros). */
+function fill(out: Float64Array | Float32Array, seed: number): void {
+  let s = seed | 0;
+  for (let i = 0; i < out.length; i++) {
+    s = (Math.imul(s, 1103515245) + 12345) | 0;
+    const u = (s >>> 8) / 2 ** 24;
+    out[i] = u < 0.05 ? 0 : (u - 0.5) * 2 ** ((s & 31) - 12);
+  }
+}
+
+/** Byte addresses of A, B, C and the bias, one after another (8-byte aligned). */
+function addresses(p: Problem, bytes: number): { a: number; b: number; c: number; bias: number; end: number } {
+  const a = 64;
+  const b = a + bytes * (p.n * p.sa + 8);
+  const c = b + bytes * (p.k * p.sb + 8);
+  const bias = c + bytes * (p.n * p.sc + 8);
+  return { a, b, c, bias, end: bias + bytes * (p.m + 8) };
+}
+
+/** Same bits (NaN payloads aside, none arise here), zeros' signs included. */
+function sameBits(got: ArrayLike<number>, want: ArrayLike<number>): void {
+  expect(got.length).toBe(want.length);
+  for (let i = 0; i < want.length; i++) if (!Object.is(got[i], want[i])) expect([i, got[i]]).toEqual([i, want[i]]);
+}
+
+describe('SIMD matmul kernels', () => {
+  const simd = createSimdInstance(true);
+
+  it('is available in this Node (the fallback is tested by forcing XAI_KERNELS=js elsewhere)', () => {
+    expect(simd).not.toBeNull();
+  });
+
+  it('mm_f64 gives the bits of matmulKernel + bias + Math.max(·, 0) on random strided shapes', () => {
+    const k = simd!;
+    fc.assert(
+      fc.property(problem, (p) => {
+        const at = addresses(p, 8);
+        reserveSimdMemory(k, at.end);
+        const mem = new Float64Array(k.memory.buffer);
+        mem.fill(Number.NaN); // padding and stale output must not leak into the result
+        const A = mem.subarray(at.a / 8, at.a / 8 + p.n * p.sa);
+        const B = mem.subarray(at.b / 8, at.b / 8 + p.k * p.sb);
+        const bias = mem.subarray(at.bias / 8, at.bias / 8 + p.m);
+        fill(A, p.seed);
+        fill(B, p.seed + 1);
+        fill(bias, p.seed + 2);
+        const ref = new Float64Array(p.n * p.sc);
+        matmulKernel(
+          { rows: p.n, cols: p.k, data: A.slice(), stride: p.sa },
+          { rows: p.k, cols: p.m, data: B.slice(), stride: p.sb },
+          { rows: p.n, cols: p.m, data: ref, stride: p.sc },
+        );
+        k.mmF64(p.n, p.k, p.m, at.a, p.sa, at.b, p.sb, at.c, p.sc, at.bias, p.mode);
+        const C = new Float64Array(k.memory.buffer, at.c, p.n * p.sc);
+        for (let i = 0; i < p.n; i++)
+          for (let j = 0; j < p.m; j++) {
+            let v = ref[i * p.sc + j]!;
+            if (p.mode >= SIMD_BIAS) v = v + bias[j]!;
+            if (p.mode === SIMD_BIAS_RELU) v = Math.max(v, 0);
+            ref[i * p.sc + j] = v;
+          }
+        const pick = (x: Float64Array) => Array.from({ length: p.n * p.m }, (_, q) => x[Math.floor(q / p.m) * p.sc + (q % p.m)]!);
+        sameBits(pick(C), pick(ref));
+        for (let i = 0; i + 1 < p.n; i++) for (let j = p.m; j < p.sc; j++) expect(C[i * p.sc + j]).toBeNaN(); // padding untouched
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('mm_f32 gives the bits of the Math.fround emulation (each + and × rounded, p ascending)', () => {
+    const k = simd!;
+    fc.assert(
+      fc.property(problem, (p) => {
+        const at = addresses(p, 4);
+        reserveSimdMemory(k, at.end);
+        const mem = new Float32Array(k.memory.buffer);
+        mem.fill(Number.NaN);
+        const A = mem.subarray(at.a / 4, at.a / 4 + p.n * p.sa);
+        const B = mem.subarray(at.b / 4, at.b / 4 + p.k * p.sb);
+        const bias = mem.subarray(at.bias / 4, at.bias / 4 + p.m);
+        fill(A, p.seed);
+        fill(B, p.seed + 1);
+        fill(bias, p.seed + 2);
+        k.mmF32(p.n, p.k, p.m, at.a, p.sa, at.b, p.sb, at.c, p.sc, at.bias, p.mode);
+        const C = new Float32Array(k.memory.buffer, at.c, p.n * p.sc);
+        const got: number[] = [];
+        const want: number[] = [];
+        for (let i = 0; i < p.n; i++)
+          for (let j = 0; j < p.m; j++) {
+            let acc = 0;
+            for (let q = 0; q < p.k; q++) acc = f(acc + f(A[i * p.sa + q]! * B[q * p.sb + j]!));
+            if (p.mode >= SIMD_BIAS) acc = f(acc + bias[j]!);
+            if (p.mode === SIMD_BIAS_RELU) acc = Math.max(acc, 0);
+            want.push(acc);
+            got.push(C[i * p.sc + j]!);
+          }
+        sameBits(got, want);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('grows memory on request and reports when views must be remade', () => {
+    const k = createSimdInstance(true)!;
+    const before = k.memory.buffer.byteLength;
+    expect(reserveSimdMemory(k, before)).toBe(false);
+    expect(reserveSimdMemory(k, before + 1)).toBe(true);
+    expect(k.memory.buffer.byteLength).toBeGreaterThan(before);
+  });
+
+  it('ships the bytes the generator compiles today', async () => {
+    const script = new URL('../../../scripts/compileSimd.mjs', import.meta.url).href;
+    const { simdBytes } = (await import(script)) as { simdBytes: () => Promise<Uint8Array> };
+    const fresh = Buffer.from(await simdBytes()).toString('base64');
+    expect(fresh).toBe(SIMD_MODULE_BASE64);
+  });
+});

@@ -1,0 +1,124 @@
+// WebAssembly SIMD kernels, instantiated synchronously (the module is a few KB, which
+// browsers allow off the main thread and Node everywhere). Each instance owns its memory, so
+// a model can lay its weights and batch buffers out once and keep them between calls.
+import { SIMD_MODULE_BASE64 } from './simdBytes.js';
+
+/** A WebAssembly.Memory (lib ES2022 does not declare the WebAssembly API). */
+export interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+
+/** Which kernels run: the WebAssembly SIMD ones, or the scalar JS ones they reproduce. */
+export type KernelBackend = 'simd' | 'js';
+
+/**
+ * C (n x m) = A (n x k) · B (k x m) [+ bias] [max(·, 0)], every operand row-major in the
+ * instance's memory at byte address a / b / c / bias with row strides sa / sb / sc in
+ * elements; mode 0 plain, 1 + bias[j], 2 + bias[j] then max(·, 0). Each output element sums
+ * A[i][p]·B[p][j] for p ascending from 0, in the element type's arithmetic.
+ */
+export type SimdMatmul = (
+  n: number,
+  k: number,
+  m: number,
+  a: number,
+  sa: number,
+  b: number,
+  sb: number,
+  c: number,
+  sc: number,
+  bias: number,
+  mode: number,
+) => void;
+
+/** One instance of the kernels with its own growable memory. */
+export interface SimdInstance {
+  readonly memory: WasmMemory;
+  /** float64 kernel (f64x2 lanes). */
+  readonly mmF64: SimdMatmul;
+  /** float32 kernel (f32x4 lanes), IEEE single-precision + and ×. */
+  readonly mmF32: SimdMatmul;
+}
+
+/** `mode` values of `SimdMatmul`. */
+export const SIMD_PLAIN = 0;
+export const SIMD_BIAS = 1;
+export const SIMD_BIAS_RELU = 2;
+
+const PAGE = 65536;
+
+/** The part of the WebAssembly JS API used here (lib ES2022 declares none of it). */
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object) => { readonly exports: Record<string, unknown> };
+  validate(bytes: Uint8Array): boolean;
+}
+
+let compiled: object | null | undefined;
+
+function decodeBase64(text: string): Uint8Array {
+  const raw = atob(text);
+  const bytes = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
+/** The compiled module, or null where WebAssembly or its SIMD extension is missing. */
+function simdModule(): object | null {
+  if (compiled !== undefined) return compiled;
+  let mod: object | null = null;
+  const wasm = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
+  if (wasm !== undefined && typeof wasm.Module === 'function') {
+    const bytes = decodeBase64(SIMD_MODULE_BASE64);
+    if (wasm.validate(bytes)) mod = new wasm.Module(bytes);
+  }
+  compiled = mod;
+  return mod;
+}
+
+function wasmApi(): WasmApi {
+  return (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+}
+
+/**
+ * The backend the built-in models use: 'simd' where WebAssembly SIMD is available, unless
+ * the environment variable `XAI_KERNELS=js` forces the scalar JS kernels.
+ * @example kernelBackend()  // 'simd' in Node 20 and current browsers
+ * @since 0.3.0
+ */
+export function kernelBackend(): KernelBackend {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  if (env?.XAI_KERNELS === 'js') return 'js';
+  return simdModule() === null ? 'js' : 'simd';
+}
+
+/**
+ * A new instance of the SIMD kernels (own memory), or null when `kernelBackend()` is 'js'
+ * (pass `force: true` to ignore `XAI_KERNELS`, e.g. in tests that compare both paths).
+ * @example const k = createSimdInstance(); if (k) k.mmF64(n, kk, m, a, kk, b, m, c, m, 0, SIMD_PLAIN)
+ * @since 0.3.0
+ */
+export function createSimdInstance(force = false): SimdInstance | null {
+  if (!force && kernelBackend() === 'js') return null;
+  const mod = simdModule();
+  if (mod === null) return null;
+  const exports = new (wasmApi().Instance)(mod).exports as unknown as {
+    memory: WasmMemory;
+    mm_f64: SimdMatmul;
+    mm_f32: SimdMatmul;
+  };
+  return { memory: exports.memory, mmF64: exports.mm_f64, mmF32: exports.mm_f32 };
+}
+
+/**
+ * Grows the instance's memory to at least `bytes`; true when it grew (every typed-array
+ * view over the old buffer is then detached and must be made again).
+ * @since 0.3.0
+ */
+export function reserveSimdMemory(instance: SimdInstance, bytes: number): boolean {
+  const have = instance.memory.buffer.byteLength;
+  if (bytes <= have) return false;
+  instance.memory.grow(Math.ceil((bytes - have) / PAGE));
+  return true;
+}
