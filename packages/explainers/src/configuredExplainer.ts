@@ -1,4 +1,4 @@
-import type { Explainer, Matrix } from '@xai/core';
+import type { Explainer, FeatureScale, Matrix } from '@xai/core';
 import type { Preset } from './preset.js';
 
 /** Options every explainer factory accepts. */
@@ -28,3 +28,16 @@ export const DEFAULT_BATCH_ROWS = 8192;
 
 /** Option names shared by all factories (for the unknown-option check). */
 export const COMMON_OPTION_KEYS = ['preset', 'seed', 'train', 'batchRows'] as const;
+
+/**
+ * The per-feature units of an explainer that draws input noise or measures input distances
+ * (LIME, SmoothGrad, noise tunnels, Gradient SHAP, and the k-means backgrounds of the Shapley
+ * family): noise of std σ on feature j is drawn as σ·scale[j], distances are taken on
+ * x[j] / scale[j] (core's `FeatureScale`, e.g. `featureRanges(train)`). Attributions stay in
+ * the model's input units. Absent or all ones: absolute units, the released convention.
+ * @since 0.3.0
+ */
+export interface FeatureScaleOption {
+  /** One positive scale per feature. @defaultValue absent (absolute units, every scale 1) */
+  readonly featureScale?: FeatureScale | readonly number[];
+}

@@ -1,6 +1,6 @@
 import type { ExplainOptions, Matrix, Model, OutputSpace } from '@xai/core';
 import { substream, toRows } from '@xai/core';
-import type { CommonExplainerOptions, ConfiguredExplainer } from './configuredExplainer.js';
+import type { CommonExplainerOptions, ConfiguredExplainer, FeatureScaleOption } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import type { Preset } from './preset.js';
 import type { BackgroundKind, BackgroundOption } from './internal/background.js';
@@ -8,14 +8,15 @@ import { backgroundSize, resolveBackground } from './internal/background.js';
 import { createGame } from './internal/coalitionGame.js';
 import { instancesPerChunk, resolveCommon } from './internal/common.js';
 import { OUTPUT_SPACES } from './internal/explainGradients.js';
+import { featureScaleOption, scaleForWidth, scaleRecord } from './internal/featureScale.js';
 import { gradientRows, requireGradient } from './internal/modelCalls.js';
 import { prepareBatch } from './internal/prepareBatch.js';
 import { checkKnownKeys, nonNegativeNumber, oneOf, positiveInteger } from './internal/validate.js';
 
-export interface GradientShapOptions extends CommonExplainerOptions {
+export interface GradientShapOptions extends CommonExplainerOptions, FeatureScaleOption {
   /** Random (baseline, α, noise) draws per instance. @defaultValue 50 */
   readonly samples?: number;
-  /** Std of the Gaussian noise added to the input (Captum's `stdevs`). @defaultValue 0 */
+  /** Std of the Gaussian noise added to the input (Captum's `stdevs`; times `featureScale[j]` when given). @defaultValue 0 */
   readonly std?: number;
   /** The baseline distribution (see KernelSHAP's `background`). @defaultValue 'sample' (50 training rows; needs `train`) */
   readonly background?: BackgroundOption;
@@ -33,6 +34,8 @@ export interface GradientShapConfig {
   readonly backgroundWeights: readonly number[] | null;
   readonly output: OutputSpace;
   readonly batchRows: number;
+  /** Per-feature units of the input noise and of a k-means background's distances (absent: absolute). */
+  readonly featureScale?: readonly number[];
 }
 
 /** Per-preset defaults (no preset of OpenXAI runs Gradient SHAP; all presets agree). */
@@ -60,11 +63,12 @@ export const gradientShapDefaults: Readonly<
 export function gradientShapExplainer(options: GradientShapOptions = {}): ConfiguredExplainer<GradientShapConfig> {
   const fn = 'gradientShapExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'samples', 'std', 'background', 'backgroundSize', 'output']);
+  checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'samples', 'std', 'background', 'backgroundSize', 'output', 'featureScale']);
+  const scale = featureScaleOption(fn, options.featureScale);
   const base = gradientShapDefaults[common.preset];
   const bgOption = options.background ?? base.background;
   const size = backgroundSize(fn, bgOption, options.backgroundSize, base.backgroundSize);
-  const { kind, rows, weights } = resolveBackground(fn, bgOption, common.train, size, common.seed);
+  const { kind, rows, weights } = resolveBackground(fn, bgOption, common.train, size, common.seed, scale);
   const config: GradientShapConfig = {
     samples: options.samples === undefined ? base.samples : positiveInteger(fn, 'samples', options.samples),
     std: options.std === undefined ? base.std : nonNegativeNumber(fn, 'std', options.std),
@@ -73,6 +77,7 @@ export function gradientShapExplainer(options: GradientShapOptions = {}): Config
     backgroundWeights: weights === null ? null : Array.from(weights),
     output: options.output === undefined ? base.output : oneOf(fn, 'output', options.output, OUTPUT_SPACES),
     batchRows: common.batchRows,
+    ...scaleRecord(scale),
   };
   const seed = common.seed;
   return {
@@ -85,6 +90,7 @@ export function gradientShapExplainer(options: GradientShapOptions = {}): Config
       const b = prepareBatch(efn, model, x, explainOptions, config.batchRows);
       const dm = requireGradient(b.model, efn);
       const { n, d } = b;
+      const sc = scaleForWidth(efn, scale, d);
       const g = createGame(efn, d, null, rows, weights);
       const B = g.B;
       const cdf = new Float64Array(B);
@@ -111,7 +117,7 @@ export function gradientShapExplainer(options: GradientShapOptions = {}): Config
             const alpha = rng.uniform();
             const bo = r * d;
             for (let j = 0; j < d; j++) {
-              const xt = b.x[xo + j]! + (config.std > 0 ? config.std * rng.normal() : 0);
+              const xt = b.x[xo + j]! + (config.std > 0 ? (sc === null ? config.std : config.std * sc[j]!) * rng.normal() : 0);
               const dl = xt - g.bg[bo + j]!;
               delta[o + j] = dl;
               points[o + j] = g.bg[bo + j]! + alpha * dl;

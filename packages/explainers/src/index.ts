@@ -16,4 +16,5 @@ export * from './gradientShapExplainer.js';
 export * from './deepLiftExplainer.js';
 export * from './createExplainer.js';
 export * from './explainToJson.js';
+export * from './scaleEquivalence.js';
 export { VERSION } from './version.js';

@@ -1,6 +1,6 @@
 import type { ExplainOptions, FeatureGroups, Matrix, Model } from '@xai/core';
 import { XaiError, featureUnits, substream, toRows, unitIds } from '@xai/core';
-import type { CommonExplainerOptions, ConfiguredExplainer } from './configuredExplainer.js';
+import type { CommonExplainerOptions, ConfiguredExplainer, FeatureScaleOption } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import type { Preset } from './preset.js';
 import { instancesPerChunk, resolveCommon } from './internal/common.js';
@@ -11,6 +11,7 @@ import { createLeastSquaresWork, weightedLeastSquares } from './internal/leastSq
 import { predictRows } from './internal/modelCalls.js';
 import { prepareBatch } from './internal/prepareBatch.js';
 import { backgroundSize, resolveBackground } from './internal/background.js';
+import { featureScaleOption, scaleRecord } from './internal/featureScale.js';
 import { enumerateCoalitions, sampleCoalitions } from './internal/shapleyCoalitions.js';
 import { shapleySizeCdf } from './internal/shapleySizeCdf.js';
 import { booleanOption, checkKnownKeys, groupsOption, oneOf, positiveInteger, positiveNumber } from './internal/validate.js';
@@ -32,7 +33,7 @@ export type KernelShapVariant = 'captum' | 'constrained';
  */
 export type KernelShapBackground = 'zeros' | 'mean' | 'sample' | 'kmeans' | Float64Array | readonly number[] | Matrix;
 
-export interface KernelShapOptions extends CommonExplainerOptions {
+export interface KernelShapOptions extends CommonExplainerOptions, FeatureScaleOption {
   /** @defaultValue 'captum' (openxai, paper), 'constrained' (default) */
   readonly variant?: KernelShapVariant;
   /**
@@ -106,6 +107,8 @@ export interface KernelShapConfig {
   readonly endpointWeight: number;
   readonly groups: readonly (readonly number[])[] | null;
   readonly batchRows: number;
+  /** Units of the k-means background's distances (absent: absolute). */
+  readonly featureScale?: readonly number[];
 }
 
 type KernelShapPresetDefaults = Pick<
@@ -187,7 +190,9 @@ export function kernelShapExplainer(options: KernelShapOptions = {}): Configured
     'paired',
     'endpointWeight',
     'groups',
+    'featureScale',
   ]);
+  const scale = featureScaleOption(fn, options.featureScale);
   const base = kernelShapDefaults[common.preset];
   const variant = options.variant === undefined ? base.variant : oneOf(fn, 'variant', options.variant, ['captum', 'constrained'] as const);
   const exact = options.exact === undefined ? base.exact : options.exact === 'auto' ? 'auto' : booleanOption(fn, 'exact', options.exact);
@@ -204,7 +209,7 @@ export function kernelShapExplainer(options: KernelShapOptions = {}): Configured
       : perCoalition === 'all'
         ? 'all'
         : positiveInteger(fn, 'backgroundPerCoalition', perCoalition);
-  const { kind, rows, weights } = resolveBackground(fn, backgroundOption, common.train, size, common.seed);
+  const { kind, rows, weights } = resolveBackground(fn, backgroundOption, common.train, size, common.seed, scale);
   const config: KernelShapConfig = {
     variant,
     samples:
@@ -226,6 +231,7 @@ export function kernelShapExplainer(options: KernelShapOptions = {}): Configured
       options.endpointWeight === undefined ? base.endpointWeight : positiveNumber(fn, 'endpointWeight', options.endpointWeight),
     groups: options.groups === undefined ? null : groupsOption(fn, options.groups),
     batchRows: common.batchRows,
+    ...scaleRecord(scale),
   };
   const seed = common.seed;
   return {

@@ -1,9 +1,10 @@
 import type { ExplainOptions, FeatureGroups, Matrix, Model } from '@xai/core';
 import { XaiError, describeValue, featureUnits, isValueModel, substream, unitIds } from '@xai/core';
-import type { CommonExplainerOptions, ConfiguredExplainer } from './configuredExplainer.js';
+import type { CommonExplainerOptions, ConfiguredExplainer, FeatureScaleOption } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import type { Preset } from './preset.js';
 import { columnMeans, instancesPerChunk, resolveCommon } from './internal/common.js';
+import { featureScaleOption, scaleForWidth, scaleRecord } from './internal/featureScale.js';
 import { createLeastSquaresWork, weightedLeastSquares } from './internal/leastSquares.js';
 import { limeKernelWeight } from './internal/limeKernel.js';
 import type { NumpyBatchStream } from './internal/numpyBatchStream.js';
@@ -45,7 +46,13 @@ export type LimeNoise = 'keyed' | 'numpy-batch';
 /** Whether the kernel width is multiplied by sqrt(d) (lime's and OpenXAI's code) or used as is (the paper). */
 export type KernelWidthScale = 'sqrt-d' | 'absolute';
 
-export interface LimeOptions extends CommonExplainerOptions {
+/**
+ * With `featureScale` (s), LIME works in scale units: the noise is std·s[j]·N(0, 1) on
+ * feature j, the kernel distance is ‖(z − x) / s‖, the ridge is fitted on z / s, and each
+ * coefficient is divided by s[j], so attributions are per unit of the model's input. With
+ * `groups` only the kernel distance is scaled (the unit coefficients are already in output units).
+ */
+export interface LimeOptions extends CommonExplainerOptions, FeatureScaleOption {
   /** Neighbourhood size, the instance itself included. @defaultValue 1000 */
   readonly samples?: number;
   /** Std of the Gaussian perturbation of every feature, in input units. @defaultValue 0.1 */
@@ -116,6 +123,8 @@ export interface LimeConfig {
   /** The resolved off values (null for 'zeros'). */
   readonly maskBaselineVector: readonly number[] | null;
   readonly batchRows: number;
+  /** Per-feature units of the noise, the kernel distance and the ridge (absent: absolute). */
+  readonly featureScale?: readonly number[];
 }
 
 /** Per-preset defaults (OpenXAI: lime_tabular with its sample-around-instance change). */
@@ -167,7 +176,9 @@ export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
     'noise',
     'groups',
     'maskBaseline',
+    'featureScale',
   ]);
+  const scale = featureScaleOption(fn, options.featureScale);
   const base = limeDefaults[common.preset];
   const groups = options.groups === undefined ? null : groupsOption(fn, options.groups);
   const mb = options.maskBaseline ?? 'zeros';
@@ -199,6 +210,7 @@ export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
     maskBaseline: mb === 'zeros' || mb === 'mean' ? mb : 'vector',
     maskBaselineVector: maskVector === null ? null : Array.from(maskVector),
     batchRows: common.batchRows,
+    ...scaleRecord(scale),
   };
   if (groups !== null && config.noise === 'numpy-batch') {
     throw new XaiError('BAD_OPTION', "groups use the binary on/off sampling, which has no released numpy stream; use noise 'keyed'", {
@@ -226,6 +238,7 @@ export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
       const efn = 'limeExplainer.explain';
       const b = prepareBatch(efn, model, x, explainOptions, config.batchRows, true, LIME_EXPLAIN_KEYS);
       const { n, d } = b;
+      const sc = scaleForWidth(efn, scale, d);
       const classes = b.model.classes;
       // A value (regression) model is explained on its output `target`: no label-sign flip.
       const signed = config.regressionTarget === 'class1-signed' && !isValueModel(b.model);
@@ -246,7 +259,7 @@ export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
         });
       const width = config.kernelWidth * (config.kernelWidthScale === 'sqrt-d' ? Math.sqrt(d) : 1);
       const keys = shared ? new Float64Array(n).fill(b.keys[0] ?? 0) : b.keys;
-      if (config.groups !== null) return explainMasked(efn, b, keys, config, seed, width, signed, maskVector);
+      if (config.groups !== null) return explainMasked(efn, b, keys, config, seed, width, signed, maskVector, sc);
       const S = config.samples;
       const perRow = S * d;
       // numpy-batch: visit rows by ascending batch position so the stream only moves forward.
@@ -267,6 +280,9 @@ export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
       const w = new Float64Array(S);
       const coef = new Float64Array(d);
       const work = createLeastSquaresWork(d);
+      // Scaled: the noise is kept in scale units (what the kernel and the shared ridge read) and
+      // multiplied by s into z; the per-row ridge reads its design in scale units from here.
+      const design = sc === null ? null : new Float64Array(perRow);
       const factorOf = (key: number): { noise: Float64Array; ridge: SharedRidge | null } => {
         let f = factors.get(key);
         if (f === undefined) {
@@ -288,19 +304,22 @@ export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
             stream!.fill(z, start, positions[i]! * perRow, perRow);
             for (let s = 1; s < S; s++) {
               const o = start + s * d;
-              for (let j = 0; j < d; j++) z[o + j] = z[o + j]! * config.std + b.x[xo + j]!;
+              if (sc === null) for (let j = 0; j < d; j++) z[o + j] = z[o + j]! * config.std + b.x[xo + j]!;
+              else for (let j = 0; j < d; j++) z[o + j] = z[o + j]! * config.std * sc[j]! + b.x[xo + j]!;
             }
           } else if (left.get(keys[i]!)! > 1 || factors.has(keys[i]!)) {
             z.set(factorOf(keys[i]!).noise, start);
             for (let s = 1; s < S; s++) {
               const o = start + s * d;
-              for (let j = 0; j < d; j++) z[o + j] = z[o + j]! + b.x[xo + j]!;
+              if (sc === null) for (let j = 0; j < d; j++) z[o + j] = z[o + j]! + b.x[xo + j]!;
+              else for (let j = 0; j < d; j++) z[o + j] = z[o + j]! * sc[j]! + b.x[xo + j]!;
             }
           } else {
             substream(seed, keys[i]!, 'lime').fillNormal(z, 0, config.std, start + d, start + perRow);
             for (let s = 1; s < S; s++) {
               const o = start + s * d;
-              for (let j = 0; j < d; j++) z[o + j] = z[o + j]! + b.x[xo + j]!;
+              if (sc === null) for (let j = 0; j < d; j++) z[o + j] = z[o + j]! + b.x[xo + j]!;
+              else for (let j = 0; j < d; j++) z[o + j] = z[o + j]! * sc[j]! + b.x[xo + j]!;
             }
           }
           // Row 0 is the instance itself.
@@ -318,7 +337,7 @@ export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
           if (f !== undefined && f.ridge !== null) {
             for (let s = 0; s < S; s++) y[s] = probs[(start + s) * classes + col]!;
             sharedRidgeApply(f.ridge, y, coef);
-          } else {
+          } else if (design === null) {
             for (let s = 0; s < S; s++) {
               const o = (start + s) * d;
               let dist2 = 0;
@@ -330,8 +349,17 @@ export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
               y[s] = probs[(start + s) * classes + col]!;
             }
             weightedLeastSquares(z.subarray(start * d, (start + S) * d), S, d, y, w, config.alpha, true, coef, work);
+          } else {
+            scaledDesign(z, start * d, S, d, sc!, design);
+            for (let s = 0; s < S; s++) {
+              w[s] = limeKernelWeight(scaledDistance2(z, (start + s) * d, b.x, xo, d, sc!), width);
+              y[s] = probs[(start + s) * classes + col]!;
+            }
+            weightedLeastSquares(design, S, d, y, w, config.alpha, true, coef, work);
           }
-          for (let j = 0; j < d; j++) out[xo + j] = sign * coef[j]!;
+          // Scaled: a coefficient per scale unit is coef / s per unit of the model's input.
+          if (sc === null) for (let j = 0; j < d; j++) out[xo + j] = sign * coef[j]!;
+          else for (let j = 0; j < d; j++) out[xo + j] = (sign * coef[j]!) / sc[j]!;
           if (positions === null) {
             const k = keys[i]!;
             const r = left.get(k)! - 1;
@@ -369,6 +397,7 @@ function explainMasked(
   width: number,
   signed: boolean,
   maskVector: Float64Array | null,
+  sc: Float64Array | null,
 ): Matrix {
   const { n, d } = b;
   const classes = b.model.classes;
@@ -416,10 +445,12 @@ function explainMasked(
       for (let s = 0; s < S; s++) {
         const o = (start + s) * d;
         let dist2 = 0;
-        for (let j = 0; j < d; j++) {
-          const t = z[o + j]! - b.x[xo + j]!;
-          dist2 += t * t;
-        }
+        if (sc !== null) dist2 = scaledDistance2(z, o, b.x, xo, d, sc);
+        else
+          for (let j = 0; j < d; j++) {
+            const t = z[o + j]! - b.x[xo + j]!;
+            dist2 += t * t;
+          }
         w[s] = limeKernelWeight(dist2, width);
         y[s] = probs[(start + s) * classes + col]!;
       }
@@ -429,6 +460,24 @@ function explainMasked(
     }
   }
   return { rows: n, cols: d, data: out };
+}
+
+/** ‖(z − x) / s‖² of the sample at z[o..] from the instance at x[xo..]. */
+function scaledDistance2(z: Float64Array, o: number, x: Float64Array, xo: number, d: number, sc: Float64Array): number {
+  let dist2 = 0;
+  for (let j = 0; j < d; j++) {
+    const t = (z[o + j]! - x[xo + j]!) / sc[j]!;
+    dist2 += t * t;
+  }
+  return dist2;
+}
+
+/** The S samples from z[from..] divided by s column-wise: the ridge's design in scale units. */
+function scaledDesign(z: Float64Array, from: number, S: number, d: number, sc: Float64Array, out: Float64Array): void {
+  for (let s = 0; s < S; s++) {
+    const o = s * d;
+    for (let j = 0; j < d; j++) out[o + j] = z[from + o + j]! / sc[j]!;
+  }
 }
 
 /** Validated batch positions (default 0..n−1); each p·perRow must stay a safe integer. */

@@ -1,6 +1,6 @@
 import type { Explainer, ExplainOptions, Matrix, Model } from '@xai/core';
 import { XaiError, describeValue, substream } from '@xai/core';
-import type { CommonExplainerOptions, ConfiguredExplainer } from './configuredExplainer.js';
+import type { CommonExplainerOptions, ConfiguredExplainer, FeatureScaleOption } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import type { Preset } from './preset.js';
 import type { GradientOptions } from './gradientExplainer.js';
@@ -9,6 +9,7 @@ import { gradientXInputExplainer } from './gradientXInputExplainer.js';
 import type { IntegratedGradientsOptions } from './integratedGradientsExplainer.js';
 import { integratedGradientsExplainer } from './integratedGradientsExplainer.js';
 import { instancesPerChunk, resolveCommon } from './internal/common.js';
+import { featureScaleOption, scaleForWidth, scaleNoise, scaleRecord } from './internal/featureScale.js';
 import { prepareBatch } from './internal/prepareBatch.js';
 import { checkKnownKeys, nonNegativeNumber, oneOf, positiveInteger } from './internal/validate.js';
 
@@ -18,14 +19,14 @@ export type NoiseTunnelType = 'smoothgrad' | 'smoothgrad_sq' | 'vargrad';
 /** Explainers a noise tunnel can wrap: Gradient (Saliency, abs = false), Gradient × Input, IG. */
 export type NoiseTunnelBase = 'grad' | 'itg' | 'ig';
 
-export interface NoiseTunnelOptions extends CommonExplainerOptions {
+export interface NoiseTunnelOptions extends CommonExplainerOptions, FeatureScaleOption {
   /** @defaultValue 'grad' */
   readonly base?: NoiseTunnelBase;
   /** @defaultValue 'smoothgrad' */
   readonly type?: NoiseTunnelType;
   /** Noisy copies per instance. @defaultValue 100 (openxai), 500 (default, paper) for 'grad' / 'itg'; 20 for 'ig' */
   readonly samples?: number;
-  /** Std of the Gaussian noise, in input units. @defaultValue 0.1 */
+  /** Std of the Gaussian noise, in input units (times `featureScale[j]` when given). @defaultValue 0.1 */
   readonly std?: number;
   /** Options of the base explainer (its own preset defaults apply; `preset`, `seed`, `train`, `batchRows` are passed through). */
   readonly baseOptions?: GradientOptions | IntegratedGradientsOptions;
@@ -39,6 +40,8 @@ export interface NoiseTunnelConfig {
   /** The base explainer's resolved configuration. */
   readonly baseConfig: Readonly<object>;
   readonly batchRows: number;
+  /** Per-feature noise units (absent: absolute). */
+  readonly featureScale?: readonly number[];
 }
 
 /** Per-preset sample counts by base (SmoothGrad's for the gradient bases; IG costs `steps` gradients per sample). */
@@ -63,7 +66,8 @@ export const noiseTunnelDefaults: Readonly<Record<Preset, { samples: Readonly<Re
 export function noiseTunnelExplainer(options: NoiseTunnelOptions = {}, id = 'noisetunnel'): ConfiguredExplainer<NoiseTunnelConfig> {
   const fn = 'noiseTunnelExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'base', 'type', 'samples', 'std', 'baseOptions']);
+  checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'base', 'type', 'samples', 'std', 'baseOptions', 'featureScale']);
+  const scale = featureScaleOption(fn, options.featureScale);
   const baseId = options.base === undefined ? 'grad' : oneOf(fn, 'base', options.base, ['grad', 'itg', 'ig'] as const);
   const d0 = noiseTunnelDefaults[common.preset];
   const bo = options.baseOptions ?? {};
@@ -86,6 +90,7 @@ export function noiseTunnelExplainer(options: NoiseTunnelOptions = {}, id = 'noi
     std: options.std === undefined ? d0.std : nonNegativeNumber(fn, 'std', options.std),
     baseConfig: base.config,
     batchRows: common.batchRows,
+    ...scaleRecord(scale),
   };
   const seed = common.seed;
   return {
@@ -94,7 +99,7 @@ export function noiseTunnelExplainer(options: NoiseTunnelOptions = {}, id = 'noi
     seed,
     config,
     explain(model: Model, x: Matrix, explainOptions?: ExplainOptions): Matrix {
-      return explainTunnel(base, model, x, explainOptions, config, seed);
+      return explainTunnel(base, model, x, explainOptions, config, seed, scale);
     },
   };
 }
@@ -106,10 +111,12 @@ function explainTunnel(
   explainOptions: ExplainOptions | undefined,
   config: NoiseTunnelConfig,
   seed: number,
+  scale: Float64Array | null,
 ): Matrix {
   const efn = 'noiseTunnelExplainer.explain';
   const b = prepareBatch(efn, model, x, explainOptions, config.batchRows);
   const { n, d } = b;
+  const sc = scaleForWidth(efn, scale, d);
   const S = config.samples;
   const out = new Float64Array(n * d);
   const sq = new Float64Array(config.type === 'vargrad' ? n * d : 0);
@@ -124,6 +131,7 @@ function explainTunnel(
     for (let i = c0; i < c1; i++) {
       const start = (i - c0) * S * d;
       substream(seed, b.keys[i]!, 'noisetunnel').fillNormal(noisy, 0, config.std, start, start + S * d);
+      if (sc !== null) scaleNoise(noisy, start, start + S * d, sc);
       const xo = i * d;
       for (let s = 0; s < S; s++) {
         const o = start + s * d;

@@ -1,17 +1,18 @@
 import type { ExplainOptions, FeatureGroups, Matrix, Model } from '@xai/core';
 import { substream, toRows } from '@xai/core';
-import type { CommonExplainerOptions, ConfiguredExplainer } from './configuredExplainer.js';
+import type { CommonExplainerOptions, ConfiguredExplainer, FeatureScaleOption } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import type { Preset } from './preset.js';
 import type { BackgroundKind, BackgroundOption } from './internal/background.js';
 import { backgroundSize, resolveBackground } from './internal/background.js';
+import { featureScaleOption, scaleRecord } from './internal/featureScale.js';
 import { coalitionValue, createGame, fillCoalition } from './internal/coalitionGame.js';
 import { instancesPerChunk, resolveCommon } from './internal/common.js';
 import { predictRows } from './internal/modelCalls.js';
 import { prepareBatch } from './internal/prepareBatch.js';
 import { checkKnownKeys, groupsOption, positiveInteger } from './internal/validate.js';
 
-export interface PermutationShapOptions extends CommonExplainerOptions {
+export interface PermutationShapOptions extends CommonExplainerOptions, FeatureScaleOption {
   /** Random permutations per instance, each walked forwards and backwards (antithetic). @defaultValue 10 */
   readonly permutations?: number;
   /** Values absent units take (see KernelSHAP's `background`). @defaultValue 'zeros' (openxai, paper), 'kmeans' (default; needs `train`) */
@@ -29,6 +30,8 @@ export interface PermutationShapConfig {
   readonly backgroundWeights: readonly number[] | null;
   readonly groups: readonly (readonly number[])[] | null;
   readonly batchRows: number;
+  /** Units of the k-means background's distances (absent: absolute). */
+  readonly featureScale?: readonly number[];
 }
 
 /** Per-preset defaults. */
@@ -55,11 +58,12 @@ export const permutationShapDefaults: Readonly<
 export function permutationShapExplainer(options: PermutationShapOptions = {}): ConfiguredExplainer<PermutationShapConfig> {
   const fn = 'permutationShapExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'permutations', 'background', 'backgroundSize', 'groups']);
+  checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'permutations', 'background', 'backgroundSize', 'groups', 'featureScale']);
+  const scale = featureScaleOption(fn, options.featureScale);
   const base = permutationShapDefaults[common.preset];
   const bgOption = options.background ?? base.background;
   const size = backgroundSize(fn, bgOption, options.backgroundSize, base.backgroundSize);
-  const { kind, rows, weights } = resolveBackground(fn, bgOption, common.train, size, common.seed);
+  const { kind, rows, weights } = resolveBackground(fn, bgOption, common.train, size, common.seed, scale);
   const config: PermutationShapConfig = {
     permutations: options.permutations === undefined ? base.permutations : positiveInteger(fn, 'permutations', options.permutations),
     background: kind,
@@ -67,6 +71,7 @@ export function permutationShapExplainer(options: PermutationShapOptions = {}): 
     backgroundWeights: weights === null ? null : Array.from(weights),
     groups: options.groups === undefined ? null : groupsOption(fn, options.groups),
     batchRows: common.batchRows,
+    ...scaleRecord(scale),
   };
   const seed = common.seed;
   return {

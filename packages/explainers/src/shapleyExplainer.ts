@@ -1,17 +1,18 @@
 import type { ExplainOptions, FeatureGroups, Matrix, Model } from '@xai/core';
 import { XaiError, toRows } from '@xai/core';
-import type { CommonExplainerOptions, ConfiguredExplainer } from './configuredExplainer.js';
+import type { CommonExplainerOptions, ConfiguredExplainer, FeatureScaleOption } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import type { Preset } from './preset.js';
 import type { BackgroundKind, BackgroundOption } from './internal/background.js';
 import { backgroundSize, resolveBackground } from './internal/background.js';
+import { featureScaleOption, scaleRecord } from './internal/featureScale.js';
 import { coalitionValue, createGame, fillCoalition } from './internal/coalitionGame.js';
 import { instancesPerChunk, resolveCommon } from './internal/common.js';
 import { predictRows } from './internal/modelCalls.js';
 import { prepareBatch } from './internal/prepareBatch.js';
 import { checkKnownKeys, groupsOption, positiveInteger } from './internal/validate.js';
 
-export interface ShapleyOptions extends CommonExplainerOptions {
+export interface ShapleyOptions extends CommonExplainerOptions, FeatureScaleOption {
   /**
    * Values absent units take (see KernelSHAP's `background`): v(S) = Σ_r w_r f_t(x_S, b_r).
    * @defaultValue 'zeros' (openxai, paper: Captum's default baseline), 'kmeans' (default; needs `train`)
@@ -32,6 +33,8 @@ export interface ShapleyConfig {
   readonly groups: readonly (readonly number[])[] | null;
   readonly maxUnits: number;
   readonly batchRows: number;
+  /** Units of the k-means background's distances (absent: absolute). */
+  readonly featureScale?: readonly number[];
 }
 
 /** Per-preset defaults (the background follows KernelSHAP's per preset). */
@@ -59,11 +62,12 @@ const ROW_LIMIT = 2 ** 22;
 export function shapleyExplainer(options: ShapleyOptions = {}): ConfiguredExplainer<ShapleyConfig> {
   const fn = 'shapleyExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'background', 'backgroundSize', 'groups', 'maxUnits']);
+  checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'background', 'backgroundSize', 'groups', 'maxUnits', 'featureScale']);
+  const scale = featureScaleOption(fn, options.featureScale);
   const base = shapleyDefaults[common.preset];
   const bgOption = options.background ?? base.background;
   const size = backgroundSize(fn, bgOption, options.backgroundSize, base.backgroundSize);
-  const { kind, rows, weights } = resolveBackground(fn, bgOption, common.train, size, common.seed);
+  const { kind, rows, weights } = resolveBackground(fn, bgOption, common.train, size, common.seed, scale);
   const config: ShapleyConfig = {
     background: kind,
     backgroundRows: rows === null ? null : toRows(rows),
@@ -71,6 +75,7 @@ export function shapleyExplainer(options: ShapleyOptions = {}): ConfiguredExplai
     groups: options.groups === undefined ? null : groupsOption(fn, options.groups),
     maxUnits: options.maxUnits === undefined ? base.maxUnits : positiveInteger(fn, 'maxUnits', options.maxUnits),
     batchRows: common.batchRows,
+    ...scaleRecord(scale),
   };
   return {
     id: 'shapley',

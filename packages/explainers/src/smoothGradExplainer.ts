@@ -1,18 +1,19 @@
 import type { ExplainOptions, Matrix, Model, OutputSpace } from '@xai/core';
 import { substream } from '@xai/core';
-import type { CommonExplainerOptions, ConfiguredExplainer } from './configuredExplainer.js';
+import type { CommonExplainerOptions, ConfiguredExplainer, FeatureScaleOption } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import type { Preset } from './preset.js';
 import { instancesPerChunk, resolveCommon } from './internal/common.js';
 import { OUTPUT_SPACES } from './internal/explainGradients.js';
+import { featureScaleOption, scaleForWidth, scaleNoise, scaleRecord } from './internal/featureScale.js';
 import { gradientRows, requireGradient } from './internal/modelCalls.js';
 import { prepareBatch } from './internal/prepareBatch.js';
 import { checkKnownKeys, nonNegativeNumber, oneOf, positiveInteger } from './internal/validate.js';
 
-export interface SmoothGradOptions extends CommonExplainerOptions {
+export interface SmoothGradOptions extends CommonExplainerOptions, FeatureScaleOption {
   /** Noisy copies per instance. @defaultValue 100 (openxai), 500 (paper, default) */
   readonly samples?: number;
-  /** Standard deviation of the Gaussian noise, in input units (not scaled). @defaultValue 0.1 */
+  /** Standard deviation of the Gaussian noise, in input units (times `featureScale[j]` when given). @defaultValue 0.1 */
   readonly std?: number;
   /** @defaultValue 'probability' */
   readonly output?: OutputSpace;
@@ -23,6 +24,8 @@ export interface SmoothGradConfig {
   readonly std: number;
   readonly output: OutputSpace;
   readonly batchRows: number;
+  /** Per-feature noise units (absent: absolute). */
+  readonly featureScale?: readonly number[];
 }
 
 /** Per-preset defaults: the released code uses 100 samples, the paper states 500. */
@@ -43,13 +46,15 @@ export const smoothGradDefaults: Readonly<Record<Preset, Omit<SmoothGradConfig, 
 export function smoothGradExplainer(options: SmoothGradOptions = {}): ConfiguredExplainer<SmoothGradConfig> {
   const fn = 'smoothGradExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'samples', 'std', 'output']);
+  checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'samples', 'std', 'output', 'featureScale']);
+  const scale = featureScaleOption(fn, options.featureScale);
   const base = smoothGradDefaults[common.preset];
   const config: SmoothGradConfig = {
     samples: options.samples === undefined ? base.samples : positiveInteger(fn, 'samples', options.samples),
     std: options.std === undefined ? base.std : nonNegativeNumber(fn, 'std', options.std),
     output: options.output === undefined ? base.output : oneOf(fn, 'output', options.output, OUTPUT_SPACES),
     batchRows: common.batchRows,
+    ...scaleRecord(scale),
   };
   const seed = common.seed;
   return {
@@ -62,6 +67,7 @@ export function smoothGradExplainer(options: SmoothGradOptions = {}): Configured
       const b = prepareBatch(efn, model, x, explainOptions, config.batchRows);
       const dm = requireGradient(b.model, efn);
       const { n, d } = b;
+      const sc = scaleForWidth(efn, scale, d);
       const S = config.samples;
       const out = new Float64Array(n * d);
       const per = instancesPerChunk(S, config.batchRows);
@@ -74,6 +80,7 @@ export function smoothGradExplainer(options: SmoothGradOptions = {}): Configured
         for (let i = c0; i < c1; i++) {
           const start = (i - c0) * S * d;
           substream(seed, b.keys[i]!, 'smoothgrad').fillNormal(noisy, 0, config.std, start, start + S * d);
+          if (sc !== null) scaleNoise(noisy, start, start + S * d, sc);
           const xo = i * d;
           for (let s = 0; s < S; s++) {
             const o = start + s * d;

@@ -1,6 +1,6 @@
 // Background rows of the Shapley-family explainers (KernelSHAP, exact Shapley, permutation
 // SHAP, Gradient SHAP): absent features take their values.
-import type { Matrix } from '@xai/core';
+import type { FeatureScale, Matrix } from '@xai/core';
 import { XaiError, assertFinite, assertMatrix, contiguous, describeValue, substream } from '@xai/core';
 import { columnMeans } from './common.js';
 import { kMeansSummary } from './kMeansSummary.js';
@@ -23,13 +23,17 @@ export function backgroundSize(
   return option === 'sample' ? defaults.sample : defaults.kmeans;
 }
 
-/** Resolves a background option; `seed` drives the k-means / sample draws (stream names kept from KernelSHAP). */
+/**
+ * Resolves a background option; `seed` drives the k-means / sample draws (stream names kept
+ * from KernelSHAP); `scale` (null: absolute) sets the units of the k-means distances.
+ */
 export function resolveBackground(
   fn: string,
   option: BackgroundOption,
   train: Matrix | undefined,
   size: number,
   seed: number,
+  scale: FeatureScale | null = null,
 ): { kind: BackgroundKind; rows: Matrix | null; weights: Float64Array | null } {
   if (option === 'zeros') return { kind: 'zeros', rows: null, weights: null };
   if (option === 'mean' || option === 'sample' || option === 'kmeans') {
@@ -43,7 +47,14 @@ export function resolveBackground(
     if (option === 'mean') return { kind: 'mean', rows: { rows: 1, cols: train.cols, data: columnMeans(train) }, weights: null };
     const t = contiguous(train);
     if (option === 'kmeans') {
-      const s = kMeansSummary(t.data, train.rows, train.cols, size, substream(seed, 'kernelshap-kmeans'));
+      if (scale !== null && scale.length !== train.cols) {
+        throw new XaiError('SHAPE_MISMATCH', `featureScale has ${scale.length} values, train has ${train.cols} columns`, {
+          fn,
+          arg: 'featureScale',
+          value: scale.length,
+        });
+      }
+      const s = kMeansSummary(t.data, train.rows, train.cols, size, substream(seed, 'kernelshap-kmeans'), scale);
       return { kind: 'kmeans', rows: { rows: s.rows, cols: train.cols, data: s.data }, weights: s.weights };
     }
     const k = Math.min(size, train.rows);

@@ -16,8 +16,21 @@ export interface WeightedRows {
 export const KMEANS_MAX_ROWS = 4096;
 const MAX_ITERATIONS = 50;
 
-/** x: n x d contiguous. Returns at most k rows (clusters that end empty are dropped). */
-export function kMeansSummary(x: Float64Array, n: number, d: number, k: number, rng: Rng): WeightedRows {
+/**
+ * x: n x d contiguous. Returns at most k rows (clusters that end empty are dropped).
+ * `scale` (null: absolute) measures distances on x[j] / scale[j], so columns in large units
+ * do not decide the clusters alone; centres and returned rows stay in x's units.
+ */
+export function kMeansSummary(x: Float64Array, n: number, d: number, k: number, rng: Rng, scale: Float64Array | null = null): WeightedRows {
+  let inv2: Float64Array | null = null;
+  if (scale !== null) {
+    inv2 = new Float64Array(d);
+    for (let j = 0; j < d; j++) inv2[j] = 1 / (scale[j]! * scale[j]!);
+  }
+  const sqDist =
+    inv2 === null
+      ? sqDistPlain
+      : (a: Float64Array, ao: number, b: Float64Array, bo: number, dd: number) => sqDistScaled(a, ao, b, bo, dd, inv2);
   let idx: Int32Array;
   if (n > KMEANS_MAX_ROWS) idx = rng.choice(n, KMEANS_MAX_ROWS);
   else idx = Int32Array.from({ length: n }, (_, i) => i);
@@ -107,11 +120,21 @@ export function kMeansSummary(x: Float64Array, n: number, d: number, k: number, 
   return { data, rows: kept.length, weights };
 }
 
-function sqDist(a: Float64Array, ao: number, b: Float64Array, bo: number, d: number): number {
+function sqDistPlain(a: Float64Array, ao: number, b: Float64Array, bo: number, d: number): number {
   let s = 0;
   for (let j = 0; j < d; j++) {
     const t = a[ao + j]! - b[bo + j]!;
     s += t * t;
+  }
+  return s;
+}
+
+/** Σ_j (a_j − b_j)² / scale_j², given 1 / scale² per column. */
+function sqDistScaled(a: Float64Array, ao: number, b: Float64Array, bo: number, d: number, inv2: Float64Array): number {
+  let s = 0;
+  for (let j = 0; j < d; j++) {
+    const t = a[ao + j]! - b[bo + j]!;
+    s += t * t * inv2[j]!;
   }
   return s;
 }
