@@ -108,7 +108,7 @@ describe('loadOnnxModel: torch / sklearn-style fixtures vs their export-time ref
     expect(m.discovered).toMatchObject({
       outputName: 'probabilities',
       head: 'classifier-op',
-      mlp: 'LinearClassifier(LOGISTIC)+Normalizer',
+      mlp: 'LinearClassifier(LOGISTIC) → Normalizer(L1)',
       gradientSource: 'mlp-import',
     });
     const x = mat(r.x);

@@ -53,6 +53,6 @@ describe('loadOnnxModelAsync (onnxruntime-web WASM, the browser path, run here i
     expect(s.input).toEqual({ name: 'x', type: 'float32', shape: [null, 5] });
     expect(s.outputs.map((o) => o.name)).toEqual(['label', 'probabilities']);
     expect(s.ops).toEqual(['ai.onnx.ml.LinearClassifier', 'ai.onnx.ml.Normalizer']);
-    expect(s.mlp.probabilities).toBe('LinearClassifier(LOGISTIC)+Normalizer');
+    expect(s.mlp.probabilities).toBe('LinearClassifier(LOGISTIC) → Normalizer(L1)');
   });
 });

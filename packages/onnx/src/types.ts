@@ -32,7 +32,10 @@ export interface OnnxDiscovery {
   /** The MLP ops recognised, input to output (null when the graph is not an MLP chain). */
   readonly mlp: string | null;
   readonly mlpImported: boolean;
+  /** Why the graph was not imported: the node to blame is named in it (index, name, op type). */
   readonly notImportedBecause?: string;
+  /** The node the importer stopped at, when one is to blame. */
+  readonly notImportedAt?: { readonly index: number; readonly name: string; readonly opType: string };
   readonly gradientSource: OnnxGradientSource;
   /** Relative finite-difference step, when gradients are finite differences. */
   readonly fdStep?: number;

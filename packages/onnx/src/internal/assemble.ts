@@ -415,6 +415,7 @@ export function assembleModel({ g, runner, backendName, probedWidth }: AssembleI
     mlp: tryImport.ok ? tryImport.mlp.ops.join(' → ') : null,
     mlpImported: imported !== undefined,
     ...(importReason !== undefined ? { notImportedBecause: importReason } : {}),
+    ...(!tryImport.ok && tryImport.node !== undefined ? { notImportedAt: tryImport.node } : {}),
     gradientSource,
     ...(gradientSource === 'finite-differences' ? { fdStep } : {}),
     evaluate,

@@ -12,6 +12,8 @@ export interface GraphIndex {
   readonly constants: ReadonlyMap<string, TensorProto>;
   /** The node producing each tensor. */
   readonly producer: ReadonlyMap<string, NodeProto>;
+  /** Each node's position in the graph's node list (what messages call it by). */
+  readonly nodeIndex: ReadonlyMap<NodeProto, number>;
   /** Opset domains the model imports ('' is the default domain). */
   readonly domains: readonly string[];
   readonly producerName: string;
@@ -22,7 +24,9 @@ export function indexGraph(model: ModelProto, file: string, fn: string, inputNam
   const constants = new Map<string, TensorProto>();
   for (const t of graph.initializer ?? []) constants.set(t.name ?? '', t);
   const producer = new Map<string, NodeProto>();
+  const nodeIndex = new Map<NodeProto, number>();
   for (const node of graph.node ?? []) {
+    nodeIndex.set(node, nodeIndex.size);
     for (const out of node.output ?? []) producer.set(out, node);
     if (node.opType === 'Constant') {
       const value = (node.attribute ?? []).find((a) => a.name === 'value')?.t;
@@ -72,6 +76,7 @@ export function indexGraph(model: ModelProto, file: string, fn: string, inputNam
     outputs: (graph.output ?? []).map(valueInfo),
     constants,
     producer,
+    nodeIndex,
     domains,
     producerName: model.producerName ?? '',
   };
