@@ -56,7 +56,9 @@ describe('mergeRuns / resume / reports: refusals', () => {
         ],
         join(dir, 'x'),
       ),
-    ).rejects.toThrow(/BAD_INPUT.*not complete/);
+    ).rejects.toThrow(
+      /cannot merge an incomplete run: unfinished: .*running \(shard 2\/2: \d+ of \d+ units; rerun its xai bench command with --resume\)/,
+    );
     await expect(
       mergeRuns(
         [
@@ -112,6 +114,20 @@ describe('mergeRuns / resume / reports: refusals', () => {
       });
     }
     await expect(mergeRuns([], join(dir, 'x'))).rejects.toThrow(/at least one shard/);
+  });
+  it('names the missing shard and each unfinished one', async () => {
+    await expect(mergeRuns([s1], join(dir, 'x'))).rejects.toThrow(/missing shard 2\/2 \(no folder given holds them\)/);
+    const t = (i: number): string => join(dir, `t${i}`);
+    for (const i of [1, 3]) await runBench(cfg(t(i), { shard: `${i}/4` }), quiet);
+    editManifest(t(3), (m) => {
+      m.status = 'running';
+      m.completeUnits = 0;
+    });
+    const e = await mergeRuns([t(1), t(3)], join(dir, 'x')).catch((err: Error) => err);
+    expect((e as Error).message).toBe(
+      `[BAD_INPUT] xai merge: dirs: cannot merge an incomplete run: missing shards 2/4, 4/4 (no folder given holds them); unfinished: ${t(3)} (shard 3/4: 0 of ${readManifest(t(3)).shardUnits} units; rerun its xai bench command with --resume)`,
+    );
+    await expect(mergeRuns([s1, t(1)], join(dir, 'x'))).rejects.toThrow(/different shard counts \(.*s1: 1\/2, .*t1: 1\/4\)/);
   });
   it('refuses to resume another shard, results of other code, or an unreceipted results file', async () => {
     const older = join(dir, 'older');

@@ -12,6 +12,7 @@ import { OUTPUT_FILES, sha256 } from './runBench';
 import { acquireRunLock, cleanTempFiles } from './runLock';
 import type { MergedSource, RunManifest } from './runManifest';
 import { readManifest, writeManifest } from './runManifest';
+import { assertShardsComplete } from './shardCoverage.js';
 import type { Summary } from './summarize';
 import { writeReports } from './writeReports';
 
@@ -51,7 +52,8 @@ export async function mergeRuns(
   const sameRun = manifests.every((m) => m.identityHash === first.identityHash);
   manifests.forEach((m, k) => {
     const where = dirs[k]!;
-    if (m.status !== 'complete')
+    // Shards of one run are checked together below, so every missing or unfinished one is named.
+    if (m.status !== 'complete' && !sameRun)
       throw new XaiError('BAD_INPUT', `${where} is not complete (status ${m.status}); finish it with xai bench --resume`, {
         fn,
         arg: where,
@@ -96,6 +98,7 @@ export async function mergeRuns(
         );
     }
   });
+  if (sameRun) assertShardsComplete(dirs, manifests);
   manifests.forEach((m, k) => {
     const where = dirs[k]!;
     if (!sameRun && m.shard !== null)
@@ -165,7 +168,7 @@ export async function mergeRuns(
   }
   all.sort(compareRows);
   withIo('create the output folder', out, fn, () => mkdirSync(out, { recursive: true }));
-  const lock = acquireRunLock(out, fn);
+  const lock = await acquireRunLock(out, fn);
   try {
     cleanTempFiles(out, fn);
     for (const f of OUTPUT_FILES) withIo('remove', join(out, f), fn, () => rmSync(join(out, f), { force: true }));

@@ -19,6 +19,7 @@ import type { Summary } from './summarize';
 import { withIo } from './ioError';
 import { reportCoverage } from './reportCoverage';
 import { acquireRunLock, cleanTempFiles } from './runLock';
+import type { RunLock } from './runLock';
 import { assembleExplanations, writeExplanationBlock } from './saveExplanations';
 import { writeReports } from './writeReports';
 import { runUnits } from './workerPool';
@@ -100,13 +101,17 @@ export async function runBench(config: BenchConfig, options: RunBenchOptions = {
   const engineUrl = engineHref(options.engine ?? defaultEngineUrl());
   const out = config.out;
   withIo('create the output folder', out, 'xai bench', () => mkdirSync(out, { recursive: true }));
-  // One process per output folder: a second run fails with LOCKED; a dead run's lock is taken over.
-  const lock = acquireRunLock(out, 'xai bench');
+  // One process per output folder: a second live run fails with LOCKED; an abandoned lease is taken over.
+  const lock = await acquireRunLock(out, 'xai bench', { waitForStale: config.resume });
   try {
-    if (lock.tookOver) log(`took over a stale lock of pid ${lock.tookOver.pid} (${lock.tookOver.command}, ${lock.tookOver.startedAt})`);
+    const old = lock.tookOver;
+    if (old)
+      log(
+        `took over the lock of pid ${old.info.pid} on ${old.info.host} (${old.info.command}, since ${old.info.startedAt}): ${old.reason}`,
+      );
     const swept = cleanTempFiles(out, 'xai bench');
     if (swept.length > 0) log(`removed ${swept.length} leftover temporary file(s) of an interrupted write: ${swept.join(', ')}`);
-    return await runLocked(config, options, log, startedAt, stages, engineUrl, out);
+    return await runLocked(config, options, log, startedAt, stages, engineUrl, out, lock);
   } finally {
     lock.release();
   }
@@ -120,6 +125,7 @@ async function runLocked(
   stages: Record<string, number>,
   engineUrl: string,
   out: string,
+  lock: RunLock,
 ): Promise<RunBenchResult> {
   // Stage 1: data and models, once, in the main thread.
   let t = performance.now();
@@ -272,6 +278,8 @@ async function runLocked(
       units: todo,
       workers: config.workers,
       onUnit(unit: Unit, rows, ms, attributions) {
+        // Never append to a folder another process has taken over.
+        lock.assertHeld();
         // The block first: a unit counts as done only once its rows are appended.
         if (config.saveExplanations && attributions) writeExplanationBlock(out, unit, attributions);
         appendUnitRows(resultsPath, rows);
