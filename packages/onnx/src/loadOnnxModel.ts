@@ -15,9 +15,11 @@ const FN = 'loadOnnxModel';
  * onnxruntime-node's native session (one session call per batch, threads pinned). The
  * input, the probability output and its kind are discovered from the graph
  * (`model.discovered` says what was found and why; `inputName`/`outputName`/`output`
- * override). An MLP graph (Gemm/MatMul/Add/Relu/Tanh/Sigmoid/Softmax, sklearn
- * LinearClassifier) is imported into an @xai/models MLP for exact gradients; any other
- * graph gets batched central finite differences (`gradientSource: 'finite-differences'`).
+ * override). An MLP graph (Gemm/MatMul/Relu/Tanh/Sigmoid/Softmax, sklearn-onnx's
+ * Scaler/LinearClassifier/Normalizer/ZipMap, constant Add/Sub/Mul/Div and BatchNormalization
+ * folded into the layers, a Concat [1 − p, p] head) is imported into an @xai/models MLP for
+ * exact gradients; any other graph gets batched central finite differences
+ * (`gradientSource: 'finite-differences'`, `discovered.notImportedBecause` naming the node).
  * Node only: import it from `@xai/onnx/node`.
  * @example
  *   const model = loadOnnxModel('model.onnx');
