@@ -1,4 +1,4 @@
-import type { Matrix, MetricResult, Model } from '@xai/core';
+import type { FeatureScale, Matrix, MetricResult, Model } from '@xai/core';
 
 /**
  * Re-explains a batch: row i of the result explains row i of `x` for class (or output)
@@ -25,6 +25,22 @@ export interface ExtendedMetricInput {
   readonly explain?: ExplainFn;
   /** Per-instance ground truth, n x d (or 1 x d shared), for Kendall's tau. */
   readonly groundTruth?: Matrix;
+}
+
+/**
+ * Options of the extended metrics that perturb inputs with noise (max/avg sensitivity, local
+ * Lipschitz, infidelity's Gaussian scheme, monotonicity correlation, non-sensitivity).
+ * @since 0.3.0
+ */
+export interface NoiseUnitsOptions {
+  /**
+   * Per-feature units (core's `FeatureScale`, e.g. `featureRanges(train)`): a noise scale r on
+   * feature j becomes r·scale[j]; input distances are taken on x / scale. A custom `perturb`
+   * function is the caller's own and is not rescaled. @defaultValue absent (absolute units)
+   */
+  readonly featureScale?: FeatureScale | readonly number[];
+  /** Stream key of each instance in place of its content hash (equal keys, equal draws). @defaultValue each row's content hash */
+  readonly keys?: ArrayLike<number>;
 }
 
 /**

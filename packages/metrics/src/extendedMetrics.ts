@@ -20,7 +20,7 @@ import { avgSensitivity, avgSensitivityInfo } from './robustness/avgSensitivity.
 import { localLipschitz, localLipschitzInfo } from './robustness/localLipschitz.js';
 import { maxSensitivity, maxSensitivityInfo } from './robustness/maxSensitivity.js';
 
-export type { ExplainFn, ExtendedMetricInput, ExtendedMetricResult } from './extendedMetricTypes.js';
+export type { ExplainFn, ExtendedMetricInput, ExtendedMetricResult, NoiseUnitsOptions } from './extendedMetricTypes.js';
 
 /**
  * The metric ids beyond OpenXAI's eleven (issue 14), grouped by family.

@@ -1,4 +1,4 @@
-import type { FeatureGroups } from '@xai/core';
+import type { FeatureGroups, FeatureScale } from '@xai/core';
 import type { Preset } from './preset.js';
 
 /**
@@ -53,4 +53,18 @@ export interface PredictionGapOptions {
    * @since 0.2.0
    */
   readonly targets?: ArrayLike<number>;
+  /**
+   * Per-feature units of the noise (core's `FeatureScale`, e.g. `featureRanges(train)`):
+   * continuous column j gets N(0, (sigma·scale[j])²); 0/1 flips and one-hot moves are
+   * unchanged. @defaultValue absent (absolute units, every scale 1)
+   * @since 0.3.0
+   */
+  readonly featureScale?: FeatureScale | readonly number[];
+  /**
+   * Stream key of each instance in place of its content hash (equal keys, equal draws): e.g.
+   * to give a raw row and its min-max-scaled copy the same standard normals.
+   * @defaultValue each row's content hash
+   * @since 0.3.0
+   */
+  readonly keys?: ArrayLike<number>;
 }

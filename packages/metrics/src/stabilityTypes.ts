@@ -1,4 +1,4 @@
-import type { Matrix, MetricInput } from '@xai/core';
+import type { FeatureScale, Matrix, MetricInput } from '@xai/core';
 import type { MetricSummary } from './metricSummary.js';
 import type { Preset } from './preset.js';
 
@@ -103,6 +103,21 @@ export interface RelativeStabilityOptions {
    * @since 0.2.0
    */
   readonly candidateChunk?: number;
+  /**
+   * Per-feature units (core's `FeatureScale`, e.g. `featureRanges(train)`): continuous
+   * column j's neighbour noise is N(0, (sigma·scale[j])²), and RIS's relative input change
+   * is ||(x − x') / s|| / ||x / s||. ROS and RRS compare outputs and hidden layers, unchanged.
+   * @defaultValue absent (absolute units, every scale 1)
+   * @since 0.3.0
+   */
+  readonly featureScale?: FeatureScale | readonly number[];
+  /**
+   * Stream key of each instance in place of its content hash ('content' seeding only): it
+   * keys the candidates and, under common random numbers, the explanations of the instance
+   * and its neighbours. @defaultValue each row's content hash
+   * @since 0.3.0
+   */
+  readonly keys?: ArrayLike<number>;
 }
 
 /**

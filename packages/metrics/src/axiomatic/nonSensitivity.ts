@@ -1,14 +1,14 @@
 import { checkOptions, row, summarizeValues } from '@xai/core';
 import type { MetricResult } from '@xai/core';
-import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
-import { numberAtLeast, positiveInt, prepare, seedOption } from '../extended/internal/common.js';
-import { featureNoiseEffects } from '../extended/internal/featureNoise.js';
+import type { ExtendedMetricInput, NoiseUnitsOptions } from '../extendedMetricTypes.js';
+import { noiseUnits, numberAtLeast, positiveInt, prepare, seedOption } from '../extended/internal/common.js';
+import { BLOCK_ROWS, featureNoiseEffects } from '../extended/internal/featureNoise.js';
 
 /** Options of {@link nonSensitivity}. @since 0.2.0 */
-export interface NonSensitivityOptions {
+export interface NonSensitivityOptions extends NoiseUnitsOptions {
   /** Draws per feature. @defaultValue 10 */
   readonly samples?: number;
-  /** Feature j is resampled as x_j + N(0, std²). @defaultValue 1 */
+  /** Feature j is resampled as x_j + N(0, std²) (std·featureScale[j] when given). @defaultValue 1 */
   readonly std?: number;
   /**
    * A feature is a dummy when its effect (max |f(x') − f(x)| over its draws) is ≤ this times the
@@ -23,7 +23,7 @@ export interface NonSensitivityOptions {
   readonly seed?: number;
 }
 
-const KEYS = ['samples', 'std', 'outputEps', 'attributionEps', 'seed'];
+const KEYS = ['samples', 'std', 'outputEps', 'attributionEps', 'seed', 'featureScale', 'keys'];
 
 /** Static facts about non-sensitivity. @since 0.2.0 */
 export const nonSensitivityInfo = {
@@ -58,7 +58,7 @@ export function nonSensitivity(input: ExtendedMetricInput, options: NonSensitivi
   const outEps = numberAtLeast(o.outputEps ?? 1e-6, 0, fn, 'options.outputEps');
   const attEps = numberAtLeast(o.attributionEps ?? 1e-6, 0, fn, 'options.attributionEps');
   const seed = seedOption(o.seed ?? 0, fn);
-  const effects = featureNoiseEffects(p, S, std, seed, fn, 'max-abs');
+  const effects = featureNoiseEffects(p, S, std, seed, fn, 'max-abs', BLOCK_ROWS, noiseUnits(fn, o, p.n, p.d));
   const values = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const e = row(attributions, i);

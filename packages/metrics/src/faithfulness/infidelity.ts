@@ -1,7 +1,16 @@
 import { XaiError, checkOptions, describeValue, matrix, row, summarizeValues } from '@xai/core';
 import type { MetricResult, Rng } from '@xai/core';
-import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
-import { baselineVector, numberAtLeast, positiveInt, prepare, rowRng, seedOption, targetOutputs } from '../extended/internal/common.js';
+import type { ExtendedMetricInput, NoiseUnitsOptions } from '../extendedMetricTypes.js';
+import {
+  baselineVector,
+  noiseUnits,
+  numberAtLeast,
+  positiveInt,
+  prepare,
+  rowRng,
+  seedOption,
+  targetOutputs,
+} from '../extended/internal/common.js';
 import type { Baseline } from '../extended/internal/common.js';
 
 /**
@@ -12,7 +21,7 @@ import type { Baseline } from '../extended/internal/common.js';
 export type InfidelityPerturbFn = (x: Float64Array, rng: Rng, perturbation: Float64Array, perturbed: Float64Array) => void;
 
 /** Options of {@link infidelity}. @since 0.2.0 */
-export interface InfidelityOptions {
+export interface InfidelityOptions extends NoiseUnitsOptions {
   /** Perturbations per instance (Captum `n_perturb_samples`). @defaultValue 10 */
   readonly samples?: number;
   /**
@@ -21,7 +30,7 @@ export interface InfidelityOptions {
    * scheme, Captum's test perturbation). Or a function. @defaultValue 'gaussian'
    */
   readonly perturbation?: 'gaussian' | 'subset' | InfidelityPerturbFn;
-  /** Noise scale of `gaussian`, > 0. @defaultValue 0.1 */
+  /** Noise scale of `gaussian`, > 0 (std·featureScale[j] on feature j when given; `subset` and functions are not rescaled). @defaultValue 0.1 */
   readonly std?: number;
   /** Probability in (0, 1] that `subset` removes a feature. @defaultValue 0.5 */
   readonly subsetProbability?: number;
@@ -33,7 +42,7 @@ export interface InfidelityOptions {
   readonly seed?: number;
 }
 
-const KEYS = ['samples', 'perturbation', 'std', 'subsetProbability', 'baseline', 'normalize', 'seed'];
+const KEYS = ['samples', 'perturbation', 'std', 'subsetProbability', 'baseline', 'normalize', 'seed', 'featureScale', 'keys'];
 
 /** Static facts about infidelity. @since 0.2.0 */
 export const infidelityInfo = {
@@ -82,18 +91,20 @@ export function infidelity(input: ExtendedMetricInput, options: InfidelityOption
   }
   const { x, n, d, attributions, model, targets } = prepare(fn, input, ['model', 'attributions']);
   const base = baselineVector(o.baseline ?? 0, d, fn);
+  const { scale, keys } = noiseUnits(fn, o, n, d);
 
   const pert = new Float64Array(n * S * d);
   const big = matrix(n * S, d);
   for (let i = 0; i < n; i++) {
     const xi = row(x, i);
-    const rng = rowRng(x, i, seed, fn);
+    const rng = rowRng(x, i, seed, fn, keys);
     for (let s = 0; s < S; s++) {
       const at = (i * S + s) * d;
       const I = pert.subarray(at, at + d);
       const xp = big.data.subarray(at, at + d);
       if (scheme === 'gaussian') {
         rng.fillNormal(I, 0, std);
+        if (scale !== null) for (let j = 0; j < d; j++) I[j] = I[j]! * scale[j]!;
         for (let j = 0; j < d; j++) xp[j] = xi[j]! - I[j]!;
       } else if (scheme === 'subset') {
         for (let j = 0; j < d; j++) {

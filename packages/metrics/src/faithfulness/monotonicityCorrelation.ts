@@ -1,14 +1,14 @@
 import { checkOptions, row, summarizeValues } from '@xai/core';
 import type { MetricResult } from '@xai/core';
-import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
-import { numberAtLeast, positiveInt, prepare, seedOption, spearman } from '../extended/internal/common.js';
-import { featureNoiseEffects } from '../extended/internal/featureNoise.js';
+import type { ExtendedMetricInput, NoiseUnitsOptions } from '../extendedMetricTypes.js';
+import { noiseUnits, numberAtLeast, positiveInt, prepare, seedOption, spearman } from '../extended/internal/common.js';
+import { BLOCK_ROWS, featureNoiseEffects } from '../extended/internal/featureNoise.js';
 
 /** Options of {@link monotonicityCorrelation}. @since 0.2.0 */
-export interface MonotonicityCorrelationOptions {
+export interface MonotonicityCorrelationOptions extends NoiseUnitsOptions {
   /** Draws per feature (Quantus `nr_samples`). @defaultValue 20 */
   readonly samples?: number;
-  /** Feature j is resampled as x_j + N(0, std²). @defaultValue 0.1 */
+  /** Feature j is resampled as x_j + N(0, std²) (std·featureScale[j] when given). @defaultValue 0.1 */
   readonly std?: number;
   /** Correlate |attribution| (Quantus `abs=True`) or the signed value. @defaultValue true */
   readonly abs?: boolean;
@@ -16,7 +16,7 @@ export interface MonotonicityCorrelationOptions {
   readonly seed?: number;
 }
 
-const KEYS = ['samples', 'std', 'abs', 'seed'];
+const KEYS = ['samples', 'std', 'abs', 'seed', 'featureScale', 'keys'];
 
 /** Static facts about monotonicity correlation. @since 0.2.0 */
 export const monotonicityCorrelationInfo = {
@@ -49,7 +49,7 @@ export function monotonicityCorrelation(input: ExtendedMetricInput, options: Mon
   const std = numberAtLeast(o.std ?? 0.1, 0, fn, 'options.std', true);
   const seed = seedOption(o.seed ?? 0, fn);
   const useAbs = o.abs ?? true;
-  const effects = featureNoiseEffects(p, S, std, seed, fn, 'mean-square');
+  const effects = featureNoiseEffects(p, S, std, seed, fn, 'mean-square', BLOCK_ROWS, noiseUnits(fn, o, p.n, p.d));
   const values = new Float64Array(n);
   const a = new Float64Array(d);
   for (let i = 0; i < n; i++) {

@@ -103,6 +103,8 @@ export const PREDICTION_GAP_KEYS = [
   'maxBatchRows',
   'groups',
   'targets',
+  'featureScale',
+  'keys',
 ] as const;
 export const AGREEMENT_KEYS = ['preset', 'k', 'auc', 'predictions'] as const;
 export const RANKING_KEYS = ['preset', 'ranking'] as const;
@@ -126,6 +128,8 @@ export const STABILITY_KEYS = [
   'targets',
   'stabilitySeeding',
   'candidateChunk',
+  'featureScale',
+  'keys',
 ] as const;
 export const SUBGROUP_KEYS = ['bootstrap', 'seed', 'confidence', 'compare', 'groupNames'] as const;
 /** Every key some metric of the registry reads (the registry accepts the union). */

@@ -87,6 +87,7 @@ export function hotColumns(plan: PerturbPlan, x: Float64Array, out: Int32Array):
  * mask, so all k and both PGI/PGU see the same noise (common random numbers, as the released
  * code's reseeding per call does). `free[j] = 1` lets column j change; null = all free.
  * A group draws its move from u at its first column and its destination from u at its second.
+ * `scale` (null: absolute) multiplies continuous column j's noise by scale[j].
  */
 export function perturbRow(
   plan: PerturbPlan,
@@ -101,6 +102,7 @@ export function perturbRow(
   mode: GroupMode,
   out: Float64Array,
   o: number,
+  scale: Float64Array | null = null,
 ): void {
   const d = plan.d;
   const base = s * d;
@@ -108,7 +110,7 @@ export function perturbRow(
   for (let j = 0; j < d; j++) {
     const v = x[j]!;
     if ((free !== null && free[j] === 0) || kind[j] === GROUPED) out[o + j] = v;
-    else if (kind[j] === CONTINUOUS) out[o + j] = v + sigma * z[base + j]!;
+    else if (kind[j] === CONTINUOUS) out[o + j] = v + (scale === null ? sigma : sigma * scale[j]!) * z[base + j]!;
     else out[o + j] = u![base + j]! < flip ? Math.abs(v - 1) : v;
   }
   if (u === null) return;

@@ -34,6 +34,10 @@ export interface GapSettings {
   readonly targets: Int32Array | null;
   /** Feature units ranked and switched as one (null: every column its own unit). */
   readonly units: readonly (readonly number[])[] | null;
+  /** Per-feature noise units (null: absolute). */
+  readonly scale: Float64Array | null;
+  /** Per-instance stream keys (null: each row's content hash). */
+  readonly keys: Float64Array | null;
 }
 
 export interface GapOutput {
@@ -91,7 +95,7 @@ export function predictionGapKernel(model: Model, x: Matrix, e: Matrix, plan: Pe
       if (st.noise !== undefined) {
         st.noise(i, z, u);
       } else {
-        const rng = substream(st.seed, hashFloat64(xi), 'prediction-gap');
+        const rng = substream(st.seed, st.keys === null ? hashFloat64(xi) : st.keys[i]!, 'prediction-gap');
         rng.fork('normal').fillNormal(z);
         if (u !== null) rng.fork('uniform').fillUniform(u);
       }
@@ -117,7 +121,7 @@ export function predictionGapKernel(model: Model, x: Matrix, e: Matrix, plan: Pe
         for (let k = 1; k <= K; k++) {
           // PGI perturbs the top-k features and fixes the rest; PGU the reverse.
           for (let j = 0; j < d; j++) free[j] = pos[j]! < k !== invert ? 1 : 0;
-          for (let s = 0; s < S; s++, r++) perturbRow(plan, xi, hot, z, u, s, st.sigma, st.flip, free, groupMode, buf, r * d);
+          for (let s = 0; s < S; s++, r++) perturbRow(plan, xi, hot, z, u, s, st.sigma, st.flip, free, groupMode, buf, r * d, st.scale);
         }
       }
     }

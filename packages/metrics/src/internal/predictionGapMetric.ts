@@ -5,6 +5,7 @@ import type { MetricSummary } from '../metricSummary.js';
 import type { PredictionGapOptions } from '../predictionGapOptions.js';
 import { checkAttributions, checkGroups, checkInputObject, checkInstances, checkModel, checkSchema, resolveTargets } from './inputs.js';
 import { PREDICTION_GAP_KEYS, flag, nonNegative, positiveInt, probability, resolveMaxK, resolvePreset, resolveSeed } from './options.js';
+import { resolveFeatureScale, resolveKeys } from './featureScale.js';
 import { makePlan } from './perturb.js';
 import { predictionGapKernel } from './predictionGapKernel.js';
 import type { GapMode, GapNoise } from './predictionGapKernel.js';
@@ -50,6 +51,8 @@ export function runPredictionGap(
     maxRows: positiveInt(fn, 'maxBatchRows', options.maxBatchRows, 32768),
     targets,
     units,
+    scale: resolveFeatureScale(fn, options.featureScale, d),
+    keys: resolveKeys(fn, options.keys, x.rows),
     ...(noise !== undefined ? { noise } : {}),
   });
   const result: Partial<Record<GapMode, MetricSummary>> = {};

@@ -2,6 +2,7 @@
 // neighbour explanations per block of instances serve RIS, RRS and ROS together.
 import { XaiError, argmaxRows, assertMatrix, hashFloat64, row, substream } from '@xai/core';
 import type { Explainer, Matrix, Model, Rng } from '@xai/core';
+import { scaledPnorm, scaledPnormDiff } from './featureScale.js';
 import { pnorm, pnormDiff } from './norms.js';
 import { hotColumns, perturbRow } from './perturb.js';
 import type { PerturbPlan } from './perturb.js';
@@ -46,6 +47,10 @@ export interface StabilitySettings {
   readonly seeding: 'content' | 'released' | 'released-fixed-candidates';
   /** First-round candidates per instance (early exit in rounds). */
   readonly chunk: number;
+  /** Per-feature units of the candidates' noise and of RIS's input distances (null: absolute). */
+  readonly scale: Float64Array | null;
+  /** Per-instance stream keys in place of the anchors' content hashes (content seeding only; null: hashes). */
+  readonly keys: Float64Array | null;
 }
 
 export interface StabilityRaw {
@@ -173,7 +178,7 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
     // so the kept neighbours are the first N same-label candidates whatever the chunking.
     for (let b = 0; b < B; b++) {
       const xi = row(x, b0 + b);
-      anchorKeys[b] = hashFloat64(xi);
+      anchorKeys[b] = st.keys === null ? hashFloat64(xi) : st.keys[b0 + b]!;
       cnt[b] = 0;
       drawn[b] = 0;
       chunkOf[b] = Math.min(m, st.chunk);
@@ -211,7 +216,8 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
         // perturbRow reads sample s of (z, u) at s * d: point it at this instance's slab.
         const zb = zAll.subarray(b * m * d, (b + 1) * m * d);
         const ub = uAll === null ? null : uAll.subarray(b * m * d, (b + 1) * m * d);
-        for (let s = 0; s < c; s++) perturbRow(plan, xi, hot, zb, ub, drawn[b]! + s, st.sigma, st.flip, null, 'code', cand, (R + s) * d);
+        for (let s = 0; s < c; s++)
+          perturbRow(plan, xi, hot, zb, ub, drawn[b]! + s, st.sigma, st.flip, null, 'code', cand, (R + s) * d, st.scale);
         R += c;
       }
       if (R === 0) break;
@@ -273,7 +279,7 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
     if (noise !== null) {
       for (let b = 0; b < B; b++, q++) {
         xe.set(row(x, b0 + b), q * d);
-        keys[q] = hashFloat64(row(x, b0 + b), NOISE_SALT);
+        keys[q] = st.keys === null ? hashFloat64(row(x, b0 + b), NOISE_SALT) : hashFloat64(Float64Array.of(st.keys[b0 + b]!), NOISE_SALT);
         targets[q] = explained[b0 + b]!;
       }
     }
@@ -316,7 +322,9 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
       const eA = st.given !== null ? st.given.data : E.data;
       const eAo = st.given !== null ? start(st.given, i) : start(E, b);
       const eNorm = pnorm(eA, eAo, d, st.p);
-      const xNorm = pnorm(x.data, start(x, i), d, st.p);
+      const sc = st.scale;
+      // Scaled: RIS measures the input's relative change on x / s.
+      const xNorm = sc === null ? pnorm(x.data, start(x, i), d, st.p) : scaledPnorm(x.data, start(x, i), d, st.p, sc);
       const oNorm = pnorm(out0.data, start(out0, i), classes, st.p);
       const hNorm = H !== null ? pnorm(H.data, start(H, b), H.cols, st.p) : 0;
       for (const id of ['RIS', 'RRS', 'ROS'] as const) {
@@ -326,7 +334,13 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
       for (let t = first[b]!; t < first[b + 1]!; t++) {
         const qe = B + t; // row of this neighbour in xe
         const num = relative(pnormDiff(eA, eAo, E.data, start(E, qe - eFrom), d, st.p), eNorm);
-        if (st.want.RIS) consider('RIS', i, num, relative(pnormDiff(x.data, start(x, i), xe, qe * d, d, st.p), xNorm));
+        if (st.want.RIS) {
+          const dx =
+            sc === null
+              ? pnormDiff(x.data, start(x, i), xe, qe * d, d, st.p)
+              : scaledPnormDiff(x.data, start(x, i), xe, qe * d, d, st.p, sc);
+          consider('RIS', i, num, relative(dx, xNorm));
+        }
         if (st.want.ROS)
           consider('ROS', i, num, relative(pnormDiff(out0.data, start(out0, i), nbOut, nbRow(t) * classes, classes, st.p), oNorm));
         if (H !== null) consider('RRS', i, num, relative(pnormDiff(H.data, start(H, b), H.data, start(H, qe), H.cols, st.p), hNorm));

@@ -28,6 +28,7 @@ import {
   requireProbabilities,
   resolveTargets,
 } from './inputs.js';
+import { resolveFeatureScale, resolveKeys } from './featureScale.js';
 import { STABILITY_KEYS, flag, nonNegative, oneOf, positiveInt, probability, resolvePreset, resolveSeed } from './options.js';
 import { makePlan } from './perturb.js';
 import { stabilityKernel } from './stabilityKernel.js';
@@ -150,6 +151,14 @@ export function runStability(
       { fn, arg: 'stabilitySeeding', value: seeding },
     );
   }
+  const keys = resolveKeys(fn, options.keys, x.rows);
+  if (keys !== null && releasedSeeding) {
+    throw new XaiError('BAD_OPTION', "stabilitySeeding 'released' keys the candidates by instance index: keys need 'content' seeding", {
+      fn,
+      arg: 'keys',
+      value: seeding,
+    });
+  }
   const hiddenActivation = oneOf(fn, 'hiddenActivation', options.hiddenActivation, ['pre', 'post'] as const, 'post');
   const common = releasedSeeding ? false : flag(fn, 'commonRandomNumbers', options.commonRandomNumbers, preset !== 'openxai');
   const useGiven = flag(fn, 'useGivenAttributions', options.useGivenAttributions, false);
@@ -221,6 +230,8 @@ export function runStability(
     valueModel,
     seeding,
     chunk,
+    scale: resolveFeatureScale(fn, options.featureScale, d),
+    keys,
     ...(noise !== undefined ? { noise } : {}),
   });
   const counts = raw.neighbourCounts;

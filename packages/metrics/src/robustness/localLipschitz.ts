@@ -1,20 +1,20 @@
 import { checkOptions, row, summarizeValues } from '@xai/core';
 import type { MetricResult, Rng } from '@xai/core';
-import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
-import { numberAtLeast, positiveInt, prepare, seedOption } from '../extended/internal/common.js';
+import type { ExtendedMetricInput, NoiseUnitsOptions } from '../extendedMetricTypes.js';
+import { noiseUnits, numberAtLeast, positiveInt, prepare, seedOption, unitNoise } from '../extended/internal/common.js';
 import { normOfDiff, reExplain } from '../extended/internal/sensitivity.js';
 
 /** Options of {@link localLipschitz}. @since 0.2.0 */
-export interface LocalLipschitzOptions {
+export interface LocalLipschitzOptions extends NoiseUnitsOptions {
   /** Neighbours per instance (Quantus `nr_samples`). @defaultValue 10 */
   readonly samples?: number;
-  /** x' = x + N(0, std²), std > 0 (Quantus `perturb_std`). @defaultValue 0.1 */
+  /** x' = x + N(0, std²), std > 0 (Quantus `perturb_std`); std·featureScale[j] on feature j, and ||x − x'|| on x / featureScale, when given. @defaultValue 0.1 */
   readonly std?: number;
   /** @defaultValue 0 */
   readonly seed?: number;
 }
 
-const KEYS = ['samples', 'std', 'seed'];
+const KEYS = ['samples', 'std', 'seed', 'featureScale', 'keys'];
 
 /** Static facts about the local Lipschitz estimate. @since 0.2.0 */
 export const localLipschitzInfo = {
@@ -44,10 +44,11 @@ export function localLipschitz(input: ExtendedMetricInput, options: LocalLipschi
   const std = numberAtLeast(o.std ?? 0.1, 0, fn, 'options.std', true);
   const seed = seedOption(o.seed ?? 0, fn);
   const p = prepare(fn, input, ['model', 'explain']);
+  const { scale, keys } = noiseUnits(fn, o, p.n, p.d);
   const perturb = (xi: Float64Array, rng: Rng, out: Float64Array): void => {
-    for (let j = 0; j < out.length; j++) out[j] = xi[j]! + std * rng.normal();
+    for (let j = 0; j < out.length; j++) out[j] = xi[j]! + unitNoise(std, scale, j) * rng.normal();
   };
-  const { big, e0, eb } = reExplain(p, S, seed, fn, perturb);
+  const { big, e0, eb } = reExplain(p, S, seed, fn, perturb, keys);
   const values = new Float64Array(p.n);
   const tmp = new Float64Array(p.d);
   for (let i = 0; i < p.n; i++) {
@@ -55,7 +56,7 @@ export function localLipschitz(input: ExtendedMetricInput, options: LocalLipschi
     const e = row(e0, i);
     let best = Number.NaN;
     for (let s = 0; s < S; s++) {
-      const dx = normOfDiff(xi, row(big, i * S + s), 'l2', tmp);
+      const dx = scale === null ? normOfDiff(xi, row(big, i * S + s), 'l2', tmp) : scaledDistance(xi, row(big, i * S + s), scale);
       if (dx === 0) continue;
       const v = normOfDiff(e, row(eb, i * S + s), 'l2', tmp) / dx;
       if (Number.isNaN(best) || v > best) best = v;
@@ -63,4 +64,14 @@ export function localLipschitz(input: ExtendedMetricInput, options: LocalLipschi
     values[i] = best;
   }
   return summarizeValues('LOCAL_LIPSCHITZ', values);
+}
+
+/** ||(a − b) / s||₂. */
+function scaledDistance(a: Float64Array, b: Float64Array, s: Float64Array): number {
+  let acc = 0;
+  for (let j = 0; j < a.length; j++) {
+    const t = (a[j]! - b[j]!) / s[j]!;
+    acc += t * t;
+  }
+  return Math.sqrt(acc);
 }

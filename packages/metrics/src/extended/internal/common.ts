@@ -15,7 +15,8 @@ import {
   toFloat64Matrix,
 } from '@xai/core';
 import type { Matrix, Model, Rng } from '@xai/core';
-import type { ExplainFn, ExtendedMetricInput } from '../../extendedMetricTypes.js';
+import type { ExplainFn, ExtendedMetricInput, NoiseUnitsOptions } from '../../extendedMetricTypes.js';
+import { resolveFeatureScale, resolveKeys } from '../../internal/featureScale.js';
 import { pearson } from '../../internal/rank.js';
 
 export { pearson };
@@ -164,9 +165,31 @@ export function baselineVector(baseline: Baseline, d: number, fn: string): Float
   return out;
 }
 
-/** The random stream of row i: keyed by its content (and the attribution's), the seed and the metric. */
-export function rowRng(x: Matrix, i: number, seed: number, label: string): Rng {
-  return substream(seed, hashFloat64(row(x, i)), label);
+/** The random stream of row i: keyed by its content (or `keys[i]` when given), the seed and the metric. */
+export function rowRng(x: Matrix, i: number, seed: number, label: string, keys: Float64Array | null = null): Rng {
+  return substream(seed, keys === null ? hashFloat64(row(x, i)) : keys[i]!, label);
+}
+
+/** Resolved `featureScale` / `keys` of a noise-based metric (null: absolute units / content keys). */
+export interface NoiseUnits {
+  readonly scale: Float64Array | null;
+  readonly keys: Float64Array | null;
+}
+
+/** Absolute units and content keys. */
+export const ABSOLUTE_UNITS: NoiseUnits = { scale: null, keys: null };
+
+/** Checks `featureScale` and `keys` against the prepared input's width and row count. */
+export function noiseUnits(fn: string, o: NoiseUnitsOptions, n: number, d: number): NoiseUnits {
+  return {
+    scale: resolveFeatureScale(fn, o.featureScale, d, 'options.featureScale'),
+    keys: resolveKeys(fn, o.keys, n, 'options.keys'),
+  };
+}
+
+/** The noise scale of feature j: r, or r·scale[j]. */
+export function unitNoise(r: number, scale: Float64Array | null, j: number): number {
+  return scale === null ? r : r * scale[j]!;
 }
 
 /**

@@ -3,7 +3,8 @@
 // (one predictProba call per block), so memory stays O(BLOCK_ROWS · d) instead of n·d·S·d.
 import { matrix, row } from '@xai/core';
 import type { Prepared } from './common.js';
-import { rowRng, targetOutputs } from './common.js';
+import { ABSOLUTE_UNITS, rowRng, targetOutputs, unitNoise } from './common.js';
+import type { NoiseUnits } from './common.js';
 
 /** Perturbed rows per model call (≈ 64k rows: 10 MB at d = 20). */
 export const BLOCK_ROWS = 65536;
@@ -21,6 +22,7 @@ export function featureNoiseEffects(
   label: string,
   reduce: 'mean-square' | 'max-abs',
   blockRows = BLOCK_ROWS,
+  units: NoiseUnits = ABSOLUTE_UNITS,
 ): Float64Array {
   const { x, n, d, model, targets } = p;
   const per = d * S;
@@ -34,12 +36,12 @@ export function featureNoiseEffects(
     const view = b * per === big.rows ? big : { rows: b * per, cols: d, data: big.data.subarray(0, b * per * d) };
     for (let i = i0; i < i1; i++) {
       const xi = row(x, i);
-      const rng = rowRng(x, i, seed, label);
+      const rng = rowRng(x, i, seed, label, units.keys);
       for (let j = 0; j < d; j++) {
         for (let s = 0; s < S; s++) {
           const at = ((i - i0) * per + j * S + s) * d;
           view.data.set(xi, at);
-          view.data[at + j] = xi[j]! + std * rng.normal();
+          view.data[at + j] = xi[j]! + unitNoise(std, units.scale, j) * rng.normal();
         }
       }
     }

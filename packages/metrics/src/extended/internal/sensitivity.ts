@@ -40,12 +40,13 @@ export function reExplain(
   seed: number,
   label: string,
   perturb: PerturbRow,
+  keys: Float64Array | null = null,
 ): { big: Matrix; e0: Matrix; eb: Matrix } {
   const { x, n, d, model, targets, explain } = p;
   const big = matrix(n * S, d);
   for (let i = 0; i < n; i++) {
     const xi = row(x, i);
-    const rng = rowRng(x, i, seed, label);
+    const rng = rowRng(x, i, seed, label, keys);
     for (let s = 0; s < S; s++) {
       const at = (i * S + s) * d;
       perturb(xi, rng, big.data.subarray(at, at + d));

@@ -1,15 +1,15 @@
 // Max- and avg-sensitivity (Yeh et al. 2019, Captum sensitivity_max): one kernel, two reductions.
 import { XaiError, checkOptions, describeValue, row } from '@xai/core';
 import type { Rng } from '@xai/core';
-import type { ExtendedMetricInput } from '../../extendedMetricTypes.js';
-import { numberAtLeast, positiveInt, prepare, seedOption } from './common.js';
+import type { ExtendedMetricInput, NoiseUnitsOptions } from '../../extendedMetricTypes.js';
+import { noiseUnits, numberAtLeast, positiveInt, prepare, seedOption, unitNoise } from './common.js';
 import { checkNorm, normOf, normOfDiff, reExplain } from './sensitivity.js';
 import type { Norm } from './sensitivity.js';
 
-export interface SensitivityOptions {
+export interface SensitivityOptions extends NoiseUnitsOptions {
   /** Perturbed inputs per instance (Captum `n_perturb_samples`). @defaultValue 10 */
   readonly samples?: number;
-  /** Radius r > 0 of the L∞ ball: x' = x + U(−r, r)^d (Captum `perturb_radius`). @defaultValue 0.02 */
+  /** Radius r > 0 of the L∞ ball: x' = x + U(−r, r)^d (Captum `perturb_radius`; r·featureScale[j] on feature j when given). @defaultValue 0.02 */
   readonly radius?: number;
   /** Norm of e − e′ and of e (Captum `norm_ord`, 'fro' = l2). @defaultValue 'l2' */
   readonly norm?: Norm;
@@ -21,7 +21,7 @@ export interface SensitivityOptions {
   readonly seed?: number;
 }
 
-export const SENSITIVITY_KEYS = ['samples', 'radius', 'norm', 'normalize', 'perturb', 'seed'];
+export const SENSITIVITY_KEYS = ['samples', 'radius', 'norm', 'normalize', 'perturb', 'seed', 'featureScale', 'keys'];
 
 export function runSensitivity(fn: string, reduce: 'max' | 'mean', input: ExtendedMetricInput, options: SensitivityOptions): Float64Array {
   const o = checkOptions(options, SENSITIVITY_KEYS, fn);
@@ -37,12 +37,18 @@ export function runSensitivity(fn: string, reduce: 'max' | 'mean', input: Extend
       value: o.perturb,
     });
   const p = prepare(fn, input, ['model', 'explain']);
+  const units = noiseUnits(fn, o, p.n, p.d);
+  const sc = units.scale;
   const perturb =
     o.perturb ??
-    ((xi: Float64Array, rng: Rng, out: Float64Array) => {
-      for (let j = 0; j < out.length; j++) out[j] = xi[j]! + (2 * rng.uniform() - 1) * r;
-    });
-  const { e0, eb } = reExplain(p, S, seed, 'sensitivity', perturb);
+    (sc === null
+      ? (xi: Float64Array, rng: Rng, out: Float64Array) => {
+          for (let j = 0; j < out.length; j++) out[j] = xi[j]! + (2 * rng.uniform() - 1) * r;
+        }
+      : (xi: Float64Array, rng: Rng, out: Float64Array) => {
+          for (let j = 0; j < out.length; j++) out[j] = xi[j]! + (2 * rng.uniform() - 1) * unitNoise(r, sc, j);
+        });
+  const { e0, eb } = reExplain(p, S, seed, 'sensitivity', perturb, units.keys);
   const values = new Float64Array(p.n);
   const tmp = new Float64Array(p.d);
   for (let i = 0; i < p.n; i++) {
