@@ -82,14 +82,12 @@ describe('parseUserDataset', () => {
     expect(ds.targets!.test.length).toBe(10);
     expect(ds.preprocessing.task).toBe('regression');
     expect(ds.targets!.train.length + ds.targets!.test.length).toBe(50);
-    // Integer targets with more distinct values than maxCategories (a count, a price) are regression too.
+    // Integer targets with more distinct values than maxClasses (a count, a price) are regression too.
     const counts = `a,n\n${Array.from({ length: 80 }, (_, i) => `${i % 9},${i * 3}`).join('\n')}\n`;
     expect(parseUserDataset(counts, { label: 'n' }).task).toBe('regression');
-    expect(parseUserDataset(counts, { label: 'n', maxCategories: 100, testText: counts, validationFraction: 0 }).task).toBe(
-      'classification',
-    );
+    expect(parseUserDataset(counts, { label: 'n', maxClasses: 100, testText: counts, validationFraction: 0 }).task).toBe('classification');
     // 80 classes of one row each: round(0.2 x 80) = 16 rows held out overall (largest remainder), each class's only row, which is warned about.
-    const singles = parseUserDataset(counts, { label: 'n', maxCategories: 100, validationFraction: 0 });
+    const singles = parseUserDataset(counts, { label: 'n', maxClasses: 100, validationFraction: 0 });
     expect(singles.test.y.length).toBe(16);
     expect(singles.provenance.warnings.join('\n')).toMatch(/have a single row in <csv>, held out for test/);
     // 2 rows: round(0.2 x 2) = 0 test rows.
@@ -149,7 +147,7 @@ describe('parseUserDataset', () => {
     ).toMatch(/s\.json: features\[0\]\.kind/);
     expect(
       errorOf(() => parseUserDataset(CSV, { schema: { label: 'y', features: [{ name: 'age', kind: 'continuous' }] } })).message,
-    ).toMatch(/"smoker", "city" are not in the schema's features/);
+    ).toMatch(/"smoker", "city" are not in the features of <schema>/);
     expect(errorOf(() => parseUserDataset(CSV, { label: 'y', labell: 'y' } as never)).code).toBe('BAD_OPTION');
     const ids = `id,y\n${Array.from({ length: 60 }, (_, i) => `u${i},${i % 2}`).join('\n')}\n`;
     expect(errorOf(() => parseUserDataset(ids, { label: 'y' })).message).toMatch(/60 distinct values/);

@@ -31,6 +31,24 @@ export interface UserDatasetOptions {
   readonly task?: 'classification' | 'regression' | undefined;
   /** An inferred text column with more distinct values than this is an error (an id?). @defaultValue 50 */
   readonly maxCategories?: number;
+  /**
+   * The label's rule (without a task from the option or the schema): integers with at most this
+   * many distinct values are classes, more make a regression target (warned); text with more is
+   * an error (an id?). Never depends on the number of rows. @defaultValue 10
+   */
+  readonly maxClasses?: number;
+  /**
+   * More model columns (one-hot expanded) than this is an error naming the figure, unless the
+   * schema lists its features. @defaultValue 1000
+   */
+  readonly maxColumns?: number;
+  /**
+   * A blank cell or a missing-value marker (NA, N/A, ?, null, None, #N/A) in a numeric column
+   * or the label: `'error'` naming file, line and column, or `'drop-rows'` (rows holding one, or
+   * NaN, are dropped from train and test, counted in a warning). Overrides the schema's
+   * `missing`. @defaultValue the schema's, else 'error'
+   */
+  readonly missing?: 'error' | 'drop-rows';
   /** @defaultValue 'auto' */
   readonly delimiter?: CsvDelimiter | 'auto';
   /** A test-file category never seen in train: an error, or all-zero one-hot columns. @defaultValue 'error' */
@@ -78,12 +96,14 @@ export interface UserDataset extends Dataset {
 
 /**
  * A user's CSV (text or UTF-8 bytes) as a core `Dataset` plus the `Preprocessing` a model
- * file carries. Columns: numeric ones are `continuous`, or `discrete` when they hold at
- * most two integer values; text columns are `categorical` and expand to one-hot model
- * columns `${name}=${value}` (categories sorted, numerically when they are numbers), each
- * block one feature group. A schema overrides any of it. Label: `classification` unless
- * the schema/option says `regression` or the label is numeric with a non-integer value or
- * more than `maxCategories` distinct values; classes in
+ * file carries. Every used cell is checked first: NaN, an infinity, `1e309` or a spreadsheet
+ * error is NON_FINITE naming file, line, column and value, in any column (never a category).
+ * Columns: numeric ones (finite numbers, missing values aside) are `continuous`, or `discrete`
+ * when they hold at most two integer values; text columns are `categorical` and expand to
+ * one-hot model columns `${name}=${value}` (categories sorted, numerically when they are
+ * numbers), each block one feature group. A schema overrides any of it. Label:
+ * `classification` unless the schema/option says `regression` or the label is numeric with a
+ * non-integer value or more than `maxClasses` distinct integers; classes in
  * the schema's order, else ascending (numbers) or sorted (text). Without `testText`, a
  * seeded stratified split holding out exactly `round(testFraction * n)` rows, spread over the
  * classes (regression: `min(10, floor(testFraction * n))` equal-count label bins) by largest

@@ -44,6 +44,9 @@ describe('public API', () => {
       testFraction: 0.2,
       validationFraction: 0.1,
       maxCategories: 50,
+      maxClasses: 10,
+      maxColumns: 1000,
+      missing: 'error',
       unknownCategories: 'error',
       rangeMargin: 0.1,
     });

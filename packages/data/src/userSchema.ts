@@ -26,6 +26,8 @@ export interface UserFeature {
  *   (default for a numeric label with a non-integer value).
  * - `classes`: the label's classes in model output order (class i = output i), as they
  *   are written in the file; default: numeric labels ascending, text labels sorted.
+ * - `missing`: `error` (default: a blank cell, `NA`, `?`... in a numeric column or the label
+ *   is an error naming the cell) or `drop-rows` (rows holding one are dropped and counted).
  * @example { "label": "y", "categorical": ["city"], "ignore": ["id"], "classes": ["no", "yes"] }
  * @since 0.2.0
  */
@@ -38,12 +40,13 @@ export interface UserSchema {
   readonly ignore?: readonly string[];
   readonly task?: 'classification' | 'regression';
   readonly classes?: readonly string[];
+  readonly missing?: 'error' | 'drop-rows';
 }
 
 /** Format tag of {@link UserSchema}. */
 export const USER_SCHEMA_FORMAT = 'xai-data-schema@1';
 
-const SCHEMA_KEYS = ['format', 'label', 'features', 'categorical', 'groups', 'ignore', 'task', 'classes'];
+const SCHEMA_KEYS = ['format', 'label', 'features', 'categorical', 'groups', 'ignore', 'task', 'classes', 'missing'];
 const KINDS: readonly UserFeatureKind[] = ['continuous', 'discrete', 'categorical'];
 
 function names(value: unknown, field: string, bad: (field: string, why: string, value: unknown) => XaiError): string[] {
@@ -142,6 +145,10 @@ export function parseUserSchema(input: unknown, file = '<schema>'): UserSchema {
       return s;
     });
     if (out.task === 'regression') throw bad('classes', 'a regression task has no classes', o.classes);
+  }
+  if (o.missing !== undefined) {
+    if (o.missing !== 'error' && o.missing !== 'drop-rows') throw bad('missing', "expected 'error' or 'drop-rows'", o.missing);
+    out.missing = o.missing;
   }
   if (o.format !== undefined) out.format = USER_SCHEMA_FORMAT;
   return out;

@@ -4,7 +4,11 @@
 import Papa from 'papaparse';
 import { XaiError, describeValue } from '@xai/core';
 import type { XaiErrorCode } from '@xai/core';
+import type { CellClass } from './cellClass.js';
+import { classifyCell, plainDecimal } from './cellClass.js';
 import { binaryKind, binaryKindOfText, leadingHex } from './fileSignature.js';
+
+export { numericCell } from './cellClass.js';
 
 export type CsvDelimiter = ',' | '\t' | ';';
 
@@ -19,10 +23,6 @@ export interface CsvTable {
   /** Record index of each data row (blank lines skipped). */
   readonly dataRows: Int32Array;
 }
-
-// Strict decimal syntax: Number() alone would accept '', ' ', '0x1f', '0b1' and 'Infinity'.
-const NUMERIC = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
-const NON_FINITE_WORD = /^\s*[+-]?(?:nan|inf|infinity)\s*$/i;
 
 // TextDecoder, not Buffer: the same replacement of invalid sequences, and it runs in a browser.
 const utf8 = new TextDecoder('utf-8');
@@ -196,44 +196,45 @@ export function readCsvTable(input: string | Uint8Array, file: string, fn: strin
   return { ...base, header, dataRows: dataRows.subarray(0, n) };
 }
 
-function cellFailure(table: CsvTable, record: number, column: number, s: string): XaiError {
-  if (s.trim().length === 0) return tableError(table, 'PARSE_ERROR', { record, column }, 'empty cell (missing value)', s);
-  if (NON_FINITE_WORD.test(s) || NUMERIC.test(s))
-    return tableError(table, 'NON_FINITE', { record, column }, `${describeValue(s)} is not a finite number`, s);
-  return tableError(table, 'PARSE_ERROR', { record, column }, `${describeValue(s)} is not a number`, s);
+/** What a cell error may add: why the column is numeric, and what to do about a missing value. */
+export interface CellContext {
+  /** Per converted column (same order as `columns`): where its kind comes from, e.g. `declared continuous by s.json: features[1].kind`. */
+  readonly notes?: readonly (string | undefined)[];
+  /** Appended to a missing-value error, e.g. how to drop such rows. */
+  readonly missingHint?: string;
 }
 
-/** The number a cell holds when it is a finite decimal (the strict syntax of fillNumeric), else undefined. */
-export function numericCell(s: string): number | undefined {
-  const v = +s;
-  return v - v === 0 && plainDecimal(s) ? v : undefined;
-}
-
-/** The error fillNumeric throws for a cell that is not a finite decimal number. */
-export function cellError(table: CsvTable, record: number, column: number, s: string): XaiError {
-  return cellFailure(table, record, column, s);
+function cellMessage(c: CellClass, s: string): { code: XaiErrorCode; message: string } {
+  if (c === 'blank') return { code: 'PARSE_ERROR', message: 'empty cell (missing value)' };
+  if (c === 'marker') return { code: 'PARSE_ERROR', message: `missing value ${describeValue(s)} in a numeric column` };
+  if (c === 'nan') return { code: 'NON_FINITE', message: `${describeValue(s)} is not a finite number (NaN)` };
+  if (c === 'non-finite')
+    return {
+      code: 'NON_FINITE',
+      message: s.trim().startsWith('#')
+        ? `${describeValue(s)} is a spreadsheet error value, not a finite number`
+        : `${describeValue(s)} is not a finite number`,
+    };
+  return { code: 'PARSE_ERROR', message: `${describeValue(s)} is not a number` };
 }
 
 /**
- * For a string whose Number() is finite: true when it is decimal syntax. Number() also
- * accepts '', blanks and 0x/0b/0o literals; a cheap look at the first two characters
- * settles the common case and the regex the rest (leading blanks, empty strings).
+ * The one error for a cell of a numeric column that is not a finite decimal, naming file,
+ * line, column (name and 1-based index) and value. `note` says why the column is numeric.
  */
-function plainDecimal(s: string): boolean {
-  const c0 = s.charCodeAt(0); // NaN for ''
-  if (c0 > 32 && c0 !== 48) return true;
-  if (c0 === 48) {
-    const c1 = s.charCodeAt(1) | 32; // lower-case letters
-    return c1 !== 120 && c1 !== 98 && c1 !== 111; // x, b, o
-  }
-  return NUMERIC.test(s);
+export function cellError(table: CsvTable, record: number, column: number, s: string, note?: string, missingHint?: string): XaiError {
+  const c = classifyCell(s);
+  const { code, message } = cellMessage(c, s);
+  const missing = c === 'blank' || c === 'marker' || c === 'nan';
+  const text = `${message}${note ? ` (${note})` : ''}${missing && missingHint ? `; ${missingHint}` : ''}`;
+  return tableError(table, code, { record, column }, text, s);
 }
 
 /**
  * Converts the given columns of every data row into `out` (row-major, `columns.length`
  * values per row), rejecting anything but finite decimal numbers.
  */
-export function fillNumeric(table: CsvTable, columns: ArrayLike<number>, out: Float64Array): Float64Array {
+export function fillNumeric(table: CsvTable, columns: ArrayLike<number>, out: Float64Array, context: CellContext = {}): Float64Array {
   const { records, dataRows } = table;
   const k = columns.length;
   for (let i = 0; i < dataRows.length; i++) {
@@ -242,7 +243,7 @@ export function fillNumeric(table: CsvTable, columns: ArrayLike<number>, out: Fl
     for (let c = 0; c < k; c++) {
       const s = rec[columns[c]!]!;
       const v = +s;
-      if (v - v !== 0 || !plainDecimal(s)) throw cellFailure(table, dataRows[i]!, columns[c]!, s);
+      if (v - v !== 0 || !plainDecimal(s)) throw cellError(table, dataRows[i]!, columns[c]!, s, context.notes?.[c], context.missingHint);
       out[base + c] = v;
     }
   }

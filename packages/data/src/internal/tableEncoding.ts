@@ -3,13 +3,16 @@
 // test files) and applyPreprocessing (rows for a saved model), so both encode identically.
 import type { Matrix } from '@xai/core';
 import type { CsvTable } from './csvTable.js';
-import { fillNumeric, tableError } from './csvTable.js';
+import { classifyCell, isNonFinite } from './cellClass.js';
+import { cellError, fillNumeric, tableError } from './csvTable.js';
 
 /** One raw column and how it becomes model columns (one, or one per category). */
 export interface RawColumnPlan {
   readonly name: string;
   /** Categories in one-hot order; absent for a numeric column. */
   readonly categories?: readonly string[];
+  /** Why the column has its kind, added to cell errors (e.g. `declared continuous by s.json: features[1].kind`). */
+  readonly note?: string;
 }
 
 /** Model column names of a plan: `${name}=${value}` for each category. */
@@ -30,16 +33,21 @@ export interface EncodedTable {
 
 /**
  * Encodes every data row of `table` with `plan`. `columns[k]` is the header index of
- * plan[k]. Unknown categories throw BAD_INPUT naming line and column, unless `unknown` is 'zeros'.
+ * plan[k]. Numeric cells must be finite decimals; a categorical cell that spells NaN, an
+ * infinity or a spreadsheet error is NON_FINITE (never a category), a blank one PARSE_ERROR.
+ * Unknown categories throw BAD_INPUT naming line and column, unless `unknown` is 'zeros'.
+ * `missingHint` is appended to missing-value errors.
  */
 export function encodeTable(
   table: CsvTable,
   plan: readonly RawColumnPlan[],
   columns: ArrayLike<number>,
   unknown: 'error' | 'zeros',
+  missingHint?: string,
 ): EncodedTable {
   const n = table.dataRows.length;
   const numeric: number[] = [];
+  const notes: (string | undefined)[] = [];
   const numericAt: number[] = [];
   let width = 0;
   const starts: number[] = [];
@@ -48,12 +56,13 @@ export function encodeTable(
     if (c.categories) width += c.categories.length;
     else {
       numeric.push(columns[k]!);
+      notes.push(c.note);
       numericAt.push(width);
       width += 1;
     }
   });
   const data = new Float64Array(n * width);
-  const nums = fillNumeric(table, numeric, new Float64Array(n * numeric.length));
+  const nums = fillNumeric(table, numeric, new Float64Array(n * numeric.length), { notes, ...(missingHint ? { missingHint } : {}) });
   const m = numeric.length;
   for (let i = 0; i < n; i++) for (let c = 0; c < m; c++) data[i * width + numericAt[c]!] = nums[i * m + c]!;
   const unknownCounts = new Map<string, number>();
@@ -66,7 +75,8 @@ export function encodeTable(
       const record = table.dataRows[i]!;
       const cell = table.records[record]![j]!;
       const value = categoryOf(cell);
-      if (value.length === 0) throw tableError(table, 'PARSE_ERROR', { record, column: j }, 'empty cell (missing value)', cell);
+      const kind = classifyCell(cell);
+      if (kind === 'blank' || isNonFinite(kind, 'error')) throw cellError(table, record, j, cell, c.note, missingHint);
       const t = index.get(value);
       if (t === undefined) {
         if (unknown === 'error') {
