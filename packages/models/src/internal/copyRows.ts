@@ -3,8 +3,9 @@ import type { Matrix } from '@xai/core';
 /**
  * Copies the rows of `src` into `out` (same shape; either may be a strided view): the one
  * row-copy behind every `out` buffer (logits, raw outputs, hidden layers, wrapped outputs).
+ * `src` may hold float32 values in a Float32Array (the float32 SIMD kernels' buffers).
  */
-export function copyRows(src: Matrix, out: Matrix): void {
+export function copyRows(src: Omit<Matrix, 'data'> & { readonly data: Float64Array | Float32Array }, out: Matrix): void {
   const c = src.cols;
   const ss = src.stride ?? c;
   const so = src.offset ?? 0;

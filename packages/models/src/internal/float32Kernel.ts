@@ -9,9 +9,12 @@
 // read through Math.fround (a float32 tensor holds float32 values).
 // Row by row, in plain loops: the order of every sum is fixed (dot products left to right,
 // then + bias), so results are reproducible bit for bit.
-import type { Matrix } from '@xai/core';
+import type { KernelBackend, Matrix } from '@xai/core';
+import { createSimdInstance, kernelBackend } from '@xai/core';
 import type { LayerShape } from './mlpCore.js';
 import { copyRows } from './copyRows.js';
+import type { SimdArray } from './simdStack.js';
+import { SimdStack } from './simdStack.js';
 
 const f = Math.fround;
 
@@ -25,9 +28,17 @@ export class Float32Kernel {
   readonly classes: number;
   private capacity = 0;
   /** Inputs rounded to float32 (n x inputDim). */
-  private xin = new Float64Array(0);
+  private xin: SimdArray = new Float64Array(0);
   /** Post-activation output of every layer, n rows (the last one: logits). */
-  private acts: Float64Array[] = [];
+  private acts: SimdArray[] = [];
+  /**
+   * Native float32 WebAssembly SIMD kernels (IEEE single + and ×: the same bits as the
+   * Math.fround emulation) holding the weights and xin/acts; null: the emulation; undefined:
+   * not made yet. Chosen when the model is made (`XAI_KERNELS=js` keeps the emulation).
+   */
+  private simd: SimdStack<Float32Array> | null | undefined;
+  /** Chosen once, when the model is made: `XAI_KERNELS=js` keeps it on the JS kernels. */
+  readonly kernels: KernelBackend = kernelBackend();
   /** Per-row gradient vectors flowing backwards (ping-pong). */
   private gradA: Float64Array;
   private gradB: Float64Array;
@@ -48,11 +59,12 @@ export class Float32Kernel {
   }
 
   /** Every buffer that holds an intermediate value (for the float32 identity test). */
-  buffers(): Float64Array[] {
+  buffers(): SimdArray[] {
     return [this.xin, ...this.acts, this.gradA, this.gradB, this.p];
   }
 
   release(): void {
+    this.simd = undefined;
     this.capacity = 0;
     this.xin = new Float64Array(0);
     this.acts = [];
@@ -60,6 +72,17 @@ export class Float32Kernel {
 
   private ensure(n: number): void {
     if (n <= this.capacity && this.acts.length > 0) return;
+    if (this.simd === undefined) {
+      const instance = this.kernels === 'simd' ? createSimdInstance(true) : null;
+      this.simd = instance === null ? null : new SimdStack(instance, this.shapes, this.params, Float32Array);
+    }
+    if (this.simd !== null) {
+      this.simd.ensure(n);
+      this.xin = this.simd.x;
+      this.acts = this.simd.acts;
+      this.capacity = n;
+      return;
+    }
     const cap = Math.max(n, Math.ceil(this.capacity * 1.5), 1);
     this.xin = new Float64Array(cap * this.inputDim);
     this.acts = this.shapes.map((s) => new Float64Array(cap * s.outDim));
@@ -71,6 +94,11 @@ export class Float32Kernel {
     const n = x.rows;
     const d = this.inputDim;
     this.ensure(n);
+    if (this.simd) {
+      this.simd.sync();
+      this.simd.readInput(x); // a Float32Array store rounds like Math.fround
+      return;
+    }
     const xs = x.stride ?? x.cols;
     const xo = x.offset ?? 0;
     const X = this.xin;
@@ -81,7 +109,7 @@ export class Float32Kernel {
   forward(x: Matrix): void {
     const n = x.rows;
     this.readInput(x);
-    let prev: Float64Array = this.xin;
+    let prev = this.xin;
     for (let l = 0; l < this.shapes.length; l++) {
       const out = this.acts[l]!;
       this.affine(l, prev, n, out, this.shapes[l]!.activation !== 'none');
@@ -90,8 +118,15 @@ export class Float32Kernel {
   }
 
   /** out (n x outDim) = act(prev · Wᵀ + b) in float32; `activate` false gives the pre-activation. */
-  affine(l: number, prev: Float64Array, n: number, out: Float64Array, activate: boolean): void {
+  affine(l: number, prev: SimdArray, n: number, out: SimdArray, activate: boolean): void {
     const s = this.shapes[l]!;
+    if (this.simd) {
+      this.simd.affine(l, n, prev as Float32Array, out as Float32Array, activate && s.activation === 'relu');
+      const len = n * s.outDim;
+      if (activate && s.activation === 'tanh') for (let k = 0; k < len; k++) out[k] = f(Math.tanh(out[k]!));
+      else if (activate && s.activation === 'sigmoid') for (let k = 0; k < len; k++) out[k] = sigmoid32(out[k]!);
+      return;
+    }
     const P = this.params;
     const m = s.outDim;
     const k0 = s.inDim;
@@ -197,6 +232,10 @@ export class Float32Kernel {
     const os = out.stride ?? out.cols;
     const oo = out.offset ?? 0;
     const p = this.p;
+    if (this.simd) {
+      this.inputGradientSimd(this.simd, n, targets, start, probability, out);
+      return;
+    }
     for (let i = 0; i < n; i++) {
       const t = targets[start + i]!;
       let cur = this.gradA;
@@ -245,5 +284,55 @@ export class Float32Kernel {
       }
       for (let k = 0; k < this.inputDim; k++) out.data[oo + i * os + k] = cur[k]!;
     }
+  }
+  /**
+   * inputGradientInto through the SIMD kernels, all rows at once: the same seeds and
+   * activation backward steps element by element, then dA = dZ · W per layer, each sum over
+   * j ascending in float32 (the kernel), so every value has the per-row loop's bits.
+   */
+  private inputGradientSimd(
+    simd: SimdStack<Float32Array>,
+    n: number,
+    targets: ArrayLike<number>,
+    start: number,
+    probability: boolean,
+    out: Matrix,
+  ): void {
+    const c = this.classes;
+    const p = this.p;
+    let cur = simd.gradA;
+    let next = simd.gradB;
+    for (let i = 0; i < n; i++) {
+      const t = targets[start + i]!;
+      const g = i * c;
+      if (!probability) {
+        for (let j = 0; j < c; j++) cur[g + j] = j === t ? 1 : 0;
+        continue;
+      }
+      this.softmaxRow(i, p);
+      let dot = 0;
+      for (let k = 0; k < c; k++) dot = f(dot + f((k === t ? 1 : 0) * p[k]!));
+      for (let j = 0; j < c; j++) cur[g + j] = f(p[j]! * f((j === t ? 1 : 0) - dot));
+    }
+    for (let l = this.shapes.length - 1; l >= 0; l--) {
+      const s = this.shapes[l]!;
+      const A = this.acts[l]!;
+      const len = n * s.outDim;
+      if (s.activation === 'relu') {
+        for (let k = 0; k < len; k++) if (A[k]! <= 0) cur[k] = 0;
+      } else if (s.activation === 'tanh') {
+        for (let k = 0; k < len; k++) cur[k] = f(cur[k]! * f(1 - f(A[k]! * A[k]!)));
+      } else if (s.activation === 'sigmoid') {
+        for (let k = 0; k < len; k++) cur[k] = f(f(cur[k]! * f(1 - A[k]!)) * A[k]!);
+      }
+      simd.backInput(l, n, cur, next);
+      const tmp = cur;
+      cur = next;
+      next = tmp;
+    }
+    const d = this.inputDim;
+    const os = out.stride ?? out.cols;
+    const oo = out.offset ?? 0;
+    for (let i = 0; i < n; i++) for (let k = 0; k < d; k++) out.data[oo + i * os + k] = cur[i * d + k]!;
   }
 }

@@ -2,10 +2,11 @@
 // Every buffer is owned here and reused: `ensure(n)` grows them to n rows once, and the
 // views below cover the first n rows, so a loop of equal-size calls allocates nothing
 // beyond the small Matrix view objects.
-import type { Matrix } from '@xai/core';
+import type { KernelBackend, Matrix } from '@xai/core';
 import type { Activation } from '../denseLayer.js';
 import { copyRows } from './copyRows.js';
-import { matmulKernel, matmulTransA, matmulTransB, transpose } from '@xai/core';
+import { createSimdInstance, kernelBackend, matmulKernel, matmulTransA, matmulTransB, transpose } from '@xai/core';
+import { SimdStack } from './simdStack.js';
 
 /**
  * Layers at least this wide take the transposed weight-gradient path (measured: +29% rows/s
@@ -61,14 +62,21 @@ export class MlpCore {
   /** Post-activation output of every layer (the last one holds the logits). */
   private acts: Float64Array[] = [];
   /** Ping-pong buffers for gradients flowing backwards. */
-  private gradA = new Float64Array(0);
-  private gradB = new Float64Array(0);
+  private gradA: Float64Array = new Float64Array(0);
+  private gradB: Float64Array = new Float64Array(0);
   /** Transposed copies for the weight-gradient product (see backward). */
   private tA = new Float64Array(0);
   private tB = new Float64Array(0);
   private rowScratch: Float64Array;
   /** Transposed copy of one weight matrix (the largest layer's size, allocated on first use). */
   private wT = new Float64Array(0);
+  /**
+   * The WebAssembly SIMD kernels holding the weights and the batch buffers (acts, gradA and
+   * gradB are then views into its memory); null: the scalar JS kernels; undefined: not made yet.
+   */
+  private simd: SimdStack<Float64Array> | null | undefined;
+  /** Chosen once, when the model is made: `XAI_KERNELS=js` keeps it on the JS kernels. */
+  readonly kernels: KernelBackend = kernelBackend();
 
   constructor(
     readonly shapes: readonly LayerShape[],
@@ -85,6 +93,18 @@ export class MlpCore {
   /** Grows the buffers to hold n rows (never shrinks). */
   ensure(n: number): void {
     if (n <= this.capacity && this.acts.length > 0) return;
+    if (this.simd === undefined) {
+      const instance = this.kernels === 'simd' ? createSimdInstance(true) : null;
+      this.simd = instance === null ? null : new SimdStack(instance, this.shapes, this.params, Float64Array);
+    }
+    if (this.simd !== null) {
+      this.simd.ensure(n);
+      this.acts = this.simd.acts;
+      this.gradA = this.simd.gradA;
+      this.gradB = this.simd.gradB;
+      this.capacity = n;
+      return;
+    }
     const cap = Math.max(n, Math.ceil(this.capacity * 1.5), 1);
     this.acts = this.shapes.map((s) => new Float64Array(cap * s.outDim));
     this.gradA = new Float64Array(cap * this.maxWidth);
@@ -96,6 +116,7 @@ export class MlpCore {
 
   /** Drops every batch-sized buffer (they are re-created on the next call). */
   release(): void {
+    this.simd = undefined;
     this.capacity = 0;
     this.acts = [];
     this.gradA = new Float64Array(0);
@@ -108,6 +129,7 @@ export class MlpCore {
   /** Bytes held by the work buffers (for the release test). */
   bufferBytes(): number {
     let b = this.gradA.byteLength + this.gradB.byteLength + this.tA.byteLength + this.tB.byteLength + this.wT.byteLength;
+    if (this.simd) return b - this.gradA.byteLength - this.gradB.byteLength + this.simd.memoryBytes();
     for (const a of this.acts) b += a.byteLength;
     return b;
   }
@@ -126,10 +148,31 @@ export class MlpCore {
   forward(x: Matrix): void {
     const n = x.rows;
     this.ensure(n);
+    if (this.simd) {
+      this.simdForward(this.simd, x);
+      return;
+    }
     let prev = x;
     for (let l = 0; l < this.shapes.length; l++) {
       const out = this.act(l, n);
       this.affine(l, prev, out, this.shapes[l]!.activation);
+      prev = out;
+    }
+  }
+
+  /** The forward pass through the SIMD kernels: bias and ReLU fused, tanh/sigmoid after, in JS. */
+  private simdForward(simd: SimdStack<Float64Array>, x: Matrix): void {
+    const n = x.rows;
+    simd.sync();
+    simd.readInput(x);
+    let prev = simd.x;
+    for (let l = 0; l < this.shapes.length; l++) {
+      const act = this.shapes[l]!.activation;
+      const out = this.acts[l]!;
+      simd.affine(l, n, prev, out, act === 'relu');
+      const len = n * this.shapes[l]!.outDim;
+      if (act === 'tanh') for (let k = 0; k < len; k++) out[k] = Math.tanh(out[k]!);
+      else if (act === 'sigmoid') for (let k = 0; k < len; k++) out[k] = sigmoid(out[k]!);
       prev = out;
     }
   }
@@ -391,6 +434,14 @@ export class MlpCore {
   /** dA = dZ · W_l. From TRANSPOSE_ROWS rows on, via Wᵀ and the faster dot-product kernel. */
   private backInput(l: number, dZ: Matrix, out: Matrix): void {
     const s = this.shapes[l]!;
+    if (this.simd) {
+      // into the free ping-pong buffer, then out when out is the caller's matrix
+      const inside = out.data === this.gradA || out.data === this.gradB;
+      const target = inside ? out.data : dZ.data === this.gradA ? this.gradB : this.gradA;
+      this.simd.backInput(l, dZ.rows, dZ.data, target);
+      if (!inside) copyRows({ rows: dZ.rows, cols: s.inDim, data: target }, out);
+      return;
+    }
     if (dZ.rows < TRANSPOSE_ROWS || s.outDim < WIDE) {
       matmulKernel(dZ, this.weight(l), out);
       return;

@@ -1,0 +1,150 @@
+// A dense stack's weights and batch buffers inside one WebAssembly SIMD instance: the
+// weights are laid out once (transposed for the forward product, as given for the backward
+// one) and again only when the parameters change; the batch buffers grow, never shrink.
+// The kernels sum every dot product in the scalar kernels' order, so the bits are theirs.
+import type { Matrix, SimdInstance, SimdMatmul } from '@xai/core';
+import { SIMD_BIAS, SIMD_BIAS_RELU, SIMD_PLAIN, reserveSimdMemory } from '@xai/core';
+import type { LayerShape } from './mlpCore.js';
+
+/** The element type: float64 (the default arithmetic) or float32 (torch parity). */
+export type SimdArray = Float64Array | Float32Array;
+
+interface LayerBlocks {
+  /** in x out: Wᵀ, so the forward product runs along contiguous output columns. */
+  readonly wt: number;
+  /** out x in: W as stored, for the input-gradient product dA = dZ · W. */
+  readonly w: number;
+  readonly bias: number;
+}
+
+/** Elements rounded up to a whole 16-byte vector. */
+function vectorRound(count: number, bytes: number): number {
+  const per = 16 / bytes;
+  return Math.ceil(count / per) * per;
+}
+
+export class SimdStack<T extends SimdArray> {
+  private readonly bytes: number;
+  private readonly mm: SimdMatmul;
+  private readonly blocks: LayerBlocks[] = [];
+  /** First element after the weights: where the batch buffers start. */
+  private readonly weightsEnd: number;
+  private readonly maxWidth: number;
+  /** The parameters the weights were laid out from (compared before every pass). */
+  private readonly laidOut: Float64Array;
+  private fresh = false;
+  private capacity = 0;
+  /** n x inputDim: the input rows, converted to the element type. */
+  x!: T;
+  /** n x out_l: every layer's output (the last one: the logits). */
+  acts: T[] = [];
+  /** n x maxWidth each: gradients flowing backwards (ping-pong). */
+  gradA!: T;
+  gradB!: T;
+
+  constructor(
+    private readonly instance: SimdInstance,
+    private readonly shapes: readonly LayerShape[],
+    private readonly params: Float64Array,
+    private readonly Type: { new (buffer: ArrayBuffer, byteOffset: number, length: number): T; readonly BYTES_PER_ELEMENT: number },
+  ) {
+    this.bytes = Type.BYTES_PER_ELEMENT;
+    this.mm = this.bytes === 8 ? instance.mmF64 : instance.mmF32;
+    let at = 16 / this.bytes; // address 0 stays unused
+    let width = shapes[0]?.inDim ?? 0;
+    for (const s of shapes) {
+      const size = vectorRound(s.inDim * s.outDim, this.bytes);
+      this.blocks.push({ wt: at, w: at + size, bias: at + 2 * size });
+      at += 2 * size + vectorRound(s.outDim, this.bytes);
+      width = Math.max(width, s.outDim);
+    }
+    this.weightsEnd = at;
+    this.maxWidth = width;
+    this.laidOut = new Float64Array(params.length);
+  }
+
+  /** Bytes of the instance's memory. */
+  memoryBytes(): number {
+    return this.instance.memory.buffer.byteLength;
+  }
+
+  /** Grows the batch buffers to hold n rows (views are remade when the memory grows). */
+  ensure(n: number): void {
+    if (n <= this.capacity && this.acts.length > 0) return;
+    const cap = Math.max(n, Math.ceil(this.capacity * 1.5), 1);
+    const sizes = [this.shapes[0]!.inDim, ...this.shapes.map((s) => s.outDim), this.maxWidth, this.maxWidth].map((w) =>
+      vectorRound(cap * w, this.bytes),
+    );
+    let end = this.weightsEnd;
+    for (const s of sizes) end += s;
+    reserveSimdMemory(this.instance, end * this.bytes);
+    const buffer = this.instance.memory.buffer;
+    let at = this.weightsEnd;
+    const views = sizes.map((s, q) => {
+      const v = new this.Type(buffer, at * this.bytes, q === 0 ? cap * this.shapes[0]!.inDim : s);
+      at += s;
+      return v;
+    });
+    this.x = views[0]!;
+    this.acts = this.shapes.map((s, l) => views[l + 1]!.subarray(0, cap * s.outDim) as T);
+    this.gradA = views[this.shapes.length + 1]!;
+    this.gradB = views[this.shapes.length + 2]!;
+    this.capacity = cap;
+  }
+
+  /** Lays the weights out again if any parameter changed since the last time (bit for bit). */
+  sync(): void {
+    const P = this.params;
+    const L = this.laidOut;
+    let same = this.fresh;
+    for (let k = 0; same && k < P.length; k++) {
+      const a = P[k]!;
+      const b = L[k]!;
+      // NaN never matches (laid out again); a zero's sign cannot change a sum that starts at +0
+      if (a !== b) same = false;
+    }
+    if (same) return;
+    L.set(P);
+    const mem = new this.Type(this.instance.memory.buffer, 0, this.weightsEnd);
+    this.shapes.forEach((s, l) => {
+      const { wt, w, bias } = this.blocks[l]!;
+      const n = s.inDim;
+      const m = s.outDim;
+      for (let j = 0; j < m; j++) {
+        const row = s.wOffset + j * n;
+        for (let k = 0; k < n; k++) {
+          const v = P[row + k]!;
+          mem[w + j * n + k] = v;
+          mem[wt + k * m + j] = v;
+        }
+        mem[bias + j] = P[s.bOffset + j]!;
+      }
+    });
+    this.fresh = true;
+  }
+
+  /** Copies the rows of x (any stride) into `this.x`, converting to the element type. */
+  readInput(x: Matrix): void {
+    const d = x.cols;
+    const xs = x.stride ?? d;
+    const xo = x.offset ?? 0;
+    if (xs === d) this.x.set(x.data.subarray(xo, xo + x.rows * d));
+    else for (let i = 0; i < x.rows; i++) this.x.set(x.data.subarray(xo + i * xs, xo + i * xs + d), i * d);
+  }
+
+  /** out (n x out_l) = prev · W_lᵀ + b_l, clamped at 0 when `relu`; prev is n x in_l. */
+  affine(l: number, n: number, prev: T, out: T, relu: boolean): void {
+    const s = this.shapes[l]!;
+    const b = this.blocks[l]!;
+    const e = this.bytes;
+    const mode = relu ? SIMD_BIAS_RELU : SIMD_BIAS;
+    this.mm(n, s.inDim, s.outDim, prev.byteOffset, s.inDim, b.wt * e, s.outDim, out.byteOffset, s.outDim, b.bias * e, mode);
+  }
+
+  /** out (n x in_l) = dZ (n x out_l) · W_l: the input-gradient product, each sum over j ascending. */
+  backInput(l: number, n: number, dZ: T, out: T): void {
+    const s = this.shapes[l]!;
+    const b = this.blocks[l]!;
+    this.mm(n, s.outDim, s.inDim, dZ.byteOffset, s.outDim, b.w * this.bytes, s.inDim, out.byteOffset, s.inDim, 0, SIMD_PLAIN);
+  }
+}
