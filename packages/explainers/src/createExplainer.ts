@@ -50,6 +50,25 @@ export const EXTRA_EXPLAINER_IDS = [
 /** Every explainer id: OpenXAI's seven in its table order, then {@link EXTRA_EXPLAINER_IDS}. @since 0.2.0 */
 export const ALL_EXPLAINER_IDS = [...EXPLAINER_IDS, ...EXTRA_EXPLAINER_IDS] as const;
 
+/**
+ * The explainers that take `featureScale`: they draw input noise (SmoothGrad, LIME, the noise
+ * tunnels, Gradient SHAP) or measure input distances (LIME's kernel; the k-means backgrounds
+ * of KernelSHAP, exact Shapley and permutation SHAP). Every other explainer rejects it.
+ * @since 0.3.0
+ */
+export const FEATURE_SCALE_EXPLAINER_IDS: readonly ExplainerId[] = [
+  'sg',
+  'shap',
+  'lime',
+  'shapley',
+  'permshap',
+  'sg2',
+  'vargrad',
+  'ig-sg',
+  'itg-sg',
+  'gradshap',
+];
+
 /** Options of a fixed noise tunnel id (its base and type are set by the id). */
 export type FixedTunnelOptions = Omit<NoiseTunnelOptions, 'base' | 'type'>;
 

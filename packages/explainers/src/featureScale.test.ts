@@ -2,7 +2,7 @@ import type { Matrix, Model } from '@xai/core';
 import { XaiError, featureRanges } from '@xai/core';
 import { describe, expect, it } from 'vitest';
 import { contentKeys, rawModel, rawRows, sharedKeys } from './__fixtures__/rawColumns.js';
-import { createExplainer } from './createExplainer.js';
+import { ALL_EXPLAINER_IDS, FEATURE_SCALE_EXPLAINER_IDS, createExplainer } from './createExplainer.js';
 import { gradientExplainer } from './gradientExplainer.js';
 import { gradientShapExplainer } from './gradientShapExplainer.js';
 import { gradientXInputExplainer } from './gradientXInputExplainer.js';
@@ -236,5 +236,13 @@ describe('featureScale: unit scales, keys, errors', () => {
     expect(() => kernelShapExplainer({ preset: 'default', train, featureScale: [1, 2] })).toThrow(/featureScale has 2 values, train has 4/);
     // Explainers that draw no noise and measure no distance do not take it.
     expect(() => gradientExplainer({ featureScale: pair.scale } as never)).toThrow(/featureScale/);
+  });
+
+  it('FEATURE_SCALE_EXPLAINER_IDS lists exactly the explainers that take the option', () => {
+    for (const id of ALL_EXPLAINER_IDS) {
+      const make = () => createExplainer(id, { train, featureScale: pair.scale } as never);
+      if (FEATURE_SCALE_EXPLAINER_IDS.includes(id)) expect(make, id).not.toThrow();
+      else expect(make, id).toThrow(/featureScale/);
+    }
   });
 });

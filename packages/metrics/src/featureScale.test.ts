@@ -5,6 +5,8 @@ import type { ScaledPair } from '@xai/explainers';
 import { describe, expect, it } from 'vitest';
 import { tinyMlp } from './__fixtures__/tinyMlp.js';
 import { nonSensitivity } from './axiomatic/nonSensitivity.js';
+import { EXTENDED_METRIC_IDS, extendedMetrics } from './extendedMetrics.js';
+import { FEATURE_SCALE_METRIC_IDS, takesFeatureScale } from './featureScaleMetrics.js';
 import type { ExplainFn } from './extendedMetricTypes.js';
 import { infidelity } from './faithfulness/infidelity.js';
 import { monotonicityCorrelation } from './faithfulness/monotonicityCorrelation.js';
@@ -217,5 +219,22 @@ describe('featureScale in the metrics: unit scales, content keys, errors', () =>
     expect(() => maxSensitivity({ x: u.x, model: u.model, explain: asFn(occlusionExplainer()) }, { featureScale: [0, 1, 1, 1] })).toThrow(
       /options\.featureScale\[0\]|scale 0/,
     );
+  });
+
+  it('FEATURE_SCALE_METRIC_IDS: the listed extended metrics take featureScale, the others reject it by name', () => {
+    const input = { x: u.x, attributions: e, model: u.model, explain: asFn(occlusionExplainer()), groundTruth: e };
+    for (const id of EXTENDED_METRIC_IDS) {
+      const run = () =>
+        extendedMetrics[id].evaluate(input, { featureScale: ones, ...(id.startsWith('ROAD') ? { background: u.train } : {}) });
+      if (takesFeatureScale(id)) expect(run, id).not.toThrow();
+      else expect(run, id).toThrow(/featureScale/);
+    }
+    expect(FEATURE_SCALE_METRIC_IDS.filter((id) => !(EXTENDED_METRIC_IDS as readonly string[]).includes(id))).toEqual([
+      'PGI',
+      'PGU',
+      'RIS',
+      'RRS',
+      'ROS',
+    ]);
   });
 });

@@ -19,3 +19,4 @@ export * from './randomisation.js';
 export * from './axiomatic.js';
 export * from './agreement.js';
 export * from './openxaiFeatureSchema.js';
+export * from './featureScaleMetrics.js';
