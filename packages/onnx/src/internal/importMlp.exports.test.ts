@@ -88,6 +88,13 @@ const CASES: readonly Case[] = [
     ops: 'BatchNormalization → Gemm → BatchNormalization → Relu → Flatten → Gemm → Softmax',
     sessionTol: 1e-12,
   },
+  {
+    // torch's `(x − mean) * (1 / std)` leaves a Reciprocal of a buffer; `h.view(h.size(0), -1)` a Reshape to a computed shape.
+    file: 'torch_view_temperature.onnx',
+    refName: 'torch_view_temperature',
+    ops: 'Sub → Mul → Gemm → Relu → Reshape → Gemm → Div → Softmax',
+    sessionTol: 1e-12,
+  },
 ];
 
 function outputs(r: Ref): number[][] {

@@ -165,6 +165,21 @@ describe('readChain: a refusal names the node and why', () => {
     expect(reason(relu)).toContain("node 1 'out' (Relu): is applied to the output layer");
   });
 
+  it('a Reshape to a shape read from the tensor itself, beyond its batch size, is refused', () => {
+    const bytes = graph(
+      [
+        { opType: 'Shape', name: 'shape', input: ['x'], output: ['s'] },
+        { opType: 'Reshape', name: 'reshape', input: ['x', 's'], output: ['u'] },
+        gemm('u', 'z'),
+        softmax('z'),
+      ],
+      [W, B],
+      'probabilities',
+      2,
+    );
+    expect(reason(bytes)).toContain("node 1 'reshape' (Reshape): its target shape is computed at run time from more than the batch size");
+  });
+
   it('an affine map whose width is not the next layer’s input width', () => {
     const bytes = graph(
       [{ opType: 'Sub', name: 'centre', input: ['x', 'C'], output: ['u'] }, gemm('u', 'z'), softmax('z')],

@@ -27,14 +27,52 @@ export function readFlatten(node: NodeProto, _g: GraphIndex, ref: NodeRef): Node
   return pass(node, ref);
 }
 
-/** Reshape to [n, w] (shape [-1|0, w|-1]) or, for one column, to [n] (shape [-1]). */
+/** Unsqueeze(Gather(Shape(t), 0)) or Slice(Shape(t), 0, 1) of a computed t: the batch size, as torch's `x.size(0)` exports. */
+function isBatchSize(g: GraphIndex, name: string): boolean {
+  const node = g.producer.get(name);
+  const shapeOf = (n: string | undefined): boolean => {
+    const p = n === undefined ? undefined : g.producer.get(n);
+    return p?.opType === 'Shape' && !g.constants.has(p.input?.[0] ?? '') && attrInt(p, 'start', 0) === 0;
+  };
+  const values = (n: string | undefined): number[] => Array.from(graphConstant(g, n)?.values ?? []);
+  if (node?.opType === 'Slice')
+    return shapeOf(node.input?.[0]) && values(node.input?.[1]).join() === '0' && values(node.input?.[2]).join() === '1';
+  if (node?.opType !== 'Unsqueeze') return false;
+  const axes = attrInts(node, 'axes') ?? values(node.input?.[1]);
+  const gather = g.producer.get(node.input?.[0] ?? '');
+  return (
+    axes.join() === '0' &&
+    gather?.opType === 'Gather' &&
+    attrInt(gather, 'axis', 0) === 0 &&
+    shapeOf(gather.input?.[0]) &&
+    values(gather.input?.[1]).join() === '0'
+  );
+}
+
+/** A Reshape's target shape: constant, or a Concat of constants and the batch size ('n'). */
+function reshapeTarget(g: GraphIndex, name: string | undefined): (number | 'n')[] | undefined {
+  const constant = graphConstant(g, name);
+  if (constant !== undefined) return Array.from(constant.values);
+  const concat = name === undefined ? undefined : g.producer.get(name);
+  if (concat?.opType !== 'Concat') return undefined;
+  const dims: (number | 'n')[] = [];
+  for (const part of concat.input ?? []) {
+    const c = graphConstant(g, part);
+    if (c !== undefined) dims.push(...c.values);
+    else if (isBatchSize(g, part)) dims.push('n');
+    else return undefined;
+  }
+  return dims;
+}
+
+/** Reshape to [n, w] (shape [-1|0|n, w|-1]) or, for one column, to [n] (shape [-1|n]). */
 export function readReshape(node: NodeProto, g: GraphIndex, ref: NodeRef): NodeRead {
-  const shape = graphConstant(g, node.input?.[1]);
-  if (shape === undefined) return refuse(ref, 'its target shape is computed at run time, not a constant');
-  const s = Array.from(shape.values);
-  if (s.length === 2 && (s[0] === -1 || s[0] === 0) && s[1]! >= 1) return pass(node, ref, s[1]);
-  if (s.length === 2 && s[0] === 0 && s[1] === -1) return pass(node, ref);
-  if (s.length === 1 && s[0] === -1) return pass(node, ref, 1);
+  const s = reshapeTarget(g, node.input?.[1]);
+  if (s === undefined) return refuse(ref, 'its target shape is computed at run time from more than the batch size');
+  const batch = s[0] === -1 || s[0] === 0 || s[0] === 'n';
+  if (s.length === 2 && batch && typeof s[1] === 'number' && s[1] >= 1) return pass(node, ref, s[1]);
+  if (s.length === 2 && batch && s[1] === -1 && s[0] !== -1) return pass(node, ref);
+  if (s.length === 1 && batch) return pass(node, ref, 1);
   return refuse(ref, `target shape [${s.join(', ')}] does not keep one row per batch row`);
 }
 
