@@ -1,4 +1,5 @@
 import type { ResolvedAuditOptions } from './auditOptions.js';
+import type { FeatureEvidence } from './fittedProbe.js';
 
 /** Which permutation scheme a null column uses. */
 export type NullKind = 'within-item' | 'across-items' | 'across-rows';
@@ -54,6 +55,8 @@ export interface ProbeResult {
   readonly fields?: readonly string[];
   /** A one-line fix suggestion ("drop `X`", "dedupe train/test ..."). */
   readonly fix?: string;
+  /** Fitted probes: the most predictive features per class on the observed labels, with counts. */
+  readonly evidence?: readonly FeatureEvidence[];
 }
 
 /** Which rule decides whether a probe fires (see `ProbeResult.rule`). @since 0.2.0 */
@@ -140,6 +143,7 @@ export interface AuditJson {
     versus?: { alone: number | null; others: number | null; rows: number; z: number | null; clear: boolean };
     fields?: readonly string[];
     fix?: string;
+    evidence?: readonly FeatureEvidence[];
   }[];
   readonly items: number;
   readonly familyCritical: number | null;
@@ -189,6 +193,7 @@ export function toAuditJson(report: AuditReport): AuditJson {
         : {}),
       ...(p.fields !== undefined ? { fields: p.fields } : {}),
       ...(p.fix !== undefined ? { fix: p.fix } : {}),
+      ...(p.evidence !== undefined ? { evidence: p.evidence } : {}),
     })),
     items: report.items,
     familyCritical: num(report.familyCritical),

@@ -103,11 +103,23 @@ function findingLines(report: AuditReport): string[] {
       : '';
     if (p.fires) {
       out.push(
-        `${p.name} fires (${p.rule ?? 'permuted-null'})${where}${vs ? `: ${vs}` : ''}. Fix: ${p.fix ?? 'remove the cue the rule exploits'}`,
+        `${p.name} fires (${p.rule ?? 'permuted-null'})${where}${vs ? `: ${vs}` : ''}${evidenceText(p)}. Fix: ${p.fix ?? 'remove the cue the rule exploits'}`,
       );
     } else if (v && p.covered >= r.minCovered && p.accuracy - p.threshold > r.margin) {
       out.push(`${p.name} beats its null but not the other columns${where}: ${vs} — signal, not a leak`);
     }
   }
   return out;
+}
+
+/** "; most predictive: `not` → contradiction (412 of 450), …": three features per class at most. */
+function evidenceText(p: ProbeResult): string {
+  if (!p.evidence || p.evidence.length === 0) return '';
+  const perClass = new Map<string, string[]>();
+  for (const e of p.evidence) {
+    const list = perClass.get(e.label) ?? [];
+    if (list.length < 3) list.push(`\`${e.feature}\` ${e.count}/${e.total}`);
+    perClass.set(e.label, list);
+  }
+  return `; most predictive: ${[...perClass].map(([label, list]) => `${label} ← ${list.join(', ')}`).join('; ')}`;
 }

@@ -4,6 +4,8 @@ import type { AuditOptions } from './auditOptions.js';
 import { resolveAuditOptions } from './auditOptions.js';
 import type { Item } from './item.js';
 import { assertItems, blindView } from './item.js';
+import type { FeatureEvidence, FittedProbe } from './fittedProbe.js';
+import { isFittedProbe } from './fittedProbe.js';
 import type { Probe } from './probe.js';
 import { defaultProbes } from './probes/defaultProbes.js';
 import { buildChoiceTable, countHits } from './internal/choiceTable.js';
@@ -15,11 +17,16 @@ import { probeResult } from './internal/probeResult.js';
 import { scoreFamily } from './internal/scoreFamily.js';
 import { acrossItemsHits, canonicalOrder, signOffsets, strataByK, withinItemHits } from './internal/nullDraws.js';
 import { selectSign } from './internal/selectSign.js';
+import { scoreFitted, withinItemAnswers } from './internal/fittedDraws.js';
 
 /** Options of a multiple-choice audit. */
 export interface RunAuditOptions extends AuditOptions {
-  /** The battery. @defaultValue defaultProbes (the eight built-ins) */
-  readonly probes?: readonly Probe[];
+  /**
+   * The battery: rule probes and fitted probes (which learn from the labels and are refitted
+   * in every null draw, e.g. `bagOfWordsProbe`, `idContentProbe`).
+   * @defaultValue defaultProbes (the eight built-ins)
+   */
+  readonly probes?: readonly (Probe | FittedProbe)[];
   /**
    * Which null decides firing: 'within-item' (answer re-placed uniformly among the item's
    * own candidates: the probe's chance level) or 'across-items' (answer positions permuted
@@ -61,8 +68,12 @@ export function runAudit(items: readonly Item[], options: RunAuditOptions = {}):
   }
   const names = new Set<string>();
   for (const p of probes) {
-    if (p === null || typeof p !== 'object' || typeof p.name !== 'string' || typeof p.choose !== 'function') {
-      throw new XaiError('BAD_INPUT', 'every probe needs a string name and a choose(item, sign) function', { fn, arg: 'probes', value: p });
+    if (p === null || typeof p !== 'object' || typeof p.name !== 'string' || !(isFittedProbe(p) || typeof p.choose === 'function')) {
+      throw new XaiError('BAD_INPUT', 'every probe needs a string name and a choose(item, sign) or prepare(items, seed) function', {
+        fn,
+        arg: 'probes',
+        value: p,
+      });
     }
     if (names.has(p.name)) throw new XaiError('BAD_INPUT', `duplicate probe name "${p.name}"`, { fn, arg: 'probes', value: p.name });
     names.add(p.name);
@@ -79,8 +90,9 @@ export function runAudit(items: readonly Item[], options: RunAuditOptions = {}):
     return blindView(item);
   });
 
-  // Each probe runs once per item and sign; nulls only re-place answers.
-  const tables = probes.map((p) => buildChoiceTable(p, blinds, k, fn));
+  // Each rule probe runs once per item and sign; nulls only re-place answers.
+  const rules = probes.filter((p): p is Probe => !isFittedProbe(p));
+  const tables = rules.map((p) => buildChoiceTable(p, blinds, k, fn));
   const offsets = signOffsets(tables);
   const V = offsets[tables.length]!;
   const observed = new Int32Array(V);
@@ -92,51 +104,76 @@ export function runAudit(items: readonly Item[], options: RunAuditOptions = {}):
   const across = acrossItemsHits(tables, answers, strata, opts.seed, R);
 
   // Observed selection, then both nulls' draws (each draw re-selects the sign).
-  const observedSel = tables.map((table, ti) => {
+  const members: Member[] = tables.map((table, ti) => {
     const off = offsets[ti]!;
     const s = selectSign(table, observed, off, opts.minCovered);
     const covered = s >= 0 ? table.covered[s]!.length : 0;
     const hits = s >= 0 ? observed[off + s]! : 0;
-    return { s, covered, hits, accuracy: covered > 0 ? hits / covered : Number.NaN };
+    return {
+      probe: rules[ti]!,
+      sign: s >= 0 ? table.signs[s]! : '–',
+      signs: table.signs,
+      covered,
+      hits,
+      accuracy: covered > 0 ? hits / covered : Number.NaN,
+      minAccuracy: table.minAccuracy,
+      within: drawAccuracies(table, within, V, off, R, opts.minCovered),
+      across: drawAccuracies(table, across, V, off, R, opts.minCovered),
+    };
   });
-  const withinDraws = tables.map((table, ti) => drawAccuracies(table, within, V, offsets[ti]!, R, opts.minCovered));
-  const acrossDraws = tables.map((table, ti) => drawAccuracies(table, across, V, offsets[ti]!, R, opts.minCovered));
-  const decideDraws = decisionNull === 'within-item' ? withinDraws : acrossDraws;
-  const secondDraws = decisionNull === 'within-item' ? acrossDraws : withinDraws;
+  // Fitted probes learn from the answers: each draw refits them on that draw's answers.
+  const fitted = probes.filter(isFittedProbe);
+  const withinAnswers = fitted.length > 0 ? withinItemAnswers(k, ids, opts.seed, R) : new Int32Array(0);
+  const fittedMembers = fitted.map((p): Member => {
+    const chooser = p.prepare(blinds, opts.seed);
+    const sc = scoreFitted(chooser, answers, withinAnswers, strata, opts.seed, R);
+    const evidence = chooser.evidence?.(answers);
+    return {
+      probe: p,
+      sign: 'learned',
+      signs: ['learned'],
+      covered: sc.covered,
+      hits: sc.hits,
+      accuracy: sc.accuracy,
+      minAccuracy: p.minAccuracy ?? 0,
+      within: sc.within,
+      across: sc.across,
+      ...(evidence !== undefined ? { evidence } : {}),
+    };
+  });
+  const ordered = probes.map((p) => (isFittedProbe(p) ? fittedMembers[fitted.indexOf(p)]! : members[rules.indexOf(p)]!));
+  const decide = (m: Member): Float64Array => (decisionNull === 'within-item' ? m.within : m.across);
+  const second = (m: Member): Float64Array => (decisionNull === 'within-item' ? m.across : m.within);
   // The family rule runs on the decision null: its draws are shared by every probe.
   const family = scoreFamily(
-    tables.map((t, ti) => ({
-      covered: observedSel[ti]!.covered,
-      accuracy: observedSel[ti]!.accuracy,
-      minAccuracy: t.minAccuracy,
-      draws: decideDraws[ti]!,
-    })),
+    ordered.map((m) => ({ covered: m.covered, accuracy: m.accuracy, minAccuracy: m.minAccuracy, draws: decide(m) })),
     opts.familyWise,
     opts.quantile,
     opts.minCovered,
     opts.margin,
   );
 
-  const results: ProbeResult[] = tables.map((table, ti) => {
-    const { s, covered, hits, accuracy } = observedSel[ti]!;
+  const results: ProbeResult[] = ordered.map((m, ti) => {
+    const p = m.probe;
     return probeResult({
-      name: table.name,
+      name: p.name,
       fires: family.fires[ti]!,
-      sign: s >= 0 ? table.signs[s]! : '–',
-      signs: table.signs,
+      sign: m.sign,
+      signs: m.signs,
       items: n,
-      covered,
-      hits,
-      accuracy,
+      covered: m.covered,
+      hits: m.hits,
+      accuracy: m.accuracy,
       nullKind: decisionNull,
       decide: family.stats[ti]!,
       threshold: family.thresholds[ti]!,
-      marginal: nullStats(secondDraws[ti]!, opts.quantile),
-      minAccuracy: table.minAccuracy,
-      ...(covered === 0 ? { note: 'abstains on every item' } : {}),
+      marginal: nullStats(second(m), opts.quantile),
+      minAccuracy: m.minAccuracy,
+      ...(m.covered === 0 ? { note: 'abstains on every item' } : {}),
       rule: 'permuted-null',
-      ...(probes[ti]!.fields !== undefined ? { fields: probes[ti]!.fields! } : {}),
-      ...(probes[ti]!.fix !== undefined ? { fix: probes[ti]!.fix! } : {}),
+      ...(p.fields !== undefined ? { fields: p.fields } : {}),
+      ...(p.fix !== undefined ? { fix: p.fix } : {}),
+      ...(m.evidence !== undefined ? { evidence: m.evidence } : {}),
     });
   });
 
@@ -149,11 +186,25 @@ export function runAudit(items: readonly Item[], options: RunAuditOptions = {}):
       itemsHash: itemsHash(items),
       corpus: options.receipt?.corpus,
       nullKind: decisionNull,
-      probeNames: tables.map((t) => t.name),
+      probeNames: probes.map((p) => p.name),
     },
     options.receipt,
     opts,
   );
+}
+
+/** One battery member's observed score and null draws, rule or fitted. */
+interface Member {
+  readonly probe: Probe | FittedProbe;
+  readonly sign: string;
+  readonly signs: readonly string[];
+  readonly covered: number;
+  readonly hits: number;
+  readonly accuracy: number;
+  readonly minAccuracy: number;
+  readonly within: Float64Array;
+  readonly across: Float64Array;
+  readonly evidence?: readonly FeatureEvidence[];
 }
 
 /** Accuracy of the re-selected sign in each draw (NaN when the probe covers nothing). */

@@ -17,7 +17,7 @@ export type ProbeLine = Omit<
  * coverage and lift alike and emit the keys in the same order.
  */
 export function probeResult(line: ProbeLine): ProbeResult {
-  const { decide, marginal, note, rule, versus, fields, fix } = line;
+  const { decide, marginal, note, rule, versus, fields, fix, evidence } = line;
   return {
     name: line.name,
     fires: line.fires,
@@ -41,5 +41,6 @@ export function probeResult(line: ProbeLine): ProbeResult {
     ...(versus !== undefined ? { versus } : {}),
     ...(fields !== undefined ? { fields } : {}),
     ...(fix !== undefined ? { fix } : {}),
+    ...(evidence !== undefined ? { evidence } : {}),
   };
 }

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { generateDemoClassification } from '../demo/generateDemoClassification.js';
+import type { ClassificationCues } from '../demo/generateDemoClassification.js';
+import { runAudit } from '../runAudit.js';
+import { idContentProbe } from './idContentProbe.js';
+
+const idProbe = (cues: ClassificationCues, seed: number) =>
+  runAudit(generateDemoClassification({ seed, items: 400, cues }).items, { probes: [idContentProbe()], decisionNull: 'across-items' })
+    .probes[0]!;
+
+describe('idContentProbe', () => {
+  it('finds a suffix letter per class, uuid v1 vs v4 and hex 12 vs 8, naming the feature', () => {
+    const suffix = idProbe({ idSuffix: 1 }, 201);
+    expect(suffix.fires).toBe(true);
+    expect(suffix.evidence!.some((e) => e.feature === 'char[-1]=a' && e.label === 'entailment')).toBe(true);
+    const uuid = idProbe({ uuidVersion: 1 }, 202);
+    expect(uuid.fires).toBe(true);
+    expect(uuid.evidence!.some((e) => e.feature === 'char[14]=1' && e.count === e.total)).toBe(true);
+    const hex = idProbe({ hexLength: 1 }, 203);
+    expect(hex.fires).toBe(true);
+    expect(hex.evidence!.some((e) => e.feature === 'length=12' && e.label === 'entailment')).toBe(true);
+  });
+
+  it('the same id families without a class link do not fire', () => {
+    for (const [s, cues] of [{}, { uuidVersion: 0 }, { hexLength: 0 }, { idSuffix: 0 }].entries()) {
+      expect(idProbe(cues, 210 + s).fires).toBe(false);
+    }
+  });
+});
