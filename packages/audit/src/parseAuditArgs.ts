@@ -29,12 +29,15 @@ const FLAGS: Record<string, [keyof AuditCommandOptions, Kind]> = {
   '--test': ['test', 'string'],
   '--label': ['label', 'string'],
   '--missing': ['missing', 'string'],
+  '--text': ['text', 'string'],
+  '--id': ['id', 'string'],
+  '--encoding': ['encoding', 'string'],
 };
 
 /**
  * Parses `xai audit` arguments (`--adapter demo --cue length --sign shortest ...`, also
- * `--flag=value`) into options for `runAuditCommand`. Unknown flags and non-numbers are
- * BAD_OPTION errors. The `command` field records the arguments for the receipt.
+ * `--flag=value`) into options for `runAuditCommand`. Unknown flags, stray positional
+ * arguments, repeated flags and non-numbers are BAD_OPTION errors naming the argument. The `command` field records the arguments for the receipt.
  * @since 0.1.0
  */
 export function parseAuditArgs(argv: readonly string[]): AuditCommandOptions {
@@ -48,9 +51,17 @@ export function parseAuditArgs(argv: readonly string[]): AuditCommandOptions {
       inline = arg.slice(eq + 1);
       arg = arg.slice(0, eq);
     }
-    const spec = FLAGS[arg];
+    if (!arg.startsWith('--'))
+      throw new XaiError('BAD_OPTION', `unexpected argument "${arg}" (every option is a --flag; values follow their flag)`, {
+        fn,
+        arg,
+        value: arg,
+      });
+    // Own keys only: `--constructor` must not find Object.prototype.constructor.
+    const spec = Object.hasOwn(FLAGS, arg) ? FLAGS[arg] : undefined;
     if (!spec) throw new XaiError('BAD_OPTION', `unknown option ${arg} (known: ${Object.keys(FLAGS).join(' ')})`, { fn, arg, value: arg });
     const [key, kind] = spec;
+    if (Object.hasOwn(out, key)) throw new XaiError('BAD_OPTION', `${arg} is given twice`, { fn, arg, value: arg });
     if (kind === 'flag') {
       out[key] = true;
       continue;

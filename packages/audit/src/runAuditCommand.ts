@@ -7,7 +7,12 @@ import type { CueName, CueSpec, DemoCorpusOptions } from './demo/generateDemoCor
 import { CUE_NAMES } from './demo/generateDemoCorpus.js';
 import { csvAdapter } from './adapters/csvAdapter.js';
 import { demoAdapter } from './adapters/demoAdapter.js';
+import { classificationAdapter } from './adapters/classificationAdapter.js';
 import { jsonlAdapter } from './adapters/jsonlAdapter.js';
+import type { FittedProbe } from './fittedProbe.js';
+import { bagOfWordsProbe } from './learned/bagOfWordsProbe.js';
+import { classificationProbes } from './learned/classificationProbes.js';
+import type { Probe } from './probe.js';
 import type { AuditSource } from './adapters/auditSource.js';
 import { runAuditSource } from './adapters/runAuditSource.js';
 import { formatAuditTable } from './formatAuditTable.js';
@@ -55,6 +60,16 @@ export interface AuditCommandOptions {
   readonly label?: string;
   /** Comma-separated cell values read as missing in numeric columns (e.g. `NA,?` or `,NA`). */
   readonly missing?: string;
+  /**
+   * Comma-separated text fields. With `--file` (jsonl, or csv): a classification corpus, each
+   * field audited alone by a bag-of-words probe. With `--blind/--labels`: parts of the items
+   * (`candidates`, `query`, a field) added to the battery as bag-of-words probes.
+   */
+  readonly text?: string;
+  /** Classification: the id field (dotted path). @defaultValue `id` when every row has one */
+  readonly id?: string;
+  /** Encoding of every input file. @defaultValue UTF-8, strictly */
+  readonly encoding?: string;
   /** The command line, recorded in receipts. */
   readonly command?: string;
 }
@@ -85,6 +100,9 @@ const AUDIT_COMMAND_KEYS = [
   'test',
   'label',
   'missing',
+  'text',
+  'id',
+  'encoding',
   'command',
 ] as const;
 
@@ -122,16 +140,21 @@ export async function runAuditCommand(input: AuditCommandOptions | readonly stri
     ...(o.familyWise !== undefined ? { familyWise: o.familyWise } : {}),
     ...(o.command !== undefined ? { receipt: { command: o.command } } : {}),
   };
-  const wanted = o.probes
-    ?.split(',')
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
+  const wanted = list(o.probes);
+  const textParts = list(o.text);
+  const encoding = o.encoding !== undefined ? { encoding: o.encoding } : {};
+  if (o.sign !== undefined && (o.adapter !== 'demo' || o.cue !== 'length' || (o.sign !== 'longest' && o.sign !== 'shortest')))
+    throw new XaiError('BAD_OPTION', `--sign ${String(o.sign)}: only 'longest' or 'shortest', and only with --adapter demo --cue length`, {
+      fn,
+      arg: 'sign',
+      value: o.sign,
+    });
 
   if (o.adapter === 'demo') {
     const cue = o.cue ?? 'position';
     if (cue !== 'none' && !(CUE_NAMES as readonly string[]).includes(cue))
       throw new XaiError('BAD_OPTION', `unknown cue "${cue}" (known: none, ${CUE_NAMES.join(', ')})`, { fn, arg: 'cue', value: cue });
-    const probes = wanted ? pickProbes(wanted, fn) : undefined;
+    const probes = wanted ? pickProbes(wanted, fn, defaultProbes) : undefined;
     const base: Omit<DemoCorpusOptions, 'seed'> = {
       ...(o.items !== undefined ? { items: o.items } : {}),
       ...(o.candidates !== undefined ? { candidates: o.candidates } : {}),
@@ -178,14 +201,24 @@ export async function runAuditCommand(input: AuditCommandOptions | readonly stri
   }
 
   let source: AuditSource;
-  if (o.adapter === 'jsonl') {
+  if (textParts && o.file !== undefined && (o.adapter === 'jsonl' || o.adapter === 'csv')) {
+    source = await classificationAdapter.load({
+      file: o.file,
+      ...(o.test !== undefined ? { test: o.test } : {}),
+      text: textParts,
+      label: o.label ?? missingFlag('label', 'a classification corpus needs --label <field>', fn),
+      ...(o.id !== undefined ? { id: o.id } : {}),
+      format: o.adapter,
+      ...encoding,
+    });
+  } else if (o.adapter === 'jsonl') {
     if (o.blind === undefined || o.labels === undefined)
       throw new XaiError('BAD_OPTION', 'the jsonl adapter needs --blind <file> and --labels <file>', {
         fn,
         arg: o.blind === undefined ? 'blind' : 'labels',
         value: undefined,
       });
-    source = await jsonlAdapter.load({ blind: o.blind, labels: o.labels });
+    source = await jsonlAdapter.load({ blind: o.blind, labels: o.labels, ...encoding });
   } else if (o.adapter === 'csv') {
     if (o.file === undefined)
       throw new XaiError('BAD_OPTION', 'the csv adapter needs --file <train.csv> (and optionally --test, --label)', {
@@ -198,6 +231,7 @@ export async function runAuditCommand(input: AuditCommandOptions | readonly stri
       ...(o.test !== undefined ? { test: o.test } : {}),
       ...(o.label !== undefined ? { label: o.label } : {}),
       ...(o.missing !== undefined ? { missing: o.missing.split(',').map((v) => v.trim()) } : {}),
+      ...encoding,
     });
   } else {
     throw new XaiError('BAD_OPTION', `unknown adapter "${String(o.adapter)}" (demo, jsonl, csv)`, { fn, arg: 'adapter', value: o.adapter });
@@ -214,21 +248,29 @@ export async function runAuditCommand(input: AuditCommandOptions | readonly stri
           });
     report = runAuditSource(source, { ...auditOptions, ...(wanted ? { tabularProbes: wanted as TabularProbeName[] } : {}) }, o.adapter);
   } else {
-    const probes = wanted ? pickProbes(wanted, fn) : undefined;
+    // Classification: its own battery; multiple choice: the eight plus bag-of-words on --text parts.
+    const info = source.classification;
+    const battery: readonly (Probe | FittedProbe)[] = info
+      ? classificationProbes(info)
+      : [...defaultProbes, ...(textParts ?? []).map((part) => bagOfWordsProbe({ part }))];
+    const probes = wanted ? pickProbes(wanted, fn, battery) : info || textParts ? battery : undefined;
     report = runAuditSource(source, { ...auditOptions, ...(probes ? { probes } : {}) }, o.adapter);
   }
   return {
     text: `${heading(source, report)}\n${formatAuditTable(report, format)}`,
-    json: toAuditJson(report),
+    json: {
+      ...toAuditJson(report),
+      ...(source.kind === 'items' && source.classification ? { skipped: source.classification.skipped } : {}),
+    },
     exitCode: o.failOnFire && report.probes.some((p) => p.fires) ? 1 : 0,
   };
 }
 
-function pickProbes(names: readonly string[], fn: string): typeof defaultProbes {
+function pickProbes<P extends { readonly name: string }>(names: readonly string[], fn: string, battery: readonly P[]): P[] {
   return names.map((n) => {
-    const p = defaultProbes.find((q) => q.name === n);
+    const p = battery.find((q) => q.name === n);
     if (!p)
-      throw new XaiError('BAD_OPTION', `unknown probe "${n}" (known: ${defaultProbes.map((q) => q.name).join(', ')})`, {
+      throw new XaiError('BAD_OPTION', `unknown probe "${n}" (known: ${battery.map((q) => q.name).join(', ')})`, {
         fn,
         arg: 'probes',
         value: n,
@@ -237,8 +279,23 @@ function pickProbes(names: readonly string[], fn: string): typeof defaultProbes 
   });
 }
 
+function list(value: string | undefined): string[] | undefined {
+  return value
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+function missingFlag(arg: string, message: string, fn: string): never {
+  throw new XaiError('BAD_OPTION', message, { fn, arg, value: undefined });
+}
+
 function heading(source: AuditSource, report: AuditReport): string {
   const corpus = source.kind === 'items' && source.corpus ? `, corpus sha256:${source.corpus.id.slice(0, 16)}…` : '';
   const inputs = source.inputs.map((i) => `${i.name} sha256:${i.sha256.slice(0, 12)}…`).join(', ');
-  return `== ${source.name}: ${report.items} ${report.kind === 'tabular' ? 'rows' : 'items'}${corpus}${inputs ? ` (${inputs})` : ''} ==`;
+  const skipped =
+    source.kind === 'items' && source.classification && source.classification.skipped > 0
+      ? `; ${source.classification.skipped} rows skipped (label missing or "-")`
+      : '';
+  return `== ${source.name}: ${report.items} ${report.kind === 'tabular' ? 'rows' : 'items'}${corpus}${inputs ? ` (${inputs})` : ''}${skipped} ==`;
 }

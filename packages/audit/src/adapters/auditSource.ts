@@ -1,5 +1,6 @@
 import type { InputHash } from '../auditReport.js';
 import type { Item } from '../item.js';
+import type { ClassificationInfo } from './classificationSource.js';
 import type { TabularAuditInput } from '../tabular/tabularAuditInput.js';
 
 /** A generated corpus' content address and recipe, for the receipt. */
@@ -18,6 +19,8 @@ export type AuditSource =
       readonly items: readonly Item[];
       readonly inputs: readonly InputHash[];
       readonly corpus?: CorpusRef;
+      /** Classification corpora: the fields and what was skipped (the battery and null follow from it). */
+      readonly classification?: ClassificationInfo;
     }
   | { readonly kind: 'tabular'; readonly name: string; readonly table: TabularAuditInput; readonly inputs: readonly InputHash[] };
 

@@ -12,6 +12,8 @@ export interface CsvAdapterOptions {
   readonly label?: string;
   /** Cell values read as missing (NaN) in numeric columns. @defaultValue none */
   readonly missing?: readonly string[];
+  /** Encoding of both files. @defaultValue UTF-8, strictly */
+  readonly encoding?: string;
 }
 
 /**
@@ -24,13 +26,14 @@ export const csvAdapter: AuditAdapter<CsvAdapterOptions> = {
   name: 'csv',
   async load(options: CsvAdapterOptions): Promise<AuditSource> {
     const fn = 'csvAdapter.load';
-    checkOptions(options, ['file', 'test', 'label', 'missing'], fn);
+    checkOptions(options, ['file', 'test', 'label', 'missing', 'encoding'], fn);
+    const encoding = options.encoding !== undefined ? { encoding: options.encoding } : {};
     const train = await readInput(options.file, 'file', fn);
     const test = options.test !== undefined ? await readInput(options.test, 'test', fn) : undefined;
     return csvSource(
-      { name: options.file, content: train },
+      { name: options.file, content: train, ...encoding },
       {
-        ...(test !== undefined && options.test !== undefined ? { test: { name: options.test, content: test } } : {}),
+        ...(test !== undefined && options.test !== undefined ? { test: { name: options.test, content: test, ...encoding } } : {}),
         ...(options.label !== undefined ? { label: options.label } : {}),
         ...(options.missing !== undefined ? { missing: options.missing } : {}),
       },

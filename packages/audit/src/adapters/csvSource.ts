@@ -1,14 +1,17 @@
 import { XaiError, checkOptions } from '@xai/core';
+import { decodeText } from '../internal/decodeText.js';
 import { sha256Hex } from '../internal/sha256.js';
 import type { TabularAuditInput } from '../tabular/tabularAuditInput.js';
 import type { AuditSource } from './auditSource.js';
 import type { CsvTable } from './parseCsvTable.js';
 import { parseCsvTable } from './parseCsvTable.js';
 
-/** One CSV input as text or bytes (UTF-8), with the name used in errors and receipts. */
+/** One CSV input as text or bytes, with the name used in errors and receipts. */
 export interface CsvInput {
   readonly name: string;
   readonly content: string | Uint8Array;
+  /** Encoding of the bytes; without it they must be UTF-8 (an invalid byte is an error naming file, line and offset). */
+  readonly encoding?: string;
 }
 
 export interface CsvSourceOptions {
@@ -21,7 +24,6 @@ export interface CsvSourceOptions {
 }
 
 const CSV_SOURCE_KEYS = ['test', 'label', 'missing'] as const;
-const decoder = new TextDecoder();
 const baseName = (path: string): string => path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
 
 /**
@@ -37,7 +39,7 @@ const baseName = (path: string): string => path.slice(Math.max(path.lastIndexOf(
 export function csvSource(train: CsvInput, options: CsvSourceOptions = {}): AuditSource {
   const fn = 'csvSource';
   checkOptions(options, CSV_SOURCE_KEYS, fn);
-  const text = (c: CsvInput): string => (typeof c.content === 'string' ? c.content : decoder.decode(c.content));
+  const text = (c: CsvInput): string => decodeText(c.content, c.name, fn, c.encoding);
   const bytes = (c: CsvInput): Uint8Array => (typeof c.content === 'string' ? new TextEncoder().encode(c.content) : c.content);
   const missing = options.missing !== undefined ? { missing: options.missing } : {};
   const tr = parseCsvTable(text(train), { ...(options.label !== undefined ? { label: options.label } : {}), name: train.name, ...missing });

@@ -8,6 +8,8 @@ export interface JsonlAdapterOptions {
   readonly blind: string;
   /** Path of the labels file (`{"id","answer"}` per line). */
   readonly labels: string;
+  /** Encoding of both files. @defaultValue UTF-8, strictly */
+  readonly encoding?: string;
 }
 
 /**
@@ -19,8 +21,12 @@ export const jsonlAdapter: AuditAdapter<JsonlAdapterOptions> = {
   name: 'jsonl',
   async load(options: JsonlAdapterOptions): Promise<AuditSource> {
     const fn = 'jsonlAdapter.load';
-    checkOptions(options, ['blind', 'labels'], fn);
+    checkOptions(options, ['blind', 'labels', 'encoding'], fn);
+    const encoding = options.encoding !== undefined ? { encoding: options.encoding } : {};
     const [blind, labels] = await Promise.all([readInput(options.blind, 'blind', fn), readInput(options.labels, 'labels', fn)]);
-    return jsonlSource({ blind: { name: options.blind, content: blind }, labels: { name: options.labels, content: labels } });
+    return jsonlSource({
+      blind: { name: options.blind, content: blind, ...encoding },
+      labels: { name: options.labels, content: labels, ...encoding },
+    });
   },
 };

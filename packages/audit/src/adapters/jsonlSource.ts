@@ -1,15 +1,16 @@
 import { checkOptions } from '@xai/core';
+import { decodeText } from '../internal/decodeText.js';
 import { sha256Hex } from '../internal/sha256.js';
 import type { AuditSource } from './auditSource.js';
 import { parseJsonlItems } from './parseJsonlItems.js';
 
-/** One JSONL input as text or bytes (UTF-8) with its name (for errors and the receipt). */
+/** One JSONL input as text or bytes with its name (for errors and the receipt). */
 export interface JsonlInput {
   readonly name: string;
   readonly content: string | Uint8Array;
+  /** Encoding of the bytes; without it they must be UTF-8 (an invalid byte is an error naming file, line and offset). */
+  readonly encoding?: string;
 }
-
-const decoder = new TextDecoder();
 
 /**
  * A multiple-choice `AuditSource` from the *contents* of a blind file and a labels file
@@ -22,7 +23,7 @@ const decoder = new TextDecoder();
 export function jsonlSource(inputs: { readonly blind: JsonlInput; readonly labels: JsonlInput }): AuditSource {
   checkOptions(inputs, ['blind', 'labels'], 'jsonlSource', 'inputs');
   const { blind, labels } = inputs;
-  const text = (c: JsonlInput): string => (typeof c.content === 'string' ? c.content : decoder.decode(c.content));
+  const text = (c: JsonlInput): string => decodeText(c.content, c.name, 'jsonlSource', c.encoding);
   const bytes = (c: JsonlInput): Uint8Array => (typeof c.content === 'string' ? new TextEncoder().encode(c.content) : c.content);
   const items = parseJsonlItems(text(blind), text(labels), { blindName: blind.name, labelsName: labels.name });
   const b = bytes(blind);

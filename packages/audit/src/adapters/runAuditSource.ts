@@ -4,9 +4,13 @@ import type { RunAuditOptions } from '../runAudit.js';
 import { runAudit } from '../runAudit.js';
 import type { TabularAuditOptions, TabularProbeName } from '../tabular/runTabularAudit.js';
 import { TABULAR_OPTION_KEYS, runTabularAudit } from '../tabular/runTabularAudit.js';
+import { classificationProbes } from '../learned/classificationProbes.js';
 import type { AuditSource } from './auditSource.js';
 
-/** Options for either kind of source: `probes` apply to items, `tabularProbes` to tables. */
+/**
+ * Options for either kind of source: `probes` apply to items (a classification source
+ * defaults to `classificationProbes` and the across-items null), `tabularProbes` to tables.
+ */
 export interface RunAuditSourceOptions extends RunAuditOptions, Omit<TabularAuditOptions, 'probes'> {
   readonly tabularProbes?: readonly TabularProbeName[];
 }
@@ -29,7 +33,16 @@ export function runAuditSource(source: AuditSource, options: RunAuditSourceOptio
   checkOptions(options, RUN_AUDIT_SOURCE_KEYS, 'runAuditSource');
   const { probes, decisionNull, tabularProbes, idUniqueness, leakErrorRatio, leakZ, nearTolerance, ...common } = options;
   if (source.kind === 'items') {
-    return runAudit(source.items, { ...common, ...(probes ? { probes } : {}), ...(decisionNull ? { decisionNull } : {}), receipt });
+    // A classification corpus: its own battery, labels permuted across rows.
+    const info = source.classification;
+    const battery = probes ?? (info ? classificationProbes(info) : undefined);
+    const nullKind = decisionNull ?? (info ? 'across-items' : undefined);
+    return runAudit(source.items, {
+      ...common,
+      ...(battery ? { probes: battery } : {}),
+      ...(nullKind ? { decisionNull: nullKind } : {}),
+      receipt,
+    });
   }
   return runTabularAudit(source.table, {
     ...common,

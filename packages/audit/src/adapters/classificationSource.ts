@@ -1,0 +1,200 @@
+import { XaiError, checkOptions, describeValue, hashString } from '@xai/core';
+import { decodeText } from '../internal/decodeText.js';
+import { readCsvRecords } from '../internal/readCsvRecords.js';
+import { sha256Hex } from '../internal/sha256.js';
+import type { Item } from '../item.js';
+import type { AuditSource } from './auditSource.js';
+
+/** One classification file's contents (JSONL or CSV) with its name. */
+export interface ClassificationInput {
+  readonly name: string;
+  readonly content: string | Uint8Array;
+  /** @defaultValue UTF-8, strictly */
+  readonly encoding?: string;
+}
+
+export interface ClassificationSourceOptions {
+  /** The text fields audited, each alone (JSONL: dotted paths into nested objects; CSV: column names). */
+  readonly text: readonly string[];
+  /** The label field (strings or integers). Rows whose label is missing, null, empty or "-" are skipped and counted. */
+  readonly label: string;
+  /** The id field. @defaultValue `id` when every row has one; else ids are derived from the texts (and no id probe runs) */
+  readonly id?: string;
+  /** @defaultValue 'csv' for names ending .csv / .tsv, else 'jsonl' */
+  readonly format?: 'jsonl' | 'csv';
+  /** A second file of the same format (e.g. the test split), audited together with the first. */
+  readonly test?: ClassificationInput;
+}
+
+/** What a classification source adds to its items: the fields, the skipped rows, where ids came from. */
+export interface ClassificationInfo {
+  readonly text: readonly string[];
+  readonly label: string;
+  readonly skipped: number;
+  readonly ids: 'field' | 'content';
+}
+
+type Row = { readonly line: number; readonly get: (path: string) => unknown };
+const SKIP = new Set(['', '-']);
+
+/**
+ * A labelled classification corpus (NLI, sentiment, …) as items whose candidates are the
+ * classes, read from JSONL or CSV contents with a field mapping (browser-safe). Classes are
+ * the distinct labels, sorted (numerically when all are integers). Audit it with
+ * `runAuditSource`: the battery is one bag-of-words probe per text field plus the id-content
+ * probe, under the across-items null (labels permuted across rows).
+ * @example
+ *   classificationSource({ name: 'dev.jsonl', content }, { text: ['sentence1', 'sentence2'], label: 'gold_label', id: 'pairID' });
+ * @since 0.3.0
+ */
+export function classificationSource(input: ClassificationInput, options: ClassificationSourceOptions): AuditSource {
+  const fn = 'classificationSource';
+  checkOptions(options, ['text', 'label', 'id', 'format', 'test'], fn);
+  const { text, label } = options;
+  if (!Array.isArray(text) || text.length === 0 || text.some((t) => typeof t !== 'string' || t.length === 0))
+    throw new XaiError('BAD_OPTION', 'text must list at least one field name', { fn, arg: 'text', value: text });
+  if (typeof label !== 'string' || label.length === 0)
+    throw new XaiError('BAD_OPTION', 'label must name the label field', { fn, arg: 'label', value: label });
+  const files = [input, ...(options.test !== undefined ? [options.test] : [])];
+  const parsed = files.map((f) => {
+    const format = options.format ?? (/\.(csv|tsv)$/i.test(f.name) ? 'csv' : 'jsonl');
+    if (format !== 'csv' && format !== 'jsonl')
+      throw new XaiError('BAD_OPTION', `format must be 'jsonl' or 'csv', got ${describeValue(format)}`, {
+        fn,
+        arg: 'format',
+        value: format,
+      });
+    const content = decodeText(f.content, f.name, fn, f.encoding);
+    return { file: f, rows: format === 'csv' ? csvRows(content, f.name, fn) : jsonlRows(content, f.name, fn) };
+  });
+  const all = parsed.flatMap(({ file, rows }) => rows.map((row) => ({ file: file.name, row })));
+  const idField = options.id ?? (all.every(({ row }) => present(row.get('id'))) ? 'id' : undefined);
+  const kept: { file: string; row: Row; label: string }[] = [];
+  let skipped = 0;
+  for (const { file, row } of all) {
+    const v = row.get(label);
+    if (v === undefined || v === null || (typeof v === 'string' && SKIP.has(v.trim()))) {
+      skipped++;
+      continue;
+    }
+    if (typeof v !== 'string' && !(typeof v === 'number' && Number.isInteger(v)))
+      throw new XaiError('BAD_INPUT', `${file}:${row.line}: label "${label}" must be a string or an integer, got ${describeValue(v)}`, {
+        fn,
+        arg: 'label',
+        value: v,
+        file,
+        line: row.line,
+      });
+    kept.push({ file, row, label: String(v).trim() });
+  }
+  if (kept.length === 0)
+    throw new XaiError('EMPTY', `no labelled rows in ${files.map((f) => f.name).join(', ')}`, { fn, arg: 'label', value: label });
+  const distinct = [...new Set(kept.map((k) => k.label))];
+  const integers = distinct.every((d) => /^[+-]?\d+$/.test(d));
+  const classes = distinct.sort(integers ? (a, b) => Number(a) - Number(b) : undefined);
+  const code = new Map(classes.map((c, i) => [c, i]));
+  const candidates = classes.map((c) => ({ id: c, text: c }));
+  const seen = new Map<string, number>();
+  const items: Item[] = kept.map(({ file, row, label: y }) => {
+    const fields: Record<string, string> = {};
+    for (const t of text) fields[t] = textAt(row, t, file, fn);
+    const id =
+      idField !== undefined
+        ? textAt(row, idField, file, fn)
+        : contentId(
+            text.map((t) => fields[t]!),
+            seen,
+          );
+    return { id, candidates, answer: code.get(y)!, ...fields };
+  });
+  const bytes = (c: ClassificationInput): Uint8Array => (typeof c.content === 'string' ? new TextEncoder().encode(c.content) : c.content);
+  const classification: ClassificationInfo = { text, label, skipped, ids: idField !== undefined ? 'field' : 'content' };
+  return {
+    kind: 'items',
+    name: `classification ${files.map((f) => f.name).join(' + ')} (label ${label}; ${classes.length} classes)`,
+    items,
+    inputs: files.map((f) => ({ name: f.name, sha256: sha256Hex(bytes(f)), bytes: bytes(f).length })),
+    classification,
+  };
+}
+
+const present = (v: unknown): boolean => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
+
+function textAt(row: Row, path: string, file: string, fn: string): string {
+  const v = row.get(path);
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  throw new XaiError('BAD_INPUT', `${file}:${row.line}: field "${path}" must be a string, got ${describeValue(v)}`, {
+    fn,
+    arg: path,
+    value: v,
+    file,
+    line: row.line,
+  });
+}
+
+/** An id from the texts' content; repeats of one text get an occurrence suffix (#2, #3, …). */
+function contentId(texts: readonly string[], seen: Map<string, number>): string {
+  const key = `text-${hashString(texts.join('\u0000')).toString(16).padStart(8, '0')}`;
+  const o = (seen.get(key) ?? 0) + 1;
+  seen.set(key, o);
+  return o === 1 ? key : `${key}#${o}`;
+}
+
+function jsonlRows(content: string, name: string, fn: string): Row[] {
+  const lines = content.split(/\r?\n/);
+  if (lines[0]?.charCodeAt(0) === 0xfeff) lines[0] = lines[0].slice(1);
+  const rows: Row[] = [];
+  lines.forEach((text, i) => {
+    if (text.trim().length === 0) return;
+    let obj: unknown;
+    try {
+      obj = JSON.parse(text);
+    } catch (e) {
+      throw new XaiError('PARSE_ERROR', `${name}:${i + 1}: invalid JSON (${(e as Error).message})`, {
+        fn,
+        arg: name,
+        value: name,
+        file: name,
+        line: i + 1,
+        reason: 'malformed',
+      });
+    }
+    if (obj === null || typeof obj !== 'object' || Array.isArray(obj))
+      throw new XaiError('PARSE_ERROR', `${name}:${i + 1}: expected a JSON object`, {
+        fn,
+        arg: name,
+        value: name,
+        file: name,
+        line: i + 1,
+        reason: 'malformed',
+      });
+    rows.push({ line: i + 1, get: (path) => dotted(obj, path) });
+  });
+  return rows;
+}
+
+/** A field by dotted path (a flat key holding the dots wins). */
+function dotted(obj: unknown, path: string): unknown {
+  if (obj !== null && typeof obj === 'object' && Object.hasOwn(obj, path)) return (obj as Record<string, unknown>)[path];
+  let v: unknown = obj;
+  for (const key of path.split('.'))
+    v = v !== null && typeof v === 'object' && Object.hasOwn(v, key) ? (v as Record<string, unknown>)[key] : undefined;
+  return v;
+}
+
+function csvRows(content: string, name: string, fn: string): Row[] {
+  const { header, rows, lines } = readCsvRecords(content);
+  const col = new Map(header.map((h, j) => [h.trim(), j]));
+  return rows.map((cells, r) => {
+    if (cells.length !== header.length)
+      throw new XaiError('PARSE_ERROR', `${name}:${lines[r]}: ${cells.length} fields, the header has ${header.length}`, {
+        fn,
+        arg: name,
+        value: cells.length,
+        file: name,
+        line: lines[r],
+      });
+    return { line: lines[r]!, get: (path) => (col.has(path) ? cells[col.get(path)!] : undefined) };
+  });
+}
