@@ -10,7 +10,8 @@ import { MlpModel } from './internal/mlpModel.js';
  * NOT_SUPPORTED. An optional `preprocessing` block is checked by `checkPreprocessing`
  * against the model (lengths match `inputDim`, finite scaler, …) and carried as
  * `model.preprocessing`. Errors name the offending path (e.g. `layers[1].weight[3][2]`,
- * `preprocessing.scaler.min[4]`).
+ * `preprocessing.scaler.min[4]`); `parseModelJson(text, file)` and `loadModel` put the file
+ * in front of that (`m.json: layers[1].bias: ...`) and in `details.file`.
  * @example fromModelJson(JSON.parse(readFileSync('ann_adult.json', 'utf8')))
  * @since 0.1.0
  */

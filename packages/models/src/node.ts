@@ -8,6 +8,7 @@ import { formatModelJson } from './formatModelJson.js';
 import { parseModelText } from './parseModelJson.js';
 import { toModelJson } from './toModelJson.js';
 import { fileError } from './internal/fileError.js';
+import { namingFile } from './internal/namingFile.js';
 
 export * from './index.js';
 
@@ -18,7 +19,8 @@ function checkPath(fn: string, path: unknown): asserts path is string {
 
 /**
  * Reads and validates a model file: NOT_FOUND when missing, IO_ERROR when unreadable (a folder, no permission),
- * PARSE_ERROR when not JSON, then the checks of `fromModelJson`.
+ * PARSE_ERROR when not JSON, then the checks of `fromModelJson`. Every error names the file: the
+ * path in the message (`m.json: layers[1].bias: expected 2 values, got 3`) and in `details.file`.
  * @example import { loadModel } from '@xai/models/node'; const model = await loadModel('ann_adult.json')
  * @since 0.1.0 (in `@xai/models/node` since 0.2.0)
  */
@@ -28,7 +30,7 @@ export async function loadModel(path: string): Promise<NeuralModel> {
   try {
     text = await readFile(path, 'utf8');
   } catch (e) {
-    throw fileError('loadModel', 'read', path, e);
+    throw namingFile(fileError('loadModel', 'read', path, e), path, 'loadModel', 'path');
   }
   return parseModelText(text, 'loadModel', 'path', path);
 }
@@ -40,7 +42,7 @@ export function loadModelSync(path: string): NeuralModel {
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw fileError('loadModelSync', 'read', path, e);
+    throw namingFile(fileError('loadModelSync', 'read', path, e), path, 'loadModelSync', 'path');
   }
   return parseModelText(text, 'loadModelSync', 'path', path);
 }
@@ -58,7 +60,7 @@ export async function saveModel(path: string, model: NeuralModel): Promise<void>
   try {
     await writeFile(path, text, 'utf8');
   } catch (e) {
-    throw fileError('saveModel', 'write', path, e);
+    throw namingFile(fileError('saveModel', 'write', path, e), path, 'saveModel', 'path');
   }
 }
 
@@ -69,6 +71,6 @@ export function saveModelSync(path: string, model: NeuralModel): void {
   try {
     writeFileSync(path, text, 'utf8');
   } catch (e) {
-    throw fileError('saveModelSync', 'write', path, e);
+    throw namingFile(fileError('saveModelSync', 'write', path, e), path, 'saveModelSync', 'path');
   }
 }

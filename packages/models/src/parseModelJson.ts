@@ -1,32 +1,43 @@
 import { XaiError, describeValue } from '@xai/core';
 import type { NeuralModel } from './neuralModel.js';
 import { fromModelJson } from './fromModelJson.js';
+import { namingFile } from './internal/namingFile.js';
 
 /**
  * JSON.parse with a PARSE_ERROR naming the caller and the source (text or file), then the
  * checks of `fromModelJson`. Shared by `parseModelJson` and the file readers of `/node`.
+ * When `source` names a file (anything but 'text'), every error carries it: in front of the
+ * message and as `details.file` (the field stays in the message and in `details.field`).
  * @internal
  */
 export function parseModelText(text: string, fn: string, arg: string, source: string): NeuralModel {
+  const file = source === 'text' ? undefined : source;
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (e) {
-    throw new XaiError('PARSE_ERROR', `not valid JSON${source === 'text' ? '' : ` (${source})`}: ${(e as Error).message}`, {
+    throw new XaiError('PARSE_ERROR', `${file ? `${file}: ` : ''}not valid JSON: ${(e as Error).message}`, {
       fn,
       arg,
       value: text.slice(0, 40),
+      ...(file ? { file } : {}),
     });
   }
-  return fromModelJson(json);
+  if (file === undefined) return fromModelJson(json);
+  try {
+    return fromModelJson(json);
+  } catch (e) {
+    throw namingFile(e, file, fn, arg);
+  }
 }
 
 /**
  * A model from the text of an 'xai-model@1' file: PARSE_ERROR when it is not JSON, then
- * the checks of `fromModelJson`. `source` (e.g. the file name) only labels the message.
- * Browser-safe (no file access): read the text with `fetch`, a file input, or
- * `loadModel` from `@xai/models/node`.
- * @example const model = parseModelJson(await (await fetch('ann_adult.json')).text())
+ * the checks of `fromModelJson`. `source` (e.g. the file name) is put in every error: in
+ * front of the message (`m.json: layers[1].bias: expected 2 values, got 3`) and as
+ * `details.file`. Browser-safe (no file access): read the text with `fetch`, a file input,
+ * or `loadModel` from `@xai/models/node`.
+ * @example const model = parseModelJson(await (await fetch('ann_adult.json')).text(), 'ann_adult.json')
  * @since 0.1.0
  */
 export function parseModelJson(text: string, source = 'text'): NeuralModel {
