@@ -1,16 +1,8 @@
-import { mkdtempSync, mkdirSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  BENCH_DEFAULTS,
-  FULL_INSTANCES,
-  defaultCacheDir,
-  defaultDataDir,
-  parseShard,
-  resolveBenchConfig,
-  runIdentity,
-} from './benchConfig';
+import { BENCH_DEFAULTS, FULL_INSTANCES, parseShard, resolveBenchConfig, runIdentity } from './benchConfig';
 
 const cwd = mkdtempSync(join(tmpdir(), 'xai-config-'));
 
@@ -67,16 +59,5 @@ describe('resolveBenchConfig', () => {
     const b = resolveBenchConfig({}, { out: 'b', workers: '2' }, { cwd });
     expect(runIdentity(a)).toEqual(runIdentity(b));
     expect(runIdentity(resolveBenchConfig({}, { seed: '1' }, { cwd }))).not.toEqual(runIdentity(b));
-  });
-  it('finds the shared datasets beside the repo root, else ./data; caches under node_modules/.cache', () => {
-    const root = join(cwd, 'repo');
-    mkdirSync(join(root, 'pkg'), { recursive: true });
-    expect(defaultDataDir(join(root, 'pkg'))).toBe(join(root, 'pkg', 'data'));
-    mkdirSync(join(root, '.git'));
-    mkdirSync(join(cwd, 'shared', 'datasets'), { recursive: true });
-    expect(defaultDataDir(join(root, 'pkg'))).toBe(join(cwd, 'shared', 'datasets'));
-    expect(defaultCacheDir(join(root, 'pkg'))).toBe(join(root, 'pkg', '.xai-cache'));
-    mkdirSync(join(root, 'node_modules'));
-    expect(defaultCacheDir(join(root, 'pkg'))).toBe(join(root, 'node_modules', '.cache', 'xai'));
   });
 });

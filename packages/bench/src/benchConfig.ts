@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { XaiError, describeValue, checkOptions } from '@xai/core';
-import { findRepoRoot } from './findRepoRoot';
+import { cpuAllocation } from './cpuAllocation.js';
+import type { RunSources } from './runSources.js';
+import { defaultCacheDir, defaultDataDir, runSources } from './runSources.js';
 import type { DatasetId, ExplainerName, MetricFamily, MetricName, ModelName, PresetName } from './ids';
 import { ALL_EXPLAINERS, ALL_METRICS, DATASETS, EXPLAINERS, EXTRA_EXPLAINERS, METRIC_FAMILIES, METRICS, MODELS, PRESETS } from './ids';
 import type { Precision } from '@xai/models';
@@ -77,6 +77,8 @@ export interface BenchConfig {
   readonly saveExplanations: boolean;
   /** Report layout: `paper` also writes report-paper.md and paper.csv (OpenXAI tables 2–5). Not part of the identity. */
   readonly layout?: ReportLayout;
+  /** Where dataDir, cacheDir, out and workers came from, and the CPU allocation (receipt only, not identity). */
+  readonly sources?: RunSources;
 }
 
 /** Report layouts. */
@@ -296,30 +298,13 @@ export function parseShard(raw: unknown): ShardSpec {
   return { index, count };
 }
 
-/** Where real datasets live by default: `<repo>/../shared/datasets` when present, else `./data`. */
-export function defaultDataDir(cwd: string = process.cwd()): string {
-  const root = findRepoRoot(cwd);
-  if (root !== null) {
-    const shared = resolve(root, '..', 'shared', 'datasets');
-    if (existsSync(shared)) return shared;
-  }
-  return resolve(cwd, 'data');
-}
-
-/**
- * Model/dataset cache: `<repo>/node_modules/.cache/xai` (the usual tool-cache spot, never
- * committed), or `./.xai-cache` outside a repo.
- */
-export function defaultCacheDir(cwd: string = process.cwd()): string {
-  const root = findRepoRoot(cwd);
-  if (root !== null && existsSync(join(root, 'node_modules'))) return join(root, 'node_modules', '.cache', 'xai');
-  return resolve(cwd, '.xai-cache');
-}
+// Per-user defaults (environment, then XDG folders under $HOME), never the working directory's repository.
+export { defaultCacheDir, defaultDataDir } from './runSources.js';
 
 export interface ResolveBenchConfigOptions {
   /** Working directory for relative paths and defaults. @defaultValue process.cwd() */
   readonly cwd?: string;
-  /** Default worker count. @defaultValue os.availableParallelism() */
+  /** Default worker count. @defaultValue the CPUs allocated to this process (`cpuAllocation().cpus`) */
   readonly cores?: number;
 }
 
@@ -394,6 +379,7 @@ export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, 
         : (() => {
             throw bad('precision', `expected float32 or float64, got ${describeValue(raw.precision)}`, raw.precision);
           })();
+  const allocation = cpuAllocation();
   return {
     datasets:
       raw.datasets === undefined
@@ -420,7 +406,7 @@ export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, 
     dataDir: raw.dataDir === undefined ? defaultDataDir(cwd) : resolve(cwd, text('dataDir', raw.dataDir)),
     cacheDir: raw.cacheDir === undefined ? defaultCacheDir(cwd) : resolve(cwd, text('cacheDir', raw.cacheDir)),
     out: resolve(cwd, raw.out === undefined ? BENCH_DEFAULTS.out : text('out', raw.out)),
-    workers: raw.workers === undefined ? Math.max(1, options.cores ?? availableParallelism()) : integer('workers', raw.workers, 1, 256),
+    workers: raw.workers === undefined ? Math.max(1, options.cores ?? allocation.cpus) : integer('workers', raw.workers, 1, 256),
     seed: raw.seed === undefined ? BENCH_DEFAULTS.seed : integer('seed', raw.seed, 0, 2 ** 31 - 1),
     resume: raw.resume === undefined ? false : bool('resume', raw.resume),
     shard,
@@ -437,6 +423,7 @@ export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, 
     instanceOverrides: canonicalOverrides(OVERRIDE_KEYS.flatMap((k) => (raw[k] === undefined ? [] : overrides(k, raw[k])))),
     saveExplanations: raw.saveExplanations === undefined ? false : bool('saveExplanations', raw.saveExplanations),
     ...(raw.layout === undefined ? {} : { layout: parseLayout(raw.layout) }),
+    sources: runSources(fromFile, flags, cwd, allocation),
   };
 }
 

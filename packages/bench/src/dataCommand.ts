@@ -7,8 +7,8 @@ export function dataCommand(program: Command, io: CliIo): Command {
   data
     .command('list')
     .description('List the built-in synthetic set and every real dataset found: rows, features, label balance, hash.')
-    .option('--data-dir <dir>', 'real datasets [../shared/datasets from the repo root if present, else ./data]')
-    .option('--cache-dir <dir>', 'download cache [<repo>/node_modules/.cache/xai]')
+    .option('--data-dir <dir>', 'real datasets [$XAI_DATA_DIR, else $XDG_DATA_HOME/xai/datasets, else ~/.local/share/xai/datasets]')
+    .option('--cache-dir <dir>', 'download cache [$XAI_CACHE_DIR, else $XDG_CACHE_HOME/xai, else ~/.cache/xai]')
     .option('--preset <name>', 'default | openxai | paper (scaling and splits differ) [default]')
     .option('--json', 'print JSON instead of a table')
     .addHelpText(
@@ -39,8 +39,8 @@ Examples:
     .option('--label <column>', 'the label column of --data')
     .option('--test <csv>', 'a separate test CSV for --data')
     .option('--schema <json>', 'a schema file for --data')
-    .option('--data-dir <dir>', 'real datasets [../shared/datasets from the repo root if present, else ./data]')
-    .option('--cache-dir <dir>', 'download cache [<repo>/node_modules/.cache/xai]')
+    .option('--data-dir <dir>', 'real datasets [$XAI_DATA_DIR, else $XDG_DATA_HOME/xai/datasets, else ~/.local/share/xai/datasets]')
+    .option('--cache-dir <dir>', 'download cache [$XAI_CACHE_DIR, else $XDG_CACHE_HOME/xai, else ~/.cache/xai]')
     .option('--preset <name>', 'default | openxai | paper [default]')
     .option('--seed <n>', 'split seed [0]')
     .option('--download', 'fetch a missing real dataset into the cache')

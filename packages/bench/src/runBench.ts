@@ -7,7 +7,7 @@ import { XaiError, checkOptions } from '@xai/core';
 import type { BenchConfig } from './benchConfig';
 import { runIdentity } from './benchConfig';
 import type { BenchEngine } from './benchEngine';
-import { gitCommit } from './gitCommit';
+import { installSource } from './gitCommit';
 import { dispatchOrder, planUnits, selectShard, unitCost } from './planUnits';
 import type { Unit } from './planUnits';
 import { createProgress } from './progress';
@@ -202,6 +202,8 @@ async function runLocked(
   const todo = dispatchOrder(mine.filter((u) => !complete.has(u.id)));
   const unitSeconds = new Map<string, number>();
   const cores = availableParallelism();
+  // The commit of the code that runs (a checkout), never of the working directory's repository.
+  const install = installSource();
   const invocation = (finishedAt: string | null, computed: number): Invocation => ({
     action: previous ? 'resume' : 'bench',
     startedAt,
@@ -230,7 +232,8 @@ async function runLocked(
     platform: `${platform()}-${arch()}`,
     cores,
     cpu: cpus()[0]?.model ?? 'unknown',
-    git: gitCommit(),
+    git: install.git,
+    install,
     config: effective,
     identity,
     identityHash,

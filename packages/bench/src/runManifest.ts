@@ -4,6 +4,7 @@ import { XaiError, isXaiError } from '@xai/core';
 import { withIo } from './ioError';
 import type { BenchConfig, ShardSpec } from './benchConfig';
 import type { PreparedDataset, PreparedModel } from './benchEngine';
+import type { InstallSource } from './gitCommit.js';
 
 /** One process that worked on the run (a fresh start, a resume, or a merge). */
 export interface Invocation {
@@ -36,7 +37,10 @@ export interface RunManifest {
   readonly platform: string;
   readonly cores: number;
   readonly cpu: string;
+  /** The commit of the checkout the running code was built in; null for an installed package (see `install`). */
   readonly git: { readonly commit: string; readonly dirty: boolean } | null;
+  /** Where the running code comes from (a checkout or an installed package) and why `git` is or is not set. */
+  readonly install?: InstallSource;
   readonly config: BenchConfig;
   /** The settings that decide the numbers, and their sha256 (resume and merge require equality). */
   readonly identity: Readonly<Record<string, unknown>>;

@@ -15,8 +15,8 @@ export function trainCommand(program: Command, io: CliIo): Command {
     .option('--models <list>', 'lr, ann [lr,ann]')
     .option('--preset <name>', 'default | openxai | paper [default]')
     .option('--seed <n>', 'training seed [0]')
-    .option('--data-dir <dir>', 'real datasets [../shared/datasets from the repo root if present, else ./data]')
-    .option('--cache-dir <dir>', 'model cache [<repo>/node_modules/.cache/xai]')
+    .option('--data-dir <dir>', 'real datasets [$XAI_DATA_DIR, else $XDG_DATA_HOME/xai/datasets, else ~/.local/share/xai/datasets]')
+    .option('--cache-dir <dir>', 'model cache [$XAI_CACHE_DIR, else $XDG_CACHE_HOME/xai, else ~/.cache/xai]')
     .option('--download', 'fetch missing real datasets into the cache')
     .option('--out <dir>', 'where to write the models and models.json [models]')
     .addHelpText(
