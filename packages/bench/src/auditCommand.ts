@@ -17,6 +17,10 @@ Options (passed to @xai/audit):
   --blind <file> --labels <file>   jsonl: items without answers + answers, joined by id
   --file <csv> [--test <csv>] --label <column>   csv: a tabular dataset with a label column
   --data <csv> --label <column> [--test <csv>]   the same as --adapter csv --file <csv> (the flags of train/bench)
+  --adapter jsonl|csv --file <f> --text a,b --label <field> [--id <field>] [--test <f>]
+                             a classification corpus: each text field alone (bag-of-words), the ids (dotted paths in JSONL)
+  --text candidates,query    jsonl multiple choice: bag-of-words probes on these parts, added to the eight
+  --encoding latin1|utf-16le|...   input encoding (default: strict UTF-8; an invalid byte is an error)
   --cue position|case|length|echo|...   demo: the cue injected into the second corpus (none = clean only)
   --rebuilds <n>             demo: rebuild the corpus n times and print the envelope (ranges)
   --permutations <n> --seed <n> --probes a,b,c --markdown --json --fail-on-fire
@@ -27,6 +31,7 @@ Examples:
   $ xai audit --adapter jsonl --blind traces_blind.jsonl --labels traces_labels.jsonl --markdown
   $ xai audit --adapter csv --file ../shared/datasets/adult/adult-train.csv --label income
   $ xai audit --data my.csv --label y
+  $ xai audit --adapter jsonl --file snli_dev.jsonl --text sentence1,sentence2 --label gold_label --id pairID
 `,
     )
     .action(async (given: string[]) => {

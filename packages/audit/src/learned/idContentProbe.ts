@@ -1,4 +1,4 @@
-import { checkOptions } from '@xai/core';
+import { XaiError, checkOptions } from '@xai/core';
 import type { FittedProbe } from '../fittedProbe.js';
 import { checkFitSettings, fittedFeatureProbe } from './fittedFeatureProbe.js';
 import { emitIdFeatures } from './idFeatures.js';
@@ -27,6 +27,8 @@ export function idContentProbe(options: IdContentProbeOptions = {}): FittedProbe
   const fn = 'idContentProbe';
   checkOptions(options, ['part', 'folds', 'alpha', 'top'], fn);
   const { part = 'id', folds = 5, alpha = 1, top = 5 } = options;
+  if (part !== 'id' && part !== 'candidates')
+    throw new XaiError('BAD_OPTION', `part must be 'id' or 'candidates', got ${String(part)}`, { fn, arg: 'part', value: part });
   checkFitSettings(fn, folds, alpha, top);
   return fittedFeatureProbe({
     name: part === 'id' ? 'id-content' : 'id-content:candidates',
