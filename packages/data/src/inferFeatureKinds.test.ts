@@ -22,4 +22,16 @@ describe('inferFeatureKinds', () => {
   it('rejects a bad option', () => {
     expect(errorOf(() => inferFeatureKinds(x, { maxDiscreteLevels: -1 })).code).toBe('BAD_OPTION');
   });
+
+  it('a NaN or an infinity is NON_FINITE naming its cell, not a silent continuous column', () => {
+    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+      const m = fromRows([
+        [0, 1],
+        [1, bad],
+      ]);
+      const e = errorOf(() => inferFeatureKinds(m));
+      expect(e.code).toBe('NON_FINITE');
+      expect(e.message).toContain(`x[1][1] is ${Number.isNaN(bad) ? 'NaN' : String(bad)}`);
+    }
+  });
 });

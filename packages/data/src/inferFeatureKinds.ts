@@ -14,8 +14,25 @@ export interface InferFeatureKindsOptions {
 /** Default of {@link InferFeatureKindsOptions.maxDiscreteLevels}. */
 export const DEFAULT_MAX_DISCRETE_LEVELS = 2;
 
+/** A NaN or an infinity would make its column 'continuous' silently: NON_FINITE naming the cell instead. */
+function checkFinite(x: Matrix, stride: number, offset: number): void {
+  for (let i = 0; i < x.rows; i++)
+    for (let j = 0, p = offset + i * stride; j < x.cols; j++, p++) {
+      const v = x.data[p]!;
+      if (v - v !== 0)
+        throw new XaiError('NON_FINITE', `x[${i}][${j}] is ${describeValue(v)}: kinds are inferred from finite values only`, {
+          fn: 'inferFeatureKinds',
+          arg: 'x',
+          row: i,
+          column: j,
+          value: v,
+        });
+    }
+}
+
 /**
  * Guesses each column's kind: few distinct integer values -> 'discrete', else 'continuous'.
+ * A NaN or infinite value is NON_FINITE naming its row and column.
  * @example inferFeatureKinds(fromRows([[0, 1.5], [1, 2.5]]))  // ['discrete', 'continuous']
  * @since 0.1.0
  */
@@ -32,6 +49,7 @@ export function inferFeatureKinds(x: Matrix, options: InferFeatureKindsOptions =
   }
   const stride = strideOf(x);
   const offset = x.offset ?? 0;
+  checkFinite(x, stride, offset);
   const kinds: FeatureKind[] = [];
   const levels = new Float64Array(maxDiscreteLevels + 1);
   for (let j = 0; j < x.cols; j++) {
