@@ -65,6 +65,13 @@ const CASES: readonly Case[] = [
     sessionTol: 2e-6,
   },
   {
+    // skl2onnx's float64 path: no ai.onnx.ml op, the Normalizer as Div by ReduceSum(Abs).
+    file: 'skl_pipeline_double.onnx',
+    refName: 'skl_pipeline_double',
+    ops: 'Sub → Div → MatMul+Add → Sigmoid → Div(L1)',
+    sessionTol: 1e-12,
+  },
+  {
     file: 'skl_pipeline3.onnx',
     refName: 'skl_pipeline3',
     ops: 'Scaler → LinearClassifier(SOFTMAX) → Normalizer(L1)',

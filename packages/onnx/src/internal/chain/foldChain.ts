@@ -7,6 +7,7 @@ import type { AffineStep, ChainStep } from './chainStep.js';
 import { refuse } from './chainStep.js';
 import type { Affine, MutableLayer } from './foldAffine.js';
 import { affineWidth, composeAffine, foldIntoInput, foldIntoOutput } from './foldAffine.js';
+import { oppositeRows } from './oppositeRows.js';
 
 type Fail = Extract<ImportResult, { ok: false }>;
 const fail = (step: ChainStep, why: string): Fail => ({ ok: false, ...refuse(step.node, why) });
@@ -67,6 +68,18 @@ function foldBody(steps: readonly ChainStep[], inputWidth: number | undefined, o
   return layers;
 }
 
+/**
+ * Rows [−w, w] with biases [−b, b] (sklearn-onnx's binary LR): σ over them, L1-normalised, is
+ * [σ(−z), σ(z)] = softmax([0, z]); the layer is rewritten to rows [0, w] for that softmax.
+ */
+function binaryLogistic(last: MutableLayer): boolean {
+  const { inDim, weight, bias } = last;
+  if (!oppositeRows(weight, bias, inDim)) return false;
+  last.weight = Float64Array.from([...new Float64Array(inDim), ...weight.subarray(inDim)]);
+  last.bias = Float64Array.of(0, bias[1]!);
+  return true;
+}
+
 /** The steps after the last layer → its head; may rewrite the last layer (folds, [1 − p, p]). */
 function foldHead(steps: readonly ChainStep[], last: MutableLayer, ops: string[]): Head | Fail {
   let head: Head = 'none';
@@ -91,7 +104,10 @@ function foldHead(steps: readonly ChainStep[], last: MutableLayer, ops: string[]
       width = 2;
       head = 'softmax';
     } else if (step.kind === 'normalizeL1') {
-      if (head !== 'softmax')
+      if (head === 'sigmoid' && width === 2 && binaryLogistic(last)) head = 'softmax';
+      else if (head === 'sigmoid' && width >= 2)
+        return fail(step, `normalises ${width} independent sigmoids (one-vs-rest), which is not a softmax`);
+      else if (head !== 'softmax')
         return fail(step, `divides ${head === 'none' ? 'raw scores' : 'a sigmoid column'} by their L1 norm, which is not a softmax`);
     } else if (step.kind === 'pass') {
       if (step.width !== undefined && step.width !== width) return widthMismatch(step, step.width, width, 'reshapes to');

@@ -7,6 +7,7 @@ import type { AffineStep, NodeRead, NodeRef } from './chainStep.js';
 import { refuse } from './chainStep.js';
 import type { GraphConstant } from './graphConstant.js';
 import { featureVector, graphConstant } from './graphConstant.js';
+import { isL1NormOf, readL1Division } from './readHead.js';
 
 function affine(ref: NodeRef, scale: Float64Array, shift: Float64Array, next: string): NodeRead {
   const step: AffineStep = { kind: 'affine', op: ref.opType, node: ref, scale, shift };
@@ -21,6 +22,7 @@ export function readElementwise(node: NodeProto, g: GraphIndex, ref: NodeRef): N
   const [a, b] = node.input ?? [];
   const ca = graphConstant(g, a);
   const cb = graphConstant(g, b);
+  if (ca === undefined && cb === undefined && ref.opType === 'Div' && isL1NormOf(g, a ?? '', b ?? '')) return readL1Division(node, ref);
   if (ca === undefined && cb === undefined)
     return refuse(ref, 'both operands are computed tensors (a product or quotient of two tensors is not an affine map)');
   if (ca !== undefined && cb !== undefined) return refuse(ref, 'both operands are constants');

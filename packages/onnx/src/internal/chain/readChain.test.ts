@@ -144,6 +144,22 @@ describe('readChain: a refusal names the node and why', () => {
     expect(reason(linearThenNormalizer('SOFTMAX', 3, 'L1'))).toBe('LinearClassifier(SOFTMAX) → Normalizer(L1)');
   });
 
+  it('sigmoids of independent rows divided by their L1 norm (one-vs-rest) are named at the Div', () => {
+    const bytes = graph(
+      [
+        gemm('x', 'z'),
+        { opType: 'Sigmoid', name: 'sig', input: ['z'], output: ['s'] },
+        { opType: 'Abs', name: 'abs', input: ['s'], output: ['a'] },
+        { opType: 'ReduceSum', name: 'sum', input: ['a', 'axis'], output: ['n'], attribute: [{ name: 'keepdims', type: 2, i: 1 }] },
+        { opType: 'Div', name: 'l1', input: ['s', 'n'], output: ['probabilities'] },
+      ],
+      [W, B, { name: 'axis', dims: [1], dataType: DT.INT64, int64Data: [1] }],
+      'probabilities',
+      2,
+    );
+    expect(reason(bytes)).toContain("node 4 'l1' (Div): normalises 2 independent sigmoids (one-vs-rest), which is not a softmax");
+  });
+
   it('a Concat that is not [1 − p, p], and an activation on the output layer', () => {
     const pair = graph(
       [

@@ -2,7 +2,7 @@
 // a Concat [1 − p, p] of one sigmoid column, ai.onnx.ml Normalizer (L1) and ZipMap.
 import type { GraphIndex } from '../graph.js';
 import type { NodeProto } from '../proto.js';
-import { attrInt, attrString } from '../proto.js';
+import { attrInt, attrInts, attrString } from '../proto.js';
 import type { NodeRead, NodeRef, StepActivation } from './chainStep.js';
 import { refuse } from './chainStep.js';
 import { graphConstant } from './graphConstant.js';
@@ -43,6 +43,22 @@ export function readNormalizer(node: NodeProto, _g: GraphIndex, ref: NodeRef): N
   const norm = attrString(node, 'norm') ?? 'MAX';
   if (norm !== 'L1') return refuse(ref, `norm ${norm} rescales the scores; only L1 on probabilities (a no-op) is imported`);
   return { steps: [{ kind: 'normalizeL1', op: 'Normalizer(L1)', node: ref }], next: node.input?.[0] ?? '' };
+}
+
+/** True when `divisor` is Σ|numerator| over the feature axis (ReduceSum(Abs) or ReduceL1, keepdims). */
+export function isL1NormOf(g: GraphIndex, numerator: string, divisor: string): boolean {
+  const reduce = g.producer.get(divisor);
+  if (reduce === undefined || attrInt(reduce, 'keepdims', 1) !== 1) return false;
+  const axes = attrInts(reduce, 'axes') ?? Array.from(graphConstant(g, reduce.input?.[1])?.values ?? []);
+  if (axes.length !== 1 || (axes[0] !== 1 && axes[0] !== -1)) return false;
+  if (reduce.opType === 'ReduceL1') return reduce.input?.[0] === numerator;
+  const abs = g.producer.get(reduce.input?.[0] ?? '');
+  return reduce.opType === 'ReduceSum' && abs?.opType === 'Abs' && abs.input?.[0] === numerator;
+}
+
+/** sklearn-onnx's Normalizer L1 for double inputs: Div(t, ReduceSum(Abs(t), axis 1)). */
+export function readL1Division(node: NodeProto, ref: NodeRef): NodeRead {
+  return { steps: [{ kind: 'normalizeL1', op: 'Div(L1)', node: ref }], next: node.input?.[0] ?? '' };
 }
 
 export function readZipMap(node: NodeProto, _g: GraphIndex, ref: NodeRef): NodeRead {

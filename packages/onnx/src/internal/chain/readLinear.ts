@@ -6,6 +6,7 @@ import { attrFloat, attrFloats, attrInt, attrInts, attrString } from '../proto.j
 import type { ChainStep, DenseStep, NodeRead, NodeRef } from './chainStep.js';
 import { refuse } from './chainStep.js';
 import { featureVector, graphConstant } from './graphConstant.js';
+import { oppositeRows } from './oppositeRows.js';
 
 /** Transposes an in x out (MatMul) weight to out x in, times `scale`. */
 function transposed(values: Float64Array, rows: number, cols: number, scale: number): Float64Array {
@@ -53,14 +54,6 @@ export function readMatMul(node: NodeProto, g: GraphIndex, ref: NodeRef): NodeRe
   return { steps: [step], next: ins[0] ?? '' };
 }
 
-/** The binary weight row of two opposite rows [−w, w] (what sklearn-onnx writes), else undefined. */
-function oppositeRows(coef: readonly number[], intercepts: readonly number[], inDim: number): number | undefined {
-  const close = (a: number, b: number): boolean => Math.abs(a + b) <= 1e-12 * (1 + Math.abs(b));
-  if (!close(intercepts[0] ?? 0, intercepts[1] ?? 0)) return undefined;
-  for (let j = 0; j < inDim; j++) if (!close(coef[j]!, coef[inDim + j]!)) return undefined;
-  return 1;
-}
-
 /**
  * sklearn-onnx's LinearClassifier scores output: SOFTMAX (multinomial) → a softmax layer;
  * binary LOGISTIC [σ(−z), σ(z)] (rows [−w, w], or one row) → the softmax over [0, z].
@@ -92,7 +85,7 @@ export function readLinearClassifier(node: NodeProto, _g: GraphIndex, ref: NodeR
     return { steps: [dense(rows, Float64Array.from(coef), b, 'LinearClassifier(SOFTMAX)'), { kind: 'softmax', op: '', node: ref }], next };
   if (post === 'NONE') return { steps: [dense(rows, Float64Array.from(coef), b, 'LinearClassifier(NONE)')], next };
   if (post !== 'LOGISTIC') return refuse(ref, `post_transform ${post} is not imported (SOFTMAX, binary LOGISTIC and NONE are)`);
-  const positive = rows === 1 ? 0 : rows === 2 ? oppositeRows(coef, intercepts, inDim) : undefined;
+  const positive = rows === 1 ? 0 : rows === 2 && oppositeRows(coef, intercepts, inDim) ? 1 : undefined;
   if (positive === undefined)
     return refuse(ref, `LOGISTIC over ${rows} independent rows is one-vs-rest (σ(z_k) normalised by their sum), not a softmax MLP`);
   // softmax([0, z]) = [σ(−z), σ(z)]: a zero row for class 0, the positive row for class 1.
