@@ -232,6 +232,7 @@ describe('featureScale: unit scales, keys, errors', () => {
   it('rejects bad scales naming the option, and a scale of the wrong width naming it at explain time', () => {
     expect(() => limeExplainer({ featureScale: [1, 0, 1, 1] })).toThrow(/featureScale\[1\]|positive/);
     expect(() => smoothGradExplainer({ featureScale: 'wide' as never })).toThrow(XaiError);
+    expect(() => smoothGradExplainer({ featureScale: new DataView(new ArrayBuffer(8)) as never })).toThrow(/featureScale/);
     expect(() => smoothGradExplainer({ featureScale: [1, 2] }).explain(f, x)).toThrow(/featureScale has 2 values, the model takes 4/);
     expect(() => kernelShapExplainer({ preset: 'default', train, featureScale: [1, 2] })).toThrow(/featureScale has 2 values, train has 4/);
     // Explainers that draw no noise and measure no distance do not take it.

@@ -9,8 +9,10 @@ import { XaiError, checkFeatureScale, isUnitScale } from '@xai/core';
  */
 export function featureScaleOption(fn: string, value: unknown): FeatureScale | null {
   if (value === undefined) return null;
-  const length = ArrayBuffer.isView(value) || Array.isArray(value) ? (value as ArrayLike<unknown>).length : -1;
-  const scale = checkFeatureScale(value, length, fn);
+  const length = (value as { length?: unknown } | null)?.length;
+  // Not array-like (or a DataView): -1 makes checkFeatureScale reject it by name.
+  const d = (ArrayBuffer.isView(value) || Array.isArray(value)) && typeof length === 'number' ? length : -1;
+  const scale = checkFeatureScale(value, d, fn);
   return isUnitScale(scale) ? null : (scale ?? null);
 }
 
