@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Matrix } from '@xai/core';
-import { XaiError, fromRows, toRows } from '@xai/core';
+import { XaiError, describeValue, fromRows, toRows } from '@xai/core';
+import { withIo } from './ioError';
 import { readFeatureCsvSync } from '@xai/data/node';
 
 /** `xai explain`'s JSON output. */
@@ -17,8 +18,21 @@ export interface AttributionsJson {
   readonly outOfRangeRows?: number;
   /** What was off about the input (out-of-range rows, unscaled-looking input). */
   readonly warnings?: readonly string[];
+  /** The file the explained rows came from. */
+  readonly source?: string;
+  /** Per explained row: its 0-based data row in `source` (the header is not a row). */
+  readonly rows?: readonly number[];
+  /** Per explained row: the class index whose output was explained (the predicted class; CSV column `explained_class`). */
+  readonly explainedClass?: readonly number[];
+  /** The label's class names in output order, when the model or data name them. */
+  readonly classNames?: readonly string[];
+  /** With `--data`: the input space the model was given (`raw`, `scaled`, `own`). */
+  readonly inputSpace?: string;
   readonly attributions: number[][];
 }
+
+/** The leading CSV columns `writeAttributions` adds before the features (read back and dropped). */
+export const ROW_COLUMNS = ['row', 'explained_class'] as const;
 
 /**
  * Writes attributions as JSON (`{"method","preset","attributions":[[…]]}`) or, when the path
@@ -26,15 +40,22 @@ export interface AttributionsJson {
  * @since 0.1.0
  */
 export function writeAttributions(path: string, a: Omit<AttributionsJson, 'attributions'> & { readonly attributions: Matrix }): void {
+  const write = (text: string): void => withIo('write', path, 'xai explain', () => writeFileSync(path, text));
   if (path.toLowerCase().endsWith('.csv')) {
     const names = a.features ?? Array.from({ length: a.attributions.cols }, (_, j) => `x${j}`);
-    const lines = [names.join(','), ...toRows(a.attributions).map((r) => r.join(','))];
-    writeFileSync(path, `${lines.join('\n')}\n`);
+    const ids = a.rows !== undefined && a.explainedClass !== undefined;
+    const lines = [
+      [...(ids ? ROW_COLUMNS : []), ...names].map(csvCell).join(','),
+      ...toRows(a.attributions).map((r, i) => [...(ids ? [a.rows![i]!, a.explainedClass![i]!] : []), ...r].join(',')),
+    ];
+    write(`${lines.join('\n')}\n`);
     return;
   }
   const json: AttributionsJson = { ...a, attributions: toRows(a.attributions) };
-  writeFileSync(path, `${JSON.stringify(json)}\n`);
+  write(`${JSON.stringify(json)}\n`);
 }
+
+const csvCell = (s: string): string => (/[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 
 /**
  * Reads attributions written by `writeAttributions` (JSON or CSV). PARSE_ERROR / BAD_INPUT
@@ -43,7 +64,12 @@ export function writeAttributions(path: string, a: Omit<AttributionsJson, 'attri
  */
 export function readAttributions(path: string): { attributions: Matrix; method: string | null } {
   const fn = 'readAttributions';
-  if (path.toLowerCase().endsWith('.csv')) return { attributions: readFeatureCsvSync(path).x, method: null };
+  if (path.toLowerCase().endsWith('.csv')) {
+    const header = readFeatureCsvSync(path, { drop: [] }).names;
+    // The row id and class columns writeAttributions puts first are not attributions.
+    const ids = header[0] === ROW_COLUMNS[0] && header[1] === ROW_COLUMNS[1];
+    return { attributions: readFeatureCsvSync(path, ids ? { drop: [...ROW_COLUMNS] } : {}).x, method: null };
+  }
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -61,9 +87,30 @@ export function readAttributions(path: string): { attributions: Matrix; method: 
     throw new XaiError('PARSE_ERROR', `${path} is not valid JSON (${(e as Error).message})`, { fn, arg: 'path', value: path });
   }
   const rows = (json as { attributions?: unknown } | null)?.attributions;
-  if (!Array.isArray(rows) || rows.some((r) => !Array.isArray(r) || r.some((v) => typeof v !== 'number'))) {
-    throw new XaiError('BAD_INPUT', `${path} has no "attributions" array of number arrays`, { fn, arg: 'path', value: path });
-  }
+  if (!Array.isArray(rows) || rows.length === 0)
+    throw new XaiError('BAD_INPUT', `${path} has no "attributions" array of number arrays`, { fn, arg: 'path', value: path, file: path });
+  const width = Array.isArray(rows[0]) ? rows[0].length : -1;
+  rows.forEach((r: unknown, i: number) => {
+    if (!Array.isArray(r) || r.length !== width)
+      throw new XaiError(
+        'BAD_INPUT',
+        `${path}: attributions[${i}] is ${Array.isArray(r) ? `a row of ${r.length} values, not ${width}` : describeValue(r)}`,
+        { fn, arg: `attributions[${i}]`, value: r, file: path },
+      );
+    r.forEach((v: unknown, j: number) => {
+      if (typeof v !== 'number' || !Number.isFinite(v))
+        throw new XaiError(
+          'BAD_INPUT',
+          `${path}: attributions[${i}][${j}] (row ${i}, feature ${j}) is ${describeValue(v)}, not a finite number`,
+          {
+            fn,
+            arg: `attributions[${i}][${j}]`,
+            value: v,
+            file: path,
+          },
+        );
+    });
+  });
   const method = (json as { method?: unknown }).method;
   return { attributions: fromRows(rows as number[][]), method: typeof method === 'string' ? method : null };
 }

@@ -37,6 +37,8 @@ interface BenchFlags {
   schema?: string;
   backend?: string;
   precision?: string;
+  modelInput?: string;
+  strict?: boolean;
 }
 
 /** commander collector of a repeatable flag. */
@@ -59,12 +61,17 @@ export function benchCommand(program: Command, io: CliIo): Command {
     .option('--schema <json>', 'a schema file for --data (feature kinds, categorical columns, one-hot groups, classes)')
     .option(
       '--backend <name>',
-      'forward passes of the built-in models: ts (pure TS, the reference) or ort (ONNX Runtime, 1 thread per worker) [ts]',
+      'forward passes of the built-in models: ts (pure TS, the reference; WebAssembly SIMD kernels where available), js (pure TS on the scalar JS kernels: the same bits, slower) or ort (ONNX Runtime, 1 thread per worker) [ts]',
     )
     .option(
       '--precision <p>',
       "arithmetic of the built-in and JSON models: float32 (the released OpenXAI code's torch float32) or float64 [float32 under --preset openxai, else float64]",
     )
+    .option(
+      '--model-input <space>',
+      'what a --model file without a preprocessing block eats on --data: raw (the CSV columns as given) or scaled (min-max on the training rows) [raw]',
+    )
+    .option('--strict', 'refuse a model that predicts one class or does not beat the base rate (else a loud warning)')
     .option(
       '--explainers <list>',
       'control, grad, sg, ig, itg, shap, lime (all = these seven); also shapley, permshap, occlusion, sg2, vargrad, ig-sg, itg-sg, gradshap, deeplift [the seven]',
@@ -157,6 +164,8 @@ Sharding on a cluster (each task runs one shard, then one merge):
         schema: flags.schema,
         backend: flags.backend,
         precision: flags.precision,
+        modelInput: flags.modelInput,
+        strict: flags.strict,
       };
       const config = resolveBenchConfig(file, input);
       // Loaded only once the flags are valid: a typo fails fast.

@@ -9,6 +9,8 @@ import type { Precision } from '@xai/models';
 import type { UserDataSpec } from './userBenchDataset';
 import type { BackendName } from './workerModel';
 import { BACKENDS } from './workerModel';
+import type { ModelInput } from './modelInputSpace';
+import { parseModelInput } from './modelInputSpace';
 
 /** A `--model <file>` of a run: the id its rows and tables carry (the file name without extension) and the resolved path. */
 export interface ModelFileSpec {
@@ -79,6 +81,13 @@ export interface BenchConfig {
   readonly layout?: ReportLayout;
   /** Where dataDir, cacheDir, out and workers came from, and the CPU allocation (receipt only, not identity). */
   readonly sources?: RunSources;
+  /**
+   * What a model file without a preprocessing block eats on `--data`: the CSV's columns as given
+   * (`raw`, the default) or min-max scaled on the training rows (`scaled`, the built-in models' space).
+   */
+  readonly modelInput: ModelInput;
+  /** Refuse to score a model that predicts one class or does not beat the base rate (else a loud warning). */
+  readonly strict: boolean;
 }
 
 /** Report layouts. */
@@ -163,6 +172,8 @@ const KEYS: readonly string[] = [
   'modelFiles',
   'backend',
   'precision',
+  'modelInput',
+  'strict',
   ...USER_DATA_KEYS,
 ];
 
@@ -424,6 +435,8 @@ export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, 
     saveExplanations: raw.saveExplanations === undefined ? false : bool('saveExplanations', raw.saveExplanations),
     ...(raw.layout === undefined ? {} : { layout: parseLayout(raw.layout) }),
     sources: runSources(fromFile, flags, cwd, allocation),
+    modelInput: raw.modelInput === undefined ? 'raw' : parseModelInput(raw.modelInput),
+    strict: raw.strict === undefined ? false : bool('strict', raw.strict),
   };
 }
 
@@ -494,8 +507,11 @@ export function runIdentity(config: BenchConfig): Record<string, unknown> {
           },
         }
       : {}),
-    ...(config.backend !== 'ts' ? { backend: config.backend } : {}),
+    // js computes the bits of ts (only slower): such runs resume and merge with each other
+    ...(config.backend === 'ort' ? { backend: config.backend } : {}),
     // float32 changes every score of a model: runs at different precisions never merge or resume.
     ...(config.precision !== 'float64' ? { precision: config.precision } : {}),
+    // Which rows a model file eats changes its scores; only recorded off the default.
+    ...(config.modelInput !== 'raw' ? { modelInput: config.modelInput } : {}),
   };
 }

@@ -38,6 +38,17 @@ export interface PreparedModel {
   readonly gradients?: string;
   /** True when gradients are finite differences: the reports mark this model's gradient-based scores approximate. */
   readonly approximateGradients?: boolean;
+  /** The input space the model saw (`dataset`, `scaled`, `raw` or `own`) and how, in words. */
+  readonly inputSpace?: { readonly space: string; readonly note: string };
+  /** Test accuracy beside the base rate and the share of constant predictions, in the model's input space. */
+  readonly sanity?: {
+    readonly rows: number;
+    readonly accuracy: number;
+    readonly baseRate: number;
+    readonly constantShare: number;
+    readonly modalPrediction: number;
+    readonly problem: 'constant' | 'at-or-below-base-rate' | null;
+  };
 }
 
 /** Everything the main thread prepared before dispatching units. */

@@ -1,6 +1,8 @@
 import type { Explainer, FeatureSchema, Matrix } from '@xai/core';
 import { XaiError, checkOptions } from '@xai/core';
-import { inferFeatureKinds, readFeatureCsvSync } from '@xai/data/node';
+import { readFeatureCsvSync } from '@xai/data/node';
+import { fileSchema } from './fileSchema';
+import type { ModelInput } from './modelInputSpace';
 import { ALL_EXPLAINER_IDS, createExplainer, isExplainerId } from '@xai/explainers';
 import { EXTENDED_METRIC_IDS, METRIC_IDS, extendedMetrics, metrics } from '@xai/metrics';
 import type { ExtendedMetricId, MetricId } from '@xai/metrics';
@@ -32,6 +34,10 @@ export interface EvaluateAttributionsOptions {
   readonly stabilitySamples?: number;
   /** Arithmetic of a JSON model: e′ is computed at it (see loadCliModel). @defaultValue 'float64' */
   readonly precision?: Precision;
+  /** With `instances`: a schema file (OpenXAI feature metadata or xai-data-schema@1) for a model without a preprocessing block. */
+  readonly schema?: string;
+  /** With `data`: what a model without a preprocessing block eats. @defaultValue 'raw' */
+  readonly modelInput?: ModelInput;
 }
 
 /** `xai evaluate`'s output. */
@@ -51,6 +57,8 @@ export interface EvaluationJson {
   readonly gradients?: string;
   /** Rows outside the training range (a model that carries its preprocessing). */
   readonly outOfRangeRows?: number;
+  /** Where the feature kinds and one-hot groups the perturbations use came from. */
+  readonly schema?: string;
   readonly warnings?: readonly string[];
 }
 
@@ -81,9 +89,17 @@ export async function evaluateAttributions(o: EvaluateAttributionsOptions): Prom
       'stabilityNeighbours',
       'stabilitySamples',
       'precision',
+      'schema',
+      'modelInput',
     ],
     'evaluateAttributions',
   );
+  if (o.schema !== undefined && o.data !== undefined)
+    throw new XaiError('BAD_OPTION', 'with --data the schema is part of the data spec (data.schema); schema is for --instances rows', {
+      fn: FN,
+      arg: '--schema',
+      value: o.schema,
+    });
   const id = o.metric.toUpperCase();
   const extended = (EXTENDED_METRIC_IDS as readonly string[]).includes(id);
   if (!(METRIC_IDS as readonly string[]).includes(id) && !extended)
@@ -121,9 +137,15 @@ function evaluateRows(
   // preprocessing, or --data): PGI/PGU then perturb a one-hot block as one feature, as the
   // bench does; only a bare model on bare rows falls back to kinds inferred from the values.
   const p = cli.model.preprocessing;
-  const schema: FeatureSchema =
-    rows.schema ??
-    (p ? { names: p.features, kinds: p.kinds, groups: p.groups ?? [] } : { names, kinds: inferFeatureKinds(train ?? x), groups: [] });
+  if (p !== undefined && o.schema !== undefined)
+    throw new XaiError('BAD_OPTION', `${o.model} carries its preprocessing (kinds and one-hot groups); drop --schema`, {
+      fn: FN,
+      arg: '--schema',
+      value: o.schema,
+    });
+  // A bare model on bare rows: kinds and one-hot groups from --schema, else inferred from names and values.
+  const inferred = (rows.schema ?? p) !== undefined ? null : fileSchema(names, train ?? x, o.schema);
+  const schema: FeatureSchema = rows.schema ?? (p ? { names: p.features, kinds: p.kinds, groups: p.groups ?? [] } : inferred!.schema);
   let groundTruth: Matrix | undefined;
   if (GROUND_TRUTH_METRICS.includes(id as never) || id === 'KENDALL_TAU') {
     if (o.groundTruth !== undefined) {
@@ -168,7 +190,8 @@ function evaluateRows(
       ? { gradients: cli.approximateGradients ? 'approximate: central finite differences' : 'exact: MLP imported' }
       : {}),
     ...(rows.preprocessed ? { outOfRangeRows: rows.outOfRangeRows } : {}),
-    ...(rows.warnings.length > 0 ? { warnings: rows.warnings } : {}),
+    schema: inferred?.source ?? (rows.schema ? 'the --data schema' : "the model's preprocessing block"),
+    ...(rows.warnings.length + (inferred?.warnings.length ?? 0) > 0 ? { warnings: [...rows.warnings, ...(inferred?.warnings ?? [])] } : {}),
   };
   const num = (v: number): number | null => (Number.isFinite(v) ? v : null);
   // One output shape for the eleven and the extended metrics.

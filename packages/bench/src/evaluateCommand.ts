@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { withIo } from './ioError';
 import type { CliIo } from './runCli';
 
 interface EvaluateFlags {
@@ -19,6 +20,7 @@ interface EvaluateFlags {
   seed?: string;
   stabilityNeighbours?: string;
   stabilitySamples?: string;
+  modelInput?: string;
   out?: string;
 }
 
@@ -31,7 +33,14 @@ export function evaluateCommand(program: Command, io: CliIo): Command {
     .option('--instances <csv>', 'the explained instances (raw columns for a model that carries its preprocessing)')
     .option('--data <csv>', 'or: a user CSV (with --label): its test split, as xai explain --data explained it')
     .option('--test <csv>', 'a separate test CSV for --data')
-    .option('--schema <json>', 'a schema file for --data')
+    .option(
+      '--schema <json>',
+      'feature kinds and one-hot groups: a schema for --data, or for --instances OpenXAI feature metadata / an xai-data-schema@1 naming the columns [inferred: kinds from the values, one-hot groups from prefix_value names]',
+    )
+    .option(
+      '--model-input <space>',
+      'with --data, what a model without a preprocessing block eats: raw (the CSV columns as given) or scaled [raw]',
+    )
     .requiredOption('--attributions <file>', 'from xai explain (.json or .csv)')
     .requiredOption(
       '--metric <id>',
@@ -71,6 +80,7 @@ Examples:
           precision: f.precision,
           stabilityNeighbours: f.stabilityNeighbours,
           stabilitySamples: f.stabilitySamples,
+          modelInput: f.modelInput,
         },
       );
       const data =
@@ -92,11 +102,14 @@ Examples:
         ...(f.train ? { train: f.train } : {}),
         ...(f.groundTruth ? { groundTruth: f.groundTruth } : {}),
         ...(f.label && !data ? { label: f.label } : {}),
+        ...(f.schema && !data ? { schema: f.schema } : {}),
+        modelInput: c.modelInput,
       });
       for (const w of r.warnings ?? []) io.err(`xai: warning: ${w}\n`);
       const text = `${JSON.stringify(r)}\n`;
       if (f.out) {
-        writeFileSync(f.out, text);
+        const out = f.out;
+        withIo('write', out, 'xai evaluate', () => writeFileSync(out, text));
         io.out(
           `${r.metric}: mean ${r.mean ?? 'undefined'} ± ${r.se ?? '—'} over ${r.count} instances (${r.undefined.length} undefined) -> ${f.out}\n`,
         );

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { XaiError } from '@xai/core';
 import type { CliIo } from './runCli';
 
 interface ExplainFlags {
@@ -13,6 +14,7 @@ interface ExplainFlags {
   preset?: string;
   precision?: string;
   seed?: string;
+  modelInput?: string;
   out: string;
 }
 
@@ -38,7 +40,10 @@ export function explainCommand(program: Command, io: CliIo): Command {
       '--method <id>',
       'control, grad, sg, ig, itg, shap, lime, or shapley, permshap, occlusion, sg2, vargrad, ig-sg, itg-sg, gradshap, deeplift',
     )
-    .requiredOption('--out <file>', 'attributions: .json ({"method","preset","attributions":[[…]]}) or .csv')
+    .requiredOption(
+      '--out <file>',
+      'attributions: .json ({"method","preset","rows","explainedClass","attributions":[[…]]}) or .csv (columns row, explained_class, then the features)',
+    )
     .option('--train <csv>', 'training features: the IG baseline (mean) and the KernelSHAP background')
     .option('--label <column>', 'the label column (dropped from --instances; the label of --data)')
     .option('--preset <name>', 'default | openxai | paper [default]')
@@ -47,6 +52,10 @@ export function explainCommand(program: Command, io: CliIo): Command {
       'arithmetic of a JSON model: float32 (torch float32, as the released OpenXAI code) or float64 [float32 under --preset openxai]',
     )
     .option('--seed <n>', 'seed of the stochastic explainers [0]')
+    .option(
+      '--model-input <space>',
+      'with --data, what a model without a preprocessing block eats: raw (the CSV columns as given) or scaled (min-max on the train rows) [raw]',
+    )
     .addHelpText(
       'after',
       `
@@ -63,7 +72,23 @@ Examples:
         import('./explainInstances'),
         import('./attributionsFile'),
       ]);
-      const c = resolveBenchConfig({}, { preset: f.preset, seed: f.seed, precision: f.precision });
+      const c = resolveBenchConfig({}, { preset: f.preset, seed: f.seed, precision: f.precision, modelInput: f.modelInput });
+      if (f.schema !== undefined && f.data === undefined)
+        throw new XaiError(
+          'BAD_OPTION',
+          '--schema describes --data here (explainers use no feature kinds); to score with kinds and one-hot groups, give it to xai evaluate --instances',
+          { fn: 'xai explain', arg: '--schema', value: f.schema },
+        );
+      if (f.modelInput !== undefined && f.data === undefined)
+        throw new XaiError(
+          'BAD_OPTION',
+          '--model-input chooses the input space of --data rows; with --instances the file is the model input',
+          {
+            fn: 'xai explain',
+            arg: '--model-input',
+            value: f.modelInput,
+          },
+        );
       const data =
         f.data === undefined
           ? undefined
@@ -78,6 +103,7 @@ Examples:
         preset: c.preset,
         seed: c.seed,
         precision: c.precision,
+        modelInput: c.modelInput,
       });
       for (const w of r.warnings) io.err(`xai: warning: ${w}\n`);
       if (r.cli.format === 'onnx' || r.cli.approximateGradients) io.out(`${r.cli.note}\n`);
@@ -93,6 +119,11 @@ Examples:
           : {}),
         ...(r.preprocessed ? { outOfRangeRows: r.outOfRangeRows } : {}),
         ...(r.warnings.length > 0 ? { warnings: r.warnings } : {}),
+        source: r.source,
+        ...(r.rowIndex ? { rows: [...r.rowIndex] } : {}),
+        explainedClass: [...r.explainedClass],
+        ...(r.classNames ? { classNames: r.classNames } : {}),
+        ...(r.inputSpace ? { inputSpace: r.inputSpace.space } : {}),
       });
       io.out(
         `explained ${r.x.rows} instances with ${f.method} (${c.preset}, ${c.precision})${r.preprocessed ? `, preprocessing applied${r.outOfRangeRows > 0 ? `, ${r.outOfRangeRows} rows out of the training range` : ''}` : ''} -> ${f.out}\n`,

@@ -1,5 +1,5 @@
 import type { FeatureSchema, Matrix } from '@xai/core';
-import { XaiError, checkOptions } from '@xai/core';
+import { XaiError, checkOptions, predictLabels } from '@xai/core';
 import { readFeatureCsvSync } from '@xai/data/node';
 import { ALL_EXPLAINER_IDS, createExplainer, isExplainerId } from '@xai/explainers';
 import type { NeuralModel, Precision } from '@xai/models/node';
@@ -9,6 +9,8 @@ import { loadCliModel } from './loadCliModel';
 import { readModelRows } from './modelRows';
 import type { UserDataSpec } from './userBenchDataset';
 import { loadUserBenchDataset } from './userBenchDataset';
+import { modelInputSpace } from './modelInputSpace';
+import type { ModelInput, ModelInputSpace } from './modelInputSpace';
 
 export interface ExplainInstancesOptions {
   /** An `xai-model@1` JSON or an `.onnx` file. */
@@ -26,6 +28,8 @@ export interface ExplainInstancesOptions {
   readonly seed: number;
   /** Arithmetic of a JSON model (see loadCliModel). @defaultValue 'float64' */
   readonly precision?: Precision;
+  /** With `data`: what a model without a preprocessing block eats (see modelInputSpace). @defaultValue 'raw' */
+  readonly modelInput?: ModelInput;
 }
 
 /** Reads a feature CSV for a model: drops `label`, checks the width. @since 0.1.0 */
@@ -57,6 +61,13 @@ export interface CommandRows {
   readonly warnings: readonly string[];
   /** The dataset's schema (kinds, one-hot groups), when the rows come from `--data`. */
   readonly schema?: FeatureSchema;
+  /** The file the rows came from, and each row's 0-based data row in it (null when not known). */
+  readonly source: string;
+  readonly rowIndex: Int32Array | null;
+  /** With `--data`: the input space the model was given. */
+  readonly inputSpace?: ModelInputSpace;
+  /** The label's class names in output order, when the model or the data name them. */
+  readonly classNames?: readonly string[];
 }
 
 /**
@@ -75,6 +86,7 @@ export async function commandRows(
     label?: string | undefined;
     seed: number;
     precision?: Precision | undefined;
+    modelInput?: ModelInput | undefined;
   },
   what: string,
 ): Promise<CommandRows> {
@@ -95,20 +107,28 @@ export async function commandRows(
           `${o.data.data} has ${ds.schema.names.length} model columns (${ds.schema.names.slice(0, 6).join(', ')}) but ${o.model} takes ${cli.model.inputDim}`,
           { fn, arg: '--data', value: ds.schema.names.length },
         );
-      const train = o.train === undefined ? ds.train.x : readModelRows(o.train, cli.model, { label: o.label, what }).x;
+      // The same feature-space contract as xai bench: a model eats its own input space.
+      const space = modelInputSpace(ds, 'file', cli.model, o.modelInput ?? 'raw');
+      const train = o.train === undefined ? space.train : readModelRows(o.train, cli.model, { label: o.label, what }).x;
+      const classNames = ds.preprocessing.label?.classes;
       return {
         cli,
-        x: ds.test.x,
+        x: space.test,
         names: ds.schema.names,
         schema: ds.schema,
         train,
         preprocessed: true,
         outOfRangeRows: ds.user.provenance.testOutOfRange?.rows ?? 0,
         warnings: ds.warnings,
+        source: o.data.test ?? o.data.data,
+        rowIndex: o.data.test !== undefined ? Int32Array.from({ length: space.test.rows }, (_, i) => i) : null,
+        inputSpace: space,
+        ...(classNames ? { classNames } : {}),
       };
     }
     const rows = readModelRows(o.instances!, cli.model, { label: o.label, what });
-    const train = o.train === undefined ? undefined : readModelRows(o.train, cli.model, { label: o.label, what });
+    const train = o.train === undefined ? undefined : readModelRows(o.train, cli.model, { label: o.label, what, columns: rows.names });
+    const classNames = cli.model.preprocessing?.label?.classes;
     return {
       cli,
       x: rows.x,
@@ -117,6 +137,9 @@ export async function commandRows(
       preprocessed: rows.preprocessed,
       outOfRangeRows: rows.outOfRangeRows,
       warnings: [...rows.warnings, ...(train?.warnings ?? [])],
+      source: o.instances!,
+      rowIndex: Int32Array.from({ length: rows.x.rows }, (_, i) => i),
+      ...(classNames ? { classNames } : {}),
     };
   } catch (e) {
     cli.dispose();
@@ -129,8 +152,14 @@ export async function commandRows(
  * row is explained). See {@link commandRows} for where the rows come from.
  * @since 0.1.0
  */
-export async function explainInstances(options: ExplainInstancesOptions): Promise<CommandRows & { attributions: Matrix }> {
-  checkOptions(options, ['model', 'instances', 'data', 'method', 'train', 'label', 'preset', 'seed', 'precision'], 'explainInstances');
+export async function explainInstances(
+  options: ExplainInstancesOptions,
+): Promise<CommandRows & { attributions: Matrix; explainedClass: Int32Array }> {
+  checkOptions(
+    options,
+    ['model', 'instances', 'data', 'method', 'train', 'label', 'preset', 'seed', 'precision', 'modelInput'],
+    'explainInstances',
+  );
   if (!isExplainerId(options.method)) {
     throw new XaiError('BAD_OPTION', `unknown method ${JSON.stringify(options.method)} (choose from ${ALL_EXPLAINER_IDS.join(', ')})`, {
       fn: 'xai explain',
@@ -145,7 +174,9 @@ export async function explainInstances(options: ExplainInstancesOptions): Promis
       seed: options.seed,
       ...(r.train ? { train: r.train } : {}),
     });
-    return { ...r, attributions: explainer.explain(r.cli.model, r.x) };
+    // Explainers explain each row's predicted class; the output says which, row by row.
+    const explainedClass = predictLabels(r.cli.model, r.x);
+    return { ...r, attributions: explainer.explain(r.cli.model, r.x, { targets: explainedClass }), explainedClass };
   } finally {
     r.cli.dispose();
   }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Matrix, Model, Preprocessing } from '@xai/core';
-import { XaiError, checkOptions } from '@xai/core';
+import { XaiError, checkOptions, isXaiError } from '@xai/core';
 import { applyPreprocessing, looksUnscaled, readFeatureCsvSync } from '@xai/data/node';
 
 /** Raw CSV rows turned into a model's inputs, and what was off about them. */
@@ -24,6 +24,12 @@ export interface ReadModelRowsOptions {
   readonly what: string;
   /** Out-of-range margin, as a fraction of each column's training range. @defaultValue 0.1 */
   readonly margin?: number;
+  /**
+   * A model without a preprocessing block: the column names another file of the same command
+   * has (e.g. `--instances` for `--train`). Columns are matched by name (put in that order);
+   * a missing or extra column is BAD_INPUT naming it.
+   */
+  readonly columns?: readonly string[];
 }
 
 /**
@@ -40,8 +46,8 @@ export function readModelRows(
   model: Model & { readonly preprocessing?: Preprocessing | undefined },
   options: ReadModelRowsOptions,
 ): ModelRows {
-  checkOptions(options, ['label', 'what', 'margin'], 'readModelRows');
-  const { label, what, margin = 0.1 } = options;
+  checkOptions(options, ['label', 'what', 'margin', 'columns'], 'readModelRows');
+  const { label, what, margin = 0.1, columns } = options;
   const p = model.preprocessing;
   if (p !== undefined) {
     let bytes: Uint8Array;
@@ -60,14 +66,50 @@ export function readModelRows(
     const r = applyPreprocessing(bytes, p, { file: path, margin, ignore });
     return { x: r.x, names: r.names, preprocessed: true, outOfRangeRows: r.outOfRange.rows, warnings: r.warnings };
   }
-  const t = readFeatureCsvSync(path, { drop: label ? [label] : [] });
+  const t = readFeatureColumns(path, label, columns, what);
   if (t.x.cols !== model.inputDim) {
     throw new XaiError(
       'SHAPE_MISMATCH',
       `${path} has ${t.x.cols} feature columns (${t.names.slice(0, 6).join(', ')}${t.names.length > 6 ? ', …' : ''}) but the model takes ${model.inputDim}${label ? '' : '; drop a label column with --label <name>'}`,
-      { fn: `xai ${what}`, arg: path, value: t.x.cols },
+      { fn: `xai ${what}`, arg: path, value: t.x.cols, file: path },
     );
   }
   const w = looksUnscaled(t.x, { featureNames: t.names });
   return { x: t.x, names: t.names, preprocessed: false, outOfRangeRows: 0, warnings: w === undefined ? [] : [`${path}: ${w}`] };
+}
+
+/**
+ * A feature CSV without the label column (dropped when the file has it: a --train file may
+ * lack it), matched by name to `columns` when given.
+ */
+function readFeatureColumns(
+  path: string,
+  label: string | undefined,
+  columns: readonly string[] | undefined,
+  what: string,
+): { x: Matrix; names: readonly string[] } {
+  let t: { x: Matrix; names: readonly string[] };
+  try {
+    t = readFeatureCsvSync(path, { drop: label ? [label] : [] });
+  } catch (e) {
+    // The label is not in this file: nothing to drop.
+    if (!(label && isXaiError(e, 'BAD_OPTION') && e.details.arg === 'drop')) throw e;
+    t = readFeatureCsvSync(path);
+  }
+  if (columns === undefined || t.names.join('\u0000') === columns.join('\u0000')) return t;
+  const missing = columns.filter((c) => !t.names.includes(c));
+  const extra = t.names.filter((c) => !columns.includes(c));
+  if (missing.length > 0 || extra.length > 0)
+    throw new XaiError(
+      'BAD_INPUT',
+      `${path} does not have the columns of the instances: ${[
+        ...(missing.length > 0 ? [`missing ${missing.map((c) => JSON.stringify(c)).join(', ')}`] : []),
+        ...(extra.length > 0
+          ? [`extra ${extra.map((c) => JSON.stringify(c)).join(', ')}${label ? '' : ' (a label? name it with --label)'}`]
+          : []),
+      ].join('; ')}`,
+      { fn: `xai ${what}`, arg: path, value: { missing, extra }, file: path },
+    );
+  // Same columns in another order: matched by name, so every row means what the instances mean.
+  return readFeatureCsvSync(path, { names: [...columns] });
 }

@@ -1,7 +1,7 @@
 // The real benchmark engine: @xai/data / @xai/synth for data, @xai/models for LR and ANN,
 // @xai/explainers, @xai/metrics, and @xai/audit's floor and null controls.
 // `prepare` runs once in the main thread; `createUnitRunner` in every worker thread.
-import type { Explainer, FeatureSchema, Matrix, Model } from '@xai/core';
+import type { Explainer, FeatureSchema, Matrix, Model, Preprocessing } from '@xai/core';
 import { XaiError, contiguous, hashFloat64, predictLabels, row, rowBlock } from '@xai/core';
 import { floorExplainers, permutedNullAttributions } from '@xai/audit/controls';
 import { availableDatasets } from '@xai/data/node';
@@ -22,12 +22,18 @@ import type { BenchDataset } from './loadBenchDataset';
 import { loadUserBenchDataset } from './userBenchDataset';
 import { scoreExtended } from './extendedScores';
 import type { WorkerModelSpec } from './workerModel';
-import { buildWorkerModel, loadOnnxRuntime, needsOnnxRuntime } from './workerModel';
+import { backendNote, buildWorkerModel, loadOnnxRuntime, needsOnnxRuntime } from './workerModel';
 import type { Unit } from './planUnits';
 import type { ResultRow } from './resultRow';
 import { numberToStored } from './resultRow';
 import { packageVersions } from './packageVersions';
 import { modelSourceId, modelSourcesOf, resolveModelSource } from './modelSource';
+import type { ResolvedModel } from './modelSource';
+import { checkModelTask, datasetClasses } from './checkModelTask';
+import { modelInputSpace } from './modelInputSpace';
+import type { ModelInputSpace } from './modelInputSpace';
+import { modelSanity, sanityWarning } from './modelSanity';
+import type { ModelSanity } from './modelSanity';
 
 /** Where a dataset x model's ground truth comes from. */
 export type GroundTruthSource = 'model' | 'data' | null;
@@ -51,6 +57,8 @@ interface JobPayload {
   /** What the worker rebuilds: model JSON (pure TS or the ORT backend) or ONNX bytes. */
   readonly worker: WorkerModelSpec;
   readonly groundTruth: GroundTruthSource;
+  /** The model's own input space when it is not the dataset payload's (a raw-column model): scored rows and train. */
+  readonly inputs?: { readonly x: Matrix; readonly train: Matrix };
 }
 
 interface DatasetPayload {
@@ -116,6 +124,30 @@ export function buildExplainer(id: string, preset: PresetName, seed: number, tra
 }
 
 /**
+ * A model's input space under the run's contract, its task checked against the data and its
+ * accuracy beside the base rate on the test rows in that space: a constant or no-better-than-
+ * base-rate model is logged loudly, and refused with `--strict`.
+ */
+function checkedSpace(
+  ds: BenchDataset,
+  kind: 'trained' | 'file',
+  resolved: ResolvedModel,
+  config: BenchConfig,
+  hooks: PrepareHooks,
+  key: string,
+): { space: ModelInputSpace; sanity: ModelSanity } {
+  if (kind === 'file') checkModelTask(resolved.model, ds, resolved.path);
+  const space = modelInputSpace(ds, kind, resolved.model as Model & { readonly preprocessing?: Preprocessing }, config.modelInput);
+  const sanity = modelSanity(resolved.model, space.test, ds.test.y, datasetClasses(ds));
+  const warning = sanityWarning(sanity, key);
+  if (warning !== null) {
+    if (config.strict) throw new XaiError('BAD_INPUT', `${warning} (--strict)`, { fn: 'xai bench', arg: '--strict', value: key });
+    hooks.log(`WARNING ${warning}`);
+  }
+  return { space, sanity };
+}
+
+/**
  * Main thread: loads every dataset, trains (or loads from the cache) every model, and packs
  * what the workers need. 'all' means the synthetic set plus every registry dataset whose files
  * are found in dataDir or the cache.
@@ -170,6 +202,7 @@ export async function prepare(config: BenchConfig, hooks: PrepareHooks): Promise
     const dataTruth = ds.groundTruthTest ? contiguous(rowBlock(ds.groundTruthTest, 0, payloadRows), true) : null;
     dsPayload.push({ id, x, train: ds.train.x, schema: ds.schema, groups, dataTruth });
     const gt: Record<string, GroundTruthSource> = {};
+    const spaces: Record<string, ModelInputSpace> = {};
     for (const source of modelSourcesOf(config)) {
       const kind = modelSourceId(source);
       // A model file's reasons are unknown: no ground truth (its metrics are not applicable).
@@ -184,6 +217,8 @@ export async function prepare(config: BenchConfig, hooks: PrepareHooks): Promise
         backend: config.backend,
       });
       try {
+        const space = checkedSpace(ds, source.kind, resolved, config, hooks, `${id}/${kind}`);
+        spaces[kind] = space.space;
         models.push({
           dataset: id,
           model: kind,
@@ -194,10 +229,19 @@ export async function prepare(config: BenchConfig, hooks: PrepareHooks): Promise
           source: resolved.source,
           gradients: resolved.gradients,
           ...(resolved.approximateGradients ? { approximateGradients: true } : {}),
+          inputSpace: { space: space.space.space, note: space.space.note },
+          sanity: space.sanity,
         });
         if (resolved.approximateGradients) hooks.log(`${id}/${kind}: gradients are APPROXIMATE (${resolved.gradients}); reports mark them`);
-        jobs.push({ dataset: id, model: kind, worker: resolved.worker, groundTruth: gt[kind]! });
-        if (floors.length === 0) floors = floorExplainers({ train: ds.train.x, model: resolved.model }).map((e) => e.id);
+        const own = space.space.test !== ds.test.x;
+        jobs.push({
+          dataset: id,
+          model: kind,
+          worker: resolved.worker,
+          groundTruth: gt[kind]!,
+          ...(own ? { inputs: { x: contiguous(rowBlock(space.space.test, 0, payloadRows), true), train: space.space.train } } : {}),
+        });
+        if (floors.length === 0) floors = floorExplainers({ train: space.space.train, model: resolved.model }).map((e) => e.id);
       } finally {
         resolved.dispose();
       }
@@ -205,7 +249,8 @@ export async function prepare(config: BenchConfig, hooks: PrepareHooks): Promise
     explainerConfigs[id] = {};
     for (const kind of config.models) {
       const perModel: Record<string, unknown> = {};
-      for (const e of config.explainers) perModel[e] = describeConfig(buildExplainer(e, config.preset, config.seed, ds.train.x).config);
+      const train = spaces[kind]?.train ?? ds.train.x;
+      for (const e of config.explainers) perModel[e] = describeConfig(buildExplainer(e, config.preset, config.seed, train).config);
       explainerConfigs[id]![kind] = perModel;
     }
     datasets.push({
@@ -246,10 +291,7 @@ export async function prepare(config: BenchConfig, hooks: PrepareHooks): Promise
     nulls:
       'permutedNullAttributions(attributions, seed, { keys: hashFloat64(instance row) }) from @xai/audit/controls; not computed for stability (permutation-invariant)',
     trainingName: 'synthetic uses the gaussian row of trainingPreset; a --data CSV the generic default row',
-    backend:
-      config.backend === 'ort'
-        ? `ort: the built-in models' probabilities, logits and hidden layer through ONNX Runtime (float32 graph, 1 intra-op thread per worker); input gradients through a second ONNX graph of the hand-written backward pass (${config.precision})`
-        : 'ts: pure TypeScript (the reference)',
+    backend: backendNote(config.backend, config.precision),
     precision:
       config.precision === 'float32'
         ? "float32: the built-in and JSON models compute as the released OpenXAI code's float32 torch does (withPrecision(model, 'float32'): weights and inputs rounded to float32, Math.fround after every + − × ÷; ONNX Runtime float32 under --backend ort); trained in float64"
@@ -272,6 +314,9 @@ interface Scores {
 
 interface Job {
   readonly dataset: DatasetPayload;
+  /** Scored rows and training rows in the model's own input space (the dataset's unless the model eats raw columns). */
+  readonly x: Matrix;
+  readonly train: Matrix;
   /** What explainers and metrics query (pure TS, the ORT backend, or an ONNX graph). */
   readonly model: Model;
   /** The @xai/models network: LR ground truth reads its weights. */
@@ -304,8 +349,9 @@ export async function createUnitRunner(
       const ds = byId.get(dataset);
       if (spec === undefined || ds === undefined) throw new Error(`no prepared job for ${key}`);
       const w = buildWorkerModel(spec.worker, key, onnx, p.precision);
-      const explainers = new Map<string, Explainer>(floorExplainers({ train: ds.train, model: w.model }).map((e) => [e.id, e]));
-      j = { dataset: ds, model: w.model, neural: w.neural, groundTruth: spec.groundTruth, explainers };
+      const { x, train } = spec.inputs ?? ds;
+      const explainers = new Map<string, Explainer>(floorExplainers({ train, model: w.model }).map((e) => [e.id, e]));
+      j = { dataset: ds, x, train, model: w.model, neural: w.neural, groundTruth: spec.groundTruth, explainers };
       jobs.set(key, j);
     }
     return j;
@@ -313,7 +359,7 @@ export async function createUnitRunner(
   const explainerOf = (j: Job, id: string): Explainer => {
     let e = j.explainers.get(id);
     if (e === undefined) {
-      e = buildExplainer(id, p.preset, p.seed, j.dataset.train);
+      e = buildExplainer(id, p.preset, p.seed, j.train);
       j.explainers.set(id, e);
     }
     return e;
@@ -393,7 +439,7 @@ export async function createUnitRunner(
         attributions: head(attributions, k),
         explainer,
         groundTruth: truth === null ? null : head(truth, k),
-        background: j.dataset.train,
+        background: j.train,
         seed: p.seed,
         isNull: explainer === null,
       });
@@ -404,7 +450,7 @@ export async function createUnitRunner(
 
   const run = (unit: Unit): ResultRow[] | UnitOutput => {
     const j = job(unit.dataset, unit.model);
-    const x = contiguous(rowBlock(j.dataset.x, unit.start, unit.end), true);
+    const x = contiguous(rowBlock(j.x, unit.start, unit.end), true);
     const n = x.rows;
     const explainer = explainerOf(j, unit.explainer);
     // Only LIME takes batchPositions (its numpy-batch mode under openxai reads them); every other

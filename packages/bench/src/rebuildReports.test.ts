@@ -82,24 +82,53 @@ describe('xai report on damaged results', () => {
     bad[2] = bad[2]!.slice(0, 40);
     const unit = JSON.parse(lines[2]!) as { unit: string; dataset: string; model: string; explainer: string };
     writeFileSync(join(run, 'results.jsonl'), bad.join('\n'));
-    const r = await rebuildReports(run, { allowPartial: true });
+    // The folder holds complete reports: partial ones never replace them there.
+    const before = readFileSync(join(run, 'report.md'), 'utf8');
+    const refused = await rejection(rebuildReports(run, { allowPartial: true }));
+    expect(isXaiError(refused, 'BAD_OPTION')).toBe(true);
+    expect(refused.message).toMatch(/holds complete reports and these results are partial.*--out <dir>/);
+    expect(readFileSync(join(run, 'report.md'), 'utf8')).toBe(before);
+    const elsewhere = join(dir, 'partial-reports');
+    const r = await rebuildReports(run, { allowPartial: true, out: elsewhere });
     expect(r.partial).toBe(true);
     const cell = `${unit.dataset}/${unit.model}/${unit.explainer} 4/8`;
     for (const page of PAGES) {
-      const text = readFileSync(join(run, page), 'utf8');
+      const text = readFileSync(join(elsewhere, page), 'utf8');
       expect(text, page).toMatch(/partial/i);
       expect(text, page).toContain('results.jsonl:3 (torn)');
       expect(text, page).toContain(cell);
     }
     // The damaged unit's cells are marked where they are shown.
-    expect(readFileSync(join(run, 'report.md'), 'utf8')).toContain('⚠ partial 4/8');
-    const s = JSON.parse(readFileSync(join(run, 'summary.json'), 'utf8'));
+    expect(readFileSync(join(elsewhere, 'report.md'), 'utf8')).toContain('⚠ partial 4/8');
+    const s = JSON.parse(readFileSync(join(elsewhere, 'summary.json'), 'utf8'));
     expect(
       s.cells.find(
         (c: { explainer: string; kind: string; metric: string }) =>
           c.explainer === unit.explainer && c.kind === 'explainer' && c.metric === 'FA',
       ),
     ).toMatchObject({ count: 4, planned: 8, partial: true });
+  });
+
+  it('a line deleted from the middle is refused naming the short unit; a repeated line naming both lines', async () => {
+    const unit = (JSON.parse(lines[5]!) as { unit: string }).unit;
+    const cut = lines.filter((_, k) => k !== 5);
+    writeFileSync(join(run, 'results.jsonl'), cut.join('\n'));
+    const e = await rejection(rebuildReports(run));
+    expect(isXaiError(e, 'BAD_INPUT')).toBe(true);
+    expect(e.message).toContain(`lost lines: unit ${unit} has`);
+    const repeated = [...lines.slice(0, 8), lines[3]!, ...lines.slice(8)];
+    writeFileSync(join(run, 'results.jsonl'), repeated.join('\n'));
+    const d = await rejection(rebuildReports(run));
+    expect(isXaiError(d, 'BAD_INPUT')).toBe(true);
+    expect(d.message).toContain('results.jsonl:9 repeats line 4');
+    // Every line of a unit gone (all its rows deleted): the finished run's plan names it.
+    const gone = lines.filter((l) => l === '' || (JSON.parse(l) as { unit: string }).unit !== unit);
+    writeFileSync(join(run, 'results.jsonl'), gone.join('\n'));
+    const g = await rejection(rebuildReports(run));
+    expect(g.message).toMatch(
+      new RegExp(`lost every row of 1 unit\\(s\\) of the finished run \\(first: ${unit.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\)`),
+    );
+    writeFileSync(join(run, 'results.jsonl'), lines.join('\n'));
   });
 
   it('rejects unknown options', async () => {

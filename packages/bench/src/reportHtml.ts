@@ -3,6 +3,7 @@ import { ALL_METRICS, EXPLAINERS, rankIn } from './ids';
 import { EXPLAINER_NAMES, MODEL_NAMES, datasetWarnings, direction, fmt, instancesText, metricHeader, partialLines } from './reportFormat';
 import { tablePairs, tableSlice } from './reportMarkdown';
 import { leaderboardTables, receiptLines } from './reportPaper';
+import { modelWarningLines } from './modelNotes';
 import { FAMILY_TABLES, compactTable, htmlTableOf, legendTable, modelFacts, quantileTable, subgroupTableModel } from './reportTables';
 import type { ResultRow } from './resultRow';
 import { storedToNumber } from './resultRow';
@@ -71,6 +72,11 @@ export async function reportHtml(summary: Summary, manifest: RunManifest, rows: 
   if (partial.length > 0)
     parts.push(
       `<div class="partial" role="alert"><b>PARTIAL RESULTS — not the whole run.</b><ul>${partial.map((r) => `<li>${esc(r)}</li>`).join('')}</ul></div>`,
+    );
+  const warnings = modelWarningLines(summary.models);
+  if (warnings.length > 0)
+    parts.push(
+      `<div class="partial" role="alert"><b>⚠ Models to read with care</b><ul>${warnings.map((r) => `<li>${esc(r)}</li>`).join('')}</ul></div>`,
     );
   parts.push(
     `<p class="note">${c.backend === 'ort' ? 'Backend <code>ort</code> (ONNX Runtime) · ' : ''}${c.precision === 'float32' ? 'Precision float32 · ' : ''}Preset <code>${esc(c.preset)}</code> · seed ${c.seed} · ${esc(instancesText(c))} · stability: up to ${c.stabilityNeighbours} neighbours of ${c.stabilitySamples} draws · run identity <code>${esc(manifest.identityHash.slice(0, 16))}</code>.</p>`,

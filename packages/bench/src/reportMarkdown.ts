@@ -1,3 +1,4 @@
+import { modelWarningLines } from './modelNotes';
 import { ALL_METRICS, STABILITY_METRICS } from './ids';
 import { MODEL_NAMES, datasetWarnings, instancesText, partialLines } from './reportFormat';
 import {
@@ -66,6 +67,8 @@ export function reportMarkdown(summary: Summary, manifest: RunManifest): string 
   const out: string[] = ['# xai bench report', ''];
   const partial = partialLines(summary);
   if (partial.length > 0) out.push('> **PARTIAL RESULTS — not the whole run.**', ...partial.map((r) => `> - ${r}`), '');
+  const warnings = modelWarningLines(summary.models);
+  if (warnings.length > 0) out.push('> **⚠ Models to read with care**', ...warnings.map((w) => `> - ${w}`), '');
   out.push(
     `${c.backend === 'ort' ? 'Backend `ort` (forward passes and input gradients through ONNX Runtime) · ' : ''}${c.precision === 'float32' ? "Precision float32 (the released code's torch arithmetic) · " : ''}Preset \`${c.preset}\` · seed ${c.seed} · ${instancesText(c)} per dataset · stability: up to ${c.stabilityNeighbours} same-label neighbours of ${c.stabilitySamples} draws · run identity \`${manifest.identityHash.slice(0, 16)}\``,
   );

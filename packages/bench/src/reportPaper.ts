@@ -1,4 +1,5 @@
 // The paper-layout export (`--layout paper`) and the leaderboard view across datasets.
+import { isApproximateCell, modelWarningLines, noteOf } from './modelNotes';
 import { EXPLAINERS, GROUND_TRUTH_METRICS, LOWER_IS_BETTER, METRICS, PREDICTION_METRICS, STABILITY_METRICS, rankIn } from './ids';
 import { EXPLAINER_NAMES, MODEL_NAMES, direction, fmtCell, metricHeader, partialLines } from './reportFormat';
 import { tablePairs } from './reportMarkdown';
@@ -141,6 +142,12 @@ export function receiptLines(manifest: RunManifest, withCommands = true): string
   ];
 }
 
+/** A row label's warning: a constant or no-better-than-base-rate model. */
+function modelFlag(summary: Summary, dataset: string, model: string): string {
+  const p = noteOf(summary.models ?? [], dataset, model)?.modelProblem;
+  return p === 'constant' ? ' ⚠ constant model' : p === 'at-or-below-base-rate' ? ' ⚠ not above base rate' : '';
+}
+
 /**
  * The leaderboard as one table per metric (ranked explainers per dataset × model, then the
  * receipt), the same for `leaderboard.md` and the HTML report.
@@ -157,10 +164,11 @@ export function leaderboardTables(summary: Summary, manifest: RunManifest): { me
       table: {
         header: ['dataset · model', ...ranks.map((k) => `#${k + 1}`), 'receipt (run · data · model)'],
         rows: mine.map((r) => [
-          `${r.dataset} · ${MODEL_NAMES[r.model] ?? r.model}`,
+          `${r.dataset} · ${MODEL_NAMES[r.model] ?? r.model}${modelFlag(summary, r.dataset, r.model)}`,
           ...ranks.map((k) => {
             const x = r.ranked[k];
-            return x ? `${EXPLAINER_NAMES[x.explainer] ?? x.explainer} ${x.display}` : '';
+            const approx = isApproximateCell(summary.models ?? [], r.dataset, r.model, x?.explainer ?? '') ? ' ≈' : '';
+            return x ? `${EXPLAINER_NAMES[x.explainer] ?? x.explainer} ${x.display}${approx}` : '';
           }),
           `${r.receipt.run} · ${r.receipt.dataHash} · ${r.receipt.modelHash}`,
         ]),
@@ -175,6 +183,8 @@ export function leaderboardMarkdown(summary: Summary, manifest: RunManifest): st
   const out: string[] = ['# xai bench leaderboard', ''];
   const partial = partialLines(summary);
   if (partial.length > 0) out.push('> **PARTIAL RESULTS — not the whole run.**', ...partial.map((r) => `> - ${r}`), '');
+  const warnings = modelWarningLines(summary.models);
+  if (warnings.length > 0) out.push('> **⚠ Models to read with care**', ...warnings.map((w) => `> - ${w}`), '');
   out.push(
     `Per metric, the explainers of each dataset × model ranked best first (${seHeader(false)}; stability ${seHeader(true)}). Every row names its receipt: run identity, input hash and model hash; the run's commands and versions are listed at the end.`,
     '',

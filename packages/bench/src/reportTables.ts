@@ -184,6 +184,21 @@ export function subgroupTableModel(summary: Summary, dataset: string, model: str
   };
 }
 
+/** Test accuracy beside the base rate (every model, file models included), and the loud line when it fails. */
+function sanityFacts(s: NonNullable<RunManifest['models'][number]['sanity']>, file: boolean): string[] {
+  const pct = (v: number): string => `${(100 * v).toFixed(1)} %`;
+  const out: string[] = [];
+  if (file) out.push(`accuracy on the ${s.rows} test rows: ${fmt(s.accuracy, 3)} (base rate ${fmt(s.baseRate, 3)}; computed by the bench)`);
+  else out.push(`base rate of the test label ${fmt(s.baseRate, 3)}; most common prediction ${pct(s.constantShare)} of rows`);
+  if (s.problem === 'constant')
+    out.push(`⚠ CONSTANT MODEL: class ${s.modalPrediction} for all ${s.rows} test rows — its scores explain nothing`);
+  else if (s.problem === 'at-or-below-base-rate')
+    out.push(
+      `⚠ MODEL AT OR BELOW THE BASE RATE: accuracy ${pct(s.accuracy)} vs ${pct(s.baseRate)} — check the input space it was trained on (--model-input)`,
+    );
+  return out;
+}
+
 /** Model accuracy (validation, test), chosen epoch and training settings of one dataset x model. */
 export function modelFacts(manifest: RunManifest, dataset: string, model: string): string[] {
   const mh = manifest.models.find((m) => m.dataset === dataset && m.model === model);
@@ -206,9 +221,11 @@ export function modelFacts(manifest: RunManifest, dataset: string, model: string
     out.push(
       `${label}: validation ${fmt(a.validation ?? Number.NaN, 3)}, test ${fmt(a.test ?? Number.NaN, 3)} (train ${fmt(a.train ?? Number.NaN, 3)})`,
     );
-  } else {
+  } else if (mh.sanity === undefined) {
     out.push('accuracy: not recorded (model trained by an older version; delete the model cache to retrain)');
   }
+  if (mh.sanity !== undefined) out.push(...sanityFacts(mh.sanity, mh.source?.kind === 'file'));
+  if (mh.inputSpace !== undefined) out.push(`input space: ${mh.inputSpace.space} — ${mh.inputSpace.note}`);
   if (r?.bestEpoch !== undefined)
     out.push(`chosen epoch ${r.bestEpoch} of ${r.epochsRun ?? '?'} (${r.selection ?? '?'}${r.stoppedEarly ? ', stopped early' : ''})`);
   if (r?.settings) {

@@ -16,6 +16,8 @@ export interface LoadedResults {
   readonly damaged: readonly DamagedLine[];
   /** Units with some but not all of their rows (after a kill), with rows found / announced. */
   readonly incompleteUnits: readonly { readonly unit: string; readonly found: number; readonly lines: number }[];
+  /** Lines that repeat an earlier line's row (1-based: the repeat, and the line it repeats). */
+  readonly duplicateLines: readonly { readonly line: number; readonly of: number }[];
 }
 
 /** A results line that failed: `torn` (cut short), `checksum` (altered) or `shape` (not a row). */
@@ -31,9 +33,12 @@ export interface DamagedLine {
  * @since 0.1.0
  */
 export function loadResults(path: string): LoadedResults {
-  if (!existsSync(path)) return { rows: [], completeUnits: new Set(), discardedLines: 0, damaged: [], incompleteUnits: [] };
+  if (!existsSync(path))
+    return { rows: [], completeUnits: new Set(), discardedLines: 0, damaged: [], incompleteUnits: [], duplicateLines: [] };
   const text = withIo('read', path, 'loadResults', () => readFileSync(path, 'utf8'));
   const byUnit = new Map<string, Map<string, ResultRow>>();
+  const firstLine = new Map<string, number>();
+  const duplicates: { line: number; of: number }[] = [];
   const damaged: DamagedLine[] = [];
   let discarded = 0;
   const lines = text.split('\n');
@@ -52,8 +57,14 @@ export function loadResults(path: string): LoadedResults {
       byUnit.set(row.unit, rows);
     }
     // A unit recomputed after a torn write repeats rows it had already written: keep one.
-    if (!rows.has(rowKey(row))) rows.set(rowKey(row), row);
-    else discarded++;
+    const key = rowKey(row);
+    if (!rows.has(key)) {
+      rows.set(key, row);
+      firstLine.set(key, k + 1);
+    } else {
+      discarded++;
+      duplicates.push({ line: k + 1, of: firstLine.get(key)! });
+    }
   }
   const out: ResultRow[] = [];
   const complete = new Set<string>();
@@ -68,7 +79,14 @@ export function loadResults(path: string): LoadedResults {
       incomplete.push({ unit, found: rows.size, lines: first.lines });
     }
   }
-  return { rows: out.sort(compareRows), completeUnits: complete, discardedLines: discarded, damaged, incompleteUnits: incomplete };
+  return {
+    rows: out.sort(compareRows),
+    completeUnits: complete,
+    discardedLines: discarded,
+    damaged,
+    incompleteUnits: incomplete,
+    duplicateLines: duplicates,
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, rmdirSync } from 'node:fs';
 import { availableParallelism, cpus, platform, arch } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -100,9 +100,12 @@ export async function runBench(config: BenchConfig, options: RunBenchOptions = {
   const stages: Record<string, number> = {};
   const engineUrl = engineHref(options.engine ?? defaultEngineUrl());
   const out = config.out;
+  // A run that fails before writing anything leaves no folder behind that it created.
+  const created = !existsSync(out);
   withIo('create the output folder', out, 'xai bench', () => mkdirSync(out, { recursive: true }));
   // One process per output folder: a second live run fails with LOCKED; an abandoned lease is taken over.
   const lock = await acquireRunLock(out, 'xai bench', { waitForStale: config.resume });
+  let failed = true;
   try {
     const old = lock.tookOver;
     if (old)
@@ -111,9 +114,21 @@ export async function runBench(config: BenchConfig, options: RunBenchOptions = {
       );
     const swept = cleanTempFiles(out, 'xai bench');
     if (swept.length > 0) log(`removed ${swept.length} leftover temporary file(s) of an interrupted write: ${swept.join(', ')}`);
-    return await runLocked(config, options, log, startedAt, stages, engineUrl, out, lock);
+    const result = await runLocked(config, options, log, startedAt, stages, engineUrl, out, lock);
+    failed = false;
+    return result;
   } finally {
     lock.release();
+    if (failed && created) removeIfEmpty(out);
+  }
+}
+
+/** Removes a folder this run created when nothing was written into it (an early error). */
+function removeIfEmpty(dir: string): void {
+  try {
+    if (readdirSync(dir).length === 0) rmdirSync(dir);
+  } catch {
+    // Best effort: the run's own error is what the user needs to see.
   }
 }
 

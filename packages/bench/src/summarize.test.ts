@@ -100,6 +100,9 @@ describe('summarize', () => {
       'partial',
       'seConvention',
       'runPartial',
+      // Per dataset x model, from summary.json's models[] (the manifest's notes).
+      'approximateGradients',
+      'modelProblem',
     ]);
     for (const h of header) expect(keys.has(h), h).toBe(true);
     expect(header.every((h) => /^[a-z][a-zA-Z0-9]*$/.test(h))).toBe(true); // camelCase, no snake_case

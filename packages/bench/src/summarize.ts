@@ -1,3 +1,4 @@
+import type { ModelNote } from './modelNotes';
 import { summarizeValues, checkOptions } from '@xai/core';
 import { subgroupComparison } from '@xai/metrics';
 import { compareRows } from './canonicalOrder';
@@ -108,6 +109,8 @@ export interface Summary {
   readonly disparities: readonly SubgroupDisparity[];
   /** `neighbours`: stability neighbours kept; `explainerNoise`: ‖e(key) − e(other key)‖/‖e‖, the explainer's own seed-to-seed variation. */
   readonly diagnostics: readonly DiagnosticCell[];
+  /** Per dataset x model, from the manifest: approximate gradients, the input space, accuracy vs base rate. */
+  readonly models?: readonly ModelNote[];
 }
 
 export interface SummarizeOptions {

@@ -1,6 +1,7 @@
 import type { Summary } from './summarize';
 
 import { SE_CONVENTIONS } from './summarize';
+import { isApproximateCell, noteOf } from './modelNotes';
 
 // The same key names (camelCase) as summary.json's cells and controls.
 const HEADER = [
@@ -27,6 +28,8 @@ const HEADER = [
   'liftOverNull',
   'seConvention',
   'runPartial',
+  'approximateGradients',
+  'modelProblem',
 ];
 
 const csvText = (s: string): string => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
@@ -54,8 +57,8 @@ export function summaryToCsv(summary: Summary): string {
         : undefined;
     lines.push(
       [
-        c.dataset,
-        c.model,
+        csvText(c.dataset),
+        csvText(c.model),
         c.explainer,
         c.kind,
         c.metric,
@@ -80,6 +83,9 @@ export function summaryToCsv(summary: Summary): string {
         summary.coverage === undefined
           ? ''
           : csvText(summary.coverage.partial ? `partial: ${summary.coverage.reasons.join(' | ')}` : 'complete'),
+        // Scores of gradient-based explainers on a finite-difference model, and a model that failed its sanity check.
+        summary.models === undefined ? '' : String(isApproximateCell(summary.models, c.dataset, c.model, c.explainer)),
+        summary.models === undefined ? '' : (noteOf(summary.models, c.dataset, c.model)?.modelProblem ?? ''),
       ].join(','),
     );
   }

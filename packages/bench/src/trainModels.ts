@@ -52,7 +52,10 @@ export async function trainModels(options: TrainModelsOptions): Promise<TrainedM
     ['datasets', 'models', 'preset', 'seed', 'dataDir', 'cacheDir', 'download', 'out', 'userData', 'log'],
     'trainModels',
   );
-  mkdirSync(options.out, { recursive: true });
+  // Created at the first write: a run that fails while loading or training leaves no empty folder.
+  const ensureOut = (): void => {
+    mkdirSync(options.out, { recursive: true });
+  };
   const entries: TrainedModelEntry[] = [];
   const { userData, log } = options;
   const loaders: (() => Promise<BenchDataset & { readonly preprocessing: Preprocessing }>)[] = options.datasets.map(
@@ -86,6 +89,7 @@ export async function trainModels(options: TrainModelsOptions): Promise<TrainedM
       // its bytes are what the bench's workers load and hash).
       const json = formatModelJson(toModelJson(withPreprocessing(t.model, ds.preprocessing)));
       const tmp = join(options.out, `${file}.tmp-${process.pid}`);
+      ensureOut();
       writeFileSync(tmp, json);
       renameSync(tmp, join(options.out, file));
       entries.push({
@@ -103,6 +107,7 @@ export async function trainModels(options: TrainModelsOptions): Promise<TrainedM
     }
   }
   const tmp = join(options.out, `models.json.tmp-${process.pid}`);
+  ensureOut();
   writeFileSync(
     tmp,
     `${JSON.stringify({ format: 'xai-bench-models@1', preset: options.preset, seed: options.seed, models: entries }, null, 2)}\n`,

@@ -11,6 +11,7 @@ import type { RunManifest } from './runManifest';
 import { summarize, summaryToJson } from './summarize';
 import type { Summary } from './summarize';
 import { summaryToCsv } from './summaryCsv';
+import { modelNotes } from './modelNotes';
 
 /**
  * Writes `summary.json`, `summary.csv`, `report.md` and `report.html` into `dir` from the
@@ -28,7 +29,7 @@ export async function writeReports(
 ): Promise<Summary> {
   const groupNames: Record<string, readonly string[]> = {};
   for (const d of manifest.datasets) if (d.sensitive) groupNames[d.id] = d.sensitive.groups;
-  const summary = summarize(rows, { groupNames, ...(coverage ? { coverage } : {}) });
+  const summary: Summary = { ...summarize(rows, { groupNames, ...(coverage ? { coverage } : {}) }), models: modelNotes(manifest.models) };
   const write = (name: string, text: string): void => {
     const p = join(dir, name);
     withIo('write', p, 'writeReports', () => writeFileSync(p, text));

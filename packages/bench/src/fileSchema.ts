@@ -1,0 +1,166 @@
+import { readFileSync } from 'node:fs';
+import type { FeatureKind, FeatureSchema, Matrix } from '@xai/core';
+import { XaiError } from '@xai/core';
+import { inferFeatureKinds, parseUserSchema } from '@xai/data/node';
+import { openxaiFeatureSchema } from '@xai/metrics';
+import type { OpenxaiFeatureMetadata } from '@xai/metrics';
+
+/** A schema for model-input columns read from files, and what to tell the user about it. */
+export interface FileSchema {
+  readonly schema: FeatureSchema;
+  /** Where the kinds and groups came from, in words. */
+  readonly source: string;
+  readonly warnings: readonly string[];
+}
+
+/** `status_1` → `status`, `city=Oslo` → `city`; null for a name with no separator. */
+function prefixOf(name: string): string | null {
+  const k = Math.max(name.lastIndexOf('='), name.lastIndexOf('_'));
+  return k > 0 && k < name.length - 1 ? name.slice(0, k) : null;
+}
+
+/** True when every row of `rows` has values in {0, 1} on `cols` summing to exactly 1. */
+function isOneHot(rows: Matrix, cols: readonly number[]): boolean {
+  const stride = rows.stride ?? rows.cols;
+  const offset = rows.offset ?? 0;
+  for (let i = 0; i < rows.rows; i++) {
+    let ones = 0;
+    for (const j of cols) {
+      const v = rows.data[offset + i * stride + j]!;
+      if (v === 1) ones++;
+      else if (v !== 0) return false;
+    }
+    if (ones !== 1) return false;
+  }
+  return rows.rows > 0;
+}
+
+/**
+ * One-hot groups read from column names and values: two or more columns whose names share a
+ * prefix before their last `_` or `=` (`status_1`, `status_2`; `city=Oslo`, `city=Rome`) and
+ * whose values are 0/1 with exactly one 1 per row in every given row. Names alone never make a
+ * group (`loan_amount`, `loan_term` are not one-hot), and neither do values alone.
+ * @example oneHotGroupsByName(['a', 's_1', 's_2'], rows) // [[1, 2]] when s_1 + s_2 = 1 on every row
+ * @since 0.3.0
+ */
+export function oneHotGroupsByName(names: readonly string[], rows: Matrix): number[][] {
+  const byPrefix = new Map<string, number[]>();
+  names.forEach((n, j) => {
+    const p = prefixOf(n);
+    if (p === null) return;
+    const list = byPrefix.get(p) ?? [];
+    list.push(j);
+    byPrefix.set(p, list);
+  });
+  return [...byPrefix.values()].filter((cols) => cols.length >= 2 && isOneHot(rows, cols));
+}
+
+function isOpenxaiMetadata(v: unknown): v is OpenxaiFeatureMetadata {
+  if (Array.isArray(v)) return v.every((t) => t === 'c' || t === 'd');
+  return v !== null && typeof v === 'object' && Array.isArray((v as { feature_types?: unknown }).feature_types);
+}
+
+/** Columns holding only 0 and 1 that the schema gives continuous noise. */
+function binaryContinuous(names: readonly string[], kinds: readonly FeatureKind[], rows: Matrix): string[] {
+  const stride = rows.stride ?? rows.cols;
+  const offset = rows.offset ?? 0;
+  return names.filter((_, j) => {
+    if (kinds[j] !== 'continuous' || rows.rows === 0) return false;
+    for (let i = 0; i < rows.rows; i++) {
+      const v = rows.data[offset + i * stride + j]!;
+      if (v !== 0 && v !== 1) return false;
+    }
+    return true;
+  });
+}
+
+/** A `--schema` file for model-input columns: OpenXAI feature metadata, or an xai-data-schema@1 naming them. */
+function readSchemaFile(path: string, names: readonly string[]): { schema: FeatureSchema; source: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new XaiError(code === 'ENOENT' ? 'NOT_FOUND' : 'PARSE_ERROR', `--schema ${path}: ${code ?? (e as Error).message}`, {
+      fn: 'xai',
+      arg: '--schema',
+      value: path,
+      file: path,
+    });
+  }
+  if (isOpenxaiMetadata(json)) {
+    const meta = Array.isArray(json) ? json : (json as { feature_types: readonly string[]; feature_n_cols: readonly number[] });
+    return { schema: openxaiFeatureSchema(meta, names.length, names), source: `${path} (OpenXAI feature metadata)` };
+  }
+  const user = parseUserSchema(json, path);
+  if (user.features === undefined)
+    throw new XaiError(
+      'BAD_INPUT',
+      `--schema ${path}: name every model column under "features" (with kinds) for rows that are model inputs`,
+      {
+        fn: 'xai',
+        arg: '--schema',
+        value: path,
+        file: path,
+      },
+    );
+  const listed = user.features.map((f) => f.name);
+  const missing = names.filter((n) => !listed.includes(n));
+  const extra = listed.filter((n) => !names.includes(n));
+  if (missing.length > 0 || extra.length > 0)
+    throw new XaiError(
+      'BAD_INPUT',
+      `--schema ${path}: features must be the file's columns${missing.length > 0 ? `; missing ${missing.join(', ')}` : ''}${extra.length > 0 ? `; not in the file ${extra.join(', ')}` : ''}`,
+      { fn: 'xai', arg: '--schema', value: { missing, extra }, file: path },
+    );
+  const kinds = names.map((n): FeatureKind => {
+    const k = user.features!.find((f) => f.name === n)!.kind;
+    if (k === 'categorical')
+      throw new XaiError(
+        'BAD_INPUT',
+        `--schema ${path}: ${n} is categorical, but these rows are model inputs (already one-hot); list its columns under "groups"`,
+        {
+          fn: 'xai',
+          arg: '--schema',
+          value: n,
+          file: path,
+        },
+      );
+    return k;
+  });
+  const groups = (user.groups ?? []).map((g) => g.map((n) => names.indexOf(n)));
+  return { schema: { names, kinds, groups }, source: `${path} (xai-data-schema@1)` };
+}
+
+/**
+ * The kinds and one-hot groups of model-input columns read from files (`xai explain/evaluate
+ * --instances --train`): from `--schema` when given (OpenXAI feature metadata, or an
+ * xai-data-schema@1 listing the columns), else inferred — kinds from the values (few distinct
+ * integers: discrete), one-hot groups from names and values ({@link oneHotGroupsByName}). A
+ * warning names 0/1 columns that would get continuous noise.
+ * @example const { schema, warnings } = fileSchema(names, train, undefined)
+ * @since 0.3.0
+ */
+export function fileSchema(names: readonly string[], rows: Matrix, schemaPath: string | undefined): FileSchema {
+  const picked =
+    schemaPath !== undefined
+      ? readSchemaFile(schemaPath, names)
+      : (() => {
+          const groups = oneHotGroupsByName(names, rows);
+          const kinds = inferFeatureKinds(rows);
+          for (const g of groups) for (const j of g) kinds[j] = 'discrete';
+          const shown = groups.map((g) => `${prefixOf(names[g[0]!]!)}(${g.length})`).join(', ');
+          return {
+            schema: { names, kinds, groups },
+            source: `inferred from the values${groups.length > 0 ? `; one-hot groups from the column names: ${shown}` : ''}`,
+          };
+        })();
+  const loose = binaryContinuous(names, picked.schema.kinds, rows);
+  const warnings =
+    loose.length > 0
+      ? [
+          `columns ${loose.slice(0, 8).join(', ')}${loose.length > 8 ? ` (+${loose.length - 8})` : ''} hold only 0/1 but get continuous noise under this schema (${picked.source}); declare them discrete or grouped in --schema if they are indicators`,
+        ]
+      : [];
+  return { schema: picked.schema, source: picked.source, warnings };
+}
