@@ -185,6 +185,12 @@ describe('featureScale in the metrics: unit scales, content keys, errors', () =>
     const a = predictionGaps({ x, attributions: eR, model: f }, o);
     const b = predictionGaps({ x, attributions: eR, model: f }, { ...o, keys: contentKeys });
     expect(a).toEqual(b);
+    const so = { candidates: 60, neighbours: 5, featureScale: pair.scale };
+    const st = (o: object) =>
+      relativeStability({ x, model: f, explainer: limeExplainer({ samples: 50, featureScale: pair.scale }) }, { ...so, ...o });
+    const s0 = st({});
+    const s1 = st({ keys: contentKeys });
+    for (const id of ['RIS', 'RRS', 'ROS'] as const) expect(s1[id]!.values).toEqual(s0[id]!.values);
     const ex = { x, model: f, explain: asFn(limeExplainer({ samples: 50, featureScale: pair.scale })) };
     expect(maxSensitivity(ex, { featureScale: pair.scale }).values).toEqual(
       maxSensitivity(ex, { featureScale: pair.scale, keys: contentKeys }).values,

@@ -114,7 +114,9 @@ export interface RelativeStabilityOptions {
   /**
    * Stream key of each instance in place of its content hash ('content' seeding only): it
    * keys the candidates and, under common random numbers, the explanations of the instance
-   * and its neighbours. @defaultValue each row's content hash
+   * and its neighbours; `explainerNoise`'s second key is derived from it (so the diagnostic,
+   * not the scores, differs from a run without keys even when the keys equal the content
+   * hashes). @defaultValue each row's content hash
    * @since 0.3.0
    */
   readonly keys?: ArrayLike<number>;
