@@ -1,15 +1,14 @@
 // The body of parseUserDataset / loadUserDataset, with the public function's name for errors.
 import type { CategoricalEncoding, FeatureKind, Matrix, Preprocessing, Split } from '@xai/core';
-import { XaiError, checkOptions, describeValue, selectRows } from '@xai/core';
+import { XaiError, checkOptions, describeValue } from '@xai/core';
 import { inferFeatureKinds } from '../inferFeatureKinds.js';
 import { fitMinMaxScaler } from '../minMaxScaler.js';
 import type { UserDataset, UserDatasetOptions } from '../parseUserDataset.js';
 import type { UserSchema } from '../userSchema.js';
 import { parseUserSchema } from '../userSchema.js';
-import { contentSplit, rankBins, regressionBins, rowContentKeys } from './contentSplit.js';
 import { quoteNames as quote } from './csvTable.js';
 import { readLabelColumn } from './labelColumn.js';
-import { labelTask } from './labelTask.js';
+import { classCountWarnings, labelTask } from './labelTask.js';
 import { checkModelWidth } from './modelWidth.js';
 import { countOutOfRange, outOfRangeWarning } from './outOfRange.js';
 import type { OutOfRangeReport } from './outOfRange.js';
@@ -20,21 +19,11 @@ import { MISSING_HINT } from './screenCells.js';
 import { sha256Hex } from './sha256.js';
 import type { RawColumnPlan } from './tableEncoding.js';
 import { encodeTable, modelColumnNames } from './tableEncoding.js';
+import type { Part } from './userSplits.js';
+import { splitUserRows } from './userSplits.js';
 import { USER_DATASET_KEYS, userDatasetSettings } from './userDatasetOptions.js';
 
 const encoder = new TextEncoder();
-
-function pick(x: Matrix, rows: Int32Array): Matrix {
-  return selectRows(x, rows);
-}
-
-function pickInt(a: Int32Array, rows: Int32Array): Int32Array {
-  return Int32Array.from(rows, (i) => a[i]!);
-}
-
-function pickFloat(a: Float64Array, rows: Int32Array): Float64Array {
-  return Float64Array.from(rows, (i) => a[i]!);
-}
 
 /** The label column: the option's or the schema's, which must agree when both are given. */
 function resolveLabel(fn: string, options: UserDatasetOptions, schema: UserSchema | undefined, schemaFile: string): string {
@@ -151,48 +140,15 @@ export function buildUserDataset(fn: string, text: string | Uint8Array, options:
   if (decided.warning) warnings.push(decided.warning);
   const classesFrom = schema?.classes ? `the classes of ${schemaFile}` : 'the classes';
   const lab = readLabelColumn(table, labelIndex, task, classes, classesFrom, missingHint);
-  if (task === 'classification') {
-    const counts = new Int32Array(classes.length);
-    for (let i = 0; i < lab.y.length; i++) counts[lab.y[i]!] = counts[lab.y[i]!]! + 1;
-    if (classes.length < 2)
-      throw new XaiError(
-        'BAD_INPUT',
-        `${file}: the label ${JSON.stringify(label)} has a single class ${quote(classes)}; a classifier needs two`,
-        { fn, arg: 'file', file, value: classes },
-      );
-    const empty = classes.filter((_, k) => counts[k] === 0);
-    if (empty.length > 0) warnings.push(`classes ${quote(empty)} of the schema do not occur in ${file}`);
-  }
+  if (task === 'classification') warnings.push(...classCountWarnings({ fn, file, label, y: lab.y, classes }));
   steps.push(
     `read ${file}: ${table.dataRows.length} rows; ${declared.length} feature columns -> ${modelNames.length} model columns (${plan.filter((c) => c.categories).length} categorical expanded to one-hot); ${task}${task === 'classification' ? ` with classes ${quote(classes)} (class i = output i)` : ''}`,
     decided.reason,
   );
-  // Split keys are the rows' content, never their position: a reordered file holds out the same rows.
-  const keys = rowContentKeys(table.records, table.dataRows);
-  const splitRows = (
-    rows: Int32Array | undefined,
-    y: Int32Array,
-    values: Float64Array | undefined,
-    fraction: number,
-    purpose: string,
-  ): { kept: Int32Array; heldOut: Int32Array } => {
-    const content = rows ? Array.from(rows, (i) => keys.content[i]!) : keys.content;
-    const occurrence = rows ? Int32Array.from(rows, (i) => keys.occurrence[i]!) : keys.occurrence;
-    const strata = values ? rankBins(values, regressionBins(values.length, fraction), content, occurrence) : y;
-    return contentSplit(strata, fraction, seed, purpose, content, occurrence);
-  };
-  let trainRows: Int32Array | undefined; // file rows of train (undefined: all of them)
-
-  // 3. Train / test.
-  let trainX: Matrix;
-  let trainY: Int32Array;
-  let trainV: Float64Array | undefined;
-  let testX: Matrix;
-  let testY: Int32Array;
-  let testV: Float64Array | undefined;
-  let split: UserDataset['provenance']['split'];
+  // 3. Train / test (a test file, or a held-out share of the file), then validation from train.
   const files: { role: 'train' | 'test' | 'full'; file: string; sha256: string; rows: number }[] = [];
   const bytesOf = (t: string | Uint8Array): Uint8Array => (typeof t === 'string' ? encoder.encode(t) : t);
+  let testPart: Part | undefined;
   if (options.testText !== undefined) {
     const testFile = options.testFile ?? '<test csv>';
     const t = readTestTable({
@@ -212,61 +168,33 @@ export function buildUserDataset(fn: string, text: string | Uint8Array, options:
       classesFrom,
     });
     warnings.push(...t.warnings);
-    trainX = all.x;
-    trainY = lab.y;
-    trainV = lab.values;
-    testX = t.x;
-    testY = t.y;
-    testV = t.values;
+    testPart = t;
     files.push(
-      { role: 'train', file, sha256: sha256Hex(bytesOf(text)), rows: trainX.rows },
-      { role: 'test', file: testFile, sha256: sha256Hex(bytesOf(options.testText)), rows: testX.rows },
+      { role: 'train', file, sha256: sha256Hex(bytesOf(text)), rows: all.x.rows },
+      { role: 'test', file: testFile, sha256: sha256Hex(bytesOf(options.testText)), rows: t.x.rows },
     );
-    steps.push(`read ${testFile}: ${testX.rows} test rows, columns matched by name`);
-  } else {
-    const { kept, heldOut } = splitRows(undefined, lab.y, lab.values, testFraction, 'train/test');
-    if (kept.length === 0 || heldOut.length === 0)
-      throw new XaiError(
-        'EMPTY',
-        `${file}: a ${testFraction} test split of ${table.dataRows.length} rows leaves ${heldOut.length === 0 ? 'no test rows' : 'no train rows'} (round(${testFraction} x ${table.dataRows.length}) = ${heldOut.length}); give a test file or another testFraction`,
-        { fn, arg: 'file', file, value: table.dataRows.length },
-      );
-    trainRows = kept;
-    if (task === 'classification') {
-      const onlyTest = classes.filter((_, c) => !kept.some((i) => lab.y[i] === c) && heldOut.some((i) => lab.y[i] === c));
-      if (onlyTest.length > 0) warnings.push(`classes ${quote(onlyTest)} have a single row in ${file}, held out for test: no train row`);
-    }
-    trainX = pick(all.x, kept);
-    trainY = pickInt(lab.y, kept);
-    trainV = lab.values ? pickFloat(lab.values, kept) : undefined;
-    testX = pick(all.x, heldOut);
-    testY = pickInt(lab.y, heldOut);
-    testV = lab.values ? pickFloat(lab.values, heldOut) : undefined;
-    split = { testFraction, seed, trainRows: kept.length, testRows: heldOut.length };
-    files.push({ role: 'full', file, sha256: sha256Hex(bytesOf(text)), rows: all.x.rows });
-    steps.push(
-      `split ${file} stratified ${Math.round((1 - testFraction) * 100)}/${Math.round(testFraction * 100)} by ${task === 'regression' ? `${regressionBins(table.dataRows.length, testFraction)} equal-count label bins` : 'class'} (seed ${seed}): ${kept.length} train, ${heldOut.length} test rows, each in file order; rows chosen by a seeded hash of their content`,
-    );
-  }
-
-  // 4. Validation from train, never from test.
-  let valX: Matrix | undefined;
-  let valY: Int32Array | undefined;
-  let valV: Float64Array | undefined;
-  if (validationFraction > 0) {
-    const { kept, heldOut } = splitRows(trainRows, trainY, trainV, validationFraction, 'validation');
-    if (heldOut.length > 0 && kept.length > 0) {
-      valX = pick(trainX, heldOut);
-      valY = pickInt(trainY, heldOut);
-      valV = trainV ? pickFloat(trainV, heldOut) : undefined;
-      trainX = pick(trainX, kept);
-      trainY = pickInt(trainY, kept);
-      trainV = trainV ? pickFloat(trainV, kept) : undefined;
-      steps.push(
-        `held out a stratified validation split of ${Math.round(validationFraction * 1000) / 10}% of train (seed ${seed}): ${heldOut.length} rows; ${kept.length} train rows remain`,
-      );
-    } else warnings.push(`validationFraction ${validationFraction} of ${trainX.rows} train rows leaves no validation row`);
-  }
+    steps.push(`read ${testFile}: ${t.x.rows} test rows, columns matched by name`);
+  } else files.push({ role: 'full', file, sha256: sha256Hex(bytesOf(text)), rows: all.x.rows });
+  const parts = splitUserRows({
+    fn,
+    file,
+    table,
+    all: { x: all.x, y: lab.y, values: lab.values },
+    test: testPart,
+    task,
+    classes,
+    seed,
+    testFraction,
+    validationFraction,
+  });
+  steps.push(...parts.steps);
+  warnings.push(...parts.warnings);
+  const { split } = parts;
+  const { x: trainX, y: trainY, values: trainV } = parts.train;
+  const { x: testX, y: testY, values: testV } = parts.test;
+  const valX = parts.validation?.x;
+  const valY = parts.validation?.y;
+  const valV = parts.validation?.values;
 
   // 5. Scaling fitted on the train rows only.
   const scaler = fitMinMaxScaler(trainX, { featureNames: modelNames });

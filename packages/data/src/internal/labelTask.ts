@@ -77,3 +77,32 @@ export function labelTask(input: LabelTaskInput): LabelTask {
     reason: `label ${name}: ${classes.length} classes (${numeric ? 'integer' : 'text'} values; ${rule})`,
   };
 }
+
+/**
+ * A classification label's class counts: one class is BAD_INPUT (a classifier needs two);
+ * classes (of the schema) that never occur are a warning.
+ */
+export function classCountWarnings(input: {
+  readonly fn: string;
+  readonly file: string;
+  readonly label: string;
+  readonly y: Int32Array;
+  readonly classes: readonly string[];
+}): string[] {
+  const { file, classes, y } = input;
+  if (classes.length < 2)
+    throw new XaiError(
+      'BAD_INPUT',
+      `${file}: the label ${JSON.stringify(input.label)} has a single class ${quote(classes)}; a classifier needs two`,
+      {
+        fn: input.fn,
+        arg: 'file',
+        file,
+        value: classes,
+      },
+    );
+  const counts = new Int32Array(classes.length);
+  for (let i = 0; i < y.length; i++) counts[y[i]!]!++;
+  const empty = classes.filter((_, k) => counts[k] === 0);
+  return empty.length > 0 ? [`classes ${quote(empty)} of the schema do not occur in ${file}`] : [];
+}
