@@ -3,6 +3,7 @@
 // built-in; file and process I/O (file adapters, the CLI runner, the receipts ledger) is in
 // `@xai/audit/node`, which re-exports this entry.
 export * from './adapters/auditSource.js';
+export * from './adapters/classificationSource.js';
 export * from './adapters/csvSource.js';
 export * from './adapters/demoAdapter.js';
 export * from './adapters/itemsToJsonl.js';
@@ -18,12 +19,14 @@ export * from './controls.js';
 export * from './demo/generateDemoClassification.js';
 export * from './demo/generateDemoCorpus.js';
 export * from './demo/generateDemoTable.js';
+export * from './demo/withTargetEncoding.js';
 export * from './fittedProbe.js';
 export * from './formatAuditTable.js';
 export * from './formatEnvelope.js';
 export * from './formatPercent.js';
 export * from './item.js';
 export * from './learned/bagOfWordsProbe.js';
+export * from './learned/classificationProbes.js';
 export * from './learned/idContentProbe.js';
 export * from './parseAuditArgs.js';
 export * from './probe.js';
@@ -34,5 +37,3 @@ export * from './tabular/runTabularAudit.js';
 export * from './tabular/tabularAuditInput.js';
 export * from './tabular/tabularItems.js';
 export * from './version.js';
-export * from './adapters/classificationSource.js';
-export * from './learned/classificationProbes.js';

@@ -19,9 +19,11 @@ import {
   majority,
   missingPatterns,
   nearDuplicateCounts,
-  targetInversionHits,
   targetLevelColumns,
 } from '../internal/tabularRules.js';
+import type { TargetLevels } from '../internal/tabularRules.js';
+import type { GroupSpread } from '../internal/targetEncodings.js';
+import { M_ESTIMATES, categoryLevels, groupSpreads, smoothedInversionHits, spreadHits } from '../internal/targetEncodings.js';
 import { compareHeldOut } from '../internal/versus.js';
 import type { TabularAuditInput } from './tabularAuditInput.js';
 import { assertTabularInput } from './tabularAuditInput.js';
@@ -408,7 +410,13 @@ function abstainScorer(name: TabularProbeName, note: string): Scorer {
   return { name, set: 'train', rule: 'permuted-null', signs: [], note, score: () => ({ hits: 0, covered: 0, sign: `– (${note})` }) };
 }
 
-/** Target encoding: the column's value is its level's label rate (row included); see targetInversionHits. */
+/**
+ * Target encoding, three forms: the column's value is its level's label rate with this row
+ * included, plain or smoothed toward the label mean (m-estimate; inverted for each m of
+ * M_ESTIMATES), or a leave-one-out rate (smoothed or not), whose spread within a category of
+ * another column is the row's own label (the lower value on the rows labelled 1). Each form
+ * and weight is a sign; the best is taken in the observed fit and in every null draw.
+ */
 function targetScorer(
   columns: readonly Float64Array[],
   header: readonly string[],
@@ -417,51 +425,71 @@ function targetScorer(
   nbCv: () => HeldOutNb,
   versusOn: VersusOn,
 ): Scorer {
-  const cands = targetLevelColumns(columns, minCovered);
+  // Levels by value (no category column needed), and by the categories of another column.
+  const levels: (TargetLevels & { readonly group?: number })[] = [
+    ...targetLevelColumns(columns, minCovered),
+    ...categoryLevels(columns, minCovered),
+  ];
+  const spreads = groupSpreads(columns, minCovered);
+  type Cand =
+    | { kind: 'mean'; t: TargetLevels & { readonly group?: number }; m: number }
+    | { kind: 'spread'; s: GroupSpread; sign: 'lower' | 'higher' };
+  const cands: Cand[] = [
+    ...levels.flatMap((t) => M_ESTIMATES.map((m): Cand => ({ kind: 'mean', t, m }))),
+    ...spreads.flatMap((sp) => (['lower', 'higher'] as const).map((sign): Cand => ({ kind: 'spread', s: sp, sign }))),
+  ];
   if (cands.length === 0) return abstainScorer('target-encoded', 'no column of label-rate-like values in [0, 1] with repeated levels');
-  const sums = new Float64Array(Math.max(...cands.map((t) => t.size.length)));
+  const sums = new Float64Array(Math.max(1, ...levels.map((t) => t.size.length)));
+  const covered = (c: Cand): number => (c.kind === 'mean' ? c.t.covered : c.s.covered);
+  const hitsOf = (c: Cand, labels: Int32Array, right?: Uint8Array): number =>
+    c.kind === 'mean' ? smoothedInversionHits(c.t, labels, sums, c.m, right) : spreadHits(c.s, labels, c.sign, right);
+  const describe = (c: Cand): string =>
+    c.kind === 'mean'
+      ? `${header[c.t.column]} = ${c.t.group !== undefined ? `its \`${header[c.t.group]}\`'s` : "its level's"} label rate${c.m > 0 ? `, smoothed (m = ${c.m})` : ''} (inversion)`
+      : `${header[c.s.column]} within \`${header[c.s.group]}\`: the ${c.sign} value is label 1 (leave-one-out)`;
   let picked = -1;
   return {
     name: 'target-encoded',
     set: 'train',
     rule: 'beats-others',
-    signs: cands.map((t) => header[t.column]!),
-    score(labels, describe) {
+    signs: cands.map(describe),
+    score(labels, wantSign) {
       let best = -1;
       let bestAcc = -1;
       let bestHits = 0;
-      cands.forEach((t, k) => {
-        const hits = targetInversionHits(t, labels, sums);
-        if (hits / t.covered > bestAcc) {
-          bestAcc = hits / t.covered;
+      cands.forEach((c, k) => {
+        const hits = hitsOf(c, labels);
+        if (hits / covered(c) > bestAcc) {
+          bestAcc = hits / covered(c);
           best = k;
           bestHits = hits;
         }
       });
-      if (describe) picked = best;
-      const t = cands[best]!;
-      return {
-        hits: bestHits,
-        covered: t.covered,
-        sign: describe ? `${header[t.column]} = its level's label rate (leave-one-out inversion)` : '',
-      };
+      if (wantSign) picked = best;
+      const c = cands[best]!;
+      return { hits: bestHits, covered: covered(c), sign: wantSign ? describe(c) : '' };
     },
     explain() {
-      const t = cands[picked]!;
-      const j = t.column;
+      const c = cands[picked]!;
+      const j = c.kind === 'mean' ? c.t.column : c.s.column;
       const right = new Uint8Array(y.length);
-      targetInversionHits(t, y, sums, right);
+      hitsOf(c, y, right);
       const rows: number[] = [];
-      for (let i = 0; i < y.length; i++) if (t.level[i]! >= 0) rows.push(i);
+      for (let i = 0; i < y.length; i++) if (c.kind === 'mean' ? c.t.level[i]! >= 0 : c.s.lower[i]! !== 2) rows.push(i);
       const nb = nbCv();
       const versus = versusOn(
         rows,
         (i) => right[i] === 1,
         (i) => nb.predictWithout(i, [j]) === y[i],
       );
+      const how =
+        c.kind === 'mean'
+          ? `its level's label rate, this row included${c.m > 0 ? `, smoothed with m = ${c.m}` : ''}`
+          : `a leave-one-out label rate per \`${header[c.s.group]}\` (its spread within a category is the row's own label)`;
       return {
-        fields: [header[j]!],
-        fix: `\`${header[j]}\` is computed from the label (its level's label rate, this row included): recompute it out-of-fold on train only, or drop it`,
+        fields:
+          c.kind === 'mean' ? [header[j]!, ...(c.t.group !== undefined ? [header[c.t.group]!] : [])] : [header[j]!, header[c.s.group]!],
+        fix: `\`${header[j]}\` is computed from the label (${how}): recompute it out-of-fold on train only, or drop it`,
         versus,
       };
     },
