@@ -202,19 +202,39 @@ describe('importMlp: exporter layouts, imported weights agree with ONNX Runtime'
     );
     expect(reluOut.gradientSource).toBe('finite-differences');
     expect(reluOut.discovered.notImportedBecause).toContain('output layer');
+    // A weight the graph computes from the input is not a constant (Transpose is not evaluated).
     const computed = loadOnnxModel(
       graph(
         [
-          { opType: 'Neg', input: ['W0'], output: ['nW'] },
-          { opType: 'MatMul', input: ['x', 'nW'], output: ['logits'] },
+          { opType: 'Transpose', input: ['x'], output: ['xt'] },
+          { opType: 'MatMul', input: ['x', 'xt'], output: ['logits'] },
         ],
-        [f32('W0', [3, 2], 1)],
+        [],
         3,
         'logits',
         2,
       ),
+      { inputDim: 3 },
     );
     expect(computed.gradientSource).toBe('finite-differences');
     expect(computed.discovered.notImportedBecause).toContain('not a constant');
+  });
+
+  it('a weight computed from constants (Neg of an initializer) is a constant: imported, and agrees with ONNX Runtime', () => {
+    agree(
+      graph(
+        [
+          { opType: 'Neg', input: ['W0'], output: ['nW'] },
+          { opType: 'MatMul', input: ['x', 'nW'], output: ['m'] },
+          { opType: 'Softmax', input: ['m'], output: ['probabilities'], attribute: [int('axis', 1)] },
+        ],
+        [f32('W0', [3, 2], 1)],
+        3,
+        'probabilities',
+        2,
+      ),
+      'MatMul → Softmax',
+      2,
+    );
   });
 });
