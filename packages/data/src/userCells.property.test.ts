@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isXaiError } from '@xai/core';
+import { applyPreprocessing } from './applyPreprocessing.js';
 import { parseUserDataset } from './parseUserDataset.js';
 
 const pad = fc.constantFrom('', ' ', '  ');
@@ -68,6 +69,37 @@ describe('no cell text becomes a category named NaN or Infinity', () => {
         },
       ),
       { numRuns: 400, seed: 20261201 },
+    );
+  });
+
+  it('a test file and rows for a saved model take the same path: an error naming the cell, or finite values', () => {
+    const train = parseUserDataset(rowsOf(0, 0, '0'), { label: 'y', validationFraction: 0 });
+    fc.assert(
+      fc.property(cell, fc.integer({ min: 0, max: 1 }), fc.integer({ min: 0, max: 11 }), (value, column, row) => {
+        for (const read of [
+          () =>
+            parseUserDataset(rowsOf(0, 0, '0'), {
+              label: 'y',
+              testText: rowsOf(column, row, value),
+              testFile: 't.csv',
+              unknownCategories: 'zeros',
+            }).raw.test,
+          () => applyPreprocessing(rowsOf(column, row, value), train.preprocessing, { file: 't.csv', unknownCategories: 'zeros' }).x,
+        ]) {
+          let x: { data: Float64Array };
+          try {
+            x = read();
+          } catch (e) {
+            if (!isXaiError(e)) throw e;
+            expect(e.message).toContain(`t.csv, line ${row + 2}, column ${column + 1} ("${['a', 'c'][column]}")`);
+            if (looksNonFinite(value)) expect(e.code).toBe('NON_FINITE');
+            continue;
+          }
+          expect(looksNonFinite(value) && value.trim() !== '').toBe(false);
+          for (const v of x.data) expect(Number.isFinite(v)).toBe(true);
+        }
+      }),
+      { numRuns: 300, seed: 20261202 },
     );
   });
 });
