@@ -252,3 +252,20 @@ describe('a width cap before anything trains', () => {
     expect(parseUserDataset(text, { schema, validationFraction: 0 }).schema.names.length).toBe(d);
   });
 });
+
+describe('the new options and the schema field are checked', () => {
+  it('a bad maxClasses, maxColumns or missing is BAD_OPTION naming it and the value; a bad schema "missing" names the schema field', () => {
+    for (const [key, value, why] of [
+      ['maxClasses', 1, 'must be an integer >= 2'],
+      ['maxColumns', 0, 'must be an integer >= 1'],
+      ['missing', 'drop', "must be 'error' or 'drop-rows'"],
+    ] as const) {
+      const e = errorOf(() => parseUserDataset(csv(ROWS), { label: 'y', [key]: value } as never));
+      expect(e.code).toBe('BAD_OPTION');
+      expect(e.message).toBe(`[BAD_OPTION] parseUserDataset: ${key}: ${why}, got ${JSON.stringify(value)}`);
+    }
+    const s = errorOf(() => parseUserDataset(csv(ROWS), { schema: '{"label":"y","missing":"impute"}', schemaFile: 's.json' }));
+    expect(s.code).toBe('BAD_INPUT');
+    expect(s.message).toContain(`s.json: missing: expected 'error' or 'drop-rows', got "impute"`);
+  });
+});
