@@ -128,6 +128,38 @@ describe('importMlp: exporter layouts, imported weights agree with ONNX Runtime'
     );
   });
 
+  it('Cast to float, a constant-first Add and Mul between layers, a Reshape keeping the batch, a sigmoid head', () => {
+    const shape: onnxProto.onnx.ITensorProto = { name: 'shape', dims: [2], dataType: DT.INT64, int64Data: [0, -1] };
+    agree(
+      graph(
+        [
+          { opType: 'Cast', input: ['x'], output: ['c'], attribute: [int('to', DT.FLOAT)] },
+          { opType: 'Gemm', input: ['c', 'W0', 'b0'], output: ['z0'], attribute: [int('transB', 1)] },
+          { opType: 'Tanh', input: ['z0'], output: ['a0'] },
+          { opType: 'Add', input: ['shift', 'a0'], output: ['s0'] },
+          { opType: 'Mul', input: ['scale', 's0'], output: ['m0'] },
+          { opType: 'Reshape', input: ['m0', 'shape'], output: ['r0'] },
+          { opType: 'Gemm', input: ['r0', 'W1', 'b1'], output: ['z1'], attribute: [int('transB', 1)] },
+          { opType: 'Sigmoid', input: ['z1'], output: ['p'] },
+        ],
+        [
+          f32('W0', [5, 4], 11),
+          f32('b0', [5], 12),
+          f32('shift', [5], 13),
+          f32('scale', [1, 5], 14),
+          shape,
+          f32('W1', [1, 5], 15),
+          f32('b1', [1], 16),
+        ],
+        4,
+        'p',
+        1,
+      ),
+      'Cast → Gemm → Tanh → Add → Mul → Reshape → Gemm → Sigmoid',
+      2,
+    );
+  });
+
   it('Gemm with transB = 0, alpha, beta and a scalar bias; tanh; a single-output sigmoid head', () => {
     agree(
       graph(
