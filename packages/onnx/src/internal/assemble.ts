@@ -2,132 +2,18 @@
 // MLP import for exact gradients, batched finite differences otherwise.
 import type { HiddenOptions, InputGradientOptions, Matrix, ModelOutput } from '@xai/core';
 import { XaiError, describeValue, row } from '@xai/core';
-import type { NeuralModel } from '@xai/models';
-import { ACTIVATIONS, fromModelJson, functionModel } from '@xai/models';
+import { functionModel } from '@xai/models';
 import type { GraphIndex } from './graph.js';
-import type { Head, ImportResult, ImportedMlp } from './importMlp.js';
+import type { ImportResult } from './importMlp.js';
 import { importMlp } from './importMlp.js';
+import { chooseOutput, kindOf } from './outputDiscovery.js';
+import type { Imported } from './toNeuralModel.js';
+import { toNeuralModel } from './toNeuralModel.js';
 import type { RunOutput, Runner } from './runner.js';
-import { DT, elemTypeName } from './proto.js';
+import { DT } from './proto.js';
 import { checkFeatures, outBuffer } from './matrixChecks.js';
 import type { OnnxDiscovery, OnnxModel, OnnxOutputKind } from '../types.js';
 import type { AssembleOptions } from './loadOptions.js';
-
-const CLASSIFIER_OP = /Classifier$|^Normalizer$|^ZipMap$/;
-const REGRESSOR_OP = /Regressor$/;
-// What neuralModelToOnnx names a value model's output (and what regression exporters use).
-const VALUE_NAME = /^(values?|predictions?|variable)$/i;
-
-function chooseOutput(g: GraphIndex, o: AssembleOptions): { info: (typeof g.outputs)[number]; rule: string } {
-  const { file, outputs } = g;
-  if (o.outputName !== undefined) {
-    const info = outputs.find((v) => v.name === o.outputName);
-    if (info === undefined)
-      throw new XaiError('NOT_FOUND', `${file} has no output named '${o.outputName}' (outputs: ${outputs.map((v) => v.name).join(', ')})`, {
-        fn: o.fn,
-        arg: 'outputName',
-        file,
-        value: o.outputName,
-      });
-    return { info, rule: `outputName option '${o.outputName}'` };
-  }
-  const floats = outputs.filter((v) => v.kind === 'tensor' && (v.elemType === DT.FLOAT || v.elemType === DT.DOUBLE));
-  const prob = floats.find((v) => /prob/i.test(v.name));
-  if (prob !== undefined) return { info: prob, rule: `float tensor output named like probabilities ('${prob.name}')` };
-  const zip = outputs.find((v) => v.kind !== 'tensor' && /prob/i.test(v.name));
-  if (zip !== undefined)
-    return {
-      info: zip,
-      rule: `sklearn-onnx ZipMap output '${zip.name}' (seq(map)); export with options={'zipmap': False} to get a tensor`,
-    };
-  const first = floats[0];
-  if (first === undefined) {
-    throw new XaiError(
-      'NOT_SUPPORTED',
-      `${file} has no float tensor output (outputs: ${outputs.map((v) => `${v.name}: ${v.kind === 'tensor' ? elemTypeName(v.elemType) : v.kind}`).join(', ')})`,
-      { fn: o.fn, arg: 'pathOrBytes', file },
-    );
-  }
-  return {
-    info: first,
-    rule:
-      floats.length === 1
-        ? `the only float tensor output '${first.name}'`
-        : `the first float tensor output '${first.name}' of ${floats.length}`,
-  };
-}
-
-function kindOf(
-  g: GraphIndex,
-  outputName: string,
-  width: number,
-  head: Head | undefined,
-): { kind: OnnxOutputKind; headName: OnnxDiscovery['head']; rule: string } {
-  const op = g.producer.get(outputName)?.opType ?? '';
-  if (op === 'Softmax') return { kind: 'probabilities', headName: 'softmax', rule: 'produced by Softmax' };
-  if (op === 'Sigmoid') return { kind: 'probabilities', headName: 'sigmoid', rule: 'produced by Sigmoid' };
-  if (CLASSIFIER_OP.test(op)) return { kind: 'probabilities', headName: 'classifier-op', rule: `produced by ai.onnx.ml ${op}` };
-  if (REGRESSOR_OP.test(op)) return { kind: 'value', headName: 'none', rule: `produced by ai.onnx.ml ${op}` };
-  if (head === 'softmax' || head === 'sigmoid') return { kind: 'probabilities', headName: head, rule: `a ${head} head behind ${op}` };
-  if (/prob/i.test(outputName)) return { kind: 'probabilities', headName: 'none', rule: 'named like probabilities' };
-  if (VALUE_NAME.test(outputName))
-    return { kind: 'value', headName: 'none', rule: `raw output named like values ('${outputName}'): a value (regression)` };
-  return width === 1
-    ? { kind: 'value', headName: 'none', rule: 'a single raw output with no softmax/sigmoid head: a value (regression)' }
-    : { kind: 'logits', headName: 'none', rule: `${width} raw outputs with no softmax/sigmoid head: logits (softmax applied)` };
-}
-
-/** The imported MLP as an @xai/models NeuralModel, plus how its outputs map to ours. */
-interface Imported {
-  readonly model: NeuralModel;
-  /** Column of the NeuralModel holding our output column 0 (1 when a zero logit was prepended). */
-  readonly shift: number;
-}
-
-function toNeuralModel(mlp: ImportedMlp, kind: OnnxOutputKind, width: number): Imported | string {
-  const supported = ACTIVATIONS as readonly string[];
-  for (const l of mlp.layers)
-    if (!supported.includes(l.activation))
-      return `hidden activation '${l.activation}' is not in this @xai/models build (supports ${supported.join(', ')})`;
-  if (kind === 'probabilities' && mlp.head === 'none')
-    return 'the output is declared probabilities but the graph has no softmax/sigmoid head to import';
-  if (mlp.head === 'sigmoid' && width !== 1) return `a sigmoid head over ${width} outputs (multi-label) is not a softmax classifier`;
-  if (kind !== 'value' && mlp.head === 'softmax' && width < 2) return 'a softmax over one output';
-  const last = mlp.layers[mlp.layers.length - 1]!;
-  // Raw values (no head) become an identity-head (value) model, output for output. A single
-  // score of a classifier (sigmoid head, binary logit) becomes a 2-class softmax over [0, z]:
-  // softmax([0, z])[1] = σ(z), and logit column 1 is z itself.
-  const identity = kind === 'value' && mlp.head === 'none';
-  const pad = !identity && last.outDim === 1;
-  const layers = mlp.layers.map((l, i) => {
-    const isLast = i === mlp.layers.length - 1;
-    const weight: number[][] = [];
-    const bias: number[] = [];
-    if (isLast && pad) {
-      weight.push(new Array<number>(l.inDim).fill(0));
-      bias.push(0);
-    }
-    for (let r = 0; r < l.outDim; r++) {
-      weight.push(Array.from(l.weight.subarray(r * l.inDim, (r + 1) * l.inDim)));
-      bias.push(l.bias[r]!);
-    }
-    return { weight, bias, activation: l.activation };
-  });
-  const classes = pad ? 2 : last.outDim;
-  const json = {
-    format: 'xai-model@1',
-    kind: mlp.layers.length === 1 ? 'lr' : 'mlp',
-    inputDim: mlp.layers[0]!.inDim,
-    classes,
-    layers,
-    output: identity ? 'identity' : 'softmax',
-  };
-  try {
-    return { model: fromModelJson(json), shift: pad ? 1 : 0 };
-  } catch (e) {
-    return `@xai/models refused the imported weights: ${(e as Error).message}`;
-  }
-}
 
 function softmaxInto(src: ArrayLike<number>, at: number, k: number, dst: Float64Array, to: number): void {
   let m = -Infinity;
