@@ -128,10 +128,16 @@ describe('missing values: an error naming the cell by default, dropped rows when
     );
   });
 
-  it('a missing label names the cell', () => {
+  it('a missing label names the cell, whatever the other labels are', () => {
     const e = errorOf(() => parseUserDataset(csv(withCell(11, 3, 'NA')), { label: 'y', file: 'my.csv' }));
     expect(e.code).toBe('PARSE_ERROR');
     expect(e.message).toContain('my.csv, line 13, column 4 ("y"): label "NA" marks a missing value');
+    // 12 distinct integers and one NA: the missing cell is the error, not "13 distinct text values".
+    const many = ROWS.map((r, i) => [r[0]!, r[1]!, r[2]!, i === 30 ? 'NA' : String(i % 12)]);
+    const m = errorOf(() => parseUserDataset(csv(many), { label: 'y', file: 'my.csv', task: 'regression' }));
+    expect(m.message).toContain('my.csv, line 32, column 4 ("y"): label "NA" marks a missing value');
+    const inferred = errorOf(() => parseUserDataset(csv(many), { label: 'y', file: 'my.csv' }));
+    expect(inferred.message).toContain('my.csv, line 32, column 4 ("y"): label "NA" marks a missing value');
   });
 
   it('feature-only CSVs (instances, attributions) name a null or text cell', () => {

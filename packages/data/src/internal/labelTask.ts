@@ -1,7 +1,7 @@
 // Classification or regression, and which classes: decided from the label's values alone
 // (never from how many rows the file has), and said in one line of the provenance.
 import { XaiError } from '@xai/core';
-import { numericCell } from './cellClass.js';
+import { classifyCell, numericCell } from './cellClass.js';
 import { quoteNames as quote } from './csvTable.js';
 import { labelKey } from './labelColumn.js';
 
@@ -19,7 +19,7 @@ export interface LabelTaskInput {
   readonly label: string;
   readonly file: string;
   readonly fn: string;
-  /** Label cells of the data rows (missing values already rejected or dropped). */
+  /** Label cells of the data rows (blank cells and markers are left out of the decision). */
   readonly cells: readonly string[];
   readonly task?: 'classification' | 'regression' | undefined;
   /** Where an explicit task comes from, for the reason: `the task option`, `s.json: task`. */
@@ -43,7 +43,12 @@ function distinctClasses(cells: readonly string[], numeric: boolean): string[] {
  * than `maxClasses` distinct text values is BAD_INPUT (an id or free text?).
  */
 export function labelTask(input: LabelTaskInput): LabelTask {
-  const { label, file, cells, maxClasses } = input;
+  const { label, file, maxClasses } = input;
+  // Missing labels are reported by the label reader, naming their cell; they never decide the task.
+  const cells = input.cells.filter((c) => {
+    const k = classifyCell(c);
+    return k !== 'blank' && k !== 'marker';
+  });
   const name = JSON.stringify(label);
   const numbers = cells.map((c) => numericCell(c));
   const numeric = numbers.every((v) => v !== undefined);
