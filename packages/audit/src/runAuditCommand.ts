@@ -240,13 +240,17 @@ export async function runAuditCommand(input: AuditCommandOptions | readonly stri
   if (source.kind === 'tabular') {
     if (wanted)
       for (const w of wanted)
-        if (!(TABULAR_PROBE_NAMES as readonly string[]).includes(w))
-          throw new XaiError('BAD_OPTION', `unknown tabular probe "${w}" (known: ${TABULAR_PROBE_NAMES.join(', ')})`, {
+        if (![...TABULAR_PROBE_NAMES, 'id-content'].includes(w))
+          throw new XaiError('BAD_OPTION', `unknown tabular probe "${w}" (known: ${[...TABULAR_PROBE_NAMES, 'id-content'].join(', ')})`, {
             fn,
             arg: 'probes',
             value: w,
           });
-    report = runAuditSource(source, { ...auditOptions, ...(wanted ? { tabularProbes: wanted as TabularProbeName[] } : {}) }, o.adapter);
+    report = runAuditSource(
+      source,
+      { ...auditOptions, ...(wanted ? { tabularProbes: wanted as (TabularProbeName | 'id-content')[] } : {}) },
+      o.adapter,
+    );
   } else {
     // Classification: its own battery; multiple choice: the eight plus bag-of-words on --text parts.
     const info = source.classification;

@@ -39,29 +39,30 @@ const baseName = (path: string): string => path.slice(Math.max(path.lastIndexOf(
 export function csvSource(train: CsvInput, options: CsvSourceOptions = {}): AuditSource {
   const fn = 'csvSource';
   checkOptions(options, CSV_SOURCE_KEYS, fn);
-  const text = (c: CsvInput): string => decodeText(c.content, c.name, fn, c.encoding);
   const bytes = (c: CsvInput): Uint8Array => (typeof c.content === 'string' ? new TextEncoder().encode(c.content) : c.content);
   const missing = options.missing !== undefined ? { missing: options.missing } : {};
-  const tr = parseCsvTable(text(train), { ...(options.label !== undefined ? { label: options.label } : {}), name: train.name, ...missing });
+  const parse = (c: CsvInput, label: string | undefined, text: readonly string[]): CsvTable =>
+    parseCsvTable(decodeText(c.content, c.name, fn, c.encoding), {
+      ...(label !== undefined ? { label } : {}),
+      name: c.name,
+      ...missing,
+      ...(text.length > 0 ? { text } : {}),
+    });
+  let tr = parse(train, options.label, []);
   const trBytes = bytes(train);
   const inputs = [{ name: train.name, sha256: sha256Hex(trBytes), bytes: trBytes.length }];
   let te: CsvTable | undefined;
   const testIn = options.test;
   if (testIn !== undefined) {
-    te = parseCsvTable(text(testIn), { label: tr.labelName, name: testIn.name, ...missing });
+    // A column that is text in either file is text in both; codes come from the union of values.
+    te = parse(testIn, tr.labelName, Object.keys(tr.categorical));
+    const onlyTest = Object.keys(te.categorical).filter((c) => !(c in tr.categorical));
+    if (onlyTest.length > 0) tr = parse(train, options.label, Object.keys(te.categorical));
     const teBytes = bytes(testIn);
     inputs.push({ name: testIn.name, sha256: sha256Hex(teBytes), bytes: teBytes.length });
     if (te.header.join(',') !== tr.header.join(','))
       throw new XaiError('SHAPE_MISMATCH', `${testIn.name}: columns differ from ${train.name}`, { fn, arg: 'test', value: testIn.name });
-    for (const [col, levels] of Object.entries({ ...tr.categorical, ...te.categorical })) {
-      if ((tr.categorical[col] ?? []).join('\u0000') !== (te.categorical[col] ?? []).join('\u0000')) {
-        throw new XaiError(
-          'NOT_SUPPORTED',
-          `text column "${col}" has different values in train and test (${levels.length}); recode it as numbers`,
-          { fn, arg: 'test', value: col },
-        );
-      }
-    }
+    [tr, te] = unionCodes(tr, te);
   }
   // Numeric labels arrive in canonical form ('1.0' -> '1'), so equal numbers are one class.
   const all = [...tr.labels, ...(te?.labels ?? [])];
@@ -76,6 +77,12 @@ export function csvSource(train: CsvInput, options: CsvSourceOptions = {}): Audi
     y: toY(tr.labels),
     header: tr.header,
     classes,
+    text: Object.fromEntries(
+      Object.entries(tr.categorical).map(([col, levels]) => {
+        const j = tr.header.indexOf(col);
+        return [col, Array.from({ length: tr.rows }, (_, i) => levels[tr.data[i * tr.header.length + j]!]!)];
+      }),
+    ),
     ...(te ? { test: { x: { rows: te.rows, cols: te.header.length, data: te.data }, y: toY(te.labels) } } : {}),
   };
   return {
@@ -84,4 +91,26 @@ export function csvSource(train: CsvInput, options: CsvSourceOptions = {}): Audi
     table,
     inputs,
   };
+}
+
+/** Re-codes the text columns of both files by the sorted union of their values (unseen test values included). */
+function unionCodes(tr: CsvTable, te: CsvTable): [CsvTable, CsvTable] {
+  const d = tr.header.length;
+  const categorical: Record<string, string[]> = {};
+  const trData = tr.data.slice();
+  const teData = te.data.slice();
+  for (const col of Object.keys(tr.categorical)) {
+    const a = tr.categorical[col]!;
+    const b = te.categorical[col] ?? [];
+    const levels = [...new Set([...a, ...b])].sort();
+    const code = new Map(levels.map((v, c) => [v, c]));
+    const j = tr.header.indexOf(col);
+    for (let i = 0; i < tr.rows; i++) trData[i * d + j] = code.get(a[tr.data[i * d + j]!]!)!;
+    for (let i = 0; i < te.rows; i++) teData[i * d + j] = code.get(b[te.data[i * d + j]!]!)!;
+    categorical[col] = levels;
+  }
+  return [
+    { ...tr, data: trData, categorical },
+    { ...te, data: teData, categorical },
+  ];
 }

@@ -31,6 +31,8 @@ export interface ParseCsvTableOptions {
    * error. @defaultValue none (any non-number in a numeric column is an error)
    */
   readonly missing?: readonly string[];
+  /** Columns read as text whatever their cells (e.g. the text columns of the train file, for its test file). */
+  readonly text?: readonly string[];
 }
 
 // Strict decimal syntax (Number() alone accepts '', '0x1f', 'Infinity'), as in @xai/data.
@@ -51,12 +53,12 @@ const NON_FINITE_WORD = /^\s*[+-]?(?:nan|inf|infinity)\s*$/i;
  * @since 0.1.0
  */
 export function parseCsvTable(text: string, options: ParseCsvTableOptions = {}): CsvTable {
-  checkOptions(options, ['label', 'name', 'missing'], 'parseCsvTable');
+  checkOptions(options, ['label', 'name', 'missing', 'text'], 'parseCsvTable');
   const name = options.name ?? 'csv';
   let numeric: ReturnType<typeof parseCsv> | undefined;
   const missing = new Set(options.missing ?? []);
   try {
-    if (missing.size === 0) numeric = parseCsv(text, { file: name });
+    if (missing.size === 0 && (options.text ?? []).length === 0) numeric = parseCsv(text, { file: name });
   } catch (e) {
     // A cell that is not a finite number may be a text column: read the table as text below.
     // Structural problems (empty file, ragged row, header) are reported as they are.
@@ -161,6 +163,8 @@ function fromText(text: string, options: ParseCsvTableOptions, name: string, mis
       else if (NUMERIC.test(v) && Number.isFinite(Number(v))) count++;
     }
     if (2 * count < n - absent || count === 0) return undefined;
+    // Mostly-decimal ids with some hex or lettered ones (`1042`, `3fa9`): a text id column, not a bad cell.
+    if (allowMissing && looksLikeIds(col, header[j]!, missing)) return undefined;
     const out = new Float64Array(n);
     for (let i = 0; i < n; i++) {
       const v = col[i]!;
@@ -187,9 +191,10 @@ function fromText(text: string, options: ParseCsvTableOptions, name: string, mis
   const d = D - 1;
   const data = new Float64Array(n * d);
   const categorical: Record<string, string[]> = {};
+  const forced = new Set(options.text ?? []);
   for (let j = 0, k = 0; j < D; j++) {
     if (j === li) continue;
-    const col = numbers(j, true);
+    const col = forced.has(header[j]!) ? undefined : numbers(j, true);
     if (col) {
       for (let i = 0; i < n; i++) data[i * d + k] = col[i]!;
     } else {
@@ -222,4 +227,32 @@ function fromText(text: string, options: ParseCsvTableOptions, name: string, mis
     labelName,
     categorical,
   };
+}
+
+const ID_TOKEN = /^[0-9A-Za-z]+(?:[-_:.#/][0-9A-Za-z]+)*$/;
+const ID_HEADER = /^(id|idx|key|uuid|guid|.*[_-](id|key|uuid))$/i;
+
+/**
+ * A column of ids rather than numbers with a few bad cells: the numbers are digit strings
+ * (no sign, point or exponent), every other non-missing cell is an id-like token holding a
+ * letter (letters, digits, inner separators), two or more and mostly distinct (a repeated
+ * `NA` is a missing-value marker, not an id), and all values are nearly distinct (≥ 95 %) or
+ * the header names an id.
+ */
+function looksLikeIds(col: readonly string[], name: string, missing: ReadonlySet<string>): boolean {
+  const distinct = new Set<string>();
+  const words = new Set<string>();
+  let present = 0;
+  let others = 0;
+  for (const raw of col) {
+    if (missing.has(raw)) continue;
+    const v = raw.trim();
+    present++;
+    distinct.add(v);
+    if (/^\d+$/.test(v)) continue;
+    if (!ID_TOKEN.test(v) || !/[A-Za-z]/.test(v) || NON_FINITE_WORD.test(v)) return false;
+    others++;
+    words.add(v);
+  }
+  return words.size >= 2 && 2 * words.size > others && (ID_HEADER.test(name) || distinct.size >= 0.95 * present);
 }

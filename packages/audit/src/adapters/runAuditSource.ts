@@ -12,7 +12,7 @@ import type { AuditSource } from './auditSource.js';
  * defaults to `classificationProbes` and the across-items null), `tabularProbes` to tables.
  */
 export interface RunAuditSourceOptions extends RunAuditOptions, Omit<TabularAuditOptions, 'probes'> {
-  readonly tabularProbes?: readonly TabularProbeName[];
+  readonly tabularProbes?: readonly (TabularProbeName | 'id-content')[];
 }
 
 const RUN_AUDIT_SOURCE_KEYS = [...TABULAR_OPTION_KEYS, 'decisionNull', 'tabularProbes'] as const;

@@ -1,6 +1,6 @@
 import type { Matrix } from '@xai/core';
 import { XaiError, checkOptions, hashFloat64, row } from '@xai/core';
-import type { AuditReport, FireRule, LeakComparison, ProbeResult } from '../auditReport.js';
+import type { AuditReport, LeakComparison, ProbeResult } from '../auditReport.js';
 import type { AuditOptions } from '../auditOptions.js';
 import { resolveAuditOptions } from '../auditOptions.js';
 import { createSha256 } from '../internal/sha256.js';
@@ -27,6 +27,8 @@ import { M_ESTIMATES, categoryLevels, groupSpreads, smoothedInversionHits, sprea
 import { compareHeldOut } from '../internal/versus.js';
 import type { TabularAuditInput } from './tabularAuditInput.js';
 import { assertTabularInput } from './tabularAuditInput.js';
+import type { Scorer } from './scorer.js';
+import { idContentScorer } from './idContentScorer.js';
 
 /**
  * The tabular probes, in report order (the first four are the 0.1 battery; new probes are
@@ -45,8 +47,8 @@ export const TABULAR_PROBE_NAMES = [
 export type TabularProbeName = (typeof TABULAR_PROBE_NAMES)[number];
 
 export interface TabularAuditOptions extends AuditOptions {
-  /** Which tabular probes to run. @defaultValue all eight */
-  readonly probes?: readonly TabularProbeName[];
+  /** Which tabular probes to run. @defaultValue all eight, plus `id-content` when the table has text id columns */
+  readonly probes?: readonly (TabularProbeName | 'id-content')[];
   /** An integer column is id-like when this fraction of its values is distinct. @defaultValue 0.99 */
   readonly idUniqueness?: number;
   /**
@@ -79,19 +81,6 @@ export const TABULAR_OPTION_KEYS = [
 ] as const;
 
 const ID_NAME = /^(id|idx|index|row|rowid|row_id|row-id|.*[_-]id)$/i;
-
-/** A rule fitted on labels; a null draw refits it on permuted labels. */
-interface Scorer {
-  readonly name: TabularProbeName;
-  /** 'train' rows or 'test' rows are the items it is scored on. */
-  readonly set: 'train' | 'test';
-  readonly signs: readonly string[];
-  readonly rule: FireRule;
-  readonly note?: string;
-  score(labels: Int32Array, describe: boolean): { hits: number; covered: number; sign: string };
-  /** After the observed score: the columns involved, the fix, and (leak rule) the comparison. */
-  explain?(): { fields: readonly string[]; fix: string; versus?: LeakComparison };
-}
 
 const quote = (names: readonly string[], max = 4): string =>
   names
@@ -136,10 +125,10 @@ export function runTabularAudit(table: TabularAuditInput, options: TabularAuditO
   if (!(errorRatio > 0 && errorRatio <= 1)) bad('leakErrorRatio', errorRatio, 'in (0, 1]');
   if (!(Number.isFinite(leakZ) && leakZ >= 0)) bad('leakZ', leakZ, 'a finite number ≥ 0');
   if (!(tolerance > 0 && Number.isFinite(tolerance))) bad('nearTolerance', tolerance, 'a positive number');
-  const wanted = options.probes ?? TABULAR_PROBE_NAMES;
-  for (const p of wanted)
-    if (!(TABULAR_PROBE_NAMES as readonly string[]).includes(p))
-      throw new XaiError('BAD_OPTION', `unknown tabular probe "${p}" (known: ${TABULAR_PROBE_NAMES.join(', ')})`, {
+  const known: readonly string[] = [...TABULAR_PROBE_NAMES, 'id-content'];
+  for (const p of options.probes ?? [])
+    if (!known.includes(p))
+      throw new XaiError('BAD_OPTION', `unknown tabular probe "${p}" (known: ${known.join(', ')})`, {
         fn,
         arg: 'probes',
         value: p,
@@ -165,6 +154,9 @@ export function runTabularAudit(table: TabularAuditInput, options: TabularAuditO
   const idCols: number[] = [];
   const otherCols: number[] = [];
   for (let j = 0; j < x.cols; j++) (isIdLike(columns[j]!, header[j]!, idUniqueness) ? idCols : otherCols).push(j);
+  // Text id columns (their values as written): the id-content probe reads their characters.
+  const textIds = idCols.map((j) => header[j]!).filter((h) => table.text?.[h] !== undefined);
+  const wanted = options.probes ?? [...TABULAR_PROBE_NAMES, ...(textIds.length > 0 ? (['id-content'] as const) : [])];
 
   // Held-out models for the leak rule, built on first use: two-fold CV on train (folds by a
   // content hash of the row, so exact copies share a fold) and train -> test.
@@ -214,7 +206,11 @@ export function runTabularAudit(table: TabularAuditInput, options: TabularAuditO
 
   const scorers: Scorer[] = [];
   for (const name of wanted) {
-    if (name === 'row-order') {
+    if (name === 'id-content') {
+      scorers.push(
+        textIds.length > 0 ? idContentScorer(table.text!, textIds, classes, opts.seed) : abstainScorer(name, 'no text id column'),
+      );
+    } else if (name === 'row-order') {
       const position = new Float64Array(n);
       for (let i = 0; i < n; i++) position[i] = i;
       scorers.push({
@@ -345,6 +341,7 @@ export function runTabularAudit(table: TabularAuditInput, options: TabularAuditO
       rule: s.rule,
       ...(ex?.versus !== undefined ? { versus: ex.versus } : {}),
       ...(ex !== undefined ? { fields: ex.fields, fix: ex.fix } : {}),
+      ...(ex?.evidence !== undefined ? { evidence: ex.evidence } : {}),
     });
   });
 
@@ -406,7 +403,7 @@ function lastFeature(s: Scorer): number {
   return (s as StumpScorer).lastFeature;
 }
 
-function abstainScorer(name: TabularProbeName, note: string): Scorer {
+function abstainScorer(name: TabularProbeName | 'id-content', note: string): Scorer {
   return { name, set: 'train', rule: 'permuted-null', signs: [], note, score: () => ({ hits: 0, covered: 0, sign: `– (${note})` }) };
 }
 

@@ -16,6 +16,8 @@ export interface TabularAuditInput {
   /** Class names. @defaultValue '0', '1', ... up to the largest label */
   readonly classes?: readonly string[];
   readonly test?: { readonly x: Matrix; readonly y: Int32Array };
+  /** Text columns' train values as written (x holds their codes); the id-content probe reads id-like ones. */
+  readonly text?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** Validates a tabular input and returns the class names. */
