@@ -78,6 +78,13 @@ const CASES: readonly Case[] = [
     sessionTol: 2e-6,
   },
   {
+    // Pipeline(StandardScaler, MLPClassifier): skl2onnx's Cast of the input and Concat([Sub(unity, p), p]).
+    file: 'skl_mlp.onnx',
+    refName: 'skl_mlp',
+    ops: 'Scaler → Cast → MatMul+Add → Tanh → MatMul+Add → Tanh → MatMul+Add → Sigmoid → Concat[1−p,p]',
+    sessionTol: 2e-6,
+  },
+  {
     file: 'torch_concat_head.onnx',
     refName: 'torch_concat_head',
     ops: 'Sub → Div → Gemm → Relu → Gemm → Relu → Gemm → Sigmoid → Concat[1−p,p]',
