@@ -9,7 +9,7 @@ import type { ExtendedMetricId, MetricId } from '@xai/metrics';
 import { linearGroundTruth } from '@xai/models/node';
 import type { Precision } from '@xai/models';
 import { readAttributions } from './attributionsFile';
-import { commandRows } from './explainInstances';
+import { commandRows, commandScale } from './explainInstances';
 import type { UserDataSpec } from './userBenchDataset';
 import type { PresetName } from './ids';
 import { GROUND_TRUTH_METRICS, STABILITY_METRICS } from './ids';
@@ -166,6 +166,8 @@ function evaluateRows(
       });
     }
   }
+  // The same noise units xai explain used for these attributions.
+  const scale = commandScale(o.preset, train, schema);
   let explainer: Explainer | undefined;
   const reExplains =
     STABILITY_METRICS.includes(id as never) || (extended && extendedMetrics[id as ExtendedMetricId].info.requires.includes('explainer'));
@@ -183,7 +185,12 @@ function evaluateRows(
         arg: '--method',
         value: method,
       });
-    explainer = createExplainer(method, { preset: o.preset, seed: o.seed, ...(train ? { train } : {}) });
+    explainer = createExplainer(method, {
+      preset: o.preset,
+      seed: o.seed,
+      ...(train ? { train } : {}),
+      ...scale?.explainerOptions(method),
+    });
   }
   const extras = {
     ...(cli.format === 'onnx'
@@ -219,6 +226,7 @@ function evaluateRows(
     const ex = explainer;
     const r = e.run(model, x, attributions, undefined, ex ? (m, xx, t) => ex.explain(m, xx, { targets: t }) : undefined, {
       ...(e.info.seeded ? { seed: o.seed } : {}),
+      ...scale?.metricOptions(id),
       ...(e.info.requires.includes('background') ? { background: train } : {}),
       ...(groundTruth ? { groundTruth } : {}),
     });
@@ -230,6 +238,7 @@ function evaluateRows(
       preset: o.preset,
       seed: o.seed,
       useGivenAttributions: true,
+      ...scale?.metricOptions(id),
       ...(o.stabilityNeighbours !== undefined ? { neighbours: o.stabilityNeighbours } : {}),
       ...(o.stabilitySamples !== undefined ? { candidates: o.stabilitySamples } : {}),
     },

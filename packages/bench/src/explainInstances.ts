@@ -10,6 +10,8 @@ import { readModelRows } from './modelRows';
 import type { UserDataSpec } from './userBenchDataset';
 import { loadUserBenchDataset } from './userBenchDataset';
 import { modelInputSpace } from './modelInputSpace';
+import { perturbationScale } from './perturbationScale';
+import type { PerturbationScale } from './perturbationScale';
 import type { ModelInput, ModelInputSpace } from './modelInputSpace';
 
 export interface ExplainInstancesOptions {
@@ -148,6 +150,20 @@ export async function commandRows(
 }
 
 /**
+ * The noise units of `xai explain` / `xai evaluate`: under `default`, when training rows are
+ * known (`--train`, or the train split of `--data`), each column's training range (one-hot and
+ * discrete columns keep 1; min-max-scaled rows have ranges 1); else the absolute constants.
+ * @since 0.3.0
+ */
+export function commandScale(
+  preset: PresetName,
+  train: Matrix | undefined,
+  schema: FeatureSchema | undefined,
+): PerturbationScale | undefined {
+  return preset === 'default' && train !== undefined ? perturbationScale(preset, train, schema) : undefined;
+}
+
+/**
  * `xai explain`: a model file + rows + a method → attributions (the predicted class of each
  * row is explained). See {@link commandRows} for where the rows come from.
  * @since 0.1.0
@@ -169,10 +185,12 @@ export async function explainInstances(
   }
   const r = await commandRows(options, 'explain');
   try {
+    const scale = commandScale(options.preset, r.train, r.schema);
     const explainer = createExplainer(options.method, {
       preset: options.preset,
       seed: options.seed,
       ...(r.train ? { train: r.train } : {}),
+      ...scale?.explainerOptions(options.method),
     });
     // Explainers explain each row's predicted class; the output says which, row by row.
     const explainedClass = predictLabels(r.cli.model, r.x);

@@ -1,6 +1,7 @@
 import type { Explainer, Matrix, Model } from '@xai/core';
 import { EXTENDED_METRIC_IDS, extendedMetrics } from '@xai/metrics';
 import type { ExtendedMetricFamily, ExtendedMetricId, ExtendedMetricInfo } from '@xai/metrics';
+import type { PerturbationScale } from './perturbationScale';
 
 /** True for an extended metric id. @since 0.2.0 */
 export function isExtendedMetric(id: string): id is ExtendedMetricId {
@@ -35,6 +36,8 @@ export interface ExtendedScoreContext {
   readonly seed: number;
   /** Scoring the permuted null: metrics whose null is not meaningful are skipped. */
   readonly isNull: boolean;
+  /** Per-metric noise units (`featureScale` for the metrics that take it); absent: absolute units. */
+  readonly scale?: PerturbationScale;
 }
 
 /**
@@ -55,7 +58,7 @@ export function scoreExtended(ids: readonly string[], ctx: ExtendedScoreContext)
     if (ctx.isNull && !e.info.nullMeaningful) continue;
     if (e.info.requires.includes('explainer') && explain === undefined) continue;
     if (e.info.requires.includes('ground-truth') && ctx.groundTruth === null) continue;
-    const options: Record<string, unknown> = { ...(e.info.seeded ? { seed: ctx.seed } : {}) };
+    const options: Record<string, unknown> = { ...(e.info.seeded ? { seed: ctx.seed } : {}), ...ctx.scale?.metricOptions(id) };
     if (e.info.requires.includes('background')) options.background = ctx.background;
     if (id === 'KENDALL_TAU') options.groundTruth = ctx.groundTruth;
     try {

@@ -34,6 +34,9 @@ import { modelInputSpace } from './modelInputSpace';
 import type { ModelInputSpace } from './modelInputSpace';
 import { modelSanity, sanityWarning } from './modelSanity';
 import type { ModelSanity } from './modelSanity';
+import { openxaiRangeWarning, perturbationScale } from './perturbationScale';
+import type { PerturbationScale } from './perturbationScale';
+import type { UserBenchDataset } from './userBenchDataset';
 
 /** Where a dataset x model's ground truth comes from. */
 export type GroundTruthSource = 'model' | 'data' | null;
@@ -59,6 +62,8 @@ interface JobPayload {
   readonly groundTruth: GroundTruthSource;
   /** The model's own input space when it is not the dataset payload's (a raw-column model): scored rows and train. */
   readonly inputs?: { readonly x: Matrix; readonly train: Matrix };
+  /** Draw noise and measure distances in each column's own units (see `noiseUnits`). */
+  readonly scaleNoise: boolean;
 }
 
 interface DatasetPayload {
@@ -118,9 +123,37 @@ export function describeConfig(config: unknown): unknown {
  * instances, so its attributions reproduce the released ones.
  * @since 0.2.0
  */
-export function buildExplainer(id: string, preset: PresetName, seed: number, train: Matrix): Explainer & { readonly config?: unknown } {
+export function buildExplainer(
+  id: string,
+  preset: PresetName,
+  seed: number,
+  train: Matrix,
+  scale?: PerturbationScale,
+): Explainer & { readonly config?: unknown } {
   const numpyLime = id === 'lime' && preset === 'openxai';
-  return createExplainer(id as ExplainerId, { preset, seed, train, ...(numpyLime ? { noise: 'numpy-batch' } : {}) });
+  return createExplainer(id as ExplainerId, {
+    preset,
+    seed,
+    train,
+    ...(numpyLime ? { noise: 'numpy-batch' } : {}),
+    ...scale?.explainerOptions(id),
+  });
+}
+
+/**
+ * Whether a dataset x model draws its noise in each column's own units: under the `default`
+ * preset on a user's CSV (`--data`), where a model may eat raw columns (age 18–90, income in
+ * dollars) and absolute N(0, 0.1²) noise would be meaningless. On the scaled space every range
+ * is 1, so the built-in models keep the absolute constants exactly. Registry and synthetic
+ * datasets keep the protocol's absolute constants in every preset.
+ */
+function noiseUnits(preset: PresetName, ds: BenchDataset): boolean {
+  return preset === 'default' && (ds as Partial<UserBenchDataset>).user !== undefined;
+}
+
+/** The noise units of a job: per-column ranges of its training rows (one-hot and discrete columns keep 1), or none. */
+function jobScale(preset: PresetName, scaleNoise: boolean, train: Matrix, schema: FeatureSchema): PerturbationScale | undefined {
+  return scaleNoise ? perturbationScale(preset, train, schema) : undefined;
 }
 
 /**
@@ -240,7 +273,10 @@ export async function prepare(config: BenchConfig, hooks: PrepareHooks): Promise
           worker: resolved.worker,
           groundTruth: gt[kind]!,
           ...(own ? { inputs: { x: contiguous(rowBlock(space.space.test, 0, payloadRows), true), train: space.space.train } } : {}),
+          scaleNoise: noiseUnits(config.preset, ds),
         });
+        const rangeWarning = openxaiRangeWarning(config.preset, space.space.train, ds.schema.names);
+        if (rangeWarning !== null) hooks.log(`WARNING ${id}/${kind}: ${rangeWarning}`);
         if (floors.length === 0) floors = floorExplainers({ train: space.space.train, model: resolved.model }).map((e) => e.id);
       } finally {
         resolved.dispose();
@@ -250,7 +286,8 @@ export async function prepare(config: BenchConfig, hooks: PrepareHooks): Promise
     for (const kind of config.models) {
       const perModel: Record<string, unknown> = {};
       const train = spaces[kind]?.train ?? ds.train.x;
-      for (const e of config.explainers) perModel[e] = describeConfig(buildExplainer(e, config.preset, config.seed, train).config);
+      const scale = jobScale(config.preset, noiseUnits(config.preset, ds), train, ds.schema);
+      for (const e of config.explainers) perModel[e] = describeConfig(buildExplainer(e, config.preset, config.seed, train, scale).config);
       explainerConfigs[id]![kind] = perModel;
     }
     datasets.push({
@@ -317,6 +354,8 @@ interface Job {
   /** Scored rows and training rows in the model's own input space (the dataset's unless the model eats raw columns). */
   readonly x: Matrix;
   readonly train: Matrix;
+  /** Noise units of the model's input space (undefined: absolute, the protocol's constants). */
+  readonly scale: PerturbationScale | undefined;
   /** What explainers and metrics query (pure TS, the ORT backend, or an ONNX graph). */
   readonly model: Model;
   /** The @xai/models network: LR ground truth reads its weights. */
@@ -351,7 +390,8 @@ export async function createUnitRunner(
       const w = buildWorkerModel(spec.worker, key, onnx, p.precision);
       const { x, train } = spec.inputs ?? ds;
       const explainers = new Map<string, Explainer>(floorExplainers({ train, model: w.model }).map((e) => [e.id, e]));
-      j = { dataset: ds, x, train, model: w.model, neural: w.neural, groundTruth: spec.groundTruth, explainers };
+      const scale = jobScale(p.preset, spec.scaleNoise, train, ds.schema);
+      j = { dataset: ds, x, train, scale, model: w.model, neural: w.neural, groundTruth: spec.groundTruth, explainers };
       jobs.set(key, j);
     }
     return j;
@@ -359,7 +399,7 @@ export async function createUnitRunner(
   const explainerOf = (j: Job, id: string): Explainer => {
     let e = j.explainers.get(id);
     if (e === undefined) {
-      e = buildExplainer(id, p.preset, p.seed, j.train);
+      e = buildExplainer(id, p.preset, p.seed, j.train, j.scale);
       j.explainers.set(id, e);
     }
     return e;
@@ -406,7 +446,7 @@ export async function createUnitRunner(
     }
     const kp = counts.prediction;
     if ((want.has('PGI') || want.has('PGU')) && kp > 0 && PREDICTION_METRICS.some((m) => want.has(m))) {
-      const g = predictionGaps(baseOf(kp), { preset: p.preset, seed: p.seed });
+      const g = predictionGaps(baseOf(kp), { preset: p.preset, seed: p.seed, ...j.scale?.metricOptions('PGI') });
       put(g.PGI);
       put(g.PGU);
     }
@@ -420,6 +460,7 @@ export async function createUnitRunner(
           neighbours: p.stabilityNeighbours,
           candidates: p.stabilitySamples,
           useGivenAttributions: true,
+          ...j.scale?.metricOptions('RIS'),
         },
       );
       put(s.RIS);
@@ -442,6 +483,7 @@ export async function createUnitRunner(
         background: j.train,
         seed: p.seed,
         isNull: explainer === null,
+        ...(j.scale ? { scale: j.scale } : {}),
       });
       for (const [id, v] of r) values.set(id, v);
     }
