@@ -135,7 +135,7 @@ describe('readChain: a refusal names the node and why', () => {
 
   it('one-vs-rest logistic scores and a MAX normaliser are named with the node that makes them', () => {
     expect(reason(linearThenNormalizer('LOGISTIC', 3, 'L1'))).toContain(
-      "node 0 'LinearClassifier' (LinearClassifier): LOGISTIC over 3 independent rows is one-vs-rest",
+      "node 0 'LinearClassifier' (LinearClassifier): LOGISTIC over 3 independent rows gives one-vs-rest scores",
     );
     expect(reason(linearThenNormalizer('SOFTMAX', 3, 'MAX'))).toContain("node 1 'Normalizer' (Normalizer): norm MAX rescales the scores");
     expect(reason(linearThenNormalizer('NONE', 3, 'L1'))).toContain(

@@ -2,7 +2,7 @@
 // logistic regression).
 import type { GraphIndex } from '../graph.js';
 import type { NodeProto } from '../proto.js';
-import { attrFloat, attrFloats, attrInt, attrInts, attrString } from '../proto.js';
+import { attrFloat, attrFloats, attrInt, attrInts, attrString, attribute } from '../proto.js';
 import type { ChainStep, DenseStep, NodeRead, NodeRef } from './chainStep.js';
 import { refuse } from './chainStep.js';
 import { featureVector, graphConstant } from './graphConstant.js';
@@ -61,9 +61,7 @@ export function readMatMul(node: NodeProto, g: GraphIndex, ref: NodeRef): NodeRe
 export function readLinearClassifier(node: NodeProto, _g: GraphIndex, ref: NodeRef, output: string): NodeRead {
   if (node.output?.[1] !== output) return refuse(ref, `output '${output}' is the predicted label, not the scores`);
   const coef = attrFloats(node, 'coefficients');
-  const labels =
-    (attrInts(node, 'classlabels_ints') ?? []).length +
-    (node.attribute ?? []).filter((a) => a.name === 'classlabels_strings').reduce((n, a) => n + (a.strings?.length ?? 0), 0);
+  const labels = (attrInts(node, 'classlabels_ints') ?? []).length || (attribute(node, 'classlabels_strings')?.strings?.length ?? 0);
   const intercepts = attrFloats(node, 'intercepts') ?? [];
   const rows = intercepts.length > 0 ? intercepts.length : labels;
   if (coef === undefined || rows < 1 || coef.length % rows !== 0)
@@ -87,7 +85,7 @@ export function readLinearClassifier(node: NodeProto, _g: GraphIndex, ref: NodeR
   if (post !== 'LOGISTIC') return refuse(ref, `post_transform ${post} is not imported (SOFTMAX, binary LOGISTIC and NONE are)`);
   const positive = rows === 1 ? 0 : rows === 2 && oppositeRows(coef, intercepts, inDim) ? 1 : undefined;
   if (positive === undefined)
-    return refuse(ref, `LOGISTIC over ${rows} independent rows is one-vs-rest (σ(z_k) normalised by their sum), not a softmax MLP`);
+    return refuse(ref, `LOGISTIC over ${rows} independent rows gives one-vs-rest scores σ(z_k), not a softmax MLP`);
   // softmax([0, z]) = [σ(−z), σ(z)]: a zero row for class 0, the positive row for class 1.
   const weight = new Float64Array(2 * inDim);
   weight.set(coef.slice(positive * inDim, (positive + 1) * inDim), inDim);
