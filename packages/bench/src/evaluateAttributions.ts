@@ -10,6 +10,7 @@ import { linearGroundTruth } from '@xai/models/node';
 import type { Precision } from '@xai/models';
 import { readAttributions } from './attributionsFile';
 import { commandRows, commandScale } from './explainInstances';
+import { withCliHints } from './cliHints';
 import type { UserDataSpec } from './userBenchDataset';
 import type { PresetName } from './ids';
 import { GROUND_TRUTH_METRICS, STABILITY_METRICS } from './ids';
@@ -38,6 +39,8 @@ export interface EvaluateAttributionsOptions {
   readonly schema?: string;
   /** With `data`: what a model without a preprocessing block eats. @defaultValue 'raw' */
   readonly modelInput?: ModelInput;
+  /** The feature count of an ONNX graph whose input width is dynamic (`--input-dim`). */
+  readonly inputDim?: number;
 }
 
 /** `xai evaluate`'s output. */
@@ -91,6 +94,7 @@ export async function evaluateAttributions(o: EvaluateAttributionsOptions): Prom
       'precision',
       'schema',
       'modelInput',
+      'inputDim',
     ],
     'evaluateAttributions',
   );
@@ -185,12 +189,14 @@ function evaluateRows(
         arg: '--method',
         value: method,
       });
-    explainer = createExplainer(method, {
-      preset: o.preset,
-      seed: o.seed,
-      ...(train ? { train } : {}),
-      ...scale?.explainerOptions(method),
-    });
+    explainer = withCliHints(FN, method, () =>
+      createExplainer(method, {
+        preset: o.preset,
+        seed: o.seed,
+        ...(train ? { train } : {}),
+        ...scale?.explainerOptions(method),
+      }),
+    );
   }
   const extras = {
     ...(cli.format === 'onnx'

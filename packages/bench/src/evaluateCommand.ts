@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { inputDimOf } from './cliHints';
 import { withIo } from './ioError';
 import type { CliIo } from './runCli';
 
@@ -21,6 +22,7 @@ interface EvaluateFlags {
   stabilityNeighbours?: string;
   stabilitySamples?: string;
   modelInput?: string;
+  inputDim?: string;
   out?: string;
 }
 
@@ -37,6 +39,7 @@ export function evaluateCommand(program: Command, io: CliIo): Command {
       '--schema <json>',
       'feature kinds and one-hot groups: a schema for --data, or for --instances OpenXAI feature metadata / an xai-data-schema@1 naming the columns [inferred: kinds from the values, one-hot groups from prefix_value names]',
     )
+    .option('--input-dim <n>', 'the feature count of an ONNX model whose input width is dynamic')
     .option(
       '--model-input <space>',
       'with --data, what a model without a preprocessing block eats: raw (the CSV columns as given) or scaled [raw]',
@@ -104,6 +107,7 @@ Examples:
         ...(f.label && !data ? { label: f.label } : {}),
         ...(f.schema && !data ? { schema: f.schema } : {}),
         modelInput: c.modelInput,
+        ...(f.inputDim !== undefined ? { inputDim: inputDimOf(f.inputDim) } : {}),
       });
       for (const w of r.warnings ?? []) io.err(`xai: warning: ${w}\n`);
       const text = `${JSON.stringify(r)}\n`;

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { XaiError } from '@xai/core';
+import { inputDimOf } from './cliHints';
 import type { CliIo } from './runCli';
 
 interface ExplainFlags {
@@ -15,6 +16,7 @@ interface ExplainFlags {
   precision?: string;
   seed?: string;
   modelInput?: string;
+  inputDim?: string;
   out: string;
 }
 
@@ -52,6 +54,7 @@ export function explainCommand(program: Command, io: CliIo): Command {
       'arithmetic of a JSON model: float32 (torch float32, as the released OpenXAI code) or float64 [float32 under --preset openxai]',
     )
     .option('--seed <n>', 'seed of the stochastic explainers [0]')
+    .option('--input-dim <n>', 'the feature count of an ONNX model whose input width is dynamic')
     .option(
       '--model-input <space>',
       'with --data, what a model without a preprocessing block eats: raw (the CSV columns as given) or scaled (min-max on the train rows) [raw]',
@@ -104,6 +107,7 @@ Examples:
         seed: c.seed,
         precision: c.precision,
         modelInput: c.modelInput,
+        ...(f.inputDim !== undefined ? { inputDim: inputDimOf(f.inputDim) } : {}),
       });
       for (const w of r.warnings) io.err(`xai: warning: ${w}\n`);
       if (r.cli.format === 'onnx' || r.cli.approximateGradients) io.out(`${r.cli.note}\n`);

@@ -11,6 +11,7 @@ import type { UserDataSpec } from './userBenchDataset';
 import { loadUserBenchDataset } from './userBenchDataset';
 import { modelInputSpace } from './modelInputSpace';
 import { perturbationScale } from './perturbationScale';
+import { withCliHints, withCliHintsAsync } from './cliHints';
 import type { PerturbationScale } from './perturbationScale';
 import type { ModelInput, ModelInputSpace } from './modelInputSpace';
 
@@ -32,6 +33,8 @@ export interface ExplainInstancesOptions {
   readonly precision?: Precision;
   /** With `data`: what a model without a preprocessing block eats (see modelInputSpace). @defaultValue 'raw' */
   readonly modelInput?: ModelInput;
+  /** The feature count of an ONNX graph whose input width is dynamic (`--input-dim`). */
+  readonly inputDim?: number;
 }
 
 /** Reads a feature CSV for a model: drops `label`, checks the width. @since 0.1.0 */
@@ -89,6 +92,7 @@ export async function commandRows(
     seed: number;
     precision?: Precision | undefined;
     modelInput?: ModelInput | undefined;
+    inputDim?: number | undefined;
   },
   what: string,
 ): Promise<CommandRows> {
@@ -99,7 +103,7 @@ export async function commandRows(
       arg: '--instances',
       value: undefined,
     });
-  const cli = await loadCliModel(o.model, o.precision ?? 'float64');
+  const cli = await withCliHintsAsync(fn, undefined, () => loadCliModel(o.model, o.precision ?? 'float64', o.inputDim));
   try {
     if (o.data !== undefined) {
       const ds = await loadUserBenchDataset(o.data, { seed: o.seed });
@@ -173,7 +177,7 @@ export async function explainInstances(
 ): Promise<CommandRows & { attributions: Matrix; explainedClass: Int32Array }> {
   checkOptions(
     options,
-    ['model', 'instances', 'data', 'method', 'train', 'label', 'preset', 'seed', 'precision', 'modelInput'],
+    ['model', 'instances', 'data', 'method', 'train', 'label', 'preset', 'seed', 'precision', 'modelInput', 'inputDim'],
     'explainInstances',
   );
   if (!isExplainerId(options.method)) {
@@ -186,15 +190,19 @@ export async function explainInstances(
   const r = await commandRows(options, 'explain');
   try {
     const scale = commandScale(options.preset, r.train, r.schema);
-    const explainer = createExplainer(options.method, {
-      preset: options.preset,
-      seed: options.seed,
-      ...(r.train ? { train: r.train } : {}),
-      ...scale?.explainerOptions(options.method),
-    });
+    const method = options.method;
+    const explainer = withCliHints('xai explain', method, () =>
+      createExplainer(method, {
+        preset: options.preset,
+        seed: options.seed,
+        ...(r.train ? { train: r.train } : {}),
+        ...scale?.explainerOptions(method),
+      }),
+    );
     // Explainers explain each row's predicted class; the output says which, row by row.
     const explainedClass = predictLabels(r.cli.model, r.x);
-    return { ...r, attributions: explainer.explain(r.cli.model, r.x, { targets: explainedClass }), explainedClass };
+    const attributions = withCliHints('xai explain', method, () => explainer.explain(r.cli.model, r.x, { targets: explainedClass }));
+    return { ...r, attributions, explainedClass };
   } finally {
     r.cli.dispose();
   }

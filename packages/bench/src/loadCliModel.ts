@@ -31,7 +31,7 @@ export function isOnnxPath(path: string): boolean {
  * @example const m = await loadCliModel('m.onnx'); m.approximateGradients
  * @since 0.2.0
  */
-export async function loadCliModel(path: string, precision: Precision = 'float64'): Promise<CliModel> {
+export async function loadCliModel(path: string, precision: Precision = 'float64', inputDim?: number): Promise<CliModel> {
   if (!isOnnxPath(path)) {
     const loaded = loadModelSync(path);
     // withPrecision keeps the file's preprocessing block and metadata
@@ -46,7 +46,7 @@ export async function loadCliModel(path: string, precision: Precision = 'float64
     };
   }
   const { loadOnnxModel } = await import('@xai/onnx/node');
-  const model = loadOnnxModel(path, { threads: 1 });
+  const model = loadOnnxModel(path, { threads: 1, ...(inputDim !== undefined ? { inputDim } : {}) });
   const d = model.discovered;
   const approximate = model.gradientSource === 'finite-differences';
   const note = `${path}: ONNX, input ${d.input} (${d.inputDim} features, ${d.inputType}), output ${d.outputName} as ${d.output} (${d.outputKindRule}); gradients ${approximate ? `APPROXIMATE (central finite differences, relative step ${d.fdStep ?? '?'}${d.notImportedBecause ? `; not an MLP: ${d.notImportedBecause}` : ''})` : 'exact (MLP imported)'}`;
