@@ -51,7 +51,7 @@ export async function loadUserBenchDataset(spec: UserDataSpec, options: { readon
   if (ds.task !== 'classification') {
     throw new XaiError(
       'BAD_INPUT',
-      `${spec.data}: label ${JSON.stringify(ds.preprocessing.label?.name ?? spec.label)} is a regression target; the bench's metrics need classes (declare "task": "classification" in a --schema file if it is one)`,
+      `${spec.data}: label ${JSON.stringify(ds.preprocessing.label?.name ?? spec.label)} is a regression target; the bench's metrics need classes (declare "task": "classification" in a --schema file if it is one); explain and score a regression model with xai explain / xai evaluate --instances <csv>`,
       { fn, arg: '--label', value: spec.label, file: spec.data },
     );
   }
