@@ -14,7 +14,8 @@ export interface FeatureProbeSpec {
   readonly part: string;
   /** What of a candidate the candidate mode reads. */
   readonly candidateField: 'text' | 'id';
-  readonly emit: (text: string, emit: (s: string) => void) => void;
+  /** The featuriser; `prepare` builds it from all the texts read (label-free context such as counter deciles). */
+  readonly featurizer: (texts: readonly string[]) => (text: string, emit: (s: string) => void) => void;
   readonly folds: number;
   readonly alpha: number;
   readonly top: number;
@@ -48,7 +49,8 @@ function prepareItems(spec: FeatureProbeSpec, items: readonly BlindItem[], seed:
   const fn = spec.name;
   const n = items.length;
   const texts = items.map((item) => readPart(item, spec.part, fn));
-  const x = buildSparseRows(n, (r, emit) => spec.emit(texts[r]!, emit));
+  const featurize = spec.featurizer(texts);
+  const x = buildSparseRows(n, (r, emit) => featurize(texts[r]!, emit));
   const folds = Int32Array.from(texts, (t) => foldOf(t, seed, spec.folds));
   let C = 0;
   for (const item of items) C = Math.max(C, item.candidates.length);
@@ -91,7 +93,8 @@ function prepareCandidates(spec: FeatureProbeSpec, items: readonly BlindItem[], 
       texts.push(spec.candidateField === 'id' ? c.id : c.text);
     }),
   );
-  const x = buildSparseRows(rows, (r, emit) => spec.emit(texts[r]!, emit));
+  const featurize = spec.featurizer(texts);
+  const x = buildSparseRows(rows, (r, emit) => featurize(texts[r]!, emit));
   const itemFold = Int32Array.from(items, (_, i) => foldOf(texts.slice(first[i]!, first[i + 1]!).join('\u0000'), seed, spec.folds));
   const folds = Int32Array.from(owner, (i) => itemFold[i]!);
   const nb = crossFittedNb(x, 2, folds, spec.folds, spec.alpha);

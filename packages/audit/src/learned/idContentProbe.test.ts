@@ -1,3 +1,4 @@
+import { substream } from '@xai/core';
 import { describe, expect, it } from 'vitest';
 import { generateDemoClassification } from '../demo/generateDemoClassification.js';
 import type { ClassificationCues } from '../demo/generateDemoClassification.js';
@@ -25,5 +26,20 @@ describe('idContentProbe', () => {
     for (const [s, cues] of [{}, { uuidVersion: 0 }, { hexLength: 0 }, { idSuffix: 0 }].entries()) {
       expect(idProbe(cues, 210 + s).fires).toBe(false);
     }
+  });
+
+  it('a counter issued class by class fires (decile features); the same ids with labels re-drawn do not', () => {
+    const rng = substream(220, 'counter');
+    const candidates = ['a', 'b', 'c'].map((c) => ({ id: c, text: c }));
+    const labels = Array.from({ length: 600 }, () => rng.int(3)).sort();
+    const items = labels.map((answer, i) => ({ id: `q-${String(i + 1).padStart(5, '0')}`, candidates, answer }));
+    rng.shuffle(items);
+    const audit = (its: typeof items) => runAudit(its, { probes: [idContentProbe()], decisionNull: 'across-items' }).probes[0]!;
+    expect(audit(items).fires).toBe(true);
+    expect(audit(items.map((it) => ({ ...it, answer: rng.int(3) }))).fires).toBe(false);
+  });
+
+  it('rejects a part other than id or candidates', () => {
+    expect(() => idContentProbe({ part: 'query' as never })).toThrow(/part/);
   });
 });

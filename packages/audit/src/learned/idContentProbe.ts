@@ -1,7 +1,7 @@
 import { XaiError, checkOptions } from '@xai/core';
 import type { FittedProbe } from '../fittedProbe.js';
 import { checkFitSettings, fittedFeatureProbe } from './fittedFeatureProbe.js';
-import { emitIdFeatures } from './idFeatures.js';
+import { emitIdFeatures, numericDeciles } from './idFeatures.js';
 
 export interface IdContentProbeOptions {
   /** 'id' (each item's id predicts its answer or class) or 'candidates' (each candidate's id: is it the answer's?). @defaultValue 'id' */
@@ -36,7 +36,10 @@ export function idContentProbe(options: IdContentProbeOptions = {}): FittedProbe
     fix: 'ids carry the answer: re-issue them from a random generator independent of the label (one family for every class)',
     part: part === 'id' ? 'id' : 'candidates',
     candidateField: 'id',
-    emit: emitIdFeatures,
+    featurizer: (ids) => {
+      const deciles = numericDeciles(ids);
+      return (id, emit) => emitIdFeatures(id, emit, deciles);
+    },
     folds,
     alpha,
     top,
