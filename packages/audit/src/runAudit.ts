@@ -4,20 +4,18 @@ import type { AuditOptions } from './auditOptions.js';
 import { resolveAuditOptions } from './auditOptions.js';
 import type { Item } from './item.js';
 import { assertItems, blindView } from './item.js';
-import type { FeatureEvidence, FittedProbe } from './fittedProbe.js';
+import type { FittedProbe } from './fittedProbe.js';
 import { isFittedProbe } from './fittedProbe.js';
+import type { BatteryData, Member } from './internal/batteryMembers.js';
+import { fittedProbeMembers, ruleMembers } from './internal/batteryMembers.js';
+import { canonicalOrder, strataByK } from './internal/nullDraws.js';
 import type { Probe } from './probe.js';
 import { defaultProbes } from './probes/defaultProbes.js';
-import { buildChoiceTable, countHits } from './internal/choiceTable.js';
-import type { ChoiceTable } from './internal/choiceTable.js';
 import { assembleReport } from './internal/assembleReport.js';
 import { itemsHash } from './internal/itemsHash.js';
 import { nullStats } from './internal/nullStats.js';
 import { probeResult } from './internal/probeResult.js';
 import { scoreFamily } from './internal/scoreFamily.js';
-import { acrossItemsHits, canonicalOrder, signOffsets, strataByK, withinItemHits } from './internal/nullDraws.js';
-import { selectSign } from './internal/selectSign.js';
-import { scoreFitted, withinItemAnswers } from './internal/fittedDraws.js';
 
 /** Options of a multiple-choice audit. */
 export interface RunAuditOptions extends AuditOptions {
@@ -90,57 +88,13 @@ export function runAudit(items: readonly Item[], options: RunAuditOptions = {}):
     return blindView(item);
   });
 
-  // Each rule probe runs once per item and sign; nulls only re-place answers.
-  const rules = probes.filter((p): p is Probe => !isFittedProbe(p));
-  const tables = rules.map((p) => buildChoiceTable(p, blinds, k, fn));
-  const offsets = signOffsets(tables);
-  const V = offsets[tables.length]!;
-  const observed = new Int32Array(V);
-  tables.forEach((t, ti) => countHits(t, answers, observed, offsets[ti]!));
-
   const R = opts.permutations;
-  const within = withinItemHits(tables, k, ids, opts.seed, R);
   const strata = strataByK(canonicalOrder(ids), k);
-  const across = acrossItemsHits(tables, answers, strata, opts.seed, R);
-
-  // Observed selection, then both nulls' draws (each draw re-selects the sign).
-  const members: Member[] = tables.map((table, ti) => {
-    const off = offsets[ti]!;
-    const s = selectSign(table, observed, off, opts.minCovered);
-    const covered = s >= 0 ? table.covered[s]!.length : 0;
-    const hits = s >= 0 ? observed[off + s]! : 0;
-    return {
-      probe: rules[ti]!,
-      sign: s >= 0 ? table.signs[s]! : '–',
-      signs: table.signs,
-      covered,
-      hits,
-      accuracy: covered > 0 ? hits / covered : Number.NaN,
-      minAccuracy: table.minAccuracy,
-      within: drawAccuracies(table, within, V, off, R, opts.minCovered),
-      across: drawAccuracies(table, across, V, off, R, opts.minCovered),
-    };
-  });
-  // Fitted probes learn from the answers: each draw refits them on that draw's answers.
+  const rules = probes.filter((p): p is Probe => !isFittedProbe(p));
   const fitted = probes.filter(isFittedProbe);
-  const withinAnswers = fitted.length > 0 ? withinItemAnswers(k, ids, opts.seed, R) : new Int32Array(0);
-  const fittedMembers = fitted.map((p): Member => {
-    const chooser = p.prepare(blinds, opts.seed);
-    const sc = scoreFitted(chooser, answers, withinAnswers, strata, opts.seed, R);
-    const evidence = chooser.evidence?.(answers);
-    return {
-      probe: p,
-      sign: 'learned',
-      signs: ['learned'],
-      covered: sc.covered,
-      hits: sc.hits,
-      accuracy: sc.accuracy,
-      minAccuracy: p.minAccuracy ?? 0,
-      within: sc.within,
-      across: sc.across,
-      ...(evidence !== undefined ? { evidence } : {}),
-    };
-  });
+  const data: BatteryData = { blinds, k, answers, ids, strata, seed: opts.seed, R, minCovered: opts.minCovered };
+  const members = ruleMembers(rules, data, fn);
+  const fittedMembers = fitted.length > 0 ? fittedProbeMembers(fitted, data) : [];
   const ordered = probes.map((p) => (isFittedProbe(p) ? fittedMembers[fitted.indexOf(p)]! : members[rules.indexOf(p)]!));
   const decide = (m: Member): Float64Array => (decisionNull === 'within-item' ? m.within : m.across);
   const second = (m: Member): Float64Array => (decisionNull === 'within-item' ? m.across : m.within);
@@ -191,28 +145,4 @@ export function runAudit(items: readonly Item[], options: RunAuditOptions = {}):
     options.receipt,
     opts,
   );
-}
-
-/** One battery member's observed score and null draws, rule or fitted. */
-interface Member {
-  readonly probe: Probe | FittedProbe;
-  readonly sign: string;
-  readonly signs: readonly string[];
-  readonly covered: number;
-  readonly hits: number;
-  readonly accuracy: number;
-  readonly minAccuracy: number;
-  readonly within: Float64Array;
-  readonly across: Float64Array;
-  readonly evidence?: readonly FeatureEvidence[];
-}
-
-/** Accuracy of the re-selected sign in each draw (NaN when the probe covers nothing). */
-function drawAccuracies(table: ChoiceTable, hits: Int32Array, V: number, off: number, R: number, minCovered: number): Float64Array {
-  const out = new Float64Array(R);
-  for (let r = 0; r < R; r++) {
-    const s = selectSign(table, hits, r * V + off, minCovered);
-    out[r] = s < 0 ? Number.NaN : hits[r * V + off + s]! / table.covered[s]!.length;
-  }
-  return out;
 }
