@@ -125,8 +125,8 @@ function matmulFunction(T) {
   );
   return lines(
     `(func (export "mm_${T.t}") ${params}`,
-    '(local $i i32) (local $j i32) (local $p i32) (local $bp i32) (local $ap0 i32) (local $ap1 i32)',
-    '(local $x0 v128) (local $x1 v128) (local $bv v128)',
+    '(local $i i32) (local $j i32) (local $p i32) (local $bp i32) (local $bv v128)',
+    [...Array(ROWS).keys()].map((r) => `(local $ap${r} i32) (local $x${r} v128)`).join(' '),
     `(local $bs ${T.t})`,
     accs.join(' '),
     scalarAccs.join(' '),
