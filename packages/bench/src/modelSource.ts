@@ -89,7 +89,8 @@ export async function resolveModelSource(
       path: t.path,
       cached: t.cached,
       report: t.report,
-      source: { kind: 'trained', format: 'json', ...(backend !== 'ts' ? { backend } : {}) },
+      // js computes the same bits as ts, so the report and the model's source do not tell them apart
+      source: { kind: 'trained', format: 'json', ...(backend === 'ort' ? { backend } : {}) },
       gradients: 'exact (hand-written backprop)',
       approximateGradients: false,
       dispose: () => {},

@@ -1,10 +1,27 @@
 import type { Model } from '@xai/core';
+import { kernelBackend } from '@xai/core';
 import { parseModelJson, withPrecision } from '@xai/models';
 import type { NeuralModel, Precision } from '@xai/models';
 
-/** Who evaluates the built-in models' forward passes: pure TS (the reference) or ONNX Runtime. */
-export const BACKENDS = ['ts', 'ort'] as const;
+/**
+ * Who evaluates the built-in models' forward passes: pure TS (WebAssembly SIMD kernels where
+ * available), pure TS on the scalar JS kernels only (`js`: the same bits, slower), or ONNX Runtime.
+ */
+export const BACKENDS = ['ts', 'js', 'ort'] as const;
 export type BackendName = (typeof BACKENDS)[number];
+
+/**
+ * The manifest's line on who computes the built-in models' passes, naming the kernels in use.
+ * @example backendNote('js', 'float64') // 'js: pure TypeScript on the scalar JS kernels (the same bits as ts)'
+ * @since 0.3.0
+ */
+export function backendNote(backend: BackendName, precision: Precision): string {
+  if (backend === 'ort')
+    return `ort: the built-in models' probabilities, logits and hidden layer through ONNX Runtime (float32 graph, 1 intra-op thread per worker); input gradients through a second ONNX graph of the hand-written backward pass (${precision})`;
+  if (backend === 'js') return 'js: pure TypeScript on the scalar JS kernels (the same bits as ts)';
+  const kernels = kernelBackend() === 'simd' ? 'WebAssembly SIMD kernels' : 'scalar JS kernels (no WebAssembly SIMD, or XAI_KERNELS=js)';
+  return `ts: pure TypeScript (the reference), on the ${kernels}`;
+}
 
 /** What a worker receives to rebuild one model (structured-cloneable). */
 export type WorkerModelSpec =
@@ -52,9 +69,24 @@ export function buildWorkerModel(spec: WorkerModelSpec, key: string, onnx: OnnxN
     const m = need().loadOnnxModel(spec.bytes, { threads: 1, name: spec.file });
     return { model: m, neural: m.mlp ?? null, backend: m.backend, approximateGradients: m.gradientSource === 'finite-differences' };
   }
-  const parsed = parseModelJson(spec.json, key);
-  const neural = precision === 'float32' ? withPrecision(parsed, 'float32') : parsed;
+  const make = (): NeuralModel => {
+    const parsed = parseModelJson(spec.json, key);
+    return precision === 'float32' ? withPrecision(parsed, 'float32') : parsed;
+  };
+  const neural = spec.backend === 'js' ? onJsKernels(make) : make();
   if (spec.backend === 'ort')
     return { model: need().ortModel(neural, { threads: 1 }), neural, backend: 'ort', approximateGradients: false };
-  return { model: neural, neural, backend: 'ts', approximateGradients: false };
+  return { model: neural, neural, backend: spec.backend, approximateGradients: false };
+}
+
+/** Makes models on the scalar JS kernels: a model picks its kernels when made (`XAI_KERNELS`). */
+function onJsKernels<T>(make: () => T): T {
+  const before = process.env.XAI_KERNELS;
+  process.env.XAI_KERNELS = 'js';
+  try {
+    return make();
+  } finally {
+    if (before === undefined) delete process.env.XAI_KERNELS;
+    else process.env.XAI_KERNELS = before;
+  }
 }
