@@ -295,6 +295,22 @@ function text(arg: string, raw: unknown): string {
   return raw;
 }
 
+/** A config file's `"shard": { "index": i, "count": n }`: both integers, checked like `i/n`. */
+function shardObject(raw: object): ShardSpec {
+  const unknown = Object.keys(raw).filter((k) => k !== 'index' && k !== 'count');
+  const { index, count } = raw as Partial<Record<'index' | 'count', unknown>>;
+  if (unknown.length > 0 || !Number.isSafeInteger(index) || !Number.isSafeInteger(count)) {
+    const why =
+      unknown.length > 0
+        ? ` (unknown key ${JSON.stringify(unknown[0])})`
+        : index === undefined || count === undefined
+          ? ` (missing ${index === undefined ? '"index"' : '"count"'})`
+          : '';
+    throw bad('shard', `expected "i/n" or { "index": i, "count": n } with integers 1 <= i <= n, got ${JSON.stringify(raw)}${why}`, raw);
+  }
+  return parseShard(`${String(index)}/${String(count)}`);
+}
+
 /**
  * Parses `i/n` (1 <= i <= n) into a shard spec.
  * @example parseShard('2/4') // { index: 2, count: 4 }
@@ -359,11 +375,7 @@ export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, 
   if (full) instances = FULL_INSTANCES;
 
   const shard =
-    raw.shard === undefined || raw.shard === null
-      ? null
-      : typeof raw.shard === 'object'
-        ? parseShard(`${(raw.shard as ShardSpec).index}/${(raw.shard as ShardSpec).count}`)
-        : parseShard(raw.shard);
+    raw.shard === undefined || raw.shard === null ? null : typeof raw.shard === 'object' ? shardObject(raw.shard) : parseShard(raw.shard);
 
   const user = userData(raw, cwd);
   const hasFiles = raw.modelFiles !== undefined;

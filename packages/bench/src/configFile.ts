@@ -11,16 +11,18 @@ export function readConfigFile(path: string): unknown {
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new XaiError('NOT_FOUND', `cannot read the config file: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new XaiError(code === 'ENOENT' ? 'NOT_FOUND' : 'IO_ERROR', `cannot read the config file ${path}: ${code ?? String(e)}`, {
       fn: 'xai bench',
       arg: `--config ${path}`,
       value: path,
     });
   }
   try {
-    return JSON.parse(text) as unknown;
+    // A byte-order mark (some editors write one) is not part of the JSON.
+    return JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
   } catch (e) {
-    throw new XaiError('PARSE_ERROR', `the config file is not valid JSON (${(e as Error).message})`, {
+    throw new XaiError('PARSE_ERROR', `the config file ${path} is not valid JSON (${(e as Error).message})`, {
       fn: 'xai bench',
       arg: `--config ${path}`,
       value: path,

@@ -1,3 +1,5 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { XaiError } from '@xai/core';
 
 /** Errno codes that mean "this path cannot be read or written", and what to say about them. */
@@ -38,4 +40,31 @@ export function withIo<T>(op: string, path: string, fn: string, call: () => T): 
   } catch (e) {
     throw ioError(e, op, path, fn);
   }
+}
+
+/**
+ * Creates a folder and its missing parents one level at a time, so a failure names the real
+ * errno and the level at fault (a recursive mkdir reports a read-only parent as ENOENT).
+ * Returns the folders it created, outermost first (so a failed run can remove what it made).
+ * @example makeDirs('out/run', 'xai bench') // IO_ERROR "cannot create the folder /ro/out: EROFS (read-only file system)"
+ * @since 0.3.0
+ */
+export function makeDirs(path: string, fn: string): string[] {
+  const missing: string[] = [];
+  for (let p = resolve(path); !existsSync(p); ) {
+    missing.push(p);
+    const up = dirname(p);
+    if (up === p) break;
+    p = up;
+  }
+  for (const dir of missing.reverse()) {
+    withIo('create the folder', dir, fn, () => {
+      try {
+        mkdirSync(dir);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      }
+    });
+  }
+  return missing;
 }

@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XaiError, checkOptions } from '@xai/core';
 import type { ReportLayout } from './benchConfig';
-import { withIo } from './ioError';
+import { makeDirs } from './ioError';
 import { selectShard } from './planUnits';
 import { planOfManifest, reportCoverage } from './reportCoverage';
 import { loadResults } from './resultsFile';
@@ -58,7 +58,7 @@ export async function rebuildReports(dir: string, options: RebuildReportsOptions
       `${dir} holds complete reports and these results are partial (${coverage.reasons[0]}); write the partial reports elsewhere with --out <dir>`,
       { fn: 'xai report', arg: '--out', value: dir },
     );
-  if (out !== dir) withIo('create the output folder', out, 'xai report', () => mkdirSync(out, { recursive: true }));
+  if (out !== dir) makeDirs(out, 'xai report');
   const summary = await writeReports(out, loaded.rows, manifest, coverage, layout ?? manifest.config.layout ?? 'default');
   return {
     summary,

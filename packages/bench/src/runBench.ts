@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, rmSync, rmdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, rmdirSync } from 'node:fs';
 import { availableParallelism, cpus, platform, arch } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,7 +16,7 @@ import { appendUnitRows, loadResults, writeCanonicalResults } from './resultsFil
 import type { Invocation, RunManifest } from './runManifest';
 import { readManifest, writeManifest } from './runManifest';
 import type { Summary } from './summarize';
-import { withIo } from './ioError';
+import { makeDirs, withIo } from './ioError';
 import { reportCoverage } from './reportCoverage';
 import { acquireRunLock, cleanTempFiles } from './runLock';
 import type { RunLock } from './runLock';
@@ -101,8 +101,7 @@ export async function runBench(config: BenchConfig, options: RunBenchOptions = {
   const engineUrl = engineHref(options.engine ?? defaultEngineUrl());
   const out = config.out;
   // A run that fails before writing anything leaves no folder behind that it created.
-  const created = !existsSync(out);
-  withIo('create the output folder', out, 'xai bench', () => mkdirSync(out, { recursive: true }));
+  const created = makeDirs(out, 'xai bench');
   // One process per output folder: a second live run fails with LOCKED; an abandoned lease is taken over.
   const lock = await acquireRunLock(out, 'xai bench', { waitForStale: config.resume });
   let failed = true;
@@ -119,16 +118,19 @@ export async function runBench(config: BenchConfig, options: RunBenchOptions = {
     return result;
   } finally {
     lock.release();
-    if (failed && created) removeIfEmpty(out);
+    if (failed) removeIfEmpty(created);
   }
 }
 
-/** Removes a folder this run created when nothing was written into it (an early error). */
-function removeIfEmpty(dir: string): void {
-  try {
-    if (readdirSync(dir).length === 0) rmdirSync(dir);
-  } catch {
-    // Best effort: the run's own error is what the user needs to see.
+/** Removes the folders this run created, innermost first, while nothing was written into them (an early error). */
+function removeIfEmpty(created: readonly string[]): void {
+  for (const dir of [...created].reverse()) {
+    try {
+      if (readdirSync(dir).length > 0) return;
+      rmdirSync(dir);
+    } catch {
+      return; // Best effort: the run's own error is what the user needs to see.
+    }
   }
 }
 

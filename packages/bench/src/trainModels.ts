@@ -1,7 +1,8 @@
 import { checkOptions } from '@xai/core';
 import type { Preprocessing } from '@xai/core';
 import { createHash } from 'node:crypto';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
+import { makeDirs } from './ioError';
 import { join } from 'node:path';
 import { formatModelJson, toModelJson, withPreprocessing } from '@xai/models';
 import type { ModelName, PresetName } from './ids';
@@ -54,7 +55,7 @@ export async function trainModels(options: TrainModelsOptions): Promise<TrainedM
   );
   // Created at the first write: a run that fails while loading or training leaves no empty folder.
   const ensureOut = (): void => {
-    mkdirSync(options.out, { recursive: true });
+    makeDirs(options.out, 'xai train');
   };
   const entries: TrainedModelEntry[] = [];
   const { userData, log } = options;
