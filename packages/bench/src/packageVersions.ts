@@ -3,7 +3,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 
-/** The packages whose code produces a run's numbers. */
+/** The packages whose code produces a run's numbers (`@xai/onnx` under `--backend ort` and for `--model m.onnx`). */
 export const XAI_PACKAGES: readonly string[] = [
   '@xai/core',
   '@xai/data',
@@ -12,6 +12,7 @@ export const XAI_PACKAGES: readonly string[] = [
   '@xai/explainers',
   '@xai/metrics',
   '@xai/audit',
+  '@xai/onnx',
   '@xai/bench',
 ];
 

@@ -195,7 +195,9 @@ export async function prepare(config: BenchConfig, hooks: PrepareHooks): Promise
     const found = availableDatasets({ dataDir: config.dataDir, cacheDir: `${config.cacheDir}/datasets` });
     ids = ['synthetic', ...ids.filter((d) => d !== 'all' && d !== 'synthetic'), ...found];
     ids = DATASETS.filter((d) => ids.includes(d));
-    hooks.log(`datasets: ${ids.join(', ')} (all = synthetic + found in ${config.dataDir})`);
+    // Say so when the data folder holds nothing: `all` silently meaning synthetic alone hides a wrong folder.
+    const none = found.length === 0 ? ': none there; set XAI_DATA_DIR or --data-dir to the folder of real datasets' : '';
+    hooks.log(`datasets: ${ids.join(', ')} (all = synthetic + found in ${config.dataDir}${none})`);
   }
   const datasets: PreparedDataset[] = [];
   const models: PreparedModel[] = [];

@@ -1,0 +1,170 @@
+// The packed packages as a user installs them: `pnpm pack` every @xai/* package the CLI needs,
+// `npm install -g` the tarballs into an empty prefix outside the repository, and run `xai` from
+// an empty folder with an empty HOME. The installed run must equal the checkout's run byte for
+// byte, find nothing through the working directory, and say so in its receipt.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CLI, assertBuilt } from './spawnCli.js';
+
+const PACKAGES = fileURLToPath(new URL('../../', import.meta.url));
+const SHARED = fileURLToPath(new URL('../../../../shared/datasets', import.meta.url));
+
+interface Done {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function run(cmd: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Done> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (b: Buffer) => {
+      stdout += String(b);
+    });
+    child.stderr.on('data', (b: Buffer) => {
+      stderr += String(b);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** The @xai/* packages @xai/bench needs, itself included (folder names under packages/). */
+function workspaceClosure(): string[] {
+  const byName = new Map<string, { dir: string; deps: string[] }>();
+  for (const dir of readdirSync(PACKAGES)) {
+    const path = join(PACKAGES, dir, 'package.json');
+    if (!existsSync(path)) continue;
+    const pkg = JSON.parse(readFileSync(path, 'utf8')) as { name: string; dependencies?: Record<string, string> };
+    byName.set(pkg.name, { dir, deps: Object.keys(pkg.dependencies ?? {}).filter((d) => d.startsWith('@xai/')) });
+  }
+  const seen = new Set<string>();
+  const visit = (name: string): void => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    for (const d of byName.get(name)?.deps ?? []) visit(d);
+  };
+  visit('@xai/bench');
+  return [...seen].map((n) => byName.get(n)!.dir).sort();
+}
+
+/** The environment of a user who set nothing: no XAI_* folders, an empty HOME, the installed bin first on PATH. */
+function userEnv(home: string, bin: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, PATH: `${bin}:${process.env.PATH ?? ''}`, NO_COLOR: '1', ...extra };
+  for (const k of ['XAI_DATA_DIR', 'XAI_CACHE_DIR', 'XDG_DATA_HOME', 'XDG_CACHE_HOME', 'INIT_CWD', 'npm_config_prefix']) delete env[k];
+  for (const k of Object.keys(env)) if (k.startsWith('npm_') || k.startsWith('PNPM_')) delete env[k];
+  return { ...env, ...extra };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: manifest fields are read loosely
+const json = (path: string): Record<string, any> => JSON.parse(readFileSync(path, 'utf8'));
+
+describe('the packed CLI, installed with npm outside the repository', () => {
+  const top = mkdtempSync(join(tmpdir(), 'xai-installed-'));
+  const packs = join(top, 'tarballs');
+  const prefix = join(top, 'prefix');
+  const home = join(top, 'home');
+  const work = join(top, 'work');
+  const bin = join(prefix, 'bin');
+  let installed: Done;
+  let bench: Done;
+  let reference: Done;
+
+  beforeAll(async () => {
+    assertBuilt();
+    for (const d of [packs, home, work]) mkdirSync(d, { recursive: true });
+    for (const dir of workspaceClosure()) {
+      const packed = await run('pnpm', ['pack', '--pack-destination', packs], join(PACKAGES, dir), process.env);
+      if (packed.code !== 0) throw new Error(`pnpm pack in packages/${dir} failed: ${packed.stderr}`);
+    }
+    const tarballs = readdirSync(packs).map((f) => join(packs, f));
+    // ONNX Runtime's own installer would fetch optional CUDA binaries from nuget.org; the CPU runtime ships in the package.
+    installed = await run(
+      'npm',
+      ['install', '--global', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', ...tarballs],
+      top,
+      { ...userEnv(process.env.HOME ?? home, bin), ONNXRUNTIME_NODE_INSTALL: 'skip' },
+    );
+    if (installed.code !== 0) throw new Error(`npm install failed: ${installed.stderr}`);
+    bench = await run('xai', ['bench', '--instances', '5'], work, userEnv(home, bin));
+    const ref = join(top, 'reference');
+    reference = await run(
+      process.execPath,
+      [CLI, 'bench', '--instances', '5', '--out', ref, '--cache-dir', join(top, 'reference-cache')],
+      top,
+      userEnv(home, bin),
+    );
+  });
+
+  it('puts xai on PATH from the tarballs alone', () => {
+    expect(readdirSync(packs).sort()).toEqual(workspaceClosure().map((d) => `xai-${d}-0.2.0.tgz`));
+    expect(existsSync(join(bin, 'xai'))).toBe(true);
+  });
+
+  it('runs `xai bench --instances 5` in an empty folder, with the same results and summary as the checkout', () => {
+    expect(bench.code, bench.stderr).toBe(0);
+    const out = join(work, 'xai-results');
+    const ref = join(top, 'reference');
+    expect(reference.code, reference.stderr).toBe(0);
+    for (const f of ['results.jsonl', 'summary.csv', 'summary.json'])
+      expect(readFileSync(join(out, f), 'utf8'), f).toBe(readFileSync(join(ref, f), 'utf8'));
+    const report = readFileSync(join(out, 'report.md'), 'utf8');
+    expect(report).toContain('5 instances, 20 features');
+    for (const name of ['Gradient (grad)', 'SmoothGrad (sg)', 'Integrated Gradients (ig)', 'KernelSHAP (shap)', 'LIME (lime)'])
+      expect(report).toContain(name);
+    const summary = json(join(out, 'summary.json'));
+    const fa = (summary.cells as { model: string; explainer: string; kind: string; metric: string; mean: number; count: number }[]).filter(
+      (c) => c.explainer === 'grad' && c.kind === 'explainer' && c.metric === 'FA',
+    );
+    expect(fa.map((c) => [c.model, c.count])).toEqual([
+      ['lr', 5],
+      ['ann', 5],
+    ]);
+    // Closed form: a linear model's gradient ranks features exactly as its weights do, so FA = 1.
+    expect(fa[0]!.mean).toBe(1);
+  });
+
+  it('reads and caches only in per-user folders, and its receipt says where everything came from', () => {
+    const m = json(join(work, 'xai-results', 'manifest.json'));
+    expect(m.config.dataDir).toBe(join(home, '.local', 'share', 'xai', 'datasets'));
+    expect(m.config.cacheDir).toBe(join(home, '.cache', 'xai'));
+    const models = readdirSync(join(home, '.cache', 'xai', 'models')).filter((f) => !f.endsWith('.report.json'));
+    expect(models.map((f) => f.replace(/-[0-9a-f]+\.json$/, '')).sort()).toEqual(['synthetic-ann', 'synthetic-lr']);
+    expect(m.config.sources).toMatchObject({ dataDir: 'home', cacheDir: 'home', out: 'working directory', workers: 'allocation' });
+    expect(m.config.workers).toBe(m.config.sources.allocation.cpus);
+    expect(m.install).toMatchObject({ kind: 'package', path: join(prefix, 'lib', 'node_modules', '@xai', 'bench'), git: null });
+    expect(m.git).toBeNull();
+    expect(Object.keys(m.versions)).toEqual([
+      'node',
+      '@xai/core',
+      '@xai/data',
+      '@xai/synth',
+      '@xai/models',
+      '@xai/explainers',
+      '@xai/metrics',
+      '@xai/audit',
+      '@xai/onnx',
+      '@xai/bench',
+    ]);
+    expect(Object.values(m.versions).every((v) => v !== 'unknown')).toBe(true);
+    expect(m.versions).toEqual(json(join(top, 'reference', 'manifest.json')).versions);
+    const checkout = json(join(top, 'reference', 'manifest.json'));
+    expect(checkout.install.kind).toBe('checkout');
+    expect(checkout.git.commit).toMatch(/^[0-9a-f]{40}$/);
+    expect(readdirSync(work)).toEqual(['xai-results']);
+  });
+
+  it.skipIf(!existsSync(SHARED))('finds real datasets through XAI_DATA_DIR from any folder', async () => {
+    const r = await run('xai', ['data', 'list', '--json'], work, userEnv(home, bin, { XAI_DATA_DIR: SHARED }));
+    expect(r.code, r.stderr).toBe(0);
+    const pima = (JSON.parse(r.stdout) as { name: string; status: string; files: string[] }[]).find((d) => d.name === 'pima');
+    expect(pima?.status).toBe('found');
+    expect(pima?.files.every((f) => f.startsWith(SHARED))).toBe(true);
+  });
+});
