@@ -397,7 +397,10 @@ export class MlpCore {
       if (paramGrads !== null) {
         const prev = l === 0 ? x : this.act(l - 1, n);
         const dW: Matrix = { rows: s.outDim, cols: s.inDim, data: paramGrads, offset: s.wOffset };
-        if (s.outDim >= WIDE) {
+        if (s.outDim >= WIDE && this.simd) {
+          // the forward pass's own copy of x: backward follows forward on the same rows
+          this.simd.weightGradient(l, n, cur, l === 0 ? this.simd.x : this.acts[l - 1]!, paramGrads);
+        } else if (s.outDim >= WIDE) {
           // dW = dZᵀ·A as dot products of long contiguous rows: transposing both operands
           // (O(n·(in+out))) makes the O(n·in·out) product ~1.5x faster than matmulTransA.
           if (this.tA.length < this.capacity * this.maxWidth) {

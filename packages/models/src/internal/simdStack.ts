@@ -29,6 +29,8 @@ export class SimdStack<T extends SimdArray> {
   private readonly blocks: LayerBlocks[] = [];
   /** First element after the weights: where the batch buffers start. */
   private readonly weightsEnd: number;
+  /** out x in scratch (the largest layer) for a weight gradient. */
+  private readonly dW: number;
   private readonly maxWidth: number;
   /** The parameters the weights were laid out from (compared before every pass). */
   private readonly laidOut: Float64Array;
@@ -41,6 +43,8 @@ export class SimdStack<T extends SimdArray> {
   /** n x maxWidth each: gradients flowing backwards (ping-pong). */
   gradA!: T;
   gradB!: T;
+  /** n x maxWidth: a transposed output gradient (out x n) for the weight gradient. */
+  private dZt!: T;
 
   constructor(
     private readonly instance: SimdInstance,
@@ -58,7 +62,10 @@ export class SimdStack<T extends SimdArray> {
       at += 2 * size + vectorRound(s.outDim, this.bytes);
       width = Math.max(width, s.outDim);
     }
-    this.weightsEnd = at;
+    let largest = 0;
+    for (const s of shapes) largest = Math.max(largest, s.inDim * s.outDim);
+    this.dW = at;
+    this.weightsEnd = at + vectorRound(largest, this.bytes);
     this.maxWidth = width;
     this.laidOut = new Float64Array(params.length);
   }
@@ -72,7 +79,7 @@ export class SimdStack<T extends SimdArray> {
   ensure(n: number): void {
     if (n <= this.capacity && this.acts.length > 0) return;
     const cap = Math.max(n, Math.ceil(this.capacity * 1.5), 1);
-    const sizes = [this.shapes[0]!.inDim, ...this.shapes.map((s) => s.outDim), this.maxWidth, this.maxWidth].map((w) =>
+    const sizes = [this.shapes[0]!.inDim, ...this.shapes.map((s) => s.outDim), this.maxWidth, this.maxWidth, this.maxWidth].map((w) =>
       vectorRound(cap * w, this.bytes),
     );
     let end = this.weightsEnd;
@@ -89,6 +96,7 @@ export class SimdStack<T extends SimdArray> {
     this.acts = this.shapes.map((s, l) => views[l + 1]!.subarray(0, cap * s.outDim) as T);
     this.gradA = views[this.shapes.length + 1]!;
     this.gradB = views[this.shapes.length + 2]!;
+    this.dZt = views[this.shapes.length + 3]!;
     this.capacity = cap;
   }
 
@@ -146,5 +154,21 @@ export class SimdStack<T extends SimdArray> {
     const s = this.shapes[l]!;
     const b = this.blocks[l]!;
     this.mm(n, s.outDim, s.inDim, dZ.byteOffset, s.outDim, b.w * this.bytes, s.inDim, out.byteOffset, s.inDim, 0, SIMD_PLAIN);
+  }
+
+  /**
+   * dW_l = dZᵀ · prev (out x in) into `grads` at the layer's weight offset: dZ (n x out) is
+   * transposed, then each dW[j][k] sums dZ[i][j]·prev[i][k] for i ascending from 0, the
+   * order of matmulTransB over transposed operands.
+   */
+  weightGradient(l: number, n: number, dZ: T, prev: T, grads: Float64Array): void {
+    const s = this.shapes[l]!;
+    const m = s.outDim;
+    const t = this.dZt;
+    for (let i = 0; i < n; i++) for (let j = 0; j < m; j++) t[j * n + i] = dZ[i * m + j]!;
+    const e = this.bytes;
+    this.mm(m, n, s.inDim, t.byteOffset, n, prev.byteOffset, s.inDim, this.dW * e, s.inDim, 0, SIMD_PLAIN);
+    const size = m * s.inDim;
+    grads.set(new this.Type(this.instance.memory.buffer, this.dW * e, size), s.wOffset);
   }
 }
