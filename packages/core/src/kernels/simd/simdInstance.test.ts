@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { matmulKernel } from '../matmul.js';
 import { SIMD_MODULE_BASE64 } from './simdBytes.js';
-import { SIMD_BIAS, SIMD_BIAS_RELU, SIMD_PLAIN, createSimdInstance, reserveSimdMemory } from './simdInstance.js';
+import { SIMD_BIAS, SIMD_BIAS_RELU, SIMD_PLAIN, createSimdInstance, kernelBackend, reserveSimdMemory } from './simdInstance.js';
 
 const f = Math.fround;
 
@@ -130,6 +130,22 @@ describe('SIMD matmul kernels', () => {
     expect(reserveSimdMemory(k, before)).toBe(false);
     expect(reserveSimdMemory(k, before + 1)).toBe(true);
     expect(k.memory.buffer.byteLength).toBeGreaterThan(before);
+    expect(() => reserveSimdMemory(k, -1)).toThrow(/BAD_INPUT.*reserveSimdMemory: bytes/);
+    expect(() => reserveSimdMemory(k, Number.NaN)).toThrow(/non-negative integer byte count, got NaN/);
+  });
+
+  it('is turned off by XAI_KERNELS=js unless forced', () => {
+    const before = process.env.XAI_KERNELS;
+    process.env.XAI_KERNELS = 'js';
+    try {
+      expect(kernelBackend()).toBe('js');
+      expect(createSimdInstance()).toBeNull();
+      expect(createSimdInstance(true)).not.toBeNull();
+    } finally {
+      if (before === undefined) delete process.env.XAI_KERNELS;
+      else process.env.XAI_KERNELS = before;
+    }
+    expect(kernelBackend()).toBe('simd');
   });
 
   it('ships the bytes the generator compiles today', async () => {

@@ -1,6 +1,7 @@
 // WebAssembly SIMD kernels, instantiated synchronously (the module is a few KB, which
 // browsers allow off the main thread and Node everywhere). Each instance owns its memory, so
 // a model can lay its weights and batch buffers out once and keep them between calls.
+import { XaiError, describeValue } from '../../errors.js';
 import { SIMD_MODULE_BASE64 } from './simdBytes.js';
 
 /** A WebAssembly.Memory (lib ES2022 does not declare the WebAssembly API). */
@@ -117,6 +118,12 @@ export function createSimdInstance(force = false): SimdInstance | null {
  * @since 0.3.0
  */
 export function reserveSimdMemory(instance: SimdInstance, bytes: number): boolean {
+  if (!Number.isSafeInteger(bytes) || bytes < 0)
+    throw new XaiError('BAD_INPUT', `expected a non-negative integer byte count, got ${describeValue(bytes)}`, {
+      fn: 'reserveSimdMemory',
+      arg: 'bytes',
+      value: bytes,
+    });
   const have = instance.memory.buffer.byteLength;
   if (bytes <= have) return false;
   instance.memory.grow(Math.ceil((bytes - have) / PAGE));
