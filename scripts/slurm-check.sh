@@ -161,6 +161,7 @@ wait_for 600 "the array to finish" finished "$job"
 [ "$(state "${job}_2")" = FAILED ] || fail "task 2 ended $(state "${job}_2"), expected FAILED"
 [ "$(state "${job}_3")" = COMPLETED ] || fail "task 3 ended $(state "${job}_3")"
 grep -q 'took over the lock' "$W/run/${job}_0.out" || fail "the requeued task 0 did not take over its lease"
+takeover=$(grep -o 'took over the lock.*' "$W/run/${job}_0.out" | sed 's/.*): //')
 grep -q 'resuming:' "$W/run/${job}_0.out" || fail "the requeued task 0 did not resume"
 
 phase=merge-incomplete
@@ -190,4 +191,4 @@ workers=$(for t in 0 1 2 3; do node -e "const m=require(process.argv[1]); proces
 units=$(node -e "process.stdout.write(String(require(process.argv[1]).completeUnits))" "$XAI_OUT/merged/manifest.json")
 
 phase=done
-echo "slurm-check: ok (Slurm $(sinfo -V | cut -d' ' -f2), $datasets): 4-task array with a requeue, a cancel + resume and a failed task resubmitted; merge named the missing/unfinished shards, then ${units} units byte-identical to one run; 1 worker per 1-CPU task; $(($(date +%s) - start)) s"
+echo "slurm-check: ok (Slurm $(sinfo -V | cut -d' ' -f2), $datasets): 4-task array with a requeue (lease taken over: ${takeover}), a cancel + resume and a failed task resubmitted; merge named the missing/unfinished shards, then ${units} units byte-identical to one run; 1 worker per 1-CPU task; $(($(date +%s) - start)) s"
