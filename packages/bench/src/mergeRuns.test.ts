@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync, cpSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -128,6 +128,12 @@ describe('mergeRuns / resume / reports: refusals', () => {
       `[BAD_INPUT] xai merge: dirs: cannot merge an incomplete run: missing shards 2/4, 4/4 (no folder given holds them); unfinished: ${t(3)} (shard 3/4: 0 of ${readManifest(t(3)).shardUnits} units; rerun its xai bench command with --resume)`,
     );
     await expect(mergeRuns([s1, t(1)], join(dir, 'x'))).rejects.toThrow(/different shard counts \(.*s1: 1\/2, .*t1: 1\/4\)/);
+    // A task that failed before it started leaves a folder without a manifest: named, with every other such folder.
+    mkdirSync(t(2));
+    mkdirSync(t(4));
+    await expect(mergeRuns([t(1), t(2), t(3), t(4)], join(dir, 'x'))).rejects.toThrow(
+      `cannot merge: no manifest.json in ${t(2)}, ${t(4)} (a task that stopped before it started`,
+    );
   });
   it('refuses to resume another shard, results of other code, or an unreceipted results file', async () => {
     const older = join(dir, 'older');

@@ -11,8 +11,8 @@ import type { ResultRow } from './resultRow';
 import { OUTPUT_FILES, sha256 } from './runBench';
 import { acquireRunLock, cleanTempFiles } from './runLock';
 import type { MergedSource, RunManifest } from './runManifest';
-import { readManifest, writeManifest } from './runManifest';
-import { assertShardsComplete } from './shardCoverage.js';
+import { writeManifest } from './runManifest';
+import { assertShardsComplete, readShardManifests } from './shardCoverage.js';
 import type { Summary } from './summarize';
 import { writeReports } from './writeReports';
 
@@ -47,7 +47,7 @@ export async function mergeRuns(
   if (dirs.length === 0) throw new XaiError('BAD_OPTION', 'give at least one shard directory', { fn, arg: 'dirs', value: 0 });
   const startedAt = new Date().toISOString();
   const t0 = performance.now();
-  const manifests = dirs.map((d) => readManifest(d));
+  const manifests = readShardManifests(dirs);
   const first = manifests[0]!;
   const sameRun = manifests.every((m) => m.identityHash === first.identityHash);
   manifests.forEach((m, k) => {

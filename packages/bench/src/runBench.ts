@@ -149,6 +149,8 @@ async function runLocked(
   const engine = (await import(engineUrl)) as BenchEngine;
   const prepared = await engine.prepare(config, { log });
   stages.prepare = seconds(t);
+  // Training ran on this thread and may have delayed the heartbeat timer: beat now.
+  lock.refresh();
 
   const effective: BenchConfig = { ...config, datasets: prepared.datasets.map((d) => d.id) as BenchConfig['datasets'] };
   const identity = runIdentity(effective);

@@ -1,5 +1,6 @@
-import { XaiError } from '@xai/core';
+import { XaiError, isXaiError } from '@xai/core';
 import type { RunManifest } from './runManifest.js';
+import { readManifest } from './runManifest.js';
 
 /** What a set of folders of one run lacks: shard numbers nobody ran, and folders whose run did not finish. */
 export interface ShardGaps {
@@ -57,4 +58,29 @@ export function assertShardsComplete(dirs: readonly string[], manifests: readonl
     arg: 'dirs',
     value: { missing, unfinished: unfinished.length },
   });
+}
+
+/**
+ * Reads every folder's manifest; folders without one (a task that failed or was killed before
+ * it started, or not a bench output folder) are named together in one BAD_INPUT.
+ * @since 0.2.0
+ */
+export function readShardManifests(dirs: readonly string[]): RunManifest[] {
+  const absent: string[] = [];
+  const manifests = dirs.flatMap((d) => {
+    try {
+      return [readManifest(d)];
+    } catch (e) {
+      if (!isXaiError(e, 'NOT_FOUND')) throw e;
+      absent.push(d);
+      return [];
+    }
+  });
+  if (absent.length > 0)
+    throw new XaiError(
+      'BAD_INPUT',
+      `cannot merge: no manifest.json in ${absent.join(', ')} (a task that stopped before it started, or not a bench output folder; rerun its xai bench command with --resume)`,
+      { fn: 'xai merge', arg: 'dirs', value: absent },
+    );
+  return manifests;
 }
