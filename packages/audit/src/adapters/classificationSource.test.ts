@@ -79,6 +79,19 @@ describe('classificationSource', () => {
       classificationSource({ name: 'd.jsonl', content: jsonl([{ t: 'a', y: true }]) }, { text: ['t'], label: 'y' }),
     );
     expect([label.code, label.details.line]).toEqual(['BAD_INPUT', 1]);
+    const dup = thrown(() =>
+      classificationSource(
+        {
+          name: 'd.jsonl',
+          content: jsonl([
+            { id: 'a', t: 'x', y: 'b' },
+            { id: 'a', t: 'z', y: 'c' },
+          ]),
+        },
+        { text: ['t'], label: 'y' },
+      ),
+    );
+    expect([dup.code, dup.details.line, dup.details.reason]).toEqual(['BAD_INPUT', 2, 'duplicate-id']);
     const latin1 = Uint8Array.from([...new TextEncoder().encode('t,y\ncaf'), 0xe9, ...new TextEncoder().encode(',a\nthe,b\n')]);
     const utf = thrown(() => classificationSource({ name: 'l.csv', content: latin1 }, { text: ['t'], label: 'y' }));
     expect([utf.code, utf.details.line, utf.details.byteOffset]).toEqual(['PARSE_ERROR', 2, 7]);

@@ -95,6 +95,7 @@ export function classificationSource(input: ClassificationInput, options: Classi
   const code = new Map(classes.map((c, i) => [c, i]));
   const candidates = classes.map((c) => ({ id: c, text: c }));
   const seen = new Map<string, number>();
+  const where = new Map<string, string>();
   const items: Item[] = kept.map(({ file, row, label: y }) => {
     const fields: Record<string, string> = {};
     for (const t of text) fields[t] = textAt(row, t, file, fn);
@@ -105,6 +106,17 @@ export function classificationSource(input: ClassificationInput, options: Classi
             text.map((t) => fields[t]!),
             seen,
           );
+    const first = where.get(id);
+    if (first !== undefined)
+      throw new XaiError('BAD_INPUT', `${file}:${row.line}: duplicate id ${describeValue(id)} (first at ${first})`, {
+        fn,
+        arg: idField ?? 'id',
+        value: id,
+        file,
+        line: row.line,
+        reason: 'duplicate-id',
+      });
+    where.set(id, `${file}:${row.line}`);
     return { id, candidates, answer: code.get(y)!, ...fields };
   });
   const bytes = (c: ClassificationInput): Uint8Array => (typeof c.content === 'string' ? new TextEncoder().encode(c.content) : c.content);
