@@ -103,7 +103,9 @@ describe('the packed CLI, installed with npm outside the repository', () => {
   });
 
   it('puts xai on PATH from the tarballs alone', () => {
-    expect(readdirSync(packs).sort()).toEqual(workspaceClosure().map((d) => `xai-${d}-0.2.0.tgz`));
+    const version = (d: string): string =>
+      (JSON.parse(readFileSync(join(PACKAGES, d, 'package.json'), 'utf8')) as { version: string }).version;
+    expect(readdirSync(packs).sort()).toEqual(workspaceClosure().map((d) => `xai-${d}-${version(d)}.tgz`));
     expect(existsSync(join(bin, 'xai'))).toBe(true);
   });
 
