@@ -1,10 +1,10 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { XaiError, checkOptions } from '@xai/core';
 import type { BenchConfig } from './benchConfig';
 import { compareRows, rowKey } from './canonicalOrder';
 import { DATASETS, EXPLAINERS, METRICS, rankIn } from './ids';
-import { withIo } from './ioError';
+import { makeDirs, withIo } from './ioError';
 import { reportCoverage } from './reportCoverage';
 import { loadResults, writeCanonicalResults } from './resultsFile';
 import type { ResultRow } from './resultRow';
@@ -27,6 +27,43 @@ const SAME = ['preset', 'seed', 'blockSize', 'stabilityNeighbours', 'stabilitySa
 const union = (lists: readonly (readonly string[])[], order: readonly string[]): string[] =>
   [...new Set(lists.flat())].sort((a, b) => rankIn(order, a) - rankIn(order, b) || (a < b ? -1 : a > b ? 1 : 0));
 
+/** A folder given twice would count its rows twice. */
+function refuseRepeats(dirs: readonly string[]): void {
+  const seen = new Map<string, string>();
+  for (const d of dirs) {
+    const key = resolve(d);
+    const prev = seen.get(key);
+    if (prev !== undefined)
+      throw new XaiError('BAD_OPTION', `${d} is given twice${prev !== d ? ` (as ${prev} too)` : ''}; list each shard folder once`, {
+        fn: 'xai merge',
+        arg: d,
+        value: d,
+      });
+    seen.set(key, d);
+  }
+}
+
+/** Two folders holding the same shard of one run (a copy, or a rerun into another folder). */
+function refuseSameShard(dirs: readonly string[], manifests: readonly RunManifest[]): void {
+  const holder = new Map<string, string>();
+  manifests.forEach((m, k) => {
+    if (m.shard === null) return;
+    const key = `${m.identityHash}/${m.shard.index}/${m.shard.count}`;
+    const prev = holder.get(key);
+    if (prev !== undefined)
+      throw new XaiError(
+        'BAD_INPUT',
+        `${prev} and ${dirs[k]} both hold shard ${m.shard.index}/${m.shard.count} of the same run; give one of them`,
+        {
+          fn: 'xai merge',
+          arg: dirs[k]!,
+          value: m.shard,
+        },
+      );
+    holder.set(key, dirs[k]!);
+  });
+}
+
 /**
  * Combines bench output folders into `out`. Shards of one run (`xai bench --shard i/n`, equal
  * identity) must together complete the plan, and give results, summaries and reports
@@ -47,7 +84,9 @@ export async function mergeRuns(
   if (dirs.length === 0) throw new XaiError('BAD_OPTION', 'give at least one shard directory', { fn, arg: 'dirs', value: 0 });
   const startedAt = new Date().toISOString();
   const t0 = performance.now();
+  refuseRepeats(dirs);
   const manifests = readShardManifests(dirs);
+  refuseSameShard(dirs, manifests);
   const first = manifests[0]!;
   const sameRun = manifests.every((m) => m.identityHash === first.identityHash);
   manifests.forEach((m, k) => {
@@ -167,7 +206,7 @@ export async function mergeRuns(
     all = all.map((r) => ({ ...r, lines: count.get(r.unit)! }));
   }
   all.sort(compareRows);
-  withIo('create the output folder', out, fn, () => mkdirSync(out, { recursive: true }));
+  makeDirs(out, fn);
   const lock = await acquireRunLock(out, fn);
   try {
     cleanTempFiles(out, fn);
