@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { isXaiError } from '@xai/core';
 import { describe, expect, it } from 'vitest';
 import { parseAuditArgs } from './parseAuditArgs.js';
@@ -54,5 +57,38 @@ describe('runAuditCommand --sign', () => {
     ]) {
       await expect(runAuditCommand(argv)).rejects.toMatchObject({ code: 'BAD_OPTION', details: { arg: 'sign' } });
     }
+  });
+});
+
+describe('runAuditCommand --features', () => {
+  it('needs --text, and its value must be a feature kind', async () => {
+    await expect(runAuditCommand(['--adapter', 'demo', '--features', 'chars'])).rejects.toMatchObject({
+      code: 'BAD_OPTION',
+      details: { arg: 'features' },
+    });
+    const dir = mkdtempSync(join(tmpdir(), 'xai-audit-features-'));
+    const file = join(dir, 'c.jsonl');
+    writeFileSync(
+      file,
+      Array.from({ length: 40 }, (_, i) => JSON.stringify({ id: `r${i}`, t: `w${i % 7} v${i % 5}`, y: i % 2 })).join('\n'),
+    );
+    const run = (features: string) =>
+      runAuditCommand([
+        '--adapter',
+        'jsonl',
+        '--file',
+        file,
+        '--text',
+        't',
+        '--label',
+        'y',
+        '--features',
+        features,
+        '--permutations',
+        '10',
+      ]);
+    await expect(run('bytes')).rejects.toMatchObject({ code: 'BAD_OPTION', details: { arg: 'features' } });
+    const ok = await run('chars');
+    expect((ok.json as { probes: { name: string }[] }).probes.map((p) => p.name)).toEqual(['bag-of-words:t', 'id-content']);
   });
 });

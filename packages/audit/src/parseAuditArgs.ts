@@ -32,6 +32,7 @@ const FLAGS: Record<string, [keyof AuditCommandOptions, Kind]> = {
   '--text': ['text', 'string'],
   '--id': ['id', 'string'],
   '--encoding': ['encoding', 'string'],
+  '--features': ['features', 'string'],
 };
 
 /**

@@ -12,6 +12,7 @@ import { jsonlAdapter } from './adapters/jsonlAdapter.js';
 import type { FittedProbe } from './fittedProbe.js';
 import { bagOfWordsProbe } from './learned/bagOfWordsProbe.js';
 import { classificationProbes } from './learned/classificationProbes.js';
+import type { TextFeatureKind } from './learned/textFeatures.js';
 import type { Probe } from './probe.js';
 import type { AuditSource } from './adapters/auditSource.js';
 import { runAuditSource } from './adapters/runAuditSource.js';
@@ -70,6 +71,8 @@ export interface AuditCommandOptions {
   readonly id?: string;
   /** Encoding of every input file. @defaultValue UTF-8, strictly */
   readonly encoding?: string;
+  /** N-grams of the bag-of-words probes: 'words' (unigrams + bigrams), 'chars' (3-grams) or 'words+chars'. @defaultValue 'words' */
+  readonly features?: TextFeatureKind;
   /** The command line, recorded in receipts. */
   readonly command?: string;
 }
@@ -103,6 +106,7 @@ const AUDIT_COMMAND_KEYS = [
   'text',
   'id',
   'encoding',
+  'features',
   'command',
 ] as const;
 
@@ -142,6 +146,12 @@ export async function runAuditCommand(input: AuditCommandOptions | readonly stri
   };
   const wanted = list(o.probes);
   const textParts = list(o.text);
+  if (o.features !== undefined && textParts === undefined)
+    throw new XaiError('BAD_OPTION', '--features applies to the bag-of-words probes: give --text too', {
+      fn,
+      arg: 'features',
+      value: o.features,
+    });
   const encoding = o.encoding !== undefined ? { encoding: o.encoding } : {};
   if (o.sign !== undefined && (o.adapter !== 'demo' || o.cue !== 'length' || (o.sign !== 'longest' && o.sign !== 'shortest')))
     throw new XaiError('BAD_OPTION', `--sign ${String(o.sign)}: only 'longest' or 'shortest', and only with --adapter demo --cue length`, {
@@ -254,9 +264,10 @@ export async function runAuditCommand(input: AuditCommandOptions | readonly stri
   } else {
     // Classification: its own battery; multiple choice: the eight plus bag-of-words on --text parts.
     const info = source.classification;
+    const features = o.features ?? 'words';
     const battery: readonly (Probe | FittedProbe)[] = info
-      ? classificationProbes(info)
-      : [...defaultProbes, ...(textParts ?? []).map((part) => bagOfWordsProbe({ part }))];
+      ? classificationProbes(info, features)
+      : [...defaultProbes, ...(textParts ?? []).map((part) => bagOfWordsProbe({ part, features }))];
     const probes = wanted ? pickProbes(wanted, fn, battery) : info || textParts ? battery : undefined;
     report = runAuditSource(source, { ...auditOptions, ...(probes ? { probes } : {}) }, o.adapter);
   }

@@ -20,6 +20,7 @@ Options (passed to @xai/audit):
   --adapter jsonl|csv --file <f> --text a,b --label <field> [--id <field>] [--test <f>]
                              a classification corpus: each text field alone (bag-of-words), the ids (dotted paths in JSONL)
   --text candidates,query    jsonl multiple choice: bag-of-words probes on these parts, added to the eight
+  --features words|chars|words+chars   n-grams of the bag-of-words probes (default words: unigrams + bigrams)
   --encoding latin1|utf-16le|...   input encoding (default: strict UTF-8; an invalid byte is an error)
   --cue position|case|length|echo|...   demo: the cue injected into the second corpus (none = clean only)
   --rebuilds <n>             demo: rebuild the corpus n times and print the envelope (ranges)

@@ -4,6 +4,8 @@ import { checkFitSettings, fittedFeatureProbe } from './fittedFeatureProbe.js';
 import type { TextFeatureKind } from './textFeatures.js';
 import { emitTextFeatures } from './textFeatures.js';
 
+export type { TextFeatureKind } from './textFeatures.js';
+
 export interface BagOfWordsProbeOptions {
   /**
    * The part read alone: 'candidates' (each candidate's text: which one is the answer?),
