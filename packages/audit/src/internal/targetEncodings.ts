@@ -127,7 +127,10 @@ function categoryColumns(columns: readonly Float64Array[]): { j: number; level: 
     for (let i = 0; i < n; i++) {
       const v = col[i]!;
       let l = ids.get(v);
-      if (l === undefined) ids.set(v, (l = ids.size));
+      if (l === undefined) {
+        l = ids.size;
+        ids.set(v, l);
+      }
       level[i] = Number.isNaN(v) ? -1 : l;
     }
     if (ids.size >= 2 && ids.size <= n / 2) out.push({ j, level, count: ids.size });
