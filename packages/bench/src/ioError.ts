@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { XaiError } from '@xai/core';
 
@@ -50,6 +50,8 @@ export function withIo<T>(op: string, path: string, fn: string, call: () => T): 
  * @since 0.3.0
  */
 export function makeDirs(path: string, fn: string): string[] {
+  if (existsSync(path) && !statSync(path).isDirectory())
+    throw ioError(Object.assign(new Error('exists'), { code: 'EEXIST' }), 'create the folder', path, fn);
   const missing: string[] = [];
   for (let p = resolve(path); !existsSync(p); ) {
     missing.push(p);

@@ -42,10 +42,16 @@ describe('xai report / xai bench: damaged results and locks (built CLI)', () => 
     const r = runCliSync(['report', out]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^xai: \[PARSE_ERROR\] [^\n]*results\.jsonl:5 is cut short[^\n]*\n$/);
-    const p = runCliSync(['report', out, '--allow-partial']);
+    // The folder holds complete reports: partial ones go elsewhere (--out), never over them.
+    const refused = runCliSync(['report', out, '--allow-partial']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/holds complete reports and these results are partial.*--out <dir>/);
+    const elsewhere = join(out, 'partial');
+    const p = runCliSync(['report', out, '--allow-partial', '--out', elsewhere]);
     expect(p.code, p.stderr).toBe(0);
     expect(p.stdout).toContain('rebuilt PARTIAL reports');
-    expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain('results.jsonl:5 (torn)');
+    expect(readFileSync(join(elsewhere, 'report.md'), 'utf8')).toContain('results.jsonl:5 (torn)');
+    expect(readFileSync(join(out, 'report.md'), 'utf8')).not.toContain('PARTIAL');
   });
 
   it('a second xai bench on a folder locked by a live process: exit 1, LOCKED', async () => {
