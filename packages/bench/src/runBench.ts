@@ -17,6 +17,7 @@ import type { Invocation, RunManifest } from './runManifest';
 import { readManifest, writeManifest } from './runManifest';
 import type { Summary } from './summarize';
 import { makeDirs, withIo } from './ioError';
+import { assertMemoryPlan, planMemory } from './planMemory';
 import { reportCoverage } from './reportCoverage';
 import { acquireRunLock, cleanTempFiles } from './runLock';
 import type { RunLock } from './runLock';
@@ -149,6 +150,16 @@ async function runLocked(
   const engine = (await import(engineUrl)) as BenchEngine;
   const prepared = await engine.prepare(config, { log });
   stages.prepare = seconds(t);
+  // Before any unit: a run that cannot fit in memory fails now, naming the figure and the flags.
+  assertMemoryPlan(
+    planMemory({
+      datasets: prepared.datasets.map((d) => ({ id: d.id, features: d.features, rows: d.trainRows + d.instances })),
+      explainers: config.explainers,
+      blockSize: config.blockSize,
+      stabilitySamples: config.stabilitySamples,
+      workers: config.workers,
+    }),
+  );
   // Training ran on this thread and may have delayed the heartbeat timer: beat now.
   lock.refresh();
 
