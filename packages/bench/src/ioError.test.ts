@@ -66,3 +66,17 @@ describe('file-system errors are IO_ERROR naming the path', () => {
     expect(e.message).toContain(`${file}: EEXIST`);
   });
 });
+
+describe('makeDirs', () => {
+  it('creates missing levels one at a time and names the real errno of the level at fault', async () => {
+    const { makeDirs } = await import('./ioError');
+    const root = mkdtempSync(join(tmpdir(), 'xai-makedirs-'));
+    expect(makeDirs(join(root, 'a', 'b'), 'test')).toEqual([join(root, 'a'), join(root, 'a', 'b')]);
+    expect(makeDirs(join(root, 'a', 'b'), 'test')).toEqual([]);
+    writeFileSync(join(root, 'file'), 'x');
+    expect(() => makeDirs(join(root, 'file', 'sub'), 'test')).toThrow(
+      new RegExp(`cannot create the folder ${join(root, 'file', 'sub')}: ENOTDIR`),
+    );
+    expect(() => makeDirs(join(root, 'file'), 'test')).toThrow(/EEXIST/);
+  });
+});
