@@ -92,7 +92,7 @@ export function runAudit(items: readonly Item[], options: RunAuditOptions = {}):
   const strata = strataByK(canonicalOrder(ids), k);
   const rules = probes.filter((p): p is Probe => !isFittedProbe(p));
   const fitted = probes.filter(isFittedProbe);
-  const data: BatteryData = { blinds, k, answers, ids, strata, seed: opts.seed, R, minCovered: opts.minCovered };
+  const data: BatteryData = { blinds, k, answers, ids, strata, seed: opts.seed, R, minCovered: opts.minCovered, decisionNull };
   const members = ruleMembers(rules, data, fn);
   const fittedMembers = fitted.length > 0 ? fittedProbeMembers(fitted, data) : [];
   const ordered = probes.map((p) => (isFittedProbe(p) ? fittedMembers[fitted.indexOf(p)]! : members[rules.indexOf(p)]!));

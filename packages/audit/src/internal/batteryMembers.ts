@@ -18,6 +18,12 @@ export interface BatteryData {
   readonly seed: number;
   readonly R: number;
   readonly minCovered: number;
+  /**
+   * The null that decides firing. Fitted probes (a refit per draw) skip the within-item null
+   * when it is not the decision null: for classes as candidates it only says how a uniformly
+   * random class would score, and it would double the cost.
+   */
+  readonly decisionNull: 'within-item' | 'across-items';
 }
 
 /** One battery member's observed score and its accuracy in every draw of both nulls, rule or fitted. */
@@ -67,7 +73,7 @@ export function ruleMembers(rules: readonly Probe[], d: BatteryData, fn: string)
 
 /** Fitted probes: learned from the answers, so every draw refits them on that draw's answers. */
 export function fittedProbeMembers(fitted: readonly FittedProbe[], d: BatteryData): Member[] {
-  const withinAnswers = withinItemAnswers(d.k, d.ids, d.seed, d.R);
+  const withinAnswers = d.decisionNull === 'within-item' ? withinItemAnswers(d.k, d.ids, d.seed, d.R) : undefined;
   return fitted.map((p) => {
     const chooser = p.prepare(d.blinds, d.seed);
     const sc = scoreFitted(chooser, d.answers, withinAnswers, d.strata, d.seed, d.R);

@@ -40,13 +40,14 @@ function score(choices: Int32Array, answers: Int32Array): { covered: number; hit
 
 /**
  * Scores a fitted probe on the observed answers, then refits it on every draw of the
- * within-item null (`within`, R × n) and of the across-items null (the same permutations
- * `acrossItemsHits` draws), so its null includes the learning.
+ * across-items null (the permutations `acrossItemsHits` draws) and, when `within` (R × n) is
+ * given, of the within-item null, so its null includes the learning. A null not drawn is NaN
+ * in every draw.
  */
 export function scoreFitted(
   chooser: FittedChooser,
   answers: Int32Array,
-  within: Int32Array,
+  within: Int32Array | undefined,
   strata: readonly Int32Array[],
   seed: number,
   R: number,
@@ -55,14 +56,16 @@ export function scoreFitted(
   const choices = new Int32Array(n);
   chooser.choose(answers, choices);
   const observed = score(choices, answers);
-  const withinAcc = new Float64Array(R);
-  const acrossAcc = new Float64Array(R);
+  const withinAcc = new Float64Array(R).fill(Number.NaN);
+  const acrossAcc = new Float64Array(R).fill(Number.NaN);
   const permuted = new Int32Array(n);
   const scratch = new Int32Array(n);
   for (let r = 0; r < R; r++) {
-    const drawn = within.subarray(r * n, (r + 1) * n);
-    chooser.choose(drawn, choices);
-    withinAcc[r] = score(choices, drawn).accuracy;
+    if (within) {
+      const drawn = within.subarray(r * n, (r + 1) * n);
+      chooser.choose(drawn, choices);
+      withinAcc[r] = score(choices, drawn).accuracy;
+    }
     permuteWithinStrata(answers, strata, seed, 'across-items', r, permuted, scratch);
     chooser.choose(permuted, choices);
     acrossAcc[r] = score(choices, permuted).accuracy;
