@@ -22,6 +22,8 @@ export interface AttributionsJson {
   readonly source?: string;
   /** Per explained row: its 0-based data row in `source` (the header is not a row). */
   readonly rows?: readonly number[];
+  /** Per explained row of a split file (`--data` without `--test`): its 1-based line in `source`. */
+  readonly lines?: readonly number[];
   /** Per explained row: the class index whose output was explained (the predicted class; CSV column `explained_class`). */
   readonly explainedClass?: readonly number[];
   /** The label's class names in output order, when the model or data name them. */
@@ -33,6 +35,8 @@ export interface AttributionsJson {
 
 /** The leading CSV columns `writeAttributions` adds before the features (read back and dropped). */
 export const ROW_COLUMNS = ['row', 'explained_class'] as const;
+/** The same with the source line in place of the row (a split file). */
+export const LINE_COLUMNS = ['line', 'explained_class'] as const;
 
 /**
  * Writes attributions as JSON (`{"method","preset","attributions":[[…]]}`) or, when the path
@@ -43,10 +47,11 @@ export function writeAttributions(path: string, a: Omit<AttributionsJson, 'attri
   const write = (text: string): void => withIo('write', path, 'xai explain', () => writeFileSync(path, text));
   if (path.toLowerCase().endsWith('.csv')) {
     const names = a.features ?? Array.from({ length: a.attributions.cols }, (_, j) => `x${j}`);
-    const ids = a.rows !== undefined && a.explainedClass !== undefined;
+    const where = a.rows ?? a.lines;
+    const ids = where !== undefined && a.explainedClass !== undefined;
     const lines = [
-      [...(ids ? ROW_COLUMNS : []), ...names].map(csvCell).join(','),
-      ...toRows(a.attributions).map((r, i) => [...(ids ? [a.rows![i]!, a.explainedClass![i]!] : []), ...r].join(',')),
+      [...(ids ? (a.rows !== undefined ? ROW_COLUMNS : LINE_COLUMNS) : []), ...names].map(csvCell).join(','),
+      ...toRows(a.attributions).map((r, i) => [...(ids ? [where[i]!, a.explainedClass![i]!] : []), ...r].join(',')),
     ];
     write(`${lines.join('\n')}\n`);
     return;
@@ -67,8 +72,8 @@ export function readAttributions(path: string): { attributions: Matrix; method: 
   if (path.toLowerCase().endsWith('.csv')) {
     const header = readFeatureCsvSync(path, { drop: [] }).names;
     // The row id and class columns writeAttributions puts first are not attributions.
-    const ids = header[0] === ROW_COLUMNS[0] && header[1] === ROW_COLUMNS[1];
-    return { attributions: readFeatureCsvSync(path, ids ? { drop: [...ROW_COLUMNS] } : {}).x, method: null };
+    const lead = [ROW_COLUMNS, LINE_COLUMNS].find((c) => header[0] === c[0] && header[1] === c[1]);
+    return { attributions: readFeatureCsvSync(path, lead ? { drop: [...lead] } : {}).x, method: null };
   }
   let text: string;
   try {

@@ -125,6 +125,7 @@ Examples:
         ...(r.warnings.length > 0 ? { warnings: r.warnings } : {}),
         source: r.source,
         ...(r.rowIndex ? { rows: [...r.rowIndex] } : {}),
+        ...(r.sourceLines ? { lines: [...r.sourceLines] } : {}),
         explainedClass: [...r.explainedClass],
         ...(r.classNames ? { classNames: r.classNames } : {}),
         ...(r.inputSpace ? { inputSpace: r.inputSpace.space } : {}),

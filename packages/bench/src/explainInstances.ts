@@ -69,6 +69,8 @@ export interface CommandRows {
   /** The file the rows came from, and each row's 0-based data row in it (null when not known). */
   readonly source: string;
   readonly rowIndex: Int32Array | null;
+  /** With `--data` split into train and test: the 1-based line of the file holding each row. */
+  readonly sourceLines?: Int32Array;
   /** With `--data`: the input space the model was given. */
   readonly inputSpace?: ModelInputSpace;
   /** The label's class names in output order, when the model or the data name them. */
@@ -128,6 +130,7 @@ export async function commandRows(
         warnings: ds.warnings,
         source: o.data.test ?? o.data.data,
         rowIndex: o.data.test !== undefined ? Int32Array.from({ length: space.test.rows }, (_, i) => i) : null,
+        ...(ds.user.sourceLines ? { sourceLines: ds.user.sourceLines.test } : {}),
         inputSpace: space,
         ...(classNames ? { classNames } : {}),
       };

@@ -92,6 +92,28 @@ describe('xai explain output', () => {
   });
 });
 
+describe('xai explain --data without --test', () => {
+  it('names the file line of every explained test row (rows picked by a content hash), in JSON and CSV', () => {
+    const data = join(dir, 'split.csv');
+    const many = Array.from({ length: 50 }, (_, i) => [((i * 7) % 10) / 10, ((i * 3) % 10) / 10, i % 2]);
+    writeFileSync(data, `a,b,c,y\n${many.map((r) => `${r.join(',')},${cls(r)}`).join('\n')}\n`);
+    ok(['explain', '--model', model, '--data', data, '--label', 'y', '--method', 'grad', '--out', join(dir, 'split.json')]);
+    const j = JSON.parse(readFileSync(join(dir, 'split.json'), 'utf8')) as { lines: number[]; explainedClass: number[]; source: string };
+    expect(j.source).toBe(data);
+    expect(j.lines).toHaveLength(10); // 20 % of 50 rows held out for test
+    expect(new Set(j.lines).size).toBe(10);
+    // Each named line holds a row whose predicted class is the one explained.
+    const text = readFileSync(data, 'utf8').split('\n');
+    j.lines.forEach((line, k) => {
+      const r = text[line - 1]!.split(',').slice(0, 3).map(Number);
+      expect(cls(r)).toBe(j.explainedClass[k]);
+    });
+    ok(['explain', '--model', model, '--data', data, '--label', 'y', '--method', 'grad', '--out', join(dir, 'split.csv.out.csv')]);
+    const head = readFileSync(join(dir, 'split.csv.out.csv'), 'utf8').split('\n')[0];
+    expect(head).toBe('line,explained_class,a,b,c');
+  });
+});
+
 describe('--train on files', () => {
   it('may lack the label, and columns in another order are matched by name (identical attributions)', () => {
     ok(explain(['--method', 'shap', '--train', trainSame], 'same.json'));

@@ -76,6 +76,8 @@ export interface UserDataset extends Dataset {
   readonly scaler: MinMaxScaler;
   /** Model columns (one-hot expanded) before scaling, same rows as the splits. */
   readonly raw: { readonly train: Matrix; readonly validation?: Matrix; readonly test: Matrix };
+  /** With a split of one file (no test file): the 1-based line of the file holding each test row. */
+  readonly sourceLines?: { readonly test: Int32Array };
   /** sha256 of the inputs' sha256 plus the resolved schema and every split choice. */
   readonly processingHash: string;
   readonly provenance: {

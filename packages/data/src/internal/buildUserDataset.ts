@@ -6,7 +6,7 @@ import { fitMinMaxScaler } from '../minMaxScaler.js';
 import type { UserDataset, UserDatasetOptions } from '../parseUserDataset.js';
 import type { UserSchema } from '../userSchema.js';
 import { parseUserSchema } from '../userSchema.js';
-import { quoteNames as quote } from './csvTable.js';
+import { quoteNames as quote, lineOfRecord } from './csvTable.js';
 import { readLabelColumn } from './labelColumn.js';
 import { classCountWarnings, labelTask } from './labelTask.js';
 import { checkModelWidth } from './modelWidth.js';
@@ -250,6 +250,7 @@ export function buildUserDataset(fn: string, text: string | Uint8Array, options:
     preprocessing,
     scaler,
     raw: { train: trainX, ...(valX ? { validation: valX } : {}), test: testX },
+    ...(parts.testRecords ? { sourceLines: { test: Int32Array.from(parts.testRecords, (r) => lineOfRecord(table, r)) } } : {}),
     processingHash,
     provenance: {
       files,

@@ -35,6 +35,8 @@ export interface UserSplits {
   readonly validation?: Part;
   readonly test: Part;
   readonly split?: UserDataset['provenance']['split'];
+  /** With a split of one file: the table record of each test row, in test order. */
+  readonly testRecords?: Int32Array;
   readonly steps: readonly string[];
   readonly warnings: readonly string[];
 }
@@ -64,6 +66,7 @@ export function splitUserRows(input: UserSplitInput): UserSplits {
   let test = input.test;
   let trainRows: Int32Array | undefined;
   let split: UserSplits['split'];
+  let testRecords: Int32Array | undefined;
   if (test === undefined) {
     const n = table.dataRows.length;
     const { kept, heldOut } = splitRows(undefined, all, testFraction, 'train/test');
@@ -80,6 +83,7 @@ export function splitUserRows(input: UserSplitInput): UserSplits {
     trainRows = kept;
     train = pick(all, kept);
     test = pick(all, heldOut);
+    testRecords = Int32Array.from(heldOut, (i) => table.dataRows[i]!);
     split = { testFraction, seed, trainRows: kept.length, testRows: heldOut.length };
     steps.push(
       `split ${file} stratified ${Math.round((1 - testFraction) * 100)}/${Math.round(testFraction * 100)} by ${task === 'regression' ? `${regressionBins(n, testFraction)} equal-count label bins` : 'class'} (seed ${seed}): ${kept.length} train, ${heldOut.length} test rows, each in file order; rows chosen by a seeded hash of their content`,
@@ -96,5 +100,13 @@ export function splitUserRows(input: UserSplitInput): UserSplits {
       );
     } else warnings.push(`validationFraction ${validationFraction} of ${train.x.rows} train rows leaves no validation row`);
   }
-  return { train, ...(validation ? { validation } : {}), test, ...(split ? { split } : {}), steps, warnings };
+  return {
+    train,
+    ...(validation ? { validation } : {}),
+    test,
+    ...(split ? { split } : {}),
+    ...(testRecords ? { testRecords } : {}),
+    steps,
+    warnings,
+  };
 }
