@@ -132,7 +132,8 @@ describe('xai train, explain, evaluate (built CLI)', () => {
     const csv = join(dir, 'control.csv');
     ok(['explain', '--model', join(models, 'synthetic-lr.json'), '--instances', xcsv, '--method', 'control', '--out', csv]);
     const lines = readFileSync(csv, 'utf8').trim().split('\n');
-    expect(lines[0]).toBe(names.join(','));
+    // The row and explained-class columns first, then the features.
+    expect(lines[0]).toBe(['row', 'explained_class', ...names].join(','));
     expect(lines).toHaveLength(N + 1);
     const v = JSON.parse(
       ok([
