@@ -1,4 +1,5 @@
 import type { BenchConfig } from './benchConfig';
+import type { ModelSanity } from './modelSanity';
 import type { Unit } from './planUnits';
 import type { ResultRow } from './resultRow';
 
@@ -41,14 +42,7 @@ export interface PreparedModel {
   /** The input space the model saw (`dataset`, `scaled`, `raw` or `own`) and how, in words. */
   readonly inputSpace?: { readonly space: string; readonly note: string };
   /** Test accuracy beside the base rate and the share of constant predictions, in the model's input space. */
-  readonly sanity?: {
-    readonly rows: number;
-    readonly accuracy: number;
-    readonly baseRate: number;
-    readonly constantShare: number;
-    readonly modalPrediction: number;
-    readonly problem: 'constant' | 'at-or-below-base-rate' | null;
-  };
+  readonly sanity?: ModelSanity;
 }
 
 /** Everything the main thread prepared before dispatching units. */
