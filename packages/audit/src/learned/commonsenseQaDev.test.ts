@@ -22,14 +22,30 @@ const rows = readFileSync(path, 'utf8')
   .split('\n')
   .map((l) => JSON.parse(l) as Row);
 
-// The same split into blind / labels files as the jq command in docs/learned-probes.md.
-const blind = rows
-  .map((r) =>
-    JSON.stringify({ id: r.id, query: r.question, candidates: r.choices.label.map((id, c) => ({ id, text: r.choices.text[c] })) }),
-  )
-  .join('\n');
-const labels = rows.map((r) => JSON.stringify({ id: r.id, answer: r.answerKey })).join('\n');
 const answerIndex = rows.map((r) => r.choices.label.indexOf(r.answerKey));
+
+/** Splits rows into blind / labels files as the jq command in docs/learned-probes.md does, and audits them. */
+function audit(rs: readonly Row[]) {
+  const blind = rs
+    .map((r) =>
+      JSON.stringify({ id: r.id, query: r.question, candidates: r.choices.label.map((id, c) => ({ id, text: r.choices.text[c] })) }),
+    )
+    .join('\n');
+  const labels = rs.map((r) => JSON.stringify({ id: r.id, answer: r.answerKey })).join('\n');
+  return runAuditSource(
+    jsonlSource({ blind: { name: 'blind.jsonl', content: blind }, labels: { name: 'labels.jsonl', content: labels } }),
+    { probes: [...defaultProbes, bagOfWordsProbe({ part: 'candidates' }), bagOfWordsProbe({ part: 'query' })] },
+  );
+}
+
+/** The same questions with the answer text rewritten in the items `cued` selects (by id, not position). */
+function withAnswerText(cued: (r: Row) => boolean, edit: (texts: string[], answer: number) => string[], key?: string): Row[] {
+  return rows.map((r, i) =>
+    cued(r)
+      ? { ...r, choices: { label: r.choices.label, text: edit([...r.choices.text], answerIndex[i]!) }, answerKey: key ?? r.answerKey }
+      : r,
+  );
+}
 
 /** Hits and coverage of a rule that bets on `pick(row)` (−1 = abstain), counted directly. */
 function recount(pick: (r: Row) => number): { covered: number; hits: number } {
@@ -45,10 +61,7 @@ function recount(pick: (r: Row) => number): { covered: number; hits: number } {
 }
 
 describe('CommonsenseQA validation split', () => {
-  const report = runAuditSource(
-    jsonlSource({ blind: { name: 'blind.jsonl', content: blind }, labels: { name: 'labels.jsonl', content: labels } }),
-    { probes: [...defaultProbes, bagOfWordsProbe({ part: 'candidates' }), bagOfWordsProbe({ part: 'query' })] },
-  );
+  const report = audit(rows);
   const probe = (name: string) => report.probes.find((p) => p.name === name)!;
 
   it('audits every question', () => {
@@ -90,5 +103,35 @@ describe('CommonsenseQA validation split', () => {
       expect(p.covered, name).toBe(rows.length);
       expect(p.accuracy, name).toBeLessThanOrEqual(p.threshold);
     }
+  });
+
+  // Positive controls on the same text: the null result above is not for want of power.
+  it('control: answers moved to slot A in the items whose id starts 0 or 1 fire position', () => {
+    const moved = withAnswerText(
+      (r) => /^[01]/.test(r.id),
+      (t, a) => t.map((x, c) => (c === 0 ? t[a]! : c === a ? t[0]! : x)),
+      'A',
+    );
+    const p = audit(moved).probes.find((x) => x.name === 'position')!;
+    expect(p.fires).toBe(true);
+    expect(p.sign).toBe('index 0');
+    expect(p.hits).toBe(moved.filter((r) => r.answerKey === 'A').length);
+  });
+
+  it('control: the word "indeed" appended to the answer in a quarter of the items fires the candidate-only baseline', () => {
+    const cued = (r: Row) => /^[0-3]/.test(r.id);
+    const marked = withAnswerText(cued, (t, a) => t.map((x, c) => (c === a ? `${x} indeed` : x)));
+    const p = audit(marked).probes.find((x) => x.name === 'bag-of-words:candidates')!;
+    expect(p.fires).toBe(true);
+    const holding = marked.flatMap((r) =>
+      r.choices.text.map((t, c) => ({ has: tokenize(t).includes('indeed'), answer: r.choices.label[c] === r.answerKey })),
+    );
+    const e = p.evidence!.find((x) => x.feature === 'indeed')!;
+    expect([e.label, e.count, e.total]).toEqual([
+      'answer',
+      holding.filter((h) => h.has && h.answer).length,
+      holding.filter((h) => h.has).length,
+    ]);
+    expect(p.hits).toBeGreaterThanOrEqual(rows.filter(cued).length);
   });
 });
