@@ -171,11 +171,15 @@ Sharding on a cluster (each task runs one shard, then one merge):
       const config = resolveBenchConfig(file, input);
       // A flag that only means something beside others is an error alone, never silently ignored.
       if (config.modelInput !== 'raw' && (config.modelFiles.length === 0 || config.userData === null))
-        throw new XaiError('BAD_OPTION', '--model-input says what a --model file eats on --data: give --model <file> and --data <csv> too', {
-          fn: 'xai bench',
-          arg: '--model-input',
-          value: config.modelInput,
-        });
+        throw new XaiError(
+          'BAD_OPTION',
+          '--model-input says what a --model file eats on --data: give --model <file> and --data <csv> too',
+          {
+            fn: 'xai bench',
+            arg: '--model-input',
+            value: config.modelInput,
+          },
+        );
       // Loaded only once the flags are valid: a typo fails fast.
       const { runBench } = await import('./runBench');
       const result = await runBench(config, {
