@@ -87,7 +87,9 @@ describe('the packed CLI, installed with npm outside the repository', () => {
     // ONNX Runtime's own installer would fetch optional CUDA binaries from nuget.org; the CPU runtime ships in the package.
     installed = await run(
       'npm',
-      ['install', '--global', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', ...tarballs],
+      // No retries: npm looks the @xai/* names up on the registry before taking the local tarballs, and a
+      // failing look-up would otherwise back off for minutes per package (the third-party ones come from the cache).
+      ['install', '--global', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', '--fetch-retries=0', ...tarballs],
       top,
       { ...userEnv(process.env.HOME ?? home, bin), ONNXRUNTIME_NODE_INSTALL: 'skip' },
     );
