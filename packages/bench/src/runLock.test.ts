@@ -48,6 +48,26 @@ function fakeTime(start: number): { now: () => number; sleep: (ms: number) => Pr
   };
 }
 
+describe('acquireRunLock: a holder being stopped', () => {
+  it('--resume waits for a live pid on this host that exits (a requeued task relaunched while the killed one exits)', async () => {
+    const dir = fresh();
+    const fixture = fileURLToPath(new URL('./__fixtures__/holdLock.ts', import.meta.url));
+    const child = spawn(process.execPath, ['--import', 'tsx', fixture, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (b: Buffer) => {
+        if (String(b).startsWith('held ')) resolve();
+      });
+      child.on('exit', (code) => reject(new Error(`holder exited early (${code})`)));
+    });
+    const pending = acquireRunLock(dir, 'xai bench', { waitForStale: true });
+    // The holder is stopped while the new run waits (well within the grace).
+    setTimeout(() => child.kill('SIGKILL'), 300);
+    const lock = await pending;
+    expect(lock.tookOver?.reason).toBe(`pid ${child.pid} exited while we waited (it was being stopped)`);
+    lock.release();
+  });
+});
+
 describe('acquireRunLock: live holders refuse each other', () => {
   it('refuses a second holder in the same process with LOCKED naming the holder, and frees the folder on release', async () => {
     const dir = fresh();

@@ -89,6 +89,11 @@ export async function acquireRunLock(dir: string, command: string, options: RunL
     const self = { host, pid: process.pid, ownTokens: OWN_TOKENS, alive: pidAlive };
     let verdict: LeaseVerdict | Retry = judgeLease(held, { ...self, nowMs: now() });
     if (verdict.state === 'unknown' && options.waitForStale) verdict = await watch(path, held, now, options.sleep ?? realSleep);
+    // A retried task can start while its killed predecessor is still exiting (Slurm relaunches
+    // a requeued task within milliseconds): with --resume, give a live pid on this host a short
+    // grace to exit before calling the folder busy.
+    if (verdict.state === 'live' && options.waitForStale && held.host === host && held.pid !== process.pid)
+      verdict = await awaitExit(held, options.sleep ?? realSleep);
     if (verdict.state === 'retry') continue;
     if (verdict.state !== 'stale') throw lockedError(dir, path, held, verdict);
     if (setAside(path, held)) tookOver = { info: held, reason: verdict.reason };
@@ -104,6 +109,19 @@ function tryCreate(path: string, info: LockInfo, command: string): boolean {
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw ioError(e, 'create the lock file', path, command);
   }
+}
+
+/** How long `--resume` waits for a live holder on this host to exit before refusing. */
+export const EXIT_GRACE_MS = 10_000;
+
+/** Stale once the holder's pid is gone within {@link EXIT_GRACE_MS}; else still live. */
+async function awaitExit(held: LockInfo, sleep: (ms: number) => Promise<void>): Promise<LeaseVerdict> {
+  const step = 200;
+  for (let waited = 0; waited < EXIT_GRACE_MS; waited += step) {
+    await sleep(step);
+    if (!pidAlive(held.pid)) return { state: 'stale', reason: `pid ${held.pid} exited while we waited (it was being stopped)` };
+  }
+  return { state: 'live', reason: `pid ${held.pid} is running on this host (still after ${EXIT_GRACE_MS / 1000} s)` };
 }
 
 /**
