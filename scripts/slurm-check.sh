@@ -152,9 +152,13 @@ wait_for 300 "task 0 to write results" started 0
 scontrol requeue "${job}_0" || fail "scontrol requeue ${job}_0"
 # Slurm holds a requeued job for about two minutes; make it eligible now to keep CI short.
 wait_for 120 "task 0 to be pending again" pending "${job}_0"
-scontrol update JobId="${job}_0" StartTime=now || fail "scontrol update ${job}_0 StartTime=now"
+# Cancel task 1 as soon as it has results, before it can finish on a quiet machine.
 wait_for 300 "task 1 to write results" started 1
 scancel "${job}_1"
+# Let slurmd finish killing task 0's old instance first (KillWait=5): relaunched sooner, Slurm
+# refuses the batch step ("Job credential revoked") and the task ends FAILED.
+sleep 6
+scontrol update JobId="${job}_0" StartTime=now || fail "scontrol update ${job}_0 StartTime=now"
 wait_for 600 "the array to finish" finished "$job"
 [ "$(state "${job}_0")" = COMPLETED ] || fail "requeued task 0 ended $(state "${job}_0")"
 [ "$(state "${job}_1")" = CANCELLED ] || fail "task 1 ended $(state "${job}_1"), expected CANCELLED"
