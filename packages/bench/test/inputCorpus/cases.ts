@@ -7,34 +7,14 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { CorpusCase } from './score';
-import { HEADER, attributionsJson, csvRows, csvText, lrJson } from './shared';
+import { HEADER, attributionsJson, csvRows, csvText, lrJson, quickBench } from './shared';
 
 const rows = csvRows(60);
 const testRows = csvRows(20, 60);
 
-/** `xai bench` on a user CSV in the case folder (LR only, one explainer, one metric, 3 instances). */
-const benchOn = (data: string, shared: string, extra: string[] = []): string[] => [
-  'bench',
-  '--data',
-  data,
-  '--label',
-  'y',
-  '--models',
-  'lr',
-  '--explainers',
-  'grad',
-  '--metrics',
-  'PGI',
-  '--instances',
-  '3',
-  '--workers',
-  '1',
-  '--cache-dir',
-  join(shared, 'cache'),
-  '--out',
-  'out',
-  ...extra,
-];
+/** `xai bench` on a user CSV in the case folder (3 instances; `--out out` last). */
+const benchOn = (data: string, shared: string, extra: string[] = []): string[] =>
+  quickBench(data, join(shared, 'cache'), 'out', ['--instances', '3', ...extra]);
 
 /** A copy of the valid rows with one cell replaced (1-based file line, column name). */
 function withCell(line: number, column: string, value: string, base = rows): string {

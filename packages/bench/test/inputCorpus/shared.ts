@@ -43,6 +43,28 @@ export const attributionsJson = (rows: number, cols: number): string =>
     attributions: Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => (i + 1) * 0.01 * (j + 1))),
   });
 
+/** The cheapest real `xai bench` on a user CSV (LR, Gradient, PGI, one worker); `--out` comes last. @since 0.3.0 */
+export const quickBench = (data: string, cacheDir: string, out: string, extra: readonly string[] = []): string[] => [
+  'bench',
+  '--data',
+  data,
+  '--label',
+  'y',
+  '--models',
+  'lr',
+  '--explainers',
+  'grad',
+  '--metrics',
+  'PGI',
+  '--workers',
+  '1',
+  '--cache-dir',
+  cacheDir,
+  ...extra,
+  '--out',
+  out,
+];
+
 function run(cli: string, args: string[]): void {
   const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`corpus setup: xai ${args.join(' ')} failed: ${r.stderr}`);
@@ -58,32 +80,16 @@ export function writeShared(dir: string, cli: string): void {
   writeFileSync(join(dir, 'three.onnx'), neuralModelToOnnx(parseModelJson(lrJson(3))));
   writeFileSync(join(dir, 'reg.json'), lrJson(1, 'identity'));
   writeFileSync(join(dir, 'g.json'), attributionsJson(20, 3));
-  const bench = (out: string, extra: string[] = []) => [
-    'bench',
-    '--data',
-    join(dir, 'data.csv'),
-    '--test',
-    join(dir, 'test.csv'),
-    '--label',
-    'y',
-    '--models',
-    'lr',
-    '--explainers',
-    'grad',
-    '--metrics',
-    'PGI',
-    '--instances',
-    '4',
-    '--block-size',
-    '2',
-    '--workers',
-    '1',
-    '--cache-dir',
-    join(dir, 'cache'),
-    '--out',
-    join(dir, out),
-    ...extra,
-  ];
+  const bench = (out: string, extra: string[] = []): string[] =>
+    quickBench(join(dir, 'data.csv'), join(dir, 'cache'), join(dir, out), [
+      '--test',
+      join(dir, 'test.csv'),
+      '--instances',
+      '4',
+      '--block-size',
+      '2',
+      ...extra,
+    ]);
   run(cli, bench('run'));
   run(cli, bench('s1', ['--shard', '1/2']));
   run(cli, bench('s2', ['--shard', '2/2']));
