@@ -3,19 +3,73 @@ import type { Matrix } from './matrix.js';
 import type { Model } from './model.js';
 import type { FeatureSchema } from './dataset.js';
 
-export type MetricFamily = 'ground-truth' | 'prediction' | 'stability' | 'fairness';
+/**
+ * What a metric scores: OpenXAI's four families (`ground-truth`, `prediction`, `stability`,
+ * `fairness`) and Quantus' categories (`faithfulness`, `robustness`, `complexity`,
+ * `randomisation`, `axiomatic`, `localisation`) plus `agreement` (rank agreement with a ground truth).
+ */
+export type MetricFamily =
+  | 'ground-truth'
+  | 'prediction'
+  | 'stability'
+  | 'fairness'
+  | 'faithfulness'
+  | 'robustness'
+  | 'complexity'
+  | 'randomisation'
+  | 'axiomatic'
+  | 'localisation'
+  | 'agreement';
 export type MetricDirection = 'higher-is-better' | 'lower-is-better';
-export type MetricRequirement = 'model' | 'attributions' | 'explainer' | 'ground-truth' | 'schema' | 'groups';
+/** What a metric reads beside x: `background` is training rows (ROAD's imputation). */
+export type MetricRequirement = 'model' | 'attributions' | 'explainer' | 'ground-truth' | 'schema' | 'groups' | 'background';
 
-/** Static facts about a metric, readable without running it. */
+/**
+ * The input representation a metric's score depends on: `any` (it reads only the vectors it is
+ * given), `feature-types` (it perturbs by feature type, so it needs the schema), `layers` (it
+ * randomises a layered model's weights), `classes` (it needs a classifier with two or more classes).
+ * @since 0.3.0
+ */
+export type MetricRepresentation = 'any' | 'feature-types' | 'layers' | 'classes';
+
+/** The library and metric whose definition a metric follows. @since 0.3.0 */
+export interface MetricPeer {
+  /** 'OpenXAI', 'Quantus', 'Captum', ... */
+  readonly library: string;
+  /** The peer's name for it, e.g. `quantus.Sparseness`. */
+  readonly name: string;
+  /** The preset that reproduces the peer's numbers, when one does. */
+  readonly preset?: string;
+}
+
+/**
+ * Static facts about a metric, readable without running it. The fields after `reference` are
+ * filled for every metric of @xai/metrics; other implementers may leave them out.
+ */
 export interface MetricInfo {
-  /** Upper-case id as in the paper: 'FA', 'PGI', 'RIS', ... */
+  /** Upper-case id: 'FA', 'PGI', 'RIS', 'SPARSENESS', ... */
   readonly id: string;
   readonly name: string;
   readonly family: MetricFamily;
   readonly direction: MetricDirection;
   readonly requires: readonly MetricRequirement[];
   readonly reference?: string;
+  /** The input representation the score depends on. @since 0.3.0 */
+  readonly representation?: MetricRepresentation;
+  /** When an instance's value is defined (otherwise NaN, counted in `undefinedIndices`). @since 0.3.0 */
+  readonly definedWhen?: string;
+  /** The peer definition it follows. @since 0.3.0 */
+  readonly peer?: MetricPeer;
+  /** Draws random numbers (from streams keyed by row content + `options.seed`). @since 0.3.0 */
+  readonly seeded?: boolean;
+  /** Defined for `output: 'value'` (regression) models. @since 0.3.0 */
+  readonly valueModels?: boolean;
+  /** Whether the bench's floor (shortcut explanations) is meaningful for it, and why. @since 0.3.0 */
+  readonly floorMeaningful?: boolean;
+  readonly floorNote?: string;
+  /** Whether the bench's null (attributions permuted across features) is meaningful, and why. @since 0.3.0 */
+  readonly nullMeaningful?: boolean;
+  readonly nullNote?: string;
 }
 
 /** What a metric may read; each metric documents which fields it needs (`info.requires`). */
@@ -44,6 +98,8 @@ export interface MetricResult {
   /** Number of defined values. */
   readonly count: number;
   readonly undefinedIndices: readonly number[];
+  /** Named side figures of the run (e.g. per-instance curves, the explainer-noise floor). @since 0.3.0 */
+  readonly diagnostics?: object;
 }
 
 /** A metric as data + function, for runners that treat metrics uniformly. */
