@@ -1,5 +1,7 @@
 import { XaiError, describeValue } from './errors.js';
 
+export * from './optionValues.js';
+
 /** Edit distance, small strings only (option names): for "did you mean" hints. */
 function editDistance(a: string, b: string): number {
   const prev = new Array<number>(b.length + 1);
@@ -31,15 +33,28 @@ export function closestKey(key: string, allowed: readonly string[]): string | un
 }
 
 /**
+ * The allowed keys of an options interface, checked by the compiler: declare a key list as
+ * `const KEYS: OptionKeys<FooOptions> = ['a', 'b']` and a key the interface lacks is a type error.
+ * @since 0.2.0
+ */
+export type OptionKeys<T> = readonly (keyof T & string)[];
+
+/**
  * The one options check of every @xai package: `options` must be undefined or a plain
  * object whose own keys are all in `allowed`. An unknown key is BAD_OPTION naming the
  * function, the key and the closest allowed key (a misspelt option must never run
  * silently with its default). Keys whose value is `undefined` are checked too.
  * Returns the options (an empty object for undefined) so it can wrap a destructuring.
+ * Type the keys with {@link OptionKeys} (or pass an inline array: the editor completes the
+ * interface's keys); check each value with `intOption`, `numberOption`, `seedOption`,
+ * `booleanOption` or `enumOption`.
  * @example
  *   const { neighbours = 100 } = checkOptions(options, ['neighbours', 'seed'], 'relativeStability');
  * @since 0.2.0
  */
+export function checkOptions<T extends object>(options: T | undefined, allowed: OptionKeys<T>, fn: string, arg?: string): T;
+/** The untyped form, for key lists built at run time or shared by several interfaces. */
+export function checkOptions<T extends object>(options: T | undefined, allowed: readonly string[], fn: string, arg?: string): T;
 export function checkOptions<T extends object>(options: T | undefined, allowed: readonly string[], fn: string, arg = 'options'): T {
   if (options === undefined) return {} as T;
   if (
