@@ -1,6 +1,16 @@
 import { defineConfig } from 'tsup';
 import { xaiTsup } from '../../tsup.base';
 
-// Every src file is an entry (subpath exports); cli.ts keeps its shebang and worker.ts sits next
-// to the chunks that spawn it (dist/worker.js), as the pool expects.
-export default defineConfig(xaiTsup());
+// Four entries, everything else in shared chunks under dist/internal/ (blocked by the exports map):
+// the public API, the `xai` bin (keeps its shebang), and the two modules loaded by URL at run time,
+// which must sit at the top of dist/ where `run/workerPool` and `run/runBench` look for them.
+export default defineConfig(
+  xaiTsup({
+    entry: {
+      index: 'src/index.ts',
+      cli: 'src/cli/cli.ts',
+      worker: 'src/run/worker.ts',
+      pipelineEngine: 'src/run/pipelineEngine.ts',
+    },
+  }),
+);

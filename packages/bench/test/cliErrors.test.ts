@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, runCliSync } from './spawnCli';
+import { assertBuilt, runCliSync } from './spawnCli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'xai-cli-errors-'));
 writeFileSync(join(dir, 'unknown-key.json'), JSON.stringify({ instances: 5, instancez: 5 }));

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, runCliSync } from './spawnCli';
+import { assertBuilt, runCliSync } from './spawnCli.js';
 
 const SHARED = fileURLToPath(new URL('../../../../shared/datasets', import.meta.url));
 

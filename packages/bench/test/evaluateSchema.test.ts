@@ -9,7 +9,7 @@ import { fromRows } from '@xai/core';
 import { inferFeatureKinds, loadDataset, readFeatureCsvSync } from '@xai/data/node';
 import { metrics } from '@xai/metrics';
 import { loadModelSync } from '@xai/models/node';
-import { assertBuilt, runCliSync } from './spawnCli';
+import { assertBuilt, runCliSync } from './spawnCli.js';
 
 const dataDir = resolve(__dirname, '../../../../shared/datasets');
 const germanTest = join(dataDir, 'german', 'german-test.csv');

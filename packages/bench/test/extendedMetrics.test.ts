@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, runCliSync } from './spawnCli';
+import { assertBuilt, runCliSync } from './spawnCli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'xai-extended-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -102,7 +102,7 @@ describe('xai bench --metrics all', () => {
   });
 
   it('the default metric set is unchanged (no extended metric unless asked for)', async () => {
-    const { resolveBenchConfig } = await import('../src/benchConfig');
+    const { resolveBenchConfig } = await import('../src/config/benchConfig.js');
     expect(resolveBenchConfig({}, {}).metrics).toEqual(['PRA', 'RC', 'FA', 'RA', 'SA', 'SRA', 'PGU', 'PGI', 'RIS', 'RRS', 'ROS']);
     expect(resolveBenchConfig({}, { metrics: 'all' }).metrics).toHaveLength(11 + 18);
     expect(resolveBenchConfig({}, { explainers: 'grad,deeplift,ig-sg' }).explainers).toEqual(['grad', 'ig-sg', 'deeplift']);

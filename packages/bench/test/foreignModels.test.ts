@@ -15,9 +15,9 @@ import { readFeatureCsvSync } from '@xai/data/node';
 import { createExplainer } from '@xai/explainers';
 import { loadOnnxModel } from '@xai/onnx/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, runCliSync } from './spawnCli';
+import { assertBuilt, runCliSync } from './spawnCli.js';
 
-const FOREIGN = fileURLToPath(new URL('../../onnx/fixtures/foreign/', import.meta.url));
+const FOREIGN = fileURLToPath(new URL('../../onnx/fixtures/foreign', import.meta.url));
 const CLASSIFIERS = ['torch_relu', 'torch_tanh', 'sklearn_lr', 'sklearn_lr_nozipmap', 'xgboost_trees'] as const;
 const dir = mkdtempSync(join(tmpdir(), 'xai-foreign-'));
 const out = join(dir, 'run');

@@ -5,11 +5,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corpusCases } from './inputCorpus/cases';
-import type { CaseResult } from './inputCorpus/score';
-import { runCorpus, tally } from './inputCorpus/score';
-import { writeShared } from './inputCorpus/shared';
-import { CLI, assertBuilt } from './spawnCli';
+import { corpusCases } from './inputCorpus/cases.js';
+import type { CaseResult } from './inputCorpus/score.js';
+import { runCorpus, tally } from './inputCorpus/score.js';
+import { writeShared } from './inputCorpus/shared.js';
+import { CLI, assertBuilt } from './spawnCli.js';
 
 const root = mkdtempSync(join(tmpdir(), 'xai-corpus-test-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CLI, assertBuilt } from './spawnCli.js';
 
-const PACKAGES = fileURLToPath(new URL('../../', import.meta.url));
+const PACKAGES = fileURLToPath(new URL('../..', import.meta.url));
 const SHARED = fileURLToPath(new URL('../../../../shared/datasets', import.meta.url));
 
 interface Done {

@@ -4,8 +4,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveBenchConfig } from '../src/benchConfig';
-import { createUnitRunner, prepare } from '../src/pipelineEngine';
+import { resolveBenchConfig } from '../src/config/benchConfig.js';
+import { createUnitRunner, prepare } from '../src/run/pipelineEngine.js';
 
 const cacheDir = mkdtempSync(join(tmpdir(), 'xai-record-cache-'));
 
@@ -48,7 +48,7 @@ describe('manifest settings = what the workers run', () => {
 
 describe('per-family instance limits in the real pipeline', () => {
   it('stability on the first 3 of 6 instances gives exactly the values of a run without the limit', async () => {
-    const { planUnits } = await import('../src/planUnits');
+    const { planUnits } = await import('../src/run/planUnits.js');
     const run = async (extra: Record<string, unknown>) => {
       const config = resolveBenchConfig(
         {},

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseModelJson } from '@xai/models';
 import { neuralModelToOnnx } from '@xai/onnx';
-import { assertBuilt, runCliSync } from './spawnCli';
+import { assertBuilt, runCliSync } from './spawnCli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'xai-space-'));
 const cache = join(dir, 'cache');

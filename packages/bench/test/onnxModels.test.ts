@@ -10,7 +10,7 @@ import { loadUserDataset } from '@xai/data/node';
 import { createExplainer } from '@xai/explainers';
 import { loadModelSync } from '@xai/models/node';
 import { neuralModelToOnnx } from '@xai/onnx';
-import { assertBuilt, runCliSync } from './spawnCli';
+import { assertBuilt, runCliSync } from './spawnCli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'xai-onnx-cli-'));
 const cache = join(dir, 'cache');

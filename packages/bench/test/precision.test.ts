@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, runCliSync } from './spawnCli';
+import { assertBuilt, runCliSync } from './spawnCli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'xai-precision-'));
 const cache = join(dir, 'cache');

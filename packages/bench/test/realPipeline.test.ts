@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadResults } from '../src/resultsFile';
-import { assertBuilt, exited, runCliSync, sleep, startCli } from './spawnCli';
+import { loadResults } from '../src/results/resultsFile.js';
+import { assertBuilt, exited, runCliSync, sleep, startCli } from './spawnCli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'xai-real-'));
 const cache = join(dir, 'cache');

@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { launchChromium } from '@xai/testing-browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveBenchConfig } from '../src/benchConfig';
-import { runBench } from '../src/runBench';
+import { resolveBenchConfig } from '../src/config/benchConfig.js';
+import { runBench } from '../src/run/runBench.js';
 
 const SKIP = process.env.XAI_SKIP_BROWSER === '1';
-const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
+const ARTIFACTS = fileURLToPath(new URL('../artifacts', import.meta.url));
 
 describe.skipIf(SKIP)('report.html in headless Chromium', () => {
   let browser: Awaited<ReturnType<typeof launchChromium>>;

@@ -4,7 +4,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TOY_ENGINE, assertBuilt, runCliSync } from './spawnCli';
+import { TOY_ENGINE, assertBuilt, runCliSync } from './spawnCli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'xai-report-cli-'));
 const RUN = [

@@ -4,7 +4,7 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TOY_ENGINE, assertBuilt, exited, runCliSync, sleep, startCli } from './spawnCli';
+import { TOY_ENGINE, assertBuilt, exited, runCliSync, sleep, startCli } from './spawnCli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'xai-resume-'));
 const RUN = [

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDataset, loadUserDataset } from '@xai/data/node';
 import { createExplainer } from '@xai/explainers';
 import { loadModelSync } from '@xai/models/node';
-import { assertBuilt, runCliSync } from './spawnCli';
+import { assertBuilt, runCliSync } from './spawnCli.js';
 
 const dataDir = resolve(__dirname, '../../../../shared/datasets');
 const compasTest = join(dataDir, 'compas', 'compas-test.csv');

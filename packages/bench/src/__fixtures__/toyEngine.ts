@@ -2,11 +2,11 @@
 // real pipeline: every value is drawn from a stream keyed by (seed, dataset, model, explainer,
 // instance), as the real engine keys its draws by content, so results cannot depend on workers.
 import { substream } from '@xai/core';
-import type { BenchConfig } from '../benchConfig';
-import type { PreparedRun, UnitOutput, UnitRunner } from '../benchEngine';
-import type { Unit } from '../planUnits';
-import { familyOf } from '../ids';
-import type { ResultRow } from '../resultRow';
+import type { BenchConfig } from '../config/benchConfig.js';
+import type { PreparedRun, UnitOutput, UnitRunner } from '../run/benchEngine.js';
+import type { Unit } from '../run/planUnits.js';
+import { familyOf } from '../config/ids.js';
+import type { ResultRow } from '../results/resultRow.js';
 
 interface ToyPayload {
   readonly seed: number;

@@ -6,8 +6,8 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { CorpusCase } from './score';
-import { HEADER, attributionsJson, csvRows, csvText, lrJson, quickBench } from './shared';
+import type { CorpusCase } from './score.js';
+import { HEADER, attributionsJson, csvRows, csvText, lrJson, quickBench } from './shared.js';
 
 const rows = csvRows(60);
 const testRows = csvRows(20, 60);

@@ -3,9 +3,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { corpusCases } from './cases';
-import { BUILT_CLI, runCorpus, tally } from './score';
-import { writeShared } from './shared';
+import { corpusCases } from './cases.js';
+import { BUILT_CLI, runCorpus, tally } from './score.js';
+import { writeShared } from './shared.js';
 
 const argv = process.argv.slice(2);
 const cli = argv.includes('--cli') ? argv[argv.indexOf('--cli') + 1]! : BUILT_CLI;

@@ -1,0 +1,48 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './runCli.js';
+
+async function xai(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runCli(['node', 'xai', 'audit', ...args], { out: (s) => (out += s), err: (s) => (err += s) });
+  return { code, out, err };
+}
+
+describe('xai audit: arguments', () => {
+  it.each([['constructor'], ['__proto__'], ['toString']])('a positional %s is a usage error naming it (exit 2)', async (word) => {
+    const r = await xai('--adapter', 'demo', word);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(new RegExp(`unexpected argument "${word}"`));
+    expect(r.err).not.toMatch(/not iterable/);
+  });
+
+  it('--sign without --cue length is a usage error (exit 2)', async () => {
+    const r = await xai('--adapter', 'demo', '--sign', 'bogus');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/--sign bogus/);
+  });
+
+  it('a classification corpus from --file --text --label, invalid UTF-8 named by line and offset', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xai-audit-cls-'));
+    const rows = Array.from({ length: 90 }, (_, i) => ({
+      id: `p${i}`,
+      h: `w${(i * 7) % 13} w${(i * 5) % 11}`,
+      y: i === 3 ? '-' : `c${i % 3}`,
+    }));
+    writeFileSync(join(dir, 'x.jsonl'), rows.map((r) => JSON.stringify(r)).join('\n'));
+    const ok = await xai('--adapter', 'jsonl', '--file', join(dir, 'x.jsonl'), '--text', 'h', '--label', 'y', '--permutations', '20');
+    expect(ok.code).toBe(0);
+    expect(ok.out).toMatch(/89 items .*1 rows skipped/);
+    expect(ok.out).toMatch(/bag-of-words:h/);
+    writeFileSync(
+      join(dir, 'bad.jsonl'),
+      Buffer.from([...Buffer.from('{"h":"a","y":"b"}\n{"h":"caf'), 0xe9, ...Buffer.from('","y":"c"}\n')]),
+    );
+    const bad = await xai('--adapter', 'jsonl', '--file', join(dir, 'bad.jsonl'), '--text', 'h', '--label', 'y');
+    expect(bad.code).toBe(1);
+    expect(bad.err).toMatch(/bad\.jsonl:2: invalid UTF-8 at byte offset 27/);
+  });
+});

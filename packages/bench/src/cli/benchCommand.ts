@@ -1,0 +1,210 @@
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import { XaiError } from '@xai/core';
+import type { BenchConfigInput } from '../config/benchConfig.js';
+import type { CliIo } from './cliIo.js';
+
+interface BenchFlags {
+  config?: string;
+  datasets?: string;
+  models?: string;
+  explainers?: string;
+  metrics?: string;
+  instances?: string;
+  full?: boolean;
+  preset?: string;
+  dataDir?: string;
+  cacheDir?: string;
+  out?: string;
+  workers?: string;
+  seed?: string;
+  resume?: boolean;
+  shard?: string;
+  blockSize?: string;
+  stabilityNeighbours?: string;
+  stabilitySamples?: string;
+  download?: boolean;
+  engine?: string;
+  layout?: string;
+  explainerInstances?: string;
+  groundTruthInstances?: string;
+  predictionInstances?: string;
+  stabilityInstances?: string;
+  saveExplanations?: boolean;
+  model?: string[];
+  data?: string;
+  label?: string;
+  test?: string;
+  schema?: string;
+  backend?: string;
+  precision?: string;
+  modelInput?: string;
+  strict?: boolean;
+}
+
+/** commander collector of a repeatable flag. */
+export const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
+
+/** `xai bench`: the main job. @since 0.1.0 */
+export function benchCommand(program: Command, io: CliIo): Command {
+  return program
+    .command('bench')
+    .description('Run the benchmark: datasets x models x explainers x metrics, each score beside its floor and null.')
+    .option(
+      '--datasets <list>',
+      'comma-separated: synthetic, adult, compas, german, gmsc, heart, heloc, pima, gaussian, or all (synthetic + every real dataset found) [synthetic]',
+    )
+    .option('--models <list>', 'built-in models to train: lr, ann [lr,ann; none when --model is given]')
+    .option('--model <file>', 'a model file to evaluate: xai-model@1 JSON or .onnx (repeat to compare several on the same data)', collect)
+    .option('--data <csv>', 'your own CSV as a dataset (with --label; replaces the default synthetic set unless --datasets is given)')
+    .option('--label <column>', 'the label column of --data')
+    .option('--test <csv>', 'a separate test CSV for --data (else a seeded stratified 80/20 split)')
+    .option('--schema <json>', 'a schema file for --data (feature kinds, categorical columns, one-hot groups, classes)')
+    .option(
+      '--backend <name>',
+      'forward passes of the built-in models: ts (pure TS, the reference; WebAssembly SIMD kernels where available), js (pure TS on the scalar JS kernels: the same bits, slower) or ort (ONNX Runtime, 1 thread per worker) [ts]',
+    )
+    .option(
+      '--precision <p>',
+      "arithmetic of the built-in and JSON models: float32 (the released OpenXAI code's torch float32) or float64 [float32 under --preset openxai, else float64]",
+    )
+    .option(
+      '--model-input <space>',
+      'what a --model file without a preprocessing block eats on --data: raw (the CSV columns as given) or scaled (min-max on the training rows) [raw]',
+    )
+    .option('--strict', 'refuse a model that predicts one class or does not beat the base rate (else a loud warning)')
+    .option(
+      '--explainers <list>',
+      'control, grad, sg, ig, itg, shap, lime (all = these seven); also shapley, permshap, occlusion, sg2, vargrad, ig-sg, itg-sg, gradshap, deeplift [the seven]',
+    )
+    .option(
+      '--metrics <list>',
+      'PRA, RC, FA, RA, SA, SRA, PGU, PGI, RIS, RRS, ROS [these eleven]; all = these + the extended ones (INFIDELITY, DELETION, MAX_SENSITIVITY, SPARSENESS, …; see README)',
+    )
+    .option('--instances <n>', 'first N test instances per dataset [100]')
+    .option('--full', 'the OpenXAI protocol: 1000 instances')
+    .option('--explainer-instances <list>', 'per-explainer instance counts, e.g. lime=100,shap=100 (all metrics of that explainer)')
+    .option('--stability-instances <n|list>', 'stability (RIS/RRS/ROS) instance count: 100 for every explainer, or lime=100,shap=100')
+    .option('--prediction-instances <n|list>', 'PGI/PGU instance count, as --stability-instances')
+    .option('--ground-truth-instances <n|list>', 'PRA..SRA instance count, as --stability-instances')
+    .option('--layout <name>', 'default | paper (also report-paper.md and paper.csv: OpenXAI tables 2–5) [default]')
+    .option(
+      '--save-explanations',
+      'also write the attributions per dataset x model x explainer under <out>/explanations/ (CSV and .f64 + .json header)',
+    )
+    .option('--preset <name>', 'default | openxai | paper [default]')
+    .option('--config <file>', 'a JSON file with any of these settings (camelCase keys; flags win; unknown keys are errors)')
+    .option('--data-dir <dir>', 'real datasets [$XAI_DATA_DIR, else $XDG_DATA_HOME/xai/datasets, else ~/.local/share/xai/datasets]')
+    .option('--cache-dir <dir>', 'trained models and downloads [$XAI_CACHE_DIR, else $XDG_CACHE_HOME/xai, else ~/.cache/xai]')
+    .option('--out <dir>', 'output folder [xai-results]')
+    .option('--workers <n>', 'worker threads [the CPUs allocated to this process: affinity and cgroup quota]')
+    .option('--seed <n>', 'run seed [0]')
+    .option('--resume', 'continue an interrupted run in --out: complete units are kept, the rest computed')
+    .option('--shard <i/n>', 'compute only shard i of n (1-based) of the units; combine with xai merge')
+    .option('--block-size <n>', 'instances per unit of work [10]')
+    .option('--stability-neighbours <n>', 'stability: same-label neighbours kept per instance [100]')
+    .option('--stability-samples <n>', 'stability: candidate draws per instance [1000]')
+    .option('--download', 'fetch missing real datasets from their canonical address into the cache')
+    .addOption(new Option('--engine <module>', 'engine module (testing)').hideHelp())
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ xai bench                                          # ≤ 3 min on 2 cores: synthetic, LR + ANN, 7 explainers, 11 metrics, 100 instances
+  $ xai bench --explainers grad,ig,lime --metrics FA,PGI,RIS --instances 20
+  $ xai bench --data my.csv --label y                  # your CSV: LR + ANN trained on it, same report
+  $ xai bench --model a.onnx --model b.onnx --data my.csv --label y   # your models compared on your data
+  $ xai bench --backend ort                            # forward passes through ONNX Runtime (same results within 1e-5)
+  $ xai bench --metrics all --instances 20             # + the extended metric families (faithfulness, robustness, …)
+  $ xai bench --datasets all --full --preset openxai --out openxai-full
+  $ xai bench --datasets all --full --preset openxai --stability-instances lime=100,shap=100,sg=100 --out protocol
+                                                       # the whole OpenXAI protocol in one run, one folder
+  $ xai bench --config run.json --resume               # after a crash or kill: finishes, identical results
+  $ xai bench --shard 1/3 --out s1 && xai bench --shard 2/3 --out s2 && xai bench --shard 3/3 --out s3
+  $ xai merge s1 s2 s3 --out merged                    # byte-identical to one unsharded run
+
+Sharding on a cluster (each task runs one shard, then one merge):
+  Kubernetes indexed Job:  xai bench --shard $((JOB_COMPLETION_INDEX+1))/$N --out /results/shard-$JOB_COMPLETION_INDEX
+  Slurm array (1..N):      xai bench --shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT --out shard-$SLURM_ARRAY_TASK_ID
+  CI matrix:               xai bench --shard \${{ matrix.shard }}/4 --out shard-\${{ matrix.shard }}
+`,
+    )
+    .action(async (flags: BenchFlags) => {
+      const t0 = performance.now();
+      const [{ resolveBenchConfig }, { readConfigFile }] = await Promise.all([
+        import('../config/benchConfig.js'),
+        import('../config/configFile.js'),
+      ]);
+      const file = flags.config === undefined ? undefined : readConfigFile(flags.config);
+      const input: BenchConfigInput = {
+        datasets: flags.datasets,
+        models: flags.models,
+        explainers: flags.explainers,
+        metrics: flags.metrics,
+        instances: flags.instances,
+        full: flags.full,
+        preset: flags.preset,
+        dataDir: flags.dataDir,
+        cacheDir: flags.cacheDir,
+        out: flags.out,
+        workers: flags.workers,
+        seed: flags.seed,
+        resume: flags.resume,
+        shard: flags.shard,
+        blockSize: flags.blockSize,
+        stabilityNeighbours: flags.stabilityNeighbours,
+        stabilitySamples: flags.stabilitySamples,
+        download: flags.download,
+        saveExplanations: flags.saveExplanations,
+        layout: flags.layout,
+        explainerInstances: flags.explainerInstances,
+        groundTruthInstances: flags.groundTruthInstances,
+        predictionInstances: flags.predictionInstances,
+        stabilityInstances: flags.stabilityInstances,
+        modelFiles: flags.model,
+        data: flags.data,
+        label: flags.label,
+        test: flags.test,
+        schema: flags.schema,
+        backend: flags.backend,
+        precision: flags.precision,
+        modelInput: flags.modelInput,
+        strict: flags.strict,
+      };
+      const config = resolveBenchConfig(file, input);
+      // A flag that only means something beside others is an error alone, never silently ignored.
+      if (config.modelInput !== 'raw' && (config.modelFiles.length === 0 || config.userData === null))
+        throw new XaiError(
+          'BAD_OPTION',
+          '--model-input says what a --model file eats on --data: give --model <file> and --data <csv> too',
+          {
+            fn: 'xai bench',
+            arg: '--model-input',
+            value: config.modelInput,
+          },
+        );
+      // Loaded only once the flags are valid: a typo fails fast.
+      const { runBench } = await import('../run/runBench.js');
+      const result = await runBench(config, {
+        argv: process.argv.slice(2),
+        log: (line) => io.out(`${line}\n`),
+        ...(flags.engine ? { engine: flags.engine } : {}),
+      });
+      const secs = (performance.now() - t0) / 1000;
+      io.out(`done in ${secs.toFixed(1)} s: ${result.unitsComputed} units computed, ${result.unitsSkipped} reused\n`);
+      const inv = result.manifest.invocations.at(-1);
+      if (inv && result.unitsComputed > 0) {
+        const stages = Object.entries(inv.stages)
+          .map(([k, v]) => `${k} ${v.toFixed(1)} s`)
+          .join(', ');
+        const top = Object.entries(inv.unitSeconds ?? {})
+          .slice(0, 6)
+          .map(([k, v]) => `${k} ${v.toFixed(1)} s`)
+          .join(', ');
+        io.out(`stages: ${stages}; pool utilisation ${inv.poolUtilisation ?? '?'}; unit compute (all workers): ${top}\n`);
+      }
+      io.out(
+        `results: ${result.dir}/results.jsonl\nreport:  ${result.dir}/report.md  ${result.dir}/report.html  ${result.dir}/leaderboard.md${config.layout === 'paper' ? `  ${result.dir}/report-paper.md` : ''}\n`,
+      );
+    });
+}

@@ -1,0 +1,122 @@
+import { writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { inputDimOf } from './cliHints.js';
+import { withIo } from '../system/ioError.js';
+import type { CliIo } from './cliIo.js';
+
+interface EvaluateFlags {
+  model: string;
+  instances?: string;
+  data?: string;
+  test?: string;
+  schema?: string;
+  attributions: string;
+  metric: string;
+  method?: string;
+  train?: string;
+  groundTruth?: string;
+  label?: string;
+  preset?: string;
+  precision?: string;
+  seed?: string;
+  stabilityNeighbours?: string;
+  stabilitySamples?: string;
+  modelInput?: string;
+  inputDim?: string;
+  out?: string;
+}
+
+/** `xai evaluate`. @since 0.1.0 */
+export function evaluateCommand(program: Command, io: CliIo): Command {
+  return program
+    .command('evaluate')
+    .description('Score attributions with one metric: per-instance values, mean, SE and undefined instances.')
+    .requiredOption('--model <file>', "an 'xai-model@1' JSON or an .onnx file")
+    .option('--instances <csv>', 'the explained instances (raw columns for a model that carries its preprocessing)')
+    .option('--data <csv>', 'or: a user CSV (with --label): its test split, as xai explain --data explained it')
+    .option('--test <csv>', 'a separate test CSV for --data')
+    .option(
+      '--schema <json>',
+      'feature kinds and one-hot groups: a schema for --data, or for --instances OpenXAI feature metadata / an xai-data-schema@1 naming the columns [inferred: kinds from the values, one-hot groups from prefix_value names]',
+    )
+    .option('--input-dim <n>', 'the feature count of an ONNX model whose input width is dynamic')
+    .option(
+      '--model-input <space>',
+      'with --data, what a model without a preprocessing block eats: raw (the CSV columns as given) or scaled [raw]',
+    )
+    .requiredOption('--attributions <file>', 'from xai explain (.json or .csv)')
+    .requiredOption(
+      '--metric <id>',
+      'PRA, RC, FA, RA, SA, SRA, PGU, PGI, RIS, RRS, ROS, or an extended one (INFIDELITY, DELETION, SPARSENESS, …)',
+    )
+    .option('--method <id>', 'the explainer (stability metrics re-explain neighbours; read from the attributions JSON if absent)')
+    .option('--train <csv>', 'training features (explainer baseline; feature kinds are inferred from it)')
+    .option('--ground-truth <csv>', 'per-instance ground truth for PRA..SRA (default for an LR model: its own weights)')
+    .option('--label <column>', 'the label column (dropped from --instances; the label of --data)')
+    .option('--preset <name>', 'default | openxai | paper [default]')
+    .option(
+      '--precision <p>',
+      'arithmetic of a JSON model: float32 (torch float32, as the released OpenXAI code) or float64 [float32 under --preset openxai]',
+    )
+    .option('--seed <n>', 'seed [0]')
+    .option('--stability-neighbours <n>', 'stability neighbours kept per instance [100]')
+    .option('--stability-samples <n>', 'stability candidate draws per instance [1000]')
+    .option('--out <file>', 'write {"metric","values","mean","se","undefined"} here (else print it)')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ xai evaluate --model lr.json --instances x.csv --attributions grad.json --metric FA --out fa.json
+  $ xai evaluate --model ann.json --instances x.csv --attributions lime.json --metric RIS --method lime --stability-neighbours 20
+`,
+    )
+    .action(async (f: EvaluateFlags) => {
+      const [{ resolveBenchConfig }, { evaluateAttributions }] = await Promise.all([
+        import('../config/benchConfig.js'),
+        import('../explain/evaluateAttributions.js'),
+      ]);
+      const c = resolveBenchConfig(
+        {},
+        {
+          preset: f.preset,
+          seed: f.seed,
+          precision: f.precision,
+          stabilityNeighbours: f.stabilityNeighbours,
+          stabilitySamples: f.stabilitySamples,
+          modelInput: f.modelInput,
+        },
+      );
+      const data =
+        f.data === undefined
+          ? undefined
+          : { data: f.data, label: f.label ?? '', ...(f.test ? { test: f.test } : {}), ...(f.schema ? { schema: f.schema } : {}) };
+      const r = await evaluateAttributions({
+        model: f.model,
+        ...(f.instances ? { instances: f.instances } : {}),
+        ...(data ? { data } : {}),
+        attributions: f.attributions,
+        metric: f.metric,
+        preset: c.preset,
+        seed: c.seed,
+        precision: c.precision,
+        stabilityNeighbours: c.stabilityNeighbours,
+        stabilitySamples: c.stabilitySamples,
+        ...(f.method ? { method: f.method } : {}),
+        ...(f.train ? { train: f.train } : {}),
+        ...(f.groundTruth ? { groundTruth: f.groundTruth } : {}),
+        ...(f.label && !data ? { label: f.label } : {}),
+        ...(f.schema && !data ? { schema: f.schema } : {}),
+        modelInput: c.modelInput,
+        ...(f.inputDim !== undefined ? { inputDim: inputDimOf(f.inputDim) } : {}),
+      });
+      for (const w of r.warnings ?? []) io.err(`xai: warning: ${w}\n`);
+      const text = `${JSON.stringify(r)}\n`;
+      if (f.out) {
+        const out = f.out;
+        withIo('write', out, 'xai evaluate', () => writeFileSync(out, text));
+        io.out(
+          `${r.metric}: mean ${r.mean ?? 'undefined'} ± ${r.se ?? '—'} over ${r.count} instances (${r.undefined.length} undefined) -> ${f.out}\n`,
+        );
+      } else io.out(text);
+    });
+}

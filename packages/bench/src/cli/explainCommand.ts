@@ -1,0 +1,137 @@
+import type { Command } from 'commander';
+import { XaiError } from '@xai/core';
+import { inputDimOf } from './cliHints.js';
+import type { CliIo } from './cliIo.js';
+
+interface ExplainFlags {
+  model: string;
+  instances?: string;
+  data?: string;
+  test?: string;
+  schema?: string;
+  method: string;
+  train?: string;
+  label?: string;
+  preset?: string;
+  precision?: string;
+  seed?: string;
+  modelInput?: string;
+  inputDim?: string;
+  out: string;
+}
+
+/** `xai explain`. @since 0.1.0 */
+export function explainCommand(program: Command, io: CliIo): Command {
+  return program
+    .command('explain')
+    .description(
+      "Explain a model's predictions on a CSV of instances with one method; write attributions (JSON, or CSV if --out ends in .csv).",
+    )
+    .requiredOption('--model <file>', "an 'xai-model@1' JSON (from xai train) or an .onnx file")
+    .option(
+      '--instances <csv>',
+      'rows to explain: raw columns (matched by name) for a model that carries its preprocessing, else the model inputs',
+    )
+    .option(
+      '--data <csv>',
+      'or: a user CSV (with --label): its test split is explained (scaled as xai train does), its train split is the background',
+    )
+    .option('--test <csv>', 'a separate test CSV for --data')
+    .option('--schema <json>', 'a schema file for --data')
+    .requiredOption(
+      '--method <id>',
+      'control, grad, sg, ig, itg, shap, lime, or shapley, permshap, occlusion, sg2, vargrad, ig-sg, itg-sg, gradshap, deeplift',
+    )
+    .requiredOption(
+      '--out <file>',
+      'attributions: .json ({"method","preset","rows","explainedClass","attributions":[[…]]}) or .csv (columns row, explained_class, then the features)',
+    )
+    .option('--train <csv>', 'training features: the IG baseline (mean) and the KernelSHAP background')
+    .option('--label <column>', 'the label column (dropped from --instances; the label of --data)')
+    .option('--preset <name>', 'default | openxai | paper [default]')
+    .option(
+      '--precision <p>',
+      'arithmetic of a JSON model: float32 (torch float32, as the released OpenXAI code) or float64 [float32 under --preset openxai]',
+    )
+    .option('--seed <n>', 'seed of the stochastic explainers [0]')
+    .option('--input-dim <n>', 'the feature count of an ONNX model whose input width is dynamic')
+    .option(
+      '--model-input <space>',
+      'with --data, what a model without a preprocessing block eats: raw (the CSV columns as given) or scaled (min-max on the train rows) [raw]',
+    )
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ xai explain --model models/synthetic-ann.json --instances x.csv --method lime --out lime.json
+  $ xai explain --model lr.json --instances x.csv --method ig --train train.csv --preset openxai --out ig.csv
+  $ xai explain --model models/compas-ann.json --instances compas-test.csv --method grad --out g.json   # raw rows: scaled by the model's block
+  $ xai explain --model my.onnx --data my.csv --label y --method ig --out ig.json
+`,
+    )
+    .action(async (f: ExplainFlags) => {
+      const [{ resolveBenchConfig }, { explainInstances }, { writeAttributions }] = await Promise.all([
+        import('../config/benchConfig.js'),
+        import('../explain/explainInstances.js'),
+        import('../explain/attributionsFile.js'),
+      ]);
+      const c = resolveBenchConfig({}, { preset: f.preset, seed: f.seed, precision: f.precision, modelInput: f.modelInput });
+      if (f.schema !== undefined && f.data === undefined)
+        throw new XaiError(
+          'BAD_OPTION',
+          '--schema describes --data here (explainers use no feature kinds); to score with kinds and one-hot groups, give it to xai evaluate --instances',
+          { fn: 'xai explain', arg: '--schema', value: f.schema },
+        );
+      if (f.modelInput !== undefined && f.data === undefined)
+        throw new XaiError(
+          'BAD_OPTION',
+          '--model-input chooses the input space of --data rows; with --instances the file is the model input',
+          {
+            fn: 'xai explain',
+            arg: '--model-input',
+            value: f.modelInput,
+          },
+        );
+      const data =
+        f.data === undefined
+          ? undefined
+          : { data: f.data, label: f.label ?? '', ...(f.test ? { test: f.test } : {}), ...(f.schema ? { schema: f.schema } : {}) };
+      const r = await explainInstances({
+        model: f.model,
+        ...(f.instances ? { instances: f.instances } : {}),
+        ...(data ? { data } : {}),
+        method: f.method,
+        ...(f.train ? { train: f.train } : {}),
+        ...(f.label && !data ? { label: f.label } : {}),
+        preset: c.preset,
+        seed: c.seed,
+        precision: c.precision,
+        modelInput: c.modelInput,
+        ...(f.inputDim !== undefined ? { inputDim: inputDimOf(f.inputDim) } : {}),
+      });
+      for (const w of r.warnings) io.err(`xai: warning: ${w}\n`);
+      if (r.cli.format === 'onnx' || r.cli.approximateGradients) io.out(`${r.cli.note}\n`);
+      writeAttributions(f.out, {
+        method: f.method,
+        preset: c.preset,
+        seed: c.seed,
+        precision: c.precision,
+        features: r.names,
+        attributions: r.attributions,
+        ...(r.cli.format === 'onnx'
+          ? { gradients: r.cli.approximateGradients ? 'approximate: central finite differences' : 'exact: MLP imported' }
+          : {}),
+        ...(r.preprocessed ? { outOfRangeRows: r.outOfRangeRows } : {}),
+        ...(r.warnings.length > 0 ? { warnings: r.warnings } : {}),
+        source: r.source,
+        ...(r.rowIndex ? { rows: [...r.rowIndex] } : {}),
+        ...(r.sourceLines ? { lines: [...r.sourceLines] } : {}),
+        explainedClass: [...r.explainedClass],
+        ...(r.classNames ? { classNames: r.classNames } : {}),
+        ...(r.inputSpace ? { inputSpace: r.inputSpace.space } : {}),
+      });
+      io.out(
+        `explained ${r.x.rows} instances with ${f.method} (${c.preset}, ${c.precision})${r.preprocessed ? `, preprocessing applied${r.outOfRangeRows > 0 ? `, ${r.outOfRangeRows} rows out of the training range` : ''}` : ''} -> ${f.out}\n`,
+      );
+    });
+}

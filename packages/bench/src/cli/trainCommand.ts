@@ -1,0 +1,94 @@
+import type { Command } from 'commander';
+import type { CliIo } from './cliIo.js';
+import type { ModelName } from '../config/ids.js';
+
+/** `xai train`. @since 0.1.0 */
+export function trainCommand(program: Command, io: CliIo): Command {
+  return program
+    .command('train')
+    .description('Train LR and/or ANN on datasets and save them (xai-model@1 JSON) with a manifest of accuracies.')
+    .option('--datasets <list>', 'synthetic, adult, compas, ... or all [synthetic; none when --data is given]')
+    .option('--data <csv>', 'your own CSV (with --label): the model file carries its preprocessing, so raw rows can be explained')
+    .option('--label <column>', 'the label column of --data')
+    .option('--test <csv>', 'a separate test CSV for --data (else a seeded stratified split)')
+    .option('--schema <json>', 'a schema file for --data')
+    .option('--models <list>', 'lr, ann [lr,ann]')
+    .option('--preset <name>', 'default | openxai | paper [default]')
+    .option('--seed <n>', 'training seed [0]')
+    .option('--data-dir <dir>', 'real datasets [$XAI_DATA_DIR, else $XDG_DATA_HOME/xai/datasets, else ~/.local/share/xai/datasets]')
+    .option('--cache-dir <dir>', 'model cache [$XAI_CACHE_DIR, else $XDG_CACHE_HOME/xai, else ~/.cache/xai]')
+    .option('--download', 'fetch missing real datasets into the cache')
+    .option('--out <dir>', 'where to write the models and models.json [models]')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ xai train --out models                      # synthetic: models/synthetic-lr.json, synthetic-ann.json, models.json
+  $ xai train --datasets adult,german --models ann --preset openxai --out models
+  $ xai train --data my.csv --label y --out models    # models/my-lr.json, my-ann.json (with preprocessing)
+Every saved model carries its preprocessing (feature names, kinds, fitted scaler, label classes):
+xai explain / evaluate apply it to raw CSV rows, matching columns by name.
+`,
+    )
+    .action(
+      async (flags: {
+        datasets?: string;
+        models?: string;
+        preset?: string;
+        seed?: string;
+        dataDir?: string;
+        cacheDir?: string;
+        download?: boolean;
+        out?: string;
+        data?: string;
+        label?: string;
+        test?: string;
+        schema?: string;
+      }) => {
+        const [{ resolveBenchConfig }, { trainModels }, { availableDatasets }] = await Promise.all([
+          import('../config/benchConfig.js'),
+          import('../inputs/trainModels.js'),
+          import('@xai/data/node'),
+        ]);
+        const c = resolveBenchConfig(
+          {},
+          {
+            datasets: flags.datasets,
+            models: flags.models,
+            preset: flags.preset,
+            seed: flags.seed,
+            dataDir: flags.dataDir,
+            cacheDir: flags.cacheDir,
+            download: flags.download,
+            out: flags.out ?? 'models',
+            data: flags.data,
+            label: flags.label,
+            test: flags.test,
+            schema: flags.schema,
+          },
+        );
+        const datasets = c.datasets.includes('all')
+          ? ['synthetic', ...availableDatasets({ dataDir: c.dataDir, cacheDir: `${c.cacheDir}/datasets` })]
+          : [...c.datasets];
+        const entries = await trainModels({
+          datasets,
+          models: c.models as ModelName[],
+          preset: c.preset,
+          seed: c.seed,
+          dataDir: c.dataDir,
+          cacheDir: c.cacheDir,
+          download: c.download,
+          out: c.out,
+          userData: c.userData,
+          log: (l) => io.out(`${l}\n`),
+        });
+        for (const e of entries) {
+          const acc = e.accuracy as { test?: number | null; validation?: number | null } | null;
+          io.out(
+            `${e.dataset}/${e.model}: test accuracy ${acc?.test?.toFixed(3) ?? '?'}, validation ${acc?.validation?.toFixed(3) ?? '—'}${e.cached ? ' (from cache)' : ''} -> ${c.out}/${e.file}\n`,
+          );
+        }
+        io.out(`manifest: ${c.out}/models.json\n`);
+      },
+    );
+}

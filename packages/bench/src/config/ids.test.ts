@@ -1,0 +1,28 @@
+import { DATASET_NAMES } from '@xai/data/node';
+import { EXPLAINER_IDS, EXTRA_EXPLAINER_IDS } from '@xai/explainers';
+import { EXTENDED_METRIC_IDS, METRIC_IDS, extendedMetrics } from '@xai/metrics';
+import { describe, expect, it } from 'vitest';
+import { DATASETS, EXPLAINERS, EXTENDED_FAMILY_METRICS, EXTENDED_METRICS, EXTRA_EXPLAINERS, LOWER_IS_BETTER, METRICS } from './ids.js';
+
+// The runner plans with its own copies of the id lists (to validate configs without loading
+// the pipeline); they must not drift from the packages that implement the ids.
+describe('id lists', () => {
+  it('match the packages', () => {
+    expect([...EXPLAINERS]).toEqual([...EXPLAINER_IDS]);
+    expect([...METRICS]).toEqual([...METRIC_IDS]);
+    expect([...DATASETS].slice(1).sort()).toEqual([...DATASET_NAMES].sort());
+    expect(DATASETS[0]).toBe('synthetic');
+    expect([...EXTRA_EXPLAINERS]).toEqual([...EXTRA_EXPLAINER_IDS]);
+    expect([...EXTENDED_METRICS].sort()).toEqual([...EXTENDED_METRIC_IDS].sort());
+  });
+
+  it('extended metrics: family and direction as @xai/metrics states them', () => {
+    for (const [family, ids] of Object.entries(EXTENDED_FAMILY_METRICS)) {
+      for (const id of ids) {
+        const info = extendedMetrics[id].info;
+        expect(info.family, id).toBe(family);
+        expect(LOWER_IS_BETTER.has(id), id).toBe(info.direction === 'lower-is-better');
+      }
+    }
+  });
+});

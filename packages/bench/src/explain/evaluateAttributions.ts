@@ -1,0 +1,253 @@
+import type { Explainer, FeatureSchema, Matrix } from '@xai/core';
+import { XaiError, checkOptions } from '@xai/core';
+import { readFeatureCsvSync } from '@xai/data/node';
+import { fileSchema } from './fileSchema.js';
+import type { ModelInput } from '../inputs/modelInputSpace.js';
+import { ALL_EXPLAINER_IDS, createExplainer, isExplainerId } from '@xai/explainers';
+import { EXTENDED_METRIC_IDS, METRIC_IDS, extendedMetrics, metrics } from '@xai/metrics';
+import type { ExtendedMetricId, MetricId } from '@xai/metrics';
+import { linearGroundTruth } from '@xai/models/node';
+import type { Precision } from '@xai/models';
+import { readAttributions } from './attributionsFile.js';
+import { commandRows, commandScale } from './explainInstances.js';
+import { withCliHints } from '../cli/cliHints.js';
+import type { UserDataSpec } from '../inputs/userBenchDataset.js';
+import type { PresetName } from '../config/ids.js';
+import { GROUND_TRUTH_METRICS, STABILITY_METRICS } from '../config/ids.js';
+
+export interface EvaluateAttributionsOptions {
+  readonly model: string;
+  /** Raw rows (a model with a preprocessing block) or model inputs; or `data`. */
+  readonly instances?: string;
+  /** A user CSV: its test split (as `xai explain --data` explained it). */
+  readonly data?: UserDataSpec;
+  readonly attributions: string;
+  readonly metric: string;
+  /** The explainer that made the attributions (stability metrics re-explain neighbours with it). */
+  readonly method?: string;
+  readonly train?: string;
+  /** Per-instance ground truth CSV (agreement metrics); LR models default to their own weights. */
+  readonly groundTruth?: string;
+  readonly label?: string;
+  readonly preset: PresetName;
+  readonly seed: number;
+  readonly stabilityNeighbours?: number;
+  readonly stabilitySamples?: number;
+  /** Arithmetic of a JSON model: e′ is computed at it (see loadCliModel). @defaultValue 'float64' */
+  readonly precision?: Precision;
+  /** With `instances`: a schema file (OpenXAI feature metadata or xai-data-schema@1) for a model without a preprocessing block. */
+  readonly schema?: string;
+  /** With `data`: what a model without a preprocessing block eats. @defaultValue 'raw' */
+  readonly modelInput?: ModelInput;
+  /** The feature count of an ONNX graph whose input width is dynamic (`--input-dim`). */
+  readonly inputDim?: number;
+}
+
+/** `xai evaluate`'s output. */
+export interface EvaluationJson {
+  readonly metric: string;
+  readonly preset: string;
+  /** The arithmetic the model computed in (neighbours' explanations, predictions). */
+  readonly precision: Precision;
+  /** Per instance; null = undefined for that instance. */
+  readonly values: (number | null)[];
+  readonly mean: number | null;
+  readonly se: number | null;
+  readonly count: number;
+  /** Indices of the instances where the metric is undefined. */
+  readonly undefined: readonly number[];
+  /** ONNX models: exact (MLP imported) or approximate (finite-difference) gradients. */
+  readonly gradients?: string;
+  /** Rows outside the training range (a model that carries its preprocessing). */
+  readonly outOfRangeRows?: number;
+  /** Where the feature kinds and one-hot groups the perturbations use came from. */
+  readonly schema?: string;
+  readonly warnings?: readonly string[];
+}
+
+const FN = 'xai evaluate';
+
+/**
+ * `xai evaluate`: one metric over given attributions. Ground-truth metrics read
+ * `--ground-truth` (or an LR model's own w1 − w0, signed for the predicted class); stability
+ * metrics re-explain neighbours with `--method`; feature kinds (for the perturbations) are
+ * inferred from `--train`, else from the instances.
+ * @since 0.1.0
+ */
+export async function evaluateAttributions(o: EvaluateAttributionsOptions): Promise<EvaluationJson> {
+  checkOptions(
+    o,
+    [
+      'model',
+      'instances',
+      'data',
+      'attributions',
+      'metric',
+      'method',
+      'train',
+      'groundTruth',
+      'label',
+      'preset',
+      'seed',
+      'stabilityNeighbours',
+      'stabilitySamples',
+      'precision',
+      'schema',
+      'modelInput',
+      'inputDim',
+    ],
+    'evaluateAttributions',
+  );
+  if (o.schema !== undefined && o.data !== undefined)
+    throw new XaiError('BAD_OPTION', 'with --data the schema is part of the data spec (data.schema); schema is for --instances rows', {
+      fn: FN,
+      arg: '--schema',
+      value: o.schema,
+    });
+  const id = o.metric.toUpperCase();
+  const extended = (EXTENDED_METRIC_IDS as readonly string[]).includes(id);
+  if (!(METRIC_IDS as readonly string[]).includes(id) && !extended)
+    throw new XaiError(
+      'BAD_OPTION',
+      `unknown metric ${JSON.stringify(o.metric)} (choose from ${[...METRIC_IDS, ...EXTENDED_METRIC_IDS].join(', ')})`,
+      { fn: FN, arg: '--metric', value: o.metric },
+    );
+  const rows = await commandRows(o, 'evaluate');
+  try {
+    return evaluateRows(o, id, extended, rows);
+  } finally {
+    rows.cli.dispose();
+  }
+}
+
+function evaluateRows(
+  o: EvaluateAttributionsOptions,
+  id: string,
+  extended: boolean,
+  rows: Awaited<ReturnType<typeof commandRows>>,
+): EvaluationJson {
+  const { x, names, train, cli } = rows;
+  const model = cli.model;
+  const read = readAttributions(o.attributions);
+  const attributions = read.attributions;
+  if (attributions.rows !== x.rows || attributions.cols !== x.cols) {
+    throw new XaiError(
+      'SHAPE_MISMATCH',
+      `${o.attributions} is ${attributions.rows}x${attributions.cols}, the instances are ${x.rows}x${x.cols}`,
+      { fn: FN, arg: '--attributions', value: `${attributions.rows}x${attributions.cols}` },
+    );
+  }
+  // The dataset's own kinds and one-hot groups when known (a model that carries its
+  // preprocessing, or --data): PGI/PGU then perturb a one-hot block as one feature, as the
+  // bench does; only a bare model on bare rows falls back to kinds inferred from the values.
+  const p = cli.model.preprocessing;
+  if (p !== undefined && o.schema !== undefined)
+    throw new XaiError('BAD_OPTION', `${o.model} carries its preprocessing (kinds and one-hot groups); drop --schema`, {
+      fn: FN,
+      arg: '--schema',
+      value: o.schema,
+    });
+  // A bare model on bare rows: kinds and one-hot groups from --schema, else inferred from names and values.
+  const inferred = (rows.schema ?? p) !== undefined ? null : fileSchema(names, train ?? x, o.schema);
+  const schema: FeatureSchema = rows.schema ?? (p ? { names: p.features, kinds: p.kinds, groups: p.groups ?? [] } : inferred!.schema);
+  let groundTruth: Matrix | undefined;
+  if (GROUND_TRUTH_METRICS.includes(id as never) || id === 'KENDALL_TAU') {
+    if (o.groundTruth !== undefined) {
+      groundTruth = readFeatureCsvSync(o.groundTruth).x;
+      if (groundTruth.rows !== x.rows || groundTruth.cols !== x.cols)
+        throw new XaiError(
+          'SHAPE_MISMATCH',
+          `${o.groundTruth} is ${groundTruth.rows}x${groundTruth.cols}, the instances are ${x.rows}x${x.cols}`,
+          { fn: FN, arg: '--ground-truth', value: groundTruth.rows },
+        );
+    } else if (cli.neural?.kind === 'lr') {
+      groundTruth = linearGroundTruth(cli.neural, x, { flipForClass0: true });
+    } else {
+      throw new XaiError('BAD_OPTION', `${id} needs --ground-truth <csv> (only an LR model's weights can stand in for it)`, {
+        fn: FN,
+        arg: '--ground-truth',
+        value: undefined,
+      });
+    }
+  }
+  // The same noise units xai explain used for these attributions.
+  const scale = commandScale(o.preset, train, schema);
+  let explainer: Explainer | undefined;
+  const reExplains =
+    STABILITY_METRICS.includes(id as never) || (extended && extendedMetrics[id as ExtendedMetricId].info.requires.includes('explainer'));
+  if (reExplains) {
+    const method = o.method ?? read.method ?? undefined;
+    if (method === undefined)
+      throw new XaiError('BAD_OPTION', `${id} re-explains neighbours: give --method (${ALL_EXPLAINER_IDS.join(', ')})`, {
+        fn: FN,
+        arg: '--method',
+        value: undefined,
+      });
+    if (!isExplainerId(method))
+      throw new XaiError('BAD_OPTION', `unknown method ${JSON.stringify(method)} (choose from ${ALL_EXPLAINER_IDS.join(', ')})`, {
+        fn: FN,
+        arg: '--method',
+        value: method,
+      });
+    explainer = withCliHints(FN, method, () =>
+      createExplainer(method, {
+        preset: o.preset,
+        seed: o.seed,
+        ...(train ? { train } : {}),
+        ...scale?.explainerOptions(method),
+      }),
+    );
+  }
+  const extras = {
+    ...(cli.format === 'onnx'
+      ? { gradients: cli.approximateGradients ? 'approximate: central finite differences' : 'exact: MLP imported' }
+      : {}),
+    ...(rows.preprocessed ? { outOfRangeRows: rows.outOfRangeRows } : {}),
+    schema: inferred?.source ?? (rows.schema ? 'the --data schema' : "the model's preprocessing block"),
+    ...(rows.warnings.length + (inferred?.warnings.length ?? 0) > 0 ? { warnings: [...rows.warnings, ...(inferred?.warnings ?? [])] } : {}),
+  };
+  const num = (v: number): number | null => (Number.isFinite(v) ? v : null);
+  // One output shape for the eleven and the extended metrics.
+  const json = (r: { values: ArrayLike<number>; mean: number; se: number; count: number; undefinedIndices: Iterable<number> }) => ({
+    metric: id,
+    preset: o.preset,
+    precision: o.precision ?? 'float64',
+    values: Array.from(r.values, num),
+    mean: num(r.mean),
+    se: num(r.se),
+    count: r.count,
+    undefined: [...r.undefinedIndices],
+    ...extras,
+  });
+  if (extended) {
+    const e = extendedMetrics[id as ExtendedMetricId];
+    if (e.info.requires.includes('background') && train === undefined)
+      throw new XaiError('BAD_OPTION', `${id} needs background rows: give --train <csv> (or --data)`, {
+        fn: FN,
+        arg: '--train',
+        value: undefined,
+      });
+    if (e.info.requires.includes('ground-truth') && groundTruth === undefined)
+      throw new XaiError('BAD_OPTION', `${id} needs --ground-truth <csv>`, { fn: FN, arg: '--ground-truth', value: undefined });
+    const ex = explainer;
+    const r = e.run(model, x, attributions, undefined, ex ? (m, xx, t) => ex.explain(m, xx, { targets: t }) : undefined, {
+      ...(e.info.seeded ? { seed: o.seed } : {}),
+      ...scale?.metricOptions(id),
+      ...(e.info.requires.includes('background') ? { background: train } : {}),
+      ...(groundTruth ? { groundTruth } : {}),
+    });
+    return json(r);
+  }
+  const r = metrics[id as MetricId].evaluate(
+    { x, attributions, model, schema, ...(groundTruth ? { groundTruth } : {}), ...(explainer ? { explainer } : {}) },
+    {
+      preset: o.preset,
+      seed: o.seed,
+      useGivenAttributions: true,
+      ...scale?.metricOptions(id),
+      ...(o.stabilityNeighbours !== undefined ? { neighbours: o.stabilityNeighbours } : {}),
+      ...(o.stabilitySamples !== undefined ? { candidates: o.stabilitySamples } : {}),
+    },
+  );
+  return json(r);
+}

@@ -1,0 +1,212 @@
+import type { FeatureSchema, Matrix } from '@xai/core';
+import { XaiError, checkOptions, predictLabels } from '@xai/core';
+import { readFeatureCsvSync } from '@xai/data/node';
+import { ALL_EXPLAINER_IDS, createExplainer, isExplainerId } from '@xai/explainers';
+import type { NeuralModel, Precision } from '@xai/models/node';
+import type { PresetName } from '../config/ids.js';
+import type { CliModel } from '../inputs/loadCliModel.js';
+import { loadCliModel } from '../inputs/loadCliModel.js';
+import { readModelRows } from './modelRows.js';
+import type { UserDataSpec } from '../inputs/userBenchDataset.js';
+import { loadUserBenchDataset } from '../inputs/userBenchDataset.js';
+import { modelInputSpace } from '../inputs/modelInputSpace.js';
+import { perturbationScale } from '../inputs/perturbationScale.js';
+import { withCliHints, withCliHintsAsync } from '../cli/cliHints.js';
+import type { PerturbationScale } from '../inputs/perturbationScale.js';
+import type { ModelInput, ModelInputSpace } from '../inputs/modelInputSpace.js';
+
+export interface ExplainInstancesOptions {
+  /** An `xai-model@1` JSON or an `.onnx` file. */
+  readonly model: string;
+  /** A CSV of raw rows (a model with a preprocessing block) or of model inputs. One of `instances` / `data`. */
+  readonly instances?: string;
+  /** A user CSV (`--data my.csv --label y`): its test split (scaled as the loader does) is explained, its train split is the background. */
+  readonly data?: UserDataSpec;
+  readonly method: string;
+  /** Training features (IG baseline, KernelSHAP background). */
+  readonly train?: string;
+  /** A column to drop from the CSVs (e.g. the label). */
+  readonly label?: string;
+  readonly preset: PresetName;
+  readonly seed: number;
+  /** Arithmetic of a JSON model (see loadCliModel). @defaultValue 'float64' */
+  readonly precision?: Precision;
+  /** With `data`: what a model without a preprocessing block eats (see modelInputSpace). @defaultValue 'raw' */
+  readonly modelInput?: ModelInput;
+  /** The feature count of an ONNX graph whose input width is dynamic (`--input-dim`). */
+  readonly inputDim?: number;
+}
+
+/** Reads a feature CSV for a model: drops `label`, checks the width. @since 0.1.0 */
+export function readModelInputs(
+  path: string,
+  model: NeuralModel,
+  label: string | undefined,
+  what: string,
+): { x: Matrix; names: readonly string[] } {
+  const t = readFeatureCsvSync(path, { drop: label ? [label] : [] });
+  if (t.x.cols !== model.inputDim) {
+    throw new XaiError(
+      'SHAPE_MISMATCH',
+      `${path} has ${t.x.cols} feature columns (${t.names.slice(0, 6).join(', ')}${t.names.length > 6 ? ', …' : ''}) but the model takes ${model.inputDim}${label ? '' : '; drop a label column with --label <name>'}`,
+      { fn: `xai ${what}`, arg: path, value: t.x.cols },
+    );
+  }
+  return { x: t.x, names: t.names };
+}
+
+/** The rows a model command works on, and what to tell the user about them. */
+export interface CommandRows {
+  readonly cli: CliModel;
+  readonly x: Matrix;
+  readonly names: readonly string[];
+  readonly train: Matrix | undefined;
+  readonly preprocessed: boolean;
+  readonly outOfRangeRows: number;
+  readonly warnings: readonly string[];
+  /** The dataset's schema (kinds, one-hot groups), when the rows come from `--data`. */
+  readonly schema?: FeatureSchema;
+  /** The file the rows came from, and each row's 0-based data row in it (null when not known). */
+  readonly source: string;
+  readonly rowIndex: Int32Array | null;
+  /** With `--data` split into train and test: the 1-based line of the file holding each row. */
+  readonly sourceLines?: Int32Array;
+  /** With `--data`: the input space the model was given. */
+  readonly inputSpace?: ModelInputSpace;
+  /** The label's class names in output order, when the model or the data name them. */
+  readonly classNames?: readonly string[];
+}
+
+/**
+ * Shared by `xai explain` and `xai evaluate`: loads the model (JSON or ONNX) and the rows —
+ * `--instances` raw rows through the model's preprocessing block (or as they are, with a
+ * warning when they look unscaled), or `--data` (the test split of a user CSV, the train
+ * split as background).
+ * @since 0.2.0
+ */
+export async function commandRows(
+  o: {
+    model: string;
+    instances?: string | undefined;
+    data?: UserDataSpec | undefined;
+    train?: string | undefined;
+    label?: string | undefined;
+    seed: number;
+    precision?: Precision | undefined;
+    modelInput?: ModelInput | undefined;
+    inputDim?: number | undefined;
+  },
+  what: string,
+): Promise<CommandRows> {
+  const fn = `xai ${what}`;
+  if ((o.instances === undefined) === (o.data === undefined))
+    throw new XaiError('BAD_OPTION', 'give the rows with --instances <csv> or --data <csv> --label <column> (one of them)', {
+      fn,
+      arg: '--instances',
+      value: undefined,
+    });
+  const cli = await withCliHintsAsync(fn, undefined, () => loadCliModel(o.model, o.precision ?? 'float64', o.inputDim));
+  try {
+    if (o.data !== undefined) {
+      const ds = await loadUserBenchDataset(o.data, { seed: o.seed });
+      if (ds.schema.names.length !== cli.model.inputDim)
+        throw new XaiError(
+          'SHAPE_MISMATCH',
+          `${o.data.data} has ${ds.schema.names.length} model columns (${ds.schema.names.slice(0, 6).join(', ')}) but ${o.model} takes ${cli.model.inputDim}`,
+          { fn, arg: '--data', value: ds.schema.names.length },
+        );
+      // The same feature-space contract as xai bench: a model eats its own input space.
+      const space = modelInputSpace(ds, 'file', cli.model, o.modelInput ?? 'raw');
+      const train = o.train === undefined ? space.train : readModelRows(o.train, cli.model, { label: o.label, what }).x;
+      const classNames = ds.preprocessing.label?.classes;
+      return {
+        cli,
+        x: space.test,
+        names: ds.schema.names,
+        schema: ds.schema,
+        train,
+        preprocessed: true,
+        outOfRangeRows: ds.user.provenance.testOutOfRange?.rows ?? 0,
+        warnings: ds.warnings,
+        source: o.data.test ?? o.data.data,
+        rowIndex: o.data.test !== undefined ? Int32Array.from({ length: space.test.rows }, (_, i) => i) : null,
+        ...(ds.user.sourceLines ? { sourceLines: ds.user.sourceLines.test } : {}),
+        inputSpace: space,
+        ...(classNames ? { classNames } : {}),
+      };
+    }
+    const rows = readModelRows(o.instances!, cli.model, { label: o.label, what });
+    const train = o.train === undefined ? undefined : readModelRows(o.train, cli.model, { label: o.label, what, columns: rows.names });
+    const classNames = cli.model.preprocessing?.label?.classes;
+    return {
+      cli,
+      x: rows.x,
+      names: rows.names,
+      train: train?.x,
+      preprocessed: rows.preprocessed,
+      outOfRangeRows: rows.outOfRangeRows,
+      warnings: [...rows.warnings, ...(train?.warnings ?? [])],
+      source: o.instances!,
+      rowIndex: Int32Array.from({ length: rows.x.rows }, (_, i) => i),
+      ...(classNames ? { classNames } : {}),
+    };
+  } catch (e) {
+    cli.dispose();
+    throw e;
+  }
+}
+
+/**
+ * The noise units of `xai explain` / `xai evaluate`: under `default`, when training rows are
+ * known (`--train`, or the train split of `--data`), each column's training range (one-hot and
+ * discrete columns keep 1; min-max-scaled rows have ranges 1); else the absolute constants.
+ * @since 0.3.0
+ */
+export function commandScale(
+  preset: PresetName,
+  train: Matrix | undefined,
+  schema: FeatureSchema | undefined,
+): PerturbationScale | undefined {
+  return preset === 'default' && train !== undefined ? perturbationScale(preset, train, schema) : undefined;
+}
+
+/**
+ * `xai explain`: a model file + rows + a method → attributions (the predicted class of each
+ * row is explained). See {@link commandRows} for where the rows come from.
+ * @since 0.1.0
+ */
+export async function explainInstances(
+  options: ExplainInstancesOptions,
+): Promise<CommandRows & { attributions: Matrix; explainedClass: Int32Array }> {
+  checkOptions(
+    options,
+    ['model', 'instances', 'data', 'method', 'train', 'label', 'preset', 'seed', 'precision', 'modelInput', 'inputDim'],
+    'explainInstances',
+  );
+  if (!isExplainerId(options.method)) {
+    throw new XaiError('BAD_OPTION', `unknown method ${JSON.stringify(options.method)} (choose from ${ALL_EXPLAINER_IDS.join(', ')})`, {
+      fn: 'xai explain',
+      arg: '--method',
+      value: options.method,
+    });
+  }
+  const r = await commandRows(options, 'explain');
+  try {
+    const scale = commandScale(options.preset, r.train, r.schema);
+    const method = options.method;
+    const explainer = withCliHints('xai explain', method, () =>
+      createExplainer(method, {
+        preset: options.preset,
+        seed: options.seed,
+        ...(r.train ? { train: r.train } : {}),
+        ...scale?.explainerOptions(method),
+      }),
+    );
+    // Explainers explain each row's predicted class; the output says which, row by row.
+    const explainedClass = predictLabels(r.cli.model, r.x);
+    const attributions = withCliHints('xai explain', method, () => explainer.explain(r.cli.model, r.x, { targets: explainedClass }));
+    return { ...r, attributions, explainedClass };
+  } finally {
+    r.cli.dispose();
+  }
+}

@@ -1,0 +1,48 @@
+import type { Model, Preprocessing } from '@xai/core';
+import { XaiError } from '@xai/core';
+import type { BenchDataset } from './loadBenchDataset.js';
+
+/** The dataset's class count: the label classes of a user CSV, else the largest label seen + 1. */
+export function datasetClasses(ds: BenchDataset): number {
+  const named = ds.preprocessing.label?.classes?.length;
+  if (named !== undefined && named > 0) return named;
+  let top = 0;
+  for (const split of [ds.train, ds.test]) for (let i = 0; i < split.y.length; i++) if (split.y[i]! > top) top = split.y[i]!;
+  return top + 1;
+}
+
+/**
+ * Model/task compatibility, before any unit runs: the bench scores classifiers, so a value
+ * (regression) model is refused; the model's class count must equal the data's; a model that
+ * names its label classes must name the data's, in the same order. Each error names both sides.
+ * @example checkModelTask(model, ds, 'm.onnx')
+ * @since 0.3.0
+ */
+export function checkModelTask(
+  model: Model & { readonly preprocessing?: Preprocessing | undefined },
+  ds: BenchDataset,
+  path: string,
+): void {
+  const fn = 'xai bench';
+  const classes = datasetClasses(ds);
+  if (model.output === 'value')
+    throw new XaiError(
+      'BAD_INPUT',
+      `${path} is a regression (value) model, but the bench scores classifiers: ${ds.id} has ${classes} classes; explain and score it with xai explain / xai evaluate`,
+      { fn, arg: '--model', value: path, file: path },
+    );
+  if (model.classes !== classes)
+    throw new XaiError(
+      'SHAPE_MISMATCH',
+      `${path} predicts ${model.classes} classes but ${ds.id}'s label has ${classes}${ds.preprocessing.label?.classes ? ` (${ds.preprocessing.label.classes.join(', ')})` : ''}; give a model trained on this label`,
+      { fn, arg: '--model', value: model.classes, file: path },
+    );
+  const own = model.preprocessing?.label?.classes;
+  const data = ds.preprocessing.label?.classes;
+  if (own !== undefined && data !== undefined && own.join('\u0000') !== data.join('\u0000'))
+    throw new XaiError(
+      'BAD_INPUT',
+      `${path} was trained on label classes [${own.join(', ')}] but ${ds.id} has [${data.join(', ')}]: outputs would be matched to the wrong classes`,
+      { fn, arg: '--model', value: own, file: path },
+    );
+}

@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Model } from '@xai/core';
+import { XaiError } from '@xai/core';
+import { parseModelJson } from '@xai/models';
+import type { NeuralModel } from '@xai/models';
+import type { BenchDataset } from './loadBenchDataset.js';
+import type { ModelName } from '../config/ids.js';
+import { MODELS } from '../config/ids.js';
+import type { BenchConfig, ModelFileSpec } from '../config/benchConfig.js';
+import { trainOrLoadModel } from './trainOrLoadModel.js';
+import type { TrainOrLoadModelOptions } from './trainOrLoadModel.js';
+import type { TrainReport } from '@xai/models';
+import type { BackendName, WorkerModelSpec } from './workerModel.js';
+
+/**
+ * Where a run's model for a dataset comes from: a built-in kind the bench trains (and
+ * caches), or a model file (`--model m.json` / `m.onnx`) evaluated as it is.
+ */
+export type ModelSource =
+  | { readonly kind: 'trained'; readonly name: ModelName }
+  | { readonly kind: 'file'; readonly id: string; readonly path: string; readonly format: 'json' | 'onnx' };
+
+/** The model sources of a run, in config order (built-in kinds, then `--model` files). @since 0.2.0 */
+export function modelSourcesOf(config: Pick<BenchConfig, 'models'> & Partial<Pick<BenchConfig, 'modelFiles'>>): ModelSource[] {
+  const files = config.modelFiles ?? [];
+  return config.models.map((id): ModelSource => {
+    const f = files.find((x: ModelFileSpec) => x.id === id);
+    if (f !== undefined) return { kind: 'file', id: f.id, path: f.path, format: f.format };
+    if (!(MODELS as readonly string[]).includes(id))
+      throw new XaiError('BAD_OPTION', `unknown model ${JSON.stringify(id)} (choose from ${MODELS.join(', ')} or give --model <file>)`, {
+        fn: 'xai bench',
+        arg: 'models',
+        value: id,
+      });
+    return { kind: 'trained', name: id as ModelName };
+  });
+}
+
+/** The id a source's rows, units and tables carry (`lr`, `ann`, or a file's name). @since 0.2.0 */
+export function modelSourceId(source: ModelSource): string {
+  return source.kind === 'trained' ? source.name : source.id;
+}
+
+/** A resolved model: what the main thread uses (floors, checks), what workers rebuild, and the receipt. */
+export interface ResolvedModel {
+  /** The model as the main thread queries it (floors need its predictions). */
+  readonly model: Model;
+  /** The @xai/models network, when there is one (LR ground truth, JSON files, an imported ONNX MLP). */
+  readonly neural: NeuralModel | null;
+  /** What each worker rebuilds. */
+  readonly worker: WorkerModelSpec;
+  /** sha256 of the model bytes. */
+  readonly hash: string;
+  readonly path: string;
+  readonly cached: boolean;
+  readonly report: Omit<TrainReport, 'history'> | null;
+  /** For the manifest: the source, and whether gradients are exact. */
+  readonly source: { readonly kind: 'trained' | 'file'; readonly format: 'json' | 'onnx'; readonly backend?: string };
+  readonly gradients: string;
+  readonly approximateGradients: boolean;
+  dispose(): void;
+}
+
+export interface ResolveModelSourceOptions extends TrainOrLoadModelOptions {
+  /** Forward passes of trained models: pure TS or ONNX Runtime. @defaultValue 'ts' */
+  readonly backend?: BackendName;
+}
+
+/**
+ * Resolves a model source on a dataset: a built-in kind is trained or loaded from the cache;
+ * a file is read, hashed and checked against the dataset's width (an ONNX file through
+ * `loadOnnxModel`, loaded only then). The one place a new source kind plugs in.
+ * @since 0.2.0
+ */
+export async function resolveModelSource(
+  dataset: BenchDataset,
+  source: ModelSource,
+  options: ResolveModelSourceOptions,
+): Promise<ResolvedModel> {
+  const { backend = 'ts', ...trainOptions } = options;
+  if (source.kind === 'trained') {
+    const t = trainOrLoadModel(dataset, source.name, trainOptions);
+    return {
+      model: t.model,
+      neural: t.model,
+      worker: { kind: 'json', json: t.json, backend },
+      hash: t.hash,
+      path: t.path,
+      cached: t.cached,
+      report: t.report,
+      // js computes the same bits as ts, so the report and the model's source do not tell them apart
+      source: { kind: 'trained', format: 'json', ...(backend === 'ort' ? { backend } : {}) },
+      gradients: 'exact (hand-written backprop)',
+      approximateGradients: false,
+      dispose: () => {},
+    };
+  }
+  const fn = 'xai bench';
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(source.path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? 'error';
+    throw new XaiError(code === 'ENOENT' ? 'NOT_FOUND' : 'IO_ERROR', `cannot read model file ${source.path} (${code})`, {
+      fn,
+      arg: '--model',
+      value: source.path,
+      file: source.path,
+    });
+  }
+  const hash = createHash('sha256').update(bytes).digest('hex');
+  const d = dataset.train.x.cols;
+  const widthCheck = (inputDim: number): void => {
+    if (inputDim !== d)
+      throw new XaiError(
+        'SHAPE_MISMATCH',
+        `${source.path} takes ${inputDim} features but ${dataset.id} has ${d} model columns (${dataset.schema.names.slice(0, 6).join(', ')}${d > 6 ? ', …' : ''})`,
+        { fn, arg: '--model', value: inputDim, file: source.path },
+      );
+  };
+  if (source.format === 'json') {
+    const json = new TextDecoder().decode(bytes);
+    const m = parseModelJson(json, source.path);
+    widthCheck(m.inputDim);
+    return {
+      model: m,
+      neural: m,
+      worker: { kind: 'json', json, backend: 'ts' },
+      hash,
+      path: source.path,
+      cached: false,
+      report: null,
+      source: { kind: 'file', format: 'json' },
+      gradients: 'exact (hand-written backprop)',
+      approximateGradients: false,
+      dispose: () => {},
+    };
+  }
+  const { loadOnnxModel } = await import('@xai/onnx/node');
+  const m = loadOnnxModel(bytes, { threads: 1, name: source.path });
+  try {
+    widthCheck(m.inputDim);
+  } catch (e) {
+    m.dispose();
+    throw e;
+  }
+  const approximate = m.gradientSource === 'finite-differences';
+  return {
+    model: m,
+    neural: m.mlp ?? null,
+    worker: { kind: 'onnx', bytes, file: source.path },
+    hash,
+    path: source.path,
+    cached: false,
+    report: null,
+    source: { kind: 'file', format: 'onnx', backend: m.backend },
+    gradients: approximate
+      ? `approximate (central finite differences, relative step ${m.discovered.fdStep ?? '?'})`
+      : 'exact (MLP imported)',
+    approximateGradients: approximate,
+    dispose: () => m.dispose(),
+  };
+}

@@ -1,0 +1,57 @@
+// Worker-thread entry: loads the engine module named in workerData, builds its unit runner over
+// the payload once, then computes units as the pool sends them.
+import { parentPort, workerData } from 'node:worker_threads';
+import type { BenchEngine, UnitRunner } from './benchEngine.js';
+import type { WorkerRequest, WorkerResponse } from './workerPool.js';
+
+interface WorkerInit {
+  readonly engine: string;
+  readonly payload: unknown;
+}
+
+async function main(): Promise<void> {
+  const port = parentPort;
+  if (port === null) throw new Error('worker.ts must run in a worker thread');
+  const init = workerData as WorkerInit;
+  let runner: UnitRunner;
+  try {
+    // A TypeScript engine (tests, user plug-ins) needs tsx's loader inside this thread too:
+    // Node 20 does not carry the parent's --import hooks into workers.
+    if (/\.[cm]?ts$/.test(init.engine) && !import.meta.url.endsWith('.ts')) {
+      const tsx = 'tsx/esm/api';
+      const { register } = (await import(tsx)) as { register: () => void };
+      register();
+    }
+    const engine = (await import(init.engine)) as BenchEngine;
+    runner = await engine.createUnitRunner(init.payload);
+  } catch (e) {
+    port.postMessage({ type: 'error', id: null, message: errorText(e) } satisfies WorkerResponse);
+    return;
+  }
+  port.on('message', (msg: WorkerRequest) => {
+    void (async () => {
+      try {
+        const t0 = performance.now();
+        const out = await runner(msg.unit);
+        const ms = performance.now() - t0;
+        if (Array.isArray(out)) port.postMessage({ type: 'done', id: msg.unit.id, rows: out, ms } satisfies WorkerResponse);
+        else {
+          const a = out.attributions;
+          port.postMessage(
+            { type: 'done', id: msg.unit.id, rows: out.rows, ms, ...(a ? { attributions: a } : {}) } satisfies WorkerResponse,
+            a ? [a.data.buffer as ArrayBuffer] : [],
+          );
+        }
+      } catch (e) {
+        port.postMessage({ type: 'error', id: msg.unit.id, message: errorText(e) } satisfies WorkerResponse);
+      }
+    })();
+  });
+  port.postMessage({ type: 'ready' } satisfies WorkerResponse);
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+void main();
