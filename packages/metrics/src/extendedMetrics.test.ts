@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromRows } from '@xai/core';
 import { EXTENDED_METRIC_IDS, extendedMetrics } from './extendedMetrics.js';
-import { denseMlp, gradient, randomMatrix } from './extended/__fixtures__/models.js';
+import { denseMlp, gradient, randomMatrix } from './__fixtures__/closedFormModels.js';
 
 describe('extendedMetrics registry', () => {
   const model = denseMlp([4, 6, 3], 8);

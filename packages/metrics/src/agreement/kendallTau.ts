@@ -1,7 +1,7 @@
 import { XaiError, assertFinite, assertMatrix, checkOptions, describeValue, row, summarizeValues } from '@xai/core';
 import type { MetricResult } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
-import { prepare } from '../extended/internal/common.js';
+import { prepare } from '../internal/common.js';
 
 /** Options of {@link kendallTau}. @since 0.2.0 */
 export interface KendallTauOptions {

@@ -3,7 +3,7 @@ import { fromRows, row } from '@xai/core';
 import type { Matrix, Model } from '@xai/core';
 import { completeness } from './completeness.js';
 import { nonSensitivity } from './nonSensitivity.js';
-import { denseMlp, gradient, gradientTimesInput, linearValueModel, randomMatrix } from '../extended/__fixtures__/models.js';
+import { denseMlp, gradient, gradientTimesInput, linearValueModel, randomMatrix } from '../__fixtures__/closedFormModels.js';
 
 /** Exact Shapley values by enumerating all 2^d coalitions, absent features at the baseline. */
 function exactShapley(model: Model, x: Matrix, targets: Int32Array, baseline: number[]): Matrix {

@@ -1,8 +1,8 @@
 import { checkOptions, matrix, row, summarizeValues } from '@xai/core';
 import type { MetricResult } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
-import { baselineVector, prepare, targetOutputs } from '../extended/internal/common.js';
-import type { Baseline } from '../extended/internal/common.js';
+import { baselineVector, prepare, targetOutputs } from '../internal/common.js';
+import type { Baseline } from '../internal/common.js';
 
 /** Options of {@link completeness}. @since 0.2.0 */
 export interface CompletenessOptions {

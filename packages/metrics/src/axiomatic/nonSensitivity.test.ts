@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromRows } from '@xai/core';
 import { nonSensitivity } from './nonSensitivity.js';
-import { gradient, linearSoftmax, linearValueModel } from '../extended/__fixtures__/models.js';
+import { gradient, linearSoftmax, linearValueModel } from '../__fixtures__/closedFormModels.js';
 
 describe('nonSensitivity', () => {
   // Logistic as a 2-class softmax: logits (0, 3x₀ + 2x₁ + 0·x₂); feature 2 is a true dummy.

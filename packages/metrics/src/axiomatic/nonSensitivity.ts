@@ -1,8 +1,8 @@
 import { checkOptions, row, summarizeValues } from '@xai/core';
 import type { MetricResult } from '@xai/core';
 import type { ExtendedMetricInput, NoiseUnitsOptions } from '../extendedMetricTypes.js';
-import { noiseUnits, numberAtLeast, positiveInt, prepare, seedOption } from '../extended/internal/common.js';
-import { BLOCK_ROWS, featureNoiseEffects } from '../extended/internal/featureNoise.js';
+import { noiseUnits, numberAtLeast, positiveInt, prepare, seedOption } from '../internal/common.js';
+import { BLOCK_ROWS, featureNoiseEffects } from '../internal/featureNoise.js';
 
 /** Options of {@link nonSensitivity}. @since 0.2.0 */
 export interface NonSensitivityOptions extends NoiseUnitsOptions {

@@ -3,7 +3,7 @@ import { fromRows } from '@xai/core';
 import { complexity } from './complexity.js';
 import { effectiveComplexity } from './effectiveComplexity.js';
 import { sparseness } from './sparseness.js';
-import { randomMatrix } from '../extended/__fixtures__/models.js';
+import { randomMatrix } from '../__fixtures__/closedFormModels.js';
 
 const d = 6;
 const x = randomMatrix(4, d, 30);

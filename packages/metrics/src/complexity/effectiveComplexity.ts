@@ -1,7 +1,7 @@
 import { checkOptions, row, summarizeValues } from '@xai/core';
 import type { MetricResult } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
-import { numberAtLeast, prepare } from '../extended/internal/common.js';
+import { numberAtLeast, prepare } from '../internal/common.js';
 
 /** Options of {@link effectiveComplexity}. @since 0.2.0 */
 export interface EffectiveComplexityOptions {

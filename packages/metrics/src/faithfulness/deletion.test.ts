@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fromRows } from '@xai/core';
 import { deletion } from './deletion.js';
 import { insertion } from './insertion.js';
-import { denseMlp, linearValueModel, randomMatrix } from '../extended/__fixtures__/models.js';
+import { denseMlp, linearValueModel, randomMatrix } from '../__fixtures__/closedFormModels.js';
 
 describe('deletion / insertion', () => {
   it('hand-computed curves of a linear model', () => {

@@ -1,8 +1,8 @@
 import { summarizeValues } from '@xai/core';
 import type { Matrix, MetricResult } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
-import { runCurve } from '../extended/internal/curves.js';
-import type { CurveOptions } from '../extended/internal/curves.js';
+import { runCurve } from '../internal/curves.js';
+import type { CurveOptions } from '../internal/curves.js';
 
 /** Options of {@link deletion} and {@link insertion}. @since 0.2.0 */
 export type DeletionOptions = CurveOptions;

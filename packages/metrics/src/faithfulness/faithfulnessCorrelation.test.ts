@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromRows } from '@xai/core';
 import { faithfulnessCorrelation } from './faithfulnessCorrelation.js';
-import { gradientTimesInput, linearSoftmax, linearValueModel, randomMatrix } from '../extended/__fixtures__/models.js';
+import { gradientTimesInput, linearSoftmax, linearValueModel, randomMatrix } from '../__fixtures__/closedFormModels.js';
 
 describe('faithfulnessCorrelation', () => {
   it('is exactly 1 for gradient × input of a linear model (Σ_S e = f(x) − f(x_S = 0)), −1 when negated', () => {

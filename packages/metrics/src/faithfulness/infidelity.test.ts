@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fromRows, isXaiError } from '@xai/core';
 import type { Matrix, Model } from '@xai/core';
 import { infidelity } from './infidelity.js';
-import { gradient, gradientTimesInput, linearSoftmax, linearValueModel, randomMatrix } from '../extended/__fixtures__/models.js';
+import { gradient, gradientTimesInput, linearSoftmax, linearValueModel, randomMatrix } from '../__fixtures__/closedFormModels.js';
 
 // Captum's BasicModel2: f(x1, x2) = relu(relu(x1) − 1 − relu(x2)), here a value model.
 const basicModel2: Model = {

@@ -1,17 +1,8 @@
 import { XaiError, checkOptions, describeValue, matrix, row, summarizeValues } from '@xai/core';
 import type { MetricResult, Rng } from '@xai/core';
 import type { ExtendedMetricInput, NoiseUnitsOptions } from '../extendedMetricTypes.js';
-import {
-  baselineVector,
-  noiseUnits,
-  numberAtLeast,
-  positiveInt,
-  prepare,
-  rowRng,
-  seedOption,
-  targetOutputs,
-} from '../extended/internal/common.js';
-import type { Baseline } from '../extended/internal/common.js';
+import { baselineVector, noiseUnits, numberAtLeast, positiveInt, prepare, rowRng, seedOption, targetOutputs } from '../internal/common.js';
+import type { Baseline } from '../internal/common.js';
 
 /**
  * A custom perturbation (Captum's `perturb_func`): write the perturbation I into

@@ -1,7 +1,7 @@
 import { summarizeValues } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
-import { runCurve } from '../extended/internal/curves.js';
-import type { CurveOptions } from '../extended/internal/curves.js';
+import { runCurve } from '../internal/curves.js';
+import type { CurveOptions } from '../internal/curves.js';
 import type { CurveResult } from './deletion.js';
 
 /** Options of {@link insertion}. @since 0.2.0 */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { monotonicityCorrelation } from './monotonicityCorrelation.js';
-import { gradient, linearValueModel, randomMatrix } from '../extended/__fixtures__/models.js';
+import { gradient, linearValueModel, randomMatrix } from '../__fixtures__/closedFormModels.js';
 
 describe('monotonicityCorrelation', () => {
   // Linear model: resampling x_j by N(0, σ²) changes f by w_j·ε, so v_j = w_j² σ² mean(ε²);

@@ -1,8 +1,8 @@
 import { checkOptions, row, summarizeValues } from '@xai/core';
 import type { MetricResult } from '@xai/core';
 import type { ExtendedMetricInput, NoiseUnitsOptions } from '../extendedMetricTypes.js';
-import { noiseUnits, numberAtLeast, positiveInt, prepare, seedOption, spearman } from '../extended/internal/common.js';
-import { BLOCK_ROWS, featureNoiseEffects } from '../extended/internal/featureNoise.js';
+import { noiseUnits, numberAtLeast, positiveInt, prepare, seedOption, spearman } from '../internal/common.js';
+import { BLOCK_ROWS, featureNoiseEffects } from '../internal/featureNoise.js';
 
 /** Options of {@link monotonicityCorrelation}. @since 0.2.0 */
 export interface MonotonicityCorrelationOptions extends NoiseUnitsOptions {

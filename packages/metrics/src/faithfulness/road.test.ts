@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fromRows, substream } from '@xai/core';
 import type { Matrix } from '@xai/core';
 import { road } from './road.js';
-import { linearSoftmax, linearValueModel, randomMatrix } from '../extended/__fixtures__/models.js';
+import { linearSoftmax, linearValueModel, randomMatrix } from '../__fixtures__/closedFormModels.js';
 
 /** Sample mean and covariance (ddof = 1), computed independently of the metric. */
 function moments(b: number[][]): { mu: number[]; cov: number[][] } {

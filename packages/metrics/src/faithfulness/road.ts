@@ -1,8 +1,8 @@
 import { XaiError, argsort, assertFinite, assertMatrix, checkOptions, describeValue, matrix, row, summarizeValues } from '@xai/core';
 import type { Matrix } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
-import { numberAtLeast, prepare, rowRng, seedOption, targetOutputs } from '../extended/internal/common.js';
-import { RowImputer, fitGaussian } from '../extended/internal/gaussian.js';
+import { numberAtLeast, prepare, rowRng, seedOption, targetOutputs } from '../internal/common.js';
+import { RowImputer, fitGaussian } from '../internal/gaussian.js';
 import type { CurveResult } from './deletion.js';
 
 /** Options of {@link road}. @since 0.2.0 */

@@ -5,7 +5,7 @@ import type { ExplainFn } from '../extendedMetricTypes.js';
 import { modelParameterRandomisation } from './modelParameterRandomisation.js';
 import type { LayeredModel } from './modelParameterRandomisation.js';
 import { randomLogit } from './randomLogit.js';
-import { denseMlp, gradient, linearSoftmax, linearValueModel, randomMatrix } from '../extended/__fixtures__/models.js';
+import { denseMlp, gradient, linearSoftmax, linearValueModel, randomMatrix } from '../__fixtures__/closedFormModels.js';
 
 function cloneMlp(m: LayeredModel): LayeredModel {
   const src = m as ReturnType<typeof denseMlp>;

@@ -1,9 +1,9 @@
 import { XaiError, checkOptions, checkedModel, describeValue, row, substream, summarizeValues } from '@xai/core';
 import type { Matrix, MetricResult, Model } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
-import { prepare, seedOption } from '../extended/internal/common.js';
-import { checkSimilarity, similarityFn } from '../extended/internal/similarity.js';
-import type { Similarity } from '../extended/internal/similarity.js';
+import { prepare, seedOption } from '../internal/common.js';
+import { checkSimilarity, similarityFn } from '../internal/similarity.js';
+import type { Similarity } from '../internal/similarity.js';
 
 /**
  * One dense layer as `@xai/models` exposes it: `weight` (out x in) and `bias` are views into

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Matrix, Model } from '@xai/core';
 import type { ExplainFn } from '../extendedMetricTypes.js';
 import { modelParameterRandomisation } from './modelParameterRandomisation.js';
-import { denseMlp, gradient, randomMatrix } from '../extended/__fixtures__/models.js';
+import { denseMlp, gradient, randomMatrix } from '../__fixtures__/closedFormModels.js';
 
 /** Spearman without ties: 1 − 6 Σ (rank difference)² / (d (d² − 1)). */
 function spearmanNoTies(a: readonly number[], b: readonly number[]): number {

@@ -1,9 +1,9 @@
 import { XaiError, checkOptions, row, summarizeValues } from '@xai/core';
 import type { MetricResult } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
-import { prepare, rowRng, seedOption } from '../extended/internal/common.js';
-import { checkSimilarity, similarityFn } from '../extended/internal/similarity.js';
-import type { Similarity } from '../extended/internal/similarity.js';
+import { prepare, rowRng, seedOption } from '../internal/common.js';
+import { checkSimilarity, similarityFn } from '../internal/similarity.js';
+import type { Similarity } from '../internal/similarity.js';
 
 /** Options of {@link randomLogit}. @since 0.2.0 */
 export interface RandomLogitOptions {

@@ -1,8 +1,8 @@
 import { checkOptions, row, summarizeValues } from '@xai/core';
 import type { MetricResult, Rng } from '@xai/core';
 import type { ExtendedMetricInput, NoiseUnitsOptions } from '../extendedMetricTypes.js';
-import { noiseUnits, numberAtLeast, positiveInt, prepare, seedOption, unitNoise } from '../extended/internal/common.js';
-import { normOfDiff, reExplain } from '../extended/internal/sensitivity.js';
+import { noiseUnits, numberAtLeast, positiveInt, prepare, seedOption, unitNoise } from '../internal/common.js';
+import { normOfDiff, reExplain } from '../internal/sensitivity.js';
 
 /** Options of {@link localLipschitz}. @since 0.2.0 */
 export interface LocalLipschitzOptions extends NoiseUnitsOptions {

@@ -5,7 +5,7 @@ import type { ExplainFn } from '../extendedMetricTypes.js';
 import { maxSensitivity } from './maxSensitivity.js';
 import { avgSensitivity } from './avgSensitivity.js';
 import { localLipschitz } from './localLipschitz.js';
-import { denseMlp, gradient, linearSoftmax, linearValueModel, randomMatrix } from '../extended/__fixtures__/models.js';
+import { denseMlp, gradient, linearSoftmax, linearValueModel, randomMatrix } from '../__fixtures__/closedFormModels.js';
 
 const map = (x: Matrix, f: (v: number) => number): Matrix => ({
   rows: x.rows,

@@ -1,8 +1,8 @@
 import { summarizeValues } from '@xai/core';
 import type { MetricResult } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
-import { runSensitivity } from '../extended/internal/sensitivityMetric.js';
-import type { SensitivityOptions } from '../extended/internal/sensitivityMetric.js';
+import { runSensitivity } from '../internal/sensitivityMetric.js';
+import type { SensitivityOptions } from '../internal/sensitivityMetric.js';
 
 /** Options of {@link maxSensitivity} and {@link avgSensitivity}. @since 0.2.0 */
 export type MaxSensitivityOptions = SensitivityOptions;

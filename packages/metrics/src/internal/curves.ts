@@ -2,7 +2,7 @@
 // predictProba call for all n·(d+1) curve points.
 import { XaiError, argsort, checkOptions, describeValue, matrix, row } from '@xai/core';
 import type { Matrix } from '@xai/core';
-import type { ExtendedMetricInput } from '../../extendedMetricTypes.js';
+import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { baselineVector, prepare, targetOutputs } from './common.js';
 import type { Baseline } from './common.js';
 

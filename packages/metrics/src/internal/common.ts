@@ -15,9 +15,9 @@ import {
   toFloat64Matrix,
 } from '@xai/core';
 import type { Matrix, Model, Rng } from '@xai/core';
-import type { ExplainFn, ExtendedMetricInput, NoiseUnitsOptions } from '../../extendedMetricTypes.js';
-import { resolveFeatureScale, resolveKeys } from '../../internal/featureScale.js';
-import { pearson } from '../../internal/rank.js';
+import type { ExplainFn, ExtendedMetricInput, NoiseUnitsOptions } from '../extendedMetricTypes.js';
+import { resolveFeatureScale, resolveKeys } from './featureScale.js';
+import { pearson } from './rank.js';
 
 export { pearson };
 

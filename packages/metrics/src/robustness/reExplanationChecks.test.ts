@@ -1,5 +1,5 @@
-// Review fixes of the robustness metrics: non-finite re-explanations, degenerate options,
-// Float32 inputs and an exact avg-sensitivity.
+// The robustness metrics' checks: non-finite re-explanations, degenerate options, Float32
+// inputs, and an exact avg-sensitivity.
 import { describe, expect, it } from 'vitest';
 import { fromRows, row } from '@xai/core';
 import type { Matrix } from '@xai/core';
@@ -7,7 +7,7 @@ import type { ExplainFn } from '../extendedMetricTypes.js';
 import { maxSensitivity } from './maxSensitivity.js';
 import { avgSensitivity } from './avgSensitivity.js';
 import { localLipschitz } from './localLipschitz.js';
-import { linearValueModel, randomMatrix } from '../extended/__fixtures__/models.js';
+import { linearValueModel, randomMatrix } from '../__fixtures__/closedFormModels.js';
 
 const copy = (x: Matrix): Matrix => ({
   rows: x.rows,

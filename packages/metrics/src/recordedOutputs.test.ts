@@ -1,11 +1,10 @@
-// The stability loop and the prediction gap were rewritten (early exit in candidate rounds,
-// per-row targets, feature units, model boundary). Their outputs on a fixed case must equal
-// those of the previous implementation, captured before the change in
-// __fixtures__/previousOutputs.json (same case, same options, seeded).
+// The stability loop (early exit in candidate rounds, per-row targets, feature units, model
+// boundary) and the prediction gap give, on a fixed seeded case, the outputs recorded in
+// __fixtures__/recordedOutputs.json.
 import { describe, expect, it } from 'vitest';
 import { createRng, matrix } from '@xai/core';
 import type { FeatureSchema, Matrix } from '@xai/core';
-import previous from './__fixtures__/previousOutputs.json' with { type: 'json' };
+import recorded from './__fixtures__/recordedOutputs.json' with { type: 'json' };
 import { gradientExplainer, noisyGradientExplainer } from './__fixtures__/explainers.js';
 import { tinyMlp } from './__fixtures__/tinyMlp.js';
 import { predictionGaps } from './predictionGaps.js';
@@ -13,7 +12,7 @@ import { relativeStability } from './relativeStability.js';
 
 type Stab = { RIS: (number | null)[]; RRS: (number | null)[]; ROS: (number | null)[]; counts: number[]; noise: (number | null)[] | null };
 type Gaps = { PGI: number[]; PGU: number[] };
-const prev = previous as unknown as Record<string, Stab | Gaps | number[]>;
+const prev = recorded as unknown as Record<string, Stab | Gaps | number[]>;
 // JSON turns NaN into null.
 const js = (v: ArrayLike<number>): (number | null)[] => Array.from(v, (a) => (Number.isNaN(a) ? null : a));
 
@@ -23,7 +22,7 @@ function um(n: number, d: number, seed: number): Matrix {
   return m;
 }
 
-describe('identical to the previous implementation on a fixed case', () => {
+describe('identical to the recorded outputs on a fixed case', () => {
   const d = 6;
   const W1 = [
     [1, -2, 0.5, 1, 0.3, -0.7],

@@ -4,7 +4,7 @@ import { infidelity } from './infidelity.js';
 import { road } from './road.js';
 import { monotonicityCorrelation } from './monotonicityCorrelation.js';
 import { extendedMetrics } from '../extendedMetrics.js';
-import { linearValueModel, randomMatrix } from '../extended/__fixtures__/models.js';
+import { linearValueModel, randomMatrix } from '../__fixtures__/closedFormModels.js';
 
 describe('degenerate options are BAD_OPTION naming the option (they gave a perfect score)', () => {
   const model = linearValueModel([1, -2, 3]);

@@ -1,7 +1,7 @@
 // Max- and avg-sensitivity (Yeh et al. 2019, Captum sensitivity_max): one kernel, two reductions.
 import { XaiError, checkOptions, describeValue, row } from '@xai/core';
 import type { Rng } from '@xai/core';
-import type { ExtendedMetricInput, NoiseUnitsOptions } from '../../extendedMetricTypes.js';
+import type { ExtendedMetricInput, NoiseUnitsOptions } from '../extendedMetricTypes.js';
 import { noiseUnits, numberAtLeast, positiveInt, prepare, seedOption, unitNoise } from './common.js';
 import { checkNorm, normOf, normOfDiff, reExplain } from './sensitivity.js';
 import type { Norm } from './sensitivity.js';

@@ -3,8 +3,8 @@
 // (the layout of @xai/models' NeuralModel, which @xai/metrics does not depend on).
 import { row, substream } from '@xai/core';
 import type { Matrix, Model } from '@xai/core';
-import type { ExplainFn } from '../../extendedMetricTypes.js';
-import type { LayeredModel, RandomisableLayer } from '../../randomisation/modelParameterRandomisation.js';
+import type { ExplainFn } from '../extendedMetricTypes.js';
+import type { LayeredModel, RandomisableLayer } from '../randomisation/modelParameterRandomisation.js';
 
 /** f(x) = w·x + b as a one-output value model, with its exact gradient w. */
 export function linearValueModel(w: readonly number[], b = 0): Model {
