@@ -12,6 +12,7 @@ export * from './kernels/argsort.js';
 export * from './kernels/simd/simdInstance.js';
 export * from './rng/rng.js';
 export * from './rng/hash.js';
+export * from './hash/index.js';
 export * from './rng/numpyRandomState.js';
 export * from './preset.js';
 export * from './options.js';

@@ -1,0 +1,2 @@
+export * from './canonicalJson.js';
+export * from './sha256.js';
