@@ -26,23 +26,23 @@ describe('progress', () => {
     p.tick(); // too soon again
     p.stop();
     const lines = out.text().trim().split('\n');
-    expect(lines[0]).toBe('units 2/10 (20%) elapsed 2s eta 8s');
+    expect(lines[0]).toBe('20% of the work · units 2/10 · elapsed 2s · eta 8s');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/^units 3\/10 \(30%\)/);
+    expect(lines[1]).toMatch(/^30% of the work · units 3\/10 · /);
   });
   it('counts a resumed run from where it was', () => {
     const out = sink();
     const p = createProgress({ stage: 'units', total: 4, start: 3, stream: out.stream, tty: false });
     p.tick();
     p.stop();
-    expect(out.text()).toMatch(/^units 4\/4 \(100%\) .* eta 0s\n$/);
+    expect(out.text()).toMatch(/^100% of the work · units 4\/4 · .* eta 0s\n$/);
   });
   it('draws a bar with an ETA on a terminal', () => {
     const out = sink();
     const p = createProgress({ stage: 'units', total: 2, stream: out.stream, tty: true });
     p.tick(2);
     p.stop();
-    expect(out.text()).toMatch(/units.*100% \| 2\/2 .*ETA/);
+    expect(out.text()).toMatch(/100% of the work · units 2\/2 · elapsed .* eta/);
   });
   it('formats durations', () => {
     expect(formatDuration(5)).toBe('5s');
@@ -67,6 +67,6 @@ describe('progress weights', () => {
     const p = createProgress({ stage: 'units', total: 3, weight: 10, stream, tty: false, intervalMs: 1, now: () => t });
     t = 8000;
     p.tick(1, 8); // 80% of the work in 8 s -> 2 s left
-    expect(buf).toBe('units 1/3 (80%) elapsed 8s eta 2s\n');
+    expect(buf).toBe('80% of the work · units 1/3 · elapsed 8s · eta 2s\n');
   });
 });

@@ -45,8 +45,10 @@ export function formatDuration(seconds: number): string {
 }
 
 /**
- * A cli-progress bar with ETA on a terminal; plain periodic lines (`units 40/180 (22%) elapsed
- * 31s eta 1m50s`) otherwise, so logs and CI stay readable.
+ * A cli-progress bar with ETA on a terminal; plain periodic lines (`22% of the work · units
+ * 40/180 · elapsed 31s · eta 1m50s`) otherwise, so logs and CI stay readable. One figure:
+ * the percentage is of the estimated work (units weighted by cost), the count beside it is
+ * of units, each labelled.
  * @since 0.1.0
  */
 export function createProgress(options: ProgressOptions): Progress {
@@ -62,7 +64,7 @@ export function createProgress(options: ProgressOptions): Progress {
     const bar = new cliProgress.SingleBar(
       {
         stream,
-        format: `${stage.padEnd(8)} [{bar}] {percentage}% | {count} | elapsed {duration_formatted} | ETA ${options.eta ? '{measuredEta}' : '{eta_formatted}'}`,
+        format: `[{bar}] {percentage}% of the work · ${stage} {count} · elapsed {duration_formatted} · eta ${options.eta ? '{measuredEta}' : '{eta_formatted}'}`,
         hideCursor: true,
         etaBuffer: 20,
         clearOnComplete: false,
@@ -101,7 +103,7 @@ export function createProgress(options: ProgressOptions): Progress {
           : Number.NaN;
     const pct = Math.floor(100 * fraction());
     stream.write(
-      `${stage} ${value}/${total} (${pct}%) elapsed ${formatDuration(elapsed)} eta ${value >= total ? '0s' : formatDuration(eta)}\n`,
+      `${pct}% of the work · ${stage} ${value}/${total} · elapsed ${formatDuration(elapsed)} · eta ${value >= total ? '0s' : formatDuration(eta)}\n`,
     );
   };
   return {
