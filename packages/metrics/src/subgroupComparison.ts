@@ -1,6 +1,6 @@
 import { XaiError, checkOptions, createRng, describeValue } from '@xai/core';
 import type { MetricInfo, MetricResult } from '@xai/core';
-import { SUBGROUP_KEYS, positiveInt, probability, resolveSeed } from './internal/options.js';
+import { SUBGROUP_KEYS, positiveInt, probability, seedOption } from './internal/options.js';
 import { quantileSorted } from './internal/summaries.js';
 
 /** Static facts about the subgroup comparison (fairness, OpenXAI app. A and §3). @since 0.1.0 */
@@ -100,9 +100,9 @@ export function subgroupComparison(
       });
     G = Math.max(G, g + 1);
   }
-  const B = options.bootstrap === 0 ? 0 : positiveInt(fn, 'bootstrap', options.bootstrap, 1000);
-  const seed = resolveSeed(fn, options.seed);
-  const level = probability(fn, 'confidence', options.confidence, 0.95);
+  const B = options.bootstrap === 0 ? 0 : positiveInt(options.bootstrap, fn, 'bootstrap', 1000);
+  const seed = seedOption(options.seed, fn, 'seed');
+  const level = probability(options.confidence, fn, 'confidence', 0.95);
   const compare = options.compare ?? [0, 1];
   if (!Array.isArray(compare) || compare.length !== 2 || compare.some((g) => !Number.isInteger(g) || g < 0) || compare[0] === compare[1]) {
     throw new XaiError('BAD_OPTION', `compare must be two different group indices, got ${describeValue(compare)}`, {

@@ -1,7 +1,8 @@
 import { checkOptions, row, summarizeValues } from '@xai/core';
 import type { MetricResult } from '@xai/core';
 import type { ExtendedMetricInput, NoiseUnitsOptions } from '../extendedMetricTypes.js';
-import { noiseUnits, numberAtLeast, positiveInt, prepare, seedOption } from '../internal/common.js';
+import { noiseUnits, prepare } from '../internal/common.js';
+import { numberAtLeast, positiveInt, seedOption } from '../internal/options.js';
 import { BLOCK_ROWS, featureNoiseEffects } from '../internal/featureNoise.js';
 
 /** Options of {@link nonSensitivity}. @since 0.2.0 */

@@ -1,7 +1,8 @@
 import { checkOptions, row, summarizeValues } from '@xai/core';
 import type { MetricResult } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
-import { numberAtLeast, prepare } from '../internal/common.js';
+import { prepare } from '../internal/common.js';
+import { numberAtLeast } from '../internal/options.js';
 
 /** Options of {@link effectiveComplexity}. @since 0.2.0 */
 export interface EffectiveComplexityOptions {

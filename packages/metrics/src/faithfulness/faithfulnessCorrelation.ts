@@ -1,7 +1,8 @@
 import { XaiError, checkOptions, matrix, row, summarizeValues } from '@xai/core';
 import type { MetricResult } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
-import { baselineVector, pearson, positiveInt, prepare, rowRng, seedOption, targetOutputs } from '../internal/common.js';
+import { baselineVector, pearson, prepare, rowRng, targetOutputs } from '../internal/common.js';
+import { positiveInt, seedOption } from '../internal/options.js';
 import type { Baseline } from '../internal/common.js';
 
 /** Options of {@link faithfulnessCorrelation}. @since 0.2.0 */

@@ -1,7 +1,8 @@
 import { XaiError, checkOptions, describeValue, matrix, row, summarizeValues } from '@xai/core';
 import type { MetricResult, Rng } from '@xai/core';
 import type { ExtendedMetricInput, NoiseUnitsOptions } from '../extendedMetricTypes.js';
-import { baselineVector, noiseUnits, numberAtLeast, positiveInt, prepare, rowRng, seedOption, targetOutputs } from '../internal/common.js';
+import { baselineVector, noiseUnits, prepare, rowRng, targetOutputs } from '../internal/common.js';
+import { numberAtLeast, positiveInt, seedOption } from '../internal/options.js';
 import type { Baseline } from '../internal/common.js';
 
 /**

@@ -1,7 +1,8 @@
 import { checkOptions, row, summarizeValues } from '@xai/core';
 import type { MetricResult } from '@xai/core';
 import type { ExtendedMetricInput, NoiseUnitsOptions } from '../extendedMetricTypes.js';
-import { noiseUnits, numberAtLeast, positiveInt, prepare, seedOption, spearman } from '../internal/common.js';
+import { noiseUnits, prepare, spearman } from '../internal/common.js';
+import { numberAtLeast, positiveInt, seedOption } from '../internal/options.js';
 import { BLOCK_ROWS, featureNoiseEffects } from '../internal/featureNoise.js';
 
 /** Options of {@link monotonicityCorrelation}. @since 0.2.0 */

@@ -1,7 +1,8 @@
 import { XaiError, argsort, assertFinite, assertMatrix, checkOptions, describeValue, matrix, row, summarizeValues } from '@xai/core';
 import type { Matrix } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
-import { numberAtLeast, prepare, rowRng, seedOption, targetOutputs } from '../internal/common.js';
+import { prepare, rowRng, targetOutputs } from '../internal/common.js';
+import { numberAtLeast, seedOption } from '../internal/options.js';
 import { RowImputer, fitGaussian } from '../internal/gaussian.js';
 import type { CurveResult } from './deletion.js';
 

@@ -108,32 +108,6 @@ export function prepare(fn: string, input: ExtendedMetricInput, needs: readonly 
   return { x, n, d, attributions, model, targets, explain, given };
 }
 
-/** A positive integer option, with the metric's name in the error. */
-export function positiveInt(value: number, fn: string, arg: string): number {
-  if (!Number.isInteger(value) || value < 1)
-    throw new XaiError('BAD_OPTION', `expected a positive integer, got ${describeValue(value)}`, { fn, arg, value });
-  return value;
-}
-
-/** A finite number option >= min (or > min when `strict`). */
-export function numberAtLeast(value: number, min: number, fn: string, arg: string, strict = false): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || (strict && value === min)) {
-    throw new XaiError('BAD_OPTION', `expected a finite number ${strict ? '>' : '>='} ${min}, got ${describeValue(value)}`, {
-      fn,
-      arg,
-      value,
-    });
-  }
-  return value;
-}
-
-/** Seed option: a safe integer. */
-export function seedOption(value: number, fn: string): number {
-  if (!Number.isSafeInteger(value))
-    throw new XaiError('BAD_OPTION', `seed must be a safe integer, got ${describeValue(value)}`, { fn, arg: 'options.seed', value });
-  return value;
-}
-
 /** A baseline: a number for every feature or one value per feature. */
 export type Baseline = number | ArrayLike<number>;
 

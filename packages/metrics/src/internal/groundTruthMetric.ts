@@ -58,7 +58,7 @@ export function runTopKAgreement(fn: string, kind: TopKKind, input: MetricInput,
   const e = checkAttributions(fn, input);
   const g = flipByPredictions(fn, checkGroundTruth(fn, input, e.rows, e.cols), e.rows, options.predictions);
   const K = resolveMaxK(fn, options.k, e.cols, preset);
-  const auc = flag(fn, 'auc', options.auc, true);
+  const auc = flag(options.auc, fn, 'auc', true);
   return summarize(kind, topKAgreementKernel(kind, e, g, K, auc));
 }
 
@@ -67,7 +67,7 @@ export function runRanking(fn: string, kind: 'RC' | 'PRA', input: MetricInput, o
   checkOptions(options, RANKING_KEYS, fn);
   checkInputObject(fn, input);
   const preset = resolvePreset(fn, options.preset);
-  const signed = oneOf(fn, 'ranking', options.ranking, ['magnitude', 'signed'] as const, 'magnitude') === 'signed';
+  const signed = oneOf(options.ranking, fn, 'ranking', ['magnitude', 'signed'] as const, 'magnitude') === 'signed';
   const e = checkAttributions(fn, input);
   const g = checkGroundTruth(fn, input, e.rows, e.cols);
   const values = kind === 'RC' ? rankCorrelationKernel(e, g, preset, signed) : pairwiseAgreementKernel(e, g, preset, signed);

@@ -17,58 +17,62 @@ export function resolvePreset(fn: string, preset: unknown): Preset {
   return preset as Preset;
 }
 
+// Every checker takes (value, fn, arg, fallback): `fallback` is returned for an undefined value;
+// without one, undefined is an error like any other bad value.
+
+function bad(fn: string, arg: string, value: unknown, expected: string): never {
+  throw new XaiError('BAD_OPTION', `expected ${expected}, got ${describeValue(value)}`, { fn, arg, value });
+}
+
 /** A safe-integer seed (default 0). */
-export function resolveSeed(fn: string, seed: unknown): number {
-  if (seed === undefined) return 0;
-  if (typeof seed !== 'number' || !Number.isSafeInteger(seed)) {
-    throw new XaiError('BAD_OPTION', `seed must be a safe integer, got ${describeValue(seed)}`, { fn, arg: 'seed', value: seed });
+export function seedOption(value: unknown, fn: string, arg = 'options.seed', fallback = 0): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
+    throw new XaiError('BAD_OPTION', `seed must be a safe integer, got ${describeValue(value)}`, { fn, arg, value });
   }
-  return seed;
+  return value;
 }
 
 /** A positive integer option. */
-export function positiveInt(fn: string, arg: string, value: unknown, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-    throw new XaiError('BAD_OPTION', `expected a positive integer, got ${describeValue(value)}`, { fn, arg, value });
+export function positiveInt(value: unknown, fn: string, arg: string, fallback?: number): number {
+  if (value === undefined && fallback !== undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) bad(fn, arg, value, 'a positive integer');
+  return value;
+}
+
+/** A finite number >= min (or > min when `strict`). */
+export function numberAtLeast(value: unknown, min: number, fn: string, arg: string, strict = false, fallback?: number): number {
+  if (value === undefined && fallback !== undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || (strict && value === min)) {
+    bad(fn, arg, value, `a finite number ${strict ? '>' : '>='} ${min}`);
   }
   return value;
 }
 
 /** A finite number >= 0 (noise scales). */
-export function nonNegative(fn: string, arg: string, value: unknown, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-    throw new XaiError('BAD_OPTION', `expected a finite number >= 0, got ${describeValue(value)}`, { fn, arg, value });
-  }
-  return value;
+export function nonNegative(value: unknown, fn: string, arg: string, fallback?: number): number {
+  return numberAtLeast(value, 0, fn, arg, false, fallback);
 }
 
 /** A probability in [0, 1]. */
-export function probability(fn: string, arg: string, value: unknown, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !(value >= 0 && value <= 1)) {
-    throw new XaiError('BAD_OPTION', `expected a probability in [0, 1], got ${describeValue(value)}`, { fn, arg, value });
-  }
+export function probability(value: unknown, fn: string, arg: string, fallback?: number): number {
+  if (value === undefined && fallback !== undefined) return fallback;
+  if (typeof value !== 'number' || !(value >= 0 && value <= 1)) bad(fn, arg, value, 'a probability in [0, 1]');
   return value;
 }
 
 /** A boolean option. */
-export function flag(fn: string, arg: string, value: unknown, fallback: boolean): boolean {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'boolean') throw new XaiError('BAD_OPTION', `expected a boolean, got ${describeValue(value)}`, { fn, arg, value });
+export function flag(value: unknown, fn: string, arg: string, fallback?: boolean): boolean {
+  if (value === undefined && fallback !== undefined) return fallback;
+  if (typeof value !== 'boolean') bad(fn, arg, value, 'a boolean');
   return value;
 }
 
 /** One of a fixed set of strings. */
-export function oneOf<T extends string>(fn: string, arg: string, value: unknown, allowed: readonly T[], fallback: T): T {
-  if (value === undefined) return fallback;
+export function oneOf<T extends string>(value: unknown, fn: string, arg: string, allowed: readonly T[], fallback?: T): T {
+  if (value === undefined && fallback !== undefined) return fallback;
   if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
-    throw new XaiError('BAD_OPTION', `expected one of ${allowed.map((a) => `'${a}'`).join(' | ')}, got ${describeValue(value)}`, {
-      fn,
-      arg,
-      value,
-    });
+    bad(fn, arg, value, `one of ${allowed.map((a) => `'${a}'`).join(' | ')}`);
   }
   return value as T;
 }

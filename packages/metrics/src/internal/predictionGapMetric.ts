@@ -4,7 +4,7 @@ import type { MetricInput } from '@xai/core';
 import type { MetricSummary } from '../metricSummary.js';
 import type { PredictionGapOptions } from '../predictionGapOptions.js';
 import { checkAttributions, checkGroups, checkInputObject, checkInstances, checkModel, checkSchema, resolveTargets } from './inputs.js';
-import { PREDICTION_GAP_KEYS, flag, nonNegative, positiveInt, probability, resolveMaxK, resolvePreset, resolveSeed } from './options.js';
+import { PREDICTION_GAP_KEYS, flag, nonNegative, positiveInt, probability, resolveMaxK, resolvePreset, seedOption } from './options.js';
 import { resolveFeatureScale, resolveKeys } from './featureScale.js';
 import { makePlan } from './perturb.js';
 import { predictionGapKernel } from './predictionGapKernel.js';
@@ -28,7 +28,7 @@ export function runPredictionGap(
   const model = checkModel(fn, input.model, d);
   const schema = checkSchema(fn, input.schema, d);
   const units = checkGroups(fn, options.groups, d);
-  const sigma = nonNegative(fn, 'sigma', options.sigma, 0.1);
+  const sigma = nonNegative(options.sigma, fn, 'sigma', 0.1);
   // openxai reads probability column 0 (the released code); otherwise the predicted class;
   // a value model's output 0.
   const zeros = preset === 'openxai' || isValueModel(model);
@@ -43,12 +43,12 @@ export function runPredictionGap(
     preset,
     modes,
     K: resolveMaxK(fn, options.k, units === null ? d : units.length, preset),
-    auc: flag(fn, 'auc', options.auc, true),
-    samples: positiveInt(fn, 'samples', options.samples, 100),
+    auc: flag(options.auc, fn, 'auc', true),
+    samples: positiveInt(options.samples, fn, 'samples', 100),
     sigma,
-    flip: probability(fn, 'flipProbability', options.flipProbability, Math.min(1, sigma * Math.sqrt(2 / Math.PI))),
-    seed: resolveSeed(fn, options.seed),
-    maxRows: positiveInt(fn, 'maxBatchRows', options.maxBatchRows, 32768),
+    flip: probability(options.flipProbability, fn, 'flipProbability', Math.min(1, sigma * Math.sqrt(2 / Math.PI))),
+    seed: seedOption(options.seed, fn, 'seed'),
+    maxRows: positiveInt(options.maxBatchRows, fn, 'maxBatchRows', 32768),
     targets,
     units,
     scale: resolveFeatureScale(fn, options.featureScale, d),

@@ -2,7 +2,8 @@
 import { XaiError, checkOptions, describeValue, row } from '@xai/core';
 import type { Rng } from '@xai/core';
 import type { ExtendedMetricInput, NoiseUnitsOptions } from '../extendedMetricTypes.js';
-import { noiseUnits, numberAtLeast, positiveInt, prepare, seedOption, unitNoise } from './common.js';
+import { noiseUnits, prepare, unitNoise } from './common.js';
+import { numberAtLeast, positiveInt, seedOption } from './options.js';
 import { checkNorm, normOf, normOfDiff, reExplain } from './sensitivity.js';
 import type { Norm } from './sensitivity.js';
 

@@ -29,7 +29,7 @@ import {
   resolveTargets,
 } from './inputs.js';
 import { resolveFeatureScale, resolveKeys } from './featureScale.js';
-import { STABILITY_KEYS, flag, nonNegative, oneOf, positiveInt, probability, resolvePreset, resolveSeed } from './options.js';
+import { STABILITY_KEYS, flag, nonNegative, oneOf, positiveInt, probability, resolvePreset, seedOption } from './options.js';
 import { makePlan } from './perturb.js';
 import { stabilityKernel } from './stabilityKernel.js';
 import type { StabilityId, StabilityNoise } from './stabilityKernel.js';
@@ -103,8 +103,8 @@ export function runStability(
   const model: Model = checkModel(fn, input.model, d);
   const explainer = checkExplainer(fn, input.explainer);
   const schema = checkSchema(fn, input.schema, d);
-  const sigma = nonNegative(fn, 'sigma', options.sigma, 1e-5);
-  const flip = probability(fn, 'flipProbability', options.flipProbability, Math.min(1, sigma * Math.sqrt(2 / Math.PI)));
+  const sigma = nonNegative(options.sigma, fn, 'sigma', 1e-5);
+  const flip = probability(options.flipProbability, fn, 'flipProbability', Math.min(1, sigma * Math.sqrt(2 / Math.PI)));
   const p = options.p === undefined ? 2 : options.p;
   if (typeof p !== 'number' || !(p >= 1))
     throw new XaiError('BAD_OPTION', `p must be >= 1 (or Infinity), got ${describeValue(p)}`, { fn, arg: 'p', value: p });
@@ -122,17 +122,17 @@ export function runStability(
     rosOutput = 'value';
   } else {
     rosOutput = oneOf(
+      options.rosOutput,
       fn,
       'rosOutput',
-      options.rosOutput,
       ['probability', 'logit'] as const,
       preset !== 'paper' && hasLogits ? 'logit' : 'probability',
     );
   }
   const seeding = oneOf(
+    options.stabilitySeeding,
     fn,
     'stabilitySeeding',
-    options.stabilitySeeding,
     ['content', 'released', 'released-fixed-candidates'] as const,
     'content',
   );
@@ -159,9 +159,9 @@ export function runStability(
       value: seeding,
     });
   }
-  const hiddenActivation = oneOf(fn, 'hiddenActivation', options.hiddenActivation, ['pre', 'post'] as const, 'post');
-  const common = releasedSeeding ? false : flag(fn, 'commonRandomNumbers', options.commonRandomNumbers, preset !== 'openxai');
-  const useGiven = flag(fn, 'useGivenAttributions', options.useGivenAttributions, false);
+  const hiddenActivation = oneOf(options.hiddenActivation, fn, 'hiddenActivation', ['pre', 'post'] as const, 'post');
+  const common = releasedSeeding ? false : flag(options.commonRandomNumbers, fn, 'commonRandomNumbers', preset !== 'openxai');
+  const useGiven = flag(options.useGivenAttributions, fn, 'useGivenAttributions', false);
   let given: Matrix | null = null;
   let givenPrecision: 'float32' | 'float64' = 'float64';
   if (useGiven) {
@@ -191,10 +191,10 @@ export function runStability(
     RRS: which.includes('RRS') && rrsApplicable,
     ROS: which.includes('ROS'),
   };
-  const candidates = positiveInt(fn, 'candidates', options.candidates, 1000);
-  const neighbours = positiveInt(fn, 'neighbours', options.neighbours, 100);
-  const float32 = flag(fn, 'float32Neighbours', options.float32Neighbours, preset === 'openxai');
-  const chunk = positiveInt(fn, 'candidateChunk', options.candidateChunk, Math.ceil(1.25 * neighbours));
+  const candidates = positiveInt(options.candidates, fn, 'candidates', 1000);
+  const neighbours = positiveInt(options.neighbours, fn, 'neighbours', 100);
+  const float32 = flag(options.float32Neighbours, fn, 'float32Neighbours', preset === 'openxai');
+  const chunk = positiveInt(options.candidateChunk, fn, 'candidateChunk', Math.ceil(1.25 * neighbours));
   // Without targets: the predicted labels the kernel computes anyway (output 0 for a value model).
   const targets =
     options.targets === undefined
@@ -212,7 +212,7 @@ export function runStability(
   const raw = stabilityKernel(model, explainer, x, makePlan(schema, d), {
     fn,
     want,
-    seed: resolveSeed(fn, options.seed),
+    seed: seedOption(options.seed, fn, 'seed'),
     sigma,
     flip,
     candidates,
@@ -222,9 +222,9 @@ export function runStability(
     hiddenActivation,
     common,
     given,
-    explainerNoise: releasedSeeding ? false : flag(fn, 'explainerNoise', options.explainerNoise, common),
-    blockSize: positiveInt(fn, 'blockSize', options.blockSize, 32),
-    keepNeighbours: flag(fn, 'keepNeighbours', options.keepNeighbours, false),
+    explainerNoise: releasedSeeding ? false : flag(options.explainerNoise, fn, 'explainerNoise', common),
+    blockSize: positiveInt(options.blockSize, fn, 'blockSize', 32),
+    keepNeighbours: flag(options.keepNeighbours, fn, 'keepNeighbours', false),
     float32,
     targets,
     valueModel,

@@ -1,7 +1,8 @@
 import { XaiError, checkOptions, checkedModel, describeValue, row, substream, summarizeValues } from '@xai/core';
 import type { Matrix, MetricResult, Model } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
-import { prepare, seedOption } from '../internal/common.js';
+import { prepare } from '../internal/common.js';
+import { seedOption } from '../internal/options.js';
 import { checkSimilarity, similarityFn } from '../internal/similarity.js';
 import type { Similarity } from '../internal/similarity.js';
 

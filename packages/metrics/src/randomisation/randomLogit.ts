@@ -1,7 +1,8 @@
 import { XaiError, checkOptions, row, summarizeValues } from '@xai/core';
 import type { MetricResult } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
-import { prepare, rowRng, seedOption } from '../internal/common.js';
+import { prepare, rowRng } from '../internal/common.js';
+import { seedOption } from '../internal/options.js';
 import { checkSimilarity, similarityFn } from '../internal/similarity.js';
 import type { Similarity } from '../internal/similarity.js';
 

@@ -1,7 +1,8 @@
 import { checkOptions, row, summarizeValues } from '@xai/core';
 import type { MetricResult, Rng } from '@xai/core';
 import type { ExtendedMetricInput, NoiseUnitsOptions } from '../extendedMetricTypes.js';
-import { noiseUnits, numberAtLeast, positiveInt, prepare, seedOption, unitNoise } from '../internal/common.js';
+import { noiseUnits, prepare, unitNoise } from '../internal/common.js';
+import { numberAtLeast, positiveInt, seedOption } from '../internal/options.js';
 import { normOfDiff, reExplain } from '../internal/sensitivity.js';
 
 /** Options of {@link localLipschitz}. @since 0.2.0 */
