@@ -48,3 +48,12 @@ export async function nodeBuiltinImports(
   });
   return found;
 }
+
+/**
+ * One line per finding, `node:fs (imported by packages/data/src/node.ts)`: paths shortened to
+ * start at `packages/` or `examples/` when they hold one, so a failing test names the culprit.
+ * @example expect(formatBuiltinImports(await nodeBuiltinImports('src/index.ts'))).toEqual([]);
+ */
+export function formatBuiltinImports(found: readonly BuiltinImport[]): string[] {
+  return found.map((f) => `${f.builtin} (imported by ${f.importer.replace(/^.*?\/((?:packages|examples)\/)/, '$1')})`);
+}
