@@ -1,5 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { noTimeLimits } from '../../vitest.shared.ts';
 
 export default defineConfig({
-  test: { include: ['test/**/*.test.js'], testTimeout: 300_000, hookTimeout: 120_000, fileParallelism: false },
+  test: {
+    ...noTimeLimits,
+    include: ['test/**/*.test.js'],
+    fileParallelism: false,
+  },
 });

@@ -1,3 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { noTimeLimits } from '../../vitest.shared.ts';
 
-export default defineConfig({ test: { include: ['*.test.js'], testTimeout: 120_000 } });
+export default defineConfig({
+  test: {
+    ...noTimeLimits,
+    include: ['*.test.js'],
+  },
+});

@@ -18,7 +18,7 @@ describe('README examples run', () => {
       const file = join(packagesDir, name, `.readme-example-${process.pid}.mjs`);
       writeFileSync(file, block[1]);
       try {
-        execFileSync(process.execPath, [file], { cwd: join(packagesDir, name), stdio: 'pipe', timeout: 120_000 });
+        execFileSync(process.execPath, [file], { cwd: join(packagesDir, name), stdio: 'pipe' });
       } catch (e) {
         throw new Error(`README example of @xai/${name} failed:\n${e.stderr?.toString() ?? e}`);
       } finally {

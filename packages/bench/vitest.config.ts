@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { noTimeLimits } from '../../vitest.shared.js';
 
 // The checkout's folders, as the repository's own scripts pass them (the CLI never looks for a
 // repository itself): the shared OpenXAI datasets beside the clone, the model cache in node_modules.
@@ -9,10 +10,8 @@ const cache = fileURLToPath(new URL('../../node_modules/.cache/xai', import.meta
 
 export default defineConfig({
   test: {
+    ...noTimeLimits,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // Generous: tests assert results, never speed (speed lives in bench/perf.mjs); this only guards hangs.
-    testTimeout: 900_000,
-    hookTimeout: 900_000,
     env: {
       XAI_CACHE_DIR: process.env.XAI_CACHE_DIR ?? cache,
       ...(process.env.XAI_DATA_DIR ? {} : existsSync(shared) ? { XAI_DATA_DIR: shared } : {}),

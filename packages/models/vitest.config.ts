@@ -1,10 +1,11 @@
 import type { ViteUserConfig } from 'vitest/config';
 import { defineConfig } from 'vitest/config';
+import { noTimeLimits } from '../../vitest.shared.js';
 
 const config: ViteUserConfig = defineConfig({
   test: {
+    ...noTimeLimits,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    testTimeout: 60_000,
   },
 });
 

@@ -98,5 +98,5 @@ describe('per-family instance limits in the real pipeline', () => {
         expect(b.diag?.neighbours).toBeUndefined();
       }
     }
-  }, 900_000);
+  });
 });

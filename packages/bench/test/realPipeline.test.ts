@@ -43,7 +43,7 @@ describe('xai bench, real pipeline (tiny config)', () => {
   beforeAll(() => {
     assertBuilt();
     bench(one, ['--workers', '1']); // also trains LR + ANN into the cache
-  }, 900_000);
+  });
 
   it('gives byte-identical outputs on 2 workers and from 2 shards + merge', () => {
     const two = join(dir, 'two');
@@ -98,7 +98,7 @@ describe('xai bench, real pipeline (tiny config)', () => {
       expect(r.metrics.SA).toBe(1);
     }
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain("ground truth: the LR model's own weights");
-  }, 900_000);
+  });
 
   it.skipIf(!existsSync(SHARED))(
     'a real dataset with a sensitive attribute gets subgroup means and disparities',
@@ -154,5 +154,5 @@ describe('xai bench, real pipeline (tiny config)', () => {
     expect(reused).toBeGreaterThan(0);
     expect(reused).toBeLessThan(40); // 10 blocks x (grad, lime, 2 floors): the kill landed mid-run
     for (const f of FILES) expect(readFileSync(join(out, f), 'utf8'), f).toBe(readFileSync(join(reference, f), 'utf8'));
-  }, 900_000);
+  });
 });

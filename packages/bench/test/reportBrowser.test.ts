@@ -31,7 +31,7 @@ describe.skipIf(SKIP)('report.html in headless Chromium', () => {
     url = pathToFileURL(join(out, 'report.html')).href;
     browser = await launchChromium();
     mkdirSync(ARTIFACTS, { recursive: true });
-  }, 900_000);
+  });
   afterAll(async () => {
     await browser?.close();
   });

@@ -29,7 +29,6 @@ export function runCliSync(
     encoding: 'utf8',
     env: baseEnv(options.env ?? {}),
     cwd: options.cwd,
-    timeout: 1_800_000,
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }

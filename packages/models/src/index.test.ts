@@ -39,10 +39,10 @@ describe('browser-safe root', () => {
     const r = await bundle('index.ts');
     expect(r.errors).toEqual([]);
     expect(r.nodeImports).toEqual([]);
-  }, 60_000);
+  });
 
   it('the check can fail: src/node.ts (file I/O) is reported', async () => {
     const r = await bundle('node.ts');
     expect(r.nodeImports.some((s) => s.startsWith('node:fs'))).toBe(true);
-  }, 60_000);
+  });
 });

@@ -34,5 +34,5 @@ describe('README', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 });

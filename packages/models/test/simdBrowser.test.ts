@@ -88,5 +88,5 @@ describe.skipIf(SKIP)('SIMD kernels in headless Chromium', () => {
     } finally {
       await browser.close();
     }
-  }, 600_000);
+  });
 });

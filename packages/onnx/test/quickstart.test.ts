@@ -11,7 +11,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 describe('examples/quickstart.mjs', () => {
   it('prints the discovery of the exported ANN and finite gradients equal to the TS ANN’s', () => {
     expect(existsSync(`${root}/dist/node.js`), 'build first: pnpm --filter @xai/onnx build').toBe(true);
-    const stdout = execFileSync(process.execPath, ['examples/quickstart.mjs'], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+    const stdout = execFileSync(process.execPath, ['examples/quickstart.mjs'], { cwd: root, encoding: 'utf8' });
     const lines = stdout.trim().split('\n');
     // 20-100-100-2 ANN: three Gemms, ReLU between them, a softmax head; imported for exact gradients.
     expect(lines[0]).toBe('probabilities probabilities Gemm → Relu → Gemm → Relu → Gemm → Softmax mlp-import');
