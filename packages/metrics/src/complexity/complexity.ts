@@ -1,10 +1,22 @@
 import { checkOptions, row, summarizeValues } from '@xai/core';
-import type { MetricResult } from '@xai/core';
+import type { AnyPreset, MetricResult } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { prepare } from '../internal/common.js';
+import { anyPresetOption } from '../internal/options.js';
+import { quantusAttributions } from '../internal/quantusAttributions.js';
 
-/** Options of {@link complexity} (none yet; unknown keys are errors). @since 0.2.0 */
-export type ComplexityOptions = Record<string, never>;
+/** Options of {@link complexity}. @since 0.2.0 */
+export interface ComplexityOptions {
+  /**
+   * `quantus`: Quantus' Complexity exactly — the batch divided by its largest |a|, |·|, then
+   * −Σ P_j ln(P_j + 1e-12). Every other preset: −Σ P_j ln P_j with 0 ln 0 = 0. An all-zero row is
+   * undefined under both. @defaultValue 'default'
+   */
+  readonly preset?: AnyPreset;
+}
+
+/** Quantus' guard inside the logarithm. */
+const QUANTUS_LOG_GUARD = 1e-12;
 
 /** Static facts about complexity. @since 0.2.0 */
 export const complexityInfo = {
@@ -26,23 +38,32 @@ export const complexityInfo = {
  */
 export function complexity(input: ExtendedMetricInput, options: ComplexityOptions = {}): MetricResult {
   const fn = 'complexity';
-  checkOptions(options, [], fn);
+  const o = checkOptions(options, ['preset'], fn);
+  const quantus = anyPresetOption(o.preset, fn) === 'quantus';
   const { n, d, attributions } = prepare(fn, input, ['attributions']);
   const values = new Float64Array(n);
+  const normalised = quantus ? quantusAttributions(attributions) : null;
+  const a = new Float64Array(d);
   for (let i = 0; i < n; i++) {
-    const e = row(attributions, i);
-    let total = 0;
-    for (let j = 0; j < d; j++) total += Math.abs(e[j]!);
-    if (!(total > 0)) {
-      values[i] = Number.NaN;
-      continue;
-    }
-    let h = 0;
-    for (let j = 0; j < d; j++) {
-      const p = Math.abs(e[j]!) / total;
-      if (p > 0) h -= p * Math.log(p);
-    }
-    values[i] = h;
+    if (normalised === null) {
+      const e = row(attributions, i);
+      for (let j = 0; j < d; j++) a[j] = Math.abs(e[j]!);
+    } else a.set(normalised.subarray(i * d, (i + 1) * d));
+    values[i] = entropy(a, quantus ? QUANTUS_LOG_GUARD : 0);
   }
   return summarizeValues('COMPLEXITY', values);
+}
+
+/** Entropy of the fractions a_j / Σ a (NaN for Σ a = 0); `guard` > 0 is Quantus' ln(P + guard). */
+function entropy(a: Float64Array, guard: number): number {
+  let total = 0;
+  for (let j = 0; j < a.length; j++) total += a[j]!;
+  if (!(total > 0)) return Number.NaN;
+  let h = 0;
+  for (let j = 0; j < a.length; j++) {
+    const p = a[j]! / total;
+    if (guard > 0) h -= p * Math.log(p + guard);
+    else if (p > 0) h -= p * Math.log(p);
+  }
+  return h;
 }

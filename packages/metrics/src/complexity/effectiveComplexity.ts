@@ -1,18 +1,24 @@
-import { checkOptions, row, summarizeValues } from '@xai/core';
-import type { MetricResult } from '@xai/core';
+import { XaiError, checkOptions, row, summarizeValues } from '@xai/core';
+import type { AnyPreset, MetricResult } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { prepare } from '../internal/common.js';
-import { numberAtLeast } from '../internal/options.js';
+import { anyPresetOption, numberAtLeast } from '../internal/options.js';
+import { quantusAttributions } from '../internal/quantusAttributions.js';
 
 /** Options of {@link effectiveComplexity}. @since 0.2.0 */
 export interface EffectiveComplexityOptions {
   /** Threshold ε (Quantus `eps`). @defaultValue 1e-5 */
   readonly eps?: number;
-  /** Compare |Φ_j| / max_k |Φ_k| with ε (Quantus' default `normalise`) instead of the raw |Φ_j|. @defaultValue true */
+  /** Compare |Φ_j| / max_k |Φ_k| (the row's maximum) with ε instead of the raw |Φ_j|. @defaultValue true */
   readonly relative?: boolean;
+  /**
+   * `quantus`: Quantus' EffectiveComplexity exactly — |Φ| divided by its largest value over the
+   * whole batch (normalise_by_max), not per row; `relative` must then be left out. @defaultValue 'default'
+   */
+  readonly preset?: AnyPreset;
 }
 
-const KEYS = ['eps', 'relative'];
+const KEYS = ['eps', 'relative', 'preset'];
 
 /** Static facts about effective complexity. @since 0.2.0 */
 export const effectiveComplexityInfo = {
@@ -37,9 +43,25 @@ export function effectiveComplexity(input: ExtendedMetricInput, options: Effecti
   const fn = 'effectiveComplexity';
   const o = checkOptions(options, KEYS, fn);
   const eps = numberAtLeast(o.eps ?? 1e-5, 0, fn, 'options.eps');
+  const quantus = anyPresetOption(o.preset, fn) === 'quantus';
+  if (quantus && o.relative !== undefined)
+    throw new XaiError('BAD_OPTION', "the quantus preset normalises by the batch maximum; leave 'relative' out", {
+      fn,
+      arg: 'options.relative',
+      value: o.relative,
+    });
   const relative = o.relative ?? true;
   const { n, d, attributions } = prepare(fn, input, ['attributions']);
   const values = new Float64Array(n);
+  if (quantus) {
+    const a = quantusAttributions(attributions);
+    for (let i = 0; i < n; i++) {
+      let count = 0;
+      for (let j = 0; j < d; j++) if (a[i * d + j]! > eps) count++;
+      values[i] = count;
+    }
+    return summarizeValues('EFFECTIVE_COMPLEXITY', values);
+  }
   for (let i = 0; i < n; i++) {
     const e = row(attributions, i);
     let max = 0;

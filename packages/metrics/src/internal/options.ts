@@ -1,5 +1,6 @@
 // Option validation shared by every metric: one place for the messages and codes.
-import { XaiError, describeValue } from '@xai/core';
+import { XaiError, describeValue, resolveAnyPreset } from '@xai/core';
+import type { AnyPreset } from '@xai/core';
 import type { Preset } from '../preset.js';
 
 const PRESET_SET: ReadonlySet<string> = new Set(['default', 'openxai', 'paper']);
@@ -140,3 +141,8 @@ export const SUBGROUP_KEYS = ['bootstrap', 'seed', 'confidence', 'compare', 'gro
 export const METRIC_KEYS: readonly string[] = [
   ...new Set<string>([...PREDICTION_GAP_KEYS, ...AGREEMENT_KEYS, ...RANKING_KEYS, ...STABILITY_KEYS]),
 ];
+
+/** The preset of a metric that knows the peer presets (`quantus`, `captum`); undefined is 'default'. */
+export function anyPresetOption(value: unknown, fn: string): AnyPreset {
+  return resolveAnyPreset(value, fn);
+}
