@@ -19,7 +19,7 @@ const cases = peer as Record<string, Case>;
 function expectRelClose(got: ArrayLike<number>, want: readonly (number | null)[]): void {
   expect(got.length).toBe(want.length);
   for (let i = 0; i < want.length; i++) {
-    const w = want[i];
+    const w = want[i] ?? null;
     if (w === null) expect(Number.isNaN(got[i]!)).toBe(true);
     else expect(Math.abs(got[i]! - w)).toBeLessThanOrEqual(1e-12 * Math.max(1, Math.abs(w)));
   }
