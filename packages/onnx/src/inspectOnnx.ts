@@ -1,7 +1,7 @@
 import { XaiError, checkOptions } from '@xai/core';
+import { parseGraph } from './internal/graph.js';
 import { importMlp } from './internal/importMlp.js';
-import { asBytes, parseGraph } from './internal/parse.js';
-import { elemTypeName } from './internal/proto.js';
+import { asBytes, elemTypeName } from './internal/proto.js';
 
 /** What a graph declares, without running it. @since 0.2.0 */
 export interface OnnxSummary {

@@ -1,11 +1,11 @@
 // Node entry (re-exported by @xai/onnx/node): a synchronous ONNX Runtime session.
 import { readFileSync } from 'node:fs';
 import { XaiError } from '@xai/core';
-import { assembleModel } from './internal/assemble.js';
-import { nodeRunner } from './internal/nodeRunner.js';
+import { assembleModel } from './internal/assemble/assembleModel.js';
+import { parseGraph } from './internal/graph.js';
 import { checkLoadOptions } from './internal/loadOptions.js';
-import { asBytes, parseGraph } from './internal/parse.js';
-import { DT } from './internal/proto.js';
+import { nodeRunner } from './internal/nodeRunner.js';
+import { DT, asBytes } from './internal/proto.js';
 import type { OnnxLoadOptions, OnnxModel } from './types.js';
 
 const FN = 'loadOnnxModel';
@@ -43,6 +43,7 @@ export function loadOnnxModel(pathOrBytes: string | Uint8Array | ArrayBuffer, op
     bytes = asBytes(pathOrBytes, FN);
     file = o.name ?? '<bytes>';
   }
+  // parse → graph, then the session (the fallback evaluator), then the assembly.
   const g = parseGraph(bytes, file, FN, o.inputName);
   const runner = nodeRunner(bytes, {
     threads: o.threads ?? 1,

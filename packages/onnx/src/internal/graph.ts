@@ -1,7 +1,8 @@
-// What a graph declares: its one real input, its outputs, producers and constant tensors.
+// The graph step: what a decoded model declares (its one real input, its outputs, producers
+// and constant tensors), indexed for the import step and the assembly.
 import { XaiError } from '@xai/core';
 import type { GraphProto, ModelProto, NodeProto, TensorProto, ValueInfo } from './proto.js';
-import { DT, elemTypeName, valueInfo } from './proto.js';
+import { DT, decodeModel, elemTypeName, valueInfo } from './proto.js';
 
 export interface GraphIndex {
   readonly file: string;
@@ -80,4 +81,9 @@ export function indexGraph(model: ModelProto, file: string, fn: string, inputNam
     domains,
     producerName: model.producerName ?? '',
   };
+}
+
+/** ONNX bytes → the indexed graph (decode, then index); `inputName` picks the input to feed. */
+export function parseGraph(bytes: Uint8Array, file: string, fn: string, inputName: string | undefined): GraphIndex {
+  return indexGraph(decodeModel(bytes, file, fn), file, fn, inputName);
 }

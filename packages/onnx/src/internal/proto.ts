@@ -1,6 +1,7 @@
-// ONNX protobuf decoding/encoding through onnx-proto (protobufjs static code, browser-safe),
-// plus the few tensor readers the importer needs. Errors name the file.
-import { XaiError } from '@xai/core';
+// The parse step: ONNX protobuf decoding/encoding through onnx-proto (protobufjs static code,
+// browser-safe), plus the tensor, attribute and value-info readers the later steps use.
+// Errors name the file.
+import { XaiError, describeValue } from '@xai/core';
 import onnxProto from 'onnx-proto';
 
 export const onnx = onnxProto.onnx;
@@ -12,6 +13,18 @@ export type ValueInfoProto = onnxProto.onnx.IValueInfoProto;
 
 /** ONNX TensorProto.DataType codes used here. */
 export const DT = { FLOAT: 1, INT64: 7, DOUBLE: 11 } as const;
+
+/** The model bytes a loader was given, as a Uint8Array (a view, never a copy). */
+export function asBytes(value: unknown, fn: string): Uint8Array {
+  if (value instanceof Uint8Array) return value;
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  throw new XaiError(
+    'BAD_INPUT',
+    `expected ONNX bytes (Uint8Array/ArrayBuffer)${fn.includes('Async') ? '' : ' or a file path'}, got ${describeValue(value)}`,
+    { fn, arg: 'pathOrBytes', value },
+  );
+}
 
 /** Decodes ONNX bytes; a corrupt/truncated file is PARSE_ERROR naming the file. */
 export function decodeModel(bytes: Uint8Array, file: string, fn: string): ModelProto {

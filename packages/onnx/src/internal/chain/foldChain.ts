@@ -2,7 +2,7 @@
 // layer (exact algebra), activations attach to the layer before them, and the steps after
 // the last layer must form a head (softmax, sigmoid, [1 − p, p], a no-op L1 normaliser).
 import type { GraphIndex } from '../graph.js';
-import type { Head, ImportResult } from '../importMlp.js';
+import type { Head, ImportResult } from './importedMlp.js';
 import type { AffineStep, ChainStep } from './chainStep.js';
 import { refuse } from './chainStep.js';
 import type { Affine, MutableLayer } from './foldAffine.js';

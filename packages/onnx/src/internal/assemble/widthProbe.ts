@@ -1,7 +1,9 @@
-import type { GraphIndex } from './graph.js';
-import { DT } from './proto.js';
-import { importMlp } from './importMlp.js';
-import type { OnnxLoadOptions } from '../types.js';
+// An asynchronous loader cannot probe a session synchronously while assembling: it probes
+// the output it will most likely read first, with one zero row.
+import type { GraphIndex } from '../graph.js';
+import { importMlp } from '../importMlp.js';
+import { DT } from '../proto.js';
+import type { OnnxLoadOptions } from '../../types.js';
 
 /** Which output an async loader should probe with one zero row (undefined: nothing to probe). */
 export function chooseWidthProbe(g: GraphIndex, o: OnnxLoadOptions): { output: string; inputDim: number } | undefined {
