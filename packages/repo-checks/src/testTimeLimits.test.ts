@@ -1,0 +1,45 @@
+// No test may fail because the machine is busy: a time limit on a test, a hook, a child process or
+// a browser wait is a wall-clock assertion. Hangs are caught by the run's own limit instead.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT, repoFiles } from './repoFiles.js';
+
+/** Places in a test source that set a time limit, as `file:line: text`. */
+export function timeLimits(file: string, text: string): string[] {
+  const patterns = [
+    /\b(testTimeout|hookTimeout|teardownTimeout)\s*:\s*[1-9]/, // vitest config keys
+    /^\s*\}\s*,\s*[0-9][0-9_]*\s*\)\s*;?\s*$/, // it('…', fn, 60_000)
+    /\btimeout\s*:\s*[1-9][0-9_]*/, // { timeout: 120_000 } on it(), execFileSync, page.waitFor…
+    /\bvi\.setConfig\(\s*\{[^}]*Timeout/,
+  ];
+  return text
+    .split('\n')
+    .map((line, i) => ({ line, i }))
+    .filter(({ line }) => patterns.some((p) => p.test(line)))
+    .map(({ line, i }) => `${file}:${i + 1}: ${line.trim()}`);
+}
+
+const isTestSource = (f: string) =>
+  /\.test\.(ts|js|mjs)$/.test(f) ||
+  /(^|\/)vitest\.(config|shared)\.(ts|js|mjs)$/.test(f) ||
+  /^packages\/[^/]+\/test\/.*\.(ts|js|mjs)$/.test(f) ||
+  /^examples\/[^/]+\/test\/.*\.(ts|js|mjs)$/.test(f) ||
+  /^packages\/testing-browser\/src\/.*\.ts$/.test(f);
+
+describe('tests hold on a busy machine', () => {
+  const files = repoFiles().filter(isTestSource);
+
+  it('finds the test sources', () => {
+    expect(files.length).toBeGreaterThan(100);
+  });
+
+  it('no test, hook, child process or browser wait has a time limit', () => {
+    expect(files.flatMap((f) => timeLimits(f, readFileSync(join(REPO_ROOT, f), 'utf8')))).toEqual([]);
+  });
+
+  it('the check can fail', () => {
+    const text = "it('x', () => {\n  run();\n}, 60_000);\nexecFileSync(a, b, { timeout: 120_000 });\nconst n = { testTimeout: 0 };";
+    expect(timeLimits('t.test.ts', text)).toEqual(['t.test.ts:3: }, 60_000);', 't.test.ts:4: execFileSync(a, b, { timeout: 120_000 });']);
+  });
+});
