@@ -1,4 +1,7 @@
-import type { FeatureScale, Matrix, MetricResult, Model } from '@xai/core';
+import type { AnyPreset, FeatureScale, Matrix, MetricResult, Model } from '@xai/core';
+
+/** The output a metric scores: the class probability, the class logit, or a value model's output. @since 0.3.0 */
+export type ScoredOutput = 'probability' | 'logit' | 'value';
 
 /**
  * Re-explains a batch: row i of the result explains row i of `x` for class (or output)
@@ -49,3 +52,20 @@ export interface NoiseUnitsOptions {
  * @since 0.2.0
  */
 export type ExtendedMetricResult = MetricResult;
+
+/**
+ * Options of every metric that queries the model's outputs (faithfulness, completeness,
+ * non-sensitivity): which output is scored and which peer's defaults apply.
+ * @since 0.3.0
+ */
+export interface ScoringOptions {
+  /**
+   * The scored output: the explained class probability, its logit (needs `model.logits`), or a
+   * value model's output. @defaultValue 'value' for value models; otherwise 'probability', except
+   * 'logit' (when the model has logits) under `captum` and under `quantus` where Quantus'
+   * `softmax` default is false
+   */
+  readonly output?: ScoredOutput;
+  /** `quantus` / `captum`: that library's defaults; `default`, `openxai`, `paper`: ours. @defaultValue 'default' */
+  readonly preset?: AnyPreset;
+}

@@ -1,18 +1,20 @@
+import { anyPresetOption } from '../internal/options.js';
+import { scoredModel, SCORING_KEYS } from '../internal/outputSpace.js';
 import { checkOptions, matrix, row, summarizeValues } from '@xai/core';
 import type { MetricResult } from '@xai/core';
-import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
+import type { ExtendedMetricInput, ScoringOptions } from '../extendedMetricTypes.js';
 import { baselineVector, prepare, targetOutputs } from '../internal/common.js';
 import type { Baseline } from '../internal/common.js';
 
 /** Options of {@link completeness}. @since 0.2.0 */
-export interface CompletenessOptions {
+export interface CompletenessOptions extends ScoringOptions {
   /** The reference input x₀. @defaultValue 0 */
   readonly baseline?: Baseline;
   /** Divide by |f(x) − f(x₀)| (NaN when that is 0). @defaultValue false */
   readonly relative?: boolean;
 }
 
-const KEYS = ['baseline', 'relative'];
+const KEYS = ['baseline', 'relative', ...SCORING_KEYS];
 
 /** Static facts about completeness. @since 0.2.0 */
 export const completenessInfo = {
@@ -35,7 +37,8 @@ export const completenessInfo = {
 export function completeness(input: ExtendedMetricInput, options: CompletenessOptions = {}): MetricResult {
   const fn = 'completeness';
   const o = checkOptions(options, KEYS, fn);
-  const { x, n, d, attributions, model, targets } = prepare(fn, input, ['model', 'attributions']);
+  const { x, n, d, attributions, model: given, targets } = prepare(fn, input, ['model', 'attributions']);
+  const model = scoredModel(given, o.output, anyPresetOption(o.preset, fn), false, fn); // Quantus: softmax=False (logits)
   const base = baselineVector(o.baseline ?? 0, d, fn);
   const fx = targetOutputs(model, x, targets, 1);
   const pb = model.predictProba(matrix(1, d, base)); // the baseline once, not n times

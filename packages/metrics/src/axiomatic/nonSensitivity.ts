@@ -1,12 +1,14 @@
+import { anyPresetOption } from '../internal/options.js';
+import { scoredModel, SCORING_KEYS } from '../internal/outputSpace.js';
 import { checkOptions, row, summarizeValues } from '@xai/core';
 import type { MetricResult } from '@xai/core';
-import type { ExtendedMetricInput, NoiseUnitsOptions } from '../extendedMetricTypes.js';
+import type { ExtendedMetricInput, NoiseUnitsOptions, ScoringOptions } from '../extendedMetricTypes.js';
 import { noiseUnits, prepare } from '../internal/common.js';
 import { numberAtLeast, positiveInt, seedOption } from '../internal/options.js';
 import { BLOCK_ROWS, featureNoiseEffects } from '../internal/featureNoise.js';
 
 /** Options of {@link nonSensitivity}. @since 0.2.0 */
-export interface NonSensitivityOptions extends NoiseUnitsOptions {
+export interface NonSensitivityOptions extends NoiseUnitsOptions, ScoringOptions {
   /** Draws per feature. @defaultValue 10 */
   readonly samples?: number;
   /** Feature j is resampled as x_j + N(0, std²) (std·featureScale[j] when given). @defaultValue 1 */
@@ -24,7 +26,7 @@ export interface NonSensitivityOptions extends NoiseUnitsOptions {
   readonly seed?: number;
 }
 
-const KEYS = ['samples', 'std', 'outputEps', 'attributionEps', 'seed', 'featureScale', 'keys'];
+const KEYS = ['samples', 'std', 'outputEps', 'attributionEps', 'seed', 'featureScale', 'keys', ...SCORING_KEYS];
 
 /** Static facts about non-sensitivity. @since 0.2.0 */
 export const nonSensitivityInfo = {
@@ -52,7 +54,8 @@ export const nonSensitivityInfo = {
 export function nonSensitivity(input: ExtendedMetricInput, options: NonSensitivityOptions = {}): MetricResult {
   const fn = 'nonSensitivity';
   const o = checkOptions(options, KEYS, fn);
-  const p = prepare(fn, input, ['model', 'attributions']);
+  const prepared = prepare(fn, input, ['model', 'attributions']);
+  const p = { ...prepared, model: scoredModel(prepared.model, o.output, anyPresetOption(o.preset, fn), true, fn) }; // Quantus: softmax=True
   const { n, d, attributions } = p;
   const S = positiveInt(o.samples ?? 10, fn, 'options.samples');
   const std = numberAtLeast(o.std ?? 1, 0, fn, 'options.std', true);

@@ -1,12 +1,13 @@
 import { XaiError, checkOptions, matrix, row, summarizeValues } from '@xai/core';
 import type { MetricResult } from '@xai/core';
-import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
+import type { ExtendedMetricInput, ScoringOptions } from '../extendedMetricTypes.js';
+import { SCORING_KEYS, scoredModel } from '../internal/outputSpace.js';
 import { baselineVector, pearson, prepare, rowRng, targetOutputs } from '../internal/common.js';
-import { positiveInt, seedOption } from '../internal/options.js';
+import { anyPresetOption, positiveInt, seedOption } from '../internal/options.js';
 import type { Baseline } from '../internal/common.js';
 
 /** Options of {@link faithfulnessCorrelation}. @since 0.2.0 */
-export interface FaithfulnessCorrelationOptions {
+export interface FaithfulnessCorrelationOptions extends ScoringOptions {
   /** Random subsets per instance (Quantus `nr_runs`). @defaultValue 100 */
   readonly samples?: number;
   /** Features per subset |S|. @defaultValue max(1, round(d / 4)) */
@@ -17,7 +18,7 @@ export interface FaithfulnessCorrelationOptions {
   readonly seed?: number;
 }
 
-const KEYS = ['samples', 'subsetSize', 'baseline', 'seed'];
+const KEYS = ['samples', 'subsetSize', 'baseline', 'seed', ...SCORING_KEYS];
 
 /** Static facts about faithfulness correlation. @since 0.2.0 */
 export const faithfulnessCorrelationInfo = {
@@ -42,7 +43,8 @@ export const faithfulnessCorrelationInfo = {
 export function faithfulnessCorrelation(input: ExtendedMetricInput, options: FaithfulnessCorrelationOptions = {}): MetricResult {
   const fn = 'faithfulnessCorrelation';
   const o = checkOptions(options, KEYS, fn);
-  const { x, n, d, attributions, model, targets } = prepare(fn, input, ['model', 'attributions']);
+  const { x, n, d, attributions, model: given, targets } = prepare(fn, input, ['model', 'attributions']);
+  const model = scoredModel(given, o.output, anyPresetOption(o.preset, fn), false, fn); // Quantus: softmax=False (logits)
   const S = positiveInt(o.samples ?? 100, fn, 'options.samples');
   const k = positiveInt(o.subsetSize ?? Math.max(1, Math.round(d / 4)), fn, 'options.subsetSize');
   if (k > d) throw new XaiError('BAD_OPTION', `subsetSize ${k} exceeds the ${d} features`, { fn, arg: 'options.subsetSize', value: k });

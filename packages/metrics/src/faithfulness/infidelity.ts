@@ -1,8 +1,9 @@
 import { XaiError, checkOptions, describeValue, matrix, row, summarizeValues } from '@xai/core';
 import type { MetricResult, Rng } from '@xai/core';
-import type { ExtendedMetricInput, NoiseUnitsOptions } from '../extendedMetricTypes.js';
+import type { ExtendedMetricInput, NoiseUnitsOptions, ScoringOptions } from '../extendedMetricTypes.js';
+import { SCORING_KEYS, scoredModel } from '../internal/outputSpace.js';
 import { baselineVector, noiseUnits, prepare, rowRng, targetOutputs } from '../internal/common.js';
-import { numberAtLeast, positiveInt, seedOption } from '../internal/options.js';
+import { anyPresetOption, numberAtLeast, positiveInt, seedOption } from '../internal/options.js';
 import type { Baseline } from '../internal/common.js';
 
 /**
@@ -13,7 +14,7 @@ import type { Baseline } from '../internal/common.js';
 export type InfidelityPerturbFn = (x: Float64Array, rng: Rng, perturbation: Float64Array, perturbed: Float64Array) => void;
 
 /** Options of {@link infidelity}. @since 0.2.0 */
-export interface InfidelityOptions extends NoiseUnitsOptions {
+export interface InfidelityOptions extends NoiseUnitsOptions, ScoringOptions {
   /** Perturbations per instance (Captum `n_perturb_samples`). @defaultValue 10 */
   readonly samples?: number;
   /**
@@ -34,7 +35,18 @@ export interface InfidelityOptions extends NoiseUnitsOptions {
   readonly seed?: number;
 }
 
-const KEYS = ['samples', 'perturbation', 'std', 'subsetProbability', 'baseline', 'normalize', 'seed', 'featureScale', 'keys'];
+const KEYS = [
+  'samples',
+  'perturbation',
+  'std',
+  'subsetProbability',
+  'baseline',
+  'normalize',
+  'seed',
+  'featureScale',
+  'keys',
+  ...SCORING_KEYS,
+];
 
 /** Static facts about infidelity. @since 0.2.0 */
 export const infidelityInfo = {
@@ -81,7 +93,8 @@ export function infidelity(input: ExtendedMetricInput, options: InfidelityOption
       value: scheme,
     });
   }
-  const { x, n, d, attributions, model, targets } = prepare(fn, input, ['model', 'attributions']);
+  const { x, n, d, attributions, model: given, targets } = prepare(fn, input, ['model', 'attributions']);
+  const model = scoredModel(given, o.output, anyPresetOption(o.preset, fn), false, fn); // Quantus: softmax=False (logits)
   const base = baselineVector(o.baseline ?? 0, d, fn);
   const { scale, keys } = noiseUnits(fn, o, n, d);
 

@@ -1,12 +1,14 @@
+import { anyPresetOption } from '../internal/options.js';
+import { scoredModel, SCORING_KEYS } from '../internal/outputSpace.js';
 import { checkOptions, row, summarizeValues } from '@xai/core';
 import type { MetricResult } from '@xai/core';
-import type { ExtendedMetricInput, NoiseUnitsOptions } from '../extendedMetricTypes.js';
+import type { ExtendedMetricInput, NoiseUnitsOptions, ScoringOptions } from '../extendedMetricTypes.js';
 import { noiseUnits, prepare, spearman } from '../internal/common.js';
 import { numberAtLeast, positiveInt, seedOption } from '../internal/options.js';
 import { BLOCK_ROWS, featureNoiseEffects } from '../internal/featureNoise.js';
 
 /** Options of {@link monotonicityCorrelation}. @since 0.2.0 */
-export interface MonotonicityCorrelationOptions extends NoiseUnitsOptions {
+export interface MonotonicityCorrelationOptions extends NoiseUnitsOptions, ScoringOptions {
   /** Draws per feature (Quantus `nr_samples`). @defaultValue 20 */
   readonly samples?: number;
   /** Feature j is resampled as x_j + N(0, std²) (std·featureScale[j] when given). @defaultValue 0.1 */
@@ -17,7 +19,7 @@ export interface MonotonicityCorrelationOptions extends NoiseUnitsOptions {
   readonly seed?: number;
 }
 
-const KEYS = ['samples', 'std', 'abs', 'seed', 'featureScale', 'keys'];
+const KEYS = ['samples', 'std', 'abs', 'seed', 'featureScale', 'keys', ...SCORING_KEYS];
 
 /** Static facts about monotonicity correlation. @since 0.2.0 */
 export const monotonicityCorrelationInfo = {
@@ -44,7 +46,8 @@ export const monotonicityCorrelationInfo = {
 export function monotonicityCorrelation(input: ExtendedMetricInput, options: MonotonicityCorrelationOptions = {}): MetricResult {
   const fn = 'monotonicityCorrelation';
   const o = checkOptions(options, KEYS, fn);
-  const p = prepare(fn, input, ['model', 'attributions']);
+  const prepared = prepare(fn, input, ['model', 'attributions']);
+  const p = { ...prepared, model: scoredModel(prepared.model, o.output, anyPresetOption(o.preset, fn), true, fn) }; // Quantus: softmax=True
   const { n, d, attributions } = p;
   const S = positiveInt(o.samples ?? 20, fn, 'options.samples');
   const std = numberAtLeast(o.std ?? 0.1, 0, fn, 'options.std', true);

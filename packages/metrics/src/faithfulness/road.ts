@@ -1,13 +1,14 @@
 import { XaiError, argsort, assertFinite, assertMatrix, checkOptions, describeValue, matrix, row, summarizeValues } from '@xai/core';
 import type { Matrix } from '@xai/core';
-import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
+import type { ExtendedMetricInput, ScoringOptions } from '../extendedMetricTypes.js';
+import { SCORING_KEYS, scoredModel } from '../internal/outputSpace.js';
 import { prepare, rowRng, targetOutputs } from '../internal/common.js';
-import { numberAtLeast, seedOption } from '../internal/options.js';
+import { anyPresetOption, numberAtLeast, seedOption } from '../internal/options.js';
 import { RowImputer, fitGaussian } from '../internal/gaussian.js';
 import type { CurveResult } from './deletion.js';
 
 /** Options of {@link road}. @since 0.2.0 */
-export interface RoadOptions {
+export interface RoadOptions extends ScoringOptions {
   /** Training (background) rows, m x d: the Gaussian feature model the removed features are imputed from. Required. */
   readonly background: Matrix;
   /** Fractions of the features removed, each rounded to k = round(p·d) features. @defaultValue [0.1, 0.2, …, 0.9] */
@@ -22,7 +23,7 @@ export interface RoadOptions {
   readonly seed?: number;
 }
 
-const KEYS = ['background', 'fractions', 'order', 'imputation', 'ridge', 'seed'];
+const KEYS = ['background', 'fractions', 'order', 'imputation', 'ridge', 'seed', ...SCORING_KEYS];
 const DEFAULT_FRACTIONS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
 
 const ROAD_REFERENCE =
@@ -67,7 +68,8 @@ export const roadLerfInfo = {
 export function road(input: ExtendedMetricInput, options: RoadOptions): CurveResult {
   const fn = 'road';
   const o = checkOptions(options, KEYS, fn);
-  const { x, n, d, attributions, model, targets } = prepare(fn, input, ['model', 'attributions']);
+  const { x, n, d, attributions, model: given, targets } = prepare(fn, input, ['model', 'attributions']);
+  const model = scoredModel(given, o.output, anyPresetOption(o.preset, fn), true, fn); // Quantus: softmax=True
   if (o.background === undefined)
     throw new XaiError('BAD_OPTION', 'ROAD needs background rows (the training data) to impute removed features', {
       fn,

@@ -2,18 +2,20 @@
 // predictProba call for all n·(d+1) curve points.
 import { XaiError, argsort, checkOptions, describeValue, matrix, row } from '@xai/core';
 import type { Matrix } from '@xai/core';
-import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
+import type { ExtendedMetricInput, ScoringOptions } from '../extendedMetricTypes.js';
+import { anyPresetOption } from './options.js';
+import { SCORING_KEYS, scoredModel } from './outputSpace.js';
 import { baselineVector, prepare, targetOutputs } from './common.js';
 import type { Baseline } from './common.js';
 
-export interface CurveOptions {
+export interface CurveOptions extends ScoringOptions {
   /** Replacement value(s) of removed features. @defaultValue 0 */
   readonly baseline?: Baseline;
   /** Order features by signed attribution, most positive first (Petsiuk), or by |attribution|. @defaultValue 'signed' */
   readonly order?: 'signed' | 'absolute';
 }
 
-export const CURVE_KEYS = ['baseline', 'order'];
+export const CURVE_KEYS = ['baseline', 'order', ...SCORING_KEYS];
 
 /** Per-instance AUC (trapezoid over the fraction k/d ∈ [0, 1]) and the curves (n x (d+1)). */
 export function runCurve(
@@ -30,7 +32,8 @@ export function runCurve(
       arg: 'options.order',
       value: order,
     });
-  const { x, n, d, attributions, model, targets } = prepare(fn, input, ['model', 'attributions']);
+  const { x, n, d, attributions, model: given, targets } = prepare(fn, input, ['model', 'attributions']);
+  const model = scoredModel(given, o.output, anyPresetOption(o.preset, fn), true, fn); // Quantus: softmax=True
   const base = baselineVector(o.baseline ?? 0, d, fn);
   const per = d + 1;
   const big = matrix(n * per, d);
