@@ -1,18 +1,10 @@
 // Vega-Lite specs with the report's grammar: bar = mean, error bar = ± SE, black tick = the
 // null (attributions permuted across features), red dashed rule = the floor (shortcut explainer).
+// Each spec carries a `description`: the page sets it as the chart's accessible name (aria-label).
 
-/** One chart per metric: explainers side by side. */
-export function metricChart(metric, info, cells) {
-  const values = cells.map((c) => ({
-    explainer: c.explainer,
-    mean: c.mean,
-    lo: c.mean - c.se,
-    hi: c.mean + c.se,
-    null: c.null,
-    floor: c.floor,
-  }));
-  const floor = values.find((v) => v.floor !== null)?.floor ?? null;
-  const title = `${metric} (${info.better} is better)`;
+const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+
+function metricLayers(title, floor) {
   const x = { field: 'explainer', type: 'nominal', title: null, axis: { labelAngle: -30 } };
   const y = (field) => ({ field, type: 'quantitative', title });
   const layers = [
@@ -31,37 +23,54 @@ export function metricChart(metric, info, cells) {
       mark: { type: 'rule', color: '#d62728', strokeDash: [6, 4], strokeWidth: 2 },
       encoding: { y: y('floor') },
     });
+  return layers;
+}
+
+/** The chart's accessible name: metric, direction and each explainer's mean. */
+export function metricDescription(metric, info, cells) {
+  const means = cells.map((c) => `${c.explainer} ${Number.isFinite(c.mean) ? c.mean.toFixed(3) : 'undefined'}`).join(', ');
+  const floor = cells.find((c) => c.floor !== null)?.floor;
+  return `${metric}, ${info.what}; ${info.better} is better. Means: ${means}.${floor !== undefined ? ` Floor ${floor.toFixed(3)}.` : ''}`;
+}
+
+/** One chart per metric: explainers side by side. */
+export function metricChart(metric, info, cells) {
+  const values = cells.map((c) => ({
+    explainer: c.explainer,
+    mean: c.mean,
+    lo: c.mean - c.se,
+    hi: c.mean + c.se,
+    null: c.null,
+    floor: c.floor,
+  }));
+  const floor = values.find((v) => v.floor !== null)?.floor ?? null;
   return {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    $schema: SCHEMA,
+    description: metricDescription(metric, info, cells),
     title: { text: metric, subtitle: info.what },
-    width: 220,
-    height: 160,
+    width: Math.max(120, 34 * values.length),
+    height: 150,
     data: { values },
-    layer: layers,
+    layer: metricLayers(`${metric} (${info.better} is better)`, floor),
   };
 }
 
-/** Per instance: each explainer's attribution per feature, side by side (SHAP's bar plot). */
-export function instanceChart(row, featureNames) {
-  const values = [];
-  for (const [explainer, attributions] of Object.entries(row.attributions)) {
-    attributions.forEach((a, j) => values.push({ feature: featureNames[j] ?? `x${j}`, explainer, attribution: a }));
-  }
+/** One explainer's attributions for one instance (one bar per feature), for `className`. */
+export function instanceChart(explainer, attributions, featureNames, className) {
+  const values = attributions.map((a, j) => ({ feature: featureNames[j] ?? `x${j}`, attribution: a }));
+  const top = values.reduce((best, v) => (Math.abs(v.attribution) > Math.abs(best.attribution) ? v : best), values[0]);
   return {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: `Instance ${row.index} — p(class 1) = ${row.probability.toFixed(3)}`,
+    $schema: SCHEMA,
+    description: `${explainer}: attribution of each feature towards class ${className}; largest ${top?.feature} (${top?.attribution.toFixed(3)}).`,
+    title: explainer,
+    width: 150,
+    height: { step: 14 },
     data: { values },
-    facet: { column: { field: 'explainer', type: 'nominal', title: null } },
-    spec: {
-      width: 160,
-      height: { step: 14 },
-      mark: 'bar',
-      encoding: {
-        y: { field: 'feature', type: 'nominal', sort: null, title: null },
-        x: { field: 'attribution', type: 'quantitative' },
-        color: { condition: { test: 'datum.attribution < 0', value: '#1f77b4' }, value: '#d62728' },
-      },
+    mark: 'bar',
+    encoding: {
+      y: { field: 'feature', type: 'nominal', sort: null, title: null },
+      x: { field: 'attribution', type: 'quantitative', title: `towards ${className}` },
+      color: { condition: { test: 'datum.attribution < 0', value: '#1f77b4' }, value: '#d62728' },
     },
-    resolve: { scale: { x: 'independent' } },
   };
 }

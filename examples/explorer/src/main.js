@@ -1,178 +1,215 @@
 // The explorer page (UI thread only: forms, progress, charts). Computation runs in a Web Worker
 // built from worker.js and inlined as a Blob, so the page works from file:// and any static host.
-import * as vega from 'vega';
-import { compile } from 'vega-lite';
-import { instanceChart, metricChart } from './charts.js';
-import { EXPLAINERS, METRIC_INFO } from './pipeline-info.js';
+import { csvHeader } from './csvHeader.js';
+import { startJobClock } from './jobClock.js';
+import { checkJobSpec } from './jobSpec.js';
+import { EXPLAINERS } from './pipeline-info.js';
+import { clearResults, el, showResult } from './render.js';
+import { userError } from './userError.js';
 
 /* global __WORKER_SOURCE__ */
 const $ = (id) => document.getElementById(id);
-const state = { csvText: null, fileName: null, result: null, worker: null };
+const state = { csvText: null, fileName: null, classNames: ['0', '1'], job: null, inspector: null, generation: 0 };
 
-function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'class') e.className = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v);
-  }
-  for (const c of children) e.append(c);
-  return e;
+function newWorker() {
+  return new Worker(URL.createObjectURL(new Blob([__WORKER_SOURCE__], { type: 'text/javascript' })));
 }
 
-async function draw(container, spec) {
-  const view = new vega.View(vega.parse(compile(spec).spec), { renderer: 'svg', container, hover: true });
-  await view.runAsync();
-  return view;
+function setState(name) {
+  document.body.dataset.state = name;
+}
+
+function showMessage(text, isError = false) {
+  $('message').textContent = text;
+  $('message').classList.toggle('error', isError);
+}
+
+/** Shows an error the reader understands, its code on a details line, and clears old results. */
+function showError(error) {
+  const { message, details } = userError(error);
+  state.generation++;
+  clearResults();
+  showMessage(message, true);
+  $('error-details').hidden = false;
+  $('error-details').textContent = `details: ${details}`;
+  setState('error');
+}
+
+function clearError() {
+  $('error-details').hidden = true;
+  $('error-details').textContent = '';
+  showMessage('');
 }
 
 function renderExplainerChoices() {
   const box = $('explainers');
   for (const e of EXPLAINERS) {
-    const checked = ['grad', 'ig', 'lime'].includes(e.id);
-    box.append(
-      el('label', {}, Object.assign(el('input', { type: 'checkbox', value: e.id, name: 'explainer' }), { checked }), ` ${e.label}`),
-    );
+    const input = Object.assign(el('input', { type: 'checkbox', value: e.id, name: 'explainer' }), {
+      checked: ['grad', 'ig', 'lime'].includes(e.id),
+    });
+    box.append(el('label', {}, input, ` ${e.label}`));
   }
 }
 
-function headerOf(text) {
-  const first = text.split(/\r?\n/, 1)[0] ?? '';
-  const delimiter = first.includes(',') ? ',' : first.includes('\t') ? '\t' : ';';
-  return first.split(delimiter).map((s) => s.trim().replace(/^"|"$/g, ''));
+/** Fills "class to explain" with the label's classes; the second class is the default. */
+function setClasses(classNames) {
+  state.classNames = classNames;
+  const options = classNames.map((name, i) => el('option', { value: String(i) }, `${name}${i === 1 ? ' (default)' : ''}`));
+  options.push(el('option', { value: 'predicted' }, 'the predicted class (per row)'));
+  $('target').replaceChildren(...options);
+  $('target').value = classNames.length > 1 ? '1' : '0';
+}
+
+/** Checks the picked label in a short-lived worker with the CLI's reader and checks. */
+function inspectLabel() {
+  state.inspector?.terminate();
+  if (state.csvText === null) return;
+  const inspector = newWorker();
+  state.inspector = inspector;
+  const label = $('label').value;
+  setState('inspecting');
+  inspector.onmessage = ({ data }) => {
+    inspector.terminate();
+    if (state.inspector !== inspector) return;
+    state.inspector = null;
+    if (data.type === 'error') return showError(data.error);
+    const info = data.label;
+    clearError();
+    setClasses(info.classes);
+    $('file-status').textContent =
+      `${state.fileName}: ${info.rows} rows, ${info.features} model features (text columns one-hot); label “${info.name}”: ${info.classes.length} classes (${info.classes.join(', ')})`;
+    setState('ready');
+  };
+  inspector.postMessage({ type: 'inspect', csvText: state.csvText, label, fileName: state.fileName });
 }
 
 async function takeFile(file) {
-  state.csvText = await file.text();
+  setState('reading');
+  // Bytes, not text: @xai/data then tells a UTF-16 or binary file (a PNG, a spreadsheet) from CSV.
+  state.csvText = new Uint8Array(await file.arrayBuffer());
   state.fileName = file.name;
-  const names = headerOf(state.csvText);
-  const select = $('label');
-  select.replaceChildren(...names.map((n) => el('option', { value: n }, n)));
-  select.value = names[names.length - 1];
+  const names = csvHeader(new TextDecoder().decode(state.csvText.subarray(0, 1 << 16)));
+  $('label').replaceChildren(...names.map((n) => el('option', { value: n }, n)));
+  $('label').value = names[names.length - 1];
   $('source-csv').checked = true;
-  $('file-status').textContent = `${file.name}: ${names.length} columns`;
+  $('file-status').textContent = `${file.name}: ${names.length} columns; checking the label…`;
+  inspectLabel();
 }
 
 function spec() {
   const source = $('source-csv').checked ? 'csv' : 'synth';
+  const target = $('target').value;
+  const kernels = new URLSearchParams(location.search).get('kernels');
   return {
     source,
-    csvText: source === 'csv' ? state.csvText : undefined,
-    fileName: state.fileName ?? undefined,
-    label: source === 'csv' ? $('label').value : undefined,
+    ...(source === 'csv' ? { csvText: state.csvText ?? undefined, fileName: state.fileName ?? undefined, label: $('label').value } : {}),
     model: $('model').value,
     explainers: [...document.querySelectorAll('input[name=explainer]:checked')].map((i) => i.value),
-    instances: Number($('instances').value),
+    instances: $('instances').value.trim() === '' ? Number.NaN : Number($('instances').value),
     stability: $('stability').checked,
     seed: 0,
+    target: target === 'predicted' ? 'predicted' : Number(target),
+    ...(kernels === 'js' || kernels === 'simd' ? { kernels } : {}),
   };
 }
 
 function setBusy(busy) {
   $('run').disabled = busy;
+  $('cancel').disabled = !busy;
   document.body.classList.toggle('busy', busy);
 }
 
-async function showResult(result) {
-  state.result = result;
-  const acc = result.accuracy;
-  $('summary').textContent =
-    `${result.dataset} · ${result.model === 'lr' ? 'logistic regression' : 'ANN'} · test accuracy ${acc.test.toFixed(3)} (validation ${acc.validation?.toFixed(3) ?? '—'}, epoch ${result.bestEpoch}) · ${result.instances} instances · ground truth: ${result.groundTruthSource} · ${(result.wallMs / 1000).toFixed(1)} s`;
-  const charts = $('charts');
-  charts.replaceChildren();
-  const metrics = [...new Set(result.cells.map((c) => c.metric))];
-  for (const metric of metrics) {
-    const fig = el('figure', { class: 'chart', id: `chart-${metric}` });
-    charts.append(fig);
-    await draw(
-      fig,
-      metricChart(
-        metric,
-        METRIC_INFO[metric],
-        result.cells.filter((c) => c.metric === metric),
-      ),
-    );
-  }
-  const explainers = Object.keys(result.rows[0]?.attributions ?? {});
-  const table = el(
-    'table',
-    { id: 'instances-table' },
-    el('tr', {}, el('th', {}, '#'), el('th', {}, 'p(class 1)'), ...explainers.map((e) => el('th', {}, `top feature (${e})`))),
-  );
-  for (const row of result.rows) {
-    const top = (a) => {
-      let best = 0;
-      for (let j = 1; j < a.length; j++) if (Math.abs(a[j]) > Math.abs(a[best])) best = j;
-      return result.featureNames[best] ?? `x${best}`;
-    };
-    table.append(
-      el(
-        'tr',
-        { class: 'instance-row', 'data-index': String(row.index), onclick: () => showInstance(row.index) },
-        el('td', {}, String(row.index)),
-        el('td', {}, row.probability.toFixed(3)),
-        ...explainers.map((e) => el('td', {}, top(row.attributions[e]))),
-      ),
-    );
-  }
-  $('instances-list').replaceChildren(table);
-  await showInstance(0);
+/** Ends the running job (if any): the worker is terminated, so nothing of it runs on. */
+function stopJob() {
+  if (state.job === null) return null;
+  const { worker, clock, timer } = state.job;
+  worker.terminate();
+  clearInterval(timer);
+  state.job = null;
+  setBusy(false);
+  return clock;
 }
 
-async function showInstance(index) {
-  const row = state.result.rows[index];
-  const box = $('instance');
-  box.replaceChildren();
-  const fig = el('figure', { class: 'chart instance-chart', id: `instance-${index}` });
-  box.append(fig);
-  for (const r of document.querySelectorAll('.instance-row')) r.classList.toggle('selected', r.dataset.index === String(index));
-  await draw(fig, instanceChart(row, state.result.featureNames));
+function cancel() {
+  const clock = stopJob();
+  if (clock === null) return;
+  state.generation++;
+  $('progress').value = 0;
+  $('clock').textContent = '';
+  showMessage(`Cancelled after ${clock.seconds(clock.elapsedMs())}; nothing of that job was kept.`);
+  setState('cancelled');
+}
+
+async function onJobMessage(data, clock, generation) {
+  if (data.type === 'progress') {
+    clock.update(data.fraction, data.phase);
+    $('progress').value = data.fraction;
+    showMessage(data.message);
+    $('clock').textContent = clock.text();
+  } else if (data.type === 'result') {
+    stopJob();
+    $('progress').value = 1;
+    $('clock').textContent = `took ${clock.seconds(clock.elapsedMs())}`;
+    showMessage('done; drawing the charts');
+    setState('drawing');
+    await showResult(data.result, () => state.generation === generation);
+    if (state.generation !== generation) return;
+    showMessage('done');
+    setState('done');
+  } else if (data.type === 'error') {
+    stopJob();
+    $('clock').textContent = '';
+    showError(data.error);
+  }
 }
 
 function run() {
   const s = spec();
-  if (s.source === 'csv' && !s.csvText) {
-    $('message').textContent = 'Drop a CSV first (or pick SynthGauss).';
-    return;
+  stopJob();
+  state.generation++;
+  clearResults();
+  clearError();
+  try {
+    checkJobSpec(s);
+  } catch (e) {
+    return showError(e);
   }
-  state.worker?.terminate();
-  const url = URL.createObjectURL(new Blob([__WORKER_SOURCE__], { type: 'text/javascript' }));
-  const worker = new Worker(url);
-  state.worker = worker;
+  const generation = state.generation;
+  const worker = newWorker();
+  const clock = startJobClock();
+  state.job = { worker, clock, timer: setInterval(() => ($('clock').textContent = clock.text()), 500) };
   setBusy(true);
+  setState('running');
   $('progress').value = 0;
-  worker.onmessage = async ({ data }) => {
-    if (data.type === 'progress') {
-      $('progress').value = data.fraction;
-      $('message').textContent = data.message;
-    } else if (data.type === 'result') {
-      $('progress').value = 1;
-      $('message').textContent = 'done';
-      setBusy(false);
-      worker.terminate();
-      await showResult(data.result);
-      document.body.dataset.state = 'done';
-    } else if (data.type === 'error') {
-      setBusy(false);
-      $('message').textContent = `error: ${data.message}`;
-      document.body.dataset.state = 'error';
-    }
+  worker.onmessage = ({ data }) => onJobMessage(data, clock, generation);
+  worker.onerror = (e) => {
+    stopJob();
+    showError(new Error(e.message));
   };
   worker.postMessage({ type: 'run', spec: s });
 }
 
+function wireFileInputs() {
+  $('file').addEventListener('change', (e) => e.target.files[0] && takeFile(e.target.files[0]));
+  $('label').addEventListener('change', inspectLabel);
+  $('source-synth').addEventListener('change', () => setClasses(['0', '1']));
+  $('source-csv').addEventListener('change', inspectLabel);
+  const drop = $('drop');
+  drop.addEventListener('dragover', (e) => {
+    e.preventDefault();
+    drop.classList.add('over');
+  });
+  drop.addEventListener('dragleave', () => drop.classList.remove('over'));
+  drop.addEventListener('drop', (e) => {
+    e.preventDefault();
+    drop.classList.remove('over');
+    if (e.dataTransfer.files[0]) takeFile(e.dataTransfer.files[0]);
+  });
+}
+
 renderExplainerChoices();
-$('file').addEventListener('change', (e) => e.target.files[0] && takeFile(e.target.files[0]));
-const drop = $('drop');
-drop.addEventListener('dragover', (e) => {
-  e.preventDefault();
-  drop.classList.add('over');
-});
-drop.addEventListener('dragleave', () => drop.classList.remove('over'));
-drop.addEventListener('drop', (e) => {
-  e.preventDefault();
-  drop.classList.remove('over');
-  if (e.dataTransfer.files[0]) takeFile(e.dataTransfer.files[0]);
-});
+setClasses(['0', '1']);
+wireFileInputs();
 $('run').addEventListener('click', run);
-document.body.dataset.state = 'ready';
+$('cancel').addEventListener('click', cancel);
+setState('ready');

@@ -1,177 +1,181 @@
 // The explorer's whole computation, free of DOM and Node APIs: the Web Worker runs it in the
 // browser, and scripts/timing.mjs runs the very same function in Node to compare wall times.
-import { rowBlock, selectRows, summarizeValues } from '@xai/core';
+import { XaiError, argmaxRows, rowBlock, summarizeValues } from '@xai/core';
 import { createExplainer } from '@xai/explainers';
 import { createAnn, createLogisticRegression, linearGroundTruth, trainModel } from '@xai/models';
 import { fa, pgi, pgu, pra, ra, rc, relativeStability, sa, sra } from '@xai/metrics';
 import { floorExplainers, permutedNullAttributions } from '@xai/audit/controls';
-import { generateSynthGauss } from '@xai/synth';
-import { fitMinMaxScaler, parseCsv, stratifiedSplit } from '@xai/data';
 
+import { loadData } from './loadData.js';
 import { EXPLAINERS, METRIC_INFO } from './pipeline-info.js';
 
-export { EXPLAINERS, METRIC_INFO };
+export { EXPLAINERS, METRIC_INFO, loadData };
 
 const AGREEMENT = { FA: fa, RA: ra, SA: sa, SRA: sra, RC: rc, PRA: pra };
+/** Rows explained per call: the progress bar moves within an explainer's step. */
+const BLOCK_ROWS = 10;
 
-function check(cond, message) {
-  if (!cond) throw new Error(message);
-}
-
-/** Loads the chosen data into train/validation/test splits (min-max scaled on train) with optional ground truth. */
-export function loadData(spec) {
-  if (spec.source === 'synth') {
-    const s = generateSynthGauss({ variant: 'paper', nPerCluster: spec.nPerCluster ?? 100, seed: spec.seed ?? 0 });
-    return {
-      name: 'SynthGauss',
-      featureNames: s.schema.names,
-      schema: s.schema,
-      train: s.train,
-      validation: s.validation,
-      test: s.test,
-      groundTruth: s.groundTruth.test,
-      groundTruthSource: 'generator',
-    };
-  }
-  check(typeof spec.csvText === 'string' && spec.csvText.length > 0, 'no CSV given');
-  check(typeof spec.label === 'string' && spec.label.length > 0, 'pick the label column');
-  const table = parseCsv(spec.csvText, { label: spec.label, file: spec.fileName ?? 'uploaded.csv', labelKind: 'integer' });
-  const y = table.y;
-  const seed = spec.seed ?? 0;
-  const { kept: trainIdx, heldOut: testIdx } = stratifiedSplit(y, 0.2, { seed, keys: ['test'] });
-  const trainY = Int32Array.from(trainIdx, (i) => y[i]);
-  const { kept: fitIdx, heldOut: valIdx } = stratifiedSplit(trainY, 0.15, { seed, keys: ['validation'] });
-  const pick = (idx) => ({ x: selectRows(table.x, idx), y: Int32Array.from(idx, (i) => y[i]) });
-  const trainAll = pick(trainIdx);
-  const scaler = fitMinMaxScaler(selectRows(trainAll.x, fitIdx));
-  const scaled = (split) => ({ x: scaler.transform(split.x), y: split.y });
-  const train = { x: selectRows(trainAll.x, fitIdx), y: Int32Array.from(fitIdx, (i) => trainAll.y[i]) };
-  const validation = { x: selectRows(trainAll.x, valIdx), y: Int32Array.from(valIdx, (i) => trainAll.y[i]) };
-  return {
-    name: spec.fileName ?? 'uploaded.csv',
-    featureNames: table.schema.names,
-    schema: table.schema,
-    classes: table.classes,
-    train: scaled(train),
-    validation: scaled(validation),
-    test: scaled(pick(testIdx)),
-    groundTruth: null,
-    groundTruthSource: 'none',
-  };
-}
-
-/** Trains LR or the ANN with validation-only model selection. */
-export function trainChosenModel(data, kind, seed = 0) {
+/** Trains LR or the ANN with validation-only model selection; `onEpoch(epoch, epochs)` per epoch. */
+export function trainChosenModel(data, kind, seed = 0, onEpoch = () => {}) {
   const d = data.train.x.cols;
   const classes = data.classes ?? 2;
   const model = kind === 'lr' ? createLogisticRegression(d, { seed, classes }) : createAnn(d, { seed, classes });
+  const epochs = kind === 'lr' ? 60 : 40;
   const report = trainModel(
     model,
-    { train: data.train, validation: data.validation },
-    { epochs: kind === 'lr' ? 60 : 40, batchSize: 32, learningRate: kind === 'lr' ? 0.01 : 0.003, seed },
+    { train: data.train, ...(data.validation ? { validation: data.validation } : {}) },
+    { epochs, batchSize: 32, learningRate: kind === 'lr' ? 0.01 : 0.003, seed, onEpoch: (s) => onEpoch(s.epoch, epochs) },
   );
-  const predicted = model.predictProba(data.test.x);
+  const predicted = argmaxRows(model.predictProba(data.test.x));
   let correct = 0;
-  for (let i = 0; i < data.test.x.rows; i++) {
-    let best = 0;
-    for (let j = 1; j < predicted.cols; j++)
-      if (predicted.data[i * predicted.cols + j] > predicted.data[i * predicted.cols + best]) best = j;
-    if (best === data.test.y[i]) correct++;
-  }
+  for (let i = 0; i < data.test.x.rows; i++) if (predicted[i] === data.test.y[i]) correct++;
   return { model, accuracy: { validation: report.accuracy.validation, test: correct / data.test.x.rows }, bestEpoch: report.bestEpoch };
 }
 
-function scoreAll(model, x, attributions, groundTruth, seed) {
+/** The class each row is explained for: a fixed class index, or each row's predicted class. */
+export function explainedTargets(model, x, target) {
+  if (target === 'predicted') return Int32Array.from(argmaxRows(model.predictProba(x)));
+  if (!Number.isInteger(target) || target < 0 || target >= model.classes)
+    throw new XaiError('BAD_OPTION', `the class to explain must be one of the model's ${model.classes} classes`, {
+      fn: 'explorer',
+      arg: 'target',
+      value: target,
+    });
+  return new Int32Array(x.rows).fill(target);
+}
+
+/** LR's own weights as ground truth, signed for the explained class (binary LR only). */
+function lrGroundTruth(model, x, target) {
+  if (model.layers.length !== 1 || model.classes !== 2) return null;
+  if (target === 'predicted') return linearGroundTruth(model, x, { flipForClass0: true });
+  const truth = linearGroundTruth(model, x);
+  if (target === 0) for (let i = 0; i < truth.data.length; i++) truth.data[i] = -truth.data[i];
+  return truth;
+}
+
+function scoreAll(model, x, attributions, groundTruth, seed, targets) {
   const out = {};
   if (groundTruth !== null) for (const [id, metric] of Object.entries(AGREEMENT)) out[id] = metric({ x, attributions, groundTruth });
-  out.PGI = pgi({ x, attributions, model }, { seed });
-  out.PGU = pgu({ x, attributions, model }, { seed });
+  out.PGI = pgi({ x, attributions, model }, { seed, targets });
+  out.PGU = pgu({ x, attributions, model }, { seed, targets });
   return out;
+}
+
+/** Explains x block by block (explanations are keyed by row content, so blocks change nothing). */
+function explainInBlocks(explainer, model, x, targets, onBlock) {
+  const out = { rows: x.rows, cols: x.cols, data: new Float64Array(x.rows * x.cols) };
+  for (let start = 0; start < x.rows; start += BLOCK_ROWS) {
+    const end = Math.min(start + BLOCK_ROWS, x.rows);
+    const a = explainer.explain(model, rowBlock(x, start, end), { targets: targets.subarray(start, end) });
+    out.data.set(a.data.subarray(0, (end - start) * x.cols), start * x.cols);
+    onBlock(end - start);
+  }
+  return out;
+}
+
+function floorScoresOf(floors, model, x, groundTruth, seed, targets, tick) {
+  const floorScores = {};
+  for (const floor of floors) {
+    const a = floor.explain(model, x, { targets });
+    for (const [metric, r] of Object.entries(scoreAll(model, x, a, groundTruth, seed, targets))) {
+      const better = METRIC_INFO[metric].better === 'higher' ? Math.max : Math.min;
+      floorScores[metric] = floorScores[metric] === undefined ? r.mean : better(floorScores[metric], r.mean);
+    }
+    tick(x.rows, `floor ${floor.id}`);
+  }
+  return floorScores;
+}
+
+function stabilityCells(e, explainer, model, x, attributions, targets, spec) {
+  const s = relativeStability(
+    { x, model, explainer, attributions },
+    { seed: spec.seed ?? 0, neighbours: spec.stabilityNeighbours ?? 10, candidates: 100, targets },
+  );
+  return ['RIS', 'ROS'].map((metric) => {
+    const logs = summarizeValues(
+      metric,
+      Float64Array.from(s[metric].values, (v) => (v > 0 ? Math.log(v) : Number.NaN)),
+    );
+    return { metric, explainer: e.label, id: e.id, mean: logs.mean, se: logs.se, count: logs.count, null: null, floor: null };
+  });
+}
+
+function instanceRows(model, x, targets) {
+  const proba = model.predictProba(x);
+  const predicted = argmaxRows(proba);
+  return Array.from({ length: x.rows }, (_, i) => ({
+    index: i,
+    x: Array.from(x.data.subarray(i * x.cols, (i + 1) * x.cols)),
+    probabilities: Array.from(proba.data.subarray(i * proba.cols, (i + 1) * proba.cols)),
+    predicted: predicted[i],
+    target: targets[i],
+    probability: proba.data[i * proba.cols + targets[i]],
+    attributions: {},
+  }));
 }
 
 /**
  * Explains and scores: every chosen explainer, its null (its attributions permuted across
  * features) and the floor (the better of two shortcut explainers that never look at the
- * instance), as plain JSON for the page. `onProgress(fraction, message)` is called per step.
+ * instance), for the class `spec.target` (default 1; 'predicted' = each row's predicted
+ * class), as plain JSON for the page. `onProgress(fraction, message)` is called within steps,
+ * with a fraction weighted by rows explained.
  */
 export function explainAndScore(data, trained, spec, onProgress = () => {}) {
   const seed = spec.seed ?? 0;
   const n = Math.min(spec.instances ?? 100, data.test.x.rows);
   const x = rowBlock(data.test.x, 0, n);
   const { model } = trained;
+  const target = spec.target ?? 1;
+  const targets = explainedTargets(model, x, target);
   let groundTruth = data.groundTruth === null ? null : rowBlock(data.groundTruth, 0, n);
   let groundTruthSource = data.groundTruthSource;
-  if (groundTruth === null && model.layers.length === 1 && model.classes === 2) {
-    groundTruth = linearGroundTruth(model, x, { flipForClass0: true });
-    groundTruthSource = 'model weights';
+  if (groundTruth === null) {
+    groundTruth = lrGroundTruth(model, x, target);
+    if (groundTruth !== null) groundTruthSource = 'model weights';
   }
   const chosen = EXPLAINERS.filter((e) => spec.explainers.includes(e.id));
-  check(chosen.length > 0, 'pick at least one explainer');
+  if (chosen.length === 0) throw new XaiError('BAD_OPTION', 'pick at least one explainer', { fn: 'explorer', arg: 'explainers' });
   const floors = floorExplainers({ train: data.train.x, model });
-  const steps = chosen.length + floors.length + (spec.stability ? chosen.length : 0);
+  // Units: one per row explained (or one floor step per row), and the same for stability.
+  const total = n * (floors.length + chosen.length * (spec.stability ? 2 : 1));
   let done = 0;
-  const tick = (message) => onProgress(++done / steps, message);
+  const tick = (rows, message) => {
+    done += rows;
+    onProgress(done / total, message);
+  };
 
   const cells = [];
-  const instances = Array.from({ length: n }, (_, i) => ({
-    index: i,
-    x: Array.from(x.data.subarray(i * x.cols, (i + 1) * x.cols)),
-    attributions: {},
-  }));
-  const predicted = model.predictProba(x);
-  for (let i = 0; i < n; i++) instances[i].probability = predicted.data[i * predicted.cols + 1];
-
-  const floorScores = {};
-  for (const floor of floors) {
-    const a = floor.explain(model, x);
-    for (const [metric, r] of Object.entries(scoreAll(model, x, a, groundTruth, seed))) {
-      const better = METRIC_INFO[metric].better === 'higher' ? Math.max : Math.min;
-      floorScores[metric] = floorScores[metric] === undefined ? r.mean : better(floorScores[metric], r.mean);
-    }
-    tick(`floor ${floor.id}`);
-  }
+  const rows = instanceRows(model, x, targets);
+  const floorScores = floorScoresOf(floors, model, x, groundTruth, seed, targets, tick);
   for (const e of chosen) {
     const explainer = createExplainer(e.id, { preset: 'default', seed, train: data.train.x });
-    const attributions = explainer.explain(model, x);
-    const nullScores = scoreAll(model, x, permutedNullAttributions(attributions, seed), groundTruth, seed);
-    for (const [metric, r] of Object.entries(scoreAll(model, x, attributions, groundTruth, seed))) {
-      cells.push({
-        metric,
-        explainer: e.label,
-        id: e.id,
-        mean: r.mean,
-        se: r.se,
-        count: r.count,
-        null: nullScores[metric].mean,
-        floor: floorScores[metric] ?? null,
-      });
+    let explained = 0;
+    const attributions = explainInBlocks(explainer, model, x, targets, (k) => {
+      explained += k;
+      tick(k, `explaining with ${e.label}: ${explained}/${n} rows`);
+    });
+    const nullScores = scoreAll(model, x, permutedNullAttributions(attributions, seed), groundTruth, seed, targets);
+    for (const [metric, r] of Object.entries(scoreAll(model, x, attributions, groundTruth, seed, targets))) {
+      const floor = floorScores[metric] ?? null;
+      cells.push({ metric, explainer: e.label, id: e.id, mean: r.mean, se: r.se, count: r.count, null: nullScores[metric].mean, floor });
     }
-    for (let i = 0; i < n; i++) instances[i].attributions[e.label] = Array.from(attributions.data.subarray(i * x.cols, (i + 1) * x.cols));
-    tick(`explained with ${e.label}`);
+    for (let i = 0; i < n; i++) rows[i].attributions[e.label] = Array.from(attributions.data.subarray(i * x.cols, (i + 1) * x.cols));
     if (spec.stability) {
-      const s = relativeStability(
-        { x, model, explainer, attributions },
-        { seed, neighbours: spec.stabilityNeighbours ?? 10, candidates: 100 },
-      );
-      for (const metric of ['RIS', 'ROS']) {
-        const r = s[metric];
-        const logs = summarizeValues(
-          metric,
-          Float64Array.from(r.values, (v) => (v > 0 ? Math.log(v) : NaN)),
-        );
-        cells.push({ metric, explainer: e.label, id: e.id, mean: logs.mean, se: logs.se, count: logs.count, null: null, floor: null });
-      }
-      tick(`stability of ${e.label}`);
+      cells.push(...stabilityCells(e, explainer, model, x, attributions, targets, spec));
+      tick(n, `stability of ${e.label}`);
     }
   }
   return {
     dataset: data.name,
     featureNames: data.featureNames,
+    classNames: data.classNames ?? Array.from({ length: model.classes }, (_, c) => String(c)),
+    target,
     groundTruthSource,
     accuracy: trained.accuracy,
     bestEpoch: trained.bestEpoch,
     instances: n,
     cells,
-    rows: instances,
+    rows,
   };
 }

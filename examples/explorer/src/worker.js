@@ -1,21 +1,67 @@
-// Web Worker: all computation happens here so the page never blocks. Messages in:
-// { type: 'run', spec }; out: { type: 'progress', fraction, message } | { type: 'result', result } | { type: 'error', message }.
+// Web Worker: all computation happens here so the page never blocks, and the page cancels a
+// job by terminating this worker. Messages in: { type: 'inspect', csvText, label, fileName } |
+// { type: 'run', spec }. Out: { type: 'inspected', label } | { type: 'progress', fraction, message,
+// phase } | { type: 'result', result } | { type: 'error', error: { code, message, details } }.
+import { kernelBackend } from '@xai/core';
+import { checkJobSpec } from './jobSpec.js';
+import { describeLabel, readUserCsv } from './loadData.js';
 import { explainAndScore, loadData, trainChosenModel } from './pipeline.js';
 
+/** Share of the bar given to training (the rest is explaining and scoring, weighted by rows). */
+const TRAIN_SHARE = 0.1;
+
+function post(message) {
+  self.postMessage(message);
+}
+
+function postError(e) {
+  post({
+    type: 'error',
+    error: {
+      name: e?.name ?? 'Error',
+      code: e?.code ?? null,
+      message: e instanceof Error ? e.message : String(e),
+      details: e?.details ?? {},
+    },
+  });
+}
+
+/**
+ * The models pick their kernels when made: 'simd' (WebAssembly SIMD) by default. A worker has
+ * no process.env, so forcing the scalar JS kernels takes the stand-in the models read.
+ */
+function useKernels(kind) {
+  if (kind === 'js') globalThis.process = { env: { XAI_KERNELS: 'js' } };
+}
+
+function run(spec) {
+  checkJobSpec(spec);
+  useKernels(spec.kernels);
+  const t0 = performance.now();
+  const progress = (fraction, message, phase) => post({ type: 'progress', fraction, message, phase });
+  progress(0, 'reading the data', 'load');
+  const data = loadData(spec);
+  const what = spec.model === 'lr' ? 'logistic regression' : 'the neural network';
+  progress(0.01, `training ${what} on ${data.train.x.rows} rows`, 'train');
+  const trained = trainChosenModel(data, spec.model, spec.seed ?? 0, (epoch, epochs) =>
+    progress(0.01 + (TRAIN_SHARE - 0.01) * (epoch / epochs), `training ${what}: epoch ${epoch}/${epochs}`, 'train'),
+  );
+  const trainMs = performance.now() - t0;
+  progress(TRAIN_SHARE, `trained (test accuracy ${trained.accuracy.test.toFixed(3)}); explaining`, 'explain');
+  const result = explainAndScore(data, trained, spec, (f, message) => progress(TRAIN_SHARE + (1 - TRAIN_SHARE) * f, message, 'explain'));
+  const wallMs = performance.now() - t0;
+  const timing = { wallMs, trainMs, explainMs: wallMs - trainMs };
+  post({ type: 'result', result: { ...result, model: spec.model, kernels: kernelBackend(), warnings: data.warnings ?? [], ...timing } });
+}
+
 self.onmessage = (event) => {
-  const { type, spec } = event.data;
-  if (type !== 'run') return;
-  const progress = (fraction, message) => self.postMessage({ type: 'progress', fraction, message });
+  const { type } = event.data;
   try {
-    const t0 = performance.now();
-    progress(0, 'loading data');
-    const data = loadData(spec);
-    progress(0.02, `training ${spec.model === 'lr' ? 'logistic regression' : 'the neural network'} on ${data.train.x.rows} rows`);
-    const trained = trainChosenModel(data, spec.model, spec.seed ?? 0);
-    progress(0.1, `trained (test accuracy ${trained.accuracy.test.toFixed(3)}); explaining`);
-    const result = explainAndScore(data, trained, spec, (f, message) => progress(0.1 + 0.9 * f, message));
-    self.postMessage({ type: 'result', result: { ...result, model: spec.model, wallMs: performance.now() - t0 } });
+    if (type === 'inspect') {
+      const { csvText, label, fileName } = event.data;
+      post({ type: 'inspected', label: { name: label, ...describeLabel(readUserCsv(csvText, label, fileName)) } });
+    } else if (type === 'run') run(event.data.spec);
   } catch (e) {
-    self.postMessage({ type: 'error', message: e instanceof Error ? e.message : String(e) });
+    postError(e);
   }
 };

@@ -1,18 +1,10 @@
 // The explorer in a real headless Chromium, as a user drives it: open the built page from
 // disk, upload a CSV, pick the label, run, see non-empty charts, click an instance and see its
 // attributions; no console errors; screenshots saved as artefacts.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { launchChromium } from '@xai/testing-browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvFile, openPage as open, screenshot, startBrowser, upload } from './support/page.js';
 
-const here = fileURLToPath(new URL('..', import.meta.url));
-const artifacts = join(here, 'artifacts');
 let browser;
-let pageUrl;
 
 /** A CSV whose label is a known function of two of its five columns (so LR recovers them). */
 function plantedCsv(rows = 400) {
@@ -31,43 +23,24 @@ function plantedCsv(rows = 400) {
 }
 
 beforeAll(async () => {
-  const out = mkdtempSync(join(tmpdir(), 'xai-explorer-'));
-  execFileSync(process.execPath, [join(here, 'build.mjs'), '--out', out], { stdio: 'pipe' });
-  pageUrl = pathToFileURL(join(out, 'index.html')).href;
-  mkdirSync(artifacts, { recursive: true });
-  browser = await launchChromium();
+  browser = await startBrowser();
 });
 afterAll(async () => browser?.close());
 
-async function openPage() {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  const problems = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(m.text());
-  });
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('request', (r) => {
-    if (!/^(file|data|blob):/.test(r.url())) problems.push(`network request: ${r.url()}`);
-  });
-  await page.goto(pageUrl, { waitUntil: 'load' });
-  await page.waitForSelector('body[data-state=ready]');
-  return { page, problems };
-}
+const openPage = () => open(browser);
 
 describe('explorer page in headless Chromium', () => {
   it('uploads a CSV, trains LR in a worker, charts every metric, drills into an instance', async () => {
     const { page, problems } = await openPage();
-    const csv = join(mkdtempSync(join(tmpdir(), 'xai-csv-')), 'loans.csv');
-    writeFileSync(csv, plantedCsv());
-    await page.setInputFiles('#file', csv);
-    await page.waitForFunction(() => document.querySelector('#label').options.length === 6);
+    await upload(page, csvFile('loans.csv', plantedCsv()));
+    expect(await page.$$eval('#label option', (o) => o.length)).toBe(6);
     expect(await page.$eval('#label', (s) => s.value)).toBe('approved');
     await page.selectOption('#model', 'lr');
     await page.fill('#instances', '20');
     // The UI stays responsive while the worker computes: the progress bar moves.
     await page.click('#run');
     await page.waitForFunction(() => Number(document.querySelector('#progress').value) > 0);
-    await page.waitForSelector('body[data-state=done], body[data-state=error]', { timeout: 240_000 });
+    await page.waitForSelector('body[data-state=done], body[data-state=error]', { timeout: 0 });
     expect(await page.$eval('body', (b) => b.dataset.state), await page.$eval('#message', (m) => m.textContent)).toBe('done');
     const charts = await page.$$eval('#charts figure.chart', (figs) =>
       figs.map((f) => ({
@@ -84,16 +57,18 @@ describe('explorer page in headless Chromium', () => {
     }
     const summary = await page.$eval('#summary', (s) => s.textContent);
     expect(summary).toMatch(/loans\.csv · logistic regression · test accuracy 0\.(8|9)\d\d/);
-    await page.screenshot({ path: join(artifacts, 'explorer-results.png'), fullPage: true });
+    await screenshot(page, 'explorer-results');
 
     await page.click('tr.instance-row[data-index="3"]');
     await page.waitForSelector('#instance-3 svg');
+    // One chart per explainer (Gradient, IG, LIME), each with a bar per feature.
+    expect(await page.$$eval('#instance-3 figure.instance-chart svg', (s) => s.length)).toBe(3);
     const bars = await page.$$eval('#instance-3 svg path, #instance-3 svg rect', (m) => m.length);
     expect(bars).toBeGreaterThan(3 * 5);
     // The most important feature by Gradient for a planted age/income rule is age or income.
-    const top = await page.$eval('tr.instance-row[data-index="3"]', (r) => r.children[2].textContent);
+    const top = await page.$eval('tr.instance-row[data-index="3"]', (r) => r.children[3].textContent);
     expect(['age', 'income']).toContain(top);
-    await page.screenshot({ path: join(artifacts, 'explorer-instance.png'), fullPage: true });
+    await screenshot(page, 'explorer-instance');
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -102,7 +77,7 @@ describe('explorer page in headless Chromium', () => {
     const { page, problems } = await openPage();
     await page.fill('#instances', '10');
     await page.click('#run');
-    await page.waitForSelector('body[data-state=done], body[data-state=error]', { timeout: 240_000 });
+    await page.waitForSelector('body[data-state=done], body[data-state=error]', { timeout: 0 });
     expect(await page.$eval('body', (b) => b.dataset.state)).toBe('done');
     expect(await page.$eval('#summary', (s) => s.textContent)).toMatch(/SynthGauss · ANN .* ground truth: generator/);
     expect(await page.$$eval('#charts figure.chart svg', (s) => s.length)).toBe(8);

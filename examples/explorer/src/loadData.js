@@ -1,0 +1,75 @@
+// The explorer's data: SynthGauss, or a user's CSV read exactly as the CLI reads it
+// (@xai/data's parseUserDataset: quoted fields, schema inference, text columns one-hot,
+// seeded stratified split, min-max fitted on train) and refused up front where the CLI refuses.
+import { XaiError } from '@xai/core';
+import { parseUserDataset } from '@xai/data';
+import { generateSynthGauss } from '@xai/synth';
+
+/** What a label column holds, for the page's picker and the label checks. */
+export function describeLabel(ds) {
+  return {
+    task: ds.task,
+    classes: ds.task === 'classification' ? [...(ds.labelClasses ?? [])] : [],
+    features: ds.schema.names.length,
+    rows: ds.train.x.rows + (ds.validation?.x.rows ?? 0) + ds.test.x.rows,
+  };
+}
+
+/** The bench's rule: its metrics need classes, so a numeric (regression) target is refused. */
+function refuseRegression(label, file) {
+  throw new XaiError(
+    'BAD_INPUT',
+    `${file}: the label column ${JSON.stringify(label)} holds numbers that are not a few classes (a regression target); the explorer trains classifiers — pick a column with classes (e.g. 0/1, yes/no)`,
+    { fn: 'explorer', arg: 'label', value: label, file },
+  );
+}
+
+/** Parses and checks a user's CSV with the chosen label (the CLI's reader and checks). */
+export function readUserCsv(csvText, label, fileName = 'uploaded.csv', seed = 0) {
+  if (typeof csvText !== 'string' && !(csvText instanceof Uint8Array))
+    throw new XaiError('BAD_INPUT', 'no CSV given: drop a CSV file first', { fn: 'explorer', arg: 'file' });
+  if (csvText.length === 0)
+    throw new XaiError('EMPTY', `${fileName}: the file is empty (expected a header line and data rows)`, {
+      fn: 'explorer',
+      arg: 'file',
+      file: fileName,
+    });
+  if (typeof label !== 'string' || label.length === 0)
+    throw new XaiError('BAD_OPTION', 'pick the label column', { fn: 'explorer', arg: 'label', value: label });
+  // parseUserDataset refuses a single class itself (BAD_INPUT naming the label and its value).
+  const ds = parseUserDataset(csvText, { label, file: fileName, seed });
+  if (ds.task !== 'classification') refuseRegression(label, fileName);
+  return ds;
+}
+
+function synthData(spec) {
+  const s = generateSynthGauss({ variant: 'paper', nPerCluster: spec.nPerCluster ?? 100, seed: spec.seed ?? 0 });
+  return {
+    name: 'SynthGauss',
+    featureNames: s.schema.names,
+    classNames: ['0', '1'],
+    train: s.train,
+    validation: s.validation,
+    test: s.test,
+    groundTruth: s.groundTruth.test,
+    groundTruthSource: 'generator',
+  };
+}
+
+/** Loads the chosen data into scaled train/validation/test splits with optional ground truth. */
+export function loadData(spec) {
+  if (spec.source === 'synth') return synthData(spec);
+  const ds = readUserCsv(spec.csvText, spec.label, spec.fileName ?? 'uploaded.csv', spec.seed ?? 0);
+  return {
+    name: spec.fileName ?? 'uploaded.csv',
+    featureNames: ds.schema.names,
+    classNames: [...ds.labelClasses],
+    classes: ds.classes,
+    train: ds.train,
+    validation: ds.validation,
+    test: ds.test,
+    groundTruth: null,
+    groundTruthSource: 'none',
+    warnings: ds.provenance.warnings,
+  };
+}

@@ -1,0 +1,152 @@
+// Drawing the results, one chart per task: the page yields to the browser between charts (so
+// input and paint go on while 8 metric charts and 7 instance charts draw) and records each
+// chunk in `window.xaiExplorer.drawLog` for the tests.
+import * as vega from 'vega';
+import { compile } from 'vega-lite';
+import { instanceChart, metricChart } from './charts.js';
+import { METRIC_INFO } from './pipeline-info.js';
+
+const $ = (id) => document.getElementById(id);
+
+export function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'class') e.className = v;
+    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v);
+  }
+  for (const c of children) e.append(c);
+  return e;
+}
+
+const yieldToBrowser = () => new Promise((resolve) => setTimeout(resolve, 0));
+const drawLog = [];
+/** The last result and the drawing chunks, for tests and the console (read-only use). */
+const hook = { drawLog, result: null };
+globalThis.xaiExplorer = hook;
+
+/** Draws one Vega-Lite spec into `container` as one chunk of work, then yields. */
+async function drawChunk(container, spec, what) {
+  const start = performance.now();
+  const view = new vega.View(vega.parse(compile(spec).spec), { renderer: 'svg', container, hover: true });
+  await view.runAsync();
+  container.setAttribute('role', 'img');
+  container.setAttribute('aria-label', spec.description);
+  drawLog.push({ what, start, end: performance.now() });
+  await yieldToBrowser();
+  return view;
+}
+
+/** The explained class in words, for the legend, the table and the charts. */
+export function classWording(result) {
+  if (result.target === 'predicted')
+    return {
+      short: 'predicted',
+      legend:
+        "Attributions explain each row's predicted class (column “predicted”): red pushes towards that row's predicted class, blue away — so a colour can mean a different class on different rows.",
+    };
+  const name = result.classNames[result.target] ?? String(result.target);
+  const why = result.classNames.length === 2 && result.target === 1 ? ' (the default for a binary label: its second class)' : '';
+  return {
+    short: name,
+    legend: `Attributions explain class “${name}”${why}; change it under “class to explain”. Red: pushes towards “${name}”; blue: away from it.`,
+  };
+}
+
+function topFeature(result, a) {
+  let best = 0;
+  for (let j = 1; j < a.length; j++) if (Math.abs(a[j]) > Math.abs(a[best])) best = j;
+  return result.featureNames[best] ?? `x${best}`;
+}
+
+function instanceTable(result, onOpen) {
+  const explainers = Object.keys(result.rows[0]?.attributions ?? {});
+  const { short } = classWording(result);
+  const head = el('tr', {}, el('th', {}, '#'), el('th', {}, `p(${short})`), el('th', {}, 'predicted'));
+  for (const e of explainers) head.append(el('th', {}, `top feature (${e})`));
+  const table = el(
+    'table',
+    { id: 'instances-table' },
+    el('caption', { class: 'legend' }, 'Instances: focus a row and press Enter to open it'),
+    head,
+  );
+  for (const row of result.rows) {
+    const open = () => onOpen(row.index);
+    const onkeydown = (e) => {
+      if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        open();
+      }
+    };
+    const tr = el('tr', { class: 'instance-row', tabindex: '0', 'data-index': String(row.index), onclick: open, onkeydown });
+    tr.append(
+      el('td', {}, String(row.index)),
+      el('td', {}, row.probability.toFixed(3)),
+      el('td', {}, result.classNames[row.predicted] ?? String(row.predicted)),
+    );
+    for (const e of explainers) tr.append(el('td', {}, topFeature(result, row.attributions[e])));
+    table.append(tr);
+  }
+  return table;
+}
+
+/** Draws one instance: one small chart per explainer, wrapping to the width of the page. */
+export async function showInstance(result, index, isCurrent = () => true) {
+  const row = result.rows[index];
+  const { short } = classWording(result);
+  const box = $('instance');
+  const charts = el('div', { class: 'instance-charts', id: `instance-${index}` });
+  const predicted = result.classNames[row.predicted] ?? String(row.predicted);
+  box.replaceChildren(el('h4', {}, `Instance ${index}: p(${short}) = ${row.probability.toFixed(3)}, predicted ${predicted}`), charts);
+  for (const r of document.querySelectorAll('.instance-row')) {
+    const on = r.dataset.index === String(index);
+    r.classList.toggle('selected', on);
+    r.setAttribute('aria-selected', String(on));
+  }
+  const className = result.target === 'predicted' ? predicted : short;
+  for (const [explainer, attributions] of Object.entries(row.attributions)) {
+    if (!isCurrent()) return;
+    const fig = el('figure', { class: 'chart instance-chart' });
+    charts.append(fig);
+    await drawChunk(fig, instanceChart(explainer, attributions, result.featureNames, className), `instance ${index} ${explainer}`);
+  }
+}
+
+/** Clears every result on the page (a new job, an error or a cancel). */
+export function clearResults() {
+  hook.result = null;
+  for (const id of ['summary', 'charts', 'instances-list', 'instance']) $(id).replaceChildren();
+  $('instances-legend').textContent =
+    "Click a row (or focus it and press Enter) to see each explainer's attributions for that instance side by side.";
+}
+
+/** Summary, one chart per metric, the instance table and the first instance; stops when `isCurrent()` turns false. */
+export async function showResult(result, isCurrent) {
+  drawLog.length = 0;
+  hook.result = result;
+  const acc = result.accuracy;
+  const model = result.model === 'lr' ? 'logistic regression' : 'ANN';
+  $('summary').textContent =
+    `${result.dataset} · ${model} · test accuracy ${acc.test.toFixed(3)} (validation ${acc.validation?.toFixed(3) ?? '—'}, epoch ${result.bestEpoch}) · ${result.instances} instances · ground truth: ${result.groundTruthSource} · ${(result.wallMs / 1000).toFixed(1)} s (${result.kernels} kernels)`;
+  const charts = $('charts');
+  charts.replaceChildren();
+  for (const metric of [...new Set(result.cells.map((c) => c.metric))]) {
+    if (!isCurrent()) return;
+    const fig = el('figure', { class: 'chart', id: `chart-${metric}` });
+    charts.append(fig);
+    await drawChunk(
+      fig,
+      metricChart(
+        metric,
+        METRIC_INFO[metric],
+        result.cells.filter((c) => c.metric === metric),
+      ),
+      `metric ${metric}`,
+    );
+  }
+  const open = (index) => showInstance(result, index, isCurrent);
+  $('instances-legend').textContent =
+    `${classWording(result).legend} Click a row (or focus it and press Enter) to see each explainer's attributions side by side.`;
+  $('instances-list').replaceChildren(instanceTable(result, open));
+  await open(0);
+}

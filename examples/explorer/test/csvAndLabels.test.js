@@ -1,0 +1,164 @@
+// The explorer reads a CSV as the CLI does (@xai/data: quoted header fields, text columns
+// one-hot) and refuses what the CLI refuses, up front, in words a reader understands.
+import { parseUserDataset } from '@xai/data';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvFile, openPage, pickLabel, runJob, screenshot, seeded, startBrowser, status, upload } from './support/page.js';
+
+let browser;
+beforeAll(async () => {
+  browser = await startBrowser();
+});
+afterAll(async () => browser?.close());
+
+const CITIES = ['Oslo', 'Bergen', '"Tromsø, N"'];
+
+/** approved = 1 exactly when "income, net" > 50 000; age and city are noise. */
+function quotedCsv(rows = 300, label = (income) => (income > 50_000 ? 1 : 0)) {
+  const rand = seeded(7);
+  const lines = ['"income, net",age,city,approved'];
+  for (let i = 0; i < rows; i++) {
+    const income = Math.round(rand() * 100_000);
+    lines.push([income, 20 + Math.floor(rand() * 60), CITIES[i % 3], label(income)].join(','));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+describe('a CSV with a quoted header and a text column', () => {
+  it('is read as the CLI reads it (4 columns, city one-hot) and explained for class 1', async () => {
+    const text = quotedCsv();
+    const { page, problems } = await openPage(browser);
+    await upload(page, csvFile('loans.csv', text));
+    const columns = await page.$$eval('#label option', (o) => o.map((x) => x.value));
+    expect(columns).toEqual(['income, net', 'age', 'city', 'approved']);
+    expect(await page.$eval('#label', (s) => s.value)).toBe('approved');
+    // Categories sorted, one model column each: the CLI's reader on the same text agrees.
+    const expected = ['income, net', 'age', 'city=Bergen', 'city=Oslo', 'city=Tromsø, N'];
+    expect(parseUserDataset(text, { label: 'approved' }).schema.names).toEqual(expected);
+    expect(await page.$eval('#file-status', (s) => s.textContent)).toContain('5 model features');
+    expect(await page.$$eval('#target option', (o) => o.map((x) => x.value))).toEqual(['0', '1', 'predicted']);
+    expect(await page.$eval('#target', (s) => s.value)).toBe('1');
+    await screenshot(page, '1-csv-loaded', '#controls');
+
+    await page.selectOption('#model', 'lr');
+    await page.fill('#instances', '20');
+    await page.$$eval('input[name=explainer]', (boxes) => {
+      for (const b of boxes) b.checked = b.value === 'grad';
+    });
+    expect(await runJob(page), (await status(page)).message).toBe('done');
+    const result = await page.evaluate(() => globalThis.xaiExplorer.result);
+    expect(result.featureNames).toEqual(expected);
+    // LR's gradient towards class 1 is p(1 − p)(w₁ − w₀): one direction for every row, and
+    // income (the only signal, approved ⇔ income > 50 000) pushes towards approval on every row.
+    for (const row of result.rows) {
+      expect(row.target).toBe(1);
+      expect(row.attributions.Gradient[0], `row ${row.index}`).toBeGreaterThan(0);
+    }
+    const legend = await page.$eval('#instances-legend', (p) => p.textContent);
+    expect(legend).toContain('explain class “1” (the default for a binary label');
+    expect(await page.$$eval('#instances-table th', (t) => t.map((x) => x.textContent).slice(0, 3))).toEqual(['#', 'p(1)', 'predicted']);
+    const tops = await page.$$eval('tr.instance-row', (rows) => rows.map((r) => r.children[3].textContent));
+    expect(new Set(tops)).toEqual(new Set(['income, net']));
+    await screenshot(page, '2-csv-results');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('with a 3-class text label: the classes are offered, the wording names the explained class', async () => {
+    const text = quotedCsv(240, (income) => (income < 33_000 ? 'low' : income < 66_000 ? 'mid' : 'high'));
+    const { page, problems } = await openPage(browser);
+    await upload(page, csvFile('tiers.csv', text));
+    // Text classes sorted, as @xai/data orders them: high, low, mid; the second is the default.
+    expect(await page.$$eval('#target option', (o) => o.map((x) => x.textContent))).toEqual([
+      'high',
+      'low (default)',
+      'mid',
+      'the predicted class (per row)',
+    ]);
+    await page.selectOption('#model', 'lr');
+    await page.fill('#instances', '5');
+    await page.$$eval('input[name=explainer]', (boxes) => {
+      for (const b of boxes) b.checked = b.value === 'grad';
+    });
+    expect(await runJob(page), (await status(page)).message).toBe('done');
+    const body = await page.$eval('#results', (r) => r.textContent);
+    expect(body).not.toContain('class 1');
+    expect(body).toContain('p(low)');
+    expect(body).toContain('explain class “low”');
+    expect(body).not.toContain('binary');
+    // No ground truth for a 3-class LR: only the prediction-gap metrics are drawn.
+    expect(await page.$$eval('#charts figure', (f) => f.map((x) => x.id).sort())).toEqual(['chart-PGI', 'chart-PGU']);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('refusals, up front and in plain words', () => {
+  it('a numeric label is refused before any training, and the previous results are cleared', async () => {
+    const { page, problems } = await openPage(browser);
+    // A quick first job, so there are results on screen to clear.
+    await page.selectOption('#model', 'lr');
+    await page.fill('#instances', '5');
+    await page.$$eval('input[name=explainer]', (boxes) => {
+      for (const b of boxes) b.checked = b.value === 'grad';
+    });
+    expect(await runJob(page)).toBe('done');
+    expect(await page.$$eval('#charts figure', (f) => f.length)).toBeGreaterThan(0);
+    await page.evaluate(() => {
+      globalThis.seenMessages = [];
+      new MutationObserver(() => globalThis.seenMessages.push(document.querySelector('#message').textContent)).observe(
+        document.querySelector('#message'),
+        { childList: true, characterData: true, subtree: true },
+      );
+    });
+    await upload(page, csvFile('loans.csv', quotedCsv()));
+    await pickLabel(page, 'age');
+    const refused = await status(page);
+    expect(refused.state).toBe('error');
+    expect(refused.message).toMatch(/^loans\.csv: the label column "age" holds numbers .*regression target/);
+    expect(refused.details).toMatch(/^details: BAD_INPUT: \[BAD_INPUT\] explorer: label:/);
+    expect(await page.$$eval('#charts figure', (f) => f.length)).toBe(0);
+    expect(await page.$eval('#summary', (s) => s.textContent)).toBe('');
+    // Run refuses the same way, at once: the worker never gets to training.
+    expect(await runJob(page)).toBe('error');
+    expect((await status(page)).message).toContain('regression target');
+    const seen = await page.evaluate(() => globalThis.seenMessages);
+    expect(seen.some((m) => /^(training|trained)/.test(m))).toBe(false);
+    await screenshot(page, '3-numeric-label-refused', '#controls');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('a single class, a PNG, an empty file and too few instances: one sentence each, code in details', async () => {
+    const { page, problems } = await openPage(browser);
+    await upload(
+      page,
+      csvFile(
+        'one.csv',
+        quotedCsv(50, () => 1),
+      ),
+    );
+    let s = await status(page);
+    expect(s.message).toContain('the label "approved" has a single class "1"; a classifier needs two');
+    expect(s.details).toContain('BAD_INPUT');
+
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+    await upload(page, csvFile('photo.png', png));
+    s = await status(page);
+    // @xai/data names the format from the first bytes; the page passes its sentence on.
+    expect(s.message).toMatch(/^photo\.png: the file is a PNG image .*not UTF-8 CSV text/);
+    expect(s.details).toContain('PARSE_ERROR');
+
+    await upload(page, csvFile('empty.csv', ''));
+    s = await status(page);
+    expect(s.message).toMatch(/^empty\.csv: the file is empty .*Pick a CSV with a header line and data rows\.$/);
+
+    await page.check('#source-synth');
+    await page.fill('#instances', '2');
+    expect(await runJob(page)).toBe('error');
+    s = await status(page);
+    expect(s.message).toBe('Instances must be a whole number from 5 to 1000 (got 2)');
+    expect(s.details).toContain('BAD_OPTION');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,14 @@
+// Builds the explorer once for every browser test file: dist/index.html into a temp folder,
+// handed to the tests as `inject('pageUrl')`.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export function setup({ provide }) {
+  const here = fileURLToPath(new URL('../..', import.meta.url));
+  const out = mkdtempSync(join(tmpdir(), 'xai-explorer-'));
+  execFileSync(process.execPath, [join(here, 'build.mjs'), '--out', out], { stdio: 'pipe' });
+  provide('pageUrl', pathToFileURL(join(out, 'index.html')).href);
+}
