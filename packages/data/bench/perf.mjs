@@ -88,13 +88,13 @@ const out = { rows: x.rows, cols: x.cols, data: new Float64Array(x.data.length) 
 s.transform(x, out);
 console.log(`\nMinMaxScaler.transform 100000 x 20 into a reused buffer: ${time(() => s.transform(x, out), 7).toFixed(1)} ms`);
 
-// The browser path hashes with @noble/hashes sha256 (pure JS); loadDataset (Node) with node:crypto.
+// The browser path hashes with @xai/core sha256 sha256 (pure JS); loadDataset (Node) with node:crypto.
 {
   const read = (name, file) => readFileSync(join(dataDir, name, file));
   if (existsSync(join(dataDir, 'gaussian', 'gaussian-train.csv'))) {
     const texts = { train: read('gaussian', 'gaussian-train.csv'), test: read('gaussian', 'gaussian-test.csv') };
     console.log(
-      `\nparseDataset('gaussian') from bytes in memory (@noble/hashes sha256 of 9.8 MB + parse + split + scale): ${time(() => parseDataset('gaussian', texts), 5).toFixed(1)} ms`,
+      `\nparseDataset('gaussian') from bytes in memory (pure-JS sha256 of 9.8 MB + parse + split + scale): ${time(() => parseDataset('gaussian', texts), 5).toFixed(1)} ms`,
     );
   }
   if (existsSync(join(dataDir, 'adult', 'adult-train.csv'))) {
@@ -105,14 +105,14 @@ console.log(`\nMinMaxScaler.transform 100000 x 20 into a reused buffer: ${time((
   }
 }
 
-// The hash alone: @noble/hashes (the root's sha256, browser path) against node:crypto on the same bytes.
+// The hash alone: @xai/core's pure-JS sha256 (the root's, browser path) against node:crypto on the same bytes.
 {
-  const { sha256 } = await import('@noble/hashes/sha2');
+  const { sha256Hex } = await import('@xai/core');
   const { createHash } = await import('node:crypto');
   const bytes = new Uint8Array(8 << 20).map((_, i) => (i * 2654435761) >>> 24);
-  const noble = time(() => sha256(bytes), 5);
+  const pure = time(() => sha256Hex(bytes), 5);
   const native = time(() => createHash('sha256').update(bytes).digest(), 5);
   console.log(
-    `\nsha256 of 8 MiB: @noble/hashes ${noble.toFixed(1)} ms (${(8 / (noble / 1000)).toFixed(0)} MiB/s), node:crypto ${native.toFixed(1)} ms (${(8 / (native / 1000)).toFixed(0)} MiB/s), ratio ${(noble / native).toFixed(1)}x`,
+    `\nsha256 of 8 MiB: @xai/core sha256 ${pure.toFixed(1)} ms (${(8 / (pure / 1000)).toFixed(0)} MiB/s), node:crypto ${native.toFixed(1)} ms (${(8 / (native / 1000)).toFixed(0)} MiB/s), ratio ${(pure / native).toFixed(1)}x`,
   );
 }

@@ -12,7 +12,7 @@ import {
   urlOf,
 } from './internal/assembleDataset.js';
 import { layoutsOf } from './internal/datasetLayout.js';
-import { sha256HexAsync } from './internal/sha256.js';
+import { sha256HexAsync } from '@xai/core';
 import type { LoadedDataset } from './loadedDataset.js';
 
 export interface FetchDatasetOptions extends DatasetProcessingOptions {

@@ -4,7 +4,7 @@ import { datasetInfoOf, datasetRegistry } from './datasetRegistry.js';
 import type { DatasetProcessingOptions, FileBytes } from './internal/assembleDataset.js';
 import { PROCESSING_KEYS, assembleDataset, resolveProcessing, settleChecksum } from './internal/assembleDataset.js';
 import { layoutsOf } from './internal/datasetLayout.js';
-import { sha256Hex } from './internal/sha256.js';
+import { sha256Hex } from '@xai/core';
 import type { LoadedDataset } from './loadedDataset.js';
 
 /** A registry dataset's files in memory, by role: `{ train, test }`, or `{ full }` (pima). */

@@ -52,18 +52,18 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-// The hash alone: @noble/hashes (ids and data hashes, root and browser) against node:crypto on the same bytes.
+// The hash alone: @xai/core's pure-JS sha256 (ids and data hashes, root and browser) against node:crypto on the same bytes.
 {
-  const { sha256 } = await import('@noble/hashes/sha2');
+  const { sha256Hex } = await import('@xai/core');
   const { createHash } = await import('node:crypto');
   const bytes = new Uint8Array(4 << 20).map((_, i) => (i * 2654435761) >>> 24);
-  const noble = time('sha256 4 MiB @noble/hashes', 5, () => {
-    sha256(bytes);
+  const pure = time('sha256 4 MiB @xai/core sha256', 5, () => {
+    sha256Hex(bytes);
   });
   const native = time('sha256 4 MiB node:crypto', 5, () => {
     createHash('sha256').update(bytes).digest();
   });
-  line(noble);
+  line(pure);
   line(native);
-  console.log(`ratio ${(noble.ms / native.ms).toFixed(1)}x`);
+  console.log(`ratio ${(pure.ms / native.ms).toFixed(1)}x`);
 }

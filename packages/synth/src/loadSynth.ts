@@ -17,7 +17,7 @@ import {
   groundTruthFile,
 } from './internal/fileLayout.js';
 import { parseNumericCsv } from './internal/numericCsv.js';
-import { fileSha256 } from './internal/sha256.js';
+import { sha256Hex } from '@xai/core';
 import type { SynthDataset, SynthFileEntry, SynthGaussDgp } from './synthDataset.js';
 
 /** Options of `loadSynth`. */
@@ -80,7 +80,7 @@ export async function loadSynth(dir: string, options: LoadSynthOptions = {}): Pr
       throw new XaiError('CHECKSUM_MISMATCH', `${manifestPath}: does not list ${file}`, { fn, arg: 'manifest.files', value: file, file });
     const path = join(dir, file);
     const bytes = await readBytes(path, fn);
-    const sha = fileSha256(bytes);
+    const sha = sha256Hex(bytes);
     if (sha !== entry.sha256) {
       throw new XaiError(
         'CHECKSUM_MISMATCH',

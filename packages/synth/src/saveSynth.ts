@@ -13,7 +13,7 @@ import {
 } from './internal/fileLayout.js';
 import type { SplitName } from './internal/fileLayout.js';
 import { writeNumericCsv } from './internal/numericCsv.js';
-import { fileSha256 } from './internal/sha256.js';
+import { sha256Hex } from '@xai/core';
 import type { SynthDataset, SynthFileEntry, SynthManifest } from './synthDataset.js';
 
 /**
@@ -84,7 +84,7 @@ export async function saveSynth(dir: string, dataset: SynthDataset): Promise<Syn
   for (const o of outputs) {
     const bytes = Buffer.from(o.text, 'utf8');
     await writeFile(join(dir, o.file), bytes);
-    files.push({ file: o.file, role: o.role, ...(o.split ? { split: o.split } : {}), bytes: bytes.length, sha256: fileSha256(bytes) });
+    files.push({ file: o.file, role: o.role, ...(o.split ? { split: o.split } : {}), bytes: bytes.length, sha256: sha256Hex(bytes) });
   }
   const { files: _ignored, ...rest } = dataset.manifest;
   const manifest: SynthManifest = { ...rest, files };

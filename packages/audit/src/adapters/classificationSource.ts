@@ -1,7 +1,7 @@
 import { XaiError, checkOptions, describeValue, hashString } from '@xai/core';
 import { decodeText } from '../internal/decodeText.js';
 import { readCsvRecords } from '../internal/readCsvRecords.js';
-import { sha256Hex } from '../internal/sha256.js';
+import { sha256Hex } from '@xai/core';
 import type { Item } from '../item.js';
 import type { AuditSource } from './auditSource.js';
 

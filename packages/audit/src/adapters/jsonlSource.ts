@@ -1,6 +1,6 @@
 import { checkOptions } from '@xai/core';
 import { decodeText } from '../internal/decodeText.js';
-import { sha256Hex } from '../internal/sha256.js';
+import { sha256Hex } from '@xai/core';
 import type { AuditSource } from './auditSource.js';
 import { parseJsonlItems } from './parseJsonlItems.js';
 

@@ -1,8 +1,7 @@
 import { XaiError, describeValue, substream, checkOptions } from '@xai/core';
 import type { Candidate, Item } from '../item.js';
-import { canonicalJson } from '../internal/canonicalJson.js';
 import { freshToken } from '../internal/randomToken.js';
-import { sha256Hex } from '../internal/sha256.js';
+import { canonicalJson, sha256Hex } from '@xai/core';
 import { titleCase } from '../internal/text.js';
 
 /** Generator name and version: part of every corpus id, bumped whenever output changes. */

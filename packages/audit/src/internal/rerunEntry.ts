@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { runAuditCommand } from '../runAuditCommand.js';
-import { sha256Hex } from './sha256.js';
+import { sha256Hex } from '@xai/core';
 import { PATH_FLAGS } from '../receipts/ledger.js';
 
 /**

@@ -3,7 +3,7 @@ import { XaiError, checkOptions, hashFloat64, row } from '@xai/core';
 import type { AuditReport, LeakComparison, ProbeResult } from '../auditReport.js';
 import type { AuditOptions } from '../auditOptions.js';
 import { resolveAuditOptions } from '../auditOptions.js';
-import { createSha256 } from '../internal/sha256.js';
+import { Sha256 } from '@xai/core';
 import { assembleReport } from '../internal/assembleReport.js';
 import { duplicateGroups, duplicateVote, rowKey } from '../internal/duplicateRows.js';
 import type { HeldOutNb } from '../internal/naiveBayes.js';
@@ -718,7 +718,7 @@ function rowKeys(x: Matrix, y: Int32Array): string[] {
 
 function tableHash(t: TabularAuditInput): string {
   // Header, then per split the row-major float64 bytes of the features and the int32 labels.
-  const h = createSha256();
+  const h = new Sha256();
   const add = (m: Matrix, y: Int32Array): void => {
     const buf = new Float64Array(m.cols);
     for (let i = 0; i < m.rows; i++) {
@@ -737,5 +737,5 @@ function tableHash(t: TabularAuditInput): string {
     h.update('--test--\n');
     add(t.test.x, t.test.y);
   }
-  return h.digest();
+  return h.hex();
 }

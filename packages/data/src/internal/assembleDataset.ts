@@ -14,7 +14,7 @@ import { stratifiedSplit } from '../stratifiedSplit.js';
 import type { Layout } from './datasetLayout.js';
 import { parseCsvAs } from './parseCsvAs.js';
 import { processingHash } from './processingHash.js';
-import { sha256Hex } from './sha256.js';
+import { sha256Hex } from '@xai/core';
 
 /** Options every registry loader shares (how the splits are made and scaled). */
 export interface DatasetProcessingOptions {

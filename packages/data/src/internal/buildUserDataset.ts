@@ -16,7 +16,7 @@ import { planColumns } from './planColumns.js';
 import { readTestTable } from './readTestTable.js';
 import { readTrainTable } from './readTrainTable.js';
 import { MISSING_HINT } from './screenCells.js';
-import { sha256Hex } from './sha256.js';
+import { sha256Hex } from '@xai/core';
 import type { RawColumnPlan } from './tableEncoding.js';
 import { encodeTable, modelColumnNames } from './tableEncoding.js';
 import type { Part } from './userSplits.js';

@@ -2,7 +2,7 @@
 // and scaling: two loads with equal processing hashes hold the same numbers.
 import type { Preset } from '@xai/core';
 import type { ScalingMode } from '../loadedDataset.js';
-import { sha256Hex } from './sha256.js';
+import { sha256Hex } from '@xai/core';
 
 export interface ProcessingChoices {
   /** sha256 of the input files (`LoadedDataset.hash`). */

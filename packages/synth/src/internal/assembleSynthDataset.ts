@@ -3,8 +3,7 @@ import type { SynthGaussParams } from '../resolveSynthGaussParams.js';
 import type { SynthDataset, SynthFileEntry, SynthGaussDgp, SynthManifest } from '../synthDataset.js';
 import { clusterDiagnostics } from './clusterDiagnostics.js';
 import { GENERATOR_VERSION, paramsId } from './paramsId.js';
-import { sha256Hex } from './sha256.js';
-import type { HashPart } from './sha256.js';
+import { type HashPart, sha256OfParts } from '@xai/core';
 
 /** The arrays of one split. */
 export interface SplitParts {
@@ -38,7 +37,7 @@ export function partsSha256(parts: SynthParts): string {
   }
   const g = parts.dgp;
   h.push('dgp', g.centres.data, g.weights.data, g.masks.data, g.effectiveWeights.data, `${g.threshold.kind}:${g.threshold.value}`);
-  return sha256Hex(...h);
+  return sha256OfParts(...h);
 }
 
 /** Wraps the arrays as a SynthDataset with its manifest. Matrices must be contiguous. */

@@ -1,6 +1,5 @@
 import type { SynthGaussParams } from '../resolveSynthGaussParams.js';
-import { canonicalJson } from './canonicalJson.js';
-import { sha256Hex } from './sha256.js';
+import { canonicalJson, sha256OfParts } from '@xai/core';
 
 /**
  * Version of the generator's output. Bump it whenever the same parameters would give
@@ -20,5 +19,5 @@ export function hashedParams(params: SynthGaussParams): Record<string, unknown> 
 
 /** sha256 over generator name, version and the canonical resolved parameters. */
 export function paramsId(params: SynthGaussParams, version: number = GENERATOR_VERSION): string {
-  return sha256Hex(canonicalJson({ generator: 'synthgauss', version, params: hashedParams(params) }));
+  return sha256OfParts(canonicalJson({ generator: 'synthgauss', version, params: hashedParams(params) }));
 }
