@@ -1,14 +1,12 @@
 // Node entry (re-exported by @xai/onnx/node): the built-in models' fast backend.
 import type { HiddenOptions, InputGradientOptions, Matrix, Model, ModelOutput } from '@xai/core';
-import { XaiError, checkOptions, describeValue } from '@xai/core';
+import { XaiError, checkOptions, describeValue, intOption } from '@xai/core';
 import type { NeuralModel } from '@xai/models';
 import { fromModelJson, toModelJson, withPrecision } from '@xai/models';
-import type { GradientOutput } from './internal/inputGradientGraph.js';
-import { inputGradientGraph } from './internal/inputGradientGraph.js';
-import { checkFeatures, checkTargets, outBuffer } from './internal/matrixChecks.js';
-import { nodeRunner } from './internal/nodeRunner.js';
-import type { Runner } from './internal/runner.js';
 import { checkNeuralModel } from './internal/forwardGraph.js';
+import { checkFeatures, outBuffer } from './internal/matrixChecks.js';
+import { nodeRunner } from './internal/nodeRunner.js';
+import { ortGradient } from './internal/ortGradient.js';
 import { neuralModelToOnnx } from './neuralModelToOnnx.js';
 
 /** Options of ortModel. @since 0.2.0 */
@@ -56,7 +54,7 @@ function snapshot(model: NeuralModel, fn: string): NeuralModel {
 }
 
 /**
- * The fast backend for @xai/models' LR/MLP (issue 16): the model is written as an ONNX
+ * The fast backend for @xai/models' LR/MLP: the model is written as an ONNX
  * graph (neuralModelToOnnx) and `predictProba`, `logits` and `hidden` (post- or
  * pre-activation; post is what RRS reads) run through onnxruntime-node's synchronous
  * session, one call per batch, with `threads` pinned; `inputGradient` runs the model's
@@ -80,12 +78,7 @@ export function ortModel(model: NeuralModel, options?: OrtModelOptions): OrtMode
       arg: 'gradients',
       value: gradients,
     });
-  if (!Number.isInteger(threads) || threads < 1)
-    throw new XaiError('BAD_OPTION', `threads must be a positive integer, got ${describeValue(threads)}`, {
-      fn,
-      arg: 'threads',
-      value: threads,
-    });
+  intOption(threads, fn, 'threads', { min: 1 });
   const reference = snapshot(model, fn);
   const bytes = neuralModelToOnnx(reference, { dtype });
   const file = `ortModel(${reference.kind})`;
@@ -107,40 +100,7 @@ export function ortModel(model: NeuralModel, options?: OrtModelOptions): OrtMode
     return dst;
   };
   const gradientDtype = gradients === 'ts' ? 'float64' : reference.precision === 'float32' ? 'float32' : 'float64';
-  const gradientRunners = new Map<GradientOutput, Runner>();
-  const gradientRunner = (space: GradientOutput): Runner => {
-    let r = gradientRunners.get(space);
-    if (r === undefined) {
-      const graph = inputGradientGraph(reference, gradientDtype === 'float64', space, fn);
-      r = nodeRunner(graph, { threads, float64: gradientDtype === 'float64', file: `${file} input gradient`, fn, inputName: 'x' });
-      gradientRunners.set(space, r);
-    }
-    return r;
-  };
-  const ortGradient = (x: Matrix, targets: ArrayLike<number>, gOptions: InputGradientOptions = {}): Matrix => {
-    const name = 'ortModel.inputGradient';
-    checkOptions(gOptions, ['output', 'out'], name);
-    const space = gOptions.output ?? 'probability';
-    if (space !== 'probability' && space !== 'logit')
-      throw new XaiError('BAD_OPTION', `output must be 'probability' or 'logit', got ${describeValue(space)}`, {
-        fn: name,
-        arg: 'output',
-        value: space,
-      });
-    checkFeatures(name, x, d, file);
-    checkTargets(name, targets, x.rows, c);
-    const dst = outBuffer(name, x.rows, d, gOptions.out);
-    if (x.rows === 0) return dst;
-    const onehot = new Float64Array(x.rows * c);
-    for (let i = 0; i < x.rows; i++) onehot[i * c + targets[i]!] = 1;
-    // a value model has no softmax: both output spaces differentiate its raw output
-    const runner = gradientRunner(value ? 'logit' : space);
-    const src = runner.runSync!(x, ['input_gradient'], { target: { rows: x.rows, cols: c, data: onehot } })[0]!.data;
-    const os = dst.stride ?? dst.cols;
-    const oo = dst.offset ?? 0;
-    for (let i = 0; i < x.rows; i++) for (let j = 0; j < d; j++) dst.data[oo + i * os + j] = src[i * d + j]!;
-    return dst;
-  };
+  const ort = ortGradient(reference, { threads, float64: gradientDtype === 'float64', file, fn });
   // A value model's graph has one raw output: it is both its values and its logits.
   const probaName = value ? 'value' : 'probabilities';
   const logitName = value ? 'value' : 'logits';
@@ -156,10 +116,10 @@ export function ortModel(model: NeuralModel, options?: OrtModelOptions): OrtMode
     logits: (x, out) => one('ortModel.logits', logitName, x, c, out),
     precision: reference.precision === 'float32' ? 'float32' : 'float64',
     gradients: { backend: gradients, dtype: gradientDtype },
-    inputGradient: gradients === 'ts' ? (x, targets, gOptions) => reference.inputGradient(x, targets, gOptions) : ortGradient,
+    inputGradient: gradients === 'ts' ? (x, targets, gOptions) => reference.inputGradient(x, targets, gOptions) : ort.inputGradient,
     dispose: () => {
       runner.dispose();
-      for (const r of gradientRunners.values()) r.dispose();
+      ort.dispose();
       reference.release();
     },
   };

@@ -1,6 +1,6 @@
 // The input gradient of an @xai/models LR/MLP as one ONNX graph: the forward pass, then the
 // backward pass written out by hand (an MLP's is short), so ONNX Runtime's GEMMs compute
-// gradients as well as probabilities (issue 16: the gradient explainers' cells).
+// gradients as well as probabilities.
 import type { NeuralModel } from '@xai/models';
 import type onnxProto from 'onnx-proto';
 import { version } from '../../package.json';

@@ -1,5 +1,6 @@
 // The load options' keys (checked by both loaders) and the part of them assembleModel reads.
-import { XaiError, checkOptions, describeValue } from '@xai/core';
+import type { OptionKeys } from '@xai/core';
+import { checkOptions, enumOption, intOption, numberOption } from '@xai/core';
 import type { OnnxLoadOptions } from '../types.js';
 
 export const LOAD_OPTION_KEYS = [
@@ -13,7 +14,10 @@ export const LOAD_OPTION_KEYS = [
   'maxBatchRows',
   'threads',
   'name',
-] as const satisfies readonly (keyof OnnxLoadOptions)[];
+] as const satisfies OptionKeys<OnnxLoadOptions>;
+
+const GRADIENTS: readonly NonNullable<OnnxLoadOptions['gradients']>[] = ['auto', 'import', 'finite-differences'];
+const EVALUATE: readonly NonNullable<OnnxLoadOptions['evaluate']>[] = ['session', 'imported'];
 
 type LoadOptionKey = (typeof LOAD_OPTION_KEYS)[number];
 // Compile-time: every OnnxLoadOptions key is listed above (a new option left out fails here).
@@ -25,29 +29,9 @@ export type AssembleOptions = Pick<OnnxLoadOptions, Exclude<LoadOptionKey, 'thre
 
 export function checkLoadOptions(options: OnnxLoadOptions | undefined, fn: string): OnnxLoadOptions {
   const o = checkOptions(options, LOAD_OPTION_KEYS, fn);
-  if (o.threads !== undefined && (!Number.isInteger(o.threads) || o.threads < 1))
-    throw new XaiError('BAD_OPTION', `threads must be a positive integer, got ${describeValue(o.threads)}`, {
-      fn,
-      arg: 'threads',
-      value: o.threads,
-    });
-  if (o.fdStep !== undefined && !(typeof o.fdStep === 'number' && o.fdStep > 0 && Number.isFinite(o.fdStep)))
-    throw new XaiError('BAD_OPTION', `fdStep must be a positive number, got ${describeValue(o.fdStep)}`, {
-      fn,
-      arg: 'fdStep',
-      value: o.fdStep,
-    });
-  if (o.gradients !== undefined && !['auto', 'import', 'finite-differences'].includes(o.gradients))
-    throw new XaiError('BAD_OPTION', `gradients must be 'auto', 'import' or 'finite-differences', got ${describeValue(o.gradients)}`, {
-      fn,
-      arg: 'gradients',
-      value: o.gradients,
-    });
-  if (o.evaluate !== undefined && !['session', 'imported'].includes(o.evaluate))
-    throw new XaiError('BAD_OPTION', `evaluate must be 'session' or 'imported', got ${describeValue(o.evaluate)}`, {
-      fn,
-      arg: 'evaluate',
-      value: o.evaluate,
-    });
+  if (o.threads !== undefined) intOption(o.threads, fn, 'threads', { min: 1 });
+  if (o.fdStep !== undefined) numberOption(o.fdStep, fn, 'fdStep', { above: 0 });
+  if (o.gradients !== undefined) enumOption(o.gradients, fn, 'gradients', { values: GRADIENTS });
+  if (o.evaluate !== undefined) enumOption(o.evaluate, fn, 'evaluate', { values: EVALUATE });
   return o;
 }

@@ -71,15 +71,15 @@ export function nodeRunner(bytes: Uint8Array, o: NodeRunnerOptions): Runner {
   }
   const buffer = new InputBuffer(o.float64);
   const type = o.float64 ? 'float64' : 'float32';
-  const extraBuffers = new Map<string, InputBuffer>();
-  const runSync = (x: Matrix, fetch: readonly string[], extra?: Readonly<Record<string, Matrix>>): RunOutput[] => {
+  const otherBuffers = new Map<string, InputBuffer>();
+  const runSync = (x: Matrix, fetch: readonly string[], otherInputs?: Readonly<Record<string, Matrix>>): RunOutput[] => {
     const feeds: Record<string, unknown> = { [o.inputName]: new ort.Tensor(type, buffer.fill(x), [x.rows, x.cols]) };
-    if (extra !== undefined)
-      for (const [name, m] of Object.entries(extra)) {
-        let b = extraBuffers.get(name);
+    if (otherInputs !== undefined)
+      for (const [name, m] of Object.entries(otherInputs)) {
+        let b = otherBuffers.get(name);
         if (b === undefined) {
           b = new InputBuffer(o.float64);
-          extraBuffers.set(name, b);
+          otherBuffers.set(name, b);
         }
         feeds[name] = new ort.Tensor(type, b.fill(m), [m.rows, m.cols]);
       }

@@ -10,8 +10,8 @@ export interface RunOutput {
 export interface Runner {
   /** 'onnxruntime-node' or 'onnxruntime-web'. */
   readonly name: string;
-  /** Synchronous run (onnxruntime-node's native binding); absent in browsers. */
-  readonly runSync?: (x: Matrix, fetch: readonly string[], extra?: Readonly<Record<string, Matrix>>) => RunOutput[];
+  /** Synchronous run (onnxruntime-node's native binding); absent in browsers. `otherInputs` feeds graph inputs beside x. */
+  readonly runSync?: (x: Matrix, fetch: readonly string[], otherInputs?: Readonly<Record<string, Matrix>>) => RunOutput[];
   readonly runAsync: (x: Matrix, fetch: readonly string[]) => Promise<RunOutput[]>;
   dispose(): void;
 }

@@ -18,7 +18,7 @@ const STEPS: Readonly<Record<string, readonly string[]>> = {
   assemble: ['internal/assemble/'],
   loaders: ['loadOnnxModel.ts', 'loadOnnxModelAsync.ts', 'inspectOnnx.ts'],
   // NeuralModel → ONNX (neuralModelToOnnx) and the ONNX Runtime backend of our own models (ortModel).
-  export: ['internal/forwardGraph.ts', 'internal/inputGradientGraph.ts', 'neuralModelToOnnx.ts', 'ortModel.ts'],
+  export: ['internal/forwardGraph.ts', 'internal/inputGradientGraph.ts', 'internal/ortGradient.ts', 'neuralModelToOnnx.ts', 'ortModel.ts'],
   entries: ['index.ts', 'node.ts'],
 };
 

@@ -1,6 +1,6 @@
 // The feature count: declared by the graph, given as the inputDim option (checked against
 // what the graph says), else the imported first layer's width.
-import { XaiError, describeValue } from '@xai/core';
+import { XaiError, intOption } from '@xai/core';
 import type { GraphIndex } from '../graph.js';
 
 /** `importedDim` is the imported MLP's first layer width, when the graph imported. */
@@ -8,12 +8,7 @@ export function inputDim(g: GraphIndex, option: number | undefined, importedDim:
   const declared = g.input.shape?.[1];
   let d = typeof declared === 'number' ? declared : undefined;
   if (option !== undefined) {
-    if (!Number.isInteger(option) || option < 1)
-      throw new XaiError('BAD_OPTION', `inputDim must be a positive integer, got ${describeValue(option)}`, {
-        fn,
-        arg: 'inputDim',
-        value: option,
-      });
+    intOption(option, fn, 'inputDim', { min: 1 });
     const known = d ?? importedDim;
     if (known !== undefined && known !== option)
       throw new XaiError('SHAPE_MISMATCH', `${file}: inputDim ${option} given but the graph takes ${known} features`, {

@@ -1,10 +1,11 @@
 // What the chosen output holds (probabilities, logits or values), from the op producing it,
 // the imported head and its name, unless the `output` option says.
-import { XaiError, describeValue } from '@xai/core';
+import { enumOption } from '@xai/core';
 import type { GraphIndex } from '../graph.js';
 import type { Head } from '../importMlp.js';
 import type { OnnxDiscovery, OnnxOutputKind } from '../../types.js';
 
+const KINDS: readonly OnnxOutputKind[] = ['probabilities', 'logits', 'value'];
 const CLASSIFIER_OP = /Classifier$|^Normalizer$|^ZipMap$/;
 const REGRESSOR_OP = /Regressor$/;
 // What neuralModelToOnnx names a value model's output (and what regression exporters use).
@@ -50,12 +51,6 @@ export function outputKind(
   fn: string,
 ): OutputKind {
   const auto = kindOf(g, outputName, width, head);
-  const kind: OnnxOutputKind = option ?? auto.kind;
-  if (!['probabilities', 'logits', 'value'].includes(kind))
-    throw new XaiError('BAD_OPTION', `output must be 'probabilities', 'logits' or 'value', got ${describeValue(kind)}`, {
-      fn,
-      arg: 'output',
-      value: kind,
-    });
+  const kind = enumOption(option ?? auto.kind, fn, 'output', { values: KINDS });
   return { kind, auto, classes: kind === 'value' ? width : width === 1 ? 2 : width };
 }
