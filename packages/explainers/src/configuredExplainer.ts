@@ -1,10 +1,10 @@
 import type { Explainer, FeatureScale, Matrix } from '@xai/core';
-import type { Preset } from './preset.js';
+import type { PresetName } from './preset.js';
 
 /** Options every explainer factory accepts. */
 export interface CommonExplainerOptions {
-  /** Which defaults to start from. @defaultValue 'default' */
-  readonly preset?: Preset;
+  /** Which defaults to start from (see {@link EXPLAINER_PRESETS}). @defaultValue 'default' */
+  readonly preset?: PresetName;
   /** Run seed of the random sub-streams (ignored by deterministic explainers). @defaultValue 0 */
   readonly seed?: number;
   /** Training features: the IG baseline and the KernelSHAP background come from here. */
@@ -18,7 +18,7 @@ export interface CommonExplainerOptions {
  * the caller's overrides), so a report can record exactly what ran.
  */
 export interface ConfiguredExplainer<Config> extends Explainer {
-  readonly preset: Preset;
+  readonly preset: PresetName;
   readonly seed: number;
   readonly config: Readonly<Config>;
 }

@@ -2,12 +2,12 @@ import type { Matrix, Model } from '@xai/core';
 import { toRows } from '@xai/core';
 import type { ExplainerId, ExplainerOptionsById } from './createExplainer.js';
 import { createExplainer } from './createExplainer.js';
-import type { Preset } from './preset.js';
+import type { PresetName } from './preset.js';
 
 /** The JSON document `xai explain` writes. */
 export interface ExplanationJson {
   readonly method: ExplainerId;
-  readonly preset: Preset;
+  readonly preset: PresetName;
   readonly seed: number;
   /** Row i explains instance i, in input order. */
   readonly attributions: number[][];

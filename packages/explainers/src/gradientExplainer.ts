@@ -1,30 +1,34 @@
 import type { ExplainOptions, Matrix, Model, OutputSpace } from '@xai/core';
 import type { CommonExplainerOptions, ConfiguredExplainer } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
-import type { Preset } from './preset.js';
+import type { ExplainerPreset } from './preset.js';
 import { resolveCommon } from './internal/common.js';
 import { OUTPUT_SPACES, explainGradients } from './internal/explainGradients.js';
-import { checkKnownKeys, oneOf } from './internal/validate.js';
+import { booleanOption, checkKnownKeys, oneOf } from './internal/validate.js';
 
 export interface GradientOptions extends CommonExplainerOptions {
   /** Differentiate the explained class's probability (OpenXAI) or its logit. @defaultValue 'probability' */
   readonly output?: OutputSpace;
+  /** Return |gradient| (Captum Saliency's `abs`). @defaultValue false (true under 'captum', as Saliency) */
+  readonly abs?: boolean;
 }
 
 export interface GradientConfig {
   readonly output: OutputSpace;
+  readonly abs: boolean;
   readonly batchRows: number;
 }
 
-/** Per-preset defaults: every preset uses the raw (signed) gradient of the probability. */
-export const gradientDefaults: Readonly<Record<Preset, Omit<GradientConfig, 'batchRows'>>> = {
-  default: { output: 'probability' },
-  openxai: { output: 'probability' },
-  paper: { output: 'probability' },
+/** Per-preset defaults: the raw (signed) gradient of the probability; Captum's Saliency takes its absolute value. */
+export const gradientDefaults: Readonly<Record<ExplainerPreset, Omit<GradientConfig, 'batchRows'>>> = {
+  default: { output: 'probability', abs: false },
+  openxai: { output: 'probability', abs: false },
+  paper: { output: 'probability', abs: false },
+  captum: { output: 'probability', abs: true },
 };
 
 /**
- * Vanilla Gradient ('grad'): row i is d p_target(x_i) / d x_i, raw sign, from one batched
+ * Vanilla Gradient ('grad', Captum Saliency): row i is d p_target(x_i) / d x_i (raw sign unless `abs`), from one batched
  * `model.inputGradient` call. Throws NOT_SUPPORTED at explain time when the model has no
  * gradients (wrap it with @xai/models' `functionModel` for finite differences).
  * @example gradientExplainer({ preset: 'openxai' }).explain(model, x)
@@ -33,10 +37,11 @@ export const gradientDefaults: Readonly<Record<Preset, Omit<GradientConfig, 'bat
 export function gradientExplainer(options: GradientOptions = {}): ConfiguredExplainer<GradientConfig> {
   const fn = 'gradientExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'output']);
-  const base = gradientDefaults[common.preset];
+  checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'output', 'abs']);
+  const base = gradientDefaults[common.row];
   const config: GradientConfig = {
     output: options.output === undefined ? base.output : oneOf(fn, 'output', options.output, OUTPUT_SPACES),
+    abs: options.abs === undefined ? base.abs : booleanOption(fn, 'abs', options.abs),
     batchRows: common.batchRows,
   };
   return {
@@ -45,7 +50,9 @@ export function gradientExplainer(options: GradientOptions = {}): ConfiguredExpl
     seed: common.seed,
     config,
     explain(model: Model, x: Matrix, explainOptions?: ExplainOptions): Matrix {
-      return explainGradients('gradientExplainer.explain', model, x, explainOptions, config, false);
+      const g = explainGradients('gradientExplainer.explain', model, x, explainOptions, config, false);
+      if (config.abs) for (let k = 0; k < g.data.length; k++) g.data[k] = Math.abs(g.data[k]!);
+      return g;
     },
   };
 }

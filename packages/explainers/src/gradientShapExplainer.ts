@@ -2,14 +2,15 @@ import type { ExplainOptions, Matrix, Model, OutputSpace } from '@xai/core';
 import { substream, toRows } from '@xai/core';
 import type { CommonExplainerOptions, ConfiguredExplainer, FeatureScaleOption } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
-import type { Preset } from './preset.js';
+import type { ExplainerPreset } from './preset.js';
 import type { BackgroundKind, BackgroundOption } from './internal/background.js';
 import { backgroundSize, resolveBackground } from './internal/background.js';
 import { createGame } from './internal/coalitionGame.js';
-import { instancesPerChunk, resolveCommon } from './internal/common.js';
+import { resolveCommon } from './internal/common.js';
 import { OUTPUT_SPACES } from './internal/explainGradients.js';
 import { featureScaleOption, scaleForWidth, scaleRecord } from './internal/featureScale.js';
-import { gradientRows, requireGradient } from './internal/modelCalls.js';
+import { requireGradient } from './internal/modelCalls.js';
+import { chunkShape, pointGradients } from './internal/pointGradients.js';
 import { prepareBatch } from './internal/prepareBatch.js';
 import { checkKnownKeys, nonNegativeNumber, oneOf, positiveInteger } from './internal/validate.js';
 
@@ -41,13 +42,15 @@ export interface GradientShapConfig {
 /** Per-preset defaults (no preset of OpenXAI runs Gradient SHAP; all presets agree). */
 export const gradientShapDefaults: Readonly<
   Record<
-    Preset,
+    ExplainerPreset,
     { samples: number; std: number; background: 'sample'; backgroundSize: { kmeans: number; sample: number }; output: OutputSpace }
   >
 > = {
   default: { samples: 50, std: 0, background: 'sample', backgroundSize: { kmeans: 5, sample: 50 }, output: 'probability' },
   openxai: { samples: 50, std: 0, background: 'sample', backgroundSize: { kmeans: 5, sample: 50 }, output: 'probability' },
   paper: { samples: 50, std: 0, background: 'sample', backgroundSize: { kmeans: 5, sample: 50 }, output: 'probability' },
+  // Captum GradientShap.attribute: n_samples = 5, stdevs = 0 (its baselines have no default: 50 training rows here).
+  captum: { samples: 5, std: 0, background: 'sample', backgroundSize: { kmeans: 5, sample: 50 }, output: 'probability' },
 };
 
 /**
@@ -65,7 +68,7 @@ export function gradientShapExplainer(options: GradientShapOptions = {}): Config
   const common = resolveCommon(fn, options);
   checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'samples', 'std', 'background', 'backgroundSize', 'output', 'featureScale']);
   const scale = featureScaleOption(fn, options.featureScale);
-  const base = gradientShapDefaults[common.preset];
+  const base = gradientShapDefaults[common.row];
   const bgOption = options.background ?? base.background;
   const size = backgroundSize(fn, bgOption, options.backgroundSize, base.backgroundSize);
   const { kind, rows, weights } = resolveBackground(fn, bgOption, common.train, size, common.seed, scale);
@@ -97,20 +100,15 @@ export function gradientShapExplainer(options: GradientShapOptions = {}): Config
       let acc = 0;
       for (let r = 0; r < B; r++) cdf[r] = acc += g.w[r]!;
       const S = config.samples;
-      const out = new Float64Array(n * d);
-      const per = instancesPerChunk(S, config.batchRows);
-      const cap = Math.min(per, n);
-      const points = new Float64Array(cap * S * d);
-      const delta = new Float64Array(cap * S * d);
-      const targets = new Int32Array(cap * S);
-      const grads = new Float64Array(cap * S * d);
-      for (let c0 = 0; c0 < n; c0 += per) {
-        const c1 = Math.min(n, c0 + per);
-        for (let i = c0; i < c1; i++) {
+      // (x̃_s − b_s) per point, kept beside the chunk's points for the reduction.
+      const delta = new Float64Array(chunkShape(S, config.batchRows, n).capacity * S * d);
+      const out = pointGradients(dm, b.targets, d, config.output, efn, config.batchRows, {
+        points: S,
+        fill(i, points, start) {
           const rng = substream(seed, b.keys[i]!, 'gradshap');
           const xo = i * d;
           for (let s = 0; s < S; s++) {
-            const o = ((i - c0) * S + s) * d;
+            const o = start + s * d;
             const u = rng.uniform() * acc;
             let r = 0;
             while (r < B - 1 && u >= cdf[r]!) r++;
@@ -123,27 +121,16 @@ export function gradientShapExplainer(options: GradientShapOptions = {}): Config
               points[o + j] = g.bg[bo + j]! + alpha * dl;
             }
           }
-          targets.fill(b.targets[i]!, (i - c0) * S, (i - c0 + 1) * S);
-        }
-        const rowsN = (c1 - c0) * S;
-        gradientRows(
-          dm,
-          { rows: rowsN, cols: d, data: points.subarray(0, rowsN * d) },
-          targets.subarray(0, rowsN),
-          config.output,
-          efn,
-          config.batchRows,
-          grads,
-        );
-        for (let i = c0; i < c1; i++) {
+        },
+        reduce(i, grads, start, sums) {
           const o = i * d;
           for (let s = 0; s < S; s++) {
-            const q = ((i - c0) * S + s) * d;
-            for (let j = 0; j < d; j++) out[o + j] = out[o + j]! + grads[q + j]! * delta[q + j]!;
+            const q = start + s * d;
+            for (let j = 0; j < d; j++) sums[o + j] = sums[o + j]! + grads[q + j]! * delta[q + j]!;
           }
-          for (let j = 0; j < d; j++) out[o + j] = out[o + j]! / S;
-        }
-      }
+          for (let j = 0; j < d; j++) sums[o + j] = sums[o + j]! / S;
+        },
+      });
       return { rows: n, cols: d, data: out };
     },
   };

@@ -1,17 +1,22 @@
 import type { ExplainOptions, Matrix, Model } from '@xai/core';
 import type { ConfiguredExplainer } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
+import type { ExplainerPreset } from './preset.js';
 import type { GradientConfig, GradientOptions } from './gradientExplainer.js';
-import { gradientDefaults } from './gradientExplainer.js';
 import { OUTPUT_SPACES, explainGradients } from './internal/explainGradients.js';
 import { resolveCommon } from './internal/common.js';
 import { checkKnownKeys, oneOf } from './internal/validate.js';
 
-export type GradientXInputOptions = GradientOptions;
-export type GradientXInputConfig = GradientConfig;
+export type GradientXInputOptions = Omit<GradientOptions, 'abs'>;
+export type GradientXInputConfig = Omit<GradientConfig, 'abs'>;
 
-/** Per-preset defaults (the same as Gradient's). */
-export const gradientXInputDefaults = gradientDefaults;
+/** Per-preset defaults: the gradient of the probability in every preset (Captum InputXGradient has no `abs`). */
+export const gradientXInputDefaults: Readonly<Record<ExplainerPreset, Omit<GradientXInputConfig, 'batchRows'>>> = {
+  default: { output: 'probability' },
+  openxai: { output: 'probability' },
+  paper: { output: 'probability' },
+  captum: { output: 'probability' },
+};
 
 /**
  * Gradient x Input ('itg'): x ⊙ d p_target / d x per row (Captum InputXGradient).
@@ -22,7 +27,7 @@ export function gradientXInputExplainer(options: GradientXInputOptions = {}): Co
   const fn = 'gradientXInputExplainer';
   const common = resolveCommon(fn, options);
   checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'output']);
-  const base = gradientXInputDefaults[common.preset];
+  const base = gradientXInputDefaults[common.row];
   const config: GradientXInputConfig = {
     output: options.output === undefined ? base.output : oneOf(fn, 'output', options.output, OUTPUT_SPACES),
     batchRows: common.batchRows,

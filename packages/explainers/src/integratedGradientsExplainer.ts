@@ -2,12 +2,13 @@ import type { ExplainOptions, Matrix, Model, OutputSpace } from '@xai/core';
 import { XaiError, contiguous } from '@xai/core';
 import type { CommonExplainerOptions, ConfiguredExplainer } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
-import type { Preset } from './preset.js';
+import type { ExplainerPreset } from './preset.js';
 import type { IntegrationMethod } from './quadratureRule.js';
 import { INTEGRATION_METHODS, quadratureRule } from './quadratureRule.js';
-import { columnMeans, instancesPerChunk, resolveCommon } from './internal/common.js';
+import { columnMeans, resolveCommon } from './internal/common.js';
 import { OUTPUT_SPACES } from './internal/explainGradients.js';
-import { gradientRows, predictRows, requireGradient } from './internal/modelCalls.js';
+import { predictRows, requireGradient } from './internal/modelCalls.js';
+import { pointGradients } from './internal/pointGradients.js';
 import { prepareBatch } from './internal/prepareBatch.js';
 import { booleanOption, checkKnownKeys, oneOf, positiveInteger, vectorOption } from './internal/validate.js';
 
@@ -44,11 +45,16 @@ export interface IntegratedGradientsConfig {
 
 /** Per-preset defaults: OpenXAI runs Captum IG with multiply_by_inputs = False. */
 export const integratedGradientsDefaults: Readonly<
-  Record<Preset, { method: IntegrationMethod; steps: number; multiplyByInputs: boolean; baseline: 'mean'; output: OutputSpace }>
+  Record<
+    ExplainerPreset,
+    { method: IntegrationMethod; steps: number; multiplyByInputs: boolean; baseline: 'mean' | 'zeros'; output: OutputSpace }
+  >
 > = {
   default: { method: 'gausslegendre', steps: 50, multiplyByInputs: true, baseline: 'mean', output: 'probability' },
   openxai: { method: 'gausslegendre', steps: 50, multiplyByInputs: false, baseline: 'mean', output: 'probability' },
   paper: { method: 'gausslegendre', steps: 50, multiplyByInputs: true, baseline: 'mean', output: 'probability' },
+  // Captum IntegratedGradients.attribute: n_steps = 50, 'gausslegendre', baselines zero, multiply_by_inputs = True.
+  captum: { method: 'gausslegendre', steps: 50, multiplyByInputs: true, baseline: 'zeros', output: 'probability' },
 };
 
 /**
@@ -94,7 +100,7 @@ export function integratedGradientsExplainer(options: IntegratedGradientsOptions
   const fn = 'integratedGradientsExplainer';
   const common = resolveCommon(fn, options);
   checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'method', 'steps', 'multiplyByInputs', 'baseline', 'output']);
-  const base = integratedGradientsDefaults[common.preset];
+  const base = integratedGradientsDefaults[common.row];
   const method = options.method === undefined ? base.method : oneOf(fn, 'method', options.method, INTEGRATION_METHODS);
   const steps =
     options.steps === undefined ? base.steps : positiveInteger(fn, 'steps', options.steps, method === 'riemann_trapezoid' ? 2 : 1);
@@ -147,43 +153,26 @@ export function integratedGradientsExplainer(options: IntegratedGradientsOptions
       });
     }
     const K = rule.alphas.length;
-    const out = new Float64Array(n * d);
-    const per = instancesPerChunk(K, config.batchRows);
-    const cap = Math.min(per, n);
-    const path = new Float64Array(cap * K * d);
-    const rowTargets = new Int32Array(cap * K);
-    const grads = new Float64Array(cap * K * d);
-    for (let c0 = 0; c0 < n; c0 += per) {
-      const c1 = Math.min(n, c0 + per);
-      for (let i = c0; i < c1; i++) {
+    const out = pointGradients(dm, b.targets, d, config.output, efn, config.batchRows, {
+      points: K,
+      fill(i, path, start) {
         const xo = i * d;
         for (let k = 0; k < K; k++) {
           const a = rule.alphas[k]!;
-          const o = ((i - c0) * K + k) * d;
+          const o = start + k * d;
           for (let j = 0; j < d; j++) path[o + j] = bl[j]! + a * (b.x[xo + j]! - bl[j]!);
         }
-        rowTargets.fill(b.targets[i]!, (i - c0) * K, (i - c0 + 1) * K);
-      }
-      const rows = (c1 - c0) * K;
-      gradientRows(
-        dm,
-        { rows, cols: d, data: path.subarray(0, rows * d) },
-        rowTargets.subarray(0, rows),
-        config.output,
-        efn,
-        config.batchRows,
-        grads,
-      );
-      for (let i = c0; i < c1; i++) {
+      },
+      reduce(i, grads, start, sums) {
         const o = i * d;
         for (let k = 0; k < K; k++) {
           const w = rule.weights[k]!;
-          const g = ((i - c0) * K + k) * d;
-          for (let j = 0; j < d; j++) out[o + j] = out[o + j]! + w * grads[g + j]!;
+          const g = start + k * d;
+          for (let j = 0; j < d; j++) sums[o + j] = sums[o + j]! + w * grads[g + j]!;
         }
-        if (config.multiplyByInputs) for (let j = 0; j < d; j++) out[o + j] = out[o + j]! * (b.x[o + j]! - bl[j]!);
-      }
-    }
+        if (config.multiplyByInputs) for (let j = 0; j < d; j++) sums[o + j] = sums[o + j]! * (b.x[o + j]! - bl[j]!);
+      },
+    });
     return { attributions: { rows: n, cols: d, data: out }, targets: b.targets, baseline: bl, x: b.x, model: b.model };
   };
   return {

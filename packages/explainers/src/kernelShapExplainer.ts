@@ -2,7 +2,7 @@ import type { ExplainOptions, FeatureGroups, Matrix, Model } from '@xai/core';
 import { XaiError, featureUnits, substream, toRows, unitIds } from '@xai/core';
 import type { CommonExplainerOptions, ConfiguredExplainer, FeatureScaleOption } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
-import type { Preset } from './preset.js';
+import type { ExplainerPreset } from './preset.js';
 import { instancesPerChunk, resolveCommon } from './internal/common.js';
 import { constrainedShapley, constrainedShapleyFactor, createConstrainedShapleyWork } from './internal/constrainedShapley.js';
 import type { SharedLeastSquares } from './internal/sharedLeastSquares.js';
@@ -141,7 +141,7 @@ const CAPTUM_DEFAULTS: KernelShapPresetDefaults = {
  * as many as the training-mean background with 500 coalitions (see the README for the
  * measured accuracy/cost trade-off).
  */
-export const kernelShapDefaults: Readonly<Record<Preset, KernelShapPresetDefaults>> = {
+export const kernelShapDefaults: Readonly<Record<ExplainerPreset, KernelShapPresetDefaults>> = {
   default: {
     variant: 'constrained',
     samples: 'auto',
@@ -157,6 +157,8 @@ export const kernelShapDefaults: Readonly<Record<Preset, KernelShapPresetDefault
   openxai: CAPTUM_DEFAULTS,
   // The paper states no KernelSHAP settings beyond the released code's.
   paper: CAPTUM_DEFAULTS,
+  // Captum KernelShap.attribute's own defaults: n_samples = 25, zero baselines.
+  captum: { ...CAPTUM_DEFAULTS, samples: 25 },
 };
 
 /** samples 'auto': 5 coalitions per feature, at least 100 and at most 500. */
@@ -193,7 +195,7 @@ export function kernelShapExplainer(options: KernelShapOptions = {}): Configured
     'featureScale',
   ]);
   const scale = featureScaleOption(fn, options.featureScale);
-  const base = kernelShapDefaults[common.preset];
+  const base = kernelShapDefaults[common.row];
   const variant = options.variant === undefined ? base.variant : oneOf(fn, 'variant', options.variant, ['captum', 'constrained'] as const);
   const exact = options.exact === undefined ? base.exact : options.exact === 'auto' ? 'auto' : booleanOption(fn, 'exact', options.exact);
   if (variant === 'captum' && exact === true) {

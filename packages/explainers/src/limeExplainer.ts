@@ -2,7 +2,7 @@ import type { ExplainOptions, FeatureGroups, Matrix, Model } from '@xai/core';
 import { XaiError, describeValue, featureUnits, isValueModel, substream, unitIds } from '@xai/core';
 import type { CommonExplainerOptions, ConfiguredExplainer, FeatureScaleOption } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
-import type { Preset } from './preset.js';
+import type { ExplainerPreset } from './preset.js';
 import { columnMeans, instancesPerChunk, resolveCommon } from './internal/common.js';
 import { featureScaleOption, scaleForWidth, scaleRecord } from './internal/featureScale.js';
 import { createLeastSquaresWork, weightedLeastSquares } from './internal/leastSquares.js';
@@ -128,7 +128,9 @@ export interface LimeConfig {
 }
 
 /** Per-preset defaults (OpenXAI: lime_tabular with its sample-around-instance change). */
-export const limeDefaults: Readonly<Record<Preset, Omit<LimeConfig, 'batchRows' | 'groups' | 'maskBaseline' | 'maskBaselineVector'>>> = {
+export const limeDefaults: Readonly<
+  Record<ExplainerPreset, Omit<LimeConfig, 'batchRows' | 'groups' | 'maskBaseline' | 'maskBaselineVector'>>
+> = {
   default: {
     samples: 1000,
     std: 0.1,
@@ -148,6 +150,16 @@ export const limeDefaults: Readonly<Record<Preset, Omit<LimeConfig, 'batchRows' 
     noise: 'keyed',
   },
   paper: { samples: 1000, std: 0.1, kernelWidth: 0.75, kernelWidthScale: 'absolute', alpha: 1, regressionTarget: 'target', noise: 'keyed' },
+  // Captum's Lime (Bernoulli masks, cosine kernel, Lasso) is another estimator: the default LIME runs.
+  captum: {
+    samples: 1000,
+    std: 0.1,
+    kernelWidth: 0.75,
+    kernelWidthScale: 'absolute',
+    alpha: 1,
+    regressionTarget: 'target',
+    noise: 'keyed',
+  },
 };
 
 /**
@@ -179,7 +191,7 @@ export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
     'featureScale',
   ]);
   const scale = featureScaleOption(fn, options.featureScale);
-  const base = limeDefaults[common.preset];
+  const base = limeDefaults[common.row];
   const groups = options.groups === undefined ? null : groupsOption(fn, options.groups);
   const mb = options.maskBaseline ?? 'zeros';
   let maskVector: Float64Array | null = null;

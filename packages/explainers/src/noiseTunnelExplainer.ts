@@ -2,7 +2,7 @@ import type { Explainer, ExplainOptions, Matrix, Model } from '@xai/core';
 import { XaiError, describeValue, substream } from '@xai/core';
 import type { CommonExplainerOptions, ConfiguredExplainer, FeatureScaleOption } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
-import type { Preset } from './preset.js';
+import type { ExplainerPreset } from './preset.js';
 import type { GradientOptions } from './gradientExplainer.js';
 import { gradientExplainer } from './gradientExplainer.js';
 import { gradientXInputExplainer } from './gradientXInputExplainer.js';
@@ -45,10 +45,12 @@ export interface NoiseTunnelConfig {
 }
 
 /** Per-preset sample counts by base (SmoothGrad's for the gradient bases; IG costs `steps` gradients per sample). */
-export const noiseTunnelDefaults: Readonly<Record<Preset, { samples: Readonly<Record<NoiseTunnelBase, number>>; std: number }>> = {
+export const noiseTunnelDefaults: Readonly<Record<ExplainerPreset, { samples: Readonly<Record<NoiseTunnelBase, number>>; std: number }>> = {
   default: { samples: { grad: 500, itg: 500, ig: 20 }, std: 0.1 },
   openxai: { samples: { grad: 100, itg: 100, ig: 20 }, std: 0.1 },
   paper: { samples: { grad: 500, itg: 500, ig: 20 }, std: 0.1 },
+  // Captum NoiseTunnel.attribute: nt_samples = 5, stdevs = 1.0 whatever it wraps.
+  captum: { samples: { grad: 5, itg: 5, ig: 5 }, std: 1 },
 };
 
 /**
@@ -69,7 +71,7 @@ export function noiseTunnelExplainer(options: NoiseTunnelOptions = {}, id = 'noi
   checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'base', 'type', 'samples', 'std', 'baseOptions', 'featureScale']);
   const scale = featureScaleOption(fn, options.featureScale);
   const baseId = options.base === undefined ? 'grad' : oneOf(fn, 'base', options.base, ['grad', 'itg', 'ig'] as const);
-  const d0 = noiseTunnelDefaults[common.preset];
+  const d0 = noiseTunnelDefaults[common.row];
   const bo = options.baseOptions ?? {};
   if (bo === null || typeof bo !== 'object')
     throw new XaiError('BAD_OPTION', `expected an options object, got ${describeValue(bo)}`, { fn, arg: 'baseOptions', value: bo });

@@ -2,7 +2,7 @@ import type { ExplainOptions, FeatureGroups, Matrix, Model } from '@xai/core';
 import { featureUnits, unitIds } from '@xai/core';
 import type { CommonExplainerOptions, ConfiguredExplainer } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
-import type { Preset } from './preset.js';
+import type { ExplainerPreset } from './preset.js';
 import { instancesPerChunk, resolveCommon } from './internal/common.js';
 import { predictRows } from './internal/modelCalls.js';
 import { baselineFor, resolveBaseline } from './internal/baseline.js';
@@ -24,10 +24,11 @@ export interface OcclusionConfig {
 }
 
 /** Per-preset defaults (Captum FeatureAblation's zero baseline everywhere). */
-export const occlusionDefaults: Readonly<Record<Preset, { baseline: 'zeros' }>> = {
+export const occlusionDefaults: Readonly<Record<ExplainerPreset, { baseline: 'zeros' }>> = {
   default: { baseline: 'zeros' },
   openxai: { baseline: 'zeros' },
   paper: { baseline: 'zeros' },
+  captum: { baseline: 'zeros' },
 };
 
 /**
@@ -42,7 +43,7 @@ export function occlusionExplainer(options: OcclusionOptions = {}): ConfiguredEx
   const fn = 'occlusionExplainer';
   const common = resolveCommon(fn, options);
   checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'baseline', 'groups']);
-  const option = options.baseline ?? occlusionDefaults[common.preset].baseline;
+  const option = options.baseline ?? occlusionDefaults[common.row].baseline;
   const baseline = resolveBaseline(fn, option, common.train);
   const config: OcclusionConfig = {
     baseline: baseline.kind,

@@ -2,7 +2,7 @@ import type { ExplainOptions, FeatureGroups, Matrix, Model } from '@xai/core';
 import { substream, toRows } from '@xai/core';
 import type { CommonExplainerOptions, ConfiguredExplainer, FeatureScaleOption } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
-import type { Preset } from './preset.js';
+import type { ExplainerPreset } from './preset.js';
 import type { BackgroundKind, BackgroundOption } from './internal/background.js';
 import { backgroundSize, resolveBackground } from './internal/background.js';
 import { featureScaleOption, scaleRecord } from './internal/featureScale.js';
@@ -36,11 +36,13 @@ export interface PermutationShapConfig {
 
 /** Per-preset defaults. */
 export const permutationShapDefaults: Readonly<
-  Record<Preset, { permutations: number; background: 'zeros' | 'kmeans'; backgroundSize: { kmeans: number; sample: number } }>
+  Record<ExplainerPreset, { permutations: number; background: 'zeros' | 'kmeans'; backgroundSize: { kmeans: number; sample: number } }>
 > = {
   default: { permutations: 10, background: 'kmeans', backgroundSize: { kmeans: 5, sample: 50 } },
   openxai: { permutations: 10, background: 'zeros', backgroundSize: { kmeans: 5, sample: 50 } },
   paper: { permutations: 10, background: 'zeros', backgroundSize: { kmeans: 5, sample: 50 } },
+  // Captum's zero baseline; the permutation count stays SHAP's (Captum ShapleyValueSampling draws single permutations).
+  captum: { permutations: 10, background: 'zeros', backgroundSize: { kmeans: 5, sample: 50 } },
 };
 
 /**
@@ -60,7 +62,7 @@ export function permutationShapExplainer(options: PermutationShapOptions = {}): 
   const common = resolveCommon(fn, options);
   checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'permutations', 'background', 'backgroundSize', 'groups', 'featureScale']);
   const scale = featureScaleOption(fn, options.featureScale);
-  const base = permutationShapDefaults[common.preset];
+  const base = permutationShapDefaults[common.row];
   const bgOption = options.background ?? base.background;
   const size = backgroundSize(fn, bgOption, options.backgroundSize, base.backgroundSize);
   const { kind, rows, weights } = resolveBackground(fn, bgOption, common.train, size, common.seed, scale);

@@ -2,7 +2,7 @@ import type { ExplainOptions, Matrix, Model } from '@xai/core';
 import { fillSubstreamNormal } from '@xai/core';
 import type { CommonExplainerOptions, ConfiguredExplainer } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
-import type { Preset } from './preset.js';
+import type { ExplainerPreset } from './preset.js';
 import { resolveCommon } from './internal/common.js';
 import { prepareBatch } from './internal/prepareBatch.js';
 import { checkKnownKeys } from './internal/validate.js';
@@ -15,10 +15,12 @@ export interface RandomConfig {
 }
 
 /** Per-preset defaults (identical: OpenXAI's control is torch.randn, seed 0). */
-export const randomDefaults: Readonly<Record<Preset, RandomConfig>> = {
+export const randomDefaults: Readonly<Record<ExplainerPreset, RandomConfig>> = {
   default: { distribution: 'standard-normal' },
   openxai: { distribution: 'standard-normal' },
   paper: { distribution: 'standard-normal' },
+  // Captum has no random baseline explainer: the default control.
+  captum: { distribution: 'standard-normal' },
 };
 
 /**
@@ -37,7 +39,7 @@ export function randomExplainer(options: RandomOptions = {}): ConfiguredExplaine
     id: 'control',
     preset: common.preset,
     seed,
-    config: randomDefaults[common.preset],
+    config: randomDefaults[common.row],
     explain(model: Model, x: Matrix, explainOptions?: ExplainOptions): Matrix {
       const b = prepareBatch('randomExplainer.explain', model, x, explainOptions, common.batchRows, false);
       const out = new Float64Array(b.n * b.d);

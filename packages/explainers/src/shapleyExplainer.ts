@@ -2,7 +2,7 @@ import type { ExplainOptions, FeatureGroups, Matrix, Model } from '@xai/core';
 import { XaiError, toRows } from '@xai/core';
 import type { CommonExplainerOptions, ConfiguredExplainer, FeatureScaleOption } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
-import type { Preset } from './preset.js';
+import type { ExplainerPreset } from './preset.js';
 import type { BackgroundKind, BackgroundOption } from './internal/background.js';
 import { backgroundSize, resolveBackground } from './internal/background.js';
 import { featureScaleOption, scaleRecord } from './internal/featureScale.js';
@@ -39,11 +39,13 @@ export interface ShapleyConfig {
 
 /** Per-preset defaults (the background follows KernelSHAP's per preset). */
 export const shapleyDefaults: Readonly<
-  Record<Preset, { background: 'zeros' | 'kmeans'; backgroundSize: { kmeans: number; sample: number }; maxUnits: number }>
+  Record<ExplainerPreset, { background: 'zeros' | 'kmeans'; backgroundSize: { kmeans: number; sample: number }; maxUnits: number }>
 > = {
   default: { background: 'kmeans', backgroundSize: { kmeans: 5, sample: 50 }, maxUnits: 16 },
   openxai: { background: 'zeros', backgroundSize: { kmeans: 5, sample: 50 }, maxUnits: 16 },
   paper: { background: 'zeros', backgroundSize: { kmeans: 5, sample: 50 }, maxUnits: 16 },
+  // Captum ShapleyValues: baselines default to zero.
+  captum: { background: 'zeros', backgroundSize: { kmeans: 5, sample: 50 }, maxUnits: 16 },
 };
 
 /** Hard cap of model rows per instance (2^U · B). */
@@ -64,7 +66,7 @@ export function shapleyExplainer(options: ShapleyOptions = {}): ConfiguredExplai
   const common = resolveCommon(fn, options);
   checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'background', 'backgroundSize', 'groups', 'maxUnits', 'featureScale']);
   const scale = featureScaleOption(fn, options.featureScale);
-  const base = shapleyDefaults[common.preset];
+  const base = shapleyDefaults[common.row];
   const bgOption = options.background ?? base.background;
   const size = backgroundSize(fn, bgOption, options.backgroundSize, base.backgroundSize);
   const { kind, rows, weights } = resolveBackground(fn, bgOption, common.train, size, common.seed, scale);

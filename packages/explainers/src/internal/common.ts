@@ -2,13 +2,16 @@
 import type { Matrix } from '@xai/core';
 import type { CommonExplainerOptions } from '../configuredExplainer.js';
 import { DEFAULT_BATCH_ROWS } from '../configuredExplainer.js';
-import type { Preset } from '../preset.js';
-import { resolvePreset } from '../preset.js';
+import type { ExplainerPreset, PresetName } from '../preset.js';
+import { resolveExplainerPreset } from '../preset.js';
 import { XaiError, describeValue } from '@xai/core';
 import { positiveInteger, seedOption, trainOption } from './validate.js';
 
 export interface ResolvedCommon {
-  readonly preset: Preset;
+  /** The preset as named (reported on the explainer). */
+  readonly preset: PresetName;
+  /** The row of the defaults tables it selects. */
+  readonly row: ExplainerPreset;
   readonly seed: number;
   readonly train: Matrix | undefined;
   readonly batchRows: number;
@@ -19,8 +22,10 @@ export function resolveCommon(fn: string, options: CommonExplainerOptions | unde
     throw new XaiError('BAD_OPTION', `expected an options object, got ${describeValue(options)}`, { fn, arg: 'options', value: options });
   }
   const o = options ?? {};
+  const preset = resolveExplainerPreset(o.preset, fn);
   return {
-    preset: resolvePreset(o.preset, fn),
+    preset: preset.name,
+    row: preset.row,
     seed: o.seed === undefined ? 0 : seedOption(fn, o.seed),
     train: trainOption(fn, o.train),
     batchRows: o.batchRows === undefined ? DEFAULT_BATCH_ROWS : positiveInteger(fn, 'batchRows', o.batchRows),
