@@ -68,11 +68,15 @@ function inspectLabel() {
   state.inspector = inspector;
   const label = $('label').value;
   setState('inspecting');
+  $('file-status').textContent = `${state.fileName}: checking the label “${label}”…`;
   inspector.onmessage = ({ data }) => {
     inspector.terminate();
     if (state.inspector !== inspector) return;
     state.inspector = null;
-    if (data.type === 'error') return showError(data.error);
+    if (data.type === 'error') {
+      $('file-status').textContent = `${state.fileName}: the label “${label}” cannot be used (see below)`;
+      return showError(data.error);
+    }
     const info = data.label;
     clearError();
     setClasses(info.classes);

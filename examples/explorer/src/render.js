@@ -1,5 +1,5 @@
-// Drawing the results, one chart per task: the page yields to the browser between charts (so
-// input and paint go on while 8 metric charts and 7 instance charts draw) and records each
+// Drawing the results, one chart per chunk: the page yields a frame to the browser between charts
+// (so input and paint go on while 8 metric charts and 7 instance charts draw) and records each
 // chunk in `window.xaiExplorer.drawLog` for the tests.
 import * as vega from 'vega';
 import { compile } from 'vega-lite';
@@ -19,7 +19,8 @@ export function el(tag, attrs = {}, ...children) {
   return e;
 }
 
-const yieldToBrowser = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Waits for the next frame (the browser paints and handles input), then for a fresh task. */
+const yieldToBrowser = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 const drawLog = [];
 /** The last result and the drawing chunks, for tests and the console (read-only use). */
 const hook = { drawLog, result: null };
