@@ -19,6 +19,7 @@ interface BenchFlags {
   workers?: string;
   seed?: string;
   resume?: boolean;
+  force?: boolean;
   shard?: string;
   blockSize?: string;
   stabilityNeighbours?: string;
@@ -100,6 +101,7 @@ export function benchCommand(program: Command, io: CliIo): Command {
     .option('--workers <n>', 'worker threads [the CPUs allocated to this process: affinity and cgroup quota]')
     .option('--seed <n>', 'run seed [0]')
     .option('--resume', 'continue an interrupted run in --out: complete units are kept, the rest computed')
+    .option('--force', 'replace the outputs of another run in --out (without it, or --resume, that is refused)')
     .option('--shard <i/n>', 'compute only shard i of n (1-based) of the units; combine with xai merge')
     .option('--block-size <n>', 'instances per unit of work [10]')
     .option('--stability-neighbours <n>', 'stability: same-label neighbours kept per instance [100]')
@@ -188,6 +190,7 @@ Sharding on a cluster (each task runs one shard, then one merge):
       const result = await runBench(config, {
         argv: process.argv.slice(2),
         log: (line) => io.out(`${line}\n`),
+        force: flags.force === true,
         ...(flags.engine ? { engine: flags.engine } : {}),
       });
       const secs = (performance.now() - t0) / 1000;

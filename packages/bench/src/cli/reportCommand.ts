@@ -13,6 +13,7 @@ export function reportCommand(program: Command, io: CliIo): Command {
       'report damaged results (CRC-corrupt, torn, lost or repeated lines) anyway; every page then says what is missing',
     )
     .option('--out <dir>', 'write the reports here instead of <dir> (partial reports never replace complete ones in <dir>)')
+    .option('--force', 'replace the reports or results already in --out (without it, that is refused)')
     .addHelpText(
       'after',
       `
@@ -23,7 +24,7 @@ Examples:
   $ xai report damaged-run --allow-partial        # a CRC-corrupt line is otherwise an error naming file:line
 `,
     )
-    .action(async (dir: string, flags: { allowPartial?: boolean; layout?: string; out?: string }) => {
+    .action(async (dir: string, flags: { allowPartial?: boolean; layout?: string; out?: string; force?: boolean }) => {
       const [{ rebuildReports }, { parseLayout }] = await Promise.all([
         import('../report/rebuildReports.js'),
         import('../config/benchConfig.js'),
@@ -32,6 +33,7 @@ Examples:
         allowPartial: flags.allowPartial === true,
         ...(flags.layout !== undefined ? { layout: parseLayout(flags.layout) } : {}),
         ...(flags.out !== undefined ? { out: flags.out } : {}),
+        force: flags.force === true,
       });
       const left = [
         ...(r.incompleteLines > 0

@@ -169,7 +169,8 @@ describe('one run per output folder', () => {
     await new Promise((r) => holder.once('exit', r));
     writeFileSync(join(out, 'results.jsonl.tmp-999999'), 'half a write');
     const logs: string[] = [];
-    await runBench(config(out), { ...quiet, log: (l) => logs.push(l) });
+    // --force: the folder holds the first (finished) run, which this one replaces.
+    await runBench(config(out), { ...quiet, force: true, log: (l) => logs.push(l) });
     expect(existsSync(join(out, 'results.jsonl.tmp-999999'))).toBe(false);
     expect(existsSync(join(out, LOCK_FILE))).toBe(false);
     expect(logs.join('\n')).toMatch(

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { XaiError, checkOptions } from '@xai/core';
 import type { ReportLayout } from '../config/benchConfig.js';
 import { makeDirs } from '../system/ioError.js';
@@ -10,7 +10,9 @@ import type { LoadedResults } from '../results/resultsFile.js';
 import { readManifest } from '../results/runManifest.js';
 import type { RunManifest } from '../results/runManifest.js';
 import type { Summary } from '../results/summarize.js';
-import { writeReports } from './writeReports.js';
+import { REPORT_FIGURES, writeReports } from './writeReports.js';
+import { refuseOverwrite } from '../results/refuseOverwrite.js';
+import { OUTPUT_FILES } from '../run/runBench.js';
 
 export interface RebuildReportsOptions {
   /**
@@ -22,6 +24,8 @@ export interface RebuildReportsOptions {
   readonly layout?: ReportLayout;
   /** Where to write the reports. @defaultValue `dir` (partial reports never replace complete ones there) */
   readonly out?: string;
+  /** Replace the reports or results already in another `out` (without it they are refused). @defaultValue false */
+  readonly force?: boolean;
 }
 
 /** What a rebuild read and wrote. */
@@ -45,7 +49,15 @@ export interface RebuildReportsResult {
  * @since 0.1.0
  */
 export async function rebuildReports(dir: string, options: RebuildReportsOptions = {}): Promise<RebuildReportsResult> {
-  const { allowPartial = false, layout, out = dir } = checkOptions(options, ['allowPartial', 'layout', 'out'], 'rebuildReports');
+  const {
+    allowPartial = false,
+    layout,
+    out = dir,
+    force = false,
+  } = checkOptions(options, ['allowPartial', 'layout', 'out', 'force'], 'rebuildReports');
+  // In place the run's own reports are rebuilt; another folder's outputs are never replaced silently.
+  if (resolve(out) !== resolve(dir))
+    refuseOverwrite(out, [...OUTPUT_FILES, REPORT_FIGURES], { force, fn: 'xai report', arg: '--out', how: '--force to replace it' });
   const manifest = readManifest(dir);
   const path = join(dir, 'results.jsonl');
   const loaded = loadResults(path);

@@ -18,10 +18,13 @@ import type { ResultRow } from '../results/resultRow.js';
 import { storedToNumber } from '../results/resultRow.js';
 import { SE_CONVENTIONS } from '../results/summarize.js';
 import { renderSvg } from './renderSvg.js';
+import { htmlText } from './escapeText.js';
+import { OVERVIEW_CAPTION, renderOverviews } from './overviewFigure.js';
+import { leaderboardNotes } from './leaderboard.js';
 import type { RunManifest } from '../results/runManifest.js';
 import type { Summary } from '../results/summarize.js';
 
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = htmlText;
 
 const CSS = `
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:24px auto;max-width:1200px;color:#222;padding:0 16px}
@@ -32,12 +35,18 @@ nav#toc{background:#f8f8f8;border:1px solid #e4e4e4;padding:6px 12px;display:inl
 table.legend td{white-space:normal}details.drill{margin:10px 0}details.drill summary{cursor:pointer;color:#1f5fa8}p.model{background:#f4f8ff;padding:4px 8px}p.top{font-size:12px}
 th{background:#f4f4f4}tr.ctl td{color:#666;font-size:12px}tr.floor td{background:#fff4f4}
 .charts{display:flex;flex-wrap:wrap;gap:12px}figure{margin:0;border:1px solid #eee;padding:6px}
-.note{color:#555;max-width:900px}.partial{border:2px solid #d62728;background:#fff4f4;padding:8px 12px;margin:12px 0}code{background:#f4f4f4;padding:0 3px}`;
+.note{color:#555;max-width:900px}figure.overview{border:0;padding:0;margin:8px 0 4px}figure.overview figcaption{font-size:12px;color:#555;max-width:900px}ul.notes{font-size:13px;color:#444}.partial{border:2px solid #d62728;background:#fff4f4;padding:8px 12px;margin:12px 0}code{background:#f4f4f4;padding:0 3px}`;
 
 /** Instances per dataset x model shown in the per-instance drill-down (the rest: results.jsonl). */
 export const DRILL_INSTANCES = 25;
 
-function drillDown(rows: readonly ResultRow[], dataset: string, model: string, metrics: readonly string[]): string {
+function drillDown(
+  rows: readonly ResultRow[],
+  dataset: string,
+  model: string,
+  metrics: readonly string[],
+  groupNames: readonly string[] | undefined,
+): string {
   const mine = rows.filter((r) => r.dataset === dataset && r.model === model && r.kind === 'explainer');
   if (mine.length === 0) return '';
   const instances = [...new Set(mine.map((r) => r.instance))].sort((a, b) => a - b);
@@ -51,11 +60,14 @@ function drillDown(rows: readonly ResultRow[], dataset: string, model: string, m
         const v = storedToNumber(r.metrics[m]);
         return `<td>${esc(m in r.metrics ? fmt(v, 3) : '')}</td>`;
       });
-      return `<tr data-instance="${r.instance}"><td class="l">${r.instance}</td><td class="l">${r.group ?? ''}</td><td class="l">${esc(EXPLAINER_NAMES[r.explainer] ?? r.explainer)}</td>${cells.join('')}<td>${r.diag?.neighbours ?? ''}</td></tr>`;
+      const group = groupNames
+        ? `<td class="l">${esc(r.group === undefined || r.group === null ? '—' : (groupNames[r.group] ?? String(r.group)))}</td>`
+        : '';
+      return `<tr data-instance="${r.instance}"><td class="l">${r.instance}</td>${group}<td class="l">${esc(EXPLAINER_NAMES[r.explainer] ?? r.explainer)}</td>${cells.join('')}<td>${r.diag?.neighbours ?? ''}</td></tr>`;
     });
   return (
     `<details class="drill" id="drill-${esc(`${dataset}-${model}`)}"><summary>Per-instance values: first ${shownInst.size} of ${instances.length} instances, from results.jsonl (every row is there)</summary>` +
-    `<div class="scroll"><table class="drill-table"><thead><tr><th class="l">instance</th><th class="l">group</th><th class="l">explainer</th>${shown.map((m) => `<th>${esc(metricHeader(m))}</th>`).join('')}<th>neighbours</th></tr></thead><tbody>${body.join('')}</tbody></table></div></details>`
+    `<div class="scroll"><table class="drill-table"><thead><tr><th class="l">instance</th>${groupNames ? '<th class="l">group</th>' : ''}<th class="l">explainer</th>${shown.map((m) => `<th>${esc(metricHeader(m))}</th>`).join('')}<th>neighbours</th></tr></thead><tbody>${body.join('')}</tbody></table></div></details>`
   );
 }
 
@@ -74,6 +86,7 @@ export async function reportHtml(summary: Summary, manifest: RunManifest, rows: 
   const charts = chartSpecs(summary);
   const svgs = new Map<string, string>();
   for (const ch of charts) svgs.set(ch.id, await renderSvg(ch.spec));
+  const overviews = await renderOverviews(summary);
   const parts: string[] = [];
   const partial = partialLines(summary);
   const pairs = tablePairs(summary);
@@ -102,6 +115,11 @@ export async function reportHtml(summary: Summary, manifest: RunManifest, rows: 
     const slice = tableSlice(summary, dataset, model);
     const ds = manifest.datasets.find((d) => d.id === dataset);
     parts.push(`<section class="pair" id="${esc(`${dataset}-${model}`)}"><h2>${esc(dataset)} · ${esc(MODEL_NAMES[model] ?? model)}</h2>`);
+    const overview = overviews.get(`${dataset}\u0000${model}`);
+    if (overview)
+      parts.push(
+        `<figure class="overview" id="${esc(`overview-${dataset}-${model}`)}">${overview}<figcaption>${esc(OVERVIEW_CAPTION)}</figcaption></figure>`,
+      );
     const gt = ds?.groundTruth[model];
     if (ds)
       parts.push(
@@ -136,11 +154,13 @@ export async function reportHtml(summary: Summary, manifest: RunManifest, rows: 
       parts.push(
         `<h3>Subgroup charts</h3><p class="note">Mean ± SE per group of the sensitive attribute.</p><div class="charts">${subCharts.map((ch) => `<figure class="chart subgroup" id="${esc(ch.id)}">${svgs.get(ch.id)}</figure>`).join('')}</div>`,
       );
-    parts.push(drillDown(rows, dataset, model, present));
+    parts.push(drillDown(rows, dataset, model, present, ds?.sensitive?.groups));
     parts.push('<p class="top"><a href="#toc">↑ contents</a></p></section>');
   }
   parts.push(
-    '<section id="leaderboard"><h2>Leaderboard</h2><p class="note">Per metric, the explainers of each dataset × model ranked best first; each row names its receipt (run identity · input hash · model hash), listed in full below.</p>',
+    `<section id="leaderboard"><h2>Leaderboard</h2><p class="note">Per metric, the methods of each dataset × model ranked best first (also in leaderboard.html and leaderboard.md):</p><ul class="notes">${leaderboardNotes()
+      .map((l) => `<li>${esc(l)}</li>`)
+      .join('')}</ul>`,
   );
   for (const { metric, table } of leaderboardTables(summary, manifest))
     parts.push(`<h3>${esc(metricHeader(metric))} (${esc(direction(metric))})</h3>${htmlTableOf(table, 'leaderboard')}`);

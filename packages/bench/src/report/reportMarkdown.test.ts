@@ -65,7 +65,7 @@ describe('reportMarkdown', () => {
   });
   it('has subgroup means with the disparity and its interval', () => {
     expect(md).toContain('**Subgroups** (sex)');
-    expect(md).toMatch(/\| female \| male \| disparity \(female − male\) \[95% CI\] \|/);
+    expect(md).toMatch(/\| female \| male \| disparity \(female − male\) \\\[95% CI\\\] \|/);
   });
   it('names the ground truth and the hashes, and holds no timings', () => {
     expect(md).toContain("ground truth: the LR model's own weights");

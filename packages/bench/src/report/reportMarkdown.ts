@@ -1,4 +1,6 @@
 import { modelWarningLines } from '../inputs/modelNotes.js';
+import { mdText } from './escapeText.js';
+import { overviewMarkdown } from './overviewFigure.js';
 import { ALL_METRICS, STABILITY_METRICS } from '../config/ids.js';
 import { MODEL_NAMES, datasetWarnings, instancesText, partialLines } from './reportFormat.js';
 import {
@@ -66,9 +68,9 @@ export function reportMarkdown(summary: Summary, manifest: RunManifest): string 
   const c = manifest.config;
   const out: string[] = ['# xai bench report', ''];
   const partial = partialLines(summary);
-  if (partial.length > 0) out.push('> **PARTIAL RESULTS — not the whole run.**', ...partial.map((r) => `> - ${r}`), '');
+  if (partial.length > 0) out.push('> **PARTIAL RESULTS — not the whole run.**', ...partial.map((r) => `> - ${mdText(r)}`), '');
   const warnings = modelWarningLines(summary.models);
-  if (warnings.length > 0) out.push('> **⚠ Models to read with care**', ...warnings.map((w) => `> - ${w}`), '');
+  if (warnings.length > 0) out.push('> **⚠ Models to read with care**', ...warnings.map((w) => `> - ${mdText(w)}`), '');
   out.push(
     `${c.backend === 'ort' ? 'Backend `ort` (forward passes and input gradients through ONNX Runtime) · ' : ''}${c.precision === 'float32' ? "Precision float32 (the released code's torch arithmetic) · " : ''}Preset \`${c.preset}\` · seed ${c.seed} · ${instancesText(c)} per dataset · stability: up to ${c.stabilityNeighbours} same-label neighbours of ${c.stabilitySamples} draws · run identity \`${manifest.identityHash.slice(0, 16)}\``,
   );
@@ -85,16 +87,17 @@ export function reportMarkdown(summary: Summary, manifest: RunManifest): string 
   for (const { dataset, model } of tablePairs(summary)) {
     const ds = manifest.datasets.find((d) => d.id === dataset);
     const slice = tableSlice(summary, dataset, model);
-    out.push(`## ${dataset} · ${MODEL_NAMES[model] ?? model}`, '');
+    out.push(`## ${mdText(`${dataset} · ${MODEL_NAMES[model] ?? model}`)}`, '');
+    out.push(...overviewMarkdown(dataset, model));
     const gt = ds?.groundTruth[model];
     const facts = [
       ds ? `${ds.instances} instances, ${ds.features} features, input hash \`${ds.hash.slice(0, 16)}\`` : null,
       `ground truth: ${gt === 'model' ? "the LR model's own weights (w1 − w0)" : gt === 'data' ? "the generator's per-instance weights" : 'none (ground-truth metrics not applicable)'}`,
     ].filter((x) => x !== null);
     out.push(facts.join(' · '), '');
-    for (const w of datasetWarnings(ds?.provenance)) out.push(`> ⚠ data: ${w}`, '');
+    for (const w of datasetWarnings(ds?.provenance)) out.push(`> ⚠ data: ${mdText(w)}`, '');
     const mf = modelFacts(manifest, dataset, model);
-    if (mf.length > 0) out.push(`**Model**: ${mf.join(' · ')}`, '');
+    if (mf.length > 0) out.push(`**Model**: ${mf.map(mdText).join(' · ')}`, '');
     for (const fam of FAMILY_TABLES) {
       const t = compactTable(slice, fam.metrics);
       if (t !== null) {
@@ -126,7 +129,7 @@ export function reportMarkdown(summary: Summary, manifest: RunManifest): string 
     }
     const sub = subgroupTableModel(summary, dataset, model);
     if (sub !== null)
-      out.push(`**Subgroups** (${ds?.sensitive?.name ?? 'sensitive attribute'}): mean ± SE per group`, '', ...mdTable(sub), '');
+      out.push(`**Subgroups** (${mdText(ds?.sensitive?.name ?? 'sensitive attribute')}): mean ± SE per group`, '', ...mdTable(sub), '');
   }
   return `${out.join('\n').trimEnd()}\n`;
 }

@@ -4,6 +4,7 @@ import { EXTENDED_FAMILY_METRICS, GROUND_TRUTH_METRICS, LOWER_IS_BETTER, PREDICT
 import { extendedInfo } from '../run/extendedScores.js';
 import { EXPLAINER_NAMES, fmt, fmtCell, fmtInterval, fmtLift, metricHeader, partialMark } from './reportFormat.js';
 import type { TableSlice } from './reportMarkdown.js';
+import { htmlText, mdText } from './escapeText.js';
 import type { RunManifest } from '../results/runManifest.js';
 import type { DiagnosticCell, Summary, SummaryCell } from '../results/summarize.js';
 
@@ -251,9 +252,9 @@ export function modelFacts(manifest: RunManifest, dataset: string, model: string
   return out;
 }
 
-/** A table model as Markdown lines. */
+/** A table model as Markdown lines: every cell is plain text, escaped (user strings among them). */
 export function mdTable(t: TableModel): string[] {
-  const esc = (s: string): string => s.replace(/\|/g, '\\|');
+  const esc = mdText;
   return [
     `| ${t.header.map(esc).join(' | ')} |`,
     `|${t.numeric.map((n) => (n ? '---:' : '---')).join('|')}|`,
@@ -261,7 +262,7 @@ export function mdTable(t: TableModel): string[] {
   ];
 }
 
-const escHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escHtml = htmlText;
 
 /** A table model as an HTML table (in a scroll box). */
 export function htmlTableOf(t: TableModel, cls = ''): string {

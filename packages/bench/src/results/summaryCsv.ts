@@ -2,6 +2,7 @@ import type { Summary } from './summarize.js';
 
 import { SE_CONVENTIONS } from './summarize.js';
 import { isApproximateCell, noteOf } from '../inputs/modelNotes.js';
+import { csvText } from '../report/escapeText.js';
 
 // The same key names (camelCase) as summary.json's cells and controls.
 const HEADER = [
@@ -31,8 +32,6 @@ const HEADER = [
   'approximateGradients',
   'modelProblem',
 ];
-
-const csvText = (s: string): string => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 
 function num(v: number | null | undefined): string {
   return v === null || v === undefined || Number.isNaN(v) ? '' : String(v);

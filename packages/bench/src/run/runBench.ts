@@ -17,6 +17,7 @@ import type { Invocation, RunManifest } from '../results/runManifest.js';
 import { readManifest, writeManifest } from '../results/runManifest.js';
 import type { Summary } from '../results/summarize.js';
 import { makeDirs, withIo } from '../system/ioError.js';
+import { refuseOverwrite } from '../results/refuseOverwrite.js';
 import { assertMemoryPlan, planMemory } from './planMemory.js';
 import { reportCoverage } from '../report/reportCoverage.js';
 import { acquireRunLock, cleanTempFiles } from './runLock.js';
@@ -39,6 +40,8 @@ export interface RunBenchOptions {
   readonly tty?: boolean;
   /** Plain progress line interval. @defaultValue 10000 ms */
   readonly progressIntervalMs?: number;
+  /** Replace another run's outputs in `config.out` (without it, and without `resume`, that is refused). @defaultValue false */
+  readonly force?: boolean;
 }
 
 export interface RunBenchResult {
@@ -58,6 +61,7 @@ export const OUTPUT_FILES = [
   'report.md',
   'report.html',
   'leaderboard.md',
+  'leaderboard.html',
   'report-paper.md',
   'paper.csv',
 ] as const;
@@ -91,7 +95,7 @@ const seconds = (t0: number): number => Math.round((performance.now() - t0) / 10
  * @since 0.1.0
  */
 export async function runBench(config: BenchConfig, options: RunBenchOptions = {}): Promise<RunBenchResult> {
-  checkOptions(options, ['engine', 'argv', 'log', 'progressStream', 'tty', 'progressIntervalMs'], 'runBench');
+  checkOptions(options, ['engine', 'argv', 'log', 'progressStream', 'tty', 'progressIntervalMs', 'force'], 'runBench');
   const log =
     options.log ??
     ((line: string) => {
@@ -107,6 +111,15 @@ export async function runBench(config: BenchConfig, options: RunBenchOptions = {
   const lock = await acquireRunLock(out, 'xai bench', { waitForStale: config.resume });
   let failed = true;
   try {
+    // Another run's results are never replaced silently: --resume continues it, --force replaces
+    // it. Checked under the lock, so a live run in the folder is reported as LOCKED first.
+    if (!config.resume)
+      refuseOverwrite(out, [...OUTPUT_FILES, 'explanations'], {
+        force: options.force === true,
+        fn: 'xai bench',
+        arg: '--out',
+        how: '--resume to continue it (same settings), --force to replace it',
+      });
     const old = lock.tookOver;
     if (old)
       log(
