@@ -20,6 +20,50 @@ export interface GraphIndex {
   readonly producerName: string;
 }
 
+/** The graph's one real input (initializers listed as inputs left out), checked to be an n x d float tensor. */
+function graphInput(
+  graph: GraphProto,
+  constants: ReadonlyMap<string, TensorProto>,
+  file: string,
+  fn: string,
+  inputName: string | undefined,
+): ValueInfo {
+  const inputs = (graph.input ?? []).filter((v) => !constants.has(v.name ?? '')).map(valueInfo);
+  if (inputName !== undefined) {
+    const named = inputs.find((v) => v.name === inputName);
+    if (named === undefined)
+      throw new XaiError('NOT_FOUND', `${file} has no input named '${inputName}' (inputs: ${inputs.map((v) => v.name).join(', ')})`, {
+        fn,
+        arg: 'inputName',
+        file,
+        value: inputName,
+      });
+  }
+  if (inputs.length !== 1) {
+    throw new XaiError(
+      'NOT_SUPPORTED',
+      `${file} has ${inputs.length} inputs (${inputs.map((v) => `'${v.name}'`).join(', ')}); a Model takes one n x d feature tensor: export the graph with a single float input (e.g. concatenate the features first)`,
+      { fn, arg: 'pathOrBytes', file, value: inputs.map((v) => v.name) },
+    );
+  }
+  const input = inputs[0]!;
+  if (input.kind !== 'tensor' || (input.elemType !== DT.FLOAT && input.elemType !== DT.DOUBLE)) {
+    throw new XaiError(
+      'NOT_SUPPORTED',
+      `${file}: input '${input.name}' is ${input.kind === 'tensor' ? elemTypeName(input.elemType) : input.kind}; only float32/float64 feature tensors are supported`,
+      { fn, arg: 'pathOrBytes', file, value: input.elemType },
+    );
+  }
+  if (input.shape !== undefined && input.shape.length !== 2) {
+    throw new XaiError(
+      'NOT_SUPPORTED',
+      `${file}: input '${input.name}' has rank ${input.shape.length} (shape [${input.shape.join(', ')}]); a Model takes an n x d matrix`,
+      { fn, arg: 'pathOrBytes', file, value: input.shape },
+    );
+  }
+  return input;
+}
+
 export function indexGraph(model: ModelProto, file: string, fn: string, inputName: string | undefined): GraphIndex {
   const graph = model.graph!;
   const constants = new Map<string, TensorProto>();
@@ -35,40 +79,7 @@ export function indexGraph(model: ModelProto, file: string, fn: string, inputNam
       if (value !== null && value !== undefined && out !== undefined) constants.set(out, value);
     }
   }
-  const inputs = (graph.input ?? []).filter((v) => !constants.has(v.name ?? '')).map(valueInfo);
-  let input: ValueInfo | undefined;
-  if (inputName !== undefined) {
-    input = inputs.find((v) => v.name === inputName);
-    if (input === undefined)
-      throw new XaiError('NOT_FOUND', `${file} has no input named '${inputName}' (inputs: ${inputs.map((v) => v.name).join(', ')})`, {
-        fn,
-        arg: 'inputName',
-        file,
-        value: inputName,
-      });
-  }
-  if (inputs.length !== 1) {
-    throw new XaiError(
-      'NOT_SUPPORTED',
-      `${file} has ${inputs.length} inputs (${inputs.map((v) => `'${v.name}'`).join(', ')}); a Model takes one n x d feature tensor: export the graph with a single float input (e.g. concatenate the features first)`,
-      { fn, arg: 'pathOrBytes', file, value: inputs.map((v) => v.name) },
-    );
-  }
-  input = inputs[0]!;
-  if (input.kind !== 'tensor' || (input.elemType !== DT.FLOAT && input.elemType !== DT.DOUBLE)) {
-    throw new XaiError(
-      'NOT_SUPPORTED',
-      `${file}: input '${input.name}' is ${input.kind === 'tensor' ? elemTypeName(input.elemType) : input.kind}; only float32/float64 feature tensors are supported`,
-      { fn, arg: 'pathOrBytes', file, value: input.elemType },
-    );
-  }
-  if (input.shape !== undefined && input.shape.length !== 2) {
-    throw new XaiError(
-      'NOT_SUPPORTED',
-      `${file}: input '${input.name}' has rank ${input.shape.length} (shape [${input.shape.join(', ')}]); a Model takes an n x d matrix`,
-      { fn, arg: 'pathOrBytes', file, value: input.shape },
-    );
-  }
+  const input = graphInput(graph, constants, file, fn, inputName);
   const domains = (model.opsetImport ?? []).map((o) => o.domain ?? '');
   return {
     file,
