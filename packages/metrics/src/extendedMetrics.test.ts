@@ -23,7 +23,11 @@ describe('extendedMetrics registry', () => {
   it('every runner accepts (model, x, attributions, targets, explain, options) and returns n values', () => {
     const groundTruth = fromRows([[1, 2, 3, 4]]);
     for (const id of EXTENDED_METRIC_IDS) {
-      const options = id === 'KENDALL_TAU' ? { groundTruth } : id.startsWith('ROAD') ? { background: randomMatrix(50, 4, 61) } : {};
+      const options = extendedMetrics[id].info.requires.includes('ground-truth')
+        ? { groundTruth }
+        : id.startsWith('ROAD')
+          ? { background: randomMatrix(50, 4, 61) }
+          : {};
       const r = extendedMetrics[id].run(model, x, attributions, targets, gradient, options);
       expect(r.values.length).toBe(5);
       expect(r.count + r.undefinedIndices.length).toBe(5);

@@ -19,6 +19,22 @@ import { randomLogit, randomLogitInfo } from './randomisation/randomLogit.js';
 import { avgSensitivity, avgSensitivityInfo } from './robustness/avgSensitivity.js';
 import { localLipschitz, localLipschitzInfo } from './robustness/localLipschitz.js';
 import { maxSensitivity, maxSensitivityInfo } from './robustness/maxSensitivity.js';
+import { inputInvariance, inputInvarianceInfo } from './axiomatic/inputInvariance.js';
+import { faithfulnessEstimate, faithfulnessEstimateInfo } from './faithfulness/faithfulnessEstimate.js';
+import { monotonicityArya, monotonicityAryaInfo } from './faithfulness/monotonicityArya.js';
+import { pixelFlipping, pixelFlippingInfo } from './faithfulness/pixelFlipping.js';
+import { regionPerturbation, regionPerturbationInfo } from './faithfulness/regionPerturbation.js';
+import { selectivity, selectivityInfo } from './faithfulness/selectivity.js';
+import { sensitivityN, sensitivityNInfo } from './faithfulness/sensitivityN.js';
+import { sufficiency, sufficiencyInfo } from './faithfulness/sufficiency.js';
+import { localisationAuc, localisationAucInfo } from './localisation/localisationAuc.js';
+import { relevanceMassAccuracy, relevanceMassAccuracyInfo } from './localisation/relevanceMassAccuracy.js';
+import { relevanceRankAccuracy, relevanceRankAccuracyInfo } from './localisation/relevanceRankAccuracy.js';
+import { topKIntersection, topKIntersectionInfo } from './localisation/topKIntersection.js';
+import { efficientMprt, efficientMprtInfo } from './randomisation/efficientMprt.js';
+import { smoothMprt, smoothMprtInfo } from './randomisation/smoothMprt.js';
+import { consistency, consistencyInfo } from './robustness/consistency.js';
+import { continuity, continuityInfo } from './robustness/continuity.js';
 
 export type { ExplainFn, ExtendedMetricInput, ExtendedMetricResult, NoiseUnitsOptions } from './extendedMetricTypes.js';
 
@@ -45,13 +61,36 @@ export const EXTENDED_METRIC_IDS = [
   'COMPLETENESS',
   'NON_SENSITIVITY',
   'KENDALL_TAU',
+  'MONOTONICITY_ARYA',
+  'FAITHFULNESS_ESTIMATE',
+  'PIXEL_FLIPPING',
+  'REGION_PERTURBATION',
+  'SELECTIVITY',
+  'SENSITIVITY_N',
+  'SUFFICIENCY',
+  'CONTINUITY',
+  'CONSISTENCY',
+  'TOP_K_INTERSECTION',
+  'RELEVANCE_RANK_ACCURACY',
+  'RELEVANCE_MASS_ACCURACY',
+  'LOCALISATION_AUC',
+  'EFFICIENT_MPRT',
+  'SMOOTH_MPRT',
+  'INPUT_INVARIANCE',
 ] as const;
 
 /** One of {@link EXTENDED_METRIC_IDS}. @since 0.2.0 */
 export type ExtendedMetricId = (typeof EXTENDED_METRIC_IDS)[number];
 
 /** Quantus' categories (plus `agreement` for ground-truth rank agreement). @since 0.2.0 */
-export type ExtendedMetricFamily = 'faithfulness' | 'robustness' | 'complexity' | 'randomisation' | 'axiomatic' | 'agreement';
+export type ExtendedMetricFamily =
+  | 'faithfulness'
+  | 'robustness'
+  | 'complexity'
+  | 'randomisation'
+  | 'axiomatic'
+  | 'agreement'
+  | 'localisation';
 
 /** What a metric reads: core's requirements, plus `background` (training rows, ROAD's `options.background`). @since 0.2.0 */
 export type ExtendedMetricRequirement = 'model' | 'attributions' | 'explainer' | 'ground-truth' | 'background';
@@ -79,7 +118,7 @@ export interface ExtendedMetricInfo {
   readonly nullNote: string;
 }
 
-/** Options handed to a runner: the metric's own options (checked by it, unknown keys are errors), plus `groundTruth` for KENDALL_TAU; ROAD needs `background`. @since 0.2.0 */
+/** Options handed to a runner: the metric's own options (checked by it, unknown keys are errors), plus `groundTruth` for the metrics that require it (KENDALL_TAU, localisation); ROAD needs `background`. @since 0.2.0 */
 export type ExtendedRunOptions = Readonly<Record<string, unknown>>;
 
 /**
@@ -125,7 +164,7 @@ function entry(info: Omit<ExtendedMetricInfo, keyof Notes>, notes: Notes, evalua
     run: (model, x, attributions, targets, explain, options = {}) => {
       let opts = options;
       let groundTruth: Matrix | undefined;
-      if (info.id === 'KENDALL_TAU' && options !== null && typeof options === 'object' && 'groundTruth' in options) {
+      if (info.requires.includes('ground-truth') && options !== null && typeof options === 'object' && 'groundTruth' in options) {
         const { groundTruth: gt, ...rest } = options;
         assertMatrix(gt, `extendedMetrics.${info.id}.run`, 'options.groundTruth');
         groundTruth = gt;
@@ -399,5 +438,202 @@ export const extendedMetrics: Readonly<Record<ExtendedMetricId, ExtendedMetricEn
       nullNote: 'meaningful: expected ≈ 0 for permuted attributions',
     },
     kendallTau,
+  ),
+  MONOTONICITY_ARYA: entry(
+    monotonicityAryaInfo,
+    {
+      seeded: false,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote: 'meaningful: a global ranking inserts in one order for every instance, monotone only where the model is',
+      nullMeaningful: true,
+      nullNote: 'meaningful: a random insertion order is monotone only by chance',
+    },
+    monotonicityArya,
+  ),
+  FAITHFULNESS_ESTIMATE: entry(
+    faithfulnessEstimateInfo,
+    {
+      seeded: false,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote: 'meaningful: a fixed ranking correlates with single-feature drops only as far as the model is globally additive',
+      nullMeaningful: true,
+      nullNote: 'meaningful: expected ≈ 0 for permuted attributions',
+    },
+    faithfulnessEstimate,
+  ),
+  PIXEL_FLIPPING: entry(
+    pixelFlippingInfo,
+    {
+      seeded: false,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote: 'meaningful: the shortcut ranking removes in a global order',
+      nullMeaningful: true,
+      nullNote: RANDOM_ORDER_NULL,
+    },
+    pixelFlipping,
+  ),
+  REGION_PERTURBATION: entry(
+    regionPerturbationInfo,
+    {
+      seeded: false,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote: 'meaningful: the shortcut ranking removes regions in a global order',
+      nullMeaningful: true,
+      nullNote: RANDOM_ORDER_NULL,
+    },
+    regionPerturbation,
+  ),
+  SELECTIVITY: entry(
+    selectivityInfo,
+    {
+      seeded: false,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote: 'meaningful: the shortcut ranking removes regions in a global order',
+      nullMeaningful: true,
+      nullNote: RANDOM_ORDER_NULL,
+    },
+    selectivity,
+  ),
+  SENSITIVITY_N: entry(
+    sensitivityNInfo,
+    {
+      seeded: true,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote: 'meaningful: a fixed attribution vector sums over subsets as the model does only where it is globally additive',
+      nullMeaningful: true,
+      nullNote: 'meaningful: expected ≈ 0 for permuted attributions',
+    },
+    sensitivityN,
+  ),
+  SUFFICIENCY: entry(
+    sufficiencyInfo,
+    {
+      seeded: false,
+      valueModels: false,
+      floorMeaningful: true,
+      floorNote:
+        'meaningful as a warning: identical shortcut explanations make every pair close, so the score falls to the share of the predicted class',
+      nullMeaningful: true,
+      nullNote: 'meaningful: a fresh permutation per instance scatters similar explanations apart',
+    },
+    sufficiency,
+  ),
+  CONTINUITY: entry(
+    continuityInfo,
+    {
+      seeded: false,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote: INPUT_INDEPENDENT_FLOOR,
+      nullMeaningful: false,
+      nullNote: RE_EXPLAIN_NULL,
+    },
+    continuity,
+  ),
+  CONSISTENCY: entry(
+    consistencyInfo,
+    {
+      seeded: false,
+      valueModels: false,
+      floorMeaningful: true,
+      floorNote:
+        'meaningful as a warning: identical shortcut explanations share one label, so the score falls to the share of the predicted class',
+      nullMeaningful: true,
+      nullNote: 'meaningful: a fresh permutation per instance changes which features form the label',
+    },
+    consistency,
+  ),
+  TOP_K_INTERSECTION: entry(
+    topKIntersectionInfo,
+    {
+      seeded: false,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote: 'meaningful: a fixed ranking finds the true features as far as they are the same for every instance',
+      nullMeaningful: true,
+      nullNote: 'meaningful: expected = mask size / d for permuted attributions',
+    },
+    topKIntersection,
+  ),
+  RELEVANCE_RANK_ACCURACY: entry(
+    relevanceRankAccuracyInfo,
+    {
+      seeded: false,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote: 'meaningful: a fixed ranking finds the true features as far as they are the same for every instance',
+      nullMeaningful: true,
+      nullNote: 'meaningful: expected = mask size / d for permuted attributions',
+    },
+    relevanceRankAccuracy,
+  ),
+  RELEVANCE_MASS_ACCURACY: entry(
+    relevanceMassAccuracyInfo,
+    {
+      seeded: false,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote: 'meaningful: a fixed attribution puts its mass on the true features as far as they are shared',
+      nullMeaningful: true,
+      nullNote: 'meaningful: expected = mask size / d for permuted |attributions|',
+    },
+    relevanceMassAccuracy,
+  ),
+  LOCALISATION_AUC: entry(
+    localisationAucInfo,
+    {
+      seeded: false,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote: 'meaningful: a fixed ranking separates the true features as far as they are shared',
+      nullMeaningful: true,
+      nullNote: 'meaningful: expected = 0.5 for permuted attributions',
+    },
+    localisationAuc,
+  ),
+  EFFICIENT_MPRT: entry(
+    efficientMprtInfo,
+    {
+      seeded: true,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote:
+        'meaningful: a shortcut computed once from the trained model does not change with the weights, so its entropy rise is 0 (fails the check), as it should',
+      nullMeaningful: false,
+      nullNote: 'not meaningful: a histogram entropy is invariant under a permutation of the features, so the null equals the explainer',
+    },
+    efficientMprt,
+  ),
+  SMOOTH_MPRT: entry(
+    smoothMprtInfo,
+    {
+      seeded: true,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote:
+        'meaningful: a shortcut computed once from the trained model does not change with the weights, so it scores similarity 1 (fails the check), as it should',
+      nullMeaningful: false,
+      nullNote: RE_EXPLAIN_NULL,
+    },
+    smoothMprt,
+  ),
+  INPUT_INVARIANCE: entry(
+    inputInvarianceInfo,
+    {
+      seeded: false,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote: 'meaningful as a warning: an input-independent shortcut explanation is trivially invariant and scores 1 (the best)',
+      nullMeaningful: false,
+      nullNote:
+        'not meaningful: the same permutation of both explanations leaves their equality unchanged, so the null equals the explainer',
+    },
+    inputInvariance,
   ),
 };

@@ -17,6 +17,7 @@ export * from './robustness.js';
 export * from './complexity.js';
 export * from './randomisation.js';
 export * from './axiomatic.js';
+export * from './localisation.js';
 export * from './agreement.js';
 export * from './openxaiFeatureSchema.js';
 export * from './featureScaleMetrics.js';

@@ -2,3 +2,5 @@
 export * from './robustness/maxSensitivity.js';
 export * from './robustness/avgSensitivity.js';
 export * from './robustness/localLipschitz.js';
+export * from './robustness/continuity.js';
+export * from './robustness/consistency.js';

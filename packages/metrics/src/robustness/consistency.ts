@@ -1,0 +1,64 @@
+import { argmaxRows, checkOptions, row, summarizeValues } from '@xai/core';
+import type { MetricResult } from '@xai/core';
+import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
+import { prepare } from '../internal/common.js';
+import { flag, positiveInt } from '../internal/options.js';
+
+/** Options of {@link consistency}. @since 0.3.0 */
+export interface ConsistencyOptions {
+  /** Leading features whose signs form an explanation's label (Quantus `top_n_sign`, n = 5). @defaultValue 5 */
+  readonly features?: number;
+  /** Take |attributions| first (Quantus `abs=True`: the label then marks which features are zero). @defaultValue true */
+  readonly abs?: boolean;
+}
+
+const KEYS = ['features', 'abs'];
+
+/** Static facts about consistency. @since 0.3.0 */
+export const consistencyInfo = {
+  id: 'CONSISTENCY',
+  name: 'Consistency',
+  family: 'robustness',
+  direction: 'higher-is-better',
+  requires: ['model', 'attributions'],
+  reference:
+    'Dasgupta et al. 2022, "Framework for Evaluating Faithfulness of Local Explanations", §3 (consistency); Quantus Consistency (quantus/metrics/robustness/consistency.py, discretise_func=top_n_sign)',
+} as const;
+
+/**
+ * Consistency (Dasgupta et al. 2022) as Quantus computes it: each explanation is discretised to
+ * the signs of its first `features` entries (Quantus' `top_n_sign`: the leading columns, not
+ * the most relevant ones); an instance's value is the share of the other instances with the same
+ * label that the model assigns the same predicted class (Quantus: ÷ (count + 1e-9), so 0 when
+ * no other instance shares the label). Values depend on the whole input (Quantus: on each batch
+ * of 64). Classifiers only. Higher is better. Deterministic; one `predictProba` call over n rows.
+ * @example consistency({ x, attributions, model }).mean
+ * @since 0.3.0
+ */
+export function consistency(input: ExtendedMetricInput, options: ConsistencyOptions = {}): MetricResult {
+  const fn = 'consistency';
+  const o = checkOptions(options, KEYS, fn);
+  const { x, n, d, attributions, model } = prepare(fn, input, ['model', 'attributions']);
+  const m = Math.min(d, positiveInt(o.features ?? 5, fn, 'options.features'));
+  const abs = flag(o.abs, fn, 'options.abs', true);
+  const labels = new Array<string>(n);
+  for (let i = 0; i < n; i++) {
+    const e = row(attributions, i);
+    let key = '';
+    for (let j = 0; j < m; j++) key += String(Math.sign(abs ? Math.abs(e[j]!) : e[j]!) + 1);
+    labels[i] = key;
+  }
+  const predicted = argmaxRows(model.predictProba(x));
+  const values = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    let sameLabel = 0;
+    let both = 0;
+    for (let k = 0; k < n; k++) {
+      if (k === i || labels[k] !== labels[i]) continue;
+      sameLabel++;
+      if (predicted[k] === predicted[i]) both++;
+    }
+    values[i] = both / (sameLabel + 1e-9);
+  }
+  return summarizeValues('CONSISTENCY', values);
+}
