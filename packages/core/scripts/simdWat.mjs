@@ -9,133 +9,257 @@ const TYPES = {
   f32: { t: 'f32', v: 'f32x4', bytes: 4, shift: 2, lanes: 4 },
 };
 
-/** Rows of A per tile in the main loop, and vectors of columns per wide tile. */
-const ROWS = 2;
-const WIDE = 4;
+/**
+ * Dense kernel tiles, one phase per column range: the wide columns in 2-row tiles of 4
+ * vectors, the leftover vectors and scalar columns in 8-row tiles, so a narrow output (the
+ * 2-class layer) still keeps 8 independent sums in flight instead of waiting on one.
+ */
+const DENSE_PHASES = [
+  { vecs: 4, rows: 2 },
+  { vecs: 1, rows: 8 },
+  { vecs: 0, rows: 8 },
+];
+
+/** Sparse kernel tiles (one row each, its non-zero A entries listed once): widest first. */
+const SPARSE_VECS = [8, 4, 2, 1, 0];
 
 const lines = (...parts) => parts.flat(Number.POSITIVE_INFINITY).join('\n');
 
+/** Locals a function body asked for, declared once in its header. */
+class Locals {
+  constructor() {
+    this.types = new Map();
+  }
+  /** Registers `name` with `type` and returns `$name`. */
+  use(name, type) {
+    this.types.set(name, type.includes('x') ? 'v128' : type);
+    return `$${name}`;
+  }
+  declare() {
+    return [...this.types].map(([n, t]) => `(local $${n} ${t})`).join(' ');
+  }
+}
+
+/** Columns one tile covers. */
+const tileCols = (T, vecs) => (vecs === 0 ? 1 : vecs * T.lanes);
+
 /**
- * One tile: `rows` rows of A times `vecs` vectors of B's columns starting at column $j
- * (vecs = 0: one scalar column). Accumulates over p, then adds the bias and/or clamps at 0
- * by $mode (0 plain, 1 + bias, 2 + bias then max(·, 0)) and stores into C.
+ * Adds the bias and/or clamps at 0 by $mode (0 plain, 1 + bias, 2 + bias then max(·, 0)),
+ * then stores accumulator `acc` (vector `v` of the tile, or a scalar) at byte address `addr`.
  */
-function tile(T, rows, vecs) {
-  const scalar = vecs === 0;
-  const lanesOf = scalar ? 1 : vecs;
-  const acc = (r, v) => (scalar ? `$sacc${r}` : `$acc${r}_${v}`);
+function finish(T, acc, v, scalar, addr) {
   const ty = scalar ? T.t : T.v;
   const zero = scalar ? `(${T.t}.const 0)` : `(${T.v}.splat (${T.t}.const 0))`;
-  const load = (addr, off) => (scalar ? `(${T.t}.load (${addr}))` : `(v128.load offset=${off * 16} (${addr}))`);
-  const rowsIdx = [...Array(rows).keys()];
-  const vecIdx = [...Array(lanesOf).keys()];
-  const init = rowsIdx.flatMap((r) => vecIdx.map((v) => `(local.set ${acc(r, v)} ${zero})`));
-  const setRowPtrs = rowsIdx.map(
-    (r) => `(local.set $ap${r} (i32.add (local.get $a) (i32.mul (i32.add (local.get $i) (i32.const ${r})) (local.get $sa))))`,
+  const colByte = `(i32.shl (local.get $j) (i32.const ${T.shift}))`;
+  const biasAddr = `(i32.add (local.get $bias) ${colByte})`;
+  const biasLoad = scalar ? `(${T.t}.load ${biasAddr})` : `(v128.load offset=${v * 16} ${biasAddr})`;
+  return lines(
+    `(if (i32.ge_u (local.get $mode) (i32.const 1)) (then (local.set ${acc} (${ty}.add (local.get ${acc}) ${biasLoad}))))`,
+    `(if (i32.eq (local.get $mode) (i32.const 2)) (then (local.set ${acc} (${ty}.max (local.get ${acc}) ${zero}))))`,
+    scalar ? `(${T.t}.store ${addr} (local.get ${acc}))` : `(v128.store offset=${v * 16} ${addr} (local.get ${acc}))`,
   );
+}
+
+/** The byte address of C[$i + r][$j]. */
+function outAddr(T, r) {
+  const row = r === 0 ? '(local.get $i)' : `(i32.add (local.get $i) (i32.const ${r}))`;
+  return `(i32.add (i32.add (local.get $c) (i32.mul ${row} (local.get $sc))) (i32.shl (local.get $j) (i32.const ${T.shift})))`;
+}
+
+/**
+ * One dense tile: `rows` rows of A (from row $i) times `vecs` vectors of B's columns from
+ * column $j (vecs = 0: one scalar column), summed over p = 0 … k−1 in order.
+ */
+function denseTile(T, L, rows, vecs) {
+  const scalar = vecs === 0;
+  const ty = scalar ? T.t : T.v;
+  const rowsIdx = [...Array(rows).keys()];
+  const vecIdx = [...Array(scalar ? 1 : vecs).keys()];
+  const acc = (r, v) => L.use(scalar ? `sacc${r}` : `acc${r}_${v}`, ty);
+  const zero = scalar ? `(${T.t}.const 0)` : `(${T.v}.splat (${T.t}.const 0))`;
+  const ap = (r) => L.use(`ap${r}`, 'i32');
+  const x = (r) => L.use(scalar ? `xs${r}` : `x${r}`, ty);
+  const bv = L.use(scalar ? 'bs' : 'bv', ty);
+  const load = (v) => (scalar ? `(${T.t}.load (local.get $bp))` : `(v128.load offset=${v * 16} (local.get $bp))`);
   const body = [
     ...rowsIdx.map((r) =>
       scalar
-        ? `(local.set $xs${r} (${T.t}.load (local.get $ap${r})))`
-        : `(local.set $x${r} (${T.v}.splat (${T.t}.load (local.get $ap${r}))))`,
+        ? `(local.set ${x(r)} (${T.t}.load (local.get ${ap(r)})))`
+        : `(local.set ${x(r)} (${T.v}.splat (${T.t}.load (local.get ${ap(r)}))))`,
     ),
-    ...vecIdx.map((v) => {
-      const b = scalar ? '$bs' : '$bv';
-      const x = (r) => (scalar ? `$xs${r}` : `$x${r}`);
-      return lines(
-        `(local.set ${b} ${load('local.get $bp', v)})`,
+    ...vecIdx.map((v) =>
+      lines(
+        `(local.set ${bv} ${load(v)})`,
         rowsIdx.map(
-          (r) => `(local.set ${acc(r, v)} (${ty}.add (local.get ${acc(r, v)}) (${ty}.mul (local.get ${x(r)}) (local.get ${b}))))`,
+          (r) => `(local.set ${acc(r, v)} (${ty}.add (local.get ${acc(r, v)}) (${ty}.mul (local.get ${x(r)}) (local.get ${bv}))))`,
         ),
-      );
-    }),
-    ...rowsIdx.map((r) => `(local.set $ap${r} (i32.add (local.get $ap${r}) (i32.const ${T.bytes})))`),
+      ),
+    ),
+    ...rowsIdx.map((r) => `(local.set ${ap(r)} (i32.add (local.get ${ap(r)}) (i32.const ${T.bytes})))`),
     '(local.set $bp (i32.add (local.get $bp) (local.get $sb)))',
     '(local.set $p (i32.add (local.get $p) (i32.const 1)))',
   ];
-  const colByte = `(i32.shl (local.get $j) (i32.const ${T.shift}))`;
-  const store = rowsIdx.flatMap((r) =>
-    vecIdx.map((v) => {
-      const a = acc(r, v);
-      const addr = `(i32.add (i32.add (local.get $c) (i32.mul (i32.add (local.get $i) (i32.const ${r})) (local.get $sc))) ${colByte})`;
-      const biasAddr = `(i32.add (local.get $bias) ${colByte})`;
-      const biasLoad = scalar ? `(${T.t}.load ${biasAddr})` : `(v128.load offset=${v * 16} ${biasAddr})`;
-      return lines(
-        `(if (i32.ge_u (local.get $mode) (i32.const 1)) (then (local.set ${a} (${ty}.add (local.get ${a}) ${biasLoad}))))`,
-        `(if (i32.eq (local.get $mode) (i32.const 2)) (then (local.set ${a} (${ty}.max (local.get ${a}) ${zero}))))`,
-        scalar ? `(${T.t}.store ${addr} (local.get ${a}))` : `(v128.store offset=${v * 16} ${addr} (local.get ${a}))`,
-      );
-    }),
-  );
   return lines(
-    init,
-    setRowPtrs,
-    `(local.set $bp (i32.add (local.get $b) ${colByte}))`,
+    rowsIdx.flatMap((r) => vecIdx.map((v) => `(local.set ${acc(r, v)} ${zero})`)),
+    rowsIdx.map((r) => `(local.set ${ap(r)} (i32.add (local.get $a) (i32.mul (i32.add (local.get $i) (i32.const ${r})) (local.get $sa))))`),
+    `(local.set $bp (i32.add (local.get $b) (i32.shl (local.get $j) (i32.const ${T.shift}))))`,
     '(local.set $p (i32.const 0))',
     '(block $pd (loop $pl',
     '(br_if $pd (i32.ge_u (local.get $p) (local.get $k)))',
     body,
     '(br $pl)))',
-    store,
+    rowsIdx.flatMap((r) => vecIdx.map((v) => finish(T, acc(r, v), v, scalar, outAddr(T, r)))),
   );
 }
 
-/** The column loops of one row block: wide tiles, then single vectors, then scalar columns. */
-function columnLoops(T, rows) {
-  const step = (vecs) => (vecs === 0 ? 1 : vecs * T.lanes);
+/** A loop over the columns [$j, $jEnd) in steps of `step`, running `tile` at each. */
+function columnLoop(label, step, tile) {
   return lines(
-    '(local.set $j (i32.const 0))',
-    [WIDE, 1, 0].map((vecs) =>
-      lines(
-        `(block $jd${vecs} (loop $jl${vecs}`,
-        `(br_if $jd${vecs} (i32.gt_u (i32.add (local.get $j) (i32.const ${step(vecs)})) (local.get $m)))`,
-        tile(T, rows, vecs),
-        `(local.set $j (i32.add (local.get $j) (i32.const ${step(vecs)})))`,
-        `(br $jl${vecs})))`,
-      ),
-    ),
+    `(block $${label}d (loop $${label}l`,
+    `(br_if $${label}d (i32.gt_u (i32.add (local.get $j) (i32.const ${step})) (local.get $jEnd)))`,
+    tile,
+    `(local.set $j (i32.add (local.get $j) (i32.const ${step})))`,
+    `(br $${label}l)))`,
   );
 }
+
+/**
+ * One phase of the dense kernel: the columns [$j0, $jEnd) in tiles of `vecs` vectors, the
+ * rows in blocks of `rows`, then the leftover rows one at a time.
+ */
+function densePhase(T, L, q, { vecs, rows }) {
+  const step = tileCols(T, vecs);
+  const rowBlock = (r, label) =>
+    lines(
+      `(block $${label}d (loop $${label}l`,
+      `(br_if $${label}d (i32.gt_u (i32.add (local.get $i) (i32.const ${r})) (local.get $n)))`,
+      '(local.set $j (local.get $j0))',
+      columnLoop(`${label}c`, step, denseTile(T, L, r, vecs)),
+      `(local.set $i (i32.add (local.get $i) (i32.const ${r})))`,
+      `(br $${label}l)))`,
+    );
+  return lines(
+    '(local.set $i (i32.const 0))',
+    rowBlock(rows, `r${q}`),
+    rows > 1 ? rowBlock(1, `s${q}`) : '',
+    // the next phase starts where these whole tiles ended
+    `(local.set $j0 (i32.add (local.get $j0) (i32.mul (i32.div_u (i32.sub (local.get $jEnd) (local.get $j0)) (i32.const ${step})) (i32.const ${step}))))`,
+  );
+}
+
+const PARAMS = ['n', 'k', 'm', 'a', 'sa', 'b', 'sb', 'c', 'sc', 'bias', 'mode'];
+
+/** Strides from elements to bytes. */
+const toBytes = (T) => ['sa', 'sb', 'sc'].map((s) => `(local.set $${s} (i32.shl (local.get $${s}) (i32.const ${T.shift})))`);
 
 /**
  * mm_<t>(n, k, m, a, sa, b, sb, c, sc, bias, mode): C (n x m) = A (n x k) · B (k x m), all
  * row-major at byte addresses a, b, c with row strides sa, sb, sc in elements; then
  * + bias[j] (mode ≥ 1) and max(·, 0) (mode 2).
  */
-function matmulFunction(T) {
-  const params = ['n', 'k', 'm', 'a', 'sa', 'b', 'sb', 'c', 'sc', 'bias', 'mode'].map((p) => `(param $${p} i32)`).join(' ');
-  const accs = [];
-  for (let r = 0; r < ROWS; r++) for (let v = 0; v < WIDE; v++) accs.push(`(local $acc${r}_${v} v128)`);
-  const scalarAccs = [];
-  for (let r = 0; r < ROWS; r++) scalarAccs.push(`(local $xs${r} ${T.t}) (local $sacc${r} ${T.t})`);
-  const toBytes = ['sa', 'sb', 'sc'].map((s) => `(local.set $${s} (i32.shl (local.get $${s}) (i32.const ${T.shift})))`);
+function denseFunction(T) {
+  const L = new Locals();
+  ['i', 'j', 'j0', 'jEnd', 'p', 'bp'].forEach((n) => L.use(n, 'i32'));
   const body = lines(
-    toBytes,
-    '(local.set $i (i32.const 0))',
-    '(block $id (loop $il',
-    `(br_if $id (i32.gt_u (i32.add (local.get $i) (i32.const ${ROWS})) (local.get $n)))`,
-    columnLoops(T, ROWS),
-    `(local.set $i (i32.add (local.get $i) (i32.const ${ROWS})))`,
-    '(br $il)))',
-    '(block $td (loop $tl',
-    '(br_if $td (i32.ge_u (local.get $i) (local.get $n)))',
-    columnLoops(T, 1),
-    '(local.set $i (i32.add (local.get $i) (i32.const 1)))',
-    '(br $tl)))',
+    toBytes(T),
+    '(local.set $j0 (i32.const 0))',
+    '(local.set $jEnd (local.get $m))',
+    DENSE_PHASES.map((phase, q) => densePhase(T, L, q, phase)),
   );
+  const params = PARAMS.map((p) => `(param $${p} i32)`).join(' ');
+  return lines(`(func (export "mm_${T.t}") ${params}`, L.declare(), body, ')');
+}
+
+/**
+ * The list of row $i's non-zero A entries, without a branch: every entry is written at
+ * slot $cnt, and $cnt moves on only past a non-zero (NaN counts as non-zero). Values go to
+ * $scratch, the byte offsets p·sb of their B rows to $offs.
+ */
+function sparseList(T) {
   return lines(
-    `(func (export "mm_${T.t}") ${params}`,
-    '(local $i i32) (local $j i32) (local $p i32) (local $bp i32) (local $bv v128)',
-    [...Array(ROWS).keys()].map((r) => `(local $ap${r} i32) (local $x${r} v128)`).join(' '),
-    `(local $bs ${T.t})`,
-    accs.join(' '),
-    scalarAccs.join(' '),
-    body,
-    ')',
+    '(local.set $ap0 (i32.add (local.get $a) (i32.mul (local.get $i) (local.get $sa))))',
+    '(local.set $cnt (i32.const 0))',
+    '(local.set $p (i32.const 0))',
+    '(local.set $bp (i32.const 0))',
+    '(block $ld (loop $ll',
+    '(br_if $ld (i32.ge_u (local.get $p) (local.get $k)))',
+    `(local.set $xs0 (${T.t}.load (local.get $ap0)))`,
+    `(${T.t}.store (i32.add (local.get $scratch) (i32.shl (local.get $cnt) (i32.const ${T.shift}))) (local.get $xs0))`,
+    '(i32.store (i32.add (local.get $offs) (i32.shl (local.get $cnt) (i32.const 2))) (local.get $bp))',
+    `(local.set $cnt (i32.add (local.get $cnt) (${T.t}.ne (local.get $xs0) (${T.t}.const 0))))`,
+    `(local.set $ap0 (i32.add (local.get $ap0) (i32.const ${T.bytes})))`,
+    '(local.set $bp (i32.add (local.get $bp) (local.get $sb)))',
+    '(local.set $p (i32.add (local.get $p) (i32.const 1)))',
+    '(br $ll)))',
   );
 }
 
-/** The whole module: one memory (grown by the host), the f64 and f32 kernels. */
+/** One sparse tile: row $i's listed entries times `vecs` vectors of B from column $j. */
+function sparseTile(T, L, vecs) {
+  const scalar = vecs === 0;
+  const ty = scalar ? T.t : T.v;
+  const vecIdx = [...Array(scalar ? 1 : vecs).keys()];
+  const acc = (v) => L.use(scalar ? 'sacc0' : `acc0_${v}`, ty);
+  const zero = scalar ? `(${T.t}.const 0)` : `(${T.v}.splat (${T.t}.const 0))`;
+  const x = L.use(scalar ? 'xs1' : 'x0', ty);
+  const load = (v) => (scalar ? `(${T.t}.load (local.get $bq))` : `(v128.load offset=${v * 16} (local.get $bq))`);
+  const value = `(${T.t}.load (local.get $vq))`;
+  return lines(
+    vecIdx.map((v) => `(local.set ${acc(v)} ${zero})`),
+    `(local.set $bp (i32.add (local.get $b) (i32.shl (local.get $j) (i32.const ${T.shift}))))`,
+    '(local.set $vq (local.get $scratch))',
+    '(local.set $oq (local.get $offs))',
+    '(block $qd (loop $ql',
+    '(br_if $qd (i32.ge_u (local.get $vq) (local.get $vEnd)))',
+    `(local.set ${x} ${scalar ? value : `(${T.v}.splat ${value})`})`,
+    '(local.set $bq (i32.add (local.get $bp) (i32.load (local.get $oq))))',
+    vecIdx.map((v) => `(local.set ${acc(v)} (${ty}.add (local.get ${acc(v)}) (${ty}.mul (local.get ${x}) ${load(v)})))`),
+    `(local.set $vq (i32.add (local.get $vq) (i32.const ${T.bytes})))`,
+    '(local.set $oq (i32.add (local.get $oq) (i32.const 4)))',
+    '(br $ql)))',
+    vecIdx.map((v) => finish(T, acc(v), v, scalar, outAddr(T, 0))),
+  );
+}
+
+/**
+ * mms_<t>(n, k, m, a, sa, b, sb, c, sc, bias, mode, scratch): what mm_<t> computes, skipping
+ * the exact zeros of A (a ReLU layer's outputs and their masked gradients are about half
+ * zeros). The bits are mm_<t>'s whenever every entry of B is finite: a sum that starts at
+ * +0 is never −0, so adding a product 0·B[p][j] = ±0 leaves it unchanged. `scratch` is k
+ * elements then k int32s of free memory.
+ */
+function sparseFunction(T) {
+  const L = new Locals();
+  ['i', 'j', 'jEnd', 'p', 'bp', 'bq', 'ap0', 'cnt', 'offs', 'vq', 'oq', 'vEnd'].forEach((n) => L.use(n, 'i32'));
+  L.use('xs0', T.t);
+  const tiles = SPARSE_VECS.map((vecs) => columnLoop(`c${vecs}`, tileCols(T, vecs), sparseTile(T, L, vecs)));
+  const body = lines(
+    toBytes(T),
+    `(local.set $offs (i32.add (local.get $scratch) (i32.shl (local.get $k) (i32.const ${T.shift}))))`,
+    '(local.set $jEnd (local.get $m))',
+    '(local.set $i (i32.const 0))',
+    '(block $id (loop $il',
+    '(br_if $id (i32.ge_u (local.get $i) (local.get $n)))',
+    sparseList(T),
+    `(local.set $vEnd (i32.add (local.get $scratch) (i32.shl (local.get $cnt) (i32.const ${T.shift}))))`,
+    '(local.set $j (i32.const 0))',
+    tiles,
+    '(local.set $i (i32.add (local.get $i) (i32.const 1)))',
+    '(br $il)))',
+  );
+  const params = [...PARAMS, 'scratch'].map((p) => `(param $${p} i32)`).join(' ');
+  return lines(`(func (export "mms_${T.t}") ${params}`, L.declare(), body, ')');
+}
+
+/** The whole module: one memory (grown by the host), the dense and sparse kernels. */
 export function simdWat() {
-  return lines('(module', '(memory (export "memory") 1)', matmulFunction(TYPES.f64), matmulFunction(TYPES.f32), ')');
+  return lines(
+    '(module',
+    '(memory (export "memory") 1)',
+    denseFunction(TYPES.f64),
+    denseFunction(TYPES.f32),
+    sparseFunction(TYPES.f64),
+    sparseFunction(TYPES.f32),
+    ')',
+  );
 }

@@ -124,6 +124,54 @@ describe('SIMD matmul kernels', () => {
     );
   });
 
+  it('mms_f64 / mms_f32 (zeros of A skipped) give the bits of mm_f64 / mm_f32 when B is finite', () => {
+    const k = simd!;
+    fc.assert(
+      fc.property(problem, fc.boolean(), (p, double) => {
+        const bytes = double ? 8 : 4;
+        const at = addresses(p, bytes);
+        const scratch = at.end + 16;
+        const c2 = scratch + 16 * Math.ceil((bytes * (p.k + 8) + 4 * (p.k + 8)) / 16);
+        reserveSimdMemory(k, c2 + bytes * (p.n * p.sc + 8));
+        const Type = double ? Float64Array : Float32Array;
+        const mem = new Type(k.memory.buffer);
+        mem.fill(Number.NaN);
+        const A = mem.subarray(at.a / bytes, at.a / bytes + p.n * p.sa);
+        fill(A, p.seed);
+        // about half exact zeros of both signs, as ReLU outputs and masked gradients have
+        for (let q = 0; q < A.length; q++) if ((q * 2654435761 + p.seed) % 7 < 3) A[q] = q % 2 === 0 ? 0 : -0;
+        fill(mem.subarray(at.b / bytes, at.b / bytes + p.k * p.sb), p.seed + 1);
+        fill(mem.subarray(at.bias / bytes, at.bias / bytes + p.m), p.seed + 2);
+        const [dense, sparse] = double ? [k.mmF64, k.mmsF64] : [k.mmF32, k.mmsF32];
+        dense(p.n, p.k, p.m, at.a, p.sa, at.b, p.sb, at.c, p.sc, at.bias, p.mode);
+        sparse(p.n, p.k, p.m, at.a, p.sa, at.b, p.sb, c2, p.sc, at.bias, p.mode, scratch);
+        const view = new Type(k.memory.buffer);
+        const got: number[] = [];
+        const want: number[] = [];
+        for (let i = 0; i < p.n; i++)
+          for (let j = 0; j < p.m; j++) {
+            got.push(view[c2 / bytes + i * p.sc + j]!);
+            want.push(view[at.c / bytes + i * p.sc + j]!);
+          }
+        sameBits(got, want);
+        for (let i = 0; i + 1 < p.n; i++) for (let j = p.m; j < p.sc; j++) expect(view[c2 / bytes + i * p.sc + j]).toBeNaN();
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('mms_f64 skips a zero term only: 0 · Infinity in B would have made NaN (so callers keep B finite)', () => {
+    const k = simd!;
+    const mem = new Float64Array(k.memory.buffer);
+    // A = [0, 2] (1 x 2), B = [[Infinity], [3]] (2 x 1): dense 0·∞ + 6 = NaN, sparse 6
+    mem.set([0, 2], 8);
+    mem.set([Number.POSITIVE_INFINITY, 3], 16);
+    k.mmF64(1, 2, 1, 64, 2, 128, 1, 192, 1, 0, SIMD_PLAIN);
+    k.mmsF64(1, 2, 1, 64, 2, 128, 1, 200, 1, 0, SIMD_PLAIN, 256);
+    expect(mem[24]).toBeNaN();
+    expect(mem[25]).toBe(6);
+  });
+
   it('grows memory on request and reports when views must be remade', () => {
     const k = createSimdInstance(true)!;
     const before = k.memory.buffer.byteLength;

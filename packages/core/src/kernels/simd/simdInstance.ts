@@ -33,6 +33,27 @@ export type SimdMatmul = (
   mode: number,
 ) => void;
 
+/**
+ * `SimdMatmul` that skips the exact zeros of A (a ReLU layer's outputs, and the gradients
+ * masked by it, are about half zeros), with `scratch` the byte address of k elements and then
+ * k int32s of free memory. The bits equal `SimdMatmul`'s whenever every entry of B is finite:
+ * a sum that starts at +0 never becomes −0, so adding a product 0·B[p][j] = ±0 changes nothing.
+ */
+export type SimdSparseMatmul = (
+  n: number,
+  k: number,
+  m: number,
+  a: number,
+  sa: number,
+  b: number,
+  sb: number,
+  c: number,
+  sc: number,
+  bias: number,
+  mode: number,
+  scratch: number,
+) => void;
+
 /** One instance of the kernels with its own growable memory. */
 export interface SimdInstance {
   readonly memory: WasmMemory;
@@ -40,6 +61,10 @@ export interface SimdInstance {
   readonly mmF64: SimdMatmul;
   /** float32 kernel (f32x4 lanes), IEEE single-precision + and ×. */
   readonly mmF32: SimdMatmul;
+  /** mmF64 skipping A's exact zeros: the same bits when B is finite (see `SimdSparseMatmul`). */
+  readonly mmsF64: SimdSparseMatmul;
+  /** mmF32 skipping A's exact zeros: the same bits when B is finite. */
+  readonly mmsF32: SimdSparseMatmul;
 }
 
 /** `mode` values of `SimdMatmul`. */
@@ -108,8 +133,10 @@ export function createSimdInstance(force = false): SimdInstance | null {
     memory: WasmMemory;
     mm_f64: SimdMatmul;
     mm_f32: SimdMatmul;
+    mms_f64: SimdSparseMatmul;
+    mms_f32: SimdSparseMatmul;
   };
-  return { memory: exports.memory, mmF64: exports.mm_f64, mmF32: exports.mm_f32 };
+  return { memory: exports.memory, mmF64: exports.mm_f64, mmF32: exports.mm_f32, mmsF64: exports.mms_f64, mmsF32: exports.mms_f32 };
 }
 
 /**
