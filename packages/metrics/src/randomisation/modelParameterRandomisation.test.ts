@@ -145,7 +145,7 @@ describe('randomLogit', () => {
           ]),
           explain: gradient,
         },
-        { similarity: 'ssim' } as never,
+        { similarity: 'cosine' } as never,
       ),
     ).toThrow(/BAD_OPTION/);
   });

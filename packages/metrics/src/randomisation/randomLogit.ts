@@ -1,9 +1,9 @@
-import { XaiError, checkOptions, row, summarizeValues } from '@xai/core';
-import type { MetricResult } from '@xai/core';
+import { XaiError, checkOptions, matrix, row, summarizeValues } from '@xai/core';
+import type { AnyPreset, Matrix, MetricResult } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { prepare, rowRng } from '../internal/common.js';
-import { seedOption } from '../internal/options.js';
-import { checkSimilarity, similarityFn } from '../internal/similarity.js';
+import { anyPresetOption, seedOption } from '../internal/options.js';
+import { SSIM_WINDOW, checkSimilarity, similarityFn } from '../internal/similarity.js';
 import type { Similarity } from '../internal/similarity.js';
 
 /** Options of {@link randomLogit}. @since 0.2.0 */
@@ -14,11 +14,18 @@ export interface RandomLogitOptions {
    * exactly 1 for every gradient-family explainer and the test cannot tell them from a shortcut.
    */
   readonly similarity?: Similarity;
+  /**
+   * `quantus`: Quantus' RandomLogit defaults — SSIM (skimage's, window 7: needs d ≥ 7) of the two
+   * explanations, each batch divided by its largest |value| first (normalise=True, abs=False).
+   * The off class is still drawn from our keyed stream (Quantus draws it with np.random.seed(42)).
+   * Every other preset: the similarity above on the raw explanations. @defaultValue 'default'
+   */
+  readonly preset?: AnyPreset;
   /** @defaultValue 0 */
   readonly seed?: number;
 }
 
-const KEYS = ['similarity', 'seed'];
+const KEYS = ['similarity', 'seed', 'preset'];
 
 /** {@link randomLogit}'s result, with the random class drawn for each row. @since 0.2.0 */
 export interface RandomLogitResult extends MetricResult {
@@ -55,16 +62,41 @@ export function randomLogit(input: ExtendedMetricInput, options: RandomLogitOpti
   const p = prepare(fn, input, ['model', 'explain']);
   const C = p.model.classes;
   if (C < 2) throw new XaiError('NOT_SUPPORTED', 'random-logit needs at least 2 classes (outputs)', { fn, arg: 'input.model', value: C });
-  const kind = checkSimilarity(o.similarity ?? (C === 2 ? 'spearman' : 'spearman-abs'), fn);
+  const quantus = anyPresetOption(o.preset, fn) === 'quantus';
+  const kind = checkSimilarity(o.similarity ?? (quantus ? 'ssim' : C === 2 ? 'spearman' : 'spearman-abs'), fn);
+  if (kind === 'ssim' && p.d < SSIM_WINDOW)
+    throw new XaiError(
+      'NOT_SUPPORTED',
+      `SSIM needs at least ${SSIM_WINDOW} features (skimage's window), got ${p.d}; pass options.similarity`,
+      {
+        fn,
+        arg: 'options.similarity',
+        value: kind,
+      },
+    );
   const sim = similarityFn(kind, p.d);
   const randomTargets = new Int32Array(p.n);
   for (let i = 0; i < p.n; i++) {
     const c = rowRng(p.x, i, seed, fn).int(C - 1);
     randomTargets[i] = c >= p.targets[i]! ? c + 1 : c;
   }
-  const e0 = p.given ? p.attributions : p.explain(p.model, p.x, p.targets);
-  const e1 = p.explain(p.model, p.x, randomTargets);
+  const raw0 = p.given ? p.attributions : p.explain(p.model, p.x, p.targets);
+  const raw1 = p.explain(p.model, p.x, randomTargets);
+  const e0 = quantus ? byBatchMax(raw0) : raw0;
+  const e1 = quantus ? byBatchMax(raw1) : raw1;
   const values = new Float64Array(p.n);
   for (let i = 0; i < p.n; i++) values[i] = sim(row(e0, i), row(e1, i));
   return { ...summarizeValues('RANDOM_LOGIT', values), randomTargets, similarity: kind };
+}
+
+/** Quantus' normalise_by_max over the whole batch (signed; an all-zero batch is unchanged). */
+function byBatchMax(e: Matrix): Matrix {
+  let max = 0;
+  for (let i = 0; i < e.rows; i++) for (const v of row(e, i)) max = Math.max(max, Math.abs(v));
+  const out = matrix(e.rows, e.cols);
+  for (let i = 0; i < e.rows; i++) {
+    const r = row(e, i);
+    for (let j = 0; j < e.cols; j++) out.data[i * e.cols + j] = max > 0 ? r[j]! / max : r[j]!;
+  }
+  return out;
 }
