@@ -1,8 +1,8 @@
 // The package root must bundle for a browser with no Node built-in anywhere in its graph.
-// The checker is @xai/testing-browser's (by relative path: it is not a dependency of this package).
+// The checker is @xai/testing-browser's, the one every package uses.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { nodeBuiltinImports } from '../../testing-browser/src/nodeBuiltinImports.js';
+import { nodeBuiltinImports } from '@xai/testing-browser/nodeBuiltinImports';
 
 describe('browser-safe root', () => {
   it('src/index.ts bundles for the browser without any Node built-in', async () => {

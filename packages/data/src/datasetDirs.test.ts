@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defaultCacheDir, defaultDataDir, xaiCacheHome, xaiDataHome } from './datasetDirs.js';
+import { defaultCacheDir, defaultCacheRoot, defaultDataDir, xaiCacheHome, xaiDataHome } from './datasetDirs.js';
 
 describe('per-user dataset folders', () => {
   afterEach(() => {
@@ -21,6 +21,15 @@ describe('per-user dataset folders', () => {
     expect(xaiCacheHome({ XAI_CACHE_DIR: '' })).toEqual({ path: join(homedir(), '.cache', 'xai'), from: 'home' });
     vi.stubEnv('XAI_CACHE_DIR', '/c');
     vi.stubEnv('XAI_DATA_DIR', '/d');
-    expect([defaultCacheDir(), defaultDataDir()]).toEqual(['/c/datasets', '/d']);
+    expect([defaultCacheRoot(), defaultCacheDir(), defaultDataDir()]).toEqual(['/c', '/c/datasets', '/d']);
+  });
+
+  it('relative variables resolve against the given working directory', () => {
+    vi.stubEnv('XAI_CACHE_DIR', 'cache');
+    vi.stubEnv('XAI_DATA_DIR', '');
+    vi.stubEnv('XDG_DATA_HOME', 'share');
+    expect(defaultCacheRoot('/w')).toBe('/w/cache');
+    expect(defaultCacheDir('/w')).toBe('/w/cache/datasets');
+    expect(defaultDataDir('/w')).toBe('/w/share/xai/datasets');
   });
 });

@@ -33,15 +33,30 @@ export function xaiCacheHome(env: NodeJS.ProcessEnv = process.env, cwd: string =
 }
 
 /**
- * Where downloaded datasets are kept: `<cache root>/datasets`, the cache root being
- * `$XAI_CACHE_DIR`, else `$XDG_CACHE_HOME/xai`, else `~/.cache/xai` ({@link xaiCacheHome}).
- * @since 0.1.0
+ * The cache root, as a path: `$XAI_CACHE_DIR`, else `$XDG_CACHE_HOME/xai`, else `~/.cache/xai`
+ * ({@link xaiCacheHome}); trained models live under `models/`, downloads under `datasets/`.
+ * @example defaultCacheRoot() // '/home/me/.cache/xai'
+ * @since 0.2.0
  */
-export function defaultCacheDir(): string {
-  return join(xaiCacheHome().path, 'datasets');
+export function defaultCacheRoot(cwd: string = process.cwd()): string {
+  return xaiCacheHome(process.env, cwd).path;
 }
 
-/** The local dataset folder: `$XAI_DATA_DIR`, else the per-user data folder ({@link xaiDataHome}). @since 0.1.0 */
-export function defaultDataDir(): string | undefined {
-  return xaiDataHome().path;
+/**
+ * Where downloaded datasets are kept: `<cache root>/datasets` ({@link defaultCacheRoot}).
+ * @example defaultCacheDir() // '/home/me/.cache/xai/datasets'
+ * @since 0.1.0
+ */
+export function defaultCacheDir(cwd: string = process.cwd()): string {
+  return join(defaultCacheRoot(cwd), 'datasets');
+}
+
+/**
+ * The local dataset folder: `$XAI_DATA_DIR`, else `$XDG_DATA_HOME/xai/datasets`, else
+ * `~/.local/share/xai/datasets` ({@link xaiDataHome}); a relative variable resolves against `cwd`.
+ * @example defaultDataDir() // '/home/me/.local/share/xai/datasets'
+ * @since 0.1.0
+ */
+export function defaultDataDir(cwd: string = process.cwd()): string {
+  return xaiDataHome(process.env, cwd).path;
 }

@@ -18,6 +18,7 @@ export * from './parseDataset.js';
 export * from './parseFeatureCsv.js';
 export * from './parseUserDataset.js';
 export * from './preset.js';
+export * from './readCsvRecords.js';
 export * from './stratifiedSplit.js';
 export * from './summarizeDataset.js';
 export * from './userSchema.js';

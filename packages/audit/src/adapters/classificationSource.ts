@@ -1,6 +1,6 @@
 import { XaiError, checkOptions, describeValue, hashString } from '@xai/core';
 import { decodeText } from '../internal/decodeText.js';
-import { readCsvRecords } from '../internal/readCsvRecords.js';
+import { readCsvRecords } from '@xai/data/readCsvRecords';
 import { sha256Hex } from '@xai/core';
 import type { Item } from '../item.js';
 import type { AuditSource } from './auditSource.js';
@@ -196,17 +196,8 @@ function dotted(obj: unknown, path: string): unknown {
 }
 
 function csvRows(content: string, name: string, fn: string): Row[] {
-  const { header, rows, lines } = readCsvRecords(content);
+  const { header, rows, lines } = readCsvRecords(content, { file: name, fn });
   const col = new Map(header.map((h, j) => [h.trim(), j]));
-  return rows.map((cells, r) => {
-    if (cells.length !== header.length)
-      throw new XaiError('PARSE_ERROR', `${name}:${lines[r]}: ${cells.length} fields, the header has ${header.length}`, {
-        fn,
-        arg: name,
-        value: cells.length,
-        file: name,
-        line: lines[r],
-      });
-    return { line: lines[r]!, get: (path) => (col.has(path) ? cells[col.get(path)!] : undefined) };
-  });
+  // Rows are as wide as the header: the reader rejects a ragged row naming its line.
+  return rows.map((cells, r) => ({ line: lines[r]!, get: (path) => (col.has(path) ? cells[col.get(path)!] : undefined) }));
 }

@@ -1,6 +1,6 @@
 import { XaiError, describeValue, isXaiError, checkOptions } from '@xai/core';
 import { parseCsv } from '@xai/data/parseCsv';
-import { readCsvRecords } from '../internal/readCsvRecords.js';
+import { readCsvRecords } from '@xai/data/readCsvRecords';
 
 export interface CsvTable {
   /** Feature column names (the label column removed). */
@@ -44,7 +44,7 @@ const NON_FINITE_WORD = /^\s*[+-]?(?:nan|inf|infinity)\s*$/i;
  * `label` or, when not given, the last column. A BOM is dropped and blank lines are skipped.
  *
  * All-numeric tables go through `@xai/data`'s `parseCsv` (strict finite decimals). A table
- * with text columns (e.g. string ids, for the id-column probe) is read by a small reader:
+ * with text columns (e.g. string ids, for the id-column probe) is read by `@xai/data`'s `readCsvRecords`:
  * a column where at least half the cells are numbers is numeric, and any other cell in it is
  * a typed error (`NON_FINITE` for NaN/Infinity/overflow, `PARSE_ERROR` for `?` and the like:
  * one missing-value marker never turns a numeric column into text codes); other columns are
@@ -110,34 +110,14 @@ function fromNumeric(t: ReturnType<typeof parseCsv>, options: ParseCsvTableOptio
 
 function fromText(text: string, options: ParseCsvTableOptions, name: string, missing: ReadonlySet<string>): CsvTable {
   const fn = 'parseCsvTable';
-  const { header, rows, lines } = readCsvRecords(text);
+  const { header, rows, lines } = readCsvRecords(text, { file: name, fn });
   const { li, labelName } = labelIndex(header, options.label, name, fn);
-  const seen = new Set<string>();
-  for (const h of header) {
-    if (h.trim() === '' || seen.has(h))
-      throw new XaiError('PARSE_ERROR', `${name}:1: ${h.trim() === '' ? 'empty' : `duplicate "${h}"`} column name in the header`, {
-        fn,
-        arg: 'file',
-        value: h,
-        file: name,
-        line: 1,
-      });
-    seen.add(h);
-  }
-  if (rows.length === 0) throw new XaiError('EMPTY', `${name}: no data rows`, { fn, arg: 'file', value: 0, file: name });
+  // The reader has checked the structure: unique non-empty header names, data rows as wide as the header.
   const D = header.length;
   const n = rows.length;
   // Column-major trimmed cells.
   const cells: string[][] = Array.from({ length: D }, () => new Array<string>(n));
   rows.forEach((r, i) => {
-    if (r.length !== D)
-      throw new XaiError('PARSE_ERROR', `${name}:${lines[i]}: ${r.length} fields, header has ${D} (ragged row)`, {
-        fn,
-        arg: 'file',
-        value: r.length,
-        file: name,
-        line: lines[i],
-      });
     for (let j = 0; j < D; j++) {
       const v = r[j]!.trim();
       if (v === '' && !missing.has(''))
