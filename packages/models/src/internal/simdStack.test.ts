@@ -90,6 +90,45 @@ describe('SIMD kernels behind the built-in models', () => {
     );
   });
 
+  it('give the JS kernels’ bits on layers wide enough for the zero-skipping kernel (ReLU, float64 and float32)', () => {
+    const wide = fc.record({
+      d: fc.integer({ min: 30, max: 70 }),
+      hidden: fc.array(fc.integer({ min: 60, max: 75 }), { minLength: 1, maxLength: 2 }),
+      classes: fc.integer({ min: 2, max: 3 }),
+      float32: fc.boolean(),
+      n: fc.integer({ min: 0, max: 11 }),
+      pad: fc.integer({ min: 0, max: 2 }),
+      seed: fc.integer({ min: 0, max: 1000 }),
+    });
+    fc.assert(
+      fc.property(wide, (c) => {
+        let m: NeuralModel = createMlp(c.d, { hidden: c.hidden, activation: 'relu', classes: c.classes, seed: c.seed });
+        if (c.float32) m = withPrecision(m, 'float32');
+        const ref = onJsKernels(m);
+        const x = stridedInput(c.n, c.d, c.pad, c.seed + 1);
+        for (let q = 0; q < x.data.length; q += 3) x.data[q] = 0; // zero inputs too
+        const t = Int32Array.from({ length: c.n }, (_, i) => (i + c.seed) % m.classes);
+        sameBits(m.predictProba(x), ref.predictProba(x));
+        sameBits(m.inputGradient(x, t), ref.inputGradient(x, t));
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('keep the bits when a wide layer has an infinite weight (no term skipped: 0 · ∞ is NaN on both paths)', () => {
+    for (const float32 of [false, true]) {
+      let m: NeuralModel = createMlp(40, { hidden: [70, 66], seed: 3 });
+      if (float32) m = withPrecision(m, 'float32');
+      const x = stridedInput(6, 40, 1, 4);
+      m.predictProba(x); // laid out once with finite weights
+      m.layers[1]!.weight.data[5] = Number.POSITIVE_INFINITY;
+      m.layers[2]!.weight.data[7] = float32 ? 1e300 : Number.NEGATIVE_INFINITY; // 1e300 is ∞ in float32
+      const ref = onJsKernels(m);
+      sameBits(m.logits(x), ref.logits(x));
+      sameBits(m.inputGradient(x, new Int32Array(6), { output: 'logit' }), ref.inputGradient(x, new Int32Array(6), { output: 'logit' }));
+    }
+  });
+
   it('train to the same parameters bit for bit, and give the same loss gradients', () => {
     for (const activation of ['relu', 'tanh'] as const) {
       const m = createMlp(9, { hidden: [24, 17], activation, seed: 4 });
