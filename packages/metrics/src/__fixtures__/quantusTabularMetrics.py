@@ -4,7 +4,8 @@ tabular cases with closed-form models, and writes quantusTabularMetrics.json for
 Models: a 2-class softmax over W x + c (probabilities, as Quantus' softmax=True) and its exact
 probability gradient (the explainer of the re-explaining metrics). Each function below follows
 the Quantus metric named in its docstring step by step (batch shapes (n, 1, 1, d) where Quantus
-pads or translates image axes). Run: /usr/bin/python3 quantusTabularMetrics.py
+pads or translates image axes). Run: /usr/bin/python3 quantusTabularMetrics.py, then
+npx biome format --write quantusTabularMetrics.json (the tests read the formatted file).
 """
 
 import json

@@ -1,7 +1,8 @@
 // The localisation metrics score attributions against a set of truly important features per
 // instance (Quantus' segmentation mask s). The input's ground truth becomes that mask: a 0/1
-// ground truth is the mask itself; a real-valued one (a linear model's coefficients, SynthGauss'
-// feature weights) marks its `maskSize` largest |values| (OpenXAI's top-k, k = ⌈d/4⌉).
+// ground truth is the mask itself; a real-valued row with zeros (SynthGauss' masked weights)
+// marks its non-zero features; a row without zeros (a linear model's coefficients) marks its
+// ⌈d/4⌉ largest |values| (OpenXAI's top-k fraction). `maskSize` forces the top-k rule.
 import { XaiError, argsort, assertMatrix, row } from '@xai/core';
 import type { Matrix } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
@@ -11,7 +12,11 @@ import { maybeAbs } from './absMatrix.js';
 
 /** Options every localisation metric takes. */
 export interface MaskOptions {
-  /** Features marked important per instance when the ground truth is real-valued (its largest |values|). @defaultValue ⌈d / 4⌉; a 0/1 ground truth is used as given */
+  /**
+   * Mark the k largest |ground truth| values (non-zero ones) of each row as important.
+   * @defaultValue absent: a 0/1 ground truth as given; else a row's non-zero features when it
+   * has zeros, its ⌈d / 4⌉ largest |values| when it has none
+   */
   readonly maskSize?: number;
   /** Rank |attributions| (tabular attributions are signed; Quantus' default `abs=False` suits positive-evidence image masks). @defaultValue true */
   readonly abs?: boolean;
@@ -53,6 +58,7 @@ export function localisationInput(fn: string, input: ExtendedMetricInput, option
   for (let i = 0; i < n; i++) {
     const g = row(gt, gt.rows === 1 ? 0 : i);
     if (binary) for (let j = 0; j < d; j++) mask[i * d + j] = g[j]!;
+    else if (k === null && g.includes(0)) for (let j = 0; j < d; j++) mask[i * d + j] = g[j] === 0 ? 0 : 1;
     else {
       for (let j = 0; j < d; j++) mag[j] = Math.abs(g[j]!);
       const order = argsort(mag, true);

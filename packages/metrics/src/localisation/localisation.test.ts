@@ -38,6 +38,23 @@ describe('localisation metrics', () => {
     expect(rma).toBeCloseTo(6.5 / 6.85, 12);
   });
 
+  it("a masked-weight ground truth (SynthGauss') marks its non-zero features", () => {
+    const gt = fromRows([
+      [0, 0.9, 0, -0.4, 0, 0],
+      [0.2, 0, 0, 0, 0, -1.5],
+    ]);
+    const e = fromRows([
+      [0.1, -2, 0, 1, 0.05, 0],
+      [0.3, 0.2, 0, 0, 0, 4],
+    ]);
+    const input = { x: e, attributions: e, groundTruth: gt };
+    expect([...relevanceRankAccuracy(input).values]).toEqual([1, 1]);
+    expect([...localisationAuc(input).values]).toEqual([1, 1]);
+    expect([...topKIntersection(input, { k: 1 }).values]).toEqual([1, 1]);
+    // maskSize forces the top-k rule: only the largest |gt| of each row.
+    expect([...relevanceRankAccuracy(input, { maskSize: 1 }).values]).toEqual([1, 1]);
+  });
+
   it('null: random attributions sit at mask size / d (mean over all orderings of d = 4, mask of 1)', () => {
     // Every permutation of distinct scores: the true feature is in the top 1 in 1/4 of them, AUC averages 0.5.
     const perms: number[][] = [];
