@@ -96,6 +96,7 @@ async function takeFile(file) {
   $('label').replaceChildren(...names.map((n) => el('option', { value: n }, n)));
   $('label').value = names[names.length - 1];
   $('source-csv').checked = true;
+  $('label').disabled = false;
   $('file-status').textContent = `${file.name}: ${names.length} columns; checking the label…`;
   inspectLabel();
 }
@@ -196,8 +197,14 @@ function run() {
 function wireFileInputs() {
   $('file').addEventListener('change', (e) => e.target.files[0] && takeFile(e.target.files[0]));
   $('label').addEventListener('change', inspectLabel);
-  $('source-synth').addEventListener('change', () => setClasses(['0', '1']));
-  $('source-csv').addEventListener('change', inspectLabel);
+  $('source-synth').addEventListener('change', () => {
+    $('label').disabled = true;
+    setClasses(['0', '1']);
+  });
+  $('source-csv').addEventListener('change', () => {
+    $('label').disabled = false;
+    inspectLabel();
+  });
   const drop = $('drop');
   drop.addEventListener('dragover', (e) => {
     e.preventDefault();
@@ -213,6 +220,7 @@ function wireFileInputs() {
 
 renderExplainerChoices();
 setClasses(['0', '1']);
+$('label').disabled = !$('source-csv').checked;
 wireFileInputs();
 $('run').addEventListener('click', run);
 $('cancel').addEventListener('click', cancel);

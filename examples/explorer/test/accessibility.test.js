@@ -2,9 +2,8 @@
 // message, named charts, instance rows reachable with Tab and opened with Enter, no sideways
 // scrolling with all 7 explainers, and the charts drawn in chunks with the browser let in
 // between (long tasks are measured and printed, never asserted: the machine may be busy).
-import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, runJob, screenshot, startBrowser, status } from './support/page.js';
+import { openPage, runJob, saveArtifact, screenshot, startBrowser, status } from './support/page.js';
 
 let browser;
 let page;
@@ -81,7 +80,7 @@ describe('accessibility and layout', () => {
     await page.waitForFunction(() => document.querySelectorAll('#instance-2 figure.instance-chart svg').length === 7, null, { timeout: 0 });
     expect(await page.$eval('tr.instance-row[data-index="2"]', (r) => r.getAttribute('aria-selected'))).toBe('true');
     expect(await page.evaluate(() => document.activeElement.dataset.index)).toBe('2');
-    await screenshot(page, '5-keyboard-drilldown', '#results');
+    await screenshot(page, '5-keyboard-drilldown', '#instance');
   });
 
   it('has no sideways scrolling with 7 explainers at 1400, 1000 and 700 px', async () => {
@@ -94,7 +93,10 @@ describe('accessibility and layout', () => {
       }));
       expect(fit.scroll, `${width} px`).toBeLessThanOrEqual(fit.client);
       expect(fit.rightmost, `${width} px`).toBeLessThanOrEqual(fit.client);
-      if (width === 700) await screenshot(page, '6-narrow-700px');
+      if (width === 700) {
+        await page.locator('#charts').scrollIntoViewIfNeeded();
+        await screenshot(page, '6-narrow-700px', 'viewport');
+      }
     }
     await page.setViewportSize({ width: 1400, height: 1000 });
   });
@@ -122,7 +124,7 @@ describe('accessibility and layout', () => {
       longestLongTaskMs: Math.round(longest),
     };
     console.log(`explorer drawing: ${JSON.stringify(figures)}`);
-    writeFileSync(new URL('../artifacts/drawing.json', import.meta.url), `${JSON.stringify(figures, null, 2)}\n`);
+    saveArtifact('drawing.json', figures);
     expect(figures.instances).toBe(100);
   });
 });

@@ -58,7 +58,7 @@ describe('a CSV with a quoted header and a text column', () => {
     expect(await page.$$eval('#instances-table th', (t) => t.map((x) => x.textContent).slice(0, 3))).toEqual(['#', 'p(1)', 'predicted']);
     const tops = await page.$$eval('tr.instance-row', (rows) => rows.map((r) => r.children[3].textContent));
     expect(new Set(tops)).toEqual(new Set(['income, net']));
-    await screenshot(page, '2-csv-results');
+    await screenshot(page, '2-csv-results', '#results');
     expect(problems).toEqual([]);
     await page.close();
   });

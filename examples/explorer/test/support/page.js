@@ -60,13 +60,20 @@ export async function runJob(page) {
   return page.$eval('body', (b) => b.dataset.state);
 }
 
-/** Saves a screenshot of `selector` (default the whole page) as `<name>.png`. */
-export async function screenshot(page, name, selector = null) {
+/** Saves a screenshot of `selector` ('page' = the whole page, 'viewport' = what is on screen) as `<name>.png`. */
+export async function screenshot(page, name, selector = 'page') {
   mkdirSync(shots, { recursive: true });
   const path = join(shots, `${name}.png`);
-  if (selector === null) await page.screenshot({ path, fullPage: true });
+  if (selector === 'page' || selector === 'viewport') await page.screenshot({ path, fullPage: selector === 'page' });
   else await page.locator(selector).screenshot({ path });
   return path;
+}
+
+/** Writes a measurement (JSON) into the ignored artifacts/ folder. */
+export function saveArtifact(name, value) {
+  const dir = join(here, 'artifacts');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, name), `${JSON.stringify(value, null, 2)}\n`);
 }
 
 /** The page's message, its error details line and its state. */
