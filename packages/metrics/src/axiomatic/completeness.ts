@@ -1,8 +1,8 @@
-import { anyPresetOption } from '../internal/options.js';
-import { scoredModel, SCORING_KEYS } from '../internal/outputSpace.js';
 import { checkOptions, matrix, row, summarizeValues } from '@xai/core';
 import type { MetricResult } from '@xai/core';
 import type { ExtendedMetricInput, ScoringOptions } from '../extendedMetricTypes.js';
+import { anyPresetOption } from '../internal/options.js';
+import { SCORING_KEYS, scoredModel } from '../internal/outputSpace.js';
 import { baselineVector, prepare, targetOutputs } from '../internal/common.js';
 import type { Baseline } from '../internal/common.js';
 

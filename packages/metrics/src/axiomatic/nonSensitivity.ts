@@ -1,10 +1,9 @@
-import { anyPresetOption } from '../internal/options.js';
-import { scoredModel, SCORING_KEYS } from '../internal/outputSpace.js';
 import { checkOptions, row, summarizeValues } from '@xai/core';
 import type { MetricResult } from '@xai/core';
 import type { ExtendedMetricInput, NoiseUnitsOptions, ScoringOptions } from '../extendedMetricTypes.js';
 import { noiseUnits, prepare } from '../internal/common.js';
-import { numberAtLeast, positiveInt, seedOption } from '../internal/options.js';
+import { anyPresetOption, numberAtLeast, positiveInt, seedOption } from '../internal/options.js';
+import { SCORING_KEYS, scoredModel } from '../internal/outputSpace.js';
 import { BLOCK_ROWS, featureNoiseEffects } from '../internal/featureNoise.js';
 
 /** Options of {@link nonSensitivity}. @since 0.2.0 */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fromRows, row } from '@xai/core';
 import { monotonicityCorrelation } from './monotonicityCorrelation.js';
 import { gradient, linearValueModel, randomMatrix } from '../__fixtures__/closedFormModels.js';
 
@@ -26,5 +27,32 @@ describe('monotonicityCorrelation', () => {
   it('is undefined (counted) for constant attributions', () => {
     const r = monotonicityCorrelation({ x, attributions: { rows: 4, cols: 5, data: new Float64Array(20).fill(1) }, model });
     expect(r.undefinedIndices).toEqual([0, 1, 2, 3]);
+  });
+});
+
+describe('monotonicity correlation under quantus', () => {
+  // f = w·x on a value model: replacing x_j by u ~ U(lo, hi) (the row's range) changes f by
+  // w_j (u − x_j), so E[Δf²] = w_j² ((hi − lo)²/12 + ((lo + hi)/2 − x_j)²); with many draws the
+  // effects rank as these closed forms, so |a| ranked the same way scores ρ = 1.
+  it("replaces a feature by U(row min, row max) (Quantus' uniform baseline): the closed-form ranking scores 1", () => {
+    const w = [0.3, -2, 1, 0.7, -1.6];
+    const model = linearValueModel(w);
+    const x = fromRows([
+      [0.1, 0.9, -0.4, 0.5, 0.2],
+      [1.5, -0.3, 0.8, -1.1, 0.4],
+    ]);
+    const expected = fromRows(
+      [0, 1].map((i) => {
+        const r = Array.from(row(x, i));
+        const lo = Math.min(...r);
+        const hi = Math.max(...r);
+        return w.map((wj, j) => wj * wj * ((hi - lo) ** 2 / 12 + ((lo + hi) / 2 - r[j]!) ** 2));
+      }),
+    );
+    const res = monotonicityCorrelation({ x, attributions: expected, model }, { preset: 'quantus', samples: 3000 });
+    expect(Array.from(res.values)).toEqual([1, 1]);
+    expect(() => monotonicityCorrelation({ x, attributions: expected, model }, { preset: 'quantus', std: 0.1 })).toThrow(
+      /BAD_OPTION.*options\.std/,
+    );
   });
 });

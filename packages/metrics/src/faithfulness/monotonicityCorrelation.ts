@@ -1,17 +1,20 @@
-import { anyPresetOption } from '../internal/options.js';
-import { scoredModel, SCORING_KEYS } from '../internal/outputSpace.js';
-import { checkOptions, row, summarizeValues } from '@xai/core';
+import { XaiError, checkOptions, row, summarizeValues } from '@xai/core';
 import type { MetricResult } from '@xai/core';
 import type { ExtendedMetricInput, NoiseUnitsOptions, ScoringOptions } from '../extendedMetricTypes.js';
 import { noiseUnits, prepare, spearman } from '../internal/common.js';
-import { numberAtLeast, positiveInt, seedOption } from '../internal/options.js';
-import { BLOCK_ROWS, featureNoiseEffects } from '../internal/featureNoise.js';
+import { anyPresetOption, numberAtLeast, positiveInt, seedOption } from '../internal/options.js';
+import { SCORING_KEYS, scoredModel } from '../internal/outputSpace.js';
+import { BLOCK_ROWS, featureNoiseEffects, uniformInRowRange } from '../internal/featureNoise.js';
 
 /** Options of {@link monotonicityCorrelation}. @since 0.2.0 */
 export interface MonotonicityCorrelationOptions extends NoiseUnitsOptions, ScoringOptions {
-  /** Draws per feature (Quantus `nr_samples`). @defaultValue 20 */
+  /** Draws per feature (Quantus `nr_samples`). @defaultValue 20 (100 under `quantus`) */
   readonly samples?: number;
-  /** Feature j is resampled as x_j + N(0, std²) (std·featureScale[j] when given). @defaultValue 0.1 */
+  /**
+   * Feature j is resampled as x_j + N(0, std²) (std·featureScale[j] when given); under `quantus`
+   * it is replaced by U(min_k x_k, max_k x_k) as Quantus' `perturb_baseline="uniform"`, and `std`
+   * must be left out. @defaultValue 0.1
+   */
   readonly std?: number;
   /** Correlate |attribution| (Quantus `abs=True`) or the signed value. @defaultValue true */
   readonly abs?: boolean;
@@ -49,11 +52,19 @@ export function monotonicityCorrelation(input: ExtendedMetricInput, options: Mon
   const prepared = prepare(fn, input, ['model', 'attributions']);
   const p = { ...prepared, model: scoredModel(prepared.model, o.output, anyPresetOption(o.preset, fn), true, fn) }; // Quantus: softmax=True
   const { n, d, attributions } = p;
-  const S = positiveInt(o.samples ?? 20, fn, 'options.samples');
+  const quantus = anyPresetOption(o.preset, fn) === 'quantus';
+  if (quantus && o.std !== undefined)
+    throw new XaiError('BAD_OPTION', "the quantus preset replaces a feature by U(row min, row max); leave 'std' out", {
+      fn,
+      arg: 'options.std',
+      value: o.std,
+    });
+  const S = positiveInt(o.samples ?? (quantus ? 100 : 20), fn, 'options.samples');
   const std = numberAtLeast(o.std ?? 0.1, 0, fn, 'options.std', true);
   const seed = seedOption(o.seed ?? 0, fn);
   const useAbs = o.abs ?? true;
-  const effects = featureNoiseEffects(p, S, std, seed, fn, 'mean-square', BLOCK_ROWS, noiseUnits(fn, o, p.n, p.d));
+  const draw = quantus ? uniformInRowRange : null;
+  const effects = featureNoiseEffects(p, S, std, seed, fn, 'mean-square', BLOCK_ROWS, noiseUnits(fn, o, p.n, p.d), draw);
   const values = new Float64Array(n);
   const a = new Float64Array(d);
   for (let i = 0; i < n; i++) {

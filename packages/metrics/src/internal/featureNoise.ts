@@ -2,9 +2,27 @@
 // non-sensitivity). Instances go through the model in blocks of about BLOCK_ROWS perturbed rows
 // (one predictProba call per block), so memory stays O(BLOCK_ROWS · d) instead of n·d·S·d.
 import { matrix, row } from '@xai/core';
+import type { Rng } from '@xai/core';
 import type { Prepared } from './common.js';
 import { ABSOLUTE_UNITS, rowRng, targetOutputs, unitNoise } from './common.js';
 import type { NoiseUnits } from './common.js';
+
+/** A replacement value for feature j of row xi, in place of x_j + N(0, std²). */
+export type FeatureDraw = (xi: Float64Array, j: number, rng: Rng) => number;
+
+/**
+ * Quantus' `perturb_baseline="uniform"`: x_j replaced by U(min_k x_k, max_k x_k), the row's own
+ * range (one draw per perturbed copy).
+ */
+export const uniformInRowRange: FeatureDraw = (xi, _j, rng) => {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of xi) {
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  return lo + (hi - lo) * rng.uniform();
+};
 
 /** Perturbed rows per model call (≈ 64k rows: 10 MB at d = 20). */
 export const BLOCK_ROWS = 65536;
@@ -23,6 +41,7 @@ export function featureNoiseEffects(
   reduce: 'mean-square' | 'max-abs',
   blockRows = BLOCK_ROWS,
   units: NoiseUnits = ABSOLUTE_UNITS,
+  replace: FeatureDraw | null = null,
 ): Float64Array {
   const { x, n, d, model, targets } = p;
   const per = d * S;
@@ -41,7 +60,7 @@ export function featureNoiseEffects(
         for (let s = 0; s < S; s++) {
           const at = ((i - i0) * per + j * S + s) * d;
           view.data.set(xi, at);
-          view.data[at + j] = xi[j]! + unitNoise(std, units.scale, j) * rng.normal();
+          view.data[at + j] = replace === null ? xi[j]! + unitNoise(std, units.scale, j) * rng.normal() : replace(xi, j, rng);
         }
       }
     }
