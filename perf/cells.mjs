@@ -11,6 +11,9 @@
 // --instances: rows explained per explain cell (default 1000). PGI/PGU and stability use, per
 // cell, the instance count OpenXAI was measured on (from the JSON) unless --pred-instances /
 // --stab-instances is given. CPU time = process.cpuUsage() (user + system, all threads).
+// Every cell runs once untimed at its full size first (steady state: JIT, buffers, caches).
+// The OpenXAI figure is the OPENBLAS_NUM_THREADS=1 run's where the JSON has the cell
+// (runsExtra.<model>-openblas1), else the main run's (OpenBLAS pool of 2), marked in the table.
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { loadavg, cpus } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -65,7 +68,13 @@ const FAMILIES = (opt.families ?? 'explain,pgi,pgu,stability').split(',');
 const dataDir = opt['data-dir'] ?? join(here, '..', '..', 'shared', 'datasets');
 const openxaiPath = opt.openxai ?? join(here, 'openxai-timings.json');
 const ox = existsSync(openxaiPath) ? JSON.parse(readFileSync(openxaiPath, 'utf8')) : null;
-const oxCell = (model, key) => ox?.runs?.[model]?.cells?.[`${key}/${model}`] ?? null;
+/** OpenXAI's figure for a cell and the OpenBLAS threads it ran with: the 1-thread run first. */
+const oxCell = (model, key) => {
+  const one = ox?.runsExtra?.[`${model}-openblas1`]?.cells?.[`${key}/${model}`];
+  if (one) return { ...one, threads: 1 };
+  const two = ox?.runs?.[model]?.cells?.[`${key}/${model}`];
+  return two ? { ...two, threads: 2 } : null;
+};
 
 // ---- data and models ----
 const ds = await loadDataset('heloc', { dataDir, preset: 'openxai', validationFraction: 0, download: false });
@@ -133,6 +142,7 @@ const put = (model, key, rec, oxKeys) => {
     load: rec.loadavgAfter[0],
     ox: oxCpu,
     oxN: have ? oxRecs.map((r) => r.instances).join('+') : '',
+    oxThreads: have ? [...new Set(oxRecs.map((r) => r.threads))].join('/') : '',
     oxKeys,
   });
   process.stderr.write(
@@ -151,12 +161,9 @@ for (const kind of MODELS) {
   const gaps = {};
   for (const id of EXPLAINERS) {
     const explainer = buildExplainer(id);
-    // Warm-up (JIT, lazy set-up) on a few rows, as on the OpenXAI side.
-    const xw = head(x1000, id === 'lime' || id === 'shap' ? 5 : 50);
-    const pw = id === 'lime' ? { batchPositions: Float64Array.from({ length: xw.rows }, (_, i) => i) } : undefined;
-    for (let r = 0; r < 3; r++) explainer.explain(model, xw, pw);
     const xe = head(x1000, nExplain);
     const explainOpts = id === 'lime' ? { batchPositions: Float64Array.from({ length: xe.rows }, (_, i) => i) } : undefined;
+    explainer.explain(model, xe, explainOpts); // warm-up at full size (steady state)
     const { res: attributions, rec } = measure(() => explainer.explain(model, xe, explainOpts), xe.rows);
     if (FAMILIES.includes('explain')) put(kind, `${id}/explain`, rec, [`${id}/explain`]);
     for (const fam of ['pgi', 'pgu']) {
@@ -164,8 +171,7 @@ for (const kind of MODELS) {
       const M = fam.toUpperCase();
       const n = Math.min(countFor(kind, [`${id}/${M}`], nPred, 100, 100), attributions.rows);
       const input = { x: head(xe, n), attributions: head(attributions, n), model, schema };
-      for (let r = 0; r < 3; r++)
-        metrics[fam]({ ...input, x: head(xe, 10), attributions: head(attributions, 10) }, { preset: 'openxai', seed: 0 }); // warm-up
+      metrics[fam](input, { preset: 'openxai', seed: 0 }); // warm-up at full size
       const { rec: r } = measure(() => metrics[fam](input, { preset: 'openxai', seed: 0 }), n, { minCpu: 0.3, maxReps: 10 });
       put(kind, `${id}/${M}`, r, [`${id}/${M}`]);
       gaps[id] = input;
@@ -184,7 +190,7 @@ for (const kind of MODELS) {
       );
       const input = { x: head(xe, n), attributions: head(attributions, n), model, schema, explainer };
       const so = { preset: 'openxai', seed: 0, neighbours: 100, candidates: 1000, useGivenAttributions: true };
-      metrics.relativeStability({ ...input, x: head(xe, 1), attributions: head(attributions, 1) }, so); // warm-up
+      metrics.relativeStability(input, so); // warm-up at full size
       // RIS alone beside OpenXAI's RIS; all three (one pass) beside OpenXAI's RIS+RRS+ROS (3 passes).
       const { rec: rRis } = measure(() => metrics.ris(input, so), n, { minCpu: 0, maxReps: 1 });
       put(kind, `${id}/RIS`, rRis, [`${id}/RIS`]);
@@ -206,11 +212,11 @@ const f = (v) => (v === null || v === undefined ? '—' : v >= 0.01 ? v.toFixed(
 const lines = [
   `Backend: ${backend} · Node ${process.version} · ${out.cpu} (${out.cores} cores) · ${out.started} → ${out.finished}`,
   '',
-  '| cell | ours (CPU-s/inst) | n | load | OpenXAI (CPU-s/inst) | n | OpenXAI ÷ ours |',
-  '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  '| cell | ours (CPU-s/inst) | n | load | OpenXAI (CPU-s/inst) | n | OpenBLAS threads | OpenXAI ÷ ours |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ...rows.map(
     (r) =>
-      `| ${r.cell} | ${f(r.ours)} | ${r.n} | ${r.load.toFixed(1)} | ${f(r.ox)} | ${r.oxN} | ${r.ox === null ? '—' : (r.ox / r.ours).toFixed(2)} |`,
+      `| ${r.cell} | ${f(r.ours)} | ${r.n} | ${r.load.toFixed(1)} | ${f(r.ox)} | ${r.oxN} | ${r.oxThreads} | ${r.ox === null ? '—' : (r.ox / r.ours).toFixed(2)} |`,
   ),
 ];
 console.log(lines.join('\n'));
