@@ -286,11 +286,11 @@ out = {
     'monotonicity': {str(st): dict(zip(['curves', 'values'], map(lst, monotonicity(X, Y, A, st)))) for st in (1, 2)},
     'regionPerturbation': {
         f'{p}-{o}': dict(zip(['curves', 'values'], map(lst, region_curves(X, Y, A, p, o, 100, True))))
-        for p in (1, 4)
+        for p in (1, 4, 8)
         for o in ('morf', 'lerf')
     },
     'regionPerturbationCapped': dict(zip(['curves', 'values'], map(lst, region_curves(X, Y, A, 1, 'morf', 3, True)))),
-    'selectivity': {str(p): dict(zip(['curves', 'values'], map(lst, region_curves(X, Y, A, p, 'morf', 100, False)))) for p in (1, 4)},
+    'selectivity': {str(p): dict(zip(['curves', 'values'], map(lst, region_curves(X, Y, A, p, 'morf', 100, False)))) for p in (1, 4, 8)},
     'sensitivityN': {'1-0.8': lst(sensitivity_n(X, Y, A, 1, 0.8)), '2-1': lst(sensitivity_n(X, Y, A, 2, 1.0))},
     'sufficiency': {str(t): lst(sufficiency(X, A, t)) for t in (0.6, 0.3, 0.9)},
     'consistencyAttributions': A_SPARSE.tolist(),

@@ -3,9 +3,9 @@ import { cases, fixtureInput, maxRelativeError } from '../__fixtures__/quantusTa
 import { regionPerturbation } from './regionPerturbation.js';
 
 describe('regionPerturbation', () => {
-  it("matches Quantus' RegionPerturbation re-run in numpy (patch 1 and 4 with Quantus' padding, MORF and LERF)", () => {
+  it("matches Quantus' RegionPerturbation re-run in numpy (patch 1, 4 and 8 > d with Quantus' padding, MORF and LERF)", () => {
     const input = fixtureInput();
-    for (const patchSize of [1, 4] as const)
+    for (const patchSize of [1, 4, 8] as const)
       for (const order of ['morf', 'lerf'] as const) {
         const peer = cases.regionPerturbation[`${patchSize}-${order}`];
         const r = regionPerturbation(input, { patchSize, order });
@@ -20,8 +20,11 @@ describe('regionPerturbation', () => {
     expect(maxRelativeError(r.values, cases.regionPerturbationCapped.values)).toBeLessThan(1e-6);
   });
 
-  it('rejects a patch wider than the input and an unknown order', () => {
-    expect(() => regionPerturbation(fixtureInput(), { patchSize: 7 })).toThrow(/patchSize/);
+  it("the quantus preset takes Quantus' patch_size 8; bad options are errors", () => {
+    expect([...regionPerturbation(fixtureInput(), { preset: 'quantus' }).values]).toEqual([
+      ...regionPerturbation(fixtureInput(), { patchSize: 8 }).values,
+    ]);
+    expect(() => regionPerturbation(fixtureInput(), { patchSize: 0 })).toThrow(/patchSize/);
     expect(() => regionPerturbation(fixtureInput(), { order: 'random' as never })).toThrow(/order/);
   });
 });

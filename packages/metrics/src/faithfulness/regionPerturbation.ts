@@ -11,7 +11,7 @@ import type { QuantusBaseline } from '../internal/quantusBaseline.js';
 
 /** Options of {@link regionPerturbation}. @since 0.3.0 */
 export interface RegionPerturbationOptions extends ScoringOptions {
-  /** Consecutive features per region (Quantus `patch_size`, 8 for 8 x 8 image patches). @defaultValue 1 */
+  /** Consecutive features per region (Quantus `patch_size`); wider than d is one padded region. @defaultValue 1; 8 under `quantus` (Quantus' default) */
   readonly patchSize?: number;
   /** Most relevant region first ('morf') or least relevant first ('lerf'). @defaultValue 'morf' */
   readonly order?: 'morf' | 'lerf';
@@ -55,7 +55,8 @@ export function regionPerturbation(input: ExtendedMetricInput, options: RegionPe
   const fn = 'regionPerturbation';
   const o = checkOptions(options, KEYS, fn);
   const { x, n, d, attributions, model: given, targets } = prepare(fn, input, ['model', 'attributions']);
-  const model = scoredModel(given, o.output, anyPresetOption(o.preset, fn), true, fn); // Quantus: softmax=True (probabilities)
+  const preset = anyPresetOption(o.preset, fn);
+  const model = scoredModel(given, o.output, preset, true, fn); // Quantus: softmax=True (probabilities)
   const order = o.order ?? 'morf';
   if (order !== 'morf' && order !== 'lerf')
     throw new XaiError('BAD_OPTION', `order must be 'morf' or 'lerf', got ${describeValue(order)}`, {
@@ -63,7 +64,7 @@ export function regionPerturbation(input: ExtendedMetricInput, options: RegionPe
       arg: 'options.order',
       value: order,
     });
-  const regions = featureRegions(d, checkPatchSize(o.patchSize, d, fn));
+  const regions = featureRegions(d, checkPatchSize(o.patchSize, preset === 'quantus', fn));
   const steps = Math.min(positiveInt(o.regions ?? 100, fn, 'options.regions'), regions.length);
   const fill = baselineFill(o.baseline ?? 'black', d, fn);
   const big = regionRemovals(x, regions, regionOrders(attributions, regions, order), steps, fill);

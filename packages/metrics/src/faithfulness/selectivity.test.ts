@@ -4,9 +4,9 @@ import { pixelFlipping } from './pixelFlipping.js';
 import { selectivity } from './selectivity.js';
 
 describe('selectivity', () => {
-  it("matches Quantus' Selectivity re-run in numpy (patch 1 and 4)", () => {
+  it("matches Quantus' Selectivity re-run in numpy (patch 1, 4 and 8 > d)", () => {
     const input = fixtureInput();
-    for (const patchSize of [1, 4] as const) {
+    for (const patchSize of [1, 4, 8] as const) {
       const peer = cases.selectivity[patchSize];
       const r = selectivity(input, { patchSize });
       expect(maxRelativeError(r.curves.data, peer.curves.flat())).toBeLessThan(1e-6);

@@ -11,7 +11,7 @@ import type { QuantusBaseline } from '../internal/quantusBaseline.js';
 
 /** Options of {@link selectivity}. @since 0.3.0 */
 export interface SelectivityOptions extends ScoringOptions {
-  /** Consecutive features per region (Quantus `patch_size`, 8 for 8 x 8 image patches). @defaultValue 1 */
+  /** Consecutive features per region (Quantus `patch_size`); wider than d is one padded region. @defaultValue 1; 8 under `quantus` (Quantus' default) */
   readonly patchSize?: number;
   /** Replacement of a removed feature: a number, one per feature, or the row's min ('black') / max ('white'). @defaultValue 'black' (Quantus) */
   readonly baseline?: QuantusBaseline;
@@ -50,8 +50,9 @@ export function selectivity(input: ExtendedMetricInput, options: SelectivityOpti
   const fn = 'selectivity';
   const o = checkOptions(options, KEYS, fn);
   const { x, n, d, attributions, model: given, targets } = prepare(fn, input, ['model', 'attributions']);
-  const model = scoredModel(given, o.output, anyPresetOption(o.preset, fn), true, fn); // Quantus: softmax=True (probabilities)
-  const regions = featureRegions(d, checkPatchSize(o.patchSize, d, fn));
+  const preset = anyPresetOption(o.preset, fn);
+  const model = scoredModel(given, o.output, preset, true, fn); // Quantus: softmax=True (probabilities)
+  const regions = featureRegions(d, checkPatchSize(o.patchSize, preset === 'quantus', fn));
   const steps = regions.length;
   const fill = baselineFill(o.baseline ?? 'black', d, fn);
   const big = regionRemovals(x, regions, regionOrders(attributions, regions, 'morf'), steps, fill);

@@ -1,7 +1,7 @@
 // Quantus' patches on a feature vector (region perturbation, selectivity): the row is padded
 // to a multiple of `patchSize` with floor(pad / 2) cells before it (utils.get_padding_size), and
 // cut into consecutive patches; the padding carries no attribution and is never scored.
-import { XaiError, argsort, matrix, row } from '@xai/core';
+import { argsort, matrix, row } from '@xai/core';
 import { positiveInt } from './options.js';
 import type { Matrix } from '@xai/core';
 import type { BaselineFill } from './quantusBaseline.js';
@@ -60,9 +60,7 @@ export function regionRemovals(
   return big;
 }
 
-/** Checks the patch options of region perturbation and selectivity: a positive integer ≤ d, 1 when absent. */
-export function checkPatchSize(value: unknown, d: number, fn: string): number {
-  const p = positiveInt((value ?? 1) as number, fn, 'options.patchSize');
-  if (p > d) throw new XaiError('BAD_OPTION', `patchSize ${p} exceeds the ${d} features`, { fn, arg: 'options.patchSize', value: p });
-  return p;
+/** The patch size: a positive integer (wider than d is one padded patch, as Quantus); absent: 8 under `quantus` (Quantus' default), else 1. */
+export function checkPatchSize(value: unknown, quantus: boolean, fn: string): number {
+  return positiveInt(value, fn, 'options.patchSize', quantus ? 8 : 1);
 }

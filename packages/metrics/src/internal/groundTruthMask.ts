@@ -4,10 +4,10 @@
 // marks its non-zero features; a row without zeros (a linear model's coefficients) marks its
 // ⌈d/4⌉ largest |values| (OpenXAI's top-k fraction). `maskSize` forces the top-k rule.
 import { XaiError, argsort, assertMatrix, row } from '@xai/core';
-import type { Matrix } from '@xai/core';
+import type { AnyPreset, Matrix } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { prepare } from './common.js';
-import { flag, positiveInt } from './options.js';
+import { anyPresetOption, flag, positiveInt } from './options.js';
 import { maybeAbs } from './absMatrix.js';
 
 /** Options every localisation metric takes. */
@@ -18,11 +18,13 @@ export interface MaskOptions {
    * has zeros, its ⌈d / 4⌉ largest |values| when it has none
    */
   readonly maskSize?: number;
-  /** Rank |attributions| (tabular attributions are signed; Quantus' default `abs=False` suits positive-evidence image masks). @defaultValue true */
+  /** Rank |attributions| (tabular attributions are signed; Quantus' `abs=False` suits positive-evidence image masks). @defaultValue true; false under `quantus` */
   readonly abs?: boolean;
+  /** `quantus`: Quantus' defaults (signed attributions). @defaultValue 'default' */
+  readonly preset?: AnyPreset;
 }
 
-export const MASK_KEYS = ['maskSize', 'abs'];
+export const MASK_KEYS = ['maskSize', 'abs', 'preset'];
 
 /** The checked attributions (|e| unless abs: false) and the n x d 0/1 mask with each row's size. */
 export interface Localisation {
@@ -66,7 +68,8 @@ export function localisationInput(fn: string, input: ExtendedMetricInput, option
     }
     for (let j = 0; j < d; j++) sizes[i] = sizes[i]! + mask[i * d + j]!;
   }
-  const scores = maybeAbs(attributions, flag(options.abs, fn, 'options.abs', true));
+  const quantus = anyPresetOption(options.preset, fn) === 'quantus';
+  const scores = maybeAbs(attributions, flag(options.abs, fn, 'options.abs', !quantus));
   return { n, d, scores, mask, sizes };
 }
 

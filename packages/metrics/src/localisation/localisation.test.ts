@@ -23,6 +23,10 @@ describe('localisation metrics', () => {
       expect(maxRelativeError(relevanceMassAccuracy(input, { abs }).values, peer.rma)).toBeLessThan(1e-6);
       expect(maxRelativeError(localisationAuc(input, { abs }).values, peer.auc)).toBeLessThan(1e-6);
     }
+    const quantus = { x, attributions, groundTruth };
+    expect(maxRelativeError(relevanceMassAccuracy(quantus, { preset: 'quantus' }).values, cases.localisation.signed.rma)).toBeLessThan(
+      1e-6,
+    );
   });
 
   it("closed form: a linear model's own weights as explanation score the maximum against its top-k weights", () => {
