@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fromRows } from '@xai/core';
 import { deletion } from './deletion.js';
 import { insertion } from './insertion.js';
-import { denseMlp, linearValueModel, randomMatrix } from '../__fixtures__/closedFormModels.js';
+import { denseMlp, linearSoftmax, linearValueModel, randomMatrix } from '../__fixtures__/closedFormModels.js';
+import flipping from '../__fixtures__/quantusPixelFlipping.json' with { type: 'json' };
 
 describe('deletion / insertion', () => {
   it('hand-computed curves of a linear model', () => {
@@ -46,5 +47,21 @@ describe('deletion / insertion', () => {
       }
     }
     expect(() => deletion({ x, attributions, model }, { order: 'abs' } as never)).toThrow(/BAD_OPTION/);
+  });
+});
+
+describe('deletion under quantus', () => {
+  it("equals Quantus PixelFlipping's curve and np.trapz(dx=1) AUC (baseline 0, one feature per step)", () => {
+    const model = linearSoftmax(flipping.W, flipping.c);
+    const x = fromRows(flipping.x);
+    const r = deletion(
+      { x, attributions: fromRows(flipping.attributions), model, targets: Int32Array.from(flipping.targets) },
+      { preset: 'quantus' },
+    );
+    const d = flipping.x[0]!.length;
+    for (let i = 0; i < flipping.auc.length; i++) {
+      expect(Math.abs(r.values[i]! - flipping.auc[i]!)).toBeLessThanOrEqual(1e-12 * flipping.auc[i]!);
+      for (let k = 0; k < d; k++) expect(r.curves.data[i * (d + 1) + k + 1]).toBeCloseTo(flipping.curve[i]![k]!, 13);
+    }
   });
 });

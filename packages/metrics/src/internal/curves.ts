@@ -17,7 +17,11 @@ export interface CurveOptions extends ScoringOptions {
 
 export const CURVE_KEYS = ['baseline', 'order', ...SCORING_KEYS];
 
-/** Per-instance AUC (trapezoid over the fraction k/d ∈ [0, 1]) and the curves (n x (d+1)). */
+/**
+ * Per-instance AUC and the curves (n x (d+1)). The AUC is the trapezoid over the fraction k/d ∈
+ * [0, 1]; under `quantus` it is Quantus PixelFlipping's np.trapz(y, dx=1) over the d points after
+ * each removal (the unperturbed point k = 0 is not on Quantus' curve).
+ */
 export function runCurve(
   fn: string,
   mode: 'deletion' | 'insertion',
@@ -33,7 +37,8 @@ export function runCurve(
       value: order,
     });
   const { x, n, d, attributions, model: given, targets } = prepare(fn, input, ['model', 'attributions']);
-  const model = scoredModel(given, o.output, anyPresetOption(o.preset, fn), true, fn); // Quantus: softmax=True
+  const preset = anyPresetOption(o.preset, fn);
+  const model = scoredModel(given, o.output, preset, true, fn); // Quantus: softmax=True
   const base = baselineVector(o.baseline ?? 0, d, fn);
   const per = d + 1;
   const big = matrix(n * per, d);
@@ -56,10 +61,11 @@ export function runCurve(
   const f = targetOutputs(model, big, targets, per);
   const curves = matrix(n, per, f);
   const values = new Float64Array(n);
+  const first = preset === 'quantus' ? 1 : 0;
   for (let i = 0; i < n; i++) {
     let auc = 0;
-    for (let k = 0; k < d; k++) auc += (f[i * per + k]! + f[i * per + k + 1]!) / 2;
-    values[i] = auc / d;
+    for (let k = first; k < d; k++) auc += (f[i * per + k]! + f[i * per + k + 1]!) / 2;
+    values[i] = preset === 'quantus' ? auc : auc / d;
   }
   return { values, curves };
 }
