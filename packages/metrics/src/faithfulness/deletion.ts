@@ -25,14 +25,15 @@ export const deletionInfo = {
 
 /**
  * Deletion (Petsiuk et al. 2018): replace features by the baseline one at a time in decreasing
- * attribution order and record the target's probability (a value model's output) after
- * k = 0..d removals; the value is the area under that curve over the fraction removed
- * (trapezoid, in [0, 1] for probabilities). Every feature is removed, in signed order by
- * default, into `baseline` (0 unless given). This is NOT SHAP's benchmark `remove_positive`
- * curve, which removes only the positively attributed features and imputes the training mean
- * (pass `baseline: trainingMeans` for the imputation; the positive-only stopping point is not
- * offered). A faithful explanation makes the output fall fast: lower is better. Deterministic; one
- * `predictProba` call over n·(d+1) rows.
+ * attribution order and record the scored output (`output`: the target's probability by default,
+ * a value model's value, or the logit) after k = 0..d removals; the value is the area under that
+ * curve over the fraction removed (trapezoid, in [0, 1] for probabilities; under `quantus`,
+ * Quantus PixelFlipping's np.trapz(dx=1) over the points k = 1..d). Every feature is removed, in
+ * signed order by default, into `baseline` (0 unless given). This is NOT SHAP's benchmark
+ * `remove_positive` curve, which removes only the positively attributed features and imputes the
+ * training mean (pass `baseline: trainingMeans` for the imputation; the positive-only stopping
+ * point is not offered). A faithful explanation makes the output fall fast: lower is better.
+ * Deterministic; one `predictProba` call over n·(d+1) rows.
  * @example deletion({ x, attributions, model }, { baseline: 0 }).mean
  * @since 0.2.0
  */
