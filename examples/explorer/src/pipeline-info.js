@@ -1,14 +1,23 @@
 // What the page offers and how each metric reads: shared by the UI and the worker.
-/** Explainers the page offers, in display order (ids of @xai/explainers' createExplainer). */
+/**
+ * Explainers the page offers, in display order (ids of @xai/explainers' createExplainer), with
+ * their cost per row relative to scoring one row (PGI and PGU on the attributions and on their
+ * null; explaining; stability), measured in Node on SynthGauss with the ANN by scripts/costs.mjs
+ * and rounded. They weight the progress bar, so the time left, measured from the pace so far,
+ * holds across cheap and dear steps.
+ */
 export const EXPLAINERS = [
-  { id: 'grad', label: 'Gradient' },
-  { id: 'itg', label: 'Gradient × Input' },
-  { id: 'sg', label: 'SmoothGrad' },
-  { id: 'ig', label: 'Integrated Gradients' },
-  { id: 'lime', label: 'LIME' },
-  { id: 'shap', label: 'KernelSHAP' },
-  { id: 'control', label: 'Random' },
+  { id: 'grad', label: 'Gradient', cost: { explain: 0.01, stability: 0.1 } },
+  { id: 'itg', label: 'Gradient × Input', cost: { explain: 0.01, stability: 0.1 } },
+  { id: 'sg', label: 'SmoothGrad', cost: { explain: 0.2, stability: 2.4 } },
+  { id: 'ig', label: 'Integrated Gradients', cost: { explain: 0.05, stability: 0.2 } },
+  { id: 'lime', label: 'LIME', cost: { explain: 0.3, stability: 2.5 } },
+  { id: 'shap', label: 'KernelSHAP', cost: { explain: 0.2, stability: 1.6 } },
+  { id: 'control', label: 'Random', cost: { explain: 0.001, stability: 0.01 } },
 ];
+
+/** Cost per row of one floor explainer (it is scored like an explainer), and of scoring one explainer. */
+export const STEP_COSTS = { floor: 1, score: 1 };
 
 export const METRIC_INFO = {
   PRA: { family: 'agreement', better: 'higher', what: 'pairwise rank agreement with the ground truth' },

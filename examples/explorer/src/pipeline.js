@@ -7,7 +7,7 @@ import { fa, pgi, pgu, pra, ra, rc, relativeStability, sa, sra } from '@xai/metr
 import { floorExplainers, permutedNullAttributions } from '@xai/audit/controls';
 
 import { loadData } from './loadData.js';
-import { EXPLAINERS, METRIC_INFO } from './pipeline-info.js';
+import { EXPLAINERS, METRIC_INFO, STEP_COSTS } from './pipeline-info.js';
 
 export { EXPLAINERS, METRIC_INFO, loadData };
 
@@ -81,7 +81,7 @@ function floorScoresOf(floors, model, x, groundTruth, seed, targets, tick) {
       const better = METRIC_INFO[metric].better === 'higher' ? Math.max : Math.min;
       floorScores[metric] = floorScores[metric] === undefined ? r.mean : better(floorScores[metric], r.mean);
     }
-    tick(x.rows, `floor ${floor.id}`);
+    tick(x.rows * STEP_COSTS.floor, `floor ${floor.id}`);
   }
   return floorScores;
 }
@@ -119,7 +119,7 @@ function instanceRows(model, x, targets) {
  * features) and the floor (the better of two shortcut explainers that never look at the
  * instance), for the class `spec.target` (default 1; 'predicted' = each row's predicted
  * class), as plain JSON for the page. `onProgress(fraction, message)` is called within steps,
- * with a fraction weighted by rows explained.
+ * with a fraction weighted by rows and each step's relative cost.
  */
 export function explainAndScore(data, trained, spec, onProgress = () => {}) {
   const seed = spec.seed ?? 0;
@@ -137,8 +137,10 @@ export function explainAndScore(data, trained, spec, onProgress = () => {}) {
   const chosen = EXPLAINERS.filter((e) => spec.explainers.includes(e.id));
   if (chosen.length === 0) throw new XaiError('BAD_OPTION', 'pick at least one explainer', { fn: 'explorer', arg: 'explainers' });
   const floors = floorExplainers({ train: data.train.x, model });
-  // Units: one per row explained (or one floor step per row), and the same for stability.
-  const total = n * (floors.length + chosen.length * (spec.stability ? 2 : 1));
+  // Units: rows times each step's relative cost (pipeline-info.js), so the bar and the time
+  // left follow the work, not the step count.
+  const perRow = (e) => e.cost.explain + STEP_COSTS.score + (spec.stability ? e.cost.stability : 0);
+  const total = n * (floors.length * STEP_COSTS.floor + chosen.reduce((sum, e) => sum + perRow(e), 0));
   let done = 0;
   const tick = (rows, message) => {
     done += rows;
@@ -153,17 +155,18 @@ export function explainAndScore(data, trained, spec, onProgress = () => {}) {
     let explained = 0;
     const attributions = explainInBlocks(explainer, model, x, targets, (k) => {
       explained += k;
-      tick(k, `explaining with ${e.label}: ${explained}/${n} rows`);
+      tick(k * e.cost.explain, `explaining with ${e.label}: ${explained}/${n} rows`);
     });
     const nullScores = scoreAll(model, x, permutedNullAttributions(attributions, seed), groundTruth, seed, targets);
     for (const [metric, r] of Object.entries(scoreAll(model, x, attributions, groundTruth, seed, targets))) {
       const floor = floorScores[metric] ?? null;
       cells.push({ metric, explainer: e.label, id: e.id, mean: r.mean, se: r.se, count: r.count, null: nullScores[metric].mean, floor });
     }
+    tick(n * STEP_COSTS.score, `scored ${e.label}`);
     for (let i = 0; i < n; i++) rows[i].attributions[e.label] = Array.from(attributions.data.subarray(i * x.cols, (i + 1) * x.cols));
     if (spec.stability) {
       cells.push(...stabilityCells(e, explainer, model, x, attributions, targets, spec));
-      tick(n, `stability of ${e.label}`);
+      tick(n * e.cost.stability, `stability of ${e.label}`);
     }
   }
   return {
