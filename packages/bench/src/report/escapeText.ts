@@ -12,7 +12,7 @@ export function htmlText(s: string): string {
  * Text for Markdown (CommonMark and GFM at default options): line breaks become spaces (a
  * newline would end a table row or start a block); `&` and `<` become entities, so no raw HTML
  * or autolink survives; the characters that open emphasis, code, links, images, tables and
- * headings are backslash-escaped. Rendered, it reads as the original text.
+ * headings are backslash-escaped, and `@` (GFM would link `name@host` as an e-mail). Rendered, it reads as the original text.
  * @since 0.2.0
  */
 export function mdText(s: string): string {
@@ -21,7 +21,7 @@ export function mdText(s: string): string {
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/[\\`*_[\]|#!~]/g, (c) => `\\${c}`);
+    .replace(/[\\`*_[\]|#!~@]/g, (c) => `\\${c}`);
 }
 
 /**
