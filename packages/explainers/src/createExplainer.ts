@@ -1,144 +1,61 @@
 import { XaiError, describeValue } from '@xai/core';
 import type { ConfiguredExplainer } from './configuredExplainer.js';
-import type { GradientConfig, GradientOptions } from './gradientExplainer.js';
-import { gradientExplainer } from './gradientExplainer.js';
-import type { GradientXInputConfig, GradientXInputOptions } from './gradientXInputExplainer.js';
-import { gradientXInputExplainer } from './gradientXInputExplainer.js';
-import type {
-  IntegratedGradientsConfig,
-  IntegratedGradientsExplainer,
-  IntegratedGradientsOptions,
-} from './integratedGradientsExplainer.js';
-import { integratedGradientsExplainer } from './integratedGradientsExplainer.js';
-import type { KernelShapConfig, KernelShapOptions } from './kernelShapExplainer.js';
-import { kernelShapExplainer } from './kernelShapExplainer.js';
-import type { LimeConfig, LimeExplainer, LimeOptions } from './limeExplainer.js';
-import { limeExplainer } from './limeExplainer.js';
-import type { RandomConfig, RandomOptions } from './randomExplainer.js';
-import { randomExplainer } from './randomExplainer.js';
-import type { SmoothGradConfig, SmoothGradOptions } from './smoothGradExplainer.js';
-import { smoothGradExplainer } from './smoothGradExplainer.js';
-import type { ShapleyConfig, ShapleyOptions } from './shapleyExplainer.js';
-import { shapleyExplainer } from './shapleyExplainer.js';
-import type { PermutationShapConfig, PermutationShapOptions } from './permutationShapExplainer.js';
-import { permutationShapExplainer } from './permutationShapExplainer.js';
-import type { OcclusionConfig, OcclusionOptions } from './occlusionExplainer.js';
-import { occlusionExplainer } from './occlusionExplainer.js';
-import type { NoiseTunnelConfig, NoiseTunnelOptions } from './noiseTunnelExplainer.js';
-import { noiseTunnelExplainer } from './noiseTunnelExplainer.js';
-import type { GradientShapConfig, GradientShapOptions } from './gradientShapExplainer.js';
-import { gradientShapExplainer } from './gradientShapExplainer.js';
-import type { DeepLiftConfig, DeepLiftOptions } from './deepLiftExplainer.js';
-import { deepLiftExplainer } from './deepLiftExplainer.js';
+import type { ExplainerEntry, ExplainerRegistry } from './explainerRegistry.js';
+import { EXPLAINER_REGISTRY } from './explainerRegistry.js';
+import type { IntegratedGradientsExplainer, IntegratedGradientsOptions } from './integratedGradientsExplainer.js';
+import type { LimeExplainer, LimeOptions } from './limeExplainer.js';
 
-/** Explainer ids as in OpenXAI, in its table order (kept to OpenXAI's seven: runners plan with it). */
-export const EXPLAINER_IDS = ['control', 'grad', 'sg', 'ig', 'itg', 'shap', 'lime'] as const;
+export type { FixedTunnelOptions } from './explainerRegistry.js';
 
-/** Explainers beyond OpenXAI's seven (SHAP's exact/permutation explainers, Captum's). @since 0.2.0 */
-export const EXTRA_EXPLAINER_IDS = [
-  'shapley',
-  'permshap',
-  'occlusion',
-  'sg2',
-  'vargrad',
-  'ig-sg',
-  'itg-sg',
-  'gradshap',
-  'deeplift',
-] as const;
+/** One of {@link ALL_EXPLAINER_IDS}: a key of {@link EXPLAINER_REGISTRY}. */
+export type ExplainerId = keyof ExplainerRegistry;
 
-/** Every explainer id: OpenXAI's seven in its table order, then {@link EXTRA_EXPLAINER_IDS}. @since 0.2.0 */
-export const ALL_EXPLAINER_IDS = [...EXPLAINER_IDS, ...EXTRA_EXPLAINER_IDS] as const;
-
-/**
- * The explainers that take `featureScale`: they draw input noise (SmoothGrad, LIME, the noise
- * tunnels, Gradient SHAP) or measure input distances (LIME's kernel; the k-means backgrounds
- * of KernelSHAP, exact Shapley and permutation SHAP). Every other explainer rejects it.
- * @since 0.3.0
- */
-export const FEATURE_SCALE_EXPLAINER_IDS: readonly ExplainerId[] = [
-  'sg',
-  'shap',
-  'lime',
-  'shapley',
-  'permshap',
-  'sg2',
-  'vargrad',
-  'ig-sg',
-  'itg-sg',
-  'gradshap',
-];
-
-/** Options of a fixed noise tunnel id (its base and type are set by the id). */
-export type FixedTunnelOptions = Omit<NoiseTunnelOptions, 'base' | 'type'>;
-
-/** One of {@link ALL_EXPLAINER_IDS}. */
-export type ExplainerId = (typeof ALL_EXPLAINER_IDS)[number];
+/** The ids of OpenXAI's seven explainers (`info.openxai`). @since 0.3.0 */
+export type OpenXaiExplainerId = {
+  [I in ExplainerId]: ExplainerRegistry[I]['info']['openxai'] extends true ? I : never;
+}[ExplainerId];
 
 /** Options of each explainer, by id. */
-export interface ExplainerOptionsById {
-  control: RandomOptions;
-  grad: GradientOptions;
-  sg: SmoothGradOptions;
-  ig: IntegratedGradientsOptions;
-  itg: GradientXInputOptions;
-  shap: KernelShapOptions;
-  lime: LimeOptions;
-  shapley: ShapleyOptions;
-  permshap: PermutationShapOptions;
-  occlusion: OcclusionOptions;
-  sg2: FixedTunnelOptions;
-  vargrad: FixedTunnelOptions;
-  'ig-sg': FixedTunnelOptions;
-  'itg-sg': FixedTunnelOptions;
-  gradshap: GradientShapOptions;
-  deeplift: DeepLiftOptions;
-}
+export type ExplainerOptionsById = {
+  [I in ExplainerId]: ExplainerRegistry[I] extends ExplainerEntry<infer O, infer _E> ? O : never;
+};
 
 /** Resolved configuration of each explainer, by id. */
-export interface ExplainerConfigById {
-  control: RandomConfig;
-  grad: GradientConfig;
-  sg: SmoothGradConfig;
-  ig: IntegratedGradientsConfig;
-  itg: GradientXInputConfig;
-  shap: KernelShapConfig;
-  lime: LimeConfig;
-  shapley: ShapleyConfig;
-  permshap: PermutationShapConfig;
-  occlusion: OcclusionConfig;
-  sg2: NoiseTunnelConfig;
-  vargrad: NoiseTunnelConfig;
-  'ig-sg': NoiseTunnelConfig;
-  'itg-sg': NoiseTunnelConfig;
-  gradshap: GradientShapConfig;
-  deeplift: DeepLiftConfig;
-}
+export type ExplainerConfigById = {
+  [I in ExplainerId]: ExplainerRegistry[I] extends ExplainerEntry<infer _O, ConfiguredExplainer<infer C>> ? C : never;
+};
 
-/** The fixed base and aggregation of each noise-tunnel id. */
-const TUNNELS = {
-  sg2: { base: 'grad', type: 'smoothgrad_sq' },
-  vargrad: { base: 'grad', type: 'vargrad' },
-  'ig-sg': { base: 'ig', type: 'smoothgrad' },
-  'itg-sg': { base: 'itg', type: 'smoothgrad' },
-} as const;
+/** Every explainer id, in the registry's order: OpenXAI's seven in its table order, then the others. @since 0.2.0 */
+export const ALL_EXPLAINER_IDS = Object.keys(EXPLAINER_REGISTRY) as readonly ExplainerId[];
 
-function tunnel(id: keyof typeof TUNNELS, options: FixedTunnelOptions): ConfiguredExplainer<NoiseTunnelConfig> {
-  const o = options as Record<string, unknown>;
-  for (const k of ['base', 'type']) {
-    if (o[k] !== undefined)
-      throw new XaiError(
-        'BAD_OPTION',
-        `'${id}' fixes ${k} = '${TUNNELS[id][k as 'base' | 'type']}'; use noiseTunnelExplainer for another`,
-        { fn: 'createExplainer', arg: k, value: o[k] },
-      );
-  }
-  return noiseTunnelExplainer({ ...options, ...TUNNELS[id] }, id);
-}
+/** OpenXAI's seven ids, in its table order (runners plan the default job with it). @since 0.3.0 */
+export const OPENXAI_EXPLAINER_IDS = ALL_EXPLAINER_IDS.filter((id) => EXPLAINER_REGISTRY[id].info.openxai) as readonly OpenXaiExplainerId[];
+
+/** The ids beyond OpenXAI's seven (SHAP's exact and permutation explainers, Captum's). @since 0.3.0 */
+export const BEYOND_OPENXAI_EXPLAINER_IDS = ALL_EXPLAINER_IDS.filter((id) => !EXPLAINER_REGISTRY[id].info.openxai) as readonly Exclude<
+  ExplainerId,
+  OpenXaiExplainerId
+>[];
+
+/** Alias of {@link OPENXAI_EXPLAINER_IDS} (the name it had first). @since 0.1.0 */
+export const EXPLAINER_IDS = OPENXAI_EXPLAINER_IDS;
+
+/** Alias of {@link BEYOND_OPENXAI_EXPLAINER_IDS} (the name it had first). @since 0.2.0 */
+export const EXTRA_EXPLAINER_IDS = BEYOND_OPENXAI_EXPLAINER_IDS;
 
 /**
- * The explainer with the given id (OpenXAI's seven, or one of {@link EXTRA_EXPLAINER_IDS}), configured from a preset plus overrides
- * (`{ preset, seed, train, ...options of that explainer }`). Unknown ids and unknown or
+ * The explainers that take `featureScale` (`info.featureScale`): they draw input noise (SmoothGrad,
+ * LIME, the noise tunnels, Gradient SHAP) or measure input distances (LIME's kernel; the k-means
+ * backgrounds of KernelSHAP, exact Shapley and permutation SHAP). Every other explainer rejects it.
+ * @since 0.3.0
+ */
+export const FEATURE_SCALE_EXPLAINER_IDS: readonly ExplainerId[] = ALL_EXPLAINER_IDS.filter(
+  (id) => EXPLAINER_REGISTRY[id].info.featureScale,
+);
+
+/**
+ * The explainer with the given id (a key of {@link EXPLAINER_REGISTRY}), configured from a preset plus
+ * overrides (`{ preset, seed, train, ...options of that explainer }`). Unknown ids and unknown or
  * invalid options throw BAD_OPTION.
  * `'lime'` returns a {@link LimeExplainer}, whose `explain` also takes `batchPositions`
  * (for `noise: 'numpy-batch'`); `'ig'` returns an {@link IntegratedGradientsExplainer}, which
@@ -157,46 +74,18 @@ export function createExplainer(
   id: ExplainerId,
   options: ExplainerOptionsById[ExplainerId] = {},
 ): ConfiguredExplainer<ExplainerConfigById[ExplainerId]> {
-  switch (id) {
-    case 'control':
-      return randomExplainer(options as RandomOptions);
-    case 'grad':
-      return gradientExplainer(options as GradientOptions);
-    case 'sg':
-      return smoothGradExplainer(options as SmoothGradOptions);
-    case 'ig':
-      return integratedGradientsExplainer(options as IntegratedGradientsOptions);
-    case 'itg':
-      return gradientXInputExplainer(options as GradientXInputOptions);
-    case 'shap':
-      return kernelShapExplainer(options as KernelShapOptions);
-    case 'lime':
-      return limeExplainer(options as LimeOptions);
-    case 'shapley':
-      return shapleyExplainer(options as ShapleyOptions);
-    case 'permshap':
-      return permutationShapExplainer(options as PermutationShapOptions);
-    case 'occlusion':
-      return occlusionExplainer(options as OcclusionOptions);
-    case 'sg2':
-    case 'vargrad':
-    case 'ig-sg':
-    case 'itg-sg':
-      return tunnel(id, options as FixedTunnelOptions);
-    case 'gradshap':
-      return gradientShapExplainer(options as GradientShapOptions);
-    case 'deeplift':
-      return deepLiftExplainer(options as DeepLiftOptions);
-    default:
-      throw new XaiError('BAD_OPTION', `unknown explainer id ${describeValue(id)}; expected one of ${ALL_EXPLAINER_IDS.join(', ')}`, {
-        fn: 'createExplainer',
-        arg: 'id',
-        value: id,
-      });
+  if (!isExplainerId(id)) {
+    throw new XaiError('BAD_OPTION', `unknown explainer id ${describeValue(id)}; expected one of ${ALL_EXPLAINER_IDS.join(', ')}`, {
+      fn: 'createExplainer',
+      arg: 'id',
+      value: id,
+    });
   }
+  const create = EXPLAINER_REGISTRY[id].create as (o: unknown) => ConfiguredExplainer<ExplainerConfigById[ExplainerId]>;
+  return create(options);
 }
 
 /** True when `value` is one of {@link ALL_EXPLAINER_IDS}. @since 0.1.0 */
 export function isExplainerId(value: unknown): value is ExplainerId {
-  return typeof value === 'string' && (ALL_EXPLAINER_IDS as readonly string[]).includes(value);
+  return typeof value === 'string' && Object.hasOwn(EXPLAINER_REGISTRY, value);
 }

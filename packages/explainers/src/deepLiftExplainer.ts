@@ -39,6 +39,10 @@ export const deepLiftDefaults: Readonly<Record<ExplainerPreset, { baseline: 'zer
   captum: { baseline: 'zeros', output: 'probability' },
 };
 
+/** The option keys `deepLiftExplainer` accepts. @since 0.3.0 */
+export const DEEP_LIFT_OPTION_KEYS = [...COMMON_OPTION_KEYS, 'baseline', 'output'] as const satisfies readonly (keyof DeepLiftOptions &
+  string)[];
+
 /**
  * DeepLIFT with the rescale rule ('deeplift', Shrikumar et al. 2017; Captum DeepLift) on a dense
  * network read from `model.layers` (ReLU, tanh, sigmoid or linear activations): each
@@ -56,7 +60,7 @@ export const deepLiftDefaults: Readonly<Record<ExplainerPreset, { baseline: 'zer
 export function deepLiftExplainer(options: DeepLiftOptions = {}): ConfiguredExplainer<DeepLiftConfig> {
   const fn = 'deepLiftExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'baseline', 'output']);
+  checkKnownKeys(fn, options, DEEP_LIFT_OPTION_KEYS);
   const base = deepLiftDefaults[common.row];
   const option = options.baseline ?? base.baseline;
   const baseline = resolveBaseline(fn, option, common.train);

@@ -27,6 +27,9 @@ export const gradientDefaults: Readonly<Record<ExplainerPreset, Omit<GradientCon
   captum: { output: 'probability', abs: true },
 };
 
+/** The option keys `gradientExplainer` accepts. @since 0.3.0 */
+export const GRADIENT_OPTION_KEYS = [...COMMON_OPTION_KEYS, 'output', 'abs'] as const satisfies readonly (keyof GradientOptions & string)[];
+
 /**
  * Vanilla Gradient ('grad', Captum Saliency): row i is d p_target(x_i) / d x_i (raw sign unless `abs`), from one batched
  * `model.inputGradient` call. Throws NOT_SUPPORTED at explain time when the model has no
@@ -37,7 +40,7 @@ export const gradientDefaults: Readonly<Record<ExplainerPreset, Omit<GradientCon
 export function gradientExplainer(options: GradientOptions = {}): ConfiguredExplainer<GradientConfig> {
   const fn = 'gradientExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'output', 'abs']);
+  checkKnownKeys(fn, options, GRADIENT_OPTION_KEYS);
   const base = gradientDefaults[common.row];
   const config: GradientConfig = {
     output: options.output === undefined ? base.output : oneOf(fn, 'output', options.output, OUTPUT_SPACES),

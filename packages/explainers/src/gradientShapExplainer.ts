@@ -53,6 +53,17 @@ export const gradientShapDefaults: Readonly<
   captum: { samples: 5, std: 0, background: 'sample', backgroundSize: { kmeans: 5, sample: 50 }, output: 'probability' },
 };
 
+/** The option keys `gradientShapExplainer` accepts. @since 0.3.0 */
+export const GRADIENT_SHAP_OPTION_KEYS = [
+  ...COMMON_OPTION_KEYS,
+  'samples',
+  'std',
+  'background',
+  'backgroundSize',
+  'output',
+  'featureScale',
+] as const satisfies readonly (keyof GradientShapOptions & string)[];
+
 /**
  * Gradient SHAP ('gradshap', Captum GradientShap: expected gradients): per draw s, a
  * baseline b_s from the background (by its weights), α_s ~ U(0, 1) and x̃_s = x + N(0, std²);
@@ -66,7 +77,7 @@ export const gradientShapDefaults: Readonly<
 export function gradientShapExplainer(options: GradientShapOptions = {}): ConfiguredExplainer<GradientShapConfig> {
   const fn = 'gradientShapExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'samples', 'std', 'background', 'backgroundSize', 'output', 'featureScale']);
+  checkKnownKeys(fn, options, GRADIENT_SHAP_OPTION_KEYS);
   const scale = featureScaleOption(fn, options.featureScale);
   const base = gradientShapDefaults[common.row];
   const bgOption = options.background ?? base.background;

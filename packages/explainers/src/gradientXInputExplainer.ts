@@ -18,6 +18,10 @@ export const gradientXInputDefaults: Readonly<Record<ExplainerPreset, Omit<Gradi
   captum: { output: 'probability' },
 };
 
+/** The option keys `gradientXInputExplainer` accepts. @since 0.3.0 */
+export const GRADIENT_X_INPUT_OPTION_KEYS = [...COMMON_OPTION_KEYS, 'output'] as const satisfies readonly (keyof GradientXInputOptions &
+  string)[];
+
 /**
  * Gradient x Input ('itg'): x ⊙ d p_target / d x per row (Captum InputXGradient).
  * @example gradientXInputExplainer().explain(model, x)
@@ -26,7 +30,7 @@ export const gradientXInputDefaults: Readonly<Record<ExplainerPreset, Omit<Gradi
 export function gradientXInputExplainer(options: GradientXInputOptions = {}): ConfiguredExplainer<GradientXInputConfig> {
   const fn = 'gradientXInputExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'output']);
+  checkKnownKeys(fn, options, GRADIENT_X_INPUT_OPTION_KEYS);
   const base = gradientXInputDefaults[common.row];
   const config: GradientXInputConfig = {
     output: options.output === undefined ? base.output : oneOf(fn, 'output', options.output, OUTPUT_SPACES),

@@ -89,6 +89,16 @@ export interface IntegratedGradientsExplainer extends ConfiguredExplainer<Integr
   explainWithCompleteness(model: Model, x: Matrix, options?: ExplainOptions): IgCompleteness;
 }
 
+/** The option keys `integratedGradientsExplainer` accepts. @since 0.3.0 */
+export const INTEGRATED_GRADIENTS_OPTION_KEYS = [
+  ...COMMON_OPTION_KEYS,
+  'method',
+  'steps',
+  'multiplyByInputs',
+  'baseline',
+  'output',
+] as const satisfies readonly (keyof IntegratedGradientsOptions & string)[];
+
 /**
  * Integrated Gradients ('ig'): Σ_k w_k ∇p_target(b + α_k (x − b)) over the quadrature
  * rule (α_k, w_k), times (x − b) when `multiplyByInputs`. All path points of a chunk of
@@ -99,7 +109,7 @@ export interface IntegratedGradientsExplainer extends ConfiguredExplainer<Integr
 export function integratedGradientsExplainer(options: IntegratedGradientsOptions = {}): IntegratedGradientsExplainer {
   const fn = 'integratedGradientsExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'method', 'steps', 'multiplyByInputs', 'baseline', 'output']);
+  checkKnownKeys(fn, options, INTEGRATED_GRADIENTS_OPTION_KEYS);
   const base = integratedGradientsDefaults[common.row];
   const method = options.method === undefined ? base.method : oneOf(fn, 'method', options.method, INTEGRATION_METHODS);
   const steps =

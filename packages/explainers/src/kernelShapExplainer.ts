@@ -169,6 +169,23 @@ function autoSamples(d: number): number {
 /** Exact enumeration is refused above this many model rows per instance (2^d·B). */
 const EXACT_ROW_LIMIT = 2 ** 24;
 
+/** The option keys `kernelShapExplainer` accepts. @since 0.3.0 */
+export const KERNEL_SHAP_OPTION_KEYS = [
+  ...COMMON_OPTION_KEYS,
+  'variant',
+  'samples',
+  'background',
+  'backgroundSize',
+  'backgroundPerCoalition',
+  'exact',
+  'maxExactFeatures',
+  'maxExactRows',
+  'paired',
+  'endpointWeight',
+  'groups',
+  'featureScale',
+] as const satisfies readonly (keyof KernelShapOptions & string)[];
+
 /**
  * KernelSHAP ('shap'). Every coalition of every row of a chunk (times its background rows),
  * plus the background itself once, goes to `predictProba` as one matrix; the coalitions and
@@ -179,21 +196,7 @@ const EXACT_ROW_LIMIT = 2 ** 24;
 export function kernelShapExplainer(options: KernelShapOptions = {}): ConfiguredExplainer<KernelShapConfig> {
   const fn = 'kernelShapExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, [
-    ...COMMON_OPTION_KEYS,
-    'variant',
-    'samples',
-    'background',
-    'backgroundSize',
-    'backgroundPerCoalition',
-    'exact',
-    'maxExactFeatures',
-    'maxExactRows',
-    'paired',
-    'endpointWeight',
-    'groups',
-    'featureScale',
-  ]);
+  checkKnownKeys(fn, options, KERNEL_SHAP_OPTION_KEYS);
   const scale = featureScaleOption(fn, options.featureScale);
   const base = kernelShapDefaults[common.row];
   const variant = options.variant === undefined ? base.variant : oneOf(fn, 'variant', options.variant, ['captum', 'constrained'] as const);

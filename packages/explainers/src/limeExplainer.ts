@@ -162,6 +162,21 @@ export const limeDefaults: Readonly<
   },
 };
 
+/** The option keys `limeExplainer` accepts. @since 0.3.0 */
+export const LIME_OPTION_KEYS = [
+  ...COMMON_OPTION_KEYS,
+  'samples',
+  'std',
+  'kernelWidth',
+  'kernelWidthScale',
+  'alpha',
+  'regressionTarget',
+  'noise',
+  'groups',
+  'maskBaseline',
+  'featureScale',
+] as const satisfies readonly (keyof LimeOptions & string)[];
+
 /**
  * LIME for tabular data ('lime'), as OpenXAI runs it: the first neighbour is the instance,
  * the others x + std·N(0, 1) on every feature (no discretisation, no training-std scaling);
@@ -177,19 +192,7 @@ export const limeDefaults: Readonly<
 export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
   const fn = 'limeExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, [
-    ...COMMON_OPTION_KEYS,
-    'samples',
-    'std',
-    'kernelWidth',
-    'kernelWidthScale',
-    'alpha',
-    'regressionTarget',
-    'noise',
-    'groups',
-    'maskBaseline',
-    'featureScale',
-  ]);
+  checkKnownKeys(fn, options, LIME_OPTION_KEYS);
   const scale = featureScaleOption(fn, options.featureScale);
   const base = limeDefaults[common.row];
   const groups = options.groups === undefined ? null : groupsOption(fn, options.groups);

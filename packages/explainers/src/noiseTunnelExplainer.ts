@@ -53,6 +53,17 @@ export const noiseTunnelDefaults: Readonly<Record<ExplainerPreset, { samples: Re
   captum: { samples: { grad: 5, itg: 5, ig: 5 }, std: 1 },
 };
 
+/** The option keys `noiseTunnelExplainer` accepts. @since 0.3.0 */
+export const NOISE_TUNNEL_OPTION_KEYS = [
+  ...COMMON_OPTION_KEYS,
+  'base',
+  'type',
+  'samples',
+  'std',
+  'baseOptions',
+  'featureScale',
+] as const satisfies readonly (keyof NoiseTunnelOptions & string)[];
+
 /**
  * A noise tunnel (Captum NoiseTunnel) over Gradient, Gradient × Input or IG: the base
  * explainer's attributions a_s at x + N(0, std²) (s = 1..samples, the explained target fixed
@@ -68,7 +79,7 @@ export const noiseTunnelDefaults: Readonly<Record<ExplainerPreset, { samples: Re
 export function noiseTunnelExplainer(options: NoiseTunnelOptions = {}, id = 'noisetunnel'): ConfiguredExplainer<NoiseTunnelConfig> {
   const fn = 'noiseTunnelExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'base', 'type', 'samples', 'std', 'baseOptions', 'featureScale']);
+  checkKnownKeys(fn, options, NOISE_TUNNEL_OPTION_KEYS);
   const scale = featureScaleOption(fn, options.featureScale);
   const baseId = options.base === undefined ? 'grad' : oneOf(fn, 'base', options.base, ['grad', 'itg', 'ig'] as const);
   const d0 = noiseTunnelDefaults[common.row];

@@ -31,6 +31,10 @@ export const occlusionDefaults: Readonly<Record<ExplainerPreset, { baseline: 'ze
   captum: { baseline: 'zeros' },
 };
 
+/** The option keys `occlusionExplainer` accepts. @since 0.3.0 */
+export const OCCLUSION_OPTION_KEYS = [...COMMON_OPTION_KEYS, 'baseline', 'groups'] as const satisfies readonly (keyof OcclusionOptions &
+  string)[];
+
 /**
  * Occlusion / feature ablation ('occlusion', Captum FeatureAblation): the attribution of a
  * unit (a column, or a group ablated together) is f_t(x) − f_t(x with the unit set to the
@@ -42,7 +46,7 @@ export const occlusionDefaults: Readonly<Record<ExplainerPreset, { baseline: 'ze
 export function occlusionExplainer(options: OcclusionOptions = {}): ConfiguredExplainer<OcclusionConfig> {
   const fn = 'occlusionExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'baseline', 'groups']);
+  checkKnownKeys(fn, options, OCCLUSION_OPTION_KEYS);
   const option = options.baseline ?? occlusionDefaults[common.row].baseline;
   const baseline = resolveBaseline(fn, option, common.train);
   const config: OcclusionConfig = {

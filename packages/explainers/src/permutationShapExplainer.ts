@@ -45,6 +45,16 @@ export const permutationShapDefaults: Readonly<
   captum: { permutations: 10, background: 'zeros', backgroundSize: { kmeans: 5, sample: 50 } },
 };
 
+/** The option keys `permutationShapExplainer` accepts. @since 0.3.0 */
+export const PERMUTATION_SHAP_OPTION_KEYS = [
+  ...COMMON_OPTION_KEYS,
+  'permutations',
+  'background',
+  'backgroundSize',
+  'groups',
+  'featureScale',
+] as const satisfies readonly (keyof PermutationShapOptions & string)[];
+
 /**
  * Permutation SHAP ('permshap', SHAP's PermutationExplainer): for each random permutation π of
  * the U units, switch the units on one by one in the order π (from the background to x) and
@@ -60,7 +70,7 @@ export const permutationShapDefaults: Readonly<
 export function permutationShapExplainer(options: PermutationShapOptions = {}): ConfiguredExplainer<PermutationShapConfig> {
   const fn = 'permutationShapExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'permutations', 'background', 'backgroundSize', 'groups', 'featureScale']);
+  checkKnownKeys(fn, options, PERMUTATION_SHAP_OPTION_KEYS);
   const scale = featureScaleOption(fn, options.featureScale);
   const base = permutationShapDefaults[common.row];
   const bgOption = options.background ?? base.background;

@@ -23,6 +23,9 @@ export const randomDefaults: Readonly<Record<ExplainerPreset, RandomConfig>> = {
   captum: { distribution: 'standard-normal' },
 };
 
+/** The option keys `randomExplainer` accepts. @since 0.3.0 */
+export const RANDOM_OPTION_KEYS: readonly (keyof RandomOptions & string)[] = COMMON_OPTION_KEYS;
+
 /**
  * Random control ('control'): N(0, 1) per feature, ignoring the model. Row i's values come
  * from `substream(seed, key_i, 'random')`, so they are fixed per instance content and seed.
@@ -33,7 +36,7 @@ export const randomDefaults: Readonly<Record<ExplainerPreset, RandomConfig>> = {
 export function randomExplainer(options: RandomOptions = {}): ConfiguredExplainer<RandomConfig> {
   const fn = 'randomExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, COMMON_OPTION_KEYS);
+  checkKnownKeys(fn, options, RANDOM_OPTION_KEYS);
   const seed = common.seed;
   return {
     id: 'control',

@@ -51,6 +51,16 @@ export const shapleyDefaults: Readonly<
 /** Hard cap of model rows per instance (2^U · B). */
 const ROW_LIMIT = 2 ** 22;
 
+/** The option keys `shapleyExplainer` accepts. @since 0.3.0 */
+export const SHAPLEY_OPTION_KEYS = [
+  ...COMMON_OPTION_KEYS,
+  'background',
+  'backgroundSize',
+  'groups',
+  'maxUnits',
+  'featureScale',
+] as const satisfies readonly (keyof ShapleyOptions & string)[];
+
 /**
  * Exact Shapley values ('shapley', SHAP's ExactExplainer): all 2^U coalitions of the U units
  * (features, or groups) are evaluated against the background, v(S) = Σ_r w_r f_t(x_S, b_r),
@@ -64,7 +74,7 @@ const ROW_LIMIT = 2 ** 22;
 export function shapleyExplainer(options: ShapleyOptions = {}): ConfiguredExplainer<ShapleyConfig> {
   const fn = 'shapleyExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'background', 'backgroundSize', 'groups', 'maxUnits', 'featureScale']);
+  checkKnownKeys(fn, options, SHAPLEY_OPTION_KEYS);
   const scale = featureScaleOption(fn, options.featureScale);
   const base = shapleyDefaults[common.row];
   const bgOption = options.background ?? base.background;

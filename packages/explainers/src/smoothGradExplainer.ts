@@ -41,6 +41,16 @@ export const smoothGradDefaults: Readonly<Record<ExplainerPreset, Omit<SmoothGra
   captum: { samples: 5, std: 1, output: 'probability', abs: true },
 };
 
+/** The option keys `smoothGradExplainer` accepts. @since 0.3.0 */
+export const SMOOTH_GRAD_OPTION_KEYS = [
+  ...COMMON_OPTION_KEYS,
+  'samples',
+  'std',
+  'output',
+  'abs',
+  'featureScale',
+] as const satisfies readonly (keyof SmoothGradOptions & string)[];
+
 /**
  * SmoothGrad ('sg', Captum NoiseTunnel 'smoothgrad' over Saliency): the mean of
  * d p_target / d x (of its absolute value with `abs`) at x + N(0, std²) over `samples` draws. The noise of row i
@@ -52,7 +62,7 @@ export const smoothGradDefaults: Readonly<Record<ExplainerPreset, Omit<SmoothGra
 export function smoothGradExplainer(options: SmoothGradOptions = {}): ConfiguredExplainer<SmoothGradConfig> {
   const fn = 'smoothGradExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, [...COMMON_OPTION_KEYS, 'samples', 'std', 'output', 'abs', 'featureScale']);
+  checkKnownKeys(fn, options, SMOOTH_GRAD_OPTION_KEYS);
   const scale = featureScaleOption(fn, options.featureScale);
   const base = smoothGradDefaults[common.row];
   const config: SmoothGradConfig = {
