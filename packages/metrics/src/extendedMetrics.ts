@@ -1,5 +1,7 @@
 import { XaiError, assertMatrix } from '@xai/core';
-import type { Matrix, MetricDirection, MetricResult, Model } from '@xai/core';
+import type { Matrix, MetricInfo, MetricResult, Model } from '@xai/core';
+import { METRIC_FACTS } from './metricFacts.js';
+import type { MetricFacts } from './metricFacts.js';
 import { kendallTau, kendallTauInfo } from './agreement/kendallTau.js';
 import { completeness, completenessInfo } from './axiomatic/completeness.js';
 import { nonSensitivity, nonSensitivityInfo } from './axiomatic/nonSensitivity.js';
@@ -36,7 +38,14 @@ import { smoothMprt, smoothMprtInfo } from './randomisation/smoothMprt.js';
 import { consistency, consistencyInfo } from './robustness/consistency.js';
 import { continuity, continuityInfo } from './robustness/continuity.js';
 
-export type { ExplainFn, ExtendedMetricInput, ExtendedMetricResult, NoiseUnitsOptions } from './extendedMetricTypes.js';
+export type {
+  ExplainFn,
+  ExtendedMetricInput,
+  ExtendedMetricResult,
+  NoiseUnitsOptions,
+  ScoredOutput,
+  ScoringOptions,
+} from './extendedMetricTypes.js';
 
 /**
  * The metric ids beyond OpenXAI's eleven (issue 14), grouped by family.
@@ -101,11 +110,9 @@ export type ExtendedMetricRequirement = 'model' | 'attributions' | 'explainer' |
  * (attributions permuted across features) are meaningful for it, and why.
  * @since 0.2.0
  */
-export interface ExtendedMetricInfo {
+export interface ExtendedMetricInfo extends MetricInfo {
   readonly id: ExtendedMetricId;
-  readonly name: string;
   readonly family: ExtendedMetricFamily;
-  readonly direction: MetricDirection;
   readonly requires: readonly ExtendedMetricRequirement[];
   readonly reference: string;
   /** Draws random numbers (from streams keyed by row content + `options.seed`). */
@@ -155,8 +162,10 @@ interface Notes {
   readonly nullNote: string;
 }
 
-function entry(info: Omit<ExtendedMetricInfo, keyof Notes>, notes: Notes, evaluate: Evaluate): ExtendedMetricEntry {
-  const full: ExtendedMetricInfo = { ...info, ...notes };
+type OwnInfo = Omit<ExtendedMetricInfo, keyof Notes | keyof MetricFacts>;
+
+function entry(info: OwnInfo, notes: Notes, evaluate: Evaluate): ExtendedMetricEntry {
+  const full: ExtendedMetricInfo = { ...info, ...METRIC_FACTS[info.id], ...notes };
   const ev = evaluate as (input: ExtendedMetricInput, options: ExtendedRunOptions) => MetricResult;
   return {
     info: full,

@@ -5,6 +5,7 @@ export * from './groundTruth.js';
 export * from './metricIds.js';
 export * from './metricEntry.js';
 export * from './metricInfo.js';
+export * from './metricFacts.js';
 export * from './metricSummary.js';
 export * from './metrics.js';
 export * from './predictionGap.js';

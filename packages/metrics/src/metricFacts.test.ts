@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { EXTENDED_METRIC_IDS, extendedMetrics } from './extendedMetrics.js';
+import { METRIC_FACTS } from './metricFacts.js';
+import { METRIC_IDS } from './metricIds.js';
+import { metricInfo } from './metricInfo.js';
+
+describe('one MetricInfo shape for every metric', () => {
+  it('every id of both registries has its facts (representation, defined-when, peer) in its info, and no line is orphaned', () => {
+    const ids = [...METRIC_IDS, ...EXTENDED_METRIC_IDS];
+    for (const id of METRIC_IDS) expect(metricInfo[id], id).toMatchObject(METRIC_FACTS[id]!);
+    for (const id of EXTENDED_METRIC_IDS) expect(extendedMetrics[id].info, id).toMatchObject(METRIC_FACTS[id]!);
+    expect(Object.keys(METRIC_FACTS).sort()).toEqual([...ids].sort());
+    for (const id of ids) {
+      const info = id in metricInfo ? metricInfo[id as keyof typeof metricInfo] : extendedMetrics[id as keyof typeof extendedMetrics].info;
+      expect(info.definedWhen!.length, id).toBeGreaterThan(5);
+      expect(['OpenXAI', 'Quantus', 'Captum', 'scipy', 'RISE (Petsiuk et al.)']).toContain(info.peer!.library);
+    }
+  });
+});
