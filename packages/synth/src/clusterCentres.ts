@@ -1,4 +1,4 @@
-import { XaiError, describeValue } from '@xai/core';
+import { enumOption, intOption, numberOption } from '@xai/core';
 import type { Matrix } from '@xai/core';
 import type { SynthGaussVariant } from './resolveSynthGaussParams.js';
 
@@ -21,18 +21,10 @@ export function centreMultiplier(variant: SynthGaussVariant, block: number): num
  */
 export function clusterCentres(variant: SynthGaussVariant, clusters: number, dim: number, kappa: number): Matrix {
   const fn = 'clusterCentres';
-  if (variant !== 'paper' && variant !== 'openxai-code')
-    throw new XaiError('BAD_OPTION', `expected 'paper' or 'openxai-code', got ${describeValue(variant)}`, {
-      fn,
-      arg: 'variant',
-      value: variant,
-    });
-  if (!Number.isSafeInteger(clusters) || clusters < 1)
-    throw new XaiError('BAD_OPTION', `expected an integer >= 1, got ${describeValue(clusters)}`, { fn, arg: 'clusters', value: clusters });
-  if (!Number.isSafeInteger(dim) || dim < 1)
-    throw new XaiError('BAD_OPTION', `expected an integer >= 1, got ${describeValue(dim)}`, { fn, arg: 'dim', value: dim });
-  if (!Number.isFinite(kappa) || kappa <= 0)
-    throw new XaiError('BAD_OPTION', `expected a finite number > 0, got ${describeValue(kappa)}`, { fn, arg: 'kappa', value: kappa });
+  enumOption(variant, fn, 'variant', { values: ['paper', 'openxai-code'] });
+  intOption(clusters, fn, 'clusters', { min: 1 });
+  intOption(dim, fn, 'dim', { min: 1 });
+  numberOption(kappa, fn, 'kappa', { above: 0 });
   const data = new Float64Array(clusters * dim);
   const mirrored = variant === 'openxai-code' && clusters === 2 * dim;
   for (let k = 0; k < clusters; k++) {

@@ -1,4 +1,4 @@
-import { XaiError, checkOptions, describeValue } from '@xai/core';
+import { XaiError, checkOptions, describeValue, enumOption, intOption, numberOption, seedOption } from '@xai/core';
 import { maskAcceptance } from './internal/maskAcceptance.js';
 import { testRows, validationRows } from './internal/splitSizes.js';
 
@@ -117,29 +117,15 @@ export function resolveSynthGaussParams(options: unknown = {}, fn = 'generateSyn
   }
   // The shared check: an unknown key is BAD_OPTION with a did-you-mean.
   const o = checkOptions(options as Record<string, unknown>, KEYS, fn);
-  const variant = o.variant ?? 'paper';
-  if (variant !== 'paper' && variant !== 'openxai-code') throw bad('variant', variant, "expected 'paper' or 'openxai-code'");
+  const variant = enumOption(o.variant, fn, 'options.variant', { values: ['paper', 'openxai-code'], fallback: 'paper' });
   const d = synthGaussDefaults[variant];
-  const pick = <T>(key: keyof SynthGaussOptions, fallback: T): unknown => (o[key] === undefined ? fallback : o[key]);
-
-  const int = (key: keyof SynthGaussOptions, min: number): number => {
-    const v = pick(key, d[key]);
-    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min) throw bad(key, v, `expected an integer >= ${min}`);
-    return v;
-  };
-  const real = (key: keyof SynthGaussOptions, lo: number, hi: number, loOpen: boolean, hiOpen: boolean): number => {
-    const v = pick(key, d[key]);
-    const ok = typeof v === 'number' && Number.isFinite(v) && (loOpen ? v > lo : v >= lo) && (hiOpen ? v < hi : v <= hi);
-    if (!ok) throw bad(key, v, `expected a number in ${loOpen ? '(' : '['}${lo}, ${hi}${hiOpen ? ')' : ']'}`);
-    return v as number;
-  };
-
-  const nPerCluster = int('nPerCluster', 1);
-  const dim = int('dim', 1);
-  const clusters = int('clusters', 1);
-  const kappa = real('kappa', 0, Infinity, true, true);
-  const maskProbability = real('maskProbability', 0, 1, false, false);
-  const minActiveFeatures = int('minActiveFeatures', 0);
+  const arg = (key: keyof SynthGaussOptions): string => `options.${key}`;
+  const nPerCluster = intOption(o.nPerCluster, fn, arg('nPerCluster'), { min: 1, fallback: d.nPerCluster });
+  const dim = intOption(o.dim, fn, arg('dim'), { min: 1, fallback: d.dim });
+  const clusters = intOption(o.clusters, fn, arg('clusters'), { min: 1, fallback: d.clusters });
+  const kappa = numberOption(o.kappa, fn, arg('kappa'), { above: 0, fallback: d.kappa });
+  const maskProbability = numberOption(o.maskProbability, fn, arg('maskProbability'), { min: 0, max: 1, fallback: d.maskProbability });
+  const minActiveFeatures = intOption(o.minActiveFeatures, fn, arg('minActiveFeatures'), { min: 0, fallback: d.minActiveFeatures });
   if (minActiveFeatures > dim) throw bad('minActiveFeatures', minActiveFeatures, `expected at most dim = ${dim}`);
   const acceptance = maskAcceptance(dim, maskProbability, minActiveFeatures);
   if (acceptance < SYNTH_MIN_MASK_ACCEPTANCE) {
@@ -149,12 +135,14 @@ export function resolveSynthGaussParams(options: unknown = {}, fn = 'generateSyn
       `a mask keeps at least ${minActiveFeatures} of ${dim} features with probability ${acceptance.toPrecision(3)} at maskProbability ${maskProbability} (need >= ${SYNTH_MIN_MASK_ACCEPTANCE}); raise maskProbability or lower minActiveFeatures (0 = never redraw)`,
     );
   }
-  const testFraction = real('testFraction', 0, 1, true, true);
-  const validationFraction = real('validationFraction', 0, 1, false, true);
-  const seed = pick('seed', d.seed);
-  if (typeof seed !== 'number' || !Number.isSafeInteger(seed)) throw bad('seed', seed, 'expected a safe integer');
-  const order = pick('order', d.order);
-  if (order !== 'shuffled' && order !== 'by-cluster') throw bad('order', order, "expected 'shuffled' or 'by-cluster'");
+  const testFraction = numberOption(o.testFraction, fn, arg('testFraction'), { above: 0, below: 1, fallback: d.testFraction });
+  const validationFraction = numberOption(o.validationFraction, fn, arg('validationFraction'), {
+    min: 0,
+    below: 1,
+    fallback: d.validationFraction,
+  });
+  const seed = seedOption(o.seed, fn, arg('seed'), { fallback: d.seed });
+  const order = enumOption(o.order, fn, arg('order'), { values: ['shuffled', 'by-cluster'], fallback: d.order });
 
   const total = nPerCluster * clusters;
   if (total * dim > SYNTH_MAX_CELLS)
