@@ -10,6 +10,7 @@ export function mergeCommand(program: Command, io: CliIo): Command {
     )
     .argument('<dirs...>', 'bench output folders (shards from xai bench --shard i/n, or complete runs)')
     .requiredOption('--out <dir>', 'where to write the merged results and reports')
+    .option('--force', 'replace the results and reports already in --out (without it, that is refused)')
     .addHelpText(
       'after',
       `
@@ -19,9 +20,9 @@ Examples:
   $ xai merge faithfulness stability --out protocol   # e.g. --full --metrics PRA,RC,FA,RA,SA,SRA,PGU,PGI, then --metrics RIS,RRS,ROS --instances 100
 `,
     )
-    .action(async (dirs: string[], flags: { out: string }) => {
+    .action(async (dirs: string[], flags: { out: string; force?: boolean }) => {
       const { mergeRuns } = await import('../results/mergeRuns.js');
-      const { manifest } = await mergeRuns(dirs, flags.out, { argv: process.argv.slice(2) });
+      const { manifest } = await mergeRuns(dirs, flags.out, { argv: process.argv.slice(2), force: flags.force === true });
       io.out(`merged ${dirs.length} folders: ${manifest.completeUnits} units -> ${flags.out}/results.jsonl, report.md, report.html\n`);
     });
 }

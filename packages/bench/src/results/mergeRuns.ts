@@ -14,11 +14,14 @@ import type { MergedSource, RunManifest } from './runManifest.js';
 import { writeManifest } from './runManifest.js';
 import { assertShardsComplete, readShardManifests } from './shardCoverage.js';
 import type { Summary } from './summarize.js';
-import { writeReports } from '../report/writeReports.js';
+import { REPORT_FIGURES, writeReports } from '../report/writeReports.js';
+import { refuseOverwrite } from './refuseOverwrite.js';
 
 export interface MergeRunsOptions {
   /** The command line, recorded in the manifest. */
   readonly argv?: readonly string[];
+  /** Replace the outputs already in `out` (without it they are refused). @defaultValue false */
+  readonly force?: boolean;
 }
 
 /** Settings that must agree for two runs' cells to be comparable (what the numbers depend on besides which cells). */
@@ -329,7 +332,7 @@ export async function mergeRuns(
   options: MergeRunsOptions = {},
 ): Promise<{ manifest: RunManifest; summary: Summary }> {
   const fn = 'xai merge';
-  checkOptions(options, ['argv'], 'mergeRuns');
+  checkOptions(options, ['argv', 'force'], 'mergeRuns');
   if (dirs.length === 0) throw new XaiError('BAD_OPTION', 'give at least one shard directory', { fn, arg: 'dirs', value: 0 });
   const startedAt = new Date().toISOString();
   const t0 = performance.now();
@@ -351,7 +354,13 @@ export async function mergeRuns(
       { fn, arg: 'dirs', value: collected.units.size },
     );
   }
-  // 3. Written out as one run.
+  // 3. Written out as one run, never over another run's outputs unless forced.
+  refuseOverwrite(out, [...OUTPUT_FILES, REPORT_FIGURES], {
+    force: options.force === true,
+    fn,
+    arg: '--out',
+    how: '--force to replace it',
+  });
   const all = mergedRows(collected, sameRun);
   return writeMerged({ manifests, sameRun, out, all, collected, startedAt, argv: options.argv ?? [] }, t0);
 }

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveBenchConfig } from '../config/benchConfig.js';
 import { runBench } from '../run/runBench.js';
+import { rebuildReports } from '../report/rebuildReports.js';
+import { mergeRuns } from './mergeRuns.js';
 import { folderHolding, refuseOverwrite } from './refuseOverwrite.js';
 
 const engine = new URL('../__fixtures__/toyEngine.ts', import.meta.url);
@@ -48,6 +50,20 @@ describe('no silent overwrite', () => {
     expect(again.unitsComputed).toBe(0);
     const forced = await runBench(config(out, { seed: '5' }), { ...quiet, force: true });
     expect(forced.manifest.config.seed).toBe(5);
+  });
+
+  it('xai merge and xai report --out refuse a folder holding outputs, unless --force', async () => {
+    const src = join(dir, 'first');
+    const merged = join(dir, 'merged');
+    await mergeRuns([src], merged);
+    const before = hashTree(merged);
+    await expect(mergeRuns([src], merged)).rejects.toThrow(/merged already holds a finished run .*results.jsonl.*--force/);
+    await expect(rebuildReports(src, { out: merged })).rejects.toThrow(/merged already holds .*report.md/);
+    expect(hashTree(merged)).toEqual(before);
+    await mergeRuns([src], merged, { force: true });
+    await rebuildReports(src, { out: merged, force: true });
+    // In place, a run's own reports are rebuilt without --force.
+    await rebuildReports(src);
   });
 
   it('names an unfinished run and the files it left', () => {
