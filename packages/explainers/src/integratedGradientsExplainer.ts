@@ -5,12 +5,13 @@ import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import type { ExplainerPreset } from './preset.js';
 import type { IntegrationMethod } from './quadratureRule.js';
 import { INTEGRATION_METHODS, quadratureRule } from './quadratureRule.js';
-import { columnMeans, resolveCommon } from './internal/common.js';
+import { resolveCommon } from './internal/common.js';
+import { baselineFor, resolveBaseline } from './internal/baseline.js';
 import { OUTPUT_SPACES } from './internal/explainGradients.js';
 import { predictRows, requireGradient } from './internal/modelCalls.js';
 import { pointGradients } from './internal/pointGradients.js';
 import { prepareBatch } from './internal/prepareBatch.js';
-import { booleanOption, checkKnownKeys, oneOf, positiveInteger, vectorOption } from './internal/validate.js';
+import { booleanOption, checkKnownKeys, oneOf, positiveInteger } from './internal/validate.js';
 
 /** The IG reference point: the training mean, the origin, or a given vector. */
 export type IgBaseline = 'mean' | 'zeros' | Float64Array | readonly number[];
@@ -99,6 +100,120 @@ export const INTEGRATED_GRADIENTS_OPTION_KEYS = [
   'output',
 ] as const satisfies readonly (keyof IntegratedGradientsOptions & string)[];
 
+/** What a path integration returns beside the attributions (for the completeness check). */
+interface IgRun {
+  readonly attributions: Matrix;
+  readonly targets: Int32Array;
+  readonly baseline: Float64Array;
+  readonly x: Float64Array;
+  readonly model: Model;
+}
+
+/** Step 1: the configuration from the preset's row and the overrides. */
+function resolveIgConfig(fn: string, options: IntegratedGradientsOptions): IntegratedGradientsConfig {
+  const common = resolveCommon(fn, options);
+  checkKnownKeys(fn, options, INTEGRATED_GRADIENTS_OPTION_KEYS);
+  const base = integratedGradientsDefaults[common.row];
+  const method = options.method === undefined ? base.method : oneOf(fn, 'method', options.method, INTEGRATION_METHODS);
+  const steps =
+    options.steps === undefined ? base.steps : positiveInteger(fn, 'steps', options.steps, method === 'riemann_trapezoid' ? 2 : 1);
+  const baselineOption = options.baseline ?? base.baseline;
+  if (baselineOption === 'mean' && common.train === undefined) {
+    throw new XaiError(
+      'BAD_OPTION',
+      "baseline 'mean' needs the training features: pass { train }, or choose baseline 'zeros' or a vector",
+      {
+        fn,
+        arg: 'baseline',
+        value: 'mean',
+      },
+    );
+  }
+  const baseline = resolveBaseline(fn, baselineOption, common.train);
+  return {
+    method,
+    steps,
+    multiplyByInputs:
+      options.multiplyByInputs === undefined ? base.multiplyByInputs : booleanOption(fn, 'multiplyByInputs', options.multiplyByInputs),
+    baseline: baseline.kind,
+    baselineVector: baseline.vector === null ? null : Array.from(baseline.vector),
+    output: options.output === undefined ? base.output : oneOf(fn, 'output', options.output, OUTPUT_SPACES),
+    batchRows: common.batchRows,
+  };
+}
+
+/** Step 2: Σ_k w_k ∇f_t(b + α_k (x − b)) per row, times (x − b) when `multiplyByInputs`. */
+function integratePaths(
+  config: IntegratedGradientsConfig,
+  rule: { alphas: Float64Array; weights: Float64Array },
+  baselineVector: Float64Array | null,
+  model: Model,
+  x: Matrix,
+  explainOptions: ExplainOptions | undefined,
+  efn: string,
+): IgRun {
+  const b = prepareBatch(efn, model, x, explainOptions, config.batchRows);
+  const dm = requireGradient(b.model, efn);
+  const { n, d } = b;
+  const bl = baselineFor({ kind: config.baseline, vector: baselineVector }, d, efn);
+  const K = rule.alphas.length;
+  const out = pointGradients(dm, b.targets, d, config.output, efn, config.batchRows, {
+    points: K,
+    fill(i, path, start) {
+      const xo = i * d;
+      for (let k = 0; k < K; k++) {
+        const a = rule.alphas[k]!;
+        const o = start + k * d;
+        for (let j = 0; j < d; j++) path[o + j] = bl[j]! + a * (b.x[xo + j]! - bl[j]!);
+      }
+    },
+    reduce(i, grads, start, sums) {
+      const o = i * d;
+      for (let k = 0; k < K; k++) {
+        const w = rule.weights[k]!;
+        const g = start + k * d;
+        for (let j = 0; j < d; j++) sums[o + j] = sums[o + j]! + w * grads[g + j]!;
+      }
+      if (config.multiplyByInputs) for (let j = 0; j < d; j++) sums[o + j] = sums[o + j]! * (b.x[o + j]! - bl[j]!);
+    },
+  });
+  return { attributions: { rows: n, cols: d, data: out }, targets: b.targets, baseline: bl, x: b.x, model: b.model };
+}
+
+/** Step 3 (opt in): f_t(x) − f_t(b) per row from one forward pass over the rows and the baseline, and the gap to Σφ. */
+function completenessOf(config: IntegratedGradientsConfig, run: IgRun, model: Model, efn: string): IgCompleteness {
+  const { attributions, targets, baseline, x: xs, model: checked } = run;
+  const { rows: n, cols: d } = attributions;
+  if (config.output === 'logit' && typeof model.logits !== 'function') {
+    throw new XaiError('NOT_SUPPORTED', "the completeness check of output 'logit' needs model.logits", {
+      fn: efn,
+      arg: 'model',
+      value: 'no logits',
+    });
+  }
+  const both = new Float64Array((n + 1) * d);
+  both.set(xs.subarray(0, n * d));
+  both.set(baseline, n * d);
+  const points: Matrix = { rows: n + 1, cols: d, data: both };
+  const k = checked.classes;
+  const f =
+    config.output === 'logit'
+      ? logitRows(checked, points, efn, config.batchRows)
+      : predictRows(checked, points, efn, config.batchRows).data;
+  const outputDelta = new Float64Array(n);
+  const gap = new Float64Array(n);
+  const a = attributions.data;
+  for (let i = 0; i < n; i++) {
+    const t = targets[i]!;
+    outputDelta[i] = f[i * k + t]! - f[n * k + t]!;
+    let s = 0;
+    if (config.multiplyByInputs) for (let j = 0; j < d; j++) s += a[i * d + j]!;
+    else for (let j = 0; j < d; j++) s += a[i * d + j]! * (xs[i * d + j]! - baseline[j]!);
+    gap[i] = s - outputDelta[i]!;
+  }
+  return { attributions, outputDelta, gap };
+}
+
 /**
  * Integrated Gradients ('ig'): Σ_k w_k ∇p_target(b + α_k (x − b)) over the quadrature
  * rule (α_k, w_k), times (x − b) when `multiplyByInputs`. All path points of a chunk of
@@ -109,123 +224,20 @@ export const INTEGRATED_GRADIENTS_OPTION_KEYS = [
 export function integratedGradientsExplainer(options: IntegratedGradientsOptions = {}): IntegratedGradientsExplainer {
   const fn = 'integratedGradientsExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, INTEGRATED_GRADIENTS_OPTION_KEYS);
-  const base = integratedGradientsDefaults[common.row];
-  const method = options.method === undefined ? base.method : oneOf(fn, 'method', options.method, INTEGRATION_METHODS);
-  const steps =
-    options.steps === undefined ? base.steps : positiveInteger(fn, 'steps', options.steps, method === 'riemann_trapezoid' ? 2 : 1);
-  const rule = quadratureRule(method, steps);
-  const baselineOption = options.baseline ?? base.baseline;
-  let baseline: IntegratedGradientsConfig['baseline'];
-  let baselineVector: Float64Array | null;
-  if (baselineOption === 'mean') {
-    if (common.train === undefined) {
-      throw new XaiError(
-        'BAD_OPTION',
-        "baseline 'mean' needs the training features: pass { train }, or choose baseline 'zeros' or a vector",
-        { fn, arg: 'baseline', value: 'mean' },
-      );
-    }
-    baseline = 'mean';
-    baselineVector = columnMeans(common.train);
-  } else if (baselineOption === 'zeros') {
-    baseline = 'zeros';
-    baselineVector = null;
-  } else {
-    baseline = 'vector';
-    baselineVector = vectorOption(fn, 'baseline', baselineOption);
-  }
-  const config: IntegratedGradientsConfig = {
-    method,
-    steps,
-    multiplyByInputs:
-      options.multiplyByInputs === undefined ? base.multiplyByInputs : booleanOption(fn, 'multiplyByInputs', options.multiplyByInputs),
-    baseline,
-    baselineVector: baselineVector === null ? null : Array.from(baselineVector),
-    output: options.output === undefined ? base.output : oneOf(fn, 'output', options.output, OUTPUT_SPACES),
-    batchRows: common.batchRows,
-  };
-  const run = (
-    model: Model,
-    x: Matrix,
-    explainOptions: ExplainOptions | undefined,
-    efn: string,
-  ): { attributions: Matrix; targets: Int32Array; baseline: Float64Array; x: Float64Array; model: Model } => {
-    const b = prepareBatch(efn, model, x, explainOptions, config.batchRows);
-    const dm = requireGradient(b.model, efn);
-    const { n, d } = b;
-    const bl = baselineVector ?? new Float64Array(d);
-    if (bl.length !== d) {
-      throw new XaiError('SHAPE_MISMATCH', `the baseline has ${bl.length} features, the model takes ${d}`, {
-        fn: efn,
-        arg: 'baseline',
-        value: bl.length,
-      });
-    }
-    const K = rule.alphas.length;
-    const out = pointGradients(dm, b.targets, d, config.output, efn, config.batchRows, {
-      points: K,
-      fill(i, path, start) {
-        const xo = i * d;
-        for (let k = 0; k < K; k++) {
-          const a = rule.alphas[k]!;
-          const o = start + k * d;
-          for (let j = 0; j < d; j++) path[o + j] = bl[j]! + a * (b.x[xo + j]! - bl[j]!);
-        }
-      },
-      reduce(i, grads, start, sums) {
-        const o = i * d;
-        for (let k = 0; k < K; k++) {
-          const w = rule.weights[k]!;
-          const g = start + k * d;
-          for (let j = 0; j < d; j++) sums[o + j] = sums[o + j]! + w * grads[g + j]!;
-        }
-        if (config.multiplyByInputs) for (let j = 0; j < d; j++) sums[o + j] = sums[o + j]! * (b.x[o + j]! - bl[j]!);
-      },
-    });
-    return { attributions: { rows: n, cols: d, data: out }, targets: b.targets, baseline: bl, x: b.x, model: b.model };
-  };
+  const config = resolveIgConfig(fn, options);
+  const rule = quadratureRule(config.method, config.steps);
+  const baselineVector = config.baselineVector === null ? null : Float64Array.from(config.baselineVector);
   return {
     id: 'ig',
     preset: common.preset,
     seed: common.seed,
     config,
     explain(model: Model, x: Matrix, explainOptions?: ExplainOptions): Matrix {
-      return run(model, x, explainOptions, 'integratedGradientsExplainer.explain').attributions;
+      return integratePaths(config, rule, baselineVector, model, x, explainOptions, 'integratedGradientsExplainer.explain').attributions;
     },
     explainWithCompleteness(model: Model, x: Matrix, explainOptions?: ExplainOptions): IgCompleteness {
       const efn = 'integratedGradientsExplainer.explainWithCompleteness';
-      const { attributions, targets, baseline, x: xs, model: checked } = run(model, x, explainOptions, efn);
-      const { rows: n, cols: d } = attributions;
-      if (config.output === 'logit' && typeof model.logits !== 'function') {
-        throw new XaiError('NOT_SUPPORTED', "the completeness check of output 'logit' needs model.logits", {
-          fn: efn,
-          arg: 'model',
-          value: 'no logits',
-        });
-      }
-      // The rows and the baseline in one forward pass.
-      const both = new Float64Array((n + 1) * d);
-      both.set(xs.subarray(0, n * d));
-      both.set(baseline, n * d);
-      const points: Matrix = { rows: n + 1, cols: d, data: both };
-      const k = checked.classes;
-      const f =
-        config.output === 'logit'
-          ? logitRows(checked, points, efn, config.batchRows)
-          : predictRows(checked, points, efn, config.batchRows).data;
-      const outputDelta = new Float64Array(n);
-      const gap = new Float64Array(n);
-      const a = attributions.data;
-      for (let i = 0; i < n; i++) {
-        const t = targets[i]!;
-        outputDelta[i] = f[i * k + t]! - f[n * k + t]!;
-        let s = 0;
-        if (config.multiplyByInputs) for (let j = 0; j < d; j++) s += a[i * d + j]!;
-        else for (let j = 0; j < d; j++) s += a[i * d + j]! * (xs[i * d + j]! - baseline[j]!);
-        gap[i] = s - outputDelta[i]!;
-      }
-      return { attributions, outputDelta, gap };
+      return completenessOf(config, integratePaths(config, rule, baselineVector, model, x, explainOptions, efn), model, efn);
     },
   };
 }
