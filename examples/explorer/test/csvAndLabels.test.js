@@ -92,6 +92,47 @@ describe('a CSV with a quoted header and a text column', () => {
   });
 });
 
+describe('markup in a file name, column names and values', () => {
+  it('stays text everywhere on the page: no element injected, no script run', async () => {
+    const rand = seeded(3);
+    const lines = ['"<img src=x onerror=""globalThis.pwned=1"">",age,city,approved'];
+    const cities = ['<script>globalThis.pwned=2</script>', '<b onmouseover=alert(1)>Oslo</b>'];
+    for (let i = 0; i < 120; i++) {
+      const v = Math.round(rand() * 100);
+      lines.push([v, 20 + Math.floor(rand() * 50), `"${cities[i % 2]}"`, v > 50 ? 1 : 0].join(','));
+    }
+    const { page, problems } = await openPage(browser);
+    await upload(page, csvFile('"><img src=x onerror=globalThis.pwned=3>.csv', `${lines.join('\n')}\n`));
+    await page.selectOption('#model', 'lr');
+    await page.fill('#instances', '5');
+    await page.$$eval('input[name=explainer]', (boxes) => {
+      for (const b of boxes) b.checked = b.value === 'grad';
+    });
+    expect(await runJob(page), (await status(page)).message).toBe('done');
+    const seen = await page.evaluate(() => ({
+      pwned: globalThis.pwned ?? null,
+      injected: document.querySelectorAll('img, b, #results script, #controls script').length,
+      ownBold: document.querySelectorAll('.legend b').length,
+      summary: document.querySelector('#summary').textContent,
+      labels: [...document.querySelectorAll('#label option')].map((o) => o.textContent),
+      axis: [...document.querySelectorAll('#instance svg text')].map((t) => t.textContent),
+      features: globalThis.xaiExplorer.result.featureNames,
+    }));
+    expect(seen.pwned).toBeNull();
+    // The page's own <b> in the legend is the only markup of its kind.
+    expect(seen.injected).toBe(seen.ownBold);
+    expect(seen.summary.startsWith('"><img src=x onerror=globalThis.pwned=3>.csv · logistic regression')).toBe(true);
+    expect(seen.labels[0]).toBe('<img src=x onerror="globalThis.pwned=1">');
+    expect(seen.features).toContain('city=<script>globalThis.pwned=2</script>');
+    // Axis labels are SVG text (Vega shortens long ones with an ellipsis).
+    expect(seen.axis.some((t) => t.startsWith('<img src=x onerror='))).toBe(true);
+    expect(seen.axis).toContain('city=<b onmouseover=alert(1)>Oslo</b>');
+    expect(seen.axis.some((t) => t.startsWith('city=<script>'))).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('refusals, up front and in plain words', () => {
   it('a numeric label is refused before any training, and the previous results are cleared', async () => {
     const { page, problems } = await openPage(browser);
