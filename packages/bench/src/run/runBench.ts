@@ -1,22 +1,23 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, rmSync, rmdirSync } from 'node:fs';
-import { availableParallelism, cpus, platform, arch } from 'node:os';
+import { readdirSync, rmdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { XaiError, checkOptions } from '@xai/core';
 import type { BenchConfig } from '../config/benchConfig.js';
 import { runIdentity } from '../config/benchConfig.js';
-import type { BenchEngine } from './benchEngine.js';
-import { installSource } from '../system/gitCommit.js';
+import type { BenchEngine, PreparedRun } from './benchEngine.js';
+import { resumeState } from './resumeState.js';
+import { runReceipt } from './runReceipt.js';
+import type { PlannedRun } from './runReceipt.js';
 import { dispatchOrder, planUnits, selectShard, unitCost } from './planUnits.js';
 import type { Unit } from './planUnits.js';
 import { createProgress } from './progress.js';
 import { createEtaEstimator } from './etaEstimator.js';
 import { appendUnitRows, loadResults, writeCanonicalResults } from '../results/resultsFile.js';
-import type { Invocation, RunManifest } from '../results/runManifest.js';
-import { readManifest, writeManifest } from '../results/runManifest.js';
+import type { RunManifest } from '../results/runManifest.js';
+import { writeManifest } from '../results/runManifest.js';
 import type { Summary } from '../results/summarize.js';
-import { makeDirs, withIo } from '../system/ioError.js';
+import { makeDirs } from '../system/ioError.js';
 import { refuseOverwrite } from '../results/refuseOverwrite.js';
 import { assertMemoryPlan, planMemory } from './planMemory.js';
 import { reportCoverage } from '../report/reportCoverage.js';
@@ -25,7 +26,6 @@ import type { RunLock } from './runLock.js';
 import { assembleExplanations, writeExplanationBlock } from '../results/saveExplanations.js';
 import { writeReports } from '../report/writeReports.js';
 import { runUnits } from './workerPool.js';
-import { BENCH_VERSION } from '../system/version.js';
 
 export interface RunBenchOptions {
   /** Engine module (URL or path). @defaultValue the real pipeline, `pipelineEngine` next to this module */
@@ -148,22 +148,10 @@ function removeIfEmpty(created: readonly string[]): void {
   }
 }
 
-async function runLocked(
-  config: BenchConfig,
-  options: RunBenchOptions,
-  log: (line: string) => void,
-  startedAt: string,
-  stages: Record<string, number>,
-  engineUrl: string,
-  out: string,
-  lock: RunLock,
-): Promise<RunBenchResult> {
-  // Stage 1: data and models, once, in the main thread.
-  let t = performance.now();
+/** Stage 1: data and models, once, in the main thread; a run that cannot fit in memory fails now. */
+async function prepareStage(config: BenchConfig, engineUrl: string, log: (line: string) => void, lock: RunLock): Promise<PreparedRun> {
   const engine = (await import(engineUrl)) as BenchEngine;
   const prepared = await engine.prepare(config, { log });
-  stages.prepare = seconds(t);
-  // Before any unit: a run that cannot fit in memory fails now, naming the figure and the flags.
   assertMemoryPlan(
     planMemory({
       datasets: prepared.datasets.map((d) => ({ id: d.id, features: d.features, rows: d.trainRows + d.instances })),
@@ -175,10 +163,13 @@ async function runLocked(
   );
   // Training ran on this thread and may have delayed the heartbeat timer: beat now.
   lock.refresh();
+  return prepared;
+}
 
+/** The run's identity and plan, and this shard's share of it. */
+function planRun(config: BenchConfig, prepared: PreparedRun): PlannedRun & { readonly mine: Unit[]; readonly mineIds: Set<string> } {
   const effective: BenchConfig = { ...config, datasets: prepared.datasets.map((d) => d.id) as BenchConfig['datasets'] };
   const identity = runIdentity(effective);
-  const identityHash = sha256(JSON.stringify(identity));
   const plan = planUnits({
     datasets: prepared.datasets,
     models: config.models,
@@ -189,148 +180,58 @@ async function runLocked(
       ? { instanceOverrides: config.instanceOverrides, defaultInstances: config.instances, metrics: config.metrics }
       : {}),
   });
-  const planHash = sha256(plan.map((u) => u.id).join('\n'));
   const mine = selectShard(plan, config.shard);
-  const mineIds = new Set(mine.map((u) => u.id));
-  const resultsPath = join(out, 'results.jsonl');
-
-  // Stage 2: what is already done (resume) or a clean slate.
-  let previous: RunManifest | null = null;
-  let complete = new Set<string>();
-  if (config.resume && existsSync(join(out, 'manifest.json'))) {
-    previous = readManifest(out);
-    if (previous.identityHash !== identityHash) {
-      throw new XaiError(
-        'BAD_OPTION',
-        `${out} holds a different run (identity ${previous.identityHash.slice(0, 12)}, this config ${identityHash.slice(0, 12)}); resume with the same settings or use another --out`,
-        { fn: 'xai bench', arg: '--resume', value: out },
-      );
-    }
-    const changed = Object.keys({ ...previous.versions, ...prepared.versions }).filter(
-      (k) => previous!.versions[k] !== prepared.versions[k],
-    );
-    if (changed.length > 0) {
-      throw new XaiError(
-        'BAD_OPTION',
-        `${out} was computed by other code (${changed.map((k) => `${k}: ${previous!.versions[k] ?? 'none'} -> ${prepared.versions[k] ?? 'none'}`).join('; ')}); results would mix builds: start afresh without --resume`,
-        { fn: 'xai bench', arg: '--resume', value: changed },
-      );
-    }
-    if (JSON.stringify(previous.shard) !== JSON.stringify(config.shard)) {
-      throw new XaiError(
-        'BAD_OPTION',
-        `${out} holds shard ${previous.shard ? `${previous.shard.index}/${previous.shard.count}` : 'none'}, not ${config.shard ? `${config.shard.index}/${config.shard.count}` : 'none'}`,
-        { fn: 'xai bench', arg: '--resume', value: out },
-      );
-    }
-    const loaded = loadResults(resultsPath);
-    const keep = loaded.rows.filter((r) => mineIds.has(r.unit));
-    complete = new Set([...loaded.completeUnits].filter((u) => mineIds.has(u)));
-    // Compact: drop torn lines and partial units before appending again.
-    writeCanonicalResults(resultsPath, keep);
-    log(
-      `resuming: ${complete.size} of ${mine.length} units already complete${loaded.discardedLines > 0 ? `, ${loaded.discardedLines} torn or partial lines dropped` : ''}`,
-    );
-  } else if (config.resume && existsSync(resultsPath)) {
-    throw new XaiError('BAD_OPTION', `${out} has results.jsonl but no manifest.json: cannot check it belongs to this run`, {
-      fn: 'xai bench',
-      arg: '--resume',
-      value: out,
-    });
-  } else {
-    for (const f of OUTPUT_FILES) withIo('remove', join(out, f), 'xai bench', () => rmSync(join(out, f), { force: true }));
-    withIo('remove', join(out, 'explanations'), 'xai bench', () => rmSync(join(out, 'explanations'), { recursive: true, force: true }));
-  }
-
-  const todo = dispatchOrder(mine.filter((u) => !complete.has(u.id)));
-  const unitSeconds = new Map<string, number>();
-  const cores = availableParallelism();
-  // The commit of the code that runs (a checkout), never of the working directory's repository.
-  const install = installSource();
-  const invocation = (finishedAt: string | null, computed: number): Invocation => ({
-    action: previous ? 'resume' : 'bench',
-    startedAt,
-    finishedAt,
-    argv: options.argv ?? [],
-    workers: config.workers,
-    unitsSkipped: complete.size,
-    unitsComputed: computed,
-    stages: { ...stages },
-    unitSeconds: Object.fromEntries([...unitSeconds].sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, Math.round(v * 100) / 100])),
-    ...(stages.units !== undefined && computed > 0
-      ? {
-          poolUtilisation:
-            Math.round(
-              (1000 * [...unitSeconds.values()].reduce((a, b) => a + b, 0)) / (Math.min(config.workers, todo.length) * stages.units),
-            ) / 1000,
-        }
-      : {}),
-  });
-  const manifestOf = (status: RunManifest['status'], done: number, inv: Invocation): RunManifest => ({
-    format: 'xai-bench-manifest@1',
-    status,
-    tool: { name: '@xai/bench', version: BENCH_VERSION },
-    versions: prepared.versions,
-    node: process.version,
-    platform: `${platform()}-${arch()}`,
-    cores,
-    cpu: cpus()[0]?.model ?? 'unknown',
-    git: install.git,
-    install,
-    config: effective,
+  return {
+    effective,
     identity,
-    identityHash,
-    shard: config.shard,
-    seeds: {
-      run: config.seed,
-      derivation:
-        'every random draw comes from substream(seed, hashFloat64(instance row), ...labels): keyed by content and seed, never by position, worker or order',
-    },
-    datasets: prepared.datasets,
-    models: prepared.models,
-    floors: prepared.floors,
-    ...(prepared.settings ? { settings: prepared.settings } : {}),
-    plan: { units: plan.length, sha256: planHash },
+    identityHash: sha256(JSON.stringify(identity)),
+    planUnits: plan.length,
+    planHash: sha256(plan.map((u) => u.id).join('\n')),
     shardUnits: mine.length,
-    completeUnits: done,
-    invocations: [...(previous?.invocations ?? []), inv],
-  });
-  writeManifest(out, manifestOf('running', complete.size, invocation(null, 0)));
+    mine,
+    mineIds: new Set(mine.map((u) => u.id)),
+  };
+}
 
-  // Stage 3: the units, on the worker pool.
-  t = performance.now();
-  if (todo.length > 0) {
-    log(
-      `${todo.length} units on ${Math.min(config.workers, todo.length)} worker thread(s)${config.shard ? ` (shard ${config.shard.index}/${config.shard.count})` : ''}`,
-    );
-  }
+/** Stage 3: the units on the worker pool, each unit's rows appended as it finishes; returns how many ran. */
+async function unitsStage(
+  config: BenchConfig,
+  options: RunBenchOptions,
+  prepared: PreparedRun,
+  todo: readonly Unit[],
+  complete: number,
+  shardUnits: number,
+  ctx: { readonly engineUrl: string; readonly out: string; readonly lock: RunLock; readonly unitSeconds: Map<string, number> },
+): Promise<number> {
+  const workers = Math.min(config.workers, todo.length);
   // ETA from what units actually cost, by model x explainer (the static table only weighs the bar).
-  const etaModel = createEtaEstimator(todo, Math.min(config.workers, todo.length));
+  const etaModel = createEtaEstimator(todo, workers);
   const progress = createProgress({
     stage: 'units',
-    total: mine.length,
-    start: complete.size,
+    total: shardUnits,
+    start: complete,
     weight: todo.reduce((w, u) => w + unitCost(u), 0),
     eta: () => etaModel.eta(),
     ...(options.progressStream ? { stream: options.progressStream } : {}),
     ...(options.tty !== undefined ? { tty: options.tty } : {}),
     ...(options.progressIntervalMs !== undefined ? { intervalMs: options.progressIntervalMs } : {}),
   });
+  const resultsPath = join(ctx.out, 'results.jsonl');
   let computed = 0;
   try {
     await runUnits({
-      engine: engineUrl,
+      engine: ctx.engineUrl,
       payload: prepared.payload,
       units: todo,
       workers: config.workers,
       onUnit(unit: Unit, rows, ms, attributions) {
         // Never append to a folder another process has taken over.
-        lock.assertHeld();
+        ctx.lock.assertHeld();
         // The block first: a unit counts as done only once its rows are appended.
-        if (config.saveExplanations && attributions) writeExplanationBlock(out, unit, attributions);
+        if (config.saveExplanations && attributions) writeExplanationBlock(ctx.out, unit, attributions);
         appendUnitRows(resultsPath, rows);
         const k = `${unit.model}/${unit.explainer}`;
-        unitSeconds.set(k, (unitSeconds.get(k) ?? 0) + ms / 1000);
+        ctx.unitSeconds.set(k, (ctx.unitSeconds.get(k) ?? 0) + ms / 1000);
         computed++;
         etaModel.done(unit, ms / 1000);
         progress.tick(1, unitCost(unit));
@@ -339,10 +240,12 @@ async function runLocked(
   } finally {
     progress.stop();
   }
-  stages.units = seconds(t);
+  return computed;
+}
 
-  // Stage 4: canonical results, summaries, reports, receipt.
-  t = performance.now();
+/** Stage 4's first half: every unit of this shard complete, its rows in canonical order, explanations assembled. */
+function finalRows(config: BenchConfig, prepared: PreparedRun, out: string, mine: readonly Unit[], log: (line: string) => void) {
+  const resultsPath = join(out, 'results.jsonl');
   const final = loadResults(resultsPath);
   const missing = mine.filter((u) => !final.completeUnits.has(u.id));
   if (missing.length > 0) {
@@ -352,6 +255,7 @@ async function runLocked(
       value: missing.length,
     });
   }
+  const mineIds = new Set(mine.map((u) => u.id));
   const rows = final.rows.filter((r) => mineIds.has(r.unit));
   writeCanonicalResults(resultsPath, rows);
   if (config.saveExplanations) {
@@ -361,10 +265,57 @@ async function runLocked(
       `explanations: ${saved.files.length / 3} dataset x model x explainer files in ${join(out, 'explanations')}${saved.missingBlocks.length > 0 ? `; MISSING for ${saved.missingBlocks.length} units reused from a run without --save-explanations (first: ${saved.missingBlocks[0]})` : ''}`,
     );
   }
-  const draft = manifestOf('complete', mine.length, invocation(null, computed));
+  return { final, rows };
+}
+
+async function runLocked(
+  config: BenchConfig,
+  options: RunBenchOptions,
+  log: (line: string) => void,
+  startedAt: string,
+  stages: Record<string, number>,
+  engineUrl: string,
+  out: string,
+  lock: RunLock,
+): Promise<RunBenchResult> {
+  // 1. Data and models.
+  let t = performance.now();
+  const prepared = await prepareStage(config, engineUrl, log, lock);
+  stages.prepare = seconds(t);
+  // 2. The plan, and what of it is already done.
+  const planned = planRun(config, prepared);
+  const resume = resumeState(config, out, prepared, planned, OUTPUT_FILES, log);
+  const todo = dispatchOrder(planned.mine.filter((u) => !resume.complete.has(u.id)));
+  const unitSeconds = new Map<string, number>();
+  const manifestOf = runReceipt(config, prepared, planned, resume, {
+    startedAt,
+    argv: options.argv ?? [],
+    stages,
+    unitSeconds,
+    todo: todo.length,
+  });
+  writeManifest(out, manifestOf('running', resume.complete.size, null, 0));
+  // 3. The units.
+  t = performance.now();
+  if (todo.length > 0) {
+    log(
+      `${todo.length} units on ${Math.min(config.workers, todo.length)} worker thread(s)${config.shard ? ` (shard ${config.shard.index}/${config.shard.count})` : ''}`,
+    );
+  }
+  const computed = await unitsStage(config, options, prepared, todo, resume.complete.size, planned.shardUnits, {
+    engineUrl,
+    out,
+    lock,
+    unitSeconds,
+  });
+  stages.units = seconds(t);
+  // 4. Canonical results, summaries, reports, receipt.
+  t = performance.now();
+  const { final, rows } = finalRows(config, prepared, out, planned.mine, log);
+  const draft = manifestOf('complete', planned.shardUnits, null, computed);
   const summary = await writeReports(out, rows, draft, reportCoverage(draft, final));
   stages.report = seconds(t);
-  const manifest = manifestOf('complete', mine.length, invocation(new Date().toISOString(), computed));
+  const manifest = manifestOf('complete', planned.shardUnits, new Date().toISOString(), computed);
   writeManifest(out, manifest);
-  return { dir: out, manifest, summary, unitsComputed: computed, unitsSkipped: complete.size };
+  return { dir: out, manifest, summary, unitsComputed: computed, unitsSkipped: resume.complete.size };
 }

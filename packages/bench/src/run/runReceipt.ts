@@ -1,0 +1,101 @@
+// The run's receipt (manifest.json) as it grows: what ran, on what, with which settings, and
+// each invocation's stages, worker count and unit costs.
+import { availableParallelism, arch, cpus, platform } from 'node:os';
+import type { BenchConfig } from '../config/benchConfig.js';
+import type { Invocation, RunManifest } from '../results/runManifest.js';
+import { installSource } from '../system/gitCommit.js';
+import { BENCH_VERSION } from '../system/version.js';
+import type { PreparedRun } from './benchEngine.js';
+import type { ResumeState } from './resumeState.js';
+
+/** What the receipt records of the run's plan. */
+export interface PlannedRun {
+  readonly effective: BenchConfig;
+  readonly identity: RunManifest['identity'];
+  readonly identityHash: string;
+  readonly planUnits: number;
+  readonly planHash: string;
+  readonly shardUnits: number;
+}
+
+/** Live figures of this invocation, filled in as the run goes. */
+export interface RunProgress {
+  readonly startedAt: string;
+  readonly argv: readonly string[];
+  readonly stages: Record<string, number>;
+  readonly unitSeconds: Map<string, number>;
+  /** Units this invocation has to compute (for the pool's utilisation). */
+  readonly todo: number;
+}
+
+/** This invocation's line of the receipt. */
+function invocationOf(
+  config: BenchConfig,
+  resume: ResumeState,
+  live: RunProgress,
+  finishedAt: string | null,
+  computed: number,
+): Invocation {
+  const { stages, unitSeconds } = live;
+  return {
+    action: resume.previous ? 'resume' : 'bench',
+    startedAt: live.startedAt,
+    finishedAt,
+    argv: live.argv,
+    workers: config.workers,
+    unitsSkipped: resume.complete.size,
+    unitsComputed: computed,
+    stages: { ...stages },
+    unitSeconds: Object.fromEntries([...unitSeconds].sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, Math.round(v * 100) / 100])),
+    ...(stages.units !== undefined && computed > 0
+      ? {
+          poolUtilisation:
+            Math.round(
+              (1000 * [...unitSeconds.values()].reduce((a, b) => a + b, 0)) / (Math.min(config.workers, live.todo) * stages.units),
+            ) / 1000,
+        }
+      : {}),
+  };
+}
+
+/** The receipt writer of one invocation: `(status, completeUnits, finishedAt, computed) => manifest`. */
+export function runReceipt(
+  config: BenchConfig,
+  prepared: PreparedRun,
+  planned: PlannedRun,
+  resume: ResumeState,
+  live: RunProgress,
+): (status: RunManifest['status'], done: number, finishedAt: string | null, computed: number) => RunManifest {
+  const cores = availableParallelism();
+  // The commit of the code that runs (a checkout), never of the working directory's repository.
+  const install = installSource();
+  return (status, done, finishedAt, computed) => ({
+    format: 'xai-bench-manifest@1',
+    status,
+    tool: { name: '@xai/bench', version: BENCH_VERSION },
+    versions: prepared.versions,
+    node: process.version,
+    platform: `${platform()}-${arch()}`,
+    cores,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    git: install.git,
+    install,
+    config: planned.effective,
+    identity: planned.identity,
+    identityHash: planned.identityHash,
+    shard: config.shard,
+    seeds: {
+      run: config.seed,
+      derivation:
+        'every random draw comes from substream(seed, hashFloat64(instance row), ...labels): keyed by content and seed, never by position, worker or order',
+    },
+    datasets: prepared.datasets,
+    models: prepared.models,
+    floors: prepared.floors,
+    ...(prepared.settings ? { settings: prepared.settings } : {}),
+    plan: { units: planned.planUnits, sha256: planned.planHash },
+    shardUnits: planned.shardUnits,
+    completeUnits: done,
+    invocations: [...(resume.previous?.invocations ?? []), invocationOf(config, resume, live, finishedAt, computed)],
+  });
+}
