@@ -1,4 +1,4 @@
-import { XaiError, describeValue } from '@xai/core';
+import { enumOption, intOption, numberOption, seedOption } from '@xai/core';
 import type { InputHash, NullKind } from './auditReport.js';
 
 /** Options shared by `runAudit` and `runTabularAudit`. */
@@ -57,30 +57,15 @@ export interface ResolvedAuditOptions {
 
 /** Fills defaults and validates, naming the function and the option. */
 export function resolveAuditOptions(options: AuditOptions, fn: string): ResolvedAuditOptions {
-  const o = { ...AUDIT_DEFAULTS, ...stripUndefined(options) };
-  const bad = (arg: string, value: unknown, what: string): never => {
-    throw new XaiError('BAD_OPTION', `${what}, got ${describeValue(value)}`, { fn, arg, value });
-  };
-  if (!Number.isInteger(o.permutations) || o.permutations < 1) bad('permutations', o.permutations, 'expected a positive integer');
-  if (!Number.isSafeInteger(o.seed)) bad('seed', o.seed, 'expected a safe integer');
-  if (!(o.quantile > 0 && o.quantile < 1)) bad('quantile', o.quantile, 'expected a number in (0, 1)');
-  if (!(o.margin >= 0 && o.margin < 1)) bad('margin', o.margin, 'expected a number in [0, 1)');
-  if (!Number.isInteger(o.minCovered) || o.minCovered < 1) bad('minCovered', o.minCovered, 'expected a positive integer');
-  if (o.familyWise !== 'max-t' && o.familyWise !== 'none') bad('familyWise', o.familyWise, "expected 'max-t' or 'none'");
+  const d = AUDIT_DEFAULTS;
   return {
-    permutations: o.permutations,
-    seed: o.seed,
-    quantile: o.quantile,
-    margin: o.margin,
-    minCovered: o.minCovered,
-    familyWise: o.familyWise,
+    permutations: intOption(options.permutations, fn, 'permutations', { min: 1, fallback: d.permutations }),
+    seed: seedOption(options.seed, fn, 'seed', { fallback: d.seed }),
+    quantile: numberOption(options.quantile, fn, 'quantile', { above: 0, below: 1, fallback: d.quantile }),
+    margin: numberOption(options.margin, fn, 'margin', { min: 0, below: 1, fallback: d.margin }),
+    minCovered: intOption(options.minCovered, fn, 'minCovered', { min: 1, fallback: d.minCovered }),
+    familyWise: enumOption(options.familyWise, fn, 'familyWise', { values: ['max-t', 'none'], fallback: d.familyWise }),
   };
-}
-
-function stripUndefined<T extends object>(o: T): Partial<T> {
-  const out: Partial<T> = {};
-  for (const [key, v] of Object.entries(o)) if (v !== undefined) (out as Record<string, unknown>)[key] = v;
-  return out;
 }
 
 export type { NullKind };

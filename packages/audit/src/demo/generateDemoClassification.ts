@@ -1,5 +1,5 @@
 import type { Rng } from '@xai/core';
-import { XaiError, checkOptions, substream } from '@xai/core';
+import { XaiError, checkOptions, intOption, numberOption, substream } from '@xai/core';
 import type { Item } from '../item.js';
 import { randomToken } from '../internal/randomToken.js';
 
@@ -44,13 +44,10 @@ export function generateDemoClassification(options: DemoClassificationOptions = 
   checkOptions(options, ['items', 'classes', 'seed', 'cues'], fn);
   const { items: n = 600, classes = ['entailment', 'neutral', 'contradiction'], seed = 0, cues = {} } = options;
   checkOptions(cues, ['word', 'idSuffix', 'uuidVersion', 'hexLength'], fn, 'cues');
-  if (!Number.isInteger(n) || n < 2)
-    throw new XaiError('BAD_OPTION', `items must be an integer ≥ 2, got ${n}`, { fn, arg: 'items', value: n });
+  intOption(n, fn, 'items', { min: 2 });
   if (!Array.isArray(classes) || classes.length < 2 || classes.length > CUE_WORDS.length)
     throw new XaiError('BAD_OPTION', `classes must list 2 to ${CUE_WORDS.length} names`, { fn, arg: 'classes', value: classes });
-  for (const [cue, s] of Object.entries(cues))
-    if (!(typeof s === 'number' && s >= 0 && s <= 1))
-      throw new XaiError('BAD_OPTION', `cue ${cue} strength must be in [0, 1], got ${String(s)}`, { fn, arg: `cues.${cue}`, value: s });
+  for (const [cue, s] of Object.entries(cues)) numberOption(s, fn, `cues.${cue}`, { min: 0, max: 1 });
   const base = substream(seed, 'demo-classification');
   const vocab = Array.from({ length: 500 }, () => randomToken(base, 3 + base.int(5)));
   const candidates = classes.map((c) => ({ id: c, text: c }));

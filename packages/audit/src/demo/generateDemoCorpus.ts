@@ -1,4 +1,4 @@
-import { XaiError, describeValue, substream, checkOptions } from '@xai/core';
+import { XaiError, checkOptions, describeValue, enumOption, intOption, numberOption, seedOption, substream } from '@xai/core';
 import type { Candidate, Item } from '../item.js';
 import { freshToken } from '../internal/randomToken.js';
 import { canonicalJson, sha256Hex } from '@xai/core';
@@ -76,9 +76,7 @@ export const DEMO_DEFAULTS = { items: 300, candidates: 4, seed: 0 } as const;
 export function generateDemoCorpus(options: DemoCorpusOptions = {}): DemoCorpus {
   const fn = 'generateDemoCorpus';
   checkOptions(options, ['items', 'candidates', 'seed', 'cues'], fn);
-  const seed = options.seed ?? DEMO_DEFAULTS.seed;
-  if (!Number.isSafeInteger(seed))
-    throw new XaiError('BAD_OPTION', `seed must be a safe integer, got ${describeValue(seed)}`, { fn, arg: 'seed', value: seed });
+  const seed = seedOption(options.seed, fn, 'seed', { fallback: DEMO_DEFAULTS.seed });
   const params = normalizeDemoParams(options, fn);
   const id = demoCorpusId(params, seed);
   const items: Item[] = [];
@@ -120,16 +118,8 @@ export function regenerateDemoCorpus(manifest: DemoCorpusManifest): DemoCorpus {
 }
 
 function normalizeDemoParams(options: DemoCorpusOptions, fn: string): DemoCorpusParams {
-  const items = options.items ?? DEMO_DEFAULTS.items;
-  const k = options.candidates ?? DEMO_DEFAULTS.candidates;
-  if (!Number.isInteger(items) || items < 1)
-    throw new XaiError('BAD_OPTION', `items must be a positive integer, got ${describeValue(items)}`, { fn, arg: 'items', value: items });
-  if (!Number.isInteger(k) || k < 2 || k > 16)
-    throw new XaiError('BAD_OPTION', `candidates must be an integer in [2, 16], got ${describeValue(k)}`, {
-      fn,
-      arg: 'candidates',
-      value: k,
-    });
+  const items = intOption(options.items, fn, 'items', { min: 1, fallback: DEMO_DEFAULTS.items });
+  const k = intOption(options.candidates, fn, 'candidates', { min: 2, max: 16, fallback: DEMO_DEFAULTS.candidates });
   const cues: Record<string, { strength: number; sign?: string; index?: number }> = {};
   for (const [name, raw] of Object.entries(options.cues ?? {})) {
     if (raw === undefined) continue;
@@ -140,33 +130,15 @@ function normalizeDemoParams(options: DemoCorpusOptions, fn: string): DemoCorpus
         value: name,
       });
     const spec: CueSpec = typeof raw === 'number' ? { strength: raw } : raw;
-    const strength = spec.strength ?? 1;
-    if (!(strength >= 0 && strength <= 1))
-      throw new XaiError('BAD_OPTION', `cue strength must be in [0, 1], got ${describeValue(strength)}`, {
-        fn,
-        arg: `cues.${name}.strength`,
-        value: strength,
-      });
+    const strength = numberOption(spec.strength, fn, `cues.${name}.strength`, { min: 0, max: 1, fallback: 1 });
     if (strength === 0) continue; // a zero-strength cue is the clean corpus: same address
     const entry: { strength: number; sign?: string; index?: number } = { strength };
     if (name === 'length') {
-      const sign = spec.sign ?? 'longest';
-      if (sign !== 'longest' && sign !== 'shortest')
-        throw new XaiError('BAD_OPTION', `length cue sign must be 'longest' or 'shortest', got ${describeValue(sign)}`, {
-          fn,
-          arg: 'cues.length.sign',
-          value: sign,
-        });
+      const sign = enumOption(spec.sign, fn, 'cues.length.sign', { values: ['longest', 'shortest'], fallback: 'longest' });
       entry.sign = sign;
     }
     if (name === 'position') {
-      const index = spec.index ?? 0;
-      if (!Number.isInteger(index) || index < 0 || index >= k)
-        throw new XaiError('BAD_OPTION', `position cue index must be an integer in [0, ${k}), got ${describeValue(index)}`, {
-          fn,
-          arg: 'cues.position.index',
-          value: index,
-        });
+      const index = intOption(spec.index, fn, 'cues.position.index', { min: 0, max: k - 1, fallback: 0 });
       entry.index = index;
     }
     if (name === 'echo-case' && k < 4)

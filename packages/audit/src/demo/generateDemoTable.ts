@@ -1,4 +1,4 @@
-import { XaiError, checkOptions, describeValue, substream } from '@xai/core';
+import { booleanOption, checkOptions, enumOption, intOption, numberOption, seedOption, substream } from '@xai/core';
 import type { TabularAuditInput } from '../tabular/tabularAuditInput.js';
 
 /** Options of `generateDemoTable`. */
@@ -32,34 +32,13 @@ const KEYS = ['rows', 'testRows', 'features', 'labels', 'positive', 'extras', 's
 export function generateDemoTable(options: DemoTableOptions = {}): TabularAuditInput {
   const fn = 'generateDemoTable';
   checkOptions(options, KEYS, fn);
-  const n = options.rows ?? 400;
-  const m = options.testRows ?? 100;
-  const d = options.features ?? 6;
-  const seed = options.seed ?? 0;
-  const positive = options.positive ?? 0.5;
-  const extras = options.extras ?? true;
-  const labels = options.labels ?? 'model';
-  const int = (v: number, arg: string, min: number): void => {
-    if (!Number.isInteger(v) || v < min)
-      throw new XaiError('BAD_OPTION', `${arg} must be an integer ≥ ${min}, got ${describeValue(v)}`, { fn, arg, value: v });
-  };
-  int(n, 'rows', 2);
-  int(m, 'testRows', 0);
-  int(d, 'features', 1);
-  if (!Number.isSafeInteger(seed))
-    throw new XaiError('BAD_OPTION', `seed must be a safe integer, got ${describeValue(seed)}`, { fn, arg: 'seed', value: seed });
-  if (!(positive > 0 && positive < 1))
-    throw new XaiError('BAD_OPTION', `positive must be in (0, 1), got ${describeValue(positive)}`, {
-      fn,
-      arg: 'positive',
-      value: positive,
-    });
-  if (labels !== 'model' && labels !== 'random')
-    throw new XaiError('BAD_OPTION', `labels must be 'model' or 'random', got ${describeValue(labels)}`, {
-      fn,
-      arg: 'labels',
-      value: labels,
-    });
+  const n = intOption(options.rows, fn, 'rows', { min: 2, fallback: 400 });
+  const m = intOption(options.testRows, fn, 'testRows', { min: 0, fallback: 100 });
+  const d = intOption(options.features, fn, 'features', { min: 1, fallback: 6 });
+  const seed = seedOption(options.seed, fn, 'seed', { fallback: 0 });
+  const positive = numberOption(options.positive, fn, 'positive', { above: 0, below: 1, fallback: 0.5 });
+  const extras = booleanOption(options.extras, fn, 'extras', { fallback: true });
+  const labels = enumOption(options.labels, fn, 'labels', { values: ['model', 'random'], fallback: 'model' });
   const rng = substream(seed, 'demo-table');
   const header = Array.from({ length: d }, (_, j) => `x${j}`);
   if (extras) header.push('region', 'region_rate');

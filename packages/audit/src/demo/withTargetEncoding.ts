@@ -1,4 +1,4 @@
-import { XaiError, checkOptions, substream } from '@xai/core';
+import { checkOptions, enumOption, numberOption, substream } from '@xai/core';
 import type { TabularAuditInput } from '../tabular/tabularAuditInput.js';
 
 export interface TargetEncodingOptions {
@@ -25,9 +25,8 @@ export function withTargetEncoding(table: TabularAuditInput, options: TargetEnco
   checkOptions(options, ['kind', 'm', 'levels', 'seed'], fn);
   const { kind, levels = 40, seed = 0 } = options;
   const m = options.m ?? (kind === 'm-estimate' ? 10 : 0);
-  if (kind !== 'mean' && kind !== 'm-estimate' && kind !== 'loo')
-    throw new XaiError('BAD_OPTION', `kind must be 'mean', 'm-estimate' or 'loo', got ${String(kind)}`, { fn, arg: 'kind', value: kind });
-  if (!(m >= 0 && Number.isFinite(m))) throw new XaiError('BAD_OPTION', `m must be ≥ 0, got ${m}`, { fn, arg: 'm', value: m });
+  enumOption(kind, fn, 'kind', { values: ['mean', 'm-estimate', 'loo'] });
+  numberOption(m, fn, 'm', { min: 0 });
   const rng = substream(seed, 'target-encoding');
   const n = table.x.rows;
   const seg = Int32Array.from({ length: n }, () => rng.int(levels));

@@ -1,4 +1,4 @@
-import { XaiError, hashString } from '@xai/core';
+import { hashString, intOption, numberOption } from '@xai/core';
 import type { FeatureEvidence, FittedChooser, FittedProbe } from '../fittedProbe.js';
 import type { BlindItem } from '../item.js';
 import { crossFittedNb, topClassFeatures } from './crossFittedNb.js';
@@ -143,10 +143,7 @@ function named(
 
 /** Checks the shared numeric settings of the fitted probes' factories. */
 export function checkFitSettings(fn: string, folds: number, alpha: number, top: number): void {
-  const bad = (arg: string, value: number, what: string): never => {
-    throw new XaiError('BAD_OPTION', `${arg} must be ${what}, got ${value}`, { fn, arg, value });
-  };
-  if (!Number.isInteger(folds) || folds < 2 || folds > 20) bad('folds', folds, 'an integer in [2, 20]');
-  if (!(alpha > 0 && Number.isFinite(alpha))) bad('alpha', alpha, 'a positive number');
-  if (!Number.isInteger(top) || top < 0) bad('top', top, 'a non-negative integer');
+  intOption(folds, fn, 'folds', { min: 2, max: 20 });
+  numberOption(alpha, fn, 'alpha', { above: 0 });
+  intOption(top, fn, 'top', { min: 0 });
 }
