@@ -99,12 +99,108 @@ function own(m: Matrix, out: Float64Array): Matrix {
   return { rows: m.rows, cols: c, data: out.subarray(0, m.rows * c) };
 }
 
+/** What the kernel reads about the run: the model's output space and the counts it reports. */
+interface Run {
+  readonly model: Model;
+  readonly explainer: Explainer;
+  readonly x: Matrix;
+  readonly plan: PerturbPlan;
+  readonly st: StabilitySettings;
+  readonly n: number;
+  readonly d: number;
+  readonly classes: number;
+  readonly released: boolean;
+  readonly forward: (a: Matrix) => Matrix;
+  /** Model outputs of the anchors (labels come from them; ROS compares with them). */
+  readonly out0: Matrix;
+  readonly labels: Int32Array;
+  /** Explained class / output per anchor. */
+  readonly explained: Int32Array;
+  modelCalls: number;
+  modelRows: number;
+  explainerCalls: number;
+  explainedRows: number;
+}
+
+/** Buffers allocated once for a block of anchors and reused for every block, round and neighbour. */
+interface Workspace {
+  readonly block: number;
+  readonly cand: Float64Array;
+  readonly cOutBuf: Float64Array;
+  /** Kept neighbours, anchor-major (anchor b owns rows [b·N, b·N + cnt[b])). */
+  readonly nb: Float64Array;
+  /** Their model outputs (ROS). */
+  readonly nbOut: Float64Array;
+  hBuf: Float64Array;
+  readonly zAll: Float64Array;
+  readonly uAll: Float64Array | null;
+  readonly hotAll: Int32Array;
+  /** Block-local anchor of each kept neighbour. */
+  readonly owner: Int32Array;
+  /** Neighbours of anchor b are [first[b], first[b+1]). */
+  readonly first: Int32Array;
+  readonly cnt: Int32Array;
+  readonly drawn: Int32Array;
+  readonly chunkOf: Int32Array;
+  /** First candidate row of anchor b in this round. */
+  readonly rowOf: Int32Array;
+  readonly normals: (Rng | null)[];
+  readonly uniforms: (Rng | null)[];
+  readonly xeRowsMax: number;
+  /** Rows to explain: [anchors | neighbours | anchors under other keys]. */
+  readonly xe: Float64Array;
+  readonly keys: Float64Array;
+  readonly targets: Int32Array;
+  readonly anchorKeys: Float64Array;
+  readonly keyRow: Float64Array;
+}
+
+/** Per-instance outputs of the kernel. */
+interface Outputs {
+  readonly values: Record<StabilityId, Float64Array | null>;
+  readonly undef: Record<StabilityId, Int32Array | null>;
+  readonly neighbourCounts: Int32Array;
+  readonly candidatesDrawn: Int32Array;
+  readonly noise: Float64Array | null;
+  readonly keptX: number[];
+  readonly keptOwner: number[];
+}
+
 export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, plan: PerturbPlan, st: StabilitySettings): StabilityRaw {
+  const run = startRun(model, explainer, x, plan, st);
+  const out = allocateOutputs(run);
+  const ws = allocateWorkspace(run);
+  for (let b0 = 0; b0 < run.n; b0 += ws.block) {
+    const B = Math.min(run.n, b0 + ws.block) - b0;
+    seedCandidates(run, ws, b0, B);
+    drawNeighbours(run, ws, b0, B);
+    const T = collectNeighbours(ws, out, b0, B);
+    const q = layoutExplainRows(run, ws, out, b0, B, T);
+    const H = hiddenOf(run, ws, B, T);
+    const E = explainBlock(run, ws, B, T, q);
+    scoreBlock(run, ws, out, b0, B, T, E, H);
+    if (st.keepNeighbours) keepNeighbours(run, ws, out, b0, T);
+  }
+  return {
+    values: out.values,
+    undefinedRatios: out.undef,
+    neighbourCounts: out.neighbourCounts,
+    candidatesDrawn: out.candidatesDrawn,
+    explainerNoise: out.noise,
+    neighbourhood: st.keepNeighbours
+      ? { x: { rows: out.keptOwner.length, cols: run.d, data: Float64Array.from(out.keptX) }, owner: Int32Array.from(out.keptOwner) }
+      : null,
+    explainerCalls: run.explainerCalls,
+    explainedRows: run.explainedRows,
+    modelCalls: run.modelCalls,
+    modelRows: run.modelRows,
+  };
+}
+
+/** Checks what the wanted metrics need of the model, then labels the anchors (one model call). */
+function startRun(model: Model, explainer: Explainer, x: Matrix, plan: PerturbPlan, st: StabilitySettings): Run {
   const n = x.rows;
-  const d = x.cols;
   const classes = model.classes;
-  const m = st.candidates;
-  const N = st.neighbours;
   const useLogits = !st.valueModel && st.want.ROS && st.rosOutput === 'logit';
   if (useLogits && typeof model.logits !== 'function') {
     throw new XaiError('NOT_SUPPORTED', 'ROS on logits needs model.logits', { fn: st.fn, arg: 'input.model', value: 'logits' });
@@ -116,279 +212,348 @@ export function stabilityKernel(model: Model, explainer: Explainer, x: Matrix, p
       value: 'hidden',
     });
   }
-  const released = st.seeding !== 'content';
   // The model output the candidates are labelled with; argmax of logits = argmax of
   // probabilities, so with ROS on logits the neighbours' logits come for free. `model` is
   // checked at the boundary (Float64 outputs of the right shape, probabilities validated).
   const forward = (a: Matrix): Matrix => (useLogits ? model.logits!(a) : model.predictProba(a));
   const out0 = own(forward(x), new Float64Array(n * classes));
   const labels = argmaxRows(out0);
-  const explained = st.targets ?? labels;
-  let modelCalls = 1;
-  let modelRows = n;
-  let explainerCalls = 0;
-  let explainedRows = 0;
+  return {
+    model,
+    explainer,
+    x,
+    plan,
+    st,
+    n,
+    d: x.cols,
+    classes,
+    released: st.seeding !== 'content',
+    forward,
+    out0,
+    labels,
+    explained: st.targets ?? labels,
+    modelCalls: 1,
+    modelRows: n,
+    explainerCalls: 0,
+    explainedRows: 0,
+  };
+}
 
+function allocateOutputs(run: Run): Outputs {
   const values: Record<StabilityId, Float64Array | null> = { RIS: null, RRS: null, ROS: null };
   const undef: Record<StabilityId, Int32Array | null> = { RIS: null, RRS: null, ROS: null };
   for (const id of ['RIS', 'RRS', 'ROS'] as const) {
-    if (st.want[id]) {
-      values[id] = new Float64Array(n);
-      undef[id] = new Int32Array(n);
+    if (run.st.want[id]) {
+      values[id] = new Float64Array(run.n);
+      undef[id] = new Int32Array(run.n);
     }
   }
-  const neighbourCounts = new Int32Array(n);
-  const candidatesDrawn = new Int32Array(n);
-  const noise = st.explainerNoise ? new Float64Array(n) : null;
-  const keptX: number[] = [];
-  const keptOwner: number[] = [];
+  return {
+    values,
+    undef,
+    neighbourCounts: new Int32Array(run.n),
+    candidatesDrawn: new Int32Array(run.n),
+    noise: run.st.explainerNoise ? new Float64Array(run.n) : null,
+    keptX: [],
+    keptOwner: [],
+  };
+}
 
+function allocateWorkspace(run: Run): Workspace {
+  const { st, n, d, classes, plan } = run;
+  const m = st.candidates;
+  const N = st.neighbours;
   // Released seeding explains one instance at a time (anchor alone, then its neighbours).
-  const block = released ? 1 : Math.max(1, Math.min(n, st.blockSize));
-  // All buffers are allocated once and reused for every block, round and neighbour.
-  const cand = new Float64Array(block * m * d);
-  const cOutBuf = new Float64Array(block * m * classes);
-  const nb = new Float64Array(block * N * d); // kept neighbours, anchor-major
-  const nbOut = new Float64Array(block * N * classes); // their model outputs (ROS)
-  let hBuf = new Float64Array(0);
-  const zAll = new Float64Array(block * m * d);
-  const uAll = plan.anyDiscrete ? new Float64Array(block * m * d) : null;
-  const hotAll = new Int32Array(block * plan.groups.length);
-  const owner = new Int32Array(block * N); // block-local anchor of each kept neighbour
-  const first = new Int32Array(block + 1); // neighbours of anchor b are [first[b], first[b+1])
-  const cnt = new Int32Array(block);
-  const drawn = new Int32Array(block);
-  const chunkOf = new Int32Array(block);
-  const rowOf = new Int32Array(block); // first candidate row of anchor b in this round
-  const normals: (Rng | null)[] = new Array<Rng | null>(block).fill(null);
-  const uniforms: (Rng | null)[] = new Array<Rng | null>(block).fill(null);
+  const block = run.released ? 1 : Math.max(1, Math.min(n, st.blockSize));
   const xeRowsMax = block * (N + 2);
-  const xe = new Float64Array(xeRowsMax * d);
-  const keys = new Float64Array(xeRowsMax);
-  const targets = new Int32Array(xeRowsMax);
-  const anchorKeys = new Float64Array(block);
-  const keyRow = new Float64Array(d);
-  const best: Record<StabilityId, number> = { RIS: 0, RRS: 0, ROS: 0 };
-  const seen: Record<StabilityId, boolean> = { RIS: false, RRS: false, ROS: false };
+  return {
+    block,
+    cand: new Float64Array(block * m * d),
+    cOutBuf: new Float64Array(block * m * classes),
+    nb: new Float64Array(block * N * d),
+    nbOut: new Float64Array(block * N * classes),
+    hBuf: new Float64Array(0),
+    zAll: new Float64Array(block * m * d),
+    uAll: plan.anyDiscrete ? new Float64Array(block * m * d) : null,
+    hotAll: new Int32Array(block * plan.groups.length),
+    owner: new Int32Array(block * N),
+    first: new Int32Array(block + 1),
+    cnt: new Int32Array(block),
+    drawn: new Int32Array(block),
+    chunkOf: new Int32Array(block),
+    rowOf: new Int32Array(block),
+    normals: new Array<Rng | null>(block).fill(null),
+    uniforms: new Array<Rng | null>(block).fill(null),
+    xeRowsMax,
+    xe: new Float64Array(xeRowsMax * d),
+    keys: new Float64Array(xeRowsMax),
+    targets: new Int32Array(xeRowsMax),
+    anchorKeys: new Float64Array(block),
+    keyRow: new Float64Array(d),
+  };
+}
 
-  for (let b0 = 0; b0 < n; b0 += block) {
-    const B = Math.min(n, b0 + block) - b0;
-    // 1. Candidates x + noise in rounds (early exit once N are kept), keyed by the anchor's
-    // content and the seed (released seeding: by its index). The streams are drawn in order,
-    // so the kept neighbours are the first N same-label candidates whatever the chunking.
+/**
+ * Step 1a: each anchor's candidate streams, keyed by its content and the seed (released seeding:
+ * by its index), and its one-hot groups' hot columns.
+ */
+function seedCandidates(run: Run, ws: Workspace, b0: number, B: number): void {
+  const { st, x, plan, d } = run;
+  const m = st.candidates;
+  const { zAll, uAll, anchorKeys } = ws;
+  for (let b = 0; b < B; b++) {
+    const xi = row(x, b0 + b);
+    anchorKeys[b] = st.keys === null ? hashFloat64(xi) : st.keys[b0 + b]!;
+    ws.cnt[b] = 0;
+    ws.drawn[b] = 0;
+    ws.chunkOf[b] = Math.min(m, st.chunk);
+    if (st.noise !== undefined) {
+      // Test hook: the whole m x d noise of the instance at once.
+      st.noise(b0 + b, zAll.subarray(b * m * d, (b + 1) * m * d), uAll === null ? null : uAll.subarray(b * m * d, (b + 1) * m * d));
+    } else {
+      const rng =
+        st.seeding === 'released-fixed-candidates'
+          ? substream(st.seed, 'stability-released-fixed')
+          : st.seeding === 'released'
+            ? substream(st.seed, b0 + b, 'stability-released')
+            : substream(st.seed, anchorKeys[b]!, 'stability');
+      ws.normals[b] = rng.fork('normal');
+      ws.uniforms[b] = uAll !== null ? rng.fork('uniform') : null;
+    }
+    hotColumns(plan, xi, ws.hotAll.subarray(b * plan.groups.length, (b + 1) * plan.groups.length));
+  }
+}
+
+/**
+ * Steps 1b-2: candidates x + noise in rounds, one model call per round, keeping the first <= N
+ * with the anchor's predicted label (a value model: all) and stopping once N are kept. The
+ * streams are drawn in order, so the kept neighbours are the same whatever the chunking.
+ */
+function drawNeighbours(run: Run, ws: Workspace, b0: number, B: number): void {
+  const { st, d, classes } = run;
+  const m = st.candidates;
+  const N = st.neighbours;
+  const { cand, cnt, drawn, chunkOf, rowOf } = ws;
+  for (;;) {
+    const R = drawRound(run, ws, b0, B);
+    if (R === 0) break;
+    // The released code's candidates are float32 tensors: x' - x is quantised to float32's
+    // ulp, which is ~1% of the 1e-5 noise, and the model and explainer see the rounded rows.
+    if (st.float32) for (let j = 0; j < R * d; j++) cand[j] = Math.fround(cand[j]!);
+    const cOut = own(run.forward({ rows: R, cols: d, data: cand.subarray(0, R * d) }), ws.cOutBuf);
+    run.modelCalls++;
+    run.modelRows += R;
     for (let b = 0; b < B; b++) {
-      const xi = row(x, b0 + b);
-      anchorKeys[b] = st.keys === null ? hashFloat64(xi) : st.keys[b0 + b]!;
-      cnt[b] = 0;
-      drawn[b] = 0;
-      chunkOf[b] = Math.min(m, st.chunk);
-      if (st.noise !== undefined) {
-        // Test hook: the whole m x d noise of the instance at once.
-        st.noise(b0 + b, zAll.subarray(b * m * d, (b + 1) * m * d), uAll === null ? null : uAll.subarray(b * m * d, (b + 1) * m * d));
-      } else {
-        const rng =
-          st.seeding === 'released-fixed-candidates'
-            ? substream(st.seed, 'stability-released-fixed')
-            : st.seeding === 'released'
-              ? substream(st.seed, b0 + b, 'stability-released')
-              : substream(st.seed, anchorKeys[b]!, 'stability');
-        normals[b] = rng.fork('normal');
-        uniforms[b] = uAll !== null ? rng.fork('uniform') : null;
+      const c = chunkOf[b]!;
+      if (c === 0) continue;
+      const want = run.labels[b0 + b]!;
+      let s = 0;
+      for (; s < c && cnt[b]! < N; s++) {
+        const r = rowOf[b]! + s;
+        if (!st.valueModel && argmaxAt(cOut.data, r * classes, classes) !== want) continue;
+        const t = b * N + cnt[b]!;
+        copy(cand, r * d, ws.nb, t * d, d);
+        copy(cOut.data, r * classes, ws.nbOut, t * classes, classes);
+        cnt[b] = cnt[b]! + 1;
       }
-      hotColumns(plan, xi, hotAll.subarray(b * plan.groups.length, (b + 1) * plan.groups.length));
+      drawn[b] = drawn[b]! + c;
+      // Next round: what is still needed at the acceptance rate seen so far (>= 10%), with margin.
+      const need = N - cnt[b]!;
+      const rate = Math.max(0.1, cnt[b]! / drawn[b]!);
+      chunkOf[b] = Math.min(m - drawn[b]!, Math.max(16, Math.ceil((1.25 * need) / rate)));
     }
-    for (;;) {
-      let R = 0;
-      for (let b = 0; b < B; b++) {
-        rowOf[b] = R;
-        if (cnt[b]! >= N || drawn[b]! >= m) {
-          chunkOf[b] = 0;
-          continue;
-        }
-        const c = chunkOf[b]!;
-        const z0 = (b * m + drawn[b]!) * d;
-        if (st.noise === undefined) {
-          normals[b]!.fillNormal(zAll, 0, 1, z0, z0 + c * d);
-          if (uAll !== null) uniforms[b]!.fillUniform(uAll, z0, z0 + c * d);
-        }
-        const xi = row(x, b0 + b);
-        const hot = hotAll.subarray(b * plan.groups.length, (b + 1) * plan.groups.length);
-        // perturbRow reads sample s of (z, u) at s * d: point it at this instance's slab.
-        const zb = zAll.subarray(b * m * d, (b + 1) * m * d);
-        const ub = uAll === null ? null : uAll.subarray(b * m * d, (b + 1) * m * d);
-        for (let s = 0; s < c; s++)
-          perturbRow(plan, xi, hot, zb, ub, drawn[b]! + s, st.sigma, st.flip, null, 'code', cand, (R + s) * d, st.scale);
-        R += c;
-      }
-      if (R === 0) break;
-      // The released code's candidates are float32 tensors: x' - x is quantised to float32's
-      // ulp, which is ~1% of the 1e-5 noise, and the model and explainer see the rounded rows.
-      if (st.float32) for (let j = 0; j < R * d; j++) cand[j] = Math.fround(cand[j]!);
-      const cOut = own(forward({ rows: R, cols: d, data: cand.subarray(0, R * d) }), cOutBuf);
-      modelCalls++;
-      modelRows += R;
-      // 2. Keep the first <= N candidates with the anchor's predicted label (a value model: all).
-      for (let b = 0; b < B; b++) {
-        const c = chunkOf[b]!;
-        if (c === 0) continue;
-        const want = labels[b0 + b]!;
-        let s = 0;
-        for (; s < c && cnt[b]! < N; s++) {
-          const r = rowOf[b]! + s;
-          if (!st.valueModel && argmaxAt(cOut.data, r * classes, classes) !== want) continue;
-          const t = b * N + cnt[b]!;
-          copy(cand, r * d, nb, t * d, d);
-          copy(cOut.data, r * classes, nbOut, t * classes, classes);
-          cnt[b] = cnt[b]! + 1;
-        }
-        drawn[b] = drawn[b]! + c;
-        // Next round: what is still needed at the acceptance rate seen so far (>= 10%), with margin.
-        const need = N - cnt[b]!;
-        const rate = Math.max(0.1, cnt[b]! / drawn[b]!);
-        chunkOf[b] = Math.min(m - drawn[b]!, Math.max(16, Math.ceil((1.25 * need) / rate)));
-      }
+  }
+}
+
+/** One round's candidates of every anchor still short of neighbours into `ws.cand`; returns their row count. */
+function drawRound(run: Run, ws: Workspace, b0: number, B: number): number {
+  const { st, x, plan, d } = run;
+  const m = st.candidates;
+  const N = st.neighbours;
+  const { zAll, uAll, cnt, drawn, chunkOf, rowOf } = ws;
+  let R = 0;
+  for (let b = 0; b < B; b++) {
+    rowOf[b] = R;
+    if (cnt[b]! >= N || drawn[b]! >= m) {
+      chunkOf[b] = 0;
+      continue;
     }
-    let T = 0;
-    for (let b = 0; b < B; b++) {
-      first[b] = T;
-      for (let k = 0; k < cnt[b]!; k++, T++) owner[T] = b;
-      neighbourCounts[b0 + b] = cnt[b]!;
-      candidatesDrawn[b0 + b] = drawn[b]!;
+    const c = chunkOf[b]!;
+    const z0 = (b * m + drawn[b]!) * d;
+    if (st.noise === undefined) {
+      ws.normals[b]!.fillNormal(zAll, 0, 1, z0, z0 + c * d);
+      if (uAll !== null) ws.uniforms[b]!.fillUniform(uAll, z0, z0 + c * d);
     }
-    first[B] = T;
-    // Neighbours of anchor b sit at nb rows [b * N, b * N + cnt[b]); t-th kept overall at:
-    const nbRow = (t: number): number => owner[t]! * N + (t - first[owner[t]!]!);
-    // 3. The rows to explain: [anchors | neighbours | anchors under other keys].
-    let q = 0;
+    const xi = row(x, b0 + b);
+    const hot = ws.hotAll.subarray(b * plan.groups.length, (b + 1) * plan.groups.length);
+    // perturbRow reads sample s of (z, u) at s * d: point it at this instance's slab.
+    const zb = zAll.subarray(b * m * d, (b + 1) * m * d);
+    const ub = uAll === null ? null : uAll.subarray(b * m * d, (b + 1) * m * d);
+    for (let s = 0; s < c; s++)
+      perturbRow(plan, xi, hot, zb, ub, drawn[b]! + s, st.sigma, st.flip, null, 'code', ws.cand, (R + s) * d, st.scale);
+    R += c;
+  }
+  return R;
+}
+
+/** Records each anchor's kept count and owner table; returns the block's neighbour count T. */
+function collectNeighbours(ws: Workspace, out: Outputs, b0: number, B: number): number {
+  let T = 0;
+  for (let b = 0; b < B; b++) {
+    ws.first[b] = T;
+    for (let k = 0; k < ws.cnt[b]!; k++, T++) ws.owner[T] = b;
+    out.neighbourCounts[b0 + b] = ws.cnt[b]!;
+    out.candidatesDrawn[b0 + b] = ws.drawn[b]!;
+  }
+  ws.first[B] = T;
+  return T;
+}
+
+/** Row in `ws.nb` of the t-th kept neighbour of the block. */
+function nbRow(ws: Workspace, N: number, t: number): number {
+  const o = ws.owner[t]!;
+  return o * N + (t - ws.first[o]!);
+}
+
+/** Step 3: the rows to explain, [anchors | neighbours | anchors under other keys], with keys and targets; returns their count. */
+function layoutExplainRows(run: Run, ws: Workspace, out: Outputs, b0: number, B: number, T: number): number {
+  const { st, x, d, released, explained } = run;
+  const N = st.neighbours;
+  const { xe, keys, targets, anchorKeys } = ws;
+  let q = 0;
+  for (let b = 0; b < B; b++, q++) {
+    xe.set(row(x, b0 + b), q * d);
+    keys[q] = released ? 0 : anchorKeys[b]!;
+    targets[q] = explained[b0 + b]!;
+  }
+  for (let t = 0; t < T; t++, q++) {
+    copy(ws.nb, nbRow(ws, N, t) * d, xe, q * d, d);
+    const pos = t - ws.first[ws.owner[t]!]!;
+    if (released) keys[q] = pos;
+    else if (st.common) keys[q] = anchorKeys[ws.owner[t]!]!;
+    else {
+      copy(ws.nb, nbRow(ws, N, t) * d, ws.keyRow, 0, d);
+      keys[q] = hashFloat64(ws.keyRow);
+    } // own content key
+    targets[q] = explained[b0 + ws.owner[t]!]!;
+  }
+  if (out.noise !== null) {
     for (let b = 0; b < B; b++, q++) {
       xe.set(row(x, b0 + b), q * d);
-      keys[q] = released ? 0 : anchorKeys[b]!;
+      keys[q] = st.keys === null ? hashFloat64(row(x, b0 + b), NOISE_SALT) : hashFloat64(Float64Array.of(st.keys[b0 + b]!), NOISE_SALT);
       targets[q] = explained[b0 + b]!;
     }
-    for (let t = 0; t < T; t++, q++) {
-      copy(nb, nbRow(t) * d, xe, q * d, d);
-      const pos = t - first[owner[t]!]!;
-      if (released) keys[q] = pos;
-      else if (st.common) keys[q] = anchorKeys[owner[t]!]!;
-      else {
-        copy(nb, nbRow(t) * d, keyRow, 0, d);
-        keys[q] = hashFloat64(keyRow);
-      } // own content key
-      targets[q] = explained[b0 + owner[t]!]!;
-    }
-    if (noise !== null) {
-      for (let b = 0; b < B; b++, q++) {
-        xe.set(row(x, b0 + b), q * d);
-        keys[q] = st.keys === null ? hashFloat64(row(x, b0 + b), NOISE_SALT) : hashFloat64(Float64Array.of(st.keys[b0 + b]!), NOISE_SALT);
-        targets[q] = explained[b0 + b]!;
-      }
-    }
-    // 4. Hidden representations of anchors and neighbours in one call, before the explainer
-    // (which may call the model and overwrite a reused output buffer: H is copied).
-    let H: Matrix | null = null;
-    if (st.want.RRS) {
-      const h = model.hidden!({ rows: B + T, cols: d, data: xe.subarray(0, (B + T) * d) }, { activation: st.hiddenActivation });
-      assertMatrix(h, st.fn, 'model.hidden', { rows: B + T });
-      if (hBuf.length < h.rows * h.cols) hBuf = new Float64Array(xeRowsMax * h.cols);
-      H = own(h, hBuf);
-      modelCalls++;
-      modelRows += B + T;
-    }
-    // 5. Explanations. Content seeding: ONE call for the block (the last call of the block, so
-    // its output is read as returned). Released seeding: the anchor alone, then its neighbours.
-    const eFrom = st.given !== null ? B : 0; // anchors already explained: skip them
-    let E: Matrix;
-    if (!released) {
-      const eRows = q - eFrom;
-      E = explainer.explain(
-        model,
-        { rows: eRows, cols: d, data: xe.subarray(eFrom * d, q * d) },
-        {
-          targets: targets.subarray(eFrom, q),
-          keys: keys.subarray(eFrom, q),
-        },
-      );
-      assertMatrix(E, st.fn, `explainer(${explainer.id}).explain`, { rows: eRows, cols: d });
-      explainerCalls++;
-      explainedRows += eRows;
-    } else {
-      E = explainReleased(model, explainer, xe, targets, keys, eFrom, q, B, d, st.fn);
-      explainerCalls += (eFrom === 0 ? 1 : 0) + (T > 0 ? 1 : 0);
-      explainedRows += q - eFrom;
-    }
-    // 6. Ratios of relative changes; the score is the maximum defined ratio.
-    for (let b = 0; b < B; b++) {
-      const i = b0 + b;
-      const eA = st.given !== null ? st.given.data : E.data;
-      const eAo = st.given !== null ? start(st.given, i) : start(E, b);
-      const eNorm = pnorm(eA, eAo, d, st.p);
-      const sc = st.scale;
-      // Scaled: RIS measures the input's relative change on x / s.
-      const xNorm = sc === null ? pnorm(x.data, start(x, i), d, st.p) : scaledPnorm(x.data, start(x, i), d, st.p, sc);
-      const oNorm = pnorm(out0.data, start(out0, i), classes, st.p);
-      const hNorm = H !== null ? pnorm(H.data, start(H, b), H.cols, st.p) : 0;
-      for (const id of ['RIS', 'RRS', 'ROS'] as const) {
-        best[id] = 0;
-        seen[id] = false;
-      }
-      for (let t = first[b]!; t < first[b + 1]!; t++) {
-        const qe = B + t; // row of this neighbour in xe
-        const num = relative(pnormDiff(eA, eAo, E.data, start(E, qe - eFrom), d, st.p), eNorm);
-        if (st.want.RIS) {
-          const dx =
-            sc === null
-              ? pnormDiff(x.data, start(x, i), xe, qe * d, d, st.p)
-              : scaledPnormDiff(x.data, start(x, i), xe, qe * d, d, st.p, sc);
-          consider('RIS', i, num, relative(dx, xNorm));
-        }
-        if (st.want.ROS)
-          consider('ROS', i, num, relative(pnormDiff(out0.data, start(out0, i), nbOut, nbRow(t) * classes, classes, st.p), oNorm));
-        if (H !== null) consider('RRS', i, num, relative(pnormDiff(H.data, start(H, b), H.data, start(H, qe), H.cols, st.p), hNorm));
-      }
-      for (const id of ['RIS', 'RRS', 'ROS'] as const) {
-        if (st.want[id]) values[id]![i] = seen[id] ? best[id] : Number.NaN;
-      }
-      if (noise !== null) {
-        const qn = B + T + b;
-        noise[i] = relative(pnormDiff(eA, eAo, E.data, start(E, qn - eFrom), d, st.p), eNorm);
-      }
-    }
-    if (st.keepNeighbours) {
-      for (let t = 0; t < T; t++) {
-        const src = nbRow(t) * d;
-        for (let j = 0; j < d; j++) keptX.push(nb[src + j]!);
-        keptOwner.push(b0 + owner[t]!);
-      }
-    }
   }
+  return q;
+}
 
-  function consider(id: StabilityId, i: number, num: number, den: number): void {
+/**
+ * Step 4: hidden representations of anchors and neighbours in one call, before the explainer
+ * (which may call the model and overwrite a reused output buffer: H is copied).
+ */
+function hiddenOf(run: Run, ws: Workspace, B: number, T: number): Matrix | null {
+  const { st, d } = run;
+  if (!st.want.RRS) return null;
+  const h = run.model.hidden!({ rows: B + T, cols: d, data: ws.xe.subarray(0, (B + T) * d) }, { activation: st.hiddenActivation });
+  assertMatrix(h, st.fn, 'model.hidden', { rows: B + T });
+  if (ws.hBuf.length < h.rows * h.cols) ws.hBuf = new Float64Array(ws.xeRowsMax * h.cols);
+  run.modelCalls++;
+  run.modelRows += B + T;
+  return own(h, ws.hBuf);
+}
+
+/**
+ * Step 5: explanations. Content seeding: ONE call for the block (the last call of the block, so
+ * its output is read as returned). Released seeding: the anchor alone, then its neighbours.
+ */
+function explainBlock(run: Run, ws: Workspace, B: number, T: number, q: number): Matrix {
+  const { st, d, model, explainer } = run;
+  const eFrom = st.given !== null ? B : 0; // anchors already explained: skip them
+  if (run.released) {
+    const E = explainReleased(model, explainer, ws.xe, ws.targets, ws.keys, eFrom, q, B, d, st.fn);
+    run.explainerCalls += (eFrom === 0 ? 1 : 0) + (T > 0 ? 1 : 0);
+    run.explainedRows += q - eFrom;
+    return E;
+  }
+  const eRows = q - eFrom;
+  const E = explainer.explain(
+    model,
+    { rows: eRows, cols: d, data: ws.xe.subarray(eFrom * d, q * d) },
+    {
+      targets: ws.targets.subarray(eFrom, q),
+      keys: ws.keys.subarray(eFrom, q),
+    },
+  );
+  assertMatrix(E, st.fn, `explainer(${explainer.id}).explain`, { rows: eRows, cols: d });
+  run.explainerCalls++;
+  run.explainedRows += eRows;
+  return E;
+}
+
+/** Step 6: ratios of relative changes per anchor; the score is the maximum defined ratio. */
+function scoreBlock(run: Run, ws: Workspace, out: Outputs, b0: number, B: number, T: number, E: Matrix, H: Matrix | null): void {
+  const { st, x, d, classes, out0 } = run;
+  const N = st.neighbours;
+  const eFrom = st.given !== null ? B : 0;
+  const xe = ws.xe;
+  const best: Record<StabilityId, number> = { RIS: 0, RRS: 0, ROS: 0 };
+  const seen: Record<StabilityId, boolean> = { RIS: false, RRS: false, ROS: false };
+  const consider = (id: StabilityId, i: number, num: number, den: number): void => {
     // As the released code: skip a ratio whose numerator is NaN or denominator is 0 / NaN
     // (here also counted per instance, never silently).
     if (Number.isNaN(num) || !(den > 0)) {
-      const u = undef[id]!;
+      const u = out.undef[id]!;
       u[i] = u[i]! + 1;
       return;
     }
     const r = num / den;
     if (!seen[id] || r > best[id]) best[id] = r;
     seen[id] = true;
-  }
-
-  return {
-    values,
-    undefinedRatios: undef,
-    neighbourCounts,
-    candidatesDrawn,
-    explainerNoise: noise,
-    neighbourhood: st.keepNeighbours
-      ? { x: { rows: keptOwner.length, cols: d, data: Float64Array.from(keptX) }, owner: Int32Array.from(keptOwner) }
-      : null,
-    explainerCalls,
-    explainedRows,
-    modelCalls,
-    modelRows,
   };
+  for (let b = 0; b < B; b++) {
+    const i = b0 + b;
+    const eA = st.given !== null ? st.given.data : E.data;
+    const eAo = st.given !== null ? start(st.given, i) : start(E, b);
+    const eNorm = pnorm(eA, eAo, d, st.p);
+    const sc = st.scale;
+    // Scaled: RIS measures the input's relative change on x / s.
+    const xNorm = sc === null ? pnorm(x.data, start(x, i), d, st.p) : scaledPnorm(x.data, start(x, i), d, st.p, sc);
+    const oNorm = pnorm(out0.data, start(out0, i), classes, st.p);
+    const hNorm = H !== null ? pnorm(H.data, start(H, b), H.cols, st.p) : 0;
+    for (const id of ['RIS', 'RRS', 'ROS'] as const) {
+      best[id] = 0;
+      seen[id] = false;
+    }
+    for (let t = ws.first[b]!; t < ws.first[b + 1]!; t++) {
+      const qe = B + t; // row of this neighbour in xe
+      const num = relative(pnormDiff(eA, eAo, E.data, start(E, qe - eFrom), d, st.p), eNorm);
+      if (st.want.RIS) {
+        const dx =
+          sc === null ? pnormDiff(x.data, start(x, i), xe, qe * d, d, st.p) : scaledPnormDiff(x.data, start(x, i), xe, qe * d, d, st.p, sc);
+        consider('RIS', i, num, relative(dx, xNorm));
+      }
+      if (st.want.ROS)
+        consider('ROS', i, num, relative(pnormDiff(out0.data, start(out0, i), ws.nbOut, nbRow(ws, N, t) * classes, classes, st.p), oNorm));
+      if (H !== null) consider('RRS', i, num, relative(pnormDiff(H.data, start(H, b), H.data, start(H, qe), H.cols, st.p), hNorm));
+    }
+    for (const id of ['RIS', 'RRS', 'ROS'] as const) {
+      if (st.want[id]) out.values[id]![i] = seen[id] ? best[id] : Number.NaN;
+    }
+    if (out.noise !== null) {
+      const qn = B + T + b;
+      out.noise[i] = relative(pnormDiff(eA, eAo, E.data, start(E, qn - eFrom), d, st.p), eNorm);
+    }
+  }
+}
+
+/** The block's kept neighbours and their owners, for `diagnostics.neighbourhood`. */
+function keepNeighbours(run: Run, ws: Workspace, out: Outputs, b0: number, T: number): void {
+  const { d } = run;
+  for (let t = 0; t < T; t++) {
+    const src = nbRow(ws, run.st.neighbours, t) * d;
+    for (let j = 0; j < d; j++) out.keptX.push(ws.nb[src + j]!);
+    out.keptOwner.push(b0 + ws.owner[t]!);
+  }
 }
 
 /** Copies `len` values from a[ao..] to b[bo..] (no subarray view per neighbour). */
