@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { ResultRow } from '../results/resultRow.js';
 import type { RunManifest } from '../results/runManifest.js';
 import { summarize } from '../results/summarize.js';
+import type { LeaderboardRow } from './leaderboard.js';
 import { leaderboard, leaderboardMarkdown } from './leaderboard.js';
+import { rankStabilityTable } from './rankStability.js';
 import { rankText, rankWithUncertainty } from './rankWithUncertainty.js';
 
 describe('rankWithUncertainty', () => {
@@ -91,5 +93,41 @@ describe('leaderboard semantics', () => {
     expect(md).toContain(
       '| synthetic · LR | \\#1 Gradient 0.69 ± 0.00 | \\#2 KernelSHAP 1.39 ± 0.00 | LIME −∞ | Random −∞; floor floor-global −∞ |',
     );
+  });
+});
+
+describe('rank stability', () => {
+  const row = (dataset: string, order: string[]): LeaderboardRow => ({
+    metric: 'FA',
+    dataset,
+    model: 'lr',
+    ranked: order.map((explainer, k) => ({
+      explainer,
+      mean: 0,
+      se: 0,
+      display: '',
+      rank: k + 1,
+      tied: false,
+      rankBest: k + 1,
+      rankWorst: k + 1,
+      beatsControls: true,
+    })),
+    unranked: [],
+    controls: [],
+    receipt: { run: '', dataHash: '', modelHash: '' },
+  });
+  it('gives each method its median rank, spread and pair count; none with one pair', () => {
+    const t = rankStabilityTable([
+      row('a', ['grad', 'lime', 'shap']),
+      row('b', ['lime', 'grad', 'shap']),
+      row('c', ['lime', 'shap', 'grad']),
+    ]);
+    // grad: ranks 1, 2, 3 -> median 2; lime 2, 1, 1 -> 1; shap 3, 3, 2 -> 3.
+    expect(t!.rows).toEqual([
+      ['Gradient', '2 (1–3) of 3'],
+      ['KernelSHAP', '3 (2–3) of 3'],
+      ['LIME', '1 (1–2) of 3'],
+    ]);
+    expect(rankStabilityTable([row('a', ['grad'])])).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { beatsControls, RANDOM_CONTROL } from './controlLift.js';
 import { EXPLAINER_NAMES, MODEL_NAMES, direction, fmt, fmtCell, metricHeader, partialLines } from './reportFormat.js';
 import { mdText } from './escapeText.js';
 import { rankText, rankWithUncertainty, RANK_Z } from './rankWithUncertainty.js';
+import { RANK_STABILITY_NOTE, rankStabilityTable } from './rankStability.js';
 import { tablePairs } from './reportMarkdown.js';
 import type { TableModel } from './reportTables.js';
 import { mdTable, seHeader } from './reportTables.js';
@@ -233,6 +234,8 @@ export function leaderboardMarkdown(summary: Summary, manifest: RunManifest): st
   out.push(...leaderboardNotes().map((l) => `- ${l}`), '');
   for (const { metric, table } of leaderboardTables(summary, manifest))
     out.push(`## ${mdText(metricHeader(metric))} (${direction(metric)})`, '', ...mdTable(table), '');
+  const stability = rankStabilityTable(leaderboard(summary, manifest));
+  if (stability !== null) out.push('## Rank stability', '', RANK_STABILITY_NOTE, '', ...mdTable(stability), '');
   out.push('## Receipt', '', ...receiptLines(manifest).map((l) => `- ${mdText(l)}`), '');
   return `${out.join('\n').trimEnd()}\n`;
 }

@@ -1,6 +1,7 @@
 import { modelWarningLines } from '../inputs/modelNotes.js';
 import { htmlText as esc } from './escapeText.js';
-import { leaderboardNotes, leaderboardTables, receiptLines } from './leaderboard.js';
+import { leaderboard, leaderboardNotes, leaderboardTables, receiptLines } from './leaderboard.js';
+import { RANK_STABILITY_NOTE, rankStabilityTable } from './rankStability.js';
 import { direction, metricHeader, partialLines } from './reportFormat.js';
 import { htmlTableOf } from './reportTables.js';
 import type { RunManifest } from '../results/runManifest.js';
@@ -34,6 +35,11 @@ export function leaderboardHtml(summary: Summary, manifest: RunManifest): string
   );
   for (const { metric, table } of leaderboardTables(summary, manifest))
     parts.push(`<section><h2>${esc(metricHeader(metric))} (${esc(direction(metric))})</h2>${htmlTableOf(table, 'leaderboard')}</section>`);
+  const stability = rankStabilityTable(leaderboard(summary, manifest));
+  if (stability !== null)
+    parts.push(
+      `<section id="rank-stability"><h2>Rank stability</h2><p>${esc(RANK_STABILITY_NOTE)}</p>${htmlTableOf(stability, 'ranks')}</section>`,
+    );
   parts.push(
     `<section id="receipt"><h2>Receipt</h2><ul>${receiptLines(manifest)
       .map((l) => `<li><code>${esc(l)}</code></li>`)

@@ -20,7 +20,8 @@ import { SE_CONVENTIONS } from '../results/summarize.js';
 import { renderSvg } from './renderSvg.js';
 import { htmlText } from './escapeText.js';
 import { OVERVIEW_CAPTION, renderOverviews } from './overviewFigure.js';
-import { leaderboardNotes } from './leaderboard.js';
+import { leaderboard, leaderboardNotes } from './leaderboard.js';
+import { RANK_STABILITY_NOTE, rankStabilityTable } from './rankStability.js';
 import type { RunManifest } from '../results/runManifest.js';
 import type { Summary } from '../results/summarize.js';
 
@@ -164,6 +165,11 @@ export async function reportHtml(summary: Summary, manifest: RunManifest, rows: 
   );
   for (const { metric, table } of leaderboardTables(summary, manifest))
     parts.push(`<h3>${esc(metricHeader(metric))} (${esc(direction(metric))})</h3>${htmlTableOf(table, 'leaderboard')}`);
+  const stability = rankStabilityTable(leaderboard(summary, manifest));
+  if (stability !== null)
+    parts.push(
+      `<h3 id="rank-stability">Rank stability</h3><p class="note">${esc(RANK_STABILITY_NOTE)}</p>${htmlTableOf(stability, 'ranks')}`,
+    );
   parts.push('</section>');
   parts.push(
     `<section id="receipt"><h2>Receipt</h2><ul>${receiptLines(manifest, false)
