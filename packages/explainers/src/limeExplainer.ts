@@ -3,6 +3,7 @@ import { XaiError, describeValue, featureUnits, isValueModel, substream, unitIds
 import type { CommonExplainerOptions, ConfiguredExplainer, FeatureScaleOption } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import type { ExplainerPreset } from './preset.js';
+import type { ResolvedCommon } from './internal/common.js';
 import { columnMeans, instancesPerChunk, resolveCommon } from './internal/common.js';
 import { featureScaleOption, scaleForWidth, scaleRecord } from './internal/featureScale.js';
 import { createLeastSquaresWork, weightedLeastSquares } from './internal/leastSquares.js';
@@ -177,23 +178,13 @@ export const LIME_OPTION_KEYS = [
   'featureScale',
 ] as const satisfies readonly (keyof LimeOptions & string)[];
 
-/**
- * LIME for tabular data ('lime'), as OpenXAI runs it: the first neighbour is the instance,
- * the others x + std·N(0, 1) on every feature (no discretisation, no training-std scaling);
- * weights sqrt(exp(−‖z − x‖² / w²)); a weighted ridge regression with intercept on all d
- * features; its coefficients are the attributions. The noise comes from
- * `substream(seed, key_i, 'lime')` ('keyed') or from the released numpy stream
- * ('numpy-batch', see {@link LimeNoise}); the neighbourhoods of a chunk of rows are one
- * `predictProba` call.
- * @example limeExplainer({ preset: 'openxai' }).explain(model, x)
- * @example limeExplainer({ preset: 'openxai', noise: 'numpy-batch' }).explain(model, x, { batchPositions: [200, 201] })
- * @since 0.1.0
- */
-export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
-  const fn = 'limeExplainer';
-  const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, LIME_OPTION_KEYS);
-  const scale = featureScaleOption(fn, options.featureScale);
+/** Step 1 of the factory: the configuration from the preset's row and the overrides, and the mask baseline's values. */
+function resolveLimeConfig(
+  fn: string,
+  options: LimeOptions,
+  common: ResolvedCommon,
+  scale: Float64Array | null,
+): { config: LimeConfig; maskVector: Float64Array | null } {
   const base = limeDefaults[common.row];
   const groups = options.groups === undefined ? null : groupsOption(fn, options.groups);
   const mb = options.maskBaseline ?? 'zeros';
@@ -242,6 +233,28 @@ export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
       { fn, arg: 'seed', value: seed },
     );
   }
+  return { config, maskVector };
+}
+
+/**
+ * LIME for tabular data ('lime'), as OpenXAI runs it: the first neighbour is the instance,
+ * the others x + std·N(0, 1) on every feature (no discretisation, no training-std scaling);
+ * weights sqrt(exp(−‖z − x‖² / w²)); a weighted ridge regression with intercept on all d
+ * features; its coefficients are the attributions. The noise comes from
+ * `substream(seed, key_i, 'lime')` ('keyed') or from the released numpy stream
+ * ('numpy-batch', see {@link LimeNoise}); the neighbourhoods of a chunk of rows are one
+ * `predictProba` call.
+ * @example limeExplainer({ preset: 'openxai' }).explain(model, x)
+ * @example limeExplainer({ preset: 'openxai', noise: 'numpy-batch' }).explain(model, x, { batchPositions: [200, 201] })
+ * @since 0.1.0
+ */
+export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
+  const fn = 'limeExplainer';
+  const common = resolveCommon(fn, options);
+  checkKnownKeys(fn, options, LIME_OPTION_KEYS);
+  const scale = featureScaleOption(fn, options.featureScale);
+  const { config, maskVector } = resolveLimeConfig(fn, options, common, scale);
+  const seed = common.seed;
   // Kept between calls only to avoid regenerating draws; results never depend on it.
   let stream: NumpyBatchStream | null = null;
   return {
@@ -275,121 +288,210 @@ export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
       const width = config.kernelWidth * (config.kernelWidthScale === 'sqrt-d' ? Math.sqrt(d) : 1);
       const keys = shared ? new Float64Array(n).fill(b.keys[0] ?? 0) : b.keys;
       if (config.groups !== null) return explainMasked(efn, b, keys, config, seed, width, signed, maskVector, sc);
-      const S = config.samples;
-      const perRow = S * d;
-      // numpy-batch: visit rows by ascending batch position so the stream only moves forward.
-      // keyed: rows sharing a key are visited together and share one ridge factorisation.
-      const positions = numpy ? batchPositionsOf(efn, explainOptions?.batchPositions, n, perRow) : null;
-      const order = positions !== null ? ascendingOrder(positions) : groupedByKey(keys);
-      // Keys used by two or more rows -> rows left to explain (evicts the factor when done).
-      const left = new Map<number, number>();
-      if (!numpy) for (let i = 0; i < n; i++) left.set(keys[i]!, (left.get(keys[i]!) ?? 0) + 1);
-      const factors = new Map<number, { noise: Float64Array; ridge: SharedRidge | null }>();
+      const positions = numpy ? batchPositionsOf(efn, explainOptions?.batchPositions, n, config.samples * d) : null;
       if (numpy && stream === null) stream = numpyBatchStream(seed);
-      const out = new Float64Array(n * d);
-      const per = instancesPerChunk(S, config.batchRows);
-      const cap = Math.min(per, n);
-      const z = new Float64Array(cap * perRow);
-      const probs = new Float64Array(cap * S * classes);
-      const y = new Float64Array(S);
-      const w = new Float64Array(S);
-      const coef = new Float64Array(d);
-      const work = createLeastSquaresWork(d);
-      // Scaled: the noise is kept in scale units (what the kernel and the shared ridge read) and
-      // multiplied by s into z; the per-row ridge reads its design in scale units from here.
-      const design = sc === null ? null : new Float64Array(perRow);
-      const factorOf = (key: number): { noise: Float64Array; ridge: SharedRidge | null } => {
-        let f = factors.get(key);
-        if (f === undefined) {
-          const noise = new Float64Array(perRow);
-          substream(seed, key, 'lime').fillNormal(noise, 0, config.std, d, perRow);
-          f = { noise, ridge: createSharedRidge(noise, S, d, width, config.alpha) };
-          factors.set(key, f);
-        }
-        return f;
-      };
-      for (let c0 = 0; c0 < n; c0 += per) {
-        const c1 = Math.min(n, c0 + per);
-        for (let q = c0; q < c1; q++) {
-          const i = order[q]!;
-          const start = (q - c0) * perRow;
-          const xo = i * d;
-          if (positions !== null) {
-            // Released: data = normal(0, 1, S·d)·std + x, then data[0] = x (its draw is wasted).
-            stream!.fill(z, start, positions[i]! * perRow, perRow);
-            for (let s = 1; s < S; s++) {
-              const o = start + s * d;
-              if (sc === null) for (let j = 0; j < d; j++) z[o + j] = z[o + j]! * config.std + b.x[xo + j]!;
-              else for (let j = 0; j < d; j++) z[o + j] = z[o + j]! * config.std * sc[j]! + b.x[xo + j]!;
-            }
-          } else if (left.get(keys[i]!)! > 1 || factors.has(keys[i]!)) {
-            z.set(factorOf(keys[i]!).noise, start);
-            for (let s = 1; s < S; s++) {
-              const o = start + s * d;
-              if (sc === null) for (let j = 0; j < d; j++) z[o + j] = z[o + j]! + b.x[xo + j]!;
-              else for (let j = 0; j < d; j++) z[o + j] = z[o + j]! * sc[j]! + b.x[xo + j]!;
-            }
-          } else {
-            substream(seed, keys[i]!, 'lime').fillNormal(z, 0, config.std, start + d, start + perRow);
-            for (let s = 1; s < S; s++) {
-              const o = start + s * d;
-              if (sc === null) for (let j = 0; j < d; j++) z[o + j] = z[o + j]! + b.x[xo + j]!;
-              else for (let j = 0; j < d; j++) z[o + j] = z[o + j]! * sc[j]! + b.x[xo + j]!;
-            }
-          }
-          // Row 0 is the instance itself.
-          for (let j = 0; j < d; j++) z[start + j] = b.x[xo + j]!;
-        }
-        const rows = (c1 - c0) * S;
-        predictRows(b.model, { rows, cols: d, data: z.subarray(0, rows * d) }, efn, config.batchRows, probs);
-        for (let q = c0; q < c1; q++) {
-          const i = order[q]!;
-          const start = (q - c0) * S;
-          const xo = i * d;
-          const col = signed ? 1 : b.targets[i]!;
-          const sign = signed ? (b.targets[i] === 1 ? 1 : -1) : 1;
-          const f = positions === null ? factors.get(keys[i]!) : undefined;
-          if (f !== undefined && f.ridge !== null) {
-            for (let s = 0; s < S; s++) y[s] = probs[(start + s) * classes + col]!;
-            sharedRidgeApply(f.ridge, y, coef);
-          } else if (design === null) {
-            for (let s = 0; s < S; s++) {
-              const o = (start + s) * d;
-              let dist2 = 0;
-              for (let j = 0; j < d; j++) {
-                const t = z[o + j]! - b.x[xo + j]!;
-                dist2 += t * t;
-              }
-              w[s] = limeKernelWeight(dist2, width);
-              y[s] = probs[(start + s) * classes + col]!;
-            }
-            weightedLeastSquares(z.subarray(start * d, (start + S) * d), S, d, y, w, config.alpha, true, coef, work);
-          } else {
-            scaledDesign(z, start * d, S, d, sc!, design);
-            for (let s = 0; s < S; s++) {
-              w[s] = limeKernelWeight(scaledDistance2(z, (start + s) * d, b.x, xo, d, sc!), width);
-              y[s] = probs[(start + s) * classes + col]!;
-            }
-            weightedLeastSquares(design, S, d, y, w, config.alpha, true, coef, work);
-          }
-          // Scaled: a coefficient per scale unit is coef / s per unit of the model's input.
-          if (sc === null) for (let j = 0; j < d; j++) out[xo + j] = sign * coef[j]!;
-          else for (let j = 0; j < d; j++) out[xo + j] = (sign * coef[j]!) / sc[j]!;
-          if (positions === null) {
-            const k = keys[i]!;
-            const r = left.get(k)! - 1;
-            left.set(k, r);
-            if (r === 0) factors.delete(k);
-          }
-        }
-      }
-      return { rows: n, cols: d, data: out };
+      return explainGaussian(efn, b, keys, config, seed, width, signed, sc, positions, stream);
     },
   };
 }
 
 /** Per-call option keys of a LIME explainer. */
 const LIME_EXPLAIN_KEYS = [...EXPLAIN_OPTION_KEYS, 'batchPositions', 'sharedNoise'] as const;
+
+/** The noise of keys shared by two or more rows, kept (with its ridge factorisation) until their last row is explained. */
+interface SharedNoiseCache {
+  /** Rows left to explain per key (keyed noise only). */
+  readonly left: Map<number, number>;
+  readonly factors: Map<number, { noise: Float64Array; ridge: SharedRidge | null }>;
+  factorOf(key: number): { noise: Float64Array; ridge: SharedRidge | null };
+}
+
+function sharedNoiseCache(
+  config: LimeConfig,
+  seed: number,
+  keys: Float64Array,
+  numpy: boolean,
+  d: number,
+  width: number,
+): SharedNoiseCache {
+  const S = config.samples;
+  const perRow = S * d;
+  const left = new Map<number, number>();
+  if (!numpy) for (let i = 0; i < keys.length; i++) left.set(keys[i]!, (left.get(keys[i]!) ?? 0) + 1);
+  const factors = new Map<number, { noise: Float64Array; ridge: SharedRidge | null }>();
+  return {
+    left,
+    factors,
+    factorOf(key) {
+      let f = factors.get(key);
+      if (f === undefined) {
+        const noise = new Float64Array(perRow);
+        substream(seed, key, 'lime').fillNormal(noise, 0, config.std, d, perRow);
+        f = { noise, ridge: createSharedRidge(noise, S, d, width, config.alpha) };
+        factors.set(key, f);
+      }
+      return f;
+    },
+  };
+}
+
+/** Row i's neighbourhood into z from `start`: row 0 is x, the others x + noise (released stream, shared, or keyed). */
+function fillNeighbourhood(
+  i: number,
+  x: Float64Array,
+  d: number,
+  keys: Float64Array,
+  config: LimeConfig,
+  seed: number,
+  sc: Float64Array | null,
+  positions: Float64Array | null,
+  stream: NumpyBatchStream | null,
+  cache: SharedNoiseCache,
+  z: Float64Array,
+  start: number,
+): void {
+  const S = config.samples;
+  const perRow = S * d;
+  const xo = i * d;
+  if (positions !== null) {
+    // Released: data = normal(0, 1, S·d)·std + x, then data[0] = x (its draw is wasted).
+    stream!.fill(z, start, positions[i]! * perRow, perRow);
+    for (let s = 1; s < S; s++) {
+      const o = start + s * d;
+      if (sc === null) for (let j = 0; j < d; j++) z[o + j] = z[o + j]! * config.std + x[xo + j]!;
+      else for (let j = 0; j < d; j++) z[o + j] = z[o + j]! * config.std * sc[j]! + x[xo + j]!;
+    }
+  } else {
+    if (cache.left.get(keys[i]!)! > 1 || cache.factors.has(keys[i]!)) z.set(cache.factorOf(keys[i]!).noise, start);
+    else substream(seed, keys[i]!, 'lime').fillNormal(z, 0, config.std, start + d, start + perRow);
+    for (let s = 1; s < S; s++) {
+      const o = start + s * d;
+      if (sc === null) for (let j = 0; j < d; j++) z[o + j] = z[o + j]! + x[xo + j]!;
+      else for (let j = 0; j < d; j++) z[o + j] = z[o + j]! * sc[j]! + x[xo + j]!;
+    }
+  }
+  // Row 0 is the instance itself.
+  for (let j = 0; j < d; j++) z[start + j] = x[xo + j]!;
+}
+
+/** Buffers of the per-row surrogate fit. */
+interface FitWork {
+  readonly y: Float64Array;
+  readonly w: Float64Array;
+  readonly coef: Float64Array;
+  readonly work: ReturnType<typeof createLeastSquaresWork>;
+  /** Scaled: the per-row ridge's design in scale units. */
+  readonly design: Float64Array | null;
+}
+
+/** The kernel-weighted ridge of row i on its neighbourhood (z from row `start`), its coefficients into coef. */
+function fitRow(
+  i: number,
+  x: Float64Array,
+  d: number,
+  z: Float64Array,
+  probs: Float64Array,
+  start: number,
+  classes: number,
+  col: number,
+  config: LimeConfig,
+  width: number,
+  sc: Float64Array | null,
+  shared: { ridge: SharedRidge | null } | undefined,
+  fit: FitWork,
+): void {
+  const S = config.samples;
+  const { y, w, coef, work, design } = fit;
+  const xo = i * d;
+  if (shared !== undefined && shared.ridge !== null) {
+    for (let s = 0; s < S; s++) y[s] = probs[(start + s) * classes + col]!;
+    sharedRidgeApply(shared.ridge, y, coef);
+  } else if (design === null) {
+    for (let s = 0; s < S; s++) {
+      const o = (start + s) * d;
+      let dist2 = 0;
+      for (let j = 0; j < d; j++) {
+        const t = z[o + j]! - x[xo + j]!;
+        dist2 += t * t;
+      }
+      w[s] = limeKernelWeight(dist2, width);
+      y[s] = probs[(start + s) * classes + col]!;
+    }
+    weightedLeastSquares(z.subarray(start * d, (start + S) * d), S, d, y, w, config.alpha, true, coef, work);
+  } else {
+    scaledDesign(z, start * d, S, d, sc!, design);
+    for (let s = 0; s < S; s++) {
+      w[s] = limeKernelWeight(scaledDistance2(z, (start + s) * d, x, xo, d, sc!), width);
+      y[s] = probs[(start + s) * classes + col]!;
+    }
+    weightedLeastSquares(design, S, d, y, w, config.alpha, true, coef, work);
+  }
+}
+
+/**
+ * LIME with Gaussian neighbourhoods: per chunk of rows, fill every neighbourhood, one model call,
+ * fit each row's surrogate. numpy-batch visits rows by ascending batch position so the stream only
+ * moves forward; keyed noise visits rows sharing a key together so they share one ridge factorisation.
+ */
+function explainGaussian(
+  efn: string,
+  b: ReturnType<typeof prepareBatch>,
+  keys: Float64Array,
+  config: LimeConfig,
+  seed: number,
+  width: number,
+  signed: boolean,
+  sc: Float64Array | null,
+  positions: Float64Array | null,
+  stream: NumpyBatchStream | null,
+): Matrix {
+  const { n, d } = b;
+  const classes = b.model.classes;
+  const S = config.samples;
+  const perRow = S * d;
+  const order = positions !== null ? ascendingOrder(positions) : groupedByKey(keys);
+  const cache = sharedNoiseCache(config, seed, keys, positions !== null, d, width);
+  const out = new Float64Array(n * d);
+  const per = instancesPerChunk(S, config.batchRows);
+  const cap = Math.min(per, n);
+  const z = new Float64Array(cap * perRow);
+  const probs = new Float64Array(cap * S * classes);
+  // Scaled: the noise is kept in scale units (what the kernel and the shared ridge read) and
+  // multiplied by s into z; the per-row ridge reads its design in scale units.
+  const fit: FitWork = {
+    y: new Float64Array(S),
+    w: new Float64Array(S),
+    coef: new Float64Array(d),
+    work: createLeastSquaresWork(d),
+    design: sc === null ? null : new Float64Array(perRow),
+  };
+  for (let c0 = 0; c0 < n; c0 += per) {
+    const c1 = Math.min(n, c0 + per);
+    for (let q = c0; q < c1; q++)
+      fillNeighbourhood(order[q]!, b.x, d, keys, config, seed, sc, positions, stream, cache, z, (q - c0) * perRow);
+    const rows = (c1 - c0) * S;
+    predictRows(b.model, { rows, cols: d, data: z.subarray(0, rows * d) }, efn, config.batchRows, probs);
+    for (let q = c0; q < c1; q++) {
+      const i = order[q]!;
+      const xo = i * d;
+      const col = signed ? 1 : b.targets[i]!;
+      const sign = signed ? (b.targets[i] === 1 ? 1 : -1) : 1;
+      const shared = positions === null ? cache.factors.get(keys[i]!) : undefined;
+      fitRow(i, b.x, d, z, probs, (q - c0) * S, classes, col, config, width, sc, shared, fit);
+      const coef = fit.coef;
+      // Scaled: a coefficient per scale unit is coef / s per unit of the model's input.
+      if (sc === null) for (let j = 0; j < d; j++) out[xo + j] = sign * coef[j]!;
+      else for (let j = 0; j < d; j++) out[xo + j] = (sign * coef[j]!) / sc[j]!;
+      if (positions === null) {
+        const k = keys[i]!;
+        const r = cache.left.get(k)! - 1;
+        cache.left.set(k, r);
+        if (r === 0) cache.factors.delete(k);
+      }
+    }
+  }
+  return { rows: n, cols: d, data: out };
+}
 
 /** Row indices with equal keys next to each other (groups in order of first appearance). */
 function groupedByKey(keys: Float64Array): Int32Array {
