@@ -1,4 +1,4 @@
-import { XaiError, checkOptions, describeValue } from '@xai/core';
+import { XaiError, checkOptions, numberOption } from '@xai/core';
 import type { DatasetFile, DatasetName } from './datasetInfo.js';
 import { datasetInfoOf } from './datasetRegistry.js';
 import type { DatasetProcessingOptions, FileBytes } from './internal/assembleDataset.js';
@@ -77,7 +77,7 @@ export async function fetchDataset(name: DatasetName, options: FetchDatasetOptio
   const info = datasetInfoOf(name, FN);
   const processing = resolveProcessing(FN, options);
   const { timeoutMs = LOAD_DATASET_DEFAULTS.timeoutMs } = options;
-  if (!(timeoutMs > 0)) throw badOption(FN, 'timeoutMs', `must be positive, got ${describeValue(timeoutMs)}`, timeoutMs);
+  numberOption(timeoutMs, FN, 'timeoutMs', { above: 0 });
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function') throw badOption(FN, 'fetch', 'no fetch available; pass options.fetch', fetchImpl);
   const layout = layoutsOf(info).find((l) => l.files.every((f) => addressOf(f, name, options) !== undefined));

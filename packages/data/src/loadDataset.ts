@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { XaiError, checkOptions, describeValue } from '@xai/core';
+import { XaiError, checkOptions, numberOption } from '@xai/core';
 import type { DatasetFile, DatasetInfo, DatasetName } from './datasetInfo.js';
 import { defaultCacheDir, defaultDataDir } from './datasetDirs.js';
 import { datasetInfoOf } from './datasetRegistry.js';
@@ -102,7 +102,7 @@ export async function loadDataset(name: DatasetName, options: LoadDatasetOptions
     timeoutMs = LOAD_DATASET_DEFAULTS.timeoutMs,
   } = options;
   const fetchImpl = options.fetch ?? globalThis.fetch;
-  if (!(timeoutMs > 0)) throw badOption(FN, 'timeoutMs', `must be positive, got ${describeValue(timeoutMs)}`, timeoutMs);
+  numberOption(timeoutMs, FN, 'timeoutMs', { above: 0 });
   if (download && typeof fetchImpl !== 'function')
     throw badOption(FN, 'fetch', 'no fetch available; pass options.fetch or download: false', fetchImpl);
 

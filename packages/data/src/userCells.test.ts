@@ -262,9 +262,9 @@ describe('a width cap before anything trains', () => {
 describe('the new options and the schema field are checked', () => {
   it('a bad maxClasses, maxColumns or missing is BAD_OPTION naming it and the value; a bad schema "missing" names the schema field', () => {
     for (const [key, value, why] of [
-      ['maxClasses', 1, 'must be an integer >= 2'],
-      ['maxColumns', 0, 'must be an integer >= 1'],
-      ['missing', 'drop', "must be 'error' or 'drop-rows'"],
+      ['maxClasses', 1, 'expected an integer >= 2'],
+      ['maxColumns', 0, 'expected an integer >= 1'],
+      ['missing', 'drop', "expected 'error' or 'drop-rows'"],
     ] as const) {
       const e = errorOf(() => parseUserDataset(csv(ROWS), { label: 'y', [key]: value } as never));
       expect(e.code).toBe('BAD_OPTION');

@@ -2,7 +2,7 @@
 // check their columns, split, carve validation, scale, hash and record every step. Shared by
 // loadDataset (Node: disk, cache, download), fetchDataset (fetch) and parseDataset (text).
 import type { FeatureSchema, Matrix, Preset, Split } from '@xai/core';
-import { PRESETS, XaiError, describeValue, selectRows } from '@xai/core';
+import { PRESETS, XaiError, describeValue, enumOption, numberOption, seedOption, selectRows } from '@xai/core';
 import type { DatasetFile, DatasetInfo } from '../datasetInfo.js';
 import { DATAVERSE_PREFIX } from '../datasetRegistry.js';
 import { inferFeatureKinds } from '../inferFeatureKinds.js';
@@ -49,21 +49,23 @@ export function badOption(fn: string, arg: string, message: string, value: unkno
 
 /** Defaults filled in and every value checked (BAD_OPTION naming the option). */
 export function resolveProcessing(fn: string, options: DatasetProcessingOptions): ResolvedProcessing {
-  const preset = options.preset ?? 'default';
-  if (!PRESETS.includes(preset))
-    throw badOption(fn, 'preset', `preset must be one of ${PRESETS.join(', ')}, got ${describeValue(preset)}`, preset);
-  const {
-    seed = LOAD_DATASET_DEFAULTS.seed,
-    verify = LOAD_DATASET_DEFAULTS.verify,
-    validationFraction = preset === 'openxai' ? 0 : LOAD_DATASET_DEFAULTS.validationFraction,
-    scaling = preset === 'openxai' ? 'per-file' : 'train',
-  } = options;
-  if (!(validationFraction >= 0 && validationFraction < 1))
-    throw badOption(fn, 'validationFraction', `must be in [0, 1), got ${describeValue(validationFraction)}`, validationFraction);
-  if (!Number.isSafeInteger(seed)) throw badOption(fn, 'seed', `must be a safe integer, got ${describeValue(seed)}`, seed);
-  if (scaling !== 'train' && scaling !== 'per-file' && scaling !== 'none')
-    throw badOption(fn, 'scaling', `must be 'train', 'per-file' or 'none', got ${describeValue(scaling)}`, scaling);
-  return { preset, validationFraction, seed, scaling, verify: verify !== false };
+  const d = LOAD_DATASET_DEFAULTS;
+  const preset = enumOption(options.preset, fn, 'preset', { values: PRESETS, fallback: 'default' });
+  const openxai = preset === 'openxai';
+  return {
+    preset,
+    validationFraction: numberOption(options.validationFraction, fn, 'validationFraction', {
+      min: 0,
+      below: 1,
+      fallback: openxai ? 0 : d.validationFraction,
+    }),
+    seed: seedOption(options.seed, fn, 'seed', { fallback: d.seed }),
+    scaling: enumOption(options.scaling, fn, 'scaling', {
+      values: ['train', 'per-file', 'none'],
+      fallback: openxai ? 'per-file' : 'train',
+    }),
+    verify: (options.verify ?? d.verify) !== false,
+  };
 }
 
 /** The address a file is fetched from, with a mirror replacing the Dataverse prefix. */

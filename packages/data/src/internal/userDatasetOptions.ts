@@ -1,6 +1,6 @@
 // The option keys and defaults of parseUserDataset / loadUserDataset (one list for both), and
 // their validation.
-import { XaiError, describeValue } from '@xai/core';
+import { enumOption, intOption, numberOption, seedOption } from '@xai/core';
 import type { MissingPolicy } from './cellClass.js';
 import type { CsvDelimiter } from './csvTable.js';
 
@@ -60,30 +60,23 @@ type Raw = { readonly [K in keyof UserDatasetSettings]?: unknown };
 /** Applies the defaults and checks every value: BAD_OPTION naming the option and the value. */
 export function userDatasetSettings(fn: string, options: Raw): UserDatasetSettings {
   const d = USER_DATASET_DEFAULTS;
-  const bad = (arg: string, why: string, value: unknown): XaiError =>
-    new XaiError('BAD_OPTION', `${why}, got ${describeValue(value)}`, { fn, arg, value });
-  const num = (arg: keyof Raw, fallback: number, ok: (v: number) => boolean, why: string): number => {
-    const v = options[arg] ?? fallback;
-    if (typeof v !== 'number' || !ok(v)) throw bad(arg, why, v);
-    return v;
-  };
-  const oneOf = <T extends string>(arg: keyof Raw, allowed: readonly T[], fallback: T | undefined): T | undefined => {
-    const v = options[arg] ?? fallback;
-    if (v !== undefined && !allowed.includes(v as T)) throw bad(arg, `must be ${allowed.map((a) => `'${a}'`).join(' or ')}`, v);
-    return v as T | undefined;
-  };
-  const intAtLeast = (min: number) => (v: number) => Number.isInteger(v) && v >= min;
+  const o = options;
+  const optional = <T extends string>(arg: keyof Raw, values: readonly T[]): T | undefined =>
+    o[arg] === undefined ? undefined : enumOption(o[arg], fn, arg, { values });
   return {
-    seed: num('seed', d.seed, Number.isSafeInteger, 'must be a safe integer'),
-    testFraction: num('testFraction', d.testFraction, (v) => v > 0 && v < 1, 'must be in (0, 1)'),
-    validationFraction: num('validationFraction', d.validationFraction, (v) => v >= 0 && v < 1, 'must be in [0, 1)'),
-    maxCategories: num('maxCategories', d.maxCategories, intAtLeast(2), 'must be an integer >= 2'),
-    maxClasses: num('maxClasses', d.maxClasses, intAtLeast(2), 'must be an integer >= 2'),
-    maxColumns: num('maxColumns', d.maxColumns, intAtLeast(1), 'must be an integer >= 1'),
-    rangeMargin: num('rangeMargin', d.rangeMargin, (v) => v >= 0 && Number.isFinite(v), 'must be a finite number >= 0'),
-    missing: oneOf('missing', ['error', 'drop-rows'], undefined),
-    unknownCategories: oneOf('unknownCategories', ['error', 'zeros'], d.unknownCategories)!,
-    delimiter: oneOf('delimiter', [',', '\t', ';', 'auto'], 'auto')!,
-    task: oneOf('task', ['classification', 'regression'], undefined),
+    seed: seedOption(o.seed, fn, 'seed', { fallback: d.seed }),
+    testFraction: numberOption(o.testFraction, fn, 'testFraction', { above: 0, below: 1, fallback: d.testFraction }),
+    validationFraction: numberOption(o.validationFraction, fn, 'validationFraction', { min: 0, below: 1, fallback: d.validationFraction }),
+    maxCategories: intOption(o.maxCategories, fn, 'maxCategories', { min: 2, fallback: d.maxCategories }),
+    maxClasses: intOption(o.maxClasses, fn, 'maxClasses', { min: 2, fallback: d.maxClasses }),
+    maxColumns: intOption(o.maxColumns, fn, 'maxColumns', { min: 1, fallback: d.maxColumns }),
+    rangeMargin: numberOption(o.rangeMargin, fn, 'rangeMargin', { min: 0, fallback: d.rangeMargin }),
+    missing: optional('missing', ['error', 'drop-rows']),
+    unknownCategories: enumOption(o.unknownCategories, fn, 'unknownCategories', {
+      values: ['error', 'zeros'],
+      fallback: d.unknownCategories,
+    }),
+    delimiter: enumOption(o.delimiter, fn, 'delimiter', { values: [',', '\t', ';', 'auto'], fallback: 'auto' }),
+    task: optional('task', ['classification', 'regression']),
   };
 }
