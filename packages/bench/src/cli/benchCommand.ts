@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { XaiError } from '@xai/core';
-import type { BenchConfigInput } from '../config/benchConfig.js';
+import type { BenchConfig, BenchConfigInput } from '../config/benchConfig.js';
+import type { RunBenchResult } from '../run/runBench.js';
 import type { CliIo } from './cliIo.js';
 
 interface BenchFlags {
@@ -46,11 +47,30 @@ interface BenchFlags {
 /** commander collector of a repeatable flag. */
 export const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
-/** `xai bench`: the main job. @since 0.1.0 */
-export function benchCommand(program: Command, io: CliIo): Command {
-  return program
-    .command('bench')
-    .description('Run the benchmark: datasets x models x explainers x metrics, each score beside its floor and null.')
+const EXAMPLES = `
+Examples:
+  $ xai bench                                          # ≤ 3 min on 2 cores: synthetic, LR + ANN, 7 explainers, 11 metrics, 100 instances
+  $ xai bench --explainers grad,ig,lime --metrics FA,PGI,RIS --instances 20
+  $ xai bench --data my.csv --label y                  # your CSV: LR + ANN trained on it, same report
+  $ xai bench --model a.onnx --model b.onnx --data my.csv --label y   # your models compared on your data
+  $ xai bench --backend ort                            # forward passes through ONNX Runtime (same results within 1e-5)
+  $ xai bench --metrics all --instances 20             # + the extended metric families (faithfulness, robustness, …)
+  $ xai bench --datasets all --full --preset openxai --out openxai-full
+  $ xai bench --datasets all --full --preset openxai --stability-instances lime=100,shap=100,sg=100 --out protocol
+                                                       # the whole OpenXAI protocol in one run, one folder
+  $ xai bench --config run.json --resume               # after a crash or kill: finishes, identical results
+  $ xai bench --shard 1/3 --out s1 && xai bench --shard 2/3 --out s2 && xai bench --shard 3/3 --out s3
+  $ xai merge s1 s2 s3 --out merged                    # byte-identical to one unsharded run
+
+Sharding on a cluster (each task runs one shard, then one merge):
+  Kubernetes indexed Job:  xai bench --shard $((JOB_COMPLETION_INDEX+1))/$N --out /results/shard-$JOB_COMPLETION_INDEX
+  Slurm array (1..N):      xai bench --shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT --out shard-$SLURM_ARRAY_TASK_ID
+  CI matrix:               xai bench --shard \${{ matrix.shard }}/4 --out shard-\${{ matrix.shard }}
+`;
+
+/** The flags of `xai bench`, in help order. */
+function benchOptions(command: Command): Command {
+  return command
     .option(
       '--datasets <list>',
       'comma-separated: synthetic, adult, compas, german, gmsc, heart, heloc, pima, gaussian, or all (synthetic + every real dataset found) [synthetic]',
@@ -106,31 +126,53 @@ export function benchCommand(program: Command, io: CliIo): Command {
     .option('--block-size <n>', 'instances per unit of work [10]')
     .option('--stability-neighbours <n>', 'stability: same-label neighbours kept per instance [100]')
     .option('--stability-samples <n>', 'stability: candidate draws per instance [1000]')
-    .option('--download', 'fetch missing real datasets from their canonical address into the cache')
-    .addOption(new Option('--engine <module>', 'engine module (testing)').hideHelp())
-    .addHelpText(
-      'after',
-      `
-Examples:
-  $ xai bench                                          # ≤ 3 min on 2 cores: synthetic, LR + ANN, 7 explainers, 11 metrics, 100 instances
-  $ xai bench --explainers grad,ig,lime --metrics FA,PGI,RIS --instances 20
-  $ xai bench --data my.csv --label y                  # your CSV: LR + ANN trained on it, same report
-  $ xai bench --model a.onnx --model b.onnx --data my.csv --label y   # your models compared on your data
-  $ xai bench --backend ort                            # forward passes through ONNX Runtime (same results within 1e-5)
-  $ xai bench --metrics all --instances 20             # + the extended metric families (faithfulness, robustness, …)
-  $ xai bench --datasets all --full --preset openxai --out openxai-full
-  $ xai bench --datasets all --full --preset openxai --stability-instances lime=100,shap=100,sg=100 --out protocol
-                                                       # the whole OpenXAI protocol in one run, one folder
-  $ xai bench --config run.json --resume               # after a crash or kill: finishes, identical results
-  $ xai bench --shard 1/3 --out s1 && xai bench --shard 2/3 --out s2 && xai bench --shard 3/3 --out s3
-  $ xai merge s1 s2 s3 --out merged                    # byte-identical to one unsharded run
+    .option('--download', 'fetch missing real datasets from their canonical address into the cache');
+}
 
-Sharding on a cluster (each task runs one shard, then one merge):
-  Kubernetes indexed Job:  xai bench --shard $((JOB_COMPLETION_INDEX+1))/$N --out /results/shard-$JOB_COMPLETION_INDEX
-  Slurm array (1..N):      xai bench --shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT --out shard-$SLURM_ARRAY_TASK_ID
-  CI matrix:               xai bench --shard \${{ matrix.shard }}/4 --out shard-\${{ matrix.shard }}
-`,
-    )
+/** The flags as the config resolver takes them (`--model` is repeatable: `modelFiles`). */
+function configInput(flags: BenchFlags): BenchConfigInput {
+  const { config: _config, force: _force, engine: _engine, model, ...settings } = flags;
+  return { ...settings, modelFiles: model };
+}
+
+/** A flag that only means something beside others is an error alone, never silently ignored. */
+function checkFlagCombinations(config: BenchConfig): void {
+  if (config.modelInput !== 'raw' && (config.modelFiles.length === 0 || config.userData === null))
+    throw new XaiError('BAD_OPTION', '--model-input says what a --model file eats on --data: give --model <file> and --data <csv> too', {
+      fn: 'xai bench',
+      arg: '--model-input',
+      value: config.modelInput,
+    });
+}
+
+/** The closing lines: time, units, where each stage went, where the outputs are. */
+function printSummary(io: CliIo, result: RunBenchResult, config: BenchConfig, secs: number): void {
+  io.out(`done in ${secs.toFixed(1)} s: ${result.unitsComputed} units computed, ${result.unitsSkipped} reused\n`);
+  const inv = result.manifest.invocations.at(-1);
+  if (inv && result.unitsComputed > 0) {
+    const stages = Object.entries(inv.stages)
+      .map(([k, v]) => `${k} ${v.toFixed(1)} s`)
+      .join(', ');
+    const top = Object.entries(inv.unitSeconds ?? {})
+      .slice(0, 6)
+      .map(([k, v]) => `${k} ${v.toFixed(1)} s`)
+      .join(', ');
+    io.out(`stages: ${stages}; pool utilisation ${inv.poolUtilisation ?? '?'}; unit compute (all workers): ${top}\n`);
+  }
+  const paper = config.layout === 'paper' ? `  ${result.dir}/report-paper.md` : '';
+  io.out(
+    `results: ${result.dir}/results.jsonl\nreport:  ${result.dir}/report.md  ${result.dir}/report.html  ${result.dir}/leaderboard.md${paper}\n`,
+  );
+}
+
+/** `xai bench`: the main job. @since 0.1.0 */
+export function benchCommand(program: Command, io: CliIo): Command {
+  const command = program
+    .command('bench')
+    .description('Run the benchmark: datasets x models x explainers x metrics, each score beside its floor and null.');
+  return benchOptions(command)
+    .addOption(new Option('--engine <module>', 'engine module (testing)').hideHelp())
+    .addHelpText('after', EXAMPLES)
     .action(async (flags: BenchFlags) => {
       const t0 = performance.now();
       const [{ resolveBenchConfig }, { readConfigFile }] = await Promise.all([
@@ -138,53 +180,8 @@ Sharding on a cluster (each task runs one shard, then one merge):
         import('../config/configFile.js'),
       ]);
       const file = flags.config === undefined ? undefined : readConfigFile(flags.config);
-      const input: BenchConfigInput = {
-        datasets: flags.datasets,
-        models: flags.models,
-        explainers: flags.explainers,
-        metrics: flags.metrics,
-        instances: flags.instances,
-        full: flags.full,
-        preset: flags.preset,
-        dataDir: flags.dataDir,
-        cacheDir: flags.cacheDir,
-        out: flags.out,
-        workers: flags.workers,
-        seed: flags.seed,
-        resume: flags.resume,
-        shard: flags.shard,
-        blockSize: flags.blockSize,
-        stabilityNeighbours: flags.stabilityNeighbours,
-        stabilitySamples: flags.stabilitySamples,
-        download: flags.download,
-        saveExplanations: flags.saveExplanations,
-        layout: flags.layout,
-        explainerInstances: flags.explainerInstances,
-        groundTruthInstances: flags.groundTruthInstances,
-        predictionInstances: flags.predictionInstances,
-        stabilityInstances: flags.stabilityInstances,
-        modelFiles: flags.model,
-        data: flags.data,
-        label: flags.label,
-        test: flags.test,
-        schema: flags.schema,
-        backend: flags.backend,
-        precision: flags.precision,
-        modelInput: flags.modelInput,
-        strict: flags.strict,
-      };
-      const config = resolveBenchConfig(file, input);
-      // A flag that only means something beside others is an error alone, never silently ignored.
-      if (config.modelInput !== 'raw' && (config.modelFiles.length === 0 || config.userData === null))
-        throw new XaiError(
-          'BAD_OPTION',
-          '--model-input says what a --model file eats on --data: give --model <file> and --data <csv> too',
-          {
-            fn: 'xai bench',
-            arg: '--model-input',
-            value: config.modelInput,
-          },
-        );
+      const config = resolveBenchConfig(file, configInput(flags));
+      checkFlagCombinations(config);
       // Loaded only once the flags are valid: a typo fails fast.
       const { runBench } = await import('../run/runBench.js');
       const result = await runBench(config, {
@@ -193,21 +190,6 @@ Sharding on a cluster (each task runs one shard, then one merge):
         force: flags.force === true,
         ...(flags.engine ? { engine: flags.engine } : {}),
       });
-      const secs = (performance.now() - t0) / 1000;
-      io.out(`done in ${secs.toFixed(1)} s: ${result.unitsComputed} units computed, ${result.unitsSkipped} reused\n`);
-      const inv = result.manifest.invocations.at(-1);
-      if (inv && result.unitsComputed > 0) {
-        const stages = Object.entries(inv.stages)
-          .map(([k, v]) => `${k} ${v.toFixed(1)} s`)
-          .join(', ');
-        const top = Object.entries(inv.unitSeconds ?? {})
-          .slice(0, 6)
-          .map(([k, v]) => `${k} ${v.toFixed(1)} s`)
-          .join(', ');
-        io.out(`stages: ${stages}; pool utilisation ${inv.poolUtilisation ?? '?'}; unit compute (all workers): ${top}\n`);
-      }
-      io.out(
-        `results: ${result.dir}/results.jsonl\nreport:  ${result.dir}/report.md  ${result.dir}/report.html  ${result.dir}/leaderboard.md${config.layout === 'paper' ? `  ${result.dir}/report-paper.md` : ''}\n`,
-      );
+      printSummary(io, result, config, (performance.now() - t0) / 1000);
     });
 }
