@@ -1,18 +1,24 @@
 import { argmaxRows, checkOptions, row, summarizeValues } from '@xai/core';
-import type { MetricResult } from '@xai/core';
+import type { AnyPreset, MetricResult } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { prepare } from '../internal/common.js';
-import { flag, positiveInt } from '../internal/options.js';
+import { anyPresetOption, flag, positiveInt } from '../internal/options.js';
 
 /** Options of {@link consistency}. @since 0.3.0 */
 export interface ConsistencyOptions {
   /** Leading features whose signs form an explanation's label (Quantus `top_n_sign`, n = 5). @defaultValue 5 */
   readonly features?: number;
-  /** Take |attributions| first (Quantus `abs=True`: the label then marks which features are zero). @defaultValue true */
+  /**
+   * Take |attributions| first (Quantus `abs=True`): the label then only marks which leading
+   * features are exactly zero, so dense attributions all share one label.
+   * @defaultValue false (signs); true under `quantus`
+   */
   readonly abs?: boolean;
+  /** `quantus`: Quantus' defaults (|attributions|). @defaultValue 'default' */
+  readonly preset?: AnyPreset;
 }
 
-const KEYS = ['features', 'abs'];
+const KEYS = ['features', 'abs', 'preset'];
 
 /** Static facts about consistency. @since 0.3.0 */
 export const consistencyInfo = {
@@ -27,7 +33,8 @@ export const consistencyInfo = {
 
 /**
  * Consistency (Dasgupta et al. 2022) as Quantus computes it: each explanation is discretised to
- * the signs of its first `features` entries (Quantus' `top_n_sign`: the leading columns, not
+ * the signs of its first `features` entries (of |e| under `quantus`, where dense attributions then
+ * share one label) (Quantus' `top_n_sign`: the leading columns, not
  * the most relevant ones); an instance's value is the share of the other instances with the same
  * label that the model assigns the same predicted class (Quantus: ÷ (count + 1e-9), so 0 when
  * no other instance shares the label). Values depend on the whole input (Quantus: on each batch
@@ -40,7 +47,7 @@ export function consistency(input: ExtendedMetricInput, options: ConsistencyOpti
   const o = checkOptions(options, KEYS, fn);
   const { x, n, d, attributions, model } = prepare(fn, input, ['model', 'attributions']);
   const m = Math.min(d, positiveInt(o.features ?? 5, fn, 'options.features'));
-  const abs = flag(o.abs, fn, 'options.abs', true);
+  const abs = flag(o.abs, fn, 'options.abs', anyPresetOption(o.preset, fn) === 'quantus');
   const labels = new Array<string>(n);
   for (let i = 0; i < n; i++) {
     const e = row(attributions, i);
