@@ -26,22 +26,13 @@ export interface RunSources {
 }
 
 /**
- * Where real datasets live by default: `$XAI_DATA_DIR`, else `$XDG_DATA_HOME/xai/datasets`,
- * else `~/.local/share/xai/datasets` — never found through the working directory's repository.
+ * The per-user folders are defined once, in `@xai/data/node`: `defaultDataDir` (real datasets) and
+ * `defaultCacheRoot` (trained models under `models/`, downloads under `datasets/`).
+ * `defaultCacheDir` here is the bench's older name for the cache root: an alias of `defaultCacheRoot`,
+ * kept for one release (note that `@xai/data`'s own `defaultCacheDir` is the downloads folder).
  * @since 0.1.0
  */
-export function defaultDataDir(cwd: string = process.cwd()): string {
-  return xaiDataHome(process.env, cwd).path;
-}
-
-/**
- * Model/dataset cache: `$XAI_CACHE_DIR`, else `$XDG_CACHE_HOME/xai`, else `~/.cache/xai`
- * (models under `models/`, downloads under `datasets/`).
- * @since 0.1.0
- */
-export function defaultCacheDir(cwd: string = process.cwd()): string {
-  return xaiCacheHome(process.env, cwd).path;
-}
+export { defaultDataDir, defaultCacheRoot as defaultCacheDir } from '@xai/data/node';
 
 const origin = (key: string, file: Record<string, unknown>, flags: Record<string, unknown>): SettingSource | null =>
   flags[key] !== undefined ? 'flag' : file[key] !== undefined ? 'config file' : null;
