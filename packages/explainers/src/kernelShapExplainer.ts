@@ -250,6 +250,185 @@ export function kernelShapExplainer(options: KernelShapOptions = {}): Configured
   };
 }
 
+/** Step 1: units, exact or sampled, coalition count and model rows per instance. */
+interface KernelShapPlan {
+  readonly U: number;
+  readonly ids: Int32Array;
+  readonly B: number;
+  readonly constrained: boolean;
+  readonly exact: boolean;
+  /** Coalitions per instance (2^U when exact), the first two being N and ∅. */
+  readonly C: number;
+  /** Background rows per proper coalition; with m < B each coalition takes m of them in turn. */
+  readonly m: number;
+  readonly cycled: boolean;
+  readonly pairedDraws: boolean;
+  /** Model rows per instance: x itself (v(N)), then every proper coalition m times. */
+  readonly R: number;
+}
+
+function planKernelShap(efn: string, config: KernelShapConfig, d: number, B: number): KernelShapPlan {
+  // Coalitions are over units (a group or an ungrouped column); without groups, unit j = column j.
+  const units = featureUnits(d, config.groups ?? undefined, efn, 'groups');
+  const U = units.length;
+  const constrained = config.variant === 'constrained';
+  const exact =
+    constrained &&
+    (config.exact === true || (config.exact === 'auto' && U <= config.maxExactFeatures && 2 ** U * B <= config.maxExactRows));
+  if (exact && 2 ** U * B > EXACT_ROW_LIMIT) {
+    throw new XaiError(
+      'BAD_OPTION',
+      `exact enumeration needs 2^${U} coalitions x ${B} background rows per instance, over the limit of 2^24 model rows; use exact 'auto' or false, or a smaller background`,
+      { fn: efn, arg: 'exact', value: U },
+    );
+  }
+  const C = exact ? 2 ** U : config.samples === 'auto' ? autoSamples(U) : config.samples;
+  const m = exact || config.backgroundPerCoalition === 'all' ? B : Math.min(B, config.backgroundPerCoalition);
+  const pairedDraws = !exact && constrained && config.paired;
+  return { U, ids: unitIds(d, units), B, constrained, exact, C, m, cycled: m < B, pairedDraws, R: 1 + (C - 2) * m };
+}
+
+/** The coalitions of one instance: drawn from its key's stream, or reused from an earlier row with the same key. */
+interface CoalitionDraws {
+  /** Rows left to explain per key (sampled mode only). */
+  readonly left: Map<number, number>;
+  readonly draws: Map<number, { z: Float64Array; offset: number }>;
+}
+
+/** Step 2: row i's coalitions (sampled mode) and its model rows — x, then each proper coalition over m background rows. */
+function fillInstance(
+  plan: KernelShapPlan,
+  i: number,
+  rowInCall: number,
+  x: Float64Array,
+  d: number,
+  key: number,
+  seed: number,
+  cache: CoalitionDraws,
+  coalitions: Float64Array,
+  zo: number,
+  bgData: Float64Array,
+  inputs: Float64Array,
+  cdf: Float64Array,
+  perm: Int32Array,
+): number {
+  const { U, C, m, B, cycled, pairedDraws, ids } = plan;
+  let offset = 0;
+  if (!plan.exact) {
+    const cached = cache.draws.get(key);
+    if (cached !== undefined) {
+      coalitions.set(cached.z, zo);
+      offset = cached.offset;
+    } else {
+      const rng = substream(seed, key, 'kernelshap');
+      sampleCoalitions(rng, U, C, pairedDraws, cdf, perm, coalitions, zo);
+      if (cycled) offset = Math.floor(rng.uniform() * B);
+      if (cache.left.get(key)! > 1) cache.draws.set(key, { z: coalitions.slice(zo, zo + C * U), offset });
+    }
+  }
+  const xo = i * d;
+  let o = rowInCall * d;
+  inputs.set(x.subarray(xo, xo + d), o);
+  o += d;
+  for (let c = 2; c < C; c++) {
+    const zc = zo + c * U;
+    const slot = pairedDraws ? (c - 2) >> 1 : c - 2;
+    for (let q = 0; q < m; q++, o += d) {
+      const bo = (cycled ? (offset + slot * m + q) % B : q) * d;
+      for (let j = 0; j < d; j++) inputs[o + j] = coalitions[zc + ids[j]!] === 1 ? x[xo + j]! : bgData[bo + j]!;
+    }
+  }
+  return offset;
+}
+
+/** Step 3: v(S) of every coalition of one instance from the model's outputs (v(∅) shared by every instance). */
+function coalitionValues(
+  plan: KernelShapPlan,
+  probs: Float64Array,
+  first: number,
+  classes: number,
+  t: number,
+  emptyValue: Float64Array,
+  scaled: Float64Array,
+  offset: number,
+  v: Float64Array,
+): void {
+  const { C, m, B, cycled, pairedDraws } = plan;
+  let p = first;
+  v[0] = probs[p * classes + t]!;
+  v[1] = emptyValue[t]!;
+  p++;
+  for (let c = 2; c < C; c++) {
+    const slot = pairedDraws ? (c - 2) >> 1 : c - 2;
+    let s = 0;
+    for (let q = 0; q < m; q++, p++) s += scaled[cycled ? (offset + slot * m + q) % B : q]! * probs[p * classes + t]!;
+    v[c] = s / m;
+  }
+}
+
+/** Workspaces of the Shapley regression. */
+interface SolveWork {
+  readonly coef: Float64Array;
+  readonly ls: ReturnType<typeof createLeastSquaresWork>;
+  readonly cw: ReturnType<typeof createConstrainedShapleyWork>;
+  /** One factorisation per key shared by two or more rows (evicted after the last). */
+  readonly factors: Map<number, SharedLeastSquares | null>;
+}
+
+/** Step 4: φ of one instance — the kernel-weighted regression (Captum) or the constrained estimator. */
+function solveInstance(
+  plan: KernelShapPlan,
+  coalitions: Float64Array,
+  zo: number,
+  kernelWeights: Float64Array,
+  v: Float64Array,
+  key: number,
+  share: boolean,
+  work: SolveWork,
+  phi: Float64Array,
+): void {
+  const { U, C, constrained } = plan;
+  let factor: SharedLeastSquares | null = null;
+  if (share && (U > 1 || !constrained)) {
+    if (!work.factors.has(key))
+      work.factors.set(
+        key,
+        constrained
+          ? constrainedShapleyFactor(coalitions, zo + 2 * U, C - 2, kernelWeights, 2, work.cw)
+          : createSharedLeastSquares(coalitions, zo, C, U, kernelWeights, 0, 0, true),
+      );
+    factor = work.factors.get(key) ?? null;
+  }
+  if (!constrained) {
+    if (factor !== null) sharedLeastSquaresSolve(factor, v, 0, work.coef);
+    else weightedLeastSquares(coalitions.subarray(zo, zo + C * U), C, U, v, kernelWeights, 0, true, work.coef, work.ls);
+    phi.set(work.coef);
+  } else if (U === 1) {
+    phi[0] = v[0]! - v[1]!;
+  } else {
+    constrainedShapley(coalitions, zo + 2 * U, C - 2, v, kernelWeights, 2, v[1]!, v[0]! - v[1]!, phi, 0, work.cw, factor);
+  }
+}
+
+/** The coalition matrix (all 2^U once when exact, else room for a chunk's draws) and the regression weights. */
+function coalitionTable(
+  plan: KernelShapPlan,
+  endpointWeight: number,
+  cap: number,
+): { coalitions: Float64Array; kernelWeights: Float64Array } {
+  const { U, C, exact } = plan;
+  const coalitions = new Float64Array((exact ? 1 : cap) * C * U);
+  const kernelWeights = new Float64Array(C);
+  if (exact) enumerateCoalitions(U, coalitions, kernelWeights);
+  else {
+    kernelWeights.fill(1);
+    kernelWeights[0] = endpointWeight;
+    kernelWeights[1] = endpointWeight;
+  }
+  return { coalitions, kernelWeights };
+}
+
+/** The explain step: per chunk of rows, fill every instance's coalition rows, one model call, then v and φ per row. */
 function explainKernelShap(
   model: Model,
   x: Matrix,
@@ -271,41 +450,14 @@ function explainKernelShap(
       value: bg.cols,
     });
   const B = bg.rows;
-  // Coalitions are over units (a group or an ungrouped column); without groups, unit j = column j.
-  const units = featureUnits(d, config.groups ?? undefined, efn, 'groups');
-  const ids = unitIds(d, units);
-  const U = units.length;
-  const constrained = config.variant === 'constrained';
-  const exact =
-    constrained &&
-    (config.exact === true || (config.exact === 'auto' && U <= config.maxExactFeatures && 2 ** U * B <= config.maxExactRows));
-  if (exact && 2 ** U * B > EXACT_ROW_LIMIT) {
-    throw new XaiError(
-      'BAD_OPTION',
-      `exact enumeration needs 2^${U} coalitions x ${B} background rows per instance, over the limit of 2^24 model rows; use exact 'auto' or false, or a smaller background`,
-      { fn: efn, arg: 'exact', value: U },
-    );
-  }
+  const plan = planKernelShap(efn, config, d, B);
+  const { U, C, R, exact, constrained, ids } = plan;
   const out = new Float64Array(n * d);
   if (n === 0) return { rows: 0, cols: d, data: out };
-  const C = exact ? 2 ** U : config.samples === 'auto' ? autoSamples(U) : config.samples;
-  // Background rows per proper coalition; with m < B each coalition takes m of them in turn.
-  const m = exact || config.backgroundPerCoalition === 'all' ? B : Math.min(B, config.backgroundPerCoalition);
-  const cycled = m < B;
-  const pairedDraws = !exact && constrained && config.paired;
-  // Model rows per instance: x itself (v(N)), then every proper coalition m times. v(∅) is
-  // the same for every instance: the B background rows go once into the first call.
-  const R = 1 + (C - 2) * m;
+  // v(∅) is the same for every instance: the B background rows go once into the first call.
   const per = instancesPerChunk(R, config.batchRows);
   const cap = Math.min(per, n);
-  const coalitions = new Float64Array((exact ? 1 : cap) * C * U);
-  const kernelWeights = new Float64Array(C);
-  if (exact) enumerateCoalitions(U, coalitions, kernelWeights);
-  else {
-    kernelWeights.fill(1);
-    kernelWeights[0] = config.endpointWeight;
-    kernelWeights[1] = config.endpointWeight;
-  }
+  const { coalitions, kernelWeights } = coalitionTable(plan, config.endpointWeight, cap);
   const cdf = shapleySizeCdf(U);
   const perm = new Int32Array(U);
   const inputs = new Float64Array((B + cap * R) * d);
@@ -316,50 +468,36 @@ function explainKernelShap(
   for (let r = 0; r < B; r++) scaled[r] = weights === null ? 1 : B * weights[r]!;
   const offsets = new Int32Array(cap);
   const v = new Float64Array(C);
-  const coef = new Float64Array(U);
   const phi = new Float64Array(U);
   const ls = createLeastSquaresWork(constrained ? Math.max(1, U - 1) : U);
-  const cw = createConstrainedShapleyWork(U, ls);
-  const bgData = bg.data;
+  const work: SolveWork = { coef: new Float64Array(U), ls, cw: createConstrainedShapleyWork(U, ls), factors: new Map() };
   // Rows drawn from the same key (the stability metrics' common random numbers) have the same
-  // coalitions and kernel weights: one factorisation serves them all (evicted after the last).
-  const left = new Map<number, number>();
-  if (!exact) for (let i = 0; i < n; i++) left.set(b.keys[i]!, (left.get(b.keys[i]!) ?? 0) + 1);
-  const factors = new Map<number, SharedLeastSquares | null>();
-  const draws = new Map<number, { z: Float64Array; offset: number }>();
+  // coalitions and kernel weights: one factorisation serves them all.
+  const cache: CoalitionDraws = { left: new Map(), draws: new Map() };
+  if (!exact) for (let i = 0; i < n; i++) cache.left.set(b.keys[i]!, (cache.left.get(b.keys[i]!) ?? 0) + 1);
   for (let c0 = 0; c0 < n; c0 += per) {
     const c1 = Math.min(n, c0 + per);
     const lead = c0 === 0 ? B : 0;
-    if (lead > 0) inputs.set(bgData.subarray(0, B * d), 0);
+    if (lead > 0) inputs.set(bg.data.subarray(0, B * d), 0);
     for (let i = c0; i < c1; i++) {
       const zo = exact ? 0 : (i - c0) * C * U;
-      let offset = 0;
-      if (!exact) {
-        const key = b.keys[i]!;
-        const cached = draws.get(key);
-        if (cached !== undefined) {
-          coalitions.set(cached.z, zo);
-          offset = cached.offset;
-        } else {
-          const rng = substream(seed, key, 'kernelshap');
-          sampleCoalitions(rng, U, C, pairedDraws, cdf, perm, coalitions, zo);
-          if (cycled) offset = Math.floor(rng.uniform() * B);
-          if (left.get(key)! > 1) draws.set(key, { z: coalitions.slice(zo, zo + C * U), offset });
-        }
-        offsets[i - c0] = offset;
-      }
-      const xo = i * d;
-      let o = (lead + (i - c0) * R) * d;
-      inputs.set(b.x.subarray(xo, xo + d), o);
-      o += d;
-      for (let c = 2; c < C; c++) {
-        const zc = zo + c * U;
-        const slot = pairedDraws ? (c - 2) >> 1 : c - 2;
-        for (let q = 0; q < m; q++, o += d) {
-          const bo = (cycled ? (offset + slot * m + q) % B : q) * d;
-          for (let j = 0; j < d; j++) inputs[o + j] = coalitions[zc + ids[j]!] === 1 ? b.x[xo + j]! : bgData[bo + j]!;
-        }
-      }
+      const offset = fillInstance(
+        plan,
+        i,
+        lead + (i - c0) * R,
+        b.x,
+        d,
+        b.keys[i]!,
+        seed,
+        cache,
+        coalitions,
+        zo,
+        bg.data,
+        inputs,
+        cdf,
+        perm,
+      );
+      if (!exact) offsets[i - c0] = offset;
     }
     const rows = lead + (c1 - c0) * R;
     predictRows(b.model, { rows, cols: d, data: inputs.subarray(0, rows * d) }, efn, config.batchRows, probs);
@@ -368,51 +506,19 @@ function explainKernelShap(
         for (let k = 0; k < classes; k++) emptyValue[k] = emptyValue[k]! + (scaled[r]! / B) * probs[r * classes + k]!;
     }
     for (let i = c0; i < c1; i++) {
-      const t = b.targets[i]!;
-      let p = lead + (i - c0) * R;
-      v[0] = probs[p * classes + t]!;
-      v[1] = emptyValue[t]!;
-      p++;
-      const offset = offsets[i - c0]!;
-      for (let c = 2; c < C; c++) {
-        const slot = pairedDraws ? (c - 2) >> 1 : c - 2;
-        let s = 0;
-        for (let q = 0; q < m; q++, p++) s += scaled[cycled ? (offset + slot * m + q) % B : q]! * probs[p * classes + t]!;
-        v[c] = s / m;
-      }
-      const zo = exact ? 0 : (i - c0) * C * U;
-      const xo = i * d;
+      coalitionValues(plan, probs, lead + (i - c0) * R, classes, b.targets[i]!, emptyValue, scaled, offsets[i - c0]!, v);
       const key = b.keys[i]!;
-      const share = !exact && left.get(key)! > 1;
-      let factor: SharedLeastSquares | null = null;
-      if (share && (U > 1 || !constrained)) {
-        if (!factors.has(key))
-          factors.set(
-            key,
-            constrained
-              ? constrainedShapleyFactor(coalitions, zo + 2 * U, C - 2, kernelWeights, 2, cw)
-              : createSharedLeastSquares(coalitions, zo, C, U, kernelWeights, 0, 0, true),
-          );
-        factor = factors.get(key) ?? null;
-      }
-      if (!constrained) {
-        if (factor !== null) sharedLeastSquaresSolve(factor, v, 0, coef);
-        else weightedLeastSquares(coalitions.subarray(zo, zo + C * U), C, U, v, kernelWeights, 0, true, coef, ls);
-        phi.set(coef);
-      } else if (U === 1) {
-        phi[0] = v[0]! - v[1]!;
-      } else {
-        constrainedShapley(coalitions, zo + 2 * U, C - 2, v, kernelWeights, 2, v[1]!, v[0]! - v[1]!, phi, 0, cw, factor);
-      }
+      const share = !exact && cache.left.get(key)! > 1;
+      solveInstance(plan, coalitions, exact ? 0 : (i - c0) * C * U, kernelWeights, v, key, share, work, phi);
       if (!exact) {
-        const r = left.get(key)! - 1;
-        left.set(key, r);
+        const r = cache.left.get(key)! - 1;
+        cache.left.set(key, r);
         if (r === 0) {
-          factors.delete(key);
-          draws.delete(key);
+          work.factors.delete(key);
+          cache.draws.delete(key);
         }
       }
-      for (let j = 0; j < d; j++) out[xo + j] = phi[ids[j]!]!;
+      for (let j = 0; j < d; j++) out[i * d + j] = phi[ids[j]!]!;
     }
   }
   return { rows: n, cols: d, data: out };
