@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { XaiError, checkOptions, describeValue } from '@xai/core';
+import { XaiError, checkOptions, describeValue, enumOption } from '@xai/core';
 import type { Matrix } from '@xai/core';
 import { generateSynthGauss } from './generateSynthGauss.js';
 import { SPLIT_NAMES, assembleSynthDataset } from './internal/assembleSynthDataset.js';
@@ -18,6 +18,7 @@ import {
 } from './internal/fileLayout.js';
 import { parseNumericCsv } from './internal/numericCsv.js';
 import { sha256Hex } from '@xai/core';
+import type { SynthGaussParams } from './resolveSynthGaussParams.js';
 import type { SynthDataset, SynthFileEntry, SynthGaussDgp } from './synthDataset.js';
 
 /** Options of `loadSynth`. */
@@ -40,17 +41,58 @@ export interface LoadSynthOptions {
  */
 export async function loadSynth(dir: string, options: LoadSynthOptions = {}): Promise<SynthDataset> {
   const fn = 'loadSynth';
+  // 1. Arguments, then the manifest.
   checkOptions(options, ['verify'], fn);
   if (typeof dir !== 'string' || dir === '')
     throw new XaiError('BAD_INPUT', `expected a directory path, got ${describeValue(dir)}`, { fn, arg: 'dir', value: dir });
-  const verify = options.verify ?? 'files';
-  if (verify !== 'files' && verify !== 'regenerate')
-    throw new XaiError('BAD_OPTION', `expected 'files' or 'regenerate', got ${describeValue(verify)}`, {
+  const verify = enumOption(options.verify, fn, 'options.verify', { values: ['files', 'regenerate'], fallback: 'files' });
+  const { manifestPath, manifest, params } = await readManifest(dir, fn);
+  // 2. Every split from its verified files, then the data-generating process.
+  const read = verifiedReader(dir, manifestPath, manifest.files, fn);
+  const splits: Partial<Record<(typeof SPLIT_NAMES)[number], SplitParts>> = {};
+  for (const split of SPLIT_NAMES) {
+    const rows = manifest.rows[split];
+    if (rows !== 0) splits[split] = await readSplit(split, rows, params, dir, read, fn);
+  }
+  const dgp = parseDgp(await read(DGP_FILE), join(dir, DGP_FILE), params.clusters, params.dim, fn);
+  if (splits.train === undefined || splits.test === undefined)
+    throw new XaiError('BAD_INPUT', `${manifestPath}: train or test split has no rows`, { fn, arg: 'manifest.rows', value: manifest.rows });
+  const parts: SynthParts = {
+    train: splits.train,
+    test: splits.test,
+    ...(splits.validation ? { validation: splits.validation } : {}),
+    dgp,
+  };
+  // 3. The arrays must hash to the manifest's data hash (and regenerate to it, when asked).
+  const ds = assembleSynthDataset(params, parts, manifest.files);
+  checkDataHash(ds.manifest.dataSha256, manifest.dataSha256, manifestPath, 'the loaded arrays hash to', fn);
+  if (verify === 'regenerate')
+    checkDataHash(
+      generateSynthGauss(params).manifest.dataSha256,
+      manifest.dataSha256,
+      manifestPath,
+      'regenerating from the parameters gives data hash',
       fn,
-      arg: 'options.verify',
-      value: verify,
-    });
+    );
+  return ds;
+}
 
+function checkDataHash(actual: string, expected: string, manifestPath: string, what: string, fn: string): void {
+  if (actual === expected) return;
+  throw new XaiError('CHECKSUM_MISMATCH', `${manifestPath}: ${what} ${actual}, the manifest says ${expected}`, {
+    fn,
+    arg: 'manifest.dataSha256',
+    value: expected,
+    actual,
+  });
+}
+
+type Manifest = ReturnType<typeof checkManifest>['manifest'];
+
+async function readManifest(
+  dir: string,
+  fn: string,
+): Promise<{ manifestPath: string; manifest: Manifest & { files: readonly SynthFileEntry[] }; params: SynthGaussParams }> {
   const manifestPath = join(dir, MANIFEST_FILE);
   const manifestText = (await readBytes(manifestPath, fn)).toString('utf8');
   let raw: unknown;
@@ -65,17 +107,24 @@ export async function loadSynth(dir: string, options: LoadSynthOptions = {}): Pr
     });
   }
   const { manifest, params } = checkManifest(raw, fn, manifestPath);
-  const listed = manifest.files;
-  if (!Array.isArray(listed))
+  if (!Array.isArray(manifest.files))
     throw new XaiError('BAD_INPUT', `${manifestPath}: lists no files (not written by saveSynth?)`, {
       fn,
       arg: 'manifest.files',
-      value: listed,
+      value: manifest.files,
     });
+  return { manifestPath, manifest: manifest as Manifest & { files: readonly SynthFileEntry[] }, params };
+}
 
-  // Reads a listed file and checks its bytes before anything is parsed.
-  const read = async (file: string): Promise<string> => {
-    const entry = (listed as readonly SynthFileEntry[]).find((f) => f?.file === file);
+/** Reads a listed file and checks its bytes against the manifest before anything is parsed. */
+function verifiedReader(
+  dir: string,
+  manifestPath: string,
+  listed: readonly SynthFileEntry[],
+  fn: string,
+): (file: string) => Promise<string> {
+  return async (file) => {
+    const entry = listed.find((f) => f?.file === file);
     if (entry === undefined)
       throw new XaiError('CHECKSUM_MISMATCH', `${manifestPath}: does not list ${file}`, { fn, arg: 'manifest.files', value: file, file });
     const path = join(dir, file);
@@ -90,93 +139,83 @@ export async function loadSynth(dir: string, options: LoadSynthOptions = {}): Pr
     }
     return bytes.toString('utf8');
   };
+}
 
+/** One split: features with labels, clusters with probabilities, and the ground truth, each the manifest's row count. */
+async function readSplit(
+  split: (typeof SPLIT_NAMES)[number],
+  rows: number,
+  params: SynthGaussParams,
+  dir: string,
+  read: (file: string) => Promise<string>,
+  fn: string,
+): Promise<SplitParts> {
   const d = params.dim;
-  const K = params.clusters;
-  const names = featureNames(d);
-  const splits: Partial<Record<(typeof SPLIT_NAMES)[number], SplitParts>> = {};
-  for (const split of SPLIT_NAMES) {
-    const rows = manifest.rows[split];
-    if (rows === 0) continue;
-    const fx = featuresFile(split);
-    const feat = parseNumericCsv(await read(fx), join(dir, fx), featuresHeader(d), fn);
-    const fc = clustersFile(split);
-    const clus = parseNumericCsv(await read(fc), join(dir, fc), CLUSTERS_HEADER, fn);
-    const fg = groundTruthFile(split);
-    const gt = parseNumericCsv(await read(fg), join(dir, fg), names, fn);
-    for (const [file, got] of [
-      [fx, feat.rows],
-      [fc, clus.rows],
-      [fg, gt.rows],
-    ] as const) {
-      if (got !== rows)
-        throw new XaiError('PARSE_ERROR', `${join(dir, file)}: ${got} rows, the manifest says ${rows}`, {
-          fn,
-          arg: 'file',
-          value: got,
-          file: join(dir, file),
-        });
-    }
-    const x = new Float64Array(rows * d);
-    const y = new Int32Array(rows);
-    const clusters = new Int32Array(rows);
-    const probabilities = new Float64Array(rows);
-    for (let i = 0; i < rows; i++) {
-      x.set(feat.data.subarray(i * (d + 1), i * (d + 1) + d), i * d);
-      const label = feat.data[i * (d + 1) + d]!;
-      if (label !== 0 && label !== 1)
-        throw new XaiError('PARSE_ERROR', `${join(dir, fx)}: line ${i + 2}, column target: label ${label} is not 0 or 1`, {
-          fn,
-          arg: 'file',
-          value: label,
-          file: join(dir, fx),
-          line: i + 2,
-          column: 'target',
-        });
-      y[i] = label;
-      const k = clus.data[2 * i]!;
-      if (!Number.isInteger(k) || k < 0 || k >= K)
-        throw new XaiError('PARSE_ERROR', `${join(dir, fc)}: line ${i + 2}, column cluster_idx: ${k} is not a cluster in [0, ${K})`, {
-          fn,
-          arg: 'file',
-          value: k,
-          file: join(dir, fc),
-          line: i + 2,
-          column: 'cluster_idx',
-        });
-      clusters[i] = k;
-      probabilities[i] = clus.data[2 * i + 1]!;
-    }
-    splits[split] = { x: { rows, cols: d, data: x }, y, groundTruth: { rows, cols: d, data: gt.data }, clusters, probabilities };
+  const fx = featuresFile(split);
+  const feat = parseNumericCsv(await read(fx), join(dir, fx), featuresHeader(d), fn);
+  const fc = clustersFile(split);
+  const clus = parseNumericCsv(await read(fc), join(dir, fc), CLUSTERS_HEADER, fn);
+  const fg = groundTruthFile(split);
+  const gt = parseNumericCsv(await read(fg), join(dir, fg), featureNames(d), fn);
+  for (const [file, got] of [
+    [fx, feat.rows],
+    [fc, clus.rows],
+    [fg, gt.rows],
+  ] as const) {
+    if (got !== rows)
+      throw new XaiError('PARSE_ERROR', `${join(dir, file)}: ${got} rows, the manifest says ${rows}`, {
+        fn,
+        arg: 'file',
+        value: got,
+        file: join(dir, file),
+      });
   }
-  const dgp = parseDgp(await read(DGP_FILE), join(dir, DGP_FILE), K, d, fn);
-  if (splits.train === undefined || splits.test === undefined)
-    throw new XaiError('BAD_INPUT', `${manifestPath}: train or test split has no rows`, { fn, arg: 'manifest.rows', value: manifest.rows });
-  const parts: SynthParts = {
-    train: splits.train,
-    test: splits.test,
-    ...(splits.validation ? { validation: splits.validation } : {}),
-    dgp,
-  };
-  const ds = assembleSynthDataset(params, parts, listed);
-  if (ds.manifest.dataSha256 !== manifest.dataSha256) {
-    throw new XaiError(
-      'CHECKSUM_MISMATCH',
-      `${manifestPath}: the loaded arrays hash to ${ds.manifest.dataSha256}, the manifest says ${manifest.dataSha256}`,
-      { fn, arg: 'manifest.dataSha256', value: manifest.dataSha256, actual: ds.manifest.dataSha256 },
-    );
+  const { x, y, clusters, probabilities } = splitColumns(feat.data, clus.data, rows, d, params.clusters, join(dir, fx), join(dir, fc), fn);
+  return { x: { rows, cols: d, data: x }, y, groundTruth: { rows, cols: d, data: gt.data }, clusters, probabilities };
+}
+
+/** Features and labels from the features file, cluster ids and probabilities from the clusters file, each value checked. */
+function splitColumns(
+  feat: Float64Array,
+  clus: Float64Array,
+  rows: number,
+  d: number,
+  K: number,
+  featPath: string,
+  clusPath: string,
+  fn: string,
+): { x: Float64Array; y: Int32Array; clusters: Int32Array; probabilities: Float64Array } {
+  const x = new Float64Array(rows * d);
+  const y = new Int32Array(rows);
+  const clusters = new Int32Array(rows);
+  const probabilities = new Float64Array(rows);
+  for (let i = 0; i < rows; i++) {
+    x.set(feat.subarray(i * (d + 1), i * (d + 1) + d), i * d);
+    const label = feat[i * (d + 1) + d]!;
+    if (label !== 0 && label !== 1)
+      throw new XaiError('PARSE_ERROR', `${featPath}: line ${i + 2}, column target: label ${label} is not 0 or 1`, {
+        fn,
+        arg: 'file',
+        value: label,
+        file: featPath,
+        line: i + 2,
+        column: 'target',
+      });
+    y[i] = label;
+    const k = clus[2 * i]!;
+    if (!Number.isInteger(k) || k < 0 || k >= K)
+      throw new XaiError('PARSE_ERROR', `${clusPath}: line ${i + 2}, column cluster_idx: ${k} is not a cluster in [0, ${K})`, {
+        fn,
+        arg: 'file',
+        value: k,
+        file: clusPath,
+        line: i + 2,
+        column: 'cluster_idx',
+      });
+    clusters[i] = k;
+    probabilities[i] = clus[2 * i + 1]!;
   }
-  if (verify === 'regenerate') {
-    const again = generateSynthGauss(params);
-    if (again.manifest.dataSha256 !== manifest.dataSha256) {
-      throw new XaiError(
-        'CHECKSUM_MISMATCH',
-        `${manifestPath}: regenerating from the parameters gives data hash ${again.manifest.dataSha256}, the manifest says ${manifest.dataSha256}`,
-        { fn, arg: 'manifest.dataSha256', value: manifest.dataSha256, actual: again.manifest.dataSha256 },
-      );
-    }
-  }
-  return ds;
+  return { x, y, clusters, probabilities };
 }
 
 async function readBytes(path: string, fn: string): Promise<Buffer> {

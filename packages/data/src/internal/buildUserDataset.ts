@@ -1,5 +1,6 @@
 // The body of parseUserDataset / loadUserDataset, with the public function's name for errors.
 import type { CategoricalEncoding, FeatureKind, Matrix, Preprocessing, Split } from '@xai/core';
+import type { CsvTable } from './csvTable.js';
 import { XaiError, checkOptions, describeValue } from '@xai/core';
 import { inferFeatureKinds } from '../inferFeatureKinds.js';
 import { fitMinMaxScaler } from '../minMaxScaler.js';
@@ -20,8 +21,11 @@ import { sha256Hex } from '@xai/core';
 import type { RawColumnPlan } from './tableEncoding.js';
 import { encodeTable, modelColumnNames } from './tableEncoding.js';
 import type { Part } from './userSplits.js';
+import type { UserSplits } from './userSplits.js';
 import { splitUserRows } from './userSplits.js';
+import type { UserDatasetSettings } from './userDatasetOptions.js';
 import { USER_DATASET_KEYS, userDatasetSettings } from './userDatasetOptions.js';
+import type { MinMaxScaler } from '../minMaxScaler.js';
 
 const encoder = new TextEncoder();
 
@@ -93,8 +97,20 @@ function schemaGroups(
   }
 }
 
-/** parseUserDataset's body; `fn` names the public function in errors (parseUserDataset, loadUserDataset). */
-export function buildUserDataset(fn: string, text: string | Uint8Array, options: UserDatasetOptions): UserDataset {
+/** The options after defaults: files, schema, label and settings. */
+interface UserSetup {
+  readonly fn: string;
+  readonly file: string;
+  readonly schemaFile: string;
+  readonly schema: UserSchema | undefined;
+  readonly label: string;
+  readonly settings: UserDatasetSettings;
+  readonly missing: 'error' | 'drop-rows';
+  readonly missingHint: string | undefined;
+  readonly name: string;
+}
+
+function userSetup(fn: string, options: UserDatasetOptions): UserSetup {
   checkOptions(options, USER_DATASET_KEYS, fn);
   if (options === undefined || options === null)
     throw new XaiError('BAD_OPTION', 'options with at least { label } are required', { fn, arg: 'options', value: options });
@@ -103,27 +119,42 @@ export function buildUserDataset(fn: string, text: string | Uint8Array, options:
   const schema = options.schema === undefined ? undefined : parseUserSchema(options.schema, schemaFile);
   const label = resolveLabel(fn, options, schema, schemaFile);
   const settings = userDatasetSettings(fn, options);
-  const { seed, testFraction, validationFraction, maxCategories, unknownCategories, rangeMargin, delimiter } = settings;
   const missing = settings.missing ?? schema?.missing ?? 'error';
-  const missingHint = missing === 'error' ? MISSING_HINT : undefined;
   const name = options.name ?? (options.file ? options.file.replace(/^.*[\\/]/, '').replace(/\.(csv|tsv|txt)$/i, '') || 'user' : 'user');
+  return { fn, file, schemaFile, schema, label, settings, missing, missingHint: missing === 'error' ? MISSING_HINT : undefined, name };
+}
 
-  const steps: string[] = [];
-  // 1. The training file, screened cell by cell; feature columns and their kinds from the clean cells.
-  const train = readTrainTable({ fn, text, file, delimiter, label, schema, schemaFile, missing });
+/** The training file read, encoded and labelled. */
+interface TrainRead {
+  readonly table: CsvTable;
+  readonly plan: readonly RawColumnPlan[];
+  readonly x: Matrix;
+  readonly y: Int32Array;
+  readonly values: Float64Array | undefined;
+  readonly modelNames: string[];
+  readonly kinds: FeatureKind[];
+  readonly groups: number[][];
+  readonly encodings: CategoricalEncoding[];
+  readonly oneHot: boolean[];
+  readonly task: 'classification' | 'regression';
+  readonly classes: string[];
+  readonly classesFrom: string;
+}
+
+/** Steps 1-2: the training file screened cell by cell, feature columns planned and encoded, the label read. */
+function readTrain(u: UserSetup, text: string | Uint8Array, steps: string[], warnings: string[]): TrainRead {
+  const { fn, file, schema, schemaFile, label, settings, missing, missingHint } = u;
+  const train = readTrainTable({ fn, text, file, delimiter: settings.delimiter, label, schema, schemaFile, missing });
   const { table, labelIndex, declared, columnIndex } = train;
-  const warnings: string[] = [...train.warnings];
-  const planned = planColumns(table, declared, columnIndex, maxCategories);
+  warnings.push(...train.warnings);
+  const planned = planColumns(table, declared, columnIndex, settings.maxCategories);
   const plan = planned.plan;
   warnings.push(...planned.warnings);
   checkModelWidth(table, plan, settings.maxColumns, schema?.features !== undefined);
-
-  // 2. Encode the file (one-hot for categorical columns) and read the label.
   const all = encodeTable(table, plan, columnIndex, 'error', missingHint);
   const modelNames = modelColumnNames(plan);
   const { kinds, groups, encodings, oneHot } = modelColumns(plan, planned.rawKinds, all.x);
   schemaGroups(fn, schema, schemaFile, modelNames, groups);
-
   const decided = labelTask({
     label,
     file,
@@ -135,19 +166,36 @@ export function buildUserDataset(fn: string, text: string | Uint8Array, options:
     classesFrom: `${schemaFile}: classes`,
     maxClasses: settings.maxClasses,
   });
-  const task = decided.task;
+  const { task } = decided;
   const classes = [...decided.classes];
   if (decided.warning) warnings.push(decided.warning);
   const classesFrom = schema?.classes ? `the classes of ${schemaFile}` : 'the classes';
   const lab = readLabelColumn(table, labelIndex, task, classes, classesFrom, missingHint);
   if (task === 'classification') warnings.push(...classCountWarnings({ fn, file, label, y: lab.y, classes }));
+  const categorical = plan.filter((c) => c.categories).length;
+  const classText = task === 'classification' ? ` with classes ${quote(classes)} (class i = output i)` : '';
   steps.push(
-    `read ${file}: ${table.dataRows.length} rows; ${declared.length} feature columns -> ${modelNames.length} model columns (${plan.filter((c) => c.categories).length} categorical expanded to one-hot); ${task}${task === 'classification' ? ` with classes ${quote(classes)} (class i = output i)` : ''}`,
+    `read ${file}: ${table.dataRows.length} rows; ${declared.length} feature columns -> ${modelNames.length} model columns (${categorical} categorical expanded to one-hot); ${task}${classText}`,
     decided.reason,
   );
-  // 3. Train / test (a test file, or a held-out share of the file), then validation from train.
-  const files: { role: 'train' | 'test' | 'full'; file: string; sha256: string; rows: number }[] = [];
-  const bytesOf = (t: string | Uint8Array): Uint8Array => (typeof t === 'string' ? encoder.encode(t) : t);
+  return { table, plan, x: all.x, y: lab.y, values: lab.values, modelNames, kinds, groups, encodings, oneHot, task, classes, classesFrom };
+}
+
+type InputFile = { role: 'train' | 'test' | 'full'; file: string; sha256: string; rows: number };
+
+const bytesOf = (t: string | Uint8Array): Uint8Array => (typeof t === 'string' ? encoder.encode(t) : t);
+
+/** Step 3: train / test (a test file, or a held-out share of the file), then validation from train; the input files' hashes. */
+function splitRows(
+  u: UserSetup,
+  r: TrainRead,
+  text: string | Uint8Array,
+  options: UserDatasetOptions,
+  steps: string[],
+  warnings: string[],
+): { parts: UserSplits; files: InputFile[] } {
+  const { fn, file, label, settings, missing, missingHint, schema } = u;
+  const files: InputFile[] = [];
   let testPart: Part | undefined;
   if (options.testText !== undefined) {
     const testFile = options.testFile ?? '<test csv>';
@@ -156,75 +204,89 @@ export function buildUserDataset(fn: string, text: string | Uint8Array, options:
       text: options.testText,
       testFile,
       file,
-      delimiter,
+      delimiter: settings.delimiter,
       label,
       ignore: schema?.ignore ?? [],
-      plan,
+      plan: r.plan,
       missing,
       missingHint,
-      unknownCategories,
-      task,
-      classes,
-      classesFrom,
+      unknownCategories: settings.unknownCategories,
+      task: r.task,
+      classes: r.classes,
+      classesFrom: r.classesFrom,
     });
     warnings.push(...t.warnings);
     testPart = t;
     files.push(
-      { role: 'train', file, sha256: sha256Hex(bytesOf(text)), rows: all.x.rows },
+      { role: 'train', file, sha256: sha256Hex(bytesOf(text)), rows: r.x.rows },
       { role: 'test', file: testFile, sha256: sha256Hex(bytesOf(options.testText)), rows: t.x.rows },
     );
     steps.push(`read ${testFile}: ${t.x.rows} test rows, columns matched by name`);
-  } else files.push({ role: 'full', file, sha256: sha256Hex(bytesOf(text)), rows: all.x.rows });
+  } else files.push({ role: 'full', file, sha256: sha256Hex(bytesOf(text)), rows: r.x.rows });
+  const { seed, testFraction, validationFraction } = settings;
+  const all = { x: r.x, y: r.y, values: r.values };
   const parts = splitUserRows({
     fn,
     file,
-    table,
-    all: { x: all.x, y: lab.y, values: lab.values },
+    table: r.table,
+    all,
     test: testPart,
-    task,
-    classes,
+    task: r.task,
+    classes: r.classes,
     seed,
     testFraction,
     validationFraction,
   });
   steps.push(...parts.steps);
   warnings.push(...parts.warnings);
-  const { split } = parts;
-  const { x: trainX, y: trainY, values: trainV } = parts.train;
-  const { x: testX, y: testY, values: testV } = parts.test;
-  const valX = parts.validation?.x;
-  const valY = parts.validation?.y;
-  const valV = parts.validation?.values;
+  return { parts, files };
+}
 
-  // 5. Scaling fitted on the train rows only.
-  const scaler = fitMinMaxScaler(trainX, { featureNames: modelNames });
+/** Step 4: the min-max scaler fitted on the train rows only, the test file's out-of-range report, and the preprocessing record. */
+function fitScaling(
+  u: UserSetup,
+  r: TrainRead,
+  parts: UserSplits,
+  options: UserDatasetOptions,
+  steps: string[],
+  warnings: string[],
+): { scaler: MinMaxScaler; preprocessing: Preprocessing; testOutOfRange: OutOfRangeReport | undefined } {
+  const { label, settings } = u;
+  const trainX = parts.train.x;
+  const testX = parts.test.x;
+  const scaler = fitMinMaxScaler(trainX, { featureNames: r.modelNames });
   steps.push(
-    `min-max scaler fitted on the ${trainX.rows} train rows (model columns), applied to train, ${valX ? 'validation and ' : ''}test`,
+    `min-max scaler fitted on the ${trainX.rows} train rows (model columns), applied to train, ${parts.validation ? 'validation and ' : ''}test`,
   );
   let testOutOfRange: OutOfRangeReport | undefined;
   if (options.testText !== undefined) {
-    const check = kinds.map((_, j) => !oneHot[j]);
-    testOutOfRange = countOutOfRange(testX, modelNames, scaler.min, scaler.max, check, rangeMargin);
-    const w = outOfRangeWarning(testOutOfRange, testX.rows, rangeMargin, options.testFile ?? '<test csv>');
+    const check = r.kinds.map((_, j) => !r.oneHot[j]);
+    testOutOfRange = countOutOfRange(testX, r.modelNames, scaler.min, scaler.max, check, settings.rangeMargin);
+    const w = outOfRangeWarning(testOutOfRange, testX.rows, settings.rangeMargin, options.testFile ?? '<test csv>');
     if (w) warnings.push(w);
   }
   const preprocessing: Preprocessing = {
-    features: modelNames,
-    kinds,
-    ...(groups.length > 0 ? { groups: groups.map((g) => [...g]) } : {}),
-    ...(encodings.length > 0 ? { categorical: encodings } : {}),
+    features: r.modelNames,
+    kinds: r.kinds,
+    ...(r.groups.length > 0 ? { groups: r.groups.map((g) => [...g]) } : {}),
+    ...(r.encodings.length > 0 ? { categorical: r.encodings } : {}),
     scaler: { kind: 'min-max', min: Array.from(scaler.min), max: Array.from(scaler.max) },
-    label: task === 'classification' ? { name: label, classes } : { name: label },
-    task,
+    label: r.task === 'classification' ? { name: label, classes: r.classes } : { name: label },
+    task: r.task,
   };
-  const splitOf = (x: Matrix, y: Int32Array, targets: Float64Array | undefined): Split => ({
-    x: scaler.transform(x),
-    y,
-    ...(targets ? { targets } : {}),
-  });
-  // Content only: the same bytes under another path are the same dataset (paths stay in provenance).
+  return { scaler, preprocessing, testOutOfRange };
+}
+
+/** Step 5: the hashes. Content only: the same bytes under another path are the same dataset (paths stay in provenance). */
+function userHashes(
+  u: UserSetup,
+  files: readonly InputFile[],
+  preprocessing: Preprocessing,
+  split: boolean,
+): { inputs: string; processing: string } {
+  const { seed, testFraction, validationFraction } = u.settings;
   const inputs = sha256Hex(files.map((f) => `${f.role}:${f.sha256}\n`).join(''));
-  const processingHash = sha256Hex(
+  const processing = sha256Hex(
     JSON.stringify({
       format: 'xai-user-data-processing@1',
       inputs,
@@ -233,29 +295,53 @@ export function buildUserDataset(fn: string, text: string | Uint8Array, options:
       testFraction: split ? testFraction : null,
       validationFraction,
       // Only when rows were dropped for missing values: the hashes of every other dataset stay as they were.
-      ...(missing === 'drop-rows' ? { missing } : {}),
+      ...(u.missing === 'drop-rows' ? { missing: u.missing } : {}),
     }),
   );
+  return { inputs, processing };
+}
+
+/** parseUserDataset's body; `fn` names the public function in errors (parseUserDataset, loadUserDataset). */
+export function buildUserDataset(fn: string, text: string | Uint8Array, options: UserDatasetOptions): UserDataset {
+  const u = userSetup(fn, options);
+  const steps: string[] = [];
+  const warnings: string[] = [];
+  const r = readTrain(u, text, steps, warnings);
+  const { parts, files } = splitRows(u, r, text, options, steps, warnings);
+  const { scaler, preprocessing, testOutOfRange } = fitScaling(u, r, parts, options, steps, warnings);
+  const { split } = parts;
+  const hashes = userHashes(u, files, preprocessing, split !== undefined);
+  const { task, classes, modelNames, kinds, groups } = r;
+  const { x: trainX, y: trainY, values: trainV } = parts.train;
+  const { x: testX, y: testY, values: testV } = parts.test;
+  const val = parts.validation;
+  const valV = val?.values;
+  const splitOf = (x: Matrix, y: Int32Array, targets: Float64Array | undefined): Split => ({
+    x: scaler.transform(x),
+    y,
+    ...(targets ? { targets } : {}),
+  });
+  const { validationFraction, seed } = u.settings;
   return {
-    name,
+    name: u.name,
     schema: { names: modelNames, kinds, groups: groups.map((g) => [...g]) },
     classes: task === 'classification' ? classes.length : 1,
     train: splitOf(trainX, trainY, trainV),
-    ...(valX && valY ? { validation: splitOf(valX, valY, valV) } : {}),
+    ...(val ? { validation: splitOf(val.x, val.y, valV) } : {}),
     test: splitOf(testX, testY, testV),
-    hash: inputs,
+    hash: hashes.inputs,
     task,
     ...(task === 'classification' ? { labelClasses: classes } : {}),
     ...(trainV && testV ? { targets: { train: trainV, ...(valV ? { validation: valV } : {}), test: testV } } : {}),
     preprocessing,
     scaler,
-    raw: { train: trainX, ...(valX ? { validation: valX } : {}), test: testX },
-    ...(parts.testRecords ? { sourceLines: { test: Int32Array.from(parts.testRecords, (r) => lineOfRecord(table, r)) } } : {}),
-    processingHash,
+    raw: { train: trainX, ...(val ? { validation: val.x } : {}), test: testX },
+    ...(parts.testRecords ? { sourceLines: { test: Int32Array.from(parts.testRecords, (rec) => lineOfRecord(r.table, rec)) } } : {}),
+    processingHash: hashes.processing,
     provenance: {
       files,
       ...(split ? { split } : {}),
-      validation: { fraction: validationFraction, seed, rows: valX?.rows ?? 0 },
+      validation: { fraction: validationFraction, seed, rows: val?.x.rows ?? 0 },
       ...(testOutOfRange ? { testOutOfRange } : {}),
       steps,
       warnings,
