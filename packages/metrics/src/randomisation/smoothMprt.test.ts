@@ -27,6 +27,19 @@ describe('smoothMprt', () => {
     for (let i = 0; i < x.rows; i++) expect(s.values[i]).toBeCloseTo(m.values[i]!, 10);
   });
 
+  it("takes 10 samples by default and Quantus' 50 under the quantus preset", () => {
+    const mlp = denseMlp([5, 3, 2], 9);
+    const rows: number[] = [];
+    const spy = (m: Model, xs: Matrix, t: Int32Array): Matrix => {
+      rows.push(xs.rows);
+      return gradient(m, xs, t);
+    };
+    smoothMprt({ x, model: mlp, explain: spy });
+    smoothMprt({ x, model: mlp, explain: spy }, { preset: 'quantus' });
+    expect(rows[0]).toBe(30);
+    expect(rows.at(-1)).toBe(150);
+  });
+
   it('averages samples explanations of noisy copies (σ = magnitude · range), the last copy exact', () => {
     const mlp = denseMlp([5, 4, 2], 7);
     const seen: Matrix[] = [];
