@@ -1,3 +1,4 @@
+import type { AuditOptions } from './auditOptions.js';
 import { XaiError, checkOptions } from '@xai/core';
 import type { AuditEnvelope } from './auditEnvelope.js';
 import { auditEnvelope } from './auditEnvelope.js';
@@ -132,10 +133,11 @@ export interface AuditCommandResult {
  */
 export async function runAuditCommand(input: AuditCommandOptions | readonly string[]): Promise<AuditCommandResult> {
   const fn = 'runAuditCommand';
+  // 1. Flags or options, checked.
   if (!Array.isArray(input)) checkOptions(input as AuditCommandOptions, AUDIT_COMMAND_KEYS, fn);
   const o = Array.isArray(input) ? parseAuditArgs(input) : (input as AuditCommandOptions);
   const format = o.markdown ? 'markdown' : 'terminal';
-  const auditOptions = {
+  const auditOptions: AuditOptions = {
     ...(o.seed !== undefined ? { seed: o.seed } : {}),
     ...(o.permutations !== undefined ? { permutations: o.permutations } : {}),
     ...(o.quantile !== undefined ? { quantile: o.quantile } : {}),
@@ -152,67 +154,86 @@ export async function runAuditCommand(input: AuditCommandOptions | readonly stri
       arg: 'features',
       value: o.features,
     });
-  const encoding = o.encoding !== undefined ? { encoding: o.encoding } : {};
   if (o.sign !== undefined && (o.adapter !== 'demo' || o.cue !== 'length' || (o.sign !== 'longest' && o.sign !== 'shortest')))
     throw new XaiError('BAD_OPTION', `--sign ${String(o.sign)}: only 'longest' or 'shortest', and only with --adapter demo --cue length`, {
       fn,
       arg: 'sign',
       value: o.sign,
     });
+  // 2. The demo corpora, or a corpus read from files and audited with its battery.
+  if (o.adapter === 'demo') return demoCommand(o, auditOptions, wanted, format, fn);
+  const source = await loadSource(o, textParts, fn);
+  const report = auditSource(source, o, auditOptions, wanted, textParts, fn);
+  return {
+    text: `${heading(source, report)}\n${formatAuditTable(report, format)}`,
+    json: {
+      ...toAuditJson(report),
+      ...(source.kind === 'items' && source.classification ? { skipped: source.classification.skipped } : {}),
+    },
+    exitCode: o.failOnFire && report.probes.some((p) => p.fires) ? 1 : 0,
+  };
+}
 
-  if (o.adapter === 'demo') {
-    const cue = o.cue ?? 'position';
-    if (cue !== 'none' && !(CUE_NAMES as readonly string[]).includes(cue))
-      throw new XaiError('BAD_OPTION', `unknown cue "${cue}" (known: none, ${CUE_NAMES.join(', ')})`, { fn, arg: 'cue', value: cue });
-    const probes = wanted ? pickProbes(wanted, fn, defaultProbes) : undefined;
-    const base: Omit<DemoCorpusOptions, 'seed'> = {
-      ...(o.items !== undefined ? { items: o.items } : {}),
-      ...(o.candidates !== undefined ? { candidates: o.candidates } : {}),
-    };
-    const cueSpec: CueSpec = {
-      strength: o.strength ?? 1,
-      ...(o.sign !== undefined ? { sign: o.sign } : {}),
-      ...(o.index !== undefined ? { index: o.index } : {}),
-    };
-    const corpora: { label: string; corpus: Omit<DemoCorpusOptions, 'seed'> }[] = [{ label: 'clean', corpus: base }];
-    if (cue !== 'none') corpora.push({ label: `cue ${cue}`, corpus: { ...base, cues: { [cue]: cueSpec } } });
-    const opts = { ...auditOptions, ...(probes ? { probes } : {}) };
-    if (o.rebuilds !== undefined) {
-      const envs: (AuditEnvelope & { label: string })[] = corpora.map(({ label, corpus }) => ({
-        label,
-        ...auditEnvelope({
-          rebuilds: o.rebuilds!,
-          corpus,
-          corpusSeed: o.corpusSeed ?? 0,
-          audit: opts,
-          ...(o.command !== undefined ? { command: o.command } : {}),
-        }),
-      }));
-      const text = envs
-        .map(
-          (e) => `== demo ${e.label}: envelope over ${e.rebuilds} rebuilds of ${e.itemsPerCorpus} items ==\n${formatEnvelope(e, format)}`,
-        )
-        .join('\n');
-      const fired = envs.some((e) => e.probes.some((p) => p.fired > 0));
-      return { text, json: { envelopes: envs }, exitCode: o.failOnFire && fired ? 1 : 0 };
-    }
-    const reports: { label: string; report: AuditReport; source: AuditSource }[] = [];
-    for (const { label, corpus } of corpora) {
-      const source = demoAdapter.load({ ...corpus, seed: o.corpusSeed ?? 0 }) as AuditSource;
-      reports.push({ label, source, report: runAuditSource(source, opts, 'demo') });
-    }
-    const text = reports.map(({ source, report }) => `${heading(source, report)}\n${formatAuditTable(report, format)}`).join('\n');
-    const [first, ...rest] = reports;
-    const json: AuditJson & { cued?: AuditJson } = {
-      ...toAuditJson(first!.report),
-      ...(rest.length > 0 ? { cued: toAuditJson(rest[0]!.report) } : {}),
-    };
-    return { text, json, exitCode: o.failOnFire && reports.some((r) => r.report.probes.some((p) => p.fires)) ? 1 : 0 };
+/** The demo: a clean corpus and (unless `--cue none`) a cued one, audited once or as an envelope over rebuilds. */
+function demoCommand(
+  o: AuditCommandOptions,
+  auditOptions: AuditOptions,
+  wanted: string[] | undefined,
+  format: 'markdown' | 'terminal',
+  fn: string,
+): AuditCommandResult {
+  const cue = o.cue ?? 'position';
+  if (cue !== 'none' && !(CUE_NAMES as readonly string[]).includes(cue))
+    throw new XaiError('BAD_OPTION', `unknown cue "${cue}" (known: none, ${CUE_NAMES.join(', ')})`, { fn, arg: 'cue', value: cue });
+  const probes = wanted ? pickProbes(wanted, fn, defaultProbes) : undefined;
+  const base: Omit<DemoCorpusOptions, 'seed'> = {
+    ...(o.items !== undefined ? { items: o.items } : {}),
+    ...(o.candidates !== undefined ? { candidates: o.candidates } : {}),
+  };
+  const cueSpec: CueSpec = {
+    strength: o.strength ?? 1,
+    ...(o.sign !== undefined ? { sign: o.sign } : {}),
+    ...(o.index !== undefined ? { index: o.index } : {}),
+  };
+  const corpora: { label: string; corpus: Omit<DemoCorpusOptions, 'seed'> }[] = [{ label: 'clean', corpus: base }];
+  if (cue !== 'none') corpora.push({ label: `cue ${cue}`, corpus: { ...base, cues: { [cue]: cueSpec } } });
+  const opts = { ...auditOptions, ...(probes ? { probes } : {}) };
+  if (o.rebuilds !== undefined) {
+    const envs: (AuditEnvelope & { label: string })[] = corpora.map(({ label, corpus }) => ({
+      label,
+      ...auditEnvelope({
+        rebuilds: o.rebuilds!,
+        corpus,
+        corpusSeed: o.corpusSeed ?? 0,
+        audit: opts,
+        ...(o.command !== undefined ? { command: o.command } : {}),
+      }),
+    }));
+    const text = envs
+      .map((e) => `== demo ${e.label}: envelope over ${e.rebuilds} rebuilds of ${e.itemsPerCorpus} items ==\n${formatEnvelope(e, format)}`)
+      .join('\n');
+    const fired = envs.some((e) => e.probes.some((p) => p.fired > 0));
+    return { text, json: { envelopes: envs }, exitCode: o.failOnFire && fired ? 1 : 0 };
   }
+  const reports: { label: string; report: AuditReport; source: AuditSource }[] = [];
+  for (const { label, corpus } of corpora) {
+    const source = demoAdapter.load({ ...corpus, seed: o.corpusSeed ?? 0 }) as AuditSource;
+    reports.push({ label, source, report: runAuditSource(source, opts, 'demo') });
+  }
+  const text = reports.map(({ source, report }) => `${heading(source, report)}\n${formatAuditTable(report, format)}`).join('\n');
+  const [first, ...rest] = reports;
+  const json: AuditJson & { cued?: AuditJson } = {
+    ...toAuditJson(first!.report),
+    ...(rest.length > 0 ? { cued: toAuditJson(rest[0]!.report) } : {}),
+  };
+  return { text, json, exitCode: o.failOnFire && reports.some((r) => r.report.probes.some((p) => p.fires)) ? 1 : 0 };
+}
 
-  let source: AuditSource;
+/** Reads the corpus the adapter names: classification (with --text), JSONL multiple choice, or CSV table. */
+async function loadSource(o: AuditCommandOptions, textParts: string[] | undefined, fn: string): Promise<AuditSource> {
+  const encoding = o.encoding !== undefined ? { encoding: o.encoding } : {};
   if (textParts && o.file !== undefined && (o.adapter === 'jsonl' || o.adapter === 'csv')) {
-    source = await classificationAdapter.load({
+    return await classificationAdapter.load({
       file: o.file,
       ...(o.test !== undefined ? { test: o.test } : {}),
       text: textParts,
@@ -228,7 +249,7 @@ export async function runAuditCommand(input: AuditCommandOptions | readonly stri
         arg: o.blind === undefined ? 'blind' : 'labels',
         value: undefined,
       });
-    source = await jsonlAdapter.load({ blind: o.blind, labels: o.labels, ...encoding });
+    return await jsonlAdapter.load({ blind: o.blind, labels: o.labels, ...encoding });
   } else if (o.adapter === 'csv') {
     if (o.file === undefined)
       throw new XaiError('BAD_OPTION', 'the csv adapter needs --file <train.csv> (and optionally --test, --label)', {
@@ -236,7 +257,7 @@ export async function runAuditCommand(input: AuditCommandOptions | readonly stri
         arg: 'file',
         value: undefined,
       });
-    source = await csvAdapter.load({
+    return await csvAdapter.load({
       file: o.file,
       ...(o.test !== undefined ? { test: o.test } : {}),
       ...(o.label !== undefined ? { label: o.label } : {}),
@@ -246,7 +267,17 @@ export async function runAuditCommand(input: AuditCommandOptions | readonly stri
   } else {
     throw new XaiError('BAD_OPTION', `unknown adapter "${String(o.adapter)}" (demo, jsonl, csv)`, { fn, arg: 'adapter', value: o.adapter });
   }
-  let report: AuditReport;
+}
+
+/** Audits a loaded corpus: the tabular probes, the classification battery, or the eight plus bag-of-words on --text parts. */
+function auditSource(
+  source: AuditSource,
+  o: AuditCommandOptions,
+  auditOptions: AuditOptions,
+  wanted: string[] | undefined,
+  textParts: string[] | undefined,
+  fn: string,
+): AuditReport {
   if (source.kind === 'tabular') {
     if (wanted)
       for (const w of wanted)
@@ -256,7 +287,7 @@ export async function runAuditCommand(input: AuditCommandOptions | readonly stri
             arg: 'probes',
             value: w,
           });
-    report = runAuditSource(
+    return runAuditSource(
       source,
       { ...auditOptions, ...(wanted ? { tabularProbes: wanted as (TabularProbeName | 'id-content')[] } : {}) },
       o.adapter,
@@ -269,16 +300,8 @@ export async function runAuditCommand(input: AuditCommandOptions | readonly stri
       ? classificationProbes(info, features)
       : [...defaultProbes, ...(textParts ?? []).map((part) => bagOfWordsProbe({ part, features }))];
     const probes = wanted ? pickProbes(wanted, fn, battery) : info || textParts ? battery : undefined;
-    report = runAuditSource(source, { ...auditOptions, ...(probes ? { probes } : {}) }, o.adapter);
+    return runAuditSource(source, { ...auditOptions, ...(probes ? { probes } : {}) }, o.adapter);
   }
-  return {
-    text: `${heading(source, report)}\n${formatAuditTable(report, format)}`,
-    json: {
-      ...toAuditJson(report),
-      ...(source.kind === 'items' && source.classification ? { skipped: source.classification.skipped } : {}),
-    },
-    exitCode: o.failOnFire && report.probes.some((p) => p.fires) ? 1 : 0,
-  };
 }
 
 function pickProbes<P extends { readonly name: string }>(names: readonly string[], fn: string, battery: readonly P[]): P[] {

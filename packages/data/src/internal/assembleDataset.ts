@@ -243,6 +243,61 @@ export function assembleDataset(
 ): LoadedDataset {
   const { preset, validationFraction, seed, scaling } = processing;
   const warnings: string[] = [];
+  // 1. Parse every file, noting how its bytes were checked; the schema.
+  const parts = readFiles(fn, info, files, steps, warnings);
+  const schema = schemaFor(fn, info, parts, warnings);
+  // 2. Train / test (published or ours), then validation carved from train (never from test).
+  const { trainFile, testFile, split } = trainTest(info, layout, parts, steps);
+  const { rawTrain, rawValidation } = carveValidation(info, trainFile, validationFraction, seed, steps);
+  // 3. Scaling, as the preset asks.
+  const { scaler, testScaler } = fitScalers(scaling, schema.names, rawTrain, trainFile, testFile, rawValidation !== undefined, steps);
+  const split3 = (part: RawPart, s: MinMaxScaler): Split => ({ x: s.transform(part.x), y: part.y });
+  const train = split3(rawTrain, scaler);
+  const validation = rawValidation ? split3(rawValidation, scaler) : undefined;
+  const test = split3(testFile, testScaler ?? scaler);
+  const raw = { train: rawTrain.x, ...(rawValidation ? { validation: rawValidation.x } : {}), test: testFile.x };
+  const sensitive = sensitiveGroups(fn, info, schema, raw, warnings);
+  // 4. Hashes of the inputs and of every processing choice.
+  const hash = sha256Hex(parts.map((p) => `${p.provenance.file}:${p.provenance.sha256}\n`).join(''));
+  const processingId = processingHash({
+    inputs: hash,
+    preset,
+    scaling,
+    validationFraction,
+    seed,
+    ...(split ? { split: { testFraction: split.testFraction, seed: split.seed } } : {}),
+  });
+  const provenance: DatasetProvenance = {
+    dataset: info.name,
+    preset,
+    files: parts.map((p) => p.provenance),
+    scaling,
+    ...(split ? { split } : {}),
+    validation: { fraction: validationFraction, seed, rows: rawValidation?.x.rows ?? 0 },
+    steps,
+    warnings,
+  };
+  return {
+    name: info.name,
+    info,
+    schema,
+    classes: 2,
+    train,
+    ...(validation ? { validation } : {}),
+    test,
+    ...(sensitive ? { sensitive } : {}),
+    scaler,
+    ...(testScaler ? { testScaler } : {}),
+    raw,
+    hash,
+    processingHash: processingId,
+    provenance,
+  };
+}
+
+type RawPart = { x: Matrix; y: Int32Array };
+
+function readFiles(fn: string, info: DatasetInfo, files: readonly FileBytes[], steps: string[], warnings: string[]): ReadFile[] {
   const parts: ReadFile[] = files.map((f) => {
     const table = parseCsvAs(fn, f.bytes, { file: f.path, label: info.label, labelKind: 'binary' });
     const verified: ProvenanceFile['verified'] =
@@ -275,99 +330,70 @@ export function assembleDataset(
       warnings.push(`${v.file}: checked only against the checksum recorded at its first download, not a published one`);
     else if (v.verified === 'unverified' || v.verified === 'skipped') warnings.push(`${v.file}: checksum not verified`);
   }
-  const schema = schemaFor(fn, info, parts, warnings);
-  const d = schema.names.length;
+  return parts;
+}
 
-  // Train / test: the published split, or our stratified split of an unsplit file.
-  let trainFile: { x: Matrix; y: Int32Array };
-  let testFile: { x: Matrix; y: Int32Array };
-  let split: DatasetProvenance['split'];
-  if (layout.kind === 'full') {
-    const all = parts[0]!.table;
-    const testFraction = info.splitTestFraction ?? 0.2;
-    const splitSeed = info.splitSeed ?? 0;
-    const { kept, heldOut } = stratifiedSplit(all.y!, testFraction, { seed: splitSeed, keys: [info.name, 'train/test'] });
-    trainFile = pickRows(all.x, all.y!, kept);
-    testFile = pickRows(all.x, all.y!, heldOut);
-    split = { from: parts[0]!.file.file, testFraction, seed: splitSeed, trainRows: kept.length, testRows: heldOut.length };
-    steps.push(
-      `split ${split.from} stratified ${Math.round((1 - testFraction) * 100)}/${Math.round(testFraction * 100)} (seed ${splitSeed}): ${kept.length} train, ${heldOut.length} test rows, each in file order`,
-    );
-  } else {
+/** Train / test: the published split, or our stratified split of an unsplit file. */
+function trainTest(
+  info: DatasetInfo,
+  layout: Layout,
+  parts: readonly ReadFile[],
+  steps: string[],
+): { trainFile: RawPart; testFile: RawPart; split: DatasetProvenance['split'] } {
+  if (layout.kind !== 'full') {
     const [tr, te] = parts as [ReadFile, ReadFile];
-    trainFile = { x: tr.table.x, y: tr.table.y! };
-    testFile = { x: te.table.x, y: te.table.y! };
+    return { trainFile: { x: tr.table.x, y: tr.table.y! }, testFile: { x: te.table.x, y: te.table.y! }, split: undefined };
   }
+  const all = parts[0]!.table;
+  const testFraction = info.splitTestFraction ?? 0.2;
+  const splitSeed = info.splitSeed ?? 0;
+  const { kept, heldOut } = stratifiedSplit(all.y!, testFraction, { seed: splitSeed, keys: [info.name, 'train/test'] });
+  const split = { from: parts[0]!.file.file, testFraction, seed: splitSeed, trainRows: kept.length, testRows: heldOut.length };
+  steps.push(
+    `split ${split.from} stratified ${Math.round((1 - testFraction) * 100)}/${Math.round(testFraction * 100)} (seed ${splitSeed}): ${kept.length} train, ${heldOut.length} test rows, each in file order`,
+  );
+  return { trainFile: pickRows(all.x, all.y!, kept), testFile: pickRows(all.x, all.y!, heldOut), split };
+}
 
-  // Validation carved from train (never from test).
-  let rawTrain = trainFile;
-  let rawValidation: { x: Matrix; y: Int32Array } | undefined;
-  if (validationFraction > 0) {
-    const { kept, heldOut } = stratifiedSplit(trainFile.y, validationFraction, { seed, keys: [info.name, 'validation'] });
-    rawTrain = pickRows(trainFile.x, trainFile.y, kept);
-    rawValidation = pickRows(trainFile.x, trainFile.y, heldOut);
-    steps.push(
-      `held out a stratified validation split of ${Math.round(validationFraction * 1000) / 10}% of train (seed ${seed}): ${heldOut.length} rows; ${kept.length} train rows remain`,
-    );
-  }
+function carveValidation(
+  info: DatasetInfo,
+  trainFile: RawPart,
+  validationFraction: number,
+  seed: number,
+  steps: string[],
+): { rawTrain: RawPart; rawValidation: RawPart | undefined } {
+  if (!(validationFraction > 0)) return { rawTrain: trainFile, rawValidation: undefined };
+  const { kept, heldOut } = stratifiedSplit(trainFile.y, validationFraction, { seed, keys: [info.name, 'validation'] });
+  steps.push(
+    `held out a stratified validation split of ${Math.round(validationFraction * 1000) / 10}% of train (seed ${seed}): ${heldOut.length} rows; ${kept.length} train rows remain`,
+  );
+  return { rawTrain: pickRows(trainFile.x, trainFile.y, kept), rawValidation: pickRows(trainFile.x, trainFile.y, heldOut) };
+}
 
-  let scaler: MinMaxScaler;
-  let testScaler: MinMaxScaler | undefined;
+function fitScalers(
+  scaling: ScalingMode,
+  names: readonly string[],
+  rawTrain: RawPart,
+  trainFile: RawPart,
+  testFile: RawPart,
+  hasValidation: boolean,
+  steps: string[],
+): { scaler: MinMaxScaler; testScaler: MinMaxScaler | undefined } {
   if (scaling === 'train') {
-    scaler = fitMinMaxScaler(rawTrain.x, { featureNames: schema.names });
     steps.push(
-      `min-max scaler fitted on the ${rawTrain.x.rows} train rows, applied to train, ${rawValidation ? 'validation and ' : ''}test`,
+      `min-max scaler fitted on the ${rawTrain.x.rows} train rows, applied to train, ${hasValidation ? 'validation and ' : ''}test`,
     );
-  } else if (scaling === 'per-file') {
-    scaler = fitMinMaxScaler(trainFile.x, { featureNames: schema.names });
-    testScaler = fitMinMaxScaler(testFile.x, { featureNames: schema.names });
-    steps.push(
-      `min-max scaler per file (openxai): one fitted on the whole train file (${trainFile.x.rows} rows) for train${rawValidation ? ' and validation' : ''}, another fitted on the test file for test`,
-    );
-  } else {
-    scaler = identityScaler(d, schema.names);
-    steps.push('no scaling');
+    return { scaler: fitMinMaxScaler(rawTrain.x, { featureNames: names }), testScaler: undefined };
   }
-  const split3 = (part: { x: Matrix; y: Int32Array }, s: MinMaxScaler): Split => ({ x: s.transform(part.x), y: part.y });
-  const train = split3(rawTrain, scaler);
-  const validation = rawValidation ? split3(rawValidation, scaler) : undefined;
-  const test = split3(testFile, testScaler ?? scaler);
-  const raw = { train: rawTrain.x, ...(rawValidation ? { validation: rawValidation.x } : {}), test: testFile.x };
-  const sensitive = sensitiveGroups(fn, info, schema, raw, warnings);
-  const hash = sha256Hex(parts.map((p) => `${p.provenance.file}:${p.provenance.sha256}\n`).join(''));
-  const processingId = processingHash({
-    inputs: hash,
-    preset,
-    scaling,
-    validationFraction,
-    seed,
-    ...(split ? { split: { testFraction: split.testFraction, seed: split.seed } } : {}),
-  });
-
-  const provenance: DatasetProvenance = {
-    dataset: info.name,
-    preset,
-    files: parts.map((p) => p.provenance),
-    scaling,
-    ...(split ? { split } : {}),
-    validation: { fraction: validationFraction, seed, rows: rawValidation?.x.rows ?? 0 },
-    steps,
-    warnings,
-  };
-  return {
-    name: info.name,
-    info,
-    schema,
-    classes: 2,
-    train,
-    ...(validation ? { validation } : {}),
-    test,
-    ...(sensitive ? { sensitive } : {}),
-    scaler,
-    ...(testScaler ? { testScaler } : {}),
-    raw,
-    hash,
-    processingHash: processingId,
-    provenance,
-  };
+  if (scaling === 'per-file') {
+    steps.push(
+      `min-max scaler per file (openxai): one fitted on the whole train file (${trainFile.x.rows} rows) for train${hasValidation ? ' and validation' : ''}, another fitted on the test file for test`,
+    );
+    return {
+      scaler: fitMinMaxScaler(trainFile.x, { featureNames: names }),
+      testScaler: fitMinMaxScaler(testFile.x, { featureNames: names }),
+    };
+  }
+  steps.push('no scaling');
+  return { scaler: identityScaler(names.length, names), testScaler: undefined };
 }
