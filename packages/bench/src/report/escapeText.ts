@@ -44,6 +44,7 @@ export function fileSlug(s: string): string {
   const t = s
     .replace(/[^A-Za-z0-9._-]+/g, '_')
     .replace(/^[._-]+/, '')
-    .slice(0, 80);
+    .slice(0, 80)
+    .replace(/_+$/, '');
   return t === s && t.length > 0 ? t : `${t}${t.length > 0 ? '_' : ''}${crc32Hex(s)}`;
 }

@@ -35,8 +35,12 @@ export function overviewCells(
   model: string,
 ): { cells: OverviewCell[]; metrics: string[]; rows: string[] } {
   const slice = tableSlice(summary, dataset, model);
+  // Metrics with a defined value for some explainer (RRS is not defined for LR).
+  const defined = (c: SummaryCell | undefined): c is SummaryCell => c !== undefined && !Number.isNaN(c.mean);
   const metrics = [
-    ...new Set(summary.cells.filter((c) => c.dataset === dataset && c.model === model && c.kind === 'explainer').map((c) => c.metric)),
+    ...new Set(
+      summary.cells.filter((c) => c.dataset === dataset && c.model === model && c.kind === 'explainer' && defined(c)).map((c) => c.metric),
+    ),
   ];
   const methods = slice.explainers.filter((e) => e !== RANDOM_CONTROL);
   const cells: OverviewCell[] = [];
@@ -45,7 +49,7 @@ export function overviewCells(
     const scale = Math.max(0, ...lifts.map((l) => (l === null ? 0 : Math.abs(l))));
     methods.forEach((e, k) => {
       const c = slice.cell('explainer', e, metric);
-      if (c === undefined) return;
+      if (!defined(c)) return;
       const lift = lifts[k]!;
       const beats = beatsControls(metric, slice.control(e, metric));
       cells.push({
@@ -165,12 +169,25 @@ export function overviewMarkdown(dataset: string, model: string): string[] {
   ];
 }
 
+/**
+ * Vega numbers its gradient ids from a process-wide counter: renumbered by first use within
+ * the picture, under a per-picture prefix, so the same results give the same bytes and two
+ * pictures inlined in one page never share an id.
+ */
+function stableIds(svg: string, prefix: string): string {
+  const ids = new Map<string, string>();
+  return svg.replace(/\bgradient_\d+\b/g, (id) => {
+    if (!ids.has(id)) ids.set(id, `${prefix}-gradient${ids.size}`);
+    return ids.get(id)!;
+  });
+}
+
 /** Every pair's overview rendered to SVG, keyed `dataset\u0000model`, in canonical pair order. */
 export async function renderOverviews(summary: Summary): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const { dataset, model } of tablePairs(summary)) {
     const spec = overviewSpec(summary, dataset, model);
-    if (spec !== null) out.set(`${dataset}\u0000${model}`, await renderSvg(spec));
+    if (spec !== null) out.set(`${dataset}\u0000${model}`, stableIds(await renderSvg(spec), `overview${out.size}`));
   }
   return out;
 }
