@@ -1,8 +1,7 @@
-// Drawing the results, one chart per chunk: the page yields a frame to the browser between charts
-// (so input and paint go on while 8 metric charts and 7 instance charts draw) and records each
-// chunk in `window.xaiExplorer.drawLog` for the tests.
-import * as vega from 'vega';
-import { compile } from 'vega-lite';
+// Drawing the results: a second Web Worker (chartWorker.js) turns each chart into SVG markup, and
+// the page inserts one chart per chunk, yielding a frame to the browser between charts (so input
+// and paint go on while 8 metric charts and 7 instance charts arrive). Each chunk is recorded in
+// `window.xaiExplorer.drawLog` for the tests.
 import { instanceChart, metricChart } from './charts.js';
 import { METRIC_INFO } from './pipeline-info.js';
 
@@ -26,16 +25,39 @@ const drawLog = [];
 const hook = { drawLog, result: null };
 globalThis.xaiExplorer = hook;
 
-/** Draws one Vega-Lite spec into `container` as one chunk of work, then yields. */
+/* global __CHART_WORKER_SOURCE__ */
+let chartWorker = null;
+let nextId = 0;
+const pending = new Map();
+
+/** SVG markup of a Vega-Lite spec, rendered in the chart worker (made on first use). */
+function renderSvg(spec) {
+  if (chartWorker === null) {
+    chartWorker = new Worker(URL.createObjectURL(new Blob([__CHART_WORKER_SOURCE__], { type: 'text/javascript' })));
+    chartWorker.onmessage = ({ data }) => {
+      const { resolve, reject } = pending.get(data.id);
+      pending.delete(data.id);
+      if (data.error === undefined) resolve(data.svg);
+      else reject(new Error(`a chart could not be drawn: ${data.error}`));
+    };
+  }
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    chartWorker.postMessage({ id, spec });
+  });
+}
+
+/** Draws one Vega-Lite spec into `container` as one chunk of main-thread work, then yields. */
 async function drawChunk(container, spec, what) {
+  const svg = await renderSvg(spec);
   const start = performance.now();
-  const view = new vega.View(vega.parse(compile(spec).spec), { renderer: 'svg', container, hover: true });
-  await view.runAsync();
+  // Vega's string renderer escapes every text and attribute value, so names stay text.
+  container.innerHTML = svg;
   container.setAttribute('role', 'img');
   container.setAttribute('aria-label', spec.description);
   drawLog.push({ what, start, end: performance.now() });
   await yieldToBrowser();
-  return view;
 }
 
 /** The explained class in words, for the legend, the table and the charts. */
@@ -60,7 +82,29 @@ function topFeature(result, a) {
   return result.featureNames[best] ?? `x${best}`;
 }
 
-function instanceTable(result, onOpen) {
+function instanceRow(result, row, explainers, onOpen) {
+  const open = () => onOpen(row.index);
+  const onkeydown = (e) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      open();
+    }
+  };
+  const tr = el('tr', { class: 'instance-row', tabindex: '0', 'data-index': String(row.index), onclick: open, onkeydown });
+  tr.append(
+    el('td', {}, String(row.index)),
+    el('td', {}, row.probability.toFixed(3)),
+    el('td', {}, result.classNames[row.predicted] ?? String(row.predicted)),
+  );
+  for (const e of explainers) tr.append(el('td', {}, topFeature(result, row.attributions[e])));
+  return tr;
+}
+
+/** Rows inserted per chunk of the instance table. */
+const TABLE_ROWS = 25;
+
+/** The instance table, filled in chunks of rows (a frame between chunks), into #instances-list. */
+async function instanceTable(result, onOpen, isCurrent) {
   const explainers = Object.keys(result.rows[0]?.attributions ?? {});
   const { short } = classWording(result);
   const head = el('tr', {}, el('th', {}, '#'), el('th', {}, `p(${short})`), el('th', {}, 'predicted'));
@@ -71,24 +115,14 @@ function instanceTable(result, onOpen) {
     el('caption', { class: 'legend' }, 'Instances: focus a row and press Enter to open it'),
     head,
   );
-  for (const row of result.rows) {
-    const open = () => onOpen(row.index);
-    const onkeydown = (e) => {
-      if (e.key === 'Enter' || e.key === ' ') {
-        e.preventDefault();
-        open();
-      }
-    };
-    const tr = el('tr', { class: 'instance-row', tabindex: '0', 'data-index': String(row.index), onclick: open, onkeydown });
-    tr.append(
-      el('td', {}, String(row.index)),
-      el('td', {}, row.probability.toFixed(3)),
-      el('td', {}, result.classNames[row.predicted] ?? String(row.predicted)),
-    );
-    for (const e of explainers) tr.append(el('td', {}, topFeature(result, row.attributions[e])));
-    table.append(tr);
+  $('instances-list').replaceChildren(table);
+  for (let start = 0; start < result.rows.length && isCurrent(); start += TABLE_ROWS) {
+    const t0 = performance.now();
+    const block = result.rows.slice(start, start + TABLE_ROWS);
+    table.append(...block.map((row) => instanceRow(result, row, explainers, onOpen)));
+    drawLog.push({ what: `table rows ${start}-${start + block.length - 1}`, start: t0, end: performance.now() });
+    await yieldToBrowser();
   }
-  return table;
 }
 
 /** Draws one instance: one small chart per explainer, wrapping to the width of the page. */
@@ -148,6 +182,6 @@ export async function showResult(result, isCurrent) {
   const open = (index) => showInstance(result, index, isCurrent);
   $('instances-legend').textContent =
     `${classWording(result).legend} Click a row (or focus it and press Enter) to see each explainer's attributions side by side.`;
-  $('instances-list').replaceChildren(instanceTable(result, open));
-  await open(0);
+  await instanceTable(result, open, isCurrent);
+  if (isCurrent()) await open(0);
 }

@@ -126,7 +126,7 @@ describe('markup in a file name, column names and values', () => {
     expect(seen.features).toContain('city=<script>globalThis.pwned=2</script>');
     // Axis labels are SVG text (Vega shortens long ones with an ellipsis).
     expect(seen.axis.some((t) => t.startsWith('<img src=x onerror='))).toBe(true);
-    expect(seen.axis).toContain('city=<b onmouseover=alert(1)>Oslo</b>');
+    expect(seen.axis.some((t) => t.startsWith('city=<b onmouseover='))).toBe(true);
     expect(seen.axis.some((t) => t.startsWith('city=<script>'))).toBe(true);
     expect(problems).toEqual([]);
     await page.close();
