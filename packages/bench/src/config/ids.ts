@@ -1,6 +1,8 @@
-// The id lists the runner plans with. They mirror the contract (@xai/explainers EXPLAINER_IDS,
-// @xai/metrics METRIC_IDS, @xai/data DatasetName) so that configs can be validated and ordered
-// without loading those packages; a test checks they still agree with the packages.
+// The id lists the runner plans with. OpenXAI's explainers, metrics and datasets mirror the
+// contract (@xai/explainers EXPLAINER_IDS, @xai/metrics METRIC_IDS, @xai/data DatasetName; a test
+// checks they agree); the extended metrics are read from @xai/metrics' registry.
+import type { ExtendedMetricFamily, ExtendedMetricId } from '@xai/metrics';
+import { EXTENDED_METRIC_IDS, extendedMetrics } from '@xai/metrics';
 
 /** Explainer ids in OpenXAI's order (control = Random). */
 export const EXPLAINERS = ['control', 'grad', 'sg', 'ig', 'itg', 'shap', 'lime'] as const;
@@ -14,20 +16,27 @@ export const ALL_EXPLAINERS: readonly ExplainerName[] = [...EXPLAINERS, ...EXTRA
 /** Metric ids in the paper's table order. */
 export const METRICS = ['PRA', 'RC', 'FA', 'RA', 'SA', 'SRA', 'PGU', 'PGI', 'RIS', 'RRS', 'ROS'] as const;
 
+/** Report order of the extended families (Quantus' categories, then rank agreement). */
+export const EXTENDED_FAMILY_ORDER: readonly ExtendedMetricFamily[] = [
+  'faithfulness',
+  'robustness',
+  'localisation',
+  'complexity',
+  'randomisation',
+  'axiomatic',
+  'agreement',
+];
+
 /**
- * The extended metrics (@xai/metrics EXTENDED_METRIC_IDS, issue 14) by family: opt-in
- * (`--metrics all` or by id); the default metric set stays OpenXAI's eleven.
+ * The extended metrics of @xai/metrics' registry by family: opt-in (`--metrics all` or by id);
+ * the default metric set stays OpenXAI's eleven. Read from the registry, so a metric added
+ * there is planned, scored and reported here without a second list.
  */
-export const EXTENDED_FAMILY_METRICS = {
-  faithfulness: ['INFIDELITY', 'FAITHFULNESS_CORRELATION', 'MONOTONICITY_CORRELATION', 'DELETION', 'INSERTION', 'ROAD_MORF', 'ROAD_LERF'],
-  robustness: ['MAX_SENSITIVITY', 'AVG_SENSITIVITY', 'LOCAL_LIPSCHITZ'],
-  complexity: ['SPARSENESS', 'COMPLEXITY', 'EFFECTIVE_COMPLEXITY'],
-  randomisation: ['MODEL_RANDOMISATION', 'RANDOM_LOGIT'],
-  axiomatic: ['COMPLETENESS', 'NON_SENSITIVITY'],
-  agreement: ['KENDALL_TAU'],
-} as const;
-export const EXTENDED_METRICS = Object.values(EXTENDED_FAMILY_METRICS).flat();
-export type ExtendedMetricName = (typeof EXTENDED_FAMILY_METRICS)[keyof typeof EXTENDED_FAMILY_METRICS][number];
+export const EXTENDED_FAMILY_METRICS: Readonly<Record<ExtendedMetricFamily, readonly ExtendedMetricId[]>> = Object.fromEntries(
+  EXTENDED_FAMILY_ORDER.map((f) => [f, EXTENDED_METRIC_IDS.filter((id) => extendedMetrics[id].info.family === f)]),
+) as unknown as Record<ExtendedMetricFamily, readonly ExtendedMetricId[]>;
+export const EXTENDED_METRICS: readonly ExtendedMetricId[] = EXTENDED_FAMILY_ORDER.flatMap((f) => EXTENDED_FAMILY_METRICS[f]);
+export type ExtendedMetricName = ExtendedMetricId;
 export type MetricName = (typeof METRICS)[number] | ExtendedMetricName;
 
 /** Every metric id: OpenXAI's eleven, then the extended ones by family. */
@@ -55,18 +64,7 @@ export const LOWER_IS_BETTER: ReadonlySet<string> = new Set([
   'RIS',
   'RRS',
   'ROS',
-  'INFIDELITY',
-  'DELETION',
-  'ROAD_MORF',
-  'MAX_SENSITIVITY',
-  'AVG_SENSITIVITY',
-  'LOCAL_LIPSCHITZ',
-  'COMPLEXITY',
-  'EFFECTIVE_COMPLEXITY',
-  'MODEL_RANDOMISATION',
-  'RANDOM_LOGIT',
-  'COMPLETENESS',
-  'NON_SENSITIVITY',
+  ...EXTENDED_METRICS.filter((id) => extendedMetrics[id].info.direction === 'lower-is-better'),
 ]);
 
 /** Rank of a value in a canonical list; unknown values sort after, alphabetically. */
@@ -80,19 +78,16 @@ export const METRIC_FAMILIES = ['ground-truth', 'prediction', 'stability'] as co
 export type MetricFamily = (typeof METRIC_FAMILIES)[number];
 
 /**
- * The instance-count family of a metric id ('ground-truth' for PRA..SRA and Kendall's τ,
- * 'prediction' for PGU/PGI and the extended metrics that query the model on the given
- * attributions, 'stability' for RIS/RRS/ROS and the extended metrics that re-explain:
- * robustness and randomisation). @since 0.2.0
+ * The instance-count family of a metric id ('ground-truth' for PRA..SRA and the extended metrics
+ * scored against a ground truth: Kendall's τ, localisation; 'prediction' for PGU/PGI and the
+ * extended metrics that query the model on the given attributions; 'stability' for RIS/RRS/ROS
+ * and the extended metrics that re-explain: robustness and randomisation). @since 0.2.0
  */
 export function familyOf(metric: string): MetricFamily {
   if ((STABILITY_METRICS as readonly string[]).includes(metric)) return 'stability';
-  if (
-    (EXTENDED_FAMILY_METRICS.robustness as readonly string[]).includes(metric) ||
-    (EXTENDED_FAMILY_METRICS.randomisation as readonly string[]).includes(metric)
-  )
-    return 'stability';
   if ((PREDICTION_METRICS as readonly string[]).includes(metric)) return 'prediction';
-  if ((EXTENDED_METRICS as readonly string[]).includes(metric) && metric !== 'KENDALL_TAU') return 'prediction';
-  return 'ground-truth';
+  if (!(EXTENDED_METRICS as readonly string[]).includes(metric)) return 'ground-truth';
+  const info = extendedMetrics[metric as ExtendedMetricId].info;
+  if (info.family === 'robustness' || info.family === 'randomisation') return 'stability';
+  return info.requires.includes('ground-truth') ? 'ground-truth' : 'prediction';
 }

@@ -118,9 +118,10 @@ export const FAMILY_TABLES: readonly { readonly title: string; readonly metrics:
   { title: 'Ground-truth faithfulness', metrics: GROUND_TRUTH_METRICS },
   { title: 'Predictive faithfulness', metrics: PREDICTION_METRICS },
   { title: 'Stability', metrics: STABILITY_METRICS },
-  // The extended metrics (issue 14), by Quantus' families; opt-in (--metrics all or by id).
+  // The extended metrics, by Quantus' families; opt-in (--metrics all or by id).
   { title: 'Faithfulness (extended)', metrics: EXTENDED_FAMILY_METRICS.faithfulness },
   { title: 'Robustness (extended)', metrics: EXTENDED_FAMILY_METRICS.robustness },
+  { title: 'Localisation against the ground truth (extended)', metrics: EXTENDED_FAMILY_METRICS.localisation },
   { title: 'Complexity (extended)', metrics: EXTENDED_FAMILY_METRICS.complexity },
   { title: 'Randomisation / sanity checks (extended)', metrics: EXTENDED_FAMILY_METRICS.randomisation },
   { title: 'Axiomatic (extended)', metrics: EXTENDED_FAMILY_METRICS.axiomatic },

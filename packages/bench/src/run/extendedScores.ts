@@ -1,6 +1,7 @@
 import type { Explainer, Matrix, Model } from '@xai/core';
 import { EXTENDED_METRIC_IDS, extendedMetrics } from '@xai/metrics';
 import type { ExtendedMetricFamily, ExtendedMetricId, ExtendedMetricInfo } from '@xai/metrics';
+import { EXTENDED_FAMILY_ORDER } from '../config/ids.js';
 import type { PerturbationScale } from '../inputs/perturbationScale.js';
 
 /** True for an extended metric id. @since 0.2.0 */
@@ -14,14 +15,7 @@ export function extendedInfo(id: string): ExtendedMetricInfo | undefined {
 }
 
 /** Report order of the extended families (Quantus' categories, then rank agreement). */
-export const EXTENDED_FAMILIES: readonly ExtendedMetricFamily[] = [
-  'faithfulness',
-  'robustness',
-  'complexity',
-  'randomisation',
-  'axiomatic',
-  'agreement',
-];
+export const EXTENDED_FAMILIES: readonly ExtendedMetricFamily[] = EXTENDED_FAMILY_ORDER;
 
 export interface ExtendedScoreContext {
   readonly model: Model;
@@ -43,7 +37,7 @@ export interface ExtendedScoreContext {
 /**
  * Scores `ids` (extended metrics) on one block: per-instance values by id. A metric is left
  * out (no value, the report says why) when what it needs is missing — ground truth for
- * KENDALL_TAU, an explainer for the re-explaining metrics, a layered model for
+ * KENDALL_TAU and the localisation family, an explainer for the re-explaining metrics, a layered model for
  * MODEL_RANDOMISATION (NOT_SUPPORTED) — or, on the null, when its null is not meaningful.
  * @example scoreExtended(['SPARSENESS'], ctx).get('SPARSENESS')
  * @since 0.2.0
@@ -60,7 +54,7 @@ export function scoreExtended(ids: readonly string[], ctx: ExtendedScoreContext)
     if (e.info.requires.includes('ground-truth') && ctx.groundTruth === null) continue;
     const options: Record<string, unknown> = { ...(e.info.seeded ? { seed: ctx.seed } : {}), ...ctx.scale?.metricOptions(id) };
     if (e.info.requires.includes('background')) options.background = ctx.background;
-    if (id === 'KENDALL_TAU') options.groundTruth = ctx.groundTruth;
+    if (e.info.requires.includes('ground-truth')) options.groundTruth = ctx.groundTruth;
     try {
       out.set(id, e.run(ctx.model, ctx.x, ctx.attributions, undefined, explain, options).values);
     } catch (err) {
