@@ -42,4 +42,6 @@ for (const [label, src] of cases) {
 const out = mkdtempSync(join(tmpdir(), 'xai-explorer-size-'));
 execFileSync(process.execPath, [join(here, 'build.mjs'), '--out', out], { stdio: 'pipe' });
 const page = readFileSync(join(out, 'index.html'));
-console.log(`| explorer page (index.html: page + worker + Vega) | ${kib(page.length)} | ${kib(gzipSync(page, { level: 9 }).length)} |`);
+console.log(
+  `| explorer page (index.html: page + both workers + Vega) | ${kib(page.length)} | ${kib(gzipSync(page, { level: 9 }).length)} |`,
+);
