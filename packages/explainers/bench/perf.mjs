@@ -42,7 +42,7 @@ rng.fillUniform(x.data);
 }
 
 // The Random control against its floor, in the same run: explaining n rows of width d
-// should cost about as much as drawing n·d normals from one stream (issue 16).
+// should cost about as much as drawing n·d normals from one stream.
 if (!only?.length || only.includes('control')) {
   const bestOf = (fn) => {
     for (let r = 0; r < 20; r++) fn(); // warm up the JIT

@@ -87,6 +87,9 @@ describe("the 'captum' preset equals Captum's argument defaults", () => {
       }
     }
     expect(resolveExplainerPreset(undefined, 'f')).toEqual({ name: 'default', row: 'default' });
+    // Quantus computes its explanations with Captum: its preset runs Captum's defaults.
+    const q = createExplainer('sg', { preset: 'quantus' });
+    expect([q.preset, q.config]).toEqual(['quantus', createExplainer('sg', { preset: 'captum' }).config]);
     expect(codeOf(() => createExplainer('grad', { preset: 'captun' as never }))).toBe('BAD_OPTION');
   });
 });

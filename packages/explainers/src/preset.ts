@@ -1,6 +1,6 @@
 // Presets: core's shared names (re-exported), plus the rows of defaults every explainer keeps.
-import type { Preset } from '@xai/core';
-import { PRESETS, XaiError, describeValue } from '@xai/core';
+import type { AnyPreset } from '@xai/core';
+import { ALL_PRESETS, XaiError, describeValue } from '@xai/core';
 
 export { PRESETS, resolvePreset } from '@xai/core';
 export type { Preset } from '@xai/core';
@@ -15,8 +15,8 @@ export type ExplainerPreset = 'default' | 'openxai' | 'paper' | 'captum';
 /** Every row of an explainer's defaults table, in documentation order. @since 0.3.0 */
 export const EXPLAINER_PRESETS: readonly ExplainerPreset[] = ['default', 'openxai', 'paper', 'captum'];
 
-/** A preset name an explainer accepts: one of {@link EXPLAINER_PRESETS} or any preset core knows. @since 0.3.0 */
-export type PresetName = Preset | ExplainerPreset;
+/** A preset name an explainer accepts: one of {@link EXPLAINER_PRESETS} or any preset core knows (`quantus`). @since 0.3.0 */
+export type PresetName = AnyPreset | ExplainerPreset;
 
 /** A preset name with the row of defaults it selects. */
 export interface ResolvedPreset {
@@ -40,8 +40,9 @@ export function resolveExplainerPreset(value: unknown, fn: string): ResolvedPres
   if (value === undefined) return { name: 'default', row: 'default' };
   if (typeof value === 'string') {
     if ((EXPLAINER_PRESETS as readonly string[]).includes(value)) return { name: value as ExplainerPreset, row: value as ExplainerPreset };
-    if ((PRESETS as readonly string[]).includes(value)) return { name: value as Preset, row: ROW_OF_CORE_PRESET[value] ?? 'default' };
+    if ((ALL_PRESETS as readonly string[]).includes(value))
+      return { name: value as AnyPreset, row: ROW_OF_CORE_PRESET[value] ?? 'default' };
   }
-  const names = [...new Set<string>([...EXPLAINER_PRESETS, ...PRESETS])];
+  const names = [...new Set<string>([...EXPLAINER_PRESETS, ...ALL_PRESETS])];
   throw new XaiError('BAD_OPTION', `expected one of ${names.join(', ')}, got ${describeValue(value)}`, { fn, arg: 'preset', value });
 }
