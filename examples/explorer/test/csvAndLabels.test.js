@@ -63,6 +63,32 @@ describe('a CSV with a quoted header and a text column', () => {
     await page.close();
   });
 
+  it('explained for the predicted class of each row on request: the legend warns, the sign follows the class', async () => {
+    const { page, problems } = await openPage(browser);
+    await upload(page, csvFile('loans.csv', quotedCsv()));
+    await page.selectOption('#target', 'predicted');
+    await page.selectOption('#model', 'lr');
+    await page.fill('#instances', '20');
+    await page.$$eval('input[name=explainer]', (boxes) => {
+      for (const b of boxes) b.checked = b.value === 'grad';
+    });
+    expect(await runJob(page), (await status(page)).message).toBe('done');
+    const result = await page.evaluate(() => globalThis.xaiExplorer.result);
+    // Towards the predicted class c, LR's gradient is p(1 − p)(w_c − w_other): income pushes
+    // towards approval (1) and away from refusal (0), so its sign is the predicted class's.
+    const predicted = new Set(result.rows.map((r) => r.predicted));
+    expect(predicted).toEqual(new Set([0, 1]));
+    for (const row of result.rows) {
+      expect(row.target).toBe(row.predicted);
+      expect(Math.sign(row.attributions.Gradient[0]), `row ${row.index}`).toBe(row.predicted === 1 ? 1 : -1);
+      expect(row.probability).toBeGreaterThanOrEqual(0.5);
+    }
+    expect(await page.$eval('#instances-legend', (p) => p.textContent)).toContain("explain each row's predicted class");
+    expect(await page.$eval('#instances-table th:nth-child(2)', (t) => t.textContent)).toBe('p(predicted)');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('with a 3-class text label: the classes are offered, the wording names the explained class', async () => {
     const text = quotedCsv(240, (income) => (income < 33_000 ? 'low' : income < 66_000 ? 'mid' : 'high'));
     const { page, problems } = await openPage(browser);
