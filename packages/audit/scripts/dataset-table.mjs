@@ -1,4 +1,4 @@
-// Prints the README's per-dataset, per-probe table (floor, null, lift, leak rule) from
+// Prints docs/measurements.md's per-dataset, per-probe table (floor, null, lift, leak rule) from
 // receipts/ledger.json, every figure tagged with its receipt path (checked by
 // src/receipts/readmeFigures.test.ts).   node scripts/dataset-table.mjs
 import { readFileSync } from 'node:fs';

@@ -4,7 +4,7 @@ import type { BlindItem } from './item.js';
  * A partial-input rule: a small function from an item (without its answer) to the index of
  * the candidate it bets on, or -1 to abstain. A probe may have several *signs* (directions,
  * e.g. 'longest' / 'shortest'); the audit picks one on the data and repeats that choice in
- * every null draw, so the null includes the selection (see README, "Signs").
+ * every null draw, so the null includes the selection (see docs/scoring.md, "Signs").
  *
  * @example
  *   const firstLetterA: Probe = {

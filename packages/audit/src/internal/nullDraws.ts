@@ -54,7 +54,7 @@ export function canonicalOrder(keys: readonly string[]): Int32Array {
 /**
  * Strata of a permutation null: the canonical order split by candidate count, so an answer
  * *position* only moves between items that have that position (never an id: see the trap
- * in the README).
+ * in docs/scoring.md).
  */
 export function strataByK(order: Int32Array, k: Int32Array): Int32Array[] {
   const byK = new Map<number, number[]>();

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Ledger } from './ledger.js';
 
@@ -9,7 +9,15 @@ import type { Ledger } from './ledger.js';
 // The check formats the ledger's value with the README's own precision and compares the
 // text; a hand edit that drifts from the ledger fails here.
 const pkg = new URL('../../', import.meta.url).pathname;
-const readme = readFileSync(`${pkg}README.md`, 'utf8');
+// The README and the docs/ pages: measurements live in docs/, each figure beside its tag.
+const readme = [
+  `${pkg}README.md`,
+  ...readdirSync(`${pkg}docs`)
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `${pkg}docs/${f}`),
+]
+  .map((file) => readFileSync(file, 'utf8'))
+  .join('\n');
 const ledger = JSON.parse(readFileSync(`${pkg}receipts/ledger.json`, 'utf8')) as Ledger;
 
 const TAG = /(`[^`\n]+`|[+-]?\d[\d.]*(?:\s?(?:%|pt))?(?:–\d[\d.]*(?:\s?%)?)?)<!--r (\S+) ([^>]*?)\s*-->/g;

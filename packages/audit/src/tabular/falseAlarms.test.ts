@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { generateDemoTable } from '../demo/generateDemoTable.js';
 import { runTabularAudit } from './runTabularAudit.js';
 
-// A small version of `node bench/familywise.mjs 400 tables` (README, False alarms): tables
+// A small version of `node bench/familywise.mjs 400 tables` (docs/scoring.md, False alarms): tables
 // without a shortcut — legitimate signal or random labels, with and without a test split,
 // categorical / rate / missing-at-random columns — rarely show any firing probe.
-describe('tabular false alarms (small run; the 400-table figures are in the README)', () => {
+describe('tabular false alarms (small run; the 400-table figures are in docs/scoring.md)', () => {
   for (const labels of ['model', 'random'] as const) {
     it(`${labels === 'model' ? 'clean' : 'random-label'} tables: at most 1 of 30 has a firing probe`, () => {
       let any = 0;
