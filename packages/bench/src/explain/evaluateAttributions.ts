@@ -151,7 +151,10 @@ function evaluateRows(
   const inferred = (rows.schema ?? p) !== undefined ? null : fileSchema(names, train ?? x, o.schema);
   const schema: FeatureSchema = rows.schema ?? (p ? { names: p.features, kinds: p.kinds, groups: p.groups ?? [] } : inferred!.schema);
   let groundTruth: Matrix | undefined;
-  if (GROUND_TRUTH_METRICS.includes(id as never) || id === 'KENDALL_TAU') {
+  if (
+    GROUND_TRUTH_METRICS.includes(id as never) ||
+    (extended && extendedMetrics[id as ExtendedMetricId].info.requires.includes('ground-truth'))
+  ) {
     if (o.groundTruth !== undefined) {
       groundTruth = readFeatureCsvSync(o.groundTruth).x;
       if (groundTruth.rows !== x.rows || groundTruth.cols !== x.cols)

@@ -192,7 +192,7 @@ function runSettings(config: BenchConfig, explainers: Record<string, Record<stri
     ...(config.metrics.some((m) => (EXTENDED_METRICS as readonly string[]).includes(m))
       ? {
           extendedMetrics:
-            'extendedMetrics[id].run(model, x, attributions, predicted targets, explain = explainer.explain(m, x, { targets }), { seed, background: train rows for ROAD, groundTruth for KENDALL_TAU }); their null is scored only where @xai/metrics marks it meaningful',
+            'extendedMetrics[id].run(model, x, attributions, predicted targets, explain = explainer.explain(m, x, { targets }), { seed, background: train rows for ROAD, groundTruth for KENDALL_TAU and the localisation metrics }); their null is scored only where @xai/metrics marks it meaningful',
         }
       : {}),
   };
