@@ -28,6 +28,14 @@ const scoreText = (c: SummaryCell | undefined): string =>
   c === undefined ? '' : isStability(c.metric) ? fmt(c.logMean, 2) : fmt(c.mean, Math.abs(c.mean) < 1 ? 3 : 2);
 const nameOf = (e: string): string => EXPLAINER_NAMES[e] ?? e;
 
+/** A lift for a cell: `tie` when exactly 0 (e.g. LR's gradient is its weights, the global floor), two significant digits when tiny. */
+function liftText(lift: number): string {
+  if (lift === 0) return 'tie';
+  const a = Math.abs(lift);
+  if (a >= 0.001) return fmtLift(lift, a < 0.1 ? 3 : 2);
+  return `${lift > 0 ? '+' : '−'}${a.toExponential(1)}`;
+}
+
 /** The cells of one dataset x model, methods first (ranked order is the leaderboard's), then the controls. */
 export function overviewCells(
   summary: Summary,
@@ -59,7 +67,7 @@ export function overviewCells(
         lift,
         shade: lift === null ? null : scale > 0 ? lift / scale : 0,
         beats,
-        text: lift === null ? `${scoreText(c)} ·` : `${beats === false ? '✕ ' : ''}${fmtLift(lift, Math.abs(lift) < 0.1 ? 3 : 2)}`,
+        text: lift === null ? `${scoreText(c)} ·` : `${beats === false ? '✕ ' : ''}${liftText(lift)}`,
       });
     });
     const random = slice.cell('explainer', RANDOM_CONTROL, metric);
@@ -93,7 +101,7 @@ export function overviewCells(
 /** The caption every overview carries (report.html and report.md). */
 export const OVERVIEW_CAPTION =
   'Each cell: lift over the better control (floor or null), positive = better by the metric’s direction; ' +
-  'colour scaled within each metric (blue beats both controls, red does not); ✕ = does not beat its controls; ' +
+  'colour scaled within each metric (blue beats both controls, red does not); ✕ = does not beat its controls (tie = equals one); ' +
   'grey “value ·” = no finite control (e.g. a constant floor is perfectly stable), the score is shown; ' +
   'the bottom rows are the controls’ own scores, for reference, never ranked. Stability on the ln scale.';
 
