@@ -1,2 +1,2 @@
 // Fairness family: per-subgroup comparison of any metric's per-instance values.
-export * from './subgroupComparison.js';
+export * from './fairness/subgroupComparison.js';

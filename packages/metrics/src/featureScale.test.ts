@@ -10,8 +10,8 @@ import { FEATURE_SCALE_METRIC_IDS, takesFeatureScale } from './featureScaleMetri
 import type { ExplainFn } from './extendedMetricTypes.js';
 import { infidelity } from './faithfulness/infidelity.js';
 import { monotonicityCorrelation } from './faithfulness/monotonicityCorrelation.js';
-import { predictionGaps } from './predictionGaps.js';
-import { relativeStability } from './relativeStability.js';
+import { predictionGaps } from './predictionGap/predictionGaps.js';
+import { relativeStability } from './stability/relativeStability.js';
 import { avgSensitivity } from './robustness/avgSensitivity.js';
 import { localLipschitz } from './robustness/localLipschitz.js';
 import { maxSensitivity } from './robustness/maxSensitivity.js';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createRng, fromRows, isXaiError, matrix } from '@xai/core';
 import type { Matrix, MetricInput } from '@xai/core';
-import { fa } from './fa.js';
-import { pra } from './pra.js';
-import { ra } from './ra.js';
-import { rc } from './rc.js';
-import { sa } from './sa.js';
-import { sra } from './sra.js';
+import { fa } from './groundTruth/fa.js';
+import { pra } from './groundTruth/pra.js';
+import { ra } from './groundTruth/ra.js';
+import { rc } from './groundTruth/rc.js';
+import { sa } from './groundTruth/sa.js';
+import { sra } from './groundTruth/sra.js';
 
 const input = (e: number[][], g: number[][]): MetricInput => ({
   x: matrix(e.length, e[0]!.length),

@@ -1,8 +1,8 @@
 // Ground-truth agreement family: FA, RA, SA, SRA (top-k, AUC over k), RC and PRA (all features).
-export * from './agreementOptions.js';
-export * from './fa.js';
-export * from './pra.js';
-export * from './ra.js';
-export * from './rc.js';
-export * from './sa.js';
-export * from './sra.js';
+export * from './groundTruth/agreementOptions.js';
+export * from './groundTruth/fa.js';
+export * from './groundTruth/pra.js';
+export * from './groundTruth/ra.js';
+export * from './groundTruth/rc.js';
+export * from './groundTruth/sa.js';
+export * from './groundTruth/sra.js';

@@ -1,17 +1,17 @@
 import type { MetricInfo } from '@xai/core';
 import { METRIC_FACTS } from './metricFacts.js';
-import { faInfo } from './fa.js';
+import { faInfo } from './groundTruth/fa.js';
 import type { MetricId } from './metricIds.js';
-import { pgiInfo } from './pgi.js';
-import { pguInfo } from './pgu.js';
-import { praInfo } from './pra.js';
-import { raInfo } from './ra.js';
-import { rcInfo } from './rc.js';
-import { risInfo } from './ris.js';
-import { rosInfo } from './ros.js';
-import { rrsInfo } from './rrs.js';
-import { saInfo } from './sa.js';
-import { sraInfo } from './sra.js';
+import { pgiInfo } from './predictionGap/pgi.js';
+import { pguInfo } from './predictionGap/pgu.js';
+import { praInfo } from './groundTruth/pra.js';
+import { raInfo } from './groundTruth/ra.js';
+import { rcInfo } from './groundTruth/rc.js';
+import { risInfo } from './stability/ris.js';
+import { rosInfo } from './stability/ros.js';
+import { rrsInfo } from './stability/rrs.js';
+import { saInfo } from './groundTruth/sa.js';
+import { sraInfo } from './groundTruth/sra.js';
 
 /**
  * Static facts (family, direction, what it needs) of every metric, by id.

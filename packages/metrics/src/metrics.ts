@@ -1,24 +1,24 @@
 import { XaiError, checkOptions } from '@xai/core';
 import { AGREEMENT_KEYS, METRIC_KEYS, PREDICTION_GAP_KEYS, RANKING_KEYS, STABILITY_KEYS } from './internal/options.js';
 import type { MetricInput } from '@xai/core';
-import type { AgreementOptions, RankingOptions } from './agreementOptions.js';
-import { fa } from './fa.js';
+import type { AgreementOptions, RankingOptions } from './groundTruth/agreementOptions.js';
+import { fa } from './groundTruth/fa.js';
 import type { MetricEntry } from './metricEntry.js';
 import type { MetricId } from './metricIds.js';
 import type { MetricSummary } from './metricSummary.js';
 import { metricInfo } from './metricInfo.js';
-import { pgi } from './pgi.js';
-import { pgu } from './pgu.js';
-import { pra } from './pra.js';
-import type { PredictionGapOptions } from './predictionGapOptions.js';
-import { ra } from './ra.js';
-import { rc } from './rc.js';
-import { ris } from './ris.js';
-import { ros } from './ros.js';
-import { rrs } from './rrs.js';
-import { sa } from './sa.js';
-import { sra } from './sra.js';
-import type { RelativeStabilityOptions, StabilityInput, StabilityResult } from './stabilityTypes.js';
+import { pgi } from './predictionGap/pgi.js';
+import { pgu } from './predictionGap/pgu.js';
+import { pra } from './groundTruth/pra.js';
+import type { PredictionGapOptions } from './predictionGap/predictionGapOptions.js';
+import { ra } from './groundTruth/ra.js';
+import { rc } from './groundTruth/rc.js';
+import { ris } from './stability/ris.js';
+import { ros } from './stability/ros.js';
+import { rrs } from './stability/rrs.js';
+import { sa } from './groundTruth/sa.js';
+import { sra } from './groundTruth/sra.js';
+import type { RelativeStabilityOptions, StabilityInput, StabilityResult } from './stability/stabilityTypes.js';
 
 /** The union of every metric's options; each metric reads the fields it knows. @since 0.1.0 */
 export type MetricOptions = AgreementOptions & RankingOptions & PredictionGapOptions & RelativeStabilityOptions;

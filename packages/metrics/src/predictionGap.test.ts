@@ -4,9 +4,9 @@ import type { FeatureSchema, Matrix, Model } from '@xai/core';
 import { countingModel, reusingModel } from './__fixtures__/models.js';
 import { tinyMlp } from './__fixtures__/tinyMlp.js';
 import { tinyLr } from './__fixtures__/tinyLr.js';
-import { pgi } from './pgi.js';
-import { pgu } from './pgu.js';
-import { predictionGaps } from './predictionGaps.js';
+import { pgi } from './predictionGap/pgi.js';
+import { pgu } from './predictionGap/pgu.js';
+import { predictionGaps } from './predictionGap/predictionGaps.js';
 
 const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
 

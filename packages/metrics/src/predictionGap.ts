@@ -1,5 +1,5 @@
 // Prediction-gap family: PGI, PGU, and both in one pass.
-export * from './pgi.js';
-export * from './pgu.js';
-export * from './predictionGapOptions.js';
-export * from './predictionGaps.js';
+export * from './predictionGap/pgi.js';
+export * from './predictionGap/pgu.js';
+export * from './predictionGap/predictionGapOptions.js';
+export * from './predictionGap/predictionGaps.js';

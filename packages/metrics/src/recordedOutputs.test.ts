@@ -7,8 +7,8 @@ import type { FeatureSchema, Matrix } from '@xai/core';
 import recorded from './__fixtures__/recordedOutputs.json' with { type: 'json' };
 import { gradientExplainer, noisyGradientExplainer } from './__fixtures__/explainers.js';
 import { tinyMlp } from './__fixtures__/tinyMlp.js';
-import { predictionGaps } from './predictionGaps.js';
-import { relativeStability } from './relativeStability.js';
+import { predictionGaps } from './predictionGap/predictionGaps.js';
+import { relativeStability } from './stability/relativeStability.js';
 
 type Stab = { RIS: (number | null)[]; RRS: (number | null)[]; ROS: (number | null)[]; counts: number[]; noise: (number | null)[] | null };
 type Gaps = { PGI: number[]; PGU: number[] };

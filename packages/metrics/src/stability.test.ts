@@ -6,10 +6,10 @@ import { countingModel, reusingModel } from './__fixtures__/models.js';
 import { tinyLr } from './__fixtures__/tinyLr.js';
 import { tinyMlp } from './__fixtures__/tinyMlp.js';
 import { metrics } from './metrics.js';
-import { relativeStability } from './relativeStability.js';
-import { ris } from './ris.js';
-import { ros } from './ros.js';
-import { rrs } from './rrs.js';
+import { relativeStability } from './stability/relativeStability.js';
+import { ris } from './stability/ris.js';
+import { ros } from './stability/ros.js';
+import { rrs } from './stability/rrs.js';
 
 const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
 const norm = (v: ArrayLike<number>): number => Math.sqrt(Array.from(v).reduce((a, b) => a + b * b, 0));

@@ -1,6 +1,6 @@
 // Relative-stability family: RIS, RRS, ROS (one shared block) and their single wrappers.
-export * from './relativeStability.js';
-export * from './ris.js';
-export * from './ros.js';
-export * from './rrs.js';
-export * from './stabilityTypes.js';
+export * from './stability/relativeStability.js';
+export * from './stability/ris.js';
+export * from './stability/ros.js';
+export * from './stability/rrs.js';
+export * from './stability/stabilityTypes.js';

@@ -6,7 +6,7 @@ import type { ExplainOptions, Explainer, Matrix, Model } from '@xai/core';
 import { gradientExplainer } from './__fixtures__/explainers.js';
 import { tinyLr } from './__fixtures__/tinyLr.js';
 import { metrics } from './metrics.js';
-import { relativeStability } from './relativeStability.js';
+import { relativeStability } from './stability/relativeStability.js';
 
 function um(n: number, d: number, seed: number): Matrix {
   const m = matrix(n, d);

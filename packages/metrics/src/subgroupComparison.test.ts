@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRng, isXaiError, summarizeValues } from '@xai/core';
-import { subgroupComparison } from './subgroupComparison.js';
+import { subgroupComparison } from './fairness/subgroupComparison.js';
 
 function expectCode(f: () => unknown, code: string): void {
   try {

@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { createRng, groupsFromIds, isXaiError, matrix, row } from '@xai/core';
 import type { ExplainOptions, Explainer, Matrix, Model } from '@xai/core';
 import { runPredictionGap } from './internal/predictionGapMetric.js';
-import { pgi } from './pgi.js';
-import { predictionGaps } from './predictionGaps.js';
-import { relativeStability } from './relativeStability.js';
-import { ros } from './ros.js';
+import { pgi } from './predictionGap/pgi.js';
+import { predictionGaps } from './predictionGap/predictionGaps.js';
+import { relativeStability } from './stability/relativeStability.js';
+import { ros } from './stability/ros.js';
 
 function um(n: number, d: number, seed: number): Matrix {
   const m = matrix(n, d);

@@ -2,7 +2,7 @@
 import { XaiError, checkOptions, describeValue } from '@xai/core';
 import type { Matrix, MetricInput } from '@xai/core';
 import type { MetricSummary } from '../metricSummary.js';
-import type { AgreementOptions, RankingOptions } from '../agreementOptions.js';
+import type { AgreementOptions, RankingOptions } from '../groundTruth/agreementOptions.js';
 import { pairwiseAgreementKernel, rankCorrelationKernel, topKAgreementKernel } from './agreement.js';
 import type { TopKKind } from './agreement.js';
 import { checkAttributions, checkGroundTruth, checkInputObject } from './inputs.js';

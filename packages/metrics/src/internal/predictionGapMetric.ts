@@ -2,7 +2,7 @@
 import { checkOptions, isValueModel } from '@xai/core';
 import type { MetricInput } from '@xai/core';
 import type { MetricSummary } from '../metricSummary.js';
-import type { PredictionGapOptions } from '../predictionGapOptions.js';
+import type { PredictionGapOptions } from '../predictionGap/predictionGapOptions.js';
 import { checkAttributions, checkGroups, checkInputObject, checkInstances, checkModel, checkSchema, resolveTargets } from './inputs.js';
 import { PREDICTION_GAP_KEYS, flag, nonNegative, positiveInt, probability, resolveMaxK, resolvePreset, seedOption } from './options.js';
 import { resolveFeatureScale, resolveKeys } from './featureScale.js';

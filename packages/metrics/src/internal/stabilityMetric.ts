@@ -18,7 +18,7 @@ import type {
   StabilityLogStatus,
   StabilityPrecision,
   StabilityResult,
-} from '../stabilityTypes.js';
+} from '../stability/stabilityTypes.js';
 import {
   checkExplainer,
   checkInputObject,
