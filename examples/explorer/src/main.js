@@ -157,7 +157,11 @@ async function onJobMessage(data, clock, generation) {
     $('clock').textContent = `took ${clock.seconds(clock.elapsedMs())}`;
     showMessage('done; drawing the charts');
     setState('drawing');
-    await showResult(data.result, () => state.generation === generation);
+    try {
+      await showResult(data.result, () => state.generation === generation);
+    } catch (e) {
+      return showError(e);
+    }
     if (state.generation !== generation) return;
     showMessage('done');
     setState('done');
