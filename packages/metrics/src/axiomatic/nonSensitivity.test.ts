@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fromRows } from '@xai/core';
 import { nonSensitivity } from './nonSensitivity.js';
 import { gradient, linearSoftmax, linearValueModel } from '../__fixtures__/closedFormModels.js';
+import peer from '../__fixtures__/quantusNonSensitivity.json' with { type: 'json' };
 
 describe('nonSensitivity', () => {
   // Logistic as a 2-class softmax: logits (0, 3x₀ + 2x₁ + 0·x₂); feature 2 is a true dummy.
@@ -31,5 +32,14 @@ describe('nonSensitivity', () => {
     const attributions = fromRows([[1, 1, 0]]);
     expect(() => nonSensitivity({ x, attributions, model }, { std: 0 })).toThrow(/BAD_OPTION.*options\.std/);
     expect(() => nonSensitivity({ x, attributions, model }, { outputEps: -1 })).toThrow(/BAD_OPTION.*options\.outputEps/);
+  });
+});
+
+describe('non-sensitivity under quantus', () => {
+  it("equals Quantus' NonSensitivity (row-minimum baseline, absolute 1e-5 thresholds, batch-normalised |a|)", () => {
+    const model = linearSoftmax(peer.W, peer.c);
+    const input = { x: fromRows(peer.x), attributions: fromRows(peer.attributions), model, targets: Int32Array.from(peer.targets) };
+    expect(Array.from(nonSensitivity(input, { preset: 'quantus' }).values)).toEqual(peer.violations);
+    expect(() => nonSensitivity(input, { preset: 'quantus', samples: 3 })).toThrow(/BAD_OPTION.*options\.samples/);
   });
 });

@@ -1,10 +1,12 @@
-import { checkOptions, row, summarizeValues } from '@xai/core';
+import { XaiError, checkOptions, matrix, row, summarizeValues } from '@xai/core';
 import type { MetricResult } from '@xai/core';
 import type { ExtendedMetricInput, NoiseUnitsOptions, ScoringOptions } from '../extendedMetricTypes.js';
-import { noiseUnits, prepare } from '../internal/common.js';
+import { noiseUnits, prepare, targetOutputs } from '../internal/common.js';
+import type { Prepared } from '../internal/common.js';
 import { anyPresetOption, numberAtLeast, positiveInt, seedOption } from '../internal/options.js';
 import { SCORING_KEYS, scoredModel } from '../internal/outputSpace.js';
 import { BLOCK_ROWS, featureNoiseEffects } from '../internal/featureNoise.js';
+import { quantusAttributions } from '../internal/quantusAttributions.js';
 
 /** Options of {@link nonSensitivity}. @since 0.2.0 */
 export interface NonSensitivityOptions extends NoiseUnitsOptions, ScoringOptions {
@@ -24,6 +26,9 @@ export interface NonSensitivityOptions extends NoiseUnitsOptions, ScoringOptions
   /** @defaultValue 0 */
   readonly seed?: number;
 }
+
+/** Quantus' `eps` of NonSensitivity (attributions and output changes, both absolute). */
+const QUANTUS_EPS = 1e-5;
 
 const KEYS = ['samples', 'std', 'outputEps', 'attributionEps', 'seed', 'featureScale', 'keys', ...SCORING_KEYS];
 
@@ -47,6 +52,9 @@ export const nonSensitivityInfo = {
  * |Φ_j| ≤ attributionEps · max|Φ|; the value is the size of the symmetric difference of the
  * two sets (the set comparison of Quantus' NonSensitivity), i.e. the number of violating features.
  * n·d·samples perturbed rows, one `predictProba` call per block of ≈ 64k rows. Lower is better; 0 is perfect.
+ * Under `quantus` it is Quantus' NonSensitivity exactly (deterministic): |Φ| divided by its batch
+ * maximum, zero when < 1e-5 (`attributionEps`); feature j replaced by the row's minimum (Quantus'
+ * "black" baseline), unchanged when |f(x) − f(x')| < 1e-5 (`outputEps`); one model call of n·d rows.
  * @example nonSensitivity({ x, attributions, model }).mean
  * @since 0.2.0
  */
@@ -54,7 +62,9 @@ export function nonSensitivity(input: ExtendedMetricInput, options: NonSensitivi
   const fn = 'nonSensitivity';
   const o = checkOptions(options, KEYS, fn);
   const prepared = prepare(fn, input, ['model', 'attributions']);
-  const p = { ...prepared, model: scoredModel(prepared.model, o.output, anyPresetOption(o.preset, fn), true, fn) }; // Quantus: softmax=True
+  const preset = anyPresetOption(o.preset, fn);
+  const p = { ...prepared, model: scoredModel(prepared.model, o.output, preset, true, fn) }; // Quantus: softmax=True
+  if (preset === 'quantus') return quantusNonSensitivity(fn, p, o);
   const { n, d, attributions } = p;
   const S = positiveInt(o.samples ?? 10, fn, 'options.samples');
   const std = numberAtLeast(o.std ?? 1, 0, fn, 'options.std', true);
@@ -76,6 +86,46 @@ export function nonSensitivity(input: ExtendedMetricInput, options: NonSensitivi
       const dummy = effects[i * d + j]! <= outEps * maxEffect;
       const zero = Math.abs(e[j]!) <= attEps * max;
       if (dummy !== zero) violations++;
+    }
+    values[i] = violations;
+  }
+  return summarizeValues('NON_SENSITIVITY', values);
+}
+
+/** Quantus' NonSensitivity: feature j replaced by min_k x_k, absolute thresholds, batch-normalised |Φ|. */
+function quantusNonSensitivity(fn: string, p: Prepared, o: NonSensitivityOptions): MetricResult {
+  for (const key of ['samples', 'std', 'featureScale'] as const) {
+    if (o[key] !== undefined)
+      throw new XaiError('BAD_OPTION', `the quantus preset replaces each feature by the row minimum; leave '${key}' out`, {
+        fn,
+        arg: `options.${key}`,
+        value: o[key],
+      });
+  }
+  const outEps = numberAtLeast(o.outputEps ?? QUANTUS_EPS, 0, fn, 'options.outputEps');
+  const attEps = numberAtLeast(o.attributionEps ?? QUANTUS_EPS, 0, fn, 'options.attributionEps');
+  const { x, n, d, model, targets } = p;
+  const a = quantusAttributions(p.attributions);
+  const big = matrix(n * d, d);
+  for (let i = 0; i < n; i++) {
+    const xi = row(x, i);
+    let min = Infinity;
+    for (const v of xi) min = Math.min(min, v);
+    for (let j = 0; j < d; j++) {
+      const at = (i * d + j) * d;
+      big.data.set(xi, at);
+      big.data[at + j] = min;
+    }
+  }
+  const fx = targetOutputs(model, x, targets, 1);
+  const fp = targetOutputs(model, big, targets, d);
+  const values = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    let violations = 0;
+    for (let j = 0; j < d; j++) {
+      const unchanged = Math.abs(fx[i]! - fp[i * d + j]!) < outEps;
+      const zero = a[i * d + j]! < attEps;
+      if (unchanged !== zero) violations++;
     }
     values[i] = violations;
   }
