@@ -1,4 +1,4 @@
-// Issue 13's two missed shortcuts, regenerated with seeds, sizes and names not used by any
+// The mixed-id-format and leaked-column shortcuts, regenerated with seeds, sizes and names not used by any
 // test:  node bench/acceptance.mjs [N=20]   (after `npx tsup`; deterministic)
 // - ids: k = 5 candidates, distractor ids rec_<hex8>, the answer's id R-<6 digits>; clean:
 //   every id rec_<hex8>. 500 items per corpus.

@@ -1,5 +1,5 @@
 import type { Matrix, Preprocessing } from '@xai/core';
-import { XaiError, checkOptions, describeValue } from '@xai/core';
+import { XaiError, badOptionValue, checkOptions, enumOption, numberOption } from '@xai/core';
 import type { CsvDelimiter, CsvTable } from './internal/csvTable.js';
 import { quoteNames as quote, readCsvTable, tableError } from './internal/csvTable.js';
 import type { LabelColumn } from './internal/labelColumn.js';
@@ -64,34 +64,59 @@ export function applyPreprocessing(
   options: ApplyPreprocessingOptions = {},
 ): PreprocessedRows {
   const fn = 'applyPreprocessing';
+  // 1. Options; 2. the file's columns matched to the model's by name; 3. encode, scale, range check; 4. the label.
   checkOptions(options, ['file', 'margin', 'unknownCategories', 'ignore', 'delimiter'], fn);
-  const {
-    file = '<csv>',
-    margin = APPLY_PREPROCESSING_DEFAULTS.margin,
-    unknownCategories = APPLY_PREPROCESSING_DEFAULTS.unknownCategories,
-    ignore = [],
-    delimiter = 'auto',
-  } = options;
-  if (!(margin >= 0 && Number.isFinite(margin)))
-    throw new XaiError('BAD_OPTION', `margin must be a finite number >= 0, got ${describeValue(margin)}`, {
-      fn,
-      arg: 'margin',
-      value: margin,
-    });
-  if (unknownCategories !== 'error' && unknownCategories !== 'zeros')
-    throw new XaiError('BAD_OPTION', `unknownCategories must be 'error' or 'zeros', got ${describeValue(unknownCategories)}`, {
-      fn,
-      arg: 'unknownCategories',
-      value: unknownCategories,
-    });
-  if (!Array.isArray(ignore))
-    throw new XaiError('BAD_OPTION', `ignore must be an array of column names, got ${describeValue(ignore)}`, {
-      fn,
-      arg: 'ignore',
-      value: ignore,
-    });
+  const d = APPLY_PREPROCESSING_DEFAULTS;
+  const file = options.file ?? '<csv>';
+  const margin = numberOption(options.margin, fn, 'margin', { min: 0, fallback: d.margin });
+  const unknownCategories = enumOption(options.unknownCategories, fn, 'unknownCategories', {
+    values: ['error', 'zeros'],
+    fallback: d.unknownCategories,
+  });
+  const ignore = options.ignore ?? [];
+  if (!Array.isArray(ignore)) throw badOptionValue(fn, 'ignore', ignore, 'an array of column names');
   const plan = rawColumnPlan(preprocessing, fn);
-  const t: CsvTable = readCsvTable(table, file, fn, delimiter);
+  const t: CsvTable = readCsvTable(table, file, fn, options.delimiter ?? 'auto');
+  const columns = modelColumnsOf(t, plan, preprocessing.label?.name, ignore, file, fn);
+  let reordered = false;
+  for (let k = 1; k < columns.length; k++) if (columns[k]! < columns[k - 1]!) reordered = true;
+  const enc = encodeTable(t, plan, columns, unknownCategories);
+  const warnings: string[] = [];
+  for (const [col, count] of enc.unknown)
+    warnings.push(`${file}: ${count} rows hold a ${col} category not seen in training (encoded as all zeros)`);
+  const x = scaleColumns(enc.x, preprocessing.scaler, fn);
+  let outOfRange: OutOfRangeReport = { columns: [], rows: 0 };
+  if (preprocessing.scaler.kind === 'min-max') {
+    const check = plan.flatMap((c) => (c.categories ? c.categories.map(() => false) : [true]));
+    outOfRange = countOutOfRange(enc.x, preprocessing.features, preprocessing.scaler.min, preprocessing.scaler.max, check, margin);
+    const w = outOfRangeWarning(outOfRange, enc.x.rows, margin, file);
+    if (w) warnings.push(w);
+  }
+  const lab = labelOf(t, preprocessing);
+  const y = lab && !lab.values ? lab.y : undefined;
+  const targets = lab?.values;
+  return {
+    x,
+    raw: enc.x,
+    names: [...preprocessing.features],
+    ...(y ? { y } : {}),
+    ...(targets ? { targets } : {}),
+    reordered,
+    outOfRange,
+    margin,
+    warnings,
+  };
+}
+
+/** The file column of every model input, by name: a missing input, an unknown ignore or an unexpected column is an error. */
+function modelColumnsOf(
+  t: CsvTable,
+  plan: ReturnType<typeof rawColumnPlan>,
+  labelName: string | undefined,
+  ignore: readonly string[],
+  file: string,
+  fn: string,
+): Int32Array {
   const missing = plan.map((c) => c.name).filter((n) => !t.header.includes(n));
   if (missing.length > 0)
     throw tableError(
@@ -101,7 +126,6 @@ export function applyPreprocessing(
       `missing column(s) ${quote(missing)} that the model needs; the file has ${quote(t.header)}`,
       missing,
     );
-  const labelName = preprocessing.label?.name;
   const notIgnored = ignore.filter((n) => !t.header.includes(n));
   if (notIgnored.length > 0)
     throw new XaiError('BAD_OPTION', `${file}: ignore names column(s) ${quote(notIgnored)} that the file does not have`, {
@@ -119,45 +143,19 @@ export function applyPreprocessing(
       `unexpected column(s) ${quote(extra)}: the model has no such input (pass ignore: [...] to drop them)`,
       extra,
     );
-  const columns = Int32Array.from(plan, (c) => t.header.indexOf(c.name));
-  let reordered = false;
-  for (let k = 1; k < columns.length; k++) if (columns[k]! < columns[k - 1]!) reordered = true;
-  const enc = encodeTable(t, plan, columns, unknownCategories);
-  const warnings: string[] = [];
-  for (const [col, count] of enc.unknown)
-    warnings.push(`${file}: ${count} rows hold a ${col} category not seen in training (encoded as all zeros)`);
-  const x = scaleColumns(enc.x, preprocessing.scaler, fn);
+  return Int32Array.from(plan, (c) => t.header.indexOf(c.name));
+}
 
-  let outOfRange: OutOfRangeReport = { columns: [], rows: 0 };
-  if (preprocessing.scaler.kind === 'min-max') {
-    const check = plan.flatMap((c) => (c.categories ? c.categories.map(() => false) : [true]));
-    outOfRange = countOutOfRange(enc.x, preprocessing.features, preprocessing.scaler.min, preprocessing.scaler.max, check, margin);
-    const w = outOfRangeWarning(outOfRange, enc.x.rows, margin, file);
-    if (w) warnings.push(w);
-  }
-
-  // The label column, when the file has one, through the same reader as parseUserDataset.
-  let lab: LabelColumn | undefined;
+/** The label column, when the file has one, through the same reader as parseUserDataset. */
+function labelOf(t: CsvTable, preprocessing: Preprocessing): LabelColumn | undefined {
+  const labelName = preprocessing.label?.name;
   const lj = labelName === undefined ? -1 : t.header.indexOf(labelName);
-  if (lj >= 0 && (preprocessing.task === 'regression' || preprocessing.label?.classes))
-    lab = readLabelColumn(
-      t,
-      lj,
-      preprocessing.task === 'regression' ? 'regression' : 'classification',
-      preprocessing.label?.classes ?? [],
-      "the model's classes",
-    );
-  const y = lab && !lab.values ? lab.y : undefined;
-  const targets = lab?.values;
-  return {
-    x,
-    raw: enc.x,
-    names: [...preprocessing.features],
-    ...(y ? { y } : {}),
-    ...(targets ? { targets } : {}),
-    reordered,
-    outOfRange,
-    margin,
-    warnings,
-  };
+  if (lj < 0 || !(preprocessing.task === 'regression' || preprocessing.label?.classes)) return undefined;
+  return readLabelColumn(
+    t,
+    lj,
+    preprocessing.task === 'regression' ? 'regression' : 'classification',
+    preprocessing.label?.classes ?? [],
+    "the model's classes",
+  );
 }

@@ -1,5 +1,5 @@
 import type { Split } from '@xai/core';
-import { XaiError, checkOptions, describeValue, strideOf } from '@xai/core';
+import { XaiError, checkOptions, intOption, numberOption, strideOf } from '@xai/core';
 
 export interface CheckTestOrderOptions {
   /**
@@ -59,24 +59,44 @@ function normalQuantile(alpha: number): number {
 export function checkTestOrder(test: Split, n: number, options: CheckTestOrderOptions = {}): TestOrderReport {
   const fn = 'checkTestOrder';
   checkOptions(options, ['balanceTolerance', 'alpha', 'featureNames'], fn);
-  const { balanceTolerance = CHECK_TEST_ORDER_DEFAULTS.balanceTolerance, alpha = CHECK_TEST_ORDER_DEFAULTS.alpha } = options;
-  if (!Number.isInteger(n) || n < 1)
-    throw new XaiError('BAD_OPTION', `n must be a positive integer, got ${describeValue(n)}`, { fn, arg: 'n', value: n });
-  if (!(balanceTolerance >= 0 && balanceTolerance < 1))
-    throw new XaiError('BAD_OPTION', `balanceTolerance must be in [0, 1), got ${describeValue(balanceTolerance)}`, {
-      fn,
-      arg: 'balanceTolerance',
-      value: balanceTolerance,
-    });
-  if (!(alpha > 0 && alpha < 0.5))
-    throw new XaiError('BAD_OPTION', `alpha must be in (0, 0.5), got ${describeValue(alpha)}`, { fn, arg: 'alpha', value: alpha });
+  const d = CHECK_TEST_ORDER_DEFAULTS;
+  intOption(n, fn, 'n', { min: 1 });
+  const balanceTolerance = numberOption(options.balanceTolerance, fn, 'balanceTolerance', {
+    min: 0,
+    below: 1,
+    fallback: d.balanceTolerance,
+  });
+  const alpha = numberOption(options.alpha, fn, 'alpha', { above: 0, below: 0.5, fallback: d.alpha });
   const { x, y } = test;
   const rows = y.length;
   if (rows === 0 || x.rows !== rows)
     throw new XaiError('BAD_INPUT', `test split has ${x.rows} feature rows and ${rows} labels`, { fn, arg: 'test', value: rows });
   const count = Math.min(n, rows);
+  // Three signs of a sorted file: the first rows' label balance, a long run of one label, features drifting along the file.
+  const balance = labelBalance(y, count);
+  const longestRun = longestLabelRun(y, balance.all, alpha);
+  const featureLag1 = featureDrift(x, alpha);
+  const reasons = count < rows ? orderReasons(balance, longestRun, featureLag1, balanceTolerance, x.cols, options.featureNames) : [];
+  const warnings =
+    reasons.length === 0
+      ? []
+      : [
+          `the first ${count} of ${rows} test rows may not represent the test split: ${reasons.join('; ')}. benchmarkInstances(ds, ${count}, { order: 'stratified' }) draws a seeded label-stratified sample instead`,
+        ];
+  const { first, all, maxRateGap } = balance;
+  return { count, rows, labelRates: { first, all }, maxRateGap, longestRun, featureLag1, warnings };
+}
 
-  // Label balance: first `count` rows against all.
+interface LabelBalance {
+  readonly first: number[];
+  readonly all: number[];
+  readonly maxRateGap: number;
+  readonly gapClass: number;
+}
+
+/** Label rates of the first `count` rows against all rows, and the class where they differ most. */
+function labelBalance(y: Int32Array, count: number): LabelBalance {
+  const rows = y.length;
   let classes = 0;
   for (let i = 0; i < rows; i++) if (y[i]! + 1 > classes) classes = y[i]! + 1;
   const firstCounts = new Float64Array(classes);
@@ -96,8 +116,12 @@ export function checkTestOrder(test: Split, n: number, options: CheckTestOrderOp
       gapClass = k;
     }
   }
+  return { first, all, maxRateGap, gapClass };
+}
 
-  // Longest run of one label. Union bound: P(some run of label k >= L) <= rows * p_k^L.
+/** Longest run of one label, and its limit. Union bound: P(some run of label k >= L) <= rows * p_k^L. */
+function longestLabelRun(y: Int32Array, rates: readonly number[], alpha: number): TestOrderReport['longestRun'] {
+  const rows = y.length;
   let best = { label: y[0]!, length: 1, start: 0 };
   for (let i = 1, start = 0; i <= rows; i++) {
     if (i === rows || y[i] !== y[start]) {
@@ -105,11 +129,14 @@ export function checkTestOrder(test: Split, n: number, options: CheckTestOrderOp
       start = i;
     }
   }
-  const p = all[best.label]!;
+  const p = rates[best.label]!;
   const limit = p < 1 ? Math.ceil(Math.log(rows / alpha) / Math.log(1 / p)) : Infinity;
-  const longestRun = { ...best, limit };
+  return { ...best, limit };
+}
 
-  // Lag-1 autocorrelation of every feature in file order, one pass per statistic.
+/** Lag-1 autocorrelation of every feature in file order, one pass per statistic. */
+function featureDrift(x: Split['x'], alpha: number): TestOrderReport['featureLag1'] {
+  const rows = x.rows;
   const d = x.cols;
   const stride = strideOf(x);
   const off = x.offset ?? 0;
@@ -140,34 +167,36 @@ export function checkTestOrder(test: Split, n: number, options: CheckTestOrderOp
       rMax = r;
     }
   }
-  const featureLag1 = { feature, r: rMax, limit: rLimit, over };
+  return { feature, r: rMax, limit: rLimit, over };
+}
 
-  // One warning naming every reason, so that summaries stay one line per problem.
+/** One reason per sign found, so that summaries stay one line per problem. */
+function orderReasons(
+  balance: LabelBalance,
+  run: TestOrderReport['longestRun'],
+  lag1: TestOrderReport['featureLag1'],
+  balanceTolerance: number,
+  d: number,
+  featureNames: readonly string[] | undefined,
+): string[] {
   const reasons: string[] = [];
-  if (count < rows) {
-    const pct = (v: number): string => `${(100 * v).toFixed(1)}%`;
-    if (maxRateGap > balanceTolerance) {
-      reasons.push(
-        `their label balance differs from the whole split by ${(100 * maxRateGap).toFixed(1)} points (label ${gapClass}: ${pct(first[gapClass]!)} vs ${pct(all[gapClass]!)})`,
-      );
-    }
-    if (longestRun.length >= limit) {
-      reasons.push(
-        `the file looks sorted: label ${longestRun.label} runs for ${longestRun.length} rows from row ${longestRun.start} (a random order gives runs under ${limit})`,
-      );
-    }
-    if (over > 0) {
-      const name = options.featureNames?.[feature] !== undefined ? JSON.stringify(options.featureNames[feature]) : `feature ${feature}`;
-      reasons.push(
-        `the file looks sorted: ${over} of ${d} features drift along it (lag-1 autocorrelation up to ${rMax.toFixed(3)}, at ${name}; a random order gives under ${rLimit.toFixed(3)})`,
-      );
-    }
+  const pct = (v: number): string => `${(100 * v).toFixed(1)}%`;
+  const { first, all, maxRateGap, gapClass } = balance;
+  if (maxRateGap > balanceTolerance) {
+    reasons.push(
+      `their label balance differs from the whole split by ${(100 * maxRateGap).toFixed(1)} points (label ${gapClass}: ${pct(first[gapClass]!)} vs ${pct(all[gapClass]!)})`,
+    );
   }
-  const warnings =
-    reasons.length === 0
-      ? []
-      : [
-          `the first ${count} of ${rows} test rows may not represent the test split: ${reasons.join('; ')}. benchmarkInstances(ds, ${count}, { order: 'stratified' }) draws a seeded label-stratified sample instead`,
-        ];
-  return { count, rows, labelRates: { first, all }, maxRateGap, longestRun, featureLag1, warnings };
+  if (run.length >= run.limit) {
+    reasons.push(
+      `the file looks sorted: label ${run.label} runs for ${run.length} rows from row ${run.start} (a random order gives runs under ${run.limit})`,
+    );
+  }
+  if (lag1.over > 0) {
+    const name = featureNames?.[lag1.feature] !== undefined ? JSON.stringify(featureNames[lag1.feature]) : `feature ${lag1.feature}`;
+    reasons.push(
+      `the file looks sorted: ${lag1.over} of ${d} features drift along it (lag-1 autocorrelation up to ${lag1.r.toFixed(3)}, at ${name}; a random order gives under ${lag1.limit.toFixed(3)})`,
+    );
+  }
+  return reasons;
 }
