@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromRows } from '@xai/core';
+import { fromRows, row } from '@xai/core';
 import { faithfulnessCorrelation } from './faithfulnessCorrelation.js';
 import { gradientTimesInput, linearSoftmax, linearValueModel, randomMatrix } from '../__fixtures__/closedFormModels.js';
 
@@ -41,5 +41,24 @@ describe('faithfulnessCorrelation', () => {
     const model = linearValueModel([1, 2]);
     const x = fromRows([[1, 2]]);
     expect(() => faithfulnessCorrelation({ x, attributions: x, model }, { subsetSize: 3 })).toThrow(/BAD_OPTION.*subsetSize/);
+  });
+});
+
+describe('faithfulness correlation under quantus', () => {
+  // f = w·x: setting a subset S to the row minimum m drops f by Σ_{j∈S} w_j (x_j − m), so the
+  // attribution a_j = w_j (x_j − m) makes Σ_S a = Δf on every subset: ρ = 1 exactly.
+  it('sets the subset to the row minimum (Quantus\' "black"): a = w (x − min x) correlates perfectly', () => {
+    const w = [0.4, -1.2, 2, 0.3, -0.8, 1.1];
+    const model = linearValueModel(w);
+    const x = randomMatrix(3, 6, 17);
+    const rows = [0, 1, 2].map((i) => {
+      const r = Array.from(row(x, i));
+      const m = Math.min(...r);
+      return w.map((wj, j) => wj * (r[j]! - m));
+    });
+    const input = { x, attributions: fromRows(rows), model };
+    for (const v of faithfulnessCorrelation(input, { preset: 'quantus', samples: 12, subsetSize: 2 }).values) expect(v).toBeCloseTo(1, 12);
+    const zeroBaseline = faithfulnessCorrelation(input, { samples: 12, subsetSize: 2 }).values;
+    expect(Math.min(...zeroBaseline)).toBeLessThan(0.999);
   });
 });

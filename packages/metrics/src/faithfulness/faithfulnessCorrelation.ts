@@ -12,7 +12,7 @@ export interface FaithfulnessCorrelationOptions extends ScoringOptions {
   readonly samples?: number;
   /** Features per subset |S|. @defaultValue max(1, round(d / 4)) */
   readonly subsetSize?: number;
-  /** Value(s) the subset is set to. @defaultValue 0 */
+  /** Value(s) the subset is set to. @defaultValue 0; under `quantus` each row's minimum (Quantus' "black") */
   readonly baseline?: Baseline;
   /** @defaultValue 0 */
   readonly seed?: number;
@@ -36,7 +36,9 @@ export const faithfulnessCorrelationInfo = {
  * (Σ_{j∈S} g_j(x), f(x) − f(x with x_S = baseline)), Pearson as in Quantus. f is the target's
  * probability (a value model's output). Subsets come from the row's content-keyed stream.
  * Undefined (NaN, counted) when either series is constant, e.g. all-zero attributions.
- * One `predictProba` call over n·samples rows. Higher is better.
+ * Under `quantus` the subset is set to the row's minimum (Quantus' `perturb_baseline="black"`) and
+ * logits are scored; Quantus' `subset_size=224` exceeds tabular widths, so `subsetSize` keeps this
+ * default. One `predictProba` call over n·samples rows. Higher is better.
  * @example faithfulnessCorrelation({ x, attributions, model }, { samples: 100, subsetSize: 5 }).mean
  * @since 0.2.0
  */
@@ -44,11 +46,14 @@ export function faithfulnessCorrelation(input: ExtendedMetricInput, options: Fai
   const fn = 'faithfulnessCorrelation';
   const o = checkOptions(options, KEYS, fn);
   const { x, n, d, attributions, model: given, targets } = prepare(fn, input, ['model', 'attributions']);
-  const model = scoredModel(given, o.output, anyPresetOption(o.preset, fn), false, fn); // Quantus: softmax=False (logits)
+  const preset = anyPresetOption(o.preset, fn);
+  const quantus = preset === 'quantus';
+  const model = scoredModel(given, o.output, preset, false, fn); // Quantus: softmax=False (logits)
   const S = positiveInt(o.samples ?? 100, fn, 'options.samples');
   const k = positiveInt(o.subsetSize ?? Math.max(1, Math.round(d / 4)), fn, 'options.subsetSize');
   if (k > d) throw new XaiError('BAD_OPTION', `subsetSize ${k} exceeds the ${d} features`, { fn, arg: 'options.subsetSize', value: k });
   const seed = seedOption(o.seed ?? 0, fn);
+  const rowMinimum = quantus && o.baseline === undefined;
   const base = baselineVector(o.baseline ?? 0, d, fn);
   const big = matrix(n * S, d);
   const sums = new Float64Array(n * S);
@@ -57,6 +62,7 @@ export function faithfulnessCorrelation(input: ExtendedMetricInput, options: Fai
     const xi = row(x, i);
     const e = row(attributions, i);
     const rng = rowRng(x, i, seed, fn);
+    if (rowMinimum) base.fill(Math.min(...xi));
     for (let s = 0; s < S; s++) {
       const at = (i * S + s) * d;
       big.data.set(xi, at);
