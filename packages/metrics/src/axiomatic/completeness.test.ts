@@ -91,3 +91,19 @@ describe('nonSensitivity', () => {
     expect(Array.from(nonSensitivity({ x, attributions: gradientTimesInput(model, x, new Int32Array(2)), model }).values)).toEqual([0, 1]);
   });
 });
+
+describe('completeness under quantus', () => {
+  it('takes the row minimum as x₀ (Quantus\' "black"): w (x − min x) is exactly complete for f = w·x + b', () => {
+    const w = [0.7, -1.1, 2.2, 0.4];
+    const model = linearValueModel(w, 0.3);
+    const x = randomMatrix(4, 4, 29);
+    const rows = [0, 1, 2, 3].map((i) => {
+      const r = Array.from(row(x, i));
+      const m = Math.min(...r);
+      return w.map((wj, j) => wj * (r[j]! - m));
+    });
+    const input = { x, attributions: fromRows(rows), model };
+    for (const v of completeness(input, { preset: 'quantus' }).values) expect(v).toBeLessThan(1e-12);
+    expect(completeness(input).mean).toBeGreaterThan(1e-3); // baseline 0
+  });
+});
