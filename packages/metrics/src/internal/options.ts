@@ -1,5 +1,14 @@
 // Option validation shared by every metric: one place for the messages and codes.
-import { XaiError, describeValue, resolveAnyPreset } from '@xai/core';
+import {
+  XaiError,
+  booleanOption,
+  seedOption as coreSeedOption,
+  describeValue,
+  enumOption,
+  intOption,
+  numberOption,
+  resolveAnyPreset,
+} from '@xai/core';
 import type { AnyPreset } from '@xai/core';
 import type { Preset } from '../preset.js';
 
@@ -18,36 +27,24 @@ export function resolvePreset(fn: string, preset: unknown): Preset {
   return preset as Preset;
 }
 
-// Every checker takes (value, fn, arg, fallback): `fallback` is returned for an undefined value;
-// without one, undefined is an error like any other bad value.
-
-function bad(fn: string, arg: string, value: unknown, expected: string): never {
-  throw new XaiError('BAD_OPTION', `expected ${expected}, got ${describeValue(value)}`, { fn, arg, value });
-}
+// Every checker takes (value, fn, arg, fallback) and is core's checker of that kind with the
+// bounds this package uses: `fallback` is returned for an undefined value; without one,
+// undefined is an error like any other bad value.
 
 /** A safe-integer seed (default 0). */
 export function seedOption(value: unknown, fn: string, arg = 'options.seed', fallback = 0): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
-    throw new XaiError('BAD_OPTION', `seed must be a safe integer, got ${describeValue(value)}`, { fn, arg, value });
-  }
-  return value;
+  return coreSeedOption(value, fn, arg, { fallback });
 }
 
 /** A positive integer option. */
 export function positiveInt(value: unknown, fn: string, arg: string, fallback?: number): number {
-  if (value === undefined && fallback !== undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) bad(fn, arg, value, 'a positive integer');
-  return value;
+  return intOption(value, fn, arg, fallback === undefined ? { min: 1 } : { min: 1, fallback });
 }
 
 /** A finite number >= min (or > min when `strict`). */
 export function numberAtLeast(value: unknown, min: number, fn: string, arg: string, strict = false, fallback?: number): number {
-  if (value === undefined && fallback !== undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || (strict && value === min)) {
-    bad(fn, arg, value, `a finite number ${strict ? '>' : '>='} ${min}`);
-  }
-  return value;
+  const bound = strict ? { above: min } : { min };
+  return numberOption(value, fn, arg, fallback === undefined ? bound : { ...bound, fallback });
 }
 
 /** A finite number >= 0 (noise scales). */
@@ -57,25 +54,17 @@ export function nonNegative(value: unknown, fn: string, arg: string, fallback?: 
 
 /** A probability in [0, 1]. */
 export function probability(value: unknown, fn: string, arg: string, fallback?: number): number {
-  if (value === undefined && fallback !== undefined) return fallback;
-  if (typeof value !== 'number' || !(value >= 0 && value <= 1)) bad(fn, arg, value, 'a probability in [0, 1]');
-  return value;
+  return numberOption(value, fn, arg, fallback === undefined ? { min: 0, max: 1 } : { min: 0, max: 1, fallback });
 }
 
 /** A boolean option. */
 export function flag(value: unknown, fn: string, arg: string, fallback?: boolean): boolean {
-  if (value === undefined && fallback !== undefined) return fallback;
-  if (typeof value !== 'boolean') bad(fn, arg, value, 'a boolean');
-  return value;
+  return booleanOption(value, fn, arg, fallback === undefined ? {} : { fallback });
 }
 
 /** One of a fixed set of strings. */
 export function oneOf<T extends string>(value: unknown, fn: string, arg: string, allowed: readonly T[], fallback?: T): T {
-  if (value === undefined && fallback !== undefined) return fallback;
-  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
-    bad(fn, arg, value, `one of ${allowed.map((a) => `'${a}'`).join(' | ')}`);
-  }
-  return value as T;
+  return enumOption(value, fn, arg, fallback === undefined ? { values: allowed } : { values: allowed, fallback });
 }
 
 /**
