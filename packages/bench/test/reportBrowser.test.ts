@@ -79,6 +79,36 @@ describe.skipIf(SKIP)('report.html in headless Chromium', () => {
     await page.close();
   });
 
+  it('each section opens with its overview picture: a cell per method (and floor) and metric', async () => {
+    const { page, problems } = await open();
+    const overviews = await page.$$eval('section.pair', (sections) =>
+      sections.map((sec) => {
+        const first = sec.querySelector('h2')?.nextElementSibling;
+        return {
+          id: sec.id,
+          first: first?.className,
+          cells: first?.querySelectorAll('path[aria-roledescription="rect mark"]').length ?? 0,
+          width: first?.querySelector('svg')?.getBoundingClientRect().width ?? 0,
+        };
+      }),
+    );
+    // 3 explainers + the floor row, x 11 metrics (10 on LR: no RRS).
+    expect(overviews).toEqual([
+      { id: 'synthetic-lr', first: 'overview', cells: 4 * 10, width: expect.any(Number) },
+      { id: 'synthetic-ann', first: 'overview', cells: 4 * 11, width: expect.any(Number) },
+      { id: 'adult-lr', first: 'overview', cells: 4 * 10, width: expect.any(Number) },
+      { id: 'adult-ann', first: 'overview', cells: 4 * 11, width: expect.any(Number) },
+    ]);
+    for (const o of overviews) expect(o.width, o.id).toBeGreaterThan(300);
+    await (await page.$('#overview-adult-ann'))!.screenshot({ path: join(ARTIFACTS, 'report-overview.png') });
+    // The drill-down names each instance's group where the dataset has a sensitive attribute, and has no group column elsewhere.
+    const groups = await page.$$eval('#drill-adult-ann tbody tr', (trs) => trs.map((t) => t.children[1]?.textContent));
+    expect(new Set(groups)).toEqual(new Set(['female', 'male']));
+    expect(await page.$$eval('#drill-synthetic-ann thead th', (ths) => ths.map((t) => t.textContent))).not.toContain('group');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('the table of contents jumps to each section', async () => {
     const { page, problems } = await open();
     const links = await page.$$eval('nav#toc a', (as) => as.map((a) => a.getAttribute('href')));

@@ -44,7 +44,7 @@ export function overviewCells(
 ): { cells: OverviewCell[]; metrics: string[]; rows: string[] } {
   const slice = tableSlice(summary, dataset, model);
   // Metrics with a defined value for some explainer (RRS is not defined for LR).
-  const defined = (c: SummaryCell | undefined): c is SummaryCell => c !== undefined && !Number.isNaN(c.mean);
+  const defined = (c: SummaryCell | undefined): c is SummaryCell => c !== undefined && typeof c.mean === 'number' && !Number.isNaN(c.mean);
   const metrics = [
     ...new Set(
       summary.cells.filter((c) => c.dataset === dataset && c.model === model && c.kind === 'explainer' && defined(c)).map((c) => c.metric),
@@ -140,7 +140,8 @@ export function overviewSpec(summary: Summary, dataset: string, model: string): 
     },
     layer: [
       {
-        mark: { type: 'rect', stroke: '#ffffff', strokeWidth: 1.5 },
+        // 'show': a null shade is a grey cell (the condition), not a dropped one.
+        mark: { type: 'rect', stroke: '#ffffff', strokeWidth: 1.5, invalid: 'show' },
         encoding: {
           color: {
             condition: { test: 'datum.shade === null', value: '#e9e9e9' },
