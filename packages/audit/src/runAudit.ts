@@ -1,6 +1,6 @@
-import { XaiError, checkOptions } from '@xai/core';
+import { XaiError, checkOptions, enumOption } from '@xai/core';
 import type { AuditReport, ProbeResult } from './auditReport.js';
-import type { AuditOptions } from './auditOptions.js';
+import type { AuditOptions, ResolvedAuditOptions } from './auditOptions.js';
 import { resolveAuditOptions } from './auditOptions.js';
 import type { Item } from './item.js';
 import { assertItems, blindView } from './item.js';
@@ -48,6 +48,7 @@ export interface RunAuditOptions extends AuditOptions {
  */
 export function runAudit(items: readonly Item[], options: RunAuditOptions = {}): AuditReport {
   const fn = 'runAudit';
+  // 1. Options, items and probes checked.
   checkOptions(
     options,
     ['permutations', 'seed', 'quantile', 'margin', 'minCovered', 'familyWise', 'receipt', 'probes', 'decisionNull'],
@@ -56,49 +57,21 @@ export function runAudit(items: readonly Item[], options: RunAuditOptions = {}):
   assertItems(items, fn);
   const opts = resolveAuditOptions(options, fn);
   const probes = options.probes ?? defaultProbes;
-  const decisionNull = options.decisionNull ?? 'within-item';
-  if (decisionNull !== 'within-item' && decisionNull !== 'across-items') {
-    throw new XaiError('BAD_OPTION', `decisionNull must be 'within-item' or 'across-items', got ${String(decisionNull)}`, {
-      fn,
-      arg: 'decisionNull',
-      value: decisionNull,
-    });
-  }
-  const names = new Set<string>();
-  for (const p of probes) {
-    if (p === null || typeof p !== 'object' || typeof p.name !== 'string' || !(isFittedProbe(p) || typeof p.choose === 'function')) {
-      throw new XaiError('BAD_INPUT', 'every probe needs a string name and a choose(item, sign) or prepare(items, seed) function', {
-        fn,
-        arg: 'probes',
-        value: p,
-      });
-    }
-    if (names.has(p.name)) throw new XaiError('BAD_INPUT', `duplicate probe name "${p.name}"`, { fn, arg: 'probes', value: p.name });
-    names.add(p.name);
-  }
-
-  const n = items.length;
-  const k = new Int32Array(n);
-  const answers = new Int32Array(n);
-  const ids: string[] = [];
-  const blinds = items.map((item, i) => {
-    k[i] = item.candidates.length;
-    answers[i] = item.answer;
-    ids.push(item.id);
-    return blindView(item);
+  const decisionNull = enumOption(options.decisionNull, fn, 'decisionNull', {
+    values: ['within-item', 'across-items'],
+    fallback: 'within-item',
   });
-
-  const R = opts.permutations;
-  const strata = strataByK(canonicalOrder(ids), k);
+  checkProbes(probes, fn);
+  // 2. Every probe scored with its null draws (rule probes and fitted probes), in the caller's order.
+  const data = batteryData(items, opts, decisionNull);
   const rules = probes.filter((p): p is Probe => !isFittedProbe(p));
   const fitted = probes.filter(isFittedProbe);
-  const data: BatteryData = { blinds, k, answers, ids, strata, seed: opts.seed, R, minCovered: opts.minCovered, decisionNull };
   const members = ruleMembers(rules, data, fn);
   const fittedMembers = fitted.length > 0 ? fittedProbeMembers(fitted, data) : [];
   const ordered = probes.map((p) => (isFittedProbe(p) ? fittedMembers[fitted.indexOf(p)]! : members[rules.indexOf(p)]!));
   const decide = (m: Member): Float64Array => (decisionNull === 'within-item' ? m.within : m.across);
   const second = (m: Member): Float64Array => (decisionNull === 'within-item' ? m.across : m.within);
-  // The family rule runs on the decision null: its draws are shared by every probe.
+  // 3. The family rule runs on the decision null: its draws are shared by every probe.
   const family = scoreFamily(
     ordered.map((m) => ({ covered: m.covered, accuracy: m.accuracy, minAccuracy: m.minAccuracy, draws: decide(m) })),
     opts.familyWise,
@@ -106,7 +79,6 @@ export function runAudit(items: readonly Item[], options: RunAuditOptions = {}):
     opts.minCovered,
     opts.margin,
   );
-
   const results: ProbeResult[] = ordered.map((m, ti) => {
     const p = m.probe;
     return probeResult({
@@ -114,7 +86,7 @@ export function runAudit(items: readonly Item[], options: RunAuditOptions = {}):
       fires: family.fires[ti]!,
       sign: m.sign,
       signs: m.signs,
-      items: n,
+      items: items.length,
       covered: m.covered,
       hits: m.hits,
       accuracy: m.accuracy,
@@ -130,11 +102,10 @@ export function runAudit(items: readonly Item[], options: RunAuditOptions = {}):
       ...(m.evidence !== undefined ? { evidence: m.evidence } : {}),
     });
   });
-
   return assembleReport(
     {
       kind: 'items',
-      items: n,
+      items: items.length,
       probes: results,
       familyCritical: family.critical,
       itemsHash: itemsHash(items),
@@ -145,4 +116,36 @@ export function runAudit(items: readonly Item[], options: RunAuditOptions = {}):
     options.receipt,
     opts,
   );
+}
+
+/** Every probe needs a unique string name and a choose or prepare function. */
+function checkProbes(probes: readonly (Probe | FittedProbe)[], fn: string): void {
+  const names = new Set<string>();
+  for (const p of probes) {
+    if (p === null || typeof p !== 'object' || typeof p.name !== 'string' || !(isFittedProbe(p) || typeof p.choose === 'function')) {
+      throw new XaiError('BAD_INPUT', 'every probe needs a string name and a choose(item, sign) or prepare(items, seed) function', {
+        fn,
+        arg: 'probes',
+        value: p,
+      });
+    }
+    if (names.has(p.name)) throw new XaiError('BAD_INPUT', `duplicate probe name "${p.name}"`, { fn, arg: 'probes', value: p.name });
+    names.add(p.name);
+  }
+}
+
+/** What every probe is scored on: the blind items, candidate counts, answers, ids and the strata of the null. */
+function batteryData(items: readonly Item[], opts: ResolvedAuditOptions, decisionNull: BatteryData['decisionNull']): BatteryData {
+  const n = items.length;
+  const k = new Int32Array(n);
+  const answers = new Int32Array(n);
+  const ids: string[] = [];
+  const blinds = items.map((item, i) => {
+    k[i] = item.candidates.length;
+    answers[i] = item.answer;
+    ids.push(item.id);
+    return blindView(item);
+  });
+  const strata = strataByK(canonicalOrder(ids), k);
+  return { blinds, k, answers, ids, strata, seed: opts.seed, R: opts.permutations, minCovered: opts.minCovered, decisionNull };
 }

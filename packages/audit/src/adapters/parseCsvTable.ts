@@ -133,40 +133,8 @@ function fromText(text: string, options: ParseCsvTableOptions, name: string, mis
     }
   });
 
-  // A column is numeric when at least half its cells are finite decimals; then every cell must be.
-  const numbers = (j: number, allowMissing: boolean): Float64Array | undefined => {
-    const col = cells[j]!;
-    let count = 0;
-    let absent = 0;
-    for (const v of col) {
-      if (allowMissing && missing.has(v)) absent++;
-      else if (NUMERIC.test(v) && Number.isFinite(Number(v))) count++;
-    }
-    if (2 * count < n - absent || count === 0) return undefined;
-    // Mostly-decimal ids with some hex or lettered ones (`1042`, `3fa9`): a text id column, not a bad cell.
-    if (allowMissing && looksLikeIds(col, header[j]!, missing)) return undefined;
-    const out = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      const v = col[i]!;
-      if (allowMissing && missing.has(v)) {
-        out[i] = Number.NaN;
-        continue;
-      }
-      const x = Number(v);
-      if (NUMERIC.test(v) && Number.isFinite(x)) {
-        out[i] = x;
-        continue;
-      }
-      const code = NON_FINITE_WORD.test(v) || NUMERIC.test(v) ? 'NON_FINITE' : 'PARSE_ERROR';
-      const what = code === 'NON_FINITE' ? 'is not a finite number' : 'is not a number';
-      throw new XaiError(
-        code,
-        `${name}:${lines[i]}: ${describeValue(v)} ${what} in numeric column "${header[j]}" (${count} of ${n} cells are numbers; recode or drop missing values)`,
-        { fn, arg: 'file', value: v, file: name, line: lines[i], column: header[j] },
-      );
-    }
-    return out;
-  };
+  const numbers = (j: number, allowMissing: boolean): Float64Array | undefined =>
+    numericColumn(cells[j]!, header[j]!, lines, name, missing, allowMissing);
 
   const d = D - 1;
   const data = new Float64Array(n * d);
@@ -207,6 +175,49 @@ function fromText(text: string, options: ParseCsvTableOptions, name: string, mis
     labelName,
     categorical,
   };
+}
+
+/** A column is numeric when at least half its cells are finite decimals; then every cell must be (else undefined: text). */
+function numericColumn(
+  col: readonly string[],
+  column: string,
+  lines: readonly number[],
+  name: string,
+  missing: ReadonlySet<string>,
+  allowMissing: boolean,
+): Float64Array | undefined {
+  const fn = 'parseCsvTable';
+  const n = col.length;
+  let count = 0;
+  let absent = 0;
+  for (const v of col) {
+    if (allowMissing && missing.has(v)) absent++;
+    else if (NUMERIC.test(v) && Number.isFinite(Number(v))) count++;
+  }
+  if (2 * count < n - absent || count === 0) return undefined;
+  // Mostly-decimal ids with some hex or lettered ones (`1042`, `3fa9`): a text id column, not a bad cell.
+  if (allowMissing && looksLikeIds(col, column, missing)) return undefined;
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = col[i]!;
+    if (allowMissing && missing.has(v)) {
+      out[i] = Number.NaN;
+      continue;
+    }
+    const x = Number(v);
+    if (NUMERIC.test(v) && Number.isFinite(x)) {
+      out[i] = x;
+      continue;
+    }
+    const code = NON_FINITE_WORD.test(v) || NUMERIC.test(v) ? 'NON_FINITE' : 'PARSE_ERROR';
+    const what = code === 'NON_FINITE' ? 'is not a finite number' : 'is not a number';
+    throw new XaiError(
+      code,
+      `${name}:${lines[i]}: ${describeValue(v)} ${what} in numeric column "${column}" (${count} of ${n} cells are numbers; recode or drop missing values)`,
+      { fn, arg: 'file', value: v, file: name, line: lines[i], column },
+    );
+  }
+  return out;
 }
 
 const ID_TOKEN = /^[0-9A-Za-z]+(?:[-_:.#/][0-9A-Za-z]+)*$/;
