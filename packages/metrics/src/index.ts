@@ -6,6 +6,7 @@ export * from './metricIds.js';
 export * from './metricEntry.js';
 export * from './metricInfo.js';
 export * from './metricFacts.js';
+export * from './metricCatalogue.js';
 export * from './metricSummary.js';
 export * from './metrics.js';
 export * from './predictionGap.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXTENDED_METRIC_IDS, extendedMetrics } from './extendedMetrics.js';
+import { ALL_METRIC_IDS, metricInfoOf } from './metricCatalogue.js';
 import { METRIC_FACTS } from './metricFacts.js';
 import { METRIC_IDS } from './metricIds.js';
 import { metricInfo } from './metricInfo.js';
@@ -15,5 +16,13 @@ describe('one MetricInfo shape for every metric', () => {
       expect(info.definedWhen!.length, id).toBeGreaterThan(5);
       expect(['OpenXAI', 'Quantus', 'Captum', 'scipy', 'RISE (Petsiuk et al.)']).toContain(info.peer!.library);
     }
+  });
+
+  it('metricInfoOf reads either registry by id; ALL_METRIC_IDS lists both once', () => {
+    expect(new Set(ALL_METRIC_IDS).size).toBe(ALL_METRIC_IDS.length);
+    expect(metricInfoOf('PGI')).toBe(metricInfo.PGI);
+    expect(metricInfoOf('SPARSENESS')).toBe(extendedMetrics.SPARSENESS.info);
+    expect(metricInfoOf('toString')).toBeUndefined();
+    for (const id of ALL_METRIC_IDS) expect(metricInfoOf(id)!.id).toBe(id);
   });
 });
