@@ -4,7 +4,17 @@ import { cpuAllocation } from '../system/cpuAllocation.js';
 import type { RunSources } from './runSources.js';
 import { defaultCacheDir, defaultDataDir, runSources } from './runSources.js';
 import type { DatasetId, ExplainerName, MetricFamily, MetricName, ModelName, PresetName } from './ids.js';
-import { ALL_EXPLAINERS, ALL_METRICS, DATASETS, EXPLAINERS, EXTRA_EXPLAINERS, METRIC_FAMILIES, METRICS, MODELS, PRESETS } from './ids.js';
+import {
+  ALL_EXPLAINERS,
+  ALL_METRICS,
+  BEYOND_OPENXAI_EXPLAINERS,
+  DATASETS,
+  EXPLAINERS,
+  METRIC_FAMILIES,
+  METRICS,
+  MODELS,
+  PRESETS,
+} from './ids.js';
 import type { Precision } from '@xai/models';
 import type { UserDataSpec } from '../inputs/userBenchDataset.js';
 import type { BackendName } from '../inputs/workerModel.js';
@@ -418,7 +428,7 @@ export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, 
     explainers:
       raw.explainers === undefined
         ? BENCH_DEFAULTS.explainers
-        : list<ExplainerName>('explainers', raw.explainers, EXPLAINERS, EXTRA_EXPLAINERS), // 'all' = OpenXAI's seven; extras by id
+        : list<ExplainerName>('explainers', raw.explainers, EXPLAINERS, BEYOND_OPENXAI_EXPLAINERS), // 'all' = OpenXAI's seven; the others by id
     // 'all' = OpenXAI's eleven and every extended metric; the default stays the eleven.
     metrics:
       raw.metrics === undefined

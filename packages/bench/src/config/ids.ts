@@ -1,14 +1,18 @@
-// The id lists the runner plans with. OpenXAI's explainers, metrics and datasets mirror the
-// contract (@xai/explainers EXPLAINER_IDS, @xai/metrics METRIC_IDS, @xai/data DatasetName; a test
-// checks they agree); the extended metrics are read from @xai/metrics' registry.
+// The id lists the runner plans with. Explainers and extended metrics are read from the
+// registries of @xai/explainers and @xai/metrics; OpenXAI's eleven metrics and the dataset names
+// mirror @xai/metrics METRIC_IDS and @xai/data DatasetName (a test checks they agree).
+import type { ExplainerId, OpenXaiExplainerId } from '@xai/explainers';
+import { BEYOND_OPENXAI_EXPLAINER_IDS, OPENXAI_EXPLAINER_IDS } from '@xai/explainers';
 import type { ExtendedMetricFamily, ExtendedMetricId } from '@xai/metrics';
 import { EXTENDED_METRIC_IDS, extendedMetrics } from '@xai/metrics';
 
-/** Explainer ids in OpenXAI's order (control = Random). */
-export const EXPLAINERS = ['control', 'grad', 'sg', 'ig', 'itg', 'shap', 'lime'] as const;
-/** Explainers beyond OpenXAI's seven (@xai/explainers EXTRA_EXPLAINER_IDS): accepted in `--explainers`, never in the default. */
-export const EXTRA_EXPLAINERS = ['shapley', 'permshap', 'occlusion', 'sg2', 'vargrad', 'ig-sg', 'itg-sg', 'gradshap', 'deeplift'] as const;
-export type ExplainerName = (typeof EXPLAINERS)[number] | (typeof EXTRA_EXPLAINERS)[number];
+/** Explainer ids in OpenXAI's order (control = Random), from @xai/explainers' registry. */
+export const EXPLAINERS: readonly OpenXaiExplainerId[] = OPENXAI_EXPLAINER_IDS;
+/** Explainers beyond OpenXAI's seven: accepted in `--explainers`, never in the default. */
+export const BEYOND_OPENXAI_EXPLAINERS: readonly Exclude<ExplainerId, OpenXaiExplainerId>[] = BEYOND_OPENXAI_EXPLAINER_IDS;
+/** The older name of {@link BEYOND_OPENXAI_EXPLAINERS}, kept for one release. @deprecated */
+export const EXTRA_EXPLAINERS: readonly Exclude<ExplainerId, OpenXaiExplainerId>[] = BEYOND_OPENXAI_EXPLAINERS;
+export type ExplainerName = ExplainerId;
 
 /** Every explainer id, OpenXAI's seven first. */
 export const ALL_EXPLAINERS: readonly ExplainerName[] = [...EXPLAINERS, ...EXTRA_EXPLAINERS];
