@@ -1,4 +1,4 @@
-// Issue 16: `xai bench --backend ort` (forward passes through ONNX Runtime, float32, exact TS
+// `xai bench --backend ort` (forward passes through ONNX Runtime, float32, exact TS
 // gradients) gives the default (pure-TS float64) run's results for the deterministic explainers
 // within 1e-5 relative (an absolute 1e-6 floor for scores near 0: float32 probabilities), and
 // the results say which backend produced them.

@@ -1,4 +1,4 @@
-// Issue 11, ONNX from the CLI: a new user's flow (export an ANN to ONNX, write a CSV, then
+// ONNX from the CLI: a new user's flow (export an ANN to ONNX, write a CSV, then
 // `xai bench --model m.onnx --data d.csv --label y` → report), several --model files in one
 // report, xai explain on an ONNX model equal to the JSON path, and finite-difference models
 // marked approximate.

@@ -1,4 +1,4 @@
-// Issue 15: under `--preset openxai` the built-in models compute in float32 (the released
+// Under `--preset openxai` the built-in models compute in float32 (the released
 // code's torch arithmetic: `withPrecision` in pure TS, natively under `--backend ort`);
 // `--precision float64` restores the reference arithmetic; the manifest says which ran.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -34,7 +34,7 @@ function run(name: string, extra: string[]): Run {
 
 const isFloat32 = (v: number): boolean => Math.fround(v) === v;
 
-describe('xai bench --preset openxai computes in float32 (issue 15)', () => {
+describe('xai bench --preset openxai computes in float32', () => {
   let f32: Run;
   let f64: Run;
   let ort: Run;

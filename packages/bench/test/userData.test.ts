@@ -1,4 +1,4 @@
-// Issue 11, "your data from the CLI": a saved model carries its preprocessing, so raw rows
+// Your data from the CLI: a saved model carries its preprocessing, so raw rows
 // explain the same as the loader's scaled rows through the in-memory model; a user's CSV goes
 // through train / explain / evaluate / bench / data export.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,7 +23,7 @@ function ok(args: string[]): string {
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe.skipIf(!existsSync(compasTest))('compas: xai train, then xai explain on the raw test CSV (issue 11)', () => {
+describe.skipIf(!existsSync(compasTest))('compas: xai train, then xai explain on the raw test CSV', () => {
   const models = join(dir, 'models');
   beforeAll(() => {
     assertBuilt();
