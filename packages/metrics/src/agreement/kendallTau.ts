@@ -1,7 +1,8 @@
 import { XaiError, assertFinite, assertMatrix, checkOptions, describeValue, row, summarizeValues } from '@xai/core';
-import type { MetricResult } from '@xai/core';
+import type { AnyPreset, MetricResult } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { prepare } from '../internal/common.js';
+import { anyPresetOption } from '../internal/options.js';
 
 /** Options of {@link kendallTau}. @since 0.2.0 */
 export interface KendallTauOptions {
@@ -11,9 +12,11 @@ export interface KendallTauOptions {
    * @defaultValue 'magnitude'
    */
   readonly ranking?: 'magnitude' | 'signed';
+  /** Accepted for a uniform runner; no preset changes Kendall's τ-b (scipy's). @defaultValue 'default' */
+  readonly preset?: AnyPreset;
 }
 
-const KEYS = ['ranking'];
+const KEYS = ['ranking', 'preset'];
 
 /** Static facts about Kendall's tau. @since 0.2.0 */
 export const kendallTauInfo = {
@@ -64,6 +67,7 @@ export function kendallTauB(a: ArrayLike<number>, b: ArrayLike<number>): number 
 export function kendallTau(input: ExtendedMetricInput, options: KendallTauOptions = {}): MetricResult {
   const fn = 'kendallTau';
   const o = checkOptions(options, KEYS, fn);
+  anyPresetOption(o.preset, fn);
   const ranking = o.ranking ?? 'magnitude';
   if (ranking !== 'magnitude' && ranking !== 'signed')
     throw new XaiError('BAD_OPTION', `ranking must be 'magnitude' or 'signed', got ${describeValue(ranking)}`, {

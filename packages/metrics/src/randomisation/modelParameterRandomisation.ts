@@ -1,8 +1,8 @@
 import { XaiError, checkOptions, checkedModel, describeValue, row, substream, summarizeValues } from '@xai/core';
-import type { Matrix, MetricResult, Model } from '@xai/core';
+import type { AnyPreset, Matrix, MetricResult, Model } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { prepare } from '../internal/common.js';
-import { seedOption } from '../internal/options.js';
+import { anyPresetOption, seedOption } from '../internal/options.js';
 import { checkSimilarity, similarityFn } from '../internal/similarity.js';
 import type { Similarity } from '../internal/similarity.js';
 
@@ -39,9 +39,14 @@ export interface ModelParameterRandomisationOptions {
   readonly clone?: (model: LayeredModel) => LayeredModel;
   /** Seed of the random weights (stream keyed by seed and layer). @defaultValue 0 */
   readonly seed?: number;
+  /**
+   * Accepted for a uniform runner; every preset runs the same cascade (Quantus' MPRT draws its
+   * weights from torch's generator, which no preset here reproduces). @defaultValue 'default'
+   */
+  readonly preset?: AnyPreset;
 }
 
-const KEYS = ['mode', 'similarity', 'clone', 'seed'];
+const KEYS = ['mode', 'similarity', 'clone', 'seed', 'preset'];
 
 /** One step of the randomisation: which layers are random, and the similarity per instance. @since 0.2.0 */
 export interface RandomisationStep {
@@ -137,6 +142,7 @@ export function modelParameterRandomisation(
 ): ModelParameterRandomisationResult {
   const fn = 'modelParameterRandomisation';
   const o = checkOptions(options, KEYS, fn);
+  anyPresetOption(o.preset, fn);
   const mode = o.mode ?? 'cascading';
   if (mode !== 'cascading' && mode !== 'independent')
     throw new XaiError('BAD_OPTION', `mode must be 'cascading' or 'independent', got ${describeValue(mode)}`, {
