@@ -1,5 +1,4 @@
-import { checkOptions } from '@xai/core';
-import { createHash } from 'node:crypto';
+import { checkOptions, sha256Hex } from '@xai/core';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAnn, createLogisticRegression, formatModelJson, parseModelJson, toModelJson, trainModel, trainingPreset } from '@xai/models';
@@ -30,9 +29,7 @@ export interface TrainOrLoadModelOptions {
   readonly log?: (line: string) => void;
 }
 
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
+const sha256 = sha256Hex;
 
 /**
  * Trains LR or ANN on a dataset with `trainingPreset(dataset, kind, preset)` and the run seed,

@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import { readdirSync, rmdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { XaiError, checkOptions } from '@xai/core';
+import { XaiError, checkOptions, sha256Hex } from '@xai/core';
 import type { BenchConfig } from '../config/benchConfig.js';
 import { runIdentity } from '../config/benchConfig.js';
 import type { BenchEngine, PreparedRun } from './benchEngine.js';
@@ -66,10 +65,8 @@ export const OUTPUT_FILES = [
   'paper.csv',
 ] as const;
 
-/** sha256 hex of a string. */
-export function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
+/** sha256 hex of a string: `@xai/core`'s `sha256Hex`, under the name the bench has exported since 0.1. */
+export const sha256: (text: string) => string = sha256Hex;
 
 /** The real pipeline engine module next to this one (built `.js`/`.cjs`, or `.ts` source under tsx). */
 export function defaultEngineUrl(): string {
