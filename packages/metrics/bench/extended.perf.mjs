@@ -1,4 +1,4 @@
-// Per-instance cost of every extended metric (issue 14) on OpenXAI's ANN (d = 20 → 100 → 100 → 2,
+// Per-instance cost of every extended metric on OpenXAI's ANN (d = 20 → 100 → 100 → 2,
 // @xai/models' built createAnn) with the gradient explainer, default options. Prints a table; it
 // is not a test. The machine may be shared: each figure is the best of REPEATS runs.
 // Usage: pnpm --filter @xai/models build && pnpm --filter @xai/metrics build &&

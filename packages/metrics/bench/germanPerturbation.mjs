@@ -1,4 +1,4 @@
-// Diagnostic for issue 15 (german PGI/PGU below the released code's): our openxai PGI/PGU on
+// Diagnostic (german PGI/PGU below the released code's): our openxai PGI/PGU on
 // german (an LR trained here, Gradient and Gradient x Input) beside re-implementations of the
 // perturbation under hypotheses of what the released run could have done differently:
 // H0 = the released algorithm as read (one-hot move, then the per-column mask; must equal ours),

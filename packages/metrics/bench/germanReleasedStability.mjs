@@ -1,4 +1,4 @@
-// Issue 15 diagnostic: our openxai RIS/ROS on the rows and weights of a released-code german run
+// Diagnostic: our openxai RIS/ROS on the rows and weights of a released-code german run
 // (dir written by the released Evaluator: stab.json, lr_german.json, released.json) beside the
 // released per-instance scores, ln of the means. Not a test. Usage:
 //   node bench/germanReleasedStability.mjs /tmp/german-parity [seeding=content|released|released-fixed-candidates]

@@ -48,7 +48,7 @@ export type {
 } from './extendedMetricTypes.js';
 
 /**
- * The metric ids beyond OpenXAI's eleven (issue 14), grouped by family.
+ * The metric ids beyond OpenXAI's eleven, grouped by family.
  * @since 0.2.0
  */
 export const EXTENDED_METRIC_IDS = [

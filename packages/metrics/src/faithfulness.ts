@@ -1,4 +1,4 @@
-// Faithfulness metrics beyond OpenXAI (issue 14): `@xai/metrics/faithfulness`.
+// Faithfulness metrics beyond OpenXAI: `@xai/metrics/faithfulness`.
 export * from './faithfulness/infidelity.js';
 export * from './faithfulness/faithfulnessCorrelation.js';
 export * from './faithfulness/monotonicityCorrelation.js';

@@ -12,7 +12,7 @@ export * from './metrics.js';
 export * from './predictionGap.js';
 export * from './preset.js';
 export * from './stability.js';
-// Beyond OpenXAI (issue 14): Quantus/Captum-style families, one subpath each.
+// Beyond OpenXAI: Quantus/Captum-style families, one subpath each.
 export * from './extendedMetrics.js';
 export * from './faithfulness.js';
 export * from './robustness.js';

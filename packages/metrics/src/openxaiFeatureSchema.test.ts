@@ -1,4 +1,4 @@
-// openxaiFeatureSchema: the released `feature_metadata` as our schema (issue 15), checked
+// openxaiFeatureSchema: the released `feature_metadata` as our schema, checked
 // against the german file's own column names and a hand-worked case of the released
 // NewDiscrete_NormalPerturbation; and the cause of the issue's german gap (no schema).
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The released OpenXAI code's `feature_metadata` as our FeatureSchema. Issue 15: fed the
+// The released OpenXAI code's `feature_metadata` as our FeatureSchema: fed the
 // released german rows and explanations WITHOUT a schema, PGI/PGU/stability treat every column
 // as continuous (+ N(0, sigma^2) on the 52 one-hot columns instead of the released one-hot
 // move), which is exactly the measured gap (PGU x 1/1.5, Random RIS 1.4 lower on the ln

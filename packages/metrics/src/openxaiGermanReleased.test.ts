@@ -1,4 +1,4 @@
-// Issue 15, per instance against the released code (opt-in: needs a released-code run, which
+// Per instance against the released code (opt-in: needs a released-code run, which
 // is not in the repo). OPENXAI_GERMAN_DIR holds what the released OpenXAI code produced on
 // german: lr_german.json (its trained LR, PyTorch layout), released.json (its X_test rows,
 // explanations and per-instance PGI/PGU from its Evaluator, seed -1) and draws.json (its
