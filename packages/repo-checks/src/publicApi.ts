@@ -42,7 +42,8 @@ export function publicEntries(packageDir: string): Map<string, string> {
     for (const file of declarationFiles(base)) {
       const stem = relative(base, file).slice(0, -after.length);
       const blocked = Object.entries(pkg.exports ?? {}).some(([k, t]) => t === null && `./${stem}`.startsWith(k.replace('*', '')));
-      if (!blocked && !entries.has(`./${stem}`)) entries.set(key.replace('*', stem), file);
+      // `./index` is the root again: listed once, as `.`.
+      if (!blocked && stem !== 'index' && !entries.has(`./${stem}`)) entries.set(key.replace('*', stem), file);
     }
   }
   return entries;
