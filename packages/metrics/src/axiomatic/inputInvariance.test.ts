@@ -41,4 +41,13 @@ describe('inputInvariance', () => {
     calls = 0;
     expect(inputInvariance({ model, x, explain }, { atol: 1e-5 }).mean).toBe(0);
   });
+
+  it('takes a preset: the closed form holds under quantus and captum; an unknown one is BAD_OPTION', () => {
+    const { model, x } = fixtureInput();
+    for (const preset of ['quantus', 'captum'] as const) {
+      expect([...inputInvariance({ model, x, explain: gradientExplain }, { preset }).values]).toEqual([1, 1, 1, 1, 1, 1]);
+      expect(inputInvariance({ model, x, explain: gradientTimesInput }, { preset }).mean).toBe(0);
+    }
+    expect(() => inputInvariance({ model, x, explain: gradientExplain }, { preset: 'fast' as never })).toThrow(/quantus/);
+  });
 });

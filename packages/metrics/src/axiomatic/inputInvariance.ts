@@ -1,8 +1,8 @@
 import { checkOptions, matrix, row, summarizeValues } from '@xai/core';
-import type { HiddenOptions, InputGradientOptions, Matrix, MetricResult, Model } from '@xai/core';
+import type { AnyPreset, HiddenOptions, InputGradientOptions, Matrix, MetricResult, Model } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { prepare } from '../internal/common.js';
-import { numberAtLeast } from '../internal/options.js';
+import { anyPresetOption, numberAtLeast } from '../internal/options.js';
 import type { LayeredModel } from '../randomisation/modelParameterRandomisation.js';
 
 /** Options of {@link inputInvariance}. @since 0.3.0 */
@@ -11,9 +11,11 @@ export interface InputInvarianceOptions {
   readonly shift?: number;
   /** Absolute tolerance of the comparison (numpy `isclose`, rtol 1e-5 as numpy). @defaultValue 1e-4 */
   readonly atol?: number;
+  /** Accepted for a uniform runner; the defaults are already Quantus', so no preset changes input invariance. @defaultValue 'default' */
+  readonly preset?: AnyPreset;
 }
 
-const KEYS = ['shift', 'atol'];
+const KEYS = ['shift', 'atol', 'preset'];
 
 /** Static facts about input invariance. @since 0.3.0 */
 export const inputInvarianceInfo = {
@@ -94,6 +96,7 @@ function withShiftedModel<T>(model: Model, shift: number, body: (m: Model) => T)
 export function inputInvariance(input: ExtendedMetricInput, options: InputInvarianceOptions = {}): MetricResult {
   const fn = 'inputInvariance';
   const o = checkOptions(options, KEYS, fn);
+  anyPresetOption(o.preset, fn);
   const shift = numberAtLeast(o.shift ?? -1, Number.NEGATIVE_INFINITY, fn, 'options.shift');
   const atol = numberAtLeast(o.atol ?? 1e-4, 0, fn, 'options.atol');
   const p = prepare(fn, input, ['model', 'explain']);

@@ -19,4 +19,12 @@ describe('sufficiency', () => {
     const expected = t.map((c, i) => t.filter((o, k) => k !== i && o === c).length / (t.length - 1));
     expect(maxRelativeError(sufficiency({ ...input, attributions: same }).values, expected)).toBeLessThan(1e-12);
   });
+
+  it("takes a preset: quantus and captum give Quantus' values (its defaults are Quantus'); an unknown one is BAD_OPTION", () => {
+    const input = fixtureInput();
+    for (const preset of ['quantus', 'captum'] as const) {
+      expect(maxRelativeError(sufficiency(input, { preset }).values, cases.sufficiency[0.6])).toBeLessThan(1e-6);
+    }
+    expect(() => sufficiency(input, { preset: 'fast' as never })).toThrow(/quantus/);
+  });
 });

@@ -1,8 +1,8 @@
 import { argmaxRows, checkOptions, row, summarizeValues } from '@xai/core';
-import type { Matrix, MetricResult } from '@xai/core';
+import type { AnyPreset, Matrix, MetricResult } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { prepare } from '../internal/common.js';
-import { flag, numberAtLeast } from '../internal/options.js';
+import { anyPresetOption, flag, numberAtLeast } from '../internal/options.js';
 import { maybeAbs } from '../internal/absMatrix.js';
 
 /** Options of {@link sufficiency}. @since 0.3.0 */
@@ -11,9 +11,11 @@ export interface SufficiencyOptions {
   readonly threshold?: number;
   /** Compare |attributions| (Quantus `abs=True`). @defaultValue true */
   readonly abs?: boolean;
+  /** Accepted for a uniform runner; the defaults are already Quantus', so no preset changes sufficiency. @defaultValue 'default' */
+  readonly preset?: AnyPreset;
 }
 
-const KEYS = ['threshold', 'abs'];
+const KEYS = ['threshold', 'abs', 'preset'];
 
 /** Static facts about sufficiency. @since 0.3.0 */
 export const sufficiencyInfo = {
@@ -72,6 +74,7 @@ function normalisedDistances(a: Matrix): Float64Array {
 export function sufficiency(input: ExtendedMetricInput, options: SufficiencyOptions = {}): MetricResult {
   const fn = 'sufficiency';
   const o = checkOptions(options, KEYS, fn);
+  anyPresetOption(o.preset, fn);
   const threshold = numberAtLeast(o.threshold ?? 0.6, 0, fn, 'options.threshold');
   const { x, n, attributions, model } = prepare(fn, input, ['model', 'attributions']);
   const dist = normalisedDistances(maybeAbs(attributions, flag(o.abs, fn, 'options.abs', true)));

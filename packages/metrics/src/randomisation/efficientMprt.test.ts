@@ -47,6 +47,15 @@ describe('efficientMprt', () => {
     const model: Model = { inputDim: 8, classes: 2, predictProba: (m) => fromRows(Array.from({ length: m.rows }, () => [0.5, 0.5])) };
     expect(() => efficientMprt({ x, model, explain: () => x })).toThrow(/dense layers/);
   });
+
+  it('takes a preset and is unchanged by it; an unknown one is BAD_OPTION', () => {
+    const mlp = denseMlp([8, 6, 5, 2], 4);
+    const plain = efficientMprt({ x, model: mlp, explain: gradient }, { bins: 5 });
+    for (const preset of ['quantus', 'captum'] as const) {
+      expect([...efficientMprt({ x, model: mlp, explain: gradient }, { bins: 5, preset }).values]).toEqual([...plain.values]);
+    }
+    expect(() => efficientMprt({ x, model: mlp, explain: gradient }, { preset: 'fast' as never })).toThrow(/quantus/);
+  });
 });
 
 function targetsOf(model: Model, xs: Matrix): Int32Array {

@@ -1,8 +1,8 @@
 import { checkOptions, row, summarizeValues, toFloat64Matrix } from '@xai/core';
-import type { Matrix, MetricResult } from '@xai/core';
+import type { AnyPreset, Matrix, MetricResult } from '@xai/core';
 import type { ExplainFn, ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { prepare } from '../internal/common.js';
-import { positiveInt, seedOption } from '../internal/options.js';
+import { anyPresetOption, positiveInt, seedOption } from '../internal/options.js';
 import { histogramEntropy } from '../internal/histogramEntropy.js';
 import { modelParameterRandomisation } from './modelParameterRandomisation.js';
 import type { LayeredModel } from './modelParameterRandomisation.js';
@@ -15,9 +15,11 @@ export interface EfficientMprtOptions {
   readonly clone?: (model: LayeredModel) => LayeredModel;
   /** Seed of the random weights (the streams model-parameter randomisation uses). @defaultValue 0 */
   readonly seed?: number;
+  /** Accepted for a uniform runner; no preset changes eMPRT (Quantus' weights come from torch's generator). @defaultValue 'default' */
+  readonly preset?: AnyPreset;
 }
 
-const KEYS = ['bins', 'clone', 'seed'];
+const KEYS = ['bins', 'clone', 'seed', 'preset'];
 
 /** An eMPRT result: values = relative entropy rise; the entropies beside it. @since 0.3.0 */
 export interface EfficientMprtResult extends MetricResult {
@@ -52,6 +54,7 @@ export const efficientMprtInfo = {
 export function efficientMprt(input: ExtendedMetricInput, options: EfficientMprtOptions = {}): EfficientMprtResult {
   const fn = 'efficientMprt';
   const o = checkOptions(options, KEYS, fn);
+  anyPresetOption(o.preset, fn);
   const bins = positiveInt(o.bins ?? 100, fn, 'options.bins');
   const seed = seedOption(o.seed ?? 0, fn);
   const p = prepare(fn, input, ['model', 'explain']);

@@ -22,4 +22,11 @@ describe('continuity', () => {
     const { model, x } = fixtureInput();
     expect(() => continuity({ model, x })).toThrow(/explain/);
   });
+
+  it("takes a preset: under quantus the values are still Quantus' (12 translations); an unknown one is BAD_OPTION", () => {
+    const { model, x, targets } = fixtureInput();
+    const r = continuity({ model, x, targets, explain: gradientExplain }, { steps: 12, preset: 'quantus' });
+    expect(maxRelativeError(r.values, cases.continuity[12])).toBeLessThan(1e-6);
+    expect(() => continuity({ model, x, explain: gradientExplain }, { preset: 'fast' as never })).toThrow(/quantus/);
+  });
 });

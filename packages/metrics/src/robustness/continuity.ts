@@ -1,8 +1,8 @@
 import { XaiError, checkOptions, matrix, row, summarizeValues } from '@xai/core';
-import type { Matrix, MetricResult } from '@xai/core';
+import type { AnyPreset, Matrix, MetricResult } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { prepare, repeatTargets } from '../internal/common.js';
-import { flag, positiveInt } from '../internal/options.js';
+import { anyPresetOption, flag, positiveInt } from '../internal/options.js';
 import { baselineFill } from '../internal/quantusBaseline.js';
 import type { QuantusBaseline } from '../internal/quantusBaseline.js';
 
@@ -16,9 +16,14 @@ export interface ContinuityOptions {
   readonly normalise?: boolean;
   /** Compare |explanations| (Quantus `abs=True`). @defaultValue true */
   readonly abs?: boolean;
+  /**
+   * Accepted for a uniform runner; the defaults are already Quantus', and `steps` stays min(28, 2d) under
+   * `quantus` too (Quantus' 28 steps run past ±d for d < 14). @defaultValue 'default'
+   */
+  readonly preset?: AnyPreset;
 }
 
-const KEYS = ['steps', 'baseline', 'normalise', 'abs'];
+const KEYS = ['steps', 'baseline', 'normalise', 'abs', 'preset'];
 
 /** Static facts about continuity. @since 0.3.0 */
 export const continuityInfo = {
@@ -78,6 +83,7 @@ function prepared(e: Matrix, rows: readonly number[], normalise: boolean, abs: b
 export function continuity(input: ExtendedMetricInput, options: ContinuityOptions = {}): MetricResult {
   const fn = 'continuity';
   const o = checkOptions(options, KEYS, fn);
+  anyPresetOption(o.preset, fn);
   const p = prepare(fn, input, ['model', 'explain']);
   const { x, n, d, targets } = p;
   const steps = positiveInt(o.steps ?? Math.min(28, 2 * d), fn, 'options.steps');
