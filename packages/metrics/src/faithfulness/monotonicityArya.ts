@@ -1,11 +1,8 @@
 import { checkOptions, matrix, summarizeValues } from '@xai/core';
 import type { Matrix, MetricResult } from '@xai/core';
 import type { ExtendedMetricInput, ScoringOptions } from '../extendedMetricTypes.js';
-import { prepare, targetOutputs } from '../internal/common.js';
-import { anyPresetOption, positiveInt } from '../internal/options.js';
-import { SCORING_KEYS, scoredModel } from '../internal/outputSpace.js';
-import { attributionOrders, stepCount, stepPerturbations } from '../internal/featureSteps.js';
-import { baselineFill } from '../internal/quantusBaseline.js';
+import { SCORING_KEYS } from '../internal/outputSpace.js';
+import { stepCurve } from '../internal/stepCurve.js';
 import type { QuantusBaseline } from '../internal/quantusBaseline.js';
 
 /** Options of {@link monotonicityArya}. @since 0.3.0 */
@@ -49,13 +46,7 @@ export const monotonicityAryaInfo = {
 export function monotonicityArya(input: ExtendedMetricInput, options: MonotonicityAryaOptions = {}): MonotonicityAryaResult {
   const fn = 'monotonicityArya';
   const o = checkOptions(options, KEYS, fn);
-  const { x, n, d, attributions, model: given, targets } = prepare(fn, input, ['model', 'attributions']);
-  const model = scoredModel(given, o.output, anyPresetOption(o.preset, fn), true, fn); // Quantus: softmax=True (probabilities)
-  const step = positiveInt(o.featuresInStep ?? 1, fn, 'options.featuresInStep');
-  const fill = baselineFill(o.baseline ?? 'black', d, fn);
-  const steps = stepCount(d, step);
-  const big = stepPerturbations(x, attributionOrders(attributions, 'least-relevant-abs'), step, 'insert', fill);
-  const f = targetOutputs(model, big, targets, steps);
+  const { f, n, steps } = stepCurve(fn, input, o, 'least-relevant-abs', 'insert');
   const values = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     let monotone = 1;

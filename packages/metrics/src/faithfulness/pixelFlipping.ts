@@ -1,11 +1,9 @@
 import { checkOptions, matrix, summarizeValues } from '@xai/core';
 import type { Matrix, MetricResult } from '@xai/core';
 import type { ExtendedMetricInput, ScoringOptions } from '../extendedMetricTypes.js';
-import { prepare, targetOutputs } from '../internal/common.js';
-import { anyPresetOption, positiveInt } from '../internal/options.js';
-import { SCORING_KEYS, scoredModel } from '../internal/outputSpace.js';
-import { attributionOrders, stepCount, stepPerturbations, unitTrapezoid } from '../internal/featureSteps.js';
-import { baselineFill } from '../internal/quantusBaseline.js';
+import { SCORING_KEYS } from '../internal/outputSpace.js';
+import { stepCurve } from '../internal/stepCurve.js';
+import { unitTrapezoid } from '../internal/featureSteps.js';
 import type { QuantusBaseline } from '../internal/quantusBaseline.js';
 
 /** Options of {@link pixelFlipping}. @since 0.3.0 */
@@ -48,13 +46,7 @@ export const pixelFlippingInfo = {
 export function pixelFlipping(input: ExtendedMetricInput, options: PixelFlippingOptions = {}): PixelFlippingResult {
   const fn = 'pixelFlipping';
   const o = checkOptions(options, KEYS, fn);
-  const { x, n, d, attributions, model: given, targets } = prepare(fn, input, ['model', 'attributions']);
-  const model = scoredModel(given, o.output, anyPresetOption(o.preset, fn), true, fn); // Quantus: softmax=True (probabilities)
-  const step = positiveInt(o.featuresInStep ?? 1, fn, 'options.featuresInStep');
-  const fill = baselineFill(o.baseline ?? 'black', d, fn);
-  const steps = stepCount(d, step);
-  const big = stepPerturbations(x, attributionOrders(attributions, 'most-relevant'), step, 'remove', fill);
-  const f = targetOutputs(model, big, targets, steps);
+  const { f, n, steps } = stepCurve(fn, input, o, 'most-relevant', 'remove');
   const values = new Float64Array(n);
   for (let i = 0; i < n; i++) values[i] = unitTrapezoid(f, i * steps, (i + 1) * steps);
   return { ...summarizeValues('PIXEL_FLIPPING', values), curves: matrix(n, steps, f) };
