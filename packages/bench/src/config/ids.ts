@@ -54,7 +54,14 @@ export type ModelName = (typeof MODELS)[number];
 export const DATASETS = ['synthetic', 'adult', 'compas', 'german', 'gmsc', 'heart', 'heloc', 'pima', 'gaussian'] as const;
 export type DatasetId = (typeof DATASETS)[number];
 
-export const PRESETS = ['default', 'openxai', 'paper'] as const;
+/** The presets of OpenXAI's protocol: data, models, noise units and OpenXAI's eleven metrics follow one of these. */
+export const PROTOCOL_PRESETS = ['default', 'openxai', 'paper'] as const;
+export type ProtocolPreset = (typeof PROTOCOL_PRESETS)[number];
+/** Peer libraries' presets: explainers and the extended metrics follow the peer, everything else runs `default`. */
+export const PEER_PRESETS = ['quantus', 'captum'] as const;
+export type PeerPresetName = (typeof PEER_PRESETS)[number];
+/** Every `--preset` choice (@xai/core's ALL_PRESETS; a test checks they agree). */
+export const PRESETS = [...PROTOCOL_PRESETS, ...PEER_PRESETS] as const;
 export type PresetName = (typeof PRESETS)[number];
 
 /** Metric families, for table layout and for what each metric needs. */

@@ -13,6 +13,7 @@ import { commandRows, commandScale } from './explainInstances.js';
 import { withCliHints } from '../cli/cliHints.js';
 import type { UserDataSpec } from '../inputs/userBenchDataset.js';
 import type { PresetName } from '../config/ids.js';
+import { extendedPresetOption, isPeerPreset, presetStages, protocolPreset } from '../config/presetStages.js';
 import { GROUND_TRUTH_METRICS, STABILITY_METRICS } from '../config/ids.js';
 
 export interface EvaluateAttributionsOptions {
@@ -214,6 +215,8 @@ function evaluateRows(
   const json = (r: { values: ArrayLike<number>; mean: number; se: number; count: number; undefinedIndices: Iterable<number> }) => ({
     metric: id,
     preset: o.preset,
+    // Under a peer preset: what the explainer, the metric and the noise units each followed.
+    ...(isPeerPreset(o.preset) ? { presets: presetStages(o.preset) } : {}),
     precision: o.precision ?? 'float64',
     values: Array.from(r.values, num),
     mean: num(r.mean),
@@ -238,13 +241,14 @@ function evaluateRows(
       ...scale?.metricOptions(id),
       ...(e.info.requires.includes('background') ? { background: train } : {}),
       ...(groundTruth ? { groundTruth } : {}),
+      ...extendedPresetOption(o.preset),
     });
     return json(r);
   }
   const r = metrics[id as MetricId].evaluate(
     { x, attributions, model, schema, ...(groundTruth ? { groundTruth } : {}), ...(explainer ? { explainer } : {}) },
     {
-      preset: o.preset,
+      preset: protocolPreset(o.preset),
       seed: o.seed,
       useGivenAttributions: true,
       ...scale?.metricOptions(id),

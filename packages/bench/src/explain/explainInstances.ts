@@ -4,6 +4,7 @@ import { readFeatureCsvSync } from '@xai/data/node';
 import { ALL_EXPLAINER_IDS, createExplainer, isExplainerId } from '@xai/explainers';
 import type { NeuralModel, Precision } from '@xai/models/node';
 import type { PresetName } from '../config/ids.js';
+import { protocolPreset } from '../config/presetStages.js';
 import type { CliModel } from '../inputs/loadCliModel.js';
 import { loadCliModel } from '../inputs/loadCliModel.js';
 import { readModelRows } from './modelRows.js';
@@ -167,7 +168,7 @@ export function commandScale(
   train: Matrix | undefined,
   schema: FeatureSchema | undefined,
 ): PerturbationScale | undefined {
-  return preset === 'default' && train !== undefined ? perturbationScale(preset, train, schema) : undefined;
+  return protocolPreset(preset) === 'default' && train !== undefined ? perturbationScale(preset, train, schema) : undefined;
 }
 
 /**

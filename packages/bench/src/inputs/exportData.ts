@@ -6,6 +6,7 @@ import type { DatasetName, ExportedSchema } from '@xai/data/node';
 import { generateSynthGauss, synthGaussPreset } from '@xai/synth';
 import type { PresetName } from '../config/ids.js';
 import { DATASETS } from '../config/ids.js';
+import { protocolPreset } from '../config/presetStages.js';
 import type { UserDataSpec } from './userBenchDataset.js';
 import { loadUserBenchDataset } from './userBenchDataset.js';
 
@@ -32,12 +33,12 @@ export async function exportData(source: string | UserDataSpec, dir: string, opt
   const overwrite = options.overwrite ?? false;
   let ds: Dataset;
   if (typeof source !== 'string') ds = (await loadUserBenchDataset(source, { seed: options.seed })).user;
-  else if (source === 'synthetic') ds = generateSynthGauss(synthGaussPreset(options.preset));
+  else if (source === 'synthetic') ds = generateSynthGauss(synthGaussPreset(protocolPreset(options.preset)));
   else if ((DATASETS as readonly string[]).includes(source)) {
     ds = await loadDataset(source as DatasetName, {
       dataDir: options.dataDir,
       cacheDir: join(options.cacheDir, 'datasets'),
-      preset: options.preset,
+      preset: protocolPreset(options.preset),
       download: options.download,
       seed: options.seed,
     });

@@ -5,6 +5,7 @@ import { datasetPreprocessing, loadDataset } from '@xai/data/node';
 import type { DatasetName } from '@xai/data/node';
 import { generateSynthGauss, synthGaussPreset } from '@xai/synth';
 import type { PresetName } from '../config/ids.js';
+import { protocolPreset } from '../config/presetStages.js';
 
 /** A dataset as the bench uses it: scaled splits, schema, optional sensitive groups and ground truth. */
 export interface BenchDataset {
@@ -45,7 +46,7 @@ export interface LoadBenchDatasetOptions {
 export async function loadBenchDataset(id: string, options: LoadBenchDatasetOptions): Promise<BenchDataset> {
   checkOptions(options, ['preset', 'dataDir', 'cacheDir', 'download', 'seed'], 'loadBenchDataset');
   if (id === 'synthetic') {
-    const ds = generateSynthGauss(synthGaussPreset(options.preset));
+    const ds = generateSynthGauss(synthGaussPreset(protocolPreset(options.preset)));
     return {
       id,
       trainingName: 'gaussian',
@@ -63,7 +64,7 @@ export async function loadBenchDataset(id: string, options: LoadBenchDatasetOpti
   const ds = await loadDataset(id as DatasetName, {
     dataDir: options.dataDir,
     cacheDir: join(options.cacheDir, 'datasets'),
-    preset: options.preset,
+    preset: protocolPreset(options.preset),
     download: options.download,
     seed: options.seed,
   });

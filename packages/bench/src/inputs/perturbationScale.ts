@@ -6,6 +6,7 @@ import { FEATURE_SCALE_EXPLAINER_IDS } from '@xai/explainers';
 import type { ExplainerId } from '@xai/explainers';
 import { takesFeatureScale } from '@xai/metrics';
 import type { PresetName } from '../config/ids.js';
+import { protocolPreset } from '../config/presetStages.js';
 
 /** How far from 1 a range still counts as 1 (a few ulps of the min-max scaler's rounding). */
 const UNIT_TOLERANCE = 1e-12;
@@ -42,7 +43,7 @@ export interface PerturbationScale {
 export function perturbationScale(preset: PresetName, train: Matrix, coding?: ColumnCoding): PerturbationScale {
   const fn = 'perturbationScale';
   let scale: FeatureScale | null = null;
-  if (preset === 'default') {
+  if (protocolPreset(preset) === 'default') {
     scale = featureRanges(train);
     if (coding !== undefined) {
       if (coding.kinds.length !== train.cols)

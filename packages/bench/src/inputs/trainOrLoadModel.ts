@@ -5,6 +5,7 @@ import { createAnn, createLogisticRegression, formatModelJson, parseModelJson, t
 import type { NeuralModel, TrainOptions, TrainReport } from '@xai/models';
 import type { BenchDataset } from './loadBenchDataset.js';
 import type { ModelName, PresetName } from '../config/ids.js';
+import { protocolPreset } from '../config/presetStages.js';
 
 /** A trained model, its canonical JSON text (what workers load) and where it is cached. */
 export interface TrainedModel {
@@ -40,13 +41,15 @@ const sha256 = sha256Hex;
  */
 export function trainOrLoadModel(dataset: BenchDataset, kind: ModelName, options: TrainOrLoadModelOptions): TrainedModel {
   checkOptions(options, ['preset', 'seed', 'cacheDir', 'versions', 'log'], 'trainOrLoadModel');
-  const settings: TrainOptions = { ...trainingPreset(dataset.trainingName, kind, options.preset), seed: options.seed };
+  // quantus and captum train as default: the same models, the same cache entry.
+  const preset = protocolPreset(options.preset);
+  const settings: TrainOptions = { ...trainingPreset(dataset.trainingName, kind, preset), seed: options.seed };
   const key = sha256(
     JSON.stringify({
       format: 'xai-bench-model-cache@1',
       dataset: dataset.processingHash,
       kind,
-      preset: options.preset,
+      preset,
       seed: options.seed,
       settings,
       versions: options.versions ?? {},

@@ -2,6 +2,8 @@ import type { Explainer, Matrix, Model } from '@xai/core';
 import { EXTENDED_METRIC_IDS, extendedMetrics } from '@xai/metrics';
 import type { ExtendedMetricFamily, ExtendedMetricId, ExtendedMetricInfo } from '@xai/metrics';
 import { EXTENDED_FAMILY_ORDER } from '../config/ids.js';
+import type { PresetName } from '../config/ids.js';
+import { extendedPresetOption } from '../config/presetStages.js';
 import type { PerturbationScale } from '../inputs/perturbationScale.js';
 
 /** True for an extended metric id. @since 0.2.0 */
@@ -28,6 +30,8 @@ export interface ExtendedScoreContext {
   /** Training rows: ROAD's background. */
   readonly background: Matrix;
   readonly seed: number;
+  /** The run's preset: quantus and captum are passed on to every metric (absent: the metrics' defaults). */
+  readonly preset?: PresetName;
   /** Scoring the permuted null: metrics whose null is not meaningful are skipped. */
   readonly isNull: boolean;
   /** Per-metric noise units (`featureScale` for the metrics that take it); absent: absolute units. */
@@ -52,7 +56,11 @@ export function scoreExtended(ids: readonly string[], ctx: ExtendedScoreContext)
     if (ctx.isNull && !e.info.nullMeaningful) continue;
     if (e.info.requires.includes('explainer') && explain === undefined) continue;
     if (e.info.requires.includes('ground-truth') && ctx.groundTruth === null) continue;
-    const options: Record<string, unknown> = { ...(e.info.seeded ? { seed: ctx.seed } : {}), ...ctx.scale?.metricOptions(id) };
+    const options: Record<string, unknown> = {
+      ...(e.info.seeded ? { seed: ctx.seed } : {}),
+      ...ctx.scale?.metricOptions(id),
+      ...(ctx.preset === undefined ? {} : extendedPresetOption(ctx.preset)),
+    };
     if (e.info.requires.includes('background')) options.background = ctx.background;
     if (e.info.requires.includes('ground-truth')) options.groundTruth = ctx.groundTruth;
     try {

@@ -6,6 +6,7 @@ import { createExplainer } from '@xai/explainers';
 import type { ExplainerId } from '@xai/explainers';
 import type { Precision } from '@xai/models';
 import type { PresetName } from '../config/ids.js';
+import { protocolPreset } from '../config/presetStages.js';
 import type { BenchDataset } from '../inputs/loadBenchDataset.js';
 import { perturbationScale } from '../inputs/perturbationScale.js';
 import type { PerturbationScale } from '../inputs/perturbationScale.js';
@@ -122,7 +123,7 @@ export function buildExplainer(
  * datasets keep the protocol's absolute constants in every preset.
  */
 export function noiseUnits(preset: PresetName, ds: BenchDataset): boolean {
-  return preset === 'default' && (ds as Partial<UserBenchDataset>).user !== undefined;
+  return protocolPreset(preset) === 'default' && (ds as Partial<UserBenchDataset>).user !== undefined;
 }
 
 /** The noise units of a job: per-column ranges of its training rows (one-hot and discrete columns keep 1), or none. */

@@ -7,6 +7,7 @@ import { availableDatasets } from '@xai/data/node';
 import type { BenchConfig } from '../config/benchConfig.js';
 import { maxInstances } from '../config/benchConfig.js';
 import { DATASETS, EXTENDED_METRICS } from '../config/ids.js';
+import { isPeerPreset, presetStages, protocolPreset } from '../config/presetStages.js';
 import { checkModelTask, datasetClasses } from '../inputs/checkModelTask.js';
 import { loadBenchDataset } from '../inputs/loadBenchDataset.js';
 import type { BenchDataset } from '../inputs/loadBenchDataset.js';
@@ -171,10 +172,14 @@ function explainerConfigsOf(
 
 /** The manifest's record of how every number was computed. */
 function runSettings(config: BenchConfig, explainers: Record<string, Record<string, Record<string, unknown>>>): Record<string, unknown> {
+  const peer = isPeerPreset(config.preset);
   return {
+    // Under quantus or captum: the preset each stage was given (data, models and OpenXAI's eleven run default).
+    ...(peer ? { presets: presetStages(config.preset) } : {}),
     explainers,
     metrics: {
-      preset: config.preset,
+      preset: protocolPreset(config.preset),
+      ...(peer ? { extendedPreset: config.preset } : {}),
       seed: config.seed,
       stability: { neighbours: config.stabilityNeighbours, candidates: config.stabilitySamples, useGivenAttributions: true },
       ...(config.instanceOverrides.length > 0 ? { instances: { default: config.instances, overrides: config.instanceOverrides } } : {}),
@@ -191,8 +196,7 @@ function runSettings(config: BenchConfig, explainers: Record<string, Record<stri
         : 'float64: the reference arithmetic',
     ...(config.metrics.some((m) => (EXTENDED_METRICS as readonly string[]).includes(m))
       ? {
-          extendedMetrics:
-            'extendedMetrics[id].run(model, x, attributions, predicted targets, explain = explainer.explain(m, x, { targets }), { seed, background: train rows for ROAD, groundTruth for KENDALL_TAU and the localisation metrics }); their null is scored only where @xai/metrics marks it meaningful',
+          extendedMetrics: `extendedMetrics[id].run(model, x, attributions, predicted targets, explain = explainer.explain(m, x, { targets }), { seed, background: train rows for ROAD, groundTruth for KENDALL_TAU and the localisation metrics${peer ? `, preset: '${config.preset}'` : ''} }); their null is scored only where @xai/metrics marks it meaningful`,
         }
       : {}),
   };

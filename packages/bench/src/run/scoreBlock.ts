@@ -6,6 +6,7 @@ import { fa, pra, predictionGaps, ra, rc, relativeStability, sa, sra } from '@xa
 import type { NeuralModel } from '@xai/models';
 import type { MetricFamily } from '../config/ids.js';
 import { EXTENDED_METRICS, GROUND_TRUTH_METRICS, PREDICTION_METRICS, STABILITY_METRICS, familyOf } from '../config/ids.js';
+import { protocolPreset } from '../config/presetStages.js';
 import type { PerturbationScale } from '../inputs/perturbationScale.js';
 import { scoreExtended } from './extendedScores.js';
 import type { DatasetPayload, GroundTruthSource, PipelinePayload } from './pipelinePayload.js';
@@ -56,7 +57,7 @@ function scoreGroundTruth(s: Scoring, b: Block): void {
   const k = b.counts['ground-truth'];
   if (b.truth === null || k === 0 || !GROUND_TRUTH_METRICS.some((m) => s.want.has(m))) return;
   const gi = { ...s.base(k), groundTruth: head(b.truth, k) };
-  const opts = { preset: s.p.preset };
+  const opts = { preset: protocolPreset(s.p.preset) };
   if (s.want.has('PRA')) s.put(pra(gi, opts));
   if (s.want.has('RC')) s.put(rc(gi, opts));
   if (s.want.has('FA')) s.put(fa(gi, opts));
@@ -68,7 +69,7 @@ function scoreGroundTruth(s: Scoring, b: Block): void {
 function scorePredictionGap(s: Scoring, j: Job, b: Block): void {
   const k = b.counts.prediction;
   if (!(s.want.has('PGI') || s.want.has('PGU')) || k === 0 || !PREDICTION_METRICS.some((m) => s.want.has(m))) return;
-  const g = predictionGaps(s.base(k), { preset: s.p.preset, seed: s.p.seed, ...j.scale?.metricOptions('PGI') });
+  const g = predictionGaps(s.base(k), { preset: protocolPreset(s.p.preset), seed: s.p.seed, ...j.scale?.metricOptions('PGI') });
   s.put(g.PGI);
   s.put(g.PGU);
 }
@@ -79,7 +80,7 @@ function scoreStability(s: Scoring, j: Job, b: Block, diag: Map<string, Float64A
   const r = relativeStability(
     { ...s.base(k), explainer: b.explainer },
     {
-      preset: s.p.preset,
+      preset: protocolPreset(s.p.preset),
       seed: s.p.seed,
       neighbours: s.p.stabilityNeighbours,
       candidates: s.p.stabilitySamples,
@@ -109,6 +110,7 @@ function scoreExtendedFamilies(p: PipelinePayload, j: Job, b: Block, values: Map
       groundTruth: b.truth === null ? null : head(b.truth, k),
       background: j.train,
       seed: p.seed,
+      preset: p.preset,
       isNull: b.explainer === null,
       ...(j.scale ? { scale: j.scale } : {}),
     });
