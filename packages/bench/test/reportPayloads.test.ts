@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 // A payload corpus through `xai bench --data <payload-named>.csv` (the real pipeline, a tiny run):
 // the file name becomes the dataset id, column names and a text column's values carry HTML,
 // Markdown links, pipes, backticks and a line break. Every output file keeps them as text.
