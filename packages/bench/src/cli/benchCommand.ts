@@ -113,7 +113,7 @@ function benchOptions(command: Command): Command {
       '--save-explanations',
       'also write the attributions per dataset x model x explainer under <out>/explanations/ (CSV and .f64 + .json header)',
     )
-    .option('--preset <name>', 'default | openxai | paper [default]')
+    .option('--preset <name>', 'default | openxai | paper | quantus | captum [default]')
     .option('--config <file>', 'a JSON file with any of these settings (camelCase keys; flags win; unknown keys are errors)')
     .option('--data-dir <dir>', 'real datasets [$XAI_DATA_DIR, else $XDG_DATA_HOME/xai/datasets, else ~/.local/share/xai/datasets]')
     .option('--cache-dir <dir>', 'trained models and downloads [$XAI_CACHE_DIR, else $XDG_CACHE_HOME/xai, else ~/.cache/xai]')
