@@ -16,12 +16,16 @@ export function htmlText(s: string): string {
  * @since 0.2.0
  */
 export function mdText(s: string): string {
-  return s
-    .replace(/\r\n|[\r\n\u2028\u2029]/g, ' ')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/[\\`*_[\]|#!~@]/g, (c) => `\\${c}`);
+  return (
+    s
+      .replace(/\r\n|[\r\n\u2028\u2029]/g, ' ')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/[\\`*[\]|#!~@]/g, (c) => `\\${c}`)
+      // An underscore between letters or digits cannot open or close emphasis (CommonMark): `tabular_train` stays as is.
+      .replace(/(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu, '\\_')
+  );
 }
 
 /**
