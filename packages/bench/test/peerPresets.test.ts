@@ -7,12 +7,15 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { contiguous, matrix, rowBlock } from '@xai/core';
+import { ALL_PRESETS, contiguous, matrix, rowBlock } from '@xai/core';
 import type { Matrix } from '@xai/core';
 import { extendedMetrics } from '@xai/metrics';
 import { parseModelJson } from '@xai/models';
 import { generateSynthGauss, synthGaussPreset } from '@xai/synth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveBenchConfig } from '../src/config/benchConfig.js';
+import { PRESETS } from '../src/config/ids.js';
+import { presetLine, presetStages, protocolPreset } from '../src/config/presetStages.js';
 import { assertBuilt, runCliSync } from './spawnCli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'xai-peer-presets-'));
@@ -220,5 +223,24 @@ describe('an unknown preset', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/preset/);
     expect(r.stderr).toMatch(/default, openxai, paper, quantus, captum.*"fast"/);
+  });
+});
+
+describe('the preset in a config file and the stage table', () => {
+  it('takes "preset": "quantus" or "captum" from the config file (float64); the choices are core\'s ALL_PRESETS', () => {
+    for (const preset of ['quantus', 'captum'] as const) {
+      const c = resolveBenchConfig({ preset }, {}, { cwd: dir, cores: 1 });
+      expect([c.preset, c.precision]).toEqual([preset, 'float64']);
+    }
+    expect(() => resolveBenchConfig({ preset: 'fast' }, {}, { cwd: dir, cores: 1 })).toThrow(/preset.*quantus, captum/);
+    expect([...PRESETS]).toEqual([...ALL_PRESETS]);
+  });
+
+  it('maps a peer preset to default for data, models and the eleven, and keeps OpenXAI presets as they are', () => {
+    expect(PRESETS.map(protocolPreset)).toEqual(['default', 'openxai', 'paper', 'default', 'default']);
+    expect(presetStages('openxai')).toMatchObject({ data: 'openxai', explainers: 'openxai', extendedMetrics: 'default' });
+    expect(presetStages('captum')).toMatchObject({ data: 'default', explainers: 'captum', extendedMetrics: 'captum' });
+    expect(presetLine('paper')).toBe('paper');
+    expect(presetLine('quantus')).toMatch(/^quantus \(.*default.*captum row.*extended metrics: quantus\)$/);
   });
 });
