@@ -11,6 +11,7 @@ export * from './results/mergeRuns.js';
 export * from './inputs/modelSource.js';
 export * from './system/packageVersions.js';
 export * from './run/planUnits.js';
+export * from './config/presetStages.js';
 export * from './run/progress.js';
 export * from './report/rebuildReports.js';
 export * from './report/reportCoverage.js';
