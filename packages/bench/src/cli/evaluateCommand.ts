@@ -53,7 +53,7 @@ export function evaluateCommand(program: Command, io: CliIo): Command {
     .option('--train <csv>', 'training features (explainer baseline; feature kinds are inferred from it)')
     .option('--ground-truth <csv>', 'per-instance ground truth for PRA..SRA (default for an LR model: its own weights)')
     .option('--label <column>', 'the label column (dropped from --instances; the label of --data)')
-    .option('--preset <name>', 'default | openxai | paper [default]')
+    .option('--preset <name>', 'default | openxai | paper | quantus | captum [default]')
     .option(
       '--precision <p>',
       'arithmetic of a JSON model: float32 (torch float32, as the released OpenXAI code) or float64 [float32 under --preset openxai]',

@@ -48,7 +48,7 @@ export function explainCommand(program: Command, io: CliIo): Command {
     )
     .option('--train <csv>', 'training features: the IG baseline (mean) and the KernelSHAP background')
     .option('--label <column>', 'the label column (dropped from --instances; the label of --data)')
-    .option('--preset <name>', 'default | openxai | paper [default]')
+    .option('--preset <name>', 'default | openxai | paper | quantus | captum [default]')
     .option(
       '--precision <p>',
       'arithmetic of a JSON model: float32 (torch float32, as the released OpenXAI code) or float64 [float32 under --preset openxai]',

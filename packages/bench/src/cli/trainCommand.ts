@@ -13,7 +13,7 @@ export function trainCommand(program: Command, io: CliIo): Command {
     .option('--test <csv>', 'a separate test CSV for --data (else a seeded stratified split)')
     .option('--schema <json>', 'a schema file for --data')
     .option('--models <list>', 'lr, ann [lr,ann]')
-    .option('--preset <name>', 'default | openxai | paper [default]')
+    .option('--preset <name>', 'default | openxai | paper; quantus and captum train as default [default]')
     .option('--seed <n>', 'training seed [0]')
     .option('--data-dir <dir>', 'real datasets [$XAI_DATA_DIR, else $XDG_DATA_HOME/xai/datasets, else ~/.local/share/xai/datasets]')
     .option('--cache-dir <dir>', 'model cache [$XAI_CACHE_DIR, else $XDG_CACHE_HOME/xai, else ~/.cache/xai]')

@@ -24,6 +24,7 @@ import { leaderboard, leaderboardNotes } from './leaderboard.js';
 import { RANK_STABILITY_NOTE, rankStabilityTable } from './rankStability.js';
 import type { RunManifest } from '../results/runManifest.js';
 import type { Summary } from '../results/summarize.js';
+import { presetLine } from '../config/presetStages.js';
 
 const esc = htmlText;
 
@@ -102,7 +103,7 @@ export async function reportHtml(summary: Summary, manifest: RunManifest, rows: 
       `<div class="partial" role="alert"><b>⚠ Models to read with care</b><ul>${warnings.map((r) => `<li>${esc(r)}</li>`).join('')}</ul></div>`,
     );
   parts.push(
-    `<p class="note">${c.backend === 'ort' ? 'Backend <code>ort</code> (ONNX Runtime) · ' : ''}${c.precision === 'float32' ? 'Precision float32 · ' : ''}Preset <code>${esc(c.preset)}</code> · seed ${c.seed} · ${esc(instancesText(c))} · stability: up to ${c.stabilityNeighbours} neighbours of ${c.stabilitySamples} draws · run identity <code>${esc(manifest.identityHash.slice(0, 16))}</code>.</p>`,
+    `<p class="note">${c.backend === 'ort' ? 'Backend <code>ort</code> (ONNX Runtime) · ' : ''}${c.precision === 'float32' ? 'Precision float32 · ' : ''}Preset <code>${esc(c.preset)}</code>${esc(presetLine(c.preset).slice(c.preset.length))} · seed ${c.seed} · ${esc(instancesText(c))} · stability: up to ${c.stabilityNeighbours} neighbours of ${c.stabilitySamples} draws · run identity <code>${esc(manifest.identityHash.slice(0, 16))}</code>.</p>`,
   );
   parts.push(
     `<nav id="toc"><b>Contents</b><ol><li><a href="#legend">Legend</a></li>${pairs.map(({ dataset, model }) => `<li><a href="#${esc(`${dataset}-${model}`)}">${esc(dataset)} · ${esc(MODEL_NAMES[model] ?? model)}</a></li>`).join('')}<li><a href="#leaderboard">Leaderboard</a></li><li><a href="#receipt">Receipt</a></li></ol></nav>`,

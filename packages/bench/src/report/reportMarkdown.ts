@@ -16,6 +16,7 @@ import {
 import type { RunManifest } from '../results/runManifest.js';
 import type { ControlComparison, Summary, SummaryCell } from '../results/summarize.js';
 import { SE_CONVENTIONS } from '../results/summarize.js';
+import { presetLine } from '../config/presetStages.js';
 
 /** The cells, controls and names one dataset x model table needs. */
 export interface TableSlice {
@@ -72,7 +73,7 @@ export function reportMarkdown(summary: Summary, manifest: RunManifest): string 
   const warnings = modelWarningLines(summary.models);
   if (warnings.length > 0) out.push('> **⚠ Models to read with care**', ...warnings.map((w) => `> - ${mdText(w)}`), '');
   out.push(
-    `${c.backend === 'ort' ? 'Backend `ort` (forward passes and input gradients through ONNX Runtime) · ' : ''}${c.precision === 'float32' ? "Precision float32 (the released code's torch arithmetic) · " : ''}Preset \`${c.preset}\` · seed ${c.seed} · ${instancesText(c)} per dataset · stability: up to ${c.stabilityNeighbours} same-label neighbours of ${c.stabilitySamples} draws · run identity \`${manifest.identityHash.slice(0, 16)}\``,
+    `${c.backend === 'ort' ? 'Backend `ort` (forward passes and input gradients through ONNX Runtime) · ' : ''}${c.precision === 'float32' ? "Precision float32 (the released code's torch arithmetic) · " : ''}Preset \`${c.preset}\`${presetLine(c.preset).slice(c.preset.length)} · seed ${c.seed} · ${instancesText(c)} per dataset · stability: up to ${c.stabilityNeighbours} same-label neighbours of ${c.stabilitySamples} draws · run identity \`${manifest.identityHash.slice(0, 16)}\``,
   );
   out.push('');
   out.push(

@@ -8,6 +8,7 @@ import { mdTable, seHeader } from './reportTables.js';
 import type { RunManifest } from '../results/runManifest.js';
 import type { Summary, SummaryCell } from '../results/summarize.js';
 import { csvText } from './escapeText.js';
+import { presetLine } from '../config/presetStages.js';
 
 export type { LeaderboardEntry, LeaderboardRow } from './leaderboard.js';
 export { leaderboard, leaderboardMarkdown, leaderboardNotes, leaderboardTables, receiptLines } from './leaderboard.js';
@@ -48,7 +49,7 @@ export function paperLayout(summary: Summary, manifest: RunManifest): { markdown
   const partial = partialLines(summary);
   if (partial.length > 0) out.push('> **PARTIAL RESULTS — not the whole run.**', ...partial.map((r) => `> - ${mdText(r)}`), '');
   out.push(
-    `Run identity \`${manifest.identityHash.slice(0, 16)}\` · preset \`${manifest.config.preset}\` · cells ${seHeader(false)}; stability ${seHeader(true)}.`,
+    `Run identity \`${manifest.identityHash.slice(0, 16)}\` · preset \`${manifest.config.preset}\`${presetLine(manifest.config.preset).slice(manifest.config.preset.length)} · cells ${seHeader(false)}; stability ${seHeader(true)}.`,
     '',
   );
   const csv = ['table,dataset,model,explainer,metric,mean,se,logMean,logSe,count'];
