@@ -166,50 +166,72 @@ function lift(metric: string, value: number, ref: number | null): number | null 
  */
 export function summarize(rows: readonly ResultRow[], options: SummarizeOptions = {}): Summary {
   checkOptions(options, ['groupNames', 'bootstrap', 'coverage'], 'summarize');
-  const sorted = [...rows].sort(compareRows);
-  const groups = new Map<
-    string,
-    {
-      base: Omit<SummaryCell, 'mean' | 'se' | 'count' | 'undefined' | 'metric'>;
-      values: Map<string, number[]>;
-      diag: Map<string, number[]>;
-    }
-  >();
-  const sub = new Map<string, { values: number[]; groups: number[] }>();
-  for (const r of sorted) {
+  const grouped = groupRows(rows);
+  const { cells, diagnostics } = cellsOf(grouped.groups, options);
+  const { subgroups, disparities } = subgroupsOf(grouped.sub, options);
+  const cov = options.coverage;
+  const coverage = cov === undefined ? undefined : (({ planned: _p, ...rest }) => rest)(cov);
+  return {
+    format: 'xai-bench-summary@1',
+    conventions: SE_CONVENTIONS,
+    ...(coverage ? { coverage } : {}),
+    cells,
+    controls: controlsOf(cells),
+    subgroups,
+    disparities,
+    diagnostics,
+  };
+}
+
+/** The rows of one dataset x model x explainer x kind: values by metric, diagnostics by name. */
+interface RowGroup {
+  readonly base: Omit<SummaryCell, 'mean' | 'se' | 'count' | 'undefined' | 'metric'>;
+  readonly values: Map<string, number[]>;
+  readonly diag: Map<string, number[]>;
+}
+
+/** An explainer's values of one metric on one dataset x model, with each instance's sensitive group. */
+interface SubgroupValues {
+  readonly values: number[];
+  readonly groups: number[];
+}
+
+function pushTo<K>(map: Map<K, number[]>, key: K, value: number): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
+}
+
+/** Step 1: rows in canonical order, grouped by cell (and by subgroup where the rows carry one). */
+function groupRows(rows: readonly ResultRow[]): { groups: Map<string, RowGroup>; sub: Map<string, SubgroupValues> } {
+  const groups = new Map<string, RowGroup>();
+  const sub = new Map<string, SubgroupValues>();
+  for (const r of [...rows].sort(compareRows)) {
     const key = `${r.dataset}\u0000${r.model}\u0000${r.explainer}\u0000${r.kind}`;
     let g = groups.get(key);
     if (g === undefined) {
       g = { base: { dataset: r.dataset, model: r.model, explainer: r.explainer, kind: r.kind }, values: new Map(), diag: new Map() };
       groups.set(key, g);
     }
-    for (const [k, v] of Object.entries(r.diag ?? {})) {
-      let ds = g.diag.get(k);
-      if (ds === undefined) {
-        ds = [];
-        g.diag.set(k, ds);
-      }
-      ds.push(v);
-    }
+    for (const [k, v] of Object.entries(r.diag ?? {})) pushTo(g.diag, k, v);
     for (const [m, v] of Object.entries(r.metrics)) {
-      let vs = g.values.get(m);
-      if (vs === undefined) {
-        vs = [];
-        g.values.set(m, vs);
+      pushTo(g.values, m, storedToNumber(v));
+      if (r.group === undefined || r.kind !== 'explainer') continue;
+      const sk = `${r.dataset}\u0000${r.model}\u0000${r.explainer}\u0000${m}`;
+      let s = sub.get(sk);
+      if (s === undefined) {
+        s = { values: [], groups: [] };
+        sub.set(sk, s);
       }
-      vs.push(storedToNumber(v));
-      if (r.group !== undefined && r.kind === 'explainer') {
-        const sk = `${r.dataset}\u0000${r.model}\u0000${r.explainer}\u0000${m}`;
-        let s = sub.get(sk);
-        if (s === undefined) {
-          s = { values: [], groups: [] };
-          sub.set(sk, s);
-        }
-        s.values.push(storedToNumber(v));
-        s.groups.push(r.group);
-      }
+      s.values.push(storedToNumber(v));
+      s.groups.push(r.group);
     }
   }
+  return { groups, sub };
+}
+
+/** Step 2: one cell per group and metric (in table order), and the diagnostics' means. */
+function cellsOf(groups: Map<string, RowGroup>, options: SummarizeOptions): { cells: SummaryCell[]; diagnostics: DiagnosticCell[] } {
   const cells: SummaryCell[] = [];
   const diagnostics: DiagnosticCell[] = [];
   for (const g of groups.values()) {
@@ -223,7 +245,11 @@ export function summarize(rows: readonly ResultRow[], options: SummarizeOptions 
       cells.push(planned === undefined ? c : { ...c, planned, partial: c.count + c.undefined < planned });
     }
   }
+  return { cells, diagnostics };
+}
 
+/** Step 3: each explainer cell beside its best floor and its own null. */
+function controlsOf(cells: readonly SummaryCell[]): ControlComparison[] {
   const controls: ControlComparison[] = [];
   const at = (kind: RowKind, ds: string, model: string, metric: string): SummaryCell[] =>
     cells.filter((c) => c.kind === kind && c.dataset === ds && c.model === model && c.metric === metric);
@@ -247,28 +273,26 @@ export function summarize(rows: readonly ResultRow[], options: SummarizeOptions 
       liftOverNull: lift(c.metric, c.mean, nul?.mean ?? null),
     });
   }
+  return controls;
+}
 
+/** Step 4: subgroup means, and the disparity with its bootstrap interval where both groups are present. */
+function subgroupsOf(
+  sub: Map<string, SubgroupValues>,
+  options: SummarizeOptions,
+): { subgroups: SubgroupCell[]; disparities: SubgroupDisparity[] } {
   const subgroups: SubgroupCell[] = [];
   const disparities: SubgroupDisparity[] = [];
   for (const [key, { values, groups }] of sub) {
     const [dataset, model, explainer, metric] = key.split('\u0000') as [string, string, string, string];
+    const where = { dataset, model, explainer, metric };
     const names = options.groupNames?.[dataset];
     const present = [...new Set(groups)].sort((a, b) => a - b);
     if (present.length < 2 || present[0] !== 0 || present[1] !== 1) {
       // Fewer than two groups among the scored instances: means only, no disparity.
       for (const g of present) {
         const r = summarizeValues(metric, Float64Array.from(values.filter((_, i) => groups[i] === g)));
-        subgroups.push({
-          dataset,
-          model,
-          explainer,
-          metric,
-          group: g,
-          groupName: names?.[g] ?? `group ${g}`,
-          mean: r.mean,
-          se: r.se,
-          count: r.count,
-        });
+        subgroups.push({ ...where, group: g, groupName: names?.[g] ?? `group ${g}`, mean: r.mean, se: r.se, count: r.count });
       }
       continue;
     }
@@ -279,28 +303,9 @@ export function summarize(rows: readonly ResultRow[], options: SummarizeOptions 
     });
     for (const g of c.groups) {
       if (g.count + g.undefinedCount === 0) continue;
-      subgroups.push({
-        dataset,
-        model,
-        explainer,
-        metric,
-        group: g.group,
-        groupName: names?.[g.group] ?? g.name,
-        mean: g.mean,
-        se: g.se,
-        count: g.count,
-      });
+      subgroups.push({ ...where, group: g.group, groupName: names?.[g.group] ?? g.name, mean: g.mean, se: g.se, count: g.count });
     }
-    disparities.push({
-      dataset,
-      model,
-      explainer,
-      metric,
-      disparity: c.disparity,
-      lower: c.ci.lower,
-      upper: c.ci.upper,
-      level: c.ci.level,
-    });
+    disparities.push({ ...where, disparity: c.disparity, lower: c.ci.lower, upper: c.ci.upper, level: c.ci.level });
   }
   subgroups.sort(
     (a, b) =>
@@ -310,18 +315,7 @@ export function summarize(rows: readonly ResultRow[], options: SummarizeOptions 
       rankIn(ALL_METRICS, a.metric) - rankIn(ALL_METRICS, b.metric) ||
       a.group - b.group,
   );
-  const cov = options.coverage;
-  const coverage = cov === undefined ? undefined : (({ planned: _p, ...rest }) => rest)(cov);
-  return {
-    format: 'xai-bench-summary@1',
-    conventions: SE_CONVENTIONS,
-    ...(coverage ? { coverage } : {}),
-    cells,
-    controls,
-    subgroups,
-    disparities,
-    diagnostics,
-  };
+  return { subgroups, disparities };
 }
 
 /** JSON with NaN/±Infinity written as null (JSON has neither), two-space indented, newline-terminated. */
