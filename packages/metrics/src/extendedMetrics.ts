@@ -29,7 +29,9 @@ import { regionPerturbation, regionPerturbationInfo } from './faithfulness/regio
 import { selectivity, selectivityInfo } from './faithfulness/selectivity.js';
 import { sensitivityN, sensitivityNInfo } from './faithfulness/sensitivityN.js';
 import { sufficiency, sufficiencyInfo } from './faithfulness/sufficiency.js';
+import { attributionLocalisation, attributionLocalisationInfo } from './localisation/attributionLocalisation.js';
 import { localisationAuc, localisationAucInfo } from './localisation/localisationAuc.js';
+import { pointingGame, pointingGameInfo } from './localisation/pointingGame.js';
 import { relevanceMassAccuracy, relevanceMassAccuracyInfo } from './localisation/relevanceMassAccuracy.js';
 import { relevanceRankAccuracy, relevanceRankAccuracyInfo } from './localisation/relevanceRankAccuracy.js';
 import { topKIntersection, topKIntersectionInfo } from './localisation/topKIntersection.js';
@@ -83,6 +85,8 @@ export const EXTENDED_METRIC_IDS = [
   'RELEVANCE_RANK_ACCURACY',
   'RELEVANCE_MASS_ACCURACY',
   'LOCALISATION_AUC',
+  'POINTING_GAME',
+  'ATTRIBUTION_LOCALISATION',
   'EFFICIENT_MPRT',
   'SMOOTH_MPRT',
   'INPUT_INVARIANCE',
@@ -605,6 +609,30 @@ export const extendedMetrics: Readonly<Record<ExtendedMetricId, ExtendedMetricEn
       nullNote: 'meaningful: expected = 0.5 for permuted attributions',
     },
     localisationAuc,
+  ),
+  POINTING_GAME: entry(
+    pointingGameInfo,
+    {
+      seeded: false,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote: 'meaningful: a fixed ranking points at a true feature as far as its top feature is marked for every instance',
+      nullMeaningful: true,
+      nullNote: 'meaningful: expected = mask size / d for permuted attributions ((mask size / d)(1 − mask size / d) weighted)',
+    },
+    pointingGame,
+  ),
+  ATTRIBUTION_LOCALISATION: entry(
+    attributionLocalisationInfo,
+    {
+      seeded: false,
+      valueModels: true,
+      floorMeaningful: true,
+      floorNote: 'meaningful: a fixed attribution puts its mass on the true features as far as they are shared',
+      nullMeaningful: true,
+      nullNote: 'meaningful: expected = mask size / d for permuted |attributions| ((mask size / d)² weighted)',
+    },
+    attributionLocalisation,
   ),
   EFFICIENT_MPRT: entry(
     efficientMprtInfo,

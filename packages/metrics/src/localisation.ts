@@ -3,3 +3,5 @@ export * from './localisation/topKIntersection.js';
 export * from './localisation/relevanceRankAccuracy.js';
 export * from './localisation/relevanceMassAccuracy.js';
 export * from './localisation/localisationAuc.js';
+export * from './localisation/pointingGame.js';
+export * from './localisation/attributionLocalisation.js';

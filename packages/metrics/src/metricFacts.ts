@@ -76,4 +76,10 @@ export const METRIC_FACTS: Readonly<Record<string, MetricFacts>> = {
   RELEVANCE_RANK_ACCURACY: fact('any', HAS_TOP, quantus('RelevanceRankAccuracy')),
   RELEVANCE_MASS_ACCURACY: fact('any', `${HAS_TOP} and the attributions do not sum to 0`, quantus('RelevanceMassAccuracy')),
   LOCALISATION_AUC: fact('any', 'the ground truth marks some but not all features', quantus('AUC')),
+  POINTING_GAME: fact('any', HAS_TOP, quantus('PointingGame')),
+  ATTRIBUTION_LOCALISATION: fact(
+    'any',
+    `${HAS_TOP}, the attributions do not sum to 0 and their inside share is at most 1`,
+    quantus('AttributionLocalisation'),
+  ),
 };

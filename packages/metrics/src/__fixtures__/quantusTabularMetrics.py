@@ -249,6 +249,42 @@ def localisation(a, s, k, use_abs):
     return tki, rra, rma, np.array(aucs)
 
 
+def pointing_game(a, s, use_abs, weighted):
+    """PointingGame.evaluate_batch (abs optional, normalise_by_max): a hit when any feature tied at the
+    row maximum lies in the mask. Per row, as Quantus' per-instance form (the batched one stores the
+    weighted score and NaN in a bool array): weighted hits score 1 - |s| / d, an empty mask NaN."""
+    a = normalise_by_max(a)
+    if use_abs:
+        a = np.abs(a)
+    s = s.astype(bool)
+    d = a.shape[1]
+    hit = np.any(s * (a == a.max(axis=-1, keepdims=True)), axis=-1).astype(float)
+    if weighted:
+        hit[hit == 1] = 1 - s.sum(-1)[hit == 1] / d
+    hit[s.sum(-1) == 0] = np.nan
+    return hit
+
+
+def attribution_localisation(a, s, use_abs, weighted, positive):
+    """AttributionLocalisation.evaluate_batch (abs default True, normalise_by_max): inside / total
+    attribution, NaN for an empty mask or a ratio above 1; weighted multiplies by |s| / d (Quantus'
+    batched size_data reads x_batch[2:].size, its per-instance form the d features used here)."""
+    a = normalise_by_max(a)
+    if use_abs:
+        a = np.abs(a)
+    if positive:
+        a = np.clip(a, 0, None)
+    s = s.astype(bool)
+    d = a.shape[1]
+    size = s.sum(-1)
+    r = (a * s).sum(-1) / (a.sum(-1) + 1e-9)
+    r[size == 0] = np.nan
+    r[r > 1] = np.nan
+    if weighted:
+        r *= size / d
+    return r
+
+
 def discrete_entropy(a, bins=100):
     """complexity_func.discrete_entropy."""
     h, _ = np.histogram(a, bins=bins)
@@ -259,12 +295,25 @@ def lst(v):
     return np.asarray(v, dtype=float).tolist()
 
 
+def lst_nan(v):
+    """As lst, NaN written as null (JSON has no NaN; the tests read null back as NaN)."""
+    return [None if math.isnan(t) else t for t in lst(v)]
+
+
 S = (np.abs(A) > 0.6).astype(float)
 S[0] = 0
 S[0, [1, 4]] = 1
 A_SPARSE = A.copy()
 A_SPARSE[[0, 2, 3], 1] = 0.0
 A_SPARSE[[1, 3], 3] = 0.0
+# Pointing game: row 1 ties its maximum between an unmarked and a marked feature (Quantus: a hit),
+# row 2's largest |e| (feature 1) is unmarked but its largest e (feature 3) marked, row 4 has an
+# empty mask (NaN); the rest are the shared cases.
+A_TIES = A.copy()
+A_TIES[1, 0] = A_TIES[1, 5] = 2.0
+S_PG = S.copy()
+S_PG[2, 1] = 0
+S_PG[4] = 0
 ENTROPY_CASES = [
     A[0].tolist(),
     [0.0, 0.0, 0.0, 0.0],
@@ -300,6 +349,19 @@ out = {
     'localisation': {
         name: dict(zip(['tki', 'rra', 'rma', 'auc'], map(lst, localisation(A, S, 2, ab))))
         for name, ab in (('abs', True), ('signed', False))
+    },
+    'pointingGameMask': S_PG.tolist(),
+    'pointingGameAttributions': A_TIES.tolist(),
+    'pointingGame': {
+        f'{name}-{w}': lst_nan(pointing_game(A_TIES, S_PG, ab, w == 'weighted'))
+        for name, ab in (('abs', True), ('signed', False))
+        for w in ('plain', 'weighted')
+    },
+    'attributionLocalisation': {
+        f'{name}-{w}-{pos}': lst_nan(attribution_localisation(A, S, ab, w == 'weighted', pos == 'positive'))
+        for name, ab in (('abs', True), ('signed', False))
+        for w in ('plain', 'weighted')
+        for pos in ('all', 'positive')
     },
     'entropyCases': ENTROPY_CASES,
     'entropy': [float(discrete_entropy(np.array(v))) for v in ENTROPY_CASES],
