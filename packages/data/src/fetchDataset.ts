@@ -1,3 +1,4 @@
+import type { OptionKeys } from '@xai/core';
 import { XaiError, checkOptions, numberOption } from '@xai/core';
 import type { DatasetFile, DatasetName } from './datasetInfo.js';
 import { datasetInfoOf } from './datasetRegistry.js';
@@ -30,7 +31,7 @@ export interface FetchDatasetOptions extends DatasetProcessingOptions {
 }
 
 const FN = 'fetchDataset';
-const FETCH_DATASET_KEYS = [...PROCESSING_KEYS, 'baseUrl', 'mirror', 'fetch', 'timeoutMs'];
+const FETCH_DATASET_KEYS: OptionKeys<FetchDatasetOptions> = [...PROCESSING_KEYS, 'baseUrl', 'mirror', 'fetch', 'timeoutMs'];
 
 function addressOf(file: DatasetFile, name: string, options: FetchDatasetOptions): string | undefined {
   if (options.baseUrl !== undefined) return `${options.baseUrl.replace(/\/+$/, '')}/${name}/${file.file}`;

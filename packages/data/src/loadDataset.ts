@@ -1,3 +1,4 @@
+import type { OptionKeys } from '@xai/core';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { XaiError, checkOptions, numberOption } from '@xai/core';
@@ -38,7 +39,15 @@ export interface LoadDatasetOptions extends DatasetProcessingOptions {
 }
 
 const FN = 'loadDataset';
-const LOAD_DATASET_KEYS = [...PROCESSING_KEYS, 'dataDir', 'cacheDir', 'download', 'fetch', 'mirror', 'timeoutMs'];
+const LOAD_DATASET_KEYS: OptionKeys<LoadDatasetOptions> = [
+  ...PROCESSING_KEYS,
+  'dataDir',
+  'cacheDir',
+  'download',
+  'fetch',
+  'mirror',
+  'timeoutMs',
+];
 
 function manualHint(info: DatasetInfo, layout: Layout, dirs: { dataDir: string | undefined; cacheDir: string }): string {
   const where = (f: DatasetFile): string => {

@@ -13,7 +13,12 @@ export interface LoadUserDatasetOptions extends Omit<UserDatasetOptions, 'testTe
   readonly schema?: string | UserSchema | undefined;
 }
 
-const KEYS = [...USER_DATASET_KEYS.filter((k) => !['testText', 'schema', 'file', 'testFile', 'schemaFile'].includes(k)), 'test', 'schema'];
+// Derived from parseUserDataset's keys (minus the in-memory ones), so typed by that list.
+const KEYS: readonly string[] = [
+  ...USER_DATASET_KEYS.filter((k) => !['testText', 'schema', 'file', 'testFile', 'schemaFile'].includes(k)),
+  'test',
+  'schema',
+];
 
 /**
  * A user's CSV file as a core `Dataset` plus the `Preprocessing` a model file carries:

@@ -1,5 +1,5 @@
 import { checkOptions } from '@xai/core';
-import type { FeatureKind, FeatureSchema, Matrix } from '@xai/core';
+import type { FeatureKind, FeatureSchema, Matrix, OptionKeys } from '@xai/core';
 import type { CsvDelimiter } from './internal/csvTable.js';
 import { parseCsvAs } from './internal/parseCsvAs.js';
 
@@ -24,7 +24,15 @@ export interface ParseCsvOptions {
 }
 
 /** Option keys of {@link parseCsv} and `loadCsv`. */
-export const PARSE_CSV_KEYS: readonly string[] = ['label', 'labelKind', 'kinds', 'maxDiscreteLevels', 'groups', 'delimiter', 'file'];
+export const PARSE_CSV_KEYS: OptionKeys<ParseCsvOptions> = [
+  'label',
+  'labelKind',
+  'kinds',
+  'maxDiscreteLevels',
+  'groups',
+  'delimiter',
+  'file',
+];
 
 /** A parsed numeric table. */
 export interface TabularData {

@@ -1,4 +1,4 @@
-import type { Matrix } from '@xai/core';
+import type { Matrix, OptionKeys } from '@xai/core';
 import { XaiError, checkOptions, describeValue } from '@xai/core';
 import type { CsvDelimiter } from './internal/csvTable.js';
 import { fillNumeric, readCsvTable, tableError } from './internal/csvTable.js';
@@ -21,7 +21,7 @@ export interface ReadFeatureCsvOptions {
 }
 
 /** Option keys of {@link parseFeatureCsv} and `readFeatureCsv`. */
-export const READ_FEATURE_CSV_KEYS: readonly string[] = ['names', 'drop', 'delimiter', 'file'];
+export const READ_FEATURE_CSV_KEYS: OptionKeys<ReadFeatureCsvOptions> = ['names', 'drop', 'delimiter', 'file'];
 
 /** A feature-only table: instances to explain. */
 export interface FeatureTable {

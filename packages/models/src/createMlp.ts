@@ -1,5 +1,5 @@
 import { ACTIVATIONS } from './denseLayer.js';
-import type { ModelOutput } from '@xai/core';
+import type { ModelOutput, OptionKeys } from '@xai/core';
 import { XaiError, checkOptions, describeValue, substream } from '@xai/core';
 import type { Activation } from './denseLayer.js';
 import type { ModelKind, NeuralModel, Precision } from './neuralModel.js';
@@ -34,7 +34,7 @@ export interface MlpOptions {
   readonly precision?: Precision;
 }
 
-const MLP_KEYS = ['hidden', 'classes', 'seed', 'activation', 'kind', 'output', 'precision'];
+const MLP_KEYS: OptionKeys<MlpOptions> = ['hidden', 'classes', 'seed', 'activation', 'kind', 'output', 'precision'];
 
 export const MLP_DEFAULTS: Required<Omit<MlpOptions, 'kind'>> = {
   hidden: [],

@@ -1,4 +1,4 @@
-import type { HiddenOptions, InputGradientOptions, Matrix, Model, ModelOutput, ModelReturn, OutputSpace } from '@xai/core';
+import type { HiddenOptions, InputGradientOptions, Matrix, Model, ModelOutput, ModelReturn, OutputSpace, OptionKeys } from '@xai/core';
 import {
   XaiError,
   assertFinite,
@@ -82,7 +82,7 @@ export const FUNCTION_MODEL_DEFAULTS: {
   input: 'matrix',
 };
 
-const FUNCTION_MODEL_KEYS = [
+const FUNCTION_MODEL_KEYS: OptionKeys<FunctionModelOptions> = [
   'inputDim',
   'classes',
   'output',

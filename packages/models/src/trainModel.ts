@@ -1,4 +1,4 @@
-import type { Matrix, Split } from '@xai/core';
+import type { Matrix, Split, OptionKeys } from '@xai/core';
 import { XaiError, assertFinite, assertMatrix, checkOptions, describeValue, rowBlock, selectRows, substream } from '@xai/core';
 import type { NeuralModel } from './neuralModel.js';
 import { asMlp } from './internal/asMlp.js';
@@ -61,7 +61,7 @@ export interface TrainOptions {
   readonly onEpoch?: (stats: EpochStats) => void;
 }
 
-const TRAIN_KEYS = [
+const TRAIN_KEYS: OptionKeys<TrainOptions> = [
   'epochs',
   'batchSize',
   'learningRate',

@@ -1,11 +1,13 @@
 // The option keys and defaults of parseUserDataset / loadUserDataset (one list for both), and
 // their validation.
 import { enumOption, intOption, numberOption, seedOption } from '@xai/core';
+import type { OptionKeys } from '@xai/core';
+import type { UserDatasetOptions } from '../parseUserDataset.js';
 import type { MissingPolicy } from './cellClass.js';
 import type { CsvDelimiter } from './csvTable.js';
 
 /** Every key of `UserDatasetOptions`: checkOptions' allow-list. */
-export const USER_DATASET_KEYS: readonly string[] = [
+export const USER_DATASET_KEYS: OptionKeys<UserDatasetOptions> = [
   'label',
   'testText',
   'schema',

@@ -1,5 +1,5 @@
 import { XaiError, assertFinite, assertMatrix, checkOptions, describeValue, row, summarizeValues } from '@xai/core';
-import type { AnyPreset, MetricResult } from '@xai/core';
+import type { AnyPreset, MetricResult, OptionKeys } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { prepare } from '../internal/common.js';
 import { anyPresetOption } from '../internal/options.js';
@@ -16,7 +16,7 @@ export interface KendallTauOptions {
   readonly preset?: AnyPreset;
 }
 
-const KEYS = ['ranking', 'preset'];
+const KEYS: OptionKeys<KendallTauOptions> = ['ranking', 'preset'];
 
 /** Static facts about Kendall's tau. @since 0.2.0 */
 export const kendallTauInfo = {

@@ -1,5 +1,5 @@
 import { checkOptions, matrix, row, summarizeValues } from '@xai/core';
-import type { Matrix, MetricResult, Model } from '@xai/core';
+import type { Matrix, MetricResult, Model, OptionKeys } from '@xai/core';
 import type { ExtendedMetricInput, ScoringOptions } from '../extendedMetricTypes.js';
 import { anyPresetOption } from '../internal/options.js';
 import { SCORING_KEYS, scoredModel } from '../internal/outputSpace.js';
@@ -14,7 +14,7 @@ export interface CompletenessOptions extends ScoringOptions {
   readonly relative?: boolean;
 }
 
-const KEYS = ['baseline', 'relative', ...SCORING_KEYS];
+const KEYS: OptionKeys<CompletenessOptions> = ['baseline', 'relative', ...SCORING_KEYS];
 
 /** Static facts about completeness. @since 0.2.0 */
 export const completenessInfo = {

@@ -1,5 +1,5 @@
 import { checkOptions, matrix, row, summarizeValues } from '@xai/core';
-import type { AnyPreset, HiddenOptions, InputGradientOptions, Matrix, MetricResult, Model } from '@xai/core';
+import type { AnyPreset, HiddenOptions, InputGradientOptions, Matrix, MetricResult, Model, OptionKeys } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { prepare } from '../internal/common.js';
 import { anyPresetOption, numberAtLeast } from '../internal/options.js';
@@ -15,7 +15,7 @@ export interface InputInvarianceOptions {
   readonly preset?: AnyPreset;
 }
 
-const KEYS = ['shift', 'atol', 'preset'];
+const KEYS: OptionKeys<InputInvarianceOptions> = ['shift', 'atol', 'preset'];
 
 /** Static facts about input invariance. @since 0.3.0 */
 export const inputInvarianceInfo = {

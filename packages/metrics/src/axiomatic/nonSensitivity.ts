@@ -1,5 +1,5 @@
 import { XaiError, checkOptions, matrix, row, summarizeValues } from '@xai/core';
-import type { MetricResult } from '@xai/core';
+import type { MetricResult, OptionKeys } from '@xai/core';
 import type { ExtendedMetricInput, NoiseUnitsOptions, ScoringOptions } from '../extendedMetricTypes.js';
 import { noiseUnits, prepare, targetOutputs } from '../internal/common.js';
 import type { Prepared } from '../internal/common.js';
@@ -30,7 +30,16 @@ export interface NonSensitivityOptions extends NoiseUnitsOptions, ScoringOptions
 /** Quantus' `eps` of NonSensitivity (attributions and output changes, both absolute). */
 const QUANTUS_EPS = 1e-5;
 
-const KEYS = ['samples', 'std', 'outputEps', 'attributionEps', 'seed', 'featureScale', 'keys', ...SCORING_KEYS];
+const KEYS: OptionKeys<NonSensitivityOptions> = [
+  'samples',
+  'std',
+  'outputEps',
+  'attributionEps',
+  'seed',
+  'featureScale',
+  'keys',
+  ...SCORING_KEYS,
+];
 
 /** Static facts about non-sensitivity. @since 0.2.0 */
 export const nonSensitivityInfo = {

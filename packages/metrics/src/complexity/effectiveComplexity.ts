@@ -1,5 +1,5 @@
 import { XaiError, checkOptions, row, summarizeValues } from '@xai/core';
-import type { AnyPreset, MetricResult } from '@xai/core';
+import type { AnyPreset, MetricResult, OptionKeys } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { prepare } from '../internal/common.js';
 import { anyPresetOption, numberAtLeast } from '../internal/options.js';
@@ -18,7 +18,7 @@ export interface EffectiveComplexityOptions {
   readonly preset?: AnyPreset;
 }
 
-const KEYS = ['eps', 'relative', 'preset'];
+const KEYS: OptionKeys<EffectiveComplexityOptions> = ['eps', 'relative', 'preset'];
 
 /** Static facts about effective complexity. @since 0.2.0 */
 export const effectiveComplexityInfo = {

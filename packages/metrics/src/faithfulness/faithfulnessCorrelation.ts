@@ -1,5 +1,5 @@
 import { XaiError, checkOptions, matrix, row, summarizeValues } from '@xai/core';
-import type { MetricResult } from '@xai/core';
+import type { MetricResult, OptionKeys } from '@xai/core';
 import type { ExtendedMetricInput, ScoringOptions } from '../extendedMetricTypes.js';
 import { SCORING_KEYS, scoredModel } from '../internal/outputSpace.js';
 import { baselineVector, pearson, prepare, rowRng, targetOutputs } from '../internal/common.js';
@@ -18,7 +18,7 @@ export interface FaithfulnessCorrelationOptions extends ScoringOptions {
   readonly seed?: number;
 }
 
-const KEYS = ['samples', 'subsetSize', 'baseline', 'seed', ...SCORING_KEYS];
+const KEYS: OptionKeys<FaithfulnessCorrelationOptions> = ['samples', 'subsetSize', 'baseline', 'seed', ...SCORING_KEYS];
 
 /** Static facts about faithfulness correlation. @since 0.2.0 */
 export const faithfulnessCorrelationInfo = {

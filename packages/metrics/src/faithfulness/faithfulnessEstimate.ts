@@ -1,5 +1,5 @@
 import { checkOptions, row, summarizeValues } from '@xai/core';
-import type { MetricResult } from '@xai/core';
+import type { MetricResult, OptionKeys } from '@xai/core';
 import type { ExtendedMetricInput, ScoringOptions } from '../extendedMetricTypes.js';
 import { pearson, prepare, targetOutputs } from '../internal/common.js';
 import { anyPresetOption, positiveInt } from '../internal/options.js';
@@ -16,7 +16,7 @@ export interface FaithfulnessEstimateOptions extends ScoringOptions {
   readonly featuresInStep?: number;
 }
 
-const KEYS = ['baseline', 'featuresInStep', ...SCORING_KEYS];
+const KEYS: OptionKeys<FaithfulnessEstimateOptions> = ['baseline', 'featuresInStep', ...SCORING_KEYS];
 
 /** Static facts about the faithfulness estimate. @since 0.3.0 */
 export const faithfulnessEstimateInfo = {

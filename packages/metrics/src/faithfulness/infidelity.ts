@@ -1,5 +1,5 @@
 import { XaiError, checkOptions, describeValue, matrix, row, summarizeValues } from '@xai/core';
-import type { MetricResult, Rng } from '@xai/core';
+import type { MetricResult, Rng, OptionKeys } from '@xai/core';
 import type { ExtendedMetricInput, NoiseUnitsOptions, ScoringOptions } from '../extendedMetricTypes.js';
 import { SCORING_KEYS, scoredModel } from '../internal/outputSpace.js';
 import { baselineVector, noiseUnits, prepare, rowRng, targetOutputs } from '../internal/common.js';
@@ -35,7 +35,7 @@ export interface InfidelityOptions extends NoiseUnitsOptions, ScoringOptions {
   readonly seed?: number;
 }
 
-const KEYS = [
+const KEYS: OptionKeys<InfidelityOptions> = [
   'samples',
   'perturbation',
   'std',

@@ -1,5 +1,5 @@
 import { checkOptions, matrix, summarizeValues } from '@xai/core';
-import type { Matrix, MetricResult } from '@xai/core';
+import type { Matrix, MetricResult, OptionKeys } from '@xai/core';
 import type { ExtendedMetricInput, ScoringOptions } from '../extendedMetricTypes.js';
 import { SCORING_KEYS } from '../internal/outputSpace.js';
 import { stepCurve } from '../internal/stepCurve.js';
@@ -13,7 +13,7 @@ export interface MonotonicityAryaOptions extends ScoringOptions {
   readonly featuresInStep?: number;
 }
 
-const KEYS = ['baseline', 'featuresInStep', ...SCORING_KEYS];
+const KEYS: OptionKeys<MonotonicityAryaOptions> = ['baseline', 'featuresInStep', ...SCORING_KEYS];
 
 /** A monotonicity result: 1 / 0 per instance plus the insertion curves. @since 0.3.0 */
 export interface MonotonicityAryaResult extends MetricResult {

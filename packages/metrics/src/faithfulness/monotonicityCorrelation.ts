@@ -1,5 +1,5 @@
 import { XaiError, checkOptions, row, summarizeValues } from '@xai/core';
-import type { MetricResult } from '@xai/core';
+import type { MetricResult, OptionKeys } from '@xai/core';
 import type { ExtendedMetricInput, NoiseUnitsOptions, ScoringOptions } from '../extendedMetricTypes.js';
 import { noiseUnits, prepare, spearman } from '../internal/common.js';
 import { anyPresetOption, numberAtLeast, positiveInt, seedOption } from '../internal/options.js';
@@ -22,7 +22,7 @@ export interface MonotonicityCorrelationOptions extends NoiseUnitsOptions, Scori
   readonly seed?: number;
 }
 
-const KEYS = ['samples', 'std', 'abs', 'seed', 'featureScale', 'keys', ...SCORING_KEYS];
+const KEYS: OptionKeys<MonotonicityCorrelationOptions> = ['samples', 'std', 'abs', 'seed', 'featureScale', 'keys', ...SCORING_KEYS];
 
 /** Static facts about monotonicity correlation. @since 0.2.0 */
 export const monotonicityCorrelationInfo = {

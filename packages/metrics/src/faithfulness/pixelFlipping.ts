@@ -1,5 +1,5 @@
 import { checkOptions, matrix, summarizeValues } from '@xai/core';
-import type { Matrix, MetricResult } from '@xai/core';
+import type { Matrix, MetricResult, OptionKeys } from '@xai/core';
 import type { ExtendedMetricInput, ScoringOptions } from '../extendedMetricTypes.js';
 import { SCORING_KEYS } from '../internal/outputSpace.js';
 import { stepCurve } from '../internal/stepCurve.js';
@@ -14,7 +14,7 @@ export interface PixelFlippingOptions extends ScoringOptions {
   readonly featuresInStep?: number;
 }
 
-const KEYS = ['baseline', 'featuresInStep', ...SCORING_KEYS];
+const KEYS: OptionKeys<PixelFlippingOptions> = ['baseline', 'featuresInStep', ...SCORING_KEYS];
 
 /** A pixel-flipping result: per-instance AUC plus the curves. @since 0.3.0 */
 export interface PixelFlippingResult extends MetricResult {

@@ -1,5 +1,5 @@
 import { XaiError, checkOptions, describeValue, matrix, summarizeValues } from '@xai/core';
-import type { Matrix, MetricResult } from '@xai/core';
+import type { Matrix, MetricResult, OptionKeys } from '@xai/core';
 import type { ExtendedMetricInput, ScoringOptions } from '../extendedMetricTypes.js';
 import { prepare, targetOutputs } from '../internal/common.js';
 import { anyPresetOption, positiveInt } from '../internal/options.js';
@@ -21,7 +21,7 @@ export interface RegionPerturbationOptions extends ScoringOptions {
   readonly baseline?: QuantusBaseline;
 }
 
-const KEYS = ['patchSize', 'order', 'regions', 'baseline', ...SCORING_KEYS];
+const KEYS: OptionKeys<RegionPerturbationOptions> = ['patchSize', 'order', 'regions', 'baseline', ...SCORING_KEYS];
 
 /** A region-perturbation result: per-instance AUC plus the curves. @since 0.3.0 */
 export interface RegionPerturbationResult extends MetricResult {

@@ -1,5 +1,5 @@
 import { XaiError, argsort, assertFinite, assertMatrix, checkOptions, describeValue, matrix, row, summarizeValues } from '@xai/core';
-import type { Matrix } from '@xai/core';
+import type { Matrix, OptionKeys } from '@xai/core';
 import type { ExtendedMetricInput, ScoringOptions } from '../extendedMetricTypes.js';
 import { SCORING_KEYS, scoredModel } from '../internal/outputSpace.js';
 import { prepare, rowRng, targetOutputs } from '../internal/common.js';
@@ -23,7 +23,7 @@ export interface RoadOptions extends ScoringOptions {
   readonly seed?: number;
 }
 
-const KEYS = ['background', 'fractions', 'order', 'imputation', 'ridge', 'seed', ...SCORING_KEYS];
+const KEYS: OptionKeys<RoadOptions> = ['background', 'fractions', 'order', 'imputation', 'ridge', 'seed', ...SCORING_KEYS];
 const DEFAULT_FRACTIONS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
 
 const ROAD_REFERENCE =

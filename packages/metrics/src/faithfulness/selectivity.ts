@@ -1,5 +1,5 @@
 import { checkOptions, matrix, summarizeValues } from '@xai/core';
-import type { Matrix, MetricResult } from '@xai/core';
+import type { Matrix, MetricResult, OptionKeys } from '@xai/core';
 import type { ExtendedMetricInput, ScoringOptions } from '../extendedMetricTypes.js';
 import { prepare, targetOutputs } from '../internal/common.js';
 import { anyPresetOption } from '../internal/options.js';
@@ -17,7 +17,7 @@ export interface SelectivityOptions extends ScoringOptions {
   readonly baseline?: QuantusBaseline;
 }
 
-const KEYS = ['patchSize', 'baseline', ...SCORING_KEYS];
+const KEYS: OptionKeys<SelectivityOptions> = ['patchSize', 'baseline', ...SCORING_KEYS];
 
 /** A selectivity result: per-instance AUC plus the curves. @since 0.3.0 */
 export interface SelectivityResult extends MetricResult {

@@ -1,5 +1,5 @@
 import { XaiError, checkOptions, matrix, row, summarizeValues } from '@xai/core';
-import type { Matrix, MetricResult } from '@xai/core';
+import type { Matrix, MetricResult, OptionKeys } from '@xai/core';
 import type { ExtendedMetricInput, ScoringOptions } from '../extendedMetricTypes.js';
 import { pearson, prepare, rowRng, targetOutputs } from '../internal/common.js';
 import { anyPresetOption, numberAtLeast, positiveInt, seedOption } from '../internal/options.js';
@@ -23,7 +23,7 @@ export interface SensitivityNOptions extends ScoringOptions {
   readonly seed?: number;
 }
 
-const KEYS = ['baseline', 'featuresInStep', 'nMaxPercentage', 'samples', 'seed', ...SCORING_KEYS];
+const KEYS: OptionKeys<SensitivityNOptions> = ['baseline', 'featuresInStep', 'nMaxPercentage', 'samples', 'seed', ...SCORING_KEYS];
 
 /** A sensitivity-n result: per-instance mean correlation, per-n figures. @since 0.3.0 */
 export interface SensitivityNResult extends MetricResult {

@@ -1,5 +1,5 @@
 import { argmaxRows, checkOptions, row, summarizeValues } from '@xai/core';
-import type { AnyPreset, Matrix, MetricResult } from '@xai/core';
+import type { AnyPreset, Matrix, MetricResult, OptionKeys } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { prepare } from '../internal/common.js';
 import { anyPresetOption, flag, numberAtLeast } from '../internal/options.js';
@@ -15,7 +15,7 @@ export interface SufficiencyOptions {
   readonly preset?: AnyPreset;
 }
 
-const KEYS = ['threshold', 'abs', 'preset'];
+const KEYS: OptionKeys<SufficiencyOptions> = ['threshold', 'abs', 'preset'];
 
 /** Static facts about sufficiency. @since 0.3.0 */
 export const sufficiencyInfo = {

@@ -1,7 +1,7 @@
 // Deletion / insertion curves (Petsiuk et al. 2018) over tabular features: one batched
 // predictProba call for all n·(d+1) curve points.
 import { XaiError, argsort, checkOptions, describeValue, matrix, row } from '@xai/core';
-import type { Matrix } from '@xai/core';
+import type { Matrix, OptionKeys } from '@xai/core';
 import type { ExtendedMetricInput, ScoringOptions } from '../extendedMetricTypes.js';
 import { anyPresetOption } from './options.js';
 import { SCORING_KEYS, scoredModel } from './outputSpace.js';
@@ -15,7 +15,7 @@ export interface CurveOptions extends ScoringOptions {
   readonly order?: 'signed' | 'absolute';
 }
 
-export const CURVE_KEYS = ['baseline', 'order', ...SCORING_KEYS];
+export const CURVE_KEYS: OptionKeys<CurveOptions> = ['baseline', 'order', ...SCORING_KEYS];
 
 /**
  * Per-instance AUC and the curves (n x (d+1)). The AUC is the trapezoid over the fraction k/d ∈

@@ -4,7 +4,7 @@
 // marks its non-zero features; a row without zeros (a linear model's coefficients) marks its
 // ⌈d/4⌉ largest |values| (OpenXAI's top-k fraction). `maskSize` forces the top-k rule.
 import { XaiError, argsort, assertMatrix, row } from '@xai/core';
-import type { AnyPreset, Matrix } from '@xai/core';
+import type { AnyPreset, Matrix, OptionKeys } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { prepare } from './common.js';
 import { anyPresetOption, flag, positiveInt } from './options.js';
@@ -24,7 +24,7 @@ export interface MaskOptions {
   readonly preset?: AnyPreset;
 }
 
-export const MASK_KEYS = ['maskSize', 'abs', 'preset'];
+export const MASK_KEYS: OptionKeys<MaskOptions> = ['maskSize', 'abs', 'preset'];
 
 /** The checked attributions (|e| unless abs: false) and the n x d 0/1 mask with each row's size. */
 export interface Localisation {

@@ -1,6 +1,6 @@
 // Max- and avg-sensitivity (Yeh et al. 2019, Captum sensitivity_max): one kernel, two reductions.
 import { XaiError, checkOptions, describeValue, row } from '@xai/core';
-import type { AnyPreset, Rng } from '@xai/core';
+import type { AnyPreset, Rng, OptionKeys } from '@xai/core';
 import type { ExtendedMetricInput, NoiseUnitsOptions } from '../extendedMetricTypes.js';
 import { noiseUnits, prepare, unitNoise } from './common.js';
 import { anyPresetOption, numberAtLeast, positiveInt, seedOption } from './options.js';
@@ -31,7 +31,17 @@ export interface SensitivityOptions extends NoiseUnitsOptions {
   readonly seed?: number;
 }
 
-export const SENSITIVITY_KEYS = ['samples', 'radius', 'norm', 'normalize', 'perturb', 'seed', 'featureScale', 'keys', 'preset'];
+export const SENSITIVITY_KEYS: OptionKeys<SensitivityOptions> = [
+  'samples',
+  'radius',
+  'norm',
+  'normalize',
+  'perturb',
+  'seed',
+  'featureScale',
+  'keys',
+  'preset',
+];
 
 export function runSensitivity(fn: string, reduce: 'max' | 'mean', input: ExtendedMetricInput, options: SensitivityOptions): Float64Array {
   const o = checkOptions(options, SENSITIVITY_KEYS, fn);

@@ -1,5 +1,5 @@
 import { XaiError, checkOptions, summarizeValues } from '@xai/core';
-import type { MetricResult } from '@xai/core';
+import type { MetricResult, OptionKeys } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { positiveInt } from '../internal/options.js';
 import { MASK_KEYS, hitsInTop, localisationInput } from '../internal/groundTruthMask.js';
@@ -11,7 +11,7 @@ export interface TopKIntersectionOptions extends MaskOptions {
   readonly k?: number;
 }
 
-const KEYS = [...MASK_KEYS, 'k'];
+const KEYS: OptionKeys<TopKIntersectionOptions> = [...MASK_KEYS, 'k'];
 
 /** Static facts about top-k intersection. @since 0.3.0 */
 export const topKIntersectionInfo = {

@@ -1,5 +1,5 @@
 import { checkOptions, row, summarizeValues, toFloat64Matrix } from '@xai/core';
-import type { AnyPreset, Matrix, MetricResult } from '@xai/core';
+import type { AnyPreset, Matrix, MetricResult, OptionKeys } from '@xai/core';
 import type { ExplainFn, ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { prepare } from '../internal/common.js';
 import { anyPresetOption, positiveInt, seedOption } from '../internal/options.js';
@@ -19,7 +19,7 @@ export interface EfficientMprtOptions {
   readonly preset?: AnyPreset;
 }
 
-const KEYS = ['bins', 'clone', 'seed', 'preset'];
+const KEYS: OptionKeys<EfficientMprtOptions> = ['bins', 'clone', 'seed', 'preset'];
 
 /** An eMPRT result: values = relative entropy rise; the entropies beside it. @since 0.3.0 */
 export interface EfficientMprtResult extends MetricResult {

@@ -1,5 +1,5 @@
 import { XaiError, checkOptions, checkedModel, describeValue, row, substream, summarizeValues } from '@xai/core';
-import type { AnyPreset, Matrix, MetricResult, Model } from '@xai/core';
+import type { AnyPreset, Matrix, MetricResult, Model, OptionKeys } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { prepare } from '../internal/common.js';
 import { anyPresetOption, seedOption } from '../internal/options.js';
@@ -46,7 +46,7 @@ export interface ModelParameterRandomisationOptions {
   readonly preset?: AnyPreset;
 }
 
-const KEYS = ['mode', 'similarity', 'clone', 'seed', 'preset'];
+const KEYS: OptionKeys<ModelParameterRandomisationOptions> = ['mode', 'similarity', 'clone', 'seed', 'preset'];
 
 /** One step of the randomisation: which layers are random, and the similarity per instance. @since 0.2.0 */
 export interface RandomisationStep {

@@ -1,5 +1,5 @@
 import { XaiError, checkOptions, matrix, row, summarizeValues } from '@xai/core';
-import type { AnyPreset, Matrix, MetricResult } from '@xai/core';
+import type { AnyPreset, Matrix, MetricResult, OptionKeys } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { prepare, rowRng } from '../internal/common.js';
 import { anyPresetOption, seedOption } from '../internal/options.js';
@@ -25,7 +25,7 @@ export interface RandomLogitOptions {
   readonly seed?: number;
 }
 
-const KEYS = ['similarity', 'seed', 'preset'];
+const KEYS: OptionKeys<RandomLogitOptions> = ['similarity', 'seed', 'preset'];
 
 /** {@link randomLogit}'s result, with the random class drawn for each row. @since 0.2.0 */
 export interface RandomLogitResult extends MetricResult {

@@ -1,5 +1,5 @@
 import { checkOptions, matrix, row, summarizeValues, toFloat64Matrix } from '@xai/core';
-import type { AnyPreset } from '@xai/core';
+import type { AnyPreset, OptionKeys } from '@xai/core';
 import type { ExplainFn, ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { prepare, repeatTargets, rowRng } from '../internal/common.js';
 import { anyPresetOption, numberAtLeast, positiveInt, seedOption } from '../internal/options.js';
@@ -24,7 +24,7 @@ export interface SmoothMprtOptions {
   readonly preset?: AnyPreset;
 }
 
-const KEYS = ['samples', 'noiseMagnitude', 'clone', 'seed', 'preset'];
+const KEYS: OptionKeys<SmoothMprtOptions> = ['samples', 'noiseMagnitude', 'clone', 'seed', 'preset'];
 
 /** Static facts about the smooth MPRT. @since 0.3.0 */
 export const smoothMprtInfo = {

@@ -1,5 +1,5 @@
 import { argmaxRows, checkOptions, row, summarizeValues } from '@xai/core';
-import type { AnyPreset, MetricResult } from '@xai/core';
+import type { AnyPreset, MetricResult, OptionKeys } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { prepare } from '../internal/common.js';
 import { anyPresetOption, flag, positiveInt } from '../internal/options.js';
@@ -18,7 +18,7 @@ export interface ConsistencyOptions {
   readonly preset?: AnyPreset;
 }
 
-const KEYS = ['features', 'abs', 'preset'];
+const KEYS: OptionKeys<ConsistencyOptions> = ['features', 'abs', 'preset'];
 
 /** Static facts about consistency. @since 0.3.0 */
 export const consistencyInfo = {

@@ -1,5 +1,5 @@
 import { XaiError, checkOptions, matrix, row, summarizeValues } from '@xai/core';
-import type { AnyPreset, Matrix, MetricResult } from '@xai/core';
+import type { AnyPreset, Matrix, MetricResult, OptionKeys } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { prepare, repeatTargets } from '../internal/common.js';
 import { anyPresetOption, flag, positiveInt } from '../internal/options.js';
@@ -23,7 +23,7 @@ export interface ContinuityOptions {
   readonly preset?: AnyPreset;
 }
 
-const KEYS = ['steps', 'baseline', 'normalise', 'abs', 'preset'];
+const KEYS: OptionKeys<ContinuityOptions> = ['steps', 'baseline', 'normalise', 'abs', 'preset'];
 
 /** Static facts about continuity. @since 0.3.0 */
 export const continuityInfo = {

@@ -1,5 +1,5 @@
 import { XaiError, checkOptions, describeValue, matrix, row, summarizeValues } from '@xai/core';
-import type { AnyPreset, Matrix, MetricResult, Rng } from '@xai/core';
+import type { AnyPreset, Matrix, MetricResult, Rng, OptionKeys } from '@xai/core';
 import type { ExtendedMetricInput, NoiseUnitsOptions } from '../extendedMetricTypes.js';
 import { noiseUnits, prepare, unitNoise } from '../internal/common.js';
 import { anyPresetOption, numberAtLeast, positiveInt, seedOption } from '../internal/options.js';
@@ -23,7 +23,7 @@ export interface LocalLipschitzOptions extends NoiseUnitsOptions {
   readonly seed?: number;
 }
 
-const KEYS = ['samples', 'std', 'seed', 'featureScale', 'keys', 'perturb', 'preset'];
+const KEYS: OptionKeys<LocalLipschitzOptions> = ['samples', 'std', 'seed', 'featureScale', 'keys', 'perturb', 'preset'];
 
 /** Static facts about the local Lipschitz estimate. @since 0.2.0 */
 export const localLipschitzInfo = {
