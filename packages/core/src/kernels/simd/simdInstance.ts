@@ -39,20 +39,7 @@ export type SimdMatmul = (
  * k int32s of free memory. The bits equal `SimdMatmul`'s whenever every entry of B is finite:
  * a sum that starts at +0 never becomes −0, so adding a product 0·B[p][j] = ±0 changes nothing.
  */
-export type SimdSparseMatmul = (
-  n: number,
-  k: number,
-  m: number,
-  a: number,
-  sa: number,
-  b: number,
-  sb: number,
-  c: number,
-  sc: number,
-  bias: number,
-  mode: number,
-  scratch: number,
-) => void;
+export type SimdSparseMatmul = (...args: [...Parameters<SimdMatmul>, scratch: number]) => void;
 
 /** One instance of the kernels with its own growable memory. */
 export interface SimdInstance {
