@@ -128,19 +128,22 @@ export interface LimeConfig {
   readonly featureScale?: readonly number[];
 }
 
+/** The paper's LIME settings, which `default` keeps and `captum` runs too. */
+const LIME_PAPER_DEFAULTS = {
+  samples: 1000,
+  std: 0.1,
+  kernelWidth: 0.75,
+  kernelWidthScale: 'absolute',
+  alpha: 1,
+  regressionTarget: 'target',
+  noise: 'keyed',
+} as const;
+
 /** Per-preset defaults (OpenXAI: lime_tabular with its sample-around-instance change). */
 export const limeDefaults: Readonly<
   Record<ExplainerPreset, Omit<LimeConfig, 'batchRows' | 'groups' | 'maskBaseline' | 'maskBaselineVector'>>
 > = {
-  default: {
-    samples: 1000,
-    std: 0.1,
-    kernelWidth: 0.75,
-    kernelWidthScale: 'absolute',
-    alpha: 1,
-    regressionTarget: 'target',
-    noise: 'keyed',
-  },
+  default: LIME_PAPER_DEFAULTS,
   openxai: {
     samples: 1000,
     std: 0.1,
@@ -150,17 +153,9 @@ export const limeDefaults: Readonly<
     regressionTarget: 'class1-signed',
     noise: 'keyed',
   },
-  paper: { samples: 1000, std: 0.1, kernelWidth: 0.75, kernelWidthScale: 'absolute', alpha: 1, regressionTarget: 'target', noise: 'keyed' },
+  paper: LIME_PAPER_DEFAULTS,
   // Captum's Lime (Bernoulli masks, cosine kernel, Lasso) is another estimator: the default LIME runs.
-  captum: {
-    samples: 1000,
-    std: 0.1,
-    kernelWidth: 0.75,
-    kernelWidthScale: 'absolute',
-    alpha: 1,
-    regressionTarget: 'target',
-    noise: 'keyed',
-  },
+  captum: LIME_PAPER_DEFAULTS,
 };
 
 /** The option keys `limeExplainer` accepts. @since 0.3.0 */
