@@ -11,17 +11,22 @@ const TYPES = {
 
 /**
  * Dense kernel tiles, one phase per column range: the wide columns in 2-row tiles of 4
- * vectors, the leftover vectors and scalar columns in 8-row tiles, so a narrow output (the
- * 2-class layer) still keeps 8 independent sums in flight instead of waiting on one.
+ * vectors, the leftover vectors and scalar columns in 6-row tiles, so a narrow output (the
+ * 2-class layer) still keeps 6 independent sums in flight instead of waiting on one. V8
+ * keeps about a dozen v128 values in registers: tiles with more live values than that spill
+ * and run slower (measured in perf/simd-kernels.md; 8-row narrow tiles ran 1.2-1.6x slower).
  */
 const DENSE_PHASES = [
   { vecs: 4, rows: 2 },
-  { vecs: 1, rows: 8 },
-  { vecs: 0, rows: 8 },
+  { vecs: 1, rows: 6 },
+  { vecs: 0, rows: 6 },
 ];
 
-/** Sparse kernel tiles (one row each, its non-zero A entries listed once): widest first. */
-const SPARSE_VECS = [8, 4, 2, 1, 0];
+/**
+ * Sparse kernel tiles (one row each, its non-zero A entries listed once): widest first. Seven
+ * vectors is the widest tile V8 keeps in registers: 8-vector tiles ran 1.7x slower.
+ */
+const SPARSE_VECS = [7, 4, 2, 1, 0];
 
 const lines = (...parts) => parts.flat(Number.POSITIVE_INFINITY).join('\n');
 
