@@ -256,7 +256,36 @@ function sparseFunction(T) {
   return lines(`(func (export "mms_${T.t}") ${params}`, L.declare(), body, ')');
 }
 
-/** The whole module: one memory (grown by the host), the dense and sparse kernels. */
+/**
+ * relu_mask_<t>(len, g, a): g[q] = +0 wherever a[q] <= 0, for q < len (byte addresses g, a):
+ * a ReLU layer's backward step, the JS `if (a <= 0) g = 0` (NaN in a keeps g), whole vectors
+ * by a lane mask, the leftover elements one by one.
+ */
+function reluMaskFunction(T) {
+  const L = new Locals();
+  ['end', 'vend'].forEach((n) => L.use(n, 'i32'));
+  const zero = `(${T.v}.splat (${T.t}.const 0))`;
+  const body = lines(
+    `(local.set $end (i32.add (local.get $g) (i32.shl (local.get $len) (i32.const ${T.shift}))))`,
+    `(local.set $vend (i32.add (local.get $g) (i32.shl (i32.and (local.get $len) (i32.const ${-T.lanes})) (i32.const ${T.shift}))))`,
+    '(block $vd (loop $vl',
+    '(br_if $vd (i32.ge_u (local.get $g) (local.get $vend)))',
+    `(v128.store (local.get $g) (v128.andnot (v128.load (local.get $g)) (${T.v}.le (v128.load (local.get $a)) ${zero})))`,
+    '(local.set $g (i32.add (local.get $g) (i32.const 16)))',
+    '(local.set $a (i32.add (local.get $a) (i32.const 16)))',
+    '(br $vl)))',
+    '(block $sd (loop $sl',
+    '(br_if $sd (i32.ge_u (local.get $g) (local.get $end)))',
+    `(if (${T.t}.le (${T.t}.load (local.get $a)) (${T.t}.const 0)) (then (${T.t}.store (local.get $g) (${T.t}.const 0))))`,
+    `(local.set $g (i32.add (local.get $g) (i32.const ${T.bytes})))`,
+    `(local.set $a (i32.add (local.get $a) (i32.const ${T.bytes})))`,
+    '(br $sl)))',
+  );
+  const params = ['len', 'g', 'a'].map((p) => `(param $${p} i32)`).join(' ');
+  return lines(`(func (export "relu_mask_${T.t}") ${params}`, L.declare(), body, ')');
+}
+
+/** The whole module: one memory (grown by the host), the dense and sparse kernels, the ReLU mask. */
 export function simdWat() {
   return lines(
     '(module',
@@ -265,6 +294,8 @@ export function simdWat() {
     denseFunction(TYPES.f32),
     sparseFunction(TYPES.f64),
     sparseFunction(TYPES.f32),
+    reluMaskFunction(TYPES.f64),
+    reluMaskFunction(TYPES.f32),
     ')',
   );
 }

@@ -319,7 +319,7 @@ export class Float32Kernel {
       const A = this.acts[l]!;
       const len = n * s.outDim;
       if (s.activation === 'relu') {
-        for (let k = 0; k < len; k++) if (A[k]! <= 0) cur[k] = 0;
+        simd.reluMask(len, cur, A as Float32Array);
       } else if (s.activation === 'tanh') {
         for (let k = 0; k < len; k++) cur[k] = f(cur[k]! * f(1 - f(A[k]! * A[k]!)));
       } else if (s.activation === 'sigmoid') {

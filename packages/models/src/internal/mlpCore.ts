@@ -380,7 +380,8 @@ export class MlpCore {
       if (s.activation !== 'none') {
         const A = this.acts[l]!;
         const len = n * s.outDim;
-        if (s.activation === 'relu') {
+        if (s.activation === 'relu' && this.simd) this.simd.reluMask(len, cur, A);
+        else if (s.activation === 'relu') {
           for (let k = 0; k < len; k++) if (A[k]! <= 0) cur[k] = 0;
         } else if (s.activation === 'tanh') {
           for (let k = 0; k < len; k++) {

@@ -2,7 +2,7 @@
 // weights are laid out once (transposed for the forward product, as given for the backward
 // one) and again only when the parameters change; the batch buffers grow, never shrink.
 // The kernels sum every dot product in the scalar kernels' order, so the bits are theirs.
-import type { Matrix, SimdInstance, SimdMatmul, SimdSparseMatmul } from '@xai/core';
+import type { Matrix, SimdInstance, SimdMatmul, SimdReluMask, SimdSparseMatmul } from '@xai/core';
 import { SIMD_BIAS, SIMD_BIAS_RELU, SIMD_PLAIN, reserveSimdMemory } from '@xai/core';
 import type { LayerShape } from './mlpCore.js';
 
@@ -35,6 +35,7 @@ export class SimdStack<T extends SimdArray> {
   private readonly bytes: number;
   private readonly mm: SimdMatmul;
   private readonly mms: SimdSparseMatmul;
+  private readonly mask: SimdReluMask;
   /** Byte address of the sparse kernel's list (maxWidth elements, then maxWidth int32s). */
   private readonly scratch: number;
   /** Per layer: every weight finite, so skipping a zero input term keeps the bits. */
@@ -68,6 +69,7 @@ export class SimdStack<T extends SimdArray> {
     this.bytes = Type.BYTES_PER_ELEMENT;
     this.mm = this.bytes === 8 ? instance.mmF64 : instance.mmF32;
     this.mms = this.bytes === 8 ? instance.mmsF64 : instance.mmsF32;
+    this.mask = this.bytes === 8 ? instance.reluMaskF64 : instance.reluMaskF32;
     this.finite = shapes.map(() => false);
     let at = 16 / this.bytes; // address 0 stays unused
     let width = shapes[0]?.inDim ?? 0;
@@ -188,6 +190,11 @@ export class SimdStack<T extends SimdArray> {
   /** Whether layer l's product of `terms` terms into `cols` columns runs on the sparse kernel. */
   private sparse(l: number, terms: number, cols: number): boolean {
     return this.finite[l]! && cols >= SPARSE_MIN_COLS && terms >= SPARSE_MIN_TERMS;
+  }
+
+  /** ReLU's backward step on the first `len` elements: g = +0 wherever a <= 0 (both in this memory). */
+  reluMask(len: number, g: T, a: T): void {
+    this.mask(len, g.byteOffset, a.byteOffset);
   }
 
   /** out (n x in_l) = dZ (n x out_l) · W_l: the input-gradient product, each sum over j ascending. */

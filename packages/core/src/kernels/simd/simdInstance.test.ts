@@ -172,6 +172,32 @@ describe('SIMD matmul kernels', () => {
     expect(mem[25]).toBe(6);
   });
 
+  it('relu_mask zeroes g where a <= 0, as the scalar loop does (NaN keeps g, signed zeros, odd lengths, both types)', () => {
+    const k = simd!;
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 41 }), fc.integer(), fc.boolean(), (len, seed, double) => {
+        const bytes = double ? 8 : 4;
+        const Type = double ? Float64Array : Float32Array;
+        const g = 64;
+        const a = g + 16 * Math.ceil((bytes * (len + 4)) / 16);
+        reserveSimdMemory(k, a + bytes * (len + 4));
+        const mem = new Type(k.memory.buffer);
+        const G = mem.subarray(g / bytes, g / bytes + len + 4);
+        const A = mem.subarray(a / bytes, a / bytes + len);
+        fill(G, seed);
+        fill(A, seed + 1);
+        const specials = [0, -0, Number.NaN, -1e-300, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
+        for (let q = 0; q < len; q++) if ((q * 2654435761 + seed) % 5 === 0) A[q] = specials[q % specials.length]!;
+        const want = Array.from(G);
+        for (let q = 0; q < len; q++) if (A[q]! <= 0) want[q] = 0;
+        (double ? k.reluMaskF64 : k.reluMaskF32)(len, g, a);
+        // the elements past len are left alone
+        sameBits(Array.from(new Type(k.memory.buffer, g, len + 4)), want);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('grows memory on request and reports when views must be remade', () => {
     const k = createSimdInstance(true)!;
     const before = k.memory.buffer.byteLength;

@@ -41,6 +41,12 @@ export type SimdMatmul = (
  */
 export type SimdSparseMatmul = (...args: [...Parameters<SimdMatmul>, scratch: number]) => void;
 
+/**
+ * A ReLU layer's backward step over `len` elements at byte addresses g and a: g[q] = +0
+ * wherever a[q] <= 0 (NaN in a keeps g[q]), as the scalar `if (a[q] <= 0) g[q] = 0`.
+ */
+export type SimdReluMask = (len: number, g: number, a: number) => void;
+
 /** One instance of the kernels with its own growable memory. */
 export interface SimdInstance {
   readonly memory: WasmMemory;
@@ -52,6 +58,10 @@ export interface SimdInstance {
   readonly mmsF64: SimdSparseMatmul;
   /** mmF32 skipping A's exact zeros: the same bits when B is finite. */
   readonly mmsF32: SimdSparseMatmul;
+  /** The ReLU backward mask over float64 elements. */
+  readonly reluMaskF64: SimdReluMask;
+  /** The ReLU backward mask over float32 elements. */
+  readonly reluMaskF32: SimdReluMask;
 }
 
 /** `mode` values of `SimdMatmul`. */
@@ -122,8 +132,18 @@ export function createSimdInstance(force = false): SimdInstance | null {
     mm_f32: SimdMatmul;
     mms_f64: SimdSparseMatmul;
     mms_f32: SimdSparseMatmul;
+    relu_mask_f64: SimdReluMask;
+    relu_mask_f32: SimdReluMask;
   };
-  return { memory: exports.memory, mmF64: exports.mm_f64, mmF32: exports.mm_f32, mmsF64: exports.mms_f64, mmsF32: exports.mms_f32 };
+  return {
+    memory: exports.memory,
+    mmF64: exports.mm_f64,
+    mmF32: exports.mm_f32,
+    mmsF64: exports.mms_f64,
+    mmsF32: exports.mms_f32,
+    reluMaskF64: exports.relu_mask_f64,
+    reluMaskF32: exports.relu_mask_f32,
+  };
 }
 
 /**
