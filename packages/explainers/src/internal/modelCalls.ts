@@ -1,6 +1,8 @@
 // Batched model queries: every explainer sends its perturbations here as large matrices,
-// chunked to `batchRows` rows so memory stays bounded. Outputs are shape-checked and
-// copied into caller-owned contiguous buffers (a model may reuse its own output buffer).
+// chunked to `batchRows` rows so memory stays bounded. Each chunk's rows of the caller's
+// buffer go to the model as `out`, so a model that fills `out` costs no copy; outputs are
+// shape-checked, and copied into that buffer when the model returned another matrix (a
+// model may reuse its own output buffer).
 import type { DifferentiableModel, Matrix, Model, OutputSpace } from '@xai/core';
 import { XaiError, describeValue, strideOf } from '@xai/core';
 
@@ -30,7 +32,7 @@ function checkOutput(m: unknown, rows: number, cols: number, fn: string, what: s
   return o;
 }
 
-/** Copies m (any stride/offset) into dst at element offset `at`, checking finiteness. */
+/** Copies m (any stride/offset) into dst at element offset `at`, checking finiteness (m may already be there). */
 function copyChecked(m: Matrix, dst: Float64Array, at: number, fn: string, what: string): void {
   const stride = strideOf(m);
   const off = m.offset ?? 0;
@@ -41,8 +43,10 @@ function copyChecked(m: Matrix, dst: Float64Array, at: number, fn: string, what:
     const t = at + i * c;
     for (let j = 0; j < c; j++) {
       const v = src[s + j]!;
-      if (!Number.isFinite(v))
-        throw new XaiError('NON_FINITE', `${what} returned ${v} at row ${i}, column ${j}`, { fn, arg: 'model', value: v, row: i, col: j });
+      if (!Number.isFinite(v)) {
+        const row = at / c + i; // the row of the whole batch, not of its chunk
+        throw new XaiError('NON_FINITE', `${what} returned ${v} at row ${row}, column ${j}`, { fn, arg: 'model', value: v, row, col: j });
+      }
       dst[t + j] = v;
     }
   }
@@ -64,7 +68,8 @@ export function predictRows(
   for (let s = 0; s < x.rows; s += batchRows) {
     const e = Math.min(x.rows, s + batchRows);
     const block: Matrix = s === 0 && e === x.rows ? x : { rows: e - s, cols: d, data: x.data.subarray(s * d, e * d) };
-    const p = checkOutput(model.predictProba(block), e - s, k, fn, 'model.predictProba');
+    const into: Matrix = { rows: e - s, cols: k, data: out, offset: s * k };
+    const p = checkOutput(model.predictProba(block, into), e - s, k, fn, 'model.predictProba');
     copyChecked(p, out, s * k, fn, 'model.predictProba');
   }
   return { rows: x.rows, cols: k, data: out };
@@ -89,7 +94,8 @@ export function gradientRows(
     const whole = s === 0 && e === x.rows;
     const block: Matrix = whole ? x : { rows: e - s, cols: d, data: x.data.subarray(s * d, e * d) };
     const t = whole ? targets : targets.subarray(s, e);
-    const g = checkOutput(model.inputGradient(block, t, { output }), e - s, d, fn, 'model.inputGradient');
+    const into: Matrix = { rows: e - s, cols: d, data: out, offset: s * d };
+    const g = checkOutput(model.inputGradient(block, t, { output, out: into }), e - s, d, fn, 'model.inputGradient');
     copyChecked(g, out, s * d, fn, 'model.inputGradient');
   }
   return { rows: x.rows, cols: d, data: out };
