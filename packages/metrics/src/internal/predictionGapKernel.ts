@@ -63,6 +63,8 @@ export function predictionGapKernel(model: Model, x: Matrix, e: Matrix, plan: Pe
   const perInstance = M * K * S;
   const block = Math.max(1, Math.min(n, Math.floor(st.maxRows / perInstance)));
   const buf = new Float64Array(block * perInstance * d);
+  // handed to the model as `out`: a model that fills it allocates and copies nothing
+  const probs = new Float64Array(block * perInstance * classes);
   const z = new Float64Array(S * d);
   const u = plan.anyDiscrete ? new Float64Array(S * d) : null;
   const hot = new Int32Array(plan.groups.length);
@@ -126,7 +128,7 @@ export function predictionGapKernel(model: Model, x: Matrix, e: Matrix, plan: Pe
       }
     }
     const batch: Matrix = { rows: r, cols: d, data: buf.subarray(0, r * d) };
-    const p = model.predictProba(batch);
+    const p = model.predictProba(batch, { rows: r, cols: classes, data: probs.subarray(0, r * classes) });
     assertMatrix(p, st.fn, 'model.predictProba(perturbed)', { rows: r, cols: classes });
     modelCalls++;
     modelRows += r;
