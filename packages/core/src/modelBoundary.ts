@@ -194,6 +194,22 @@ function copyInto(src: Matrix, out: Matrix | undefined): Matrix {
  */
 export function checkedModel<M extends Model>(model: M, fn: string): M {
   if (model !== null && typeof model === 'object' && checked.has(model)) return model;
+  const facts = modelFacts(model, fn);
+  const proxy = forwardingProxy(model, outputOverrides(model, fn, facts));
+  checked.add(proxy);
+  return proxy;
+}
+
+/** What the boundary checks against: input width, outputs, value or classifier, tolerance. */
+interface ModelFacts {
+  readonly d: number;
+  readonly c: number;
+  readonly value: boolean;
+  readonly tolerance: number;
+}
+
+/** The model's own declarations, each checked with an error naming the bad field. */
+function modelFacts(model: Model, fn: string): ModelFacts {
   if (model === null || typeof model !== 'object')
     throw new XaiError('BAD_INPUT', `expected a Model {inputDim, classes, predictProba}, got ${describeValue(model)}`, {
       fn,
@@ -232,81 +248,120 @@ export function checkedModel<M extends Model>(model: M, fn: string): M {
     });
   const tolerance =
     typeof model.probabilityTolerance === 'number' && model.probabilityTolerance > 0 ? model.probabilityTolerance : PROBABILITY_TOLERANCE;
+  return { d, c, value, tolerance };
+}
+
+/** Shared pieces of every checked method: its error name and the checks of `x` and `out`. */
+interface MethodChecks {
+  readonly name: (method: string) => string;
+  readonly checkX: (x: Matrix, method: string) => void;
+  readonly checkOut: (out: Matrix | undefined, rows: number, cols: number, method: string) => void;
+}
+
+/** The checked versions of predictProba and of whichever of logits, inputGradient, hidden the model has. */
+function outputOverrides(model: Model, fn: string, facts: ModelFacts): Record<string | symbol, unknown> {
   const name = (m: string): string => `${fn} → model.${m}`;
-  const checkX = (x: Matrix, method: string): void => assertMatrix(x, name(method), 'x', { cols: d });
-  const checkOut = (out: Matrix | undefined, rows: number, cols: number, method: string): void => {
-    if (out !== undefined) assertMatrix(out, name(method), 'out', { rows, cols });
-  };
-  const overrides: Record<string | symbol, unknown> = {
-    predictProba(x: Matrix, out?: Matrix): Matrix {
-      checkX(x, 'predictProba');
-      checkOut(out, x.rows, c, 'predictProba');
-      const returned = model.predictProba(x, out);
-      const p = owned(toFloat64Matrix(returned, x.rows, c, name('predictProba'), value ? 'values' : 'probabilities'), returned, out);
-      if (value) assertFinite(p, name('predictProba'), 'values');
-      else assertProbabilities(p, x.rows, c, name('predictProba'), tolerance);
-      return copyInto(p, out);
+  const checks: MethodChecks = {
+    name,
+    checkX: (x, method) => assertMatrix(x, name(method), 'x', { cols: facts.d }),
+    checkOut: (out, rows, cols, method) => {
+      if (out !== undefined) assertMatrix(out, name(method), 'out', { rows, cols });
     },
   };
-  if (typeof model.logits === 'function') {
-    const logits = model.logits;
-    overrides.logits = (x: Matrix, out?: Matrix): Matrix => {
-      checkX(x, 'logits');
-      checkOut(out, x.rows, c, 'logits');
-      const returned = logits.call(model, x, out);
-      const z = owned(toFloat64Matrix(returned, x.rows, c, name('logits'), 'logits'), returned, out);
-      assertFinite(z, name('logits'), 'logits');
-      return copyInto(z, out);
-    };
+  const overrides: Record<string | symbol, unknown> = { predictProba: checkedPredict(model, facts, checks) };
+  if (typeof model.logits === 'function') overrides.logits = checkedLogits(model, model.logits, facts, checks);
+  if (typeof model.inputGradient === 'function') overrides.inputGradient = checkedGradient(model, model.inputGradient, facts, checks);
+  if (typeof model.hidden === 'function') overrides.hidden = checkedHidden(model, model.hidden, checks);
+  return overrides;
+}
+
+function checkedPredict(model: Model, facts: ModelFacts, k: MethodChecks): Model['predictProba'] {
+  const { c, value, tolerance } = facts;
+  return (x: Matrix, out?: Matrix): Matrix => {
+    k.checkX(x, 'predictProba');
+    k.checkOut(out, x.rows, c, 'predictProba');
+    const returned = model.predictProba(x, out);
+    const p = owned(toFloat64Matrix(returned, x.rows, c, k.name('predictProba'), value ? 'values' : 'probabilities'), returned, out);
+    if (value) assertFinite(p, k.name('predictProba'), 'values');
+    else assertProbabilities(p, x.rows, c, k.name('predictProba'), tolerance);
+    return copyInto(p, out);
+  };
+}
+
+function checkedLogits(model: Model, logits: NonNullable<Model['logits']>, facts: ModelFacts, k: MethodChecks): Model['logits'] {
+  const c = facts.c;
+  return (x: Matrix, out?: Matrix): Matrix => {
+    k.checkX(x, 'logits');
+    k.checkOut(out, x.rows, c, 'logits');
+    const returned = logits.call(model, x, out);
+    const z = owned(toFloat64Matrix(returned, x.rows, c, k.name('logits'), 'logits'), returned, out);
+    assertFinite(z, k.name('logits'), 'logits');
+    return copyInto(z, out);
+  };
+}
+
+function checkedGradient(
+  model: Model,
+  grad: NonNullable<Model['inputGradient']>,
+  facts: ModelFacts,
+  k: MethodChecks,
+): Model['inputGradient'] {
+  const d = facts.d;
+  return (x: Matrix, targets: Int32Array, options?: InputGradientOptions): Matrix => {
+    k.checkX(x, 'inputGradient');
+    k.checkOut(options?.out, x.rows, d, 'inputGradient');
+    checkTargets(targets, x.rows, facts.c, k.name('inputGradient'));
+    const returned = grad.call(model, x, targets, options);
+    const g = owned(toFloat64Matrix(returned, x.rows, d, k.name('inputGradient'), 'gradient'), returned, options?.out);
+    assertFinite(g, k.name('inputGradient'), 'gradient');
+    return copyInto(g, options?.out);
+  };
+}
+
+/** One output index in [0, c) per row. */
+function checkTargets(targets: Int32Array, rows: number, c: number, fn: string): void {
+  if (targets === null || typeof targets !== 'object' || targets.length !== rows) {
+    throw new XaiError('SHAPE_MISMATCH', `targets must hold one class per row (${rows}), got ${describeValue(targets)}`, {
+      fn,
+      arg: 'targets',
+      value: targets,
+    });
   }
-  if (typeof model.inputGradient === 'function') {
-    const grad = model.inputGradient;
-    overrides.inputGradient = (x: Matrix, targets: Int32Array, options?: InputGradientOptions): Matrix => {
-      checkX(x, 'inputGradient');
-      checkOut(options?.out, x.rows, d, 'inputGradient');
-      if (targets === null || typeof targets !== 'object' || targets.length !== x.rows) {
-        throw new XaiError('SHAPE_MISMATCH', `targets must hold one class per row (${x.rows}), got ${describeValue(targets)}`, {
-          fn: name('inputGradient'),
-          arg: 'targets',
-          value: targets,
-        });
-      }
-      for (let i = 0; i < targets.length; i++) {
-        const t = targets[i]!;
-        if (!Number.isInteger(t) || t < 0 || t >= c)
-          throw new XaiError('BAD_INPUT', `targets[${i}] = ${describeValue(t)} is not an output index in [0, ${c})`, {
-            fn: name('inputGradient'),
-            arg: 'targets',
-            value: t,
-            row: i,
-          });
-      }
-      const returned = grad.call(model, x, targets, options);
-      const g = owned(toFloat64Matrix(returned, x.rows, d, name('inputGradient'), 'gradient'), returned, options?.out);
-      assertFinite(g, name('inputGradient'), 'gradient');
-      return copyInto(g, options?.out);
-    };
+  for (let i = 0; i < targets.length; i++) {
+    const t = targets[i]!;
+    if (!Number.isInteger(t) || t < 0 || t >= c)
+      throw new XaiError('BAD_INPUT', `targets[${i}] = ${describeValue(t)} is not an output index in [0, ${c})`, {
+        fn,
+        arg: 'targets',
+        value: t,
+        row: i,
+      });
   }
-  if (typeof model.hidden === 'function') {
-    const hidden = model.hidden;
-    overrides.hidden = (x: Matrix, options?: HiddenOptions): Matrix => {
-      checkX(x, 'hidden');
-      const returned = hidden.call(model, x, options) as unknown;
-      const cols = Array.isArray(returned)
-        ? ((returned[0] as ArrayLike<number> | undefined)?.length ?? 0)
-        : returned !== null && typeof returned === 'object' && 'cols' in returned
-          ? (returned as { cols: number }).cols
-          : NaN;
-      checkOut(options?.out, x.rows, cols, 'hidden');
-      const h = owned(toFloat64Matrix(returned, x.rows, cols, name('hidden'), 'hidden'), returned, options?.out);
-      assertFinite(h, name('hidden'), 'hidden');
-      return copyInto(h, options?.out);
-    };
-  }
-  // A proxy over an empty target: no invariant ties it to the model's own (possibly frozen,
-  // getter-only or #private) properties. Everything not overridden is read from the model with
-  // the model as receiver, and methods are bound to it.
-  const proxy = new Proxy(Object.create(null) as object, {
+}
+
+function checkedHidden(model: Model, hidden: NonNullable<Model['hidden']>, k: MethodChecks): Model['hidden'] {
+  return (x: Matrix, options?: HiddenOptions): Matrix => {
+    k.checkX(x, 'hidden');
+    const returned = hidden.call(model, x, options) as unknown;
+    const cols = Array.isArray(returned)
+      ? ((returned[0] as ArrayLike<number> | undefined)?.length ?? 0)
+      : returned !== null && typeof returned === 'object' && 'cols' in returned
+        ? (returned as { cols: number }).cols
+        : NaN;
+    k.checkOut(options?.out, x.rows, cols, 'hidden');
+    const h = owned(toFloat64Matrix(returned, x.rows, cols, k.name('hidden'), 'hidden'), returned, options?.out);
+    assertFinite(h, k.name('hidden'), 'hidden');
+    return copyInto(h, options?.out);
+  };
+}
+
+/**
+ * A proxy over an empty target: no invariant ties it to the model's own (possibly frozen,
+ * getter-only or #private) properties. Everything not overridden is read from the model with
+ * the model as receiver, and methods are bound to it.
+ */
+function forwardingProxy<M extends Model>(model: M, overrides: Record<string | symbol, unknown>): M {
+  return new Proxy(Object.create(null) as object, {
     get(_, key) {
       if (Object.hasOwn(overrides, key)) return overrides[key];
       const v = Reflect.get(model, key, model) as unknown;
@@ -322,6 +377,4 @@ export function checkedModel<M extends Model>(model: M, fn: string): M {
       return desc === undefined ? undefined : { ...desc, configurable: true };
     },
   }) as M;
-  checked.add(proxy);
-  return proxy;
 }
