@@ -4,6 +4,7 @@ import type { ExtendedMetricInput, ScoringOptions } from '../extendedMetricTypes
 import { SCORING_KEYS, scoredModel } from '../internal/outputSpace.js';
 import { baselineVector, pearson, prepare, rowRng, targetOutputs } from '../internal/common.js';
 import { anyPresetOption, positiveInt, seedOption } from '../internal/options.js';
+import { baselineRandomSubset } from '../internal/randomSubset.js';
 import type { Baseline } from '../internal/common.js';
 
 /** Options of {@link faithfulnessCorrelation}. @since 0.2.0 */
@@ -64,20 +65,7 @@ export function faithfulnessCorrelation(input: ExtendedMetricInput, options: Fai
     const rng = rowRng(x, i, seed, fn);
     if (rowMinimum) base.fill(Math.min(...xi));
     for (let s = 0; s < S; s++) {
-      const at = (i * S + s) * d;
-      big.data.set(xi, at);
-      // rng.choice(d, k) without its two allocations: the same partial Fisher–Yates, same draws.
-      for (let j = 0; j < d; j++) pool[j] = j;
-      let sum = 0;
-      for (let q = 0; q < k; q++) {
-        const r = q + Math.floor(rng.uniform() * (d - q));
-        const j = pool[r]!;
-        pool[r] = pool[q]!;
-        pool[q] = j;
-        big.data[at + j] = base[j]!;
-        sum += e[j]!;
-      }
-      sums[i * S + s] = sum;
+      sums[i * S + s] = baselineRandomSubset(rng, pool, k, xi, e, base, big.data, (i * S + s) * d);
     }
   }
   const fx = targetOutputs(model, x, targets, 1);

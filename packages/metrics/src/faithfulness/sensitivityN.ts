@@ -7,6 +7,7 @@ import { SCORING_KEYS, scoredModel } from '../internal/outputSpace.js';
 import type { Prepared } from '../internal/common.js';
 import { attributionOrders, stepCount, stepPerturbations, stepSums } from '../internal/featureSteps.js';
 import { baselineFill } from '../internal/quantusBaseline.js';
+import { baselineRandomSubset } from '../internal/randomSubset.js';
 import type { BaselineFill, QuantusBaseline } from '../internal/quantusBaseline.js';
 
 /** Options of {@link sensitivityN}. @since 0.3.0 */
@@ -76,19 +77,8 @@ function perInstance(p: Prepared, sizes: Int32Array, samples: number, seed: numb
     fill(xi, base);
     const rng = rowRng(x, i, seed, 'sensitivityN');
     for (let k = 0; k < per; k++) {
-      const at = (i * per + k) * d;
-      big.data.set(xi, at);
-      for (let j = 0; j < d; j++) pool[j] = j;
-      let sum = 0;
-      for (let q = 0; q < sizes[Math.floor(k / samples)]!; q++) {
-        const r = q + Math.floor(rng.uniform() * (d - q));
-        const j = pool[r]!;
-        pool[r] = pool[q]!;
-        pool[q] = j;
-        big.data[at + j] = base[j]!;
-        sum += e[j]!;
-      }
-      sums[i * per + k] = sum;
+      const size = sizes[Math.floor(k / samples)]!;
+      sums[i * per + k] = baselineRandomSubset(rng, pool, size, xi, e, base, big.data, (i * per + k) * d);
     }
   }
   const fx = targetOutputs(model, x, targets, 1);
