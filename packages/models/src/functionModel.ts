@@ -1,19 +1,9 @@
 import type { HiddenOptions, InputGradientOptions, Matrix, Model, ModelOutput, ModelReturn, OutputSpace, OptionKeys } from '@xai/core';
-import {
-  XaiError,
-  assertFinite,
-  assertMatrix,
-  assertProbabilities,
-  checkOptions,
-  contiguous,
-  describeValue,
-  isXaiError,
-  toFloat64Matrix,
-  toRows,
-} from '@xai/core';
+import { XaiError, assertFinite, assertMatrix, assertProbabilities, checkOptions, describeValue, toFloat64Matrix } from '@xai/core';
 import { DEFAULT_FD_STEP, finiteDifferenceGradient } from './internal/finiteDifferences.js';
 import { checkTargets, outputBuffer } from './internal/checks.js';
 import { rejectPromise } from './internal/rejectPromise.js';
+import { callUser, rejectAsync, runUser, userInput } from './internal/userFunction.js';
 import { copyRows } from './internal/copyRows.js';
 import { definedOptions } from './internal/definedOptions.js';
 
@@ -96,24 +86,17 @@ const FUNCTION_MODEL_KEYS: OptionKeys<FunctionModelOptions> = [
   'maxBatchRows',
 ];
 
-/**
- * Calls a user function, turning anything it throws that is not already an XaiError into
- * BAD_INPUT naming the function argument; a TypeError with matrix input gets the likely
- * cause (a function written for number[][]) and the fix.
- */
-function callUser<T>(f: () => T, fn: string, arg: string, input: FunctionModelInput): T {
-  try {
-    return f();
-  } catch (e) {
-    if (isXaiError(e)) throw e;
-    const what = e instanceof Error ? `${e.name}: ${e.message}` : describeValue(e);
-    const hint =
-      e instanceof TypeError && input === 'matrix'
-        ? " (functionModel passes x as a Matrix {rows, cols, data: Float64Array, row-major}, not number[][]; for a function written for rows of numbers pass { input: 'rows' })"
-        : '';
-    throw new XaiError('BAD_INPUT', `the wrapped function threw ${what}${hint}`, { fn, arg, value: what, cause: e });
-  }
+/** The options with every default filled in. */
+interface ResolvedOptions extends FunctionModelOptions {
+  readonly output: ModelOutput;
+  readonly input: FunctionModelInput;
+  readonly tolerance: number;
+  readonly fdStep: number;
+  readonly fdScale: number;
+  readonly maxBatchRows: number;
 }
+
+type BatchFunction = (x: Matrix) => Matrix;
 
 function positive(fn: string, arg: string, v: unknown, integer: boolean): void {
   if (typeof v !== 'number' || !(v > 0) || !Number.isFinite(v) || (integer && !Number.isInteger(v))) {
@@ -125,15 +108,185 @@ function positive(fn: string, arg: string, v: unknown, integer: boolean): void {
   }
 }
 
-/** An `async function` can only return a Promise: refuse it up front (a plain function returning one is caught per call). */
-function rejectAsync(fn: string, arg: string, f: unknown): void {
-  if (typeof f === 'function' && f.constructor?.name === 'AsyncFunction') {
-    throw new XaiError(
-      'NOT_SUPPORTED',
-      `${arg} is an async function, so it returns a Promise; core's Model is synchronous: pass a function that returns its result directly`,
-      { fn, arg, value: 'AsyncFunction' },
-    );
+/** The wrapped function and the options object, before any option is read. */
+function checkArguments(fn: string, predictProba: unknown, options: unknown): void {
+  if (typeof predictProba !== 'function')
+    throw new XaiError('BAD_INPUT', `expected a function, got ${describeValue(predictProba)}`, {
+      fn,
+      arg: 'predictProba',
+      value: predictProba,
+    });
+  rejectAsync(fn, 'predictProba', predictProba);
+  if (options === null || typeof options !== 'object')
+    throw new XaiError('BAD_INPUT', `expected options {inputDim, classes}, got ${describeValue(options)}`, {
+      fn,
+      arg: 'options',
+      value: options,
+    });
+  checkOptions(options, FUNCTION_MODEL_KEYS, fn);
+}
+
+/** Fills in the defaults and checks every setting (the optional functions in `checkCallbacks`). */
+function resolveOptions(fn: string, options: FunctionModelOptions): ResolvedOptions {
+  const o: ResolvedOptions = { ...FUNCTION_MODEL_DEFAULTS, ...definedOptions(options) };
+  positive(fn, 'inputDim', o.inputDim, true);
+  if (o.output !== 'probabilities' && o.output !== 'value')
+    throw new XaiError('BAD_OPTION', `output must be 'probabilities' or 'value', got ${describeValue(o.output)}`, {
+      fn,
+      arg: 'output',
+      value: o.output,
+    });
+  if (o.input !== 'matrix' && o.input !== 'rows')
+    throw new XaiError('BAD_OPTION', `input must be 'matrix' or 'rows', got ${describeValue(o.input)}`, {
+      fn,
+      arg: 'input',
+      value: o.input,
+    });
+  positive(fn, 'classes', o.classes, true);
+  if (o.output !== 'value' && o.classes < 2)
+    throw new XaiError('BAD_OPTION', `classes must be at least 2, got ${o.classes} (a single-output model is output: 'value')`, {
+      fn,
+      arg: 'classes',
+      value: o.classes,
+    });
+  positive(fn, 'tolerance', o.tolerance, false);
+  positive(fn, 'fdStep', o.fdStep, false);
+  positive(fn, 'fdScale', o.fdScale, false);
+  positive(fn, 'maxBatchRows', o.maxBatchRows, true);
+  checkCallbacks(fn, o);
+  return o;
+}
+
+/** gradient, logits and hidden: synchronous functions when given, and no logits for a value model. */
+function checkCallbacks(fn: string, o: ResolvedOptions): void {
+  for (const key of ['gradient', 'logits', 'hidden'] as const) {
+    if (o[key] !== undefined && typeof o[key] !== 'function')
+      throw new XaiError('BAD_OPTION', `${key} must be a function, got ${describeValue(o[key])}`, { fn, arg: key, value: o[key] });
+    if (o[key] !== undefined) rejectAsync(fn, key, o[key]);
   }
+  if (o.output === 'value' && o.logits !== undefined)
+    throw new XaiError('BAD_OPTION', "a value model has no logits (its outputs are already raw): drop 'logits'", {
+      fn,
+      arg: 'logits',
+      value: 'function',
+    });
+}
+
+/** `m` itself, or copied into the caller's `out` (checked to be rows x cols). */
+function copyOut(m: Matrix, out: Matrix | undefined, name: string, cols: number): Matrix {
+  if (out === undefined) return m;
+  const dst = outputBuffer(name, 'out', m.rows, cols, out);
+  copyRows(m, dst);
+  return dst;
+}
+
+function checkX(name: string, x: Matrix, inputDim: number): void {
+  assertMatrix(x, name, 'x', { cols: inputDim });
+}
+
+/** The wrapped prediction function, its outputs checked: finite values, or probability rows. */
+function checkedPredictions(predict: (x: Matrix) => unknown, o: ResolvedOptions): BatchFunction {
+  const value = o.output === 'value';
+  return (x: Matrix): Matrix => {
+    const name = 'functionModel.predictProba';
+    const p = runUser(() => predict(userInput(x, o.input)), name, value ? 'values' : 'probabilities', x.rows, o.classes, o.input);
+    if (value) assertFinite(p, name, 'values');
+    else assertProbabilities(p, x.rows, o.classes, name, o.tolerance);
+    return p;
+  };
+}
+
+/** The wrapped logits function, its outputs checked finite. */
+function checkedLogits(logitsFn: (x: Matrix) => BatchOutput, o: ResolvedOptions): BatchFunction {
+  return (x: Matrix): Matrix => {
+    const z = runUser(() => logitsFn(userInput(x, o.input)), 'functionModel.logits', 'logits', x.rows, o.classes, o.input);
+    assertFinite(z, 'functionModel.logits', 'logits');
+    return z;
+  };
+}
+
+/**
+ * `inputGradient`: the user's gradient function when given, else central finite
+ * differences of the probabilities (or of the logits, for output 'logit').
+ */
+function inputGradientOf(
+  o: ResolvedOptions,
+  proba: BatchFunction,
+  logits: BatchFunction | undefined,
+  x: Matrix,
+  targets: Int32Array,
+  gOptions: InputGradientOptions,
+): Matrix {
+  const name = 'functionModel.inputGradient';
+  checkX(name, x, o.inputDim);
+  checkTargets(name, targets, x.rows, o.classes);
+  checkOptions(gOptions, ['output', 'out'], name);
+  const output = gOptions.output ?? 'probability';
+  if (output !== 'probability' && output !== 'logit')
+    throw new XaiError('BAD_OPTION', `output must be 'probability' or 'logit', got ${describeValue(output)}`, {
+      fn: name,
+      arg: 'output',
+      value: output,
+    });
+  const gradientFn = o.gradient;
+  if (gradientFn !== undefined) {
+    // the function is typed to receive an Int32Array: give it one whatever the caller passed
+    const t = targets instanceof Int32Array ? targets : Int32Array.from(targets as ArrayLike<number>);
+    const g = runUser(() => gradientFn(userInput(x, o.input), t, output), name, 'gradient', x.rows, o.inputDim, o.input);
+    assertFinite(g, name, 'gradient');
+    return copyOut(g, gOptions.out, name, o.inputDim);
+  }
+  // a value model's outputs are raw: both output spaces differentiate them
+  const f = output === 'probability' || o.output === 'value' ? proba : logits;
+  if (f === undefined)
+    throw new XaiError('NOT_SUPPORTED', "logit gradients need a 'logits' function (none was given)", {
+      fn: name,
+      arg: 'output',
+      value: output,
+    });
+  const out = outputBuffer(name, 'out', x.rows, o.inputDim, gOptions.out);
+  finiteDifferenceGradient(f, x, targets, { step: o.fdStep, scale: o.fdScale, maxRows: o.maxBatchRows }, out);
+  return out;
+}
+
+/** The width of what a hidden function returned (it is the function's own), NaN when it is no matrix or rows. */
+function hiddenWidth(h: unknown): number {
+  return h !== null && typeof h === 'object' && 'cols' in h
+    ? Number((h as { cols: unknown }).cols)
+    : Array.isArray(h) && Array.isArray(h[0])
+      ? (h[0] as unknown[]).length
+      : NaN;
+}
+
+/** `hidden`: the user's hidden function, its output checked (any width) and finite. */
+function hiddenOf(
+  hiddenFn: (x: Matrix, activation: 'pre' | 'post') => BatchOutput,
+  o: ResolvedOptions,
+  x: Matrix,
+  hOptions: HiddenOptions,
+): Matrix {
+  const name = 'functionModel.hidden';
+  checkX(name, x, o.inputDim);
+  checkOptions(hOptions, ['activation', 'out'], name);
+  const activation = hOptions.activation ?? 'post';
+  if (activation !== 'pre' && activation !== 'post')
+    throw new XaiError('BAD_OPTION', `activation must be 'pre' or 'post', got ${describeValue(activation)}`, {
+      fn: name,
+      arg: 'activation',
+      value: activation,
+    });
+  const h = callUser(() => hiddenFn(userInput(x, o.input), activation), name, 'hidden', o.input);
+  rejectPromise(h, name, 'hidden');
+  const cols = hiddenWidth(h);
+  if (!Number.isInteger(cols) || cols < 0)
+    throw new XaiError('BAD_INPUT', `hidden must return an n x width Matrix or rows of numbers, got ${describeValue(h)}`, {
+      fn: name,
+      arg: 'hidden',
+      value: describeValue(h),
+    });
+  const hm = toFloat64Matrix(h, x.rows, cols, name, 'hidden');
+  assertFinite(hm, name, 'hidden');
+  return copyOut(hm, hOptions.out, name, hm.cols);
 }
 
 /**
@@ -169,177 +322,36 @@ export function functionModel(
   options: FunctionModelOptions,
 ): FunctionModel {
   const fn = 'functionModel';
-  if (typeof predictProba !== 'function')
-    throw new XaiError('BAD_INPUT', `expected a function, got ${describeValue(predictProba)}`, {
-      fn,
-      arg: 'predictProba',
-      value: predictProba,
-    });
-  rejectAsync(fn, 'predictProba', predictProba);
-  if (options === null || typeof options !== 'object')
-    throw new XaiError('BAD_INPUT', `expected options {inputDim, classes}, got ${describeValue(options)}`, {
-      fn,
-      arg: 'options',
-      value: options,
-    });
-  checkOptions(options, FUNCTION_MODEL_KEYS, fn);
-  const o = { ...FUNCTION_MODEL_DEFAULTS, ...definedOptions(options) };
-  positive(fn, 'inputDim', o.inputDim, true);
-  if (o.output !== 'probabilities' && o.output !== 'value')
-    throw new XaiError('BAD_OPTION', `output must be 'probabilities' or 'value', got ${describeValue(o.output)}`, {
-      fn,
-      arg: 'output',
-      value: o.output,
-    });
-  if (o.input !== 'matrix' && o.input !== 'rows')
-    throw new XaiError('BAD_OPTION', `input must be 'matrix' or 'rows', got ${describeValue(o.input)}`, {
-      fn,
-      arg: 'input',
-      value: o.input,
-    });
-  const value = o.output === 'value';
-  positive(fn, 'classes', o.classes, true);
-  if (!value && o.classes < 2)
-    throw new XaiError('BAD_OPTION', `classes must be at least 2, got ${o.classes} (a single-output model is output: 'value')`, {
-      fn,
-      arg: 'classes',
-      value: o.classes,
-    });
-  positive(fn, 'tolerance', o.tolerance, false);
-  positive(fn, 'fdStep', o.fdStep, false);
-  positive(fn, 'fdScale', o.fdScale, false);
-  positive(fn, 'maxBatchRows', o.maxBatchRows, true);
-  for (const key of ['gradient', 'logits', 'hidden'] as const) {
-    if (o[key] !== undefined && typeof o[key] !== 'function')
-      throw new XaiError('BAD_OPTION', `${key} must be a function, got ${describeValue(o[key])}`, { fn, arg: key, value: o[key] });
-    if (o[key] !== undefined) rejectAsync(fn, key, o[key]);
-  }
-  if (value && o.logits !== undefined)
-    throw new XaiError('BAD_OPTION', "a value model has no logits (its outputs are already raw): drop 'logits'", {
-      fn,
-      arg: 'logits',
-      value: 'function',
-    });
-  const { inputDim, classes, input } = o;
-  const fd = { step: o.fdStep, scale: o.fdScale, maxRows: o.maxBatchRows };
-  /** x as the user's functions take it. */
-  const arg = (x: Matrix): Matrix => {
-    const c = contiguous(x);
-    return (input === 'rows' ? toRows(c) : c) as Matrix;
-  };
-  /** Calls a user function on x, then converts (and Promise-checks) its result. */
-  const run = (f: () => unknown, name: string, what: string, rows: number, cols: number): Matrix => {
-    const r = callUser(f, name, what, input);
-    rejectPromise(r, name, what);
-    return toFloat64Matrix(r, rows, cols, name, what);
-  };
-
-  const copyOut = (m: Matrix, out: Matrix | undefined, name: string, cols: number): Matrix => {
-    if (out === undefined) return m;
-    const dst = outputBuffer(name, 'out', m.rows, cols, out);
-    copyRows(m, dst);
-    return dst;
-  };
-  const checkX = (name: string, x: Matrix): void => assertMatrix(x, name, 'x', { cols: inputDim });
-
-  const predict = predictProba as (x: Matrix) => unknown;
-  const proba = (x: Matrix): Matrix => {
-    const name = 'functionModel.predictProba';
-    const p = run(() => predict(arg(x)), name, value ? 'values' : 'probabilities', x.rows, classes);
-    if (value) assertFinite(p, name, 'values');
-    else assertProbabilities(p, x.rows, classes, name, o.tolerance);
-    return p;
-  };
+  checkArguments(fn, predictProba, options);
+  const o = resolveOptions(fn, options);
+  const { inputDim, classes } = o;
+  const proba = checkedPredictions(predictProba as (x: Matrix) => unknown, o);
   const logitsFn = o.logits;
-  const logits =
-    logitsFn === undefined
-      ? undefined
-      : (x: Matrix): Matrix => {
-          const z = run(() => logitsFn(arg(x)), 'functionModel.logits', 'logits', x.rows, classes);
-          assertFinite(z, 'functionModel.logits', 'logits');
-          return z;
-        };
+  const logits = logitsFn === undefined ? undefined : checkedLogits(logitsFn, o);
 
   const model: FunctionModel = {
     inputDim,
     classes,
-    ...(value ? { output: 'value' as const } : {}),
+    ...(o.output === 'value' ? { output: 'value' as const } : {}),
     gradientSource: o.gradient === undefined ? 'finite-differences' : 'function',
     predictProba(x: Matrix, out?: Matrix): Matrix {
-      checkX('functionModel.predictProba', x);
+      checkX('functionModel.predictProba', x, inputDim);
       return copyOut(proba(x), out, 'functionModel.predictProba', classes);
     },
     inputGradient(x: Matrix, targets: Int32Array, gOptions: InputGradientOptions = {}): Matrix {
-      const name = 'functionModel.inputGradient';
-      checkX(name, x);
-      checkTargets(name, targets, x.rows, classes);
-      checkOptions(gOptions, ['output', 'out'], name);
-      const output = gOptions.output ?? 'probability';
-      if (output !== 'probability' && output !== 'logit')
-        throw new XaiError('BAD_OPTION', `output must be 'probability' or 'logit', got ${describeValue(output)}`, {
-          fn: name,
-          arg: 'output',
-          value: output,
-        });
-      const gradientFn = o.gradient;
-      if (gradientFn !== undefined) {
-        // the function is typed to receive an Int32Array: give it one whatever the caller passed
-        const t = targets instanceof Int32Array ? targets : Int32Array.from(targets as ArrayLike<number>);
-        const g = run(() => gradientFn(arg(x), t, output), name, 'gradient', x.rows, inputDim);
-        assertFinite(g, name, 'gradient');
-        return copyOut(g, gOptions.out, name, inputDim);
-      }
-      // a value model's outputs are raw: both output spaces differentiate them
-      const f = output === 'probability' || value ? proba : logits;
-      if (f === undefined)
-        throw new XaiError('NOT_SUPPORTED', "logit gradients need a 'logits' function (none was given)", {
-          fn: name,
-          arg: 'output',
-          value: output,
-        });
-      const out = outputBuffer(name, 'out', x.rows, inputDim, gOptions.out);
-      finiteDifferenceGradient(f, x, targets, fd, out);
-      return out;
+      return inputGradientOf(o, proba, logits, x, targets, gOptions);
     },
   };
   if (logits !== undefined) {
     (model as { logits?: Model['logits'] }).logits = (x: Matrix, out?: Matrix): Matrix => {
-      checkX('functionModel.logits', x);
+      checkX('functionModel.logits', x, inputDim);
       return copyOut(logits(x), out, 'functionModel.logits', classes);
     };
   }
   const hiddenFn = o.hidden;
   if (hiddenFn !== undefined) {
-    (model as { hidden?: Model['hidden'] }).hidden = (x: Matrix, hOptions: HiddenOptions = {}): Matrix => {
-      const name = 'functionModel.hidden';
-      checkX(name, x);
-      checkOptions(hOptions, ['activation', 'out'], name);
-      const activation = hOptions.activation ?? 'post';
-      if (activation !== 'pre' && activation !== 'post')
-        throw new XaiError('BAD_OPTION', `activation must be 'pre' or 'post', got ${describeValue(activation)}`, {
-          fn: name,
-          arg: 'activation',
-          value: activation,
-        });
-      const h = callUser(() => hiddenFn(arg(x), activation), name, 'hidden', input);
-      rejectPromise(h, name, 'hidden');
-      // the width is the function's own: take it from what came back
-      const cols =
-        h !== null && typeof h === 'object' && 'cols' in h
-          ? Number((h as { cols: unknown }).cols)
-          : Array.isArray(h) && Array.isArray(h[0])
-            ? (h[0] as unknown[]).length
-            : NaN;
-      if (!Number.isInteger(cols) || cols < 0)
-        throw new XaiError('BAD_INPUT', `hidden must return an n x width Matrix or rows of numbers, got ${describeValue(h)}`, {
-          fn: name,
-          arg: 'hidden',
-          value: describeValue(h),
-        });
-      const hm = toFloat64Matrix(h, x.rows, cols, name, 'hidden');
-      assertFinite(hm, name, 'hidden');
-      return copyOut(hm, hOptions.out, name, hm.cols);
-    };
+    (model as { hidden?: Model['hidden'] }).hidden = (x: Matrix, hOptions: HiddenOptions = {}): Matrix =>
+      hiddenOf(hiddenFn, o, x, hOptions);
   }
   return model;
 }
