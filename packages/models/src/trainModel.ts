@@ -1,14 +1,15 @@
 import type { Matrix, Split, OptionKeys } from '@xai/core';
-import { XaiError, assertFinite, assertMatrix, checkOptions, describeValue, rowBlock, selectRows, substream } from '@xai/core';
+import { XaiError, checkOptions, describeValue, rowBlock, substream } from '@xai/core';
 import type { NeuralModel } from './neuralModel.js';
 import { asMlp } from './internal/asMlp.js';
-import { carveValidation } from './internal/carveValidation.js';
 import { lossSpec } from './internal/lossSpec.js';
 import type { LossSpec, MlpCore } from './internal/mlpCore.js';
-import { checkSeed, checkTargets } from './internal/checks.js';
+import { checkSeed } from './internal/checks.js';
 import type { Optimizer } from './internal/optimizer.js';
 import { adam, sgd } from './internal/optimizer.js';
 import { definedOptions } from './internal/definedOptions.js';
+import type { AnySplit } from './internal/trainData.js';
+import { chooseValidation, readTrainData } from './internal/trainData.js';
 
 export interface TrainOptions {
   /** Maximum number of passes over the training rows. @defaultValue 100 */
@@ -150,9 +151,6 @@ export interface TrainData {
   readonly test?: Split | RegressionSplit | undefined;
 }
 
-/** Either kind of split, internally. */
-type AnySplit = Split | RegressionSplit;
-
 const EVAL_CHUNK = 4096;
 
 interface Scores {
@@ -186,104 +184,6 @@ function evaluate(core: MlpCore, split: AnySplit, spec: LossSpec, acc: Float64Ar
     return { loss: mse, accuracy: variance > 0 ? 1 - mse / variance : NaN, meanPrediction: 0 };
   }
   return { loss: acc[1]! > 0 ? acc[0]! / acc[1]! : 0, accuracy: n > 0 ? acc[2]! / n : 0, meanPrediction: n > 0 ? acc[3]! / n : 0 };
-}
-
-const SPLIT_KEYS = ['x', 'y', 'targets'];
-
-/**
- * Validates one split and returns it in the engine's form: labels (Int32Array y) for a
- * classifier; for a value model the targets, taken from `targets` (core's `Split` of a
- * regression dataset: y all-zero Int32, values in `targets`) or from a Float64Array `y`.
- */
-function checkSplit(fn: string, name: string, split: unknown, model: NeuralModel, regression: boolean): AnySplit {
-  if (split === null || typeof split !== 'object' || Array.isArray(split))
-    throw new XaiError('BAD_INPUT', `expected a split {x, y}, got ${describeValue(split)}`, { fn, arg: name, value: split });
-  checkOptions(split, SPLIT_KEYS, fn, name);
-  const s = split as { readonly x: unknown; readonly y?: unknown; readonly targets?: unknown };
-  assertMatrix(s.x, fn, `${name}.x`, { cols: model.inputDim });
-  assertFinite(s.x, fn, `${name}.x`);
-  const x = s.x;
-  if (regression) {
-    let where = `${name}.y`;
-    let t: unknown = s.y;
-    if (s.targets !== undefined) {
-      // core's regression Split: the values are in `targets`, y is the all-zero label column
-      if (s.y instanceof Float64Array)
-        throw new XaiError(
-          'BAD_INPUT',
-          `give the regression targets once: either a Float64Array y or targets (with Int32Array y), not both`,
-          {
-            fn,
-            arg: `${name}.targets`,
-            value: 'both',
-          },
-        );
-      if (s.y !== undefined && !(s.y instanceof Int32Array))
-        throw new XaiError('BAD_INPUT', `expected y as core's Int32Array label column beside targets, got ${describeValue(s.y)}`, {
-          fn,
-          arg: `${name}.y`,
-          value: s.y,
-        });
-      where = `${name}.targets`;
-      t = s.targets;
-    }
-    if (!(t instanceof Float64Array))
-      throw new XaiError(
-        'BAD_INPUT',
-        `expected regression targets as a Float64Array (n x ${model.classes}, row-major: y, or targets beside an Int32Array y), got ${describeValue(t)}`,
-        { fn, arg: where, value: t },
-      );
-    if (t.length !== x.rows * model.classes)
-      throw new XaiError(
-        'SHAPE_MISMATCH',
-        `expected ${x.rows * model.classes} targets (${x.rows} rows x ${model.classes} outputs), got ${t.length}`,
-        { fn, arg: where, value: t.length },
-      );
-    for (let i = 0; i < t.length; i++)
-      if (!Number.isFinite(t[i]!))
-        throw new XaiError('NON_FINITE', `target ${i} is ${t[i]!}`, {
-          fn,
-          arg: where,
-          value: t[i],
-          row: Math.floor(i / model.classes),
-        });
-    return { x, y: t };
-  }
-  if (s.targets !== undefined)
-    throw new XaiError(
-      'BAD_INPUT',
-      "targets are regression values, but this model is a classifier (create a regression model with createMlp(d, { output: 'value', classes: k }))",
-      { fn, arg: `${name}.targets`, value: describeValue(s.targets) },
-    );
-  if (!(s.y instanceof Int32Array))
-    throw new XaiError('BAD_INPUT', `expected labels as an Int32Array, got ${describeValue(s.y)}`, { fn, arg: `${name}.y`, value: s.y });
-  checkTargets(fn, s.y, x.rows, model.classes, `${name}.y`);
-  return { x, y: s.y };
-}
-
-/** A seeded random (not stratified) carve for regression targets; both parts keep their order. */
-function carveRegression(
-  train: RegressionSplit,
-  fraction: number,
-  seed: number,
-  k: number,
-): { train: RegressionSplit; validation: RegressionSplit } {
-  const n = train.x.rows;
-  const m = Math.round(fraction * n);
-  const isVal = new Uint8Array(n);
-  const pick = substream(seed, 'validation', 'regression').choice(n, m);
-  for (let t = 0; t < m; t++) isVal[pick[t]!] = 1;
-  const rest: number[] = [];
-  const val: number[] = [];
-  for (let i = 0; i < n; i++) (isVal[i] ? val : rest).push(i);
-  const part = (rows: number[]): RegressionSplit => {
-    const y = new Float64Array(rows.length * k);
-    rows.forEach((i, r) => {
-      y.set(train.y.subarray(i * k, i * k + k), r * k);
-    });
-    return { x: selectRows(train.x, rows), y };
-  };
-  return { train: part(rest), validation: part(val) };
 }
 
 function positiveInt(fn: string, arg: string, v: number): void {
@@ -420,27 +320,13 @@ export function trainModel(model: NeuralModel, data: TrainData, options: TrainOp
       value: bound,
     });
   checkSeed(fn, o.seed);
-  if (data === null || typeof data !== 'object' || Array.isArray(data))
-    throw new XaiError('BAD_INPUT', `expected {train, validation?, test?}, got ${describeValue(data)}`, { fn, arg: 'data', value: data });
-  // a misspelt split ({ valdation }) would otherwise be ignored and validation carved from train
-  checkOptions(data, ['train', 'validation', 'test'], fn, 'data');
-  if (data.train === undefined) throw new XaiError('BAD_INPUT', 'missing the train split', { fn, arg: 'data.train', value: undefined });
-  let train: AnySplit = checkSplit(fn, 'train', data.train, m, regression);
-  const test = data.test === undefined ? null : checkSplit(fn, 'test', data.test, m, regression);
-  let validation: AnySplit | null = data.validation === undefined ? null : checkSplit(fn, 'validation', data.validation, m, regression);
-  if (train.x.rows === 0) throw new XaiError('EMPTY', 'the training split has no rows', { fn, arg: 'train', value: 0 });
-
-  let validationSource: TrainReport['validation'] = validation === null ? 'none' : 'given';
-  if (validation === null && o.validationFraction > 0) {
-    const carved = regression
-      ? carveRegression(train as RegressionSplit, o.validationFraction, o.seed, m.classes)
-      : carveValidation(train as Split, o.validationFraction, o.seed, m.classes);
-    if (carved.validation.x.rows > 0 && carved.train.x.rows > 0) {
-      train = carved.train;
-      validation = carved.validation;
-      validationSource = 'carved';
-    }
-  }
+  const given = readTrainData(fn, data, m, regression);
+  const {
+    train,
+    validation,
+    test,
+    source: validationSource,
+  } = chooseValidation(given, o.validationFraction, o.seed, m.classes, regression);
   const classWeights = regression ? null : resolveClassWeights(fn, o.classWeights, train.y as Int32Array, m.classes);
   const spec = lossSpec(fn, m.classes, classWeights, o.openxaiDoubleSoftmax);
 
