@@ -8,6 +8,7 @@ import { checkSeed } from './internal/checks.js';
 import type { Optimizer } from './internal/optimizer.js';
 import { adam, sgd } from './internal/optimizer.js';
 import { definedOptions } from './internal/definedOptions.js';
+import type { MlpModel } from './internal/mlpModel.js';
 import type { AnySplit } from './internal/trainData.js';
 import { chooseValidation, readTrainData } from './internal/trainData.js';
 
@@ -186,9 +187,86 @@ function evaluate(core: MlpCore, split: AnySplit, spec: LossSpec, acc: Float64Ar
   return { loss: acc[1]! > 0 ? acc[0]! / acc[1]! : 0, accuracy: n > 0 ? acc[2]! / n : 0, meanPrediction: n > 0 ? acc[3]! / n : 0 };
 }
 
+/** The options with every default filled in. */
+type TrainSettings = Required<Omit<TrainOptions, 'onEpoch' | 'task'>> & Pick<TrainOptions, 'onEpoch'>;
+
+function badOption(fn: string, arg: string, message: string, value: unknown): never {
+  throw new XaiError('BAD_OPTION', message, { fn, arg, value });
+}
+
 function positiveInt(fn: string, arg: string, v: number): void {
-  if (!Number.isInteger(v) || v < 1)
-    throw new XaiError('BAD_OPTION', `${arg} must be a positive integer, got ${describeValue(v)}`, { fn, arg, value: v });
+  if (!Number.isInteger(v) || v < 1) badOption(fn, arg, `${arg} must be a positive integer, got ${describeValue(v)}`, v);
+}
+
+/** `task`, when given, names what the model learns (it cannot switch a classifier to regression). */
+function checkTask(fn: string, taskOption: unknown, regression: boolean): void {
+  if (taskOption === undefined) return;
+  if (taskOption !== 'classification' && taskOption !== 'regression')
+    badOption(fn, 'task', `task must be 'classification' or 'regression', got ${describeValue(taskOption)}`, taskOption);
+  if (taskOption !== (regression ? 'regression' : 'classification'))
+    badOption(
+      fn,
+      'task',
+      `task '${taskOption}' does not match the model (${regression ? "output: 'value', a regression model" : 'a classifier with a softmax head'}); create it with ${taskOption === 'regression' ? "createMlp(d, { output: 'value', classes: k })" : 'createMlp/createAnn without output: value'}`,
+      taskOption,
+    );
+}
+
+/** For regression, classification-only settings would silently do nothing: refuse them. */
+function refuseClassificationSettings(fn: string, o: TrainSettings): void {
+  if (o.classWeights !== null) badOption(fn, 'classWeights', 'classWeights apply to classification only', o.classWeights);
+  if (o.openxaiDoubleSoftmax) badOption(fn, 'openxaiDoubleSoftmax', 'openxaiDoubleSoftmax applies to classification only', true);
+  if (o.selectBy === 'accuracy')
+    badOption(fn, 'selectBy', "selectBy 'accuracy' applies to classification only (regression selects by validation loss)", o.selectBy);
+  if (o.meanPredictionBound !== null)
+    badOption(fn, 'meanPredictionBound', 'meanPredictionBound applies to classification only', o.meanPredictionBound);
+}
+
+/** Epochs, batches and the optimizer's settings. */
+function checkStepSettings(fn: string, o: TrainSettings): void {
+  positiveInt(fn, 'epochs', o.epochs);
+  positiveInt(fn, 'batchSize', o.batchSize);
+  if (!(o.learningRate > 0) || !Number.isFinite(o.learningRate))
+    badOption(fn, 'learningRate', `learningRate must be a positive number, got ${describeValue(o.learningRate)}`, o.learningRate);
+  if (o.optimizer !== 'adam' && o.optimizer !== 'sgd')
+    badOption(fn, 'optimizer', `optimizer must be 'adam' or 'sgd', got ${describeValue(o.optimizer)}`, o.optimizer);
+  if (!(o.weightDecay >= 0) || !Number.isFinite(o.weightDecay))
+    badOption(fn, 'weightDecay', `weightDecay must be a finite number >= 0, got ${describeValue(o.weightDecay)}`, o.weightDecay);
+  if (!(o.momentum >= 0 && o.momentum < 1))
+    badOption(fn, 'momentum', `momentum must be in [0, 1), got ${describeValue(o.momentum)}`, o.momentum);
+}
+
+/** The validation carve, how an epoch is selected and when training stops, and the seed. */
+function checkSelectionSettings(fn: string, o: TrainSettings): void {
+  if (!(o.validationFraction >= 0 && o.validationFraction < 1))
+    badOption(
+      fn,
+      'validationFraction',
+      `validationFraction must be in [0, 1), got ${describeValue(o.validationFraction)}`,
+      o.validationFraction,
+    );
+  if (o.selectBy !== 'loss' && o.selectBy !== 'accuracy')
+    badOption(fn, 'selectBy', `selectBy must be 'loss' or 'accuracy', got ${describeValue(o.selectBy)}`, o.selectBy);
+  if (!(o.patience >= 1))
+    badOption(fn, 'patience', `patience must be >= 1 (Infinity disables early stopping), got ${describeValue(o.patience)}`, o.patience);
+  if (!Number.isInteger(o.warmup) || o.warmup < 0)
+    badOption(fn, 'warmup', `warmup must be a non-negative integer, got ${describeValue(o.warmup)}`, o.warmup);
+  const bound = o.meanPredictionBound;
+  if (bound !== null && !(bound >= 0 && bound <= 1))
+    badOption(fn, 'meanPredictionBound', `meanPredictionBound must be in [0, 1] or null, got ${describeValue(bound)}`, bound);
+  checkSeed(fn, o.seed);
+}
+
+/** Unknown keys refused, defaults filled in, every setting checked against the model's task. */
+function resolveTrainOptions(fn: string, options: TrainOptions, regression: boolean): TrainSettings {
+  checkOptions(options, TRAIN_KEYS, fn);
+  const { task: taskOption, ...rest } = options;
+  const o: TrainSettings = { ...TRAIN_DEFAULTS, ...definedOptions(rest) };
+  checkTask(fn, taskOption, regression);
+  if (regression) refuseClassificationSettings(fn, o);
+  checkStepSettings(fn, o);
+  checkSelectionSettings(fn, o);
+  return o;
 }
 
 function resolveClassWeights(fn: string, cw: TrainOptions['classWeights'], y: Int32Array, classes: number): number[] | null {
@@ -207,6 +285,157 @@ function resolveClassWeights(fn: string, cw: TrainOptions['classWeights'], y: In
   return [...cw];
 }
 
+/** The engine of one run: the model's core and loss, the optimizer, and buffers reused by every batch. */
+interface Trainer {
+  readonly core: MlpCore;
+  readonly spec: LossSpec;
+  readonly regression: boolean;
+  readonly train: AnySplit;
+  readonly params: Float64Array;
+  readonly grads: Float64Array;
+  readonly optimizer: Optimizer;
+  /** Inputs and outputs per row. */
+  readonly d: number;
+  readonly k: number;
+  /** Rows per batch (at most the training rows) and the batch's inputs, labels or targets. */
+  readonly bs: number;
+  readonly xb: Float64Array;
+  readonly yb: Int32Array;
+  readonly tb: Float64Array;
+  /** Scratch sums of `evaluate`. */
+  readonly acc: Float64Array;
+}
+
+function createTrainer(m: MlpModel, train: AnySplit, spec: LossSpec, o: TrainSettings, regression: boolean): Trainer {
+  const params = m.parameters;
+  const size = params.length;
+  const optimizer: Optimizer =
+    o.optimizer === 'adam'
+      ? adam(size, o.learningRate, 0.9, 0.999, 1e-8, o.weightDecay)
+      : sgd(size, o.learningRate, o.momentum, o.weightDecay);
+  const d = m.inputDim;
+  const k = m.classes;
+  const bs = Math.min(o.batchSize, train.x.rows);
+  return {
+    core: m.core,
+    spec,
+    regression,
+    train,
+    params,
+    grads: new Float64Array(size),
+    optimizer,
+    d,
+    k,
+    bs,
+    xb: new Float64Array(bs * d),
+    yb: new Int32Array(bs),
+    tb: new Float64Array(regression ? bs * k : 0),
+    acc: new Float64Array(4),
+  };
+}
+
+/** One pass over the training rows in the epoch's seeded order, a step per mini-batch; the mean loss as the weights moved. */
+function trainEpoch(t: Trainer, seed: number, epoch: number): number {
+  const { core, spec, regression, train, d, k, bs, xb, yb, tb } = t;
+  const n = train.x.rows;
+  const X = train.x.data;
+  const xs = train.x.stride ?? train.x.cols;
+  const xo = train.x.offset ?? 0;
+  const order = substream(seed, 'shuffle', epoch).permutation(n);
+  let lossSum = 0;
+  for (let start = 0; start < n; start += bs) {
+    const rows = Math.min(bs, n - start);
+    for (let r = 0; r < rows; r++) {
+      const i = order[start + r]!;
+      xb.set(X.subarray(xo + i * xs, xo + i * xs + d), r * d);
+      if (regression) tb.set(train.y.subarray(i * k, i * k + k), r * k);
+      else yb[r] = train.y[i]!;
+    }
+    const batch: Matrix = { rows, cols: d, data: xb };
+    core.forward(batch);
+    lossSum += (regression ? core.seedSquaredErrorGradient(rows, tb, 0) : core.seedLossGradient(rows, yb, spec)) * rows;
+    core.backward(batch, t.grads, null);
+    t.optimizer.step(t.params, t.grads);
+  }
+  return lossSum / n;
+}
+
+/** The best validation epoch so far (0: none yet), its score (lower is better: loss, or −accuracy) and weights. */
+interface Selector {
+  bestEpoch: number;
+  bestScore: number;
+  sinceBest: number;
+  readonly best: Float64Array;
+}
+
+/**
+ * Scores the epoch on the validation split and keeps its weights when it is eligible (past
+ * the warmup, within the mean-prediction bound) and better than the best so far.
+ */
+function selectEpoch(t: Trainer, validation: AnySplit, o: TrainSettings, epoch: number, sel: Selector): { v: Scores; selected: boolean } {
+  const bound = o.meanPredictionBound;
+  const v = evaluate(t.core, validation, t.spec, t.acc, t.regression);
+  const eligible = epoch > o.warmup && (bound === null || (bound > 0.5 ? v.meanPrediction < bound : v.meanPrediction > bound));
+  const score = o.selectBy === 'loss' ? v.loss : -v.accuracy;
+  if (eligible && score < sel.bestScore) {
+    sel.bestScore = score;
+    sel.bestEpoch = epoch;
+    sel.best.set(t.params);
+    sel.sinceBest = 0;
+    return { v, selected: true };
+  }
+  if (epoch > o.warmup) sel.sinceBest++;
+  return { v, selected: false };
+}
+
+interface EpochRun {
+  readonly history: EpochStats[];
+  readonly sel: Selector;
+  readonly epochsRun: number;
+  readonly stoppedEarly: boolean;
+}
+
+/** Up to `epochs` epochs, stopping once `patience` epochs pass without a better validation score. */
+function runEpochs(t: Trainer, validation: AnySplit | null, o: TrainSettings): EpochRun {
+  const sel: Selector = { bestEpoch: 0, bestScore: Infinity, sinceBest: 0, best: Float64Array.from(t.params) };
+  const history: EpochStats[] = [];
+  let epoch = 0;
+  let stoppedEarly = false;
+  for (epoch = 1; epoch <= o.epochs; epoch++) {
+    const trainLoss = trainEpoch(t, o.seed, epoch);
+    let selected = false;
+    let v: Scores | null = null;
+    if (validation !== null) ({ v, selected } = selectEpoch(t, validation, o, epoch, sel));
+    const stats: EpochStats = {
+      epoch,
+      trainLoss,
+      validationLoss: v?.loss ?? null,
+      validationAccuracy: v?.accuracy ?? null,
+      meanPrediction: v?.meanPrediction ?? null,
+      selected,
+    };
+    history.push(stats);
+    o.onEpoch?.(stats);
+    if (validation !== null && sel.bestEpoch > 0 && sel.sinceBest >= o.patience) {
+      stoppedEarly = epoch < o.epochs;
+      break;
+    }
+  }
+  return { history, sel, epochsRun: Math.min(epoch, o.epochs), stoppedEarly };
+}
+
+/** Restores the selected epoch's weights; without validation (or no eligible epoch) the last epoch stays. */
+function keepSelectedEpoch(
+  run: EpochRun,
+  hasValidation: boolean,
+  params: Float64Array,
+): { readonly bestEpoch: number; readonly selection: TrainReport['selection'] } {
+  if (!hasValidation) return { bestEpoch: run.epochsRun, selection: 'last-epoch' };
+  if (run.sel.bestEpoch === 0) return { bestEpoch: run.epochsRun, selection: 'last-epoch (no epoch within the mean-prediction bound)' };
+  params.set(run.sel.best);
+  return { bestEpoch: run.sel.bestEpoch, selection: 'validation' };
+}
+
 /**
  * Trains the model in place with mini-batch Adam (or SGD) on the cross-entropy — or, for a
  * value model (`output: 'value'`), the mean squared error against Float64Array targets —
@@ -221,221 +450,33 @@ export function trainModel(model: NeuralModel, data: TrainData, options: TrainOp
   const fn = 'trainModel';
   const t0 = performance.now();
   const m = asMlp(model, fn, { float64: true });
-  checkOptions(options, TRAIN_KEYS, fn);
-  const { task: taskOption, ...rest } = options;
-  const o = { ...TRAIN_DEFAULTS, ...definedOptions(rest) };
   const regression = m.output === 'value';
-  const task = regression ? 'regression' : 'classification';
-  if (taskOption !== undefined && taskOption !== 'classification' && taskOption !== 'regression')
-    throw new XaiError('BAD_OPTION', `task must be 'classification' or 'regression', got ${describeValue(taskOption)}`, {
-      fn,
-      arg: 'task',
-      value: taskOption,
-    });
-  if (taskOption !== undefined && taskOption !== task) {
-    throw new XaiError(
-      'BAD_OPTION',
-      `task '${taskOption}' does not match the model (${regression ? "output: 'value', a regression model" : 'a classifier with a softmax head'}); create it with ${taskOption === 'regression' ? "createMlp(d, { output: 'value', classes: k })" : 'createMlp/createAnn without output: value'}`,
-      { fn, arg: 'task', value: taskOption },
-    );
-  }
-  if (regression) {
-    // classification-only settings would silently do nothing: refuse them
-    if (o.classWeights !== null)
-      throw new XaiError('BAD_OPTION', 'classWeights apply to classification only', { fn, arg: 'classWeights', value: o.classWeights });
-    if (o.openxaiDoubleSoftmax)
-      throw new XaiError('BAD_OPTION', 'openxaiDoubleSoftmax applies to classification only', {
-        fn,
-        arg: 'openxaiDoubleSoftmax',
-        value: true,
-      });
-    if (o.selectBy === 'accuracy')
-      throw new XaiError('BAD_OPTION', "selectBy 'accuracy' applies to classification only (regression selects by validation loss)", {
-        fn,
-        arg: 'selectBy',
-        value: o.selectBy,
-      });
-    if (o.meanPredictionBound !== null)
-      throw new XaiError('BAD_OPTION', 'meanPredictionBound applies to classification only', {
-        fn,
-        arg: 'meanPredictionBound',
-        value: o.meanPredictionBound,
-      });
-  }
-  positiveInt(fn, 'epochs', o.epochs);
-  positiveInt(fn, 'batchSize', o.batchSize);
-  if (!(o.learningRate > 0) || !Number.isFinite(o.learningRate))
-    throw new XaiError('BAD_OPTION', `learningRate must be a positive number, got ${describeValue(o.learningRate)}`, {
-      fn,
-      arg: 'learningRate',
-      value: o.learningRate,
-    });
-  if (o.optimizer !== 'adam' && o.optimizer !== 'sgd')
-    throw new XaiError('BAD_OPTION', `optimizer must be 'adam' or 'sgd', got ${describeValue(o.optimizer)}`, {
-      fn,
-      arg: 'optimizer',
-      value: o.optimizer,
-    });
-  if (!(o.weightDecay >= 0) || !Number.isFinite(o.weightDecay))
-    throw new XaiError('BAD_OPTION', `weightDecay must be a finite number >= 0, got ${describeValue(o.weightDecay)}`, {
-      fn,
-      arg: 'weightDecay',
-      value: o.weightDecay,
-    });
-  if (!(o.momentum >= 0 && o.momentum < 1))
-    throw new XaiError('BAD_OPTION', `momentum must be in [0, 1), got ${describeValue(o.momentum)}`, {
-      fn,
-      arg: 'momentum',
-      value: o.momentum,
-    });
-  if (!(o.validationFraction >= 0 && o.validationFraction < 1))
-    throw new XaiError('BAD_OPTION', `validationFraction must be in [0, 1), got ${describeValue(o.validationFraction)}`, {
-      fn,
-      arg: 'validationFraction',
-      value: o.validationFraction,
-    });
-  if (o.selectBy !== 'loss' && o.selectBy !== 'accuracy')
-    throw new XaiError('BAD_OPTION', `selectBy must be 'loss' or 'accuracy', got ${describeValue(o.selectBy)}`, {
-      fn,
-      arg: 'selectBy',
-      value: o.selectBy,
-    });
-  if (!(o.patience >= 1))
-    throw new XaiError('BAD_OPTION', `patience must be >= 1 (Infinity disables early stopping), got ${describeValue(o.patience)}`, {
-      fn,
-      arg: 'patience',
-      value: o.patience,
-    });
-  if (!Number.isInteger(o.warmup) || o.warmup < 0)
-    throw new XaiError('BAD_OPTION', `warmup must be a non-negative integer, got ${describeValue(o.warmup)}`, {
-      fn,
-      arg: 'warmup',
-      value: o.warmup,
-    });
-  const bound = o.meanPredictionBound;
-  if (bound !== null && !(bound >= 0 && bound <= 1))
-    throw new XaiError('BAD_OPTION', `meanPredictionBound must be in [0, 1] or null, got ${describeValue(bound)}`, {
-      fn,
-      arg: 'meanPredictionBound',
-      value: bound,
-    });
-  checkSeed(fn, o.seed);
+  const o = resolveTrainOptions(fn, options, regression);
   const given = readTrainData(fn, data, m, regression);
-  const {
-    train,
-    validation,
-    test,
-    source: validationSource,
-  } = chooseValidation(given, o.validationFraction, o.seed, m.classes, regression);
+  const { train, validation, test, source } = chooseValidation(given, o.validationFraction, o.seed, m.classes, regression);
   const classWeights = regression ? null : resolveClassWeights(fn, o.classWeights, train.y as Int32Array, m.classes);
   const spec = lossSpec(fn, m.classes, classWeights, o.openxaiDoubleSoftmax);
 
-  const core = m.core;
-  const params = m.parameters;
-  const size = params.length;
-  const grads = new Float64Array(size);
-  const best = Float64Array.from(params);
-  const optimizer: Optimizer =
-    o.optimizer === 'adam'
-      ? adam(size, o.learningRate, 0.9, 0.999, 1e-8, o.weightDecay)
-      : sgd(size, o.learningRate, o.momentum, o.weightDecay);
+  const t = createTrainer(m, train, spec, o, regression);
+  const run = runEpochs(t, validation, o);
+  const { bestEpoch, selection } = keepSelectedEpoch(run, validation !== null, t.params);
 
-  const n = train.x.rows;
-  const d = m.inputDim;
-  const bs = Math.min(o.batchSize, n);
-  const xb = new Float64Array(bs * d);
-  const k = m.classes;
-  const yb = new Int32Array(bs);
-  const tb = new Float64Array(regression ? bs * k : 0);
-  const X = train.x.data;
-  const xs = train.x.stride ?? train.x.cols;
-  const xo = train.x.offset ?? 0;
-  const acc = new Float64Array(4);
-
-  const history: EpochStats[] = [];
-  let bestEpoch = 0;
-  let bestScore = Infinity; // lower is better (loss, or −accuracy)
-  let sinceBest = 0;
-  let epoch = 0;
-  let stoppedEarly = false;
-  for (epoch = 1; epoch <= o.epochs; epoch++) {
-    const order = substream(o.seed, 'shuffle', epoch).permutation(n);
-    let lossSum = 0;
-    for (let start = 0; start < n; start += bs) {
-      const rows = Math.min(bs, n - start);
-      for (let r = 0; r < rows; r++) {
-        const i = order[start + r]!;
-        xb.set(X.subarray(xo + i * xs, xo + i * xs + d), r * d);
-        if (regression) tb.set(train.y.subarray(i * k, i * k + k), r * k);
-        else yb[r] = train.y[i]!;
-      }
-      const batch: Matrix = { rows, cols: d, data: xb };
-      core.forward(batch);
-      lossSum += (regression ? core.seedSquaredErrorGradient(rows, tb, 0) : core.seedLossGradient(rows, yb, spec)) * rows;
-      core.backward(batch, grads, null);
-      optimizer.step(params, grads);
-    }
-    const trainLoss = lossSum / n;
-    let selected = false;
-    let v: Scores | null = null;
-    if (validation !== null) {
-      v = evaluate(core, validation, spec, acc, regression);
-      const eligible = epoch > o.warmup && (bound === null || (bound > 0.5 ? v.meanPrediction < bound : v.meanPrediction > bound));
-      const score = o.selectBy === 'loss' ? v.loss : -v.accuracy;
-      if (eligible && score < bestScore) {
-        bestScore = score;
-        bestEpoch = epoch;
-        best.set(params);
-        selected = true;
-        sinceBest = 0;
-      } else if (epoch > o.warmup) {
-        sinceBest++;
-      }
-    }
-    const stats: EpochStats = {
-      epoch,
-      trainLoss,
-      validationLoss: v?.loss ?? null,
-      validationAccuracy: v?.accuracy ?? null,
-      meanPrediction: v?.meanPrediction ?? null,
-      selected,
-    };
-    history.push(stats);
-    o.onEpoch?.(stats);
-    if (validation !== null && bestEpoch > 0 && sinceBest >= o.patience) {
-      stoppedEarly = epoch < o.epochs;
-      break;
-    }
-  }
-  const epochsRun = Math.min(epoch, o.epochs);
-  let selection: TrainReport['selection'];
-  if (validation === null) {
-    selection = 'last-epoch';
-    bestEpoch = epochsRun;
-  } else if (bestEpoch === 0) {
-    selection = 'last-epoch (no epoch within the mean-prediction bound)';
-    bestEpoch = epochsRun;
-  } else {
-    selection = 'validation';
-    params.set(best);
-  }
-
-  const tr = evaluate(core, train, spec, acc, regression);
-  const va = validation === null ? null : evaluate(core, validation, spec, acc, regression);
-  const te = test === null ? null : evaluate(core, test, spec, acc, regression);
+  const tr = evaluate(t.core, train, spec, t.acc, regression);
+  const va = validation === null ? null : evaluate(t.core, validation, spec, t.acc, regression);
+  const te = test === null ? null : evaluate(t.core, test, spec, t.acc, regression);
   const { onEpoch: _onEpoch, ...settings } = o;
   return {
-    task,
+    task: regression ? 'regression' : 'classification',
     accuracy: { train: tr.accuracy, validation: va?.accuracy ?? null, test: te?.accuracy ?? null },
     loss: { train: tr.loss, validation: va?.loss ?? null, test: te?.loss ?? null },
     bestEpoch,
-    epochsRun,
-    stoppedEarly,
+    epochsRun: run.epochsRun,
+    stoppedEarly: run.stoppedEarly,
     selection,
-    validation: validationSource,
+    validation: source,
     rows: { train: train.x.rows, validation: validation?.x.rows ?? 0, test: test?.x.rows ?? 0 },
     settings: { ...settings, classWeights },
-    history,
+    history: run.history,
     seconds: (performance.now() - t0) / 1000,
   };
 }
