@@ -2,6 +2,8 @@ import type { Explainer, FeatureSchema, Matrix } from '@xai/core';
 import { XaiError, checkOptions } from '@xai/core';
 import { readFeatureCsvSync } from '@xai/data/node';
 import { fileSchema } from './fileSchema.js';
+import type { FileSchema } from './fileSchema.js';
+import type { PerturbationScale } from '../inputs/perturbationScale.js';
 import type { ModelInput } from '../inputs/modelInputSpace.js';
 import { ALL_EXPLAINER_IDS, createExplainer, isExplainerId } from '@xai/explainers';
 import { EXTENDED_METRIC_IDS, METRIC_IDS, extendedMetrics, metrics } from '@xai/metrics';
@@ -121,16 +123,51 @@ export async function evaluateAttributions(o: EvaluateAttributionsOptions): Prom
   }
 }
 
-function evaluateRows(
-  o: EvaluateAttributionsOptions,
-  id: string,
-  extended: boolean,
-  rows: Awaited<ReturnType<typeof commandRows>>,
-): EvaluationJson {
-  const { x, names, train, cli } = rows;
-  const model = cli.model;
+type EvaluateRows = Awaited<ReturnType<typeof commandRows>>;
+
+/** What every metric returns, whichever family it belongs to. */
+interface MetricResult {
+  readonly values: ArrayLike<number>;
+  readonly mean: number;
+  readonly se: number;
+  readonly count: number;
+  readonly undefinedIndices: Iterable<number>;
+}
+
+function evaluateRows(o: EvaluateAttributionsOptions, id: string, extended: boolean, rows: EvaluateRows): EvaluationJson {
+  const { x, train, cli } = rows;
   const read = readAttributions(o.attributions);
-  const attributions = read.attributions;
+  checkAttributionsShape(o, read.attributions, x);
+  const { schema, inferred } = evaluationSchema(o, rows);
+  const groundTruth = evaluationGroundTruth(o, id, extended, rows);
+  // The same noise units xai explain used for these attributions.
+  const scale = commandScale(o.preset, train, schema);
+  const explainer = reExplainer(o, id, extended, read.method, train, scale);
+  const extras = evaluationExtras(rows, cli, inferred);
+  const r = extended
+    ? runExtendedMetric(o, id, rows, read.attributions, groundTruth, explainer, scale)
+    : metrics[id as MetricId].evaluate(
+        {
+          x,
+          attributions: read.attributions,
+          model: cli.model,
+          schema,
+          ...(groundTruth ? { groundTruth } : {}),
+          ...(explainer ? { explainer } : {}),
+        },
+        {
+          preset: protocolPreset(o.preset),
+          seed: o.seed,
+          useGivenAttributions: true,
+          ...scale?.metricOptions(id),
+          ...(o.stabilityNeighbours !== undefined ? { neighbours: o.stabilityNeighbours } : {}),
+          ...(o.stabilitySamples !== undefined ? { candidates: o.stabilitySamples } : {}),
+        },
+      );
+  return evaluationJson(o, id, r, extras);
+}
+
+function checkAttributionsShape(o: EvaluateAttributionsOptions, attributions: Matrix, x: Matrix): void {
   if (attributions.rows !== x.rows || attributions.cols !== x.cols) {
     throw new XaiError(
       'SHAPE_MISMATCH',
@@ -138,10 +175,15 @@ function evaluateRows(
       { fn: FN, arg: '--attributions', value: `${attributions.rows}x${attributions.cols}` },
     );
   }
-  // The dataset's own kinds and one-hot groups when known (a model that carries its
-  // preprocessing, or --data): PGI/PGU then perturb a one-hot block as one feature, as the
-  // bench does; only a bare model on bare rows falls back to kinds inferred from the values.
-  const p = cli.model.preprocessing;
+}
+
+/**
+ * The dataset's own kinds and one-hot groups when known (a model that carries its
+ * preprocessing, or --data): PGI/PGU then perturb a one-hot block as one feature, as the
+ * bench does; only a bare model on bare rows falls back to kinds inferred from the values.
+ */
+function evaluationSchema(o: EvaluateAttributionsOptions, rows: EvaluateRows): { schema: FeatureSchema; inferred: FileSchema | null } {
+  const p = rows.cli.model.preprocessing;
   if (p !== undefined && o.schema !== undefined)
     throw new XaiError('BAD_OPTION', `${o.model} carries its preprocessing (kinds and one-hot groups); drop --schema`, {
       fn: FN,
@@ -149,60 +191,74 @@ function evaluateRows(
       value: o.schema,
     });
   // A bare model on bare rows: kinds and one-hot groups from --schema, else inferred from names and values.
-  const inferred = (rows.schema ?? p) !== undefined ? null : fileSchema(names, train ?? x, o.schema);
+  const inferred = (rows.schema ?? p) !== undefined ? null : fileSchema(rows.names, rows.train ?? rows.x, o.schema);
   const schema: FeatureSchema = rows.schema ?? (p ? { names: p.features, kinds: p.kinds, groups: p.groups ?? [] } : inferred!.schema);
-  let groundTruth: Matrix | undefined;
-  if (
+  return { schema, inferred };
+}
+
+/** `--ground-truth`, or an LR model's own weights, for the metrics that need it. */
+function evaluationGroundTruth(o: EvaluateAttributionsOptions, id: string, extended: boolean, rows: EvaluateRows): Matrix | undefined {
+  const needed =
     GROUND_TRUTH_METRICS.includes(id as never) ||
-    (extended && extendedMetrics[id as ExtendedMetricId].info.requires.includes('ground-truth'))
-  ) {
-    if (o.groundTruth !== undefined) {
-      groundTruth = readFeatureCsvSync(o.groundTruth).x;
-      if (groundTruth.rows !== x.rows || groundTruth.cols !== x.cols)
-        throw new XaiError(
-          'SHAPE_MISMATCH',
-          `${o.groundTruth} is ${groundTruth.rows}x${groundTruth.cols}, the instances are ${x.rows}x${x.cols}`,
-          { fn: FN, arg: '--ground-truth', value: groundTruth.rows },
-        );
-    } else if (cli.neural?.kind === 'lr') {
-      groundTruth = linearGroundTruth(cli.neural, x, { flipForClass0: true });
-    } else {
-      throw new XaiError('BAD_OPTION', `${id} needs --ground-truth <csv> (only an LR model's weights can stand in for it)`, {
-        fn: FN,
-        arg: '--ground-truth',
-        value: undefined,
-      });
-    }
+    (extended && extendedMetrics[id as ExtendedMetricId].info.requires.includes('ground-truth'));
+  if (!needed) return undefined;
+  const { x, cli } = rows;
+  if (o.groundTruth !== undefined) {
+    const groundTruth = readFeatureCsvSync(o.groundTruth).x;
+    if (groundTruth.rows !== x.rows || groundTruth.cols !== x.cols)
+      throw new XaiError(
+        'SHAPE_MISMATCH',
+        `${o.groundTruth} is ${groundTruth.rows}x${groundTruth.cols}, the instances are ${x.rows}x${x.cols}`,
+        { fn: FN, arg: '--ground-truth', value: groundTruth.rows },
+      );
+    return groundTruth;
   }
-  // The same noise units xai explain used for these attributions.
-  const scale = commandScale(o.preset, train, schema);
-  let explainer: Explainer | undefined;
+  if (cli.neural?.kind === 'lr') return linearGroundTruth(cli.neural, x, { flipForClass0: true });
+  throw new XaiError('BAD_OPTION', `${id} needs --ground-truth <csv> (only an LR model's weights can stand in for it)`, {
+    fn: FN,
+    arg: '--ground-truth',
+    value: undefined,
+  });
+}
+
+/** The explainer stability metrics re-explain neighbours with (`--method`, else the one the attributions name). */
+function reExplainer(
+  o: EvaluateAttributionsOptions,
+  id: string,
+  extended: boolean,
+  readMethod: string | null,
+  train: Matrix | undefined,
+  scale: PerturbationScale | undefined,
+): Explainer | undefined {
   const reExplains =
     STABILITY_METRICS.includes(id as never) || (extended && extendedMetrics[id as ExtendedMetricId].info.requires.includes('explainer'));
-  if (reExplains) {
-    const method = o.method ?? read.method ?? undefined;
-    if (method === undefined)
-      throw new XaiError('BAD_OPTION', `${id} re-explains neighbours: give --method (${ALL_EXPLAINER_IDS.join(', ')})`, {
-        fn: FN,
-        arg: '--method',
-        value: undefined,
-      });
-    if (!isExplainerId(method))
-      throw new XaiError('BAD_OPTION', `unknown method ${JSON.stringify(method)} (choose from ${ALL_EXPLAINER_IDS.join(', ')})`, {
-        fn: FN,
-        arg: '--method',
-        value: method,
-      });
-    explainer = withCliHints(FN, method, () =>
-      createExplainer(method, {
-        preset: o.preset,
-        seed: o.seed,
-        ...(train ? { train } : {}),
-        ...scale?.explainerOptions(method),
-      }),
-    );
-  }
-  const extras = {
+  if (!reExplains) return undefined;
+  const method = o.method ?? readMethod ?? undefined;
+  if (method === undefined)
+    throw new XaiError('BAD_OPTION', `${id} re-explains neighbours: give --method (${ALL_EXPLAINER_IDS.join(', ')})`, {
+      fn: FN,
+      arg: '--method',
+      value: undefined,
+    });
+  if (!isExplainerId(method))
+    throw new XaiError('BAD_OPTION', `unknown method ${JSON.stringify(method)} (choose from ${ALL_EXPLAINER_IDS.join(', ')})`, {
+      fn: FN,
+      arg: '--method',
+      value: method,
+    });
+  return withCliHints(FN, method, () =>
+    createExplainer(method, {
+      preset: o.preset,
+      seed: o.seed,
+      ...(train ? { train } : {}),
+      ...scale?.explainerOptions(method),
+    }),
+  );
+}
+
+/** What the output says about the model's gradients, the rows and the schema. */
+function evaluationExtras(rows: EvaluateRows, cli: EvaluateRows['cli'], inferred: FileSchema | null) {
+  return {
     ...(cli.format === 'onnx'
       ? { gradients: cli.approximateGradients ? 'approximate: central finite differences' : 'exact: MLP imported' }
       : {}),
@@ -210,9 +266,46 @@ function evaluateRows(
     schema: inferred?.source ?? (rows.schema ? 'the --data schema' : "the model's preprocessing block"),
     ...(rows.warnings.length + (inferred?.warnings.length ?? 0) > 0 ? { warnings: [...rows.warnings, ...(inferred?.warnings ?? [])] } : {}),
   };
+}
+
+function runExtendedMetric(
+  o: EvaluateAttributionsOptions,
+  id: string,
+  rows: EvaluateRows,
+  attributions: Matrix,
+  groundTruth: Matrix | undefined,
+  explainer: Explainer | undefined,
+  scale: PerturbationScale | undefined,
+): MetricResult {
+  const { x, train } = rows;
+  const e = extendedMetrics[id as ExtendedMetricId];
+  if (e.info.requires.includes('background') && train === undefined)
+    throw new XaiError('BAD_OPTION', `${id} needs background rows: give --train <csv> (or --data)`, {
+      fn: FN,
+      arg: '--train',
+      value: undefined,
+    });
+  if (e.info.requires.includes('ground-truth') && groundTruth === undefined)
+    throw new XaiError('BAD_OPTION', `${id} needs --ground-truth <csv>`, { fn: FN, arg: '--ground-truth', value: undefined });
+  const ex = explainer;
+  return e.run(rows.cli.model, x, attributions, undefined, ex ? (m, xx, t) => ex.explain(m, xx, { targets: t }) : undefined, {
+    ...(e.info.seeded ? { seed: o.seed } : {}),
+    ...scale?.metricOptions(id),
+    ...(e.info.requires.includes('background') ? { background: train } : {}),
+    ...(groundTruth ? { groundTruth } : {}),
+    ...extendedPresetOption(o.preset),
+  });
+}
+
+/** One output shape for the eleven and the extended metrics. */
+function evaluationJson(
+  o: EvaluateAttributionsOptions,
+  id: string,
+  r: MetricResult,
+  extras: ReturnType<typeof evaluationExtras>,
+): EvaluationJson {
   const num = (v: number): number | null => (Number.isFinite(v) ? v : null);
-  // One output shape for the eleven and the extended metrics.
-  const json = (r: { values: ArrayLike<number>; mean: number; se: number; count: number; undefinedIndices: Iterable<number> }) => ({
+  return {
     metric: id,
     preset: o.preset,
     // Under a peer preset: what the explainer, the metric and the noise units each followed.
@@ -224,37 +317,5 @@ function evaluateRows(
     count: r.count,
     undefined: [...r.undefinedIndices],
     ...extras,
-  });
-  if (extended) {
-    const e = extendedMetrics[id as ExtendedMetricId];
-    if (e.info.requires.includes('background') && train === undefined)
-      throw new XaiError('BAD_OPTION', `${id} needs background rows: give --train <csv> (or --data)`, {
-        fn: FN,
-        arg: '--train',
-        value: undefined,
-      });
-    if (e.info.requires.includes('ground-truth') && groundTruth === undefined)
-      throw new XaiError('BAD_OPTION', `${id} needs --ground-truth <csv>`, { fn: FN, arg: '--ground-truth', value: undefined });
-    const ex = explainer;
-    const r = e.run(model, x, attributions, undefined, ex ? (m, xx, t) => ex.explain(m, xx, { targets: t }) : undefined, {
-      ...(e.info.seeded ? { seed: o.seed } : {}),
-      ...scale?.metricOptions(id),
-      ...(e.info.requires.includes('background') ? { background: train } : {}),
-      ...(groundTruth ? { groundTruth } : {}),
-      ...extendedPresetOption(o.preset),
-    });
-    return json(r);
-  }
-  const r = metrics[id as MetricId].evaluate(
-    { x, attributions, model, schema, ...(groundTruth ? { groundTruth } : {}), ...(explainer ? { explainer } : {}) },
-    {
-      preset: protocolPreset(o.preset),
-      seed: o.seed,
-      useGivenAttributions: true,
-      ...scale?.metricOptions(id),
-      ...(o.stabilityNeighbours !== undefined ? { neighbours: o.stabilityNeighbours } : {}),
-      ...(o.stabilitySamples !== undefined ? { candidates: o.stabilitySamples } : {}),
-    },
-  );
-  return json(r);
+  };
 }
