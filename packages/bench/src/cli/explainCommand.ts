@@ -22,8 +22,12 @@ interface ExplainFlags {
 
 /** `xai explain`. @since 0.1.0 */
 export function explainCommand(program: Command, io: CliIo): Command {
-  return program
-    .command('explain')
+  return explainOptions(program.command('explain')).action((f: ExplainFlags) => runExplain(f, io));
+}
+
+/** The description, flags and examples of `xai explain`. */
+function explainOptions(command: Command): Command {
+  return command
     .description(
       "Explain a model's predictions on a CSV of instances with one method; write attributions (JSON, or CSV if --out ends in .csv).",
     )
@@ -68,70 +72,72 @@ Examples:
   $ xai explain --model models/compas-ann.json --instances compas-test.csv --method grad --out g.json   # raw rows: scaled by the model's block
   $ xai explain --model my.onnx --data my.csv --label y --method ig --out ig.json
 `,
-    )
-    .action(async (f: ExplainFlags) => {
-      const [{ resolveBenchConfig }, { explainInstances }, { writeAttributions }] = await Promise.all([
-        import('../config/benchConfig.js'),
-        import('../explain/explainInstances.js'),
-        import('../explain/attributionsFile.js'),
-      ]);
-      const c = resolveBenchConfig({}, { preset: f.preset, seed: f.seed, precision: f.precision, modelInput: f.modelInput });
-      if (f.schema !== undefined && f.data === undefined)
-        throw new XaiError(
-          'BAD_OPTION',
-          '--schema describes --data here (explainers use no feature kinds); to score with kinds and one-hot groups, give it to xai evaluate --instances',
-          { fn: 'xai explain', arg: '--schema', value: f.schema },
-        );
-      if (f.modelInput !== undefined && f.data === undefined)
-        throw new XaiError(
-          'BAD_OPTION',
-          '--model-input chooses the input space of --data rows; with --instances the file is the model input',
-          {
-            fn: 'xai explain',
-            arg: '--model-input',
-            value: f.modelInput,
-          },
-        );
-      const data =
-        f.data === undefined
-          ? undefined
-          : { data: f.data, label: f.label ?? '', ...(f.test ? { test: f.test } : {}), ...(f.schema ? { schema: f.schema } : {}) };
-      const r = await explainInstances({
-        model: f.model,
-        ...(f.instances ? { instances: f.instances } : {}),
-        ...(data ? { data } : {}),
-        method: f.method,
-        ...(f.train ? { train: f.train } : {}),
-        ...(f.label && !data ? { label: f.label } : {}),
-        preset: c.preset,
-        seed: c.seed,
-        precision: c.precision,
-        modelInput: c.modelInput,
-        ...(f.inputDim !== undefined ? { inputDim: inputDimOf(f.inputDim) } : {}),
-      });
-      for (const w of r.warnings) io.err(`xai: warning: ${w}\n`);
-      if (r.cli.format === 'onnx' || r.cli.approximateGradients) io.out(`${r.cli.note}\n`);
-      writeAttributions(f.out, {
-        method: f.method,
-        preset: c.preset,
-        seed: c.seed,
-        precision: c.precision,
-        features: r.names,
-        attributions: r.attributions,
-        ...(r.cli.format === 'onnx'
-          ? { gradients: r.cli.approximateGradients ? 'approximate: central finite differences' : 'exact: MLP imported' }
-          : {}),
-        ...(r.preprocessed ? { outOfRangeRows: r.outOfRangeRows } : {}),
-        ...(r.warnings.length > 0 ? { warnings: r.warnings } : {}),
-        source: r.source,
-        ...(r.rowIndex ? { rows: [...r.rowIndex] } : {}),
-        ...(r.sourceLines ? { lines: [...r.sourceLines] } : {}),
-        explainedClass: [...r.explainedClass],
-        ...(r.classNames ? { classNames: r.classNames } : {}),
-        ...(r.inputSpace ? { inputSpace: r.inputSpace.space } : {}),
-      });
-      io.out(
-        `explained ${r.x.rows} instances with ${f.method} (${c.preset}, ${c.precision})${r.preprocessed ? `, preprocessing applied${r.outOfRangeRows > 0 ? `, ${r.outOfRangeRows} rows out of the training range` : ''}` : ''} -> ${f.out}\n`,
-      );
+    );
+}
+
+/** `--schema` and `--model-input` describe `--data` rows only. */
+function checkDataOnlyFlags(f: ExplainFlags): void {
+  if (f.schema !== undefined && f.data === undefined)
+    throw new XaiError(
+      'BAD_OPTION',
+      '--schema describes --data here (explainers use no feature kinds); to score with kinds and one-hot groups, give it to xai evaluate --instances',
+      { fn: 'xai explain', arg: '--schema', value: f.schema },
+    );
+  if (f.modelInput !== undefined && f.data === undefined)
+    throw new XaiError('BAD_OPTION', '--model-input chooses the input space of --data rows; with --instances the file is the model input', {
+      fn: 'xai explain',
+      arg: '--model-input',
+      value: f.modelInput,
     });
+}
+
+async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
+  const [{ resolveBenchConfig }, { explainInstances }, { writeAttributions }] = await Promise.all([
+    import('../config/benchConfig.js'),
+    import('../explain/explainInstances.js'),
+    import('../explain/attributionsFile.js'),
+  ]);
+  const c = resolveBenchConfig({}, { preset: f.preset, seed: f.seed, precision: f.precision, modelInput: f.modelInput });
+  checkDataOnlyFlags(f);
+  const data =
+    f.data === undefined
+      ? undefined
+      : { data: f.data, label: f.label ?? '', ...(f.test ? { test: f.test } : {}), ...(f.schema ? { schema: f.schema } : {}) };
+  const r = await explainInstances({
+    model: f.model,
+    ...(f.instances ? { instances: f.instances } : {}),
+    ...(data ? { data } : {}),
+    method: f.method,
+    ...(f.train ? { train: f.train } : {}),
+    ...(f.label && !data ? { label: f.label } : {}),
+    preset: c.preset,
+    seed: c.seed,
+    precision: c.precision,
+    modelInput: c.modelInput,
+    ...(f.inputDim !== undefined ? { inputDim: inputDimOf(f.inputDim) } : {}),
+  });
+  for (const w of r.warnings) io.err(`xai: warning: ${w}\n`);
+  if (r.cli.format === 'onnx' || r.cli.approximateGradients) io.out(`${r.cli.note}\n`);
+  writeAttributions(f.out, {
+    method: f.method,
+    preset: c.preset,
+    seed: c.seed,
+    precision: c.precision,
+    features: r.names,
+    attributions: r.attributions,
+    ...(r.cli.format === 'onnx'
+      ? { gradients: r.cli.approximateGradients ? 'approximate: central finite differences' : 'exact: MLP imported' }
+      : {}),
+    ...(r.preprocessed ? { outOfRangeRows: r.outOfRangeRows } : {}),
+    ...(r.warnings.length > 0 ? { warnings: r.warnings } : {}),
+    source: r.source,
+    ...(r.rowIndex ? { rows: [...r.rowIndex] } : {}),
+    ...(r.sourceLines ? { lines: [...r.sourceLines] } : {}),
+    explainedClass: [...r.explainedClass],
+    ...(r.classNames ? { classNames: r.classNames } : {}),
+    ...(r.inputSpace ? { inputSpace: r.inputSpace.space } : {}),
+  });
+  io.out(
+    `explained ${r.x.rows} instances with ${f.method} (${c.preset}, ${c.precision})${r.preprocessed ? `, preprocessing applied${r.outOfRangeRows > 0 ? `, ${r.outOfRangeRows} rows out of the training range` : ''}` : ''} -> ${f.out}\n`,
+  );
 }
