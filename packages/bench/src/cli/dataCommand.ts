@@ -1,10 +1,38 @@
 import type { Command } from 'commander';
 import type { CliIo } from './cliIo.js';
 
+interface DataListFlags {
+  dataDir?: string;
+  cacheDir?: string;
+  preset?: string;
+  json?: boolean;
+}
+
+interface DataExportFlags {
+  out: string;
+  data?: string;
+  label?: string;
+  test?: string;
+  schema?: string;
+  dataDir?: string;
+  cacheDir?: string;
+  preset?: string;
+  seed?: string;
+  download?: boolean;
+  force?: boolean;
+}
+
 /** `xai data list`. @since 0.1.0 */
 export function dataCommand(program: Command, io: CliIo): Command {
   const data = program.command('data').description('Datasets: list what is available; export the processed splits a model is trained on.');
-  data
+  dataListCommand(data, io);
+  dataExportCommand(data, io);
+  return data;
+}
+
+/** `xai data list`: the built-in set and the real datasets found. */
+function dataListCommand(data: Command, io: CliIo): Command {
+  return data
     .command('list')
     .description('List the built-in synthetic set and every real dataset found: rows, features, label balance, hash.')
     .option('--data-dir <dir>', 'real datasets [$XAI_DATA_DIR, else $XDG_DATA_HOME/xai/datasets, else ~/.local/share/xai/datasets]')
@@ -19,16 +47,22 @@ Examples:
   $ xai data list --data-dir ~/datasets --json
 `,
     )
-    .action(async (flags: { dataDir?: string; cacheDir?: string; preset?: string; json?: boolean }) => {
-      const [{ resolveBenchConfig }, { listBenchDatasets, formatDatasetTable }] = await Promise.all([
-        import('../config/benchConfig.js'),
-        import('./listBenchDatasets.js'),
-      ]);
-      const c = resolveBenchConfig({}, { dataDir: flags.dataDir, cacheDir: flags.cacheDir, preset: flags.preset });
-      const rows = await listBenchDatasets({ dataDir: c.dataDir, cacheDir: c.cacheDir, preset: c.preset });
-      io.out(flags.json ? `${JSON.stringify(rows, null, 2)}\n` : formatDatasetTable(rows));
-    });
-  data
+    .action((flags: DataListFlags) => runDataList(flags, io));
+}
+
+async function runDataList(flags: DataListFlags, io: CliIo): Promise<void> {
+  const [{ resolveBenchConfig }, { listBenchDatasets, formatDatasetTable }] = await Promise.all([
+    import('../config/benchConfig.js'),
+    import('./listBenchDatasets.js'),
+  ]);
+  const c = resolveBenchConfig({}, { dataDir: flags.dataDir, cacheDir: flags.cacheDir, preset: flags.preset });
+  const rows = await listBenchDatasets({ dataDir: c.dataDir, cacheDir: c.cacheDir, preset: c.preset });
+  io.out(flags.json ? `${JSON.stringify(rows, null, 2)}\n` : formatDatasetTable(rows));
+}
+
+/** `xai data export`: the processed splits of a named dataset or of `--data`. */
+function dataExportCommand(data: Command, io: CliIo): Command {
+  return data
     .command('export')
     .description(
       'Write the processed splits (scaled model inputs + label, as the bench trains on them) and schema.json (with the preprocessing block).',
@@ -54,61 +88,45 @@ Examples:
   $ xai data export --data my.csv --label y --out exported/my
 `,
     )
-    .action(
-      async (
-        name: string | undefined,
-        f: {
-          out: string;
-          data?: string;
-          label?: string;
-          test?: string;
-          schema?: string;
-          dataDir?: string;
-          cacheDir?: string;
-          preset?: string;
-          seed?: string;
-          download?: boolean;
-          force?: boolean;
-        },
-      ) => {
-        const [{ resolveBenchConfig }, { exportData }, { XaiError }] = await Promise.all([
-          import('../config/benchConfig.js'),
-          import('../inputs/exportData.js'),
-          import('@xai/core'),
-        ]);
-        const c = resolveBenchConfig(
-          {},
-          {
-            dataDir: f.dataDir,
-            cacheDir: f.cacheDir,
-            preset: f.preset,
-            seed: f.seed,
-            download: f.download,
-            data: f.data,
-            label: f.label,
-            test: f.test,
-            schema: f.schema,
-          },
-        );
-        if ((name === undefined) === (c.userData === null))
-          throw new XaiError('BAD_OPTION', 'give a dataset name (synthetic, adult, compas, …) or --data <csv> --label <column>, not both', {
-            fn: 'xai data export',
-            arg: '<name>',
-            value: name,
-          });
-        const schema = await exportData(c.userData ?? name!, f.out, {
-          preset: c.preset,
-          dataDir: c.dataDir,
-          cacheDir: c.cacheDir,
-          download: c.download,
-          seed: c.seed,
-          overwrite: f.force ?? false,
-        });
-        for (const file of schema.files) io.out(`${f.out}/${file.file}: ${file.rows} rows (${file.split}, ${file.content})\n`);
-        io.out(
-          `${f.out}/schema.json: ${schema.features.length} model columns, label ${schema.label}${schema.classes ? ` (classes ${schema.classes.join(', ')})` : ''}; ${schema.note}\n`,
-        );
-      },
-    );
-  return data;
+    .action((name: string | undefined, f: DataExportFlags) => runDataExport(name, f, io));
+}
+
+async function runDataExport(name: string | undefined, f: DataExportFlags, io: CliIo): Promise<void> {
+  const [{ resolveBenchConfig }, { exportData }, { XaiError }] = await Promise.all([
+    import('../config/benchConfig.js'),
+    import('../inputs/exportData.js'),
+    import('@xai/core'),
+  ]);
+  const c = resolveBenchConfig(
+    {},
+    {
+      dataDir: f.dataDir,
+      cacheDir: f.cacheDir,
+      preset: f.preset,
+      seed: f.seed,
+      download: f.download,
+      data: f.data,
+      label: f.label,
+      test: f.test,
+      schema: f.schema,
+    },
+  );
+  if ((name === undefined) === (c.userData === null))
+    throw new XaiError('BAD_OPTION', 'give a dataset name (synthetic, adult, compas, …) or --data <csv> --label <column>, not both', {
+      fn: 'xai data export',
+      arg: '<name>',
+      value: name,
+    });
+  const schema = await exportData(c.userData ?? name!, f.out, {
+    preset: c.preset,
+    dataDir: c.dataDir,
+    cacheDir: c.cacheDir,
+    download: c.download,
+    seed: c.seed,
+    overwrite: f.force ?? false,
+  });
+  for (const file of schema.files) io.out(`${f.out}/${file.file}: ${file.rows} rows (${file.split}, ${file.content})\n`);
+  io.out(
+    `${f.out}/schema.json: ${schema.features.length} model columns, label ${schema.label}${schema.classes ? ` (classes ${schema.classes.join(', ')})` : ''}; ${schema.note}\n`,
+  );
 }
