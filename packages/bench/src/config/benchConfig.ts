@@ -355,6 +355,59 @@ export interface ResolveBenchConfigOptions {
 export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, options: ResolveBenchConfigOptions = {}): BenchConfig {
   checkOptions(options, ['cwd', 'cores'], 'resolveBenchConfig');
   const cwd = options.cwd ?? process.cwd();
+  const fromFile = configFileObject(file);
+  checkFlagKeys(flags);
+  const raw: Record<string, unknown> = { ...fromFile };
+  for (const [k, v] of Object.entries(flags)) if (v !== undefined && k !== 'config') raw[k] = v;
+
+  const instances = instanceCount(raw);
+  const shard =
+    raw.shard === undefined || raw.shard === null ? null : typeof raw.shard === 'object' ? shardObject(raw.shard) : parseShard(raw.shard);
+  const user = userData(raw, cwd);
+  const { trained, files } = modelSettings(raw, cwd);
+  const backend = backendSetting(raw);
+  const presetName = raw.preset === undefined ? BENCH_DEFAULTS.preset : preset(raw.preset);
+  const precision = precisionSetting(raw, presetName);
+  const allocation = cpuAllocation();
+  const { datasets, explainers, metrics } = selection(raw, user);
+  const places = locations(raw, cwd);
+  const workers = raw.workers === undefined ? Math.max(1, options.cores ?? allocation.cpus) : integer('workers', raw.workers, 1, 256);
+  const seed = raw.seed === undefined ? BENCH_DEFAULTS.seed : integer('seed', raw.seed, 0, 2 ** 31 - 1);
+  const resume = raw.resume === undefined ? false : bool('resume', raw.resume);
+  const sizes = unitSizes(raw);
+  return {
+    datasets,
+    models: [...trained, ...files.map((f) => f.id)],
+    modelFiles: files,
+    userData: user,
+    backend,
+    precision,
+    explainers,
+    metrics,
+    instances: instances ?? BENCH_DEFAULTS.instances,
+    preset: presetName,
+    dataDir: places.dataDir,
+    cacheDir: places.cacheDir,
+    out: places.out,
+    workers,
+    seed,
+    resume,
+    shard,
+    blockSize: sizes.blockSize,
+    stabilityNeighbours: sizes.stabilityNeighbours,
+    stabilitySamples: sizes.stabilitySamples,
+    download: raw.download === undefined ? false : bool('download', raw.download),
+    instanceOverrides: canonicalOverrides(OVERRIDE_KEYS.flatMap((k) => (raw[k] === undefined ? [] : overrides(k, raw[k])))),
+    saveExplanations: raw.saveExplanations === undefined ? false : bool('saveExplanations', raw.saveExplanations),
+    ...(raw.layout === undefined ? {} : { layout: parseLayout(raw.layout) }),
+    sources: runSources(fromFile, flags, cwd, allocation),
+    modelInput: raw.modelInput === undefined ? 'raw' : parseModelInput(raw.modelInput),
+    strict: raw.strict === undefined ? false : bool('strict', raw.strict),
+  };
+}
+
+/** The parsed `--config` JSON: an object whose keys are all known. */
+function configFileObject(file: unknown): Record<string, unknown> {
   if (file !== undefined && (file === null || typeof file !== 'object' || Array.isArray(file))) {
     throw new XaiError('BAD_OPTION', `the config file must hold a JSON object, got ${describeValue(file)}`, {
       fn: FN,
@@ -371,48 +424,53 @@ export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, 
         value: key,
       });
   }
+  return fromFile;
+}
+
+/** The flags of a caller: the config keys and `config`. */
+function checkFlagKeys(flags: BenchConfigInput): void {
   for (const key of Object.keys(flags)) {
     if (key !== 'config' && !KEYS.includes(key)) checkOptions(flags, [...KEYS, 'config'], 'resolveBenchConfig', 'flags');
   }
-  const raw: Record<string, unknown> = { ...fromFile };
-  for (const [k, v] of Object.entries(flags)) if (v !== undefined && k !== 'config') raw[k] = v;
+}
 
+/** `--instances` and `--full` (which means {@link FULL_INSTANCES}); undefined when neither is given. */
+function instanceCount(raw: Record<string, unknown>): number | undefined {
   const full = raw.full === undefined ? false : bool('full', raw.full);
-  let instances = raw.instances === undefined ? undefined : integer('instances', raw.instances, 1);
+  const instances = raw.instances === undefined ? undefined : integer('instances', raw.instances, 1);
   if (full && instances !== undefined && instances !== FULL_INSTANCES) {
     throw bad('instances', `--full means ${FULL_INSTANCES} instances; do not also give --instances ${instances}`, instances);
   }
-  if (full) instances = FULL_INSTANCES;
+  return full ? FULL_INSTANCES : instances;
+}
 
-  const shard =
-    raw.shard === undefined || raw.shard === null ? null : typeof raw.shard === 'object' ? shardObject(raw.shard) : parseShard(raw.shard);
-
-  const user = userData(raw, cwd);
+/** The built-in models to train and the `--model` files. */
+function modelSettings(raw: Record<string, unknown>, cwd: string): { trained: readonly ModelName[]; files: ModelFileSpec[] } {
   const hasFiles = raw.modelFiles !== undefined;
   // With --data (--model), the built-in synthetic set (models) join only when asked for.
   const trained: readonly ModelName[] =
     raw.models === undefined ? (hasFiles ? [] : BENCH_DEFAULTS.models) : list('models', raw.models, MODELS);
   const files = hasFiles ? modelFiles(raw.modelFiles, cwd, trained) : [];
-  const backend =
-    raw.backend === undefined
-      ? 'ts'
-      : typeof raw.backend === 'string' && (BACKENDS as readonly string[]).includes(raw.backend)
-        ? (raw.backend as BackendName)
-        : (() => {
-            throw bad('backend', `expected one of ${BACKENDS.join(', ')}, got ${describeValue(raw.backend)}`, raw.backend);
-          })();
-  const presetName = raw.preset === undefined ? BENCH_DEFAULTS.preset : preset(raw.preset);
-  const precision =
-    raw.precision === undefined
-      ? presetName === 'openxai'
-        ? 'float32'
-        : 'float64'
-      : raw.precision === 'float32' || raw.precision === 'float64'
-        ? raw.precision
-        : (() => {
-            throw bad('precision', `expected float32 or float64, got ${describeValue(raw.precision)}`, raw.precision);
-          })();
-  const allocation = cpuAllocation();
+  return { trained, files };
+}
+
+function backendSetting(raw: Record<string, unknown>): BackendName {
+  if (raw.backend === undefined) return 'ts';
+  if (typeof raw.backend === 'string' && (BACKENDS as readonly string[]).includes(raw.backend)) return raw.backend as BackendName;
+  throw bad('backend', `expected one of ${BACKENDS.join(', ')}, got ${describeValue(raw.backend)}`, raw.backend);
+}
+
+function precisionSetting(raw: Record<string, unknown>, presetName: PresetName): Precision {
+  if (raw.precision === undefined) return presetName === 'openxai' ? 'float32' : 'float64';
+  if (raw.precision === 'float32' || raw.precision === 'float64') return raw.precision;
+  throw bad('precision', `expected float32 or float64, got ${describeValue(raw.precision)}`, raw.precision);
+}
+
+/** The datasets, explainers and metrics of the run, in canonical order. */
+function selection(
+  raw: Record<string, unknown>,
+  user: UserDataSpec | null,
+): { datasets: readonly (DatasetId | 'all')[]; explainers: readonly ExplainerName[]; metrics: readonly MetricName[] } {
   return {
     datasets:
       raw.datasets === undefined
@@ -420,11 +478,6 @@ export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, 
           ? []
           : BENCH_DEFAULTS.datasets
         : list<DatasetId | 'all'>('datasets', raw.datasets, DATASETS as readonly (DatasetId | 'all')[], [], true),
-    models: [...trained, ...files.map((f) => f.id)],
-    modelFiles: files,
-    userData: user,
-    backend,
-    precision,
     explainers:
       raw.explainers === undefined
         ? BENCH_DEFAULTS.explainers
@@ -434,15 +487,21 @@ export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, 
       raw.metrics === undefined
         ? BENCH_DEFAULTS.metrics
         : list('metrics', typeof raw.metrics === 'string' ? raw.metrics.toUpperCase() : raw.metrics, ALL_METRICS),
-    instances: instances ?? BENCH_DEFAULTS.instances,
-    preset: presetName,
+  };
+}
+
+/** Where the datasets, the cache and the outputs are (resolved against `cwd`). */
+function locations(raw: Record<string, unknown>, cwd: string): { dataDir: string; cacheDir: string; out: string } {
+  return {
     dataDir: raw.dataDir === undefined ? defaultDataDir(cwd) : resolve(cwd, text('dataDir', raw.dataDir)),
     cacheDir: raw.cacheDir === undefined ? defaultCacheDir(cwd) : resolve(cwd, text('cacheDir', raw.cacheDir)),
     out: resolve(cwd, raw.out === undefined ? BENCH_DEFAULTS.out : text('out', raw.out)),
-    workers: raw.workers === undefined ? Math.max(1, options.cores ?? allocation.cpus) : integer('workers', raw.workers, 1, 256),
-    seed: raw.seed === undefined ? BENCH_DEFAULTS.seed : integer('seed', raw.seed, 0, 2 ** 31 - 1),
-    resume: raw.resume === undefined ? false : bool('resume', raw.resume),
-    shard,
+  };
+}
+
+/** Instances per unit of work and the stability sampling sizes. */
+function unitSizes(raw: Record<string, unknown>): { blockSize: number; stabilityNeighbours: number; stabilitySamples: number } {
+  return {
     blockSize: raw.blockSize === undefined ? BENCH_DEFAULTS.blockSize : integer('blockSize', raw.blockSize, 1, 10_000),
     stabilityNeighbours:
       raw.stabilityNeighbours === undefined
@@ -452,13 +511,6 @@ export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, 
       raw.stabilitySamples === undefined
         ? BENCH_DEFAULTS.stabilitySamples
         : integer('stabilitySamples', raw.stabilitySamples, 1, 1_000_000),
-    download: raw.download === undefined ? false : bool('download', raw.download),
-    instanceOverrides: canonicalOverrides(OVERRIDE_KEYS.flatMap((k) => (raw[k] === undefined ? [] : overrides(k, raw[k])))),
-    saveExplanations: raw.saveExplanations === undefined ? false : bool('saveExplanations', raw.saveExplanations),
-    ...(raw.layout === undefined ? {} : { layout: parseLayout(raw.layout) }),
-    sources: runSources(fromFile, flags, cwd, allocation),
-    modelInput: raw.modelInput === undefined ? 'raw' : parseModelInput(raw.modelInput),
-    strict: raw.strict === undefined ? false : bool('strict', raw.strict),
   };
 }
 
