@@ -1,6 +1,7 @@
 import { marked } from 'marked';
 import { describe, expect, it } from 'vitest';
 import { csvText, fileSlug, htmlText, mdText } from './escapeText.js';
+import { mdTable } from './reportTables.js';
 
 const PAYLOADS = [
   '"><img src=x onerror=alert(15)>',
@@ -36,6 +37,21 @@ describe('mdText', () => {
   it('keeps a table cell in one piece and a line break as a space', async () => {
     const html = await marked.parse(`| h |\n|---|\n| ${mdText('a|b\nc')} |\n`);
     expect(html).toContain('<td>a|b c</td>');
+  });
+});
+
+describe('mdTable cells', () => {
+  it('leave # as written and still escape |, backslashes and inline markup', () => {
+    const lines = mdTable({ header: ['rank #'], numeric: [false], rows: [['#1= (1–2) Gradient'], ['a|b \\ *c*']] });
+    expect(lines).toEqual(['| rank # |', '|---|', '| #1= (1–2) Gradient |', '| a\\|b \\\\ \\*c\\* |']);
+  });
+  it('render (marked, GFM tables) as one text cell holding the original text', async () => {
+    for (const s of [...PAYLOADS, '#1', '#2= (1–3) LIME', '## x ##']) {
+      const html = await marked.parse(`${mdTable({ header: ['h'], numeric: [false], rows: [[s]] }).join('\n')}\n`);
+      const cell = /<td>([^<]*)<\/td>/.exec(html); // no element inside the cell
+      expect(cell, s).not.toBeNull();
+      expect(decode(cell![1]!), s).toBe(s);
+    }
   });
 });
 

@@ -16,13 +16,27 @@ export function htmlText(s: string): string {
  * @since 0.2.0
  */
 export function mdText(s: string): string {
+  return mdEscape(s, /[\\`*[\]|#!~@]/g);
+}
+
+/**
+ * Text for one GFM table cell: as {@link mdText}, but `#` is left as is. A cell holds inline
+ * content only, where `#` opens no heading, so `#1` reads `#1` in the Markdown source too;
+ * `|` (which would split the cell), backslashes and everything inline markup needs stay escaped.
+ * @since 0.3.0
+ */
+export function mdCell(s: string): string {
+  return mdEscape(s, /[\\`*[\]|!~@]/g);
+}
+
+function mdEscape(s: string, specials: RegExp): string {
   return (
     s
       .replace(/\r\n|[\r\n\u2028\u2029]/g, ' ')
       .replace(/&/g, '&amp;')
       .replace(/</g, '&lt;')
       .replace(/>/g, '&gt;')
-      .replace(/[\\`*[\]|#!~@]/g, (c) => `\\${c}`)
+      .replace(specials, (c) => `\\${c}`)
       // An underscore between letters or digits cannot open or close emphasis (CommonMark): `tabular_train` stays as is.
       .replace(/(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu, '\\_')
   );

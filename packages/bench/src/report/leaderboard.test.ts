@@ -91,7 +91,7 @@ describe('leaderboard semantics', () => {
     expect(row!.ranked.map((r) => r.beatsControls)).toEqual([null, null]);
     const md = leaderboardMarkdown(summarize(rows), manifest);
     expect(md).toContain(
-      '| synthetic · LR | \\#1 Gradient 0.69 ± 0.00 | \\#2 KernelSHAP 1.39 ± 0.00 | LIME −∞ | Random −∞; floor floor-global −∞ |',
+      '| synthetic · LR | #1 Gradient 0.69 ± 0.00 | #2 KernelSHAP 1.39 ± 0.00 | LIME −∞ | Random −∞; floor floor-global −∞ |',
     );
   });
 });

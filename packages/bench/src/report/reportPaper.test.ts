@@ -84,7 +84,7 @@ describe('leaderboard', () => {
     const md = leaderboardMarkdown(summary, manifest);
     // Ranked with their point rank (escaped for Markdown), nothing left out, no controls in this run.
     expect(md).toContain(
-      '| synthetic · ANN | \\#1 LIME 0.800 ± 0.000 | \\#2 KernelSHAP 0.700 ± 0.000 | \\#3 Gradient 0.600 ± 0.000 | — | — | 1212121212121212 · aaaaaaaaaaaaaaaa · cccccccccccccccc |',
+      '| synthetic · ANN | #1 LIME 0.800 ± 0.000 | #2 KernelSHAP 0.700 ± 0.000 | #3 Gradient 0.600 ± 0.000 | — | — | 1212121212121212 · aaaaaaaaaaaaaaaa · cccccccccccccccc |',
     );
     expect(md).toContain('- command bench: xai bench --datasets synthetic,adult');
     expect(md).toContain(`- run identity ${'12'.repeat(32)}`);

@@ -4,7 +4,7 @@ import { EXTENDED_FAMILY_METRICS, GROUND_TRUTH_METRICS, LOWER_IS_BETTER, PREDICT
 import { extendedInfo } from '../run/extendedScores.js';
 import { EXPLAINER_NAMES, fmt, fmtCell, fmtInterval, fmtLift, metricHeader, partialMark } from './reportFormat.js';
 import type { TableSlice } from './reportMarkdown.js';
-import { htmlText, mdText } from './escapeText.js';
+import { htmlText, mdCell } from './escapeText.js';
 import type { RunManifest } from '../results/runManifest.js';
 import type { DiagnosticCell, Summary, SummaryCell } from '../results/summarize.js';
 
@@ -255,7 +255,7 @@ export function modelFacts(manifest: RunManifest, dataset: string, model: string
 
 /** A table model as Markdown lines: every cell is plain text, escaped (user strings among them). */
 export function mdTable(t: TableModel): string[] {
-  const esc = mdText;
+  const esc = mdCell;
   return [
     `| ${t.header.map(esc).join(' | ')} |`,
     `|${t.numeric.map((n) => (n ? '---:' : '---')).join('|')}|`,
