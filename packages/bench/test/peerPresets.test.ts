@@ -244,3 +244,37 @@ describe('the preset in a config file and the stage table', () => {
     expect(presetLine('quantus')).toMatch(/^quantus \(.*default.*captum row.*extended metrics: quantus\)$/);
   });
 });
+
+describe('xai train --preset quantus / captum', () => {
+  beforeAll(() => assertBuilt());
+
+  /** Trains synthetic LR under a preset, each in its own cache (so nothing is shared but the code). */
+  function train(preset: string) {
+    const out = join(dir, `train-${preset}`);
+    const r = runCliSync(['train', '--preset', preset, '--models', 'lr', '--cache-dir', join(dir, `train-cache-${preset}`), '--out', out]);
+    if (r.code !== 0) throw new Error(r.stderr);
+    const manifest = JSON.parse(readFileSync(join(out, 'models.json'), 'utf8')) as {
+      preset: string;
+      presets?: Record<string, string>;
+      models: { settings: unknown; sha256: string }[];
+    };
+    return { stderr: r.stderr, manifest, model: readFileSync(join(out, 'synthetic-lr.json'), 'utf8') };
+  }
+
+  it("says data and models run default's settings, trains the same model as --preset default, and models.json records it", () => {
+    const d = train('default');
+    expect(d.stderr).toBe('');
+    expect(d.manifest.preset).toBe('default');
+    expect(d.manifest.presets).toBeUndefined();
+    for (const preset of ['quantus', 'captum']) {
+      const p = train(preset);
+      expect(p.stderr).toMatch(
+        new RegExp(`^xai: note: --preset ${preset} sets only the explainers .*data and models use the default preset`),
+      );
+      expect(p.manifest.preset).toBe(preset);
+      expect(p.manifest.presets).toEqual({ preset, data: 'default', models: 'default' });
+      expect(p.model).toBe(d.model);
+      expect(p.manifest.models[0]!.settings).toEqual(d.manifest.models[0]!.settings);
+    }
+  });
+});

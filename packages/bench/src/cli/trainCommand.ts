@@ -2,6 +2,21 @@ import type { Command } from 'commander';
 import type { CliIo } from './cliIo.js';
 import type { ModelName } from '../config/ids.js';
 
+interface TrainFlags {
+  datasets?: string;
+  models?: string;
+  preset?: string;
+  seed?: string;
+  dataDir?: string;
+  cacheDir?: string;
+  download?: boolean;
+  out?: string;
+  data?: string;
+  label?: string;
+  test?: string;
+  schema?: string;
+}
+
 /** `xai train`. @since 0.1.0 */
 export function trainCommand(program: Command, io: CliIo): Command {
   return program
@@ -30,65 +45,57 @@ Every saved model carries its preprocessing (feature names, kinds, fitted scaler
 xai explain / evaluate apply it to raw CSV rows, matching columns by name.
 `,
     )
-    .action(
-      async (flags: {
-        datasets?: string;
-        models?: string;
-        preset?: string;
-        seed?: string;
-        dataDir?: string;
-        cacheDir?: string;
-        download?: boolean;
-        out?: string;
-        data?: string;
-        label?: string;
-        test?: string;
-        schema?: string;
-      }) => {
-        const [{ resolveBenchConfig }, { trainModels }, { availableDatasets }] = await Promise.all([
-          import('../config/benchConfig.js'),
-          import('../inputs/trainModels.js'),
-          import('@xai/data/node'),
-        ]);
-        const c = resolveBenchConfig(
-          {},
-          {
-            datasets: flags.datasets,
-            models: flags.models,
-            preset: flags.preset,
-            seed: flags.seed,
-            dataDir: flags.dataDir,
-            cacheDir: flags.cacheDir,
-            download: flags.download,
-            out: flags.out ?? 'models',
-            data: flags.data,
-            label: flags.label,
-            test: flags.test,
-            schema: flags.schema,
-          },
-        );
-        const datasets = c.datasets.includes('all')
-          ? ['synthetic', ...availableDatasets({ dataDir: c.dataDir, cacheDir: `${c.cacheDir}/datasets` })]
-          : [...c.datasets];
-        const entries = await trainModels({
-          datasets,
-          models: c.models as ModelName[],
-          preset: c.preset,
-          seed: c.seed,
-          dataDir: c.dataDir,
-          cacheDir: c.cacheDir,
-          download: c.download,
-          out: c.out,
-          userData: c.userData,
-          log: (l) => io.out(`${l}\n`),
-        });
-        for (const e of entries) {
-          const acc = e.accuracy as { test?: number | null; validation?: number | null } | null;
-          io.out(
-            `${e.dataset}/${e.model}: test accuracy ${acc?.test?.toFixed(3) ?? '?'}, validation ${acc?.validation?.toFixed(3) ?? '—'}${e.cached ? ' (from cache)' : ''} -> ${c.out}/${e.file}\n`,
-          );
-        }
-        io.out(`manifest: ${c.out}/models.json\n`);
-      },
+    .action((flags: TrainFlags) => runTrain(flags, io));
+}
+
+async function runTrain(flags: TrainFlags, io: CliIo): Promise<void> {
+  const [{ resolveBenchConfig }, { trainModels }, { availableDatasets }, { isPeerPreset, protocolPreset }] = await Promise.all([
+    import('../config/benchConfig.js'),
+    import('../inputs/trainModels.js'),
+    import('@xai/data/node'),
+    import('../config/presetStages.js'),
+  ]);
+  const c = resolveBenchConfig(
+    {},
+    {
+      datasets: flags.datasets,
+      models: flags.models,
+      preset: flags.preset,
+      seed: flags.seed,
+      dataDir: flags.dataDir,
+      cacheDir: flags.cacheDir,
+      download: flags.download,
+      out: flags.out ?? 'models',
+      data: flags.data,
+      label: flags.label,
+      test: flags.test,
+      schema: flags.schema,
+    },
+  );
+  if (isPeerPreset(c.preset))
+    io.err(
+      `xai: note: --preset ${c.preset} sets only the explainers and the extended metrics; xai train's data and models use the ${protocolPreset(c.preset)} preset (as xai bench --preset ${c.preset} does), recorded in models.json\n`,
     );
+  const datasets = c.datasets.includes('all')
+    ? ['synthetic', ...availableDatasets({ dataDir: c.dataDir, cacheDir: `${c.cacheDir}/datasets` })]
+    : [...c.datasets];
+  const entries = await trainModels({
+    datasets,
+    models: c.models as ModelName[],
+    preset: c.preset,
+    seed: c.seed,
+    dataDir: c.dataDir,
+    cacheDir: c.cacheDir,
+    download: c.download,
+    out: c.out,
+    userData: c.userData,
+    log: (l) => io.out(`${l}\n`),
+  });
+  for (const e of entries) {
+    const acc = e.accuracy as { test?: number | null; validation?: number | null } | null;
+    io.out(
+      `${e.dataset}/${e.model}: test accuracy ${acc?.test?.toFixed(3) ?? '?'}, validation ${acc?.validation?.toFixed(3) ?? '—'}${e.cached ? ' (from cache)' : ''} -> ${c.out}/${e.file}\n`,
+    );
+  }
+  io.out(`manifest: ${c.out}/models.json\n`);
 }

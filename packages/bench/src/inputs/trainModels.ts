@@ -6,6 +6,7 @@ import { makeDirs } from '../system/ioError.js';
 import { join } from 'node:path';
 import { formatModelJson, toModelJson, withPreprocessing } from '@xai/models';
 import type { ModelName, PresetName } from '../config/ids.js';
+import { isPeerPreset, protocolPreset } from '../config/presetStages.js';
 import { loadBenchDataset } from './loadBenchDataset.js';
 import type { BenchDataset } from './loadBenchDataset.js';
 import { trainOrLoadModel } from './trainOrLoadModel.js';
@@ -42,9 +43,19 @@ export interface TrainedModelEntry {
 }
 
 /**
+ * Under quantus or captum (which set only the explainers and the extended metrics): the preset
+ * the data and the models were given, named as in a bench run's manifest (`settings.presets`).
+ */
+function trainedPresets(preset: PresetName): { presets?: { preset: PresetName; data: string; models: string } } {
+  return isPeerPreset(preset) ? { presets: { preset, data: protocolPreset(preset), models: protocolPreset(preset) } } : {};
+}
+
+/**
  * `xai train`: trains (or takes from the cache) each model on each dataset with the preset's
  * training settings and the seed, writes `<out>/<dataset>-<model>.json` ('xai-model@1') and
- * `<out>/models.json`: accuracies, best epoch, settings and hashes.
+ * `<out>/models.json`: accuracies, best epoch, settings and hashes. A peer preset (quantus,
+ * captum) has no data or training settings: those are `default`'s, as in `xai bench`, and
+ * models.json records it (`presets`).
  * @since 0.1.0
  */
 export async function trainModels(options: TrainModelsOptions): Promise<TrainedModelEntry[]> {
@@ -111,7 +122,7 @@ export async function trainModels(options: TrainModelsOptions): Promise<TrainedM
   ensureOut();
   writeFileSync(
     tmp,
-    `${JSON.stringify({ format: 'xai-bench-models@1', preset: options.preset, seed: options.seed, models: entries }, null, 2)}\n`,
+    `${JSON.stringify({ format: 'xai-bench-models@1', preset: options.preset, ...trainedPresets(options.preset), seed: options.seed, models: entries }, null, 2)}\n`,
   );
   renameSync(tmp, join(options.out, 'models.json'));
   return entries;
