@@ -175,27 +175,41 @@ function denseFunction(T) {
   return lines(`(func (export "mm_${T.t}") ${params}`, L.declare(), body, ')');
 }
 
+/** Entries the list loop reads per step (fewer loop checks; the tail goes one by one). */
+const LIST_UNROLL = 4;
+
 /**
  * The list of row $i's non-zero A entries, without a branch: every entry is written at
  * slot $cnt, and $cnt moves on only past a non-zero (NaN counts as non-zero). Values go to
  * $scratch, the byte offsets p·sb of their B rows to $offs.
  */
 function sparseList(T) {
+  const step = (u) =>
+    lines(
+      `(local.set $xs0 (${T.t}.load offset=${u * T.bytes} (local.get $ap0)))`,
+      `(${T.t}.store (i32.add (local.get $scratch) (i32.shl (local.get $cnt) (i32.const ${T.shift}))) (local.get $xs0))`,
+      `(i32.store (i32.add (local.get $offs) (i32.shl (local.get $cnt) (i32.const 2))) ${u === 0 ? '(local.get $bp)' : `(i32.add (local.get $bp) (i32.mul (local.get $sb) (i32.const ${u})))`})`,
+      `(local.set $cnt (i32.add (local.get $cnt) (${T.t}.ne (local.get $xs0) (${T.t}.const 0))))`,
+    );
   return lines(
     '(local.set $ap0 (i32.add (local.get $a) (i32.mul (local.get $i) (local.get $sa))))',
     '(local.set $cnt (i32.const 0))',
     '(local.set $p (i32.const 0))',
     '(local.set $bp (i32.const 0))',
     '(block $ld (loop $ll',
-    '(br_if $ld (i32.ge_u (local.get $p) (local.get $k)))',
-    `(local.set $xs0 (${T.t}.load (local.get $ap0)))`,
-    `(${T.t}.store (i32.add (local.get $scratch) (i32.shl (local.get $cnt) (i32.const ${T.shift}))) (local.get $xs0))`,
-    '(i32.store (i32.add (local.get $offs) (i32.shl (local.get $cnt) (i32.const 2))) (local.get $bp))',
-    `(local.set $cnt (i32.add (local.get $cnt) (${T.t}.ne (local.get $xs0) (${T.t}.const 0))))`,
+    `(br_if $ld (i32.gt_u (i32.add (local.get $p) (i32.const ${LIST_UNROLL})) (local.get $k)))`,
+    [...Array(LIST_UNROLL).keys()].map(step),
+    `(local.set $ap0 (i32.add (local.get $ap0) (i32.const ${LIST_UNROLL * T.bytes})))`,
+    `(local.set $bp (i32.add (local.get $bp) (i32.mul (local.get $sb) (i32.const ${LIST_UNROLL}))))`,
+    `(local.set $p (i32.add (local.get $p) (i32.const ${LIST_UNROLL})))`,
+    '(br $ll)))',
+    '(block $ld1 (loop $ll1',
+    '(br_if $ld1 (i32.ge_u (local.get $p) (local.get $k)))',
+    step(0),
     `(local.set $ap0 (i32.add (local.get $ap0) (i32.const ${T.bytes})))`,
     '(local.set $bp (i32.add (local.get $bp) (local.get $sb)))',
     '(local.set $p (i32.add (local.get $p) (i32.const 1)))',
-    '(br $ll)))',
+    '(br $ll1)))',
   );
 }
 

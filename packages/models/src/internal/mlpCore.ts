@@ -486,7 +486,8 @@ export function softmaxRow(Z: ArrayLike<number>, z: number, c: number, D: Float6
   const max = rowMax(Z, z, c);
   let sum = 0;
   for (let j = 0; j < c; j++) {
-    const e = Math.exp(Z[z + j]! - max);
+    const t = Z[z + j]! - max;
+    const e = t === 0 ? 1 : Math.exp(t); // exp(±0) is exactly 1: the row's maximum costs no exp
     D[o + j] = e;
     sum += e;
   }
