@@ -107,20 +107,32 @@ function metricChart(slice: TableSlice, dataset: string, model: string, metric: 
     });
   }
   const title = `${dataset} · ${MODEL_NAMES[model] ?? model} · ${metric}`;
+  return layeredChart('metric', `chart-${dataset}-${model}-${metric}`, { dataset, model, metric }, title, rows, layers);
+}
+
+/** One chart of the report: its identity and a 320 x 180 layered Vega-Lite spec over `values`. */
+function layeredChart(
+  kind: ChartSpec['kind'],
+  id: string,
+  cell: { dataset: string; model: string; metric: string },
+  title: string,
+  values: readonly unknown[],
+  layer: readonly unknown[],
+): ChartSpec {
   return {
-    id: `chart-${dataset}-${model}-${metric}`,
-    dataset,
-    model,
-    metric,
-    kind: 'metric',
+    id,
+    dataset: cell.dataset,
+    model: cell.model,
+    metric: cell.metric,
+    kind,
     title,
     spec: {
       $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
       title: { text: title, fontSize: 13 },
       width: 320,
       height: 180,
-      data: { values: rows },
-      layer: layers,
+      data: { values },
+      layer,
     } as TopLevelSpec,
   };
 }
@@ -144,34 +156,19 @@ function subgroupChart(subs: readonly SubgroupCell[], dataset: string, model: st
     axis: { labelAngle: -30 },
   };
   const title = `${dataset} · ${MODEL_NAMES[model] ?? model} · ${metric} by subgroup`;
-  return {
-    id: `subgroup-${dataset}-${model}-${metric}`,
-    dataset,
-    model,
-    metric,
-    kind: 'subgroup',
-    title,
-    spec: {
-      $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-      title: { text: title, fontSize: 13 },
-      width: 320,
-      height: 180,
-      data: { values },
-      layer: [
-        {
-          mark: 'bar',
-          encoding: {
-            x,
-            xOffset: { field: 'group' },
-            y: { field: 'value', type: 'quantitative', title: metric },
-            color: { field: 'group', type: 'nominal', title: 'group' },
-          },
-        },
-        {
-          mark: { type: 'rule', color: '#222' },
-          encoding: { x, xOffset: { field: 'group' }, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } },
-        },
-      ],
-    } as TopLevelSpec,
-  };
+  return layeredChart('subgroup', `subgroup-${dataset}-${model}-${metric}`, { dataset, model, metric }, title, values, [
+    {
+      mark: 'bar',
+      encoding: {
+        x,
+        xOffset: { field: 'group' },
+        y: { field: 'value', type: 'quantitative', title: metric },
+        color: { field: 'group', type: 'nominal', title: 'group' },
+      },
+    },
+    {
+      mark: { type: 'rule', color: '#222' },
+      encoding: { x, xOffset: { field: 'group' }, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } },
+    },
+  ]);
 }
