@@ -83,7 +83,7 @@ function benchOptions(command: Command): Command {
     .option('--schema <json>', 'a schema file for --data (feature kinds, categorical columns, one-hot groups, classes)')
     .option(
       '--backend <name>',
-      'forward passes of the built-in models: ts (pure TS, the reference; WebAssembly SIMD kernels where available), js (pure TS on the scalar JS kernels: the same bits, slower) or ort (ONNX Runtime, 1 thread per worker) [ts]',
+      'forward passes of the built-in models: ts or pure (pure TS, the reference; WebAssembly SIMD kernels where available), js (pure TS on the scalar JS kernels: the same bits, slower) or ort (ONNX Runtime, 1 thread per worker) [ts]',
     )
     .option(
       '--precision <p>',

@@ -55,7 +55,7 @@ export interface BenchConfig {
   readonly modelFiles: readonly ModelFileSpec[];
   /** `--data my.csv --label y [--test t.csv] [--schema s.json]`: a user's CSV as one more dataset (null: none). */
   readonly userData: UserDataSpec | null;
-  /** Who evaluates the built-in models' forward passes: `ts` (pure TS, the reference) or `ort` (ONNX Runtime, float32). */
+  /** Who evaluates the built-in models' forward passes: `ts` (pure TS, the reference; `pure` on the command line too), `js` or `ort`. */
   readonly backend: BackendName;
   /**
    * Arithmetic of the built-in and JSON models: 'float32' emulates the released OpenXAI code's
@@ -454,10 +454,11 @@ function modelSettings(raw: Record<string, unknown>, cwd: string): { trained: re
   return { trained, files };
 }
 
+/** `pure` names the default path as the docs call it (WebAssembly SIMD kernels, JS where absent): `ts`. */
 function backendSetting(raw: Record<string, unknown>): BackendName {
-  if (raw.backend === undefined) return 'ts';
+  if (raw.backend === undefined || raw.backend === 'pure') return 'ts';
   if (typeof raw.backend === 'string' && (BACKENDS as readonly string[]).includes(raw.backend)) return raw.backend as BackendName;
-  throw bad('backend', `expected one of ${BACKENDS.join(', ')}, got ${describeValue(raw.backend)}`, raw.backend);
+  throw bad('backend', `expected one of ${BACKENDS.join(', ')} (pure = ts), got ${describeValue(raw.backend)}`, raw.backend);
 }
 
 function precisionSetting(raw: Record<string, unknown>, presetName: PresetName): Precision {

@@ -39,6 +39,8 @@ describe('--backend js', () => {
     expect(runIdentity(ort)).not.toEqual(runIdentity(ts));
     expect(backendNote('js', 'float64')).toMatch(/^js: .*scalar JS kernels/);
     expect(backendNote('ts', 'float64')).toMatch(kernelBackend() === 'simd' ? /WebAssembly SIMD/ : /scalar JS/);
-    expect(() => resolveBenchConfig({}, { backend: 'pure' }, { cwd })).toThrow(/backend.*ts, js, ort/);
+    // `pure` is the docs' name of the default path: the same config and run as ts
+    expect(resolveBenchConfig({}, { backend: 'pure' }, { cwd })).toEqual(ts);
+    expect(() => resolveBenchConfig({}, { backend: 'wasm' }, { cwd })).toThrow(/backend.*ts, js, ort/);
   });
 });
