@@ -125,11 +125,15 @@ async function instanceTable(result, onOpen, isCurrent) {
   }
 }
 
-/** Draws one instance: one small chart per explainer, wrapping to the width of the page. */
+/**
+ * Draws one instance: one small chart per explainer, wrapping to the width of the page. The box is
+ * `aria-busy` until its last chart is in (assistive technology waits; so do the tests).
+ */
 export async function showInstance(result, index, isCurrent = () => true) {
   const row = result.rows[index];
   const { short } = classWording(result);
   const box = $('instance');
+  box.setAttribute('aria-busy', 'true');
   const charts = el('div', { class: 'instance-charts', id: `instance-${index}` });
   const predicted = result.classNames[row.predicted] ?? String(row.predicted);
   box.replaceChildren(el('h4', {}, `Instance ${index}: p(${short}) = ${row.probability.toFixed(3)}, predicted ${predicted}`), charts);
@@ -145,12 +149,14 @@ export async function showInstance(result, index, isCurrent = () => true) {
     charts.append(fig);
     await drawChunk(fig, instanceChart(explainer, attributions, result.featureNames, className), `instance ${index} ${explainer}`);
   }
+  box.setAttribute('aria-busy', 'false');
 }
 
 /** Clears every result on the page (a new job, an error or a cancel). */
 export function clearResults() {
   hook.result = null;
   for (const id of ['summary', 'charts', 'instances-list', 'instance']) $(id).replaceChildren();
+  $('instance').removeAttribute('aria-busy');
   $('instances-legend').textContent =
     "Click a row (or focus it and press Enter) to see each explainer's attributions for that instance side by side.";
 }

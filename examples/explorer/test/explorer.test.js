@@ -60,7 +60,8 @@ describe('explorer page in headless Chromium', () => {
     await screenshot(page, 'explorer-results');
 
     await page.click('tr.instance-row[data-index="3"]');
-    await page.waitForSelector('#instance-3 svg');
+    // The charts arrive one per frame; the box is aria-busy until the last one is in.
+    await page.waitForSelector('#instance[aria-busy=false] #instance-3');
     // One chart per explainer (Gradient, IG, LIME), each with a bar per feature.
     expect(await page.$$eval('#instance-3 figure.instance-chart svg', (s) => s.length)).toBe(3);
     const bars = await page.$$eval('#instance-3 svg path, #instance-3 svg rect', (m) => m.length);
