@@ -54,10 +54,19 @@ function workspaceClosure(): string[] {
   return [...seen].map((n) => byName.get(n)!.dir).sort();
 }
 
-/** The environment of a user who set nothing: no XAI_* folders, an empty HOME, the installed bin first on PATH. */
+/**
+ * The environment of a user who set nothing: no XAI_* folders, an empty HOME, the installed bin first on PATH,
+ * and nothing of the checkout's: pnpm's NODE_PATH (which would resolve any package from the workspace) and
+ * its node_modules/.bin folders are gone.
+ */
 function userEnv(home: string, bin: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, PATH: `${bin}:${process.env.PATH ?? ''}`, NO_COLOR: '1', ...extra };
-  for (const k of ['XAI_DATA_DIR', 'XAI_CACHE_DIR', 'XDG_DATA_HOME', 'XDG_CACHE_HOME', 'INIT_CWD', 'npm_config_prefix']) delete env[k];
+  const path = (process.env.PATH ?? '')
+    .split(':')
+    .filter((p) => !p.includes('node_modules'))
+    .join(':');
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, PATH: `${bin}:${path}`, NO_COLOR: '1', ...extra };
+  for (const k of ['XAI_DATA_DIR', 'XAI_CACHE_DIR', 'XDG_DATA_HOME', 'XDG_CACHE_HOME', 'INIT_CWD', 'npm_config_prefix', 'NODE_PATH'])
+    delete env[k];
   for (const k of Object.keys(env)) if (k.startsWith('npm_') || k.startsWith('PNPM_')) delete env[k];
   return { ...env, ...extra };
 }
@@ -75,6 +84,8 @@ describe('the packed CLI, installed with npm outside the repository', () => {
   let installed: Done;
   let bench: Done;
   let reference: Done;
+  let ort: Done;
+  let referenceOrt: Done;
 
   beforeAll(async () => {
     assertBuilt();
@@ -99,6 +110,15 @@ describe('the packed CLI, installed with npm outside the repository', () => {
     reference = await run(
       process.execPath,
       [CLI, 'bench', '--instances', '5', '--out', ref, '--cache-dir', join(top, 'reference-cache')],
+      top,
+      userEnv(home, bin),
+    );
+    // npm's global install nests onnxruntime-node under @xai/bench, out of @xai/onnx's sight: found from the program
+    const ortArgs = ['bench', '--instances', '5', '--backend', 'ort', '--explainers', 'grad,shap'];
+    ort = await run('xai', [...ortArgs, '--out', join(top, 'installed-ort')], work, userEnv(home, bin));
+    referenceOrt = await run(
+      process.execPath,
+      [CLI, ...ortArgs, '--out', join(top, 'reference-ort'), '--cache-dir', join(top, 'reference-cache')],
       top,
       userEnv(home, bin),
     );
@@ -132,6 +152,15 @@ describe('the packed CLI, installed with npm outside the repository', () => {
     ]);
     // Closed form: a linear model's gradient ranks features exactly as its weights do, so FA = 1.
     expect(fa[0]!.mean).toBe(1);
+  });
+
+  it('runs `--backend ort` on the onnxruntime-node the CLI brought, with the same results as the checkout', () => {
+    expect(ort.code, ort.stderr).toBe(0);
+    expect(referenceOrt.code, referenceOrt.stderr).toBe(0);
+    expect(readFileSync(join(top, 'installed-ort', 'results.jsonl'), 'utf8')).toBe(
+      readFileSync(join(top, 'reference-ort', 'results.jsonl'), 'utf8'),
+    );
+    expect(json(join(top, 'installed-ort', 'manifest.json')).config.backend).toBe('ort');
   });
 
   it('reads and caches only in per-user folders, and its receipt says where everything came from', () => {

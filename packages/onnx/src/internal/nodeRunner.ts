@@ -1,7 +1,9 @@
 // onnxruntime-node's native binding, used directly: its InferenceSession.run is synchronous
 // (the public API only wraps it in setImmediate + Promise), which core's synchronous Model
 // needs. Node only: the root entry never imports this file.
+import { realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import type { Matrix } from '@xai/core';
 import { XaiError } from '@xai/core';
 import type { RunOutput, Runner } from './runner.js';
@@ -27,21 +29,59 @@ interface Native {
 
 let native: Native | undefined;
 
+/**
+ * Where onnxruntime-node is looked for: beside @xai/onnx (its optional peer), then from the
+ * running program's main script, so an app or CLI that depends on it is enough. npm's global
+ * installs nest each package's dependencies under that package, where @xai/onnx cannot see them.
+ */
+function runtimeRequires(): { readonly where: string; readonly require: NodeJS.Require }[] {
+  const bases = [{ where: '@xai/onnx', require: createRequire(import.meta.url) }];
+  const main = process.argv[1];
+  if (main !== undefined && main.length > 0) {
+    try {
+      const file = realpathSync(main); // a bin symlink resolves from where its package lives
+      bases.push({ where: file, require: createRequire(pathToFileURL(file)) });
+    } catch {
+      // no such file (node -e, a REPL): only @xai/onnx's own resolution applies
+    }
+  }
+  return bases;
+}
+
+/** The first require that resolves onnxruntime-node, or every place that could not. */
+function findRuntime(): { readonly where: string; readonly require: NodeJS.Require } | { readonly missed: string[] } {
+  const missed: string[] = [];
+  for (const base of runtimeRequires()) {
+    try {
+      base.require.resolve('onnxruntime-node');
+      return base;
+    } catch {
+      missed.push(base.where);
+    }
+  }
+  return { missed };
+}
+
 function loadNative(fn: string): Native {
   if (native !== undefined) return native;
+  const found = findRuntime();
+  if ('missed' in found) throw nativeError(fn, `onnxruntime-node is not installed where ${found.missed.join(' or ')} can find it`);
   try {
-    const require = createRequire(import.meta.url);
-    const b = require('onnxruntime-node/dist/binding') as { binding: Native['binding']; initOrt(): void };
-    const { Tensor } = require('onnxruntime-node') as { Tensor: Native['Tensor'] };
+    const b = found.require('onnxruntime-node/dist/binding') as { binding: Native['binding']; initOrt(): void };
+    const { Tensor } = found.require('onnxruntime-node') as { Tensor: Native['Tensor'] };
     native = { binding: b.binding, initOrt: b.initOrt, Tensor };
     return native;
   } catch (e) {
-    throw new XaiError(
-      'NOT_SUPPORTED',
-      `onnxruntime-node could not be loaded (${(e as Error).message}); install onnxruntime-node@1.30.0 beside @xai/onnx`,
-      { fn, arg: 'onnxruntime-node' },
-    );
+    // installed but unloadable: a binary for another platform, a missing system library
+    throw nativeError(fn, `onnxruntime-node could not be loaded from ${found.where} (${(e as Error).message})`);
   }
+}
+
+function nativeError(fn: string, why: string): XaiError {
+  return new XaiError('NOT_SUPPORTED', `${why}; install onnxruntime-node@1.30.0 beside @xai/onnx or your program`, {
+    fn,
+    arg: 'onnxruntime-node',
+  });
 }
 
 export interface NodeRunnerOptions {
