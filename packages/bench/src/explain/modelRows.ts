@@ -37,7 +37,8 @@ export interface ReadModelRowsOptions {
  * (`model.preprocessing`, saved by `xai train`) gets raw rows: columns matched by name (a
  * missing or extra column is BAD_INPUT naming it), categories one-hot expanded, the fitted
  * scaler applied, out-of-range rows counted and warned about. A model without the block gets
- * the file's columns as they are (the width must match), and a warning when they look unscaled.
+ * the file's columns as they are (the width must match), and a warning when they look unscaled
+ * (not for an ONNX graph that scales its own inputs, as a scikit-learn pipeline's Scaler does).
  * @example const { x, warnings } = readModelRows('raw.csv', model, { what: 'explain' })
  * @since 0.2.0
  */
@@ -74,8 +75,24 @@ export function readModelRows(
       { fn: `xai ${what}`, arg: path, value: t.x.cols, file: path },
     );
   }
-  const w = looksUnscaled(t.x, { featureNames: t.names });
+  // a graph that scales its own inputs (a scikit-learn pipeline's Scaler) is meant to get raw values
+  const w = graphScalesInputs(model) ? undefined : looksUnscaled(t.x, { featureNames: t.names });
   return { x: t.x, names: t.names, preprocessed: false, outOfRangeRows: 0, warnings: w === undefined ? [] : [`${path}: ${w}`] };
+}
+
+/** Ops that, first in an imported ONNX chain, scale the raw inputs: Scaler, constant Sub/Div/Mul, BatchNormalization. */
+const INPUT_SCALING_OPS = new Set(['Scaler', 'Sub', 'Div', 'Mul', 'BatchNormalization']);
+
+/** Ops that change no value's scale (a converter's Cast of the input comes before its Scaler). */
+const SHAPE_ONLY_OPS = new Set(['Cast', 'Identity', 'Reshape', 'Flatten']);
+
+/** True when the model is an ONNX graph whose imported chain begins with an input-scaling op. */
+export function graphScalesInputs(model: Model): boolean {
+  const chain = (model as { readonly discovered?: { readonly mlp?: string | null } }).discovered?.mlp;
+  if (typeof chain !== 'string') return false;
+  const ops = chain.split(' → ').map((op) => op.replace(/\(.*$/, ''));
+  const first = ops.find((op) => !SHAPE_ONLY_OPS.has(op));
+  return first !== undefined && INPUT_SCALING_OPS.has(first);
 }
 
 /**
