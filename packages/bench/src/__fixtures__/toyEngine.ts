@@ -1,7 +1,8 @@
 // A toy engine for testing the runner's machinery (pool, resume, shards, reports) without the
 // real pipeline: every value is drawn from a stream keyed by (seed, dataset, model, explainer,
 // instance), as the real engine keys its draws by content, so results cannot depend on workers.
-import { substream } from '@xai/core';
+import type { XaiErrorCode } from '@xai/core';
+import { XaiError, substream } from '@xai/core';
 import type { BenchConfig } from '../config/benchConfig.js';
 import type { PreparedRun, UnitOutput, UnitRunner } from '../run/benchEngine.js';
 import type { Unit } from '../run/planUnits.js';
@@ -15,6 +16,8 @@ interface ToyPayload {
   readonly delayMs: number;
   /** Fail on this unit id (error-path tests). */
   readonly failOn: string | null;
+  /** Fail with an XaiError of this code, not a plain Error. */
+  readonly failCode: XaiErrorCode | null;
   readonly saveExplanations: boolean;
 }
 
@@ -36,6 +39,7 @@ export async function prepare(config: BenchConfig): Promise<PreparedRun> {
     metrics: config.metrics,
     delayMs: Number(process.env.XAI_TOY_DELAY_MS ?? 0),
     failOn: process.env.XAI_TOY_FAIL_ON ?? null,
+    failCode: (process.env.XAI_TOY_FAIL_CODE as XaiErrorCode | undefined) ?? null,
     saveExplanations: config.saveExplanations,
   };
   return { datasets, models: [], floors: ['floor-global'], payload, versions: { toy: '1' } };
@@ -46,7 +50,10 @@ export function createUnitRunner(payload: unknown): UnitRunner {
   const sleeper = new Int32Array(new SharedArrayBuffer(4));
   return (unit: Unit): ResultRow[] | UnitOutput => {
     if (p.delayMs > 0) Atomics.wait(sleeper, 0, 0, p.delayMs); // sleeps, no busy loop
-    if (unit.id === p.failOn) throw new Error(`toy failure on ${unit.id}`);
+    if (unit.id === p.failOn) {
+      if (p.failCode !== null) throw new XaiError(p.failCode, `toy failure on ${unit.id}`, { fn: 'toyUnit' });
+      throw new Error(`toy failure on ${unit.id}`);
+    }
     const kinds = unit.kind === 'floor' ? (['floor'] as const) : (['explainer', 'null'] as const);
     const lines = (unit.end - unit.start) * kinds.length;
     const rows: ResultRow[] = [];

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isXaiError } from '@xai/core';
 import { describe, expect, it } from 'vitest';
 import { resolveBenchConfig } from '../config/benchConfig.js';
 import { loadResults } from '../results/resultsFile.js';
@@ -50,6 +51,21 @@ describe('runBench (toy engine)', () => {
       );
     } finally {
       delete process.env.XAI_TOY_FAIL_ON;
+    }
+  });
+
+  it("keeps a failing unit's error code, stated once (a missing runtime is NOT_SUPPORTED, not bad input)", async () => {
+    process.env.XAI_TOY_FAIL_ON = 'synthetic/lr/lime/0';
+    process.env.XAI_TOY_FAIL_CODE = 'NOT_SUPPORTED';
+    try {
+      const failure = await runBench(config(join(dir, 'fail-code'), { workers: '2' }), quiet).catch((e: unknown) => e);
+      expect(isXaiError(failure, 'NOT_SUPPORTED')).toBe(true);
+      expect((failure as Error).message).toBe(
+        '[NOT_SUPPORTED] runUnits: unit synthetic/lr/lime/0: toyUnit: toy failure on synthetic/lr/lime/0',
+      );
+    } finally {
+      delete process.env.XAI_TOY_FAIL_ON;
+      delete process.env.XAI_TOY_FAIL_CODE;
     }
   });
 });

@@ -1,6 +1,8 @@
 // Worker-thread entry: loads the engine module named in workerData, builds its unit runner over
 // the payload once, then computes units as the pool sends them.
 import { parentPort, workerData } from 'node:worker_threads';
+import type { XaiErrorCode } from '@xai/core';
+import { isXaiError } from '@xai/core';
 import type { BenchEngine, UnitRunner } from './benchEngine.js';
 import type { WorkerRequest, WorkerResponse } from './workerPool.js';
 
@@ -25,7 +27,7 @@ async function main(): Promise<void> {
     const engine = (await import(init.engine)) as BenchEngine;
     runner = await engine.createUnitRunner(init.payload);
   } catch (e) {
-    port.postMessage({ type: 'error', id: null, message: errorText(e) } satisfies WorkerResponse);
+    port.postMessage({ type: 'error', id: null, ...errorText(e) } satisfies WorkerResponse);
     return;
   }
   port.on('message', (msg: WorkerRequest) => {
@@ -43,15 +45,17 @@ async function main(): Promise<void> {
           );
         }
       } catch (e) {
-        port.postMessage({ type: 'error', id: msg.unit.id, message: errorText(e) } satisfies WorkerResponse);
+        port.postMessage({ type: 'error', id: msg.unit.id, ...errorText(e) } satisfies WorkerResponse);
       }
     })();
   });
   port.postMessage({ type: 'ready' } satisfies WorkerResponse);
 }
 
-function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
+/** The error as the pool rethrows it: a typed error keeps its code, once. */
+function errorText(e: unknown): { readonly message: string; readonly code?: XaiErrorCode } {
+  if (isXaiError(e)) return { message: e.message.replace(`[${e.code}] `, ''), code: e.code };
+  return { message: e instanceof Error ? e.message : String(e) };
 }
 
 void main();

@@ -1,5 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { XaiErrorCode } from '@xai/core';
 import { XaiError, checkOptions } from '@xai/core';
 import type { Unit } from './planUnits.js';
 import type { ResultRow } from '../results/resultRow.js';
@@ -20,7 +21,13 @@ export type WorkerResponse =
       readonly ms: number;
       readonly attributions?: { readonly cols: number; readonly data: Float64Array };
     }
-  | { readonly type: 'error'; readonly id: string | null; readonly message: string };
+  | {
+      readonly type: 'error';
+      readonly id: string | null;
+      readonly message: string;
+      /** The thrown XaiError's code (its message then without the `[CODE] ` prefix). */
+      readonly code?: XaiErrorCode;
+    };
 
 export interface RunUnitsOptions {
   /** URL (file: or absolute path) of the engine module the workers load. */
@@ -98,7 +105,8 @@ export function runUnits(options: RunUnitsOptions): Promise<void> {
         }
         if (msg.type === 'error') {
           stop(
-            new XaiError('BAD_INPUT', msg.message, {
+            // the unit's own code (NOT_SUPPORTED for a missing runtime, NON_FINITE…); an untyped throw stays BAD_INPUT
+            new XaiError(msg.code ?? 'BAD_INPUT', msg.message, {
               fn: 'runUnits',
               arg: msg.id === null ? 'worker start-up' : `unit ${msg.id}`,
               value: msg.id,
