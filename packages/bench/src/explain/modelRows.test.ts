@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadOnnxModel } from '@xai/onnx/node';
 import { describe, expect, it } from 'vitest';
-import { graphScalesInputs, readModelRows } from './modelRows.js';
+import { graphScalesInputs } from './graphScalesInputs.js';
+import { readModelRows } from './modelRows.js';
 
 const FIXTURES = fileURLToPath(new URL('../../../onnx/fixtures/', import.meta.url));
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Matrix, Model, Preprocessing } from '@xai/core';
 import { XaiError, checkOptions, isXaiError } from '@xai/core';
 import { applyPreprocessing, looksUnscaled, readFeatureCsvSync } from '@xai/data/node';
+import { graphScalesInputs } from './graphScalesInputs.js';
 
 /** Raw CSV rows turned into a model's inputs, and what was off about them. */
 export interface ModelRows {
@@ -78,21 +79,6 @@ export function readModelRows(
   // a graph that scales its own inputs (a scikit-learn pipeline's Scaler) is meant to get raw values
   const w = graphScalesInputs(model) ? undefined : looksUnscaled(t.x, { featureNames: t.names });
   return { x: t.x, names: t.names, preprocessed: false, outOfRangeRows: 0, warnings: w === undefined ? [] : [`${path}: ${w}`] };
-}
-
-/** Ops that, first in an imported ONNX chain, scale the raw inputs: Scaler, constant Sub/Div/Mul, BatchNormalization. */
-const INPUT_SCALING_OPS = new Set(['Scaler', 'Sub', 'Div', 'Mul', 'BatchNormalization']);
-
-/** Ops that change no value's scale (a converter's Cast of the input comes before its Scaler). */
-const SHAPE_ONLY_OPS = new Set(['Cast', 'Identity', 'Reshape', 'Flatten']);
-
-/** True when the model is an ONNX graph whose imported chain begins with an input-scaling op. */
-export function graphScalesInputs(model: Model): boolean {
-  const chain = (model as { readonly discovered?: { readonly mlp?: string | null } }).discovered?.mlp;
-  if (typeof chain !== 'string') return false;
-  const ops = chain.split(' → ').map((op) => op.replace(/\(.*$/, ''));
-  const first = ops.find((op) => !SHAPE_ONLY_OPS.has(op));
-  return first !== undefined && INPUT_SCALING_OPS.has(first);
 }
 
 /**
