@@ -38,6 +38,7 @@ interface BenchFlags {
   label?: string;
   test?: string;
   schema?: string;
+  missing?: string;
   backend?: string;
   precision?: string;
   modelInput?: string;
@@ -81,6 +82,7 @@ function benchOptions(command: Command): Command {
     .option('--label <column>', 'the label column of --data')
     .option('--test <csv>', 'a separate test CSV for --data (else a seeded stratified 80/20 split)')
     .option('--schema <json>', 'a schema file for --data (feature kinds, categorical columns, one-hot groups, classes)')
+    .option('--missing <mode>', 'a missing cell of --data: error (naming it) or drop-rows (its row dropped, counted) [error]')
     .option(
       '--backend <name>',
       'forward passes of the built-in models: ts or pure (pure TS, the reference; WebAssembly SIMD kernels where available), js (pure TS on the scalar JS kernels: the same bits, slower) or ort (ONNX Runtime, 1 thread per worker) [ts]',

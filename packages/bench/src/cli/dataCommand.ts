@@ -14,6 +14,7 @@ interface DataExportFlags {
   label?: string;
   test?: string;
   schema?: string;
+  missing?: string;
   dataDir?: string;
   cacheDir?: string;
   preset?: string;
@@ -73,6 +74,7 @@ function dataExportCommand(data: Command, io: CliIo): Command {
     .option('--label <column>', 'the label column of --data')
     .option('--test <csv>', 'a separate test CSV for --data')
     .option('--schema <json>', 'a schema file for --data')
+    .option('--missing <mode>', 'a missing cell of --data: error (naming it) or drop-rows (its row dropped, counted) [error]')
     .option('--data-dir <dir>', 'real datasets [$XAI_DATA_DIR, else $XDG_DATA_HOME/xai/datasets, else ~/.local/share/xai/datasets]')
     .option('--cache-dir <dir>', 'download cache [$XAI_CACHE_DIR, else $XDG_CACHE_HOME/xai, else ~/.cache/xai]')
     .option('--preset <name>', 'default | openxai | paper [default]')
@@ -109,6 +111,7 @@ async function runDataExport(name: string | undefined, f: DataExportFlags, io: C
       label: f.label,
       test: f.test,
       schema: f.schema,
+      missing: f.missing,
     },
   );
   if ((name === undefined) === (c.userData === null))

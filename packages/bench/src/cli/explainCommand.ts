@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { XaiError } from '@xai/core';
 import { inputDimOf } from './cliHints.js';
 import type { CliIo } from './cliIo.js';
+import type { UserDataSpec } from '../inputs/userBenchDataset.js';
 
 interface ExplainFlags {
   model: string;
@@ -9,6 +10,7 @@ interface ExplainFlags {
   data?: string;
   test?: string;
   schema?: string;
+  missing?: string;
   method: string;
   train?: string;
   label?: string;
@@ -42,6 +44,7 @@ function explainOptions(command: Command): Command {
     )
     .option('--test <csv>', 'a separate test CSV for --data')
     .option('--schema <json>', 'a schema file for --data')
+    .option('--missing <mode>', 'a missing cell of --data: error (naming it) or drop-rows (its row dropped, counted) [error]')
     .requiredOption(
       '--method <id>',
       'control, grad, sg, ig, itg, shap, lime, or shapley, permshap, occlusion, sg2, vargrad, ig-sg, itg-sg, gradshap, deeplift',
@@ -83,6 +86,12 @@ function checkDataOnlyFlags(f: ExplainFlags): void {
       '--schema describes --data here (explainers use no feature kinds); to score with kinds and one-hot groups, give it to xai evaluate --instances',
       { fn: 'xai explain', arg: '--schema', value: f.schema },
     );
+  if (f.missing !== undefined && f.data === undefined)
+    throw new XaiError('BAD_OPTION', '--missing says what a missing cell of --data does; --instances rows must be complete', {
+      fn: 'xai explain',
+      arg: '--missing',
+      value: f.missing,
+    });
   if (f.modelInput !== undefined && f.data === undefined)
     throw new XaiError('BAD_OPTION', '--model-input chooses the input space of --data rows; with --instances the file is the model input', {
       fn: 'xai explain',
@@ -102,7 +111,13 @@ async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
   const data =
     f.data === undefined
       ? undefined
-      : { data: f.data, label: f.label ?? '', ...(f.test ? { test: f.test } : {}), ...(f.schema ? { schema: f.schema } : {}) };
+      : {
+          data: f.data,
+          label: f.label ?? '',
+          ...(f.test ? { test: f.test } : {}),
+          ...(f.schema ? { schema: f.schema } : {}),
+          ...(f.missing ? { missing: f.missing as NonNullable<UserDataSpec['missing']> } : {}),
+        };
   const r = await explainInstances({
     model: f.model,
     ...(f.instances ? { instances: f.instances } : {}),

@@ -15,6 +15,7 @@ interface TrainFlags {
   label?: string;
   test?: string;
   schema?: string;
+  missing?: string;
 }
 
 /** `xai train`. @since 0.1.0 */
@@ -27,6 +28,7 @@ export function trainCommand(program: Command, io: CliIo): Command {
     .option('--label <column>', 'the label column of --data')
     .option('--test <csv>', 'a separate test CSV for --data (else a seeded stratified split)')
     .option('--schema <json>', 'a schema file for --data')
+    .option('--missing <mode>', 'a missing cell of --data: error (naming it) or drop-rows (its row dropped, counted) [error]')
     .option('--models <list>', 'lr, ann [lr,ann]')
     .option('--preset <name>', 'default | openxai | paper; quantus and captum train as default [default]')
     .option('--seed <n>', 'training seed [0]')
@@ -70,6 +72,7 @@ async function runTrain(flags: TrainFlags, io: CliIo): Promise<void> {
       label: flags.label,
       test: flags.test,
       schema: flags.schema,
+      missing: flags.missing,
     },
   );
   if (isPeerPreset(c.preset))

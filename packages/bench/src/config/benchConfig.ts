@@ -128,7 +128,7 @@ export type BenchConfigInput = Partial<
 >;
 
 /** Config keys (flags `--data`, `--label`, `--test`, `--schema`) of a user's CSV. */
-export const USER_DATA_KEYS = ['data', 'label', 'test', 'schema'] as const;
+export const USER_DATA_KEYS = ['data', 'label', 'test', 'schema', 'missing'] as const;
 
 /** Config keys (and flags, kebab-cased) that set instance counts per explainer or family. */
 export const OVERRIDE_KEYS = ['explainerInstances', 'groundTruthInstances', 'predictionInstances', 'stabilityInstances'] as const;
@@ -210,7 +210,7 @@ function modelFiles(raw: unknown, cwd: string, trained: readonly string[]): Mode
 
 function userData(raw: Record<string, unknown>, cwd: string): UserDataSpec | null {
   if (raw.data === undefined) {
-    for (const k of ['label', 'test', 'schema'] as const)
+    for (const k of ['label', 'test', 'schema', 'missing'] as const)
       if (raw[k] !== undefined) throw bad(k, `--${k} describes a user CSV: give --data <csv> too`, raw[k]);
     return null;
   }
@@ -221,7 +221,14 @@ function userData(raw: Record<string, unknown>, cwd: string): UserDataSpec | nul
     label: raw.label === undefined ? '' : text('label', raw.label),
     ...(raw.test === undefined ? {} : { test: resolve(cwd, text('test', raw.test)) }),
     ...(raw.schema === undefined ? {} : { schema: resolve(cwd, text('schema', raw.schema)) }),
+    ...(raw.missing === undefined ? {} : { missing: missingSetting(raw.missing) }),
   };
+}
+
+/** `--missing error|drop-rows`: what a missing cell of the user CSV does. */
+function missingSetting(raw: unknown): 'error' | 'drop-rows' {
+  if (raw === 'error' || raw === 'drop-rows') return raw;
+  throw bad('missing', `expected error or drop-rows, got ${describeValue(raw)}`, raw);
 }
 
 /**
@@ -579,6 +586,7 @@ export function runIdentity(config: BenchConfig): Record<string, unknown> {
             label: config.userData.label,
             ...(config.userData.test ? { test: basename(config.userData.test) } : {}),
             ...(config.userData.schema ? { schema: basename(config.userData.schema) } : {}),
+            ...(config.userData.missing ? { missing: config.userData.missing } : {}),
           },
         }
       : {}),

@@ -1,15 +1,17 @@
 import type { Preprocessing } from '@xai/core';
-import { XaiError, checkOptions } from '@xai/core';
+import { XaiError, checkOptions, enumOption } from '@xai/core';
 import { loadUserDataset } from '@xai/data/node';
 import type { UserDataset } from '@xai/data/node';
 import type { BenchDataset } from './loadBenchDataset.js';
 
-/** A user's CSV as the CLI names it: `--data my.csv --label y [--test t.csv] [--schema s.json]`. */
+/** A user's CSV as the CLI names it: `--data my.csv --label y [--test t.csv] [--schema s.json] [--missing drop-rows]`. */
 export interface UserDataSpec {
   readonly data: string;
   readonly label: string;
   readonly test?: string;
   readonly schema?: string;
+  /** A missing value in a numeric column or the label: an error naming the cell (default), or its row dropped. */
+  readonly missing?: 'error' | 'drop-rows';
 }
 
 /** A user dataset as the bench uses it, plus what a model trained on it must carry. */
@@ -32,7 +34,7 @@ export interface UserBenchDataset extends BenchDataset {
  */
 export async function loadUserBenchDataset(spec: UserDataSpec, options: { readonly seed: number }): Promise<UserBenchDataset> {
   const fn = 'loadUserBenchDataset';
-  checkOptions(spec, ['data', 'label', 'test', 'schema'], fn, 'spec');
+  checkOptions(spec, ['data', 'label', 'test', 'schema', 'missing'], fn, 'spec');
   checkOptions(options, ['seed'], fn);
   // The label comes from --label, or from a --schema file that names it.
   if ((typeof spec.label !== 'string' || spec.label.length === 0) && spec.schema === undefined) {
@@ -47,6 +49,7 @@ export async function loadUserBenchDataset(spec: UserDataSpec, options: { readon
     seed: options.seed,
     ...(spec.test !== undefined ? { test: spec.test } : {}),
     ...(spec.schema !== undefined ? { schema: spec.schema } : {}),
+    ...(spec.missing !== undefined ? { missing: enumOption(spec.missing, fn, '--missing', { values: ['error', 'drop-rows'] }) } : {}),
   });
   if (ds.task !== 'classification') {
     throw new XaiError(

@@ -7,7 +7,7 @@ import type { CsvTable } from './csvTable.js';
 import { cellError, lineOfRecord } from './csvTable.js';
 
 /** Added to missing-value (and NaN) errors of user tables while missing values are errors. */
-export const MISSING_HINT = `pass missing: 'drop-rows' (or "missing": "drop-rows" in the schema) to drop rows with a missing value`;
+export const MISSING_HINT = `pass missing: 'drop-rows' (the CLI's --missing drop-rows, or "missing": "drop-rows" in the schema) to drop rows with a missing value`;
 
 /** A table after screening, and what was dropped. */
 export interface ScreenedTable {
