@@ -32,6 +32,18 @@ const cases: [string[], number, RegExp][] = [
   [['report', join(dir, 'nowhere')], 1, /no manifest.json/],
   [['merge', join(dir, 'a')], 2, /required option '--out/],
   [['merge', join(dir, 'nowhere'), '--out', join(dir, 'm')], 1, /no manifest.json/],
+  [['bench', '--missing', 'drop-rows'], 2, /--missing describes a user CSV: give --data/],
+  [['train', '--data', join(dir, 'my.csv'), '--label', 'y', '--missing', 'drop'], 2, /missing: expected error or drop-rows, got "drop"/],
+  [
+    ['explain', '--model', 'm.json', '--instances', 'x.csv', '--method', 'grad', '--out', 'o.json', '--missing', 'drop-rows'],
+    2,
+    /--missing says what a missing cell of --data does/,
+  ],
+  [
+    ['evaluate', '--model', 'm.json', '--instances', 'x.csv', '--attributions', 'a.json', '--metric', 'PGI', '--missing', 'drop-rows'],
+    2,
+    /--missing says what a missing cell of --data does/,
+  ],
   [['frobnicate'], 2, /unknown command 'frobnicate'/],
 ];
 

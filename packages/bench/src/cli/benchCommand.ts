@@ -4,6 +4,7 @@ import { XaiError } from '@xai/core';
 import type { BenchConfig, BenchConfigInput } from '../config/benchConfig.js';
 import type { RunBenchResult } from '../run/runBench.js';
 import type { CliIo } from './cliIo.js';
+import { MISSING_FLAG_HELP } from './userDataFlags.js';
 
 interface BenchFlags {
   config?: string;
@@ -82,7 +83,7 @@ function benchOptions(command: Command): Command {
     .option('--label <column>', 'the label column of --data')
     .option('--test <csv>', 'a separate test CSV for --data (else a seeded stratified 80/20 split)')
     .option('--schema <json>', 'a schema file for --data (feature kinds, categorical columns, one-hot groups, classes)')
-    .option('--missing <mode>', 'a missing cell of --data: error (naming it) or drop-rows (its row dropped, counted) [error]')
+    .option('--missing <mode>', MISSING_FLAG_HELP)
     .option(
       '--backend <name>',
       'forward passes of the built-in models: ts or pure (pure TS, the reference; WebAssembly SIMD kernels where available), js (pure TS on the scalar JS kernels: the same bits, slower) or ort (ONNX Runtime, 1 thread per worker) [ts]',

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { CliIo } from './cliIo.js';
+import { MISSING_FLAG_HELP } from './userDataFlags.js';
 
 interface DataListFlags {
   dataDir?: string;
@@ -74,7 +75,7 @@ function dataExportCommand(data: Command, io: CliIo): Command {
     .option('--label <column>', 'the label column of --data')
     .option('--test <csv>', 'a separate test CSV for --data')
     .option('--schema <json>', 'a schema file for --data')
-    .option('--missing <mode>', 'a missing cell of --data: error (naming it) or drop-rows (its row dropped, counted) [error]')
+    .option('--missing <mode>', MISSING_FLAG_HELP)
     .option('--data-dir <dir>', 'real datasets [$XAI_DATA_DIR, else $XDG_DATA_HOME/xai/datasets, else ~/.local/share/xai/datasets]')
     .option('--cache-dir <dir>', 'download cache [$XAI_CACHE_DIR, else $XDG_CACHE_HOME/xai, else ~/.cache/xai]')
     .option('--preset <name>', 'default | openxai | paper [default]')

@@ -1,10 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { XaiError } from '@xai/core';
 import { inputDimOf } from './cliHints.js';
 import { withIo } from '../system/ioError.js';
 import type { CliIo } from './cliIo.js';
-import type { UserDataSpec } from '../inputs/userBenchDataset.js';
+import { MISSING_FLAG_HELP, userDataFromFlags } from './userDataFlags.js';
 
 interface EvaluateFlags {
   model: string;
@@ -42,7 +41,7 @@ export function evaluateCommand(program: Command, io: CliIo): Command {
       '--schema <json>',
       'feature kinds and one-hot groups: a schema for --data, or for --instances OpenXAI feature metadata / an xai-data-schema@1 naming the columns [inferred: kinds from the values, one-hot groups from prefix_value names]',
     )
-    .option('--missing <mode>', 'a missing cell of --data: error (naming it) or drop-rows (its row dropped, counted) [error]')
+    .option('--missing <mode>', MISSING_FLAG_HELP)
     .option('--input-dim <n>', 'the feature count of an ONNX model whose input width is dynamic')
     .option(
       '--model-input <space>',
@@ -90,22 +89,7 @@ Examples:
           modelInput: f.modelInput,
         },
       );
-      if (f.missing !== undefined && f.data === undefined)
-        throw new XaiError('BAD_OPTION', '--missing says what a missing cell of --data does; --instances rows must be complete', {
-          fn: 'xai evaluate',
-          arg: '--missing',
-          value: f.missing,
-        });
-      const data =
-        f.data === undefined
-          ? undefined
-          : {
-              data: f.data,
-              label: f.label ?? '',
-              ...(f.test ? { test: f.test } : {}),
-              ...(f.schema ? { schema: f.schema } : {}),
-              ...(f.missing ? { missing: f.missing as NonNullable<UserDataSpec['missing']> } : {}),
-            };
+      const data = userDataFromFlags(f, 'xai evaluate');
       const r = await evaluateAttributions({
         model: f.model,
         ...(f.instances ? { instances: f.instances } : {}),

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { XaiError } from '@xai/core';
 import { inputDimOf } from './cliHints.js';
 import type { CliIo } from './cliIo.js';
-import type { UserDataSpec } from '../inputs/userBenchDataset.js';
+import { MISSING_FLAG_HELP, userDataFromFlags } from './userDataFlags.js';
 
 interface ExplainFlags {
   model: string;
@@ -44,7 +44,7 @@ function explainOptions(command: Command): Command {
     )
     .option('--test <csv>', 'a separate test CSV for --data')
     .option('--schema <json>', 'a schema file for --data')
-    .option('--missing <mode>', 'a missing cell of --data: error (naming it) or drop-rows (its row dropped, counted) [error]')
+    .option('--missing <mode>', MISSING_FLAG_HELP)
     .requiredOption(
       '--method <id>',
       'control, grad, sg, ig, itg, shap, lime, or shapley, permshap, occlusion, sg2, vargrad, ig-sg, itg-sg, gradshap, deeplift',
@@ -86,12 +86,6 @@ function checkDataOnlyFlags(f: ExplainFlags): void {
       '--schema describes --data here (explainers use no feature kinds); to score with kinds and one-hot groups, give it to xai evaluate --instances',
       { fn: 'xai explain', arg: '--schema', value: f.schema },
     );
-  if (f.missing !== undefined && f.data === undefined)
-    throw new XaiError('BAD_OPTION', '--missing says what a missing cell of --data does; --instances rows must be complete', {
-      fn: 'xai explain',
-      arg: '--missing',
-      value: f.missing,
-    });
   if (f.modelInput !== undefined && f.data === undefined)
     throw new XaiError('BAD_OPTION', '--model-input chooses the input space of --data rows; with --instances the file is the model input', {
       fn: 'xai explain',
@@ -108,16 +102,7 @@ async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
   ]);
   const c = resolveBenchConfig({}, { preset: f.preset, seed: f.seed, precision: f.precision, modelInput: f.modelInput });
   checkDataOnlyFlags(f);
-  const data =
-    f.data === undefined
-      ? undefined
-      : {
-          data: f.data,
-          label: f.label ?? '',
-          ...(f.test ? { test: f.test } : {}),
-          ...(f.schema ? { schema: f.schema } : {}),
-          ...(f.missing ? { missing: f.missing as NonNullable<UserDataSpec['missing']> } : {}),
-        };
+  const data = userDataFromFlags(f, 'xai explain');
   const r = await explainInstances({
     model: f.model,
     ...(f.instances ? { instances: f.instances } : {}),

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { CliIo } from './cliIo.js';
 import type { ModelName } from '../config/ids.js';
+import { MISSING_FLAG_HELP } from './userDataFlags.js';
 
 interface TrainFlags {
   datasets?: string;
@@ -28,7 +29,7 @@ export function trainCommand(program: Command, io: CliIo): Command {
     .option('--label <column>', 'the label column of --data')
     .option('--test <csv>', 'a separate test CSV for --data (else a seeded stratified split)')
     .option('--schema <json>', 'a schema file for --data')
-    .option('--missing <mode>', 'a missing cell of --data: error (naming it) or drop-rows (its row dropped, counted) [error]')
+    .option('--missing <mode>', MISSING_FLAG_HELP)
     .option('--models <list>', 'lr, ann [lr,ann]')
     .option('--preset <name>', 'default | openxai | paper; quantus and captum train as default [default]')
     .option('--seed <n>', 'training seed [0]')
