@@ -31,6 +31,11 @@ export interface OnnxDiscovery {
   readonly width: number;
   /** The MLP ops recognised, input to output (null when the graph is not an MLP chain). */
   readonly mlp: string | null;
+  /**
+   * The op that scales the raw inputs first in that chain (Scaler, Sub, Div, Mul or
+   * BatchNormalization), or null: such a graph is meant to get raw values, not min-max-scaled ones.
+   */
+  readonly inputScaling: string | null;
   readonly mlpImported: boolean;
   /** Why the graph was not imported: the node to blame is named in it (index, name, op type). */
   readonly notImportedBecause?: string;

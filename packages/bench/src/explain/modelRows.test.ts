@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadOnnxModel } from '@xai/onnx/node';
 import { describe, expect, it } from 'vitest';
-import { graphScalesInputs } from './graphScalesInputs.js';
 import { readModelRows } from './modelRows.js';
 
 const FIXTURES = fileURLToPath(new URL('../../../onnx/fixtures/', import.meta.url));
@@ -23,7 +22,7 @@ describe('readModelRows on a model without a preprocessing block', () => {
 
   it('does not call raw rows unscaled for a graph that scales its own inputs (a scikit-learn Scaler first)', () => {
     const model = loadOnnxModel(readFileSync(join(FIXTURES, 'skl_pipeline.onnx')), { threads: 1 });
-    expect(model.discovered.mlp).toMatch(/^Scaler → /);
+    expect(model.discovered.inputScaling).toBe('Scaler');
     const rows = readModelRows(rawCsv(dir, 4), model, { what: 'explain' });
     expect(rows.warnings).toEqual([]);
     expect(rows.x.data[0]).toBe(1000);
@@ -31,19 +30,9 @@ describe('readModelRows on a model without a preprocessing block', () => {
 
   it('warns about the same rows for a graph that starts with its first layer', () => {
     const model = loadOnnxModel(readFileSync(join(FIXTURES, 'mlp_relu.onnx')), { threads: 1 });
+    expect(model.discovered.inputScaling).toBeNull();
     const rows = readModelRows(rawCsv(dir, 6), model, { what: 'explain' });
     expect(rows.warnings).toHaveLength(1);
     expect(rows.warnings[0]).toMatch(/look unscaled/);
-  });
-
-  it('reads the chain past shape-only ops and only at its start', () => {
-    const chain = (mlp: string | null) => ({ inputDim: 1, classes: 2, predictProba: () => null, discovered: { mlp } }) as never;
-    expect(graphScalesInputs(chain('Cast → Scaler → LinearClassifier(LOGISTIC)'))).toBe(true);
-    expect(graphScalesInputs(chain('Sub → Div → Gemm → Relu → Gemm → Softmax'))).toBe(true);
-    expect(graphScalesInputs(chain('BatchNormalization → Gemm → Softmax'))).toBe(true);
-    expect(graphScalesInputs(chain('Gemm → Relu → Gemm → Sub → Softmax'))).toBe(false);
-    expect(graphScalesInputs(chain('MatMul+Add → Sigmoid'))).toBe(false);
-    expect(graphScalesInputs(chain(null))).toBe(false);
-    expect(graphScalesInputs({ inputDim: 1, classes: 2, predictProba: () => null } as never)).toBe(false);
   });
 });

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import type { Matrix, Model, Preprocessing } from '@xai/core';
 import { XaiError, checkOptions, isXaiError } from '@xai/core';
 import { applyPreprocessing, looksUnscaled, readFeatureCsvSync } from '@xai/data/node';
-import { graphScalesInputs } from './graphScalesInputs.js';
 
 /** Raw CSV rows turned into a model's inputs, and what was off about them. */
 export interface ModelRows {
@@ -76,8 +75,9 @@ export function readModelRows(
       { fn: `xai ${what}`, arg: path, value: t.x.cols, file: path },
     );
   }
-  // a graph that scales its own inputs (a scikit-learn pipeline's Scaler) is meant to get raw values
-  const w = graphScalesInputs(model) ? undefined : looksUnscaled(t.x, { featureNames: t.names });
+  // an ONNX graph that scales its own inputs (a scikit-learn pipeline's Scaler) is meant to get raw values
+  const scaling = (model as { readonly discovered?: { readonly inputScaling?: string | null } }).discovered?.inputScaling;
+  const w = typeof scaling === 'string' ? undefined : looksUnscaled(t.x, { featureNames: t.names });
   return { x: t.x, names: t.names, preprocessed: false, outOfRangeRows: 0, warnings: w === undefined ? [] : [`${path}: ${w}`] };
 }
 

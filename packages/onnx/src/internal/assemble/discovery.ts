@@ -3,6 +3,7 @@ import type { GraphIndex } from '../graph.js';
 import type { ImportResult } from '../importMlp.js';
 import type { OnnxDiscovery, OnnxModel, OnnxOutputKind } from '../../types.js';
 import type { Assembly } from './assembly.js';
+import { inputScalingOp } from '../chain/inputScaling.js';
 import type { DiscoveredKind } from './outputKind.js';
 
 export interface DiscoveryFacts {
@@ -33,6 +34,7 @@ export function discovery(f: DiscoveryFacts): OnnxDiscovery {
     head: auto.headName,
     width: a.width,
     mlp: tryImport.ok ? tryImport.mlp.ops.join(' → ') : null,
+    inputScaling: tryImport.ok ? inputScalingOp(tryImport.mlp.ops) : null,
     mlpImported: a.imported !== undefined,
     ...(a.importReason !== undefined ? { notImportedBecause: a.importReason } : {}),
     ...(!tryImport.ok && tryImport.node !== undefined ? { notImportedAt: tryImport.node } : {}),
