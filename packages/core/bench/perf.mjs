@@ -87,7 +87,7 @@ else {
     ['f64x2', 8, Float64Array, simd.mmF64, simd.mmsF64],
     ['f32x4', 4, Float32Array, simd.mmF32, simd.mmsF32],
   ]) {
-    const need = (2 * n * k + k * m + n * m) * bytes + 8 * k + 128;
+    const need = (2 * n * k + k * m + n * m) * bytes + 2 * bytes * k + 4 * k + 128;
     if (simd.memory.buffer.byteLength < need) simd.memory.grow(Math.ceil((need - simd.memory.buffer.byteLength) / 65536));
     const pa = 16;
     const pb = pa + n * k * bytes;

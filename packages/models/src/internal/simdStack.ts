@@ -36,7 +36,7 @@ export class SimdStack<T extends SimdArray> {
   private readonly mm: SimdMatmul;
   private readonly mms: SimdSparseMatmul;
   private readonly mask: SimdReluMask;
-  /** Byte address of the sparse kernel's list (maxWidth elements, then maxWidth int32s). */
+  /** Byte address of the sparse kernel's list (2·maxWidth elements, then maxWidth int32s). */
   private readonly scratch: number;
   /** Per layer: every weight finite, so skipping a zero input term keeps the bits. */
   private readonly finite: boolean[];
@@ -84,7 +84,7 @@ export class SimdStack<T extends SimdArray> {
     this.dW = at;
     at += vectorRound(largest, this.bytes);
     this.scratch = at * this.bytes;
-    this.weightsEnd = at + vectorRound(width, this.bytes) + vectorRound((width * 4) / this.bytes, this.bytes);
+    this.weightsEnd = at + vectorRound(2 * width, this.bytes) + vectorRound((width * 4) / this.bytes, this.bytes);
     this.maxWidth = width;
     this.laidOut = new Float64Array(params.length);
   }

@@ -127,19 +127,28 @@ describe('SIMD matmul kernels', () => {
   it('mms_f64 / mms_f32 (zeros of A skipped) give the bits of mm_f64 / mm_f32 when B is finite', () => {
     const k = simd!;
     fc.assert(
-      fc.property(problem, fc.boolean(), (p, double) => {
+      fc.property(problem, fc.boolean(), fc.boolean(), (p, double, shared) => {
         const bytes = double ? 8 : 4;
         const at = addresses(p, bytes);
         const scratch = at.end + 16;
-        const c2 = scratch + 16 * Math.ceil((bytes * (p.k + 8) + 4 * (p.k + 8)) / 16);
+        // scratch: 2k elements, then k int32s
+        const c2 = scratch + 16 * Math.ceil((2 * bytes * (p.k + 8) + 4 * (p.k + 8)) / 16);
         reserveSimdMemory(k, c2 + bytes * (p.n * p.sc + 8));
         const Type = double ? Float64Array : Float32Array;
         const mem = new Type(k.memory.buffer);
         mem.fill(Number.NaN);
         const A = mem.subarray(at.a / bytes, at.a / bytes + p.n * p.sa);
         fill(A, p.seed);
-        // about half exact zeros of both signs, as ReLU outputs and masked gradients have
-        for (let q = 0; q < A.length; q++) if ((q * 2654435761 + p.seed) % 7 < 3) A[q] = q % 2 === 0 ? 0 : -0;
+        // about half exact zeros of both signs, as ReLU outputs and masked gradients have: at
+        // independent places (rows run one by one), or mostly the same terms in every row
+        // (perturbations of one instance: rows run in pairs over the union of their terms)
+        for (let q = 0; q < A.length; q++) {
+          const term = q % p.sa;
+          const zero = shared
+            ? (term * 2654435761 + p.seed) % 7 < 3 !== ((q * 40503 + p.seed) % 11 === 0)
+            : (q * 2654435761 + p.seed) % 7 < 3;
+          if (zero) A[q] = q % 2 === 0 ? 0 : -0;
+        }
         fill(mem.subarray(at.b / bytes, at.b / bytes + p.k * p.sb), p.seed + 1);
         fill(mem.subarray(at.bias / bytes, at.bias / bytes + p.m), p.seed + 2);
         const [dense, sparse] = double ? [k.mmF64, k.mmsF64] : [k.mmF32, k.mmsF32];

@@ -35,8 +35,9 @@ export type SimdMatmul = (
 
 /**
  * `SimdMatmul` that skips the exact zeros of A (a ReLU layer's outputs, and the gradients
- * masked by it, are about half zeros), with `scratch` the byte address of k elements and then
- * k int32s of free memory. The bits equal `SimdMatmul`'s whenever every entry of B is finite:
+ * masked by it, are about half zeros), with `scratch` the byte address of 2k elements and then
+ * k int32s of free memory. Rows that share most of their zeros (perturbations of one instance)
+ * run in pairs over the union of their non-zero terms. The bits equal `SimdMatmul`'s whenever every entry of B is finite:
  * a sum that starts at +0 never becomes −0, so adding a product 0·B[p][j] = ±0 changes nothing.
  */
 export type SimdSparseMatmul = (...args: [...Parameters<SimdMatmul>, scratch: number]) => void;
