@@ -49,6 +49,20 @@ class Locals {
 const tileCols = (T, vecs) => (vecs === 0 ? 1 : vecs * T.lanes);
 
 /**
+ * A tile's value facts: whether it is one scalar column (vecs = 0), its value type, the
+ * indices of its vectors and its zero.
+ */
+function tileKind(T, vecs) {
+  const scalar = vecs === 0;
+  return {
+    scalar,
+    ty: scalar ? T.t : T.v,
+    vecIdx: [...Array(scalar ? 1 : vecs).keys()],
+    zero: scalar ? `(${T.t}.const 0)` : `(${T.v}.splat (${T.t}.const 0))`,
+  };
+}
+
+/**
  * Adds the bias and/or clamps at 0 by $mode (0 plain, 1 + bias, 2 + bias then max(·, 0)),
  * then stores accumulator `acc` (vector `v` of the tile, or a scalar) at byte address `addr`.
  */
@@ -76,12 +90,9 @@ function outAddr(T, r) {
  * column $j (vecs = 0: one scalar column), summed over p = 0 … k−1 in order.
  */
 function denseTile(T, L, rows, vecs) {
-  const scalar = vecs === 0;
-  const ty = scalar ? T.t : T.v;
+  const { scalar, ty, vecIdx, zero } = tileKind(T, vecs);
   const rowsIdx = [...Array(rows).keys()];
-  const vecIdx = [...Array(scalar ? 1 : vecs).keys()];
   const acc = (r, v) => L.use(scalar ? `sacc${r}` : `acc${r}_${v}`, ty);
-  const zero = scalar ? `(${T.t}.const 0)` : `(${T.v}.splat (${T.t}.const 0))`;
   const ap = (r) => L.use(`ap${r}`, 'i32');
   const x = (r) => L.use(scalar ? `xs${r}` : `x${r}`, ty);
   const bv = L.use(scalar ? 'bs' : 'bv', ty);
@@ -215,11 +226,8 @@ function sparseList(T) {
 
 /** One sparse tile: row $i's listed entries times `vecs` vectors of B from column $j. */
 function sparseTile(T, L, vecs) {
-  const scalar = vecs === 0;
-  const ty = scalar ? T.t : T.v;
-  const vecIdx = [...Array(scalar ? 1 : vecs).keys()];
+  const { scalar, ty, vecIdx, zero } = tileKind(T, vecs);
   const acc = (v) => L.use(scalar ? 'sacc0' : `acc0_${v}`, ty);
-  const zero = scalar ? `(${T.t}.const 0)` : `(${T.v}.splat (${T.t}.const 0))`;
   const x = L.use(scalar ? 'xs1' : 'x0', ty);
   const load = (v) => (scalar ? `(${T.t}.load (local.get $bq))` : `(v128.load offset=${v * 16} (local.get $bq))`);
   const value = `(${T.t}.load (local.get $vq))`;
@@ -274,11 +282,8 @@ function pairList(T) {
 
 /** One pair tile: rows $i and $i+1 over their union list, times `vecs` vectors of B from column $j. */
 function pairTile(T, L, vecs) {
-  const scalar = vecs === 0;
-  const ty = scalar ? T.t : T.v;
-  const vecIdx = [...Array(scalar ? 1 : vecs).keys()];
+  const { scalar, ty, vecIdx, zero } = tileKind(T, vecs);
   const acc = (r, v) => L.use(scalar ? `sacc${r}` : `acc${r}_${v}`, ty);
-  const zero = scalar ? `(${T.t}.const 0)` : `(${T.v}.splat (${T.t}.const 0))`;
   const x = (r) => L.use(scalar ? `xs${r + 2}` : `x${r}`, ty);
   const bv = L.use(scalar ? 'bs' : 'bv', ty);
   const value = (r) =>
