@@ -9,8 +9,7 @@ import type { ModelName } from '../config/ids.js';
 import { MODELS } from '../config/ids.js';
 import type { BenchConfig, ModelFileSpec } from '../config/benchConfig.js';
 import { trainOrLoadModel } from './trainOrLoadModel.js';
-import type { TrainOrLoadModelOptions } from './trainOrLoadModel.js';
-import type { TrainReport } from '@xai/models';
+import type { StoredTrainReport, TrainOrLoadModelOptions } from './trainOrLoadModel.js';
 import type { BackendName, WorkerModelSpec } from './workerModel.js';
 
 /**
@@ -54,7 +53,7 @@ export interface ResolvedModel {
   readonly hash: string;
   readonly path: string;
   readonly cached: boolean;
-  readonly report: Omit<TrainReport, 'history'> | null;
+  readonly report: StoredTrainReport | null;
   /** For the manifest: the source, and whether gradients are exact. */
   readonly source: { readonly kind: 'trained' | 'file'; readonly format: 'json' | 'onnx'; readonly backend?: string };
   readonly gradients: string;

@@ -17,8 +17,16 @@ export interface TrainedModel {
   readonly path: string;
   readonly cached: boolean;
   /** Accuracies, best epoch and settings (without the per-epoch history). */
-  readonly report: Omit<TrainReport, 'history'> | null;
+  readonly report: StoredTrainReport | null;
 }
+
+/**
+ * A training report as the cache stores it: without the per-epoch history, and a number that
+ * is not finite (patience Infinity: no early stopping) as its string, which JSON would make null.
+ */
+export type StoredTrainReport = Omit<TrainReport, 'history' | 'settings'> & {
+  readonly settings: { readonly [K in keyof TrainReport['settings']]: TrainReport['settings'][K] | string };
+};
 
 export interface TrainOrLoadModelOptions {
   readonly preset: PresetName;
@@ -31,6 +39,16 @@ export interface TrainOrLoadModelOptions {
 }
 
 const sha256 = sha256Hex;
+
+/**
+ * The training report as the cache stores it, with a non-finite number (patience Infinity:
+ * no early stopping) kept as its string, which JSON would turn into null: a run that trains
+ * and a run that reads the cache then report the same settings.
+ */
+function asStoredReport(report: Omit<TrainReport, 'history'>): StoredTrainReport {
+  const text = JSON.stringify(report, (_key, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
+  return JSON.parse(text) as StoredTrainReport;
+}
 
 /**
  * Trains LR or ANN on a dataset with `trainingPreset(dataset, kind, preset)` and the run seed,
@@ -60,17 +78,18 @@ export function trainOrLoadModel(dataset: BenchDataset, kind: ModelName, options
   const reportPath = path.replace(/\.json$/, '.report.json');
   if (existsSync(path)) {
     const json = readFileSync(path, 'utf8');
-    const report = existsSync(reportPath) ? (JSON.parse(readFileSync(reportPath, 'utf8')) as Omit<TrainReport, 'history'>) : null;
+    const report = existsSync(reportPath) ? (JSON.parse(readFileSync(reportPath, 'utf8')) as StoredTrainReport) : null;
     return { model: parseModelJson(json, path), json, hash: sha256(json), path, cached: true, report };
   }
   const d = dataset.train.x.cols;
   const fresh = kind === 'lr' ? createLogisticRegression(d, { seed: options.seed }) : createAnn(d, { seed: options.seed });
   options.log?.(`training ${kind} on ${dataset.id} (${dataset.train.x.rows} rows, ${d} features)`);
-  const { history: _history, ...report } = trainModel(
+  const { history: _history, ...trained } = trainModel(
     fresh,
     { train: dataset.train, validation: dataset.validation, test: dataset.test },
     settings,
   );
+  const report = asStoredReport(trained);
   const json = formatModelJson(toModelJson(fresh));
   mkdirSync(dir, { recursive: true });
   // Atomic writes: a killed run never leaves a truncated model in the cache.
