@@ -86,7 +86,7 @@ function benchOptions(command: Command): Command {
     .option('--missing <mode>', MISSING_FLAG_HELP)
     .option(
       '--backend <name>',
-      'forward passes of the built-in models: ts or pure (pure TS, the reference; WebAssembly SIMD kernels where available), js (pure TS on the scalar JS kernels: the same bits, slower) or ort (ONNX Runtime, 1 thread per worker) [ts]',
+      'forward passes of the built-in models and xai-model@1 files (an .onnx file always runs on ONNX Runtime): ts or pure (pure TS, the reference; WebAssembly SIMD kernels where available), js (pure TS on the scalar JS kernels: the same bits, slower) or ort (ONNX Runtime, 1 thread per worker) [ts]',
     )
     .option(
       '--precision <p>',

@@ -62,7 +62,10 @@ export interface ResolvedModel {
 }
 
 export interface ResolveModelSourceOptions extends TrainOrLoadModelOptions {
-  /** Forward passes of trained models: pure TS or ONNX Runtime. @defaultValue 'ts' */
+  /**
+   * Forward passes of trained models and xai-model@1 files: pure TS (ts, or js on the scalar
+   * kernels) or ONNX Runtime; an .onnx file always runs on ONNX Runtime. @defaultValue 'ts'
+   */
   readonly backend?: BackendName;
 }
 
@@ -125,12 +128,13 @@ export async function resolveModelSource(
     return {
       model: m,
       neural: m,
-      worker: { kind: 'json', json, backend: 'ts' },
+      // the same network as a built-in one: --backend runs it on the same kernels or on ORT
+      worker: { kind: 'json', json, backend },
       hash,
       path: source.path,
       cached: false,
       report: null,
-      source: { kind: 'file', format: 'json' },
+      source: { kind: 'file', format: 'json', ...(backend === 'ort' ? { backend } : {}) },
       gradients: 'exact (hand-written backprop)',
       approximateGradients: false,
       dispose: () => {},
