@@ -41,13 +41,14 @@ export interface TrainOrLoadModelOptions {
 const sha256 = sha256Hex;
 
 /**
- * The training report as the cache stores it, with a non-finite number (patience Infinity:
- * no early stopping) kept as its string, which JSON would turn into null: a run that trains
- * and a run that reads the cache then report the same settings.
+ * The report exactly as it reads back from the cache (a JSON round trip, a non-finite setting
+ * as its string first), so a run that trains and a run that reads the cache say the same.
  */
 function asStoredReport(report: Omit<TrainReport, 'history'>): StoredTrainReport {
-  const text = JSON.stringify(report, (_key, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
-  return JSON.parse(text) as StoredTrainReport;
+  const settings = Object.fromEntries(
+    Object.entries(report.settings).map(([k, v]) => [k, typeof v === 'number' && !Number.isFinite(v) ? String(v) : v]),
+  );
+  return JSON.parse(JSON.stringify({ ...report, settings })) as StoredTrainReport;
 }
 
 /**
