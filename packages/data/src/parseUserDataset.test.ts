@@ -74,6 +74,17 @@ describe('parseUserDataset', () => {
     );
   });
 
+  it('a schema without a label takes the label option (the same dataset as a schema naming it)', () => {
+    const named = parseUserDataset(CSV, { schema: '{"label":"y","categorical":["smoker"]}', validationFraction: 0 });
+    const given = parseUserDataset(CSV, { label: 'y', schema: '{"categorical":["smoker"]}', validationFraction: 0 });
+    expect(given.schema.names).toEqual(named.schema.names);
+    expect(Array.from(given.train.x.data)).toEqual(Array.from(named.train.x.data));
+    expect(Array.from(given.train.y)).toEqual(Array.from(named.train.y));
+    expect(errorOf(() => parseUserDataset(CSV, { schema: '{"categorical":["smoker"]}', schemaFile: 's.json' })).message).toMatch(
+      /s\.json: label: expected the label column name/,
+    );
+  });
+
   it('a continuous label is a regression task with targets; the split is by label bin', () => {
     const text = `a,b,t\n${Array.from({ length: 50 }, (_, i) => `${i},${(i * 13) % 7},${(i * 0.37).toFixed(2)}`).join('\n')}\n`;
     const ds = parseUserDataset(text, { label: 't', validationFraction: 0 });

@@ -42,4 +42,16 @@ describe('parseUserSchema', () => {
     }
     expect(errorOf(() => parseUserSchema('{label', 's.json')).code).toBe('PARSE_ERROR');
   });
+
+  it('takes the label from the label option when the schema leaves it out, and checks it as its own', () => {
+    expect(parseUserSchema('{"categorical":["city"]}', 's.json', { label: 'y' })).toEqual({ label: 'y', categorical: ['city'] });
+    // the schema's own label is kept (the caller checks that the two agree)
+    expect(parseUserSchema('{"label":"z"}', 's.json', { label: 'y' }).label).toBe('z');
+    const clash = errorOf(() => parseUserSchema('{"features":[{"name":"y","kind":"continuous"}]}', 's.json', { label: 'y' }));
+    expect(clash.message).toMatch(/features\[0\]\.name: the label cannot be a feature/);
+    expect(errorOf(() => parseUserSchema('{}', 's.json')).message).toMatch(
+      /label: expected the label column name \(or give it as the label option/,
+    );
+    expect(errorOf(() => parseUserSchema('{}', 's.json', { lable: 'y' } as never)).code).toBe('BAD_OPTION');
+  });
 });

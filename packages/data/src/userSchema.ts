@@ -1,4 +1,4 @@
-import { XaiError, describeValue } from '@xai/core';
+import { XaiError, checkOptions, describeValue } from '@xai/core';
 
 /** How a raw column of a user's CSV is used. */
 export type UserFeatureKind = 'continuous' | 'discrete' | 'categorical';
@@ -11,7 +11,8 @@ export interface UserFeature {
 
 /**
  * The schema of a user's CSV (`schema.json`, format `xai-data-schema@1`): every field but
- * `label` is optional and overrides what is inferred.
+ * `label` is optional and overrides what is inferred (and `label` may come from the caller's
+ * label option instead: `parseUserSchema(text, file, { label })`).
  *
  * - `features`: the raw feature columns to use, in order, with their kinds. When given,
  *   every other column of the file (but the label and `ignore`) is an error, so a renamed
@@ -60,16 +61,28 @@ function names(value: unknown, field: string, bad: (field: string, why: string, 
   });
 }
 
+/** Options of {@link parseUserSchema}. */
+export interface ParseUserSchemaOptions {
+  /**
+   * The label column named elsewhere (a `label` option, `--label`): the schema may then leave
+   * out its own `label`; when it has one, the caller checks that both agree.
+   */
+  readonly label?: string;
+}
+
 /**
  * Validates a parsed schema (JSON text is parsed too): unknown fields, wrong types, a
  * kind other than continuous/discrete/categorical, duplicate names, a label listed as a
  * feature... each a BAD_INPUT naming the file and the field (e.g. `features[2].kind`);
- * JSON that does not parse is a PARSE_ERROR naming the file.
+ * JSON that does not parse is a PARSE_ERROR naming the file. Without `label` in the schema
+ * the label comes from `options.label`.
  * @example parseUserSchema('{"label":"y","categorical":["city"]}', 'schema.json')
+ * @example parseUserSchema('{"categorical":["city"]}', 'schema.json', { label: 'y' })
  * @since 0.2.0
  */
-export function parseUserSchema(input: unknown, file = '<schema>'): UserSchema {
+export function parseUserSchema(input: unknown, file = '<schema>', options?: ParseUserSchemaOptions): UserSchema {
   const fn = 'parseUserSchema';
+  const { label: labelOption } = checkOptions(options, ['label'], fn);
   const bad = (field: string, why: string, value: unknown): XaiError =>
     new XaiError('BAD_INPUT', `${file}: ${field}: ${why}, got ${describeValue(value)}`, { fn, arg: `schema.${field}`, value, file, field });
   let value = input;
@@ -85,8 +98,10 @@ export function parseUserSchema(input: unknown, file = '<schema>'): UserSchema {
   const o = value as Record<string, unknown>;
   for (const key of Object.keys(o)) if (!SCHEMA_KEYS.includes(key)) throw bad(key, `unknown field (known: ${SCHEMA_KEYS.join(', ')})`, key);
   if (o.format !== undefined && o.format !== USER_SCHEMA_FORMAT) throw bad('format', `expected '${USER_SCHEMA_FORMAT}'`, o.format);
-  if (typeof o.label !== 'string' || o.label.length === 0) throw bad('label', 'expected the label column name', o.label);
-  const label = o.label;
+  const given = o.label === undefined ? labelOption : o.label;
+  if (typeof given !== 'string' || given.length === 0)
+    throw bad('label', 'expected the label column name (or give it as the label option, --label on the CLI)', o.label);
+  const label = given;
   const out: { -readonly [K in keyof UserSchema]: UserSchema[K] } = { label };
   if (o.features !== undefined) {
     if (!Array.isArray(o.features) || o.features.length === 0)

@@ -116,7 +116,8 @@ function userSetup(fn: string, options: UserDatasetOptions): UserSetup {
     throw new XaiError('BAD_OPTION', 'options with at least { label } are required', { fn, arg: 'options', value: options });
   const file = options.file ?? '<csv>';
   const schemaFile = options.schemaFile ?? '<schema>';
-  const schema = options.schema === undefined ? undefined : parseUserSchema(options.schema, schemaFile);
+  const labelOption = typeof options.label === 'string' ? { label: options.label } : {};
+  const schema = options.schema === undefined ? undefined : parseUserSchema(options.schema, schemaFile, labelOption);
   const label = resolveLabel(fn, options, schema, schemaFile);
   const settings = userDatasetSettings(fn, options);
   const missing = settings.missing ?? schema?.missing ?? 'error';
