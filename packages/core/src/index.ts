@@ -1,6 +1,7 @@
 export * from './errors.js';
 export * from './matrix.js';
 export * from './model.js';
+export * from './treeEnsemble.js';
 export * from './explainer.js';
 export * from './metric.js';
 export * from './dataset.js';

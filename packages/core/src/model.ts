@@ -1,6 +1,7 @@
 import { XaiError } from './errors.js';
 import type { Matrix } from './matrix.js';
 import { assertMatrix, row } from './matrix.js';
+import type { TreeEnsemble } from './treeEnsemble.js';
 
 /** What a model's `predictProba` returns. */
 export type ModelOutput = 'probabilities' | 'value';
@@ -47,6 +48,8 @@ export interface Model {
   inputGradient?(x: Matrix, targets: Int32Array, options?: InputGradientOptions): Matrix;
   /** The first hidden layer's representation, n x width (used by RRS). */
   hidden?(x: Matrix, options?: HiddenOptions): Matrix;
+  /** The model's tree ensemble (nodes, thresholds, covers, leaf values), for tree-aware explainers such as TreeSHAP. */
+  trees?(): TreeEnsemble;
 }
 
 /** A model whose input gradients are available. */

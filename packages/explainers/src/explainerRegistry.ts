@@ -16,6 +16,7 @@ import { PERMUTATION_SHAP_OPTION_KEYS, permutationShapExplainer } from './permut
 import { RANDOM_OPTION_KEYS, randomExplainer } from './randomExplainer.js';
 import { SHAPLEY_OPTION_KEYS, shapleyExplainer } from './shapleyExplainer.js';
 import { SMOOTH_GRAD_OPTION_KEYS, smoothGradExplainer } from './smoothGradExplainer.js';
+import { TREE_SHAP_OPTION_KEYS, treeShapExplainer } from './treeShapExplainer.js';
 
 /** What a listing (the CLI, a report) says about an explainer. @since 0.3.0 */
 export interface ExplainerInfo {
@@ -23,8 +24,8 @@ export interface ExplainerInfo {
   readonly name: string;
   /** One of OpenXAI's seven explainers (the benchmark's default job). */
   readonly openxai: boolean;
-  /** What it reads from the model: predictions only, input gradients, or its dense layers. */
-  readonly needs: 'predictions' | 'gradients' | 'layers';
+  /** What it reads from the model: predictions only, input gradients, its dense layers, or its trees (`model.trees()`). */
+  readonly needs: 'predictions' | 'gradients' | 'layers' | 'trees';
   /** Draws random numbers (seeded sub-streams). */
   readonly stochastic: boolean;
   /** Takes `featureScale` (draws input noise or measures input distances). */
@@ -207,6 +208,14 @@ export const EXPLAINER_REGISTRY = {
     stochastic: false,
     featureScale: false,
     peer: 'Captum DeepLift',
+  }),
+  treeshap: entry(treeShapExplainer, TREE_SHAP_OPTION_KEYS, {
+    name: 'TreeSHAP',
+    openxai: false,
+    needs: 'trees',
+    stochastic: false,
+    featureScale: false,
+    peer: 'shap TreeExplainer, XGBoost pred_contribs',
   }),
 } as const;
 

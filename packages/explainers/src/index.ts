@@ -14,6 +14,7 @@ export * from './occlusionExplainer.js';
 export * from './noiseTunnelExplainer.js';
 export * from './gradientShapExplainer.js';
 export * from './deepLiftExplainer.js';
+export * from './treeShapExplainer.js';
 export * from './explainerRegistry.js';
 export * from './createExplainer.js';
 export * from './explainToJson.js';
