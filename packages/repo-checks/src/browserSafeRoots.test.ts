@@ -16,9 +16,9 @@ const EXTERNAL = ['onnxruntime-web'];
 describe('browser-safe package roots', () => {
   const roots = publishedPackages(REPO_ROOT).filter((p) => !NODE_ONLY.has(p.name));
 
-  it('finds the eight browser-safe packages', () => {
+  it('finds the nine browser-safe packages', () => {
     expect(roots.map((p) => p.name)).toEqual(
-      ['audit', 'core', 'data', 'explainers', 'metrics', 'models', 'onnx', 'synth'].map((n) => `@xai/${n}`),
+      ['audit', 'core', 'data', 'explainers', 'metrics', 'models', 'onnx', 'synth', 'trees'].map((n) => `@xai/${n}`),
     );
   });
 

@@ -1,0 +1,28 @@
+// @xai/trees/node: reading tree model files from disk.
+import { readFileSync } from 'node:fs';
+import { XaiError } from '@xai/core';
+import type { TreeModel } from './treeModel.js';
+import { treeModelFromBytes } from './treeModelFromBytes.js';
+
+export * from './index.js';
+
+/**
+ * Loads an XGBoost JSON model (`Booster.save_model('m.json')`) or an ONNX tree-ensemble graph.
+ * @example const m = loadTreeModel('m.json'); m.describe()
+ * @since 0.3.0
+ */
+export function loadTreeModel(path: string, options: { readonly inputDim?: number } = {}): TreeModel {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? 'error';
+    throw new XaiError(code === 'ENOENT' ? 'NOT_FOUND' : 'IO_ERROR', `cannot read ${path} (${code})`, {
+      fn: 'loadTreeModel',
+      arg: 'path',
+      value: path,
+      file: path,
+    });
+  }
+  return treeModelFromBytes(bytes, { file: path, ...options });
+}

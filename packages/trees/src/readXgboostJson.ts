@@ -1,0 +1,181 @@
+// XGBoost's JSON model (`Booster.save_model('m.json')`, XGBoost 1.x/2.x): gbtree boosters with
+// numerical splits, as a core TreeEnsemble. Leaf values are `split_conditions` at leaves, covers
+// `sum_hessian`, missing values take `default_left`.
+import type { TreeClassScore, TreeEnsemble, TreeTransform } from '@xai/core';
+import { XaiError, describeValue } from '@xai/core';
+import type { RawNode } from './internal/buildTree.js';
+import { buildTree } from './internal/buildTree.js';
+import type { TreeSite } from './internal/treeError.js';
+import { treeError } from './internal/treeError.js';
+import type { TreeModelInfo } from './treeModelInfo.js';
+
+/** The objectives read, and what each makes of the raw score. @since 0.3.0 */
+export const XGBOOST_OBJECTIVES: Readonly<Record<string, { transform: TreeTransform; output: 'probabilities' | 'value' }>> = {
+  'binary:logistic': { transform: 'logistic', output: 'probabilities' },
+  'multi:softprob': { transform: 'softmax', output: 'probabilities' },
+  'multi:softmax': { transform: 'softmax', output: 'probabilities' },
+  'reg:squarederror': { transform: 'identity', output: 'value' },
+  'reg:linear': { transform: 'identity', output: 'value' },
+  'reg:absoluteerror': { transform: 'identity', output: 'value' },
+  'reg:pseudohubererror': { transform: 'identity', output: 'value' },
+  'reg:logistic': { transform: 'logistic', output: 'value' },
+  'binary:logitraw': { transform: 'identity', output: 'value' },
+};
+
+export interface ReadXgboostOptions {
+  /** The file name in messages. @defaultValue '<xgboost json>' */
+  readonly file?: string;
+}
+
+/** An ensemble and what the file says about it. */
+export interface ReadTrees {
+  readonly ensemble: TreeEnsemble;
+  readonly info: TreeModelInfo;
+}
+
+type Json = Record<string, unknown>;
+
+function field(obj: unknown, key: string, site: TreeSite, path: string): unknown {
+  if (obj === null || typeof obj !== 'object' || !(key in obj))
+    throw treeError('PARSE_ERROR', site, `has no "${path}${key}": is it an XGBoost JSON model (Booster.save_model('m.json'))?`, key);
+  return (obj as Json)[key];
+}
+
+function numberArray(tree: unknown, key: string, n: number, site: TreeSite): number[] {
+  const v = field(tree, key, site, '');
+  if (!Array.isArray(v) || v.length !== n)
+    throw treeError('PARSE_ERROR', site, `"${key}" is ${describeValue(v)}, expected an array of ${n} numbers`, key);
+  return v.map((x, i) => {
+    if (typeof x === 'string' && /^-?(NaN|Infinity)$/.test(x)) return Number(x);
+    if (typeof x !== 'number') throw treeError('BAD_INPUT', { ...site, node: i }, `"${key}" holds ${describeValue(x)}, not a number`, x);
+    return x;
+  });
+}
+
+/**
+ * Reads an XGBoost JSON model. Typed errors name the file, tree and node: PARSE_ERROR for text that
+ * is not an XGBoost model, NOT_SUPPORTED for dart and gblinear boosters, categorical splits,
+ * multi-target leaves and objectives outside {@link XGBOOST_OBJECTIVES}, BAD_INPUT for NaN
+ * thresholds and splits on features the model does not have.
+ * @example const { ensemble, info } = readXgboostJson(text, { file: 'm.json' })
+ * @since 0.3.0
+ */
+export function readXgboostJson(text: string, options: ReadXgboostOptions = {}): ReadTrees {
+  const file = options.file ?? '<xgboost json>';
+  const site: TreeSite = { file, fn: 'readXgboostJson' };
+  const json = parseJson(text, file, site.fn);
+  const learner = field(json, 'learner', site, '');
+  const booster = field(learner, 'gradient_booster', site, 'learner.') as Json;
+  const name = booster.name;
+  if (name !== 'gbtree')
+    throw treeError(
+      'NOT_SUPPORTED',
+      site,
+      `booster ${describeValue(name)} is not read: ${name === 'dart' ? 'dart scales trees by dropout weights at prediction time' : name === 'gblinear' ? 'gblinear is a linear model, not trees' : 'only gbtree'}; train with booster='gbtree'`,
+      name,
+    );
+  const objective = String((field(learner, 'objective', site, 'learner.') as Json).name);
+  const spec = XGBOOST_OBJECTIVES[objective];
+  if (spec === undefined)
+    throw treeError(
+      'NOT_SUPPORTED',
+      site,
+      `objective ${objective} is not read (read: ${Object.keys(XGBOOST_OBJECTIVES).join(', ')})`,
+      objective,
+    );
+  const param = field(learner, 'learner_model_param', site, 'learner.') as Json;
+  const inputDim = Number(param.num_feature);
+  const numClass = Number(param.num_class ?? 0);
+  const columns = Math.max(1, numClass);
+  if (!Number.isInteger(inputDim) || inputDim < 1)
+    throw treeError('PARSE_ERROR', site, `num_feature is ${describeValue(param.num_feature)}`);
+  const baseScore = Math.fround(Number(param.base_score ?? 0.5));
+  // base_score is stored on the output scale; the margin starts from its inverse link.
+  const baseMargin = spec.transform === 'logistic' ? -Math.log(1 / baseScore - 1) : baseScore;
+  const model = field(booster, 'model', site, 'learner.gradient_booster.') as Json;
+  const trees = field(model, 'trees', site, 'learner.gradient_booster.model.') as unknown[];
+  const info = (field(model, 'tree_info', site, 'learner.gradient_booster.model.') as number[]) ?? [];
+  const ensembleTrees = trees.map((tree, k) => readTree(tree, info[k] ?? 0, inputDim, columns, { ...site, tree: k }));
+  const output = numClass > 1 ? 'probabilities' : spec.output;
+  const classScores: TreeClassScore[] =
+    output === 'value'
+      ? [{ column: 0, sign: 1, offset: 0 }]
+      : columns === 1
+        ? [
+            { column: 0, sign: -1, offset: 0 },
+            { column: 0, sign: 1, offset: 0 },
+          ]
+        : Array.from({ length: columns }, (_, c) => ({ column: c, sign: 1, offset: 0 }));
+  const names = (learner as Json).feature_names;
+  return {
+    ensemble: {
+      inputDim,
+      columns,
+      trees: ensembleTrees,
+      base: new Float64Array(columns).fill(baseMargin),
+      transform: spec.transform,
+      classScores,
+      covers: 'file',
+      float32: true,
+    },
+    info: {
+      format: 'xgboost-json',
+      file,
+      output,
+      classes: classScores.length,
+      objective,
+      ...(Array.isArray(names) && names.length === inputDim ? { featureNames: names.map(String) } : {}),
+    },
+  };
+}
+
+/** JSON, where XGBoost's bare NaN / Infinity numbers are read as strings (and refused where they matter, naming the node). */
+function parseJson(text: string, file: string, fn: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    try {
+      return JSON.parse(text.replace(/([[,:]\s*)(-?(?:NaN|Infinity))(?=\s*[,\]}])/g, '$1"$2"'));
+    } catch {
+      throw new XaiError('PARSE_ERROR', `${file} is not JSON (${(e as Error).message})`, { fn, file });
+    }
+  }
+}
+
+function readTree(tree: unknown, group: number, inputDim: number, columns: number, site: TreeSite) {
+  const param = field(tree, 'tree_param', site, '') as Json;
+  const n = Number(param.num_nodes);
+  if (Number(param.size_leaf_vector ?? 0) > 1)
+    throw treeError('NOT_SUPPORTED', site, 'has vector leaves (multi-target trees); only scalar leaves are read', param.size_leaf_vector);
+  const left = numberArray(tree, 'left_children', n, site);
+  const right = numberArray(tree, 'right_children', n, site);
+  const feature = numberArray(tree, 'split_indices', n, site);
+  const cond = numberArray(tree, 'split_conditions', n, site);
+  const defaultLeft = numberArray(tree, 'default_left', n, site);
+  const hess = numberArray(tree, 'sum_hessian', n, site);
+  const splitType = (tree as Json).split_type;
+  const column = columns === 1 ? 0 : group;
+  if (column < 0 || column >= columns) throw treeError('BAD_INPUT', site, `belongs to class ${group}, but the model has ${columns}`, group);
+  const nodes = new Map<number, RawNode>();
+  for (let i = 0; i < n; i++) {
+    if (Array.isArray(splitType) && splitType[i] === 1)
+      throw treeError(
+        'NOT_SUPPORTED',
+        { ...site, node: i },
+        'is a categorical split; only numerical splits are read (one-hot encode the category)',
+        1,
+      );
+    const leaf = left[i] === -1;
+    nodes.set(i, {
+      yes: leaf ? -1 : left[i]!,
+      no: leaf ? -1 : right[i]!,
+      feature: feature[i]!,
+      threshold: leaf ? 0 : cond[i]!,
+      split: 0,
+      missingYes: defaultLeft[i] === 1,
+      cover: hess[i]!,
+      values: leaf ? [[column, Math.fround(cond[i]!)]] : [],
+    });
+  }
+  return buildTree(nodes, 0, inputDim, columns, site, true);
+}

@@ -1,0 +1,4 @@
+import { defineConfig } from 'tsup';
+import { xaiTsup } from '../../tsup.base';
+
+export default defineConfig(xaiTsup());
