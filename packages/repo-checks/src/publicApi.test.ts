@@ -10,9 +10,9 @@ const checksDir = fileURLToPath(new URL('..', import.meta.url));
 const packages = publishedPackages(REPO_ROOT);
 
 describe('public API of every package', () => {
-  it('finds the nine packages', () => {
+  it('finds the ten packages', () => {
     expect(packages.map((p) => p.name)).toEqual(
-      ['audit', 'bench', 'core', 'data', 'explainers', 'metrics', 'models', 'onnx', 'synth'].map((n) => `@xai/${n}`),
+      ['audit', 'bench', 'core', 'data', 'explainers', 'metrics', 'models', 'onnx', 'synth', 'trees'].map((n) => `@xai/${n}`),
     );
   });
 
