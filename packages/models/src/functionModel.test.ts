@@ -3,7 +3,7 @@ import type { Matrix } from '@xai/core';
 import { isContiguous, row, rowBlock } from '@xai/core';
 import { createAnn } from './createAnn.js';
 import { createLogisticRegression } from './createLogisticRegression.js';
-import { functionModel } from './functionModel.js';
+import { finiteDifferenceScale, functionModel } from './functionModel.js';
 import { errorOf, randomMatrix, relError } from './__fixtures__/reference.js';
 
 describe('functionModel', () => {
@@ -322,5 +322,45 @@ describe('functionModel', () => {
     const model = functionModel(ok, { inputDim: 4, classes: 2, hidden: (m, a) => ann.hidden!(m, { activation: a }) });
     expect(errorOf(() => model.inputGradient(x, targets, { outptu: 'logit' } as never)).code).toBe('BAD_OPTION');
     expect(errorOf(() => model.hidden!(x, { activaton: 'pre' } as never)).code).toBe('BAD_OPTION');
+  });
+
+  it('per-column steps (fdScale as a list) and checkFiniteDifferences: the two steps disagree by exactly the truncation error', () => {
+    // f = 1e-6·x0³ + 1e3·x1: central differences of x³ with step h are 3x² + h², so D(h) − D(2h) = −3h² · 1e-6.
+    const f = (m: Matrix): Matrix => ({
+      rows: m.rows,
+      cols: 1,
+      data: Float64Array.from({ length: m.rows }, (_, i) => 1e-6 * row(m, i)[0]! ** 3 + 1e3 * row(m, i)[1]!),
+    });
+    const x = { rows: 1, cols: 2, data: Float64Array.of(50, 0.002) };
+    const model = functionModel(f, { inputDim: 2, classes: 1, output: 'value', fdStep: 1e-3, fdScale: [10, 0.001] });
+    const h = 1e-3 * 10;
+    const g = model.inputGradient(x, new Int32Array(1));
+    expect(Math.abs(g.data[0]! - (3e-6 * 2500 + 1e-6 * h * h))).toBeLessThanOrEqual(1e-12);
+    expect(Math.abs(g.data[1]! - 1e3)).toBeLessThanOrEqual(1e-6);
+    const c = model.checkFiniteDifferences!(x, [0]);
+    expect(Math.abs(c.columnError[0]! - 3e-6 * h * h) / (3e-6 * h * h)).toBeLessThanOrEqual(0.05);
+    expect(c.maxGradient).toBeCloseTo(1e3, 6);
+    expect(c.relative).toBe(c.maxError / c.maxGradient);
+    expect(c.step).toBe(1e-3);
+    // a model with its own gradient function has nothing to check
+    expect(functionModel(f, { inputDim: 2, classes: 1, output: 'value', gradient: () => [[0, 0]] }).checkFiniteDifferences).toBeUndefined();
+    expect(() => functionModel(f, { inputDim: 2, classes: 1, output: 'value', fdScale: [1] })).toThrow(/2 per-column scales/);
+    expect(() => functionModel(f, { inputDim: 2, classes: 1, output: 'value', fdScale: [1, -1] })).toThrow(/fdScale\[1\]/);
+  });
+
+  it('finiteDifferenceScale: each column’s sd, else its range, else 0 (the step then follows |x|, or 1 at 0)', () => {
+    const train = { rows: 3, cols: 3, data: Float64Array.of(1, 5, 2, 3, 5, 2, 5, 5, 2) };
+    expect(Array.from(finiteDifferenceScale(train))).toEqual([2, 0, 0]);
+    expect(Array.from(finiteDifferenceScale({ rows: 2, cols: 2, data: Float64Array.of(1, 4, 1, 4) }))).toEqual([0, 0]);
+    // scale 0: h = fdStep·|x| (x = 4 → 4e-3), and fdStep where x = 0
+    const f = (m: Matrix): Matrix => ({
+      rows: m.rows,
+      cols: 1,
+      data: Float64Array.from({ length: m.rows }, (_, i) => row(m, i)[0]! ** 3 + row(m, i)[1]! ** 3),
+    });
+    const model = functionModel(f, { inputDim: 2, classes: 1, output: 'value', fdStep: 1e-3, fdScale: [0, 0] });
+    const g = model.inputGradient({ rows: 1, cols: 2, data: Float64Array.of(4, 0) }, new Int32Array(1));
+    expect(g.data[0]).toBeCloseTo(48 + 16e-6, 9);
+    expect(g.data[1]).toBeCloseTo(1e-6, 12);
   });
 });

@@ -1,6 +1,9 @@
 import type { HiddenOptions, InputGradientOptions, Matrix, Model, ModelOutput, ModelReturn, OutputSpace, OptionKeys } from '@xai/core';
 import { XaiError, assertFinite, assertMatrix, assertProbabilities, checkOptions, describeValue, toFloat64Matrix } from '@xai/core';
-import { DEFAULT_FD_STEP, finiteDifferenceGradient } from './internal/finiteDifferences.js';
+import type { FiniteDifferenceCheck } from './internal/finiteDifferences.js';
+import { DEFAULT_FD_STEP, columnSpread, finiteDifferenceCheck, finiteDifferenceGradient } from './internal/finiteDifferences.js';
+
+export type { FiniteDifferenceCheck } from './internal/finiteDifferences.js';
 import { checkTargets, outputBuffer } from './internal/checks.js';
 import { rejectPromise } from './internal/rejectPromise.js';
 import { callUser, rejectAsync, runUser, userInput } from './internal/userFunction.js';
@@ -43,8 +46,12 @@ export interface FunctionModelOptions {
   readonly tolerance?: number;
   /** Relative finite-difference step: h = fdStep · max(fdScale, |x_ij|). @defaultValue cbrt(ε) ≈ 6.1e-6 */
   readonly fdStep?: number;
-  /** Input scale below which the step stops shrinking. @defaultValue 1 (min-max scaled data) */
-  readonly fdScale?: number;
+  /**
+   * Input scale below which the step stops shrinking; or one scale per column (e.g.
+   * `finiteDifferenceScale(train)`, the training rows' spread): h = fdStep · scale_j, and where a
+   * scale is 0, h = fdStep · |x_ij| (fdStep where x_ij is 0). @defaultValue 1 (min-max scaled data)
+   */
+  readonly fdScale?: number | ArrayLike<number>;
   /** Rows per call of the function during finite differences (each row needs 2·inputDim). @defaultValue 65536 */
   readonly maxBatchRows?: number;
 }
@@ -53,7 +60,16 @@ export interface FunctionModelOptions {
 export type GradientSource = 'function' | 'finite-differences';
 
 /** The model `functionModel` returns: a core `Model` with `inputGradient`, tagged with its gradient's source. */
-export type FunctionModel = Model & Required<Pick<Model, 'inputGradient'>> & { readonly gradientSource: GradientSource };
+export type FunctionModel = Model &
+  Required<Pick<Model, 'inputGradient'>> & {
+    readonly gradientSource: GradientSource;
+    /**
+     * Finite-difference gradients only: computes them at steps h and 2h on these rows and says
+     * how far they disagree (the error estimate of the gradients `inputGradient` returns, at h).
+     * @since 0.3.0
+     */
+    checkFiniteDifferences?(x: Matrix, targets: ArrayLike<number>, options?: { readonly output?: OutputSpace }): FiniteDifferenceCheck;
+  };
 
 /** Defaults of the optional settings of `functionModel`. */
 export const FUNCTION_MODEL_DEFAULTS: {
@@ -92,7 +108,7 @@ interface ResolvedOptions extends FunctionModelOptions {
   readonly input: FunctionModelInput;
   readonly tolerance: number;
   readonly fdStep: number;
-  readonly fdScale: number;
+  readonly fdScale: number | ArrayLike<number>;
   readonly maxBatchRows: number;
 }
 
@@ -151,10 +167,43 @@ function resolveOptions(fn: string, options: FunctionModelOptions): ResolvedOpti
     });
   positive(fn, 'tolerance', o.tolerance, false);
   positive(fn, 'fdStep', o.fdStep, false);
-  positive(fn, 'fdScale', o.fdScale, false);
+  if (typeof o.fdScale === 'number') positive(fn, 'fdScale', o.fdScale, false);
+  else checkColumnScale(fn, o.fdScale, o.inputDim);
   positive(fn, 'maxBatchRows', o.maxBatchRows, true);
   checkCallbacks(fn, o);
   return o;
+}
+
+/** Per-column step scales: one finite number ≥ 0 per input column. */
+function checkColumnScale(fn: string, v: unknown, inputDim: number): void {
+  const list = v as ArrayLike<unknown> | null;
+  if (list === null || typeof list !== 'object' || typeof list.length !== 'number' || list.length !== inputDim)
+    throw new XaiError('BAD_OPTION', `fdScale must be a positive number or ${inputDim} per-column scales, got ${describeValue(v)}`, {
+      fn,
+      arg: 'fdScale',
+      value: v,
+    });
+  for (let j = 0; j < inputDim; j++) {
+    const c = list[j];
+    if (typeof c !== 'number' || !(c >= 0) || !Number.isFinite(c))
+      throw new XaiError('BAD_OPTION', `fdScale[${j}] must be a finite number ≥ 0, got ${describeValue(c)}`, {
+        fn,
+        arg: 'fdScale',
+        value: c,
+      });
+  }
+}
+
+/**
+ * Per-column finite-difference scales from training rows: each column's standard deviation,
+ * else its range, else 0 (the step then follows |x|). Give it as functionModel's `fdScale`, so
+ * a step is a fixed fraction of each column's spread whatever its units.
+ * @example functionModel(f, { inputDim: 4, classes: 2, fdStep: 4.9e-3, fdScale: finiteDifferenceScale(train) })
+ * @since 0.3.0
+ */
+export function finiteDifferenceScale(train: Matrix): Float64Array {
+  assertMatrix(train, 'finiteDifferenceScale', 'train');
+  return columnSpread(train);
 }
 
 /** gradient, logits and hidden: synchronous functions when given, and no logits for a value model. */
@@ -236,6 +285,20 @@ function inputGradientOf(
     assertFinite(g, name, 'gradient');
     return copyOut(g, gOptions.out, name, o.inputDim);
   }
+  const f = differentiated(name, o, proba, logits, output);
+  const out = outputBuffer(name, 'out', x.rows, o.inputDim, gOptions.out);
+  finiteDifferenceGradient(f, x, targets, { step: o.fdStep, scale: o.fdScale, maxRows: o.maxBatchRows }, out);
+  return out;
+}
+
+/** The function finite differences run on: the probabilities, or the logits for output 'logit'. */
+function differentiated(
+  name: string,
+  o: ResolvedOptions,
+  proba: BatchFunction,
+  logits: BatchFunction | undefined,
+  output: OutputSpace,
+): BatchFunction {
   // a value model's outputs are raw: both output spaces differentiate them
   const f = output === 'probability' || o.output === 'value' ? proba : logits;
   if (f === undefined)
@@ -244,9 +307,24 @@ function inputGradientOf(
       arg: 'output',
       value: output,
     });
-  const out = outputBuffer(name, 'out', x.rows, o.inputDim, gOptions.out);
-  finiteDifferenceGradient(f, x, targets, { step: o.fdStep, scale: o.fdScale, maxRows: o.maxBatchRows }, out);
-  return out;
+  return f;
+}
+
+/** `checkFiniteDifferences`: D(h) and D(2h) on the rows, and how far they disagree. */
+function checkOf(
+  o: ResolvedOptions,
+  proba: BatchFunction,
+  logits: BatchFunction | undefined,
+  x: Matrix,
+  targets: ArrayLike<number>,
+  cOptions: { readonly output?: OutputSpace },
+): FiniteDifferenceCheck {
+  const name = 'functionModel.checkFiniteDifferences';
+  checkX(name, x, o.inputDim);
+  checkTargets(name, targets, x.rows, o.classes);
+  const { output = 'probability' } = checkOptions(cOptions, ['output'], name);
+  const f = differentiated(name, o, proba, logits, output);
+  return finiteDifferenceCheck(f, x, targets, { step: o.fdStep, scale: o.fdScale, maxRows: o.maxBatchRows });
 }
 
 /** The width of what a hidden function returned (it is the function's own), NaN when it is no matrix or rows. */
@@ -342,6 +420,9 @@ export function functionModel(
       return inputGradientOf(o, proba, logits, x, targets, gOptions);
     },
   };
+  if (o.gradient === undefined)
+    (model as { checkFiniteDifferences?: FunctionModel['checkFiniteDifferences'] }).checkFiniteDifferences = (x, targets, cOptions = {}) =>
+      checkOf(o, proba, logits, x, targets, cOptions);
   if (logits !== undefined) {
     (model as { logits?: Model['logits'] }).logits = (x: Matrix, out?: Matrix): Matrix => {
       checkX('functionModel.logits', x, inputDim);
