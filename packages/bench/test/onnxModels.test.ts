@@ -104,7 +104,7 @@ describe('xai bench / explain --model m.onnx --data d.csv --label y', () => {
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
     const m = manifest.models.find((x: { model: string }) => x.model === 'm');
     expect(m.source).toMatchObject({ kind: 'file', format: 'onnx' });
-    expect(m.gradients).toBe('exact (MLP imported)');
+    expect(m.gradients).toBe('exact (reverse-mode autodiff of the graph)');
     expect(manifest.models.find((x: { model: string }) => x.model === 'd-lr').source).toMatchObject({ kind: 'file', format: 'json' });
     // a model file has no ground truth: the agreement metrics are not applicable
     expect(manifest.datasets[0].groundTruth).toEqual({ m: null, lr: null, 'd-lr': null });
@@ -154,11 +154,14 @@ describe('xai bench / explain --model m.onnx --data d.csv --label y', () => {
     expect(ev.count).toBe(ds.test.x.rows);
   });
 
-  const poly = resolve(__dirname, '../../onnx/fixtures/poly_sigmoid.onnx');
-  it.skipIf(!existsSync(poly))('a graph that is not an MLP: gradients marked approximate in the output and the report', () => {
+  const poly = resolve(__dirname, '../../onnx/fixtures/autodiff/atan_fd.onnx');
+  it.skipIf(!existsSync(poly))('a graph with an op outside the interpreter (Atan): gradients marked approximate in the output and the report', () => {
     const p = join(dir, 'p.csv');
-    const lines = ['u,v,w,y'];
-    for (let i = 0; i < 80; i++) lines.push(`${Math.sin(i)},${Math.cos(2 * i)},${Math.sin(3 * i + 1)},${i % 2}`);
+    const lines = ['age,income,ratio,hours,flag,score,y'];
+    for (let i = 0; i < 80; i++)
+      lines.push(
+        `${40 + 20 * Math.sin(i)},${5e4 + 1e4 * Math.cos(2 * i)},${0.5 + 0.002 * Math.sin(3 * i + 1)},${40 + 30 * Math.cos(i)},${i % 2},${Math.sin(5 * i)},${i % 3}`,
+      );
     writeFileSync(p, `${lines.join('\n')}\n`);
     const e = runCliSync(['explain', '--model', poly, '--data', p, '--label', 'y', '--method', 'grad', '--out', join(dir, 'pg.json')]);
     expect(e.code, e.stderr).toBe(0);

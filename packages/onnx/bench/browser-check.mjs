@@ -65,13 +65,13 @@ try {
   else {
     const ok = (v, tol) => typeof v === 'number' && v <= tol;
     failed ||= !(
-      result.mlp_relu.backend === 'imported-mlp' &&
+      result.mlp_relu.backend === 'xai-interpreter' &&
       ok(result.mlp_relu.syncDiff, 1e-6) &&
       ok(result.mlp_relu.asyncDiff, 1e-6) &&
       ok(result.mlp_relu.gradientDiff, 1e-5)
     );
     failed ||= !(
-      result.mlp_tanh.backend === 'imported-mlp' &&
+      result.mlp_tanh.backend === 'xai-interpreter' &&
       ok(result.mlp_tanh.syncDiff, 1e-6) &&
       ok(result.mlp_tanh.gradientDiff, 1e-5)
     );

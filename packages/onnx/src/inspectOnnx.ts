@@ -1,6 +1,7 @@
 import { XaiError, checkOptions } from '@xai/core';
 import { parseGraph } from './internal/graph.js';
 import { importMlp } from './internal/importMlp.js';
+import { compileProgram } from './internal/interp/program.js';
 import { asBytes, elemTypeName } from './internal/proto.js';
 
 /** What a graph declares, without running it. @since 0.2.0 */
@@ -16,11 +17,18 @@ export interface OnnxSummary {
   readonly producer: string;
   /** Per output: the MLP chain recognised, or why not. */
   readonly mlp: Readonly<Record<string, string>>;
+  /**
+   * Per output: what the interpreter makes of it: 'exact' (runs every op, gradients by reverse
+   * mode), 'runs; finite differences: …' (an op without a derivative), or 'ONNX Runtime: …' (an op it does not run).
+   * @since 0.3.0
+   */
+  readonly interpreter: Readonly<Record<string, string>>;
 }
 
 /**
  * Parses ONNX bytes (browser-safe, no runtime) and says what the loader will see: the
- * input, the outputs, the ops, and per output whether it is an importable MLP.
+ * input, the outputs, the ops, and per output whether the interpreter runs it (and
+ * differentiates it exactly) and whether it is a dense chain.
  * @example inspectOnnx(bytes).mlp.probabilities // 'Gemm → Relu → Gemm → Softmax'
  * @since 0.2.0
  */
@@ -32,9 +40,16 @@ export function inspectOnnx(bytes: Uint8Array | ArrayBuffer, options?: { readonl
   const shape = (s: readonly (number | string | undefined)[] | undefined): (number | string | null)[] | null =>
     s === undefined ? null : s.map((d) => d ?? null);
   const mlp: Record<string, string> = {};
+  const interpreter: Record<string, string> = {};
   for (const out of g.outputs) {
     const r = importMlp(g, out.name);
     mlp[out.name] = r.ok ? `${r.mlp.ops.join(' → ')}` : `not an MLP: ${r.reason}`;
+    const p = compileProgram(g, { precision: 'float64', fetch: [out.name], file: name, fn });
+    interpreter[out.name] = p.exact
+      ? 'exact'
+      : p.runnable
+        ? `runs; finite differences: ${p.noDerivative.map((o) => o.reason).join('; ')}`
+        : `ONNX Runtime: ${p.unsupported.map((o) => o.reason).join('; ')}`;
   }
   return {
     input: { name: g.input.name, type: elemTypeName(g.input.elemType), shape: shape(g.input.shape) },
@@ -53,5 +68,6 @@ export function inspectOnnx(bytes: Uint8Array | ArrayBuffer, options?: { readonl
     ],
     producer: g.producerName,
     mlp,
+    interpreter,
   };
 }

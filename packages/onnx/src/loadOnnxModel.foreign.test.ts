@@ -58,7 +58,8 @@ describe('fixtures/foreign: raw-column models as users export them', () => {
       expect(x.rows).toBe(100);
       const m = loadOnnxModel(foreign(`${c.name}.onnx`));
       expect(m.discovered.outputName).toBe(r.output);
-      expect(m.gradientSource).toBe(c.exact ? 'mlp-import' : 'finite-differences');
+      expect(m.gradientSource).toBe(c.exact ? 'autodiff' : 'finite-differences');
+      expect(m.backend).toBe(c.exact ? 'xai-interpreter' : 'onnxruntime-node');
       const labels = argmaxRows(m.predictProba(x));
       expect(labels.reduce((s, l, i) => s + (l === y[i] ? 1 : 0), 0) / x.rows).toBe(r.accuracy);
       expect(maxDiff(m.predictProba(first10(x)), r.first10)).toBeLessThanOrEqual(c.tol);
@@ -70,7 +71,7 @@ describe('fixtures/foreign: raw-column models as users export them', () => {
     const r = ref('torch_regression');
     const { x, y } = readCsv(r.test, r.columns);
     const m = loadOnnxModel(foreign('torch_regression.onnx'));
-    expect(m.discovered).toMatchObject({ output: 'value', gradientSource: 'mlp-import' });
+    expect(m.discovered).toMatchObject({ output: 'value', gradientSource: 'autodiff' });
     const v = m.predictProba(x);
     const mean = y.reduce((s, t) => s + t, 0) / y.length;
     const ssRes = y.reduce((s, t, i) => s + (t - v.data[i]!) ** 2, 0);

@@ -39,7 +39,7 @@ function expectXaiError(fn: () => unknown, code: string, ...needles: string[]): 
 }
 
 describe('loadOnnxModel: torch / sklearn-style fixtures vs their export-time reference outputs', () => {
-  it('torch MLP (ReLU, softmax head): probabilities ≤ 1e-6, imported MLP gradients match torch autograd', () => {
+  it('torch MLP (ReLU, softmax head): pure TS, no session; probabilities ≤ 1e-6, exact gradients match torch autograd', () => {
     const r = ref('mlp_relu');
     const m = loadOnnxModel(fixture('mlp_relu.onnx'));
     expect(m.discovered).toMatchObject({
@@ -48,10 +48,11 @@ describe('loadOnnxModel: torch / sklearn-style fixtures vs their export-time ref
       outputName: 'probabilities',
       output: 'probabilities',
       head: 'softmax',
-      mlpImported: true,
-      gradientSource: 'mlp-import',
-      evaluate: 'session',
+      gradientSource: 'autodiff',
+      evaluate: 'pure',
     });
+    expect(m.backend).toBe('xai-interpreter');
+    expect(m.discovered.interpreter).toMatchObject({ runnable: true, exact: true, unsupported: [], noDerivative: [] });
     expect(m.discovered.mlp).toBe('Gemm → Relu → Gemm → Relu → Gemm → Softmax');
     expect(m.classes).toBe(2);
     const x = mat(r.x);
@@ -60,13 +61,19 @@ describe('loadOnnxModel: torch / sklearn-style fixtures vs their export-time ref
     expect(Array.from(argmaxRows(m.predictProba(x)))).toEqual(targets);
     expectClose(m.inputGradient(x, Int32Array.from(targets)), r.gradient as number[][], 1e-6, 1e-5);
     expect(m.hidden!(x).cols).toBe(8);
+    expect(m.sessionRuns).toBe(0);
     m.dispose();
   });
 
   it('torch MLP (tanh, raw logits output): discovered as logits, softmax applied; probability and logit gradients match autograd', () => {
     const r = ref('mlp_tanh');
     const m = loadOnnxModel(fixture('mlp_tanh.onnx'));
-    expect(m.discovered).toMatchObject({ output: 'logits', head: 'none', mlp: 'Gemm → Tanh → Gemm → Tanh → Gemm', mlpImported: true });
+    expect(m.discovered).toMatchObject({
+      output: 'logits',
+      head: 'none',
+      mlp: 'Gemm → Tanh → Gemm → Tanh → Gemm',
+      gradientSource: 'autodiff',
+    });
     const x = mat(r.x);
     expectClose(m.predictProba(x), r.probabilities as number[][], 1e-6);
     expectClose(m.logits!(x), r.logits as number[][], 1e-6);
@@ -102,14 +109,14 @@ describe('loadOnnxModel: torch / sklearn-style fixtures vs their export-time ref
     expect(m.logits).toBeUndefined();
   });
 
-  it('sklearn-style LR (LinearClassifier LOGISTIC + Normalizer, zipmap=False): imported; gradient = p(1−p)·w in closed form', () => {
+  it('sklearn-style LR (LinearClassifier LOGISTIC + Normalizer, zipmap=False): interpreted; gradient = p(1−p)·w in closed form', () => {
     const r = ref('lr_sklearn');
     const m = loadOnnxModel(fixture('lr_sklearn.onnx'));
     expect(m.discovered).toMatchObject({
       outputName: 'probabilities',
       head: 'classifier-op',
       mlp: 'LinearClassifier(LOGISTIC) → Normalizer(L1)',
-      gradientSource: 'mlp-import',
+      gradientSource: 'autodiff',
     });
     const x = mat(r.x);
     const p = m.predictProba(x);
@@ -120,21 +127,20 @@ describe('loadOnnxModel: torch / sklearn-style fixtures vs their export-time ref
     expectClose(g, expected, 1e-7, 1e-6);
   });
 
-  it("sklearn-onnx's default ZipMap output (seq(map)): the LR is imported and evaluates it", () => {
+  it("sklearn-onnx's default ZipMap output (seq(map)): the interpreter evaluates the scores it wraps", () => {
     const r = ref('lr_sklearn');
     const m = loadOnnxModel(fixture('lr_zipmap.onnx'));
-    expect(m.discovered).toMatchObject({ outputName: 'output_probability', evaluate: 'imported', mlpImported: true });
+    expect(m.discovered).toMatchObject({ outputName: 'output_probability', evaluate: 'pure', gradientSource: 'autodiff' });
     expect(m.discovered.outputRule).toContain('zipmap');
-    expect(m.backend).toBe('imported-mlp');
+    expect(m.backend).toBe('xai-interpreter');
     expectClose(m.predictProba(mat(r.x)), r.probabilities as number[][], 1e-6);
   });
 
-  it('non-MLP differentiable graph (x·x → linear → sigmoid): finite differences, flagged, ≈ autograd', () => {
+  it('a graph that is no dense chain (x·x → linear → sigmoid): differentiated exactly all the same', () => {
     const r = ref('poly_sigmoid');
     const m = loadOnnxModel(fixture('poly_sigmoid.onnx'));
-    expect(m.discovered).toMatchObject({ head: 'sigmoid', width: 1, mlpImported: false, gradientSource: 'finite-differences' });
-    expect(m.gradientSource).toBe('finite-differences');
-    expect(m.discovered.notImportedBecause).toContain('Mul');
+    expect(m.discovered).toMatchObject({ head: 'sigmoid', width: 1, mlp: null, gradientSource: 'autodiff' });
+    expect(m.discovered.notMlpBecause).toContain('Mul');
     const x = mat(r.x);
     const p = m.predictProba(x);
     expectClose(
@@ -142,14 +148,23 @@ describe('loadOnnxModel: torch / sklearn-style fixtures vs their export-time ref
       (r.probability as number[][]).map(([q]) => [1 - q!, q!]),
       1e-6,
     );
-    // float32 session: central differences with h = cbrt(2^-23)·max(1, |x|) are good to ~1e-4.
-    expectClose(m.inputGradient(x, new Int32Array(x.rows).fill(1)), r.gradientClass1 as number[][], 2e-4, 1e-3);
+    expectClose(m.inputGradient(x, new Int32Array(x.rows).fill(1)), r.gradientClass1 as number[][], 1e-6, 1e-5);
+    // the session, forced, with finite differences: float32 central differences are good to ~1e-4
+    const fd = loadOnnxModel(fixture('poly_sigmoid.onnx'), { evaluate: 'session', gradients: 'finite-differences' });
+    expect(fd.discovered).toMatchObject({
+      gradientSource: 'finite-differences',
+      finiteDifferencesBecause: "gradients: 'finite-differences' was asked for",
+    });
+    expectClose(fd.inputGradient(x, new Int32Array(x.rows).fill(1)), r.gradientClass1 as number[][], 2e-4, 1e-3);
   });
 
-  it('tree ensemble (non-differentiable): probabilities match; FD gradient is exactly 0 away from every threshold', () => {
+  it('tree ensemble: the session runs it; every column is reported not differentiable; FD gradient is 0 away from thresholds', () => {
     const r = ref('trees');
     const m = loadOnnxModel(fixture('trees.onnx'));
-    expect(m.discovered).toMatchObject({ head: 'classifier-op', gradientSource: 'finite-differences', mlp: null });
+    expect(m.discovered).toMatchObject({ head: 'classifier-op', gradientSource: 'finite-differences', mlp: null, evaluate: 'session' });
+    expect(m.discovered.interpreter.unsupported[0]).toContain('TreeEnsembleClassifier');
+    expect(m.nonDifferentiableInputs.map((c) => c.column)).toEqual([0, 1, 2]);
+    expect(m.nonDifferentiableInputs[0]!.reason).toContain('TreeEnsembleClassifier');
     const x = mat(r.x);
     expectClose(m.predictProba(x), r.probabilities as number[][], 1e-6);
     const g = m.inputGradient(x, new Int32Array(x.rows).fill(1));
@@ -175,14 +190,14 @@ describe('loadOnnxModel: torch / sklearn-style fixtures vs their export-time ref
 
 describe('loadOnnxModel: batching', () => {
   it('one session call per predictProba batch and per finite-difference gradient batch, never per row', () => {
-    const m = loadOnnxModel(fixture('poly_sigmoid.onnx'));
+    const m = loadOnnxModel(fixture('poly_sigmoid.onnx'), { evaluate: 'session', gradients: 'finite-differences' });
     const x = mat(Array.from({ length: 500 }, (_, i) => [i / 500, 0.5 - i / 1000, 0.1]));
     const at = m.sessionRuns;
     m.predictProba(x);
     expect(m.sessionRuns - at).toBe(1);
     m.inputGradient(x, new Int32Array(500).fill(1)); // 500 rows x 2·3 perturbations in one call
     expect(m.sessionRuns - at).toBe(2);
-    const small = loadOnnxModel(fixture('poly_sigmoid.onnx'), { maxBatchRows: 600 });
+    const small = loadOnnxModel(fixture('poly_sigmoid.onnx'), { evaluate: 'session', gradients: 'finite-differences', maxBatchRows: 600 });
     const s0 = small.sessionRuns;
     small.inputGradient(x, new Int32Array(500).fill(1)); // chunks of 100 rows x 6
     expect(small.sessionRuns - s0).toBe(5);
@@ -204,7 +219,13 @@ describe('loadOnnxModel: bad input is a typed XaiError naming the file and the p
 
   it('dynamic feature dimension: needs inputDim; a wrong one is SHAPE_MISMATCH from the probe; a wrong batch width too', () => {
     expectXaiError(() => loadOnnxModel(fixture('dynamic.onnx')), 'NOT_SUPPORTED', 'dynamic.onnx', 'inputDim');
-    expectXaiError(() => loadOnnxModel(fixture('dynamic.onnx'), { inputDim: 4 }), 'SHAPE_MISMATCH', 'dynamic.onnx', '1 x 4');
+    expectXaiError(() => loadOnnxModel(fixture('dynamic.onnx'), { inputDim: 4 }), 'SHAPE_MISMATCH', 'dynamic.onnx', 'inner dims 4 and 3');
+    expectXaiError(
+      () => loadOnnxModel(fixture('dynamic.onnx'), { inputDim: 4, evaluate: 'session' }),
+      'SHAPE_MISMATCH',
+      'dynamic.onnx',
+      '1 x 4',
+    );
     const m = loadOnnxModel(fixture('dynamic.onnx'), { inputDim: 3 });
     expect(m.predictProba(mat([[0.1, -0.2, 0.3]])).cols).toBe(2);
     expectXaiError(() => m.predictProba(mat([[1, 2]])), 'SHAPE_MISMATCH', 'dynamic.onnx', '3 features');
@@ -251,10 +272,17 @@ describe('loadOnnxModel: bad input is a typed XaiError naming the file and the p
     );
     expect(loadOnnxModel(fixture('mlp_relu.onnx'), { inputName: 'x' }).discovered.input).toBe('x');
     expectXaiError(
-      () => loadOnnxModel(fixture('trees.onnx'), { gradients: 'import' }),
+      () => loadOnnxModel(fixture('trees.onnx'), { gradients: 'exact' }),
       'NOT_SUPPORTED',
       'trees.onnx',
       'TreeEnsembleClassifier',
     );
+    expectXaiError(
+      () => loadOnnxModel(fixture('trees.onnx'), { evaluate: 'pure' }),
+      'NOT_SUPPORTED',
+      'trees.onnx',
+      'TreeEnsembleClassifier',
+    );
+    expectXaiError(() => loadOnnxModel(fixture('mlp_relu.onnx'), { precision: 'half' as never }), 'BAD_OPTION', 'precision');
   });
 });

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { XaiError } from '@xai/core';
 import { assembleModel } from './internal/assemble/assembleModel.js';
+import { prepareGraph } from './internal/assemble/prepare.js';
 import { parseGraph } from './internal/graph.js';
 import { checkLoadOptions } from './internal/loadOptions.js';
 import { nodeRunner } from './internal/nodeRunner.js';
@@ -11,16 +12,15 @@ import type { OnnxLoadOptions, OnnxModel } from './types.js';
 const FN = 'loadOnnxModel';
 
 /**
- * Loads an ONNX model (a file path or its bytes) as a synchronous core `Model`, run by
- * onnxruntime-node's native session (one session call per batch, threads pinned). The
- * input, the probability output and its kind are discovered from the graph
- * (`model.discovered` says what was found and why; `inputName`/`outputName`/`output`
- * override). An MLP graph (Gemm/MatMul/Relu/Tanh/Sigmoid/Softmax, sklearn-onnx's
- * Scaler/LinearClassifier/Normalizer/ZipMap, constant Add/Sub/Mul/Div and BatchNormalization
- * folded into the layers, a Concat [1 − p, p] head) is imported into an @xai/models MLP for
- * exact gradients; any other graph gets batched central finite differences
- * (`gradientSource: 'finite-differences'`, `discovered.notImportedBecause` naming the node).
- * Node only: import it from `@xai/onnx/node`.
+ * Loads an ONNX model (a file path or its bytes) as a synchronous core `Model`. A graph
+ * whose ops are all in the interpreter's op set (dense, LayerNorm/GELU/residual nets,
+ * sklearn-onnx linear pipelines, …) runs in pure TS with exact reverse-mode input gradients
+ * and no ONNX Runtime at all; any other graph runs on onnxruntime-node's native session (one
+ * call per batch, threads pinned) with central finite differences
+ * (`gradientSource: 'finite-differences'`, `discovered.finiteDifferencesBecause` naming the
+ * node). The input, the output and its kind are discovered from the graph (`model.discovered`
+ * says what was found and why; `inputName`/`outputName`/`output` override).
+ * Node only: import it from `@xai/onnx/node` (`loadOnnxModelAsync` is the browser entry).
  * @example
  *   const model = loadOnnxModel('model.onnx');
  *   model.discovered.output; // 'probabilities'
@@ -43,19 +43,16 @@ export function loadOnnxModel(pathOrBytes: string | Uint8Array | ArrayBuffer, op
     bytes = asBytes(pathOrBytes, FN);
     file = o.name ?? '<bytes>';
   }
-  // parse → graph, then the session (the fallback evaluator), then the assembly.
+  // parse → graph → compiled for the interpreter; a session only when it cannot run the graph.
   const g = parseGraph(bytes, file, FN, o.inputName);
-  const runner = nodeRunner(bytes, {
-    threads: o.threads ?? 1,
-    float64: g.input.elemType === DT.DOUBLE,
-    file,
-    fn: FN,
-    inputName: g.input.name,
-  });
+  const p = prepareGraph(g, { ...o, fn: FN });
+  const runner = p.needsRuntime
+    ? nodeRunner(bytes, { threads: o.threads ?? 1, float64: g.input.elemType === DT.DOUBLE, file, fn: FN, inputName: g.input.name })
+    : undefined;
   try {
-    return assembleModel({ g, runner, backendName: runner.name }, { ...o, fn: FN });
+    return assembleModel({ p, runner }, { ...o, fn: FN });
   } catch (e) {
-    runner.dispose();
+    runner?.dispose();
     throw e;
   }
 }

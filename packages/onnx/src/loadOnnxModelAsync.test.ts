@@ -18,21 +18,21 @@ const ref = (name: string): Ref => JSON.parse(readFileSync(fixture(`${name}.json
 const mat = (rows: number[][]): Matrix => ({ rows: rows.length, cols: rows[0]!.length, data: Float64Array.from(rows.flat()) });
 const maxDiff = (m: Matrix, e: number[][]): number => Math.max(...e.flatMap((r, i) => r.map((v, j) => Math.abs(row(m, i)[j]! - v))));
 
-describe('loadOnnxModelAsync (onnxruntime-web WASM, the browser path, run here in Node)', () => {
-  it('an MLP graph is imported: a fully synchronous Model, no runtime call needed', async () => {
+describe('loadOnnxModelAsync (the browser path, run here in Node)', () => {
+  it('a graph the interpreter runs: a fully synchronous Model, no runtime loaded', async () => {
     const r = ref('mlp_relu');
-    const m = await loadOnnxModelAsync(bytes('mlp_relu'), { name: 'mlp_relu.onnx' });
-    expect(m.backend).toBe('imported-mlp');
-    expect(m.discovered.evaluate).toBe('imported');
+    const m = await loadOnnxModelAsync(bytes('mlp_relu'), { name: 'mlp_relu.onnx', runtime: {} as never });
+    expect(m.backend).toBe('xai-interpreter');
+    expect(m.discovered.evaluate).toBe('pure');
     expect(maxDiff(m.predictProba(mat(r.x)), r.probabilities)).toBeLessThanOrEqual(1e-6);
     expect(maxDiff(await m.predictProbaAsync(mat(r.x)), r.probabilities)).toBeLessThanOrEqual(1e-6);
     expect(maxDiff(m.inputGradient(mat(r.x), Int32Array.from(r.targets)), r.gradient)).toBeLessThanOrEqual(1e-5);
   });
 
-  it('a non-MLP graph runs through predictProbaAsync only; its sync methods say why', async () => {
+  it('a graph with an op the interpreter does not run goes to onnxruntime-web: predictProbaAsync only; its sync methods say why', async () => {
     const r = ref('trees');
-    await expect(loadOnnxModelAsync(bytes('trees'), { name: 'trees.onnx', evaluate: 'imported' })).rejects.toThrow(
-      /trees\.onnx.*not an importable MLP/,
+    await expect(loadOnnxModelAsync(bytes('trees'), { name: 'trees.onnx', evaluate: 'pure' })).rejects.toThrow(
+      /trees\.onnx.*TreeEnsembleClassifier/,
     );
     const m = await loadOnnxModelAsync(bytes('trees'), { name: 'trees.onnx' });
     expect(m.backend).toBe('onnxruntime-web');
@@ -54,5 +54,7 @@ describe('loadOnnxModelAsync (onnxruntime-web WASM, the browser path, run here i
     expect(s.outputs.map((o) => o.name)).toEqual(['label', 'probabilities']);
     expect(s.ops).toEqual(['ai.onnx.ml.LinearClassifier', 'ai.onnx.ml.Normalizer']);
     expect(s.mlp.probabilities).toBe('LinearClassifier(LOGISTIC) → Normalizer(L1)');
+    expect(s.interpreter).toEqual({ label: 'exact', probabilities: 'exact' });
+    expect(inspectOnnx(bytes('trees')).interpreter.probabilities).toMatch(/^ONNX Runtime: node 0 .*TreeEnsembleClassifier/);
   });
 });

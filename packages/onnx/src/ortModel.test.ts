@@ -134,15 +134,14 @@ describe('ortModel: parity with the pure-TS model', () => {
 
 describe('neuralModelToOnnx → loadOnnxModel round trip (the JSON path and the ONNX path agree)', () => {
   for (const [name, make] of models) {
-    it(`${name}: imported back as an MLP; float64 graph gives identical gradients, float32 ≤ 1e-5 rel`, () => {
+    it(`${name}: read back by the interpreter; float64 graph gives identical gradients, float32 ≤ 1e-5 rel`, () => {
       const ts = make();
       const x = uniform(64, 20, 21);
       const t = predictLabels(ts, x);
       const m64 = loadOnnxModel(neuralModelToOnnx(ts, { dtype: 'float64' }), { name: `${name}.onnx` });
       expect(m64.discovered).toMatchObject({
         outputName: 'probabilities',
-        mlpImported: true,
-        gradientSource: 'mlp-import',
+        gradientSource: 'autodiff',
         inputType: 'float64',
       });
       expect(maxAbsDiff(m64.predictProba(x), ts.predictProba(x))).toBeLessThanOrEqual(1e-12);
@@ -227,18 +226,18 @@ describe('value (regression) models stay value models', () => {
         const back = loadOnnxModel(bytes, { name: `value${outputs}.onnx` });
         expect(back.output).toBe('value');
         expect(back.classes).toBe(outputs);
-        expect(back.discovered).toMatchObject({ outputName: 'value', output: 'value', mlpImported: true, gradientSource: 'mlp-import' });
+        expect(back.discovered).toMatchObject({ outputName: 'value', output: 'value', gradientSource: 'autodiff' });
         expect(back.discovered.outputs).not.toContain('probabilities');
         expect(back.mlp!.output).toBe('value');
         expect(back.mlp!.classes).toBe(outputs);
         const tol = dtype === 'float64' ? 1e-12 : 1e-5;
         expect(maxRelDiff(back.predictProba(x), exact)).toBeLessThanOrEqual(tol);
         expect(maxRelDiff(back.inputGradient(x, t), fd)).toBeLessThanOrEqual(dtype === 'float64' ? 1e-7 : 1e-5);
-        const imported = loadOnnxModel(bytes, { evaluate: 'imported' });
+        const imported = loadOnnxModel(bytes, { evaluate: 'session' });
         expect(maxRelDiff(imported.predictProba(x), exact)).toBeLessThanOrEqual(tol);
-        // The browser path (onnxruntime-web, imported MLP) discovers the same.
+        // The browser entry (the interpreter, no runtime) discovers the same.
         const web = await loadOnnxModelAsync(bytes);
-        expect([web.output, web.classes, web.backend]).toEqual(['value', outputs, 'imported-mlp']);
+        expect([web.output, web.classes, web.backend]).toEqual(['value', outputs, 'xai-interpreter']);
         expect(maxRelDiff(web.predictProba(x), exact)).toBeLessThanOrEqual(tol);
         back.dispose();
         imported.dispose();

@@ -14,7 +14,7 @@ describe('examples/quickstart.mjs', () => {
     const stdout = execFileSync(process.execPath, ['examples/quickstart.mjs'], { cwd: root, encoding: 'utf8' });
     const lines = stdout.trim().split('\n');
     // 20-100-100-2 ANN: three Gemms, ReLU between them, a softmax head; imported for exact gradients.
-    expect(lines[0]).toBe('probabilities probabilities Gemm → Relu → Gemm → Relu → Gemm → Softmax mlp-import');
+    expect(lines[0]).toBe('probabilities probabilities Gemm → Relu → Gemm → Relu → Gemm → Softmax autodiff');
     const grad = /^gradient row 0 (.*)$/
       .exec(lines[1] ?? '')?.[1]
       ?.trim()

@@ -126,7 +126,7 @@ async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
     features: r.names,
     attributions: r.attributions,
     ...(r.cli.format === 'onnx'
-      ? { gradients: r.cli.approximateGradients ? 'approximate: central finite differences' : 'exact: MLP imported' }
+      ? { gradients: r.cli.approximateGradients ? 'approximate: central finite differences' : 'exact: reverse-mode autodiff' }
       : {}),
     ...(r.preprocessed ? { outOfRangeRows: r.outOfRangeRows } : {}),
     ...(r.warnings.length > 0 ? { warnings: r.warnings } : {}),

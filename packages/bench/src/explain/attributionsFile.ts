@@ -12,7 +12,7 @@ export interface AttributionsJson {
   /** The arithmetic the model computed in ('float32' under `--preset openxai`). */
   readonly precision?: string;
   readonly features?: readonly string[];
-  /** ONNX models: whether input gradients are exact (MLP imported) or finite differences. */
+  /** ONNX models: whether input gradients are exact (reverse-mode autodiff) or finite differences. */
   readonly gradients?: string;
   /** Rows outside the training range (a model that carries its preprocessing). */
   readonly outOfRangeRows?: number;

@@ -59,7 +59,7 @@ export interface EvaluationJson {
   readonly count: number;
   /** Indices of the instances where the metric is undefined. */
   readonly undefined: readonly number[];
-  /** ONNX models: exact (MLP imported) or approximate (finite-difference) gradients. */
+  /** ONNX models: exact (reverse-mode autodiff) or approximate (finite-difference) gradients. */
   readonly gradients?: string;
   /** Rows outside the training range (a model that carries its preprocessing). */
   readonly outOfRangeRows?: number;
@@ -260,7 +260,7 @@ function reExplainer(
 function evaluationExtras(rows: EvaluateRows, cli: EvaluateRows['cli'], inferred: FileSchema | null) {
   return {
     ...(cli.format === 'onnx'
-      ? { gradients: cli.approximateGradients ? 'approximate: central finite differences' : 'exact: MLP imported' }
+      ? { gradients: cli.approximateGradients ? 'approximate: central finite differences' : 'exact: reverse-mode autodiff' }
       : {}),
     ...(rows.preprocessed ? { outOfRangeRows: rows.outOfRangeRows } : {}),
     schema: inferred?.source ?? (rows.schema ? 'the --data schema' : "the model's preprocessing block"),

@@ -49,6 +49,6 @@ export async function loadCliModel(path: string, precision: Precision = 'float64
   const model = loadOnnxModel(path, { threads: 1, ...(inputDim !== undefined ? { inputDim } : {}) });
   const d = model.discovered;
   const approximate = model.gradientSource === 'finite-differences';
-  const note = `${path}: ONNX, input ${d.input} (${d.inputDim} features, ${d.inputType}), output ${d.outputName} as ${d.output} (${d.outputKindRule}); gradients ${approximate ? `APPROXIMATE (central finite differences, relative step ${d.fdStep ?? '?'}${d.notImportedBecause ? `; not an MLP: ${d.notImportedBecause}` : ''})` : 'exact (MLP imported)'}`;
+  const note = `${path}: ONNX, input ${d.input} (${d.inputDim} features, ${d.inputType}), output ${d.outputName} as ${d.output} (${d.outputKindRule}); run by ${model.backend}; gradients ${approximate ? `APPROXIMATE (central finite differences, relative step ${d.fdStep ?? '?'}: ${d.finiteDifferencesBecause ?? ''})` : 'exact (reverse-mode, the interpreter)'}`;
   return { model, neural: model.mlp ?? null, format: 'onnx', approximateGradients: approximate, note, dispose: () => model.dispose() };
 }

@@ -160,7 +160,7 @@ export async function resolveModelSource(
     source: { kind: 'file', format: 'onnx', backend: m.backend },
     gradients: approximate
       ? `approximate (central finite differences, relative step ${m.discovered.fdStep ?? '?'})`
-      : 'exact (MLP imported)',
+      : 'exact (reverse-mode autodiff of the graph)',
     approximateGradients: approximate,
     dispose: () => m.dispose(),
   };

@@ -17,7 +17,24 @@ export interface GraphIndex {
   readonly nodeIndex: ReadonlyMap<NodeProto, number>;
   /** Opset domains the model imports ('' is the default domain). */
   readonly domains: readonly string[];
+  /** The opset version of each imported domain ('' for the default one, 'ai.onnx' folded into it). */
+  readonly opsets: ReadonlyMap<string, number>;
   readonly producerName: string;
+}
+
+/** A graph node as messages name it: its position in the node list, its name and op type. */
+export interface NodeRef {
+  readonly index: number;
+  readonly name: string;
+  readonly opType: string;
+}
+
+export function nodeRef(g: GraphIndex, node: NodeProto): NodeRef {
+  return { index: g.nodeIndex.get(node) ?? -1, name: node.name ?? '', opType: node.opType ?? '?' };
+}
+
+export function nodeLabel(ref: NodeRef): string {
+  return `node ${ref.index}${ref.name === '' ? '' : ` '${ref.name}'`} (${ref.opType})`;
 }
 
 /** The graph's one real input (initializers listed as inputs left out), checked to be an n x d float tensor. */
@@ -81,6 +98,11 @@ export function indexGraph(model: ModelProto, file: string, fn: string, inputNam
   }
   const input = graphInput(graph, constants, file, fn, inputName);
   const domains = (model.opsetImport ?? []).map((o) => o.domain ?? '');
+  const opsets = new Map<string, number>();
+  for (const o of model.opsetImport ?? []) {
+    const v = o.version;
+    opsets.set(o.domain === 'ai.onnx' ? '' : (o.domain ?? ''), typeof v === 'number' ? v : Number(v ?? 0));
+  }
   return {
     file,
     graph,
@@ -90,6 +112,7 @@ export function indexGraph(model: ModelProto, file: string, fn: string, inputNam
     producer,
     nodeIndex,
     domains,
+    opsets,
     producerName: model.producerName ?? '',
   };
 }

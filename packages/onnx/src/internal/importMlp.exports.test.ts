@@ -116,31 +116,32 @@ function outputs(r: Ref): number[][] {
 }
 
 function expectExact(m: OnnxModel, c: Case): void {
-  expect(m.gradientSource).toBe('mlp-import');
-  expect(m.discovered).toMatchObject({ mlp: c.ops, mlpImported: true, gradientSource: 'mlp-import' });
-  expect(m.discovered.notImportedBecause).toBeUndefined();
+  expect(m.gradientSource).toBe('autodiff');
+  expect(m.discovered).toMatchObject({ mlp: c.ops, gradientSource: 'autodiff' });
+  expect(m.discovered.notMlpBecause).toBeUndefined();
+  expect(m.discovered.interpreter).toMatchObject({ runnable: true, exact: true });
 }
 
-describe('importMlp: real-world exports import into the exact-gradient path', () => {
+describe('real-world exports: interpreted with exact gradients, and still recognised as dense chains', () => {
   for (const c of CASES) {
     it(`${c.file}: ${c.ops}`, () => {
       const r = ref(c.refName);
       const x = mat(r.x);
       const zipmap = Number.isNaN(c.sessionTol);
-      // gradients: 'import' throws unless the graph imports.
-      const imported = loadOnnxModel(fixture(c.file), { evaluate: 'imported', gradients: 'import' });
+      // gradients: 'exact' throws unless the interpreter differentiates the graph.
+      const imported = loadOnnxModel(fixture(c.file), { gradients: 'exact' });
       expectExact(imported, c);
-      expect(imported.backend).toBe('imported-mlp');
-      // The imported MLP computes in float64 on the graph's constants, exactly as the reference.
+      expect(imported.backend).toBe('xai-interpreter');
+      // The interpreter computes in float64 on the graph's constants, exactly as the reference.
       expectColumnClose(imported.predictProba(x), outputs(r), 1e-12);
       const targets = Int32Array.from(r.targets);
       expectColumnClose(imported.inputGradient(x, targets), r.gradient, 1e-12);
       if (!zipmap) {
-        const session = loadOnnxModel(fixture(c.file));
+        const session = loadOnnxModel(fixture(c.file), { evaluate: 'session' });
         expectExact(session, c);
         expect(session.discovered.evaluate).toBe('session');
         expectColumnClose(session.predictProba(x), outputs(r), c.sessionTol);
-        // The session model's gradients are the imported MLP's, whoever evaluates the outputs.
+        // The session model's gradients are the interpreter's, whoever evaluates the outputs.
         expectColumnClose(session.inputGradient(x, targets), r.gradient, 1e-12);
         session.dispose();
       }
@@ -156,12 +157,12 @@ describe('importMlp: real-world exports import into the exact-gradient path', ()
   it('torch regression: standardised input, tanh MLP, de-standardised output reshaped to [n]: a value model', () => {
     const r = ref('torch_scaled_regression');
     const x = mat(r.x);
-    const m = loadOnnxModel(fixture('torch_scaled_regression.onnx'), { gradients: 'import' });
+    const m = loadOnnxModel(fixture('torch_scaled_regression.onnx'), { gradients: 'exact' });
     expect(m.discovered).toMatchObject({
       output: 'value',
       width: 1,
       mlp: 'Sub → Div → Gemm → Tanh → Gemm → Mul → Add → Reshape',
-      gradientSource: 'mlp-import',
+      gradientSource: 'autodiff',
     });
     expect(m.output).toBe('value');
     expectColumnClose(m.predictProba(x), r.value!, 1e-12);
@@ -169,9 +170,9 @@ describe('importMlp: real-world exports import into the exact-gradient path', ()
     m.dispose();
   });
 
-  it('the ZipMap pipeline is evaluated by the imported model (a seq(map) has no tensor to read)', () => {
+  it('the ZipMap pipeline is evaluated by the interpreter (a seq(map) has no tensor to read)', () => {
     const m = loadOnnxModel(fixture('skl_pipeline_zipmap.onnx'));
-    expect(m.discovered).toMatchObject({ outputName: 'output_probability', evaluate: 'imported', head: 'classifier-op' });
+    expect(m.discovered).toMatchObject({ outputName: 'output_probability', evaluate: 'pure', head: 'classifier-op' });
     m.dispose();
   });
 });

@@ -1,5 +1,6 @@
 // Graphs in the layouts other exporters use, written with onnx-proto; ONNX Runtime's own
-// evaluation of each graph is the independent reference for the imported MLP.
+// evaluation of each graph is the independent reference for the interpreter, and its
+// dense-chain reading (discovered.mlp) names the ops.
 import { createRng } from '@xai/core';
 import type { Matrix } from '@xai/core';
 import type onnxProto from 'onnx-proto';
@@ -81,18 +82,18 @@ function rows(n: number, d: number, seed: number): Matrix {
   return { rows: n, cols: d, data };
 }
 
-/** Imported MLP vs ONNX Runtime on the same graph, probabilities and (FD-checked) gradients. */
+/** The interpreter vs ONNX Runtime on the same graph, probabilities and (FD-checked) gradients. */
 function agree(bytes: Uint8Array, expectOps: string, classes: number): void {
-  const session = loadOnnxModel(bytes, { name: 'g.onnx' });
-  const imported = loadOnnxModel(bytes, { name: 'g.onnx', evaluate: 'imported' });
+  const session = loadOnnxModel(bytes, { name: 'g.onnx', evaluate: 'session' });
+  const imported = loadOnnxModel(bytes, { name: 'g.onnx' });
   expect(session.discovered.mlp).toBe(expectOps);
-  expect(imported.backend).toBe('imported-mlp');
+  expect(imported.backend).toBe('xai-interpreter');
   expect(session.classes).toBe(classes);
   const x = rows(64, session.inputDim, 7);
   const a = session.predictProba(x);
   const b = imported.predictProba(x);
   for (let i = 0; i < a.data.length; i++) expect(Math.abs(a.data[i]! - b.data[i]!)).toBeLessThanOrEqual(1e-6);
-  const fd = loadOnnxModel(bytes, { gradients: 'finite-differences', name: 'g.onnx' });
+  const fd = loadOnnxModel(bytes, { gradients: 'finite-differences', evaluate: 'session', name: 'g.onnx' });
   const t = new Int32Array(64).fill(classes - 1);
   const g = session.inputGradient(x, t);
   const h = fd.inputGradient(x, t);
@@ -104,7 +105,7 @@ function agree(bytes: Uint8Array, expectOps: string, classes: number): void {
   expect(bad).toBeLessThanOrEqual(Math.ceil(g.data.length * 0.02));
 }
 
-describe('importMlp: exporter layouts, imported weights agree with ONNX Runtime', () => {
+describe('exporter layouts: the interpreter agrees with ONNX Runtime', () => {
   it('MatMul + Add (bias first), sigmoid hidden layer, Identity and Flatten, softmax head', () => {
     agree(
       graph(
@@ -197,12 +198,12 @@ describe('importMlp: exporter layouts, imported weights agree with ONNX Runtime'
       for (let j = 0; j < 4; j++) z += wf[j]! * x.data[i * 4 + j]!;
       return 1 / (1 + Math.exp(-z));
     });
-    for (const evaluate of ['session', 'imported'] as const) {
+    for (const evaluate of ['session', 'pure'] as const) {
       const m = loadOnnxModel(bytes, { name: 'lr1.onnx', evaluate });
-      expect(m.discovered).toMatchObject({ mlp: 'LinearClassifier(LOGISTIC)', mlpImported: true, gradientSource: 'mlp-import' });
+      expect(m.discovered).toMatchObject({ mlp: 'LinearClassifier(LOGISTIC)', gradientSource: 'autodiff', evaluate });
       expect(m.classes).toBe(2);
       const p = m.predictProba(x);
-      // The session computes in float32 (≈ 1e-7); the imported model in float64 from float32 weights (≈ 1e-15).
+      // The session computes in float32 (≈ 1e-7); the interpreter in float64 from float32 weights (≈ 1e-15).
       const tol = evaluate === 'session' ? 1e-6 : 1e-12;
       for (let i = 0; i < x.rows; i++) {
         expect(Math.abs(p.data[2 * i + 1]! - p1[i]!)).toBeLessThanOrEqual(tol);
@@ -219,37 +220,25 @@ describe('importMlp: exporter layouts, imported weights agree with ONNX Runtime'
     }
   });
 
-  it('a ReLU on the output layer, or a weight computed at run time, is not imported (finite differences instead)', () => {
-    const reluOut = loadOnnxModel(
-      graph(
-        [
-          { opType: 'Gemm', input: ['x', 'W0', 'b0'], output: ['z0'], attribute: [int('transB', 1)] },
-          { opType: 'Relu', input: ['z0'], output: ['logits'] },
-        ],
-        [f32('W0', [2, 3], 1), f32('b0', [2], 2)],
-        3,
-        'logits',
-        2,
-      ),
+  it('a ReLU on the output layer is no dense chain, but the interpreter differentiates it exactly', () => {
+    const bytes = graph(
+      [
+        { opType: 'Gemm', input: ['x', 'W0', 'b0'], output: ['z0'], attribute: [int('transB', 1)] },
+        { opType: 'Relu', input: ['z0'], output: ['logits'] },
+      ],
+      [f32('W0', [2, 3], 1), f32('b0', [2], 2)],
+      3,
+      'logits',
+      2,
     );
-    expect(reluOut.gradientSource).toBe('finite-differences');
-    expect(reluOut.discovered.notImportedBecause).toContain('output layer');
-    // A weight the graph computes from the input is not a constant (Transpose is not evaluated).
-    const computed = loadOnnxModel(
-      graph(
-        [
-          { opType: 'Transpose', input: ['x'], output: ['xt'] },
-          { opType: 'MatMul', input: ['x', 'xt'], output: ['logits'] },
-        ],
-        [],
-        3,
-        'logits',
-        2,
-      ),
-      { inputDim: 3 },
-    );
-    expect(computed.gradientSource).toBe('finite-differences');
-    expect(computed.discovered.notImportedBecause).toContain('not a constant');
+    const reluOut = loadOnnxModel(bytes);
+    expect(reluOut.gradientSource).toBe('autodiff');
+    expect(reluOut.discovered.notMlpBecause).toContain('output layer');
+    const fd = loadOnnxModel(bytes, { gradients: 'finite-differences', evaluate: 'session' });
+    const x = rows(16, 3, 5);
+    const t = new Int32Array(16).fill(1);
+    const [g, h] = [reluOut.inputGradient(x, t, { output: 'logit' }), fd.inputGradient(x, t, { output: 'logit' })];
+    for (let i = 0; i < g.data.length; i++) expect(Math.abs(g.data[i]! - h.data[i]!)).toBeLessThanOrEqual(1e-3);
   });
 
   it('a weight computed from constants (Neg of an initializer) is a constant: imported, and agrees with ONNX Runtime', () => {

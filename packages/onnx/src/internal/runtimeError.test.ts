@@ -69,7 +69,7 @@ function caught(fn: () => unknown): Error & { code?: string } {
 
 describe('ONNX Runtime failures get the code of what went wrong, naming the file and keeping ORT’s message', () => {
   it('a data-dependent run failure (Gather index out of bounds) is BAD_INPUT, not SHAPE_MISMATCH (onnxruntime-node)', () => {
-    const m = loadOnnxModel(lookup, { name: 'lookup.onnx' });
+    const m = loadOnnxModel(lookup, { name: 'lookup.onnx', evaluate: 'session' });
     // In range, the lookup is the table's rows.
     const p = m.predictProba(mat([[1], [2], [0]]));
     [1, 2, 0].forEach((r, i) => TABLE[r]!.forEach((v, j) => expect(row(p, i)[j]).toBeCloseTo(v, 6)));
@@ -82,7 +82,7 @@ describe('ONNX Runtime failures get the code of what went wrong, naming the file
   });
 
   it('the same through onnxruntime-web (predictProbaAsync)', async () => {
-    const m = await loadOnnxModelAsync(lookup, { name: 'lookup.onnx' });
+    const m = await loadOnnxModelAsync(lookup, { name: 'lookup.onnx', evaluate: 'session' });
     const p = await m.predictProbaAsync(mat([[2]]));
     expect(row(p, 0)[1]).toBeCloseTo(TABLE[2]![1]!, 6);
     let e: unknown;
@@ -92,19 +92,33 @@ describe('ONNX Runtime failures get the code of what went wrong, naming the file
   });
 
   it('an op ONNX Runtime has no kernel for (int32 Gemm) is NOT_SUPPORTED at load, in both runtimes', async () => {
-    const e = caught(() => loadOnnxModel(int32Gemm, { name: 'gemm32.onnx' }));
+    const e = caught(() => loadOnnxModel(int32Gemm, { name: 'gemm32.onnx', evaluate: 'session' }));
     expect(isXaiError(e, 'NOT_SUPPORTED')).toBe(true);
     expect(e.message).toMatch(/gemm32\.onnx.*Could not find an implementation for Gemm/s);
     let w: unknown;
-    await loadOnnxModelAsync(int32Gemm, { name: 'gemm32.onnx' }).catch((err: unknown) => (w = err));
+    await loadOnnxModelAsync(int32Gemm, { name: 'gemm32.onnx', evaluate: 'session' }).catch((err: unknown) => (w = err));
     expect(isXaiError(w, 'NOT_SUPPORTED')).toBe(true);
     expect((w as Error).message).toContain('gemm32.onnx');
   });
 
   it('shape failures stay SHAPE_MISMATCH (a dynamic MatMul given the wrong width)', () => {
-    const e = caught(() => loadOnnxModel(fileURLToPath(new URL('../../fixtures/dynamic.onnx', import.meta.url)), { inputDim: 4 }));
+    const e = caught(() =>
+      loadOnnxModel(fileURLToPath(new URL('../../fixtures/dynamic.onnx', import.meta.url)), { inputDim: 4, evaluate: 'session' }),
+    );
     expect(isXaiError(e, 'SHAPE_MISMATCH')).toBe(true);
     expect(e.message).toMatch(/dynamic\.onnx: ONNX Runtime rejected a 1 x 4 input: .*MatMul dimension mismatch/s);
+  });
+
+  it('the interpreter types the same failures alike, naming the file and the node', () => {
+    const m = loadOnnxModel(lookup, { name: 'lookup.onnx' });
+    expect(m.backend).toBe('xai-interpreter');
+    const p = m.predictProba(mat([[1], [2], [0]]));
+    [1, 2, 0].forEach((r, i) => TABLE[r]!.forEach((v, j) => expect(row(p, i)[j]).toBeCloseTo(v, 6)));
+    const e = caught(() => m.predictProba(mat([[7]])));
+    expect(isXaiError(e, 'BAD_INPUT')).toBe(true);
+    expect(e.message).toMatch(/lookup\.onnx: node 2 'lookup' \(Gather\): index 7 is outside \[-3, 2\]/);
+    // the one column reaches the Gather index through a Cast to int64: not differentiable
+    expect(m.nonDifferentiableInputs).toEqual([{ column: 0, reason: 'node 0 (Cast) casts it to an integer or bool' }]);
   });
 
   it('runtimeErrorCode on ONNX Runtime’s own messages', () => {

@@ -1,5 +1,5 @@
-// The load path runs one way: parse → graph → import (exact) or fallback (a runtime) →
-// assemble → the loaders. Each source file belongs to one step and imports only from its own
+// The load path runs one way: parse → graph → interpret (and the dense-chain import, and the
+// runtime fallback) → assemble → the loaders. Each source file belongs to one step and imports only from its own
 // step and the steps it is allowed to build on; no file imports itself back through a circle.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
@@ -15,6 +15,7 @@ const STEPS: Readonly<Record<string, readonly string[]>> = {
   graph: ['internal/graph.ts'],
   import: ['internal/importMlp.ts', 'internal/toNeuralModel.ts', 'internal/chain/'],
   fallback: ['internal/runner.ts', 'internal/nodeRunner.ts', 'internal/webRunner.ts', 'internal/runtimeError.ts'],
+  interpret: ['internal/interp/'],
   assemble: ['internal/assemble/'],
   loaders: ['loadOnnxModel.ts', 'loadOnnxModelAsync.ts', 'inspectOnnx.ts'],
   // NeuralModel → ONNX (neuralModelToOnnx) and the ONNX Runtime backend of our own models (ortModel).
@@ -29,8 +30,9 @@ const BUILDS_ON: Readonly<Record<string, readonly string[]>> = {
   graph: ['shared', 'parse'],
   import: ['shared', 'parse', 'graph'],
   fallback: ['shared', 'parse'],
-  assemble: ['shared', 'parse', 'graph', 'import', 'fallback'],
-  loaders: ['shared', 'parse', 'graph', 'import', 'fallback', 'assemble'],
+  interpret: ['shared', 'parse', 'graph', 'fallback'],
+  assemble: ['shared', 'parse', 'graph', 'import', 'fallback', 'interpret'],
+  loaders: ['shared', 'parse', 'graph', 'import', 'fallback', 'interpret', 'assemble'],
   export: ['shared', 'parse', 'fallback'],
   entries: ['shared', 'loaders', 'export'],
 };

@@ -1,53 +1,61 @@
-// The assembly step: a parsed graph, its import result and a runner become a core Model.
-// Output choice, feature count, output width and kind, who evaluates, gradients, discovery.
+// The assembly step: a prepared graph (and, when it needs one, a runtime session) becomes a
+// core Model. Feature count, output width and kind, class order, forward passes, gradients,
+// the columns that lose their derivative, discovery.
 import type { HiddenOptions, Matrix } from '@xai/core';
 import { XaiError } from '@xai/core';
-import type { GraphIndex } from '../graph.js';
-import type { ImportResult } from '../importMlp.js';
-import { importMlp } from '../importMlp.js';
+import { columnBreaks } from '../interp/columns.js';
 import type { AssembleOptions } from '../loadOptions.js';
 import { DT } from '../proto.js';
 import type { Runner } from '../runner.js';
 import type { Imported } from '../toNeuralModel.js';
 import { toNeuralModel } from '../toNeuralModel.js';
-import type { OnnxModel } from '../../types.js';
+import type { OnnxModel, OnnxNonDifferentiableInput } from '../../types.js';
 import type { Assembly } from './assembly.js';
-import { chooseOutput } from './chooseOutput.js';
+import { classOrder, graphClassLabels } from './classLabels.js';
 import { discovery } from './discovery.js';
-import { chooseEvaluation } from './evaluation.js';
 import type { Evaluators } from './evaluators.js';
 import { evaluators } from './evaluators.js';
+import type { Gradients } from './gradients.js';
 import { gradients } from './gradients.js';
 import { inputDim } from './inputDim.js';
 import { outputKind } from './outputKind.js';
 import { outputWidth } from './outputWidth.js';
+import type { Prepared } from './prepare.js';
 
 export interface AssembleInput {
-  readonly g: GraphIndex;
+  readonly p: Prepared;
+  /** The session, when the prepared graph needs one. */
   readonly runner: Runner | undefined;
-  readonly backendName: string;
   /** Output width measured by an asynchronous probe (browser runtimes). */
   readonly probedWidth?: number;
 }
 
-/** The import step's result for the chosen output, unless finite differences were asked for. */
-function importFor(g: GraphIndex, outputName: string, o: AssembleOptions): ImportResult {
-  return o.gradients === 'finite-differences'
-    ? { ok: false, reason: "gradients: 'finite-differences' was asked for" }
-    : importMlp(g, outputName);
-}
-
-/** The model object: evaluators, gradients, discovery, and hidden when the import has it. */
-function modelOf(a: Assembly, ev: Evaluators, grads: ReturnType<typeof gradients>, discovered: OnnxModel['discovered']): OnnxModel {
-  const { imported, runner } = a;
+/** The model object: evaluators, gradients, discovery, and hidden when the dense chain has it. */
+function modelOf(
+  a: Assembly,
+  ev: Evaluators,
+  grads: Gradients,
+  extra: Omit<
+    OnnxModel,
+    | keyof import('@xai/core').Model
+    | 'gradientSource'
+    | 'backend'
+    | 'inputGradient'
+    | 'predictProbaAsync'
+    | 'sessionRuns'
+    | 'dispose'
+    | 'finiteDifferences'
+  >,
+  mlp: Imported | undefined,
+): OnnxModel {
   const model: OnnxModel = {
     inputDim: a.inputDim,
     classes: a.classes,
     output: a.kind === 'value' ? 'value' : 'probabilities',
-    discovered,
+    ...extra,
     gradientSource: grads.gradientSource,
-    backend: a.evaluate === 'session' ? a.backendName : 'imported-mlp',
-    ...(imported !== undefined ? { mlp: imported.model } : {}),
+    backend: a.evaluate === 'pure' ? 'xai-interpreter' : a.backendName,
+    ...(grads.finiteDifferences !== undefined ? { finiteDifferences: grads.finiteDifferences } : {}),
     predictProba: ev.predictProba,
     predictProbaAsync: ev.predictProbaAsync,
     inputGradient: grads.inputGradient,
@@ -55,12 +63,12 @@ function modelOf(a: Assembly, ev: Evaluators, grads: ReturnType<typeof gradients
       return ev.sessionRuns();
     },
     dispose(): void {
-      runner?.dispose();
-      imported?.model.release();
+      a.runner?.dispose();
+      mlp?.model.release();
     },
   };
-  if (ev.hasLogits) (model as { logits?: OnnxModel['logits'] }).logits = ev.logits;
-  const m = imported?.model;
+  if (ev.logits !== undefined) (model as { logits?: OnnxModel['logits'] }).logits = ev.logits;
+  const m = mlp?.model;
   if (m?.hidden !== undefined) {
     (model as { hidden?: OnnxModel['hidden'] }).hidden = (x: Matrix, h?: HiddenOptions): Matrix => {
       ev.checkX(`${a.fn} → hidden`, x);
@@ -70,68 +78,108 @@ function modelOf(a: Assembly, ev: Evaluators, grads: ReturnType<typeof gradients
   return model;
 }
 
-export function assembleModel({ g, runner, backendName, probedWidth }: AssembleInput, o: AssembleOptions): OnnxModel {
+/** The output width: the interpreter on one zero row, else the session's probe (or what the graph declares). */
+function widthOf(p: Prepared, runner: Runner | undefined, probedWidth: number | undefined, d: number, fn: string): number {
+  if (p.evaluate === 'pure') {
+    const r = p.program.run({ rows: 1, cols: d, data: new Float64Array(d) }, [p.info.name])[0]!;
+    if (r.dims.length > 2 || r.dims[0] !== 1)
+      throw new XaiError(
+        'NOT_SUPPORTED',
+        `${p.g.file}: output '${p.info.name}' has shape [${r.dims.join(', ')}] for one row; expected [1, k] or [1]`,
+        {
+          fn,
+          arg: 'outputName',
+          file: p.g.file,
+          value: r.dims,
+        },
+      );
+    return r.dims.length === 1 ? 1 : r.dims[1]!;
+  }
+  return outputWidth({
+    info: p.info,
+    runner,
+    probedWidth,
+    importedWidth: p.chain.ok ? p.chain.mlp.layers.at(-1)?.outDim : undefined,
+    inputDim: d,
+    file: p.g.file,
+    fn,
+  });
+}
+
+/** Why gradients are finite differences, or undefined when they are exact. */
+function finiteDifferenceReason(p: Prepared, o: AssembleOptions): string | undefined {
+  if (o.gradients === 'finite-differences') return "gradients: 'finite-differences' was asked for";
+  if (!p.program.runnable) return `the interpreter does not run ${p.program.unsupported.map((u) => u.reason).join('; ')}`;
+  if (!p.program.exact) return `no derivative is known for ${p.program.noDerivative.map((u) => u.reason).join('; ')}`;
+  return undefined;
+}
+
+export function assembleModel({ p, runner, probedWidth }: AssembleInput, o: AssembleOptions): OnnxModel {
+  const { g } = p;
   const file = g.file === '' ? '<bytes>' : g.file;
   const fn = o.fn;
-  // 1. The output, and the graph imported up to it.
-  const { info, rule: outputRule } = chooseOutput(g, o);
-  const tryImport = importFor(g, info.name, o);
-  const mlp = tryImport.ok ? tryImport.mlp : undefined;
-  // 2. Feature count, and an output the session can read or the import can compute.
-  const d = inputDim(g, o.inputDim, mlp?.layers[0]?.inDim, file, fn);
-  const tensorOut = info.kind === 'tensor';
-  if (!tensorOut && !tryImport.ok) {
-    throw new XaiError(
-      'NOT_SUPPORTED',
-      `${file}: output '${info.name}' is a ${info.kind}, not a tensor, and the graph is not an importable MLP (${tryImport.reason}); ${outputRule}`,
-      { fn, arg: 'outputName', file, value: info.name },
-    );
-  }
-  // 3. Its width and kind.
-  const importedWidth = mlp?.layers.at(-1)?.outDim;
-  const k = outputWidth({ info, runner, probedWidth, importedWidth, inputDim: d, file, fn });
-  const { kind, auto, classes } = outputKind(g, info.name, k, mlp?.head, o.output, fn);
-  // 4. The imported MLP as a NeuralModel, and who evaluates.
-  let imported: Imported | undefined;
-  let importReason: string | undefined;
-  if (mlp !== undefined) {
-    const r = toNeuralModel(mlp, kind, k);
-    if (typeof r === 'string') importReason = r;
-    else imported = r;
-  } else if (!tryImport.ok) importReason = tryImport.reason;
-  const evaluate = chooseEvaluation({ o, tensorOut, runner, imported, importReason, outputName: info.name, outputRule, file, fn });
+  // 1. Feature count, output width and kind, and the class order.
+  const d = inputDim(g, o.inputDim, p.chain.ok ? p.chain.mlp.layers[0]?.inDim : undefined, file, fn);
+  const k = widthOf(p, runner, probedWidth, d, fn);
+  const { kind, auto, classes } = outputKind(g, p.info.name, k, p.head.kind, o.output, fn);
+  const labels = kind === 'value' ? undefined : graphClassLabels(g, p.info.name);
+  const order =
+    labels !== undefined && o.classes !== undefined && labels.length === k ? classOrder(labels, o.classes, file, fn) : undefined;
+  const classLabels = labels === undefined ? undefined : order === undefined ? labels : Array.from(order, (j) => labels[j]!);
+  // 2. Forward passes.
   const a: Assembly = {
     file,
     fn,
-    outputName: info.name,
+    outputName: p.info.name,
     inputDim: d,
     width: k,
     kind,
     classes,
+    head: p.head,
+    program: p.program,
     runner,
-    backendName,
-    imported,
-    headed: mlp !== undefined && mlp.head !== 'none',
-    importReason,
-    evaluate,
+    backendName: runner?.name ?? 'xai-interpreter',
+    evaluate: p.evaluate,
+    order,
   };
-  // 5. Methods: forward passes, then gradients with a finite-difference step suited to the
-  // graph's float type (cbrt of its machine epsilon).
   const ev = evaluators(a);
+  // 3. Gradients: exact from the interpreter, else finite differences with a step suited to the arithmetic.
+  const because = finiteDifferenceReason(p, o);
+  if (o.gradients === 'exact' && because !== undefined)
+    throw new XaiError('NOT_SUPPORTED', `${file}: exact gradients were asked for, but ${because}`, { fn, arg: 'gradients', file });
   const float64 = g.input.elemType === DT.DOUBLE;
-  const fdStep = o.fdStep ?? Math.cbrt(float64 ? 2 ** -52 : 2 ** -23);
-  const grads = gradients(a, ev, { fdStep, maxBatchRows: o.maxBatchRows });
-  // 6. What was found, and the model.
+  const arithmetic64 = p.evaluate === 'pure' ? p.program.precision === 'float64' : float64;
+  const fdStep = o.fdStep ?? Math.cbrt(arithmetic64 ? 2 ** -52 : 2 ** -23);
+  const grads = gradients(a, ev, { fdStep, maxBatchRows: o.maxBatchRows }, because === undefined);
+  // 4. The columns that lose their derivative, the dense chain, and what was found.
+  const nonDifferentiable: OnnxNonDifferentiableInput[] = columnBreaks(p.program.plan, d, g.input.elemType).map((b) => ({
+    column: b.column,
+    reason: b.reason,
+  }));
+  const mlp = p.chain.ok ? toNeuralModel(p.chain.mlp, kind, k) : undefined;
+  const imported = typeof mlp === 'object' ? mlp : undefined;
   const discovered = discovery({
-    g,
+    p,
     a,
-    tryImport,
-    outputRule,
     auto,
     outputOption: o.output,
     gradientSource: grads.gradientSource,
+    finiteDifferencesBecause: because,
     fdStep,
     float64,
+    classLabels,
+    nonDifferentiable,
   });
-  return modelOf(a, ev, grads, discovered);
+  return modelOf(
+    a,
+    ev,
+    grads,
+    {
+      discovered,
+      nonDifferentiableInputs: nonDifferentiable,
+      ...(classLabels !== undefined ? { classLabels } : {}),
+      ...(imported !== undefined ? { mlp: imported.model } : {}),
+    },
+    imported,
+  );
 }

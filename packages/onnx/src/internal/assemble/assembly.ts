@@ -1,10 +1,9 @@
 // What the assembly steps have settled about a loaded graph, read by the evaluators, the
 // gradients and the discovery record.
-import type { Imported } from '../toNeuralModel.js';
+import type { Program } from '../interp/program.js';
 import type { Runner } from '../runner.js';
-import type { OnnxOutputKind } from '../../types.js';
-
-export type Evaluate = 'session' | 'imported';
+import type { OnnxEvaluate, OnnxOutputKind } from '../../types.js';
+import type { Head } from './head.js';
 
 export interface Assembly {
   /** The model's name in messages (the file, or the name given for bytes). */
@@ -18,14 +17,12 @@ export interface Assembly {
   readonly kind: OnnxOutputKind;
   /** Columns of predictProba. */
   readonly classes: number;
+  readonly head: Head;
+  readonly program: Program;
   readonly runner: Runner | undefined;
   readonly backendName: string;
-  /** The imported MLP as a NeuralModel, when the graph imported and @xai/models took it. */
-  readonly imported: Imported | undefined;
-  /** The imported graph ends in a softmax/sigmoid head (a value model's values are its outputs). */
-  readonly headed: boolean;
-  /** Why there is no imported model. */
-  readonly importReason: string | undefined;
-  /** Who computes predictProba. */
-  readonly evaluate: Evaluate;
+  /** Who computes the forward pass. */
+  readonly evaluate: OnnxEvaluate;
+  /** For each Model class, the output column holding it (classes matched by name); undefined: the same order. */
+  readonly order: Int32Array | undefined;
 }

@@ -1,25 +1,26 @@
 // The `discovered` record: what the loader found in the graph and why it chose what it chose.
-import type { GraphIndex } from '../graph.js';
-import type { ImportResult } from '../importMlp.js';
-import type { OnnxDiscovery, OnnxModel, OnnxOutputKind } from '../../types.js';
-import type { Assembly } from './assembly.js';
 import { inputScalingOp } from '../chain/inputScaling.js';
+import type { OnnxDiscovery, OnnxGradientSource, OnnxNonDifferentiableInput, OnnxOutputKind } from '../../types.js';
+import type { Assembly } from './assembly.js';
 import type { DiscoveredKind } from './outputKind.js';
+import type { Prepared } from './prepare.js';
 
 export interface DiscoveryFacts {
-  readonly g: GraphIndex;
+  readonly p: Prepared;
   readonly a: Assembly;
-  readonly tryImport: ImportResult;
-  readonly outputRule: string;
   readonly auto: DiscoveredKind;
   readonly outputOption: OnnxOutputKind | undefined;
-  readonly gradientSource: OnnxModel['gradientSource'];
+  readonly gradientSource: OnnxGradientSource;
+  readonly finiteDifferencesBecause: string | undefined;
   readonly fdStep: number;
   readonly float64: boolean;
+  readonly classLabels: readonly string[] | undefined;
+  readonly nonDifferentiable: readonly OnnxNonDifferentiableInput[];
 }
 
 export function discovery(f: DiscoveryFacts): OnnxDiscovery {
-  const { g, a, tryImport, auto, gradientSource } = f;
+  const { p, a, auto, gradientSource } = f;
+  const { g, chain, program } = p;
   return {
     file: a.file,
     input: g.input.name,
@@ -28,18 +29,26 @@ export function discovery(f: DiscoveryFacts): OnnxDiscovery {
     inputs: [g.input.name],
     outputs: g.outputs.map((v) => v.name),
     outputName: a.outputName,
-    outputRule: f.outputRule,
+    outputRule: p.outputRule,
     output: a.kind,
     outputKindRule: f.outputOption !== undefined ? `output option '${f.outputOption}' (auto: ${auto.kind}, ${auto.rule})` : auto.rule,
     head: auto.headName,
     width: a.width,
-    mlp: tryImport.ok ? tryImport.mlp.ops.join(' → ') : null,
-    inputScaling: tryImport.ok ? inputScalingOp(tryImport.mlp.ops) : null,
-    mlpImported: a.imported !== undefined,
-    ...(a.importReason !== undefined ? { notImportedBecause: a.importReason } : {}),
-    ...(!tryImport.ok && tryImport.node !== undefined ? { notImportedAt: tryImport.node } : {}),
+    classLabels: f.classLabels === undefined ? null : [...f.classLabels],
+    interpreter: {
+      runnable: program.runnable,
+      exact: program.exact,
+      unsupported: program.unsupported.map((u) => u.reason),
+      noDerivative: program.noDerivative.map((u) => u.reason),
+      precision: program.precision,
+      kernels: program.kernels.backend,
+    },
+    nonDifferentiable: f.nonDifferentiable,
+    mlp: chain.ok ? chain.mlp.ops.join(' → ') : null,
+    inputScaling: chain.ok ? inputScalingOp(chain.mlp.ops) : null,
+    ...(!chain.ok ? { notMlpBecause: chain.reason } : {}),
     gradientSource,
-    ...(gradientSource === 'finite-differences' ? { fdStep: f.fdStep } : {}),
+    ...(gradientSource === 'finite-differences' ? { fdStep: f.fdStep, finiteDifferencesBecause: f.finiteDifferencesBecause ?? '' } : {}),
     evaluate: a.evaluate,
     producer: g.producerName,
   };

@@ -2,7 +2,7 @@
 // the imported head and its name, unless the `output` option says.
 import { enumOption } from '@xai/core';
 import type { GraphIndex } from '../graph.js';
-import type { Head } from '../importMlp.js';
+import type { HeadKind } from './head.js';
 import type { OnnxDiscovery, OnnxOutputKind } from '../../types.js';
 
 const KINDS: readonly OnnxOutputKind[] = ['probabilities', 'logits', 'value'];
@@ -18,10 +18,12 @@ export interface DiscoveredKind {
   readonly rule: string;
 }
 
-export function kindOf(g: GraphIndex, outputName: string, width: number, head: Head | undefined): DiscoveredKind {
+export function kindOf(g: GraphIndex, outputName: string, width: number, head: HeadKind): DiscoveredKind {
   const op = g.producer.get(outputName)?.opType ?? '';
   if (op === 'Softmax') return { kind: 'probabilities', headName: 'softmax', rule: 'produced by Softmax' };
   if (op === 'Sigmoid') return { kind: 'probabilities', headName: 'sigmoid', rule: 'produced by Sigmoid' };
+  if (op === 'LogSoftmax')
+    return { kind: 'logits', headName: 'none', rule: 'produced by LogSoftmax: log-probabilities, whose softmax is the probabilities' };
   if (CLASSIFIER_OP.test(op)) return { kind: 'probabilities', headName: 'classifier-op', rule: `produced by ai.onnx.ml ${op}` };
   if (REGRESSOR_OP.test(op)) return { kind: 'value', headName: 'none', rule: `produced by ai.onnx.ml ${op}` };
   if (head === 'softmax' || head === 'sigmoid') return { kind: 'probabilities', headName: head, rule: `a ${head} head behind ${op}` };
@@ -46,7 +48,7 @@ export function outputKind(
   g: GraphIndex,
   outputName: string,
   width: number,
-  head: Head | undefined,
+  head: HeadKind,
   option: OnnxOutputKind | undefined,
   fn: string,
 ): OutputKind {

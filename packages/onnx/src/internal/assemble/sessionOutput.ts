@@ -10,7 +10,7 @@ import { sigmoid, softmaxInto } from './softmaxInto.js';
 /** 'proba': predictProba's space; 'logit': logits' space. */
 export type OutputSpace = 'proba' | 'logit';
 
-type Shape = Pick<Assembly, 'file' | 'outputName' | 'width' | 'kind' | 'classes'>;
+type Shape = Pick<Assembly, 'file' | 'outputName' | 'width' | 'kind' | 'classes' | 'order'>;
 
 function checkFinite(a: Shape, name: string, out: RunOutput, rows: number): void {
   const { data } = out;
@@ -26,13 +26,20 @@ function checkFinite(a: Shape, name: string, out: RunOutput, rows: number): void
   }
 }
 
+/** Columns put in the Model's class order: column j ← output column order[j]. */
+function reordered(src: ArrayLike<number>, rows: number, k: number, order: Int32Array): Float64Array {
+  const out = new Float64Array(rows * k);
+  for (let i = 0; i < rows; i++) for (let j = 0; j < k; j++) out[i * k + j] = src[i * k + order[j]!]!;
+  return out;
+}
+
 export function sessionOutput(a: Shape, name: string, raw: RunOutput, rows: number, space: OutputSpace, out: Matrix | undefined): Matrix {
   checkFinite(a, name, raw, rows);
   const { kind, width: k } = a;
   const dst = outBuffer(name, rows, a.classes, out);
   const os = dst.stride ?? dst.cols;
   const oo = dst.offset ?? 0;
-  const src = raw.data;
+  const src = a.order === undefined || k === 1 ? raw.data : reordered(raw.data, rows, k, a.order);
   for (let i = 0; i < rows; i++) {
     const to = oo + i * os;
     if (kind === 'value') for (let j = 0; j < k; j++) dst.data[to + j] = src[i * k + j]!;

@@ -1,14 +1,10 @@
 // One link of the path from the graph input to the chosen output, as the importer reads it,
 // and how a refusal names the node it stopped at.
-import type { GraphIndex } from '../graph.js';
-import type { NodeProto } from '../proto.js';
+import type { NodeRef } from '../graph.js';
+import { nodeLabel } from '../graph.js';
 
-/** A graph node as messages name it: its position in the node list, its name and op type. */
-export interface NodeRef {
-  readonly index: number;
-  readonly name: string;
-  readonly opType: string;
-}
+export type { NodeRef } from '../graph.js';
+export { nodeLabel, nodeRef } from '../graph.js';
 
 export type StepActivation = 'relu' | 'tanh' | 'sigmoid';
 
@@ -54,14 +50,6 @@ export interface Refusal {
 
 /** What one node reader gives: its steps (input to output order) and the tensor to walk back to. */
 export type NodeRead = { readonly steps: readonly ChainStep[]; readonly next: string } | Refusal;
-
-export function nodeRef(g: GraphIndex, node: NodeProto): NodeRef {
-  return { index: g.nodeIndex.get(node) ?? -1, name: node.name ?? '', opType: node.opType ?? '?' };
-}
-
-export function nodeLabel(ref: NodeRef): string {
-  return `node ${ref.index}${ref.name === '' ? '' : ` '${ref.name}'`} (${ref.opType})`;
-}
 
 export function refuse(ref: NodeRef, why: string): Refusal {
   return { reason: `${nodeLabel(ref)}: ${why}`, node: ref };

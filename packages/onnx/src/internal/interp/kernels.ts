@@ -1,0 +1,116 @@
+// Matrix products for MatMul and Gemm: @xai/core's WebAssembly SIMD kernels where available
+// (float64 lanes, or float32 lanes with IEEE single + and ×), else scalar JS loops that sum in
+// the same order with the same rounding. A constant right operand is laid out once in the
+// instance's memory (as given and transposed) and kept there; the left operand and the
+// result pass through a scratch area that grows with the batch.
+import type { KernelBackend, SimdInstance } from '@xai/core';
+import { SIMD_PLAIN, createSimdInstance, kernelBackend, reserveSimdMemory } from '@xai/core';
+import type { Data } from './tensor.js';
+
+export interface MatmulKernels {
+  readonly backend: KernelBackend;
+  /**
+   * out (n x m) = a (n x k) · B, row-major. B is `b` as k x m, or with `bT` its transpose
+   * (`b` given m x k). `f32`: float32 arithmetic (operands Float32Array). `constant`: `b` is a
+   * graph constant that may stay laid out between calls.
+   */
+  mm(a: Data, b: Data, n: number, k: number, m: number, bT: boolean, f32: boolean, out: Data, constant: boolean): void;
+}
+
+const fr = Math.fround;
+
+/** The transpose of an r x c row-major matrix. */
+export function transposeData(src: Data, r: number, c: number, out: Data): Data {
+  for (let i = 0; i < r; i++) for (let j = 0; j < c; j++) out[j * r + i] = src[i * c + j]!;
+  return out;
+}
+
+function jsMatmul(a: Data, b: Data, n: number, k: number, m: number, bT: boolean, f32: boolean, out: Data): void {
+  // element (p, j) of B
+  const bs = bT ? 1 : m;
+  const bj = bT ? k : 1;
+  for (let i = 0; i < n; i++) {
+    const ai = i * k;
+    for (let j = 0; j < m; j++) {
+      let s = 0;
+      const b0 = j * bj;
+      if (f32) for (let p = 0; p < k; p++) s = fr(s + fr(a[ai + p]! * b[b0 + p * bs]!));
+      else for (let p = 0; p < k; p++) s += a[ai + p]! * b[b0 + p * bs]!;
+      out[i * m + j] = s;
+    }
+  }
+}
+
+const VEC = 16;
+const roundUp = (bytes: number): number => Math.ceil(bytes / VEC) * VEC;
+
+class SimdKernels implements MatmulKernels {
+  readonly backend = 'simd' as const;
+  /** Byte address of each resident constant, as given (`false`) or transposed (`true`). */
+  private readonly resident = new Map<Data, { plain?: number; transposed?: number }>();
+  /** First free byte after the resident constants: the scratch area starts here. */
+  private top = VEC;
+
+  constructor(private readonly instance: SimdInstance) {}
+
+  /** Copies `src` (transposed from r x c when `transpose`) to byte address `at`. */
+  private put(src: Data, at: number, f32: boolean, transpose: { r: number; c: number } | undefined): void {
+    const buf = this.instance.memory.buffer;
+    const dst = f32 ? new Float32Array(buf, at, src.length) : new Float64Array(buf, at, src.length);
+    if (transpose === undefined) dst.set(src);
+    else transposeData(src, transpose.r, transpose.c, dst);
+  }
+
+  /** The byte address of constant `b` laid out as the kernel's k x m operand. */
+  private constantB(b: Data, k: number, m: number, bT: boolean, f32: boolean): number {
+    let entry = this.resident.get(b);
+    if (entry === undefined) {
+      entry = {};
+      this.resident.set(b, entry);
+    }
+    const have = bT ? entry.transposed : entry.plain;
+    if (have !== undefined) return have;
+    const at = this.top;
+    const bytes = roundUp(b.length * (f32 ? 4 : 8));
+    reserveSimdMemory(this.instance, at + bytes);
+    this.put(b, at, f32, bT ? { r: m, c: k } : undefined);
+    this.top = at + bytes;
+    if (bT) entry.transposed = at;
+    else entry.plain = at;
+    return at;
+  }
+
+  mm(a: Data, b: Data, n: number, k: number, m: number, bT: boolean, f32: boolean, out: Data, constant: boolean): void {
+    if (n === 0 || m === 0 || k === 0) {
+      out.fill(0, 0, n * m);
+      return;
+    }
+    const el = f32 ? 4 : 8;
+    const bAt = constant ? this.constantB(b, k, m, bT, f32) : -1;
+    let at = this.top;
+    const aAt = at;
+    at += roundUp(n * k * el);
+    const bScratch = at;
+    if (!constant) at += roundUp(k * m * el);
+    const cAt = at;
+    at += roundUp(n * m * el);
+    reserveSimdMemory(this.instance, at);
+    this.put(a, aAt, f32, undefined);
+    if (!constant) this.put(b, bScratch, f32, bT ? { r: m, c: k } : undefined);
+    const mm = f32 ? this.instance.mmF32 : this.instance.mmF64;
+    mm(n, k, m, aAt, k, constant ? bAt : bScratch, m, cAt, m, 0, SIMD_PLAIN);
+    const buf = this.instance.memory.buffer;
+    out.set(f32 ? new Float32Array(buf, cAt, n * m) : new Float64Array(buf, cAt, n * m));
+  }
+}
+
+const jsKernels: MatmulKernels = {
+  backend: 'js',
+  mm: (a, b, n, k, m, bT, f32, out) => jsMatmul(a, b, n, k, m, bT, f32, out),
+};
+
+/** The SIMD kernels (one instance, own memory) unless `XAI_KERNELS=js` or WebAssembly SIMD is missing. */
+export function matmulKernels(): MatmulKernels {
+  const instance = kernelBackend() === 'simd' ? createSimdInstance() : null;
+  return instance === null ? jsKernels : new SimdKernels(instance);
+}

@@ -1,0 +1,213 @@
+// Softmax and LogSoftmax along an axis, LayerNormalization over the trailing axes, and
+// BatchNormalization in inference mode (per channel, axis 1).
+import { attrFloat, attrInt } from '../../proto.js';
+import { accessOf, at, reduceTo } from '../broadcast.js';
+import type { OpContext, OpDef } from '../op.js';
+import { OpError, need } from '../op.js';
+import type { Tensor } from '../tensor.js';
+import { alloc, dimsText, normAxis, sizeOf } from '../tensor.js';
+
+/** The tensor seen as [outer, len, inner] around the op's axis (opset < 13: everything from the axis on is one row). */
+function softmaxLayout(ctx: OpContext, dims: readonly number[]): { outer: number; len: number; inner: number } {
+  const legacy = ctx.opset < 13;
+  const rank = dims.length;
+  const axis = normAxis(attrInt(ctx.node, 'axis', legacy ? 1 : -1), Math.max(rank, 1));
+  if (axis === undefined) throw new OpError(`axis ${attrInt(ctx.node, 'axis', -1)} is outside ${dimsText(dims)}`, 'SHAPE_MISMATCH');
+  const outer = sizeOf(dims.slice(0, axis));
+  if (legacy) return { outer, len: sizeOf(dims.slice(axis)), inner: 1 };
+  return { outer, len: dims[axis] ?? 1, inner: sizeOf(dims.slice(axis + 1)) };
+}
+
+function softmaxDef(log: boolean): OpDef {
+  return {
+    grads: [0],
+    forward(ctx, inputs) {
+      const x = need(inputs, 0, 'input');
+      const { outer, len, inner } = softmaxLayout(ctx, x.dims);
+      const y = alloc(x.dims, x.type, ctx.precision);
+      const xd = x.data;
+      const yd = y.data;
+      const e = new Float64Array(len);
+      for (let o = 0; o < outer; o++)
+        for (let q = 0; q < inner; q++) {
+          const base = o * len * inner + q;
+          let mx = -Infinity;
+          for (let j = 0; j < len; j++) mx = Math.max(mx, xd[base + j * inner]!);
+          let s = 0;
+          for (let j = 0; j < len; j++) {
+            e[j] = Math.exp(xd[base + j * inner]! - mx);
+            s += e[j]!;
+          }
+          if (log) {
+            const ls = Math.log(s);
+            for (let j = 0; j < len; j++) yd[base + j * inner] = xd[base + j * inner]! - mx - ls;
+          } else for (let j = 0; j < len; j++) yd[base + j * inner] = e[j]! / s;
+        }
+      return { outputs: [y] };
+    },
+    backward({ ctx, outputs, dOut }) {
+      const g = dOut[0];
+      if (g === undefined) return [undefined];
+      const y = outputs[0]!;
+      const { outer, len, inner } = softmaxLayout(ctx, y.dims);
+      const dx = alloc(y.dims, y.type, ctx.precision);
+      const [gd, yd, out] = [g.data, y.data, dx.data];
+      for (let o = 0; o < outer; o++)
+        for (let q = 0; q < inner; q++) {
+          const base = o * len * inner + q;
+          let s = 0;
+          // softmax: dx = y ⊙ (g − Σ g⊙y); log-softmax: dx = g − softmax · Σ g
+          for (let j = 0; j < len; j++) s += log ? gd[base + j * inner]! : gd[base + j * inner]! * yd[base + j * inner]!;
+          for (let j = 0; j < len; j++) {
+            const k = base + j * inner;
+            out[k] = log ? gd[k]! - Math.exp(yd[k]!) * s : yd[k]! * (gd[k]! - s);
+          }
+        }
+      return [dx];
+    },
+  };
+}
+
+interface LayerNormSaved {
+  readonly outer: number;
+  readonly len: number;
+  /** Per row: mean and 1/sqrt(var + ε); per element: the normalised value. */
+  readonly mean: Float64Array;
+  readonly inv: Float64Array;
+  readonly xhat: Float64Array;
+}
+
+function layerNormAxis(ctx: OpContext, dims: readonly number[]): number {
+  const a = normAxis(attrInt(ctx.node, 'axis', -1), dims.length);
+  if (a === undefined) throw new OpError(`axis ${attrInt(ctx.node, 'axis', -1)} is outside ${dimsText(dims)}`, 'SHAPE_MISMATCH');
+  return a;
+}
+
+const layerNormDef: OpDef = {
+  grads: [0, 1, 2],
+  forward(ctx, inputs) {
+    const x = need(inputs, 0, 'X');
+    const scale = need(inputs, 1, 'Scale');
+    const bias = inputs[2];
+    const axis = layerNormAxis(ctx, x.dims);
+    const eps = attrFloat(ctx.node, 'epsilon', 1e-5);
+    const outer = sizeOf(x.dims.slice(0, axis));
+    const len = sizeOf(x.dims.slice(axis));
+    const normDims = x.dims.slice(axis);
+    const sa = accessOf(normDims, scale.dims);
+    const ba = bias === undefined ? undefined : accessOf(normDims, bias.dims);
+    const y = alloc(x.dims, x.type, ctx.precision);
+    const mean = new Float64Array(outer);
+    const inv = new Float64Array(outer);
+    const xhat = new Float64Array(x.data.length);
+    const xd = x.data;
+    for (let o = 0; o < outer; o++) {
+      const base = o * len;
+      let s = 0;
+      for (let j = 0; j < len; j++) s += xd[base + j]!;
+      const mu = s / len;
+      let v = 0;
+      for (let j = 0; j < len; j++) v += (xd[base + j]! - mu) ** 2;
+      const r = 1 / Math.sqrt(v / len + eps);
+      mean[o] = mu;
+      inv[o] = r;
+      for (let j = 0; j < len; j++) {
+        const h = (xd[base + j]! - mu) * r;
+        xhat[base + j] = h;
+        y.data[base + j] = h * scale.data[at(sa, j)]! + (bias === undefined ? 0 : bias.data[at(ba!, j)]!);
+      }
+    }
+    const statDims = x.dims.map((d, i) => (i < axis ? d : 1));
+    const stat = (v: Float64Array): Tensor => {
+      const t = alloc(statDims, x.type, ctx.precision);
+      t.data.set(v);
+      return t;
+    };
+    const outs: Tensor[] = [y, stat(mean), stat(inv)];
+    const saved: LayerNormSaved = { outer, len, mean, inv, xhat };
+    return { outputs: outs, saved };
+  },
+  backward({ ctx, inputs, dOut, want, saved }) {
+    const g = dOut[0];
+    if (dOut[1] !== undefined || dOut[2] !== undefined)
+      throw new OpError('the gradient of LayerNormalization through its Mean or InvStdDev output');
+    if (g === undefined) return [undefined, undefined, undefined];
+    const { outer, len, inv, xhat } = saved as LayerNormSaved;
+    const [x, scale, bias] = [inputs[0]!, inputs[1]!, inputs[2]];
+    const normDims = x.dims.slice(layerNormAxis(ctx, x.dims));
+    const sa = accessOf(normDims, scale.dims);
+    const gd = g.data;
+    let dx: Tensor | undefined;
+    if (want[0]) {
+      dx = alloc(x.dims, x.type, ctx.precision);
+      const d = new Float64Array(len);
+      for (let o = 0; o < outer; o++) {
+        const base = o * len;
+        let m1 = 0;
+        let m2 = 0;
+        for (let j = 0; j < len; j++) {
+          const v = gd[base + j]! * scale.data[at(sa, j)]!;
+          d[j] = v;
+          m1 += v;
+          m2 += v * xhat[base + j]!;
+        }
+        m1 /= len;
+        m2 /= len;
+        const r = inv[o]!;
+        for (let j = 0; j < len; j++) dx.data[base + j] = r * (d[j]! - m1 - xhat[base + j]! * m2);
+      }
+    }
+    const perColumn = (f: (e: number) => number, t: Tensor, acc: ReturnType<typeof accessOf>): Tensor => {
+      const sum = new Float64Array(len);
+      for (let e = 0; e < gd.length; e++) sum[e % len] = sum[e % len]! + f(e);
+      const out = alloc(t.dims, t.type, ctx.precision);
+      reduceTo(acc, sum, out.data);
+      return out;
+    };
+    return [
+      dx,
+      want[1] ? perColumn((e) => gd[e]! * xhat[e]!, scale, sa) : undefined,
+      want[2] && bias !== undefined ? perColumn((e) => gd[e]!, bias, accessOf(normDims, bias.dims)) : undefined,
+    ];
+  },
+};
+
+/** y = (x − mean) / sqrt(var + ε) · scale + B per channel (axis 1); inference mode only. */
+const batchNormDef: OpDef = {
+  grads: [0],
+  forward(ctx, inputs) {
+    const x = need(inputs, 0, 'X');
+    const [scale, b, mean, variance] = [1, 2, 3, 4].map((i) => need(inputs, i, ['scale', 'B', 'input_mean', 'input_var'][i - 1]!));
+    if (attrInt(ctx.node, 'training_mode', 0) !== 0) throw new OpError('BatchNormalization in training mode (batch statistics)');
+    const eps = attrFloat(ctx.node, 'epsilon', 1e-5);
+    const channels = x.dims.length > 1 ? x.dims[1]! : 1;
+    const inner = sizeOf(x.dims.slice(2));
+    if (scale!.data.length !== channels)
+      throw new OpError(`${scale!.data.length} scales for ${channels} channels of ${dimsText(x.dims)}`, 'SHAPE_MISMATCH');
+    const mul = new Float64Array(channels);
+    for (let c = 0; c < channels; c++) mul[c] = scale!.data[c]! / Math.sqrt(variance!.data[c]! + eps);
+    const y = alloc(x.dims, x.type, ctx.precision);
+    for (let e = 0; e < x.data.length; e++) {
+      const c = Math.floor(e / inner) % channels;
+      // (x − mean) · mul + B, in the order the formula writes it
+      y.data[e] = (x.data[e]! - mean!.data[c]!) * mul[c]! + b!.data[c]!;
+    }
+    return { outputs: [y], saved: { mul, inner, channels } };
+  },
+  backward({ ctx, inputs, dOut, saved }) {
+    const g = dOut[0];
+    if (g === undefined) return [undefined];
+    const { mul, inner, channels } = saved as { mul: Float64Array; inner: number; channels: number };
+    const x = inputs[0]!;
+    const dx = alloc(x.dims, x.type, ctx.precision);
+    for (let e = 0; e < g.data.length; e++) dx.data[e] = g.data[e]! * mul[Math.floor(e / inner) % channels]!;
+    return [dx];
+  },
+};
+
+export const NORMALIZE_DEFS: Readonly<Record<string, OpDef>> = {
+  Softmax: softmaxDef(false),
+  LogSoftmax: softmaxDef(true),
+  LayerNormalization: layerNormDef,
+  BatchNormalization: batchNormDef,
+};
