@@ -13,11 +13,11 @@ import { loadOnnxModel, neuralModelToOnnx } from '../dist/node.js';
 const file = join(tmpdir(), 'xai-quickstart-ann.onnx');
 writeFileSync(file, neuralModelToOnnx(createAnn(20, { seed: 0 })));
 
-// 2. load: a synchronous core Model (onnxruntime-node, 1 thread), discovery reported.
+// 2. load: a synchronous core Model (the interpreter: no runtime), discovery reported.
 const model = loadOnnxModel(file, { threads: 1 });
 console.log(model.discovered.outputName, model.discovered.output, model.discovered.mlp, model.gradientSource);
 
-// 3. explain: gradients come from the imported MLP (exact backprop), LIME queries ONNX Runtime.
+// 3. explain: exact reverse-mode gradients; LIME queries the same forward pass.
 const data = new Float64Array(5 * 20);
 createRng(1).fillUniform(data);
 const x = { rows: 5, cols: 20, data };
