@@ -155,40 +155,43 @@ describe('xai bench / explain --model m.onnx --data d.csv --label y', () => {
   });
 
   const poly = resolve(__dirname, '../../onnx/fixtures/autodiff/atan_fd.onnx');
-  it.skipIf(!existsSync(poly))('a graph with an op outside the interpreter (Atan): gradients marked approximate in the output and the report', () => {
-    const p = join(dir, 'p.csv');
-    const lines = ['age,income,ratio,hours,flag,score,y'];
-    for (let i = 0; i < 80; i++)
-      lines.push(
-        `${40 + 20 * Math.sin(i)},${5e4 + 1e4 * Math.cos(2 * i)},${0.5 + 0.002 * Math.sin(3 * i + 1)},${40 + 30 * Math.cos(i)},${i % 2},${Math.sin(5 * i)},${i % 3}`,
-      );
-    writeFileSync(p, `${lines.join('\n')}\n`);
-    const e = runCliSync(['explain', '--model', poly, '--data', p, '--label', 'y', '--method', 'grad', '--out', join(dir, 'pg.json')]);
-    expect(e.code, e.stderr).toBe(0);
-    expect(e.stdout + e.stderr).toMatch(/APPROXIMATE/);
-    expect(JSON.parse(readFileSync(join(dir, 'pg.json'), 'utf8')).gradients).toMatch(/finite differences/);
-    const out = join(dir, 'prun');
-    ok([
-      'bench',
-      '--model',
-      poly,
-      '--data',
-      p,
-      '--label',
-      'y',
-      '--explainers',
-      'grad',
-      '--metrics',
-      'PGI',
-      '--instances',
-      '5',
-      '--workers',
-      '1',
-      '--cache-dir',
-      cache,
-      '--out',
-      out,
-    ]);
-    expect(readFileSync(join(out, 'report.md'), 'utf8')).toMatch(/approximate/i);
-  });
+  it.skipIf(!existsSync(poly))(
+    'a graph with an op outside the interpreter (Atan): gradients marked approximate in the output and the report',
+    () => {
+      const p = join(dir, 'p.csv');
+      const lines = ['age,income,ratio,hours,flag,score,y'];
+      for (let i = 0; i < 80; i++)
+        lines.push(
+          `${40 + 20 * Math.sin(i)},${5e4 + 1e4 * Math.cos(2 * i)},${0.5 + 0.002 * Math.sin(3 * i + 1)},${40 + 30 * Math.cos(i)},${i % 2},${Math.sin(5 * i)},${i % 3}`,
+        );
+      writeFileSync(p, `${lines.join('\n')}\n`);
+      const e = runCliSync(['explain', '--model', poly, '--data', p, '--label', 'y', '--method', 'grad', '--out', join(dir, 'pg.json')]);
+      expect(e.code, e.stderr).toBe(0);
+      expect(e.stdout + e.stderr).toMatch(/APPROXIMATE/);
+      expect(JSON.parse(readFileSync(join(dir, 'pg.json'), 'utf8')).gradients).toMatch(/finite differences/);
+      const out = join(dir, 'prun');
+      ok([
+        'bench',
+        '--model',
+        poly,
+        '--data',
+        p,
+        '--label',
+        'y',
+        '--explainers',
+        'grad',
+        '--metrics',
+        'PGI',
+        '--instances',
+        '5',
+        '--workers',
+        '1',
+        '--cache-dir',
+        cache,
+        '--out',
+        out,
+      ]);
+      expect(readFileSync(join(out, 'report.md'), 'utf8')).toMatch(/approximate/i);
+    },
+  );
 });
