@@ -2,7 +2,7 @@
 // ONNX Runtime (onnxruntime-node, run here) on every fixture, missing values included.
 import * as ort from 'onnxruntime-node';
 import { describe, expect, it } from 'vitest';
-import { treeModelFromBytes } from '../src/index.js';
+import { packTrees, rawScores, treeModelFromBytes } from '../src/index.js';
 import { expected, fixtureBytes, matrixOf } from './fixtures.js';
 
 const XGB = ['binary', 'multiclass', 'regression'] as const;
@@ -56,6 +56,20 @@ describe('ONNX tree graphs predict as ONNX Runtime does', () => {
       const a = treeModelFromBytes(fixtureBytes(`xgb_${kind}.json`)).rawScores(x).data;
       const b = treeModelFromBytes(fixtureBytes(`xgb_${kind}.onnx`)).rawScores(x).data;
       expect(maxAbsDiff(a, b)).toBeLessThan(1e-6);
+    }
+  });
+});
+
+describe('compiled and walked trees', () => {
+  it('give the same bits on every fixture, missing values included', () => {
+    for (const name of [...ONNX, 'xgb_binary.json', 'xgb_multiclass.json']) {
+      const file = name.endsWith('.json') ? name : `${name}.onnx`;
+      const m = treeModelFromBytes(fixtureBytes(file));
+      const x = matrixOf(expected[name.replace(/\.json$/, '')]!.x);
+      const compiled = packTrees(m.ensemble);
+      expect(compiled.compiled.every((f) => f !== null)).toBe(true);
+      const walked = packTrees(m.ensemble, { compile: false });
+      expect([...rawScores(compiled, x).data]).toEqual([...rawScores(walked, x).data]);
     }
   });
 });
