@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { TREE_SHAP_FLAG_HELP } from '../inputs/treeModels.js';
 import { Option } from 'commander';
 import { XaiError } from '@xai/core';
 import type { BenchConfig, BenchConfigInput } from '../config/benchConfig.js';
@@ -44,6 +45,7 @@ interface BenchFlags {
   precision?: string;
   modelInput?: string;
   strict?: boolean;
+  treeShap?: string;
 }
 
 /** commander collector of a repeatable flag. */
@@ -78,7 +80,11 @@ function benchOptions(command: Command): Command {
       'comma-separated: synthetic, adult, compas, german, gmsc, heart, heloc, pima, gaussian, or all (synthetic + every real dataset found) [synthetic]',
     )
     .option('--models <list>', 'built-in models to train: lr, ann [lr,ann; none when --model is given]')
-    .option('--model <file>', 'a model file to evaluate: xai-model@1 JSON or .onnx (repeat to compare several on the same data)', collect)
+    .option(
+      '--model <file>',
+      'a model file to evaluate: xai-model@1 JSON, an XGBoost JSON model, or .onnx (repeat to compare several on the same data); tree models run control, shap, lime, treeshap by default',
+      collect,
+    )
     .option('--data <csv>', 'your own CSV as a dataset (with --label; replaces the default synthetic set unless --datasets is given)')
     .option('--label <column>', 'the label column of --data')
     .option('--test <csv>', 'a separate test CSV for --data (else a seeded stratified 80/20 split)')
@@ -97,6 +103,7 @@ function benchOptions(command: Command): Command {
       'what a --model file without a preprocessing block eats on --data: raw (the CSV columns as given) or scaled (min-max on the training rows) [raw]',
     )
     .option('--strict', 'refuse a model that predicts one class or does not beat the base rate (else a loud warning)')
+    .option('--tree-shap <algorithm>', TREE_SHAP_FLAG_HELP)
     .option(
       '--explainers <list>',
       'control, grad, sg, ig, itg, shap, lime (all = these seven); also shapley, permshap, occlusion, sg2, vargrad, ig-sg, itg-sg, gradshap, deeplift [the seven]',

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { inputDimOf } from './cliHints.js';
+import { TREE_SHAP_FLAG_HELP, treeShapAlgorithm } from '../inputs/treeModels.js';
 import { withIo } from '../system/ioError.js';
 import type { CliIo } from './cliIo.js';
 import { MISSING_FLAG_HELP, userDataFromFlags } from './userDataFlags.js';
@@ -25,6 +26,7 @@ interface EvaluateFlags {
   stabilitySamples?: string;
   modelInput?: string;
   inputDim?: string;
+  treeShap?: string;
   out?: string;
 }
 
@@ -43,6 +45,7 @@ export function evaluateCommand(program: Command, io: CliIo): Command {
     )
     .option('--missing <mode>', MISSING_FLAG_HELP)
     .option('--input-dim <n>', 'the feature count of an ONNX model whose input width is dynamic')
+    .option('--tree-shap <algorithm>', TREE_SHAP_FLAG_HELP)
     .option(
       '--model-input <space>',
       'with --data, what a model without a preprocessing block eats: raw (the CSV columns as given) or scaled [raw]',
@@ -108,6 +111,7 @@ Examples:
         ...(f.schema && !data ? { schema: f.schema } : {}),
         modelInput: c.modelInput,
         ...(f.inputDim !== undefined ? { inputDim: inputDimOf(f.inputDim) } : {}),
+        ...(f.treeShap !== undefined ? { treeShap: treeShapAlgorithm(f.treeShap, 'xai evaluate')! } : {}),
       });
       for (const w of r.warnings ?? []) io.err(`xai: warning: ${w}\n`);
       const text = `${JSON.stringify(r)}\n`;

@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
-import { XaiError } from '@xai/core';
+import { XaiError, hasTrees } from '@xai/core';
 import { inputDimOf } from './cliHints.js';
 import type { CliIo } from './cliIo.js';
 import { MISSING_FLAG_HELP, userDataFromFlags } from './userDataFlags.js';
+import { TREE_SHAP_FLAG_HELP, treeShapAlgorithm } from '../inputs/treeModels.js';
 
 interface ExplainFlags {
   model: string;
@@ -19,6 +20,7 @@ interface ExplainFlags {
   seed?: string;
   modelInput?: string;
   inputDim?: string;
+  treeShap?: string;
   out: string;
 }
 
@@ -47,7 +49,7 @@ function explainOptions(command: Command): Command {
     .option('--missing <mode>', MISSING_FLAG_HELP)
     .requiredOption(
       '--method <id>',
-      'control, grad, sg, ig, itg, shap, lime, or shapley, permshap, occlusion, sg2, vargrad, ig-sg, itg-sg, gradshap, deeplift',
+      'control, grad, sg, ig, itg, shap, lime, or shapley, permshap, occlusion, sg2, vargrad, ig-sg, itg-sg, gradshap, deeplift, treeshap (tree models)',
     )
     .requiredOption(
       '--out <file>',
@@ -62,6 +64,7 @@ function explainOptions(command: Command): Command {
     )
     .option('--seed <n>', 'seed of the stochastic explainers [0]')
     .option('--input-dim <n>', 'the feature count of an ONNX model whose input width is dynamic')
+    .option('--tree-shap <algorithm>', TREE_SHAP_FLAG_HELP)
     .option(
       '--model-input <space>',
       'with --data, what a model without a preprocessing block eats: raw (the CSV columns as given) or scaled (min-max on the train rows) [raw]',
@@ -74,6 +77,8 @@ Examples:
   $ xai explain --model lr.json --instances x.csv --method ig --train train.csv --preset openxai --out ig.csv
   $ xai explain --model models/compas-ann.json --instances compas-test.csv --method grad --out g.json   # raw rows: scaled by the model's block
   $ xai explain --model my.onnx --data my.csv --label y --method ig --out ig.json
+  $ xai explain --model xgb.json --instances x.csv --method treeshap --out a.json   # an XGBoost JSON model
+  $ xai explain --model rf.onnx --instances x.csv --method treeshap --train train.csv --tree-shap interventional --out a.json
 `,
     );
 }
@@ -115,9 +120,11 @@ async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
     precision: c.precision,
     modelInput: c.modelInput,
     ...(f.inputDim !== undefined ? { inputDim: inputDimOf(f.inputDim) } : {}),
+    ...(f.treeShap !== undefined ? { treeShap: treeShapAlgorithm(f.treeShap, 'xai explain')! } : {}),
   });
   for (const w of r.warnings) io.err(`xai: warning: ${w}\n`);
-  if (r.cli.format === 'onnx' || r.cli.approximateGradients) io.out(`${r.cli.note}\n`);
+  const trees = hasTrees(r.cli.model);
+  if (r.cli.format === 'onnx' || r.cli.approximateGradients || trees) io.out(`${r.cli.note}\n`);
   writeAttributions(f.out, {
     method: f.method,
     preset: c.preset,
@@ -125,7 +132,7 @@ async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
     precision: c.precision,
     features: r.names,
     attributions: r.attributions,
-    ...(r.cli.format === 'onnx'
+    ...(r.cli.format === 'onnx' && !trees
       ? { gradients: r.cli.approximateGradients ? 'approximate: central finite differences' : 'exact: reverse-mode autodiff' }
       : {}),
     ...(r.preprocessed ? { outOfRangeRows: r.outOfRangeRows } : {}),
@@ -136,6 +143,7 @@ async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
     explainedClass: [...r.explainedClass],
     ...(r.classNames ? { classNames: r.classNames } : {}),
     ...(r.inputSpace ? { inputSpace: r.inputSpace.space } : {}),
+    ...(r.treeShap ? { expectedValue: [...r.treeShap.expectedValue], treeShap: r.treeShap.note } : {}),
   });
   io.out(
     `explained ${r.x.rows} instances with ${f.method} (${c.preset}, ${c.precision})${r.preprocessed ? `, preprocessing applied${r.outOfRangeRows > 0 ? `, ${r.outOfRangeRows} rows out of the training range` : ''}` : ''} -> ${f.out}\n`,

@@ -21,6 +21,8 @@ import type { BackendName } from '../inputs/workerModel.js';
 import { BACKENDS } from '../inputs/workerModel.js';
 import type { ModelInput } from '../inputs/modelInputSpace.js';
 import { parseModelInput } from '../inputs/modelInputSpace.js';
+import type { TreeShapAlgorithm } from '@xai/explainers';
+import { runExplainers, treeShapAlgorithm } from '../inputs/treeModels.js';
 
 /** A `--model <file>` of a run: the id its rows and tables carry (the file name without extension) and the resolved path. */
 export interface ModelFileSpec {
@@ -98,6 +100,8 @@ export interface BenchConfig {
   readonly modelInput: ModelInput;
   /** Refuse to score a model that predicts one class or does not beat the base rate (else a loud warning). */
   readonly strict: boolean;
+  /** TreeSHAP's algorithm (`--tree-shap`; absent: path-dependent). */
+  readonly treeShap?: TreeShapAlgorithm;
 }
 
 /** Report layouts. */
@@ -180,6 +184,7 @@ const KEYS: readonly string[] = [
   'layout',
   ...OVERRIDE_KEYS,
   'modelFiles',
+  'treeShap',
   'backend',
   'precision',
   'modelInput',
@@ -376,7 +381,8 @@ export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, 
   const presetName = raw.preset === undefined ? BENCH_DEFAULTS.preset : preset(raw.preset);
   const precision = precisionSetting(raw, presetName);
   const allocation = cpuAllocation();
-  const { datasets, explainers, metrics } = selection(raw, user);
+  const { datasets, explainers: chosen, metrics } = selection(raw, user);
+  const explainers = runExplainers(chosen, raw.explainers === undefined, trained, files);
   const places = locations(raw, cwd);
   const workers = raw.workers === undefined ? Math.max(1, options.cores ?? allocation.cpus) : integer('workers', raw.workers, 1, 256);
   const seed = raw.seed === undefined ? BENCH_DEFAULTS.seed : integer('seed', raw.seed, 0, 2 ** 31 - 1);
@@ -410,6 +416,7 @@ export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, 
     sources: runSources(fromFile, flags, cwd, allocation),
     modelInput: raw.modelInput === undefined ? 'raw' : parseModelInput(raw.modelInput),
     strict: raw.strict === undefined ? false : bool('strict', raw.strict),
+    ...(raw.treeShap !== undefined ? { treeShap: treeShapAlgorithm(String(raw.treeShap), 'xai bench')! } : {}),
   };
 }
 
@@ -567,6 +574,7 @@ export function runIdentity(config: BenchConfig): Record<string, unknown> {
     datasets: config.datasets,
     models: config.models,
     explainers: config.explainers,
+    ...(config.treeShap ? { treeShap: config.treeShap } : {}),
     metrics: config.metrics,
     instances: config.instances,
     preset: config.preset,

@@ -30,6 +30,10 @@ export interface AttributionsJson {
   readonly classNames?: readonly string[];
   /** With `--data`: the input space the model was given (`raw`, `scaled`, `own`). */
   readonly inputSpace?: string;
+  /** TreeSHAP: per row, the expected raw score (Σ attributions + expectedValue = the row's raw score). JSON only. */
+  readonly expectedValue?: readonly number[];
+  /** TreeSHAP: the algorithm, where the covers came from, the background size, what is explained. */
+  readonly treeShap?: object;
   readonly attributions: number[][];
 }
 

@@ -1,11 +1,13 @@
 import type { Explainer, FeatureSchema, Matrix } from '@xai/core';
-import { XaiError, checkOptions } from '@xai/core';
+import { XaiError, checkOptions, hasTrees } from '@xai/core';
 import { readFeatureCsvSync } from '@xai/data/node';
 import { fileSchema } from './fileSchema.js';
 import type { FileSchema } from './fileSchema.js';
 import type { PerturbationScale } from '../inputs/perturbationScale.js';
 import type { ModelInput } from '../inputs/modelInputSpace.js';
 import { ALL_EXPLAINER_IDS, createExplainer, isExplainerId } from '@xai/explainers';
+import type { TreeShapAlgorithm } from '@xai/explainers';
+import { checkMethodForModel, explainsClassOne } from '../inputs/treeModels.js';
 import { EXTENDED_METRIC_IDS, METRIC_IDS, extendedMetrics, metrics } from '@xai/metrics';
 import type { ExtendedMetricId, MetricId } from '@xai/metrics';
 import { linearGroundTruth } from '@xai/models/node';
@@ -44,6 +46,8 @@ export interface EvaluateAttributionsOptions {
   readonly modelInput?: ModelInput;
   /** The feature count of an ONNX graph whose input width is dynamic (`--input-dim`). */
   readonly inputDim?: number;
+  /** TreeSHAP's algorithm when stability metrics re-explain with treeshap (`--tree-shap`). */
+  readonly treeShap?: TreeShapAlgorithm;
 }
 
 /** `xai evaluate`'s output. */
@@ -98,6 +102,7 @@ export async function evaluateAttributions(o: EvaluateAttributionsOptions): Prom
       'schema',
       'modelInput',
       'inputDim',
+      'treeShap',
     ],
     'evaluateAttributions',
   );
@@ -142,7 +147,7 @@ function evaluateRows(o: EvaluateAttributionsOptions, id: string, extended: bool
   const groundTruth = evaluationGroundTruth(o, id, extended, rows);
   // The same noise units xai explain used for these attributions.
   const scale = commandScale(o.preset, train, schema);
-  const explainer = reExplainer(o, id, extended, read.method, train, scale);
+  const explainer = reExplainer(o, id, extended, read.method, rows, scale);
   const extras = evaluationExtras(rows, cli, inferred);
   const r = extended
     ? runExtendedMetric(o, id, rows, read.attributions, groundTruth, explainer, scale)
@@ -227,9 +232,10 @@ function reExplainer(
   id: string,
   extended: boolean,
   readMethod: string | null,
-  train: Matrix | undefined,
+  rows: EvaluateRows,
   scale: PerturbationScale | undefined,
 ): Explainer | undefined {
+  const { train, cli } = rows;
   const reExplains =
     STABILITY_METRICS.includes(id as never) || (extended && extendedMetrics[id as ExtendedMetricId].info.requires.includes('explainer'));
   if (!reExplains) return undefined;
@@ -246,20 +252,25 @@ function reExplainer(
       arg: '--method',
       value: method,
     });
-  return withCliHints(FN, method, () =>
+  checkMethodForModel(method, cli.model, o.model, FN);
+  const e = withCliHints(FN, method, () =>
     createExplainer(method, {
       preset: o.preset,
       seed: o.seed,
       ...(train ? { train } : {}),
       ...scale?.explainerOptions(method),
+      ...(method === 'treeshap' && o.treeShap !== undefined ? { algorithm: o.treeShap } : {}),
     }),
   );
+  // xai explain explained a binary tree model's class 1 (its raw score) on every row: neighbours too.
+  if (method !== 'treeshap' || !explainsClassOne(cli.model)) return e;
+  return { id: e.id, explain: (m, x, opts) => e.explain(m, x, { ...opts, targets: new Int32Array(x.rows).fill(1) }) };
 }
 
 /** What the output says about the model's gradients, the rows and the schema. */
 function evaluationExtras(rows: EvaluateRows, cli: EvaluateRows['cli'], inferred: FileSchema | null) {
   return {
-    ...(cli.format === 'onnx'
+    ...(cli.format === 'onnx' && !hasTrees(cli.model)
       ? { gradients: cli.approximateGradients ? 'approximate: central finite differences' : 'exact: reverse-mode autodiff' }
       : {}),
     ...(rows.preprocessed ? { outOfRangeRows: rows.outOfRangeRows } : {}),

@@ -2,6 +2,7 @@ import type { FeatureSchema, Matrix } from '@xai/core';
 import { XaiError, checkOptions, predictLabels } from '@xai/core';
 import { readFeatureCsvSync } from '@xai/data/node';
 import { ALL_EXPLAINER_IDS, createExplainer, isExplainerId } from '@xai/explainers';
+import type { TreeShapAlgorithm, TreeShapExplainer, TreeShapResult } from '@xai/explainers';
 import type { NeuralModel, Precision } from '@xai/models/node';
 import type { PresetName } from '../config/ids.js';
 import { protocolPreset } from '../config/presetStages.js';
@@ -15,6 +16,7 @@ import { perturbationScale } from '../inputs/perturbationScale.js';
 import { withCliHints, withCliHintsAsync } from '../cli/cliHints.js';
 import type { PerturbationScale } from '../inputs/perturbationScale.js';
 import type { ModelInput, ModelInputSpace } from '../inputs/modelInputSpace.js';
+import { checkMethodForModel } from '../inputs/treeModels.js';
 
 export interface ExplainInstancesOptions {
   /** An `xai-model@1` JSON or an `.onnx` file. */
@@ -36,6 +38,20 @@ export interface ExplainInstancesOptions {
   readonly modelInput?: ModelInput;
   /** The feature count of an ONNX graph whose input width is dynamic (`--input-dim`). */
   readonly inputDim?: number;
+  /** TreeSHAP's algorithm (`--tree-shap`). @defaultValue 'path-dependent' */
+  readonly treeShap?: TreeShapAlgorithm;
+}
+
+/** What `xai explain` adds for TreeSHAP: per row the expected raw score, and how it was computed. */
+export interface TreeShapOutput {
+  readonly expectedValue: Float64Array;
+  /** Algorithm, where the covers came from, background rows. */
+  readonly note: {
+    readonly algorithm: TreeShapAlgorithm;
+    readonly covers?: string;
+    readonly backgroundRows?: number;
+    readonly explains: string;
+  };
 }
 
 /** Reads a feature CSV for a model: drops `label`, checks the width. @since 0.1.0 */
@@ -178,10 +194,10 @@ export function commandScale(
  */
 export async function explainInstances(
   options: ExplainInstancesOptions,
-): Promise<CommandRows & { attributions: Matrix; explainedClass: Int32Array }> {
+): Promise<CommandRows & { attributions: Matrix; explainedClass: Int32Array; treeShap?: TreeShapOutput }> {
   checkOptions(
     options,
-    ['model', 'instances', 'data', 'method', 'train', 'label', 'preset', 'seed', 'precision', 'modelInput', 'inputDim'],
+    ['model', 'instances', 'data', 'method', 'train', 'label', 'preset', 'seed', 'precision', 'modelInput', 'inputDim', 'treeShap'],
     'explainInstances',
   );
   if (!isExplainerId(options.method)) {
@@ -193,16 +209,28 @@ export async function explainInstances(
   }
   const r = await commandRows(options, 'explain');
   try {
-    const scale = commandScale(options.preset, r.train, r.schema);
     const method = options.method;
+    checkMethodForModel(method, r.cli.model, options.model, 'xai explain');
+    const scale = commandScale(options.preset, r.train, r.schema);
     const explainer = withCliHints('xai explain', method, () =>
       createExplainer(method, {
         preset: options.preset,
         seed: options.seed,
         ...(r.train ? { train: r.train } : {}),
         ...scale?.explainerOptions(method),
+        ...(method === 'treeshap' && options.treeShap !== undefined ? { algorithm: options.treeShap } : {}),
       }),
     );
+    if (method === 'treeshap') {
+      // TreeSHAP explains the raw score: a binary model's class 1, a multi-class model's predicted class.
+      const t = withCliHints('xai explain', method, () => (explainer as TreeShapExplainer).explainTrees(r.cli.model, r.x));
+      return {
+        ...r,
+        attributions: t.attributions,
+        explainedClass: t.targets,
+        treeShap: treeShapOutput(t, options.treeShap ?? 'path-dependent'),
+      };
+    }
     // Explainers explain each row's predicted class; the output says which, row by row.
     const explainedClass = predictLabels(r.cli.model, r.x);
     const attributions = withCliHints('xai explain', method, () => explainer.explain(r.cli.model, r.x, { targets: explainedClass }));
@@ -210,4 +238,17 @@ export async function explainInstances(
   } finally {
     r.cli.dispose();
   }
+}
+
+function treeShapOutput(t: TreeShapResult, algorithm: TreeShapAlgorithm): TreeShapOutput {
+  return {
+    expectedValue: t.expectedValue,
+    note: {
+      algorithm,
+      ...(t.covers === 'file' ? { covers: 'from the model file' } : {}),
+      ...(t.covers === 'counted' ? { covers: `counted from ${t.rows} --train rows (the file stores none)` } : {}),
+      ...(algorithm === 'interventional' ? { backgroundRows: t.rows ?? 0 } : {}),
+      explains: 'the raw score (the margin before the post transform); per row, sum of attributions + expectedValue = the raw score',
+    },
+  };
 }

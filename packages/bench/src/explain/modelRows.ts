@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Matrix, Model, Preprocessing } from '@xai/core';
-import { XaiError, checkOptions, isXaiError } from '@xai/core';
+import { XaiError, checkOptions, hasTrees, isXaiError } from '@xai/core';
 import { applyPreprocessing, looksUnscaled, readFeatureCsvSync } from '@xai/data/node';
 
 /** Raw CSV rows turned into a model's inputs, and what was off about them. */
@@ -75,9 +75,9 @@ export function readModelRows(
       { fn: `xai ${what}`, arg: path, value: t.x.cols, file: path },
     );
   }
-  // an ONNX graph that scales its own inputs (a scikit-learn pipeline's Scaler) is meant to get raw values
+  // an ONNX graph that scales its own inputs (a scikit-learn pipeline's Scaler) and a tree ensemble are meant to get raw values
   const scaling = (model as { readonly discovered?: { readonly inputScaling?: string | null } }).discovered?.inputScaling;
-  const w = typeof scaling === 'string' ? undefined : looksUnscaled(t.x, { featureNames: t.names });
+  const w = typeof scaling === 'string' || hasTrees(model) ? undefined : looksUnscaled(t.x, { featureNames: t.names });
   return { x: t.x, names: t.names, preprocessed: false, outOfRangeRows: 0, warnings: w === undefined ? [] : [`${path}: ${w}`] };
 }
 

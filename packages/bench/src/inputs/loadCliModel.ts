@@ -2,6 +2,7 @@ import type { Model, Preprocessing } from '@xai/core';
 import { loadModelSync } from '@xai/models/node';
 import type { NeuralModel, Precision } from '@xai/models';
 import { withPrecision } from '@xai/models';
+import { treeFileKindOf } from './treeModels.js';
 
 /** A model file as the CLI loads it: `xai-model@1` JSON, or an ONNX graph. */
 export interface CliModel {
@@ -23,7 +24,9 @@ export function isOnnxPath(path: string): boolean {
 }
 
 /**
- * Loads `--model <file>`: `.onnx` through `@xai/onnx/node`'s `loadOnnxModel` (ONNX Runtime,
+ * Loads `--model <file>`: an XGBoost JSON model or an ONNX tree-ensemble graph (judged by the
+ * bytes) through `@xai/trees` (pure TypeScript, no gradients: trees are piecewise constant);
+ * any other `.onnx` through `@xai/onnx/node`'s `loadOnnxModel` (ONNX Runtime,
  * one intra-op thread; an MLP graph imported for exact gradients, any other graph with
  * batched central finite differences, flagged approximate), anything else as `xai-model@1`
  * JSON — computing in `precision` (float32: `withPrecision`, the released OpenXAI code's torch
@@ -32,6 +35,19 @@ export function isOnnxPath(path: string): boolean {
  * @since 0.2.0
  */
 export async function loadCliModel(path: string, precision: Precision = 'float64', inputDim?: number): Promise<CliModel> {
+  if (treeFileKindOf(path) !== null) {
+    const { loadTreeModel } = await import('@xai/trees/node');
+    const model = loadTreeModel(path, inputDim !== undefined ? { inputDim } : {});
+    const format = model.info.format === 'onnx' ? 'onnx' : 'json';
+    return {
+      model,
+      neural: null,
+      format,
+      approximateGradients: false,
+      note: `${model.describe()}; evaluated in TypeScript`,
+      dispose: () => {},
+    };
+  }
   if (!isOnnxPath(path)) {
     const loaded = loadModelSync(path);
     // withPrecision keeps the file's preprocessing block and metadata

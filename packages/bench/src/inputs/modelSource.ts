@@ -4,6 +4,7 @@ import type { Model } from '@xai/core';
 import { XaiError } from '@xai/core';
 import { parseModelJson } from '@xai/models';
 import type { NeuralModel } from '@xai/models';
+import { treeFileKind, treeModelFromBytes } from '@xai/trees';
 import type { BenchDataset } from './loadBenchDataset.js';
 import type { ModelName } from '../config/ids.js';
 import { MODELS } from '../config/ids.js';
@@ -121,6 +122,23 @@ export async function resolveModelSource(
         { fn, arg: '--model', value: inputDim, file: source.path },
       );
   };
+  if (treeFileKind(bytes) !== null) {
+    const m = treeModelFromBytes(bytes, { file: source.path });
+    widthCheck(m.inputDim);
+    return {
+      model: m,
+      neural: null,
+      worker: { kind: 'trees', bytes, file: source.path },
+      hash,
+      path: source.path,
+      cached: false,
+      report: null,
+      source: { kind: 'file', format: source.format, backend: 'trees' },
+      gradients: 'none: a tree ensemble is piecewise constant (treeshap reads its trees)',
+      approximateGradients: false,
+      dispose: () => {},
+    };
+  }
   if (source.format === 'json') {
     const json = new TextDecoder().decode(bytes);
     const m = parseModelJson(json, source.path);

@@ -1,6 +1,7 @@
 import type { Model } from '@xai/core';
 import { kernelBackend } from '@xai/core';
 import { parseModelJson, withPrecision } from '@xai/models';
+import { treeModelFromBytes } from '@xai/trees';
 import type { NeuralModel, Precision } from '@xai/models';
 
 /**
@@ -26,7 +27,8 @@ export function backendNote(backend: BackendName, precision: Precision): string 
 /** What a worker receives to rebuild one model (structured-cloneable). */
 export type WorkerModelSpec =
   | { readonly kind: 'json'; readonly json: string; readonly backend: BackendName }
-  | { readonly kind: 'onnx'; readonly bytes: Uint8Array; readonly file: string };
+  | { readonly kind: 'onnx'; readonly bytes: Uint8Array; readonly file: string }
+  | { readonly kind: 'trees'; readonly bytes: Uint8Array; readonly file: string };
 
 /** A model as a worker runs it. */
 export interface WorkerModel {
@@ -43,7 +45,7 @@ type OnnxNode = typeof import('@xai/onnx/node');
 
 /** True when rebuilding these specs needs ONNX Runtime (load it once per worker, only then). @since 0.2.0 */
 export function needsOnnxRuntime(specs: readonly WorkerModelSpec[]): boolean {
-  return specs.some((s) => s.kind === 'onnx' || s.backend === 'ort');
+  return specs.some((s) => s.kind === 'onnx' || (s.kind === 'json' && s.backend === 'ort'));
 }
 
 /** Loads `@xai/onnx/node` (and with it onnxruntime-node). @since 0.2.0 */
@@ -55,7 +57,8 @@ export async function loadOnnxRuntime(): Promise<OnnxNode> {
  * Rebuilds a model in a worker: `xai-model@1` JSON as the pure-TS model, or wrapped by
  * `ortModel(…, { threads: 1 })` (probabilities, logits, hidden and input gradients through ONNX
  * Runtime) under `--backend ort`, at `precision` (float32: `withPrecision`, the released
- * code's arithmetic); an ONNX file through `loadOnnxModel(bytes, { threads: 1 })` (its graph's own precision).
+ * code's arithmetic); a tree model (XGBoost JSON, ONNX tree graph) through `@xai/trees`; any other ONNX file
+ * through `loadOnnxModel(bytes, { threads: 1 })` (its graph's own precision).
  * One intra-op thread per worker, so N workers use N cores, not N².
  * @example const w = buildWorkerModel({ kind: 'json', json, backend: 'ts' }, 'synthetic/ann', null, 'float32')
  * @since 0.2.0
@@ -65,6 +68,10 @@ export function buildWorkerModel(spec: WorkerModelSpec, key: string, onnx: OnnxN
     if (onnx === null) throw new Error(`${key}: ONNX Runtime was not loaded in this worker`);
     return onnx;
   };
+  if (spec.kind === 'trees') {
+    // An XGBoost JSON model or an ONNX tree graph: evaluated in TypeScript, no runtime.
+    return { model: treeModelFromBytes(spec.bytes, { file: spec.file }), neural: null, backend: 'trees', approximateGradients: false };
+  }
   if (spec.kind === 'onnx') {
     const m = need().loadOnnxModel(spec.bytes, { threads: 1, name: spec.file });
     return { model: m, neural: m.mlp ?? null, backend: m.backend, approximateGradients: m.gradientSource === 'finite-differences' };

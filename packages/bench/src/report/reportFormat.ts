@@ -19,6 +19,7 @@ export const EXPLAINER_NAMES: Readonly<Record<string, string>> = {
   'itg-sg': 'Gradient x Input + noise tunnel',
   gradshap: 'Gradient SHAP',
   deeplift: 'DeepLIFT',
+  treeshap: 'TreeSHAP',
 };
 
 /**

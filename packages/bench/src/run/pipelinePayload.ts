@@ -3,7 +3,7 @@
 import type { Explainer, FeatureSchema, Matrix } from '@xai/core';
 import { contiguous, hashFloat64 } from '@xai/core';
 import { createExplainer } from '@xai/explainers';
-import type { ExplainerId } from '@xai/explainers';
+import type { ExplainerId, TreeShapAlgorithm } from '@xai/explainers';
 import type { Precision } from '@xai/models';
 import type { PresetName } from '../config/ids.js';
 import { protocolPreset } from '../config/presetStages.js';
@@ -64,6 +64,8 @@ export interface PipelinePayload {
   readonly stabilitySamples: number;
   /** Return each unit's attributions too (`--save-explanations`). */
   readonly saveExplanations: boolean;
+  /** TreeSHAP's algorithm (absent: path-dependent). */
+  readonly treeShap?: TreeShapAlgorithm;
   readonly datasets: readonly DatasetPayload[];
   readonly jobs: readonly JobPayload[];
 }
@@ -104,6 +106,7 @@ export function buildExplainer(
   seed: number,
   train: Matrix,
   scale?: PerturbationScale,
+  treeShap?: TreeShapAlgorithm,
 ): Explainer & { readonly config?: unknown } {
   const numpyLime = id === 'lime' && preset === 'openxai';
   return createExplainer(id as ExplainerId, {
@@ -112,6 +115,7 @@ export function buildExplainer(
     train,
     ...(numpyLime ? { noise: 'numpy-batch' } : {}),
     ...scale?.explainerOptions(id),
+    ...(id === 'treeshap' && treeShap !== undefined ? { algorithm: treeShap } : {}),
   });
 }
 

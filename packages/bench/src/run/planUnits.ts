@@ -140,6 +140,7 @@ const COST: Readonly<Record<string, number>> = {
   'itg-sg': 21,
   gradshap: 10,
   deeplift: 2,
+  treeshap: 1,
 };
 
 /** Estimated relative cost of a unit (see COST). @since 0.1.0 */

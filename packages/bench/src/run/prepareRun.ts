@@ -164,7 +164,8 @@ function explainerConfigsOf(
     const perModel: Record<string, unknown> = {};
     const train: Matrix = spaces[kind]?.train ?? ds.train.x;
     const scale = jobScale(config.preset, noiseUnits(config.preset, ds), train, ds.schema);
-    for (const e of config.explainers) perModel[e] = describeConfig(buildExplainer(e, config.preset, config.seed, train, scale).config);
+    for (const e of config.explainers)
+      perModel[e] = describeConfig(buildExplainer(e, config.preset, config.seed, train, scale, config.treeShap).config);
     configs[kind] = perModel;
   }
   return configs;
@@ -264,6 +265,7 @@ export async function prepare(config: BenchConfig, hooks: PrepareHooks): Promise
     stabilityNeighbours: config.stabilityNeighbours,
     stabilitySamples: config.stabilitySamples,
     saveExplanations: config.saveExplanations,
+    ...(config.treeShap ? { treeShap: config.treeShap } : {}),
     datasets: dsPayload,
     jobs,
   };

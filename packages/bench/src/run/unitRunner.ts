@@ -43,7 +43,7 @@ function jobCache(p: PipelinePayload, onnx: OnnxRuntime): (dataset: string, mode
 function explainerOf(p: PipelinePayload, j: Job, id: string): Explainer {
   let e = j.explainers.get(id);
   if (e === undefined) {
-    e = buildExplainer(id, p.preset, p.seed, j.train, j.scale);
+    e = buildExplainer(id, p.preset, p.seed, j.train, j.scale, p.treeShap);
     j.explainers.set(id, e);
   }
   return e;

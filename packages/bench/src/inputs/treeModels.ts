@@ -1,0 +1,110 @@
+// Tree ensembles in the CLI: which files are trees, which methods apply to them, and TreeSHAP's
+// flag. One place, read by explain, evaluate and bench.
+import { readFileSync } from 'node:fs';
+import type { Model } from '@xai/core';
+import { XaiError, hasTrees } from '@xai/core';
+import type { TreeShapAlgorithm } from '@xai/explainers';
+import { EXPLAINER_REGISTRY, TREE_SHAP_ALGORITHMS, isExplainerId } from '@xai/explainers';
+import type { TreeFileKind } from '@xai/trees';
+import { treeFileKind } from '@xai/trees';
+
+/** The explainers a tree model runs by default: no gradient method, TreeSHAP added. @since 0.3.0 */
+export const TREE_DEFAULT_EXPLAINERS = ['control', 'shap', 'lime', 'treeshap'] as const;
+
+/** What applies to a tree ensemble instead of a gradient method. */
+const TREE_METHODS = 'treeshap (exact), or shapley, permshap, shap, lime, occlusion';
+
+/** The help text of `--tree-shap`. */
+export const TREE_SHAP_FLAG_HELP =
+  "TreeSHAP's algorithm: path-dependent (the trees' covers, as XGBoost's pred_contribs; an ONNX file's are counted from --train) or interventional (against --train rows as background) [path-dependent]";
+
+/** A model file's tree kind by its bytes (null: not a tree model, or unreadable: the loader reports that). @since 0.3.0 */
+export function treeFileKindOf(path: string): TreeFileKind {
+  try {
+    return treeFileKind(readFileSync(path));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * NOT_SUPPORTED for a method that reads gradients or dense layers on a tree ensemble (piecewise
+ * constant: its gradient is 0 almost everywhere), naming the methods to use; and for treeshap on a
+ * model without trees.
+ * @since 0.3.0
+ */
+export function checkMethodForModel(method: string, model: Model, file: string, fn: string): void {
+  if (!isExplainerId(method)) return;
+  const needs = EXPLAINER_REGISTRY[method].info.needs;
+  const trees = hasTrees(model);
+  if (trees && (needs === 'gradients' || needs === 'layers'))
+    throw new XaiError(
+      'NOT_SUPPORTED',
+      `${method} reads ${needs === 'gradients' ? 'input gradients' : 'dense layers'}, and ${file} is a tree ensemble: piecewise constant, its gradient is 0 almost everywhere (finite differences give zeros and spikes); use ${TREE_METHODS}`,
+      { fn, arg: '--method', value: method, file },
+    );
+  if (!trees && needs === 'trees')
+    throw new XaiError(
+      'NOT_SUPPORTED',
+      `${method} reads a tree ensemble (an XGBoost JSON model or an ONNX TreeEnsemble graph), and ${file} is not one; use shap, shapley or permshap`,
+      { fn, arg: '--method', value: method, file },
+    );
+}
+
+/** True for a binary tree model with one raw score (class 1's margin): TreeSHAP explains class 1 on every row. @since 0.3.0 */
+export function explainsClassOne(model: Model): boolean {
+  return hasTrees(model) && model.classes === 2 && model.trees().columns === 1;
+}
+
+/**
+ * The explainers of a run, given its tree model files: all tree models and no `--explainers` →
+ * {@link TREE_DEFAULT_EXPLAINERS}; a gradient or layer method beside a tree model, treeshap beside a
+ * model without trees, or tree and other models with the default set → BAD_OPTION saying why.
+ * @since 0.3.0
+ */
+export function runExplainers<E extends string>(
+  explainers: readonly E[],
+  defaulted: boolean,
+  trained: readonly string[],
+  files: readonly { readonly id: string; readonly path: string }[],
+): readonly E[] {
+  const trees = files.filter((f) => treeFileKindOf(f.path) !== null);
+  const others = [...trained, ...files.filter((f) => !trees.includes(f)).map((f) => f.id)];
+  const bad = (message: string, value: unknown) => new XaiError('BAD_OPTION', message, { fn: 'xai bench', arg: '--explainers', value });
+  if (trees.length === 0) {
+    if (explainers.includes('treeshap' as E) && files.length + trained.length > 0)
+      throw bad(
+        `treeshap reads tree ensembles (XGBoost JSON, ONNX TreeEnsemble), and no model of the run is one (${others.join(', ')})`,
+        'treeshap',
+      );
+    return explainers;
+  }
+  if (defaulted) {
+    if (others.length === 0) return TREE_DEFAULT_EXPLAINERS as readonly string[] as readonly E[];
+    throw bad(
+      `the run has tree models (${trees.map((f) => f.id).join(', ')}) and others (${others.join(', ')}): gradient methods do not apply to trees and treeshap applies only to them; give --explainers (e.g. control,shap,lime)`,
+      undefined,
+    );
+  }
+  const gradient = explainers.filter((e) => isExplainerId(e) && ['gradients', 'layers'].includes(EXPLAINER_REGISTRY[e].info.needs));
+  if (gradient.length > 0)
+    throw bad(
+      `${gradient.join(', ')} read${gradient.length === 1 ? 's' : ''} gradients or dense layers, and ${trees.map((f) => f.path).join(', ')} ${trees.length === 1 ? 'is a tree ensemble' : 'are tree ensembles'}: piecewise constant, the gradient is 0 almost everywhere; use ${TREE_METHODS}`,
+      gradient,
+    );
+  if (explainers.includes('treeshap' as E) && others.length > 0)
+    throw bad(`treeshap reads tree ensembles, and ${others.join(', ')} ${others.length === 1 ? 'is not one' : 'are not'}`, 'treeshap');
+  return explainers;
+}
+
+/** Checks `--tree-shap`. @since 0.3.0 */
+export function treeShapAlgorithm(raw: string | undefined, fn: string): TreeShapAlgorithm | undefined {
+  if (raw === undefined) return undefined;
+  if (!(TREE_SHAP_ALGORITHMS as readonly string[]).includes(raw))
+    throw new XaiError('BAD_OPTION', `--tree-shap: expected ${TREE_SHAP_ALGORITHMS.join(' or ')}, got ${JSON.stringify(raw)}`, {
+      fn,
+      arg: '--tree-shap',
+      value: raw,
+    });
+  return raw as TreeShapAlgorithm;
+}

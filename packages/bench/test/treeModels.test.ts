@@ -1,0 +1,105 @@
+// Tree models through the CLI's library paths: an XGBoost JSON model and a tree .onnx run in
+// TypeScript; treeshap's attributions equal XGBoost's pred_contribs (fixtures of @xai/trees);
+// gradient methods are refused with the reason; a tree-only run defaults to control, shap, lime, treeshap.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isXaiError } from '@xai/core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { resolveBenchConfig } from '../src/config/benchConfig.js';
+import { writeAttributions } from '../src/explain/attributionsFile.js';
+import { evaluateAttributions } from '../src/explain/evaluateAttributions.js';
+import { explainInstances } from '../src/explain/explainInstances.js';
+import { buildWorkerModel, needsOnnxRuntime } from '../src/inputs/workerModel.js';
+
+const FIXTURES = fileURLToPath(new URL('../../trees/fixtures/', import.meta.url));
+const expected = JSON.parse(readFileSync(join(FIXTURES, 'expected.json'), 'utf8')) as Record<
+  string,
+  { x: (number | null)[][]; predContribs: number[][]; train: number[][] }
+>;
+const dir = mkdtempSync(join(tmpdir(), 'xai-trees-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The fixture rows without missing values as a CSV (the CLI's CSV reader refuses blank cells); their indices. */
+function csvOf(name: string, rows: (number | null)[][]): { path: string; kept: number[] } {
+  const kept = rows.flatMap((r, i) => (r.includes(null) ? [] : [i]));
+  const path = join(dir, `${name}.csv`);
+  const d = rows[0]!.length;
+  writeFileSync(path, `${Array.from({ length: d }, (_, j) => `f${j}`).join(',')}\n${kept.map((i) => rows[i]!.join(',')).join('\n')}\n`);
+  return { path, kept };
+}
+
+const base = { preset: 'default' as const, seed: 0 };
+
+describe('xai explain --method treeshap on tree models', () => {
+  it('an XGBoost JSON model: attributions and expectedValue equal pred_contribs (1e-5 of the row max), class 1 explained', async () => {
+    const e = expected.xgb_binary!;
+    const { path, kept } = csvOf('xgb_binary', e.x);
+    expect(kept.length).toBeGreaterThan(1);
+    const r = await explainInstances({ ...base, model: join(FIXTURES, 'xgb_binary.json'), instances: path, method: 'treeshap' });
+    expect([...r.explainedClass]).toEqual(kept.map(() => 1));
+    expect(r.treeShap!.note.covers).toBe('from the model file');
+    const d = r.attributions.cols;
+    kept.forEach((k, i) => {
+      const ref = e.predContribs[k]!;
+      const tol = 1e-5 * Math.max(...ref.map(Math.abs));
+      for (let j = 0; j < d; j++) expect(Math.abs(r.attributions.data[i * d + j]! - ref[j]!)).toBeLessThanOrEqual(tol);
+      expect(Math.abs(r.treeShap!.expectedValue[i]! - ref[d]!)).toBeLessThanOrEqual(tol);
+    });
+  });
+
+  it('gradient methods are refused on a tree model with the reason and the methods to use', async () => {
+    const { path } = csvOf('xgb_binary', expected.xgb_binary!.x);
+    for (const method of ['grad', 'ig', 'deeplift']) {
+      const err = await explainInstances({ ...base, model: join(FIXTURES, 'xgb_binary.json'), instances: path, method }).catch((x) => x);
+      expect(isXaiError(err, 'NOT_SUPPORTED')).toBe(true);
+      expect((err as Error).message).toMatch(/tree ensemble: piecewise constant.*use treeshap/);
+    }
+  });
+
+  it('a tree .onnx counts its covers from --train, and says so; without --train it asks for it', async () => {
+    const e = expected.skl_rf_multiclass!;
+    const { path } = csvOf('rf', e.x);
+    const train = csvOf('rf_train', e.train).path;
+    const model = join(FIXTURES, 'skl_rf_multiclass.onnx');
+    const err = await explainInstances({ ...base, model, instances: path, method: 'treeshap' }).catch((x) => x);
+    expect((err as Error).message).toMatch(/--train/);
+    const r = await explainInstances({ ...base, model, instances: path, method: 'treeshap', train });
+    expect(r.treeShap!.note.covers).toBe('counted from 40 --train rows (the file stores none)');
+    // stability re-explains with treeshap through the same file
+    const out = join(dir, 'rf.json');
+    writeAttributions(out, { method: 'treeshap', preset: 'default', attributions: r.attributions, explainedClass: [...r.explainedClass] });
+    const ris = await evaluateAttributions({
+      ...base,
+      model,
+      instances: path,
+      train,
+      attributions: out,
+      metric: 'RIS',
+      stabilityNeighbours: 3,
+      stabilitySamples: 30,
+    });
+    expect(ris.count + ris.undefined.length).toBe(r.attributions.rows);
+  });
+});
+
+describe('xai bench with tree models', () => {
+  const json = join(FIXTURES, 'xgb_binary.json');
+  it('a tree-only run defaults to control, shap, lime, treeshap; gradient methods are BAD_OPTION', () => {
+    expect(resolveBenchConfig({}, { modelFiles: [json] }).explainers).toEqual(['control', 'shap', 'lime', 'treeshap']);
+    expect(() => resolveBenchConfig({}, { modelFiles: [json], explainers: 'grad,shap' })).toThrow(
+      /grad reads gradients.*piecewise constant/,
+    );
+    expect(() => resolveBenchConfig({}, { explainers: 'treeshap' })).toThrow(/treeshap reads tree ensembles/);
+    expect(resolveBenchConfig({}, { modelFiles: [json], treeShap: 'interventional' }).treeShap).toBe('interventional');
+    expect(() => resolveBenchConfig({}, { modelFiles: [json], treeShap: 'exact' })).toThrow(/--tree-shap/);
+  });
+  it('workers rebuild a tree model without ONNX Runtime', () => {
+    const spec = { kind: 'trees' as const, bytes: readFileSync(join(FIXTURES, 'skl_rf_binary.onnx')), file: 'rf.onnx' };
+    expect(needsOnnxRuntime([spec])).toBe(false);
+    const w = buildWorkerModel(spec, 'd/rf', null);
+    expect(w.backend).toBe('trees');
+    expect(typeof w.model.trees).toBe('function');
+  });
+});
