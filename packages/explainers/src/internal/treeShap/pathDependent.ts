@@ -48,9 +48,13 @@ function extend(p: PathBuffers, at: number, depth: number, zero: number, one: nu
   p.zero[at + depth] = zero;
   p.one[at + depth] = one;
   w[at + depth] = depth === 0 ? 1 : 0;
+  const inv = 1 / (depth + 1);
+  const oneInv = one * inv;
+  const zeroInv = zero * inv;
   for (let i = depth - 1; i >= 0; i--) {
-    w[at + i + 1] = w[at + i + 1]! + (one * w[at + i]! * (i + 1)) / (depth + 1);
-    w[at + i] = (zero * w[at + i]! * (depth - i)) / (depth + 1);
+    const wi = w[at + i]!;
+    w[at + i + 1] = w[at + i + 1]! + oneInv * wi * (i + 1);
+    w[at + i] = zeroInv * wi * (depth - i);
   }
 }
 
@@ -83,13 +87,15 @@ function unwoundSum(p: PathBuffers, at: number, depth: number, index: number): n
   let next = w[at + depth]!;
   let total = 0;
   if (one !== 0) {
+    const oneInv = 1 / one;
     for (let i = depth - 1; i >= 0; i--) {
-      const tmp = next / ((i + 1) * one);
+      const tmp = (next * oneInv) / (i + 1);
       total += tmp;
       next = w[at + i]! - tmp * zero * (depth - i);
     }
   } else if (zero !== 0) {
-    for (let i = depth - 1; i >= 0; i--) total += w[at + i]! / (zero * (depth - i));
+    const zeroInv = 1 / zero;
+    for (let i = depth - 1; i >= 0; i--) total += (w[at + i]! * zeroInv) / (depth - i);
   }
   return total * (depth + 1);
 }
