@@ -1,4 +1,4 @@
-import type { ExplainOptions, FeatureGroups, Matrix, Model, TreeEnsemble } from '@xai/core';
+import type { DecisionTree, ExplainOptions, FeatureGroups, Matrix, Model, TreeEnsemble } from '@xai/core';
 import { XaiError, argmaxRows, assertMatrix, checkOptions, describeValue, featureUnits, hasTrees, substream } from '@xai/core';
 import type { CommonExplainerOptions, ConfiguredExplainer } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
@@ -180,27 +180,22 @@ interface RawResult {
   readonly rows: number | null;
 }
 
-function pathDependent(e: TreeEnsemble, x: Matrix, targets: Int32Array, train: Matrix | undefined, fn: string): RawResult {
-  const { covers, source, rows } = ensembleCovers(e, train, fn);
+/**
+ * The row loop both algorithms share: per row, the explained raw score's column, its value f(x) and
+ * `addTree` for every tree; class scores with sign −1 (a binary model's class 0) negate the values.
+ */
+function explainRows(
+  e: TreeEnsemble,
+  x: Matrix,
+  targets: Int32Array,
+  addTree: (tree: DecisionTree, k: number, row: Float64Array, phi: Float64Array, column: number) => void,
+  meanOf: (column: number) => number,
+): { attributions: Matrix; expectedValue: Float64Array; rawScore: Float64Array } {
   const d = e.inputDim;
   const n = x.rows;
   const out = new Float64Array(n * d);
   const expected = new Float64Array(n);
   const raw = new Float64Array(n);
-  // E[tree] per tree and column, computed on first use.
-  const means = new Map<number, number>();
-  const meanOf = (column: number): number => {
-    let m = means.get(column);
-    if (m === undefined) {
-      m = e.base[column]!;
-      e.trees.forEach((t, k) => {
-        m! += treeMeanValue(t, covers[k]!, column, e.columns);
-      });
-      means.set(column, m);
-    }
-    return m;
-  };
-  const buffers = new PathBuffers(ensembleDepth(e));
   const row = new Float64Array(d);
   for (let i = 0; i < n; i++) {
     const s = e.classScores[targets[i]!]!;
@@ -209,52 +204,68 @@ function pathDependent(e: TreeEnsemble, x: Matrix, targets: Int32Array, train: M
     let f = e.base[s.column]!;
     e.trees.forEach((tree, k) => {
       f += treeLeafValue(tree, row, s.column, e.columns);
-      const target = { tree, cover: covers[k]!, column: s.column, columns: e.columns, x: row, phi, condition: 0, conditionFeature: -1 };
-      pathShapRecurse(target, buffers, 0, 0, 0, 1, 1, -1, 1);
+      addTree(tree, k, row, phi, s.column);
     });
-    finishRow(phi, s.sign);
+    if (s.sign === -1) for (let j = 0; j < d; j++) phi[j] = -phi[j]!;
     expected[i] = s.offset + s.sign * meanOf(s.column);
     raw[i] = s.offset + s.sign * f;
   }
-  return { attributions: { rows: n, cols: d, data: out }, expectedValue: expected, rawScore: raw, covers: source, rows };
+  return { attributions: { rows: n, cols: d, data: out }, expectedValue: expected, rawScore: raw };
+}
+
+/** A per-column value computed on first use. */
+function perColumn(compute: (column: number) => number): (column: number) => number {
+  const cache = new Map<number, number>();
+  return (column) => {
+    let v = cache.get(column);
+    if (v === undefined) {
+      v = compute(column);
+      cache.set(column, v);
+    }
+    return v;
+  };
+}
+
+function pathDependent(e: TreeEnsemble, x: Matrix, targets: Int32Array, train: Matrix | undefined, fn: string): RawResult {
+  const { covers, source, rows } = ensembleCovers(e, train, fn);
+  // E[f] under the covers: the base plus every tree's cover-weighted mean leaf value.
+  const meanOf = perColumn((column) => e.trees.reduce((m, t, k) => m + treeMeanValue(t, covers[k]!, column, e.columns), e.base[column]!));
+  const buffers = new PathBuffers(ensembleDepth(e));
+  const r = explainRows(
+    e,
+    x,
+    targets,
+    (tree, k, row, phi, column) => {
+      const target = { tree, cover: covers[k]!, column, columns: e.columns, x: row, phi, condition: 0, conditionFeature: -1 };
+      pathShapRecurse(target, buffers, 0, 0, 0, 1, 1, -1, 1);
+    },
+    meanOf,
+  );
+  return { ...r, covers: source, rows };
 }
 
 function interventional(e: TreeEnsemble, x: Matrix, targets: Int32Array, bg: Matrix): RawResult {
   const d = e.inputDim;
-  const n = x.rows;
   const B = bg.rows;
-  const out = new Float64Array(n * d);
-  const expected = new Float64Array(n);
-  const raw = new Float64Array(n);
   const scratch = new InterventionalScratch(d, ensembleDepth(e));
   const bgRows = Array.from({ length: B }, (_, b) => comparedRow(e, bg, b, new Float64Array(d)));
-  const means = new Map<number, number>();
-  const row = new Float64Array(d);
-  for (let i = 0; i < n; i++) {
-    const s = e.classScores[targets[i]!]!;
-    comparedRow(e, x, i, row);
-    const phi = out.subarray(i * d, (i + 1) * d);
-    let f = e.base[s.column]!;
-    for (const tree of e.trees) {
-      f += treeLeafValue(tree, row, s.column, e.columns);
-      for (const r of bgRows)
-        interventionalRecurse({ tree, column: s.column, columns: e.columns, x: row, r, phi, scale: 1 / B }, scratch, 0, 0, 0);
-    }
-    let m = means.get(s.column);
-    if (m === undefined) {
-      m = e.base[s.column]!;
-      for (const r of bgRows) for (const tree of e.trees) m += treeLeafValue(tree, r, s.column, e.columns) / B;
-      means.set(s.column, m);
-    }
-    finishRow(phi, s.sign);
-    expected[i] = s.offset + s.sign * m;
-    raw[i] = s.offset + s.sign * f;
-  }
-  return { attributions: { rows: n, cols: d, data: out }, expectedValue: expected, rawScore: raw, covers: null, rows: B };
-}
-
-function finishRow(phi: Float64Array, sign: 1 | -1): void {
-  if (sign === -1) for (let j = 0; j < phi.length; j++) phi[j] = -phi[j]!;
+  // E[f] over the background: the base plus the mean raw score of the background rows.
+  const meanOf = perColumn((column) => {
+    let m = e.base[column]!;
+    for (const r of bgRows) for (const tree of e.trees) m += treeLeafValue(tree, r, column, e.columns) / B;
+    return m;
+  });
+  const r = explainRows(
+    e,
+    x,
+    targets,
+    (tree, _k, row, phi, column) => {
+      for (const b of bgRows)
+        interventionalRecurse({ tree, column, columns: e.columns, x: row, r: b, phi, scale: 1 / B }, scratch, 0, 0, 0);
+    },
+    meanOf,
+  );
+  return { ...r, covers: null, rows: B };
 }
 
 /** The interventional background: given rows, else `train` (a seeded sample of `size` when it has more). */
