@@ -9,7 +9,7 @@ export * from './index.js';
 /**
  * Loads an XGBoost JSON model (`Booster.save_model('m.json')`) or an ONNX tree-ensemble graph.
  * @example const m = loadTreeModel('m.json'); m.describe()
- * @since 0.3.0
+ * @since 0.1.0
  */
 export function loadTreeModel(path: string, options: { readonly inputDim?: number } = {}): TreeModel {
   let bytes: Uint8Array;

@@ -30,7 +30,7 @@ export interface PackedTrees {
  * Packs an ensemble for {@link rawScores}. `compile` (default true) also compiles each tree to a
  * function of nested conditionals (several times faster); trees that cannot be compiled (a
  * Content-Security-Policy without 'unsafe-eval', depth over 48) are walked. Both give the same bits.
- * @since 0.3.0
+ * @since 0.1.0
  */
 export function packTrees(e: TreeEnsemble, options: { readonly compile?: boolean } = {}): PackedTrees {
   const compile = options.compile ?? true;
@@ -103,7 +103,7 @@ const BLOCK = 256;
  * Raw scores (n × columns): base plus every tree's leaf value, the margin before the post
  * transform. Rows may hold NaN (missing values). Written into `out` when given.
  * @example const margins = rawScores(packTrees(ensemble), x)
- * @since 0.3.0
+ * @since 0.1.0
  */
 export function rawScores(p: PackedTrees, x: Matrix, out?: Matrix): Matrix {
   const fn = 'rawScores';

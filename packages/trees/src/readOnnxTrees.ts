@@ -10,7 +10,7 @@ import type { TreeSite } from './internal/treeError.js';
 import { treeError } from './internal/treeError.js';
 import type { ReadTrees } from './readXgboostJson.js';
 
-/** The operators of a tree graph: one tree ensemble, optionally followed by these. @since 0.3.0 */
+/** The operators of a tree graph: one tree ensemble, optionally followed by these. @since 0.1.0 */
 export const ONNX_TREE_OPS = ['TreeEnsembleClassifier', 'TreeEnsembleRegressor'] as const;
 const PASS_THROUGH_OPS = ['ZipMap', 'Cast', 'Identity'];
 
@@ -55,7 +55,7 @@ function graphOps(bytes: Uint8Array): { ops: string[]; model: ReturnType<typeof 
  * only ZipMap, Cast or Identity beside it): a graph `readOnnxTrees` reads, so a loader can run it
  * without ONNX Runtime. Anything else (other ops, not ONNX) is false.
  * @example if (isOnnxTreeGraph(bytes)) model = treeModelFromBytes(bytes, { file })
- * @since 0.3.0
+ * @since 0.1.0
  */
 export function isOnnxTreeGraph(bytes: Uint8Array): boolean {
   const g = graphOps(bytes);
@@ -69,7 +69,7 @@ export function isOnnxTreeGraph(bytes: Uint8Array): boolean {
  * and weights, post transforms NONE, LOGISTIC, SOFTMAX, SOFTMAX_ZERO, PROBIT, aggregate SUM and
  * AVERAGE. The file stores no covers (`covers: 'none'`). Typed errors name the file, tree and node.
  * @example const { ensemble } = readOnnxTrees(bytes, { file: 'rf.onnx' })
- * @since 0.3.0
+ * @since 0.1.0
  */
 export function readOnnxTrees(bytes: Uint8Array, options: ReadOnnxTreesOptions = {}): ReadTrees {
   const file = options.file ?? '<onnx>';

@@ -9,7 +9,7 @@ import type { TreeSite } from './internal/treeError.js';
 import { treeError } from './internal/treeError.js';
 import type { TreeModelInfo } from './treeModelInfo.js';
 
-/** The objectives read, and what each makes of the raw score. @since 0.3.0 */
+/** The objectives read, and what each makes of the raw score. @since 0.1.0 */
 export const XGBOOST_OBJECTIVES: Readonly<Record<string, { transform: TreeTransform; output: 'probabilities' | 'value' }>> = {
   'binary:logistic': { transform: 'logistic', output: 'probabilities' },
   'multi:softprob': { transform: 'softmax', output: 'probabilities' },
@@ -58,7 +58,7 @@ function numberArray(tree: unknown, key: string, n: number, site: TreeSite): num
  * multi-target leaves and objectives outside {@link XGBOOST_OBJECTIVES}, BAD_INPUT for NaN
  * thresholds and splits on features the model does not have.
  * @example const { ensemble, info } = readXgboostJson(text, { file: 'm.json' })
- * @since 0.3.0
+ * @since 0.1.0
  */
 export function readXgboostJson(text: string, options: ReadXgboostOptions = {}): ReadTrees {
   const file = options.file ?? '<xgboost json>';

@@ -20,7 +20,7 @@ const probit = (v: number): number => Math.SQRT2 * erfInv(2 * v - 1);
 /**
  * Writes the model outputs of one row: `scores` (the ensemble's columns) → `out` (one per class
  * score of `classScores`). One raw score for two classes: [1 − s, s] (identity) or [σ(−s), σ(s)].
- * @since 0.3.0
+ * @since 0.1.0
  */
 export function applyTransform(e: TreeEnsemble, scores: Float64Array, so: number, out: Float64Array, oo: number): void {
   const C = e.columns;

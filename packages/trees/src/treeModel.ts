@@ -27,7 +27,7 @@ export interface TreeModel extends Model {
  * `trees()` for TreeSHAP. No input gradients: a tree ensemble is piecewise constant. Rows may hold
  * NaN (missing values), which follow each split's missing-value branch.
  * @example const m = treeModel(readXgboostJson(text, { file: 'm.json' })); m.predictProba(x)
- * @since 0.3.0
+ * @since 0.1.0
  */
 export function treeModel(read: { readonly ensemble: TreeEnsemble; readonly info: TreeModelInfo }): TreeModel {
   const { ensemble: e, info } = read;

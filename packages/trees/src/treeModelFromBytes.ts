@@ -11,7 +11,7 @@ export type TreeFileKind = 'xgboost-json' | 'onnx-trees' | null;
  * Sniffs model bytes: an XGBoost JSON model (a JSON object with `learner.gradient_booster`), an
  * ONNX tree-ensemble graph, or neither (null).
  * @example treeFileKind(bytes) // 'xgboost-json'
- * @since 0.3.0
+ * @since 0.1.0
  */
 export function treeFileKind(bytes: Uint8Array): TreeFileKind {
   let i = 0;
@@ -37,7 +37,7 @@ export function treeFileKind(bytes: Uint8Array): TreeFileKind {
  * A tree model from the bytes of an XGBoost JSON model or an ONNX tree-ensemble graph
  * (browser-safe; `@xai/trees/node`'s `loadTreeModel` reads a path).
  * @example const m = treeModelFromBytes(new Uint8Array(await file.arrayBuffer()), { file: file.name })
- * @since 0.3.0
+ * @since 0.1.0
  */
 export function treeModelFromBytes(bytes: Uint8Array, options: { readonly file?: string; readonly inputDim?: number } = {}): TreeModel {
   const file = options.file ?? '<model>';
