@@ -56,9 +56,7 @@ fi
 # ---- the CLI, installed from the packed tarballs ---------------------------------------------
 phase=install-cli
 mkdir -p "$W/tarballs" "$W/prefix"
-for p in core data synth models explainers metrics audit onnx bench; do
-  (cd "$repo/packages/$p" && pnpm pack --pack-destination "$W/tarballs" >/dev/null) || fail "pnpm pack $p"
-done
+node "$repo/scripts/pack-cli.mjs" "$W/tarballs" >/dev/null || fail "pnpm pack (scripts/pack-cli.mjs)"
 # ONNX Runtime's installer would fetch optional CUDA binaries from nuget.org; its CPU runtime ships in the package.
 ONNXRUNTIME_NODE_INSTALL=skip npm install --global --prefix "$W/prefix" --prefer-offline --no-audit --no-fund \
   "$W"/tarballs/*.tgz >"$W/npm.log" 2>&1 || fail "npm install -g of the tarballs: $(tail -n 3 "$W/npm.log")"

@@ -18,9 +18,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, runCliSync } from './spawnCli.js';
 
 const FOREIGN = fileURLToPath(new URL('../../onnx/fixtures/foreign', import.meta.url));
-const CLASSIFIERS = ['torch_relu', 'torch_tanh', 'sklearn_lr', 'sklearn_lr_nozipmap', 'xgboost_trees'] as const;
+const DIFFERENTIABLE = ['torch_relu', 'torch_tanh', 'sklearn_lr', 'sklearn_lr_nozipmap'] as const;
+const TREES = ['xgboost_trees'] as const;
 const dir = mkdtempSync(join(tmpdir(), 'xai-foreign-'));
 const out = join(dir, 'run');
+const treesOut = join(dir, 'trees');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 interface Reference {
@@ -37,11 +39,10 @@ interface ManifestModel {
 }
 
 let stdout = '';
-beforeAll(() => {
-  assertBuilt();
+const benchOf = (models: readonly string[], explainers: string, to: string): string => {
   const r = runCliSync([
     'bench',
-    ...CLASSIFIERS.flatMap((m) => ['--model', join(FOREIGN, `${m}.onnx`)]),
+    ...models.flatMap((m) => ['--model', join(FOREIGN, `${m}.onnx`)]),
     '--data',
     join(FOREIGN, 'tabular_train.csv'),
     '--test',
@@ -49,7 +50,7 @@ beforeAll(() => {
     '--label',
     'y',
     '--explainers',
-    'grad,lime',
+    explainers,
     '--metrics',
     'PGI,PGU',
     '--instances',
@@ -60,16 +61,24 @@ beforeAll(() => {
     '--cache-dir',
     join(dir, 'cache'),
     '--out',
-    out,
+    to,
   ]);
   if (r.code !== 0) throw new Error(`xai bench failed (${r.code}): ${r.stderr}`);
-  stdout = r.stdout;
+  return r.stdout;
+};
+const manifestModels = (to: string): ManifestModel[] =>
+  (JSON.parse(readFileSync(join(to, 'manifest.json'), 'utf8')) as { models: ManifestModel[] }).models;
+
+beforeAll(() => {
+  assertBuilt();
+  // Gradient methods are refused on a tree ensemble (piecewise constant), so the trees run on their own.
+  stdout = benchOf(DIFFERENTIABLE, 'grad,lime', out) + benchOf(TREES, 'treeshap,lime', treesOut);
 });
 
 describe('xai bench --model <foreign>.onnx --data raw.csv', () => {
   it("reports each model's accuracy on the raw test rows, as Python measured it (to 1e-9), in the raw input space", () => {
-    const models = (JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { models: ManifestModel[] }).models;
-    for (const name of CLASSIFIERS) {
+    const models = [...manifestModels(out), ...manifestModels(treesOut)];
+    for (const name of [...DIFFERENTIABLE, ...TREES]) {
       const m = models.find((x) => x.model === name);
       expect(m, name).toBeDefined();
       expect(m!.inputSpace?.space, name).toBe('raw');
@@ -79,13 +88,14 @@ describe('xai bench --model <foreign>.onnx --data raw.csv', () => {
     expect(stdout).not.toMatch(/WARNING .*(constant|base rate)/);
   });
 
-  it('exact gradients for the torch and sklearn graphs; the tree ensemble is marked approximate in the leaderboard', () => {
-    const models = (JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { models: ManifestModel[] }).models;
-    for (const name of CLASSIFIERS)
-      expect(models.find((x) => x.model === name)!.approximateGradients === true, name).toBe(name === 'xgboost_trees');
-    const board = readFileSync(join(out, 'leaderboard.md'), 'utf8');
-    expect(board).toContain('xgboost_trees: input gradients are finite differences');
-    expect(board).toMatch(/Gradient [^|]* ≈/);
+  it('exact gradients for the torch and sklearn graphs; the tree ensemble is explained by exact TreeSHAP, nothing approximate', () => {
+    const models = [...manifestModels(out), ...manifestModels(treesOut)];
+    for (const name of [...DIFFERENTIABLE, ...TREES]) expect(models.find((x) => x.model === name)!.approximateGradients === true, name).toBe(false);
+    for (const board of [readFileSync(join(out, 'leaderboard.md'), 'utf8'), readFileSync(join(treesOut, 'leaderboard.md'), 'utf8')]) {
+      expect(board).not.toContain('input gradients are finite differences');
+      expect(board).not.toMatch(/\| [A-Za-z]+ ≈/);
+    }
+    expect(readFileSync(join(treesOut, 'leaderboard.md'), 'utf8')).toContain('TreeSHAP');
   });
 
   it('saved Gradient explanations equal the gradients computed directly on the raw rows (≤ 1e-9 relative)', () => {

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CLI, assertBuilt } from './spawnCli.js';
 
 const PACKAGES = fileURLToPath(new URL('../..', import.meta.url));
+const PACK_CLI = fileURLToPath(new URL('../../../scripts/pack-cli.mjs', import.meta.url));
 const SHARED = fileURLToPath(new URL('../../../../shared/datasets', import.meta.url));
 
 interface Done {
@@ -33,25 +34,6 @@ function run(cmd: string, args: readonly string[], cwd: string, env: NodeJS.Proc
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
-}
-
-/** The @xai/* packages @xai/bench needs, itself included (folder names under packages/). */
-function workspaceClosure(): string[] {
-  const byName = new Map<string, { dir: string; deps: string[] }>();
-  for (const dir of readdirSync(PACKAGES)) {
-    const path = join(PACKAGES, dir, 'package.json');
-    if (!existsSync(path)) continue;
-    const pkg = JSON.parse(readFileSync(path, 'utf8')) as { name: string; dependencies?: Record<string, string> };
-    byName.set(pkg.name, { dir, deps: Object.keys(pkg.dependencies ?? {}).filter((d) => d.startsWith('@xai/')) });
-  }
-  const seen = new Set<string>();
-  const visit = (name: string): void => {
-    if (seen.has(name)) return;
-    seen.add(name);
-    for (const d of byName.get(name)?.deps ?? []) visit(d);
-  };
-  visit('@xai/bench');
-  return [...seen].map((n) => byName.get(n)!.dir).sort();
 }
 
 /**
@@ -81,6 +63,7 @@ describe('the packed CLI, installed with npm outside the repository', () => {
   const home = join(top, 'home');
   const work = join(top, 'work');
   const bin = join(prefix, 'bin');
+  let closure: string[] = [];
   let installed: Done;
   let bench: Done;
   let reference: Done;
@@ -90,10 +73,10 @@ describe('the packed CLI, installed with npm outside the repository', () => {
   beforeAll(async () => {
     assertBuilt();
     for (const d of [packs, home, work]) mkdirSync(d, { recursive: true });
-    for (const dir of workspaceClosure()) {
-      const packed = await run('pnpm', ['pack', '--pack-destination', packs], join(PACKAGES, dir), process.env);
-      if (packed.code !== 0) throw new Error(`pnpm pack in packages/${dir} failed: ${packed.stderr}`);
-    }
+    // The README's own packing step: bench and its @xai/* closure.
+    const packed = await run(process.execPath, [PACK_CLI, packs], top, process.env);
+    if (packed.code !== 0) throw new Error(`scripts/pack-cli.mjs failed: ${packed.stderr}`);
+    closure = packed.stdout.trim().split(' ');
     const tarballs = readdirSync(packs).map((f) => join(packs, f));
     // ONNX Runtime's own installer would fetch optional CUDA binaries from nuget.org; the CPU runtime ships in the package.
     installed = await run(
@@ -127,7 +110,8 @@ describe('the packed CLI, installed with npm outside the repository', () => {
   it('puts xai on PATH from the tarballs alone', () => {
     const version = (d: string): string =>
       (JSON.parse(readFileSync(join(PACKAGES, d, 'package.json'), 'utf8')) as { version: string }).version;
-    expect(readdirSync(packs).sort()).toEqual(workspaceClosure().map((d) => `xai-${d}-${version(d)}.tgz`));
+    expect(closure).toEqual(expect.arrayContaining(['bench', 'core', 'onnx', 'trees']));
+    expect(readdirSync(packs).sort()).toEqual(closure.map((d) => `xai-${d}-${version(d)}.tgz`));
     expect(existsSync(join(bin, 'xai'))).toBe(true);
   });
 
