@@ -145,6 +145,30 @@ describe('treeShapExplainer', () => {
     }
   });
 
+  it('interactions: symmetric, rows sum to the values, negated with the class score; path-dependent and ungrouped only', () => {
+    const r = treeShapExplainer({ interactions: true }).explainTrees(model, X);
+    const plain = treeShapExplainer().explainTrees(model, X);
+    expect([...r.attributions.data]).toEqual([...plain.attributions.data]);
+    expect(plain.interactions).toBeUndefined();
+    const m = r.interactions!;
+    for (let i = 0; i < X.rows; i++)
+      for (let j = 0; j < 4; j++) {
+        let s = 0;
+        for (let k = 0; k < 4; k++) {
+          s += m[(i * 4 + j) * 4 + k]!;
+          expect(m[(i * 4 + j) * 4 + k]).toBeCloseTo(m[(i * 4 + k) * 4 + j]!, 14);
+        }
+        expect(s).toBeCloseTo(r.attributions.data[i * 4 + j]!, 14);
+      }
+    // a class score with sign −1 (a binary model's class 0) negates the interaction values too
+    const flipped: TreeEnsemble = { ...ENSEMBLE, classScores: [{ column: 0, sign: -1, offset: 0 }] };
+    const neg = treeShapExplainer({ interactions: true }).explainTrees({ ...model, trees: () => flipped }, X);
+    for (let k = 0; k < m.length; k++) expect(neg.interactions![k]).toBe(-m[k]!);
+    expect(() => treeShapExplainer({ interactions: true, algorithm: 'interventional' })).toThrow(/path-dependent TreeSHAP only/);
+    expect(() => treeShapExplainer({ interactions: true, groups: [[0, 1]] })).toThrow(/interactions or groups/);
+    expect(() => treeShapExplainer({ interactions: 'yes' as unknown as boolean })).toThrow(/interactions/);
+  });
+
   it('covers missing from the model: counted from train rows, else BAD_OPTION naming --train', () => {
     const bare: TreeEnsemble = { ...ENSEMBLE, covers: 'none', trees: ENSEMBLE.trees.map((t) => ({ ...t, cover: null })) };
     const m = { ...model, trees: () => bare };

@@ -1,13 +1,14 @@
-import type { DecisionTree, ExplainOptions, FeatureGroups, Matrix, Model, TreeEnsemble } from '@xai/core';
+import type { ExplainOptions, FeatureGroups, Matrix, Model, TreeEnsemble } from '@xai/core';
 import { XaiError, argmaxRows, assertMatrix, checkOptions, describeValue, featureUnits, hasTrees, substream } from '@xai/core';
 import type { CommonExplainerOptions, ConfiguredExplainer } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import { resolveCommon } from './internal/common.js';
 import { comparedRow, ensembleCovers, ensembleDepth } from './internal/treeShap/ensembleFacts.js';
 import { InterventionalScratch, interventionalRecurse, treeLeafValue } from './internal/treeShap/interventional.js';
-import { PathBuffers, pathShapRecurse, treeMeanValue } from './internal/treeShap/pathDependent.js';
+import { treeMeanValue } from './internal/treeShap/pathDependent.js';
+import { pathDependentRows } from './internal/treeShap/pathDependentRows.js';
 import { EXPLAIN_OPTION_KEYS } from './internal/prepareBatch.js';
-import { checkKnownKeys, groupsOption, oneOf, positiveInteger } from './internal/validate.js';
+import { booleanOption, checkKnownKeys, groupsOption, oneOf, positiveInteger } from './internal/validate.js';
 
 /** The two TreeSHAP algorithms. @since 0.3.0 */
 export const TREE_SHAP_ALGORITHMS = ['path-dependent', 'interventional'] as const;
@@ -26,12 +27,19 @@ export interface TreeShapOptions extends CommonExplainerOptions {
   readonly backgroundSize?: number;
   /** Feature groups: each column of a group gets the sum of its members' values (SHAP's grouped features). */
   readonly groups?: FeatureGroups;
+  /**
+   * Path-dependent: also the SHAP interaction values (Lundberg et al. 2018; XGBoost's
+   * pred_interactions), returned by `explainTrees` as `interactions`. Not with groups.
+   * @defaultValue false
+   */
+  readonly interactions?: boolean;
 }
 
 export interface TreeShapConfig {
   readonly algorithm: TreeShapAlgorithm;
   readonly backgroundSize: number;
   readonly groups: readonly (readonly number[])[] | null;
+  readonly interactions: boolean;
   /** Rows given as `train` (cover counting, or the background): their count. */
   readonly trainRows: number | null;
 }
@@ -50,6 +58,12 @@ export interface TreeShapResult {
   readonly covers: 'file' | 'counted' | null;
   /** Rows covers were counted from, or background rows. */
   readonly rows: number | null;
+  /**
+   * With the `interactions` option: n × d × d, row i's matrix at [i·d·d, (i+1)·d·d), entry (j, k)
+   * the interaction of features j and k (symmetric), each matrix row summing to that feature's
+   * attribution; the diagonal holds each feature's main effect.
+   */
+  readonly interactions?: Float64Array;
 }
 
 /** A TreeSHAP explainer: `explain` returns the attributions, `explainTrees` also the expected values. */
@@ -64,6 +78,7 @@ export const TREE_SHAP_OPTION_KEYS = [
   'background',
   'backgroundSize',
   'groups',
+  'interactions',
 ] as const satisfies readonly (keyof TreeShapOptions & string)[];
 
 /**
@@ -90,8 +105,10 @@ export function treeShapExplainer(options: TreeShapOptions = {}): TreeShapExplai
     algorithm,
     backgroundSize: options.backgroundSize === undefined ? 100 : positiveInteger(fn, 'backgroundSize', options.backgroundSize),
     groups: options.groups === undefined ? null : groupsOption(fn, options.groups),
+    interactions: options.interactions === undefined ? false : booleanOption(fn, 'interactions', options.interactions),
     trainRows: train?.rows ?? null,
   };
+  checkInteractions(fn, config);
   const explainTrees = (model: Model, x: Matrix, explainOptions?: ExplainOptions): TreeShapResult => {
     const efn = 'treeShapExplainer.explain';
     const opts = checkOptions(explainOptions, EXPLAIN_OPTION_KEYS, efn);
@@ -100,7 +117,7 @@ export function treeShapExplainer(options: TreeShapOptions = {}): TreeShapExplai
     const targets = treeTargets(model, e, x, opts.targets, efn);
     const r =
       algorithm === 'path-dependent'
-        ? pathDependent(e, x, targets, train, efn)
+        ? pathDependent(e, x, targets, train, config.interactions, efn)
         : interventional(e, x, targets, backgroundRows(e, background, train, config.backgroundSize, common.seed, efn));
     if (config.groups !== null) sumGroups(r.attributions, featureUnits(e.inputDim, config.groups, efn, 'groups'));
     return { ...r, targets };
@@ -113,6 +130,23 @@ export function treeShapExplainer(options: TreeShapOptions = {}): TreeShapExplai
     explain: (model, x, explainOptions) => explainTrees(model, x, explainOptions).attributions,
     explainTrees,
   };
+}
+
+/** Interaction values are path-dependent and per feature. */
+function checkInteractions(fn: string, config: TreeShapConfig): void {
+  if (!config.interactions) return;
+  if (config.algorithm !== 'path-dependent')
+    throw new XaiError('BAD_OPTION', "interaction values are computed by path-dependent TreeSHAP only; drop algorithm 'interventional'", {
+      fn,
+      arg: 'interactions',
+      value: true,
+    });
+  if (config.groups !== null)
+    throw new XaiError('BAD_OPTION', 'interaction values are per feature: give interactions or groups, not both', {
+      fn,
+      arg: 'interactions',
+      value: true,
+    });
 }
 
 function rowsOption(fn: string, arg: string, m: Matrix): void {
@@ -178,39 +212,53 @@ interface RawResult {
   readonly rawScore: Float64Array;
   readonly covers: 'file' | 'counted' | null;
   readonly rows: number | null;
+  readonly interactions?: Float64Array;
 }
 
 /**
- * The row loop both algorithms share: per row, the explained raw score's column, its value f(x) and
- * `addTree` for every tree; class scores with sign −1 (a binary model's class 0) negate the values.
+ * What both algorithms share: the rows as the trees compare them, each row's explained raw-score
+ * column, `addValues` filling the SHAP values (n × d) of those columns, then each row's raw score and
+ * expected value; class scores with sign −1 (a binary model's class 0) negate the values.
  */
 function explainRows(
   e: TreeEnsemble,
   x: Matrix,
   targets: Int32Array,
-  addTree: (tree: DecisionTree, k: number, row: Float64Array, phi: Float64Array, column: number) => void,
+  addValues: (rows: Float64Array, columnOf: Int32Array, phi: Float64Array, inter: Float64Array | null) => void,
   meanOf: (column: number) => number,
-): { attributions: Matrix; expectedValue: Float64Array; rawScore: Float64Array } {
+  interactions: boolean,
+): Omit<RawResult, 'covers' | 'rows'> {
   const d = e.inputDim;
   const n = x.rows;
+  const rows = new Float64Array(n * d);
+  const columnOf = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    comparedRow(e, x, i, rows.subarray(i * d, (i + 1) * d));
+    columnOf[i] = e.classScores[targets[i]!]!.column;
+  }
   const out = new Float64Array(n * d);
+  const inter = interactions ? new Float64Array(n * d * d) : null;
+  addValues(rows, columnOf, out, inter);
   const expected = new Float64Array(n);
   const raw = new Float64Array(n);
-  const row = new Float64Array(d);
   for (let i = 0; i < n; i++) {
     const s = e.classScores[targets[i]!]!;
-    comparedRow(e, x, i, row);
-    const phi = out.subarray(i * d, (i + 1) * d);
+    const row = rows.subarray(i * d, (i + 1) * d);
     let f = e.base[s.column]!;
-    e.trees.forEach((tree, k) => {
-      f += treeLeafValue(tree, row, s.column, e.columns);
-      addTree(tree, k, row, phi, s.column);
-    });
-    if (s.sign === -1) for (let j = 0; j < d; j++) phi[j] = -phi[j]!;
+    for (const tree of e.trees) f += treeLeafValue(tree, row, s.column, e.columns);
+    if (s.sign === -1) {
+      for (let j = 0; j < d; j++) out[i * d + j] = -out[i * d + j]!;
+      if (inter !== null) for (let j = i * d * d; j < (i + 1) * d * d; j++) inter[j] = -inter[j]!;
+    }
     expected[i] = s.offset + s.sign * meanOf(s.column);
     raw[i] = s.offset + s.sign * f;
   }
-  return { attributions: { rows: n, cols: d, data: out }, expectedValue: expected, rawScore: raw };
+  return {
+    attributions: { rows: n, cols: d, data: out },
+    expectedValue: expected,
+    rawScore: raw,
+    ...(inter !== null ? { interactions: inter } : {}),
+  };
 }
 
 /** A per-column value computed on first use. */
@@ -226,20 +274,25 @@ function perColumn(compute: (column: number) => number): (column: number) => num
   };
 }
 
-function pathDependent(e: TreeEnsemble, x: Matrix, targets: Int32Array, train: Matrix | undefined, fn: string): RawResult {
+function pathDependent(
+  e: TreeEnsemble,
+  x: Matrix,
+  targets: Int32Array,
+  train: Matrix | undefined,
+  interactions: boolean,
+  fn: string,
+): RawResult {
   const { covers, source, rows } = ensembleCovers(e, train, fn);
   // E[f] under the covers: the base plus every tree's cover-weighted mean leaf value.
   const meanOf = perColumn((column) => e.trees.reduce((m, t, k) => m + treeMeanValue(t, covers[k]!, column, e.columns), e.base[column]!));
-  const buffers = new PathBuffers(ensembleDepth(e));
+  const depth = ensembleDepth(e);
   const r = explainRows(
     e,
     x,
     targets,
-    (tree, k, row, phi, column) => {
-      const target = { tree, cover: covers[k]!, column, columns: e.columns, x: row, phi, condition: 0, conditionFeature: -1 };
-      pathShapRecurse(target, buffers, 0, 0, 0, 1, 1, -1, 1);
-    },
+    (xs, columnOf, phi, inter) => pathDependentRows(e, covers, depth, xs, x.rows, columnOf, phi, inter),
     meanOf,
+    interactions,
   );
   return { ...r, covers: source, rows };
 }
@@ -255,16 +308,16 @@ function interventional(e: TreeEnsemble, x: Matrix, targets: Int32Array, bg: Mat
     for (const r of bgRows) for (const tree of e.trees) m += treeLeafValue(tree, r, column, e.columns) / B;
     return m;
   });
-  const r = explainRows(
-    e,
-    x,
-    targets,
-    (tree, _k, row, phi, column) => {
-      for (const b of bgRows)
-        interventionalRecurse({ tree, column, columns: e.columns, x: row, r: b, phi, scale: 1 / B }, scratch, 0, 0, 0);
-    },
-    meanOf,
-  );
+  const addValues = (xs: Float64Array, columnOf: Int32Array, phi: Float64Array): void => {
+    for (let i = 0; i < x.rows; i++) {
+      const row = xs.subarray(i * d, (i + 1) * d);
+      const p = phi.subarray(i * d, (i + 1) * d);
+      for (const tree of e.trees)
+        for (const b of bgRows)
+          interventionalRecurse({ tree, column: columnOf[i]!, columns: e.columns, x: row, r: b, phi: p, scale: 1 / B }, scratch, 0, 0, 0);
+    }
+  };
+  const r = explainRows(e, x, targets, addValues, meanOf, false);
   return { ...r, covers: null, rows: B };
 }
 
