@@ -11,6 +11,8 @@ export interface XgbExpected {
   readonly predict: number[][];
   readonly margin: number[][];
   readonly predContribs: number[][] | number[][][];
+  /** rows × (classes ×) (d + 1) × (d + 1), the last row and column the bias. */
+  readonly predInteractions: number[][][] | number[][][][];
   readonly numClass: number;
 }
 

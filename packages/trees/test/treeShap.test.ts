@@ -49,6 +49,36 @@ describe('path-dependent TreeSHAP equals XGBoost pred_contribs', () => {
   });
 });
 
+describe('interaction values equal XGBoost pred_interactions', () => {
+  for (const kind of ['binary', 'multiclass', 'regression'] as const) {
+    it(`${kind}: every entry within 1e-5 of the row's largest |value|; each matrix row sums to the SHAP value`, () => {
+      const e = expected[`xgb_${kind}`]!;
+      const m = load(`xgb_${kind}.json`);
+      const x = matrixOf(e.x);
+      const d = x.cols;
+      for (let c = 0; c < Math.max(e.numClass, 1); c++) {
+        const targets = kind === 'binary' ? undefined : new Int32Array(x.rows).fill(c);
+        const r = treeShapExplainer({ interactions: true }).explainTrees(m, x, targets ? { targets } : {});
+        const inter = r.interactions!;
+        expect(inter.length).toBe(x.rows * d * d);
+        for (let i = 0; i < x.rows; i++) {
+          const ref = e.numClass > 1 ? (e.predInteractions as number[][][][])[i]![c]! : (e.predInteractions as number[][][])[i]!;
+          const tol = 1e-5 * Math.max(...ref.flat().map(Math.abs));
+          for (let j = 0; j < d; j++) {
+            let sum = 0;
+            for (let k = 0; k < d; k++) {
+              const v = inter[(i * d + j) * d + k]!;
+              expect(Math.abs(v - ref[j]![k]!)).toBeLessThanOrEqual(tol);
+              sum += v;
+            }
+            expect(Math.abs(sum - r.attributions.data[i * d + j]!)).toBeLessThan(1e-12);
+          }
+        }
+      }
+    });
+  }
+});
+
 describe('path-dependent TreeSHAP on ONNX trees, covers counted from train rows', () => {
   for (const name of ['skl_rf_multiclass', 'skl_rf_binary', 'skl_gbr_regression'] as const) {
     it(`${name}: equals the brute-force path-dependent Shapley values with the same covers (1e-9)`, () => {
