@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { isXaiError } from '@xai/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveBenchConfig } from '../src/config/benchConfig.js';
+import { runCli } from '../src/cli/runCli.js';
 import { writeAttributions } from '../src/explain/attributionsFile.js';
 import { evaluateAttributions } from '../src/explain/evaluateAttributions.js';
 import { explainInstances } from '../src/explain/explainInstances.js';
@@ -16,7 +17,7 @@ import { buildWorkerModel, needsOnnxRuntime } from '../src/inputs/workerModel.js
 const FIXTURES = fileURLToPath(new URL('../../trees/fixtures/', import.meta.url));
 const expected = JSON.parse(readFileSync(join(FIXTURES, 'expected.json'), 'utf8')) as Record<
   string,
-  { x: (number | null)[][]; predContribs: number[][]; train: number[][] }
+  { x: (number | null)[][]; predContribs: number[][]; predInteractions: number[][][]; train: number[][] }
 >;
 const dir = mkdtempSync(join(tmpdir(), 'xai-trees-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -81,6 +82,46 @@ describe('xai explain --method treeshap on tree models', () => {
       stabilitySamples: 30,
     });
     expect(ris.count + ris.undefined.length).toBe(r.attributions.rows);
+  });
+});
+
+describe('xai explain --interactions', () => {
+  const cli = async (args: string[]): Promise<{ code: number; err: string }> => {
+    let err = '';
+    const code = await runCli(['node', 'xai', ...args], { out: () => {}, err: (t) => (err += t) });
+    return { code, err };
+  };
+  it('writes "interactions", per row the d x d matrix of XGBoost pred_interactions (1e-5 of the row max)', async () => {
+    const e = expected.xgb_binary!;
+    const { path, kept } = csvOf('xgb_binary_inter', e.x);
+    const out = join(dir, 'inter.json');
+    const model = join(FIXTURES, 'xgb_binary.json');
+    const r = await cli(['explain', '--model', model, '--instances', path, '--method', 'treeshap', '--interactions', '--out', out]);
+    expect(r).toEqual({ code: 0, err: '' });
+    const json = JSON.parse(readFileSync(out, 'utf8')) as {
+      interactions: number[][][];
+      attributions: number[][];
+      treeShap: { interactions: string };
+    };
+    expect(json.treeShap.interactions).toMatch(/sums to that feature's attribution/);
+    const d = e.x[0]!.length;
+    kept.forEach((k, i) => {
+      const ref = e.predInteractions[k]!;
+      const tol = 1e-5 * Math.max(...ref.flat().map(Math.abs));
+      expect(json.interactions[i]!.length).toBe(d);
+      for (let j = 0; j < d; j++)
+        for (let l = 0; l < d; l++) expect(Math.abs(json.interactions[i]![j]![l]! - ref[j]![l]!)).toBeLessThanOrEqual(tol);
+    });
+    const wrong = [
+      [['--method', 'shap', '--out', join(dir, 'a.json')], /--interactions is computed by --method treeshap/],
+      [['--method', 'treeshap', '--tree-shap', 'interventional', '--out', join(dir, 'a.json')], /drop --tree-shap interventional/],
+      [['--method', 'treeshap', '--out', join(dir, 'a.csv')], /to a JSON output/],
+    ] as const;
+    for (const [args, message] of wrong) {
+      const bad = await cli(['explain', '--model', model, '--instances', path, '--interactions', ...args]);
+      expect(bad.code).toBe(2);
+      expect(bad.err).toMatch(message);
+    }
   });
 });
 

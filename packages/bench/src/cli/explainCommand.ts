@@ -3,7 +3,7 @@ import { XaiError, hasTrees } from '@xai/core';
 import { inputDimOf } from './cliHints.js';
 import type { CliIo } from './cliIo.js';
 import { MISSING_FLAG_HELP, userDataFromFlags } from './userDataFlags.js';
-import { TREE_SHAP_FLAG_HELP, treeShapAlgorithm } from '../inputs/treeModels.js';
+import { INTERACTIONS_FLAG_HELP, TREE_SHAP_FLAG_HELP, checkInteractionsFlag, treeShapAlgorithm } from '../inputs/treeModels.js';
 
 interface ExplainFlags {
   model: string;
@@ -21,6 +21,7 @@ interface ExplainFlags {
   modelInput?: string;
   inputDim?: string;
   treeShap?: string;
+  interactions?: boolean;
   out: string;
 }
 
@@ -65,6 +66,7 @@ function explainOptions(command: Command): Command {
     .option('--seed <n>', 'seed of the stochastic explainers [0]')
     .option('--input-dim <n>', 'the feature count of an ONNX model whose input width is dynamic')
     .option('--tree-shap <algorithm>', TREE_SHAP_FLAG_HELP)
+    .option('--interactions', INTERACTIONS_FLAG_HELP)
     .option(
       '--model-input <space>',
       'with --data, what a model without a preprocessing block eats: raw (the CSV columns as given) or scaled (min-max on the train rows) [raw]',
@@ -79,6 +81,7 @@ Examples:
   $ xai explain --model my.onnx --data my.csv --label y --method ig --out ig.json
   $ xai explain --model xgb.json --instances x.csv --method treeshap --out a.json   # an XGBoost JSON model
   $ xai explain --model rf.onnx --instances x.csv --method treeshap --train train.csv --tree-shap interventional --out a.json
+  $ xai explain --model xgb.json --instances x.csv --method treeshap --interactions --out a.json   # also "interactions": rows x d x d
 `,
     );
 }
@@ -107,6 +110,7 @@ async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
   ]);
   const c = resolveBenchConfig({}, { preset: f.preset, seed: f.seed, precision: f.precision, modelInput: f.modelInput });
   checkDataOnlyFlags(f);
+  if (f.interactions === true) checkInteractionsFlag(f.method, f.treeShap, f.out, 'xai explain');
   const data = userDataFromFlags(f, 'xai explain');
   const r = await explainInstances({
     model: f.model,
@@ -121,6 +125,7 @@ async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
     modelInput: c.modelInput,
     ...(f.inputDim !== undefined ? { inputDim: inputDimOf(f.inputDim) } : {}),
     ...(f.treeShap !== undefined ? { treeShap: treeShapAlgorithm(f.treeShap, 'xai explain')! } : {}),
+    ...(f.interactions === true ? { interactions: true } : {}),
   });
   for (const w of r.warnings) io.err(`xai: warning: ${w}\n`);
   const trees = hasTrees(r.cli.model);
@@ -144,8 +149,16 @@ async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
     ...(r.classNames ? { classNames: r.classNames } : {}),
     ...(r.inputSpace ? { inputSpace: r.inputSpace.space } : {}),
     ...(r.treeShap ? { expectedValue: [...r.treeShap.expectedValue], treeShap: r.treeShap.note } : {}),
+    ...(r.treeShap?.interactions ? { interactions: interactionRows(r.treeShap.interactions, r.x.rows, r.x.cols) } : {}),
   });
   io.out(
     `explained ${r.x.rows} instances with ${f.method} (${c.preset}, ${c.precision})${r.preprocessed ? `, preprocessing applied${r.outOfRangeRows > 0 ? `, ${r.outOfRangeRows} rows out of the training range` : ''}` : ''} -> ${f.out}\n`,
+  );
+}
+
+/** n × d × d values as nested arrays: [row][feature][feature]. */
+function interactionRows(values: Float64Array, n: number, d: number): number[][][] {
+  return Array.from({ length: n }, (_, i) =>
+    Array.from({ length: d }, (_, j) => Array.from(values.subarray((i * d + j) * d, (i * d + j + 1) * d))),
   );
 }

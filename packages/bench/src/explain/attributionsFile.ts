@@ -34,6 +34,8 @@ export interface AttributionsJson {
   readonly expectedValue?: readonly number[];
   /** TreeSHAP: the algorithm, where the covers came from, the background size, what is explained. */
   readonly treeShap?: object;
+  /** TreeSHAP with `--interactions`: per row a features × features matrix of SHAP interaction values. JSON only. */
+  readonly interactions?: readonly (readonly (readonly number[])[])[];
   readonly attributions: number[][];
 }
 

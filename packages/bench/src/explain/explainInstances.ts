@@ -40,17 +40,22 @@ export interface ExplainInstancesOptions {
   readonly inputDim?: number;
   /** TreeSHAP's algorithm (`--tree-shap`). @defaultValue 'path-dependent' */
   readonly treeShap?: TreeShapAlgorithm;
+  /** TreeSHAP (path-dependent): also the interaction values (`--interactions`). @defaultValue false */
+  readonly interactions?: boolean;
 }
 
 /** What `xai explain` adds for TreeSHAP: per row the expected raw score, and how it was computed. */
 export interface TreeShapOutput {
   readonly expectedValue: Float64Array;
+  /** With `interactions`: n × d × d (see TreeShapResult.interactions). */
+  readonly interactions?: Float64Array;
   /** Algorithm, where the covers came from, background rows. */
   readonly note: {
     readonly algorithm: TreeShapAlgorithm;
     readonly covers?: string;
     readonly backgroundRows?: number;
     readonly explains: string;
+    readonly interactions?: string;
   };
 }
 
@@ -197,7 +202,21 @@ export async function explainInstances(
 ): Promise<CommandRows & { attributions: Matrix; explainedClass: Int32Array; treeShap?: TreeShapOutput }> {
   checkOptions(
     options,
-    ['model', 'instances', 'data', 'method', 'train', 'label', 'preset', 'seed', 'precision', 'modelInput', 'inputDim', 'treeShap'],
+    [
+      'model',
+      'instances',
+      'data',
+      'method',
+      'train',
+      'label',
+      'preset',
+      'seed',
+      'precision',
+      'modelInput',
+      'inputDim',
+      'treeShap',
+      'interactions',
+    ],
     'explainInstances',
   );
   if (!isExplainerId(options.method)) {
@@ -219,6 +238,7 @@ export async function explainInstances(
         ...(r.train ? { train: r.train } : {}),
         ...scale?.explainerOptions(method),
         ...(method === 'treeshap' && options.treeShap !== undefined ? { algorithm: options.treeShap } : {}),
+        ...(method === 'treeshap' && options.interactions === true ? { interactions: true } : {}),
       }),
     );
     if (method === 'treeshap') {
@@ -243,12 +263,19 @@ export async function explainInstances(
 function treeShapOutput(t: TreeShapResult, algorithm: TreeShapAlgorithm): TreeShapOutput {
   return {
     expectedValue: t.expectedValue,
+    ...(t.interactions ? { interactions: t.interactions } : {}),
     note: {
       algorithm,
       ...(t.covers === 'file' ? { covers: 'from the model file' } : {}),
       ...(t.covers === 'counted' ? { covers: `counted from ${t.rows} --train rows (the file stores none)` } : {}),
       ...(algorithm === 'interventional' ? { backgroundRows: t.rows ?? 0 } : {}),
       explains: 'the raw score (the margin before the post transform); per row, sum of attributions + expectedValue = the raw score',
+      ...(t.interactions
+        ? {
+            interactions:
+              "per row a features x features matrix (symmetric); each of its rows sums to that feature's attribution, the diagonal holds the main effects",
+          }
+        : {}),
     },
   };
 }

@@ -18,6 +18,24 @@ const TREE_METHODS = 'treeshap (exact), or shapley, permshap, shap, lime, occlus
 export const TREE_SHAP_FLAG_HELP =
   "TreeSHAP's algorithm: path-dependent (the trees' covers, as XGBoost's pred_contribs; an ONNX file's are counted from --train) or interventional (against --train rows as background) [path-dependent]";
 
+/** The help text of `--interactions`. */
+export const INTERACTIONS_FLAG_HELP =
+  'with --method treeshap (path-dependent): also the SHAP interaction values, "interactions" in the JSON output: per row a features x features matrix, symmetric, each of its rows summing to that feature\'s attribution (the diagonal: main effects), as XGBoost\'s pred_interactions';
+
+/**
+ * BAD_OPTION for `--interactions` where it cannot apply: a method other than treeshap, the
+ * interventional algorithm, or a CSV output (the matrices go to JSON).
+ * @since 0.3.0
+ */
+export function checkInteractionsFlag(method: string, algorithm: string | undefined, out: string, fn: string): void {
+  const bad = (message: string, value: unknown): XaiError => new XaiError('BAD_OPTION', message, { fn, arg: '--interactions', value });
+  if (method !== 'treeshap') throw bad(`--interactions is computed by --method treeshap (not ${method})`, method);
+  if (algorithm !== undefined && algorithm !== 'path-dependent')
+    throw bad(`--interactions is computed by path-dependent TreeSHAP; drop --tree-shap ${algorithm}`, algorithm);
+  if (out.toLowerCase().endsWith('.csv'))
+    throw bad(`--interactions writes a matrix per row, to a JSON output: give --out ending in .json (not ${out})`, out);
+}
+
 /** A model file's tree kind by its bytes (null: not a tree model, or unreadable: the loader reports that). @since 0.3.0 */
 export function treeFileKindOf(path: string): TreeFileKind {
   try {
