@@ -28,6 +28,7 @@ export * from './formatAuditTable.js';
 export * from './formatEnvelope.js';
 export * from './formatPercent.js';
 export * from './item.js';
+export * from './labelCopies.js';
 export * from './learned/bagOfWordsProbe.js';
 export * from './learned/classificationProbes.js';
 export * from './learned/idContentProbe.js';

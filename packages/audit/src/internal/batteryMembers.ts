@@ -80,8 +80,8 @@ export function fittedProbeMembers(fitted: readonly FittedProbe[], d: BatteryDat
     const evidence = chooser.evidence?.(d.answers);
     return {
       probe: p,
-      sign: 'learned',
-      signs: ['learned'],
+      sign: sc.sign ?? 'learned',
+      signs: p.signs ?? ['learned'],
       covered: sc.covered,
       hits: sc.hits,
       accuracy: sc.accuracy,

@@ -28,6 +28,8 @@ export class WithinItemDraws {
 
 /** A fitted probe's observed score and its accuracy in each draw of both nulls. */
 export interface FittedScore {
+  /** The sign the probe took on the observed answers. */
+  readonly sign: string | undefined;
   readonly covered: number;
   readonly hits: number;
   readonly accuracy: number;
@@ -63,7 +65,7 @@ export function scoreFitted(
 ): FittedScore {
   const n = answers.length;
   const choices = new Int32Array(n);
-  chooser.choose(answers, choices);
+  const sign = chooser.choose(answers, choices);
   const observed = score(choices, answers);
   const withinAcc = new Float64Array(R).fill(Number.NaN);
   const acrossAcc = new Float64Array(R).fill(Number.NaN);
@@ -79,5 +81,5 @@ export function scoreFitted(
     chooser.choose(permuted, choices);
     acrossAcc[r] = score(choices, permuted).accuracy;
   }
-  return { ...observed, within: withinAcc, across: acrossAcc };
+  return { sign, ...observed, within: withinAcc, across: acrossAcc };
 }
