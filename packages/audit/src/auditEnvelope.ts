@@ -5,7 +5,7 @@ import { DEMO_GENERATOR, generateDemoCorpus } from './demo/generateDemoCorpus.js
 import type { RunAuditOptions } from './runAudit.js';
 import { runAudit } from './runAudit.js';
 import type { ResolvedAuditOptions } from './auditOptions.js';
-import { resolveAuditOptions } from './auditOptions.js';
+import { AUDIT_LIMITS, resolveAuditOptions } from './auditOptions.js';
 import { AUDIT_VERSION } from './version.js';
 import { receiptParams } from './internal/receiptParams.js';
 
@@ -74,8 +74,12 @@ export function auditEnvelope(options: AuditEnvelopeOptions): AuditEnvelope {
   checkOptions(options, ['rebuilds', 'corpus', 'corpusSeed', 'audit', 'command'], 'auditEnvelope');
   const fn = 'auditEnvelope';
   const R = options.rebuilds;
-  if (!Number.isInteger(R) || R < 1)
-    throw new XaiError('BAD_OPTION', `rebuilds must be a positive integer, got ${describeValue(R)}`, { fn, arg: 'rebuilds', value: R });
+  if (!Number.isInteger(R) || R < 1 || R > AUDIT_LIMITS.rebuilds)
+    throw new XaiError('BAD_OPTION', `rebuilds must be an integer in [1, ${AUDIT_LIMITS.rebuilds}], got ${describeValue(R)}`, {
+      fn,
+      arg: 'rebuilds',
+      value: R,
+    });
   const base = options.corpusSeed ?? 0;
   if (!Number.isSafeInteger(base))
     throw new XaiError('BAD_OPTION', `corpusSeed must be a safe integer, got ${describeValue(base)}`, {

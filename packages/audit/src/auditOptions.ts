@@ -41,6 +41,14 @@ export const AUDIT_DEFAULTS = {
   familyWise: 'max-t',
 } as const;
 
+/**
+ * Upper bounds of the numeric options, checked before any work starts: the work of an audit
+ * grows linearly in `permutations` (10 000 draws resolve a 0.9999 quantile) and its memory does
+ * not (draws are streamed).
+ * @since 0.3.0
+ */
+export const AUDIT_LIMITS = { permutations: 10_000, minCovered: 1_000_000_000, rebuilds: 1000 } as const;
+
 /** The correction across probes (see `AuditOptions.familyWise`). */
 export type FamilyWise = 'max-t' | 'none';
 
@@ -59,11 +67,11 @@ export interface ResolvedAuditOptions {
 export function resolveAuditOptions(options: AuditOptions, fn: string): ResolvedAuditOptions {
   const d = AUDIT_DEFAULTS;
   return {
-    permutations: intOption(options.permutations, fn, 'permutations', { min: 1, fallback: d.permutations }),
+    permutations: intOption(options.permutations, fn, 'permutations', { min: 1, max: AUDIT_LIMITS.permutations, fallback: d.permutations }),
     seed: seedOption(options.seed, fn, 'seed', { fallback: d.seed }),
     quantile: numberOption(options.quantile, fn, 'quantile', { above: 0, below: 1, fallback: d.quantile }),
     margin: numberOption(options.margin, fn, 'margin', { min: 0, below: 1, fallback: d.margin }),
-    minCovered: intOption(options.minCovered, fn, 'minCovered', { min: 1, fallback: d.minCovered }),
+    minCovered: intOption(options.minCovered, fn, 'minCovered', { min: 1, max: AUDIT_LIMITS.minCovered, fallback: d.minCovered }),
     familyWise: enumOption(options.familyWise, fn, 'familyWise', { values: ['max-t', 'none'], fallback: d.familyWise }),
   };
 }

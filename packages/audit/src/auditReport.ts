@@ -46,7 +46,8 @@ export interface ProbeResult {
    * Which rule decides firing: 'permuted-null' (the null rule alone: the rule should carry
    * no information at all, e.g. row order, an id) or 'beats-others' (the null rule *and* the
    * leak rule: alone it predicts held-out labels clearly better than a model on all the
-   * other columns; see `versus`).
+   * other columns; see `versus`), or 'exact-match' (a field that is a one-to-one recoding of the
+   * label, found before any learning: `label-copy`).
    */
   readonly rule?: FireRule;
   /** The leak rule's two numbers (rule 'beats-others'). */
@@ -57,10 +58,44 @@ export interface ProbeResult {
   readonly fix?: string;
   /** Fitted probes: the most predictive features per class on the observed labels, with counts. */
   readonly evidence?: readonly FeatureEvidence[];
+  /** What this probe could have seen at this size (absent for rules that fire by exact match). */
+  readonly power?: ProbePower;
+  /**
+   * Set when accuracy is below the null's lower bound (mean − (bound − mean) − margin), with the
+   * likely cause: for a learned probe twins with opposite answers in the data or items filtered
+   * against a baseline; for a rule a reversed cue or such filtering. A floor below chance is
+   * reported, never read as a clean result.
+   */
+  readonly belowChance?: string;
+}
+
+/**
+ * The power of one probe at this size: the lift over the null mean at which it fires
+ * (`liftToFire` = bound + margin − null mean) and the lift it detects with probability `power`
+ * (`minimumDetectableLift` = liftToFire + z_power · null sd, the accuracy's spread under a cue
+ * taken as the null's). A quiet probe cannot rule out a cue below `minimumDetectableLift`.
+ * NaN where the probe cannot fire (too few covered items, no defined null).
+ * @since 0.3.0
+ */
+export interface ProbePower {
+  readonly liftToFire: number;
+  readonly minimumDetectableLift: number;
+  readonly power: number;
+}
+
+/**
+ * The power of the audit: the smallest minimum detectable lift over its probes (the most
+ * sensitive one, named); a quiet audit cannot rule out a cue below it.
+ * @since 0.3.0
+ */
+export interface AuditPower {
+  readonly minimumDetectableLift: number;
+  readonly probe: string;
+  readonly power: number;
 }
 
 /** Which rule decides whether a probe fires (see `ProbeResult.rule`). @since 0.2.0 */
-export type FireRule = 'permuted-null' | 'beats-others';
+export type FireRule = 'permuted-null' | 'beats-others' | 'exact-match';
 
 /**
  * The leak rule on held-out rows: accuracy of the suspect alone (a column, the copies' vote,
@@ -114,8 +149,10 @@ export interface AuditReport {
    * the probes that can fire (NaN with familyWise 'none' or when no probe can fire).
    */
   readonly familyCritical: number;
-  /** One line with the shortcut floor and the null together. */
+  /** One line with the shortcut floor and the null together (and, when quiet, what could not be ruled out). */
   readonly summary: string;
+  /** The smallest lift the audit would have detected (see `AuditPower`). */
+  readonly power: AuditPower;
   readonly receipt: AuditReceipt;
 }
 
@@ -144,10 +181,13 @@ export interface AuditJson {
     fields?: readonly string[];
     fix?: string;
     evidence?: readonly FeatureEvidence[];
+    power?: { liftToFire: number | null; minimumDetectableLift: number | null; power: number };
+    belowChance?: string;
   }[];
   readonly items: number;
   readonly familyCritical: number | null;
   readonly summary: string;
+  readonly power: { minimumDetectableLift: number | null; probe: string; power: number };
   readonly receipt: AuditReceipt;
 }
 
@@ -194,10 +234,17 @@ export function toAuditJson(report: AuditReport): AuditJson {
       ...(p.fields !== undefined ? { fields: p.fields } : {}),
       ...(p.fix !== undefined ? { fix: p.fix } : {}),
       ...(p.evidence !== undefined ? { evidence: p.evidence } : {}),
+      ...(p.power !== undefined
+        ? {
+            power: { liftToFire: num(p.power.liftToFire), minimumDetectableLift: num(p.power.minimumDetectableLift), power: p.power.power },
+          }
+        : {}),
+      ...(p.belowChance !== undefined ? { belowChance: p.belowChance } : {}),
     })),
     items: report.items,
     familyCritical: num(report.familyCritical),
     summary: report.summary,
+    power: { ...report.power, minimumDetectableLift: num(report.power.minimumDetectableLift) },
     receipt: report.receipt,
   };
 }

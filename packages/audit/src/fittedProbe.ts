@@ -18,9 +18,10 @@ export interface FittedChooser {
   /**
    * Writes one choice per item (candidate index or -1 to abstain), each from a model fitted
    * on `answers` of the *other* folds only (cross-fitting), so an item's own answer never
-   * informs its choice.
+   * informs its choice. A probe with several signs (`FittedProbe.signs`, e.g. the views of an
+   * id) returns the one it took for these answers (chosen again in every null draw).
    */
-  choose(answers: Int32Array, out: Int32Array): void;
+  choose(answers: Int32Array, out: Int32Array): string | undefined;
   /** The most predictive features per class under `answers` (for the report). */
   evidence?(answers: Int32Array): readonly FeatureEvidence[];
 }
@@ -39,6 +40,8 @@ export interface FittedProbe {
   readonly fields?: readonly string[];
   readonly fix?: string;
   readonly minAccuracy?: number;
+  /** The signs `choose` may return (several ways of reading the part). @defaultValue ['learned'] */
+  readonly signs?: readonly string[];
   /** Featurises the blind items (folds keyed by content and `seed`). */
   prepare(items: readonly BlindItem[], seed: number): FittedChooser;
 }

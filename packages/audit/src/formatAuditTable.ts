@@ -1,13 +1,26 @@
 import type { AuditReport, ProbeResult } from './auditReport.js';
-import { formatPercent } from './formatPercent.js';
+import { formatLift, formatPercent } from './formatPercent.js';
 
 /** Output flavour of the report table. */
 export type TableFormat = 'terminal' | 'markdown';
 
-const HEADERS = ['probe', 'fires', 'sign', 'coverage', 'accuracy', 'null mean', 'null upper', 'bound', 'lift', 'marginal null'] as const;
+const HEADERS = [
+  'probe',
+  'fires',
+  'sign',
+  'coverage',
+  'accuracy',
+  'null mean',
+  'null upper',
+  'bound',
+  'lift',
+  'detectable',
+  'marginal null',
+] as const;
 
 function cells(p: ProbeResult): string[] {
-  const lift = Number.isFinite(p.lift) ? `${p.lift >= 0 ? '+' : ''}${(p.lift * 100).toFixed(1)} pt` : '–';
+  const lift = formatLift(p.lift);
+  const detectable = p.power ? formatLift(p.power.minimumDetectableLift) : '–';
   const marginal =
     p.marginalNullMean === undefined
       ? ''
@@ -16,7 +29,7 @@ function cells(p: ProbeResult): string[] {
         : '–';
   return [
     p.name,
-    p.fires ? 'FIRES' : 'no',
+    p.fires ? 'FIRES' : p.belowChance !== undefined ? 'below' : 'no',
     p.sign,
     `${p.covered}/${p.items} ${formatPercent(p.coverage)}`,
     formatPercent(p.accuracy),
@@ -24,6 +37,7 @@ function cells(p: ProbeResult): string[] {
     formatPercent(p.nullUpper),
     formatPercent(p.threshold),
     lift,
+    detectable,
     marginal,
   ];
 }
@@ -38,6 +52,7 @@ export function formatAuditTable(report: AuditReport, format: TableFormat = 'ter
   const rows = report.probes.map(cells);
   const headers: string[] = [...HEADERS];
   if (report.kind === 'tabular') {
+    // No second (marginal) null for tables.
     headers.pop();
     for (const r of rows) r.pop();
   }
@@ -54,7 +69,7 @@ export function formatAuditTable(report: AuditReport, format: TableFormat = 'ter
       ? `fires when accuracy > null mean + c·sd + ${(r.margin * 100).toFixed(1)} pt (c = ${Number.isFinite(report.familyCritical) ? report.familyCritical.toFixed(2) : '–'}, the ${q} of the max over probes: family-wise) with ≥ ${r.minCovered} covered items.`
       : `fires when accuracy > upper + ${(r.margin * 100).toFixed(1)} pt with ≥ ${r.minCovered} covered items (per probe, no family-wise correction).`;
   const findings = findingLines(report);
-  const foot = `null: ${nullName}, R = ${r.permutations}, seed ${r.seed}; upper = ${q}; ${bound}`;
+  const foot = `null: ${nullName}, R = ${r.permutations}, seed ${r.seed}; upper = ${q}; ${bound} detectable = the lift a probe detects with 80 % probability at this size (bound + margin − null mean + 0.84 sd).`;
   if (format === 'markdown') {
     const esc = (s: string): string => s.replace(/\|/g, '\\|');
     const lines = [
@@ -81,6 +96,12 @@ export function formatAuditTable(report: AuditReport, format: TableFormat = 'ter
   ].join('\n')}\n`;
 }
 
+const BELOW: Record<string, string> = {
+  'twins or adversarial filtering':
+    'items that share their text but not their answer, or items kept because a baseline failed on them; a quiet floor here rules nothing out',
+  'a reversed cue or adversarial filtering': 'the rule points away from the answer more often than chance; the reverse rule is a cue',
+};
+
 /**
  * One line per firing probe: the rule that fired, the columns or fields, the leak rule's two
  * numbers, and the fix; plus a line for a leak-rule probe that beat its null but not the
@@ -104,6 +125,10 @@ function findingLines(report: AuditReport): string[] {
     if (p.fires) {
       out.push(
         `${p.name} fires (${p.rule ?? 'permuted-null'})${where}${vs ? `: ${vs}` : ''}${evidenceText(p)}. Fix: ${p.fix ?? 'remove the cue the rule exploits'}`,
+      );
+    } else if (p.belowChance !== undefined) {
+      out.push(
+        `${p.name} is below chance${where}: ${formatPercent(p.accuracy)} vs null ${formatPercent(p.nullMean)} (lower bound ${formatPercent(2 * p.nullMean - p.threshold - r.margin)}) — ${p.belowChance}: ${BELOW[p.belowChance] ?? 'read it as a finding, not as a clean result'}`,
       );
     } else if (v && p.covered >= r.minCovered && p.accuracy - p.threshold > r.margin) {
       out.push(`${p.name} beats its null but not the other columns${where}: ${vs} — signal, not a leak`);

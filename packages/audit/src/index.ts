@@ -4,6 +4,7 @@
 // `@xai/audit/node`, which re-exports this entry.
 export * from './adapters/auditSource.js';
 export * from './adapters/classificationSource.js';
+export * from './adapters/columnsSource.js';
 export * from './adapters/csvSource.js';
 export * from './adapters/demoAdapter.js';
 export * from './adapters/itemsToJsonl.js';
@@ -12,6 +13,8 @@ export * from './adapters/parseCsvTable.js';
 export * from './adapters/parseJsonlItems.js';
 export * from './adapters/runAuditSource.js';
 export * from './auditEnvelope.js';
+export * from './auditFlags.js';
+export * from './auditMode.js';
 export * from './auditOptions.js';
 export * from './auditReport.js';
 export * from './auditSummary.js';
@@ -25,9 +28,11 @@ export * from './formatAuditTable.js';
 export * from './formatEnvelope.js';
 export * from './formatPercent.js';
 export * from './item.js';
+export * from './labelCopies.js';
 export * from './learned/bagOfWordsProbe.js';
 export * from './learned/classificationProbes.js';
 export * from './learned/idContentProbe.js';
+export * from './learned/sourceBattery.js';
 export * from './parseAuditArgs.js';
 export * from './probe.js';
 export * from './probes/index.js';

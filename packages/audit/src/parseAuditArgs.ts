@@ -1,39 +1,6 @@
-import { XaiError } from '@xai/core';
+import { XaiError, closestKey } from '@xai/core';
+import { AUDIT_FLAGS } from './auditFlags.js';
 import type { AuditCommandOptions } from './runAuditCommand.js';
-
-type Kind = 'string' | 'number' | 'flag';
-const FLAGS: Record<string, [keyof AuditCommandOptions, Kind]> = {
-  '--adapter': ['adapter', 'string'],
-  '--json': ['json', 'flag'],
-  '--markdown': ['markdown', 'flag'],
-  '--seed': ['seed', 'number'],
-  '--permutations': ['permutations', 'number'],
-  '--quantile': ['quantile', 'number'],
-  '--margin': ['margin', 'number'],
-  '--min-covered': ['minCovered', 'number'],
-  '--family': ['familyWise', 'string'],
-  '--probes': ['probes', 'string'],
-  '--fail-on-fire': ['failOnFire', 'flag'],
-  '--cue': ['cue', 'string'],
-  '--strength': ['strength', 'number'],
-  '--sign': ['sign', 'string'],
-  '--index': ['index', 'number'],
-  '--items': ['items', 'number'],
-  '--candidates': ['candidates', 'number'],
-  '--corpus-seed': ['corpusSeed', 'number'],
-  '--rebuilds': ['rebuilds', 'number'],
-  '--blind': ['blind', 'string'],
-  '--labels': ['labels', 'string'],
-  '--file': ['file', 'string'],
-  '--train': ['file', 'string'],
-  '--test': ['test', 'string'],
-  '--label': ['label', 'string'],
-  '--missing': ['missing', 'string'],
-  '--text': ['text', 'string'],
-  '--id': ['id', 'string'],
-  '--encoding': ['encoding', 'string'],
-  '--features': ['features', 'string'],
-};
 
 /**
  * Parses `xai audit` arguments (`--adapter demo --cue length --sign shortest ...`, also
@@ -59,9 +26,20 @@ export function parseAuditArgs(argv: readonly string[]): AuditCommandOptions {
         value: arg,
       });
     // Own keys only: `--constructor` must not find Object.prototype.constructor.
-    const spec = Object.hasOwn(FLAGS, arg) ? FLAGS[arg] : undefined;
-    if (!spec) throw new XaiError('BAD_OPTION', `unknown option ${arg} (known: ${Object.keys(FLAGS).join(' ')})`, { fn, arg, value: arg });
-    const [key, kind] = spec;
+    const spec = AUDIT_FLAGS.find((f) => f.flag === arg);
+    if (!spec) {
+      const near = closestKey(
+        arg,
+        AUDIT_FLAGS.map((f) => f.flag),
+      );
+      const known = AUDIT_FLAGS.map((f) => f.flag).join(' ');
+      throw new XaiError('BAD_OPTION', `unknown option ${arg}${near ? ` (did you mean ${near}?)` : ''} (known: ${known})`, {
+        fn,
+        arg,
+        value: arg,
+      });
+    }
+    const { key, kind } = spec;
     if (Object.hasOwn(out, key)) throw new XaiError('BAD_OPTION', `${arg} is given twice`, { fn, arg, value: arg });
     if (kind === 'flag') {
       out[key] = true;
@@ -69,6 +47,8 @@ export function parseAuditArgs(argv: readonly string[]): AuditCommandOptions {
     }
     const value = inline ?? argv[++i];
     if (value === undefined) throw new XaiError('BAD_OPTION', `${arg} needs a value`, { fn, arg, value: undefined });
+    if (inline === undefined && AUDIT_FLAGS.some((f) => f.flag === value))
+      throw new XaiError('BAD_OPTION', `${arg} needs a value, got the flag ${value}`, { fn, arg, value });
     if (kind === 'number') {
       const v = Number(value);
       if (value.trim() === '' || !Number.isFinite(v))
@@ -78,6 +58,20 @@ export function parseAuditArgs(argv: readonly string[]): AuditCommandOptions {
   }
   if (out.adapter === undefined)
     throw new XaiError('BAD_OPTION', '--adapter is required (demo, jsonl or csv)', { fn, arg: '--adapter', value: undefined });
+  // --candidates is the demo's count, or the candidate columns of a table.
+  if (out.candidates !== undefined && out.adapter !== 'demo') {
+    out.candidateColumns = out.candidates;
+    delete out.candidates;
+  } else if (out.candidates !== undefined) {
+    const v = Number(out.candidates);
+    if (!Number.isFinite(v) || String(out.candidates).trim() === '')
+      throw new XaiError('BAD_OPTION', `--candidates expects a number with --adapter demo, got "${String(out.candidates)}"`, {
+        fn,
+        arg: '--candidates',
+        value: out.candidates,
+      });
+    out.candidates = v;
+  }
   out.command = `xai audit ${argv.join(' ')}`;
   return out as unknown as AuditCommandOptions;
 }

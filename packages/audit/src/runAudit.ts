@@ -112,6 +112,7 @@ export function runAudit(items: readonly Item[], options: RunAuditOptions = {}):
       corpus: options.receipt?.corpus,
       nullKind: decisionNull,
       probeNames: probes.map((p) => p.name),
+      learned: new Set(fitted.map((p) => p.name)),
     },
     options.receipt,
     opts,

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -117,5 +117,50 @@ describe('runAuditCommand', () => {
     await expect(runAuditCommand({ adapter: 'xml' as never })).rejects.toMatchObject({ code: 'BAD_OPTION' });
     await expect(runAuditCommand({ adapter: 'demo', cue: 'nope' as never })).rejects.toMatchObject({ code: 'BAD_OPTION' });
     await expect(runAuditCommand({ adapter: 'demo', probes: 'position,nope' })).rejects.toMatchObject({ code: 'BAD_OPTION' });
+  });
+});
+
+describe('runAuditCommand --out', () => {
+  it('writes text, Markdown or JSON by extension, atomically; never over an input', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xai-audit-out-'));
+    const rows = ['a,b,y', ...Array.from({ length: 60 }, (_, i) => `${i % 7},${(i * 13) % 11},${i % 2}`)].join('\n');
+    const csv = join(dir, 't.csv');
+    writeFileSync(csv, rows);
+    const base = ['--adapter', 'csv', '--file', csv, '--permutations', '10'];
+    const j = await runAuditCommand([...base, '--out', join(dir, 'r.json')]);
+    expect(j.out).toBe(join(dir, 'r.json'));
+    expect(JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8'))).toEqual(JSON.parse(JSON.stringify(j.json)));
+    const m = await runAuditCommand([...base, '--out', join(dir, 'r.md')]);
+    expect(readFileSync(join(dir, 'r.md'), 'utf8')).toMatch(/^== csv t\.csv .*\n\| probe \| fires \|/);
+    expect(m.text).not.toMatch(/\| probe \|/); // stdout keeps its own flavour
+    await runAuditCommand([...base, '--out', join(dir, 'r.txt')]);
+    expect(readFileSync(join(dir, 'r.txt'), 'utf8')).toBe(m.text.endsWith('\n') ? m.text : `${m.text}\n`);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    await expect(runAuditCommand([...base, '--out', csv])).rejects.toMatchObject({ code: 'BAD_OPTION', details: { arg: 'out' } });
+    expect(readFileSync(csv, 'utf8')).toBe(rows);
+    await expect(runAuditCommand([...base, '--out', dir])).rejects.toMatchObject({ code: 'BAD_OPTION', details: { arg: 'out' } });
+    await expect(runAuditCommand([...base, '--out', join(dir, 'no', 'r.txt')])).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('runAuditCommand: decimal commas', () => {
+  it('a ;-separated table reads 1,3 as 1.3 (the same report as the decimal-point file); a ,-separated one is refused by line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xai-audit-decimal-'));
+    const values = Array.from({ length: 80 }, (_, i) => [((i * 37) % 50) / 10, ((i * 11) % 30) / 10 + 1, i % 2] as const);
+    const point = join(dir, 'point.csv');
+    const comma = join(dir, 'comma.csv');
+    writeFileSync(point, ['x;z;y', ...values.map(([x, z, y]) => `${x.toFixed(1)};${z.toFixed(1)};${y}`)].join('\n'));
+    writeFileSync(
+      comma,
+      ['x;z;y', ...values.map(([x, z, y]) => `${x.toFixed(1).replace('.', ',')};${z.toFixed(1).replace('.', ',')};${y}`)].join('\n'),
+    );
+    const run = (f: string) => runAuditCommand(['--adapter', 'csv', '--file', f, '--permutations', '10', '--json']);
+    const a = (await run(point)).json as { probes: { name: string; fires: boolean; accuracy: number | null }[] };
+    const b = (await run(comma)).json as { probes: { name: string; fires: boolean; accuracy: number | null }[] };
+    expect(b.probes).toEqual(a.probes);
+    expect(b.probes.find((p) => p.name === 'id-column')!.fires).toBe(false);
+    const us = join(dir, 'us.csv');
+    writeFileSync(us, ['x,y', ...values.map(([x, , y]) => `"${x.toFixed(1).replace('.', ',')}",${y}`)].join('\n'));
+    await expect(run(us)).rejects.toMatchObject({ code: 'PARSE_ERROR', details: { line: 2, column: 'x', reason: 'decimal-comma' } });
   });
 });

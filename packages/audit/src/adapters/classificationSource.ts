@@ -1,6 +1,8 @@
-import { XaiError, checkOptions, describeValue, hashString } from '@xai/core';
+import { XaiError, checkOptions, describeValue } from '@xai/core';
+import { contentId, fieldsBesides, primitiveFields } from '../internal/rowFields.js';
 import { decodeText } from '../internal/decodeText.js';
-import { readCsvRecords } from '@xai/data/readCsvRecords';
+import type { Row } from '../internal/rows.js';
+import { formatOf, readRows, requireField } from '../internal/rows.js';
 import { sha256Hex } from '@xai/core';
 import type { Item } from '../item.js';
 import type { AuditSource } from './auditSource.js';
@@ -34,7 +36,6 @@ export interface ClassificationInfo {
   readonly ids: 'field' | 'content';
 }
 
-type Row = { readonly line: number; readonly get: (path: string) => unknown };
 const SKIP = new Set(['', '-']);
 
 /**
@@ -55,19 +56,28 @@ export function classificationSource(input: ClassificationInput, options: Classi
     throw new XaiError('BAD_OPTION', 'text must list at least one field name', { fn, arg: 'text', value: text });
   if (typeof label !== 'string' || label.length === 0)
     throw new XaiError('BAD_OPTION', 'label must name the label field', { fn, arg: 'label', value: label });
+  if (text.includes(label))
+    throw new XaiError('BAD_OPTION', `the label field "${label}" cannot be a text field too (it would be audited as its own predictor)`, {
+      fn,
+      arg: 'text',
+      value: label,
+    });
   const files = [input, ...(options.test !== undefined ? [options.test] : [])];
   const parsed = files.map((f) => {
-    const format = options.format ?? (/\.(csv|tsv)$/i.test(f.name) ? 'csv' : 'jsonl');
+    const format = options.format ?? formatOf(f.name);
     if (format !== 'csv' && format !== 'jsonl')
       throw new XaiError('BAD_OPTION', `format must be 'jsonl' or 'csv', got ${describeValue(format)}`, {
         fn,
         arg: 'format',
         value: format,
       });
-    const content = decodeText(f.content, f.name, fn, f.encoding);
-    return { file: f, rows: format === 'csv' ? csvRows(content, f.name, fn) : jsonlRows(content, f.name, fn) };
+    return readRows(decodeText(f.content, f.name, fn, f.encoding), f.name, fn, format);
   });
-  const all = parsed.flatMap(({ file, rows }) => rows.map((row) => ({ file: file.name, row })));
+  // A field no row has is a misspelling (named, with a did-you-mean), never "no labelled rows".
+  requireField(parsed, label, '--label', fn);
+  for (const t of text) requireField(parsed, t, '--text', fn);
+  if (options.id !== undefined) requireField(parsed, options.id, '--id', fn);
+  const all = parsed.flatMap(({ name, rows }) => rows.map((row) => ({ file: name, row })));
   const idField = options.id ?? (all.every(({ row }) => present(row.get('id'))) ? 'id' : undefined);
   const kept: { file: string; row: Row; label: string }[] = [];
   let skipped = 0;
@@ -94,6 +104,7 @@ export function classificationSource(input: ClassificationInput, options: Classi
   const classes = distinct.sort(integers ? (a, b) => Number(a) - Number(b) : undefined);
   const code = new Map(classes.map((c, i) => [c, i]));
   const candidates = classes.map((c) => ({ id: c, text: c }));
+  const extra = fieldsBesides(parsed, new Set([label, ...text, ...(idField !== undefined ? [idField] : [])]));
   const seen = new Map<string, number>();
   const where = new Map<string, string>();
   const items: Item[] = kept.map(({ file, row, label: y }) => {
@@ -117,7 +128,7 @@ export function classificationSource(input: ClassificationInput, options: Classi
         reason: 'duplicate-id',
       });
     where.set(id, `${file}:${row.line}`);
-    return { id, candidates, answer: code.get(y)!, ...fields };
+    return { id, ...primitiveFields(row, extra), candidates, answer: code.get(y)!, ...fields };
   });
   const bytes = (c: ClassificationInput): Uint8Array => (typeof c.content === 'string' ? new TextEncoder().encode(c.content) : c.content);
   const classification: ClassificationInfo = { text, label, skipped, ids: idField !== undefined ? 'field' : 'content' };
@@ -127,6 +138,7 @@ export function classificationSource(input: ClassificationInput, options: Classi
     items,
     inputs: files.map((f) => ({ name: f.name, sha256: sha256Hex(bytes(f)), bytes: bytes(f).length })),
     classification,
+    layout: { itemIds: classification.ids, candidateIds: 'fixed', fields: extra, skipped },
   };
 }
 
@@ -143,61 +155,4 @@ function textAt(row: Row, path: string, file: string, fn: string): string {
     file,
     line: row.line,
   });
-}
-
-/** An id from the texts' content; repeats of one text get an occurrence suffix (#2, #3, …). */
-function contentId(texts: readonly string[], seen: Map<string, number>): string {
-  const key = `text-${hashString(texts.join('\u0000')).toString(16).padStart(8, '0')}`;
-  const o = (seen.get(key) ?? 0) + 1;
-  seen.set(key, o);
-  return o === 1 ? key : `${key}#${o}`;
-}
-
-function jsonlRows(content: string, name: string, fn: string): Row[] {
-  const lines = content.split(/\r?\n/);
-  if (lines[0]?.charCodeAt(0) === 0xfeff) lines[0] = lines[0].slice(1);
-  const rows: Row[] = [];
-  lines.forEach((text, i) => {
-    if (text.trim().length === 0) return;
-    let obj: unknown;
-    try {
-      obj = JSON.parse(text);
-    } catch (e) {
-      throw new XaiError('PARSE_ERROR', `${name}:${i + 1}: invalid JSON (${(e as Error).message})`, {
-        fn,
-        arg: name,
-        value: name,
-        file: name,
-        line: i + 1,
-        reason: 'malformed',
-      });
-    }
-    if (obj === null || typeof obj !== 'object' || Array.isArray(obj))
-      throw new XaiError('PARSE_ERROR', `${name}:${i + 1}: expected a JSON object`, {
-        fn,
-        arg: name,
-        value: name,
-        file: name,
-        line: i + 1,
-        reason: 'malformed',
-      });
-    rows.push({ line: i + 1, get: (path) => dotted(obj, path) });
-  });
-  return rows;
-}
-
-/** A field by dotted path (a flat key holding the dots wins). */
-function dotted(obj: unknown, path: string): unknown {
-  if (obj !== null && typeof obj === 'object' && Object.hasOwn(obj, path)) return (obj as Record<string, unknown>)[path];
-  let v: unknown = obj;
-  for (const key of path.split('.'))
-    v = v !== null && typeof v === 'object' && Object.hasOwn(v, key) ? (v as Record<string, unknown>)[key] : undefined;
-  return v;
-}
-
-function csvRows(content: string, name: string, fn: string): Row[] {
-  const { header, rows, lines } = readCsvRecords(content, { file: name, fn });
-  const col = new Map(header.map((h, j) => [h.trim(), j]));
-  // Rows are as wide as the header: the reader rejects a ragged row naming its line.
-  return rows.map((cells, r) => ({ line: lines[r]!, get: (path) => (col.has(path) ? cells[col.get(path)!] : undefined) }));
 }

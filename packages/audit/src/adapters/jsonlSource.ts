@@ -26,6 +26,11 @@ export function jsonlSource(inputs: { readonly blind: JsonlInput; readonly label
   const text = (c: JsonlInput): string => decodeText(c.content, c.name, 'jsonlSource', c.encoding);
   const bytes = (c: JsonlInput): Uint8Array => (typeof c.content === 'string' ? new TextEncoder().encode(c.content) : c.content);
   const items = parseJsonlItems(text(blind), text(labels), { blindName: blind.name, labelsName: labels.name });
+  // Item-level fields other than the item's own keys ride along (label copies, id-like values).
+  const fields = [...new Set(items.flatMap((it) => Object.keys(it)))].filter(
+    (f) =>
+      !['id', 'query', 'candidates', 'answer'].includes(f) && items.some((it) => typeof it[f] === 'string' || typeof it[f] === 'number'),
+  );
   const b = bytes(blind);
   const l = bytes(labels);
   return {
@@ -36,5 +41,6 @@ export function jsonlSource(inputs: { readonly blind: JsonlInput; readonly label
       { name: blind.name, sha256: sha256Hex(b), bytes: b.length },
       { name: labels.name, sha256: sha256Hex(l), bytes: l.length },
     ],
+    layout: { itemIds: 'field', candidateIds: 'field', fields, skipped: 0 },
   };
 }

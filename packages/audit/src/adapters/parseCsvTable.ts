@@ -110,7 +110,7 @@ function fromNumeric(t: ReturnType<typeof parseCsv>, options: ParseCsvTableOptio
 
 function fromText(text: string, options: ParseCsvTableOptions, name: string, missing: ReadonlySet<string>): CsvTable {
   const fn = 'parseCsvTable';
-  const { header, rows, lines } = readCsvRecords(text, { file: name, fn });
+  const { header, rows, lines, delimiter } = readCsvRecords(text, { file: name, fn });
   const { li, labelName } = labelIndex(header, options.label, name, fn);
   // The reader has checked the structure: unique non-empty header names, data rows as wide as the header.
   const D = header.length;
@@ -132,6 +132,8 @@ function fromText(text: string, options: ParseCsvTableOptions, name: string, mis
       cells[j]![i] = v;
     }
   });
+  // Decimal commas (`1,3`) are numbers in a `;` table; elsewhere they are refused, never read as text codes.
+  for (let j = 0; j < D; j++) cells[j] = decimalCommas(cells[j]!, header[j]!, lines, name, missing, delimiter);
 
   const numbers = (j: number, allowMissing: boolean): Float64Array | undefined =>
     numericColumn(cells[j]!, header[j]!, lines, name, missing, allowMissing);
@@ -218,6 +220,52 @@ function numericColumn(
     );
   }
   return out;
+}
+
+const DECIMAL_COMMA = /^[+-]?\d+,\d+$/;
+const POINT_DECIMAL = /^[+-]?\d*\.\d+(?:[eE][+-]?\d+)?$/;
+
+/**
+ * A column of numbers written with decimal commas: every cell an integer or `d,d` (missing
+ * markers aside), at least one with a comma. In a `;`-separated table the commas are decimal
+ * marks and are read as points; with another separator `1,234` may be a thousands separator,
+ * so the column is refused (naming the file, line and column) rather than guessed or read as
+ * text codes. A column mixing decimal commas and points is refused too. Other columns are
+ * returned as they are.
+ */
+function decimalCommas(
+  col: string[],
+  column: string,
+  lines: readonly number[],
+  name: string,
+  missing: ReadonlySet<string>,
+  delimiter: string,
+): string[] {
+  const fn = 'parseCsvTable';
+  let comma = -1;
+  let point = -1;
+  for (let i = 0; i < col.length; i++) {
+    const v = col[i]!;
+    if (missing.has(v)) continue;
+    if (DECIMAL_COMMA.test(v)) comma = comma < 0 ? i : comma;
+    else if (POINT_DECIMAL.test(v)) point = point < 0 ? i : point;
+    else if (!/^[+-]?\d+$/.test(v)) return col;
+  }
+  if (comma < 0) return col;
+  const at = (i: number): string => `${name}:${lines[i]}`;
+  if (point >= 0)
+    throw new XaiError(
+      'PARSE_ERROR',
+      `${at(point)}: column "${column}" mixes decimal points (${describeValue(col[point])}) and decimal commas (${describeValue(col[comma])} at line ${lines[comma]}); write one decimal mark`,
+      { fn, arg: 'file', value: col[point], file: name, line: lines[point], column, reason: 'decimal-comma' },
+    );
+  if (delimiter !== ';')
+    throw new XaiError(
+      'PARSE_ERROR',
+      `${at(comma)}: ${describeValue(col[comma])} in column "${column}" has a comma: a decimal comma or a thousands separator? Separate the columns with ';' to read decimal commas, or write the numbers without commas`,
+      { fn, arg: 'file', value: col[comma], file: name, line: lines[comma], column, reason: 'decimal-comma' },
+    );
+  return col.map((v) => (DECIMAL_COMMA.test(v) ? v.replace(',', '.') : v));
 }
 
 const ID_TOKEN = /^[0-9A-Za-z]+(?:[-_:.#/][0-9A-Za-z]+)*$/;

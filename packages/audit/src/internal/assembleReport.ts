@@ -2,6 +2,7 @@ import type { AuditOptions, ResolvedAuditOptions } from '../auditOptions.js';
 import type { AuditReceipt, AuditReport, NullKind, ProbeResult } from '../auditReport.js';
 import { auditSummary } from '../auditSummary.js';
 import { AUDIT_VERSION } from '../version.js';
+import { auditPower, withPower } from './probePower.js';
 import { receiptParams } from './receiptParams.js';
 
 /** What differs between the report of `runAudit` and of `runTabularAudit`. */
@@ -15,6 +16,8 @@ export interface ReportParts {
   readonly corpus?: AuditReceipt['corpus'] | undefined;
   readonly nullKind: NullKind;
   readonly probeNames: readonly string[];
+  /** The probes that learn from the labels (their below-chance cause is twins, not a reversed rule). */
+  readonly learned: ReadonlySet<string>;
 }
 
 /**
@@ -22,12 +25,15 @@ export interface ReportParts {
  * adapter, inputs), the content hash and the resolved options, in a fixed key order.
  */
 export function assembleReport(parts: ReportParts, given: AuditOptions['receipt'], opts: ResolvedAuditOptions): AuditReport {
+  const probes = parts.probes.map((p) => withPower(p, opts, parts.learned.has(p.name)));
+  const power = auditPower(probes);
   return {
     kind: parts.kind,
     items: parts.items,
-    probes: parts.probes,
+    probes,
     familyCritical: parts.familyCritical,
-    summary: auditSummary(parts.probes),
+    summary: auditSummary(probes, power),
+    power,
     receipt: {
       tool: '@xai/audit',
       version: AUDIT_VERSION,

@@ -3,7 +3,7 @@ import type { BlindItem } from '../item.js';
 import type { Probe } from '../probe.js';
 import type { ChoiceTable } from './choiceTable.js';
 import { buildChoiceTable, countHits } from './choiceTable.js';
-import { scoreFitted, withinItemAnswers } from './fittedDraws.js';
+import { WithinItemDraws, scoreFitted } from './fittedDraws.js';
 import { acrossItemsHits, signOffsets, withinItemHits } from './nullDraws.js';
 import { selectSign } from './selectSign.js';
 
@@ -73,15 +73,15 @@ export function ruleMembers(rules: readonly Probe[], d: BatteryData, fn: string)
 
 /** Fitted probes: learned from the answers, so every draw refits them on that draw's answers. */
 export function fittedProbeMembers(fitted: readonly FittedProbe[], d: BatteryData): Member[] {
-  const withinAnswers = d.decisionNull === 'within-item' ? withinItemAnswers(d.k, d.ids, d.seed, d.R) : undefined;
   return fitted.map((p) => {
     const chooser = p.prepare(d.blinds, d.seed);
-    const sc = scoreFitted(chooser, d.answers, withinAnswers, d.strata, d.seed, d.R);
+    const within = d.decisionNull === 'within-item' ? new WithinItemDraws(d.k, d.ids, d.seed) : undefined;
+    const sc = scoreFitted(chooser, d.answers, within, d.strata, d.seed, d.R);
     const evidence = chooser.evidence?.(d.answers);
     return {
       probe: p,
-      sign: 'learned',
-      signs: ['learned'],
+      sign: sc.sign ?? 'learned',
+      signs: p.signs ?? ['learned'],
       covered: sc.covered,
       hits: sc.hits,
       accuracy: sc.accuracy,

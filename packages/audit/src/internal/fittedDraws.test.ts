@@ -3,10 +3,10 @@ import { generateDemoCorpus } from '../demo/generateDemoCorpus.js';
 import { blindView } from '../item.js';
 import { positionProbe } from '../probes/positionProbe.js';
 import { buildChoiceTable, countHits } from './choiceTable.js';
-import { withinItemAnswers } from './fittedDraws.js';
+import { WithinItemDraws } from './fittedDraws.js';
 import { withinItemHits } from './nullDraws.js';
 
-describe('withinItemAnswers', () => {
+describe('WithinItemDraws', () => {
   it('are the draws withinItemHits counts (a fitted probe and a rule probe share every draw)', () => {
     const items = generateDemoCorpus({ seed: 9, items: 50, candidates: 3 }).items;
     const k = Int32Array.from(items, (it) => it.candidates.length);
@@ -14,11 +14,12 @@ describe('withinItemAnswers', () => {
     const table = buildChoiceTable(positionProbe, items.map(blindView), k, 'test');
     const R = 20;
     const hits = withinItemHits([table], k, ids, 4, R);
-    const answers = withinItemAnswers(k, ids, 4, R);
+    const draws = new WithinItemDraws(k, ids, 4);
     const S = table.signs.length;
     const recount = new Int32Array(S);
     for (let r = 0; r < R; r++) {
-      countHits(table, answers.subarray(r * 50, (r + 1) * 50), recount, 0);
+      recount.fill(0);
+      countHits(table, draws.next(), recount, 0);
       expect(Array.from(recount)).toEqual(Array.from(hits.subarray(r * S, (r + 1) * S)));
     }
   });

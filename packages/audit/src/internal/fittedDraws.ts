@@ -3,22 +3,33 @@ import type { FittedChooser } from '../fittedProbe.js';
 import { permuteWithinStrata } from './nullDraws.js';
 
 /**
- * The within-item null's answers as R × n (draw-major): the same draws `withinItemHits`
- * counts (one stream per item id, R uniforms each), for probes that must be refitted per draw.
+ * The within-item null's answers, one draw at a time: draw r of item i is the r-th uniform of
+ * the item's own stream (keyed by its id), the draws `withinItemHits` counts. Memory is one
+ * stream per item, whatever the number of draws.
  */
-export function withinItemAnswers(k: Int32Array, ids: readonly string[], seed: number, R: number): Int32Array {
-  const n = k.length;
-  const out = new Int32Array(R * n);
-  for (let i = 0; i < n; i++) {
-    const rng = substream(seed, 'within-item', ids[i]!);
-    const ki = k[i]!;
-    for (let r = 0; r < R; r++) out[r * n + i] = Math.floor(rng.uniform() * ki);
+export class WithinItemDraws {
+  private readonly streams: ReturnType<typeof substream>[];
+  private readonly k: Int32Array;
+  /** The answers of the last draw. */
+  readonly answers: Int32Array;
+
+  constructor(k: Int32Array, ids: readonly string[], seed: number) {
+    this.k = k;
+    this.streams = ids.map((id) => substream(seed, 'within-item', id));
+    this.answers = new Int32Array(k.length);
   }
-  return out;
+
+  /** Advances every item's stream by one draw and returns the draw's answers (the same buffer each time). */
+  next(): Int32Array {
+    for (let i = 0; i < this.k.length; i++) this.answers[i] = Math.floor(this.streams[i]!.uniform() * this.k[i]!);
+    return this.answers;
+  }
 }
 
 /** A fitted probe's observed score and its accuracy in each draw of both nulls. */
 export interface FittedScore {
+  /** The sign the probe took on the observed answers. */
+  readonly sign: string | undefined;
   readonly covered: number;
   readonly hits: number;
   readonly accuracy: number;
@@ -40,21 +51,21 @@ function score(choices: Int32Array, answers: Int32Array): { covered: number; hit
 
 /**
  * Scores a fitted probe on the observed answers, then refits it on every draw of the
- * across-items null (the permutations `acrossItemsHits` draws) and, when `within` (R × n) is
- * given, of the within-item null, so its null includes the learning. A null not drawn is NaN
+ * across-items null (the permutations `acrossItemsHits` draws) and, when `within` is given
+ * (a fresh `WithinItemDraws`), of the within-item null, so its null includes the learning. A null not drawn is NaN
  * in every draw.
  */
 export function scoreFitted(
   chooser: FittedChooser,
   answers: Int32Array,
-  within: Int32Array | undefined,
+  within: WithinItemDraws | undefined,
   strata: readonly Int32Array[],
   seed: number,
   R: number,
 ): FittedScore {
   const n = answers.length;
   const choices = new Int32Array(n);
-  chooser.choose(answers, choices);
+  const sign = chooser.choose(answers, choices);
   const observed = score(choices, answers);
   const withinAcc = new Float64Array(R).fill(Number.NaN);
   const acrossAcc = new Float64Array(R).fill(Number.NaN);
@@ -62,7 +73,7 @@ export function scoreFitted(
   const scratch = new Int32Array(n);
   for (let r = 0; r < R; r++) {
     if (within) {
-      const drawn = within.subarray(r * n, (r + 1) * n);
+      const drawn = within.next();
       chooser.choose(drawn, choices);
       withinAcc[r] = score(choices, drawn).accuracy;
     }
@@ -70,5 +81,5 @@ export function scoreFitted(
     chooser.choose(permuted, choices);
     acrossAcc[r] = score(choices, permuted).accuracy;
   }
-  return { ...observed, within: withinAcc, across: acrossAcc };
+  return { sign, ...observed, within: withinAcc, across: acrossAcc };
 }

@@ -7,6 +7,12 @@ describe('text features', () => {
     expect(tokenize('  ')).toEqual([]);
   });
 
+  it('keeps contractions whole, as written and as Penn-Treebank tokenisers split them', () => {
+    expect(tokenize("I can't, don't and won’t")).toEqual(['i', "can't", "don't", 'and', "won't"]);
+    expect(tokenize("It does n't work ; he 's here , they 're")).toEqual(['it', 'does', "n't", 'work', 'he', "'s", 'here', 'they', "'re"]);
+    expect(tokenize("'quoted' words' ends at 5 o'clock")).toEqual(['quoted', 'words', 'ends', 'at', '5', "o'clock"]);
+  });
+
   it('classifies capitalisation', () => {
     expect(caseClass('trasek')).toBe('lower');
     expect(caseClass('Trasek')).toBe('title');

@@ -1,10 +1,16 @@
 // String features shared by the built-in probes. Plain functions, no allocation beyond the
 // token arrays; the probes call them once per candidate.
 
-/** Lower-cased word tokens (letters and digits), in order, duplicates kept. */
+// A word is a run of letters and digits, with apostrophes inside it kept (`can't`, `don't`,
+// `o'clock`, and `n't` as Penn-Treebank tokenisers split it: `do n't`); a clitic the tokeniser
+// split off (`'s`, `'re`, `'ve`, `'d`, `'ll`, `'m`) is a word of its own. A quote around a word is
+// not part of it.
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*|['’](?:s|re|ve|d|ll|m|t)(?![\p{L}\p{N}])/gu;
+
+/** Lower-cased word tokens (letters and digits, contractions kept whole), in order, duplicates kept. */
 export function tokenize(text: string): string[] {
   const out: string[] = [];
-  for (const t of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (t.length > 0) out.push(t);
+  for (const m of text.toLowerCase().matchAll(WORD)) out.push(m[0].includes('’') ? m[0].replace(/’/g, "'") : m[0]);
   return out;
 }
 

@@ -56,7 +56,7 @@ export function bagOfWordsProbe(options: BagOfWordsProbeOptions): FittedProbe {
     fix: `the answer is predictable from ${part} alone: rebalance or filter the items these features mark (e.g. adversarial filtering), and report this baseline beside every model score`,
     part,
     candidateField: 'text',
-    featurizer: () => (text, emit) => emitTextFeatures(text, features, emit),
+    views: [{ name: 'learned', featurizer: () => (text, emit) => emitTextFeatures(text, features, emit) }],
     folds,
     alpha,
     top,

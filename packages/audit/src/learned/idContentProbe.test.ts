@@ -13,7 +13,8 @@ describe('idContentProbe', () => {
   it('finds a suffix letter per class, uuid v1 vs v4 and hex 12 vs 8, naming the feature', () => {
     const suffix = idProbe({ idSuffix: 1 }, 201);
     expect(suffix.fires).toBe(true);
-    expect(suffix.evidence!.some((e) => e.feature === 'char[-1]=a' && e.label === 'entailment')).toBe(true);
+    // The last character (14 characters long: char[13] from the start, char[-1] from the end) names the class.
+    expect(suffix.evidence!.some((e) => /^char\[(-1|13)\]=a$/.test(e.feature) && e.label === 'entailment')).toBe(true);
     const uuid = idProbe({ uuidVersion: 1 }, 202);
     expect(uuid.fires).toBe(true);
     expect(uuid.evidence!.some((e) => e.feature === 'char[14]=1' && e.count === e.total)).toBe(true);

@@ -123,6 +123,7 @@ export function runTabularAudit(table: TabularAuditInput, options: TabularAuditO
       itemsHash: tableHash(table),
       nullKind: 'across-rows',
       probeNames: scorers.map((s) => s.name),
+      learned: new Set(['id-content']),
     },
     options.receipt,
     opts,

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -44,5 +44,29 @@ describe('xai audit: arguments', () => {
     const bad = await xai('--adapter', 'jsonl', '--file', join(dir, 'bad.jsonl'), '--text', 'h', '--label', 'y');
     expect(bad.code).toBe(1);
     expect(bad.err).toMatch(/bad\.jsonl:2: invalid UTF-8 at byte offset 27/);
+  });
+});
+
+describe('xai audit: help, bounds and --out', () => {
+  it('--help lists every flag of @xai/audit with where it applies', async () => {
+    const { AUDIT_FLAGS } = await import('@xai/audit/auditFlags');
+    let out = '';
+    await runCli(['node', 'xai', 'audit', '--help'], { out: (s) => (out += s), err: (s) => (out += s) }).catch(() => 0);
+    for (const f of AUDIT_FLAGS) expect(out, f.flag).toContain(f.flag);
+    expect(out).toMatch(/--answer <column> +the answer: an index/);
+  });
+
+  it('--permutations 1e9 is a usage error naming the flag before any work (exit 2)', async () => {
+    const r = await xai('--adapter', 'demo', '--permutations', '1e9');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/--permutations must be an integer >= 1 and <= 10000, got 1000000000/);
+  });
+
+  it('--out writes the report and says where', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xai-audit-out-'));
+    const r = await xai('--adapter', 'demo', '--items', '40', '--permutations', '10', '--cue', 'none', '--out', join(dir, 'a.md'));
+    expect(r.code).toBe(0);
+    expect(r.err).toContain(`audit report written to ${join(dir, 'a.md')}`);
+    expect(readFileSync(join(dir, 'a.md'), 'utf8')).toMatch(/\| position \| no \|/);
   });
 });

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { auditFlagHelp } from '@xai/audit/auditFlags';
 import type { CliIo } from './cliIo.js';
 
 /** `xai audit`: the shortcut audit of @xai/audit, its arguments passed through. @since 0.1.0 */
@@ -11,20 +12,10 @@ export function auditCommand(program: Command, io: CliIo): Command {
     .helpOption('-h, --help', 'display help for command')
     .addHelpText(
       'after',
-      `
-Options (passed to @xai/audit):
-  --adapter demo|jsonl|csv   where the items come from (required)
-  --blind <file> --labels <file>   jsonl: items without answers + answers, joined by id
-  --file <csv> [--test <csv>] --label <column>   csv: a tabular dataset with a label column
-  --data <csv> --label <column> [--test <csv>]   the same as --adapter csv --file <csv> (the flags of train/bench)
-  --adapter jsonl|csv --file <f> --text a,b --label <field> [--id <field>] [--test <f>]
-                             a classification corpus: each text field alone (bag-of-words), the ids (dotted paths in JSONL)
-  --text candidates,query    jsonl multiple choice: bag-of-words probes on these parts, added to the eight
-  --features words|chars|words+chars   n-grams of the bag-of-words probes (default words: unigrams + bigrams)
-  --encoding latin1|utf-16le|...   input encoding (default: strict UTF-8; an invalid byte is an error)
-  --cue position|case|length|echo|...   demo: the cue injected into the second corpus (none = clean only)
-  --rebuilds <n>             demo: rebuild the corpus n times and print the envelope (ranges)
-  --permutations <n> --seed <n> --probes a,b,c --markdown --json --fail-on-fire
+      () => `
+Options (passed to @xai/audit; [modes] = where a flag applies, anywhere else it is an error):
+${auditFlagHelp()}
+  --data <csv>               the same as --adapter csv --file <csv> (the flag of train/bench)
 
 Examples:
   $ xai audit --adapter demo
@@ -33,6 +24,8 @@ Examples:
   $ xai audit --adapter csv --file ../shared/datasets/adult/adult-train.csv --label income
   $ xai audit --data my.csv --label y
   $ xai audit --adapter jsonl --file snli_dev.jsonl --text sentence1,sentence2 --label gold_label --id pairID
+  $ xai audit --adapter csv --file arct_test.tsv --candidates warrant0,warrant1 --answer correctLabelW0orW1 --query reason,claim --id '#id'
+  $ xai audit --adapter jsonl --file copa.jsonl --candidates choice1,choice2 --answer label --query premise --text candidates --out copa.md
 `,
     )
     .action(async (given: string[]) => {
@@ -45,6 +38,7 @@ Examples:
       const { runAuditCommand } = await import('@xai/audit/node');
       const r = await runAuditCommand(args);
       io.out(args.includes('--json') ? `${JSON.stringify(r.json, null, 2)}\n` : r.text.endsWith('\n') ? r.text : `${r.text}\n`);
+      if (r.out !== undefined) io.err(`audit report written to ${r.out}\n`);
       if (r.exitCode !== 0) process.exitCode = r.exitCode;
     });
 }
