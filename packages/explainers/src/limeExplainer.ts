@@ -41,6 +41,10 @@ export type LimeRegressionTarget = 'class1-signed' | 'target';
  * once per `explain` call, row at batch position p using the normals [p·m, (p+1)·m),
  * m = samples·d (all `samples` rows drawn, row 0's draw discarded and replaced by the
  * instance). Positions are 0..n−1 unless `batchPositions` is given; `keys` are ignored.
+ * Keyed rows are fitted from their noise: with samples x + n_s (n_0 = 0), the kernel weights
+ * and the centred design depend on the noise only, so one factorisation of the weighted ridge
+ * serves every row of a key and x enters through the model outputs alone (the fit on the
+ * samples themselves differs only by rounding, ≤ 1e-12).
  */
 export type LimeNoise = 'keyed' | 'numpy-batch';
 
@@ -82,24 +86,18 @@ export interface LimeOptions extends CommonExplainerOptions, FeatureScaleOption 
 }
 
 /**
- * Per-call options of a LIME explainer: core's `ExplainOptions` plus `batchPositions`.
+ * Per-call options of a LIME explainer: core's `ExplainOptions` (whose `batchPositions` place
+ * the rows of `noise: 'numpy-batch'` in the released batch: row at position p uses the normals
+ * [p·m, (p+1)·m), m = samples·d; keyed noise ignores them) plus `sharedNoise`.
  * A plain `ExplainOptions` is accepted as is, so the core `Explainer` contract holds.
  */
 export interface LimeExplainOptions extends ExplainOptions {
   /**
-   * `noise: 'numpy-batch'` only (ignored by 'keyed'): the position of each row in the
-   * released batch (non-negative integers, one per row), so a runner that splits the 1000
-   * explained rows into blocks still gives row p the normals [p·m, (p+1)·m).
-   * @defaultValue 0..n−1 (this call is the released batch)
-   */
-  readonly batchPositions?: ArrayLike<number>;
-  /**
    * Keyed noise only: every row uses the noise of the first row's key (`keys[0]`, or row 0's
    * content hash), as if all keys were equal. Rows that share a key (this option, or equal
    * `keys` such as the stability metrics' common random numbers) share one factorisation of
-   * the weighted ridge problem: with samples x + noise, the kernel weights and the centred
-   * design depend on the noise only, so per row only the model call and one (d x samples)
-   * matrix-vector product remain. Equal to the per-row fit up to rounding (≤ 1e-12).
+   * the weighted ridge problem (see {@link LimeNoise}), so per row only the model call and one
+   * (d x samples) matrix-vector product remain.
    * @defaultValue false
    */
   readonly sharedNoise?: boolean;
@@ -291,7 +289,7 @@ export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
 }
 
 /** Per-call option keys of a LIME explainer. */
-const LIME_EXPLAIN_KEYS = [...EXPLAIN_OPTION_KEYS, 'batchPositions', 'sharedNoise'] as const;
+const LIME_EXPLAIN_KEYS = [...EXPLAIN_OPTION_KEYS, 'sharedNoise'] as const;
 
 /** The noise of keys shared by two or more rows, kept (with its ridge factorisation) until their last row is explained. */
 interface SharedNoiseCache {
@@ -337,7 +335,6 @@ function fillNeighbourhood(
   d: number,
   keys: Float64Array,
   config: LimeConfig,
-  seed: number,
   sc: Float64Array | null,
   positions: Float64Array | null,
   stream: NumpyBatchStream | null,
@@ -357,8 +354,9 @@ function fillNeighbourhood(
       else for (let j = 0; j < d; j++) z[o + j] = z[o + j]! * config.std * sc[j]! + x[xo + j]!;
     }
   } else {
-    if (cache.left.get(keys[i]!)! > 1 || cache.factors.has(keys[i]!)) z.set(cache.factorOf(keys[i]!).noise, start);
-    else substream(seed, keys[i]!, 'lime').fillNormal(z, 0, config.std, start + d, start + perRow);
+    // Every keyed row is fitted from its key's factorisation, shared or not, so a row's
+    // attributions never depend on which other rows came in the same call.
+    z.set(cache.factorOf(keys[i]!).noise, start);
     for (let s = 1; s < S; s++) {
       const o = start + s * d;
       if (sc === null) for (let j = 0; j < d; j++) z[o + j] = z[o + j]! + x[xo + j]!;
@@ -462,8 +460,7 @@ function explainGaussian(
   };
   for (let c0 = 0; c0 < n; c0 += per) {
     const c1 = Math.min(n, c0 + per);
-    for (let q = c0; q < c1; q++)
-      fillNeighbourhood(order[q]!, b.x, d, keys, config, seed, sc, positions, stream, cache, z, (q - c0) * perRow);
+    for (let q = c0; q < c1; q++) fillNeighbourhood(order[q]!, b.x, d, keys, config, sc, positions, stream, cache, z, (q - c0) * perRow);
     const rows = (c1 - c0) * S;
     predictRows(b.model, { rows, cols: d, data: z.subarray(0, rows * d) }, efn, config.batchRows, probs);
     for (let q = c0; q < c1; q++) {
