@@ -10,6 +10,16 @@ export interface ExplainOptions {
    * pass the anchor's key for its neighbours (common random numbers).
    */
   readonly keys?: ArrayLike<number>;
+  /**
+   * Per-row position in the batch a reference implementation would explain the row in, for
+   * explainers that reproduce a per-call random stream by position (LIME's `numpy-batch`:
+   * row p uses the draws of position p of the reseeded stream). Every other explainer ignores
+   * it. A runner that splits a batch passes each row's position in the whole batch; the
+   * stability metrics pass each neighbour's index among its anchor's neighbours (the released
+   * loop explains them in one reseeded call per anchor), so a row's draws never depend on how
+   * rows were grouped into calls. @defaultValue 0..n−1 (the call is the batch)
+   */
+  readonly batchPositions?: ArrayLike<number>;
 }
 
 /**

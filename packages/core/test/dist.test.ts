@@ -21,9 +21,9 @@ function bareImports(file: string | URL, seen = new Set<string>()): Set<string> 
 }
 
 describe('@xai/core built package', () => {
-  it('the main entry depends on pure-rand only (ndarray and ml-matrix stay in /interop)', () => {
+  it('the main entry has no runtime dependency (ndarray and ml-matrix stay in /interop)', () => {
     const deps = [...bareImports('index.js')].map((s) => s.split('/')[0]);
-    expect(new Set(deps)).toEqual(new Set(['pure-rand']));
+    expect(new Set(deps)).toEqual(new Set());
     const interop = [...bareImports('interop.js')].map((s) => s.split('/')[0]);
     expect(interop).toContain('ndarray');
     expect(interop).toContain('ml-matrix');

@@ -102,20 +102,22 @@ describe('kernelShapExplainer (constrained, Lundberg & Lee)', () => {
   });
 
   it('exact mode equals brute-force Shapley values of the background-averaged game, and Σφ = p(x) − mean_b p(b)', () => {
-    // Default (5 weighted k-means rows: 'auto' enumerates up to d = 8) and 20 sampled rows.
+    // Default (5 weighted k-means rows: 'auto' enumerates up to d = 10 whatever the background),
+    // 20 sampled rows, and 60 sampled rows at d = 9 (2^9·60 rows per instance, over several calls).
     for (const [d, o] of [
       [3, {}],
       [6, {}],
-      [8, {}],
+      [10, {}],
       [5, { background: 'sample', backgroundSize: 20 }],
+      [9, { background: 'sample', backgroundSize: 60, batchRows: 1000 }],
     ] as const) {
       const model = randomMlp([d, 10, 3], 'relu', d, 2.5);
-      const train = uniformMatrix(30, d, 100 + d);
+      const train = uniformMatrix(80, d, 100 + d);
       const x = uniformMatrix(3, d, 200 + d);
       const shap = kernelShapExplainer({ train, ...o });
       const bg = shap.config.backgroundRows!.map((r) => Float64Array.from(r));
       const w = shap.config.backgroundWeights ?? undefined;
-      expect(bg.length).toBe('backgroundSize' in o ? 20 : 5);
+      expect(bg.length).toBe('backgroundSize' in o ? o.backgroundSize : 5);
       const attr = shap.explain(model, x);
       const t = predicted(model, x);
       rowsOf(x).forEach((xi, i) => {
@@ -146,7 +148,7 @@ describe('kernelShapExplainer (constrained, Lundberg & Lee)', () => {
     });
   });
 
-  it("'auto' enumerates only while 2^d x background rows <= maxExactRows", () => {
+  it("'auto' enumerates whenever d <= maxExactFeatures, whatever the background; a given maxExactRows caps it", () => {
     const d = 6;
     const train = uniformMatrix(60, d, 7);
     const rowsPerInstance = (o: object): number => {
@@ -157,9 +159,13 @@ describe('kernelShapExplainer (constrained, Lundberg & Lee)', () => {
     // background rows once + x + every proper coalition times its background rows
     expect(rowsPerInstance({})).toBe(5 + 1 + 62 * 5); // 5 k-means rows: 64·5 = 320 <= 2048
     expect(rowsPerInstance({ background: 'sample', backgroundSize: 30 })).toBe(30 + 1 + 62 * 30); // 64·30 = 1920 <= 2048
-    expect(rowsPerInstance({ background: 'sample', backgroundSize: 40 })).toBe(40 + 1 + 98 * 40); // 2560 > 2048: 'auto' = 100 sampled coalitions x all rows
-    expect(rowsPerInstance({ background: 'sample', backgroundSize: 40, maxExactRows: 4096 })).toBe(40 + 1 + 62 * 40);
-    expect(rowsPerInstance({ background: 'sample', backgroundSize: 40, backgroundPerCoalition: 1, samples: 500 })).toBe(40 + 1 + 498);
+    expect(rowsPerInstance({ background: 'sample', backgroundSize: 40 })).toBe(40 + 1 + 62 * 40);
+    // 64·40 = 2560 > 2048: 'auto' = 100 sampled coalitions x all rows
+    expect(rowsPerInstance({ background: 'sample', backgroundSize: 40, maxExactRows: 2048 })).toBe(40 + 1 + 98 * 40);
+    expect(rowsPerInstance({ maxExactFeatures: 5 })).toBe(5 + 1 + 98 * 5);
+    expect(rowsPerInstance({ background: 'sample', backgroundSize: 40, exact: false, backgroundPerCoalition: 1, samples: 500 })).toBe(
+      40 + 1 + 498,
+    );
     expect(rowsPerInstance({ background: 'sample', backgroundSize: 40, exact: false, backgroundPerCoalition: 3, samples: 10 })).toBe(
       40 + 1 + 8 * 3,
     );
@@ -454,13 +460,11 @@ describe('kernelShapExplainer options', () => {
     expect(codeOf(() => kernelShapExplainer({ background: 'zeros', exact: true }).explain(wide, uniformMatrix(1, 25, 1)))).toBe(
       'BAD_OPTION',
     );
-    // 2^20 coalitions x 50 background rows is over the 2^24-row limit even though 2^20 alone is not
-    const d20 = linearProbabilityModel(new Array(20).fill(0.001), new Array(20).fill(0));
-    expect(
-      codeOf(() =>
-        kernelShapExplainer({ train: uniformMatrix(60, 20, 1), background: 'sample', exact: true }).explain(d20, uniformMatrix(1, 20, 1)),
-      ),
-    ).toBe('BAD_OPTION');
+    // 2^21 coalitions: over the 2^20 limit of the coalition table
+    const d21 = linearProbabilityModel(new Array(21).fill(0.001), new Array(21).fill(0));
+    expect(codeOf(() => kernelShapExplainer({ background: 'zeros', exact: true }).explain(d21, uniformMatrix(1, 21, 1)))).toBe(
+      'BAD_OPTION',
+    );
   });
 
   it('switches the background default with the variant', () => {

@@ -69,14 +69,18 @@ export interface KernelShapOptions extends CommonExplainerOptions, FeatureScaleO
    */
   readonly backgroundPerCoalition?: number | 'all';
   /**
-   * Constrained only: enumerate all 2^d coalitions × all background rows. 'auto': when
-   * d <= maxExactFeatures and 2^d·B <= maxExactRows.
+   * Constrained only: enumerate all 2^d coalitions (units with `groups`) × all background
+   * rows, so φ are the exact Shapley values of the averaged game. 'auto': exactly when
+   * d <= maxExactFeatures, whatever the background size (and, if `maxExactRows` is given,
+   * 2^d·B <= maxExactRows); otherwise `samples` coalitions are drawn. Enumeration streams
+   * the coalitions through the model in calls of at most `batchRows` rows, so its memory
+   * does not grow with 2^d·B.
    * @defaultValue 'auto'
    */
   readonly exact?: boolean | 'auto';
   /** @defaultValue 10 */
   readonly maxExactFeatures?: number;
-  /** Model rows per instance (2^d times the background rows) that 'auto' may spend on enumeration. @defaultValue 2048 */
+  /** A cap on the model rows per instance (2^d times the background rows) that 'auto' may spend on enumeration. @defaultValue none */
   readonly maxExactRows?: number;
   /** Constrained only: draw coalitions with their complements. @defaultValue true */
   readonly paired?: boolean;
@@ -102,7 +106,8 @@ export interface KernelShapConfig {
   readonly backgroundPerCoalition: number | 'all';
   readonly exact: boolean | 'auto';
   readonly maxExactFeatures: number;
-  readonly maxExactRows: number;
+  /** null: no cap (enumerate whenever d <= maxExactFeatures). */
+  readonly maxExactRows: number | null;
   readonly paired: boolean;
   readonly endpointWeight: number;
   readonly groups: readonly (readonly number[])[] | null;
@@ -129,7 +134,7 @@ const CAPTUM_DEFAULTS: KernelShapPresetDefaults = {
   backgroundPerCoalition: 'all',
   exact: 'auto',
   maxExactFeatures: 10,
-  maxExactRows: 2048,
+  maxExactRows: null,
   paired: true,
   endpointWeight: 1e6,
 };
@@ -150,7 +155,7 @@ export const kernelShapDefaults: Readonly<Record<ExplainerPreset, KernelShapPres
     backgroundPerCoalition: 'all',
     exact: 'auto',
     maxExactFeatures: 10,
-    maxExactRows: 2048,
+    maxExactRows: null,
     paired: true,
     endpointWeight: 1e6,
   },
@@ -166,8 +171,8 @@ function autoSamples(d: number): number {
   return Math.min(500, Math.max(100, 5 * d));
 }
 
-/** Exact enumeration is refused above this many model rows per instance (2^d·B). */
-const EXACT_ROW_LIMIT = 2 ** 24;
+/** Exact enumeration is refused above this many units: its coalition table holds 2^U x U values. */
+const EXACT_UNIT_LIMIT = 20;
 
 /** The option keys `kernelShapExplainer` accepts. @since 0.3.0 */
 export const KERNEL_SHAP_OPTION_KEYS = [
@@ -274,11 +279,12 @@ function planKernelShap(efn: string, config: KernelShapConfig, d: number, B: num
   const constrained = config.variant === 'constrained';
   const exact =
     constrained &&
-    (config.exact === true || (config.exact === 'auto' && U <= config.maxExactFeatures && 2 ** U * B <= config.maxExactRows));
-  if (exact && 2 ** U * B > EXACT_ROW_LIMIT) {
+    (config.exact === true ||
+      (config.exact === 'auto' && U <= config.maxExactFeatures && (config.maxExactRows === null || 2 ** U * B <= config.maxExactRows)));
+  if (exact && U > EXACT_UNIT_LIMIT) {
     throw new XaiError(
       'BAD_OPTION',
-      `exact enumeration needs 2^${U} coalitions x ${B} background rows per instance, over the limit of 2^24 model rows; use exact 'auto' or false, or a smaller background`,
+      `exact enumeration of 2^${U} coalitions is over the limit of 2^${EXACT_UNIT_LIMIT}; use exact 'auto' or false, or group features`,
       { fn: efn, arg: 'exact', value: U },
     );
   }
@@ -290,12 +296,12 @@ function planKernelShap(efn: string, config: KernelShapConfig, d: number, B: num
 
 /** The coalitions of one instance: drawn from its key's stream, or reused from an earlier row with the same key. */
 interface CoalitionDraws {
-  /** Rows left to explain per key (sampled mode only). */
+  /** Rows left to explain per key. */
   readonly left: Map<number, number>;
   readonly draws: Map<number, { z: Float64Array; offset: number }>;
 }
 
-/** Step 2: row i's coalitions (sampled mode) and its model rows — x, then each proper coalition over m background rows. */
+/** Step 2 (sampled): row i's coalitions and its model rows — x, then each proper coalition over m background rows. */
 function fillInstance(
   plan: KernelShapPlan,
   i: number,
@@ -314,17 +320,15 @@ function fillInstance(
 ): number {
   const { U, C, m, B, cycled, pairedDraws, ids } = plan;
   let offset = 0;
-  if (!plan.exact) {
-    const cached = cache.draws.get(key);
-    if (cached !== undefined) {
-      coalitions.set(cached.z, zo);
-      offset = cached.offset;
-    } else {
-      const rng = substream(seed, key, 'kernelshap');
-      sampleCoalitions(rng, U, C, pairedDraws, cdf, perm, coalitions, zo);
-      if (cycled) offset = Math.floor(rng.uniform() * B);
-      if (cache.left.get(key)! > 1) cache.draws.set(key, { z: coalitions.slice(zo, zo + C * U), offset });
-    }
+  const cached = cache.draws.get(key);
+  if (cached !== undefined) {
+    coalitions.set(cached.z, zo);
+    offset = cached.offset;
+  } else {
+    const rng = substream(seed, key, 'kernelshap');
+    sampleCoalitions(rng, U, C, pairedDraws, cdf, perm, coalitions, zo);
+    if (cycled) offset = Math.floor(rng.uniform() * B);
+    if (cache.left.get(key)! > 1) cache.draws.set(key, { z: coalitions.slice(zo, zo + C * U), offset });
   }
   const xo = i * d;
   let o = rowInCall * d;
@@ -375,30 +379,22 @@ interface SolveWork {
   readonly factors: Map<number, SharedLeastSquares | null>;
 }
 
-/** Step 4: φ of one instance — the kernel-weighted regression (Captum) or the constrained estimator. */
+/**
+ * Step 4: φ of one instance — the kernel-weighted regression (Captum) or the constrained
+ * estimator — from the shared factorisation of its coalitions when given (the same bits as
+ * the per-row solve: every sum is formed in the same order), else solved on its own.
+ */
 function solveInstance(
   plan: KernelShapPlan,
   coalitions: Float64Array,
   zo: number,
   kernelWeights: Float64Array,
   v: Float64Array,
-  key: number,
-  share: boolean,
+  factor: SharedLeastSquares | null,
   work: SolveWork,
   phi: Float64Array,
 ): void {
   const { U, C, constrained } = plan;
-  let factor: SharedLeastSquares | null = null;
-  if (share && (U > 1 || !constrained)) {
-    if (!work.factors.has(key))
-      work.factors.set(
-        key,
-        constrained
-          ? constrainedShapleyFactor(coalitions, zo + 2 * U, C - 2, kernelWeights, 2, work.cw)
-          : createSharedLeastSquares(coalitions, zo, C, U, kernelWeights, 0, 0, true),
-      );
-    factor = work.factors.get(key) ?? null;
-  }
   if (!constrained) {
     if (factor !== null) sharedLeastSquaresSolve(factor, v, 0, work.coef);
     else weightedLeastSquares(coalitions.subarray(zo, zo + C * U), C, U, v, kernelWeights, 0, true, work.coef, work.ls);
@@ -410,25 +406,35 @@ function solveInstance(
   }
 }
 
-/** The coalition matrix (all 2^U once when exact, else room for a chunk's draws) and the regression weights. */
-function coalitionTable(
+/** The factorisation of the coalitions at zo (null when the problem has no regression, U = 1 under the constraint). */
+function coalitionFactor(
   plan: KernelShapPlan,
-  endpointWeight: number,
-  cap: number,
-): { coalitions: Float64Array; kernelWeights: Float64Array } {
-  const { U, C, exact } = plan;
-  const coalitions = new Float64Array((exact ? 1 : cap) * C * U);
-  const kernelWeights = new Float64Array(C);
-  if (exact) enumerateCoalitions(U, coalitions, kernelWeights);
-  else {
-    kernelWeights.fill(1);
-    kernelWeights[0] = endpointWeight;
-    kernelWeights[1] = endpointWeight;
-  }
-  return { coalitions, kernelWeights };
+  coalitions: Float64Array,
+  zo: number,
+  kernelWeights: Float64Array,
+  work: SolveWork,
+): SharedLeastSquares | null {
+  const { U, C, constrained } = plan;
+  if (constrained && U === 1) return null;
+  return constrained
+    ? constrainedShapleyFactor(coalitions, zo + 2 * U, C - 2, kernelWeights, 2, work.cw)
+    : createSharedLeastSquares(coalitions, zo, C, U, kernelWeights, 0, 0, true);
 }
 
-/** The explain step: per chunk of rows, fill every instance's coalition rows, one model call, then v and φ per row. */
+/** What both explain paths read: the rows, the background and its weights, the plan and the solver's workspaces. */
+interface KernelShapRun {
+  readonly b: ReturnType<typeof prepareBatch>;
+  readonly efn: string;
+  readonly config: KernelShapConfig;
+  readonly plan: KernelShapPlan;
+  readonly bg: Matrix;
+  /** B·w_r: a row drawn uniformly and scaled by it estimates Σ_r w_r p_r without bias. */
+  readonly scaled: Float64Array;
+  readonly work: SolveWork;
+  readonly out: Float64Array;
+}
+
+/** The explain step: the exact or the sampled path. */
 function explainKernelShap(
   model: Model,
   x: Matrix,
@@ -441,7 +447,6 @@ function explainKernelShap(
   const efn = 'kernelShapExplainer.explain';
   const b = prepareBatch(efn, model, x, explainOptions, config.batchRows);
   const { n, d } = b;
-  const classes = b.model.classes;
   const bg = background ?? { rows: 1, cols: d, data: new Float64Array(d) };
   if (bg.cols !== d)
     throw new XaiError('SHAPE_MISMATCH', `the background has ${bg.cols} features, the model takes ${d}`, {
@@ -451,75 +456,156 @@ function explainKernelShap(
     });
   const B = bg.rows;
   const plan = planKernelShap(efn, config, d, B);
-  const { U, C, R, exact, constrained, ids } = plan;
   const out = new Float64Array(n * d);
   if (n === 0) return { rows: 0, cols: d, data: out };
-  // v(∅) is the same for every instance: the B background rows go once into the first call.
+  const scaled = new Float64Array(B);
+  for (let r = 0; r < B; r++) scaled[r] = weights === null ? 1 : B * weights[r]!;
+  const ls = createLeastSquaresWork(plan.constrained ? Math.max(1, plan.U - 1) : plan.U);
+  const work: SolveWork = { coef: new Float64Array(plan.U), ls, cw: createConstrainedShapleyWork(plan.U, ls), factors: new Map() };
+  const run: KernelShapRun = { b, efn, config, plan, bg, scaled, work, out };
+  if (plan.exact) explainExact(run);
+  else explainSampled(run, seed);
+  return { rows: n, cols: d, data: out };
+}
+
+/**
+ * Sampled coalitions: per chunk of rows, fill every instance's coalition rows, one model call
+ * (the background rows go once into the first), then v and φ per row. Rows drawn from the same
+ * key (the stability metrics' common random numbers) share their coalitions and one factorisation.
+ */
+function explainSampled(run: KernelShapRun, seed: number): void {
+  const { b, efn, config, plan, bg, scaled, work, out } = run;
+  const { n, d } = b;
+  const classes = b.model.classes;
+  const { U, C, R, B, ids } = plan;
   const per = instancesPerChunk(R, config.batchRows);
   const cap = Math.min(per, n);
-  const { coalitions, kernelWeights } = coalitionTable(plan, config.endpointWeight, cap);
+  const coalitions = new Float64Array(cap * C * U);
+  const kernelWeights = new Float64Array(C).fill(1);
+  kernelWeights[0] = config.endpointWeight;
+  kernelWeights[1] = config.endpointWeight;
   const cdf = shapleySizeCdf(U);
   const perm = new Int32Array(U);
   const inputs = new Float64Array((B + cap * R) * d);
   const probs = new Float64Array((B + cap * R) * classes);
   const emptyValue = new Float64Array(classes);
-  // B·w_r: a row drawn uniformly and scaled by it estimates Σ_r w_r p_r without bias.
-  const scaled = new Float64Array(B);
-  for (let r = 0; r < B; r++) scaled[r] = weights === null ? 1 : B * weights[r]!;
   const offsets = new Int32Array(cap);
   const v = new Float64Array(C);
   const phi = new Float64Array(U);
-  const ls = createLeastSquaresWork(constrained ? Math.max(1, U - 1) : U);
-  const work: SolveWork = { coef: new Float64Array(U), ls, cw: createConstrainedShapleyWork(U, ls), factors: new Map() };
-  // Rows drawn from the same key (the stability metrics' common random numbers) have the same
-  // coalitions and kernel weights: one factorisation serves them all.
   const cache: CoalitionDraws = { left: new Map(), draws: new Map() };
-  if (!exact) for (let i = 0; i < n; i++) cache.left.set(b.keys[i]!, (cache.left.get(b.keys[i]!) ?? 0) + 1);
+  for (let i = 0; i < n; i++) cache.left.set(b.keys[i]!, (cache.left.get(b.keys[i]!) ?? 0) + 1);
   for (let c0 = 0; c0 < n; c0 += per) {
     const c1 = Math.min(n, c0 + per);
     const lead = c0 === 0 ? B : 0;
     if (lead > 0) inputs.set(bg.data.subarray(0, B * d), 0);
     for (let i = c0; i < c1; i++) {
-      const zo = exact ? 0 : (i - c0) * C * U;
-      const offset = fillInstance(
-        plan,
-        i,
-        lead + (i - c0) * R,
-        b.x,
-        d,
-        b.keys[i]!,
-        seed,
-        cache,
-        coalitions,
-        zo,
-        bg.data,
-        inputs,
-        cdf,
-        perm,
-      );
-      if (!exact) offsets[i - c0] = offset;
+      const zo = (i - c0) * C * U;
+      const rowInCall = lead + (i - c0) * R;
+      offsets[i - c0] = fillInstance(plan, i, rowInCall, b.x, d, b.keys[i]!, seed, cache, coalitions, zo, bg.data, inputs, cdf, perm);
     }
     const rows = lead + (c1 - c0) * R;
     predictRows(b.model, { rows, cols: d, data: inputs.subarray(0, rows * d) }, efn, config.batchRows, probs);
-    if (lead > 0) {
-      for (let r = 0; r < B; r++)
-        for (let k = 0; k < classes; k++) emptyValue[k] = emptyValue[k]! + (scaled[r]! / B) * probs[r * classes + k]!;
-    }
+    if (lead > 0) backgroundValue(probs, B, classes, scaled, emptyValue);
     for (let i = c0; i < c1; i++) {
+      const zo = (i - c0) * C * U;
       coalitionValues(plan, probs, lead + (i - c0) * R, classes, b.targets[i]!, emptyValue, scaled, offsets[i - c0]!, v);
       const key = b.keys[i]!;
-      const share = !exact && cache.left.get(key)! > 1;
-      solveInstance(plan, coalitions, exact ? 0 : (i - c0) * C * U, kernelWeights, v, key, share, work, phi);
-      if (!exact) {
-        const r = cache.left.get(key)! - 1;
-        cache.left.set(key, r);
-        if (r === 0) {
-          work.factors.delete(key);
-          cache.draws.delete(key);
-        }
+      let factor: SharedLeastSquares | null = null;
+      if (cache.left.get(key)! > 1 || work.factors.has(key)) {
+        if (!work.factors.has(key)) work.factors.set(key, coalitionFactor(plan, coalitions, zo, kernelWeights, work));
+        factor = work.factors.get(key) ?? null;
+      }
+      solveInstance(plan, coalitions, zo, kernelWeights, v, factor, work, phi);
+      const r = cache.left.get(key)! - 1;
+      cache.left.set(key, r);
+      if (r === 0) {
+        work.factors.delete(key);
+        cache.draws.delete(key);
       }
       for (let j = 0; j < d; j++) out[i * d + j] = phi[ids[j]!]!;
     }
   }
-  return { rows: n, cols: d, data: out };
+}
+
+/** v(∅) = Σ_r (B·w_r / B) p_r over the background rows, the first B rows of probs. */
+function backgroundValue(probs: Float64Array, B: number, classes: number, scaled: Float64Array, emptyValue: Float64Array): void {
+  for (let r = 0; r < B; r++) for (let k = 0; k < classes; k++) emptyValue[k] = emptyValue[k]! + (scaled[r]! / B) * probs[r * classes + k]!;
+}
+
+/**
+ * Exact enumeration: the 2^U coalitions (one table, one factorisation for every row), v(∅) and
+ * every p(x) in one call, then the (instance, coalition) pairs in order through the model in
+ * calls of at most max(batchRows, B) rows, each coalition's B rows in one call; an instance is
+ * solved once its last coalition's value is in. Memory does not grow with 2^U·B.
+ */
+function explainExact(run: KernelShapRun): void {
+  const { b, efn, config, plan, bg, scaled, work, out } = run;
+  const { n, d } = b;
+  const classes = b.model.classes;
+  const { U, C, B, ids } = plan;
+  const coalitions = new Float64Array(C * U);
+  const kernelWeights = new Float64Array(C);
+  enumerateCoalitions(U, coalitions, kernelWeights);
+  const factor = coalitionFactor(plan, coalitions, 0, kernelWeights, work);
+  // v(∅) and v(N) of every row: the background rows, then the instances, through one call.
+  const lead = new Float64Array((B + n) * d);
+  lead.set(bg.data.subarray(0, B * d), 0);
+  lead.set(b.x.subarray(0, n * d), B * d);
+  const leadProbs = predictRows(b.model, { rows: B + n, cols: d, data: lead }, efn, config.batchRows).data;
+  const emptyValue = new Float64Array(classes);
+  backgroundValue(leadProbs, B, classes, scaled, emptyValue);
+  const v = new Float64Array(C);
+  const phi = new Float64Array(U);
+  const finish = (i: number): void => {
+    solveInstance(plan, coalitions, 0, kernelWeights, v, factor, work, phi);
+    for (let j = 0; j < d; j++) out[i * d + j] = phi[ids[j]!]!;
+  };
+  const start = (i: number): void => {
+    v[0] = leadProbs[(B + i) * classes + b.targets[i]!]!;
+    v[1] = emptyValue[b.targets[i]!]!;
+  };
+  if (C === 2) {
+    for (let i = 0; i < n; i++) {
+      start(i);
+      finish(i);
+    }
+    return;
+  }
+  const perCall = Math.max(1, Math.floor(config.batchRows / B));
+  const inputs = new Float64Array(Math.min(perCall, n * (C - 2)) * B * d);
+  const probs = new Float64Array((inputs.length / d) * classes);
+  let i = 0;
+  let c = 2;
+  while (i < n) {
+    // Fill up to perCall (instance, coalition) pairs from (i, c) on.
+    let fi = i;
+    let fc = c;
+    let pairs = 0;
+    for (; pairs < perCall && fi < n; pairs++) {
+      const xo = fi * d;
+      const zc = fc * U;
+      for (let q = 0; q < B; q++) {
+        const o = (pairs * B + q) * d;
+        for (let j = 0; j < d; j++) inputs[o + j] = coalitions[zc + ids[j]!] === 1 ? b.x[xo + j]! : bg.data[q * d + j]!;
+      }
+      if (++fc === C) {
+        fi++;
+        fc = 2;
+      }
+    }
+    predictRows(b.model, { rows: pairs * B, cols: d, data: inputs.subarray(0, pairs * B * d) }, efn, config.batchRows, probs);
+    // The same pairs again: each coalition's value, and a finished instance solved.
+    for (let p = 0; p < pairs; p++) {
+      if (c === 2) start(i);
+      const t = b.targets[i]!;
+      let sum = 0;
+      for (let q = 0; q < B; q++) sum += scaled[q]! * probs[(p * B + q) * classes + t]!;
+      v[c] = sum / B;
+      if (++c === C) {
+        finish(i);
+        i++;
+        c = 2;
+      }
+    }
+  }
 }

@@ -233,6 +233,20 @@ describe("limeExplainer, noise 'numpy-batch' (the released numpy stream)", () =>
     // without positions a block restarts at 0: row 2 then gets row 0's noise
     const restarted = f.explain(model, rowsOf(X4, 2, 3)).data;
     expect(Array.from(restarted)).not.toEqual(Array.from(whole.subarray(6, 9)));
+    // one position for several rows (the stability metrics' k-th neighbours of several anchors):
+    // each row as if explained alone at that position
+    const shared = f.explain(model, X4, { batchPositions: [1, 1, 0, 1] }).data;
+    for (const [i, p] of [
+      [0, 1],
+      [1, 1],
+      [2, 0],
+      [3, 1],
+    ] as const) {
+      const alone = limeExplainer({ preset: 'openxai', samples: S, noise: 'numpy-batch' }).explain(model, rowsOf(X4, i, i + 1), {
+        batchPositions: [p],
+      }).data;
+      expect(Array.from(shared.subarray(i * 3, i * 3 + 3))).toEqual(Array.from(alone));
+    }
   });
 
   it('keyed noise ignores batchPositions', () => {

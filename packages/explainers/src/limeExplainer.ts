@@ -8,11 +8,11 @@ import { columnMeans, instancesPerChunk, resolveCommon } from './internal/common
 import { featureScaleOption, scaleForWidth, scaleRecord } from './internal/featureScale.js';
 import { createLeastSquaresWork, weightedLeastSquares } from './internal/leastSquares.js';
 import { limeKernelWeight } from './internal/limeKernel.js';
-import type { NumpyBatchStream } from './internal/numpyBatchStream.js';
-import { numpyBatchStream } from './internal/numpyBatchStream.js';
+import type { NoiseFit, NoiseFitSettings } from './internal/limeNoiseFits.js';
+import { NUMPY_CHECKPOINT_BYTES, NUMPY_FIT_CACHE_BYTES, keyedNoiseFit, numpyFitKey, numpyNoiseFit } from './internal/limeNoiseFits.js';
 import { predictRows } from './internal/modelCalls.js';
 import { EXPLAIN_OPTION_KEYS, prepareBatch } from './internal/prepareBatch.js';
-import { createSharedRidge, sharedRidgeApply } from './internal/sharedRidge.js';
+import { sharedRidgeApply } from './internal/sharedRidge.js';
 import type { SharedRidge } from './internal/sharedRidge.js';
 import {
   booleanOption,
@@ -41,6 +41,12 @@ export type LimeRegressionTarget = 'class1-signed' | 'target';
  * once per `explain` call, row at batch position p using the normals [p·m, (p+1)·m),
  * m = samples·d (all `samples` rows drawn, row 0's draw discarded and replaced by the
  * instance). Positions are 0..n−1 unless `batchPositions` is given; `keys` are ignored.
+ * Both fit from the noise: with samples x + n_s (n_0 = 0), the kernel weights and the centred
+ * design depend on the noise only, so one factorisation of the weighted ridge serves every row
+ * of a key (or of a released position: the stability metrics explain every anchor's neighbours
+ * at positions 0..N−1, and a worker keeps those factorisations) and x enters through the model
+ * outputs alone. The fit on the samples themselves differs only by rounding (≤ 1e-12); it is
+ * used when a factorisation is not clearly positive definite (its solver falls back to an SVD).
  */
 export type LimeNoise = 'keyed' | 'numpy-batch';
 
@@ -82,24 +88,18 @@ export interface LimeOptions extends CommonExplainerOptions, FeatureScaleOption 
 }
 
 /**
- * Per-call options of a LIME explainer: core's `ExplainOptions` plus `batchPositions`.
+ * Per-call options of a LIME explainer: core's `ExplainOptions` (whose `batchPositions` place
+ * the rows of `noise: 'numpy-batch'` in the released batch: row at position p uses the normals
+ * [p·m, (p+1)·m), m = samples·d; keyed noise ignores them) plus `sharedNoise`.
  * A plain `ExplainOptions` is accepted as is, so the core `Explainer` contract holds.
  */
 export interface LimeExplainOptions extends ExplainOptions {
   /**
-   * `noise: 'numpy-batch'` only (ignored by 'keyed'): the position of each row in the
-   * released batch (non-negative integers, one per row), so a runner that splits the 1000
-   * explained rows into blocks still gives row p the normals [p·m, (p+1)·m).
-   * @defaultValue 0..n−1 (this call is the released batch)
-   */
-  readonly batchPositions?: ArrayLike<number>;
-  /**
    * Keyed noise only: every row uses the noise of the first row's key (`keys[0]`, or row 0's
    * content hash), as if all keys were equal. Rows that share a key (this option, or equal
    * `keys` such as the stability metrics' common random numbers) share one factorisation of
-   * the weighted ridge problem: with samples x + noise, the kernel weights and the centred
-   * design depend on the noise only, so per row only the model call and one (d x samples)
-   * matrix-vector product remain. Equal to the per-row fit up to rounding (≤ 1e-12).
+   * the weighted ridge problem (see {@link LimeNoise}), so per row only the model call and one
+   * (d x samples) matrix-vector product remain.
    * @defaultValue false
    */
   readonly sharedNoise?: boolean;
@@ -138,6 +138,15 @@ const LIME_PAPER_DEFAULTS = {
   regressionTarget: 'target',
   noise: 'keyed',
 } as const;
+
+/**
+ * The most memory one worker (a JavaScript realm: a process or a worker thread) keeps between
+ * calls for LIME's `numpy-batch` noise, per seed: the factorisations of released positions
+ * (192 MiB, least recently used dropped first) and the numpy stream's checkpoints (20 MB). What
+ * is kept changes the speed, never a result. Memory plans add it per worker.
+ * @since 0.3.0
+ */
+export const LIME_CACHE_BYTES = NUMPY_FIT_CACHE_BYTES + NUMPY_CHECKPOINT_BYTES;
 
 /** Per-preset defaults (OpenXAI: lime_tabular with its sample-around-instance change). */
 export const limeDefaults: Readonly<
@@ -250,8 +259,6 @@ export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
   const scale = featureScaleOption(fn, options.featureScale);
   const { config, maskVector } = resolveLimeConfig(fn, options, common, scale);
   const seed = common.seed;
-  // Kept between calls only to avoid regenerating draws; results never depend on it.
-  let stream: NumpyBatchStream | null = null;
   return {
     id: 'lime',
     preset: common.preset,
@@ -284,89 +291,83 @@ export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
       const keys = shared ? new Float64Array(n).fill(b.keys[0] ?? 0) : b.keys;
       if (config.groups !== null) return explainMasked(efn, b, keys, config, seed, width, signed, maskVector, sc);
       const positions = numpy ? batchPositionsOf(efn, explainOptions?.batchPositions, n, config.samples * d) : null;
-      if (numpy && stream === null) stream = numpyBatchStream(seed);
-      return explainGaussian(efn, b, keys, config, seed, width, signed, sc, positions, stream);
+      const settings: NoiseFitSettings = { seed, samples: config.samples, d, std: config.std, width, alpha: config.alpha };
+      const source = positions === null ? keyedFits(settings, keys) : numpyFits(settings, positions, sc);
+      return explainGaussian(
+        efn,
+        b,
+        config,
+        width,
+        signed,
+        sc,
+        positions === null ? groupedByKey(keys) : ascendingOrder(positions),
+        source,
+      );
     },
   };
 }
 
 /** Per-call option keys of a LIME explainer. */
-const LIME_EXPLAIN_KEYS = [...EXPLAIN_OPTION_KEYS, 'batchPositions', 'sharedNoise'] as const;
+const LIME_EXPLAIN_KEYS = [...EXPLAIN_OPTION_KEYS, 'sharedNoise'] as const;
 
-/** The noise of keys shared by two or more rows, kept (with its ridge factorisation) until their last row is explained. */
-interface SharedNoiseCache {
-  /** Rows left to explain per key (keyed noise only). */
-  readonly left: Map<number, number>;
-  readonly factors: Map<number, { noise: Float64Array; ridge: SharedRidge | null }>;
-  factorOf(key: number): { noise: Float64Array; ridge: SharedRidge | null };
+/** Where each row's noise fit comes from: `fitOf(i)` while its neighbourhood is filled, `done(i)` after its fit. */
+interface FitSource {
+  fitOf(i: number): NoiseFit;
+  done(i: number): void;
 }
 
-function sharedNoiseCache(
-  config: LimeConfig,
-  seed: number,
-  keys: Float64Array,
-  numpy: boolean,
-  d: number,
-  width: number,
-): SharedNoiseCache {
-  const S = config.samples;
-  const perRow = S * d;
+/**
+ * Keyed noise: one fit per key of this call, kept until the key's last row is explained. Every
+ * keyed row is fitted from its key's factorisation, shared or not, so a row's attributions never
+ * depend on which other rows came in the same call.
+ */
+function keyedFits(settings: NoiseFitSettings, keys: Float64Array): FitSource {
   const left = new Map<number, number>();
-  if (!numpy) for (let i = 0; i < keys.length; i++) left.set(keys[i]!, (left.get(keys[i]!) ?? 0) + 1);
-  const factors = new Map<number, { noise: Float64Array; ridge: SharedRidge | null }>();
+  for (let i = 0; i < keys.length; i++) left.set(keys[i]!, (left.get(keys[i]!) ?? 0) + 1);
+  const fits = new Map<number, NoiseFit>();
   return {
-    left,
-    factors,
-    factorOf(key) {
-      let f = factors.get(key);
+    fitOf(i) {
+      const k = keys[i]!;
+      let f = fits.get(k);
       if (f === undefined) {
-        const noise = new Float64Array(perRow);
-        substream(seed, key, 'lime').fillNormal(noise, 0, config.std, d, perRow);
-        f = { noise, ridge: createSharedRidge(noise, S, d, width, config.alpha) };
-        factors.set(key, f);
+        f = keyedNoiseFit(settings, k);
+        fits.set(k, f);
       }
       return f;
+    },
+    done(i) {
+      const k = keys[i]!;
+      const r = left.get(k)! - 1;
+      left.set(k, r);
+      if (r === 0) fits.delete(k);
     },
   };
 }
 
-/** Row i's neighbourhood into z from `start`: row 0 is x, the others x + noise (released stream, shared, or keyed). */
+/** numpy-batch noise: the fit of each row's released position (worker-wide cache, see limeNoiseFits). */
+function numpyFits(settings: NoiseFitSettings, positions: Float64Array, sc: Float64Array | null): FitSource {
+  const configKey = numpyFitKey(settings, sc);
+  return { fitOf: (i) => numpyNoiseFit(settings, configKey, positions[i]!), done: () => {} };
+}
+
+/** Row i's neighbourhood into z from `start`: row 0 is x, the others x + noise (noise · s in scale units). */
 function fillNeighbourhood(
-  i: number,
   x: Float64Array,
+  xo: number,
   d: number,
-  keys: Float64Array,
-  config: LimeConfig,
-  seed: number,
+  S: number,
+  noise: Float64Array,
   sc: Float64Array | null,
-  positions: Float64Array | null,
-  stream: NumpyBatchStream | null,
-  cache: SharedNoiseCache,
   z: Float64Array,
   start: number,
 ): void {
-  const S = config.samples;
-  const perRow = S * d;
-  const xo = i * d;
-  if (positions !== null) {
-    // Released: data = normal(0, 1, S·d)·std + x, then data[0] = x (its draw is wasted).
-    stream!.fill(z, start, positions[i]! * perRow, perRow);
-    for (let s = 1; s < S; s++) {
-      const o = start + s * d;
-      if (sc === null) for (let j = 0; j < d; j++) z[o + j] = z[o + j]! * config.std + x[xo + j]!;
-      else for (let j = 0; j < d; j++) z[o + j] = z[o + j]! * config.std * sc[j]! + x[xo + j]!;
-    }
-  } else {
-    if (cache.left.get(keys[i]!)! > 1 || cache.factors.has(keys[i]!)) z.set(cache.factorOf(keys[i]!).noise, start);
-    else substream(seed, keys[i]!, 'lime').fillNormal(z, 0, config.std, start + d, start + perRow);
-    for (let s = 1; s < S; s++) {
-      const o = start + s * d;
-      if (sc === null) for (let j = 0; j < d; j++) z[o + j] = z[o + j]! + x[xo + j]!;
-      else for (let j = 0; j < d; j++) z[o + j] = z[o + j]! * sc[j]! + x[xo + j]!;
-    }
-  }
-  // Row 0 is the instance itself.
   for (let j = 0; j < d; j++) z[start + j] = x[xo + j]!;
+  for (let s = 1; s < S; s++) {
+    const o = start + s * d;
+    const no = s * d;
+    if (sc === null) for (let j = 0; j < d; j++) z[o + j] = noise[no + j]! + x[xo + j]!;
+    else for (let j = 0; j < d; j++) z[o + j] = noise[no + j]! * sc[j]! + x[xo + j]!;
+  }
 }
 
 /** Buffers of the per-row surrogate fit. */
@@ -374,12 +375,17 @@ interface FitWork {
   readonly y: Float64Array;
   readonly w: Float64Array;
   readonly coef: Float64Array;
+  readonly rhs: Float64Array;
   readonly work: ReturnType<typeof createLeastSquaresWork>;
   /** Scaled: the per-row ridge's design in scale units. */
   readonly design: Float64Array | null;
 }
 
-/** The kernel-weighted ridge of row i on its neighbourhood (z from row `start`), its coefficients into coef. */
+/**
+ * The kernel-weighted ridge of row i on its neighbourhood (z from row `start`), its coefficients
+ * into coef: from the noise's factorisation, or (when that is not clearly positive definite)
+ * fitted on the samples themselves, whose solver falls back to an SVD.
+ */
 function fitRow(
   i: number,
   x: Float64Array,
@@ -392,15 +398,15 @@ function fitRow(
   config: LimeConfig,
   width: number,
   sc: Float64Array | null,
-  shared: { ridge: SharedRidge | null } | undefined,
+  ridge: SharedRidge | null,
   fit: FitWork,
 ): void {
   const S = config.samples;
   const { y, w, coef, work, design } = fit;
   const xo = i * d;
-  if (shared !== undefined && shared.ridge !== null) {
-    for (let s = 0; s < S; s++) y[s] = probs[(start + s) * classes + col]!;
-    sharedRidgeApply(shared.ridge, y, coef);
+  for (let s = 0; s < S; s++) y[s] = probs[(start + s) * classes + col]!;
+  if (ridge !== null) {
+    sharedRidgeApply(ridge, y, coef, fit.rhs);
   } else if (design === null) {
     for (let s = 0; s < S; s++) {
       const o = (start + s) * d;
@@ -410,60 +416,55 @@ function fitRow(
         dist2 += t * t;
       }
       w[s] = limeKernelWeight(dist2, width);
-      y[s] = probs[(start + s) * classes + col]!;
     }
     weightedLeastSquares(z.subarray(start * d, (start + S) * d), S, d, y, w, config.alpha, true, coef, work);
   } else {
     scaledDesign(z, start * d, S, d, sc!, design);
-    for (let s = 0; s < S; s++) {
-      w[s] = limeKernelWeight(scaledDistance2(z, (start + s) * d, x, xo, d, sc!), width);
-      y[s] = probs[(start + s) * classes + col]!;
-    }
+    for (let s = 0; s < S; s++) w[s] = limeKernelWeight(scaledDistance2(z, (start + s) * d, x, xo, d, sc!), width);
     weightedLeastSquares(design, S, d, y, w, config.alpha, true, coef, work);
   }
 }
 
 /**
- * LIME with Gaussian neighbourhoods: per chunk of rows, fill every neighbourhood, one model call,
- * fit each row's surrogate. numpy-batch visits rows by ascending batch position so the stream only
- * moves forward; keyed noise visits rows sharing a key together so they share one ridge factorisation.
+ * LIME with Gaussian neighbourhoods: per chunk of rows (in `order`: numpy-batch by position,
+ * keyed rows sharing a key together), fill every neighbourhood from its noise fit, one model
+ * call, then each row's surrogate.
  */
 function explainGaussian(
   efn: string,
   b: ReturnType<typeof prepareBatch>,
-  keys: Float64Array,
   config: LimeConfig,
-  seed: number,
   width: number,
   signed: boolean,
   sc: Float64Array | null,
-  positions: Float64Array | null,
-  stream: NumpyBatchStream | null,
+  order: Int32Array,
+  source: FitSource,
 ): Matrix {
   const { n, d } = b;
   const classes = b.model.classes;
   const S = config.samples;
   const perRow = S * d;
-  const order = positions !== null ? ascendingOrder(positions) : groupedByKey(keys);
-  const cache = sharedNoiseCache(config, seed, keys, positions !== null, d, width);
   const out = new Float64Array(n * d);
   const per = instancesPerChunk(S, config.batchRows);
   const cap = Math.min(per, n);
   const z = new Float64Array(cap * perRow);
   const probs = new Float64Array(cap * S * classes);
-  // Scaled: the noise is kept in scale units (what the kernel and the shared ridge read) and
-  // multiplied by s into z; the per-row ridge reads its design in scale units.
+  const fits: NoiseFit[] = new Array(cap);
   const fit: FitWork = {
     y: new Float64Array(S),
     w: new Float64Array(S),
     coef: new Float64Array(d),
+    rhs: new Float64Array(d),
     work: createLeastSquaresWork(d),
     design: sc === null ? null : new Float64Array(perRow),
   };
   for (let c0 = 0; c0 < n; c0 += per) {
     const c1 = Math.min(n, c0 + per);
-    for (let q = c0; q < c1; q++)
-      fillNeighbourhood(order[q]!, b.x, d, keys, config, seed, sc, positions, stream, cache, z, (q - c0) * perRow);
+    for (let q = c0; q < c1; q++) {
+      const i = order[q]!;
+      fits[q - c0] = source.fitOf(i);
+      fillNeighbourhood(b.x, i * d, d, S, fits[q - c0]!.noise, sc, z, (q - c0) * perRow);
+    }
     const rows = (c1 - c0) * S;
     predictRows(b.model, { rows, cols: d, data: z.subarray(0, rows * d) }, efn, config.batchRows, probs);
     for (let q = c0; q < c1; q++) {
@@ -471,18 +472,12 @@ function explainGaussian(
       const xo = i * d;
       const col = signed ? 1 : b.targets[i]!;
       const sign = signed ? (b.targets[i] === 1 ? 1 : -1) : 1;
-      const shared = positions === null ? cache.factors.get(keys[i]!) : undefined;
-      fitRow(i, b.x, d, z, probs, (q - c0) * S, classes, col, config, width, sc, shared, fit);
+      fitRow(i, b.x, d, z, probs, (q - c0) * S, classes, col, config, width, sc, fits[q - c0]!.ridge, fit);
       const coef = fit.coef;
       // Scaled: a coefficient per scale unit is coef / s per unit of the model's input.
       if (sc === null) for (let j = 0; j < d; j++) out[xo + j] = sign * coef[j]!;
       else for (let j = 0; j < d; j++) out[xo + j] = (sign * coef[j]!) / sc[j]!;
-      if (positions === null) {
-        const k = keys[i]!;
-        const r = cache.left.get(k)! - 1;
-        cache.left.set(k, r);
-        if (r === 0) cache.factors.delete(k);
-      }
+      source.done(i);
     }
   }
   return { rows: n, cols: d, data: out };

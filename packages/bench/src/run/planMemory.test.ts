@@ -28,6 +28,12 @@ describe('planMemory', () => {
     }
   });
 
+  it("adds LIME's cache of released-stream factorisations per worker", () => {
+    const p = planMemory({ ...base, explainers: ['grad', 'lime'], datasets: [{ id: 'a', features: 20, rows: 1000 }] }, 24 * GIB);
+    // LIME's samples 2 × 10 × 1000 × 20 × 8, the payload, 192 MiB of factorisations, 8192 stream states of 2504 bytes.
+    expect(p.perWorker).toBe(2 * 10 * 1000 * 20 * 8 + 1000 * 20 * 8 + 192 * 1024 * 1024 + 8192 * 2504);
+  });
+
   it('stability candidates dominate when there is no sampling explainer', () => {
     const p = planMemory(
       { ...base, explainers: ['grad'], stabilitySamples: 100_000, datasets: [{ id: 's', features: 100, rows: 10 }] },

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { totalmem } from 'node:os';
 import { XaiError } from '@xai/core';
+import { LIME_CACHE_BYTES } from '@xai/explainers';
 
 /** What a run's largest unit of work holds at once, per worker. */
 export interface MemoryPlan {
@@ -45,7 +46,8 @@ export function availableMemory(): number {
  * An upper estimate of a run's memory: per worker, the largest perturbation matrix a unit holds
  * (a block's stability candidates `blockSize × stabilitySamples × d`, KernelSHAP's coalitions
  * `blockSize × (2d + 2048) × d`, LIME's samples `blockSize × 1000 × d`; each twice, for the
- * points and their outputs, in float64) plus the dataset payload every worker keeps.
+ * points and their outputs, in float64) plus the dataset payload every worker keeps and, with
+ * LIME, its cache of released-stream factorisations (`LIME_CACHE_BYTES`).
  * @example planMemory({ datasets: [{ id: 'x', features: 5000, rows: 1000 }], explainers: ['shap'], blockSize: 10, stabilitySamples: 1000, workers: 2 }, 24 * 2 ** 30)
  * @since 0.3.0
  */
@@ -69,7 +71,7 @@ export function planMemory(input: MemoryPlanInput, available: number = available
       }
     }
   }
-  const perWorker = unit + payload;
+  const perWorker = unit + payload + (input.explainers.includes('lime') ? LIME_CACHE_BYTES : 0);
   return { perWorker, workers: input.workers, total: perWorker * input.workers, available, largest };
 }
 

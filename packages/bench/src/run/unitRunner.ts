@@ -3,7 +3,6 @@
 import type { Explainer, Matrix } from '@xai/core';
 import { contiguous, hashFloat64, predictLabels, row, rowBlock } from '@xai/core';
 import { floorExplainers, permutedNullAttributions } from '@xai/audit/controls';
-import type { LimeExplainer } from '@xai/explainers';
 import { linearGroundTruth } from '@xai/models';
 import type { MetricFamily } from '../config/ids.js';
 import { buildWorkerModel, loadOnnxRuntime, needsOnnxRuntime } from '../inputs/workerModel.js';
@@ -102,11 +101,10 @@ function runUnit(p: PipelinePayload, want: ReadonlySet<string>, j: Job, unit: Un
   const x = contiguous(rowBlock(j.x, unit.start, unit.end), true);
   const n = x.rows;
   const explainer = explainerOf(p, j, unit.explainer);
-  // Only LIME takes batchPositions (its numpy-batch mode under openxai reads them); every other
-  // explainer rejects unknown options, so it gets none.
+  // Each row at its place among the scored instances, whatever the block (LIME's numpy-batch
+  // mode under openxai reads it; every other explainer ignores it).
   const batchPositions = Float64Array.from({ length: n }, (_, i) => unit.start + i);
-  const attributions =
-    unit.explainer === 'lime' ? (explainer as LimeExplainer).explain(j.model, x, { batchPositions }) : explainer.explain(j.model, x);
+  const attributions = explainer.explain(j.model, x, { batchPositions });
   const truth = truthOf(j, x, unit.start, unit.end);
   // Rows of this block each family is scored on (a family limit cuts it short).
   const lim = (f: MetricFamily): number => Math.max(0, Math.min(n, (unit.limits?.[f] ?? unit.end) - unit.start));

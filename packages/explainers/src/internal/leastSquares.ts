@@ -4,6 +4,8 @@
 // conditioned design), we fall back to an SVD of the weighted, centred design itself and
 // return the minimum-norm solution, as numpy/scipy `lstsq` (and so sklearn) would.
 import { Matrix as MlMatrix, SingularValueDecomposition } from 'ml-matrix';
+import type { GramBuffers } from './weightedGram.js';
+import { gramBuffers, weightedGram } from './weightedGram.js';
 
 /** Reusable scratch for one feature count d. */
 export interface LeastSquaresWork {
@@ -11,9 +13,9 @@ export interface LeastSquaresWork {
   readonly a: Float64Array; // d x d normal matrix, then its Cholesky factor
   readonly b: Float64Array;
   readonly mean: Float64Array;
-  /** Grow-only scratch: centred design by column, weighted copy, residuals. */
-  cols: Float64Array;
-  weighted: Float64Array;
+  /** The centred design and its weighted transpose (in the SIMD kernel's memory when it runs). */
+  gram: GramBuffers | null;
+  /** Grow-only scratch: residuals. */
   residual: Float64Array;
   /** How many solves took the SVD fallback (for tests and diagnostics). */
   fallbacks: number;
@@ -25,8 +27,7 @@ export function createLeastSquaresWork(d: number): LeastSquaresWork {
     a: new Float64Array(d * d),
     b: new Float64Array(d),
     mean: new Float64Array(d),
-    cols: new Float64Array(0),
-    weighted: new Float64Array(0),
+    gram: null,
     residual: new Float64Array(0),
     fallbacks: 0,
   };
@@ -71,25 +72,20 @@ export function weightedLeastSquares(
     for (let j = 0; j < d; j++) mean[j] = mean[j]! / sw;
     my /= sw;
   }
-  // Centred columns (column-major, length `rows` each), so that every entry of the normal
-  // matrix is one long dot product: far fewer loop overheads than row-wise rank-1 updates.
-  const need = rows * d;
-  if (work.cols.length < need) {
-    work.cols = new Float64Array(need);
-    work.weighted = new Float64Array(need);
-    work.residual = new Float64Array(rows);
-  }
-  const ct = work.cols;
-  const wct = work.weighted;
+  // The centred design c (rows x d) and (W c)ᵀ (d x rows, so that b_j is one long dot product).
+  if (work.residual.length < rows) work.residual = new Float64Array(rows);
+  const g = gramBuffers(rows, d, work.gram);
+  work.gram = g;
+  const { c, wct } = g;
   const r = work.residual;
   for (let s = 0; s < rows; s++) {
     const ws = w[s]!;
     const o = s * d;
     r[s] = y[s]! - my;
     for (let j = 0; j < d; j++) {
-      const c = z[o + j]! - mean[j]!;
-      ct[j * rows + s] = c;
-      wct[j * rows + s] = ws * c;
+      const cj = z[o + j]! - mean[j]!;
+      c[o + j] = cj;
+      wct[j * rows + s] = ws * cj;
     }
   }
   for (let j = 0; j < d; j++) {
@@ -97,27 +93,8 @@ export function weightedLeastSquares(
     let bj = 0;
     for (let s = 0; s < rows; s++) bj += wct[wj + s]! * r[s]!;
     b[j] = bj;
-    let k = j;
-    for (; k + 1 < d; k += 2) {
-      const c0 = k * rows;
-      const c1 = c0 + rows;
-      let s0 = 0;
-      let s1 = 0;
-      for (let s = 0; s < rows; s++) {
-        const v = wct[wj + s]!;
-        s0 += v * ct[c0 + s]!;
-        s1 += v * ct[c1 + s]!;
-      }
-      a[j * d + k] = s0;
-      a[j * d + k + 1] = s1;
-    }
-    if (k < d) {
-      const c0 = k * rows;
-      let s0 = 0;
-      for (let s = 0; s < rows; s++) s0 += wct[wj + s]! * ct[c0 + s]!;
-      a[j * d + k] = s0;
-    }
   }
+  weightedGram(g, rows, d, a);
   for (let j = 0; j < d; j++) a[j * d + j] = a[j * d + j]! + alpha;
   if (choleskySolveInPlace(a, b, d)) {
     coef.set(b.subarray(0, d));

@@ -27,7 +27,7 @@ export interface PreparedBatch {
 }
 
 /** Per-call option keys of core's `ExplainOptions`. */
-export const EXPLAIN_OPTION_KEYS = ['targets', 'keys'] as const;
+export const EXPLAIN_OPTION_KEYS = ['targets', 'keys', 'batchPositions'] as const;
 
 /**
  * The model boundary of every explainer: core's `checkedModel` (typed-array outputs

@@ -5,6 +5,7 @@
 // triangular solves. Same minimiser as `weightedLeastSquares`; null when the normal matrix is
 // not clearly positive definite (callers then solve per row, with its SVD fallback).
 import { choleskySolveInPlace } from './leastSquares.js';
+import { gramBuffers, weightedGram } from './weightedGram.js';
 
 export interface SharedLeastSquares {
   readonly p: number;
@@ -39,24 +40,19 @@ export function createSharedLeastSquares(
     for (let s = 0; s < rows; s++) for (let j = 0; j < p; j++) mean[j] = mean[j]! + w[wo + s]! * z[zo + s * p + j]!;
     for (let j = 0; j < p; j++) mean[j] = mean[j]! / sw;
   }
-  const ct = new Float64Array(rows * p);
-  const wct = new Float64Array(rows * p);
+  const g = gramBuffers(rows, p, null);
   for (let s = 0; s < rows; s++) {
     for (let j = 0; j < p; j++) {
       const c = z[zo + s * p + j]! - mean[j]!;
-      ct[j * rows + s] = c;
-      wct[j * rows + s] = w[wo + s]! * c;
+      g.c[s * p + j] = c;
+      g.wct[j * rows + s] = w[wo + s]! * c;
     }
   }
   const a = new Float64Array(p * p);
-  for (let j = 0; j < p; j++) {
-    for (let k = j; k < p; k++) {
-      let t = 0;
-      for (let s = 0; s < rows; s++) t += wct[j * rows + s]! * ct[k * rows + s]!;
-      a[j * p + k] = t;
-    }
-    a[j * p + j] = a[j * p + j]! + alpha;
-  }
+  weightedGram(g, rows, p, a);
+  for (let j = 0; j < p; j++) a[j * p + j] = a[j * p + j]! + alpha;
+  // Kept for every solve (a copy: the kernel's memory is reused by the next fit).
+  const wct = g.wct.slice(0, rows * p);
   if (!choleskySolveInPlace(a, new Float64Array(p), p)) return null;
   return { p, rows, intercept, w: w.slice(wo, wo + rows), sw, mean, wct, r: a, rhs: new Float64Array(p) };
 }

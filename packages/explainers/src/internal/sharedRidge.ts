@@ -3,21 +3,30 @@
 // of z is x + mean_w(n), so the centred design z − mean_w(z) = n − mean_w(n) and the weights
 // do not depend on x: the normal matrix A = Ncᵀ W Nc + αI is the same for all those rows
 // and, with the intercept unpenalised, coef = A⁻¹ Ncᵀ W (y − ȳ_w) depends on x only through
-// the model outputs y. Per row: one d x S product and two triangular solves.
+// the model outputs y. Per row: one pass over the noise (d x S products) and two triangular solves.
+// Every sum runs over the samples in ascending order from +0, one product at a time, so the
+// bits do not depend on how the loops are arranged.
 import { choleskySolveInPlace } from './leastSquares.js';
 import { limeKernelWeight } from './limeKernel.js';
+import { gramBuffers, weightedGram } from './weightedGram.js';
 
 export interface SharedRidge {
   readonly d: number;
   readonly samples: number;
+  /** The noise (S x d row-major, row 0 zeros) the factor belongs to; read, never written. */
+  readonly noise: Float64Array;
   /** Kernel weights (S) and their sum: ȳ_w is formed exactly as the per-row solver forms it. */
   readonly w: Float64Array;
   readonly sw: number;
-  /** W·Nc by column (d x S, column j contiguous). */
-  readonly wct: Float64Array;
+  /** Weighted mean of each noise column. */
+  readonly mean: Float64Array;
   /** Upper Cholesky factor R of A (row-major d x d, upper triangle). */
   readonly r: Float64Array;
-  readonly rhs: Float64Array;
+}
+
+/** Bytes a shared ridge of S samples x d features holds besides its noise. */
+export function sharedRidgeBytes(S: number, d: number): number {
+  return 8 * (S + d + d * d);
 }
 
 /**
@@ -41,41 +50,36 @@ export function createSharedRidge(noise: Float64Array, S: number, d: number, wid
   const mean = new Float64Array(d);
   for (let s = 0; s < S; s++) for (let j = 0; j < d; j++) mean[j] = mean[j]! + w[s]! * noise[s * d + j]!;
   for (let j = 0; j < d; j++) mean[j] = mean[j]! / sw;
-  const ct = new Float64Array(S * d);
-  const wct = new Float64Array(S * d);
+  // A[j][k] = Σ_s (w_s c_sj) c_sk, c = n − mean (upper triangle).
+  const g = gramBuffers(S, d, null);
   for (let s = 0; s < S; s++) {
+    const o = s * d;
     for (let j = 0; j < d; j++) {
-      const c = noise[s * d + j]! - mean[j]!;
-      ct[j * S + s] = c;
-      wct[j * S + s] = w[s]! * c;
+      const c = noise[o + j]! - mean[j]!;
+      g.c[o + j] = c;
+      g.wct[j * S + s] = w[s]! * c;
     }
   }
   const a = new Float64Array(d * d);
-  for (let j = 0; j < d; j++) {
-    for (let k = j; k < d; k++) {
-      let t = 0;
-      for (let s = 0; s < S; s++) t += wct[j * S + s]! * ct[k * S + s]!;
-      a[j * d + k] = t;
-    }
-    a[j * d + j] = a[j * d + j]! + alpha;
-  }
+  weightedGram(g, S, d, a);
+  for (let j = 0; j < d; j++) a[j * d + j] = a[j * d + j]! + alpha;
   // Factor once (the solve of a zero right-hand side is discarded).
-  const probe = new Float64Array(d);
-  if (!choleskySolveInPlace(a, probe, d)) return null;
-  return { d, samples: S, w, sw, wct, r: a, rhs: new Float64Array(d) };
+  if (!choleskySolveInPlace(a, new Float64Array(d), d)) return null;
+  return { d, samples: S, noise, w, sw, mean, r: a };
 }
 
-/** coef = A⁻¹ Ncᵀ W (y − ȳ_w) with the shared factor. */
-export function sharedRidgeApply(f: SharedRidge, y: Float64Array, coef: Float64Array): void {
-  const { d, samples: S, w, wct, r, rhs } = f;
+/** coef = A⁻¹ Ncᵀ W (y − ȳ_w) with the shared factor; `rhs` is d values of scratch. */
+export function sharedRidgeApply(f: SharedRidge, y: Float64Array, coef: Float64Array, rhs: Float64Array): void {
+  const { d, samples: S, noise, w, mean, r } = f;
   let my = 0;
   for (let s = 0; s < S; s++) my += w[s]! * y[s]!;
   my /= f.sw;
-  for (let j = 0; j < d; j++) {
-    const o = j * S;
-    let t = 0;
-    for (let s = 0; s < S; s++) t += wct[o + s]! * (y[s]! - my);
-    rhs[j] = t;
+  rhs.fill(0, 0, d);
+  for (let s = 0; s < S; s++) {
+    const o = s * d;
+    const ws = w[s]!;
+    const ys = y[s]! - my;
+    for (let j = 0; j < d; j++) rhs[j] = rhs[j]! + ws * (noise[o + j]! - mean[j]!) * ys;
   }
   // Rᵀ u = rhs, then R c = u.
   for (let i = 0; i < d; i++) {

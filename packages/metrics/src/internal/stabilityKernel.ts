@@ -150,6 +150,13 @@ interface Workspace {
   /** Rows to explain: [anchors | neighbours | anchors under other keys]. */
   readonly xe: Float64Array;
   readonly keys: Float64Array;
+  /**
+   * `ExplainOptions.batchPositions` of each row: 0 for an anchor, a neighbour's index among its
+   * anchor's kept neighbours (the released loop's one reseeded call per anchor), never its place
+   * in this block's call, so an explainer that draws by position gives every row the same draws
+   * whatever the block size.
+   */
+  readonly positions: Float64Array;
   readonly targets: Int32Array;
   readonly anchorKeys: Float64Array;
   readonly keyRow: Float64Array;
@@ -287,6 +294,7 @@ function allocateWorkspace(run: Run): Workspace {
     xeRowsMax,
     xe: new Float64Array(xeRowsMax * d),
     keys: new Float64Array(xeRowsMax),
+    positions: new Float64Array(xeRowsMax),
     targets: new Int32Array(xeRowsMax),
     anchorKeys: new Float64Array(block),
     keyRow: new Float64Array(d),
@@ -419,16 +427,18 @@ function nbRow(ws: Workspace, N: number, t: number): number {
 function layoutExplainRows(run: Run, ws: Workspace, out: Outputs, b0: number, B: number, T: number): number {
   const { st, x, d, released, explained } = run;
   const N = st.neighbours;
-  const { xe, keys, targets, anchorKeys } = ws;
+  const { xe, keys, positions, targets, anchorKeys } = ws;
   let q = 0;
   for (let b = 0; b < B; b++, q++) {
     xe.set(row(x, b0 + b), q * d);
     keys[q] = released ? 0 : anchorKeys[b]!;
+    positions[q] = 0;
     targets[q] = explained[b0 + b]!;
   }
   for (let t = 0; t < T; t++, q++) {
     copy(ws.nb, nbRow(ws, N, t) * d, xe, q * d, d);
     const pos = t - ws.first[ws.owner[t]!]!;
+    positions[q] = pos;
     if (released) keys[q] = pos;
     else if (st.common) keys[q] = anchorKeys[ws.owner[t]!]!;
     else {
@@ -440,6 +450,7 @@ function layoutExplainRows(run: Run, ws: Workspace, out: Outputs, b0: number, B:
   if (out.noise !== null) {
     for (let b = 0; b < B; b++, q++) {
       xe.set(row(x, b0 + b), q * d);
+      positions[q] = 0;
       keys[q] = st.keys === null ? hashFloat64(row(x, b0 + b), NOISE_SALT) : hashFloat64(Float64Array.of(st.keys[b0 + b]!), NOISE_SALT);
       targets[q] = explained[b0 + b]!;
     }
@@ -470,7 +481,7 @@ function explainBlock(run: Run, ws: Workspace, B: number, T: number, q: number):
   const { st, d, model, explainer } = run;
   const eFrom = st.given !== null ? B : 0; // anchors already explained: skip them
   if (run.released) {
-    const E = explainReleased(model, explainer, ws.xe, ws.targets, ws.keys, eFrom, q, B, d, st.fn);
+    const E = explainReleased(model, explainer, ws, eFrom, q, B, d, st.fn);
     run.explainerCalls += (eFrom === 0 ? 1 : 0) + (T > 0 ? 1 : 0);
     run.explainedRows += q - eFrom;
     return E;
@@ -482,6 +493,7 @@ function explainBlock(run: Run, ws: Workspace, B: number, T: number, q: number):
     {
       targets: ws.targets.subarray(eFrom, q),
       keys: ws.keys.subarray(eFrom, q),
+      batchPositions: ws.positions.subarray(eFrom, q),
     },
   );
   assertMatrix(E, st.fn, `explainer(${explainer.id}).explain`, { rows: eRows, cols: d });
@@ -581,9 +593,7 @@ function argmaxAt(data: Float64Array, o: number, c: number): number {
 function explainReleased(
   model: Model,
   explainer: Explainer,
-  xe: Float64Array,
-  targets: Int32Array,
-  keys: Float64Array,
+  ws: Workspace,
   eFrom: number,
   q: number,
   B: number,
@@ -595,8 +605,8 @@ function explainReleased(
     if (to <= from) return;
     const E = explainer.explain(
       model,
-      { rows: to - from, cols: d, data: xe.subarray(from * d, to * d) },
-      { targets: targets.subarray(from, to), keys: keys.subarray(from, to) },
+      { rows: to - from, cols: d, data: ws.xe.subarray(from * d, to * d) },
+      { targets: ws.targets.subarray(from, to), keys: ws.keys.subarray(from, to), batchPositions: ws.positions.subarray(from, to) },
     );
     assertMatrix(E, fn, `explainer(${explainer.id}).explain`, { rows: to - from, cols: d });
     for (let r = 0; r < to - from; r++) {
