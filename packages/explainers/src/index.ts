@@ -15,6 +15,7 @@ export * from './noiseTunnelExplainer.js';
 export * from './gradientShapExplainer.js';
 export * from './deepLiftExplainer.js';
 export * from './treeShapExplainer.js';
+export * from './explainerInfo.js';
 export * from './explainerRegistry.js';
 export * from './createExplainer.js';
 export * from './explainToJson.js';
