@@ -44,3 +44,26 @@ export async function renderSvg(spec: TopLevelSpec): Promise<string> {
     view.finalize();
   }
 }
+
+/**
+ * Vega numbers its gradient and clip ids from a process-wide counter: renumbered by first use
+ * within the picture, under a per-picture prefix, so the same results give the same bytes and
+ * two pictures inlined in one page never share an id.
+ */
+function stableIds(svg: string, prefix: string): string {
+  const ids = new Map<string, string>();
+  // Only in id="…" and url(#…): a feature named `clip3` in an axis label stays as it is.
+  return svg.replace(/(id="|url\(#)((gradient_|clip)\d+)(?=[")])/g, (_m, lead: string, id: string, kind: string) => {
+    if (!ids.has(id)) ids.set(id, `${prefix}-${kind.replace('_', '')}${ids.size}`);
+    return `${lead}${ids.get(id)!}`;
+  });
+}
+
+/**
+ * {@link renderSvg} with the picture's ids made stable and unique under `prefix` (for SVG
+ * inlined in a page beside others, or written to a file that must not change between runs).
+ * @since 0.3.0
+ */
+export async function renderFigureSvg(spec: TopLevelSpec, prefix: string): Promise<string> {
+  return stableIds(await renderSvg(spec), prefix);
+}
