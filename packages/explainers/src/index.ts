@@ -19,5 +19,7 @@ export * from './explainerInfo.js';
 export * from './explainerRegistry.js';
 export * from './createExplainer.js';
 export * from './explainToJson.js';
+export * from './plotBase.js';
+export * from './explanationPlots.js';
 export * from './scaleEquivalence.js';
 export { VERSION } from './version.js';
