@@ -6,9 +6,13 @@ import type { RunManifest } from '../results/runManifest.js';
 import type { PlotSample } from '../run/plotSample.js';
 import { fileSlug } from './escapeText.js';
 import { FIGURES_DIR } from './overviewFigure.js';
-import { PLOT_FEATURES, baseWords, summarySpec, waterfallSpec } from './plotSpecs.js';
+import type { TopLevelSpec } from 'vega-lite';
+import { PLOT_FEATURES, baseWords, summarySpec, waterfallSpec } from '@xai/explainers/explanationPlots';
 import type { Block, FigureBlock } from './reportDocument.js';
 import { MODEL_NAMES, explainerName } from './reportFormat.js';
+
+/** The explainers package's specs are plain data; here they are Vega-Lite's type. */
+const vl = (spec: Record<string, unknown>): TopLevelSpec => spec as unknown as TopLevelSpec;
 
 type Sampled = ResultRow & { readonly plot: PlotSample };
 
@@ -56,16 +60,18 @@ export function plotBlocks(rows: readonly ResultRow[], manifest: RunManifest, da
       role: 'plot waterfall',
       alt: `${pair}: waterfall of ${name}'s attributions for instance ${one.instance}`,
       file: plotFile('waterfall', dataset, model, e),
-      spec: waterfallSpec({
-        title: `${name} · instance ${one.instance}`,
-        features,
-        x: one.plot.x,
-        a: one.plot.a,
-        f: one.plot.f,
-        base: one.plot.base,
-        baseWords: baseWords(one.plot.baseFrom),
-        outputWords: words.output,
-      }),
+      spec: vl(
+        waterfallSpec({
+          title: `${name} · instance ${one.instance}`,
+          features,
+          x: one.plot.x,
+          a: one.plot.a,
+          f: one.plot.f,
+          base: one.plot.base,
+          baseWords: baseWords(one.plot.baseFrom),
+          outputWords: words.output,
+        }),
+      ),
     });
     summaries.push({
       type: 'figure',
@@ -73,14 +79,16 @@ export function plotBlocks(rows: readonly ResultRow[], manifest: RunManifest, da
       role: 'plot summary',
       alt: `${pair}: summary of ${name}'s attributions over ${own.length} instances`,
       file: plotFile('summary', dataset, model, e),
-      spec: summarySpec({
-        title: `${name} · ${own.length} instances`,
-        features,
-        instances: own.map((r) => r.instance),
-        x: own.map((r) => r.plot.x),
-        a: own.map((r) => r.plot.a),
-        attributionWords: words.towards,
-      }),
+      spec: vl(
+        summarySpec({
+          title: `${name} · ${own.length} instances`,
+          features,
+          instances: own.map((r) => r.instance),
+          x: own.map((r) => r.plot.x),
+          a: own.map((r) => r.plot.a),
+          attributionWords: words.towards,
+        }),
+      ),
     });
   }
   const classNote =

@@ -42,34 +42,4 @@ describe('plot samples', () => {
       expect(samples[i]!.x).toEqual(Array.from(row(x, i), (v) => Number(v.toPrecision(6))));
     }
   });
-
-  it("the gradient's base is the mean class-1 output over the training rows", () => {
-    const base = plotBase(model, createExplainer('grad', { train }), train, 1);
-    const mean = p1(train).reduce((s, v) => s + v, 0) / train.rows;
-    expect(base.from).toBe('training-mean');
-    expect(base.base).toBeCloseTo(mean, 12);
-  });
-
-  it("KernelSHAP's base is the weighted mean output over its background, so its attributions add up to f(x) − base", () => {
-    const shap = createExplainer('shap', { train, seed: 0 });
-    const base = plotBase(model, shap, train, 1);
-    expect(base.from).toBe('background');
-    const bg = shap.config.backgroundRows!;
-    const w = shap.config.backgroundWeights!;
-    const bgOut = p1({ rows: bg.length, cols: d, data: Float64Array.from(bg.flat()) });
-    expect(base.base).toBeCloseTo(bgOut.reduce((s, v, k) => s + w[k]! * v, 0) / w.reduce((s, v) => s + v, 0), 12);
-    const samples = plotSamples(model, x, shap.explain(model, x), 6, base, (r, t) => shap.explain(model, r, { targets: t }));
-    for (const s of samples) expect(s.a.reduce((t, v) => t + v, 0)).toBeCloseTo(s.f - s.base, 5);
-  });
-
-  it('IG with inputs multiplied: the base is the output at its baseline (the training mean)', () => {
-    const ig = createExplainer('ig', { train });
-    const base = plotBase(model, ig, train, 1);
-    const mean = Array.from(
-      { length: d },
-      (_, j) => Array.from({ length: train.rows }, (_, i) => train.data[i * d + j]!).reduce((s, v) => s + v, 0) / train.rows,
-    );
-    expect(base.from).toBe('baseline');
-    expect(base.base).toBeCloseTo(p1({ rows: 1, cols: d, data: Float64Array.from(mean) })[0]!, 12);
-  });
 });
