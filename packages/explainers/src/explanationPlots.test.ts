@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summaryPoints, waterfallBars } from './explanationPlots.js';
+import { hoverTitles, summaryPoints, waterfallBars } from './explanationPlots.js';
 
 describe('waterfall', () => {
   it('climbs from the base by the smallest attribution first, and a grey bar closes the gap to f(x)', () => {
@@ -77,5 +77,15 @@ describe('summary (beeswarm)', () => {
       attributionWords: '',
     });
     expect(skewed.map((p) => p.shade)).toEqual([0, 0.5, 0.5, 1]);
+  });
+});
+
+describe('hoverTitles', () => {
+  it("moves each mark's aria-label into a <title> child and leaves other elements alone", () => {
+    const svg =
+      '<g aria-label="axis"><path aria-label="x = 1: +0.2" role="graphics-symbol" aria-roledescription="bar" d="M0,0h1"/><text>clip3</text></g>';
+    expect(hoverTitles(svg)).toBe(
+      '<g aria-label="axis"><path role="graphics-symbol" aria-roledescription="bar" d="M0,0h1"><title>x = 1: +0.2</title></path><text>clip3</text></g>',
+    );
   });
 });

@@ -107,7 +107,7 @@ export function waterfallSpec(w: WaterfallInput): VegaLiteSpec {
       },
       {
         data: { values: bars },
-        mark: { type: 'text', align: 'left', dx: 3, fontSize: 9.5, color: '#333' },
+        mark: { type: 'text', align: 'left', dx: 3, fontSize: 9.5, color: '#333', aria: false },
         encoding: { y, x: { field: 'hi', ...x }, text: { field: 'text' } },
       },
       {
@@ -195,7 +195,7 @@ export function summarySpec(s: SummaryInput): VegaLiteSpec {
     height: { step: 22 },
     data: { values: points },
     layer: [
-      { mark: { type: 'rule', color: '#bbb' }, encoding: { x: { datum: 0, type: 'quantitative' } } },
+      { mark: { type: 'rule', color: '#bbb', aria: false }, encoding: { x: { datum: 0, type: 'quantitative' } } },
       {
         // size 16: radius 2, the shortest path Vega writes for a circle.
         mark: { type: 'circle', size: 16, opacity: 0.75, strokeWidth: 0 },
@@ -221,4 +221,19 @@ export function baseWords(from: PlotBaseSource): string {
   if (from === 'background') return 'mean output over its background';
   if (from === 'baseline') return 'output at its baseline';
   return 'mean output over the training rows';
+}
+
+/**
+ * SVG from Vega's string renderer with the `aria-label` of every mark (its `description`
+ * encoding) moved into a `<title>` child: a browser shows it on hover, so a static page shows
+ * each value without a script, and it stays the mark's accessible name. The text is the
+ * attribute as Vega escaped it, valid as element content too.
+ * @example hoverTitles(await view.toSVG())
+ * @since 0.3.0
+ */
+export function hoverTitles(svg: string): string {
+  return svg.replace(
+    /<path aria-label="([^"]*)" role="graphics-symbol"([^>]*?)\/>/g,
+    '<path role="graphics-symbol"$2><title>$1</title></path>',
+  );
 }
