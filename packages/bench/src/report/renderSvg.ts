@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { hoverTitles } from '@xai/explainers/explanationPlots';
 import type { TopLevelSpec } from 'vega-lite';
 
 type Vega = typeof import('vega');
@@ -66,19 +67,6 @@ function stableIds(svg: string, prefix: string): string {
  */
 export async function renderFigureSvg(spec: TopLevelSpec, prefix: string): Promise<string> {
   return roundTranslations(hoverTitles(stableIds(await renderSvg(spec), prefix)));
-}
-
-/**
- * The `aria-label` Vega gives every mark (from its `description` encoding) moved into a `<title>`
- * child: a browser shows it on hover, so a static page shows each value without a script, and
- * it stays the mark's accessible name. The text is the attribute as Vega escaped it, valid as
- * element content too.
- */
-export function hoverTitles(svg: string): string {
-  return svg.replace(
-    /<path aria-label="([^"]*)" role="graphics-symbol"([^>]*?)\/>/g,
-    '<path role="graphics-symbol"$2><title>$1</title></path>',
-  );
 }
 
 /** Mark positions to 0.01 px (Vega writes up to 15 decimals): the same picture, a third fewer bytes for a plot of many dots. */
