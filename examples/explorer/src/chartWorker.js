@@ -1,7 +1,9 @@
 // Web Worker that turns Vega-Lite specs into SVG markup (Vega's string renderer, which escapes
 // every text and attribute), so compiling, the dataflow and the layout of a chart never run on
-// the page's main thread. Messages in: { id, spec }; out: { id, svg } | { id, error }.
+// the page's main thread; each mark's description becomes its hover title. Messages in:
+// { id, spec }; out: { id, svg } | { id, error }.
 import './workerCanvas.js';
+import { hoverTitles } from '@xai/explainers/explanationPlots';
 import * as vega from 'vega';
 import { compile } from 'vega-lite';
 
@@ -9,7 +11,8 @@ self.onmessage = async ({ data }) => {
   const { id, spec } = data;
   try {
     const view = new vega.View(vega.parse(compile(spec).spec), { renderer: 'none' });
-    const svg = await view.toSVG();
+    // Each mark's description as a <title>: the browser shows it on hover.
+    const svg = hoverTitles(await view.toSVG());
     view.finalize();
     self.postMessage({ id, svg });
   } catch (e) {

@@ -1,4 +1,11 @@
-// What the page offers and how each metric reads: shared by the UI and the worker.
+// What the page offers and how each metric reads: shared by the UI and the worker. Names,
+// directions and descriptions come from the registries of @xai/explainers and @xai/metrics.
+import { EXPLAINER_INFO } from '@xai/explainers/explainerInfo';
+import { metricInfo } from '@xai/metrics/metricInfo';
+
+/** An explainer as the page offers it: its registry name and its cost per row. */
+const offered = (id, cost) => ({ id, label: EXPLAINER_INFO[id].name, cost });
+
 /**
  * Explainers the page offers, in display order (ids of @xai/explainers' createExplainer), with
  * their cost per row relative to scoring one row (PGI and PGU on the attributions and on their
@@ -7,27 +14,29 @@
  * holds across cheap and dear steps.
  */
 export const EXPLAINERS = [
-  { id: 'grad', label: 'Gradient', cost: { explain: 0.01, stability: 0.1 } },
-  { id: 'itg', label: 'Gradient × Input', cost: { explain: 0.01, stability: 0.1 } },
-  { id: 'sg', label: 'SmoothGrad', cost: { explain: 0.2, stability: 2.4 } },
-  { id: 'ig', label: 'Integrated Gradients', cost: { explain: 0.05, stability: 0.2 } },
-  { id: 'lime', label: 'LIME', cost: { explain: 0.3, stability: 2.5 } },
-  { id: 'shap', label: 'KernelSHAP', cost: { explain: 0.2, stability: 1.6 } },
-  { id: 'control', label: 'Random', cost: { explain: 0.001, stability: 0.01 } },
+  offered('grad', { explain: 0.01, stability: 0.1 }),
+  offered('itg', { explain: 0.01, stability: 0.1 }),
+  offered('sg', { explain: 0.2, stability: 2.4 }),
+  offered('ig', { explain: 0.05, stability: 0.2 }),
+  offered('lime', { explain: 0.3, stability: 2.5 }),
+  offered('shap', { explain: 0.2, stability: 1.6 }),
+  offered('control', { explain: 0.001, stability: 0.01 }),
 ];
 
 /** Cost per row of one floor explainer (it is scored like an explainer), and of scoring one explainer. */
 export const STEP_COSTS = { floor: 1, score: 1 };
 
-export const METRIC_INFO = {
-  PRA: { family: 'agreement', better: 'higher', what: 'pairwise rank agreement with the ground truth' },
-  RC: { family: 'agreement', better: 'higher', what: 'rank correlation with the ground truth' },
-  FA: { family: 'agreement', better: 'higher', what: 'overlap of the top-k features with the ground truth' },
-  RA: { family: 'agreement', better: 'higher', what: 'top-k features in the same rank as the ground truth' },
-  SA: { family: 'agreement', better: 'higher', what: 'top-k features with the ground truth sign' },
-  SRA: { family: 'agreement', better: 'higher', what: 'top-k features with the same sign and rank' },
-  PGI: { family: 'prediction gap', better: 'higher', what: 'prediction change when the top-k features are perturbed' },
-  PGU: { family: 'prediction gap', better: 'lower', what: 'prediction change when the other features are perturbed' },
-  RIS: { family: 'stability', better: 'lower', what: 'explanation change relative to input change (ln scale)' },
-  ROS: { family: 'stability', better: 'lower', what: 'explanation change relative to logit change (ln scale)' },
-};
+/** The metrics the page scores, in display order. */
+const METRICS = ['PRA', 'RC', 'FA', 'RA', 'SA', 'SRA', 'PGI', 'PGU', 'RIS', 'ROS'];
+
+/** Per metric: its family, which direction is better and what it measures, from its registry info. */
+export const METRIC_INFO = Object.fromEntries(
+  METRICS.map((id) => {
+    const info = metricInfo[id];
+    const ln = info.family === 'stability' ? ' (ln of the mean ratio)' : '';
+    return [
+      id,
+      { family: info.family, better: info.direction === 'lower-is-better' ? 'lower' : 'higher', what: `${info.description}${ln}` },
+    ];
+  }),
+);

@@ -2,9 +2,10 @@
 // browser, and scripts/timing.mjs runs the very same function in Node to compare wall times.
 import { XaiError, argmaxRows, rowBlock, summarizeValues } from '@xai/core';
 import { createExplainer } from '@xai/explainers';
+import { plotBase } from '@xai/explainers/plotBase';
 import { createAnn, createLogisticRegression, linearGroundTruth, trainModel } from '@xai/models';
 import { fa, pgi, pgu, pra, ra, rc, relativeStability, sa, sra } from '@xai/metrics';
-import { floorExplainers, permutedNullAttributions } from '@xai/audit/controls';
+import { controlVerdict, floorExplainers, permutedNullAttributions, untestableReason } from '@xai/audit/controls';
 
 import { loadData } from './loadData.js';
 import { EXPLAINERS, METRIC_INFO, STEP_COSTS } from './pipeline-info.js';
@@ -73,17 +74,60 @@ function explainInBlocks(explainer, model, x, targets, onBlock) {
   return out;
 }
 
+/** Per metric the better of the floors (by the metric's direction): its id, mean, SE and per-instance values. */
 function floorScoresOf(floors, model, x, groundTruth, seed, targets, tick) {
   const floorScores = {};
   for (const floor of floors) {
     const a = floor.explain(model, x, { targets });
     for (const [metric, r] of Object.entries(scoreAll(model, x, a, groundTruth, seed, targets))) {
-      const better = METRIC_INFO[metric].better === 'higher' ? Math.max : Math.min;
-      floorScores[metric] = floorScores[metric] === undefined ? r.mean : better(floorScores[metric], r.mean);
+      const best = floorScores[metric];
+      const higher = METRIC_INFO[metric].better === 'higher';
+      if (best === undefined || (higher ? r.mean > best.mean : r.mean < best.mean))
+        floorScores[metric] = { id: floor.id, mean: r.mean, se: r.se, values: r.values };
     }
     tick(x.rows * STEP_COSTS.floor, `floor ${floor.id}`);
   }
   return floorScores;
+}
+
+/** A lift over a control (positive = better by the metric's direction) and the SE of the paired per-instance differences. */
+function liftOver(metric, mine, ref) {
+  if (ref === null || ref === undefined || !Number.isFinite(ref.mean) || !Number.isFinite(mine.mean)) return { lift: null, se: null };
+  const sign = METRIC_INFO[metric].better === 'higher' ? 1 : -1;
+  const diffs = [];
+  for (let i = 0; i < mine.values.length; i++) {
+    const d = mine.values[i] - ref.values[i];
+    if (Number.isFinite(d)) diffs.push(d);
+  }
+  const se = diffs.length >= 2 ? summarizeValues(metric, Float64Array.from(diffs)).se : null;
+  // + 0: a tie is 0, not −0 (JSON would not keep the sign).
+  return { lift: sign * (mine.mean - ref.mean) + 0, se };
+}
+
+/** The cell of one explainer and metric: its score, the controls, the paired lifts and the verdict (@xai/audit's wording). */
+function scoreCell(e, metric, r, nul, floor, context) {
+  const overFloor = liftOver(metric, r, floor);
+  const overNull = liftOver(metric, r, nul);
+  const untestable = untestableReason(metric, { family: METRIC_INFO[metric].family, ...context });
+  const verdict = controlVerdict({ overFloor, overNull, untestable });
+  return {
+    metric,
+    explainer: e.label,
+    id: e.id,
+    mean: r.mean,
+    se: r.se,
+    count: r.count,
+    null: nul.mean,
+    nullSe: nul.se,
+    floor: floor?.mean ?? null,
+    floorSe: floor?.se ?? null,
+    floorId: floor?.id ?? null,
+    liftOverFloor: overFloor.lift,
+    liftOverFloorSe: overFloor.se,
+    liftOverNull: overNull.lift,
+    liftOverNullSe: overNull.se,
+    verdict,
+  };
 }
 
 function stabilityCells(e, explainer, model, x, attributions, targets, spec) {
@@ -96,7 +140,12 @@ function stabilityCells(e, explainer, model, x, attributions, targets, spec) {
       metric,
       Float64Array.from(s[metric].values, (v) => (v > 0 ? Math.log(v) : Number.NaN)),
     );
-    return { metric, explainer: e.label, id: e.id, mean: logs.mean, se: logs.se, count: logs.count, null: null, floor: null };
+    const verdict = controlVerdict({
+      overFloor: null,
+      overNull: null,
+      untestable: untestableReason(metric, { family: 'stability', linearModel: false, groundTruthIsModel: false }),
+    });
+    return { metric, explainer: e.label, id: e.id, mean: logs.mean, se: logs.se, count: logs.count, null: null, floor: null, verdict };
   });
 }
 
@@ -118,7 +167,9 @@ function instanceRows(model, x, targets) {
  * Explains and scores: every chosen explainer, its null (its attributions permuted across
  * features) and the floor (the better of two shortcut explainers that never look at the
  * instance), for the class `spec.target` (default 1; 'predicted' = each row's predicted
- * class), as plain JSON for the page. `onProgress(fraction, message)` is called within steps,
+ * class), with each score's verdict (@xai/audit's controlVerdict, the bench report's wording)
+ * and each explainer's plot base value per explained class (@xai/explainers' plotBase), as
+ * plain JSON for the page. `onProgress(fraction, message)` is called within steps,
  * with a fraction weighted by rows and each step's relative cost.
  */
 export function explainAndScore(data, trained, spec, onProgress = () => {}) {
@@ -150,18 +201,20 @@ export function explainAndScore(data, trained, spec, onProgress = () => {}) {
   const cells = [];
   const rows = instanceRows(model, x, targets);
   const floorScores = floorScoresOf(floors, model, x, groundTruth, seed, targets, tick);
+  // An LR's global floor is its weights: against them (or on PGU/PGI) it cannot be beaten.
+  const context = { linearModel: trained.model.layers?.length === 1, groundTruthIsModel: groundTruthSource === 'model weights' };
+  const bases = {};
   for (const e of chosen) {
     const explainer = createExplainer(e.id, { preset: 'default', seed, train: data.train.x });
+    bases[e.label] = Object.fromEntries([...new Set(targets)].map((c) => [c, plotBase(model, explainer, data.train.x, c)]));
     let explained = 0;
     const attributions = explainInBlocks(explainer, model, x, targets, (k) => {
       explained += k;
       tick(k * e.cost.explain, `explaining with ${e.label}: ${explained}/${n} rows`);
     });
     const nullScores = scoreAll(model, x, permutedNullAttributions(attributions, seed), groundTruth, seed, targets);
-    for (const [metric, r] of Object.entries(scoreAll(model, x, attributions, groundTruth, seed, targets))) {
-      const floor = floorScores[metric] ?? null;
-      cells.push({ metric, explainer: e.label, id: e.id, mean: r.mean, se: r.se, count: r.count, null: nullScores[metric].mean, floor });
-    }
+    for (const [metric, r] of Object.entries(scoreAll(model, x, attributions, groundTruth, seed, targets)))
+      cells.push(scoreCell(e, metric, r, nullScores[metric], floorScores[metric] ?? null, context));
     tick(n * STEP_COSTS.score, `scored ${e.label}`);
     for (let i = 0; i < n; i++) rows[i].attributions[e.label] = Array.from(attributions.data.subarray(i * x.cols, (i + 1) * x.cols));
     if (spec.stability) {
@@ -175,6 +228,7 @@ export function explainAndScore(data, trained, spec, onProgress = () => {}) {
     classNames: data.classNames ?? Array.from({ length: model.classes }, (_, c) => String(c)),
     target,
     groundTruthSource,
+    bases,
     accuracy: trained.accuracy,
     bestEpoch: trained.bestEpoch,
     instances: n,

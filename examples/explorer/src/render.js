@@ -2,7 +2,10 @@
 // the page inserts one chart per chunk, yielding a frame to the browser between charts (so input
 // and paint go on while 8 metric charts and 7 instance charts arrive). Each chunk is recorded in
 // `window.xaiExplorer.drawLog` for the tests.
-import { instanceChart, metricChart } from './charts.js';
+import { formatEstimate, formatValue } from '@xai/core';
+import { VERDICT_WORDS } from '@xai/audit/controls';
+import { instanceChart, metricChart, summaryChart } from './charts.js';
+import { downloadLinks } from './exportResults.js';
 import { METRIC_INFO } from './pipeline-info.js';
 
 const $ = (id) => document.getElementById(id);
@@ -93,7 +96,7 @@ function instanceRow(result, row, explainers, onOpen) {
   const tr = el('tr', { class: 'instance-row', tabindex: '0', 'data-index': String(row.index), onclick: open, onkeydown });
   tr.append(
     el('td', {}, String(row.index)),
-    el('td', {}, row.probability.toFixed(3)),
+    el('td', {}, formatValue(row.probability)),
     el('td', {}, result.classNames[row.predicted] ?? String(row.predicted)),
   );
   for (const e of explainers) tr.append(el('td', {}, topFeature(result, row.attributions[e])));
@@ -136,32 +139,109 @@ export async function showInstance(result, index, isCurrent = () => true) {
   box.setAttribute('aria-busy', 'true');
   const charts = el('div', { class: 'instance-charts', id: `instance-${index}` });
   const predicted = result.classNames[row.predicted] ?? String(row.predicted);
-  box.replaceChildren(el('h4', {}, `Instance ${index}: p(${short}) = ${row.probability.toFixed(3)}, predicted ${predicted}`), charts);
+  box.replaceChildren(el('h4', {}, `Instance ${index}: p(${short}) = ${formatValue(row.probability)}, predicted ${predicted}`), charts);
   for (const r of document.querySelectorAll('.instance-row')) {
     const on = r.dataset.index === String(index);
     r.classList.toggle('selected', on);
     r.setAttribute('aria-selected', String(on));
   }
   const className = result.target === 'predicted' ? predicted : short;
-  for (const [explainer, attributions] of Object.entries(row.attributions)) {
+  for (const explainer of Object.keys(row.attributions)) {
     if (!isCurrent()) return;
     const fig = el('figure', { class: 'chart instance-chart' });
     charts.append(fig);
-    await drawChunk(fig, instanceChart(explainer, attributions, result.featureNames, className), `instance ${index} ${explainer}`);
+    await drawChunk(fig, instanceChart(explainer, row, result, className), `instance ${index} ${explainer}`);
   }
   box.setAttribute('aria-busy', 'false');
+}
+
+/** One table cell of the verdict table: the value and its mark, the verdict's words on hover. */
+function verdictCell(c) {
+  if (c === undefined) return el('td', {}, '');
+  const v = c.verdict;
+  return el(
+    'td',
+    { class: `v-${v.kind}`, title: v.detail ? `${v.words}: ${v.detail}` : v.words },
+    `${formatValue(c.mean, c.se)} ${v.mark}`,
+  );
+}
+
+/**
+ * The one-screen verdict: explainers x metrics, each cell the value and ✓ / ✕ / ○ (the bench
+ * report's wording, from @xai/audit), the reasons for ○ under the table.
+ */
+function verdictTable(result) {
+  const metrics = [...new Set(result.cells.map((c) => c.metric))];
+  const explainers = [...new Set(result.cells.map((c) => c.explainer))];
+  const head = el(
+    'tr',
+    {},
+    el('th', {}, 'explainer'),
+    ...metrics.map((m) => el('th', {}, `${m} ${METRIC_INFO[m].better === 'lower' ? '↓' : '↑'}`)),
+  );
+  const rows = explainers.map((e) =>
+    el('tr', {}, el('th', {}, e), ...metrics.map((m) => verdictCell(result.cells.find((c) => c.explainer === e && c.metric === m)))),
+  );
+  const reasons = [...new Set(result.cells.filter((c) => c.verdict.kind === 'untestable').map((c) => c.verdict.detail))];
+  const legend = `${VERDICT_WORDS.beats.mark} ${VERDICT_WORDS.beats.words} (floor and null, by more than 1.96 paired SEs) · ${VERDICT_WORDS.fails.mark} ${VERDICT_WORDS.fails.words} (hover: which) · ${VERDICT_WORDS.untestable.mark} ${VERDICT_WORDS.untestable.words}${reasons.length > 0 ? ', because:' : ''}`;
+  return [
+    el(
+      'table',
+      { id: 'verdict-table' },
+      el('caption', { class: 'legend' }, 'Verdicts: does each explainer beat its controls?'),
+      head,
+      ...rows,
+    ),
+    el('p', { class: 'legend' }, legend),
+    el('ul', { class: 'legend reasons' }, ...reasons.map((r) => el('li', {}, r))),
+  ];
+}
+
+const LIFT = (v, se) => (v === null || v === undefined ? '—' : formatValue(v, se, { signed: true }));
+const EST = (v, se) => (v === null || v === undefined || !Number.isFinite(v) ? '—' : formatEstimate(v, se));
+
+/** Every score as a table: mean ± SE, n, the null, the floor, the lifts at their paired SE, the verdict. */
+function resultsTable(result) {
+  const header = ['metric', 'explainer', 'mean ± SE', 'n', 'null', 'floor', 'lift vs floor', 'lift vs null', 'verdict'];
+  const body = result.cells.map((c) =>
+    el(
+      'tr',
+      {},
+      ...[
+        c.metric,
+        c.explainer,
+        EST(c.mean, c.se),
+        String(c.count),
+        EST(c.null, c.nullSe),
+        c.floor === null ? '—' : `${EST(c.floor, c.floorSe)} (${c.floorId})`,
+        LIFT(c.liftOverFloor, c.liftOverFloorSe),
+        LIFT(c.liftOverNull, c.liftOverNullSe),
+        `${c.verdict.mark} ${c.verdict.detail && c.verdict.kind === 'fails' ? c.verdict.detail : c.verdict.words}`,
+      ].map((t, j) => el('td', j >= 2 && j <= 7 ? { class: 'num' } : {}, t)),
+    ),
+  );
+  return el(
+    'details',
+    { id: 'results-details' },
+    el('summary', {}, 'Every score: mean ± SE, the controls, the lifts'),
+    el('table', { id: 'results-table' }, el('tr', {}, ...header.map((h) => el('th', {}, h))), ...body),
+  );
 }
 
 /** Clears every result on the page (a new job, an error or a cancel). */
 export function clearResults() {
   hook.result = null;
-  for (const id of ['summary', 'charts', 'instances-list', 'instance']) $(id).replaceChildren();
+  for (const id of ['summary', 'verdicts', 'charts', 'summaries', 'instances-list', 'instance']) $(id).replaceChildren();
   $('instance').removeAttribute('aria-busy');
   $('instances-legend').textContent =
     "Click a row (or focus it and press Enter) to see each explainer's attributions for that instance side by side.";
 }
 
-/** Summary, one chart per metric, the instance table and the first instance; stops when `isCurrent()` turns false. */
+/**
+ * Summary, the verdicts (table, every score, CSV/JSON export), one chart per metric, one summary
+ * plot per explainer, the instance table and the first instance's waterfalls; stops when
+ * `isCurrent()` turns false.
+ */
 export async function showResult(result, isCurrent) {
   drawLog.length = 0;
   hook.result = result;
@@ -169,6 +249,7 @@ export async function showResult(result, isCurrent) {
   const model = result.model === 'lr' ? 'logistic regression' : 'ANN';
   $('summary').textContent =
     `${result.dataset} · ${model} · test accuracy ${acc.test.toFixed(3)} (validation ${acc.validation?.toFixed(3) ?? '—'}, epoch ${result.bestEpoch}) · ${result.instances} instances · ground truth: ${result.groundTruthSource} · ${(result.wallMs / 1000).toFixed(1)} s (${result.kernels} kernels)`;
+  $('verdicts').replaceChildren(...verdictTable(result), resultsTable(result), downloadLinks(result));
   const charts = $('charts');
   charts.replaceChildren();
   for (const metric of [...new Set(result.cells.map((c) => c.metric))]) {
@@ -184,6 +265,18 @@ export async function showResult(result, isCurrent) {
       ),
       `metric ${metric}`,
     );
+  }
+  const summaries = $('summaries');
+  summaries.replaceChildren();
+  const towards =
+    result.target === 'predicted'
+      ? "attribution towards each row's predicted class"
+      : `attribution towards class ${classWording(result).short}`;
+  for (const explainer of Object.keys(result.rows[0]?.attributions ?? {})) {
+    if (!isCurrent()) return;
+    const fig = el('figure', { class: 'chart summary-chart', id: `summary-${explainer.replace(/\W+/g, '-')}` });
+    summaries.append(fig);
+    await drawChunk(fig, summaryChart(explainer, result, towards), `summary ${explainer}`);
   }
   const open = (index) => showInstance(result, index, isCurrent);
   $('instances-legend').textContent =

@@ -62,13 +62,14 @@ describe('accessibility and layout', () => {
     const charts = await page.$$eval('figure.chart', (f) =>
       f.map((x) => ({ role: x.getAttribute('role'), name: x.getAttribute('aria-label') ?? '' })),
     );
-    expect(charts.length).toBe(8 + 7);
+    // 8 metric charts, a summary per explainer, a waterfall per explainer for the first instance.
+    expect(charts.length).toBe(8 + 7 + 7);
     for (const c of charts) {
       expect(c.role).toBe('img');
       expect(c.name.length).toBeGreaterThan(20);
     }
     const fa = await page.$eval('#chart-FA', (f) => f.getAttribute('aria-label'));
-    expect(fa).toMatch(/^FA, .*; higher is better\. Means: Gradient -?\d\.\d{3}, Gradient × Input/);
+    expect(fa).toMatch(/^FA, .*; higher is better\. Means: Gradient -?\d\.\d+ [✓✕○], Gradient x Input -?\d\.\d+ [✓✕○]/);
     expect(problems).toEqual([]);
   });
 
@@ -107,9 +108,10 @@ describe('accessibility and layout', () => {
 
   it('draws one chart per chunk and lets the browser run between chunks (long tasks printed)', () => {
     const { log, seen, during, result } = measured;
-    // 8 metric charts, the instance table in 4 blocks of 25 rows, the first instance's 7 charts.
+    // 8 metric charts, 7 summaries, the instance table in 4 blocks of 25 rows, the first instance's 7 waterfalls.
     expect(log.map((c) => c.what.split(' ')[0])).toEqual([
       ...Array(8).fill('metric'),
+      ...Array(7).fill('summary'),
       ...Array(4).fill('table'),
       ...Array(7).fill('instance'),
     ]);

@@ -69,12 +69,12 @@ describe('xai bench --metrics all', () => {
       'Axiomatic (extended)',
       'Rank agreement (extended)',
     ])
-      expect(md).toContain(`**${t}**`);
+      expect(md).toContain(`### ${t}: mean ± SE`);
     expect(md).toMatch(/\| INFIDELITY ↓ \|/);
     expect(md).toMatch(/\| SPARSENESS ↑ \|/);
     expect(md).toMatch(/¹ SPARSENESS null: not meaningful/);
     // the OpenXAI eleven are still there
-    expect(md).toMatch(/\| PGI↑ \| Gradient \(grad\) \|/);
+    expect(md).toMatch(/\| PGI ↑ \| Gradient \(grad\) \|/);
   });
 
   it('every extended metric has explainer values, a floor, and a null exactly where meaningful', async () => {

@@ -112,7 +112,16 @@ describe.skipIf(SKIP)('report.html in headless Chromium', () => {
   it('the table of contents jumps to each section', async () => {
     const { page, problems } = await open();
     const links = await page.$$eval('nav#toc a', (as) => as.map((a) => a.getAttribute('href')));
-    expect(links).toEqual(['#legend', '#synthetic-lr', '#synthetic-ann', '#adult-lr', '#adult-ann', '#leaderboard', '#receipt']);
+    expect(links).toEqual([
+      '#verdicts',
+      '#legend',
+      '#synthetic-lr',
+      '#synthetic-ann',
+      '#adult-lr',
+      '#adult-ann',
+      '#leaderboard',
+      '#receipt',
+    ]);
     for (const target of ['#adult-ann', '#leaderboard']) {
       await page.click(`nav#toc a[href="${target}"]`);
       await page.waitForFunction((h) => (globalThis as unknown as { location: { hash: string } }).location.hash === h, target);

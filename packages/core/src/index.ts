@@ -21,4 +21,5 @@ export * from './options.js';
 export * from './featureGroups.js';
 export * from './featureScale.js';
 export * from './modelBoundary.js';
+export * from './formatEstimate.js';
 export { VERSION } from './version.js';

@@ -54,6 +54,8 @@ export interface MetricInfo {
   readonly direction: MetricDirection;
   readonly requires: readonly MetricRequirement[];
   readonly reference?: string;
+  /** What the score measures, in one line (report legends, listings). @since 0.3.0 */
+  readonly description?: string;
   /** The input representation the score depends on. @since 0.3.0 */
   readonly representation?: MetricRepresentation;
   /** When an instance's value is defined (otherwise NaN, counted in `undefinedIndices`). @since 0.3.0 */

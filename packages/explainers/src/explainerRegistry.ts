@@ -1,6 +1,8 @@
 // The one table of explainers: id -> factory, option keys, description. The id lists, the
 // per-id option and config types, createExplainer and the CLI's listing all come from it.
 import { XaiError } from '@xai/core';
+import type { ExplainerInfo } from './explainerInfo.js';
+import { EXPLAINER_INFO } from './explainerInfo.js';
 import type { ConfiguredExplainer } from './configuredExplainer.js';
 import { DEEP_LIFT_OPTION_KEYS, deepLiftExplainer } from './deepLiftExplainer.js';
 import { GRADIENT_OPTION_KEYS, gradientExplainer } from './gradientExplainer.js';
@@ -18,28 +20,14 @@ import { SHAPLEY_OPTION_KEYS, shapleyExplainer } from './shapleyExplainer.js';
 import { SMOOTH_GRAD_OPTION_KEYS, smoothGradExplainer } from './smoothGradExplainer.js';
 import { TREE_SHAP_OPTION_KEYS, treeShapExplainer } from './treeShapExplainer.js';
 
-/** What a listing (the CLI, a report) says about an explainer. @since 0.3.0 */
-export interface ExplainerInfo {
-  /** Display name. */
-  readonly name: string;
-  /** One of OpenXAI's seven explainers (the benchmark's default job). */
-  readonly openxai: boolean;
-  /** What it reads from the model: predictions only, input gradients, its dense layers, or its trees (`model.trees()`). */
-  readonly needs: 'predictions' | 'gradients' | 'layers' | 'trees';
-  /** Draws random numbers (seeded sub-streams). */
-  readonly stochastic: boolean;
-  /** Takes `featureScale` (draws input noise or measures input distances). */
-  readonly featureScale: boolean;
-  /** The peer implementation it follows. */
-  readonly peer: string;
-}
-
 /** One row of the table: the factory, the option keys it accepts and its description. @since 0.3.0 */
 export interface ExplainerEntry<Options, E extends ConfiguredExplainer<object>, Info extends ExplainerInfo = ExplainerInfo> {
   readonly create: (options?: Options) => E;
   readonly optionKeys: readonly string[];
   readonly info: Info;
 }
+
+export type { ExplainerInfo } from './explainerInfo.js';
 
 function entry<Options, E extends ConfiguredExplainer<object>, const Info extends ExplainerInfo>(
   create: (options?: Options) => E,
@@ -72,151 +60,29 @@ function fixedTunnel(id: string, base: NoiseTunnelBase, type: NoiseTunnelType) {
   };
 }
 
-const gradients = 'gradients';
-const predictions = 'predictions';
-
 /**
  * Every explainer by id: OpenXAI's seven first, in its table order, then SHAP's and Captum's.
  * @example for (const [id, e] of Object.entries(EXPLAINER_REGISTRY)) console.log(id, e.info.name, e.optionKeys.join(' '))
  * @since 0.3.0
  */
 export const EXPLAINER_REGISTRY = {
-  control: entry(randomExplainer, RANDOM_OPTION_KEYS, {
-    name: 'Random (control)',
-    openxai: true,
-    needs: predictions,
-    stochastic: true,
-    featureScale: false,
-    peer: 'OpenXAI control',
-  }),
-  grad: entry(gradientExplainer, GRADIENT_OPTION_KEYS, {
-    name: 'Gradient',
-    openxai: true,
-    needs: gradients,
-    stochastic: false,
-    featureScale: false,
-    peer: 'Captum Saliency',
-  }),
-  sg: entry(smoothGradExplainer, SMOOTH_GRAD_OPTION_KEYS, {
-    name: 'SmoothGrad',
-    openxai: true,
-    needs: gradients,
-    stochastic: true,
-    featureScale: true,
-    peer: 'Captum NoiseTunnel(Saliency), smoothgrad',
-  }),
-  ig: entry(integratedGradientsExplainer, INTEGRATED_GRADIENTS_OPTION_KEYS, {
-    name: 'Integrated Gradients',
-    openxai: true,
-    needs: gradients,
-    stochastic: false,
-    featureScale: false,
-    peer: 'Captum IntegratedGradients',
-  }),
-  itg: entry(gradientXInputExplainer, GRADIENT_X_INPUT_OPTION_KEYS, {
-    name: 'Gradient x Input',
-    openxai: true,
-    needs: gradients,
-    stochastic: false,
-    featureScale: false,
-    peer: 'Captum InputXGradient',
-  }),
-  shap: entry(kernelShapExplainer, KERNEL_SHAP_OPTION_KEYS, {
-    name: 'KernelSHAP',
-    openxai: true,
-    needs: predictions,
-    stochastic: true,
-    featureScale: true,
-    peer: 'Captum KernelShap',
-  }),
-  lime: entry(limeExplainer, LIME_OPTION_KEYS, {
-    name: 'LIME',
-    openxai: true,
-    needs: predictions,
-    stochastic: true,
-    featureScale: true,
-    peer: 'lime LimeTabular as OpenXAI runs it',
-  }),
-  shapley: entry(shapleyExplainer, SHAPLEY_OPTION_KEYS, {
-    name: 'Exact Shapley values',
-    openxai: false,
-    needs: predictions,
-    stochastic: false,
-    featureScale: true,
-    peer: 'shap ExactExplainer',
-  }),
-  permshap: entry(permutationShapExplainer, PERMUTATION_SHAP_OPTION_KEYS, {
-    name: 'Permutation SHAP',
-    openxai: false,
-    needs: predictions,
-    stochastic: true,
-    featureScale: true,
-    peer: 'shap PermutationExplainer',
-  }),
-  occlusion: entry(occlusionExplainer, OCCLUSION_OPTION_KEYS, {
-    name: 'Occlusion',
-    openxai: false,
-    needs: predictions,
-    stochastic: false,
-    featureScale: false,
-    peer: 'Captum FeatureAblation',
-  }),
-  sg2: entry(fixedTunnel('sg2', 'grad', 'smoothgrad_sq'), FIXED_TUNNEL_OPTION_KEYS, {
-    name: 'SmoothGrad²',
-    openxai: false,
-    needs: gradients,
-    stochastic: true,
-    featureScale: true,
-    peer: 'Captum NoiseTunnel(Saliency), smoothgrad_sq',
-  }),
-  vargrad: entry(fixedTunnel('vargrad', 'grad', 'vargrad'), FIXED_TUNNEL_OPTION_KEYS, {
-    name: 'VarGrad',
-    openxai: false,
-    needs: gradients,
-    stochastic: true,
-    featureScale: true,
-    peer: 'Captum NoiseTunnel(Saliency), vargrad',
-  }),
-  'ig-sg': entry(fixedTunnel('ig-sg', 'ig', 'smoothgrad'), FIXED_TUNNEL_OPTION_KEYS, {
-    name: 'SmoothGrad over Integrated Gradients',
-    openxai: false,
-    needs: gradients,
-    stochastic: true,
-    featureScale: true,
-    peer: 'Captum NoiseTunnel(IntegratedGradients), smoothgrad',
-  }),
-  'itg-sg': entry(fixedTunnel('itg-sg', 'itg', 'smoothgrad'), FIXED_TUNNEL_OPTION_KEYS, {
-    name: 'SmoothGrad over Gradient x Input',
-    openxai: false,
-    needs: gradients,
-    stochastic: true,
-    featureScale: true,
-    peer: 'Captum NoiseTunnel(InputXGradient), smoothgrad',
-  }),
-  gradshap: entry(gradientShapExplainer, GRADIENT_SHAP_OPTION_KEYS, {
-    name: 'Gradient SHAP',
-    openxai: false,
-    needs: gradients,
-    stochastic: true,
-    featureScale: true,
-    peer: 'Captum GradientShap',
-  }),
-  deeplift: entry(deepLiftExplainer, DEEP_LIFT_OPTION_KEYS, {
-    name: 'DeepLIFT (rescale)',
-    openxai: false,
-    needs: 'layers',
-    stochastic: false,
-    featureScale: false,
-    peer: 'Captum DeepLift',
-  }),
-  treeshap: entry(treeShapExplainer, TREE_SHAP_OPTION_KEYS, {
-    name: 'TreeSHAP',
-    openxai: false,
-    needs: 'trees',
-    stochastic: false,
-    featureScale: false,
-    peer: 'shap TreeExplainer, XGBoost pred_contribs',
-  }),
+  control: entry(randomExplainer, RANDOM_OPTION_KEYS, EXPLAINER_INFO.control),
+  grad: entry(gradientExplainer, GRADIENT_OPTION_KEYS, EXPLAINER_INFO.grad),
+  sg: entry(smoothGradExplainer, SMOOTH_GRAD_OPTION_KEYS, EXPLAINER_INFO.sg),
+  ig: entry(integratedGradientsExplainer, INTEGRATED_GRADIENTS_OPTION_KEYS, EXPLAINER_INFO.ig),
+  itg: entry(gradientXInputExplainer, GRADIENT_X_INPUT_OPTION_KEYS, EXPLAINER_INFO.itg),
+  shap: entry(kernelShapExplainer, KERNEL_SHAP_OPTION_KEYS, EXPLAINER_INFO.shap),
+  lime: entry(limeExplainer, LIME_OPTION_KEYS, EXPLAINER_INFO.lime),
+  shapley: entry(shapleyExplainer, SHAPLEY_OPTION_KEYS, EXPLAINER_INFO.shapley),
+  permshap: entry(permutationShapExplainer, PERMUTATION_SHAP_OPTION_KEYS, EXPLAINER_INFO.permshap),
+  occlusion: entry(occlusionExplainer, OCCLUSION_OPTION_KEYS, EXPLAINER_INFO.occlusion),
+  sg2: entry(fixedTunnel('sg2', 'grad', 'smoothgrad_sq'), FIXED_TUNNEL_OPTION_KEYS, EXPLAINER_INFO.sg2),
+  vargrad: entry(fixedTunnel('vargrad', 'grad', 'vargrad'), FIXED_TUNNEL_OPTION_KEYS, EXPLAINER_INFO.vargrad),
+  'ig-sg': entry(fixedTunnel('ig-sg', 'ig', 'smoothgrad'), FIXED_TUNNEL_OPTION_KEYS, EXPLAINER_INFO['ig-sg']),
+  'itg-sg': entry(fixedTunnel('itg-sg', 'itg', 'smoothgrad'), FIXED_TUNNEL_OPTION_KEYS, EXPLAINER_INFO['itg-sg']),
+  gradshap: entry(gradientShapExplainer, GRADIENT_SHAP_OPTION_KEYS, EXPLAINER_INFO.gradshap),
+  deeplift: entry(deepLiftExplainer, DEEP_LIFT_OPTION_KEYS, EXPLAINER_INFO.deeplift),
+  treeshap: entry(treeShapExplainer, TREE_SHAP_OPTION_KEYS, EXPLAINER_INFO.treeshap),
 } as const;
 
 /** The registry's type (what `EXPLAINER_REGISTRY[id]` holds). @since 0.3.0 */

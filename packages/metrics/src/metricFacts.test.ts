@@ -18,6 +18,14 @@ describe('one MetricInfo shape for every metric', () => {
     }
   });
 
+  it("OpenXAI's eleven carry a one-line description, not a repeat of the name (the reports' legends read it)", () => {
+    for (const id of METRIC_IDS) {
+      const d = metricInfo[id].description;
+      expect(d, id).toMatch(/^\S.{20,120}$/);
+      expect(d!.toLowerCase(), id).not.toContain(metricInfo[id].name.toLowerCase());
+    }
+  });
+
   it('metricInfoOf reads either registry by id; ALL_METRIC_IDS lists both once', () => {
     expect(new Set(ALL_METRIC_IDS).size).toBe(ALL_METRIC_IDS.length);
     expect(metricInfoOf('PGI')).toBe(metricInfo.PGI);

@@ -4,7 +4,7 @@
 import type { ExplainerId, OpenXaiExplainerId } from '@xai/explainers';
 import { BEYOND_OPENXAI_EXPLAINER_IDS, OPENXAI_EXPLAINER_IDS } from '@xai/explainers';
 import type { ExtendedMetricFamily, ExtendedMetricId } from '@xai/metrics';
-import { EXTENDED_METRIC_IDS, extendedMetrics } from '@xai/metrics';
+import { EXTENDED_METRIC_IDS, extendedMetrics, metricInfoOf } from '@xai/metrics';
 
 /** Explainer ids in OpenXAI's order (control = Random), from @xai/explainers' registry. */
 export const EXPLAINERS: readonly OpenXaiExplainerId[] = OPENXAI_EXPLAINER_IDS;
@@ -69,14 +69,8 @@ export const GROUND_TRUTH_METRICS: readonly MetricName[] = ['PRA', 'RC', 'FA', '
 export const PREDICTION_METRICS: readonly MetricName[] = ['PGU', 'PGI'];
 export const STABILITY_METRICS: readonly MetricName[] = ['RIS', 'RRS', 'ROS'];
 
-/** Metrics where a lower value is better (PGU; stability ratios; the extended ones whose info says so). */
-export const LOWER_IS_BETTER: ReadonlySet<string> = new Set([
-  'PGU',
-  'RIS',
-  'RRS',
-  'ROS',
-  ...EXTENDED_METRICS.filter((id) => extendedMetrics[id].info.direction === 'lower-is-better'),
-]);
+/** Metrics where a lower value is better, read from each metric's registry info (@xai/metrics' metricInfoOf). */
+export const LOWER_IS_BETTER: ReadonlySet<string> = new Set(ALL_METRICS.filter((id) => metricInfoOf(id)?.direction === 'lower-is-better'));
 
 /** Rank of a value in a canonical list; unknown values sort after, alphabetically. */
 export function rankIn(list: readonly string[], value: string): number {

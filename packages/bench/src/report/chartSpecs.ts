@@ -1,8 +1,8 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { STABILITY_METRICS } from '../config/ids.js';
-import { EXPLAINER_NAMES, MODEL_NAMES, direction } from './reportFormat.js';
-import { tablePairs, tableSlice } from './reportMarkdown.js';
-import type { TableSlice } from './reportMarkdown.js';
+import { MODEL_NAMES, direction, explainerName } from './reportFormat.js';
+import { tablePairs, tableSlice } from './reportSlice.js';
+import type { TableSlice } from './reportSlice.js';
 import type { Summary, SubgroupCell } from '../results/summarize.js';
 
 /** A chart to render: where it belongs and its Vega-Lite spec. */
@@ -66,7 +66,7 @@ function metricChartRows(slice: TableSlice, metric: string, log: boolean): Metri
     const nv = n === undefined ? null : log ? n.logMean : n.mean;
     rows.push({
       explainer: e,
-      name: EXPLAINER_NAMES[e] ?? e,
+      name: explainerName(e),
       value: v,
       lo: v - (finite(se) ? se : 0),
       hi: v + (finite(se) ? se : 0),
@@ -78,8 +78,7 @@ function metricChartRows(slice: TableSlice, metric: string, log: boolean): Metri
 
 /** The floor of a metric: the mean of the floor explainer the control names, if any. */
 function metricFloor(slice: TableSlice, metric: string, log: boolean): number | null | undefined {
-  const control = slice.explainers.map((e) => slice.control(e, metric)).find((c) => c?.floorExplainer);
-  const floorCell = control?.floorExplainer ? slice.cell('floor', control.floorExplainer, metric) : undefined;
+  const floorCell = slice.floor(metric);
   return floorCell === undefined ? null : log ? floorCell.logMean : floorCell.mean;
 }
 
@@ -141,7 +140,7 @@ function subgroupChart(subs: readonly SubgroupCell[], dataset: string, model: st
   const values = subs
     .filter((s) => s.metric === metric && finite(s.mean))
     .map((s) => ({
-      name: EXPLAINER_NAMES[s.explainer] ?? s.explainer,
+      name: explainerName(s.explainer),
       group: s.groupName,
       value: s.mean,
       lo: s.mean - (finite(s.se) ? s.se : 0),

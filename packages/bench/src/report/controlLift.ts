@@ -18,9 +18,3 @@ export function liftOverControls(metric: string, ctl: ControlComparison | undefi
   const lifts = [ctl.liftOverFloor, floorOnly ? null : ctl.liftOverNull].filter((v): v is number => v !== null && Number.isFinite(v));
   return lifts.length === 0 ? null : Math.min(...lifts);
 }
-
-/** Whether a score beats its controls: true / false, or null when there is no finite control. */
-export function beatsControls(metric: string, ctl: ControlComparison | undefined): boolean | null {
-  const l = liftOverControls(metric, ctl);
-  return l === null ? null : l > 0;
-}

@@ -1,7 +1,7 @@
 import { marked } from 'marked';
 import { describe, expect, it } from 'vitest';
 import { csvText, fileSlug, htmlText, mdText } from './escapeText.js';
-import { mdTable } from './reportTables.js';
+import { mdTable } from './renderMarkdown.js';
 
 const PAYLOADS = [
   '"><img src=x onerror=alert(15)>',

@@ -26,8 +26,8 @@ describe('rankWithUncertainty', () => {
     expect(by.d).toMatchObject({ rank: 2, tied: true, best: 2, worst: 4 });
     // c vs d: gap 0.02 < 1.96·0.02 = 0.0392: not clear either.
     expect(by.c).toMatchObject({ rank: 4, tied: false, best: 2, worst: 4 });
-    expect(rankText(by.b!)).toBe('#2= (2–4)');
-    expect(rankText(by.a!)).toBe('#1');
+    expect(rankText(by.b!, 4)).toBe('2= of 4 (2–4)');
+    expect(rankText(by.a!, 4)).toBe('1 of 4');
   });
   it('ranks lower-is-better metrics from the lowest, and refuses a non-finite score', () => {
     const r = rankWithUncertainty(
@@ -87,12 +87,17 @@ describe('leaderboard semantics', () => {
       { explainer: 'control', role: 'random', display: '−∞' },
       { explainer: 'floor-global', role: 'floor', display: '−∞' },
     ]);
-    // No finite control for stability here: neither ✕ nor a claim that they beat it.
-    expect(row!.ranked.map((r) => r.beatsControls)).toEqual([null, null]);
+    // Stability has no control to beat: neither ✕ nor a claim that they beat it.
+    expect(row!.ranked.map((r) => r.verdict.kind)).toEqual(['untestable', 'untestable']);
     const md = leaderboardMarkdown(summarize(rows), manifest);
-    expect(md).toContain(
-      '| synthetic · LR | #1 Gradient 0.69 ± 0.00 | #2 KernelSHAP 1.39 ± 0.00 | LIME −∞ | Random −∞; floor floor-global −∞ |',
+    // One row per ranked method; the controls, the methods not ranked and the receipt folded under the pair.
+    expect(md).toContain('| dataset · model | rank | method | score | verdict |');
+    expect(md).toContain('| synthetic · LR | 1 of 2 | Gradient | 0.693 ± 0 | ○ not testable here¹ |');
+    expect(md).toContain('|  | 2 of 2 | KernelSHAP | 1.39 ± 0 | ○ not testable here¹ |');
+    expect(md).toMatch(
+      /\| ↳ controls \(reference, never ranked\): Random \(control\) −∞; floor floor-global −∞ · not ranked: LIME −∞ \(score −∞: a constant/,
     );
+    expect(md).toContain('¹ not testable here: stability has no control to beat');
   });
 });
 
@@ -110,7 +115,7 @@ describe('rank stability', () => {
       tied: false,
       rankBest: k + 1,
       rankWorst: k + 1,
-      beatsControls: true,
+      verdict: { kind: 'beats', mark: '✓', words: 'beats both controls', detail: null },
     })),
     unranked: [],
     controls: [],
@@ -122,12 +127,20 @@ describe('rank stability', () => {
       row('b', ['lime', 'grad', 'shap']),
       row('c', ['lime', 'shap', 'grad']),
     ]);
-    // grad: ranks 1, 2, 3 -> median 2; lime 2, 1, 1 -> 1; shap 3, 3, 2 -> 3.
+    // Three pairs: each rank listed, in the pairs' order.
     expect(t!.rows).toEqual([
-      ['Gradient', '2 (1–3) of 3'],
-      ['KernelSHAP', '3 (2–3) of 3'],
-      ['LIME', '1 (1–2) of 3'],
+      ['Gradient', '1, 2, 3'],
+      ['KernelSHAP', '3, 3, 2'],
+      ['LIME', '2, 1, 1'],
     ]);
+    // More pairs: the median (best–worst) over N. grad 1, 2, 3, 4 -> median 2.5.
+    const four = rankStabilityTable([
+      row('a', ['grad', 'lime']),
+      row('b', ['lime', 'grad']),
+      row('c', ['lime', 'grad']),
+      row('d', ['lime', 'grad']),
+    ]);
+    expect(four!.rows[0]).toEqual(['Gradient', 'median 2 (1–2) over 4']);
     expect(rankStabilityTable([row('a', ['grad'])])).toBeNull();
   });
 });

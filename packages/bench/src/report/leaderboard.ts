@@ -1,14 +1,17 @@
 // The leaderboard across datasets: methods ranked with uncertainty; controls beside, never ranked.
 import { isApproximateCell, modelWarningLines, noteOf } from '../inputs/modelNotes.js';
-import { EXPLAINERS, LOWER_IS_BETTER, METRICS, STABILITY_METRICS, rankIn } from '../config/ids.js';
-import { beatsControls, RANDOM_CONTROL } from './controlLift.js';
-import { EXPLAINER_NAMES, MODEL_NAMES, direction, fmt, fmtCell, metricHeader, partialLines } from './reportFormat.js';
-import { mdText } from './escapeText.js';
-import { rankText, rankWithUncertainty, RANK_Z } from './rankWithUncertainty.js';
+import { renderMarkdown } from './renderMarkdown.js';
+import { direction, metricHeader } from './reportFormat.js';
 import { RANK_STABILITY_NOTE, rankStabilityTable } from './rankStability.js';
-import { tablePairs } from './reportMarkdown.js';
-import type { TableModel } from './reportTables.js';
-import { mdTable, seHeader } from './reportTables.js';
+import type { ControlVerdict } from '@xai/audit/controls';
+import { ALL_METRICS, EXPLAINERS, LOWER_IS_BETTER, STABILITY_METRICS, rankIn } from '../config/ids.js';
+import { RANDOM_CONTROL } from './controlLift.js';
+import { MODEL_NAMES, explainerName, fmtCell, partialLines } from './reportFormat.js';
+import { rankText, rankWithUncertainty, RANK_Z } from './rankWithUncertainty.js';
+import type { ReportDocument, TableModel } from './reportDocument.js';
+import { tablePairs, tableSlice } from './reportSlice.js';
+import { seHeader } from './reportTables.js';
+import { VERDICT_LEGEND, cellVerdict, footnoteCounter, verdictContext } from './verdicts.js';
 import type { RunManifest } from '../results/runManifest.js';
 import type { Summary, SummaryCell } from '../results/summarize.js';
 
@@ -18,9 +21,9 @@ const isStability = (metric: string): boolean => STABILITY_METRICS.includes(metr
 function scoreOf(c: SummaryCell): { score: number; se: number; display: string } {
   if (isStability(c.metric)) {
     const score = c.logMean ?? Number.NaN;
-    return { score, se: c.logSe ?? Number.NaN, display: fmtCell(score, c.logSe ?? Number.NaN, 0, 2) };
+    return { score, se: c.logSe ?? Number.NaN, display: fmtCell(score, c.logSe ?? Number.NaN) };
   }
-  return { score: c.mean, se: c.se, display: fmtCell(c.mean, c.se, 0, 3) };
+  return { score: c.mean, se: c.se, display: fmtCell(c.mean, c.se) };
 }
 
 /** One ranked method of a leaderboard line. */
@@ -35,8 +38,8 @@ export interface LeaderboardEntry {
   readonly tied: boolean;
   readonly rankBest: number;
   readonly rankWorst: number;
-  /** Beats the better of its controls (floor, null); null when no control is finite. */
-  readonly beatsControls: boolean | null;
+  /** ✓ beats both controls, ✕ does not, ○ not testable here (the report's verdict). */
+  readonly verdict: ControlVerdict;
 }
 
 /** One leaderboard line: a dataset x model, its methods ranked on one metric, the controls and the receipt. */
@@ -72,8 +75,7 @@ function controlsOf(summary: Summary, dataset: string, model: string, metric: st
     (k) => k.dataset === dataset && k.model === model && k.metric === metric && k.floorExplainer,
   )?.floorExplainer;
   const floor = floorId ? at('floor', floorId) : undefined;
-  if (floor)
-    out.push({ explainer: floor.explainer, role: 'floor', display: isStability(metric) ? fmt(floor.logMean, 2) : scoreOf(floor).display });
+  if (floor) out.push({ explainer: floor.explainer, role: 'floor', display: scoreOf(floor).display });
   return out;
 }
 
@@ -90,8 +92,8 @@ function leaderboardRow(summary: Summary, manifest: RunManifest, dataset: string
     LOWER_IS_BETTER.has(metric),
   );
   const byId = new Map(finite.map((c) => [c.explainer, c]));
-  const ctl = (e: string) =>
-    summary.controls.find((k) => k.dataset === dataset && k.model === model && k.metric === metric && k.explainer === e);
+  const slice = tableSlice(summary, dataset, model);
+  const context = verdictContext(manifest, dataset, model);
   const ranked = ranks
     .map((r) => {
       const c = byId.get(r.id)!;
@@ -104,7 +106,7 @@ function leaderboardRow(summary: Summary, manifest: RunManifest, dataset: string
         tied: r.tied,
         rankBest: r.best,
         rankWorst: r.worst,
-        beatsControls: beatsControls(metric, ctl(r.id)),
+        verdict: cellVerdict(slice, r.id, metric, context),
       };
     })
     .sort((a, b) => a.rank - b.rank || rankIn(EXPLAINERS, a.explainer) - rankIn(EXPLAINERS, b.explainer));
@@ -136,7 +138,7 @@ function leaderboardRow(summary: Summary, manifest: RunManifest, dataset: string
  */
 export function leaderboard(summary: Summary, manifest: RunManifest): LeaderboardRow[] {
   const rows: LeaderboardRow[] = [];
-  const metrics = [...new Set(summary.cells.map((c) => c.metric))].sort((a, b) => rankIn(METRICS, a) - rankIn(METRICS, b));
+  const metrics = [...new Set(summary.cells.map((c) => c.metric))].sort((a, b) => rankIn(ALL_METRICS, a) - rankIn(ALL_METRICS, b));
   for (const metric of metrics)
     for (const { dataset, model } of tablePairs(summary)) {
       const r = leaderboardRow(summary, manifest, dataset, model, metric);
@@ -169,45 +171,85 @@ function modelFlag(summary: Summary, dataset: string, model: string): string {
   return p === 'constant' ? ' ⚠ constant model' : p === 'at-or-below-base-rate' ? ' ⚠ not above base rate' : '';
 }
 
-const nameOf = (e: string): string => EXPLAINER_NAMES[e] ?? e;
-
-/** The cells of one leaderboard line: ranked methods, then not ranked, controls and the receipt. */
-function lineCells(summary: Summary, r: LeaderboardRow, width: number): string[] {
-  const ranked = Array.from({ length: width }, (_, k) => {
-    const x = r.ranked[k];
-    if (x === undefined) return '';
-    const approx = isApproximateCell(summary.models ?? [], r.dataset, r.model, x.explainer) ? ' ≈' : '';
-    const rank = rankText({ id: x.explainer, rank: x.rank, tied: x.tied, best: x.rankBest, worst: x.rankWorst });
-    return `${rank} ${nameOf(x.explainer)} ${x.display}${approx}${x.beatsControls === false ? ' ✕' : ''}`;
-  });
+/** What is folded under a pair's rows: the controls (never ranked), the methods not ranked, the receipt. */
+function foldText(r: LeaderboardRow): string {
+  const controls = r.controls
+    .map((c) => `${c.role === 'random' ? explainerName(c.explainer) : `floor ${c.explainer}`} ${c.display}`)
+    .join('; ');
+  const unranked = r.unranked.map((u) => `${explainerName(u.explainer)} ${u.display} (${u.reason})`).join('; ');
   return [
-    `${r.dataset} · ${MODEL_NAMES[r.model] ?? r.model}${modelFlag(summary, r.dataset, r.model)}`,
-    ...ranked,
-    r.unranked.map((u) => `${nameOf(u.explainer)} ${u.display}`).join('; ') || '—',
-    r.controls.map((c) => `${c.role === 'random' ? nameOf(c.explainer) : `floor ${c.explainer}`} ${c.display}`).join('; ') || '—',
-    `${r.receipt.run} · ${r.receipt.dataHash} · ${r.receipt.modelHash}`,
-  ];
+    `controls (reference, never ranked): ${controls || '—'}`,
+    ...(unranked ? [`not ranked: ${unranked}`] : []),
+    `receipt: run ${r.receipt.run} · data ${r.receipt.dataHash} · model ${r.receipt.modelHash}`,
+  ].join(' · ');
+}
+
+/** The rows of one pair: one per ranked method (rank, name, score, verdict), the fold under the last. */
+function pairRows(
+  summary: Summary,
+  r: LeaderboardRow,
+  notes: ReturnType<typeof footnoteCounter>,
+): { rows: string[][]; roles: (string | null)[][]; titles: (string | null)[][] } {
+  const label = `${r.dataset} · ${MODEL_NAMES[r.model] ?? r.model}${modelFlag(summary, r.dataset, r.model)}`;
+  const rows: string[][] = [];
+  const roles: (string | null)[][] = [];
+  const titles: (string | null)[][] = [];
+  r.ranked.forEach((x, k) => {
+    const approx = isApproximateCell(summary.models ?? [], r.dataset, r.model, x.explainer) ? ' ≈' : '';
+    const rank = rankText({ id: x.explainer, rank: x.rank, tied: x.tied, best: x.rankBest, worst: x.rankWorst }, r.ranked.length);
+    const v = x.verdict;
+    const verdict =
+      v.kind === 'untestable'
+        ? `${v.mark} ${v.words}${notes.mark(v.detail ?? '')}`
+        : v.detail
+          ? `${v.mark} ${v.detail}`
+          : `${v.mark} ${v.words}`;
+    rows.push([k === 0 ? label : '', rank, explainerName(x.explainer), `${x.display}${approx}`, verdict]);
+    roles.push([null, null, null, null, v.kind]);
+    titles.push([null, null, null, null, v.detail]);
+  });
+  if (rows.length === 0) {
+    rows.push([label, '—', 'nothing ranked', '', '']);
+    roles.push([]);
+    titles.push([]);
+  }
+  return { rows, roles, titles };
 }
 
 /**
- * The leaderboard as one table per metric (ranked methods per dataset × model, those not
- * ranked, the controls, the receipt), the same for `leaderboard.md`, `leaderboard.html` and
- * the HTML report.
+ * The leaderboard as one table per metric, the same for `leaderboard.md`, `leaderboard.html` and
+ * the HTML report: per dataset × model one row per ranked method (rank "2 of 6 (1–3)", name,
+ * score, verdict), and folded under the pair the controls, the methods not ranked and the
+ * receipt, so a table fits a 1200 px page. Footnotes: the reasons behind ○.
  * @since 0.2.0
  */
-export function leaderboardTables(summary: Summary, manifest: RunManifest): { metric: string; table: TableModel }[] {
+export function leaderboardTables(summary: Summary, manifest: RunManifest): { metric: string; table: TableModel; footnotes: string[] }[] {
   const rows = leaderboard(summary, manifest);
   return [...new Set(rows.map((r) => r.metric))].map((metric) => {
-    const mine = rows.filter((r) => r.metric === metric);
-    const width = Math.max(0, ...mine.map((r) => r.ranked.length));
-    const ranks = Array.from({ length: width }, (_, k) => `${k + 1}.`);
+    const notes = footnoteCounter();
+    const body: string[][] = [];
+    const roles: (string | null)[][] = [];
+    const titles: (string | null)[][] = [];
+    const folds: (string | null)[] = [];
+    for (const r of rows.filter((x) => x.metric === metric)) {
+      const p = pairRows(summary, r, notes);
+      body.push(...p.rows);
+      roles.push(...p.roles);
+      titles.push(...p.titles);
+      folds.push(...p.rows.map((_, k) => (k === p.rows.length - 1 ? foldText(r) : null)));
+    }
     return {
       metric,
       table: {
-        header: ['dataset · model', ...ranks, 'not ranked', 'controls (reference, not ranked)', 'receipt (run · data · model)'],
-        rows: mine.map((r) => lineCells(summary, r, width)),
-        numeric: [false, ...ranks.map(() => false), false, false, false],
+        header: ['dataset · model', 'rank', 'method', 'score', 'verdict'],
+        rows: body,
+        numeric: [false, false, false, true, false],
+        folds,
+        foldLabel: 'controls, not ranked, receipt',
+        cellRoles: roles,
+        cellTitles: titles,
       },
+      footnotes: notes.lines('not testable here: '),
     };
   });
 }
@@ -216,26 +258,54 @@ export function leaderboardTables(summary: Summary, manifest: RunManifest): { me
 export function leaderboardNotes(): string[] {
   return [
     `Scores: ${seHeader(false)} over instances; stability ${seHeader(true)} (lower is more stable).`,
-    `Rank: #2 is the point rank, #2= a tie, (1–3) its 95% interval: another method is surely ahead when the gap exceeds ${RANK_Z}·√(SE₁² + SE₂²).`,
-    'Controls (the Random baseline and the best floor, a shortcut that does not look at the instance) are reference values, never ranked.',
+    `Rank: "2 of 6" is the point rank among the 6 methods ranked, "2=" a tie, "(1–3)" its 95% interval: another method is surely ahead when the gap exceeds ${RANK_Z}·√(SE₁² + SE₂²).`,
+    'Controls (the Random baseline and the best floor, a shortcut that does not look at the instance) are reference values, never ranked; they are folded under each dataset × model with the methods not ranked and the receipt.',
     'Not ranked: a method scoring −∞ (a constant explanation, ratio 0: perfectly stable, explains nothing) or with no defined value.',
-    '✕: the method does not beat the better of its controls (floor, null); ≈: gradients approximated by finite differences.',
-    'Every row names its receipt: run identity, input hash and model hash; the commands and versions are listed at the end.',
+    `Verdict: ${VERDICT_LEGEND} ≈: gradients approximated by finite differences.`,
+    'Every pair names its receipt: run identity, input hash and model hash; the commands and versions are listed at the end.',
   ];
+}
+
+/** The leaderboard as one document: notes, one table per metric, rank stability, the receipt with the commands. */
+export function leaderboardDocument(summary: Summary, manifest: RunManifest): ReportDocument {
+  const blocks: ReportDocument['blocks'][number][] = [];
+  const partial = partialLines(summary);
+  if (partial.length > 0) blocks.push({ type: 'banner', title: 'PARTIAL RESULTS — not the whole run.', items: partial });
+  const warnings = modelWarningLines(summary.models);
+  if (warnings.length > 0) blocks.push({ type: 'banner', title: '⚠ Models to read with care', items: warnings });
+  blocks.push({ type: 'list', items: leaderboardNotes().map((l) => [l]) });
+  for (const { metric, table, footnotes } of leaderboardTables(summary, manifest))
+    blocks.push({
+      type: 'section',
+      id: `metric-${metric}`,
+      blocks: [
+        { type: 'heading', level: 2, text: `${metricHeader(metric)} (${direction(metric)})` },
+        { type: 'table', table, role: 'leaderboard', footnotes },
+      ],
+    });
+  const stability = rankStabilityTable(leaderboard(summary, manifest));
+  if (stability !== null)
+    blocks.push({
+      type: 'section',
+      id: 'rank-stability',
+      blocks: [
+        { type: 'heading', level: 2, text: 'Rank stability' },
+        { type: 'paragraph', content: [RANK_STABILITY_NOTE] },
+        { type: 'table', table: stability, role: 'ranks' },
+      ],
+    });
+  blocks.push({
+    type: 'section',
+    id: 'receipt',
+    blocks: [
+      { type: 'heading', level: 2, text: 'Receipt' },
+      { type: 'list', role: 'receipt', items: receiptLines(manifest).map((l) => [{ code: l }]) },
+    ],
+  });
+  return { title: 'xai bench leaderboard', blocks };
 }
 
 /** `leaderboard.md`: one table per metric, methods ranked per dataset x model, receipts at the end. */
 export function leaderboardMarkdown(summary: Summary, manifest: RunManifest): string {
-  const out: string[] = ['# xai bench leaderboard', ''];
-  const partial = partialLines(summary);
-  if (partial.length > 0) out.push('> **PARTIAL RESULTS — not the whole run.**', ...partial.map((r) => `> - ${mdText(r)}`), '');
-  const warnings = modelWarningLines(summary.models);
-  if (warnings.length > 0) out.push('> **⚠ Models to read with care**', ...warnings.map((w) => `> - ${mdText(w)}`), '');
-  out.push(...leaderboardNotes().map((l) => `- ${l}`), '');
-  for (const { metric, table } of leaderboardTables(summary, manifest))
-    out.push(`## ${mdText(metricHeader(metric))} (${direction(metric)})`, '', ...mdTable(table), '');
-  const stability = rankStabilityTable(leaderboard(summary, manifest));
-  if (stability !== null) out.push('## Rank stability', '', RANK_STABILITY_NOTE, '', ...mdTable(stability), '');
-  out.push('## Receipt', '', ...receiptLines(manifest).map((l) => `- ${mdText(l)}`), '');
-  return `${out.join('\n').trimEnd()}\n`;
+  return renderMarkdown(leaderboardDocument(summary, manifest));
 }

@@ -36,11 +36,18 @@ describe('overview picture', () => {
     // Scaled by the largest |lift| of the metric: 0.2.
     expect(by.Gradient!.shade).toBeCloseTo(1, 12);
     expect(by.LIME!.shade).toBeCloseTo(-0.25, 12);
-    expect([by.Gradient!.beats, by.LIME!.beats]).toEqual([true, false]);
-    expect(by.LIME!.text).toBe('✕ −0.050');
+    expect([by.Gradient!.verdict, by.LIME!.verdict]).toEqual(['beats', 'fails']);
+    // Every instance alike: the paired SE is 0, so the lift keeps three significant digits.
+    expect(by.LIME!.text).toBe('✕ −0.0500');
+    expect(by.Gradient!.text).toBe('✓ +0.200');
     expect(by['Random (control)']).toMatchObject({ role: 'control', shade: null, text: '0.500' });
     expect(by['floor (best shortcut)']).toMatchObject({ role: 'control', shade: null, text: '0.600' });
     expect(order).toEqual(['Gradient', 'LIME', 'Random (control)', 'floor (best shortcut)']);
+  });
+  it('greys a metric that cannot be tested (an LR against its own weights) and shows the score', () => {
+    const lr = overviewCells(summary, 'd', 'lr', { linearModel: true, groundTruthIsModel: true });
+    const grad = lr.cells.find((c) => c.row === 'Gradient')!;
+    expect(grad).toMatchObject({ verdict: 'untestable', shade: null, text: '○ 0.800' });
   });
   it('renders the same bytes every time, with ids of its own', async () => {
     const a = (await renderOverviews(summary)).get('d\u0000lr')!;

@@ -1,13 +1,16 @@
 // The overview picture of one dataset x model: explainers x metrics, colour = lift over the
 // better control, so a reader sees at a glance which explainer beats its controls where.
 import type { TopLevelSpec } from 'vega-lite';
+import { formatValue } from '@xai/core';
 import { STABILITY_METRICS } from '../config/ids.js';
-import { beatsControls, liftOverControls, RANDOM_CONTROL } from './controlLift.js';
-import { fileSlug, mdText } from './escapeText.js';
-import { EXPLAINER_NAMES, MODEL_NAMES, fmt, fmtLift, metricHeader } from './reportFormat.js';
-import { tablePairs, tableSlice } from './reportMarkdown.js';
-import { renderSvg } from './renderSvg.js';
+import { liftOverControls, RANDOM_CONTROL } from './controlLift.js';
+import { fileSlug } from './escapeText.js';
+import { MODEL_NAMES, explainerName, metricHeader } from './reportFormat.js';
+import { tablePairs, tableSlice } from './reportSlice.js';
+import { renderFigureSvg } from './renderSvg.js';
 import type { Summary, SummaryCell } from '../results/summarize.js';
+import type { VerdictContext } from './verdicts.js';
+import { cellVerdict } from './verdicts.js';
 
 /** Folder beside report.md holding the overview pictures. */
 export const FIGURES_DIR = 'figures';
@@ -19,21 +22,19 @@ export interface OverviewCell {
   readonly metric: string;
   readonly lift: number | null;
   readonly shade: number | null;
-  readonly beats: boolean | null;
+  /** The verdict ('beats', 'fails', 'untestable'); null for a control row. */
+  readonly verdict: string | null;
   readonly text: string;
 }
 
 const isStability = (m: string): boolean => STABILITY_METRICS.includes(m as never);
 const scoreText = (c: SummaryCell | undefined): string =>
-  c === undefined ? '' : isStability(c.metric) ? fmt(c.logMean, 2) : fmt(c.mean, Math.abs(c.mean) < 1 ? 3 : 2);
-const nameOf = (e: string): string => EXPLAINER_NAMES[e] ?? e;
+  c === undefined ? '' : isStability(c.metric) ? formatValue(c.logMean, c.logSe) : formatValue(c.mean, c.se);
+const nameOf = explainerName;
 
-/** A lift for a cell: `tie` when exactly 0 (e.g. LR's gradient is its weights, the global floor), two significant digits when tiny. */
-function liftText(lift: number): string {
-  if (lift === 0) return 'tie';
-  const a = Math.abs(lift);
-  if (a >= 0.001) return fmtLift(lift, a < 0.1 ? 3 : 2);
-  return `${lift > 0 ? '+' : '−'}${a.toExponential(1)}`;
+/** The lift over the control nearest to being better, at the precision of its paired SE. */
+function liftText(summaryLift: number, se: number | null | undefined): string {
+  return summaryLift === 0 ? '0' : formatValue(summaryLift, se, { signed: true });
 }
 
 /** The cells of one dataset x model, methods first (ranked order is the leaderboard's), then the controls. */
@@ -41,6 +42,7 @@ export function overviewCells(
   summary: Summary,
   dataset: string,
   model: string,
+  context: VerdictContext = { linearModel: false, groundTruthIsModel: false },
 ): { cells: OverviewCell[]; metrics: string[]; rows: string[] } {
   const slice = tableSlice(summary, dataset, model);
   // Metrics with a defined value for some explainer (RRS is not defined for LR).
@@ -59,30 +61,32 @@ export function overviewCells(
       const c = slice.cell('explainer', e, metric);
       if (!defined(c)) return;
       const lift = lifts[k]!;
-      const beats = beatsControls(metric, slice.control(e, metric));
+      const v = cellVerdict(slice, e, metric, context);
+      const ctl = slice.control(e, metric);
+      const se = lift === ctl?.liftOverFloor ? ctl?.liftOverFloorSe : ctl?.liftOverNullSe;
+      const shown = v.kind !== 'untestable' && lift !== null;
       cells.push({
         row: nameOf(e),
         role: 'method',
         metric: metricHeader(metric),
         lift,
-        shade: lift === null ? null : scale > 0 ? lift / scale : 0,
-        beats,
-        text: lift === null ? `${scoreText(c)} ·` : `${beats === false ? '✕ ' : ''}${liftText(lift)}`,
+        shade: shown ? (scale > 0 ? lift / scale : 0) : null,
+        verdict: v.kind,
+        text: shown ? `${v.mark} ${liftText(lift, se)}` : `${v.mark} ${scoreText(c)}`,
       });
     });
     const random = slice.cell('explainer', RANDOM_CONTROL, metric);
     if (random)
       cells.push({
-        row: `${nameOf(RANDOM_CONTROL)} (control)`,
+        row: nameOf(RANDOM_CONTROL),
         role: 'control',
         metric: metricHeader(metric),
         lift: null,
         shade: null,
-        beats: null,
+        verdict: null,
         text: scoreText(random),
       });
-    const floorId = slice.explainers.map((e) => slice.control(e, metric)?.floorExplainer).find((f) => f);
-    const floor = floorId ? slice.cell('floor', floorId, metric) : undefined;
+    const floor = slice.floor(metric);
     if (floor)
       cells.push({
         row: 'floor (best shortcut)',
@@ -90,7 +94,7 @@ export function overviewCells(
         metric: metricHeader(metric),
         lift: null,
         shade: null,
-        beats: null,
+        verdict: null,
         text: scoreText(floor),
       });
   }
@@ -100,9 +104,9 @@ export function overviewCells(
 
 /** The caption every overview carries (report.html and report.md). */
 export const OVERVIEW_CAPTION =
-  'Each cell: lift over the better control (floor or null), positive = better by the metric’s direction; ' +
-  'colour scaled within each metric (blue beats both controls, red does not); ✕ = does not beat its controls (tie = equals one); ' +
-  'grey “value ·” = no finite control (e.g. a constant floor is perfectly stable), the score is shown; ' +
+  'Each cell: the verdict (✓ beats both controls, ✕ does not, ○ not testable here) and the lift over the nearer control (floor or null), ' +
+  'positive = better by the metric’s direction, to the precision of its paired SE; colour scaled within each metric (blue above the controls, red below); ' +
+  'grey “○ value” = not testable here (the verdict table says why), the score is shown; ' +
   'the bottom rows are the controls’ own scores, for reference, never ranked. Stability on the ln scale.';
 
 /**
@@ -110,8 +114,8 @@ export const OVERVIEW_CAPTION =
  * controls as grey reference rows at the bottom. Null when the pair has no explainer cells.
  * @since 0.2.0
  */
-export function overviewSpec(summary: Summary, dataset: string, model: string): TopLevelSpec | null {
-  const { cells, metrics, rows } = overviewCells(summary, dataset, model);
+export function overviewSpec(summary: Summary, dataset: string, model: string, context?: VerdictContext): TopLevelSpec | null {
+  const { cells, metrics, rows } = overviewCells(summary, dataset, model, context);
   if (cells.length === 0) return null;
   const title = `${dataset} · ${MODEL_NAMES[model] ?? model}: lift over the better control`;
   return {
@@ -168,35 +172,15 @@ export function overviewPath(dataset: string, model: string): string {
   return `${FIGURES_DIR}/overview-${fileSlug(dataset)}-${fileSlug(model)}.svg`;
 }
 
-/** report.md lines linking a pair's overview picture. */
-export function overviewMarkdown(dataset: string, model: string): string[] {
-  return [
-    `![${mdText(`Overview of ${dataset} · ${MODEL_NAMES[model] ?? model}`)}](${overviewPath(dataset, model)})`,
-    '',
-    `*${OVERVIEW_CAPTION}*`,
-    '',
-  ];
-}
-
-/**
- * Vega numbers its gradient ids from a process-wide counter: renumbered by first use within
- * the picture, under a per-picture prefix, so the same results give the same bytes and two
- * pictures inlined in one page never share an id.
- */
-function stableIds(svg: string, prefix: string): string {
-  const ids = new Map<string, string>();
-  return svg.replace(/\bgradient_\d+\b/g, (id) => {
-    if (!ids.has(id)) ids.set(id, `${prefix}-gradient${ids.size}`);
-    return ids.get(id)!;
-  });
-}
-
 /** Every pair's overview rendered to SVG, keyed `dataset\u0000model`, in canonical pair order. */
-export async function renderOverviews(summary: Summary): Promise<Map<string, string>> {
+export async function renderOverviews(
+  summary: Summary,
+  contextOf?: (dataset: string, model: string) => VerdictContext,
+): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const { dataset, model } of tablePairs(summary)) {
-    const spec = overviewSpec(summary, dataset, model);
-    if (spec !== null) out.set(`${dataset}\u0000${model}`, stableIds(await renderSvg(spec), `overview${out.size}`));
+    const spec = overviewSpec(summary, dataset, model, contextOf?.(dataset, model));
+    if (spec !== null) out.set(`${dataset}\u0000${model}`, await renderFigureSvg(spec, `overview${out.size}`));
   }
   return out;
 }

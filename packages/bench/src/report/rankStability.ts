@@ -1,8 +1,8 @@
 // How stable a method's place is across datasets x models: its point ranks on each metric.
 import { EXPLAINERS, rankIn } from '../config/ids.js';
 import type { LeaderboardRow } from './leaderboard.js';
-import { EXPLAINER_NAMES, metricHeader } from './reportFormat.js';
-import type { TableModel } from './reportTables.js';
+import { explainerName, metricHeader } from './reportFormat.js';
+import type { TableModel } from './reportDocument.js';
 
 const median = (xs: readonly number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -11,9 +11,10 @@ const median = (xs: readonly number[]): number => {
 };
 
 /**
- * The rank-stability view: per method and metric, the median of its point ranks over the
- * dataset x model pairs that rank it, with the best and worst and how many pairs (`2 (1–4) of
- * 3`). Null when no metric is ranked on two or more pairs (nothing to compare).
+ * The rank-stability view: per method and metric, its point rank on each dataset x model that
+ * ranks it — listed when there are at most three (`3, 5`), else the median with the best and
+ * worst and how many (`median 2 (1–4) over 6`). Null when no metric is ranked on two or more
+ * pairs (nothing to compare).
  * @since 0.2.0
  */
 export function rankStabilityTable(rows: readonly LeaderboardRow[]): TableModel | null {
@@ -28,18 +29,19 @@ export function rankStabilityTable(rows: readonly LeaderboardRow[]): TableModel 
     const mine = rows.filter((r) => r.metric === metric);
     const ranks = mine.flatMap((r) => r.ranked.filter((x) => x.explainer === e).map((x) => x.rank));
     if (ranks.length === 0) return '—';
+    if (ranks.length <= 3) return ranks.join(', ');
     const lo = Math.min(...ranks);
     const hi = Math.max(...ranks);
-    return `${median(ranks)}${lo === hi ? '' : ` (${lo}–${hi})`} of ${ranks.length}`;
+    return `median ${median(ranks)}${lo === hi ? '' : ` (${lo}–${hi})`} over ${ranks.length}`;
   };
   return {
     header: ['method', ...metrics.map(metricHeader)],
-    rows: methods.map((e) => [EXPLAINER_NAMES[e] ?? e, ...metrics.map((m) => cell(e, m))]),
+    rows: methods.map((e) => [explainerName(e), ...metrics.map((m) => cell(e, m))]),
     numeric: [false, ...metrics.map(() => true)],
   };
 }
 
 /** The line above the rank-stability table. */
 export const RANK_STABILITY_NOTE =
-  'Rank stability across datasets × models: median point rank (best–worst) of N pairs that rank the method; ' +
-  'a narrow spread means the ordering holds across data and models.';
+  'Rank stability across datasets × models: the method’s point rank on each dataset × model that ranks it (in the leaderboard’s order of pairs), ' +
+  'or with more than three pairs the median (best–worst) over N; ranks that stay close mean the ordering holds across data and models.';

@@ -51,8 +51,8 @@ export function rankWithUncertainty(methods: readonly ScoredMethod[], lowerIsBet
   });
 }
 
-/** `#2` / `#2=` (tied) with its interval when wider: `#2 (1–3)`. */
-export function rankText(r: MethodRank): string {
-  const point = `#${r.rank}${r.tied ? '=' : ''}`;
+/** `2 of 6`, `2= of 6` (tied), with its interval when wider: `2 of 6 (1–3)`. */
+export function rankText(r: MethodRank, ranked: number): string {
+  const point = `${r.rank}${r.tied ? '=' : ''} of ${ranked}`;
   return r.best === r.worst ? point : `${point} (${r.best}–${r.worst})`;
 }

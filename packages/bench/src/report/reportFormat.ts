@@ -1,26 +1,19 @@
-// Shared display helpers of report.md and report.html.
+// Shared display helpers of report.md and report.html: names from the registries, numbers by
+// core's one format rule.
+import { decimalsFor, formatEstimate, formatFixed, formatValue } from '@xai/core';
+import { EXPLAINER_INFO } from '@xai/explainers/explainerInfo';
 import { LOWER_IS_BETTER } from '../config/ids.js';
 
-/** Human names of the explainer ids (OpenXAI's names). */
-export const EXPLAINER_NAMES: Readonly<Record<string, string>> = {
-  control: 'Random',
-  grad: 'Gradient',
-  sg: 'SmoothGrad',
-  ig: 'Integrated Gradients',
-  itg: 'Gradient x Input',
-  shap: 'KernelSHAP',
-  lime: 'LIME',
-  shapley: 'Exact Shapley',
-  permshap: 'Permutation SHAP',
-  occlusion: 'Occlusion',
-  sg2: 'SmoothGrad²',
-  vargrad: 'VarGrad',
-  'ig-sg': 'IG + noise tunnel',
-  'itg-sg': 'Gradient x Input + noise tunnel',
-  gradshap: 'Gradient SHAP',
-  deeplift: 'DeepLIFT',
-  treeshap: 'TreeSHAP',
-};
+/** An explainer's display name: @xai/explainers' registry, else the id (floors, unknown ids). */
+export function explainerName(id: string): string {
+  return Object.hasOwn(EXPLAINER_INFO, id) ? EXPLAINER_INFO[id as keyof typeof EXPLAINER_INFO].name : id;
+}
+
+/** Display name with the id a flag takes, `Gradient (grad)`; the id once when the name already holds it. */
+export function explainerLabel(id: string): string {
+  const name = explainerName(id);
+  return name === id || name.includes(`(${id})`) ? name : `${name} (${id})`;
+}
 
 /**
  * A dataset's load-time warnings for the report (e.g. a --test file's rows outside the
@@ -42,57 +35,38 @@ export function metricHeader(metric: string): string {
   return metric;
 }
 
-/** A number for a table: `digits` decimals, −∞/∞ spelled, '—' when missing. */
-export function fmt(v: number | null | undefined, digits = 3): string {
-  if (v === null || v === undefined || Number.isNaN(v)) return '—';
-  if (v === Number.POSITIVE_INFINITY) return '∞';
-  if (v === Number.NEGATIVE_INFINITY) return '−∞';
-  // Small values (prediction gaps are often < 0.01) keep 3 significant digits instead of rounding to 0.
-  const s = v !== 0 && Math.abs(v) < 10 ** -(digits - 1) ? v.toPrecision(digits) : v.toFixed(digits);
-  return s.startsWith('-') ? `−${s.slice(1)}` : s;
+/** A number with no SE (accuracy, a median, a base rate): three significant digits, fixed point. */
+export function fmt(v: number | null | undefined): string {
+  return formatValue(v);
 }
 
-/** A signed lift (+0.120 / −0.030). */
-export function fmtLift(v: number | null | undefined, digits = 3): string {
+/** A signed lift at the precision of its paired SE (`+0.0021`), `—` when missing. */
+export function fmtLift(v: number | null | undefined, se?: number | null): string {
   if (v === null || v === undefined || !Number.isFinite(v)) return '—';
-  return v >= 0 ? `+${v.toFixed(digits)}` : `−${(-v).toFixed(digits)}`;
+  return formatValue(v, se, { signed: true });
 }
 
-/**
- * "value ± SE" with both at the same decimals: `digits`, or more when value and SE are both
- * small, to keep `digits` significant figures (prediction gaps are often < 0.01). The
- * undefined count follows when there is one.
- */
-export function fmtCell(mean: number, se: number, undef = 0, digits = 3): string {
-  let base: string;
-  if (Number.isNaN(mean)) base = '—';
-  else if (!Number.isFinite(mean) || Number.isNaN(se)) base = fmt(mean, digits);
-  else {
-    // Decimals from the larger of |value| and SE: a mean near 0 with a wide SE stays short.
-    const a = Math.max(Math.abs(mean), Number.isFinite(se) ? se : 0);
-    const decimals = a === 0 || a >= 1 ? digits : Math.min(8, Math.max(digits, digits - 1 - Math.floor(Math.log10(a))));
-    const f = (v: number): string => {
-      const t = v.toFixed(decimals);
-      return t.startsWith('-') ? `−${t.slice(1)}` : t;
-    };
-    base = `${f(mean)} ± ${f(se)}`;
-  }
+/** `mean ± SE` by the one number-format rule (core's formatEstimate); the undefined count follows when there is one. */
+export function fmtCell(mean: number, se: number, undef = 0): string {
+  const base = Number.isNaN(mean) ? '—' : formatEstimate(mean, se);
   return undef > 0 ? `${base} (${undef} undef.)` : base;
 }
 
-/**
- * Signed value and interval at one number of decimals (as {@link fmtCell} picks them):
- * `+0.0120 [−0.0050, 0.0290]`.
- */
-export function fmtInterval(value: number, lower: number, upper: number, digits = 3): string {
-  if (![value, lower, upper].every(Number.isFinite)) return `${fmtLift(value, digits)} [${fmt(lower, digits)}, ${fmt(upper, digits)}]`;
-  const a = Math.max(Math.abs(value), Math.abs(lower), Math.abs(upper));
-  const decimals = a === 0 || a >= 1 ? digits : Math.min(8, Math.max(digits, digits - 1 - Math.floor(Math.log10(a))));
-  const f = (v: number): string => {
-    const t = v.toFixed(decimals);
-    return t.startsWith('-') ? `−${t.slice(1)}` : t;
-  };
-  return `${value >= 0 ? '+' : ''}${f(value)} [${f(lower)}, ${f(upper)}]`;
+/** A signed value and its 95% interval at the decimals the interval supports (SE ≈ width / 3.92): `−0.020 [−0.045, 0.005]`. */
+export function fmtInterval(value: number, lower: number, upper: number): string {
+  const se = Number.isFinite(lower) && Number.isFinite(upper) ? (upper - lower) / (2 * 1.96) : null;
+  const d = decimalsFor(value, se);
+  return `${formatFixed(value, d, { signed: true })} [${formatFixed(lower, d)}, ${formatFixed(upper, d)}]`;
+}
+
+/** The metric's direction from its registry info (@xai/metrics). */
+export function lowerIsBetter(metric: string): boolean {
+  return LOWER_IS_BETTER.has(metric);
+}
+
+/** A metric id with its direction arrow: `PGU ↓`, `FA ↑`. */
+export function metricWithArrow(metric: string): string {
+  return `${metric} ${lowerIsBetter(metric) ? '↓' : '↑'}`;
 }
 
 /** 'lower is better' / 'higher is better'. */

@@ -82,12 +82,16 @@ describe('leaderboard', () => {
       modelHash: 'dd'.repeat(8),
     });
     const md = leaderboardMarkdown(summary, manifest);
-    // Ranked with their point rank (escaped for Markdown), nothing left out, no controls in this run.
+    // One row per ranked method with its point rank among those ranked; no controls in this run,
+    // so nothing can be tested against them; the receipt folded under the pair.
+    expect(md).toContain('| synthetic · ANN | 1 of 3 | LIME | 0.800 ± 0 | ○ not testable here¹ |');
+    expect(md).toContain('|  | 3 of 3 | Gradient | 0.600 ± 0 | ○ not testable here¹ |');
     expect(md).toContain(
-      '| synthetic · ANN | #1 LIME 0.800 ± 0.000 | #2 KernelSHAP 0.700 ± 0.000 | #3 Gradient 0.600 ± 0.000 | — | — | 1212121212121212 · aaaaaaaaaaaaaaaa · cccccccccccccccc |',
+      '| ↳ controls (reference, never ranked): — · receipt: run 1212121212121212 · data aaaaaaaaaaaaaaaa · model cccccccccccccccc |',
     );
-    expect(md).toContain('- command bench: xai bench --datasets synthetic,adult');
-    expect(md).toContain(`- run identity ${'12'.repeat(32)}`);
+    expect(md).toContain('¹ not testable here: no control has a finite value here');
+    expect(md).toContain('- `command bench: xai bench --datasets synthetic,adult`');
+    expect(md).toContain(`- \`run identity ${'12'.repeat(32)}\``);
   });
 });
 
@@ -129,7 +133,8 @@ describe('model facts and the navigable HTML', () => {
     expect(html).toContain('lower ↓');
     expect(html).toContain('<details class="drill" id="drill-adult-ann">');
     // 3 explainers x 3 instances per dataset x model in the drill-down
-    expect([...html.matchAll(/<tr data-instance="\d+">/g)]).toHaveLength(2 * 9);
+    const drills = [...html.matchAll(/<details class="drill" id="drill-[^"]+">(.*?)<\/details>/gs)].map((m) => m[1]!);
+    expect(drills.map((d) => d.match(/<tbody>(.*)<\/tbody>/s)![1]!.split('<tr>').length - 1)).toEqual([9, 9]);
     expect(html).not.toContain('<script');
   });
 });

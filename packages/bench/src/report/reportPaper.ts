@@ -1,10 +1,11 @@
 // The paper-layout export (`--layout paper`); the leaderboard lives in leaderboard.ts (re-exported here).
 import { EXPLAINERS, GROUND_TRUTH_METRICS, PREDICTION_METRICS, STABILITY_METRICS } from '../config/ids.js';
 import { mdText } from './escapeText.js';
-import { EXPLAINER_NAMES, MODEL_NAMES, fmtCell, metricHeader, partialLines } from './reportFormat.js';
-import { tablePairs } from './reportMarkdown.js';
-import type { TableModel } from './reportTables.js';
-import { mdTable, seHeader } from './reportTables.js';
+import { MODEL_NAMES, explainerName, fmtCell, metricHeader, partialLines } from './reportFormat.js';
+import { tablePairs } from './reportSlice.js';
+import type { TableModel } from './reportDocument.js';
+import { mdTable } from './renderMarkdown.js';
+import { seHeader } from './reportTables.js';
 import type { RunManifest } from '../results/runManifest.js';
 import type { Summary, SummaryCell } from '../results/summarize.js';
 import { csvText } from './escapeText.js';
@@ -34,7 +35,7 @@ const cellOf = (s: Summary, dataset: string, model: string, explainer: string, m
 const value = (c: SummaryCell | undefined): string => {
   if (c === undefined) return '—';
   const st = STABILITY_METRICS.includes(c.metric as never);
-  return st ? fmtCell(c.logMean ?? Number.NaN, c.logSe ?? Number.NaN, 0, 2) : fmtCell(c.mean, c.se, 0, 3);
+  return st ? fmtCell(c.logMean ?? Number.NaN, c.logSe ?? Number.NaN) : fmtCell(c.mean, c.se);
 };
 
 /**
@@ -69,7 +70,7 @@ export function paperLayout(summary: Summary, manifest: RunManifest): { markdown
       );
       const table: TableModel = {
         header: ['Method', ...t.metrics.map(metricHeader)],
-        rows: explainers.map((e) => [EXPLAINER_NAMES[e] ?? e, ...t.metrics.map((m) => value(cellOf(summary, dataset, model, e, m)))]),
+        rows: explainers.map((e) => [explainerName(e), ...t.metrics.map((m) => value(cellOf(summary, dataset, model, e, m)))]),
         numeric: [false, ...t.metrics.map(() => true)],
       };
       out.push(`**${mdText(`${dataset} · ${MODEL_NAMES[model] ?? model}`)}**`, '', ...mdTable(table), '');

@@ -1,46 +1,39 @@
-// Table models shared by report.md and report.html (and the paper / leaderboard exports):
-// a header and rows of display strings, rendered by `mdTable` or `htmlTableOf`.
-import { EXTENDED_FAMILY_METRICS, GROUND_TRUTH_METRICS, LOWER_IS_BETTER, PREDICTION_METRICS, STABILITY_METRICS } from '../config/ids.js';
+// Table models shared by report.md and report.html (and the paper / leaderboard exports): a
+// header and rows of display strings, rendered by renderMarkdown's mdTable or renderHtml's htmlTableOf.
+import { EXTENDED_FAMILY_METRICS, GROUND_TRUTH_METRICS, PREDICTION_METRICS, STABILITY_METRICS } from '../config/ids.js';
+import { formatValue } from '@xai/core';
+import { metricInfoOf } from '@xai/metrics';
 import { extendedInfo } from '../run/extendedScores.js';
-import { EXPLAINER_NAMES, fmt, fmtCell, fmtInterval, fmtLift, metricHeader, partialMark } from './reportFormat.js';
-import type { TableSlice } from './reportMarkdown.js';
-import { htmlText, mdCell } from './escapeText.js';
+import {
+  explainerLabel,
+  explainerName,
+  fmt,
+  fmtCell,
+  fmtInterval,
+  fmtLift,
+  metricHeader,
+  metricWithArrow,
+  partialMark,
+} from './reportFormat.js';
+import type { TableModel } from './reportDocument.js';
+import type { TableSlice } from './reportSlice.js';
+import { RANDOM_CONTROL } from './controlLift.js';
+import type { VerdictContext } from './verdicts.js';
+import { cellVerdict, footnoteCounter } from './verdicts.js';
 import type { RunManifest } from '../results/runManifest.js';
 import type { DiagnosticCell, Summary, SummaryCell } from '../results/summarize.js';
 
-/** A table as display strings. `numeric[j]`: right-align column j. */
-export interface TableModel {
-  readonly header: readonly string[];
-  readonly rows: readonly (readonly string[])[];
-  readonly numeric: readonly boolean[];
-}
+export type { TableModel } from './reportDocument.js';
 
-/** What each metric measures and which direction is better (the reports' legends). */
-export const METRIC_INFO: Readonly<Record<string, string>> = {
-  PRA: 'pairwise rank agreement with the ground truth: share of feature pairs ordered alike',
-  RC: 'rank correlation (Spearman) with the ground truth over all features',
-  FA: 'feature agreement: share of the top-k features also in the ground truth top-k',
-  RA: 'rank agreement: share of the top-k features at the same rank as in the ground truth',
-  SA: 'sign agreement: share of the top-k features in both top-k with the same sign',
-  SRA: 'signed rank agreement: same feature, same rank and same sign',
-  PGU: 'prediction gap on unimportant features: output change when the bottom-k features are perturbed',
-  PGI: 'prediction gap on important features: output change when the top-k features are perturbed',
-  RIS: 'relative input stability: max explanation change / input change over close same-label neighbours',
-  RRS: 'relative representation stability: explanation change / hidden-representation change (ANN only)',
-  ROS: 'relative output stability: explanation change / output change',
-};
-
-/** Legend lines: metric, what it measures, direction. */
+/** Legend lines: metric, what it measures (its registry description), direction. */
 export function legendTable(metrics: readonly string[]): TableModel {
   return {
     header: ['metric', 'measures', 'better'],
     rows: metrics.map((m) => {
+      const info = metricInfoOf(m);
       const x = extendedInfo(m);
-      return [
-        metricHeader(m),
-        METRIC_INFO[m] ?? (x ? `${x.name} (${x.family}; ${x.reference})` : m),
-        LOWER_IS_BETTER.has(m) ? 'lower ↓' : 'higher ↑',
-      ];
+      const what = info?.description ? `${info.name}: ${info.description}` : x ? `${x.name} (${x.family}; ${x.reference})` : m;
+      return [metricHeader(m), what, info?.direction === 'lower-is-better' ? 'lower ↓' : 'higher ↑'];
     }),
     numeric: [false, false, false],
   };
@@ -49,67 +42,156 @@ export function legendTable(metrics: readonly string[]): TableModel {
 /** The SE convention named in table headers. */
 export const seHeader = (stability: boolean): string => (stability ? 'ln mean ± SE/mean' : 'mean ± SE (sd/√n)');
 
-const cellText = (c: SummaryCell | undefined, stability: boolean, digits: number): string => {
+const isStability = (m: string): boolean => STABILITY_METRICS.includes(m as never);
+
+/** A cell's score: mean ± SE, or ln mean ± SE/mean for stability; the undefined count and a partial mark after it. */
+export function scoreText(c: SummaryCell | undefined): string {
   if (c === undefined) return 'n/a';
-  return (
-    (stability
-      ? fmtCell(c.logMean ?? Number.NaN, c.logSe ?? Number.NaN, c.undefined, digits)
-      : fmtCell(c.mean, c.se, c.undefined, digits)) + partialMark(c)
-  );
-};
+  const [v, se] = isStability(c.metric) ? [c.logMean ?? Number.NaN, c.logSe ?? Number.NaN] : [c.mean, c.se];
+  return fmtCell(v, se, c.undefined) + partialMark(c);
+}
+
+/** The value a compact view shows: the mean (stability: ln mean) at the precision its SE supports. */
+export function valueText(c: SummaryCell | undefined): string {
+  if (c === undefined) return '';
+  const [v, se] = isStability(c.metric) ? [c.logMean ?? Number.NaN, c.logSe ?? Number.NaN] : [c.mean, c.se];
+  return formatValue(v, se);
+}
+
+/** A table with its footnotes (the reasons behind ○, why a null is not shown). */
+export interface NotedTable {
+  readonly table: TableModel;
+  readonly footnotes: readonly string[];
+}
+
+/** The verdict cell of a detailed row: the mark, and what was not beaten or why it cannot be tested. */
+function verdictCell(slice: TableSlice, e: string, m: string, context: VerdictContext, notes: ReturnType<typeof footnoteCounter>) {
+  const v = cellVerdict(slice, e, m, context);
+  if (v.kind === 'untestable') return { text: `${v.mark} ${v.words}${notes.mark(`${v.words}: ${v.detail}`)}`, v };
+  return { text: v.detail ? `${v.mark} ${v.detail}` : v.mark, v };
+}
 
 /**
- * One compact row per explainer and metric: score ± SE, n, then the floor (and which floor),
- * the null, and the lifts over both as columns.
+ * One row per explainer and metric — score ± SE (stability: ln mean ± SE/mean, as the family's
+ * title says), n, the null, the lifts over the floor and the
+ * null at the precision of their paired SEs, the verdict — and under each metric's explainers a
+ * control row with its best floor (which floor, its score). Footnotes: the reasons behind ○ and
+ * why a null is not shown (from @xai/metrics' notes).
  * @since 0.2.0
  */
-export function compactTable(slice: TableSlice, metrics: readonly string[]): TableModel | null {
+export function compactTable(slice: TableSlice, metrics: readonly string[], context: VerdictContext): NotedTable | null {
   const shown = metrics.filter((m) => slice.explainers.some((e) => slice.cell('explainer', e, m)));
   if (shown.length === 0) return null;
   const rows: string[][] = [];
+  const roles: (string | null)[][] = [];
+  const titles: (string | null)[][] = [];
+  const rowRoles: (string | null)[] = [];
+  const notes = footnoteCounter();
   for (const m of shown) {
-    const stability = STABILITY_METRICS.includes(m as never);
-    const d = stability ? 2 : 3;
+    const x = extendedInfo(m);
+    const nullShown = !isStability(m) && x?.nullMeaningful !== false;
     for (const e of slice.explainers) {
       const c = slice.cell('explainer', e, m);
       if (c === undefined) continue;
       const ctl = slice.control(e, m);
-      const f = ctl?.floorExplainer ? slice.cell('floor', ctl.floorExplainer, m) : undefined;
-      const floor = f === undefined ? '—' : `${stability ? fmt(f.logMean, d) : fmtCell(f.mean, f.se, 0, d)} (${ctl!.floorExplainer})`;
       const n = slice.cell('null', e, m);
-      const x = extendedInfo(m);
-      const nul = stability
+      const verdict = verdictCell(slice, e, m, context, notes);
+      const nul = isStability(m)
         ? '= score (perm.-inv.)'
-        : x && !x.nullMeaningful
-          ? 'not meaningful¹'
-          : n === undefined
-            ? '—'
-            : fmtCell(n.mean, n.se, 0, d);
+        : !nullShown
+          ? `not meaningful${notes.mark(`${m} null: ${x?.nullNote}`)}`
+          : n
+            ? fmtCell(n.mean, n.se)
+            : '—';
       rows.push([
-        x ? `${m} ${LOWER_IS_BETTER.has(m) ? '↓' : '↑'}` : metricHeader(m),
-        `${EXPLAINER_NAMES[e] ?? e} (${e})`,
-        cellText(c, stability, d),
+        metricWithArrow(m),
+        explainerLabel(e),
+        scoreText(c),
         String(c.count),
-        floor,
         nul,
-        fmtLift(ctl?.liftOverFloor, d),
-        stability ? '0' : x && !x.nullMeaningful ? '—' : fmtLift(ctl?.liftOverNull, d),
+        fmtLift(ctl?.liftOverFloor, ctl?.liftOverFloorSe),
+        nullShown ? fmtLift(ctl?.liftOverNull, ctl?.liftOverNullSe) : '—',
+        verdict.text,
       ]);
+      roles.push([null, null, null, null, null, null, null, verdict.v.kind]);
+      titles.push([null, null, null, null, null, null, null, verdict.v.detail]);
+      rowRoles.push(e === RANDOM_CONTROL ? 'control' : null);
+    }
+    const f = slice.floor(m);
+    if (f) {
+      rows.push([metricWithArrow(m), `floor (${f.explainer})`, scoreText(f), String(f.count), '', '', '', '']);
+      roles.push([]);
+      titles.push([]);
+      rowRoles.push('control');
     }
   }
   return {
-    header: [
-      'metric',
-      'explainer',
-      `score: ${seHeader(false)}; stability ${seHeader(true)}`,
-      'n',
-      'floor (best shortcut)',
-      'null (permuted)',
-      'lift vs floor',
-      'lift vs null',
-    ],
-    rows,
-    numeric: [false, false, true, true, true, true, true, true],
+    table: {
+      header: ['metric', 'explainer', 'score ± SE', 'n', 'null (permuted)', 'lift vs floor', 'lift vs null', 'verdict'],
+      rows,
+      numeric: [false, false, true, true, true, true, true, false],
+      rowRoles,
+      cellRoles: roles,
+      cellTitles: titles,
+    },
+    footnotes: notes.lines(),
+  };
+}
+
+/**
+ * The one-screen verdict of a dataset x model: explainers x metrics, each cell the value and its
+ * mark (✓ beats both controls, ✕ does not, ○ not testable here, with the reason as a numbered
+ * footnote), a count of the testable metrics each explainer wins, and the controls' own values
+ * (Random, the best floor) as reference rows. Null when the pair has no explainer cells.
+ * @since 0.3.0
+ */
+export function verdictTable(slice: TableSlice, context: VerdictContext, metricOrder: readonly string[]): NotedTable | null {
+  const metrics = metricOrder.filter((m) =>
+    slice.explainers.some((e) => Number.isFinite(slice.cell('explainer', e, m)?.mean ?? Number.NaN)),
+  );
+  const methods = slice.explainers.filter((e) => e !== RANDOM_CONTROL);
+  if (metrics.length === 0 || methods.length === 0) return null;
+  const notes = footnoteCounter();
+  const rows: string[][] = [];
+  const roles: (string | null)[][] = [];
+  const titles: (string | null)[][] = [];
+  const rowRoles: (string | null)[] = [];
+  for (const e of methods) {
+    let wins = 0;
+    let testable = 0;
+    const cells = metrics.map((m) => {
+      const c = slice.cell('explainer', e, m);
+      if (c === undefined) return { text: '', kind: null, title: null };
+      const v = cellVerdict(slice, e, m, context);
+      if (v.kind !== 'untestable') testable++;
+      if (v.kind === 'beats') wins++;
+      const ref = v.kind === 'untestable' ? notes.mark(v.detail ?? '') : '';
+      return { text: `${valueText(c)} ${v.mark}${ref}`, kind: v.kind, title: v.detail ? `${v.words}: ${v.detail}` : v.words };
+    });
+    rows.push([explainerName(e), ...cells.map((c) => c.text), testable === 0 ? 'none testable' : `${wins} of ${testable}`]);
+    roles.push([null, ...cells.map((c) => c.kind), null]);
+    titles.push([null, ...cells.map((c) => c.title), null]);
+    rowRoles.push(null);
+  }
+  const controlRow = (label: string, cellOf: (m: string) => SummaryCell | undefined): void => {
+    rows.push([label, ...metrics.map((m) => valueText(cellOf(m))), '']);
+    roles.push([]);
+    titles.push([null, ...metrics.map((m) => cellOf(m)?.explainer ?? null), null]);
+    rowRoles.push('control');
+  };
+  if (slice.explainers.includes(RANDOM_CONTROL))
+    controlRow(explainerName(RANDOM_CONTROL), (m) => slice.cell('explainer', RANDOM_CONTROL, m));
+  controlRow('floor (best shortcut)', (m) => slice.floor(m));
+  return {
+    table: {
+      header: ['explainer', ...metrics.map(metricWithArrow), 'beats both controls'],
+      rows,
+      numeric: [false, ...metrics.map(() => true), true],
+      rowRoles,
+      cellRoles: roles,
+      cellTitles: titles,
+    },
+    footnotes: notes.lines('not testable here: '),
   };
 }
 
@@ -128,27 +210,18 @@ export const FAMILY_TABLES: readonly { readonly title: string; readonly metrics:
   { title: 'Rank agreement (extended)', metrics: EXTENDED_FAMILY_METRICS.agreement },
 ];
 
-/** ¹ lines under a family table: why a metric's null is not shown (from @xai/metrics' notes). */
-export function nullNotes(metrics: readonly string[], shown: (m: string) => boolean): string[] {
-  return metrics.filter(shown).flatMap((m) => {
-    const x = extendedInfo(m);
-    return x && !x.nullMeaningful ? [`¹ ${m} null: ${x.nullNote}`] : [];
-  });
-}
-
 /** Stability medians and quartiles, neighbours kept and the seed-to-seed variation. */
 export function quantileTable(slice: TableSlice, diagnostics: readonly DiagnosticCell[]): TableModel | null {
   const shown = STABILITY_METRICS.filter((m) => slice.explainers.some((e) => slice.cell('explainer', e, m)));
   if (shown.length === 0) return null;
   const rows = [...slice.explainers, ...slice.floors].map((e) => {
     const kind = slice.explainers.includes(e) ? 'explainer' : 'floor';
-    const diag = (name: string): string =>
-      fmt(diagnostics.find((d) => d.explainer === e && d.kind === kind && d.name === name)?.mean, name === 'neighbours' ? 1 : 3);
+    const diag = (name: string): string => fmt(diagnostics.find((d) => d.explainer === e && d.kind === kind && d.name === name)?.mean);
     return [
-      EXPLAINER_NAMES[e] ? `${EXPLAINER_NAMES[e]} (${e})` : e,
+      explainerLabel(e),
       ...shown.map((m) => {
         const c = slice.cell(kind, e, m);
-        return c === undefined ? 'n/a' : `${fmt(c.median, 3)} [${fmt(c.q25, 3)}, ${fmt(c.q75, 3)}]`;
+        return c === undefined ? 'n/a' : `${fmt(c.median)} [${fmt(c.q25)}, ${fmt(c.q75)}]`;
       }),
       diag('neighbours'),
       diag('explainerNoise'),
@@ -173,7 +246,7 @@ export function subgroupTableModel(summary: Summary, dataset: string, model: str
     const vals = groups.map(([g]) => cells.find((c) => c.explainer === e && c.metric === m && c.group === g));
     const d = summary.disparities.find((x) => x.dataset === dataset && x.model === model && x.explainer === e && x.metric === m);
     rows.push([
-      EXPLAINER_NAMES[e] ? `${EXPLAINER_NAMES[e]} (${e})` : e,
+      explainerLabel(e),
       metricHeader(m),
       ...vals.map((v) => (v ? fmtCell(v.mean, v.se) : '—')),
       d ? fmtInterval(d.disparity, d.lower, d.upper) : '—',
@@ -190,8 +263,8 @@ export function subgroupTableModel(summary: Summary, dataset: string, model: str
 function sanityFacts(s: NonNullable<RunManifest['models'][number]['sanity']>, file: boolean): string[] {
   const pct = (v: number): string => `${(100 * v).toFixed(1)} %`;
   const out: string[] = [];
-  if (file) out.push(`accuracy on the ${s.rows} test rows: ${fmt(s.accuracy, 3)} (base rate ${fmt(s.baseRate, 3)}; computed by the bench)`);
-  else out.push(`base rate of the test label ${fmt(s.baseRate, 3)}; most common prediction ${pct(s.constantShare)} of rows`);
+  if (file) out.push(`accuracy on the ${s.rows} test rows: ${fmt(s.accuracy)} (base rate ${fmt(s.baseRate)}; computed by the bench)`);
+  else out.push(`base rate of the test label ${fmt(s.baseRate)}; most common prediction ${pct(s.constantShare)} of rows`);
   if (s.problem === 'constant')
     out.push(`⚠ CONSTANT MODEL: class ${s.modalPrediction} for all ${s.rows} test rows — its scores explain nothing`);
   else if (s.problem === 'at-or-below-base-rate')
@@ -221,7 +294,7 @@ export function modelFacts(manifest: RunManifest, dataset: string, model: string
     const a = r.accuracy;
     const label = r.task === 'regression' ? 'R²' : 'accuracy';
     out.push(
-      `${label}: validation ${fmt(a.validation ?? Number.NaN, 3)}, test ${fmt(a.test ?? Number.NaN, 3)} (train ${fmt(a.train ?? Number.NaN, 3)})`,
+      `${label}: validation ${fmt(a.validation ?? Number.NaN)}, test ${fmt(a.test ?? Number.NaN)} (train ${fmt(a.train ?? Number.NaN)})`,
     );
   } else if (mh.sanity === undefined) {
     out.push('accuracy: not recorded (model trained by an older version; delete the model cache to retrain)');
@@ -251,22 +324,4 @@ export function modelFacts(manifest: RunManifest, dataset: string, model: string
   else if (mh.source?.kind === 'file' && mh.gradients) out.push(`gradients ${mh.gradients}`);
   out.push(`model hash ${mh.hash.slice(0, 16)}`);
   return out;
-}
-
-/** A table model as Markdown lines: every cell is plain text, escaped (user strings among them). */
-export function mdTable(t: TableModel): string[] {
-  const esc = mdCell;
-  return [
-    `| ${t.header.map(esc).join(' | ')} |`,
-    `|${t.numeric.map((n) => (n ? '---:' : '---')).join('|')}|`,
-    ...t.rows.map((r) => `| ${r.map(esc).join(' | ')} |`),
-  ];
-}
-
-const escHtml = htmlText;
-
-/** A table model as an HTML table (in a scroll box). */
-export function htmlTableOf(t: TableModel, cls = ''): string {
-  const al = (j: number): string => (t.numeric[j] ? '' : ' class="l"');
-  return `<div class="scroll"><table${cls ? ` class="${cls}"` : ''}><thead><tr>${t.header.map((h, j) => `<th${al(j)}>${escHtml(h)}</th>`).join('')}</tr></thead><tbody>${t.rows.map((r) => `<tr>${r.map((c, j) => `<td${al(j)}>${escHtml(c)}</td>`).join('')}</tr>`).join('')}</tbody></table></div>`;
 }

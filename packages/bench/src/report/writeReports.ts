@@ -3,9 +3,12 @@ import { join } from 'node:path';
 import { withIo } from '../system/ioError.js';
 import type { Coverage } from './reportCoverage.js';
 import type { ReportLayout } from '../config/benchConfig.js';
-import { reportHtml } from './reportHtml.js';
+import { buildReport } from './buildReport.js';
+import type { Block, FigureBlock } from './reportDocument.js';
+import { renderHtml } from './renderHtml.js';
+import { renderMarkdown } from './renderMarkdown.js';
+import { renderFigureSvg } from './renderSvg.js';
 import { leaderboardMarkdown, paperLayout } from './reportPaper.js';
-import { reportMarkdown } from './reportMarkdown.js';
 import type { ResultRow } from '../results/resultRow.js';
 import type { RunManifest } from '../results/runManifest.js';
 import { summarize, summaryToJson } from '../results/summarize.js';
@@ -13,7 +16,17 @@ import type { Summary } from '../results/summarize.js';
 import { summaryToCsv } from '../results/summaryCsv.js';
 import { modelNotes } from '../inputs/modelNotes.js';
 import { leaderboardHtml } from './leaderboardHtml.js';
-import { FIGURES_DIR, overviewPath, renderOverviews } from './overviewFigure.js';
+import { FIGURES_DIR } from './overviewFigure.js';
+
+/** The figures of a document that are also written to a file (report.md links them). */
+function figuresWithFiles(blocks: readonly Block[]): FigureBlock[] {
+  return blocks.flatMap((b): FigureBlock[] => {
+    if (b.type === 'figure') return b.file === undefined ? [] : [b];
+    if (b.type === 'figures') return b.figures.filter((f) => f.file !== undefined);
+    if (b.type === 'section' || b.type === 'details') return figuresWithFiles(b.blocks);
+    return [];
+  });
+}
 
 /** The folder of figures beside report.md (replaced with the reports). */
 export const REPORT_FIGURES = FIGURES_DIR;
@@ -22,8 +35,9 @@ export const REPORT_FIGURES = FIGURES_DIR;
  * Writes `summary.json`, `summary.csv`, `report.md` and `report.html` into `dir` from the
  * result rows and the run's manifest (no recomputation). `coverage` (what of the plan the rows
  * hold) is carried into the summary, so every page says when results are partial. Also
- * `leaderboard.md` and `leaderboard.html`, and `figures/overview-<dataset>-<model>.svg` (the
- * overview picture of each pair, linked from report.md); with layout `paper`, `report-paper.md` and `paper.csv` (OpenXAI tables 2–5).
+ * `leaderboard.md` and `leaderboard.html`, and under `figures/` every figure report.md links
+ * (the overview picture of each pair, its explanation plots); with layout `paper`,
+ * `report-paper.md` and `paper.csv` (OpenXAI tables 2–5).
  * @since 0.1.0
  */
 export async function writeReports(
@@ -42,18 +56,16 @@ export async function writeReports(
   };
   write('summary.json', summaryToJson(summary));
   write('summary.csv', summaryToCsv(summary));
-  write('report.md', reportMarkdown(summary, manifest));
-  write('report.html', await reportHtml(summary, manifest, rows));
+  const doc = buildReport(summary, manifest, rows);
+  write('report.md', renderMarkdown(doc));
+  write('report.html', await renderHtml(doc));
   write('leaderboard.md', leaderboardMarkdown(summary, manifest));
-  write('leaderboard.html', leaderboardHtml(summary, manifest));
+  write('leaderboard.html', await leaderboardHtml(summary, manifest));
   const figures = join(dir, FIGURES_DIR);
   withIo('remove', figures, 'writeReports', () => rmSync(figures, { recursive: true, force: true }));
-  const overviews = await renderOverviews(summary);
-  if (overviews.size > 0) withIo('write', figures, 'writeReports', () => mkdirSync(figures));
-  for (const [key, svg] of overviews) {
-    const [dataset, model] = key.split('\u0000') as [string, string];
-    write(overviewPath(dataset, model), svg);
-  }
+  const files = figuresWithFiles(doc.blocks);
+  if (files.length > 0) withIo('write', figures, 'writeReports', () => mkdirSync(figures));
+  for (const [k, f] of files.entries()) write(f.file!, await renderFigureSvg(f.spec, `figure${k}`));
   if (layout === 'paper') {
     const paper = paperLayout(summary, manifest);
     write('report-paper.md', paper.markdown);

@@ -1,3 +1,5 @@
+import type { PlotSample } from '../run/plotSample.js';
+
 /** What a row's attributions are: a real explainer, a floor (shortcut) explainer, or the null (permuted) control. */
 export type RowKind = 'explainer' | 'null' | 'floor';
 
@@ -26,6 +28,12 @@ export interface ResultRow {
   readonly metrics: Readonly<Record<string, StoredValue>>;
   /** Per-instance diagnostics (e.g. stability neighbours kept). */
   readonly diag?: Readonly<Record<string, number>>;
+  /**
+   * What the report's explanation plots draw, on the explainer rows of the first test
+   * instances (see run/plotSample.ts): feature values, the output, attributions towards one
+   * fixed class and the plot's base value.
+   */
+  readonly plot?: PlotSample;
 }
 
 /** A stored value as a number (null -> NaN). @since 0.1.0 */

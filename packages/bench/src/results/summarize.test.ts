@@ -63,6 +63,16 @@ describe('summarize', () => {
     expect(ris.liftOverFloor).toBeCloseTo(Math.log(2) - Math.log(7), 12);
     expect(ris.null).toBeNull();
   });
+  it('gives each lift the SE of the paired per-instance differences, over the instances both rows define', () => {
+    const fa = s.controls.find((c) => c.explainer === 'grad' && c.metric === 'FA')!;
+    // Null pairs: instances 0 and 1, differences 0.2 − 0.1 = 0.1 and 0.4 − 0.1 = 0.3: sd √0.02, SE √0.02 / √2 = 0.1.
+    expect(fa.liftOverNullSe).toBeCloseTo(0.1, 12);
+    // The floor has instance 0 only: one pair, no SE. Stability lifts are on the ln scale of the means: none.
+    expect(fa.liftOverFloorSe).toBeNull();
+    expect(s.controls.find((c) => c.explainer === 'grad' && c.metric === 'RIS')!.liftOverFloorSe).toBeNull();
+    // PGU of instance 2 is undefined: pairs 0 and 1 against the null, differences −0.4 and −0.2: SE 0.1.
+    expect(s.controls.find((c) => c.explainer === 'grad' && c.metric === 'PGU')!.liftOverNullSe).toBeCloseTo(0.1, 12);
+  });
   it('summarizes subgroups with their names', () => {
     const fa = s.subgroups.filter((g) => g.metric === 'FA');
     expect(fa.map((g) => [g.groupName, g.count])).toEqual([

@@ -48,6 +48,12 @@ export interface ControlComparison {
   /** How much better than the floor / the null (positive = better; log scale for stability). */
   readonly liftOverFloor: number | null;
   readonly liftOverNull: number | null;
+  /**
+   * Standard errors of the lifts from the paired per-instance differences (sd / √n over the
+   * instances both rows define); null on the ln scale of stability and when no pair exists.
+   */
+  readonly liftOverFloorSe?: number | null;
+  readonly liftOverNullSe?: number | null;
 }
 
 /** A metric's mean on one sensitive group (fairness bars). */
@@ -176,7 +182,7 @@ export function summarize(rows: readonly ResultRow[], options: SummarizeOptions 
     conventions: SE_CONVENTIONS,
     ...(coverage ? { coverage } : {}),
     cells,
-    controls: controlsOf(cells),
+    controls: controlsOf(cells, grouped.groups),
     subgroups,
     disparities,
     diagnostics,
@@ -187,6 +193,8 @@ export function summarize(rows: readonly ResultRow[], options: SummarizeOptions 
 interface RowGroup {
   readonly base: Omit<SummaryCell, 'mean' | 'se' | 'count' | 'undefined' | 'metric'>;
   readonly values: Map<string, number[]>;
+  /** The instance of each entry of `values` (for paired differences). */
+  readonly instances: Map<string, number[]>;
   readonly diag: Map<string, number[]>;
 }
 
@@ -210,12 +218,18 @@ function groupRows(rows: readonly ResultRow[]): { groups: Map<string, RowGroup>;
     const key = `${r.dataset}\u0000${r.model}\u0000${r.explainer}\u0000${r.kind}`;
     let g = groups.get(key);
     if (g === undefined) {
-      g = { base: { dataset: r.dataset, model: r.model, explainer: r.explainer, kind: r.kind }, values: new Map(), diag: new Map() };
+      g = {
+        base: { dataset: r.dataset, model: r.model, explainer: r.explainer, kind: r.kind },
+        values: new Map(),
+        instances: new Map(),
+        diag: new Map(),
+      };
       groups.set(key, g);
     }
     for (const [k, v] of Object.entries(r.diag ?? {})) pushTo(g.diag, k, v);
     for (const [m, v] of Object.entries(r.metrics)) {
       pushTo(g.values, m, storedToNumber(v));
+      pushTo(g.instances, m, r.instance);
       if (r.group === undefined || r.kind !== 'explainer') continue;
       const sk = `${r.dataset}\u0000${r.model}\u0000${r.explainer}\u0000${m}`;
       let s = sub.get(sk);
@@ -248,8 +262,32 @@ function cellsOf(groups: Map<string, RowGroup>, options: SummarizeOptions): { ce
   return { cells, diagnostics };
 }
 
-/** Step 3: each explainer cell beside its best floor and its own null. */
-function controlsOf(cells: readonly SummaryCell[]): ControlComparison[] {
+/**
+ * SE of the lift of `c` over `ref` from their paired per-instance differences (instances both
+ * define, finite); null for stability (compared on the ln scale of the means) or without two pairs.
+ */
+function pairedLiftSe(groups: Map<string, RowGroup>, c: SummaryCell, ref: SummaryCell | null): number | null {
+  if (ref === null || STABILITY_METRICS.includes(c.metric as never)) return null;
+  const at = (x: SummaryCell): RowGroup | undefined => groups.get(`${x.dataset}\u0000${x.model}\u0000${x.explainer}\u0000${x.kind}`);
+  const a = at(c);
+  const b = at(ref);
+  const refByInstance = new Map<number, number>();
+  const bi = b?.instances.get(ref.metric) ?? [];
+  const bv = b?.values.get(ref.metric) ?? [];
+  bi.forEach((inst, k) => refByInstance.set(inst, bv[k]!));
+  const diffs: number[] = [];
+  const ai = a?.instances.get(c.metric) ?? [];
+  const av = a?.values.get(c.metric) ?? [];
+  ai.forEach((inst, k) => {
+    const r = refByInstance.get(inst);
+    if (r !== undefined && Number.isFinite(r) && Number.isFinite(av[k]!)) diffs.push(av[k]! - r);
+  });
+  if (diffs.length < 2) return null;
+  return summarizeValues(c.metric, Float64Array.from(diffs)).se;
+}
+
+/** Step 3: each explainer cell beside its best floor and its own null, with the paired SEs of the lifts. */
+function controlsOf(cells: readonly SummaryCell[], groups: Map<string, RowGroup>): ControlComparison[] {
   const controls: ControlComparison[] = [];
   const at = (kind: RowKind, ds: string, model: string, metric: string): SummaryCell[] =>
     cells.filter((c) => c.kind === kind && c.dataset === ds && c.model === model && c.metric === metric);
@@ -271,6 +309,8 @@ function controlsOf(cells: readonly SummaryCell[]): ControlComparison[] {
       null: nul?.mean ?? null,
       liftOverFloor: lift(c.metric, c.mean, floor?.mean ?? null),
       liftOverNull: lift(c.metric, c.mean, nul?.mean ?? null),
+      liftOverFloorSe: pairedLiftSe(groups, c, floor),
+      liftOverNullSe: pairedLiftSe(groups, c, nul),
     });
   }
   return controls;

@@ -27,6 +27,8 @@ const HEADER = [
   'null',
   'liftOverFloor',
   'liftOverNull',
+  'liftOverFloorSe',
+  'liftOverNullSe',
   'seConvention',
   'runPartial',
   'approximateGradients',
@@ -40,7 +42,7 @@ function num(v: number | null | undefined): string {
 /**
  * `summary.csv`: one line per dataset x model x explainer (or control) x metric with mean, SE,
  * count, undefined count, the stability extras, planned instances and whether the cell is
- * partial, and, for explainers, the floor, the null and the lifts over both; the SE convention
+ * partial, and, for explainers, the floor, the null, the lifts over both and their paired SEs; the SE convention
  * and the run's coverage on every line. Column names are summary.json's keys. Empty cells are
  * undefined values.
  * @since 0.1.0
@@ -77,6 +79,8 @@ export function summaryToCsv(summary: Summary): string {
         num(ctl?.null),
         num(ctl?.liftOverFloor),
         num(ctl?.liftOverNull),
+        num(ctl?.liftOverFloorSe),
+        num(ctl?.liftOverNullSe),
         csvText(`${SE_CONVENTIONS.se}; ${SE_CONVENTIONS.logSe}`),
         // Every line says when the whole file is partial (a shard, a damaged results file): CSV has no other place for it.
         summary.coverage === undefined

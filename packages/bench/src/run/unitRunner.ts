@@ -14,6 +14,8 @@ import { buildExplainer, describeConfig, jobScale } from './pipelinePayload.js';
 import type { Unit } from './planUnits.js';
 import type { Job, Scores } from './scoreBlock.js';
 import { scoreBlock } from './scoreBlock.js';
+import type { PlotSample } from './plotSample.js';
+import { PLOT_INSTANCES, plotBase, plotSamples, plotTarget as plotTargetOf } from './plotSample.js';
 
 type OnnxRuntime = Awaited<ReturnType<typeof loadOnnxRuntime>> | null;
 
@@ -67,6 +69,7 @@ function resultRows(
   unit: Unit,
   n: number,
   sets: readonly { kind: ResultRow['kind']; scores: Scores }[],
+  plots: readonly PlotSample[] = [],
 ): ResultRow[] {
   const lines = n * sets.length;
   const rows: ResultRow[] = [];
@@ -90,10 +93,32 @@ function resultRows(
         ...(j.dataset.groups ? { group: j.dataset.groups[unit.start + i]! } : {}),
         metrics,
         ...(Object.keys(diag).length > 0 ? { diag } : {}),
+        ...(kind === 'explainer' && plots[i] ? { plot: plots[i] } : {}),
       });
     }
   }
   return rows;
+}
+
+/** Each job's plot base values by explainer (one batch of model calls per job and explainer). */
+const plotBases = new WeakMap<Job, Map<string, ReturnType<typeof plotBase>>>();
+
+/**
+ * The plot samples of an explainer unit's rows among the first PLOT_INSTANCES test instances
+ * (none for the Random control): attributions towards the plotted class, the output, the base.
+ */
+function unitPlots(j: Job, unit: Unit, explainer: Explainer, x: Matrix, attributions: Matrix): PlotSample[] {
+  if (unit.kind !== 'explainer' || unit.explainer === 'control' || unit.start >= PLOT_INSTANCES) return [];
+  const bases = plotBases.get(j) ?? new Map<string, ReturnType<typeof plotBase>>();
+  plotBases.set(j, bases);
+  const base = bases.get(unit.explainer) ?? plotBase(j.model, explainer, j.train, plotTargetOf(j.model));
+  bases.set(unit.explainer, base);
+  const n = Math.min(x.rows, PLOT_INSTANCES - unit.start);
+  return plotSamples(j.model, x, attributions, n, base, (rows, targets, at) =>
+    unit.explainer === 'lime'
+      ? (explainer as LimeExplainer).explain(j.model, rows, { targets, batchPositions: Float64Array.from(at, (i) => unit.start + i) })
+      : explainer.explain(j.model, rows, { targets }),
+  );
 }
 
 /** Explains one unit's block and scores it (and, for an explainer, its permuted null). */
@@ -122,7 +147,7 @@ function runUnit(p: PipelinePayload, want: ReadonlySet<string>, j: Job, unit: Un
     const permuted = permutedNullAttributions(attributions, p.seed, { keys });
     sets.push({ kind: 'null', scores: scoreBlock(p, want, j, { x, attributions: permuted, truth, explainer: null, counts }) });
   }
-  const rows = resultRows(p, j, unit, n, sets);
+  const rows = resultRows(p, j, unit, n, sets, unitPlots(j, unit, explainer, x, attributions));
   if (p.saveExplanations && unit.kind === 'explainer') {
     return { rows, attributions: { cols: attributions.cols, data: Float64Array.from(contiguous(attributions, true).data) } };
   }

@@ -7,6 +7,7 @@ import type { MetricSummary } from '../metricSummary.js';
 export const faInfo = {
   id: 'FA',
   name: 'Feature agreement',
+  description: 'share of the top-k features that are also in the ground truth top-k',
   family: 'ground-truth',
   direction: 'higher-is-better',
   requires: ['attributions', 'ground-truth'],

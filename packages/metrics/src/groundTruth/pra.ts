@@ -7,6 +7,7 @@ import type { MetricSummary } from '../metricSummary.js';
 export const praInfo = {
   id: 'PRA',
   name: 'Pairwise rank agreement',
+  description: 'share of feature pairs ordered alike by |attribution| and |ground truth|',
   family: 'ground-truth',
   direction: 'higher-is-better',
   requires: ['attributions', 'ground-truth'],

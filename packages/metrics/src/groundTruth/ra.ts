@@ -7,6 +7,7 @@ import type { MetricSummary } from '../metricSummary.js';
 export const raInfo = {
   id: 'RA',
   name: 'Rank agreement',
+  description: 'share of the top-k features at the same rank as in the ground truth',
   family: 'ground-truth',
   direction: 'higher-is-better',
   requires: ['attributions', 'ground-truth'],

@@ -7,6 +7,7 @@ import type { MetricSummary } from '../metricSummary.js';
 export const rcInfo = {
   id: 'RC',
   name: 'Rank correlation',
+  description: 'Spearman correlation of the attribution ranks with the ground-truth ranks over all features',
   family: 'ground-truth',
   direction: 'higher-is-better',
   requires: ['attributions', 'ground-truth'],

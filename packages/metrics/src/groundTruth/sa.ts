@@ -7,6 +7,7 @@ import type { MetricSummary } from '../metricSummary.js';
 export const saInfo = {
   id: 'SA',
   name: 'Sign agreement',
+  description: 'share of the top-k features that are in both top-k and have the ground truth sign',
   family: 'ground-truth',
   direction: 'higher-is-better',
   requires: ['attributions', 'ground-truth'],

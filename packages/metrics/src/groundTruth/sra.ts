@@ -7,6 +7,7 @@ import type { MetricSummary } from '../metricSummary.js';
 export const sraInfo = {
   id: 'SRA',
   name: 'Signed rank agreement',
+  description: 'share of the top-k features with the ground truth rank and sign',
   family: 'ground-truth',
   direction: 'higher-is-better',
   requires: ['attributions', 'ground-truth'],

@@ -7,6 +7,7 @@ import type { MetricSummary } from '../metricSummary.js';
 export const pgiInfo = {
   id: 'PGI',
   name: 'Prediction gap on important features',
+  description: 'output change when the top-k (important) features are perturbed',
   family: 'prediction',
   direction: 'higher-is-better',
   requires: ['model', 'attributions'],

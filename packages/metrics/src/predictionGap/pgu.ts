@@ -7,6 +7,7 @@ import type { MetricSummary } from '../metricSummary.js';
 export const pguInfo = {
   id: 'PGU',
   name: 'Prediction gap on unimportant features',
+  description: 'output change when the bottom-k (unimportant) features are perturbed',
   family: 'prediction',
   direction: 'lower-is-better',
   requires: ['model', 'attributions'],

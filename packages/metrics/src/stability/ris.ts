@@ -6,6 +6,7 @@ import type { RelativeStabilityOptions, StabilityInput, StabilityResult } from '
 export const risInfo = {
   id: 'RIS',
   name: 'Relative input stability',
+  description: 'largest explanation change relative to the input change over close same-label neighbours',
   family: 'stability',
   direction: 'lower-is-better',
   requires: ['model', 'explainer'],

@@ -6,6 +6,7 @@ import type { RelativeStabilityOptions, StabilityInput, StabilityResult } from '
 export const rosInfo = {
   id: 'ROS',
   name: 'Relative output stability',
+  description: 'largest explanation change relative to the output change over close same-label neighbours',
   family: 'stability',
   direction: 'lower-is-better',
   requires: ['model', 'explainer'],

@@ -6,6 +6,7 @@ import type { RelativeStabilityOptions, StabilityInput, StabilityResult } from '
 export const rrsInfo = {
   id: 'RRS',
   name: 'Relative representation stability',
+  description: 'largest explanation change relative to the change of the first hidden layer (neural models only)',
   family: 'stability',
   direction: 'lower-is-better',
   requires: ['model', 'explainer'],
