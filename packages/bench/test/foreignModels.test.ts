@@ -90,7 +90,8 @@ describe('xai bench --model <foreign>.onnx --data raw.csv', () => {
 
   it('exact gradients for the torch and sklearn graphs; the tree ensemble is explained by exact TreeSHAP, nothing approximate', () => {
     const models = [...manifestModels(out), ...manifestModels(treesOut)];
-    for (const name of [...DIFFERENTIABLE, ...TREES]) expect(models.find((x) => x.model === name)!.approximateGradients === true, name).toBe(false);
+    for (const name of [...DIFFERENTIABLE, ...TREES])
+      expect(models.find((x) => x.model === name)!.approximateGradients === true, name).toBe(false);
     for (const board of [readFileSync(join(out, 'leaderboard.md'), 'utf8'), readFileSync(join(treesOut, 'leaderboard.md'), 'utf8')]) {
       expect(board).not.toContain('input gradients are finite differences');
       expect(board).not.toMatch(/\| [A-Za-z]+ ≈/);

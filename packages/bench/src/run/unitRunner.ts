@@ -114,10 +114,9 @@ function unitPlots(j: Job, unit: Unit, explainer: Explainer, x: Matrix, attribut
   const base = bases.get(unit.explainer) ?? plotBase(j.model, explainer, j.train, plotTargetOf(j.model));
   bases.set(unit.explainer, base);
   const n = Math.min(x.rows, PLOT_INSTANCES - unit.start);
+  // Each row keeps its place among the scored instances, so its draws equal the scored explanation's.
   return plotSamples(j.model, x, attributions, n, base, (rows, targets, at) =>
-    unit.explainer === 'lime'
-      ? (explainer as LimeExplainer).explain(j.model, rows, { targets, batchPositions: Float64Array.from(at, (i) => unit.start + i) })
-      : explainer.explain(j.model, rows, { targets }),
+    explainer.explain(j.model, rows, { targets, batchPositions: Float64Array.from(at, (i) => unit.start + i) }),
   );
 }
 
