@@ -1,7 +1,7 @@
 // Speed-up of the worker pool and where the time goes (real pipeline, synthetic data).
 // Usage: node bench/perf.mjs [instances=20] [neighbours=20] [explainers=lime,sg,shap,ig,grad]
 // Prints wall times with 1 and 2 workers, the speed-up, whether the results are identical,
-// and the unit compute time per model/explainer. The machine may be shared: figures are noisy.
+// and the units' CPU and wall seconds per model/explainer. The machine may be shared: figures are noisy.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,4 +34,7 @@ console.log(`results identical: ${same}`);
 console.log(
   `pool utilisation (unit compute / (workers x wall)): 1 worker ${one.manifest.invocations.at(-1).poolUtilisation}, 2 workers ${two.manifest.invocations.at(-1).poolUtilisation}`,
 );
-console.log('unit compute (1 worker run), s:', JSON.stringify(one.manifest.invocations.at(-1).unitSeconds));
+const last = one.manifest.invocations.at(-1);
+console.log(`process CPU (1 worker run): ${last.cpuSeconds} s`);
+console.log('unit CPU (1 worker run), s:', JSON.stringify(last.unitCpuSeconds));
+console.log('unit wall (1 worker run), s:', JSON.stringify(last.unitWallSeconds));

@@ -163,11 +163,15 @@ function printSummary(io: CliIo, result: RunBenchResult, config: BenchConfig, se
     const stages = Object.entries(inv.stages)
       .map(([k, v]) => `${k} ${v.toFixed(1)} s`)
       .join(', ');
-    const top = Object.entries(inv.unitSeconds ?? {})
+    const cpu = inv.unitCpuSeconds;
+    const top = Object.entries(cpu ?? inv.unitWallSeconds ?? {})
       .slice(0, 6)
       .map(([k, v]) => `${k} ${v.toFixed(1)} s`)
       .join(', ');
-    io.out(`stages: ${stages}; pool utilisation ${inv.poolUtilisation ?? '?'}; unit compute (all workers): ${top}\n`);
+    io.out(
+      `stages (wall): ${stages}; process CPU ${inv.cpuSeconds?.toFixed(1) ?? '?'} s; pool utilisation ${inv.poolUtilisation ?? '?'}; ` +
+        `unit ${cpu ? 'CPU' : 'wall'} time (all workers): ${top}\n`,
+    );
   }
   const paper = config.layout === 'paper' ? `  ${result.dir}/report-paper.md` : '';
   io.out(

@@ -17,9 +17,16 @@ export interface Invocation {
   readonly unitsComputed: number;
   /** Wall time per stage, seconds. */
   readonly stages: Readonly<Record<string, number>>;
-  /** Compute time of the units, seconds, summed over workers, by `model/explainer` (where the time goes). */
-  readonly unitSeconds?: Readonly<Record<string, number>>;
-  /** Sum of unit compute time / (worker threads x units wall time): how busy the pool kept its workers. */
+  /** Wall seconds of the units, summed over workers, by `model/explainer` (grows with the machine's load). */
+  readonly unitWallSeconds?: Readonly<Record<string, number>>;
+  /**
+   * CPU seconds (user + system) of the worker threads over their units, summed, by `model/explainer`:
+   * where the work goes, independent of load. Absent where the platform exposes no per-thread CPU time.
+   */
+  readonly unitCpuSeconds?: Readonly<Record<string, number>>;
+  /** CPU seconds (user + system) of the whole process, every thread, over this invocation. */
+  readonly cpuSeconds?: number;
+  /** Sum of unit wall time / (worker threads x units wall time): how busy the pool kept its workers. */
   readonly poolUtilisation?: number;
 }
 

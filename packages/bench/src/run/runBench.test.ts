@@ -30,6 +30,12 @@ describe('runBench (toy engine)', () => {
     expect(loadResults(join(a.dir, 'results.jsonl')).rows).toHaveLength(2 * 2 * 5 * 25);
     expect(a.manifest.plan.units).toBe(2 * 2 * 3 * 3);
     expect(a.manifest.status).toBe('complete');
+    // the receipt's cost figures: wall and worker-thread CPU seconds per model/explainer, process CPU per invocation
+    const inv = a.manifest.invocations[0]!;
+    const costs = ['ann/floor-global', 'ann/grad', 'ann/lime', 'lr/floor-global', 'lr/grad', 'lr/lime'];
+    expect(Object.keys(inv.unitWallSeconds ?? {}).sort()).toEqual(costs);
+    if (process.platform === 'linux') expect(Object.keys(inv.unitCpuSeconds ?? {}).sort()).toEqual(costs);
+    expect(inv.cpuSeconds).toBeGreaterThan(0);
     // subgroup cells exist only for the dataset with a sensitive attribute
     expect(new Set(a.summary.subgroups.map((s) => s.dataset))).toEqual(new Set(['adult']));
   });

@@ -24,6 +24,7 @@ import { acquireRunLock, cleanTempFiles } from './runLock.js';
 import type { RunLock } from './runLock.js';
 import { assembleExplanations, writeExplanationBlock } from '../results/saveExplanations.js';
 import { writeReports } from '../report/writeReports.js';
+import { processCpuSeconds } from '../system/threadCpu.js';
 import { runUnits } from './workerPool.js';
 
 export interface RunBenchOptions {
@@ -198,7 +199,13 @@ async function unitsStage(
   todo: readonly Unit[],
   complete: number,
   shardUnits: number,
-  ctx: { readonly engineUrl: string; readonly out: string; readonly lock: RunLock; readonly unitSeconds: Map<string, number> },
+  ctx: {
+    readonly engineUrl: string;
+    readonly out: string;
+    readonly lock: RunLock;
+    readonly unitWallSeconds: Map<string, number>;
+    readonly unitCpuSeconds: Map<string, number>;
+  },
 ): Promise<number> {
   const workers = Math.min(config.workers, todo.length);
   // ETA from what units actually cost, by model x explainer (the static table only weighs the bar).
@@ -221,14 +228,15 @@ async function unitsStage(
       payload: prepared.payload,
       units: todo,
       workers: config.workers,
-      onUnit(unit: Unit, rows, ms, attributions) {
+      onUnit(unit: Unit, rows, ms, attributions, cpuMs) {
         // Never append to a folder another process has taken over.
         ctx.lock.assertHeld();
         // The block first: a unit counts as done only once its rows are appended.
         if (config.saveExplanations && attributions) writeExplanationBlock(ctx.out, unit, attributions);
         appendUnitRows(resultsPath, rows);
         const k = `${unit.model}/${unit.explainer}`;
-        ctx.unitSeconds.set(k, (ctx.unitSeconds.get(k) ?? 0) + ms / 1000);
+        ctx.unitWallSeconds.set(k, (ctx.unitWallSeconds.get(k) ?? 0) + ms / 1000);
+        if (cpuMs !== undefined) ctx.unitCpuSeconds.set(k, (ctx.unitCpuSeconds.get(k) ?? 0) + cpuMs / 1000);
         computed++;
         etaModel.done(unit, ms / 1000);
         progress.tick(1, unitCost(unit));
@@ -275,6 +283,7 @@ async function runLocked(
   out: string,
   lock: RunLock,
 ): Promise<RunBenchResult> {
+  const cpuAtStart = processCpuSeconds();
   // 1. Data and models.
   let t = performance.now();
   const prepared = await prepareStage(config, engineUrl, log, lock);
@@ -283,12 +292,15 @@ async function runLocked(
   const planned = planRun(config, prepared);
   const resume = resumeState(config, out, prepared, planned, OUTPUT_FILES, log);
   const todo = dispatchOrder(planned.mine.filter((u) => !resume.complete.has(u.id)));
-  const unitSeconds = new Map<string, number>();
+  const unitWallSeconds = new Map<string, number>();
+  const unitCpuSeconds = new Map<string, number>();
   const manifestOf = runReceipt(config, prepared, planned, resume, {
     startedAt,
     argv: options.argv ?? [],
     stages,
-    unitSeconds,
+    unitWallSeconds,
+    unitCpuSeconds,
+    cpuAtStart,
     todo: todo.length,
   });
   writeManifest(out, manifestOf('running', resume.complete.size, null, 0));
@@ -303,7 +315,8 @@ async function runLocked(
     engineUrl,
     out,
     lock,
-    unitSeconds,
+    unitWallSeconds,
+    unitCpuSeconds,
   });
   stages.units = seconds(t);
   // 4. Canonical results, summaries, reports, receipt.

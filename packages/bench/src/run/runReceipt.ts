@@ -4,6 +4,7 @@ import { availableParallelism, arch, cpus, platform } from 'node:os';
 import type { BenchConfig } from '../config/benchConfig.js';
 import type { Invocation, RunManifest } from '../results/runManifest.js';
 import { installSource } from '../system/gitCommit.js';
+import { processCpuSeconds } from '../system/threadCpu.js';
 import { BENCH_VERSION } from '../system/version.js';
 import type { PreparedRun } from './benchEngine.js';
 import type { ResumeState } from './resumeState.js';
@@ -23,7 +24,11 @@ export interface RunProgress {
   readonly startedAt: string;
   readonly argv: readonly string[];
   readonly stages: Record<string, number>;
-  readonly unitSeconds: Map<string, number>;
+  /** Wall and CPU seconds of the computed units by `model/explainer`. */
+  readonly unitWallSeconds: Map<string, number>;
+  readonly unitCpuSeconds: Map<string, number>;
+  /** Process CPU seconds when this invocation started. */
+  readonly cpuAtStart: number;
   /** Units this invocation has to compute (for the pool's utilisation). */
   readonly todo: number;
 }
@@ -36,7 +41,7 @@ function invocationOf(
   finishedAt: string | null,
   computed: number,
 ): Invocation {
-  const { stages, unitSeconds } = live;
+  const { stages, unitWallSeconds, unitCpuSeconds } = live;
   return {
     action: resume.previous ? 'resume' : 'bench',
     startedAt: live.startedAt,
@@ -46,16 +51,25 @@ function invocationOf(
     unitsSkipped: resume.complete.size,
     unitsComputed: computed,
     stages: { ...stages },
-    unitSeconds: Object.fromEntries([...unitSeconds].sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, Math.round(v * 100) / 100])),
+    unitWallSeconds: byCost(unitWallSeconds),
+    ...(unitCpuSeconds.size > 0 ? { unitCpuSeconds: byCost(unitCpuSeconds) } : {}),
+    cpuSeconds: round2(processCpuSeconds() - live.cpuAtStart),
     ...(stages.units !== undefined && computed > 0
       ? {
           poolUtilisation:
             Math.round(
-              (1000 * [...unitSeconds.values()].reduce((a, b) => a + b, 0)) / (Math.min(config.workers, live.todo) * stages.units),
+              (1000 * [...unitWallSeconds.values()].reduce((a, b) => a + b, 0)) / (Math.min(config.workers, live.todo) * stages.units),
             ) / 1000,
         }
       : {}),
   };
+}
+
+const round2 = (v: number): number => Math.round(v * 100) / 100;
+
+/** Seconds by `model/explainer`, costliest first, to the hundredth. */
+function byCost(seconds: ReadonlyMap<string, number>): Record<string, number> {
+  return Object.fromEntries([...seconds].sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, round2(v)]));
 }
 
 /** The receipt writer of one invocation: `(status, completeUnits, finishedAt, computed) => manifest`. */

@@ -4,6 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { XaiErrorCode } from '@xai/core';
 import { isXaiError } from '@xai/core';
 import type { BenchEngine, UnitRunner } from './benchEngine.js';
+import { threadCpuSeconds } from '../system/threadCpu.js';
 import type { WorkerRequest, WorkerResponse } from './workerPool.js';
 
 interface WorkerInit {
@@ -34,13 +35,16 @@ async function main(): Promise<void> {
     void (async () => {
       try {
         const t0 = performance.now();
+        const c0 = threadCpuSeconds();
         const out = await runner(msg.unit);
         const ms = performance.now() - t0;
-        if (Array.isArray(out)) port.postMessage({ type: 'done', id: msg.unit.id, rows: out, ms } satisfies WorkerResponse);
+        const c1 = threadCpuSeconds();
+        const cpu = c0 !== null && c1 !== null ? { cpuMs: (c1 - c0) * 1000 } : {};
+        if (Array.isArray(out)) port.postMessage({ type: 'done', id: msg.unit.id, rows: out, ms, ...cpu } satisfies WorkerResponse);
         else {
           const a = out.attributions;
           port.postMessage(
-            { type: 'done', id: msg.unit.id, rows: out.rows, ms, ...(a ? { attributions: a } : {}) } satisfies WorkerResponse,
+            { type: 'done', id: msg.unit.id, rows: out.rows, ms, ...cpu, ...(a ? { attributions: a } : {}) } satisfies WorkerResponse,
             a ? [a.data.buffer as ArrayBuffer] : [],
           );
         }

@@ -18,7 +18,10 @@ export type WorkerResponse =
       readonly type: 'done';
       readonly id: string;
       readonly rows: ResultRow[];
+      /** Wall time of the unit in the worker, milliseconds. */
       readonly ms: number;
+      /** CPU time of the worker thread over the unit, milliseconds (absent where the platform does not expose it). */
+      readonly cpuMs?: number;
       readonly attributions?: { readonly cols: number; readonly data: Float64Array };
     }
   | {
@@ -38,8 +41,17 @@ export interface RunUnitsOptions {
   readonly units: readonly Unit[];
   /** Worker threads to start (capped by the number of units). */
   readonly workers: number;
-  /** Called in the main thread as each unit finishes (append its rows here), with its compute time. */
-  onUnit(unit: Unit, rows: ResultRow[], ms: number, attributions?: { readonly cols: number; readonly data: Float64Array }): void;
+  /**
+   * Called in the main thread as each unit finishes (append its rows here), with its wall time and the
+   * CPU time of the worker thread that ran it (undefined where the platform does not expose thread CPU time).
+   */
+  onUnit(
+    unit: Unit,
+    rows: ResultRow[],
+    ms: number,
+    attributions?: { readonly cols: number; readonly data: Float64Array },
+    cpuMs?: number,
+  ): void;
 }
 
 /**
@@ -117,7 +129,7 @@ export function runUnits(options: RunUnitsOptions): Promise<void> {
         const unit = byId.get(msg.id);
         try {
           if (unit === undefined) throw new Error(`worker returned unknown unit ${msg.id}`);
-          onUnit(unit, msg.rows, msg.ms, msg.attributions);
+          onUnit(unit, msg.rows, msg.ms, msg.attributions, msg.cpuMs);
         } catch (e) {
           stop(e instanceof Error ? e : new Error(String(e)));
           return;
