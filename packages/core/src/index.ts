@@ -22,4 +22,6 @@ export * from './featureGroups.js';
 export * from './featureScale.js';
 export * from './modelBoundary.js';
 export * from './formatEstimate.js';
+export * from './text/decodeText.js';
+export * from './text/parseJson.js';
 export { VERSION } from './version.js';
