@@ -84,8 +84,8 @@ describe('user strings in every output file', () => {
 
   it('rendered by marked at default options, report.md and leaderboard.md carry no element or link from a payload', async () => {
     for (const f of ['report.md', 'leaderboard.md', 'report-paper.md']) {
-      // Our own figure links (report.md) are the only images: drop them, then nothing may remain.
-      const html = (await marked.parse(read(f))).replace(/<img src="figures\/overview-[\w.-]+\.svg" alt="[^"<>]*">/g, '');
+      // Our own figure links (report.md: overviews and plots) are the only images: drop them, then nothing may remain.
+      const html = (await marked.parse(read(f))).replace(/<img src="figures\/[\w.-]+\.svg" alt="[^"<>]*">/g, '');
       expect(html, f).not.toMatch(INJECTED);
       expect(html, f).not.toMatch(/<a\s/);
       expect(html, f).toContain('&lt;img src=x onerror=alert(15)&gt;');

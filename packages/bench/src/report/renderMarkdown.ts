@@ -7,7 +7,9 @@ export function mdInline(content: readonly Inline[]): string {
   return content
     .map((r) => {
       if (typeof r === 'string') return mdText(r);
-      if ('code' in r) return `\`${r.code.replace(/`/g, "'")}\``;
+      // A code span shows its text raw (entities too), so text a reader must not get as markup
+      // (a command holding a user's file name) is written as escaped plain text instead.
+      if ('code' in r) return /[<>&`]/.test(r.code) ? mdText(r.code) : `\`${r.code}\``;
       if ('strong' in r) return `**${mdText(r.strong)}**`;
       return `*${mdText(r.em)}*`;
     })
