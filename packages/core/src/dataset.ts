@@ -8,6 +8,13 @@ export interface FeatureSchema {
   readonly kinds: readonly FeatureKind[];
   /** One-hot groups: column indices that together encode one categorical feature. */
   readonly groups: readonly (readonly number[])[];
+  /**
+   * The two values a discrete column swaps when perturbation metrics flip it, per column:
+   * `[low, high]`, the lowest and highest value the column takes in the training rows
+   * (null or absent: `[0, 1]`, a 0/1 indicator). A flip maps `low` to `high`, `high` to `low`
+   * and any value between to `low + high − v`. Continuous and one-hot columns ignore it.
+   */
+  readonly levels?: readonly (readonly [number, number] | null)[];
 }
 
 /** Features and labels of one split. */

@@ -20,6 +20,7 @@ export * from './preset.js';
 export * from './options.js';
 export * from './featureGroups.js';
 export * from './featureScale.js';
+export * from './discreteLevels.js';
 export * from './modelBoundary.js';
 export * from './formatEstimate.js';
 export * from './text/decodeText.js';
