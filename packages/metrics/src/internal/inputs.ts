@@ -201,5 +201,24 @@ export function checkSchema(fn: string, schema: FeatureSchema | undefined, d: nu
       seen[c] = 1;
     }
   }
+  checkLevels(fn, schema.levels, d);
   return schema;
+}
+
+/** `schema.levels`: absent, or per column null or two finite numbers low <= high. */
+function checkLevels(fn: string, levels: FeatureSchema['levels'], d: number): void {
+  if (levels == null) return;
+  const bad = (j: number | null, value: unknown, what: string) =>
+    new XaiError('BAD_INPUT', `schema.levels${j === null ? '' : `[${j}]`} ${what}, got ${describeValue(value)}`, {
+      fn,
+      arg: 'input.schema.levels',
+      value,
+    });
+  if (!Array.isArray(levels) || levels.length !== d) throw bad(null, levels, `must list ${d} entries (one per column)`);
+  for (let j = 0; j < d; j++) {
+    const l = levels[j];
+    if (l == null) continue;
+    if (!Array.isArray(l) || l.length !== 2 || !Number.isFinite(l[0]) || !Number.isFinite(l[1]) || l[0] > l[1])
+      throw bad(j, l, 'must be null or [low, high], two finite numbers with low <= high');
+  }
 }

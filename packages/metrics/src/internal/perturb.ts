@@ -1,8 +1,9 @@
 // Tabular perturbation shared by the prediction gap (PGI/PGU) and the stability neighbours:
-// continuous columns + N(0, sigma^2); discrete columns flip 0 <-> 1 with probability p;
-// a one-hot group moves its 1 to another column of the group with probability p.
-// Unchecked kernels: the schema was validated by checkSchema.
-import type { FeatureSchema } from '@xai/core';
+// continuous columns + N(0, sigma^2); a discrete column swaps its two values (schema.levels,
+// 0 <-> 1 by default) with probability p; a one-hot group moves its 1 to another column of the
+// group with probability p. Unchecked kernels: the schema was validated by checkSchema.
+import type { FeatureSchema, Matrix } from '@xai/core';
+import { XaiError, describeValue, strideOf } from '@xai/core';
 
 const CONTINUOUS = 0;
 const DISCRETE = 1;
@@ -14,6 +15,9 @@ export interface PerturbPlan {
   /** 0 continuous, 1 lone discrete column, 2 member of a one-hot group of size >= 2. */
   readonly kind: Uint8Array;
   readonly groups: readonly Int32Array[];
+  /** A lone discrete column's two values (schema.levels; 0 and 1 by default). */
+  readonly low: Float64Array;
+  readonly high: Float64Array;
   /** True when any column flips (uniform draws are needed). */
   readonly anyDiscrete: boolean;
 }
@@ -28,10 +32,25 @@ export interface PerturbPlan {
  */
 export type GroupMode = 'code' | 'unit';
 
+/** The flipped value of a discrete column: the other of its two values, else mirrored between them. */
+export function flipValue(v: number, low: number, high: number): number {
+  return v === low ? high : v === high ? low : low + high - v;
+}
+
 export function makePlan(schema: FeatureSchema | undefined, d: number): PerturbPlan {
   const kind = new Uint8Array(d);
   const groups: Int32Array[] = [];
+  const low = new Float64Array(d);
+  const high = new Float64Array(d).fill(1);
   let anyDiscrete = false;
+  if (schema?.levels != null) {
+    for (let j = 0; j < d; j++) {
+      const l = schema.levels[j];
+      if (l == null) continue;
+      low[j] = l[0];
+      high[j] = l[1];
+    }
+  }
   if (schema !== undefined) {
     for (let j = 0; j < d; j++) {
       if (schema.kinds[j] === 'discrete') {
@@ -53,7 +72,32 @@ export function makePlan(schema: FeatureSchema | undefined, d: number): PerturbP
       anyDiscrete = true;
     }
   }
-  return { d, kind, groups, anyDiscrete };
+  return { d, kind, groups, low, high, anyDiscrete };
+}
+
+/**
+ * Every lone discrete column's value in `x` lies within its two levels: a value outside means
+ * the levels were not given for this column (a {1, 2} column read as 0/1), and its flip would
+ * land on a value the column never takes.
+ */
+export function checkDiscreteValues(fn: string, plan: PerturbPlan, x: Matrix, names?: readonly string[]): void {
+  const stride = strideOf(x);
+  const offset = x.offset ?? 0;
+  for (let j = 0; j < plan.d; j++) {
+    if (plan.kind[j] !== DISCRETE) continue;
+    const lo = plan.low[j]!;
+    const hi = plan.high[j]!;
+    for (let i = 0; i < x.rows; i++) {
+      const v = x.data[offset + i * stride + j]!;
+      if (v >= lo && v <= hi) continue;
+      const name = names?.[j] ?? `column ${j}`;
+      throw new XaiError(
+        'BAD_INPUT',
+        `instance ${i}: discrete ${name} is ${describeValue(v)}, outside its levels [${lo}, ${hi}]; give schema.levels (the column's two values, e.g. from schemaWithLevels(schema, train))`,
+        { fn, arg: 'input.schema.levels', row: i, column: j, value: v },
+      );
+    }
+  }
 }
 
 /**
@@ -82,7 +126,8 @@ export function hotColumns(plan: PerturbPlan, x: Float64Array, out: Int32Array):
 }
 
 /**
- * Writes sample `s` of row `x` into `out[o .. o + d)`. `z` (S x d normals) and `u` (S x d
+ * Writes sample `s` of row `x` into `out[o .. o + d)`. A flipped discrete column takes its
+ * other value (`flipValue`; with 0/1 levels that is the released `|v − 1|`). `z` (S x d normals) and `u` (S x d
  * uniforms, or null when nothing flips) are drawn once per instance and reused for every
  * mask, so all k and both PGI/PGU see the same noise (common random numbers, as the released
  * code's reseeding per call does). `free[j] = 1` lets column j change; null = all free.
@@ -111,7 +156,7 @@ export function perturbRow(
     const v = x[j]!;
     if ((free !== null && free[j] === 0) || kind[j] === GROUPED) out[o + j] = v;
     else if (kind[j] === CONTINUOUS) out[o + j] = v + (scale === null ? sigma : sigma * scale[j]!) * z[base + j]!;
-    else out[o + j] = u![base + j]! < flip ? Math.abs(v - 1) : v;
+    else out[o + j] = u![base + j]! < flip ? flipValue(v, plan.low[j]!, plan.high[j]!) : v;
   }
   if (u === null) return;
   for (let g = 0; g < plan.groups.length; g++) {

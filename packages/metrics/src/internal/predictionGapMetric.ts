@@ -6,7 +6,7 @@ import type { PredictionGapOptions } from '../predictionGap/predictionGapOptions
 import { checkAttributions, checkGroups, checkInputObject, checkInstances, checkModel, checkSchema, resolveTargets } from './inputs.js';
 import { PREDICTION_GAP_KEYS, flag, nonNegative, positiveInt, probability, resolveMaxK, resolvePreset, seedOption } from './options.js';
 import { resolveFeatureScale, resolveKeys } from './featureScale.js';
-import { makePlan } from './perturb.js';
+import { checkDiscreteValues, makePlan } from './perturb.js';
 import { predictionGapKernel } from './predictionGapKernel.js';
 import type { GapMode, GapNoise } from './predictionGapKernel.js';
 import { summarize } from './summaries.js';
@@ -38,7 +38,9 @@ export function runPredictionGap(
         ? new Int32Array(x.rows)
         : null
       : resolveTargets(fn, options.targets, x.rows, model.classes, () => new Int32Array(x.rows));
-  const out = predictionGapKernel(model, x, e, makePlan(schema, d), {
+  const plan = makePlan(schema, d);
+  checkDiscreteValues(fn, plan, x, schema?.names);
+  const out = predictionGapKernel(model, x, e, plan, {
     fn,
     preset,
     modes,

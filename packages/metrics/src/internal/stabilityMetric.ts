@@ -31,7 +31,7 @@ import {
 } from './inputs.js';
 import { resolveFeatureScale, resolveKeys } from './featureScale.js';
 import { STABILITY_KEYS, flag, nonNegative, oneOf, positiveInt, probability, resolvePreset, seedOption } from './options.js';
-import { makePlan } from './perturb.js';
+import { checkDiscreteValues, makePlan } from './perturb.js';
 import type { PerturbPlan } from './perturb.js';
 import { stabilityKernel } from './stabilityKernel.js';
 import type { StabilityId, StabilityNoise, StabilityRaw, StabilitySettings } from './stabilityKernel.js';
@@ -260,6 +260,7 @@ function resolveStability(
   const targets = stabilityTargets(fn, options.targets, x.rows, model, valueModel);
   const precision = precisionReport(given, model);
   const plan = makePlan(schema, d);
+  checkDiscreteValues(fn, plan, x, schema?.names);
   const settings: StabilitySettings = {
     fn,
     want,
