@@ -47,6 +47,7 @@ function synthData(spec) {
   return {
     name: 'SynthGauss',
     featureNames: s.schema.names,
+    schema: s.schema,
     classNames: ['0', '1'],
     train: s.train,
     validation: s.validation,
@@ -63,6 +64,7 @@ export function loadData(spec) {
   return {
     name: spec.fileName ?? 'uploaded.csv',
     featureNames: ds.schema.names,
+    schema: ds.schema,
     classNames: [...ds.labelClasses],
     classes: ds.classes,
     train: ds.train,

@@ -1,6 +1,6 @@
 // The explorer's whole computation, free of DOM and Node APIs: the Web Worker runs it in the
 // browser, and scripts/timing.mjs runs the very same function in Node to compare wall times.
-import { XaiError, argmaxRows, rowBlock, summarizeValues } from '@xai/core';
+import { XaiError, argmaxRows, rowBlock, summarizeValues, withDiscreteLevels } from '@xai/core';
 import { createExplainer } from '@xai/explainers';
 import { plotBase } from '@xai/explainers/plotBase';
 import { createAnn, createLogisticRegression, linearGroundTruth, trainModel } from '@xai/models';
@@ -54,11 +54,13 @@ function lrGroundTruth(model, x, target) {
   return truth;
 }
 
-function scoreAll(model, x, attributions, groundTruth, seed, targets) {
+/** `schema` (kinds, one-hot groups, each discrete column's two values): PGI/PGU flip discrete columns. */
+function scoreAll(model, x, attributions, groundTruth, seed, targets, schema) {
   const out = {};
   if (groundTruth !== null) for (const [id, metric] of Object.entries(AGREEMENT)) out[id] = metric({ x, attributions, groundTruth });
-  out.PGI = pgi({ x, attributions, model }, { seed, targets });
-  out.PGU = pgu({ x, attributions, model }, { seed, targets });
+  const input = { x, attributions, model, ...(schema ? { schema } : {}) };
+  out.PGI = pgi(input, { seed, targets });
+  out.PGU = pgu(input, { seed, targets });
   return out;
 }
 
@@ -75,11 +77,11 @@ function explainInBlocks(explainer, model, x, targets, onBlock) {
 }
 
 /** Per metric the better of the floors (by the metric's direction): its id, mean, SE and per-instance values. */
-function floorScoresOf(floors, model, x, groundTruth, seed, targets, tick) {
+function floorScoresOf(floors, model, x, groundTruth, seed, targets, schema, tick) {
   const floorScores = {};
   for (const floor of floors) {
     const a = floor.explain(model, x, { targets });
-    for (const [metric, r] of Object.entries(scoreAll(model, x, a, groundTruth, seed, targets))) {
+    for (const [metric, r] of Object.entries(scoreAll(model, x, a, groundTruth, seed, targets, schema))) {
       const best = floorScores[metric];
       const higher = METRIC_INFO[metric].better === 'higher';
       if (best === undefined || (higher ? r.mean > best.mean : r.mean < best.mean))
@@ -130,9 +132,9 @@ function scoreCell(e, metric, r, nul, floor, context) {
   };
 }
 
-function stabilityCells(e, explainer, model, x, attributions, targets, spec) {
+function stabilityCells(e, explainer, model, x, attributions, targets, spec, schema) {
   const s = relativeStability(
-    { x, model, explainer, attributions },
+    { x, model, explainer, attributions, ...(schema ? { schema } : {}) },
     { seed: spec.seed ?? 0, neighbours: spec.stabilityNeighbours ?? 10, candidates: 100, targets },
   );
   return ['RIS', 'ROS'].map((metric) => {
@@ -200,7 +202,9 @@ export function explainAndScore(data, trained, spec, onProgress = () => {}) {
 
   const cells = [];
   const rows = instanceRows(model, x, targets);
-  const floorScores = floorScoresOf(floors, model, x, groundTruth, seed, targets, tick);
+  // A discrete column's flip swaps the two values it takes in the training rows.
+  const schema = data.schema ? withDiscreteLevels(data.schema, data.train.x) : undefined;
+  const floorScores = floorScoresOf(floors, model, x, groundTruth, seed, targets, schema, tick);
   // An LR's global floor is its weights: against them (or on PGU/PGI) it cannot be beaten.
   const context = { linearModel: trained.model.layers?.length === 1, groundTruthIsModel: groundTruthSource === 'model weights' };
   const bases = {};
@@ -212,13 +216,13 @@ export function explainAndScore(data, trained, spec, onProgress = () => {}) {
       explained += k;
       tick(k * e.cost.explain, `explaining with ${e.label}: ${explained}/${n} rows`);
     });
-    const nullScores = scoreAll(model, x, permutedNullAttributions(attributions, seed), groundTruth, seed, targets);
-    for (const [metric, r] of Object.entries(scoreAll(model, x, attributions, groundTruth, seed, targets)))
+    const nullScores = scoreAll(model, x, permutedNullAttributions(attributions, seed), groundTruth, seed, targets, schema);
+    for (const [metric, r] of Object.entries(scoreAll(model, x, attributions, groundTruth, seed, targets, schema)))
       cells.push(scoreCell(e, metric, r, nullScores[metric], floorScores[metric] ?? null, context));
     tick(n * STEP_COSTS.score, `scored ${e.label}`);
     for (let i = 0; i < n; i++) rows[i].attributions[e.label] = Array.from(attributions.data.subarray(i * x.cols, (i + 1) * x.cols));
     if (spec.stability) {
-      cells.push(...stabilityCells(e, explainer, model, x, attributions, targets, spec));
+      cells.push(...stabilityCells(e, explainer, model, x, attributions, targets, spec, schema));
       tick(n * e.cost.stability, `stability of ${e.label}`);
     }
   }
