@@ -95,6 +95,7 @@ const base = (out: string, extra: string[] = []): string[] => [
 interface ManifestModel {
   model: string;
   inputSpace?: { space: string; note: string };
+  featureKinds?: { source: string; continuous: number; discrete: { name: string; levels: number[] }[]; groups: string[][] };
   sanity?: { accuracy: number; baseRate: number; constantShare: number; problem: string | null; rows: number };
 }
 const modelsOf = (out: string): ManifestModel[] =>
@@ -109,6 +110,13 @@ describe('--model on --data: the model eats the columns as the user gave them', 
     const ones = testY.filter((v) => v === 1).length / testY.length;
     const m = modelsOf(out).find((x) => x.model === 'rawlr')!;
     expect(m.inputSpace?.space).toBe('raw');
+    // The kinds the perturbations used, each discrete column with the two values it swaps.
+    expect(m.featureKinds).toEqual({
+      source: `inferred from the values of ${train}`,
+      continuous: 2,
+      discrete: [{ name: 'flag', levels: [0, 1] }],
+      groups: [],
+    });
     expect(m.sanity?.rows).toBe(100);
     expect(Math.abs(m.sanity!.accuracy - expected)).toBeLessThanOrEqual(1e-9);
     expect(Math.abs(m.sanity!.baseRate - Math.max(ones, 1 - ones))).toBeLessThanOrEqual(1e-12);

@@ -77,9 +77,10 @@ Examples:
 `,
     )
     .action(async (f: EvaluateFlags) => {
-      const [{ resolveBenchConfig }, { evaluateAttributions }] = await Promise.all([
+      const [{ resolveBenchConfig }, { evaluateAttributions }, { featureKindsLine }] = await Promise.all([
         import('../config/benchConfig.js'),
         import('../explain/evaluateAttributions.js'),
+        import('../inputs/featureKinds.js'),
       ]);
       const c = resolveBenchConfig(
         {},
@@ -113,6 +114,7 @@ Examples:
         ...(f.inputDim !== undefined ? { inputDim: inputDimOf(f.inputDim) } : {}),
         ...(f.treeShap !== undefined ? { treeShap: treeShapAlgorithm(f.treeShap, 'xai evaluate')! } : {}),
       });
+      if (r.featureKinds) io.err(`xai: ${featureKindsLine(r.featureKinds)}\n`);
       for (const w of r.warnings ?? []) io.err(`xai: warning: ${w}\n`);
       const text = `${JSON.stringify(r)}\n`;
       if (f.out) {

@@ -46,7 +46,10 @@ function explainOptions(command: Command): Command {
       'or: a user CSV (with --label): its test split is explained (scaled as xai train does), its train split is the background',
     )
     .option('--test <csv>', 'a separate test CSV for --data')
-    .option('--schema <json>', 'a schema file for --data')
+    .option(
+      '--schema <json>',
+      'feature kinds: a schema for --data, or for --instances OpenXAI feature metadata / an xai-data-schema@1 naming the columns [inferred: see xai evaluate]',
+    )
     .option('--missing <mode>', MISSING_FLAG_HELP)
     .requiredOption(
       '--method <id>',
@@ -86,14 +89,8 @@ Examples:
     );
 }
 
-/** `--schema` and `--model-input` describe `--data` rows only. */
+/** `--model-input` describes `--data` rows only. */
 function checkDataOnlyFlags(f: ExplainFlags): void {
-  if (f.schema !== undefined && f.data === undefined)
-    throw new XaiError(
-      'BAD_OPTION',
-      '--schema describes --data here (explainers use no feature kinds); to score with kinds and one-hot groups, give it to xai evaluate --instances',
-      { fn: 'xai explain', arg: '--schema', value: f.schema },
-    );
   if (f.modelInput !== undefined && f.data === undefined)
     throw new XaiError('BAD_OPTION', '--model-input chooses the input space of --data rows; with --instances the file is the model input', {
       fn: 'xai explain',
@@ -103,10 +100,11 @@ function checkDataOnlyFlags(f: ExplainFlags): void {
 }
 
 async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
-  const [{ resolveBenchConfig }, { explainInstances }, { writeAttributions }] = await Promise.all([
+  const [{ resolveBenchConfig }, { explainInstances }, { writeAttributions }, { featureKindsLine }] = await Promise.all([
     import('../config/benchConfig.js'),
     import('../explain/explainInstances.js'),
     import('../explain/attributionsFile.js'),
+    import('../inputs/featureKinds.js'),
   ]);
   const c = resolveBenchConfig({}, { preset: f.preset, seed: f.seed, precision: f.precision, modelInput: f.modelInput });
   checkDataOnlyFlags(f);
@@ -126,7 +124,9 @@ async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
     ...(f.inputDim !== undefined ? { inputDim: inputDimOf(f.inputDim) } : {}),
     ...(f.treeShap !== undefined ? { treeShap: treeShapAlgorithm(f.treeShap, 'xai explain')! } : {}),
     ...(f.interactions === true ? { interactions: true } : {}),
+    ...(f.schema && !data ? { schema: f.schema } : {}),
   });
+  io.err(`xai: ${featureKindsLine(r.featureKinds)}\n`);
   for (const w of r.warnings) io.err(`xai: warning: ${w}\n`);
   const trees = hasTrees(r.cli.model);
   if (r.cli.format === 'onnx' || r.cli.approximateGradients || trees) io.out(`${r.cli.note}\n`);
@@ -150,6 +150,7 @@ async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
     ...(r.inputSpace ? { inputSpace: r.inputSpace.space } : {}),
     ...(r.treeShap ? { expectedValue: [...r.treeShap.expectedValue], treeShap: r.treeShap.note } : {}),
     ...(r.treeShap?.interactions ? { interactions: interactionRows(r.treeShap.interactions, r.x.rows, r.x.cols) } : {}),
+    featureKinds: r.featureKinds,
   });
   io.out(
     `explained ${r.x.rows} instances with ${f.method} (${c.preset}, ${c.precision})${r.preprocessed ? `, preprocessing applied${r.outOfRangeRows > 0 ? `, ${r.outOfRangeRows} rows out of the training range` : ''}` : ''} -> ${f.out}\n`,

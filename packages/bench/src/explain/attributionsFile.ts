@@ -1,3 +1,4 @@
+import type { FeatureKindsRecord } from '../inputs/featureKinds.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Matrix } from '@xai/core';
 import { XaiError, describeValue, fromRows, toRows } from '@xai/core';
@@ -36,6 +37,8 @@ export interface AttributionsJson {
   readonly treeShap?: object;
   /** TreeSHAP with `--interactions`: per row a features × features matrix of SHAP interaction values. JSON only. */
   readonly interactions?: readonly (readonly (readonly number[])[])[];
+  /** The feature kinds `xai evaluate` perturbs these rows with (source, discrete columns and their two values, one-hot groups). */
+  readonly featureKinds?: FeatureKindsRecord;
   readonly attributions: number[][];
 }
 

@@ -1,8 +1,9 @@
-import type { Explainer, FeatureSchema, Matrix } from '@xai/core';
+import type { Explainer, Matrix } from '@xai/core';
 import { XaiError, checkOptions, hasTrees } from '@xai/core';
 import { readFeatureCsvSync } from '@xai/data/node';
-import { fileSchema } from './fileSchema.js';
+import { commandSchema } from './fileSchema.js';
 import type { FileSchema } from './fileSchema.js';
+import type { FeatureKindsRecord } from '../inputs/featureKinds.js';
 import type { PerturbationScale } from '../inputs/perturbationScale.js';
 import type { ModelInput } from '../inputs/modelInputSpace.js';
 import { ALL_EXPLAINER_IDS, createExplainer, isExplainerId } from '@xai/explainers';
@@ -69,6 +70,8 @@ export interface EvaluationJson {
   readonly outOfRangeRows?: number;
   /** Where the feature kinds and one-hot groups the perturbations use came from. */
   readonly schema?: string;
+  /** The feature kinds the perturbations used: continuous count, discrete columns with their two values, one-hot groups. */
+  readonly featureKinds?: FeatureKindsRecord;
   readonly warnings?: readonly string[];
 }
 
@@ -143,12 +146,15 @@ function evaluateRows(o: EvaluateAttributionsOptions, id: string, extended: bool
   const { x, train, cli } = rows;
   const read = readAttributions(o.attributions);
   checkAttributionsShape(o, read.attributions, x);
-  const { schema, inferred } = evaluationSchema(o, rows);
+  // The dataset's own kinds and one-hot groups when known (a model that carries its
+  // preprocessing, or --data): PGI/PGU then perturb a one-hot block as one feature, as the
+  // bench does; only a bare model on bare rows falls back to --schema or inferred kinds.
+  const { schema, inferred, record } = commandSchema(FN, o.model, { ...rows, preprocessing: rows.cli.model.preprocessing }, o.schema);
   const groundTruth = evaluationGroundTruth(o, id, extended, rows);
   // The same noise units xai explain used for these attributions.
   const scale = commandScale(o.preset, train, schema);
   const explainer = reExplainer(o, id, extended, read.method, rows, scale);
-  const extras = evaluationExtras(rows, cli, inferred);
+  const extras = evaluationExtras(rows, cli, inferred, record);
   const r = extended
     ? runExtendedMetric(o, id, rows, read.attributions, groundTruth, explainer, scale)
     : metrics[id as MetricId].evaluate(
@@ -180,25 +186,6 @@ function checkAttributionsShape(o: EvaluateAttributionsOptions, attributions: Ma
       { fn: FN, arg: '--attributions', value: `${attributions.rows}x${attributions.cols}` },
     );
   }
-}
-
-/**
- * The dataset's own kinds and one-hot groups when known (a model that carries its
- * preprocessing, or --data): PGI/PGU then perturb a one-hot block as one feature, as the
- * bench does; only a bare model on bare rows falls back to kinds inferred from the values.
- */
-function evaluationSchema(o: EvaluateAttributionsOptions, rows: EvaluateRows): { schema: FeatureSchema; inferred: FileSchema | null } {
-  const p = rows.cli.model.preprocessing;
-  if (p !== undefined && o.schema !== undefined)
-    throw new XaiError('BAD_OPTION', `${o.model} carries its preprocessing (kinds and one-hot groups); drop --schema`, {
-      fn: FN,
-      arg: '--schema',
-      value: o.schema,
-    });
-  // A bare model on bare rows: kinds and one-hot groups from --schema, else inferred from names and values.
-  const inferred = (rows.schema ?? p) !== undefined ? null : fileSchema(rows.names, rows.train ?? rows.x, o.schema);
-  const schema: FeatureSchema = rows.schema ?? (p ? { names: p.features, kinds: p.kinds, groups: p.groups ?? [] } : inferred!.schema);
-  return { schema, inferred };
 }
 
 /** `--ground-truth`, or an LR model's own weights, for the metrics that need it. */
@@ -268,13 +255,14 @@ function reExplainer(
 }
 
 /** What the output says about the model's gradients, the rows and the schema. */
-function evaluationExtras(rows: EvaluateRows, cli: EvaluateRows['cli'], inferred: FileSchema | null) {
+function evaluationExtras(rows: EvaluateRows, cli: EvaluateRows['cli'], inferred: FileSchema | null, record: FeatureKindsRecord) {
   return {
     ...(cli.format === 'onnx' && !hasTrees(cli.model)
       ? { gradients: cli.approximateGradients ? 'approximate: central finite differences' : 'exact: reverse-mode autodiff' }
       : {}),
     ...(rows.preprocessed ? { outOfRangeRows: rows.outOfRangeRows } : {}),
-    schema: inferred?.source ?? (rows.schema ? 'the --data schema' : "the model's preprocessing block"),
+    schema: record.source,
+    featureKinds: record,
     ...(rows.warnings.length + (inferred?.warnings.length ?? 0) > 0 ? { warnings: [...rows.warnings, ...(inferred?.warnings ?? [])] } : {}),
   };
 }

@@ -9,6 +9,8 @@ import { protocolPreset } from '../config/presetStages.js';
 import type { CliModel } from '../inputs/loadCliModel.js';
 import { loadCliModel } from '../inputs/loadCliModel.js';
 import { readModelRows } from './modelRows.js';
+import { commandSchema } from './fileSchema.js';
+import type { FeatureKindsRecord } from '../inputs/featureKinds.js';
 import type { UserDataSpec } from '../inputs/userBenchDataset.js';
 import { loadUserBenchDataset } from '../inputs/userBenchDataset.js';
 import { modelInputSpace } from '../inputs/modelInputSpace.js';
@@ -42,6 +44,8 @@ export interface ExplainInstancesOptions {
   readonly treeShap?: TreeShapAlgorithm;
   /** TreeSHAP (path-dependent): also the interaction values (`--interactions`). @defaultValue false */
   readonly interactions?: boolean;
+  /** With `instances`: a schema file (OpenXAI feature metadata or xai-data-schema@1) giving the feature kinds (see `fileSchema`). */
+  readonly schema?: string;
 }
 
 /** What `xai explain` adds for TreeSHAP: per row the expected raw score, and how it was computed. */
@@ -199,7 +203,7 @@ export function commandScale(
  */
 export async function explainInstances(
   options: ExplainInstancesOptions,
-): Promise<CommandRows & { attributions: Matrix; explainedClass: Int32Array; treeShap?: TreeShapOutput }> {
+): Promise<CommandRows & { attributions: Matrix; explainedClass: Int32Array; featureKinds: FeatureKindsRecord; treeShap?: TreeShapOutput }> {
   checkOptions(
     options,
     [
@@ -216,6 +220,7 @@ export async function explainInstances(
       'inputDim',
       'treeShap',
       'interactions',
+      'schema',
     ],
     'explainInstances',
   );
@@ -228,9 +233,11 @@ export async function explainInstances(
   }
   const r = await commandRows(options, 'explain');
   try {
+    // The kinds xai evaluate will perturb with: explain's noise units follow them, and both record them.
+    const kinds = commandSchema('xai explain', options.model, { ...r, preprocessing: r.cli.model.preprocessing }, options.schema);
+    const scale = commandScale(options.preset, r.train, kinds.schema);
     const method = options.method;
     checkMethodForModel(method, r.cli.model, options.model, 'xai explain');
-    const scale = commandScale(options.preset, r.train, r.schema);
     const explainer = withCliHints('xai explain', method, () =>
       createExplainer(method, {
         preset: options.preset,
@@ -248,13 +255,15 @@ export async function explainInstances(
         ...r,
         attributions: t.attributions,
         explainedClass: t.targets,
+        featureKinds: kinds.record,
         treeShap: treeShapOutput(t, options.treeShap ?? 'path-dependent'),
       };
     }
     // Explainers explain each row's predicted class; the output says which, row by row.
     const explainedClass = predictLabels(r.cli.model, r.x);
     const attributions = withCliHints('xai explain', method, () => explainer.explain(r.cli.model, r.x, { targets: explainedClass }));
-    return { ...r, attributions, explainedClass };
+    const warnings = [...r.warnings, ...(kinds.inferred?.warnings ?? [])];
+    return { ...r, warnings, attributions, explainedClass, featureKinds: kinds.record };
   } finally {
     r.cli.dispose();
   }

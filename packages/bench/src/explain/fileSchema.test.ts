@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fromRows } from '@xai/core';
 import { describe, expect, it } from 'vitest';
-import { fileSchema, oneHotGroupsByName } from './fileSchema.js';
+import { commandSchema, fileSchema, oneHotGroupsByName } from './fileSchema.js';
+import { featureKindsLine } from '../inputs/featureKinds.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'xai-file-schema-'));
 const write = (name: string, value: unknown): string => {
@@ -78,5 +79,53 @@ describe('fileSchema', () => {
     const cat = write('cat.json', { label: 'y', features: features.map((f) => (f.name === 'age' ? { ...f, kind: 'categorical' } : f)) });
     expect(() => fileSchema(names, rows, cat)).toThrow(/age is categorical, but these rows are model inputs/);
     expect(() => fileSchema(names, rows, write('bad.json', '{'))).toThrow(/--schema .*bad\.json/);
+  });
+});
+
+describe('fileSchema: the two values each discrete column swaps, and what is recorded', () => {
+  // sex is coded {1, 2}, unit {-1, 1}; flag {0, 1}; s_ a one-hot group; age continuous.
+  const cols = ['age', 'sex', 'unit', 'flag', 's_a', 's_b'];
+  const train = fromRows([
+    [0.1, 1, -1, 0, 1, 0],
+    [0.5, 2, 1, 1, 0, 1],
+    [0.9, 2, -1, 0, 1, 0],
+  ]);
+  it('reads [low, high] of every lone discrete column from the rows; groups and continuous columns get none', () => {
+    const s = fileSchema(cols, train, undefined);
+    expect(s.schema.kinds).toEqual(['continuous', 'discrete', 'discrete', 'discrete', 'discrete', 'discrete']);
+    expect(s.schema.levels).toEqual([null, [1, 2], [-1, 1], [0, 1], null, null]);
+    expect(s.record).toEqual({
+      source: 'inferred from the values; one-hot groups from the column names: s(2)',
+      continuous: 1,
+      discrete: [
+        { name: 'sex', levels: [1, 2] },
+        { name: 'unit', levels: [-1, 1] },
+        { name: 'flag', levels: [0, 1] },
+      ],
+      groups: [['s_a', 's_b']],
+    });
+    expect(featureKindsLine(s.record)).toBe(
+      'feature kinds (inferred from the values; one-hot groups from the column names: s(2)): 1 continuous; 3 discrete: sex {1, 2}, unit {-1, 1}, flag {0, 1}; 1 one-hot group: s_a…s_b (2)',
+    );
+  });
+  it("a model's non-differentiable columns are discrete whatever their values, and the source says so", () => {
+    const s = fileSchema(cols, train, undefined, { discrete: ['age'], source: 'the ONNX graph' });
+    expect(s.schema.kinds[0]).toBe('discrete');
+    expect(s.schema.levels![0]).toEqual([0.1, 0.9]);
+    expect(s.source).toContain('1 discrete by the ONNX graph');
+  });
+  it("commandSchema: a model's preprocessing block decides (levels still from the rows), and --schema beside it is refused", () => {
+    const preprocessing = {
+      features: cols,
+      kinds: ['continuous', 'discrete', 'discrete', 'discrete', 'discrete', 'discrete'] as const,
+      groups: [[4, 5]],
+      scaler: { kind: 'none' as const },
+    };
+    const r = commandSchema('xai evaluate', 'm.json', { names: cols, x: train, train, preprocessing }, undefined);
+    expect(r.schema.levels).toEqual([null, [1, 2], [-1, 1], [0, 1], null, null]);
+    expect(r.record.source).toBe("the model's preprocessing block");
+    expect(() => commandSchema('xai evaluate', 'm.json', { names: cols, x: train, train, preprocessing }, 'meta.json')).toThrow(
+      /m\.json carries its preprocessing .*drop --schema/,
+    );
   });
 });

@@ -1,16 +1,34 @@
 import { readFileSync } from 'node:fs';
-import type { FeatureKind, FeatureSchema, Matrix } from '@xai/core';
-import { XaiError } from '@xai/core';
+import type { FeatureKind, FeatureSchema, Matrix, Preprocessing } from '@xai/core';
+import { XaiError, withDiscreteLevels } from '@xai/core';
 import { inferFeatureKinds, parseUserSchema } from '@xai/data/node';
 import { openxaiFeatureSchema } from '@xai/metrics';
 import type { OpenxaiFeatureMetadata } from '@xai/metrics';
+import { featureKindsRecord } from '../inputs/featureKinds.js';
+import type { FeatureKindsRecord } from '../inputs/featureKinds.js';
 
 /** A schema for model-input columns read from files, and what to tell the user about it. */
 export interface FileSchema {
+  /** Kinds, one-hot groups and each lone discrete column's two values (`levels`, from the rows). */
   readonly schema: FeatureSchema;
   /** Where the kinds and groups came from, in words. */
   readonly source: string;
+  /** What the outputs print and record. */
+  readonly record: FeatureKindsRecord;
   readonly warnings: readonly string[];
+}
+
+/**
+ * What the model itself says about its input columns, for {@link fileSchema}: columns it cannot
+ * differentiate (an ONNX graph's integer casts, Gather indices, comparisons, trees) are discrete.
+ * `--schema` still decides when given.
+ * @since 0.3.0
+ */
+export interface FeatureKindHints {
+  /** Model columns, by name, that are discrete whatever their values. */
+  readonly discrete?: readonly string[];
+  /** Where the hint came from, in words (printed with the kinds). */
+  readonly source?: string;
 }
 
 /** `status_1` → `status`, `city=Oslo` → `city`; null for a name with no separator. */
@@ -134,33 +152,90 @@ function readSchemaFile(path: string, names: readonly string[]): { schema: Featu
 
 /**
  * The kinds and one-hot groups of model-input columns read from files (`xai explain/evaluate
- * --instances --train`): from `--schema` when given (OpenXAI feature metadata, or an
- * xai-data-schema@1 listing the columns), else inferred — kinds from the values (few distinct
- * integers: discrete), one-hot groups from names and values ({@link oneHotGroupsByName}). A
- * warning names 0/1 columns that would get continuous noise.
- * @example const { schema, warnings } = fileSchema(names, train, undefined)
+ * --instances --train`), and the two values of each lone discrete column. From `--schema`
+ * when given (OpenXAI feature metadata, or an xai-data-schema@1 listing the columns); else by
+ * this rule, on `rows` (the training rows, else the instances):
+ * 1. columns sharing a prefix before their last `_` or `=` whose values are 0/1 with exactly
+ *    one 1 per row form a one-hot group ({@link oneHotGroupsByName});
+ * 2. columns the model declares not differentiable (`hints.discrete`) are discrete;
+ * 3. any other column whose values are integers with at most two distinct values is discrete
+ *    (a binary indicator: it flips); everything else is continuous.
+ * On OpenXAI's datasets this gives the released `feature_metadata` except german's
+ * `people-liable` and `foreign-worker` (binary codes the released metadata calls continuous;
+ * pass the metadata file as `--schema` to match it). A discrete column's flip swaps its two
+ * values, read from `rows` (core's `withDiscreteLevels`). A warning names 0/1 columns that
+ * would get continuous noise.
+ * @example const { schema, record, warnings } = fileSchema(names, train, undefined)
  * @since 0.3.0
  */
-export function fileSchema(names: readonly string[], rows: Matrix, schemaPath: string | undefined): FileSchema {
-  const picked =
-    schemaPath !== undefined
-      ? readSchemaFile(schemaPath, names)
-      : (() => {
-          const groups = oneHotGroupsByName(names, rows);
-          const kinds = inferFeatureKinds(rows);
-          for (const g of groups) for (const j of g) kinds[j] = 'discrete';
-          const shown = groups.map((g) => `${prefixOf(names[g[0]!]!)}(${g.length})`).join(', ');
-          return {
-            schema: { names, kinds, groups },
-            source: `inferred from the values${groups.length > 0 ? `; one-hot groups from the column names: ${shown}` : ''}`,
-          };
-        })();
-  const loose = binaryContinuous(names, picked.schema.kinds, rows);
+export function fileSchema(
+  names: readonly string[],
+  rows: Matrix,
+  schemaPath: string | undefined,
+  hints: FeatureKindHints = {},
+): FileSchema {
+  const picked = schemaPath !== undefined ? readSchemaFile(schemaPath, names) : inferredSchema(names, rows, hints);
+  const schema = withDiscreteLevels(picked.schema, rows);
+  const loose = binaryContinuous(names, schema.kinds, rows);
   const warnings =
     loose.length > 0
       ? [
           `columns ${loose.slice(0, 8).join(', ')}${loose.length > 8 ? ` (+${loose.length - 8})` : ''} hold only 0/1 but get continuous noise under this schema (${picked.source}); declare them discrete or grouped in --schema if they are indicators`,
         ]
       : [];
-  return { schema: picked.schema, source: picked.source, warnings };
+  return { schema, source: picked.source, record: featureKindsRecord(schema, picked.source), warnings };
+}
+
+/** Rule 1–3 of {@link fileSchema}. */
+function inferredSchema(names: readonly string[], rows: Matrix, hints: FeatureKindHints): { schema: FeatureSchema; source: string } {
+  const groups = oneHotGroupsByName(names, rows);
+  const kinds = inferFeatureKinds(rows);
+  for (const g of groups) for (const j of g) kinds[j] = 'discrete';
+  const declared = (hints.discrete ?? []).filter((n) => names.includes(n));
+  for (const n of declared) kinds[names.indexOf(n)] = 'discrete';
+  const shown = groups.map((g) => `${prefixOf(names[g[0]!]!)}(${g.length})`).join(', ');
+  const parts = ['inferred from the values'];
+  if (groups.length > 0) parts.push(`one-hot groups from the column names: ${shown}`);
+  if (declared.length > 0) parts.push(`${declared.length} discrete by ${hints.source ?? 'the model'}`);
+  return { schema: { names, kinds, groups }, source: parts.join('; ') };
+}
+
+/** The rows of `xai explain` / `xai evaluate` as {@link commandSchema} needs them. */
+export interface SchemaRows {
+  readonly names: readonly string[];
+  readonly x: Matrix;
+  readonly train: Matrix | undefined;
+  /** The `--data` schema, when the rows come from a user CSV. */
+  readonly schema?: FeatureSchema;
+  /** The model's preprocessing block (kinds and one-hot groups of its input columns), if it carries one. */
+  readonly preprocessing?: Preprocessing | undefined;
+}
+
+/**
+ * The feature kinds a model command perturbs with: the `--data` schema, else the model's
+ * preprocessing block, else {@link fileSchema} on the training rows (else the instances) with
+ * `--schema`. Every lone discrete column gets its two values from the rows in the model's input
+ * space. `--schema` beside a model that carries its preprocessing is BAD_OPTION.
+ * @since 0.3.0
+ */
+export function commandSchema(
+  fn: string,
+  model: string,
+  rows: SchemaRows,
+  schemaPath: string | undefined,
+  hints: FeatureKindHints = {},
+): { schema: FeatureSchema; inferred: FileSchema | null; record: FeatureKindsRecord } {
+  const p = rows.preprocessing;
+  if (p !== undefined && schemaPath !== undefined)
+    throw new XaiError('BAD_OPTION', `${model} carries its preprocessing (kinds and one-hot groups); drop --schema`, {
+      fn,
+      arg: '--schema',
+      value: schemaPath,
+    });
+  const from = rows.train ?? rows.x;
+  const inferred = (rows.schema ?? p) !== undefined ? null : fileSchema(rows.names, from, schemaPath, hints);
+  const given: FeatureSchema = rows.schema ?? (p ? { names: p.features, kinds: p.kinds, groups: p.groups ?? [] } : inferred!.schema);
+  const schema = withDiscreteLevels(given, from);
+  const source = inferred?.source ?? (rows.schema ? 'the --data schema' : "the model's preprocessing block");
+  return { schema, inferred, record: featureKindsRecord(schema, source) };
 }

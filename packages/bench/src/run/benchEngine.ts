@@ -1,5 +1,6 @@
 import type { BenchConfig } from '../config/benchConfig.js';
 import type { ModelSanity } from '../inputs/modelSanity.js';
+import type { FeatureKindsRecord } from '../inputs/featureKinds.js';
 import type { Unit } from './planUnits.js';
 import type { ResultRow } from '../results/resultRow.js';
 
@@ -43,6 +44,8 @@ export interface PreparedModel {
   readonly inputSpace?: { readonly space: string; readonly note: string };
   /** Test accuracy beside the base rate and the share of constant predictions, in the model's input space. */
   readonly sanity?: ModelSanity;
+  /** The feature kinds PGI/PGU and the stability metrics perturb with, the two values of each discrete column read in the model's input space. */
+  readonly featureKinds?: FeatureKindsRecord;
 }
 
 /** Everything the main thread prepared before dispatching units. */

@@ -1,7 +1,7 @@
 // The main thread's half of the engine: loads every dataset, trains (or loads from the cache)
 // every model, checks each against its data, and packs what the workers need.
 import type { Matrix, Model, Preprocessing } from '@xai/core';
-import { XaiError, contiguous, rowBlock } from '@xai/core';
+import { XaiError, contiguous, rowBlock, withDiscreteLevels } from '@xai/core';
 import { floorExplainers } from '@xai/audit/controls';
 import { availableDatasets } from '@xai/data/node';
 import type { BenchConfig } from '../config/benchConfig.js';
@@ -18,6 +18,7 @@ import type { ModelSanity } from '../inputs/modelSanity.js';
 import { modelSourceId, modelSourcesOf, resolveModelSource } from '../inputs/modelSource.js';
 import type { ResolvedModel } from '../inputs/modelSource.js';
 import { openxaiRangeWarning } from '../inputs/perturbationScale.js';
+import { featureKindsRecord } from '../inputs/featureKinds.js';
 import { loadUserBenchDataset } from '../inputs/userBenchDataset.js';
 import { backendNote } from '../inputs/workerModel.js';
 import { packageVersions } from '../system/packageVersions.js';
@@ -81,6 +82,13 @@ async function userDataset(config: BenchConfig, ids: string[], hooks: PrepareHoo
   return user;
 }
 
+/** Where a dataset's feature kinds come from, in words (the manifest's featureKinds.source). */
+function kindsSource(config: BenchConfig, id: string, isUser: boolean): string {
+  const u = config.userData;
+  if (!isUser || !u) return `the ${id} dataset's registry entry`;
+  return u.schema !== undefined ? `--schema ${u.schema}` : `inferred from the values of ${u.data}`;
+}
+
 /** What the models of one dataset add to the run, and what the dataset's record needs of them. */
 interface DatasetModels {
   readonly models: PreparedModel[];
@@ -98,8 +106,10 @@ async function prepareModels(
   config: BenchConfig,
   hooks: PrepareHooks,
   floors: string[],
+  isUser: boolean,
 ): Promise<DatasetModels> {
   const id = payload.id;
+  const kinds = kindsSource(config, id, isUser);
   const versions = packageVersions();
   // The model cache depends on the trainer's code only (the data is in the dataset hash).
   const trainerVersions = { '@xai/core': versions['@xai/core'] ?? '', '@xai/models': versions['@xai/models'] ?? '' };
@@ -132,6 +142,7 @@ async function prepareModels(
         ...(resolved.approximateGradients ? { approximateGradients: true } : {}),
         inputSpace: { space: space.space.space, note: space.space.note },
         sanity: space.sanity,
+        featureKinds: featureKindsRecord(withDiscreteLevels(ds.schema, space.space.train), kinds),
       });
       if (resolved.approximateGradients) hooks.log(`${id}/${kind}: gradients are APPROXIMATE (${resolved.gradients}); reports mark them`);
       const own = space.space.test !== ds.test.x;
@@ -238,7 +249,7 @@ export async function prepare(config: BenchConfig, hooks: PrepareHooks): Promise
     const dataTruth = ds.groundTruthTest ? contiguous(rowBlock(ds.groundTruthTest, 0, payloadRows), true) : null;
     const payload: DatasetPayload = { id, x, train: ds.train.x, schema: ds.schema, groups, dataTruth };
     dsPayload.push(payload);
-    const prepared = await prepareModels(ds, payload, payloadRows, config, hooks, floors);
+    const prepared = await prepareModels(ds, payload, payloadRows, config, hooks, floors, ds === user);
     floors = prepared.floors;
     models.push(...prepared.models);
     jobs.push(...prepared.jobs);

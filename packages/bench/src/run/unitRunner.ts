@@ -1,7 +1,7 @@
 // The worker thread's half of the engine: rebuilds models and explainers once per dataset x
 // model, then turns each unit (one explainer on one block of instances) into result rows.
 import type { Explainer, Matrix } from '@xai/core';
-import { contiguous, hashFloat64, predictLabels, row, rowBlock } from '@xai/core';
+import { contiguous, hashFloat64, predictLabels, row, rowBlock, withDiscreteLevels } from '@xai/core';
 import { floorExplainers, permutedNullAttributions } from '@xai/audit/controls';
 import { linearGroundTruth } from '@xai/models';
 import type { MetricFamily } from '../config/ids.js';
@@ -32,9 +32,11 @@ function jobCache(p: PipelinePayload, onnx: OnnxRuntime): (dataset: string, mode
       if (spec === undefined || ds === undefined) throw new Error(`no prepared job for ${key}`);
       const w = buildWorkerModel(spec.worker, key, onnx, p.precision);
       const { x, train } = spec.inputs ?? ds;
+      // A discrete column's flip swaps the two values it takes in this model's input space.
+      const withLevels = { ...ds, schema: withDiscreteLevels(ds.schema, train) };
       const explainers = new Map<string, Explainer>(floorExplainers({ train, model: w.model }).map((e) => [e.id, e]));
       const scale = jobScale(p.preset, spec.scaleNoise, train, ds.schema);
-      j = { dataset: ds, x, train, scale, model: w.model, neural: w.neural, groundTruth: spec.groundTruth, explainers };
+      j = { dataset: withLevels, x, train, scale, model: w.model, neural: w.neural, groundTruth: spec.groundTruth, explainers };
       jobs.set(key, j);
     }
     return j;
