@@ -1,6 +1,6 @@
-// Max/avg sensitivity, local Lipschitz and infidelity under the peer presets, against Quantus'
-// and Captum's algorithms re-run in numpy (__fixtures__/peerRobustness.py) with the same draws,
-// fed to our metrics through their `perturb` / `perturbation` options.
+// Max/avg sensitivity, local Lipschitz and infidelity under the peer presets, against the real
+// Quantus and Captum run by __fixtures__/peerRobustness.py with draws made there, fed to our
+// metrics through their `perturb` / `perturbation` options.
 import { describe, expect, it } from 'vitest';
 import { fromRows, matrix, row } from '@xai/core';
 import type { Matrix, Model, Rng } from '@xai/core';

@@ -1,31 +1,33 @@
-"""Quantus' and Captum's robustness / infidelity algorithms re-run in numpy on a linear softmax model.
-
-Deterministic: the noise is drawn here and written out; the tests feed the same draws to our
-metrics through their `perturb` options. Explanations are the exact class-probability gradient
-p_t (W_t - sum_k p_k W_k) of softmax(W x + c).
-- Quantus AvgSensitivity / MaxSensitivity (quantus/metrics/robustness/{avg,max}_sensitivity.py,
-  commit 85bc29d1): per step, x' = x + U(-0.2, 0.2) on every feature; ||a - a'||_2 / ||a||_2;
-  nanmean / nanmax over steps; normalise=False, abs=False.
-- Captum sensitivity_max (captum/metrics/_core/sensitivity.py): max over samples of
-  ||e' - e||_fro / ||e||_fro with a zero norm replaced by 1.
-- Quantus LocalLipschitzEstimate (local_lipschitz_estimate.py): normalise_by_max of a_batch over
-  the batch and of each step's perturbed explanations; x' = x + N(0, 0.1^2);
-  max over steps of ||a - a'|| / ||x - x'||.
-- Captum infidelity (captum/metrics/_core/infidelity.py) on the forward output (logits):
-  mean over samples of (I.a - (f(x) - f(x - I)))^2, and with normalize=True the beta-scaled form.
-Run: /usr/bin/python3 packages/metrics/src/__fixtures__/peerRobustness.py
+"""Quantus' and Captum's robustness / infidelity metrics run for real (Quantus 0.6 at 85bc29d1, Captum 0.8 at
+faac0877; see peerSetup.py) on a linear softmax model, with their random draws replaced by draws made here and
+written out, so the tests feed the same draws to our metrics through their `perturb` options.
+Explanations are the exact class-probability gradient p_t (W_t - sum_k p_k W_k) of softmax(W x + c).
+- quantus.AvgSensitivity / MaxSensitivity (quantus/metrics/robustness/{avg,max}_sensitivity.py):
+  perturb_func replays one U(-0.2, 0.2) draw of the whole batch per step (its batch_uniform_noise with
+  lower_bound=0.2 draws that); normalise=False, abs=False; ||a - a'|| / ||a||; nanmean / nanmax.
+- captum.metrics.sensitivity_max (captum/metrics/_core/sensitivity.py): the same draws; Captum repeats each
+  input n_perturb_samples times (repeat_interleave), so expanded row i*S + s gets draw s of row i.
+- quantus.LocalLipschitzEstimate (local_lipschitz_estimate.py): perturb_func replays x + N(0, 0.1^2) per step;
+  normalise_by_max of a_batch over the batch and of each step's explanations.
+- captum.metrics.infidelity (captum/metrics/_core/infidelity.py) on the forward output (logits), with and
+  without normalize=True; perturb_func returns the drawn perturbations I and x - I (row i*S + s: draw s of
+  row i).
+Run: PEERS=/tmp/peers /usr/bin/python3 packages/metrics/src/__fixtures__/peerRobustness.py
 """
 
 import json
 import os
 
 import numpy as np
+from peerSetup import VERSIONS, linear_softmax_net, quantus, torch
+from captum.metrics import infidelity, sensitivity_max
 
 W = np.array([[0.5, -1.0, 2.0], [-0.3, 0.8, 0.1], [1.2, 0.4, -0.7]])
 c = np.array([0.2, -0.1, 0.05])
 rng = np.random.RandomState(2023)
 x = np.round(rng.normal(size=(4, 3)), 6)
 S = 5
+NET = linear_softmax_net(W, c)
 
 
 def logits(x):
@@ -48,44 +50,76 @@ def grad(x, t):
     return p[np.arange(len(x)), t][:, None] * (W[t] - avg)
 
 
-def normalise_by_max(a):
-    if np.all(a == 0.0):
-        return a
-    return a / np.max(np.abs(a))
+def explain_grad(model, inputs, targets, **kwargs):
+    """Quantus explain_func: the exact probability gradient, in the inputs' shape."""
+    xs = np.asarray(inputs, dtype=float)
+    return grad(xs.reshape(len(xs), -1), np.asarray(targets)).reshape(xs.shape)
+
+
+def replay(draws, add=True):
+    """A Quantus perturb_func returning x + draws[step] for its step-th call."""
+    step = [0]
+
+    def perturb(arr, indices=None, **kwargs):
+        out = np.asarray(arr, dtype=float) + draws[step[0]].reshape(np.shape(arr))
+        step[0] += 1
+        return out
+
+    return perturb
+
+
+def quantus_run(metric):
+    r = metric(model=NET, x_batch=x.copy(), y_batch=targets.copy(), a_batch=grad(x, targets), device="cpu", explain_func=explain_grad)
+    return np.array(r, dtype=float)
 
 
 a = grad(x, targets)
-uniform = rng.uniform(low=-0.2, high=0.2, size=(S,) + x.shape)  # one draw per step, as Quantus
-ratios = np.zeros((len(x), S))
-for s in range(S):
-    a_p = grad(x + uniform[s], targets)
-    ratios[:, s] = np.linalg.norm(a - a_p, axis=-1) / np.linalg.norm(a, axis=-1)
-quantus_avg = np.nanmean(ratios, axis=1)
-quantus_max = np.nanmax(ratios, axis=1)
-captum_max = np.max(ratios, axis=1)  # ||e|| > 0 on every row here, so the zero guard is inactive
+uniform = rng.uniform(low=-0.2, high=0.2, size=(S,) + x.shape)  # one draw of the batch per step, as Quantus
+quantus_avg = quantus_run(quantus.AvgSensitivity(nr_samples=S, perturb_func=replay(uniform), disable_warnings=True))
+quantus_max = quantus_run(quantus.MaxSensitivity(nr_samples=S, perturb_func=replay(uniform), disable_warnings=True))
+expanded_uniform = torch.tensor(uniform.transpose(1, 0, 2).reshape(-1, 3))  # row i*S + s = draw s of row i
+t_targets = torch.tensor(targets)
+
+
+def captum_explain(inp, target):
+    """The gradient as a Captum attribution method returns it: a tuple for tuple inputs."""
+    one = inp[0] if isinstance(inp, tuple) else inp
+    g = torch.tensor(grad(one.detach().numpy(), target.numpy()))
+    return (g,) if isinstance(inp, tuple) else g
+
+
+captum_max = sensitivity_max(
+    captum_explain,
+    torch.tensor(x),
+    perturb_func=lambda inp, radius: inp + expanded_uniform,
+    n_perturb_samples=S,
+    target=t_targets,
+).numpy()
 
 gauss = rng.normal(loc=0.0, scale=0.1, size=(S,) + x.shape)
-a_n = normalise_by_max(a)
-lle = np.zeros((len(x), S))
-for s in range(S):
-    xp = x + gauss[s]
-    a_p = normalise_by_max(grad(xp, targets))
-    lle[:, s] = np.linalg.norm(a_n - a_p, axis=-1) / np.linalg.norm(x - xp, axis=-1)
-quantus_lle = np.nanmax(lle, axis=1)
+quantus_lle = quantus_run(quantus.LocalLipschitzEstimate(nr_samples=S, perturb_func=replay(gauss), disable_warnings=True))
 
 attributions = np.round(rng.normal(size=x.shape), 6)
 pert = rng.normal(scale=0.3, size=(len(x), S, 3))
-fx = logits(x)[np.arange(len(x)), targets]
-fxp = np.stack([logits(x - pert[:, s])[np.arange(len(x)), targets] for s in range(S)], axis=1)
-a_dot = np.einsum("nsd,nd->ns", pert, attributions)
-diff = fx[:, None] - fxp
-infid = ((a_dot - diff) ** 2).mean(axis=1)
-beta_num = (a_dot * diff).sum(axis=1)
-beta_den = (a_dot * a_dot).sum(axis=1)
-beta = np.where(beta_den == 0, beta_num, beta_num / np.where(beta_den == 0, 1, beta_den))
-infid_norm = (beta**2 * (a_dot**2).sum(axis=1) - 2 * beta * (a_dot * diff).sum(axis=1) + (diff**2).sum(axis=1)) / S
+expanded_pert = torch.tensor(pert.reshape(-1, 3))  # row i*S + s = draw s of row i
+
+
+def captum_infidelity(normalize):
+    return infidelity(
+        NET,
+        lambda inp: (expanded_pert, inp - expanded_pert),
+        torch.tensor(x),
+        torch.tensor(attributions),
+        target=t_targets,
+        n_perturb_samples=S,
+        normalize=normalize,
+    ).detach().numpy()
+
+
+infid, infid_norm = captum_infidelity(False), captum_infidelity(True)
 
 out = {
+    "source": "Quantus %(quantus)s and Captum %(captum)s run by peerRobustness.py (torch %(torch)s)" % VERSIONS,
     "W": W.tolist(),
     "c": c.tolist(),
     "x": x.tolist(),

@@ -1,48 +1,24 @@
-"""Quantus' complexity metrics re-run in numpy on small tabular cases (the `quantus` preset's fixture).
-
-Re-implements, step for step, quantus/metrics/base.py general_preprocess for given attributions
-(normalise_by_max over every axis of a_batch unless it is all zero, then np.abs) and the
-evaluate_batch bodies of quantus/metrics/complexity/{sparseness,complexity,effective_complexity}.py
-(Quantus commit 85bc29d1). Writes quantusComplexity.json beside this script.
-Run: /usr/bin/python3 packages/metrics/src/__fixtures__/quantusComplexity.py
+"""Runs the real Quantus complexity metrics (quantus/metrics/complexity/{sparseness,complexity,
+effective_complexity}.py, 0.6 at 85bc29d1; see peerSetup.py) on given attributions: the `quantus` preset's
+fixture. Quantus preprocesses a_batch with normalise_by_max over the whole batch (unless it is all zero)
+and np.abs; the model is never queried by these metrics (a Linear stand-in of the right width).
+Run: PEERS=/tmp/peers /usr/bin/python3 packages/metrics/src/__fixtures__/quantusComplexity.py
 """
 
 import json
 import os
 
 import numpy as np
+from peerSetup import VERSIONS, as_image, linear_softmax_net, quantus, refused
 
 
-def normalise_by_max(a):
-    if np.all(a == 0.0):
-        return a
-    axes = tuple(range(np.ndim(a)))
-    return a / np.max(np.abs(a), axis=axes, keepdims=True)
-
-
-def preprocess(a):
-    return np.abs(normalise_by_max(np.array(a, dtype=np.float64)))
-
-
-def sparseness(a):
-    a = preprocess(a).reshape(len(a), -1)
-    n_features = a.shape[-1]
-    a = a + 1e-7
-    a = np.sort(a, axis=-1)
-    a_arange = np.stack([np.arange(1, n_features + 1) for _ in a])
-    return ((2 * a_arange - n_features - 1) * a).sum(axis=-1) / (n_features * a.sum(axis=-1))
-
-
-def complexity(a):
-    a = preprocess(a).reshape(len(a), -1)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        a = a / np.abs(a).sum(-1, keepdims=True)
-        return -(a * np.log(a + 1e-12)).sum(-1)
-
-
-def effective_complexity(a, eps):
-    a = preprocess(a).reshape(len(a), -1)
-    return np.sum(a > eps, axis=1).astype(int)
+def run(metric, a):
+    a = np.array(a, dtype=np.float64)
+    n, d = a.shape
+    net = linear_softmax_net(np.zeros((2, d)), np.zeros(2))
+    x = np.zeros((n, d))
+    r = metric(model=net, x_batch=as_image(x), y_batch=np.zeros(n, dtype=int), a_batch=as_image(a), device='cpu', channel_first=True)
+    return np.array(r, dtype=float)
 
 
 rng = np.random.RandomState(23)
@@ -54,18 +30,23 @@ cases = {
     "smallScale": (np.round(rng.normal(size=(3, 5)), 6) * 1e-4).tolist(),
 }
 
-out = {}
+out = {"source": "Quantus %(quantus)s run by quantusComplexity.py (torch %(torch)s, numpy %(numpy)s)" % VERSIONS}
 for name, a in cases.items():
+    # Quantus refuses an all-zero batch (quantus/helpers/asserts.py:180, assert_attributions).
+    if not np.any(np.array(a)):
+        out[name] = {"attributions": a, **refused(lambda: run(quantus.Sparseness(disable_warnings=True), a))}
+        continue
     nan_to_none = lambda v: [None if np.isnan(x) else float(x) for x in v]
+    q = lambda m: run(m, a)
     out[name] = {
         "attributions": a,
-        "sparseness": nan_to_none(sparseness(a)),
-        "complexity": nan_to_none(complexity(a)),
-        "effectiveComplexity": [int(v) for v in effective_complexity(a, 1e-5)],
-        "effectiveComplexityEps03": [int(v) for v in effective_complexity(a, 0.3)],
+        "sparseness": nan_to_none(q(quantus.Sparseness(disable_warnings=True))),
+        "complexity": nan_to_none(q(quantus.Complexity(disable_warnings=True))),
+        "effectiveComplexity": [int(v) for v in q(quantus.EffectiveComplexity(eps=1e-5, disable_warnings=True))],
+        "effectiveComplexityEps03": [int(v) for v in q(quantus.EffectiveComplexity(eps=0.3, disable_warnings=True))],
     }
 
 with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "quantusComplexity.json"), "w") as f:
     json.dump(out, f, indent=1)
     f.write("\n")
-print(json.dumps({k: v["sparseness"] for k, v in out.items()}))
+print(json.dumps({k: v.get("sparseness") for k, v in out.items() if k != "source"}))

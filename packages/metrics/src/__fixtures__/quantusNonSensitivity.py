@@ -1,17 +1,17 @@
-"""Quantus NonSensitivity re-run in numpy: the `quantus` preset of NON_SENSITIVITY.
-
-Steps of quantus/metrics/axiomatic/non_sensitivity.py evaluate_batch (commit 85bc29d1) with its
-defaults: a_batch normalise_by_max over the batch then |.|; non_features = a < eps (1e-5);
-each feature alone replaced by the "black" baseline (the row's minimum,
-batch_baseline_replacement_by_indices); preds_differences = |y - y_j| < eps on softmax
-probabilities; score = sum(preds_differences XOR non_features).
-Run: /usr/bin/python3 packages/metrics/src/__fixtures__/quantusNonSensitivity.py
+"""Runs the real Quantus NonSensitivity (quantus/metrics/axiomatic/non_sensitivity.py, 0.6 at 85bc29d1;
+see peerSetup.py) with its defaults: the `quantus` preset of NON_SENSITIVITY. Model: Flatten ->
+Linear(W, c), softmax applied by Quantus (softmax=True). The script also re-derives the score by its
+steps (a_batch normalise_by_max over the batch then |.|; non_features = a < eps (1e-5); each feature
+alone replaced by the "black" baseline, the row's minimum; |y - y_j| < eps; sum of the XOR) and
+asserts Quantus gives the same.
+Run: PEERS=/tmp/peers /usr/bin/python3 packages/metrics/src/__fixtures__/quantusNonSensitivity.py
 """
 
 import json
 import os
 
 import numpy as np
+from peerSetup import VERSIONS, as_image, linear_softmax_net, quantus
 
 # Features 1 and 3 are dummies (zero weight for every class).
 W = np.array([[0.5, 0.0, 2.0, 0.0, -0.6], [-0.3, 0.0, 0.1, 0.0, 0.9], [1.2, 0.0, -0.7, 0.0, 0.2]])
@@ -44,8 +44,17 @@ for b in range(len(x)):
         scores[b, j] = probs(xp)[b, y[b]]
 preds_differences = np.abs(y_pred[:, None] - scores) < eps
 violations = (preds_differences ^ non_features).sum(-1)
-out = {"W": W.tolist(), "c": c.tolist(), "x": x.tolist(), "attributions": a.tolist(), "targets": y.tolist(),
-       "violations": violations.tolist()}
+net = linear_softmax_net(W, c)
+quantus_violations = np.array(
+    quantus.NonSensitivity(disable_warnings=True)(
+        model=net, x_batch=as_image(x), y_batch=y, a_batch=as_image(a), device="cpu", channel_first=True
+    ),
+    dtype=float,
+)
+assert np.array_equal(quantus_violations, violations), (quantus_violations, violations)
+out = {"source": "Quantus %(quantus)s run by quantusNonSensitivity.py (torch %(torch)s, numpy %(numpy)s)" % VERSIONS,
+       "W": W.tolist(), "c": c.tolist(), "x": x.tolist(), "attributions": a.tolist(), "targets": y.tolist(),
+       "violations": [int(v) for v in quantus_violations]}
 with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "quantusNonSensitivity.json"), "w") as f:
     json.dump(out, f, indent=1)
     f.write("\n")

@@ -1,4 +1,4 @@
-// The cases of quantusTabularMetrics.py (Quantus' algorithms re-run in numpy) as test inputs:
+// The cases of quantusTabularMetrics.py (the real Quantus run on them) as test inputs:
 // the 2-class softmax over W x + c it used, with its exact probability gradient as explainer.
 import { fromRows, row } from '@xai/core';
 import type { Matrix, Model } from '@xai/core';

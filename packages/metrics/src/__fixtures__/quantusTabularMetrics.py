@@ -1,21 +1,40 @@
-"""Re-runs Quantus' algorithms (quantus/metrics/**, commit 85bc29d1) in plain numpy/scipy on small
-tabular cases with closed-form models, and writes quantusTabularMetrics.json for the tests.
+"""Runs the real Quantus metrics (quantus/metrics/**, 0.6 at 85bc29d1, fetched; see peerSetup.py) on
+small tabular cases and writes quantusTabularMetrics.json for the tests.
 
-Models: a 2-class softmax over W x + c (probabilities, as Quantus' softmax=True) and its exact
-probability gradient (the explainer of the re-explaining metrics). Each function below follows
-the Quantus metric named in its docstring step by step (batch shapes (n, 1, 1, d) where Quantus
-pads or translates image axes). Run: /usr/bin/python3 quantusTabularMetrics.py, then
+Model: Flatten -> Linear(W, c) in float64 torch; Quantus applies the softmax itself (softmax=True, its
+default for these metrics), so scores are class probabilities; the explainer of the re-explaining
+metrics (Continuity) is the exact probability gradient, given to Quantus as explain_func. Inputs are
+(n, 1, 1, d), the layout Quantus' image-shaped metrics index. Where Quantus refuses a case or is
+plainly buggy, the JSON records what it does (its error, or its output) beside the value with the
+defect worked around by the caller, and names the Quantus line:
+- PixelFlipping features_in_step=4 with d=6: refused by quantus/helpers/asserts.py:31
+  (assert_features_in_step); ours takes a shorter last step.
+- Monotonicity: the batched loop re-replaces x_baseline's own entries by the baseline
+  (quantus/metrics/faithfulness/monotonicity.py:350) instead of inserting x's values, so every row
+  scores 1 ('monotonicityQuantus'); 'monotonicity' is the same Quantus loop, one row per call, with a
+  perturb_func that inserts the row's values (Arya et al.), curves recomputed from its inputs.
+- PointingGame: hit is a bool array, so an empty mask's NaN becomes True (pointing_game.py:296) and the
+  weighted variant raises (line 293); 'pointingGame' holds Quantus' output, 'pointingGameRefused' its
+  weighted errors.
+- AttributionLocalisation weighted=True divides by x_batch[2:].size = (n - 2)·d
+  (attribution_localisation.py:311): 'attributionLocalisation' is Quantus on the whole batch,
+  'attributionLocalisationPerRow' Quantus on each row alone (a batch of three copies, so
+  x_batch[2:].size = d and the weight is mask size / d).
+Run: PEERS=/tmp/peers /usr/bin/python3 quantusTabularMetrics.py, then
 npx biome format --write quantusTabularMetrics.json (the tests read the formatted file).
 """
 
+import functools
 import json
 import math
 import os
 
 import numpy as np
 import scipy.stats
-from scipy.spatial.distance import cdist
-from sklearn.metrics import auc, roc_curve
+from peerSetup import VERSIONS, as_image, linear_softmax_net, lst, lst_nan, quantus, refused, torch
+
+from quantus.helpers import utils as qutils
+from quantus.functions.complexity_func import discrete_entropy
 
 rs = np.random.RandomState(7)
 N, D = 6, 6
@@ -23,6 +42,7 @@ W = rs.normal(size=(2, D)).round(3)
 C = np.array([0.1, -0.2])
 X = rs.normal(size=(N, D)).round(3)
 A = rs.normal(size=(N, D)).round(3)
+
 
 
 def proba(x):
@@ -39,265 +59,61 @@ def grad(x, t):
 
 
 Y = proba(X).argmax(axis=1)
+NET = linear_softmax_net(W, C)
+N, D = X.shape
 
 
-def predict_t(x, y):
-    return proba(x)[np.arange(len(x)), y]
+def q(metric, a=A, s=None, x=X, y=Y, **kw):
+    """One Quantus metric call on the whole batch, (n, 1, 1, d)."""
+    r = metric(
+        model=NET,
+        x_batch=as_image(x),
+        y_batch=np.asarray(y).copy(),
+        a_batch=as_image(a),
+        s_batch=None if s is None else as_image(s),
+        device='cpu',
+        channel_first=True,
+        **kw,
+    )
+    return np.array(r, dtype=float)
 
 
-def black(x):
-    """get_baseline_value('black', batched=True): the row minimum."""
-    return x.reshape(len(x), -1).min(axis=1)
+def explain_grad(model, inputs, targets, **kwargs):
+    """Quantus explain_func: the exact probability gradient of the linear softmax, in the inputs' shape."""
+    xs = np.asarray(inputs, dtype=float)
+    return grad(xs.reshape(len(xs), -1), np.asarray(targets)).reshape(xs.shape)
 
 
-def replace_by_indices(arr, indices):
-    """batch_baseline_replacement_by_indices with perturb_baseline='black'."""
-    out = arr.copy()
-    base = np.broadcast_to(black(arr)[:, None], indices.shape)
-    out[np.arange(len(arr))[:, None], indices] = base
-    return out
+def curves_and_auc(curves):
+    curves = np.asarray(curves, dtype=float)
+    return {'curves': lst(curves), 'values': [float(qutils.calculate_auc(np.array(c))) for c in curves]}
 
 
-def normalise_by_max(a):
-    if np.all(a == 0.0):
-        return a
-    return a / np.max(np.abs(a), keepdims=True)
+def monotonicity_per_row(step):
+    """Quantus Monotonicity, one row per call, its perturb_func inserting the row's values into the baseline."""
+    curves, values = [], []
+    for i in range(N):
+        seen = []
+
+        def insert(arr, indices, xi=X[i], **kwargs):
+            out = np.array(arr, dtype=float).copy()
+            out[np.arange(len(out))[:, None], indices] = xi[indices[0]]
+            seen.append(out.copy())
+            return out
+
+        m = quantus.Monotonicity(features_in_step=step, perturb_func=insert, disable_warnings=True)
+        values.append(q(m, a=A[i:i + 1], x=X[i:i + 1], y=Y[i:i + 1])[0])
+        curves.append([proba(s.reshape(1, -1))[0, Y[i]] for s in seen])
+    return {'curves': lst(curves), 'values': lst(values)}
 
 
-def pearson_rows(a, b):
-    return np.array([scipy.stats.pearsonr(aa, bb)[0] for aa, bb in zip(a, b)])
-
-
-def pixel_flipping(x, y, a, step):
-    """PixelFlipping.evaluate_batch + get_auc_score (np.trapz, dx=1)."""
-    a = normalise_by_max(a)
-    n, d = a.shape
-    idx = np.argsort(-a, axis=1)
-    preds, xp = [], x.copy()
-    for s in range(math.ceil(d / step)):
-        xp = replace_by_indices(xp, idx[:, s * step:(s + 1) * step])
-        preds.append(predict_t(xp, y))
-    curves = np.stack(preds, axis=1)
-    return curves, np.array([np.trapz(c) for c in curves])
-
-
-def faithfulness_estimate(x, y, a, step):
-    """FaithfulnessEstimate.evaluate_batch (similarity_func=correlation_pearson)."""
-    a = normalise_by_max(a)
-    n, d = a.shape
-    idx = np.argsort(-a, axis=1)
-    y0 = predict_t(x, y)
-    deltas, sums = [], []
-    for s in range(math.ceil(d / step)):
-        ix = idx[:, s * step:(s + 1) * step]
-        deltas.append(y0 - predict_t(replace_by_indices(x, ix), y))
-        sums.append(a[np.arange(n)[:, None], ix].sum(axis=-1))
-    return pearson_rows(np.stack(sums, 1), np.stack(deltas, 1))
-
-
-def monotonicity(x, y, a, step):
-    """Monotonicity.evaluate_batch with abs=True, x's values inserted into the 'black' baseline
-    (Arya et al.; Quantus' batched call re-fills the baseline instead, which scores every row 1)."""
-    a = np.abs(normalise_by_max(a))
-    n, d = a.shape
-    idx = np.argsort(a, axis=1)
-    xb = np.full((n, d), black(x)[:, None])
-    preds = []
-    for s in range(math.ceil(d / step)):
-        ix = idx[:, s * step:(s + 1) * step]
-        xb = xb.copy()
-        xb[np.arange(n)[:, None], ix] = x[np.arange(n)[:, None], ix]
-        preds.append(predict_t(xb, y))
-    curves = np.stack(preds, axis=1)
-    return curves, np.all(np.diff(curves) >= 0, axis=1).astype(float)
-
-
-def padding_size(dim, patch):
-    m = dim % patch
-    if m == 0:
-        return (0, 0)
-    tot = patch - m
-    return (math.floor(tot / 2), math.ceil(tot / 2))
-
-
-def block_indices(shape, patch):
-    """utils.get_block_indices on an (n, 1, H, W) array: flat indices of each patch, row-major blocks."""
-    n, c, h, w = shape
-    flat = np.arange(c * h * w).reshape(c, h, w)
+def attribution_localisation_per_row(**kw):
+    """Quantus AttributionLocalisation on each row alone, as a batch of three copies (x_batch[2:].size = d)."""
     out = []
-    for bh in range(h // patch):
-        for bw in range(w // patch):
-            blk = flat[:, bh * patch:(bh + 1) * patch, bw * patch:(bw + 1) * patch].reshape(-1)
-            out.append(np.tile(blk, (n, 1)))
-    return out
-
-
-def region_curves(x, y, a, patch, order, regions, drop):
-    """RegionPerturbation / Selectivity evaluate_batch on x as (n, 1, 1, d)."""
-    a = normalise_by_max(a)
-    n, d = x.shape
-    xb, ab = x.reshape(n, 1, 1, d), a.reshape(n, 1, 1, d)
-    ph, pw = padding_size(1, patch), padding_size(d, patch)
-    pad = ((0, 0), (0, 0), ph, pw)
-    a_pad = np.pad(ab, pad, mode='constant')
-    sums, patches = [], []
-    for bi in block_indices(a_pad.shape, patch):
-        sums.append(a_pad.reshape(n, -1)[np.arange(n)[:, None], bi].sum(axis=-1))
-        patches.append(bi)
-    sums, patches = np.stack(sums, -1), np.stack(patches, 1)
-    ordr = np.argsort(-sums, -1) if order == 'morf' else np.argsort(sums, -1)
-    ordered = patches[np.arange(n)[:, None], ordr].transpose(1, 0, 2)
-    xp_pad = np.pad(xb, pad, mode='edge')
-    shp = xp_pad.shape
-    y0 = predict_t(x, y)
-    out = []
-    for sl in ordered[:regions]:
-        xp_pad = replace_by_indices(xp_pad.reshape(n, -1), sl).reshape(shp)
-        xp = xp_pad[:, :, ph[0]:shp[2] - ph[1], pw[0]:shp[3] - pw[1]].reshape(n, d)
-        out.append(y0 - predict_t(xp, y) if drop else predict_t(xp, y))
-    curves = np.stack(out, 1)
-    return curves, np.array([np.trapz(c) for c in curves])
-
-
-def sensitivity_n(x, y, a, step, share):
-    """SensitivityN.evaluate_batch + custom_postprocess: one Pearson per n across the batch."""
-    a = normalise_by_max(a)
-    n, d = a.shape
-    idx = np.argsort(-a, axis=1)
-    y0 = predict_t(x, y)
-    deltas, sums, xp = [], [], x.copy()
-    for s in range(math.ceil(d / step)):
-        ix = idx[:, s * step:(s + 1) * step]
-        xp = replace_by_indices(xp, ix)
-        sums.append(a[np.arange(n)[:, None], ix].sum(axis=-1))
-        deltas.append(y0 - predict_t(xp, y))
-    deltas, sums = np.stack(deltas, 1), np.stack(sums, 1)
-    m = int(share * d // step)
-    return pearson_rows(deltas[:, :m].T, sums[:, :m].T)
-
-
-def sufficiency(x, a, threshold):
-    """Sufficiency: abs, normalise_by_max, cdist seuclidean, normalise_by_max of the distances."""
-    a = np.abs(normalise_by_max(a))
-    dist = normalise_by_max(cdist(a, a, 'seuclidean', V=None))
-    sim = np.zeros_like(dist)
-    sim[dist <= threshold] = 1
-    sim *= 1 - np.eye(len(a), dtype=np.int32)
-    yp = proba(x).argmax(axis=1)
-    eq = yp[None] == yp[:, None]
-    low = sim.sum(-1)
-    return (eq * sim).sum(-1) / np.where(low == 0, np.inf, low)
-
-
-def consistency(x, a, first):
-    """Consistency with discretise_func=top_n_sign(n=first) after abs."""
-    a = np.abs(normalise_by_max(a))
-    labels = np.array([hash(bytes(np.sign(r)[:first])) for r in a])
-    yp = proba(x).argmax(axis=1)
-    n = len(a)
-    eqp = (yp[None] == yp[:, None]) * (1 - np.eye(n)).astype(bool)
-    eql = (labels[None] == labels[:, None]) * (1 - np.eye(n)).astype(bool)
-    return (eqp * eql).sum(-1) / (eql.sum(-1) + 1e-9)
-
-
-def translation(x4, dx):
-    """batched_translation(direction='x', perturb_baseline='black')."""
-    n, _, h, w = x4.shape
-    flat = x4.reshape(n, -1)
-    padv = np.broadcast_to(black(flat)[:, None], flat.shape).reshape(x4.shape)
-    padv = np.take(padv, np.arange(-abs(dx), 0), axis=3)
-    if dx < 0:
-        return np.take(np.concatenate([x4, padv], axis=3), np.arange(-w, 0), axis=3)
-    return np.take(np.concatenate([padv, x4], axis=3), np.arange(w), axis=3)
-
-
-def continuity(x, y, steps):
-    """Continuity.evaluate_batch: gradient explainer, normalise_by_max per batch, abs."""
-    n, d = x.shape
-    x4 = x.reshape(n, 1, 1, d)
-    dx = (d * 2 + 1) // steps
-    cur = -d
-    a0 = np.abs(normalise_by_max(grad(x, y)))
-    res = []
-    for _ in range(steps):
-        cur += dx
-        xp = translation(x4, cur).reshape(n, d)
-        ap = np.abs(normalise_by_max(grad(xp, y)))
-        l1 = np.abs(a0 - ap).sum(axis=1)
-        l2 = np.linalg.norm(x - xp, axis=1)
-        res.append(l1 / (l2 + 1e-9))
-    return np.max(np.stack(res, 1), axis=1)
-
-
-def localisation(a, s, k, use_abs):
-    """TopKIntersection, RelevanceRankAccuracy, RelevanceMassAccuracy, AUC (abs optional, normalise_by_max)."""
-    a = normalise_by_max(a)
-    if use_abs:
-        a = np.abs(a)
-    s = s.astype(bool)
-    n, d = a.shape
-    srt = np.argsort(-a, axis=-1)
-    tki = s[np.arange(n)[:, None], srt[:, :k]].mean(-1)
-    sums = s.sum(-1)
-    smask = np.array([[True] * m + [False] * (d - m) for m in sums])
-    rra = (s[np.arange(n)[:, None], srt] * smask).sum(-1) / smask.sum(-1)
-    rma = (a * s).sum(-1) / a.sum(-1)
-    aucs = []
-    for si, ai in zip(s, a):
-        fpr, tpr, _ = roc_curve(y_true=si, y_score=ai)
-        aucs.append(auc(fpr, tpr))
-    return tki, rra, rma, np.array(aucs)
-
-
-def pointing_game(a, s, use_abs, weighted):
-    """PointingGame.evaluate_batch (abs optional, normalise_by_max): a hit when any feature tied at the
-    row maximum lies in the mask. Per row, as Quantus' per-instance form (the batched one stores the
-    weighted score and NaN in a bool array): weighted hits score 1 - |s| / d, an empty mask NaN."""
-    a = normalise_by_max(a)
-    if use_abs:
-        a = np.abs(a)
-    s = s.astype(bool)
-    d = a.shape[1]
-    hit = np.any(s * (a == a.max(axis=-1, keepdims=True)), axis=-1).astype(float)
-    if weighted:
-        hit[hit == 1] = 1 - s.sum(-1)[hit == 1] / d
-    hit[s.sum(-1) == 0] = np.nan
-    return hit
-
-
-def attribution_localisation(a, s, use_abs, weighted, positive):
-    """AttributionLocalisation.evaluate_batch (abs default True, normalise_by_max): inside / total
-    attribution, NaN for an empty mask or a ratio above 1; weighted multiplies by |s| / d (Quantus'
-    batched size_data reads x_batch[2:].size, its per-instance form the d features used here)."""
-    a = normalise_by_max(a)
-    if use_abs:
-        a = np.abs(a)
-    if positive:
-        a = np.clip(a, 0, None)
-    s = s.astype(bool)
-    d = a.shape[1]
-    size = s.sum(-1)
-    r = (a * s).sum(-1) / (a.sum(-1) + 1e-9)
-    r[size == 0] = np.nan
-    r[r > 1] = np.nan
-    if weighted:
-        r *= size / d
-    return r
-
-
-def discrete_entropy(a, bins=100):
-    """complexity_func.discrete_entropy."""
-    h, _ = np.histogram(a, bins=bins)
-    return scipy.stats.entropy(pk=h)
-
-
-def lst(v):
-    return np.asarray(v, dtype=float).tolist()
-
-
-def lst_nan(v):
-    """As lst, NaN written as null (JSON has no NaN; the tests read null back as NaN)."""
-    return [None if math.isnan(t) else t for t in lst(v)]
+    for i in range(N):
+        rep = lambda v: np.repeat(v[i:i + 1], 3, axis=0)
+        out.append(q(quantus.AttributionLocalisation(disable_warnings=True, **kw), a=rep(A), s=rep(S), x=rep(X), y=rep(Y))[0])
+    return lst_nan(out)
 
 
 S = (np.abs(A) > 0.6).astype(float)
@@ -322,50 +138,98 @@ ENTROPY_CASES = [
     (rs.normal(size=30) ** 3).round(4).tolist(),
 ]
 
+
+LOC = {
+    name: {
+        'tki': lst(q(quantus.TopKIntersection(k=2, abs=ab, disable_warnings=True), s=S)),
+        'rra': lst(q(quantus.RelevanceRankAccuracy(abs=ab, disable_warnings=True), s=S)),
+        'rma': lst(q(quantus.RelevanceMassAccuracy(abs=ab, disable_warnings=True), s=S)),
+        'auc': lst(q(quantus.AUC(abs=ab, disable_warnings=True), s=S)),
+    }
+    for name, ab in (('abs', True), ('signed', False))
+}
+
 out = {
-    'source': 'Quantus 85bc29d1 algorithms re-run by quantusTabularMetrics.py (numpy %s, scipy %s)'
-    % (np.__version__, scipy.__version__),
+    'source': 'Quantus %(quantus)s run by quantusTabularMetrics.py (torch %(torch)s, numpy %(numpy)s, scipy %(scipy)s)' % VERSIONS,
     'W': W.tolist(),
     'c': C.tolist(),
     'x': X.tolist(),
     'attributions': A.tolist(),
     'targets': Y.tolist(),
-    'pixelFlipping': {str(st): dict(zip(['curves', 'values'], map(lst, pixel_flipping(X, Y, A, st)))) for st in (1, 2, 4)},
-    'faithfulnessEstimate': {str(st): lst(faithfulness_estimate(X, Y, A, st)) for st in (1, 2)},
-    'monotonicity': {str(st): dict(zip(['curves', 'values'], map(lst, monotonicity(X, Y, A, st)))) for st in (1, 2)},
+    'pixelFlipping': {
+        str(st): {
+            'curves': lst(q(quantus.PixelFlipping(features_in_step=st, disable_warnings=True))),
+            'values': lst(q(quantus.PixelFlipping(features_in_step=st, return_auc_per_sample=True, disable_warnings=True))),
+        }
+        for st in (1, 2)
+    },
+    'pixelFlippingRefused': refused(lambda: q(quantus.PixelFlipping(features_in_step=4, disable_warnings=True))),
+    # Quantus' default softmax=False: logits.
+    'faithfulnessEstimate': {str(st): lst(q(quantus.FaithfulnessEstimate(features_in_step=st, disable_warnings=True))) for st in (1, 2)},
+    'faithfulnessEstimateSoftmax': {
+        str(st): lst(q(quantus.FaithfulnessEstimate(features_in_step=st, disable_warnings=True), softmax=True)) for st in (1, 2)
+    },
+    'monotonicity': {str(st): monotonicity_per_row(st) for st in (1, 2)},
+    'monotonicityQuantus': {str(st): lst(q(quantus.Monotonicity(features_in_step=st, disable_warnings=True))) for st in (1, 2)},
     'regionPerturbation': {
-        f'{p}-{o}': dict(zip(['curves', 'values'], map(lst, region_curves(X, Y, A, p, o, 100, True))))
+        f'{p}-{o}': curves_and_auc(q(quantus.RegionPerturbation(patch_size=p, order=o, regions_evaluation=100, disable_warnings=True)))
         for p in (1, 4, 8)
         for o in ('morf', 'lerf')
     },
-    'regionPerturbationCapped': dict(zip(['curves', 'values'], map(lst, region_curves(X, Y, A, 1, 'morf', 3, True)))),
-    'selectivity': {str(p): dict(zip(['curves', 'values'], map(lst, region_curves(X, Y, A, p, 'morf', 100, False)))) for p in (1, 4, 8)},
-    'sensitivityN': {'1-0.8': lst(sensitivity_n(X, Y, A, 1, 0.8)), '2-1': lst(sensitivity_n(X, Y, A, 2, 1.0))},
-    'sufficiency': {str(t): lst(sufficiency(X, A, t)) for t in (0.6, 0.3, 0.9)},
-    'consistencyAttributions': A_SPARSE.tolist(),
-    'consistency': {str(m): lst(consistency(X, A_SPARSE, m)) for m in (5, 3)},
-    'continuity': {str(s): lst(continuity(X, Y, s)) for s in (12, 5, 2)},
-    'mask': S.tolist(),
-    'localisation': {
-        name: dict(zip(['tki', 'rra', 'rma', 'auc'], map(lst, localisation(A, S, 2, ab))))
-        for name, ab in (('abs', True), ('signed', False))
+    'regionPerturbationCapped': curves_and_auc(
+        q(quantus.RegionPerturbation(patch_size=1, order='morf', regions_evaluation=3, disable_warnings=True))
+    ),
+    'selectivity': {str(p): curves_and_auc(q(quantus.Selectivity(patch_size=p, disable_warnings=True))) for p in (1, 4, 8)},
+    # One Pearson r per n across the batch (return_aggregate=False); Quantus' default returns their mean.
+    'sensitivityN': {
+        f'{st}-{share}': lst(
+            q(quantus.SensitivityN(features_in_step=st, n_max_percentage=share, return_aggregate=False, disable_warnings=True))
+        )
+        for st, share in ((1, 0.8), (2, 1))
     },
+    'sensitivityNAggregate': {
+        f'{st}-{share}': lst(q(quantus.SensitivityN(features_in_step=st, n_max_percentage=share, disable_warnings=True)))
+        for st, share in ((1, 0.8), (2, 1))
+    },
+    'sufficiency': {str(t): lst(q(quantus.Sufficiency(threshold=t, disable_warnings=True))) for t in (0.6, 0.3, 0.9)},
+    'consistencyAttributions': A_SPARSE.tolist(),
+    'consistency': {
+        str(m): lst(
+            q(quantus.Consistency(discretise_func=functools.partial(quantus.discretise_func.top_n_sign, n=m), disable_warnings=True), a=A_SPARSE)
+        )
+        for m in (5, 3)
+    },
+    'continuity': {
+        str(s): lst(q(quantus.Continuity(nr_steps=s, disable_warnings=True), explain_func=explain_grad)) for s in (12, 5, 2)
+    },
+    'mask': S.tolist(),
+    'localisation': LOC,
     'pointingGameMask': S_PG.tolist(),
     'pointingGameAttributions': A_TIES.tolist(),
     'pointingGame': {
-        f'{name}-{w}': lst_nan(pointing_game(A_TIES, S_PG, ab, w == 'weighted'))
+        f'{name}-plain': lst(q(quantus.PointingGame(abs=ab, disable_warnings=True), a=A_TIES, s=S_PG))
         for name, ab in (('abs', True), ('signed', False))
-        for w in ('plain', 'weighted')
+    },
+    'pointingGameRefused': {
+        f'{name}-weighted': refused(lambda ab=ab: q(quantus.PointingGame(abs=ab, weighted=True, disable_warnings=True), a=A_TIES, s=S_PG))
+        for name, ab in (('abs', True), ('signed', False))
     },
     'attributionLocalisation': {
-        f'{name}-{w}-{pos}': lst_nan(attribution_localisation(A, S, ab, w == 'weighted', pos == 'positive'))
+        f'{name}-{w}-{pos}': lst_nan(
+            q(quantus.AttributionLocalisation(abs=ab, weighted=w == 'weighted', positive_attributions=pos == 'positive', disable_warnings=True), s=S)
+        )
         for name, ab in (('abs', True), ('signed', False))
         for w in ('plain', 'weighted')
         for pos in ('all', 'positive')
     },
+    'attributionLocalisationPerRow': {
+        f'{name}-weighted-{pos}': attribution_localisation_per_row(abs=ab, weighted=True, positive_attributions=pos == 'positive')
+        for name, ab in (('abs', True), ('signed', False))
+        for pos in ('all', 'positive')
+    },
     'entropyCases': ENTROPY_CASES,
-    'entropy': [float(discrete_entropy(np.array(v))) for v in ENTROPY_CASES],
-    'entropy7Bins': [float(discrete_entropy(np.array(v), 7)) for v in ENTROPY_CASES],
+    'entropy': [float(discrete_entropy(np.array(v), x=None)) for v in ENTROPY_CASES],
+    'entropy7Bins': [float(discrete_entropy(np.array(v), x=None, n_bins=7)) for v in ENTROPY_CASES],
 }
 
 with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'quantusTabularMetrics.json'), 'w') as f:

@@ -16,11 +16,13 @@ const linear = (w: number[]) => ({
 });
 
 describe('faithfulnessEstimate', () => {
-  it("matches Quantus' FaithfulnessEstimate re-run in numpy (probabilities, 1 and 2 features per step)", () => {
+  it("matches Quantus' FaithfulnessEstimate (probabilities with softmax=True; logits, its default, under quantus), 1 and 2 features per step", () => {
     const input = fixtureInput();
     for (const step of [1, 2] as const) {
       const r = faithfulnessEstimate(input, { featuresInStep: step, output: 'probability' });
-      expect(maxRelativeError(r.values, cases.faithfulnessEstimate[step])).toBeLessThan(1e-6);
+      expect(maxRelativeError(r.values, cases.faithfulnessEstimateSoftmax[step])).toBeLessThan(1e-6);
+      const q = faithfulnessEstimate(input, { featuresInStep: step, preset: 'quantus' });
+      expect(maxRelativeError(q.values, cases.faithfulnessEstimate[step])).toBeLessThan(1e-6);
     }
   });
 

@@ -4,13 +4,16 @@ import { cases, fixtureInput, maxRelativeError } from '../__fixtures__/quantusTa
 import { monotonicityArya } from './monotonicityArya.js';
 
 describe('monotonicityArya', () => {
-  it("matches Quantus' Monotonicity algorithm re-run in numpy (x inserted into the 'black' baseline, |e| ascending)", () => {
+  it("matches Quantus' Monotonicity loop, one row per call with x inserted into the 'black' baseline (|e| ascending)", () => {
     const input = fixtureInput();
     for (const step of [1, 2] as const) {
       const peer = cases.monotonicity[step];
       const r = monotonicityArya(input, { featuresInStep: step });
       expect(maxRelativeError(r.curves.data, peer.curves.flat())).toBeLessThan(1e-6);
       expect([...r.values]).toEqual(peer.values);
+      // Quantus' batched loop re-fills its baseline instead of inserting x (monotonicity.py:350): every row 1.
+      expect(cases.monotonicityQuantus[step]).toEqual([1, 1, 1, 1, 1, 1]);
+      expect(peer.values).not.toEqual(cases.monotonicityQuantus[step]);
     }
   });
 

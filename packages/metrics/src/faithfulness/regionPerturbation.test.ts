@@ -3,7 +3,7 @@ import { cases, fixtureInput, maxRelativeError } from '../__fixtures__/quantusTa
 import { regionPerturbation } from './regionPerturbation.js';
 
 describe('regionPerturbation', () => {
-  it("matches Quantus' RegionPerturbation re-run in numpy (patch 1, 4 and 8 > d with Quantus' padding, MORF and LERF)", () => {
+  it("matches Quantus' RegionPerturbation (patch 1, 4 and 8 > d with Quantus' padding, MORF and LERF)", () => {
     const input = fixtureInput();
     for (const patchSize of [1, 4, 8] as const)
       for (const order of ['morf', 'lerf'] as const) {

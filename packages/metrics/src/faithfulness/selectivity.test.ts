@@ -4,7 +4,7 @@ import { pixelFlipping } from './pixelFlipping.js';
 import { selectivity } from './selectivity.js';
 
 describe('selectivity', () => {
-  it("matches Quantus' Selectivity re-run in numpy (patch 1, 4 and 8 > d)", () => {
+  it("matches Quantus' Selectivity (patch 1, 4 and 8 > d)", () => {
     const input = fixtureInput();
     for (const patchSize of [1, 4, 8] as const) {
       const peer = cases.selectivity[patchSize];

@@ -4,7 +4,7 @@ import { cases, fixtureInput, maxRelativeError } from '../__fixtures__/quantusTa
 import { sensitivityN } from './sensitivityN.js';
 
 describe('sensitivityN', () => {
-  it("acrossInstances matches Quantus' SensitivityN re-run in numpy (step 1 to 0.8·d, step 2 to d)", () => {
+  it("acrossInstances matches Quantus' SensitivityN (step 1 to 0.8·d, step 2 to d)", () => {
     const input = fixtureInput();
     const a = sensitivityN(input, { samples: 3 });
     expect([...a.sizes]).toEqual([1, 2, 3, 4]);

@@ -4,7 +4,7 @@ import { cases, fixtureInput, maxRelativeError } from '../__fixtures__/quantusTa
 import { sufficiency } from './sufficiency.js';
 
 describe('sufficiency', () => {
-  it("matches Quantus' Sufficiency re-run with scipy cdist('seuclidean') (thresholds 0.6, 0.3, 0.9)", () => {
+  it("matches Quantus' Sufficiency (scipy cdist 'seuclidean') (thresholds 0.6, 0.3, 0.9)", () => {
     const input = fixtureInput();
     for (const threshold of [0.6, 0.3, 0.9] as const) {
       const r = sufficiency(input, { threshold });

@@ -3,12 +3,19 @@ import type { MetricResult, OptionKeys } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { localisationInput } from '../internal/groundTruthMask.js';
 import type { MaskOptions } from '../internal/groundTruthMask.js';
-import { flag } from '../internal/options.js';
+import { flag, oneOf } from '../internal/options.js';
 
 /** Options of {@link attributionLocalisation}. @since 0.3.0 */
 export interface AttributionLocalisationOptions extends MaskOptions {
-  /** Multiply the inside share by the mask's share of the features, mask size / d (as Quantus `weighted` does). @defaultValue false */
+  /** Multiply the inside share by the mask's share of the features (Quantus `weighted`). @defaultValue false */
   readonly weighted?: boolean;
+  /**
+   * What `weighted` divides the mask size by: `'features'`, d (the mask's share of the features);
+   * `'quantus-batch'`, (n − 2)·d with n the rows of this call, as Quantus' batched code does
+   * (quantus/metrics/localisation/attribution_localisation.py:311, `size_data = x_batch[2:].size`),
+   * so the value depends on how many rows are scored together. @defaultValue 'features'
+   */
+  readonly weightedBy?: 'features' | 'quantus-batch';
   /** Clip the attributions at 0 after `abs` (Quantus `positive_attributions`). @defaultValue false */
   readonly positiveAttributions?: boolean;
   /** Share of |attributions| (Quantus' `abs=True`, its default here under every preset). @defaultValue true */
@@ -16,7 +23,7 @@ export interface AttributionLocalisationOptions extends MaskOptions {
 }
 
 // The mask options (MASK_KEYS) and this metric's own.
-const KEYS: OptionKeys<AttributionLocalisationOptions> = ['maskSize', 'abs', 'preset', 'weighted', 'positiveAttributions'];
+const KEYS: OptionKeys<AttributionLocalisationOptions> = ['maskSize', 'abs', 'preset', 'weighted', 'weightedBy', 'positiveAttributions'];
 
 /** Static facts about attribution localisation. @since 0.3.0 */
 export const attributionLocalisationInfo = {
@@ -34,7 +41,7 @@ export const attributionLocalisationInfo = {
  * share of the total attribution (|e| by default, also under `quantus`, whose default is
  * `abs=True`) that falls on the features the ground truth marks important (see
  * {@link MaskOptions}). `positiveAttributions` clips at 0 first; `weighted` multiplies the share
- * by mask size / d, as Quantus does. Undefined (NaN, counted) when a row's mask is empty, its
+ * by mask size / d (Quantus' batched code divides by (n − 2)·d instead: `weightedBy`). Undefined (NaN, counted) when a row's mask is empty, its
  * attributions sum to 0, or the share exceeds 1 (signed attributions; Quantus returns NaN there).
  * In [0, 1] for |e|; higher is better; random attributions score mask size / d on average.
  * Model-free.
@@ -46,7 +53,9 @@ export function attributionLocalisation(input: ExtendedMetricInput, options: Att
   const checked = checkOptions(options, KEYS, fn);
   const weighted = flag(checked.weighted, fn, 'options.weighted', false);
   const positive = flag(checked.positiveAttributions, fn, 'options.positiveAttributions', false);
+  const by = oneOf(checked.weightedBy, fn, 'options.weightedBy', ['features', 'quantus-batch'] as const, 'features');
   const l = localisationInput(fn, input, { ...checked, abs: checked.abs ?? true });
+  const size = by === 'features' ? l.d : (l.n - 2) * l.d;
   const values = new Float64Array(l.n);
   for (let i = 0; i < l.n; i++) {
     const a = row(l.scores, i);
@@ -58,7 +67,7 @@ export function attributionLocalisation(input: ExtendedMetricInput, options: Att
       if (l.mask[i * l.d + j] === 1) within += v;
     }
     const share = l.sizes[i] === 0 || total === 0 ? Number.NaN : within / total;
-    values[i] = share > 1 ? Number.NaN : weighted ? (share * l.sizes[i]!) / l.d : share;
+    values[i] = share > 1 ? Number.NaN : weighted ? (share * l.sizes[i]!) / size : share;
   }
   return summarizeValues('ATTRIBUTION_LOCALISATION', values);
 }

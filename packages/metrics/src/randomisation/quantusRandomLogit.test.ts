@@ -1,5 +1,6 @@
 // Random Logit under the quantus preset: SSIM against skimage's structural_similarity run by
-// __fixtures__/quantusRandomLogit.py on batch-normalised pairs, and closed-form checks.
+// __fixtures__/quantusRandomLogit.py on batch-normalised pairs, the real Quantus RandomLogit on a
+// 2-class model, and closed-form checks.
 import { describe, expect, it } from 'vitest';
 import { fromRows, matrix, row } from '@xai/core';
 import type { Matrix } from '@xai/core';
@@ -33,6 +34,13 @@ describe("SSIM as Quantus' RandomLogit computes it", () => {
 });
 
 describe('randomLogit with preset quantus', () => {
+  it('equals the real Quantus RandomLogit on a 2-class linear softmax (gradient explainer)', () => {
+    const q = peer.randomLogit;
+    const explain: ExplainFn = (m, xs, t) => m.inputGradient!(xs, t);
+    const r = randomLogit({ x: fromRows(q.x), model: linearSoftmax(q.W, q.c), explain }, { preset: 'quantus' });
+    for (let i = 0; i < q.scores.length; i++) expect(Math.abs(r.values[i]! - q.scores[i]!)).toBeLessThanOrEqual(1e-9);
+  });
+
   const W = Array.from({ length: 3 }, (_, k) => Array.from({ length: 8 }, (_, j) => Math.sin(1 + k * 8 + j)));
   const model = linearSoftmax(W);
   const x = randomMatrix(5, 8, 44);

@@ -4,7 +4,7 @@ import { cases, fixtureInput, maxRelativeError } from '../__fixtures__/quantusTa
 import { consistency } from './consistency.js';
 
 describe('consistency', () => {
-  it("matches Quantus' Consistency (top_n_sign of |e|, n = 5 and 3) re-run in numpy", () => {
+  it("matches Quantus' Consistency (top_n_sign of |e|, n = 5 and 3)", () => {
     const input = { ...fixtureInput(), attributions: fromRows(cases.consistencyAttributions) };
     for (const features of [5, 3] as const) {
       expect(maxRelativeError(consistency(input, { features, preset: 'quantus' }).values, cases.consistency[features])).toBeLessThan(1e-6);

@@ -4,7 +4,7 @@ import { cases, fixtureInput, gradientExplain, maxRelativeError } from '../__fix
 import { continuity } from './continuity.js';
 
 describe('continuity', () => {
-  it("matches Quantus' Continuity re-run in numpy (gradient explainer, 12, 5 and 2 translations)", () => {
+  it("matches Quantus' Continuity (gradient explainer, 12, 5 and 2 translations)", () => {
     const { model, x, targets } = fixtureInput();
     for (const steps of [12, 5, 2] as const) {
       const r = continuity({ model, x, targets, explain: gradientExplain }, { steps });

@@ -16,7 +16,9 @@ export interface LocalLipschitzOptions extends NoiseUnitsOptions {
   /**
    * `quantus`: Quantus' LocalLipschitzEstimate defaults — 200 neighbours, and its `normalise`:
    * Φ(x) divided by its largest |value| over the batch, each batch of neighbour explanations
-   * (one neighbour per row) by its own. Every other preset: raw explanations. @defaultValue 'default'
+   * (one neighbour per row) by its own, and its distance guard: ||x − x'|| + 1e-10 in the
+   * denominator (quantus/functions/similarity_func.py:209, lipschitz_constant's eps). Every other
+   * preset: raw explanations, no guard. @defaultValue 'default'
    */
   readonly preset?: AnyPreset;
   /** @defaultValue 0 */
@@ -77,14 +79,17 @@ export function localLipschitz(input: ExtendedMetricInput, options: LocalLipschi
     let best = Number.NaN;
     for (let s = 0; s < S; s++) {
       const dx = scale === null ? normOfDiff(xi, row(big, i * S + s), 'l2', tmp) : scaledDistance(xi, row(big, i * S + s), scale);
-      if (dx === 0) continue;
-      const v = normOfDiff(e, row(eb, i * S + s), 'l2', tmp) / dx;
+      if (dx === 0 && !quantus) continue;
+      const v = normOfDiff(e, row(eb, i * S + s), 'l2', tmp) / (quantus ? dx + QUANTUS_EPS : dx);
       if (Number.isNaN(best) || v > best) best = v;
     }
     values[i] = best;
   }
   return summarizeValues('LOCAL_LIPSCHITZ', values);
 }
+
+/** lipschitz_constant's guard on the input distance (quantus/functions/similarity_func.py:201). */
+const QUANTUS_EPS = 1e-10;
 
 /**
  * Quantus' normalise_by_max as LocalLipschitzEstimate applies it: e0 over the whole batch, the
