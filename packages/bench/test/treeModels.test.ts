@@ -97,7 +97,8 @@ describe('xai explain --interactions', () => {
     const out = join(dir, 'inter.json');
     const model = join(FIXTURES, 'xgb_binary.json');
     const r = await cli(['explain', '--model', model, '--instances', path, '--method', 'treeshap', '--interactions', '--out', out]);
-    expect(r).toEqual({ code: 0, err: '' });
+    // The only message: the feature kinds the rows were read with.
+    expect(r).toEqual({ code: 0, err: 'xai: feature kinds (inferred from the values): 8 continuous\n' });
     const json = JSON.parse(readFileSync(out, 'utf8')) as {
       interactions: number[][][];
       attributions: number[][];

@@ -203,7 +203,9 @@ export function commandScale(
  */
 export async function explainInstances(
   options: ExplainInstancesOptions,
-): Promise<CommandRows & { attributions: Matrix; explainedClass: Int32Array; featureKinds: FeatureKindsRecord; treeShap?: TreeShapOutput }> {
+): Promise<
+  CommandRows & { attributions: Matrix; explainedClass: Int32Array; featureKinds: FeatureKindsRecord; treeShap?: TreeShapOutput }
+> {
   checkOptions(
     options,
     [
