@@ -2,7 +2,7 @@ import { checkOptions, matrix, row, summarizeValues } from '@xai/core';
 import type { AnyPreset, HiddenOptions, InputGradientOptions, Matrix, MetricResult, Model, OptionKeys } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { prepare } from '../internal/common.js';
-import { anyPresetOption, numberAtLeast } from '../internal/options.js';
+import { anyPresetOption, numberAtLeast, oneOf } from '../internal/options.js';
 import type { LayeredModel } from '../randomisation/modelParameterRandomisation.js';
 
 /** Options of {@link inputInvariance}. @since 0.3.0 */
@@ -11,11 +11,18 @@ export interface InputInvarianceOptions {
   readonly shift?: number;
   /** Absolute tolerance of the comparison (numpy `isclose`, rtol 1e-5 as numpy). @defaultValue 1e-4 */
   readonly atol?: number;
-  /** Accepted for a uniform runner; the defaults are already Quantus', so no preset changes input invariance. @defaultValue 'default' */
+  /**
+   * Which features the input shift moves: `'all'` (Kindermans et al.), or `'all-but-first'` as
+   * Quantus does: its perturb_batch passes `indices[i][1:]` (quantus/functions/perturb_func.py:64),
+   * so feature 0 keeps its value while the model is still compensated for a shift of every
+   * feature. @defaultValue 'all'
+   */
+  readonly shiftFeatures?: 'all' | 'all-but-first';
+  /** Accepted for a uniform runner; the defaults are Quantus' (bar `shiftFeatures`), so no preset changes input invariance. @defaultValue 'default' */
   readonly preset?: AnyPreset;
 }
 
-const KEYS: OptionKeys<InputInvarianceOptions> = ['shift', 'atol', 'preset'];
+const KEYS: OptionKeys<InputInvarianceOptions> = ['shift', 'atol', 'shiftFeatures', 'preset'];
 
 /** Static facts about input invariance. @since 0.3.0 */
 export const inputInvarianceInfo = {
@@ -99,9 +106,11 @@ export function inputInvariance(input: ExtendedMetricInput, options: InputInvari
   anyPresetOption(o.preset, fn);
   const shift = numberAtLeast(o.shift ?? -1, Number.NEGATIVE_INFINITY, fn, 'options.shift');
   const atol = numberAtLeast(o.atol ?? 1e-4, 0, fn, 'options.atol');
+  const which = oneOf(o.shiftFeatures, fn, 'options.shiftFeatures', ['all', 'all-but-first'] as const, 'all');
   const p = prepare(fn, input, ['model', 'explain']);
   const e0 = p.given ? p.attributions : p.explain(p.model, p.x, p.targets);
   const xs = unshifted(p.x, -shift);
+  if (which === 'all-but-first') for (let i = 0; i < p.n; i++) xs.data[i * p.d] = row(p.x, i)[0]!;
   const e1 = withShiftedModel(input.model!, shift, (m) => p.explain(m, xs, p.targets));
   const values = new Float64Array(p.n);
   for (let i = 0; i < p.n; i++) {

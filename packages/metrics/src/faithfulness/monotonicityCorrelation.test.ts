@@ -31,10 +31,10 @@ describe('monotonicityCorrelation', () => {
 });
 
 describe('monotonicity correlation under quantus', () => {
-  // f = w·x on a value model: replacing x_j by u ~ U(lo, hi) (the row's range) changes f by
-  // w_j (u − x_j), so E[Δf²] = w_j² ((hi − lo)²/12 + ((lo + hi)/2 − x_j)²); with many draws the
-  // effects rank as these closed forms, so |a| ranked the same way scores ρ = 1.
-  it("replaces a feature by U(row min, row max) (Quantus' uniform baseline): the closed-form ranking scores 1", () => {
+  // f = w·x on a value model: replacing x_j by u ~ U(0, 1) changes f by w_j (u − x_j), so
+  // E[Δf²] = w_j² (1/12 + (1/2 − x_j)²); with many draws the effects rank as these closed forms,
+  // so |a| ranked the same way scores ρ = 1 (the row-range closed form ranks row 1 otherwise).
+  it("replaces a feature by U(0, 1) (Quantus' uniform baseline): the closed-form ranking scores 1", () => {
     const w = [0.3, -2, 1, 0.7, -1.6];
     const model = linearValueModel(w);
     const x = fromRows([
@@ -44,11 +44,18 @@ describe('monotonicity correlation under quantus', () => {
     const expected = fromRows(
       [0, 1].map((i) => {
         const r = Array.from(row(x, i));
+        return w.map((wj, j) => wj * wj * (1 / 12 + (0.5 - r[j]!) ** 2));
+      }),
+    );
+    const rowRange = fromRows(
+      [0, 1].map((i) => {
+        const r = Array.from(row(x, i));
         const lo = Math.min(...r);
         const hi = Math.max(...r);
         return w.map((wj, j) => wj * wj * ((hi - lo) ** 2 / 12 + ((lo + hi) / 2 - r[j]!) ** 2));
       }),
     );
+    expect(monotonicityCorrelation({ x, attributions: rowRange, model }, { preset: 'quantus', samples: 3000 }).values[1]).toBeLessThan(1);
     const res = monotonicityCorrelation({ x, attributions: expected, model }, { preset: 'quantus', samples: 3000 });
     expect(Array.from(res.values)).toEqual([1, 1]);
     expect(() => monotonicityCorrelation({ x, attributions: expected, model }, { preset: 'quantus', std: 0.1 })).toThrow(

@@ -1,10 +1,11 @@
 import { XaiError, checkOptions, row, summarizeValues } from '@xai/core';
-import type { MetricResult, OptionKeys } from '@xai/core';
+import type { MetricResult, OptionKeys, Rng } from '@xai/core';
 import type { ExtendedMetricInput, NoiseUnitsOptions, ScoringOptions } from '../extendedMetricTypes.js';
 import { noiseUnits, prepare, spearman } from '../internal/common.js';
 import { anyPresetOption, numberAtLeast, positiveInt, seedOption } from '../internal/options.js';
 import { SCORING_KEYS, scoredModel } from '../internal/outputSpace.js';
-import { BLOCK_ROWS, featureNoiseEffects, uniformInRowRange } from '../internal/featureNoise.js';
+import { BLOCK_ROWS, featureNoiseEffects, uniformUnit } from '../internal/featureNoise.js';
+import type { FeatureDraw } from '../internal/featureNoise.js';
 
 /** Options of {@link monotonicityCorrelation}. @since 0.2.0 */
 export interface MonotonicityCorrelationOptions extends NoiseUnitsOptions, ScoringOptions {
@@ -12,17 +13,32 @@ export interface MonotonicityCorrelationOptions extends NoiseUnitsOptions, Scori
   readonly samples?: number;
   /**
    * Feature j is resampled as x_j + N(0, std²) (std·featureScale[j] when given); under `quantus`
-   * it is replaced by U(min_k x_k, max_k x_k) as Quantus' `perturb_baseline="uniform"`, and `std`
-   * must be left out. @defaultValue 0.1
+   * it is replaced by U(0, 1) whatever the row's values, as Quantus' `perturb_baseline="uniform"`
+   * draws (quantus/helpers/utils.py:163, np.random.uniform(low=0, high=1)), and `std` must be
+   * left out. @defaultValue 0.1
    */
   readonly std?: number;
+  /**
+   * Custom replacement (Quantus `perturb_func`): the value feature j of row `x` takes in one draw,
+   * in place of the preset's; called `samples` times per (row, feature), in draw order.
+   */
+  readonly perturb?: (x: Float64Array, j: number, rng: Rng) => number;
   /** Correlate |attribution| (Quantus `abs=True`) or the signed value. @defaultValue true */
   readonly abs?: boolean;
   /** @defaultValue 0 */
   readonly seed?: number;
 }
 
-const KEYS: OptionKeys<MonotonicityCorrelationOptions> = ['samples', 'std', 'abs', 'seed', 'featureScale', 'keys', ...SCORING_KEYS];
+const KEYS: OptionKeys<MonotonicityCorrelationOptions> = [
+  'samples',
+  'std',
+  'abs',
+  'seed',
+  'perturb',
+  'featureScale',
+  'keys',
+  ...SCORING_KEYS,
+];
 
 /** Static facts about monotonicity correlation. @since 0.2.0 */
 export const monotonicityCorrelationInfo = {
@@ -54,7 +70,7 @@ export function monotonicityCorrelation(input: ExtendedMetricInput, options: Mon
   const { n, d, attributions } = p;
   const quantus = anyPresetOption(o.preset, fn) === 'quantus';
   if (quantus && o.std !== undefined)
-    throw new XaiError('BAD_OPTION', "the quantus preset replaces a feature by U(row min, row max); leave 'std' out", {
+    throw new XaiError('BAD_OPTION', "the quantus preset replaces a feature by U(0, 1); leave 'std' out", {
       fn,
       arg: 'options.std',
       value: o.std,
@@ -63,7 +79,9 @@ export function monotonicityCorrelation(input: ExtendedMetricInput, options: Mon
   const std = numberAtLeast(o.std ?? 0.1, 0, fn, 'options.std', true);
   const seed = seedOption(o.seed ?? 0, fn);
   const useAbs = o.abs ?? true;
-  const draw = quantus ? uniformInRowRange : null;
+  if (o.perturb !== undefined && typeof o.perturb !== 'function')
+    throw new XaiError('BAD_OPTION', 'perturb must be a function (x, j, rng) => value', { fn, arg: 'options.perturb', value: o.perturb });
+  const draw: FeatureDraw | null = o.perturb ?? (quantus ? uniformUnit : null);
   const effects = featureNoiseEffects(p, S, std, seed, fn, 'mean-square', BLOCK_ROWS, noiseUnits(fn, o, p.n, p.d), draw);
   const values = new Float64Array(n);
   const a = new Float64Array(d);

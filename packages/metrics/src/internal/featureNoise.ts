@@ -11,18 +11,10 @@ import type { NoiseUnits } from './common.js';
 export type FeatureDraw = (xi: Float64Array, j: number, rng: Rng) => number;
 
 /**
- * Quantus' `perturb_baseline="uniform"`: x_j replaced by U(min_k x_k, max_k x_k), the row's own
- * range (one draw per perturbed copy).
+ * Quantus' `perturb_baseline="uniform"`: x_j replaced by U(0, 1) whatever the row holds
+ * (quantus/helpers/utils.py:163, its uniform_low / uniform_high defaults), one draw per copy.
  */
-export const uniformInRowRange: FeatureDraw = (xi, _j, rng) => {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const v of xi) {
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
-  }
-  return lo + (hi - lo) * rng.uniform();
-};
+export const uniformUnit: FeatureDraw = (_xi, _j, rng) => rng.uniform();
 
 /** Perturbed rows per model call (≈ 64k rows: 10 MB at d = 20). */
 export const BLOCK_ROWS = 65536;

@@ -5,7 +5,7 @@ import { prepare } from '../internal/common.js';
 import { anyPresetOption, positiveInt, seedOption } from '../internal/options.js';
 import { histogramEntropy } from '../internal/histogramEntropy.js';
 import { modelParameterRandomisation } from './modelParameterRandomisation.js';
-import type { LayeredModel } from './modelParameterRandomisation.js';
+import type { LayeredModel, RandomisableLayer } from './modelParameterRandomisation.js';
 
 /** Options of {@link efficientMprt}. @since 0.3.0 */
 export interface EfficientMprtOptions {
@@ -15,11 +15,13 @@ export interface EfficientMprtOptions {
   readonly clone?: (model: LayeredModel) => LayeredModel;
   /** Seed of the random weights (the streams model-parameter randomisation uses). @defaultValue 0 */
   readonly seed?: number;
+  /** Writes layer `index`'s random weights (as model-parameter randomisation's `randomise`). */
+  readonly randomise?: (layer: RandomisableLayer, index: number) => void;
   /** Accepted for a uniform runner; no preset changes eMPRT (Quantus' weights come from torch's generator). @defaultValue 'default' */
   readonly preset?: AnyPreset;
 }
 
-const KEYS: OptionKeys<EfficientMprtOptions> = ['bins', 'clone', 'seed', 'preset'];
+const KEYS: OptionKeys<EfficientMprtOptions> = ['bins', 'clone', 'seed', 'randomise', 'preset'];
 
 /** An eMPRT result: values = relative entropy rise; the entropies beside it. @since 0.3.0 */
 export interface EfficientMprtResult extends MetricResult {
@@ -68,7 +70,12 @@ export function efficientMprt(input: ExtendedMetricInput, options: EfficientMprt
   const e0 = p.given ? p.attributions : p.explain(p.model, p.x, p.targets);
   modelParameterRandomisation(
     { x: p.x, model: input.model!, targets: p.targets, attributions: e0, explain: recording },
-    { mode: 'cascading', seed, ...(o.clone !== undefined ? { clone: o.clone } : {}) },
+    {
+      mode: 'cascading',
+      seed,
+      ...(o.clone !== undefined ? { clone: o.clone } : {}),
+      ...(o.randomise !== undefined ? { randomise: o.randomise } : {}),
+    },
   );
   const eR = toFloat64Matrix(last, p.n, p.d, fn, 'explain');
   const entropyOriginal = new Float64Array(p.n);

@@ -2,7 +2,7 @@ import { XaiError, checkOptions, checkedModel, describeValue, row, substream, su
 import type { AnyPreset, Matrix, MetricResult, Model, OptionKeys } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { prepare } from '../internal/common.js';
-import { anyPresetOption, seedOption } from '../internal/options.js';
+import { anyPresetOption, flag, seedOption } from '../internal/options.js';
 import { checkSimilarity, similarityFn } from '../internal/similarity.js';
 import type { Similarity } from '../internal/similarity.js';
 
@@ -40,13 +40,34 @@ export interface ModelParameterRandomisationOptions {
   /** Seed of the random weights (stream keyed by seed and layer). @defaultValue 0 */
   readonly seed?: number;
   /**
+   * Writes layer `index`'s random weights in place (0 = first layer), in place of PyTorch's
+   * nn.Linear initialisation from `substream(seed, 'mprt', index)`: e.g. weights another tool drew.
+   */
+  readonly randomise?: (layer: RandomisableLayer, index: number) => void;
+  /**
+   * Average the original model's similarity (1 when the explanation is the model's own) into
+   * `values` with the steps, as Quantus' `return_average_correlation` does: it stores that
+   * similarity under "original" (quantus/metrics/randomisation/mprt.py:341) but skips a key
+   * "orig" when averaging (mprt.py:407). Off: the mean over the randomisation steps only.
+   * @defaultValue false
+   */
+  readonly averageWithOriginal?: boolean;
+  /**
    * Accepted for a uniform runner; every preset runs the same cascade (Quantus' MPRT draws its
-   * weights from torch's generator, which no preset here reproduces). @defaultValue 'default'
+   * weights from torch's generator, which no preset here reproduces: see `randomise`). @defaultValue 'default'
    */
   readonly preset?: AnyPreset;
 }
 
-const KEYS: OptionKeys<ModelParameterRandomisationOptions> = ['mode', 'similarity', 'clone', 'seed', 'preset'];
+const KEYS: OptionKeys<ModelParameterRandomisationOptions> = [
+  'mode',
+  'similarity',
+  'clone',
+  'seed',
+  'randomise',
+  'averageWithOriginal',
+  'preset',
+];
 
 /** One step of the randomisation: which layers are random, and the similarity per instance. @since 0.2.0 */
 export interface RandomisationStep {
@@ -125,7 +146,8 @@ function restore(layer: RandomisableLayer, s: { w: Float64Array[]; b: Float64Arr
  * layers re-initialised top-down (`cascading`) or of one layer at a time (`independent`),
  * and measure the similarity to the original explanation (Spearman of |e| by default, as
  * Quantus). An explanation that depends on the model should change: lower is better.
- * `values` is the per-instance mean over the steps (Quantus `return_average_correlation`),
+ * `values` is the per-instance mean over the steps (Quantus `return_average_correlation`, which
+ * also averages in the original model's self-similarity: `averageWithOriginal`),
  * NaN (counted) when any step is undefined (a constant explanation); `steps` holds each
  * step's own result. Random weights follow PyTorch's nn.Linear initialisation from
  * `substream(seed, 'mprt', layer)`, so both modes use the same random layer l. One explain
@@ -152,6 +174,14 @@ export function modelParameterRandomisation(
     });
   const sim = similarityFn(checkSimilarity(o.similarity ?? 'spearman-abs', fn), input.x?.cols ?? 0);
   const seed = seedOption(o.seed ?? 0, fn);
+  if (o.randomise !== undefined && typeof o.randomise !== 'function')
+    throw new XaiError('BAD_OPTION', `randomise must be a function, got ${describeValue(o.randomise)}`, {
+      fn,
+      arg: 'options.randomise',
+      value: o.randomise,
+    });
+  const randomise = o.randomise ?? ((layer: RandomisableLayer, index: number) => randomiseLayer(layer, seed, index));
+  const withOriginal = flag(o.averageWithOriginal, fn, 'options.averageWithOriginal', false);
   if (o.clone !== undefined && typeof o.clone !== 'function')
     throw new XaiError('BAD_OPTION', `clone must be a function, got ${describeValue(o.clone)}`, {
       fn,
@@ -193,7 +223,7 @@ export function modelParameterRandomisation(
         if (inPlace) restore(target.layers[layer + 1]!, saved[layer + 1]!);
         else target = copy();
       }
-      randomiseLayer(target.layers[layer]!, seed, layer);
+      randomise(target.layers[layer]!, layer);
       const e = p.explain(checkedModel(target, fn), p.x, p.targets);
       const values = new Float64Array(p.n);
       for (let i = 0; i < p.n; i++) {
@@ -206,6 +236,12 @@ export function modelParameterRandomisation(
   } finally {
     if (inPlace) for (const [l, s] of saved.entries()) restore(original.layers[l]!, s);
   }
-  for (let i = 0; i < p.n; i++) meanAcc[i] = meanAcc[i]! / L; // NaN stays NaN: any undefined step
+  if (withOriginal) {
+    // The explanation being checked against the model's own on the original weights (1 when they are the same).
+    const own = p.given ? p.explain(original === input.model ? p.model : checkedModel(original, fn), p.x, p.targets) : e0;
+    for (let i = 0; i < p.n; i++) meanAcc[i] = meanAcc[i]! + sim(row(e0, i), row(own, i));
+  }
+  const count = withOriginal ? L + 1 : L;
+  for (let i = 0; i < p.n; i++) meanAcc[i] = meanAcc[i]! / count; // NaN stays NaN: any undefined step
   return { ...summarizeValues('MODEL_RANDOMISATION', meanAcc), mode, steps };
 }

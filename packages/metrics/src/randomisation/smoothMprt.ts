@@ -4,7 +4,7 @@ import type { ExplainFn, ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { prepare, repeatTargets, rowRng } from '../internal/common.js';
 import { anyPresetOption, numberAtLeast, positiveInt, seedOption } from '../internal/options.js';
 import { modelParameterRandomisation } from './modelParameterRandomisation.js';
-import type { LayeredModel, ModelParameterRandomisationResult } from './modelParameterRandomisation.js';
+import type { LayeredModel, ModelParameterRandomisationResult, RandomisableLayer } from './modelParameterRandomisation.js';
 
 /** Options of {@link smoothMprt}. @since 0.3.0 */
 export interface SmoothMprtOptions {
@@ -20,11 +20,19 @@ export interface SmoothMprtOptions {
   readonly clone?: (model: LayeredModel) => LayeredModel;
   /** Seed of the noise and of the random weights. @defaultValue 0 */
   readonly seed?: number;
+  /** Writes layer `index`'s random weights (as model-parameter randomisation's `randomise`). */
+  readonly randomise?: (layer: RandomisableLayer, index: number) => void;
+  /**
+   * Average the original model's similarity into `values`, as Quantus' `return_average_correlation`
+   * does (it stores "original" at quantus/metrics/randomisation/smooth_mprt.py:365 and skips "orig"
+   * at line 434). @defaultValue false
+   */
+  readonly averageWithOriginal?: boolean;
   /** `quantus`: Quantus' defaults (50 samples). @defaultValue 'default' */
   readonly preset?: AnyPreset;
 }
 
-const KEYS: OptionKeys<SmoothMprtOptions> = ['samples', 'noiseMagnitude', 'clone', 'seed', 'preset'];
+const KEYS: OptionKeys<SmoothMprtOptions> = ['samples', 'noiseMagnitude', 'clone', 'seed', 'randomise', 'averageWithOriginal', 'preset'];
 
 /** Static facts about the smooth MPRT. @since 0.3.0 */
 export const smoothMprtInfo = {
@@ -88,7 +96,14 @@ export function smoothMprt(input: ExtendedMetricInput, options: SmoothMprtOption
   const p = prepare(fn, input, ['model', 'explain']);
   const r = modelParameterRandomisation(
     { x: p.x, model: input.model!, targets: p.targets, explain: smoothed(input.explain!, samples, magnitude, seed, p.d) },
-    { mode: 'cascading', similarity: 'spearman-abs', seed, ...(o.clone !== undefined ? { clone: o.clone } : {}) },
+    {
+      mode: 'cascading',
+      similarity: 'spearman-abs',
+      seed,
+      ...(o.clone !== undefined ? { clone: o.clone } : {}),
+      ...(o.randomise !== undefined ? { randomise: o.randomise } : {}),
+      ...(o.averageWithOriginal !== undefined ? { averageWithOriginal: o.averageWithOriginal } : {}),
+    },
   );
   return { ...r, ...summarizeValues('SMOOTH_MPRT', r.values) };
 }
