@@ -1,61 +1,48 @@
-# Reference values for deepLiftCaptum.test.ts: Captum's DeepLift (captum/attr/_core/deep_lift.py) re-run in torch.
-# Captum's algorithm, step by step, as this script writes it out (Captum itself is not installed):
-#   baselines default to zeros; inputs and baselines go through the model as one batch cat([x, b]);
-#   every nonlinearity's backward is replaced by the rescale rule of `nonlinear`:
-#     grad_in = where(|Δin| < eps, grad_in, grad_out * Δout / Δin),  eps = 1e-10,  Δ = (x half) − (baseline half);
-#   linear layers keep their gradient; the explained output is forward(x)[target] (the model's own output:
-#   logits for a classifier, the value for a regression model); attributions = (x − b) * gradient.
-# The binary 'probability' case is Captum on Sequential(..., Linear(w_t − w_o), Sigmoid): the target class
-# probability of a two-class softmax is σ(z_t − z_o), so Captum's sigmoid rule applies to it.
-# Run: /usr/bin/python3 src/__fixtures__/captumDeepLift.py  (writes captumDeepLift.json beside it)
+# Reference values for deepLiftCaptum.test.ts: the real Captum DeepLift (captum/attr/_core/deep_lift.py, Captum 0.8
+# at faac0877, fetched; see packages/metrics/src/__fixtures__/peerSetup.py) on float64 torch MLPs.
+# DeepLift(model).attribute(x, baselines=b, target=t) with Captum's defaults (multiply_by_inputs=True, eps=1e-10):
+# the explained output is the forward's own (logits of a classifier, the value of a regression model).
+# The binary 'probability' case is Captum on Sequential(..., Linear(w_t - w_o), Sigmoid): the target class
+# probability of a two-class softmax is sigma(z_t - z_o), so Captum's sigmoid rule applies to it.
+# Run: PEERS=/tmp/peers /usr/bin/python3 src/__fixtures__/captumDeepLift.py  (writes captumDeepLift.json beside it)
 import json
 import os
+import sys
 
-import torch
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../metrics/src/__fixtures__'))
+from peerSetup import VERSIONS, torch  # noqa: E402
+from captum.attr import DeepLift  # noqa: E402
 
-torch.set_default_dtype(torch.float64)
 EPS = 1e-10
 ACTS = {'relu': torch.relu, 'tanh': torch.tanh, 'sigmoid': torch.sigmoid}
+MODULES = {'relu': torch.nn.ReLU, 'tanh': torch.nn.Tanh, 'sigmoid': torch.nn.Sigmoid}
 
 
-class Rescale(torch.autograd.Function):
-    """A nonlinearity applied to cat([x, b]) whose backward is Captum's rescale rule."""
-
-    @staticmethod
-    def forward(ctx, z, name):
-        a = ACTS[name](z)
-        ctx.save_for_backward(z, a)
-        ctx.name = name
-        return a
-
-    @staticmethod
-    def backward(ctx, grad_out):
-        z, a = ctx.saved_tensors
-        with torch.enable_grad():
-            zz = z.detach().requires_grad_(True)
-            (local,) = torch.autograd.grad(ACTS[ctx.name](zz), zz, grad_out)
-        n = z.shape[0] // 2
-        d_in = torch.cat(2 * [z[:n] - z[n:]])
-        d_out = torch.cat(2 * [a[:n] - a[n:]])
-        return torch.where(d_in.abs() < EPS, local, grad_out * d_out / d_in), None
-
-
-def forward(layers, h, rescale):
+def forward(layers, h):
     for w, b, act in layers:
         h = h @ w.T + b
         if act != 'none':
-            h = Rescale.apply(h, act) if rescale else ACTS[act](h)
+            h = ACTS[act](h)
     return h
 
 
+def network(layers):
+    """The layers as an nn.Sequential (fresh activation modules: Captum hooks each one)."""
+    mods = []
+    for w, b, act in layers:
+        lin = torch.nn.Linear(w.shape[1], w.shape[0])
+        with torch.no_grad():
+            lin.weight.copy_(w)
+            lin.bias.copy_(b)
+        mods.append(lin)
+        if act != 'none':
+            mods.append(MODULES[act]())
+    return torch.nn.Sequential(*mods).eval()
+
+
 def captum_deeplift(layers, x, baseline, targets):
-    n = x.shape[0]
-    xi = x.clone().requires_grad_(True)
-    both = torch.cat([xi, baseline.expand(n, -1)])
-    out = forward(layers, both, True)[:n]
-    picked = out[torch.arange(n), targets].sum()
-    (grad,) = torch.autograd.grad(picked, xi)
-    return ((x - baseline) * grad).detach()
+    dl = DeepLift(network(layers))
+    return dl.attribute(x.clone(), baselines=baseline.expand(x.shape[0], -1).clone(), target=targets).detach()
 
 
 def random_layers(gen, sizes, act):
@@ -77,7 +64,7 @@ def case(name, gen, sizes, act, head, n, baseline=None, targets=None):
     x = torch.rand(n, d, generator=gen) * 2 - 1
     bl = torch.zeros(d) if baseline is None else torch.tensor(baseline)
     x[n - 1] = bl  # a row equal to the baseline: every attribution 0
-    out = forward(layers, x, False)
+    out = forward(layers, x)
     given = targets is not None
     if targets is None:
         targets = torch.zeros(n, dtype=torch.long) if head == 'value' else out.argmax(1)
@@ -96,7 +83,7 @@ def case(name, gen, sizes, act, head, n, baseline=None, targets=None):
     else:
         phi = captum_deeplift(layers, x, bl, targets)
     with torch.no_grad():
-        f = forward(layers, torch.cat([x, bl.unsqueeze(0)]), False)
+        f = forward(layers, torch.cat([x, bl.unsqueeze(0)]))
         if head == 'probability':
             f = torch.softmax(f, 1)
     delta = f[torch.arange(n), targets] - f[n, targets]
@@ -124,6 +111,6 @@ cases = [
 ]
 here = os.path.dirname(os.path.abspath(__file__))
 with open(os.path.join(here, 'captumDeepLift.json'), 'w') as f:
-    json.dump({'source': 'captum/attr/_core/deep_lift.py (rescale rule), re-run in torch float64', 'eps': EPS, 'cases': cases}, f)
+    json.dump({'source': 'Captum %(captum)s DeepLift, torch %(torch)s float64' % VERSIONS, 'eps': EPS, 'cases': cases}, f)
     f.write('\n')
 print(f'{len(cases)} cases written')

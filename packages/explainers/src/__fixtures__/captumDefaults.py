@@ -1,45 +1,41 @@
-# The argument defaults of Captum's attribution methods, read from its source with `ast`, for
-# captumPreset.test.ts (the `captum` preset must equal them). Captum is not installed: mirror
-# github:pytorch/captum and pass its git directory.
-# Run: /usr/bin/python3 src/__fixtures__/captumDefaults.py /work/.mirror/pytorch+captum/repo
-import ast
+# The argument defaults of Captum's attribution methods, read off the imported Captum 0.8 (faac0877, fetched; see
+# packages/metrics/src/__fixtures__/peerSetup.py) with inspect.signature, for captumPreset.test.ts (the `captum`
+# preset must equal them). Only literal defaults are kept (None, numbers, strings, booleans).
+# Run: PEERS=/tmp/peers /usr/bin/python3 src/__fixtures__/captumDefaults.py
+import inspect
 import json
 import os
-import subprocess
 import sys
 
-repo = sys.argv[1]
-commit = subprocess.run(['git', '-C', repo, 'rev-parse', 'HEAD'], capture_output=True, text=True, check=True).stdout.strip()
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../metrics/src/__fixtures__'))
+from peerSetup import VERSIONS  # noqa: E402
+import captum.attr as ca  # noqa: E402
 
 
-def source(path):
-    return subprocess.run(['git', '-C', repo, 'show', f'HEAD:{path}'], capture_output=True, text=True, check=True).stdout
+def defaults(cls, method):
+    """Keyword defaults of cls.method as Captum runs it (the implementation, not the @overload stubs)."""
+    sig = inspect.signature(inspect.unwrap(getattr(cls, method)))
+    out = {}
+    for name, p in sig.parameters.items():
+        v = p.default
+        if v is inspect.Parameter.empty or not (v is None or isinstance(v, (bool, int, float, str))):
+            continue
+        out[name] = v
+    return out
 
 
-def defaults(path, cls, method):
-    """Keyword defaults of cls.method (the last definition: the implementation after the @overload stubs)."""
-    tree = ast.parse(source(path))
-    klass = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls)
-    fns = [n for n in klass.body if isinstance(n, ast.FunctionDef) and n.name == method]
-    args = fns[-1].args
-    named = args.args[len(args.args) - len(args.defaults):] + args.kwonlyargs
-    values = list(args.defaults) + list(args.kw_defaults)
-    return {a.arg: ast.literal_eval(v) for a, v in zip(named, values) if v is not None}
-
-
-core = 'captum/attr/_core/'
 out = {
-    'source': f'github:pytorch/captum@{commit}',
-    'Saliency.attribute': defaults(core + 'saliency.py', 'Saliency', 'attribute'),
-    'NoiseTunnel.attribute': defaults(core + 'noise_tunnel.py', 'NoiseTunnel', 'attribute'),
-    'IntegratedGradients.__init__': defaults(core + 'integrated_gradients.py', 'IntegratedGradients', '__init__'),
-    'IntegratedGradients.attribute': defaults(core + 'integrated_gradients.py', 'IntegratedGradients', 'attribute'),
-    'GradientShap.attribute': defaults(core + 'gradient_shap.py', 'GradientShap', 'attribute'),
-    'KernelShap.attribute': defaults(core + 'kernel_shap.py', 'KernelShap', 'attribute'),
-    'Lime.attribute': defaults(core + 'lime.py', 'Lime', 'attribute'),
-    'FeatureAblation.attribute': defaults(core + 'feature_ablation.py', 'FeatureAblation', 'attribute'),
-    'DeepLift.__init__': defaults(core + 'deep_lift.py', 'DeepLift', '__init__'),
-    'DeepLift.attribute': defaults(core + 'deep_lift.py', 'DeepLift', 'attribute'),
+    'source': 'captum %s' % VERSIONS['captum'],
+    'Saliency.attribute': defaults(ca.Saliency, 'attribute'),
+    'NoiseTunnel.attribute': defaults(ca.NoiseTunnel, 'attribute'),
+    'IntegratedGradients.__init__': defaults(ca.IntegratedGradients, '__init__'),
+    'IntegratedGradients.attribute': defaults(ca.IntegratedGradients, 'attribute'),
+    'GradientShap.attribute': defaults(ca.GradientShap, 'attribute'),
+    'KernelShap.attribute': defaults(ca.KernelShap, 'attribute'),
+    'Lime.attribute': defaults(ca.Lime, 'attribute'),
+    'FeatureAblation.attribute': defaults(ca.FeatureAblation, 'attribute'),
+    'DeepLift.__init__': defaults(ca.DeepLift, '__init__'),
+    'DeepLift.attribute': defaults(ca.DeepLift, 'attribute'),
 }
 here = os.path.dirname(os.path.abspath(__file__))
 with open(os.path.join(here, 'captumDefaults.json'), 'w') as f:
