@@ -1,0 +1,115 @@
+// The released OpenXAI code's runs (packages/metrics/bench/released/openxai_reference.py), and
+// the files a user who has them would hand to `xai explain` / `xai evaluate`: the model as an
+// xai-model@1 JSON, the instances and the training rows as CSVs (min-max scaled on their own
+// split, as the released loader does), the released explanations as attributions files.
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { runCli } from '../cli/runCli.js';
+
+export const RELEASED_DIR = resolve(__dirname, '../../../metrics/src/__fixtures__/released');
+export const DATASETS_DIR = resolve(__dirname, '../../../../../shared/datasets');
+
+export interface ReleasedMethod {
+  readonly explanations: number[][];
+  readonly metrics: Record<string, (number | null)[]>;
+}
+
+export interface ReleasedRun {
+  readonly dataset: string;
+  readonly model: 'lr' | 'ann';
+  readonly featureNames: string[];
+  readonly featureMetadata: unknown;
+  readonly train: { rows: number; mean: number[]; rawMin: number[]; rawMax: number[] };
+  readonly modelJson: unknown;
+  readonly x: number[][];
+  readonly predictions: number[];
+  readonly probabilities: number[][];
+  readonly methods: Record<string, ReleasedMethod>;
+}
+
+/** Every committed released run, `<dataset>-<model>.json`. */
+export function releasedRuns(): ReleasedRun[] {
+  if (!existsSync(RELEASED_DIR)) return [];
+  return readdirSync(RELEASED_DIR)
+    .filter((f) => /^[a-z]+-(lr|ann)\.json$/.test(f))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(join(RELEASED_DIR, f), 'utf8')) as ReleasedRun);
+}
+
+const csv = (names: readonly string[], rows: readonly (readonly number[])[]): string =>
+  `${[names.join(','), ...rows.map((r) => r.join(','))].join('\n')}\n`;
+
+/** The raw training rows of a run's dataset, columns in the run's feature order. */
+function rawTrain(run: ReleasedRun, rawTrainCsv: string): number[][] {
+  const [head, ...lines] = readFileSync(rawTrainCsv, 'utf8').trim().split(/\r?\n/);
+  const cols = head!.split(',');
+  const at = run.featureNames.map((n) => cols.indexOf(n));
+  if (at.includes(-1)) throw new Error(`${rawTrainCsv} lacks a column of ${run.dataset}`);
+  return lines.map((l) => {
+    const cells = l.split(',');
+    return at.map((j) => Number(cells[j]));
+  });
+}
+
+/**
+ * The training rows as the released loader gives them: min-max scaled on the train split
+ * (scikit-learn's `x · scale + min_`), then float32.
+ */
+export function scaledTrain(run: ReleasedRun, rawTrainCsv: string): number[][] {
+  const raw = rawTrain(run, rawTrainCsv);
+  const d = run.featureNames.length;
+  const lo = new Array<number>(d).fill(Infinity);
+  const hi = new Array<number>(d).fill(-Infinity);
+  for (const r of raw)
+    for (let j = 0; j < d; j++) {
+      lo[j] = Math.min(lo[j]!, r[j]!);
+      hi[j] = Math.max(hi[j]!, r[j]!);
+    }
+  const scale = lo.map((l, j) => 1 / (hi[j]! - l === 0 ? 1 : hi[j]! - l));
+  return raw.map((r) => r.map((v, j) => Math.fround(v * scale[j]! - lo[j]! * scale[j]!)));
+}
+
+export interface RunFiles {
+  readonly model: string;
+  readonly instances: string;
+  readonly train: string;
+  attributions(method: string): string;
+}
+
+/** Writes a run's model, instances, training rows and released attributions into `dir`. */
+export function writeRunFiles(run: ReleasedRun, dir: string, train: readonly (readonly number[])[]): RunFiles {
+  const model = join(dir, 'model.json');
+  writeFileSync(model, JSON.stringify(run.modelJson));
+  const instances = join(dir, 'instances.csv');
+  writeFileSync(
+    instances,
+    csv(
+      run.featureNames,
+      run.x.map((r) => r.map(Math.fround)),
+    ),
+  );
+  const trainPath = join(dir, 'train.csv');
+  writeFileSync(trainPath, csv(run.featureNames, train));
+  return {
+    model,
+    instances,
+    train: trainPath,
+    attributions(method) {
+      const p = join(dir, `released-${method}.json`);
+      if (!existsSync(p))
+        writeFileSync(
+          p,
+          JSON.stringify({ method, preset: 'openxai', features: run.featureNames, attributions: run.methods[method]!.explanations }),
+        );
+      return p;
+    },
+  };
+}
+
+/** `xai …` in-process: exit code, stdout, stderr. */
+export async function xai(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runCli(['node', 'xai', ...args], { out: (s) => (out += s), err: (s) => (err += s) });
+  return { code, out, err };
+}
