@@ -1,5 +1,6 @@
 // What each explainer is, as plain data (no code): display name, OpenXAI membership, what it
-// reads from the model, randomness, feature units and peer. EXPLAINER_REGISTRY pairs each entry
+// reads from the model (hence whether it uses gradients and which models it applies to),
+// randomness, feature units, peer and cost. EXPLAINER_REGISTRY pairs each entry
 // with its factory; a page that only lists explainers imports this module alone.
 
 /** What a listing (the CLI, a report) says about an explainer. @since 0.3.0 */
@@ -16,6 +17,19 @@ export interface ExplainerInfo {
   readonly featureScale: boolean;
   /** The peer implementation it follows. */
   readonly peer: string;
+  /** What a unit of it costs: weighs dispatch and progress only, never a result. */
+  readonly cost: ExplainerCost;
+}
+
+/**
+ * Relative cost per instance of explaining and scoring (stability dominating), on the synthetic
+ * data with the default preset and the ANN (the LR costs about 0.15 of it).
+ * @since 0.3.0
+ */
+export interface ExplainerCost {
+  readonly relative: number;
+  /** Measured; false: a prior from its model-call count (a run's ETA learns the real cost). */
+  readonly measured: boolean;
 }
 
 const gradients = 'gradients';
@@ -34,6 +48,7 @@ export const EXPLAINER_INFO = {
     stochastic: true,
     featureScale: false,
     peer: 'OpenXAI control',
+    cost: { relative: 1.6, measured: true },
   },
   grad: {
     name: 'Gradient',
@@ -42,6 +57,7 @@ export const EXPLAINER_INFO = {
     stochastic: false,
     featureScale: false,
     peer: 'Captum Saliency',
+    cost: { relative: 1.5, measured: true },
   },
   sg: {
     name: 'SmoothGrad',
@@ -50,6 +66,7 @@ export const EXPLAINER_INFO = {
     stochastic: true,
     featureScale: true,
     peer: 'Captum NoiseTunnel(Saliency), smoothgrad',
+    cost: { relative: 21, measured: true },
   },
   ig: {
     name: 'Integrated Gradients',
@@ -58,6 +75,7 @@ export const EXPLAINER_INFO = {
     stochastic: false,
     featureScale: false,
     peer: 'Captum IntegratedGradients',
+    cost: { relative: 3.5, measured: true },
   },
   itg: {
     name: 'Gradient x Input',
@@ -66,6 +84,7 @@ export const EXPLAINER_INFO = {
     stochastic: false,
     featureScale: false,
     peer: 'Captum InputXGradient',
+    cost: { relative: 1.5, measured: true },
   },
   shap: {
     name: 'KernelSHAP',
@@ -74,6 +93,7 @@ export const EXPLAINER_INFO = {
     stochastic: true,
     featureScale: true,
     peer: 'Captum KernelShap',
+    cost: { relative: 12, measured: true },
   },
   lime: {
     name: 'LIME',
@@ -82,6 +102,7 @@ export const EXPLAINER_INFO = {
     stochastic: true,
     featureScale: true,
     peer: 'lime LimeTabular as OpenXAI runs it',
+    cost: { relative: 24, measured: true },
   },
   shapley: {
     name: 'Exact Shapley values',
@@ -90,6 +111,7 @@ export const EXPLAINER_INFO = {
     stochastic: false,
     featureScale: true,
     peer: 'shap ExactExplainer',
+    cost: { relative: 30, measured: false },
   },
   permshap: {
     name: 'Permutation SHAP',
@@ -98,6 +120,7 @@ export const EXPLAINER_INFO = {
     stochastic: true,
     featureScale: true,
     peer: 'shap PermutationExplainer',
+    cost: { relative: 12, measured: false },
   },
   occlusion: {
     name: 'Occlusion',
@@ -106,6 +129,7 @@ export const EXPLAINER_INFO = {
     stochastic: false,
     featureScale: false,
     peer: 'Captum FeatureAblation',
+    cost: { relative: 2, measured: false },
   },
   sg2: {
     name: 'SmoothGrad²',
@@ -114,6 +138,7 @@ export const EXPLAINER_INFO = {
     stochastic: true,
     featureScale: true,
     peer: 'Captum NoiseTunnel(Saliency), smoothgrad_sq',
+    cost: { relative: 21, measured: false },
   },
   vargrad: {
     name: 'VarGrad',
@@ -122,6 +147,7 @@ export const EXPLAINER_INFO = {
     stochastic: true,
     featureScale: true,
     peer: 'Captum NoiseTunnel(Saliency), vargrad',
+    cost: { relative: 21, measured: false },
   },
   'ig-sg': {
     name: 'SmoothGrad over Integrated Gradients',
@@ -130,6 +156,7 @@ export const EXPLAINER_INFO = {
     stochastic: true,
     featureScale: true,
     peer: 'Captum NoiseTunnel(IntegratedGradients), smoothgrad',
+    cost: { relative: 40, measured: false },
   },
   'itg-sg': {
     name: 'SmoothGrad over Gradient x Input',
@@ -138,6 +165,7 @@ export const EXPLAINER_INFO = {
     stochastic: true,
     featureScale: true,
     peer: 'Captum NoiseTunnel(InputXGradient), smoothgrad',
+    cost: { relative: 21, measured: false },
   },
   gradshap: {
     name: 'Gradient SHAP',
@@ -146,6 +174,7 @@ export const EXPLAINER_INFO = {
     stochastic: true,
     featureScale: true,
     peer: 'Captum GradientShap',
+    cost: { relative: 10, measured: false },
   },
   deeplift: {
     name: 'DeepLIFT (rescale)',
@@ -154,6 +183,7 @@ export const EXPLAINER_INFO = {
     stochastic: false,
     featureScale: false,
     peer: 'Captum DeepLift',
+    cost: { relative: 2, measured: false },
   },
   treeshap: {
     name: 'TreeSHAP',
@@ -162,5 +192,47 @@ export const EXPLAINER_INFO = {
     stochastic: false,
     featureScale: false,
     peer: 'shap TreeExplainer, XGBoost pred_contribs',
+    cost: { relative: 1, measured: false },
   },
 } as const satisfies Readonly<Record<string, ExplainerInfo>>;
+
+/** An explainer id of {@link EXPLAINER_INFO}. @since 0.3.0 */
+export type ExplainerInfoId = keyof typeof EXPLAINER_INFO;
+
+/** The models an explainer applies to: any model, differentiable ones (gradients, dense layers), or tree ensembles. @since 0.3.0 */
+export type ExplainerModels = 'any' | 'differentiable' | 'trees';
+
+const infoOf = (id: string): ExplainerInfo | undefined =>
+  Object.hasOwn(EXPLAINER_INFO, id) ? EXPLAINER_INFO[id as ExplainerInfoId] : undefined;
+
+/**
+ * True when the explainer reads the model's input gradients (`needs: 'gradients'`): on a model
+ * whose gradients are finite differences its scores are approximate. False for unknown ids.
+ * @example usesGradients('ig')  // true
+ * @since 0.3.0
+ */
+export function usesGradients(id: string): boolean {
+  return infoOf(id)?.needs === 'gradients';
+}
+
+/**
+ * The models an explainer applies to, from what it reads: predictions → any, gradients or dense
+ * layers → differentiable, trees → trees. Undefined for unknown ids.
+ * @example explainerModels('treeshap')  // 'trees'
+ * @since 0.3.0
+ */
+export function explainerModels(id: string): ExplainerModels | undefined {
+  const needs = infoOf(id)?.needs;
+  if (needs === undefined) return undefined;
+  return needs === 'predictions' ? 'any' : needs === 'trees' ? 'trees' : 'differentiable';
+}
+
+/** An explainer's display name, else the id itself (floors, unknown ids). @since 0.3.0 */
+export function explainerDisplayName(id: string): string {
+  return infoOf(id)?.name ?? id;
+}
+
+/** An explainer's cost facts, undefined for unknown ids (floors: the caller's default). @since 0.3.0 */
+export function explainerCost(id: string): ExplainerCost | undefined {
+  return infoOf(id)?.cost;
+}
