@@ -2,6 +2,7 @@
 // directions and descriptions come from the registries of @xai/explainers and @xai/metrics.
 import { EXPLAINER_INFO } from '@xai/explainers/explainerInfo';
 import { metricInfo } from '@xai/metrics/metricInfo';
+import { METRIC_IDS } from '@xai/metrics/metricIds';
 
 /** An explainer as the page offers it: its registry name and its cost per row. */
 const offered = (id, cost) => ({ id, label: EXPLAINER_INFO[id].name, cost });
@@ -26,8 +27,8 @@ export const EXPLAINERS = [
 /** Cost per row of one floor explainer (it is scored like an explainer), and of scoring one explainer. */
 export const STEP_COSTS = { floor: 1, score: 1 };
 
-/** The metrics the page scores, in display order. */
-const METRICS = ['PRA', 'RC', 'FA', 'RA', 'SA', 'SRA', 'PGI', 'PGU', 'RIS', 'ROS'];
+/** The metrics the page scores: OpenXAI's eleven but those that read a hidden layer (RRS). */
+const METRICS = METRIC_IDS.filter((id) => metricInfo[id].representation !== 'layers');
 
 /** Per metric: its family, which direction is better and what it measures, from its registry info. */
 export const METRIC_INFO = Object.fromEntries(

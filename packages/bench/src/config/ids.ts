@@ -1,10 +1,10 @@
-// The id lists the runner plans with. Explainers and extended metrics are read from the
-// registries of @xai/explainers and @xai/metrics; OpenXAI's eleven metrics and the dataset names
-// mirror @xai/metrics METRIC_IDS and @xai/data DatasetName (a test checks they agree).
+// The id lists the runner plans with. Explainers and metrics are read from the registries of
+// @xai/explainers and @xai/metrics; the dataset names mirror @xai/data DatasetName (a test checks
+// they agree).
 import type { ExplainerId, OpenXaiExplainerId } from '@xai/explainers';
 import { BEYOND_OPENXAI_EXPLAINER_IDS, OPENXAI_EXPLAINER_IDS } from '@xai/explainers';
-import type { ExtendedMetricFamily, ExtendedMetricId } from '@xai/metrics';
-import { EXTENDED_METRIC_IDS, extendedMetrics, metricInfoOf } from '@xai/metrics';
+import type { ExtendedMetricFamily, ExtendedMetricId, MetricId } from '@xai/metrics';
+import { EXTENDED_METRIC_IDS, METRIC_IDS, extendedMetrics, metricInfo, metricInfoOf } from '@xai/metrics';
 
 /** Explainer ids in OpenXAI's order (control = Random), from @xai/explainers' registry. */
 export const EXPLAINERS: readonly OpenXaiExplainerId[] = OPENXAI_EXPLAINER_IDS;
@@ -17,8 +17,8 @@ export type ExplainerName = ExplainerId;
 /** Every explainer id, OpenXAI's seven first. */
 export const ALL_EXPLAINERS: readonly ExplainerName[] = [...EXPLAINERS, ...EXTRA_EXPLAINERS];
 
-/** Metric ids in the paper's table order. */
-export const METRICS = ['PRA', 'RC', 'FA', 'RA', 'SA', 'SRA', 'PGU', 'PGI', 'RIS', 'RRS', 'ROS'] as const;
+/** OpenXAI's eleven metric ids in the paper's table order (@xai/metrics' METRIC_IDS). */
+export const METRICS = METRIC_IDS;
 
 /** Report order of the extended families (Quantus' categories, then rank agreement). */
 export const EXTENDED_FAMILY_ORDER: readonly ExtendedMetricFamily[] = [
@@ -41,7 +41,7 @@ export const EXTENDED_FAMILY_METRICS: Readonly<Record<ExtendedMetricFamily, read
 ) as unknown as Record<ExtendedMetricFamily, readonly ExtendedMetricId[]>;
 export const EXTENDED_METRICS: readonly ExtendedMetricId[] = EXTENDED_FAMILY_ORDER.flatMap((f) => EXTENDED_FAMILY_METRICS[f]);
 export type ExtendedMetricName = ExtendedMetricId;
-export type MetricName = (typeof METRICS)[number] | ExtendedMetricName;
+export type MetricName = MetricId | ExtendedMetricName;
 
 /** Every metric id: OpenXAI's eleven, then the extended ones by family. */
 export const ALL_METRICS: readonly MetricName[] = [...METRICS, ...EXTENDED_METRICS];
@@ -64,10 +64,12 @@ export type PeerPresetName = (typeof PEER_PRESETS)[number];
 export const PRESETS = [...PROTOCOL_PRESETS, ...PEER_PRESETS] as const;
 export type PresetName = (typeof PRESETS)[number];
 
+/** OpenXAI's metrics of one family, from each metric's registry info. */
+const eleven = (family: string): readonly MetricName[] => METRIC_IDS.filter((id) => metricInfo[id].family === family);
 /** Metric families, for table layout and for what each metric needs. */
-export const GROUND_TRUTH_METRICS: readonly MetricName[] = ['PRA', 'RC', 'FA', 'RA', 'SA', 'SRA'];
-export const PREDICTION_METRICS: readonly MetricName[] = ['PGU', 'PGI'];
-export const STABILITY_METRICS: readonly MetricName[] = ['RIS', 'RRS', 'ROS'];
+export const GROUND_TRUTH_METRICS: readonly MetricName[] = eleven('ground-truth');
+export const PREDICTION_METRICS: readonly MetricName[] = eleven('prediction');
+export const STABILITY_METRICS: readonly MetricName[] = eleven('stability');
 
 /** Metrics where a lower value is better, read from each metric's registry info (@xai/metrics' metricInfoOf). */
 export const LOWER_IS_BETTER: ReadonlySet<string> = new Set(ALL_METRICS.filter((id) => metricInfoOf(id)?.direction === 'lower-is-better'));

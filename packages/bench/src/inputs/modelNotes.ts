@@ -1,17 +1,5 @@
+import { usesGradients } from '@xai/explainers/explainerInfo';
 import type { PreparedModel } from '../run/benchEngine.js';
-
-/** Explainers that read the model's input gradients (so inherit finite-difference error). */
-export const GRADIENT_EXPLAINERS: ReadonlySet<string> = new Set([
-  'grad',
-  'sg',
-  'ig',
-  'itg',
-  'sg2',
-  'vargrad',
-  'ig-sg',
-  'itg-sg',
-  'gradshap',
-]);
 
 /** What a reader must know about a dataset x model beside its scores (summary.json `models`). */
 export interface ModelNote {
@@ -42,7 +30,7 @@ export function modelNotes(models: readonly PreparedModel[]): ModelNote[] {
 
 /** True when this explainer's scores on this model carry finite-difference error. @since 0.3.0 */
 export function isApproximateCell(notes: readonly ModelNote[], dataset: string, model: string, explainer: string): boolean {
-  return GRADIENT_EXPLAINERS.has(explainer) && notes.some((n) => n.dataset === dataset && n.model === model && n.approximateGradients);
+  return usesGradients(explainer) && notes.some((n) => n.dataset === dataset && n.model === model && n.approximateGradients);
 }
 
 /** The note of a dataset x model, when there is one. @since 0.3.0 */

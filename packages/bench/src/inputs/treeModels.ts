@@ -4,15 +4,23 @@ import { readFileSync } from 'node:fs';
 import type { Model } from '@xai/core';
 import { XaiError, hasTrees } from '@xai/core';
 import type { TreeShapAlgorithm } from '@xai/explainers';
-import { EXPLAINER_REGISTRY, TREE_SHAP_ALGORITHMS, isExplainerId } from '@xai/explainers';
+import { ALL_EXPLAINER_IDS, EXPLAINER_INFO, TREE_SHAP_ALGORITHMS, explainerModels, isExplainerId } from '@xai/explainers';
 import type { TreeFileKind } from '@xai/trees';
 import { treeFileKind } from '@xai/trees';
+import { RANDOM_CONTROL } from '../report/controlLift.js';
 
-/** The explainers a tree model runs by default: no gradient method, TreeSHAP added. @since 0.3.0 */
-export const TREE_DEFAULT_EXPLAINERS = ['control', 'shap', 'lime', 'treeshap'] as const;
+/** The explainers a tree model runs by default: OpenXAI's that apply to any model, and the tree ones. @since 0.3.0 */
+export const TREE_DEFAULT_EXPLAINERS: readonly string[] = ALL_EXPLAINER_IDS.filter(
+  (id) => (EXPLAINER_INFO[id].openxai && explainerModels(id) === 'any') || explainerModels(id) === 'trees',
+);
 
-/** What applies to a tree ensemble instead of a gradient method. */
-const TREE_METHODS = 'treeshap (exact), or shapley, permshap, shap, lime, occlusion';
+/** What applies to a tree ensemble instead of a gradient method: the tree explainers, then the model-agnostic ones (the random control aside). */
+const TREE_METHODS = ((): string => {
+  const of = (models: string) => ALL_EXPLAINER_IDS.filter((id) => explainerModels(id) === models && id !== RANDOM_CONTROL);
+  return `${of('trees')
+    .map((id) => `${id} (exact)`)
+    .join(', ')}, or ${of('any').join(', ')}`;
+})();
 
 /** The help text of `--tree-shap`. */
 export const TREE_SHAP_FLAG_HELP =
@@ -53,7 +61,7 @@ export function treeFileKindOf(path: string): TreeFileKind {
  */
 export function checkMethodForModel(method: string, model: Model, file: string, fn: string): void {
   if (!isExplainerId(method)) return;
-  const needs = EXPLAINER_REGISTRY[method].info.needs;
+  const needs = EXPLAINER_INFO[method].needs;
   const trees = hasTrees(model);
   if (trees && (needs === 'gradients' || needs === 'layers'))
     throw new XaiError(
@@ -98,13 +106,13 @@ export function runExplainers<E extends string>(
     return explainers;
   }
   if (defaulted) {
-    if (others.length === 0) return TREE_DEFAULT_EXPLAINERS as readonly string[] as readonly E[];
+    if (others.length === 0) return TREE_DEFAULT_EXPLAINERS as readonly E[];
     throw bad(
       `the run has tree models (${trees.map((f) => f.id).join(', ')}) and others (${others.join(', ')}): gradient methods do not apply to trees and treeshap applies only to them; give --explainers (e.g. control,shap,lime)`,
       undefined,
     );
   }
-  const gradient = explainers.filter((e) => isExplainerId(e) && ['gradients', 'layers'].includes(EXPLAINER_REGISTRY[e].info.needs));
+  const gradient = explainers.filter((e) => explainerModels(e) === 'differentiable');
   if (gradient.length > 0)
     throw bad(
       `${gradient.join(', ')} read${gradient.length === 1 ? 's' : ''} gradients or dense layers, and ${trees.map((f) => f.path).join(', ')} ${trees.length === 1 ? 'is a tree ensemble' : 'are tree ensembles'}: piecewise constant, the gradient is 0 almost everywhere; use ${TREE_METHODS}`,

@@ -1,12 +1,12 @@
 // Shared display helpers of report.md and report.html: names from the registries, numbers by
 // core's one format rule.
 import { decimalsFor, formatEstimate, formatFixed, formatValue } from '@xai/core';
-import { EXPLAINER_INFO } from '@xai/explainers/explainerInfo';
+import { explainerDisplayName } from '@xai/explainers/explainerInfo';
 import { LOWER_IS_BETTER } from '../config/ids.js';
 
 /** An explainer's display name: @xai/explainers' registry, else the id (floors, unknown ids). */
 export function explainerName(id: string): string {
-  return Object.hasOwn(EXPLAINER_INFO, id) ? EXPLAINER_INFO[id as keyof typeof EXPLAINER_INFO].name : id;
+  return explainerDisplayName(id);
 }
 
 /** Display name with the id a flag takes, `Gradient (grad)`; the id once when the name already holds it. */

@@ -1,4 +1,5 @@
 import { XaiError, checkOptions } from '@xai/core';
+import { explainerCost } from '@xai/explainers/explainerInfo';
 import type { InstanceOverride, ShardSpec } from '../config/benchConfig.js';
 import { METRIC_FAMILIES, familyOf } from '../config/ids.js';
 import type { MetricFamily } from '../config/ids.js';
@@ -117,35 +118,9 @@ export function selectShard<T>(units: readonly T[], shard: ShardSpec | null): T[
   return units.filter((_, p) => p % shard.count === shard.index - 1);
 }
 
-/**
- * Relative cost per instance of an explainer's unit (explanation + metrics, stability
- * dominating), measured on the synthetic data with the default preset (ANN; LR ≈ 0.15 of it).
- * Used only to dispatch and to weigh progress: it never changes results.
- */
-const COST: Readonly<Record<string, number>> = {
-  lime: 24,
-  sg: 21,
-  shap: 12,
-  ig: 3.5,
-  control: 1.6,
-  grad: 1.5,
-  itg: 1.5,
-  // The extra explainers: priors from their model-call counts, not measured (the ETA learns real costs).
-  shapley: 30,
-  permshap: 12,
-  occlusion: 2,
-  sg2: 21,
-  vargrad: 21,
-  'ig-sg': 40,
-  'itg-sg': 21,
-  gradshap: 10,
-  deeplift: 2,
-  treeshap: 1,
-};
-
-/** Estimated relative cost of a unit (see COST). @since 0.1.0 */
+/** Estimated relative cost of a unit: the explainer's registry cost (dispatch and progress only; never a result). @since 0.1.0 */
 export function unitCost(u: Unit): number {
-  return (COST[u.explainer] ?? 1) * (u.model === 'lr' ? 0.15 : 1) * (u.end - u.start);
+  return (explainerCost(u.explainer)?.relative ?? 1) * (u.model === 'lr' ? 0.15 : 1) * (u.end - u.start);
 }
 
 /**
