@@ -1,5 +1,5 @@
 import { XaiError, assertMatrix } from '@xai/core';
-import type { Matrix, MetricInfo, MetricResult, Model } from '@xai/core';
+import type { AnyPreset, Matrix, MetricInfo, MetricResult, Model } from '@xai/core';
 import { METRIC_FACTS } from './metricFacts.js';
 import type { MetricFacts } from './metricFacts.js';
 import { kendallTau, kendallTauInfo } from './agreement/kendallTau.js';
@@ -127,6 +127,14 @@ export interface ExtendedMetricInfo extends MetricInfo {
   readonly floorNote: string;
   readonly nullMeaningful: boolean;
   readonly nullNote: string;
+  /** Notes that read differently under a preset (whose defaults change what the metric compares). */
+  readonly presetNotes?: Readonly<Partial<Record<AnyPreset, PresetNotes>>>;
+}
+
+/** A preset's own floor and null notes (absent: the metric's). @since 0.3.0 */
+export interface PresetNotes {
+  readonly floorNote?: string;
+  readonly nullNote?: string;
 }
 
 /** Options handed to a runner: the metric's own options (checked by it, unknown keys are errors), plus `groundTruth` for the metrics that require it (KENDALL_TAU, localisation); ROAD needs `background`. @since 0.2.0 */
@@ -164,6 +172,7 @@ interface Notes {
   readonly floorNote: string;
   readonly nullMeaningful: boolean;
   readonly nullNote: string;
+  readonly presetNotes?: Readonly<Partial<Record<AnyPreset, PresetNotes>>>;
 }
 
 type OwnInfo = Omit<ExtendedMetricInfo, keyof Notes | keyof MetricFacts>;
@@ -413,6 +422,14 @@ export const extendedMetrics: Readonly<Record<ExtendedMetricId, ExtendedMetricEn
         'meaningful: a class-independent shortcut scores similarity 1 (fails the check); with 2 classes only under the signed default (Spearman of |e| is exactly 1 for every gradient-family explainer there, since ∂p₁/∂x = −∂p₀/∂x)',
       nullMeaningful: false,
       nullNote: RE_EXPLAIN_NULL,
+      presetNotes: {
+        quantus: {
+          floorNote:
+            'meaningful: a class-independent shortcut gives two equal explanations, SSIM 1 (fails the check); with 2 classes too, since quantus compares signed explanations',
+          nullNote:
+            'not meaningful: under quantus the similarity is SSIM over windows of 7 neighbouring features, so a fixed permutation of both explanations changes the score only through the order of the features, which tabular data does not have (it measures the permutation, not the explainer), and a fresh one per call measures the permutation alone',
+        },
+      },
     },
     randomLogit,
   ),
@@ -674,3 +691,15 @@ export const extendedMetrics: Readonly<Record<ExtendedMetricId, ExtendedMetricEn
     inputInvariance,
   ),
 };
+
+/**
+ * An extended metric's floor and null notes under a preset: the preset's own where its defaults
+ * change what the metric compares (quantus' SSIM in RANDOM_LOGIT), else the metric's.
+ * @example extendedMetricNotes('RANDOM_LOGIT', 'quantus').nullNote
+ * @since 0.3.0
+ */
+export function extendedMetricNotes(id: ExtendedMetricId, preset?: AnyPreset): Required<PresetNotes> {
+  const info = extendedMetrics[id].info;
+  const own = preset === undefined ? undefined : info.presetNotes?.[preset];
+  return { floorNote: own?.floorNote ?? info.floorNote, nullNote: own?.nullNote ?? info.nullNote };
+}

@@ -2,8 +2,8 @@
 // header and rows of display strings, rendered by renderMarkdown's mdTable or renderHtml's htmlTableOf.
 import { EXTENDED_FAMILY_METRICS, GROUND_TRUTH_METRICS, PREDICTION_METRICS, STABILITY_METRICS } from '../config/ids.js';
 import { formatValue } from '@xai/core';
-import { metricInfoOf } from '@xai/metrics';
-import { extendedInfo } from '../run/extendedScores.js';
+import { extendedMetricNotes, metricInfoOf } from '@xai/metrics';
+import { extendedInfo, isExtendedMetric } from '../run/extendedScores.js';
 import {
   explainerLabel,
   explainerName,
@@ -99,7 +99,7 @@ export function compactTable(slice: TableSlice, metrics: readonly string[], cont
       const nul = isStability(m)
         ? '= score (perm.-inv.)'
         : !nullShown
-          ? `not meaningful${notes.mark(`${m} null: ${x?.nullNote}`)}`
+          ? `not meaningful${notes.mark(`${m} null: ${isExtendedMetric(m) ? extendedMetricNotes(m, context.preset).nullNote : ''}`)}`
           : n
             ? fmtCell(n.mean, n.se)
             : '—';

@@ -4,6 +4,7 @@
 import type { ControlVerdict } from '@xai/audit/controls';
 import { VERDICT_WORDS, VERDICT_Z, controlVerdict, untestableReason } from '@xai/audit/controls';
 import { STABILITY_METRICS } from '../config/ids.js';
+import type { PresetName } from '../config/ids.js';
 import type { RunManifest } from '../results/runManifest.js';
 import { extendedInfo } from '../run/extendedScores.js';
 import type { TableSlice } from './reportSlice.js';
@@ -13,12 +14,14 @@ export interface VerdictContext {
   /** A built-in logistic regression, its ground truth its own weights. */
   readonly linearModel: boolean;
   readonly groundTruthIsModel: boolean;
+  /** The run's preset (its defaults change what some metrics compare, hence their notes). */
+  readonly preset?: PresetName;
 }
 
 /** The verdict context of a dataset x model from the manifest: the LR's ground truth is its weights. */
 export function verdictContext(manifest: RunManifest, dataset: string, model: string): VerdictContext {
   const gtIsModel = manifest.datasets.find((d) => d.id === dataset)?.groundTruth?.[model] === 'model';
-  return { linearModel: gtIsModel, groundTruthIsModel: gtIsModel };
+  return { linearModel: gtIsModel, groundTruthIsModel: gtIsModel, preset: manifest.config.preset };
 }
 
 /** The family a metric is judged in: OpenXAI's three, or an extended metric's own (ground-truth when it reads one). */
