@@ -16,3 +16,15 @@ export function errorLine(e: unknown): string {
     .replace(/\s*\n\s*/g, ' ')
     .trim();
 }
+
+/**
+ * A reader that stops early (`xai --help | head -1`) closes the pipe: the next write fails with
+ * EPIPE. That ends the command quietly with exit 0, as a Unix filter does; any other error of
+ * the stream is rethrown.
+ */
+export function endQuietlyOnBrokenPipe(stream: NodeJS.EventEmitter, exit: (code: number) => void = (code) => process.exit(code)): void {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    exit(EXIT.ok);
+  });
+}
