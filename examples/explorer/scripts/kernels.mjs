@@ -25,6 +25,7 @@ async function job(browser, kernels) {
     await page.selectOption('#model', 'ann');
     await page.fill('#instances', '100');
     await page.$$eval('input[name=explainer]', (boxes) => {
+      // id-list: the measured selection (one gradient, one path, one sampling method)
       for (const b of boxes) b.checked = ['grad', 'ig', 'lime'].includes(b.value);
     });
     await page.click('#run');

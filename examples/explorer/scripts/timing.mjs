@@ -13,6 +13,7 @@ export function job() {
   const data = loadData({ source: 'synth', seed: 0 });
   const trained = trainChosenModel(data, 'ann', 0);
   const t0 = performance.now();
+  // id-list: the measured selection (one gradient, one path, one sampling method)
   const r = explainAndScore(data, trained, { explainers: ['grad', 'ig', 'lime'], instances: 100, seed: 0 });
   const ms = performance.now() - t0;
   const pgi = r.cells.filter((c) => c.metric === 'PGI').map((c) => c.mean.toFixed(6)).join(',');

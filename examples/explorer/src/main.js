@@ -45,6 +45,7 @@ function renderExplainerChoices() {
   const box = $('explainers');
   for (const e of EXPLAINERS) {
     const input = Object.assign(el('input', { type: 'checkbox', value: e.id, name: 'explainer' }), {
+      // id-list: the page's preselection (one gradient, one path, one sampling method)
       checked: ['grad', 'ig', 'lime'].includes(e.id),
     });
     box.append(el('label', {}, input, ` ${e.label}`));

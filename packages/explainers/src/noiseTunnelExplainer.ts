@@ -81,6 +81,7 @@ export function noiseTunnelExplainer(options: NoiseTunnelOptions = {}, id = 'noi
   const common = resolveCommon(fn, options);
   checkKnownKeys(fn, options, NOISE_TUNNEL_OPTION_KEYS);
   const scale = featureScaleOption(fn, options.featureScale);
+  // id-list: the explainers a tunnel can wrap (an option's values)
   const baseId = options.base === undefined ? 'grad' : oneOf(fn, 'base', options.base, ['grad', 'itg', 'ig'] as const);
   const d0 = noiseTunnelDefaults[common.row];
   const bo = options.baseOptions ?? {};

@@ -7,7 +7,9 @@ import { pnorm, pnormDiff } from './norms.js';
 import { hotColumns, perturbRow } from './perturb.js';
 import type { PerturbPlan } from './perturb.js';
 
-export type StabilityId = 'RIS' | 'RRS' | 'ROS';
+// id-list: the kernel's own three outputs (one pass computes all of them)
+export const STABILITY_IDS = ['RIS', 'RRS', 'ROS'] as const;
+export type StabilityId = (typeof STABILITY_IDS)[number];
 
 /**
  * Fills instance i's m x d candidate normals z (unit scale) and uniforms u (null when
@@ -249,7 +251,7 @@ function startRun(model: Model, explainer: Explainer, x: Matrix, plan: PerturbPl
 function allocateOutputs(run: Run): Outputs {
   const values: Record<StabilityId, Float64Array | null> = { RIS: null, RRS: null, ROS: null };
   const undef: Record<StabilityId, Int32Array | null> = { RIS: null, RRS: null, ROS: null };
-  for (const id of ['RIS', 'RRS', 'ROS'] as const) {
+  for (const id of STABILITY_IDS) {
     if (run.st.want[id]) {
       values[id] = new Float64Array(run.n);
       undef[id] = new Int32Array(run.n);
@@ -532,7 +534,7 @@ function scoreBlock(run: Run, ws: Workspace, out: Outputs, b0: number, B: number
     const xNorm = sc === null ? pnorm(x.data, start(x, i), d, st.p) : scaledPnorm(x.data, start(x, i), d, st.p, sc);
     const oNorm = pnorm(out0.data, start(out0, i), classes, st.p);
     const hNorm = H !== null ? pnorm(H.data, start(H, b), H.cols, st.p) : 0;
-    for (const id of ['RIS', 'RRS', 'ROS'] as const) {
+    for (const id of STABILITY_IDS) {
       best[id] = 0;
       seen[id] = false;
     }
@@ -548,7 +550,7 @@ function scoreBlock(run: Run, ws: Workspace, out: Outputs, b0: number, B: number
         consider('ROS', i, num, relative(pnormDiff(out0.data, start(out0, i), ws.nbOut, nbRow(ws, N, t) * classes, classes, st.p), oNorm));
       if (H !== null) consider('RRS', i, num, relative(pnormDiff(H.data, start(H, b), H.data, start(H, qe), H.cols, st.p), hNorm));
     }
-    for (const id of ['RIS', 'RRS', 'ROS'] as const) {
+    for (const id of STABILITY_IDS) {
       if (st.want[id]) out.values[id]![i] = seen[id] ? best[id] : Number.NaN;
     }
     if (out.noise !== null) {

@@ -1,4 +1,5 @@
 import { runStability } from '../internal/stabilityMetric.js';
+import { STABILITY_IDS } from '../internal/stabilityKernel.js';
 import type { RelativeStabilityOptions, RelativeStabilityResult, StabilityInput } from './stabilityTypes.js';
 
 /**
@@ -16,6 +17,6 @@ import type { RelativeStabilityOptions, RelativeStabilityResult, StabilityInput 
  * @since 0.1.0
  */
 export function relativeStability(input: StabilityInput, options: RelativeStabilityOptions = {}): RelativeStabilityResult {
-  const { results, diagnostics } = runStability('relativeStability', ['RIS', 'RRS', 'ROS'], input, options);
+  const { results, diagnostics } = runStability('relativeStability', STABILITY_IDS, input, options);
   return { RIS: results.RIS!, RRS: results.RRS, ROS: results.ROS!, diagnostics };
 }
