@@ -324,10 +324,15 @@ export function modeText(mode: AuditMode): string {
   return MODE_TEXT[mode];
 }
 
-/** The help lines of every flag (what `xai audit --help` prints). @since 0.3.0 */
-export function auditFlagHelp(): string {
+/**
+ * The help lines of every flag (what `xai audit --help` prints), aligned in one table with the
+ * `extra` lines a host adds for the flags it handles itself (`xai`'s `--data <csv>`).
+ * @since 0.3.0
+ */
+export function auditFlagHelp(extra: readonly { readonly flag: string; readonly help: string }[] = []): string {
   const left = (f: AuditFlag): string => `${f.flag}${f.value ? ` <${f.value}>` : ''}`;
-  const width = Math.max(...AUDIT_FLAGS.map((f) => left(f).length));
   const where = (f: AuditFlag): string => (f.modes === 'all' ? '' : ` [${f.modes.join(', ')}]`);
-  return AUDIT_FLAGS.map((f) => `  ${left(f).padEnd(width)}  ${f.help}${where(f)}`).join('\n');
+  const rows = [...AUDIT_FLAGS.map((f) => [left(f), `${f.help}${where(f)}`] as const), ...extra.map((e) => [e.flag, e.help] as const)];
+  const width = Math.max(...rows.map(([l]) => l.length));
+  return rows.map(([l, help]) => `  ${l.padEnd(width)}  ${help}`).join('\n');
 }

@@ -54,6 +54,23 @@ describe('xai audit: help, bounds and --out', () => {
     await runCli(['node', 'xai', 'audit', '--help'], { out: (s) => (out += s), err: (s) => (out += s) }).catch(() => 0);
     for (const f of AUDIT_FLAGS) expect(out, f.flag).toContain(f.flag);
     expect(out).toMatch(/--answer <column> +the answer: an index/);
+    // --data, which xai handles itself, sits in the same table: its help starts in the column of every other flag's.
+    const column = (line: string): number => line.search(/\S/) + line.trim().search(/ {2}\S/) + 2;
+    const lines = out.split('\n');
+    const data = lines.find((l) => l.trim().startsWith('--data <csv>'))!;
+    const answer = lines.find((l) => l.trim().startsWith('--answer <column>'))!;
+    expect(data.slice(column(data))).toMatch(/^the same as --adapter csv --file <csv>/);
+    expect(column(data)).toBe(column(answer));
+  });
+
+  it('--data=FILE reads the table like --data FILE', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xai-audit-data-'));
+    const csv = join(dir, 't.csv');
+    writeFileSync(csv, ['a,b,y', ...Array.from({ length: 60 }, (_, i) => `${(i * 7) % 11},${(i * 3) % 5},${i % 2}`)].join('\n'));
+    const split = await xai('--data', csv, '--label', 'y', '--permutations', '10', '--json');
+    const inline = await xai(`--data=${csv}`, '--label', 'y', '--permutations', '10', '--json');
+    expect(inline.code).toBe(0);
+    expect(JSON.parse(inline.out).probes).toEqual(JSON.parse(split.out).probes);
   });
 
   it('--permutations 1e9 is a usage error naming the flag before any work (exit 2)', async () => {

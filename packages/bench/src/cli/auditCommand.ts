@@ -14,8 +14,7 @@ export function auditCommand(program: Command, io: CliIo): Command {
       'after',
       () => `
 Options (passed to @xai/audit; [modes] = where a flag applies, anywhere else it is an error):
-${auditFlagHelp()}
-  --data <csv>               the same as --adapter csv --file <csv> (the flag of train/bench)
+${auditFlagHelp([{ flag: '--data <csv>', help: 'the same as --adapter csv --file <csv> (the flag of train/bench)' }])}
 
 Examples:
   $ xai audit --adapter demo
@@ -29,16 +28,21 @@ Examples:
 `,
     )
     .action(async (given: string[]) => {
-      // --data my.csv (the other commands' flag) = --adapter csv --file my.csv
-      const i = given.indexOf('--data');
-      const args =
-        i < 0
-          ? given
-          : [...(given.includes('--adapter') ? [] : ['--adapter', 'csv']), ...given.slice(0, i), '--file', ...given.slice(i + 1)];
+      const args = expandDataFlag(given);
       const { runAuditCommand } = await import('@xai/audit/node');
       const r = await runAuditCommand(args);
       io.out(args.includes('--json') ? `${JSON.stringify(r.json, null, 2)}\n` : r.text.endsWith('\n') ? r.text : `${r.text}\n`);
       if (r.out !== undefined) io.err(`audit report written to ${r.out}\n`);
       if (r.exitCode !== 0) process.exitCode = r.exitCode;
     });
+}
+
+/** `--data my.csv` or `--data=my.csv` (the other commands' flag) = `--adapter csv --file my.csv` (any given --adapter kept). */
+function expandDataFlag(given: readonly string[]): string[] {
+  const i = given.findIndex((a) => a === '--data' || a.startsWith('--data='));
+  if (i < 0) return [...given];
+  const flag = given[i]!;
+  const inline = flag === '--data' ? [] : [flag.slice('--data='.length)];
+  const adapter = given.some((a) => a === '--adapter' || a.startsWith('--adapter=')) ? [] : ['--adapter', 'csv'];
+  return [...adapter, ...given.slice(0, i), '--file', ...inline, ...given.slice(i + 1)];
 }
