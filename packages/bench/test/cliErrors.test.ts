@@ -45,6 +45,7 @@ const cases: [string[], number, RegExp][] = [
     /--missing says what a missing cell of --data does/,
   ],
   [['frobnicate'], 2, /unknown command 'frobnicate'/],
+  [['explain', '--model', 'm.json', '--instances', 'x.csv', '--method', 'grad', '--out', ''], 2, /--out is empty/],
 ];
 
 describe('xai: bad flags and configs', () => {

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeDirs, writeFileAtomic } from '@xai/core/node';
 import type { Dataset, Matrix, Preprocessing } from '@xai/core';
 import { XaiError, checkOptions, describeValue } from '@xai/core';
 import { datasetPreprocessing } from './datasetPreprocessing.js';
@@ -115,35 +115,43 @@ export async function exportDataset(dataset: Dataset, dir: string, options: Expo
         file: join(dir, clash[0]!),
       });
   }
+  const written: string[] = [];
   const write = async (file: string, text: string): Promise<Uint8Array> => {
-    const path = join(dir, file);
     const bytes = new TextEncoder().encode(text);
-    const temp = `${path}.tmp-${process.pid}`;
-    try {
-      await writeFile(temp, bytes);
-      await rename(temp, path);
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code ?? 'error';
-      throw new XaiError('IO_ERROR', `cannot write ${path} (${code}: ${(e as Error).message})`, {
-        fn,
-        arg: 'dir',
-        value: path,
-        file: path,
-        errno: code,
-      });
-    }
+    await writeFileAtomic(join(dir, file), bytes, fn);
+    written.push(join(dir, file));
     return bytes;
   };
+  // Each level named on failure (a read-only parent is EROFS, not ENOENT); what this call made is removed on a failure.
+  const created = makeDirs(dir, fn);
   try {
-    await mkdir(dir, { recursive: true });
+    return await writeExport(dataset, { outputs, preprocessing, task, labelName, names }, write);
   } catch (e) {
-    throw new XaiError('IO_ERROR', `cannot create ${dir} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, {
-      fn,
-      arg: 'dir',
-      value: dir,
-      file: dir,
-    });
+    if (created.length > 0) rmSync(created[0]!, { recursive: true, force: true });
+    else for (const p of written) rmSync(p, { force: true });
+    throw e;
   }
+}
+
+/** Writes the split files, then schema.json naming each file's hash. */
+async function writeExport(
+  dataset: Dataset,
+  plan: {
+    readonly outputs: readonly {
+      file: string;
+      split: ExportedFile['split'];
+      content: ExportedFile['content'];
+      rows: number;
+      text: string;
+    }[];
+    readonly preprocessing: Preprocessing;
+    readonly task: 'classification' | 'regression';
+    readonly labelName: string;
+    readonly names: readonly string[];
+  },
+  write: (file: string, text: string) => Promise<Uint8Array>,
+): Promise<ExportedSchema> {
+  const { outputs, preprocessing, task, labelName, names } = plan;
   const files: ExportedFile[] = [];
   for (const o of outputs) {
     const bytes = await write(o.file, o.text);

@@ -21,6 +21,16 @@ const KEYS: readonly string[] = [
 ];
 
 /**
+ * The dataset name a user's CSV file gets (its file name without the folder and `.csv`, `.tsv`
+ * or `.txt`): `xai train` names its model files after it.
+ * @example userDatasetName('data/people.csv') // 'people'
+ * @since 0.3.0
+ */
+export function userDatasetName(path: string): string {
+  return path.replace(/^.*[\\/]/, '').replace(/\.(csv|tsv|txt)$/i, '');
+}
+
+/**
  * A user's CSV file as a core `Dataset` plus the `Preprocessing` a model file carries:
  * `parseUserDataset` on the file's contents (see there for inference, schema, split and
  * scaling), with every error naming the file (line and column) or the schema file (field).
@@ -43,7 +53,7 @@ export async function loadUserDataset(path: string, options: LoadUserDatasetOpti
     schemaFile = schema;
     schemaValue = new TextDecoder('utf-8').decode(await readFileBytes(schema, fn));
   } else schemaValue = schema;
-  const name = rest.name ?? path.replace(/^.*[\\/]/, '').replace(/\.(csv|tsv|txt)$/i, '');
+  const name = rest.name ?? userDatasetName(path);
   return buildUserDataset(fn, text, {
     ...rest,
     name,

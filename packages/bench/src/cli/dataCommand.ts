@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { CliIo } from './cliIo.js';
 import { MISSING_FLAG_HELP } from './userDataFlags.js';
@@ -95,10 +96,11 @@ Examples:
 }
 
 async function runDataExport(name: string | undefined, f: DataExportFlags, io: CliIo): Promise<void> {
-  const [{ resolveBenchConfig }, { exportData }, { XaiError }] = await Promise.all([
+  const [{ resolveBenchConfig }, { exportData }, { XaiError }, { refuseInputAsOutput }] = await Promise.all([
     import('../config/benchConfig.js'),
     import('../inputs/exportData.js'),
     import('@xai/core'),
+    import('../results/refuseOverwrite.js'),
   ]);
   const c = resolveBenchConfig(
     {},
@@ -121,6 +123,12 @@ async function runDataExport(name: string | undefined, f: DataExportFlags, io: C
       arg: '<name>',
       value: name,
     });
+  const outputs = ['train', 'validation', 'test'].flatMap((split) => [`${split}.csv`, `${split}-ground-truth.csv`]);
+  refuseInputAsOutput(
+    [...outputs, 'schema.json'].map((file) => ({ flag: '--out', path: join(f.out, file) })),
+    (['data', 'test', 'schema'] as const).map((k) => ({ flag: `--${k}`, path: f[k] })),
+    'xai data export',
+  );
   const schema = await exportData(c.userData ?? name!, f.out, {
     preset: c.preset,
     dataDir: c.dataDir,

@@ -1,8 +1,7 @@
-import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { inputDimOf } from './cliHints.js';
 import { TREE_SHAP_FLAG_HELP, treeShapAlgorithm } from '../inputs/treeModels.js';
-import { withIo } from '../system/ioError.js';
+import { writeFileAtomicSync } from '@xai/core/node';
 import type { CliIo } from './cliIo.js';
 import { MISSING_FLAG_HELP, userDataFromFlags } from './userDataFlags.js';
 
@@ -77,11 +76,20 @@ Examples:
 `,
     )
     .action(async (f: EvaluateFlags) => {
-      const [{ resolveBenchConfig }, { evaluateAttributions }, { featureKindsLine }] = await Promise.all([
+      const [{ resolveBenchConfig }, { evaluateAttributions }, { featureKindsLine }, { refuseInputAsOutput }] = await Promise.all([
         import('../config/benchConfig.js'),
         import('../explain/evaluateAttributions.js'),
         import('../inputs/featureKinds.js'),
+        import('../results/refuseOverwrite.js'),
       ]);
+      refuseInputAsOutput(
+        [{ flag: '--out', path: f.out }],
+        (['model', 'instances', 'data', 'test', 'train', 'schema', 'attributions', 'groundTruth'] as const).map((k) => ({
+          flag: `--${k.replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`)}`,
+          path: f[k],
+        })),
+        'xai evaluate',
+      );
       const c = resolveBenchConfig(
         {},
         {
@@ -118,8 +126,7 @@ Examples:
       for (const w of r.warnings ?? []) io.err(`xai: warning: ${w}\n`);
       const text = `${JSON.stringify(r)}\n`;
       if (f.out) {
-        const out = f.out;
-        withIo('write', out, 'xai evaluate', () => writeFileSync(out, text));
+        writeFileAtomicSync(f.out, text, 'xai evaluate');
         io.out(
           `${r.metric}: mean ${r.mean ?? 'undefined'} ± ${r.se ?? '—'} over ${r.count} instances (${r.undefined.length} undefined) -> ${f.out}\n`,
         );

@@ -100,14 +100,21 @@ function checkDataOnlyFlags(f: ExplainFlags): void {
 }
 
 async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
-  const [{ resolveBenchConfig }, { explainInstances }, { writeAttributions }, { featureKindsLine }] = await Promise.all([
-    import('../config/benchConfig.js'),
-    import('../explain/explainInstances.js'),
-    import('../explain/attributionsFile.js'),
-    import('../inputs/featureKinds.js'),
-  ]);
+  const [{ resolveBenchConfig }, { explainInstances }, { writeAttributions }, { featureKindsLine }, { refuseInputAsOutput }] =
+    await Promise.all([
+      import('../config/benchConfig.js'),
+      import('../explain/explainInstances.js'),
+      import('../explain/attributionsFile.js'),
+      import('../inputs/featureKinds.js'),
+      import('../results/refuseOverwrite.js'),
+    ]);
   const c = resolveBenchConfig({}, { preset: f.preset, seed: f.seed, precision: f.precision, modelInput: f.modelInput });
   checkDataOnlyFlags(f);
+  refuseInputAsOutput(
+    [{ flag: '--out', path: f.out }],
+    (['model', 'instances', 'data', 'test', 'train', 'schema'] as const).map((k) => ({ flag: `--${k}`, path: f[k] })),
+    'xai explain',
+  );
   if (f.interactions === true) checkInteractionsFlag(f.method, f.treeShap, f.out, 'xai explain');
   const data = userDataFromFlags(f, 'xai explain');
   const r = await explainInstances({

@@ -17,6 +17,7 @@ interface TrainFlags {
   test?: string;
   schema?: string;
   missing?: string;
+  force?: boolean;
 }
 
 /** `xai train`. @since 0.1.0 */
@@ -36,7 +37,11 @@ export function trainCommand(program: Command, io: CliIo): Command {
     .option('--data-dir <dir>', 'real datasets [$XAI_DATA_DIR, else $XDG_DATA_HOME/xai/datasets, else ~/.local/share/xai/datasets]')
     .option('--cache-dir <dir>', 'model cache [$XAI_CACHE_DIR, else $XDG_CACHE_HOME/xai, else ~/.cache/xai]')
     .option('--download', 'fetch missing real datasets into the cache')
-    .option('--out <dir>', 'where to write the models and models.json [models]')
+    .option(
+      '--out <dir>',
+      'where to write the models and models.json [models]; a folder another xai train wrote keeps its models (models.json lists them all)',
+    )
+    .option('--force', 'write into a folder holding other files, and replace models an earlier xai train wrote there')
     .addHelpText(
       'after',
       `
@@ -93,6 +98,7 @@ async function runTrain(flags: TrainFlags, io: CliIo): Promise<void> {
     download: c.download,
     out: c.out,
     userData: c.userData,
+    force: flags.force === true,
     log: (l) => io.out(`${l}\n`),
   });
   for (const e of entries) {

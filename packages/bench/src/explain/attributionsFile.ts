@@ -1,8 +1,8 @@
 import type { FeatureKindsRecord } from '../inputs/featureKinds.js';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writeFileAtomicSync } from '@xai/core/node';
 import type { Matrix } from '@xai/core';
 import { XaiError, describeValue, fromRows, toRows } from '@xai/core';
-import { withIo } from '../system/ioError.js';
 import { readFeatureCsvSync } from '@xai/data/node';
 
 /** `xai explain`'s JSON output. */
@@ -53,7 +53,7 @@ export const LINE_COLUMNS = ['line', 'explained_class'] as const;
  * @since 0.1.0
  */
 export function writeAttributions(path: string, a: Omit<AttributionsJson, 'attributions'> & { readonly attributions: Matrix }): void {
-  const write = (text: string): void => withIo('write', path, 'xai explain', () => writeFileSync(path, text));
+  const write = (text: string): void => writeFileAtomicSync(path, text, 'xai explain');
   if (path.toLowerCase().endsWith('.csv')) {
     const names = a.features ?? Array.from({ length: a.attributions.cols }, (_, j) => `x${j}`);
     const where = a.rows ?? a.lines;

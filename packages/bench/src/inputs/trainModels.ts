@@ -1,10 +1,14 @@
 import { checkOptions } from '@xai/core';
 import type { Preprocessing } from '@xai/core';
 import { createHash } from 'node:crypto';
-import { renameSync, writeFileSync } from 'node:fs';
-import { makeDirs } from '../system/ioError.js';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeDirs, writeFileAtomicSync } from '@xai/core/node';
+import { checkTrainFolder, mergedModelsJson } from './trainFolder.js';
+import type { TrainFolder } from './trainFolder.js';
+import { refuseInputAsOutput } from '../results/refuseOverwrite.js';
 import { formatModelJson, toModelJson, withPreprocessing } from '@xai/models';
+import { userDatasetName } from '@xai/data/node';
 import type { ModelName, PresetName } from '../config/ids.js';
 import { isPeerPreset, protocolPreset } from '../config/presetStages.js';
 import { loadBenchDataset } from './loadBenchDataset.js';
@@ -25,6 +29,8 @@ export interface TrainModelsOptions {
   /** A user's CSV (`--data my.csv --label y`), trained on after `datasets`. */
   readonly userData?: UserDataSpec | null;
   readonly log?: (line: string) => void;
+  /** Write into a folder holding other files, replacing models trained there before. @defaultValue false */
+  readonly force?: boolean;
 }
 
 /** One line of `models.json`. */
@@ -40,6 +46,9 @@ export interface TrainedModelEntry {
   readonly settings: unknown;
   /** The model file carries the dataset's preprocessing (names, kinds, scaler, label classes). */
   readonly preprocessing: boolean;
+  /** The preset and seed it was trained with (entries of several runs share one models.json). */
+  readonly preset: PresetName;
+  readonly seed: number;
 }
 
 /**
@@ -61,14 +70,54 @@ function trainedPresets(preset: PresetName): { presets?: { preset: PresetName; d
 export async function trainModels(options: TrainModelsOptions): Promise<TrainedModelEntry[]> {
   checkOptions(
     options,
-    ['datasets', 'models', 'preset', 'seed', 'dataDir', 'cacheDir', 'download', 'out', 'userData', 'log'],
+    ['datasets', 'models', 'preset', 'seed', 'dataDir', 'cacheDir', 'download', 'out', 'userData', 'log', 'force'],
     'trainModels',
   );
-  // Created at the first write: a run that fails while loading or training leaves no empty folder.
-  const ensureOut = (): void => {
-    makeDirs(options.out, 'xai train');
+  const previous = checkTrainOutputs(options);
+  // Created at the first write: a run that fails while loading or training leaves no empty folder;
+  // one that fails while writing (a full disk) removes what it wrote.
+  const out: { created: string[] | null; written: string[] } = { created: null, written: [] };
+  const write = (file: string, text: string): void => {
+    out.created ??= makeDirs(options.out, 'xai train');
+    writeFileAtomicSync(join(options.out, file), text, 'xai train');
+    out.written.push(file);
   };
-  const entries: TrainedModelEntry[] = [];
+  try {
+    const entries = await trainEach(options, write);
+    const head = { format: 'xai-bench-models@1', preset: options.preset, ...trainedPresets(options.preset), seed: options.seed };
+    write('models.json', mergedModelsJson(head, previous.entries, entries));
+    return entries;
+  } catch (e) {
+    if (out.created !== null && out.created.length > 0) rmSync(out.created[0]!, { recursive: true, force: true });
+    else for (const f of out.written) if (!previous.entries.some((x) => x.file === f)) rmSync(join(options.out, f), { force: true });
+    throw e;
+  }
+}
+
+/**
+ * Refused before any training: a folder holding files not from xai train, a model an earlier run
+ * wrote (without force), or an output that is one of the inputs.
+ */
+function checkTrainOutputs(options: TrainModelsOptions): TrainFolder {
+  const previous = checkTrainFolder(options.out, options.force === true);
+  const u = options.userData;
+  const ids = [...options.datasets, ...(u ? [userDatasetName(u.data)] : [])];
+  const files = ids.flatMap((id) => options.models.map((kind) => `${id}-${kind}.json`));
+  for (const file of files) previous.refuseReplacing(file);
+  refuseInputAsOutput(
+    ['models.json', ...files].map((file) => ({ flag: '--out', path: join(options.out, file) })),
+    [
+      { flag: '--data', path: u?.data },
+      { flag: '--test', path: u?.test },
+      { flag: '--schema', path: u?.schema },
+    ],
+    'xai train',
+  );
+  return previous;
+}
+
+/** The datasets to train on, loaded one at a time (registry names, then the user's CSV). */
+function datasetLoaders(options: TrainModelsOptions): (() => Promise<BenchDataset & { readonly preprocessing: Preprocessing }>)[] {
   const { userData, log } = options;
   const loaders: (() => Promise<BenchDataset & { readonly preprocessing: Preprocessing }>)[] = options.datasets.map(
     (id) => () =>
@@ -87,7 +136,14 @@ export async function trainModels(options: TrainModelsOptions): Promise<TrainedM
       return ds;
     });
   }
-  for (const load of loaders) {
+  return loaders;
+}
+
+/** Trains (or takes from the cache) each model on each dataset and writes its file. */
+async function trainEach(options: TrainModelsOptions, write: (file: string, text: string) => void): Promise<TrainedModelEntry[]> {
+  const entries: TrainedModelEntry[] = [];
+  const { log } = options;
+  for (const load of datasetLoaders(options)) {
     const ds = await load();
     for (const kind of options.models) {
       const t = trainOrLoadModel(ds, kind, {
@@ -100,10 +156,7 @@ export async function trainModels(options: TrainModelsOptions): Promise<TrainedM
       // The saved model carries how raw rows become its inputs (the cached copy stays bare:
       // its bytes are what the bench's workers load and hash).
       const json = formatModelJson(toModelJson(withPreprocessing(t.model, ds.preprocessing)));
-      const tmp = join(options.out, `${file}.tmp-${process.pid}`);
-      ensureOut();
-      writeFileSync(tmp, json);
-      renameSync(tmp, join(options.out, file));
+      write(file, json);
       entries.push({
         dataset: ds.id,
         model: kind,
@@ -115,15 +168,10 @@ export async function trainModels(options: TrainModelsOptions): Promise<TrainedM
         bestEpoch: t.report?.bestEpoch ?? null,
         settings: t.report?.settings ?? null,
         preprocessing: true,
+        preset: options.preset,
+        seed: options.seed,
       });
     }
   }
-  const tmp = join(options.out, `models.json.tmp-${process.pid}`);
-  ensureOut();
-  writeFileSync(
-    tmp,
-    `${JSON.stringify({ format: 'xai-bench-models@1', preset: options.preset, ...trainedPresets(options.preset), seed: options.seed, models: entries }, null, 2)}\n`,
-  );
-  renameSync(tmp, join(options.out, 'models.json'));
   return entries;
 }

@@ -1,5 +1,6 @@
 import { checkOptions, sha256Hex } from '@xai/core';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { makeDirs, writeFileAtomicSync } from '@xai/core/node';
 import { join } from 'node:path';
 import { createAnn, createLogisticRegression, formatModelJson, parseModelJson, toModelJson, trainModel, trainingPreset } from '@xai/models';
 import type { NeuralModel, TrainOptions, TrainReport } from '@xai/models';
@@ -92,13 +93,10 @@ export function trainOrLoadModel(dataset: BenchDataset, kind: ModelName, options
   );
   const report = asStoredReport(trained);
   const json = formatModelJson(toModelJson(fresh));
-  mkdirSync(dir, { recursive: true });
+  makeDirs(dir, 'xai train');
   // Atomic writes: a killed run never leaves a truncated model in the cache.
-  const tmp = `${path}.tmp-${process.pid}`;
-  writeFileSync(`${reportPath}.tmp-${process.pid}`, `${JSON.stringify(report, null, 2)}\n`);
-  renameSync(`${reportPath}.tmp-${process.pid}`, reportPath);
-  writeFileSync(tmp, json);
-  renameSync(tmp, path);
+  writeFileAtomicSync(reportPath, `${JSON.stringify(report, null, 2)}\n`, 'xai train');
+  writeFileAtomicSync(path, json, 'xai train');
   options.log?.(
     `trained ${kind} on ${dataset.id}: test accuracy ${report.accuracy.test?.toFixed(3) ?? '?'} (epoch ${report.bestEpoch}, ${report.seconds.toFixed(1)} s)`,
   );

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { XaiError, checkOptions } from '@xai/core';
 import type { ReportLayout } from '../config/benchConfig.js';
@@ -70,8 +70,15 @@ export async function rebuildReports(dir: string, options: RebuildReportsOptions
       `${dir} holds complete reports and these results are partial (${coverage.reasons[0]}); write the partial reports elsewhere with --out <dir>`,
       { fn: 'xai report', arg: '--out', value: dir },
     );
-  if (out !== dir) makeDirs(out, 'xai report');
-  const summary = await writeReports(out, loaded.rows, manifest, coverage, layout ?? manifest.config.layout ?? 'default');
+  const created = out !== dir ? makeDirs(out, 'xai report') : [];
+  let summary: Summary;
+  try {
+    summary = await writeReports(out, loaded.rows, manifest, coverage, layout ?? manifest.config.layout ?? 'default');
+  } catch (e) {
+    // A failed write (a full disk) leaves no folder it made.
+    if (created.length > 0) rmSync(created[0]!, { recursive: true, force: true });
+    throw e;
+  }
   return {
     summary,
     rows: loaded.rows.length,

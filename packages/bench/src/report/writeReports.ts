@@ -1,4 +1,5 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
+import { writeFileAtomicSync } from '@xai/core/node';
 import { join } from 'node:path';
 import { withIo } from '../system/ioError.js';
 import type { Coverage } from './reportCoverage.js';
@@ -50,10 +51,7 @@ export async function writeReports(
   const groupNames: Record<string, readonly string[]> = {};
   for (const d of manifest.datasets) if (d.sensitive) groupNames[d.id] = d.sensitive.groups;
   const summary: Summary = { ...summarize(rows, { groupNames, ...(coverage ? { coverage } : {}) }), models: modelNotes(manifest.models) };
-  const write = (name: string, text: string): void => {
-    const p = join(dir, name);
-    withIo('write', p, 'writeReports', () => writeFileSync(p, text));
-  };
+  const write = (name: string, text: string): void => writeFileAtomicSync(join(dir, name), text, 'writeReports');
   write('summary.json', summaryToJson(summary));
   write('summary.csv', summaryToCsv(summary));
   const doc = buildReport(summary, manifest, rows);

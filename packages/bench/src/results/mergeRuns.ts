@@ -293,7 +293,18 @@ function mergedManifest(f: MergeFacts): RunManifest {
 /** Writes results, reports and the manifest into `out` under its run lock. */
 async function writeMerged(f: MergeFacts, t0: number): Promise<{ manifest: RunManifest; summary: Summary }> {
   const fn = 'xai merge';
-  makeDirs(f.out, fn);
+  const created = makeDirs(f.out, fn);
+  try {
+    return await writeMergedLocked(f, t0);
+  } catch (e) {
+    // A merge that fails (a full disk) leaves no folder it made.
+    if (created.length > 0) rmSync(created[0]!, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+async function writeMergedLocked(f: MergeFacts, t0: number): Promise<{ manifest: RunManifest; summary: Summary }> {
+  const fn = 'xai merge';
   const lock = await acquireRunLock(f.out, fn);
   try {
     cleanTempFiles(f.out, fn);

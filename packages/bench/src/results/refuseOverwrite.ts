@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { XaiError } from '@xai/core';
 
 /** What an output folder already holds: the files a write would replace and the run they belong to. */
@@ -70,4 +70,50 @@ export function refuseOverwrite(
     arg: o.arg,
     value: dir,
   });
+}
+
+/** A file a command reads or writes, and the flag that named it. */
+export interface NamedPath {
+  readonly flag: string;
+  readonly path: string | undefined;
+}
+
+/** The file a path names after following links: its real path, or its folder's real path and its name when it does not exist yet. */
+function identityOf(path: string): { real: string; inode: string | null } {
+  const abs = resolve(path);
+  try {
+    const s = statSync(abs);
+    return { real: realpathSync(abs), inode: `${s.dev}:${s.ino}` };
+  } catch {
+    try {
+      return { real: join(realpathSync(dirname(abs)), basename(abs)), inode: null };
+    } catch {
+      return { real: abs, inode: null };
+    }
+  }
+}
+
+/**
+ * Refuses, before any work, an output that would replace one of the command's inputs (the same
+ * file by path, link or inode), naming both flags, and an empty output path. Nothing is written.
+ * @throws {XaiError} `BAD_OPTION` naming the output flag.
+ * @example refuseInputAsOutput([{ flag: '--out', path: 'x.csv' }], [{ flag: '--instances', path: 'x.csv' }], 'xai explain')
+ * @since 0.3.0
+ */
+export function refuseInputAsOutput(outputs: readonly NamedPath[], inputs: readonly NamedPath[], fn: string): void {
+  const ins = inputs
+    .filter((i): i is { flag: string; path: string } => typeof i.path === 'string' && i.path !== '')
+    .map((i) => ({ ...i, id: identityOf(i.path) }));
+  for (const o of outputs) {
+    if (o.path === undefined) continue;
+    if (o.path.trim() === '') throw new XaiError('BAD_OPTION', `${o.flag} is empty: give a file path`, { fn, arg: o.flag, value: o.path });
+    const id = identityOf(o.path);
+    const same = ins.find((i) => i.id.real === id.real || (i.id.inode !== null && i.id.inode === id.inode));
+    if (same)
+      throw new XaiError(
+        'BAD_OPTION',
+        `${o.flag} ${o.path} is the ${same.flag} file${same.path !== o.path ? ` (${same.path})` : ''}: writing it would destroy an input; nothing was written. Write to another file`,
+        { fn, arg: o.flag, value: o.path },
+      );
+  }
 }

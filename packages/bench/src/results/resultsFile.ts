@@ -1,4 +1,5 @@
-import { appendFileSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { writeFileAtomicSync } from '@xai/core/node';
 import { compareRows, rowKey } from './canonicalOrder.js';
 import { withIo } from '../system/ioError.js';
 import { decodeResultLine, encodeResultLine, resultLineProblem } from './resultLine.js';
@@ -106,15 +107,5 @@ export function appendUnitRows(path: string, rows: readonly ResultRow[]): void {
  */
 export function writeCanonicalResults(path: string, rows: readonly ResultRow[]): void {
   const sorted = [...rows].sort(compareRows);
-  const tmp = `${path}.tmp-${process.pid}`;
-  try {
-    withIo('write', tmp, 'writeCanonicalResults', () =>
-      writeFileSync(tmp, sorted.length === 0 ? '' : `${sorted.map(encodeResultLine).join('\n')}\n`),
-    );
-    withIo('rename to', path, 'writeCanonicalResults', () => renameSync(tmp, path));
-  } catch (e) {
-    // ENOSPC mid-write: do not leave a half temp file behind (the next run also sweeps them).
-    rmSync(tmp, { force: true });
-    throw e;
-  }
+  writeFileAtomicSync(path, sorted.length === 0 ? '' : `${sorted.map(encodeResultLine).join('\n')}\n`, 'writeCanonicalResults');
 }

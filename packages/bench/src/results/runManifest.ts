@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { writeFileAtomicSync } from '@xai/core/node';
 import { join } from 'node:path';
 import { XaiError, isXaiError } from '@xai/core';
 import { withIo } from '../system/ioError.js';
@@ -104,15 +105,7 @@ export function readManifest(dir: string): RunManifest {
   return m as RunManifest;
 }
 
-/** Writes `<dir>/manifest.json` atomically (temp file + rename). @since 0.1.0 */
+/** Writes `<dir>/manifest.json` atomically (the shared writer: temp file, fsync, rename). @since 0.1.0 */
 export function writeManifest(dir: string, manifest: RunManifest): void {
-  const path = join(dir, 'manifest.json');
-  const tmp = `${path}.tmp-${process.pid}`;
-  try {
-    withIo('write', tmp, 'writeManifest', () => writeFileSync(tmp, `${JSON.stringify(manifest, null, 2)}\n`));
-    withIo('rename to', path, 'writeManifest', () => renameSync(tmp, path));
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw e;
-  }
+  writeFileAtomicSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, 'writeManifest');
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { writeFileAtomicSync } from '@xai/core/node';
 import { join } from 'node:path';
 import { withIo } from '../system/ioError.js';
 import type { Unit } from '../run/planUnits.js';
@@ -39,14 +40,7 @@ export function writeExplanationBlock(out: string, unit: Unit, attributions: { r
   const bytes = Buffer.from(attributions.data.buffer, attributions.data.byteOffset, attributions.data.byteLength);
   const head = Buffer.alloc(4);
   head.writeUInt32LE(attributions.cols, 0);
-  const tmp = `${path}.tmp-${process.pid}`;
-  try {
-    withIo('write', tmp, 'saveExplanations', () => writeFileSync(tmp, Buffer.concat([head, bytes])));
-    withIo('rename to', path, 'saveExplanations', () => renameSync(tmp, path));
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw e;
-  }
+  writeFileAtomicSync(path, Buffer.concat([head, bytes]), 'saveExplanations');
 }
 
 /**
@@ -124,7 +118,7 @@ export function assembleExplanations(
     ];
     const write = (f: string, data: string | Buffer): void => {
       const p = join(dir, f);
-      withIo('write', p, 'saveExplanations', () => writeFileSync(p, data));
+      writeFileAtomicSync(p, data, 'saveExplanations');
       files.push(p);
     };
     write(`${name}.csv`, `${csv.join('\n')}\n`);

@@ -54,7 +54,7 @@ describe('file-system errors are IO_ERROR naming the path', () => {
   it('ENOENT: the manifest folder is gone', async () => {
     const e = await rejection(() => writeManifest(join(dir, 'missing', 'deeper'), {} as RunManifest));
     expect(isXaiError(e, 'IO_ERROR')).toBe(true);
-    expect(e.message).toMatch(/missing\/deeper\/manifest\.json\.tmp-\d+: ENOENT/);
+    expect(e.message).toMatch(/missing\/deeper\/manifest\.json: ENOENT/);
   });
 
   it('EEXIST: --out names an existing file', async () => {

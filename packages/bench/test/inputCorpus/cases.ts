@@ -3,7 +3,7 @@
 // attribution files, audit arguments). Each case breaks one thing of a valid input and says what
 // a clear message must name. Built from families (a bad token × a place) so the corpus is not
 // tuned to any one list of faults.
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { CorpusCase } from './score.js';
@@ -852,6 +852,109 @@ function commandCases(): CorpusCase[] {
   }));
 }
 
+/** Outputs that would destroy an input, or a folder of someone else's files; each refused with nothing written. */
+function inputOutputCases(): CorpusCase[] {
+  const explain = (shared: string, out: string, instances = join(shared, 'test.csv')): string[] => [
+    'explain',
+    '--model',
+    join(shared, 'lr.json'),
+    '--instances',
+    instances,
+    '--label',
+    'y',
+    '--method',
+    'grad',
+    '--out',
+    out,
+  ];
+  const train = (shared: string, out: string, data = join(shared, 'data.csv'), extra: string[] = []): string[] => [
+    'train',
+    '--data',
+    data,
+    '--label',
+    'y',
+    '--models',
+    'lr',
+    '--cache-dir',
+    join(shared, 'cache'),
+    '--out',
+    out,
+    ...extra,
+  ];
+  const cases: [string, Record<string, string>, (dir: string, shared: string) => string[], (string | RegExp)[], string?][] = [
+    [
+      'explain-out-is-instances',
+      { 'x.csv': csvText(testRows) },
+      (d, s) => explain(s, 'x.csv', join(d, 'x.csv')),
+      ['--out', 'x.csv', '--instances'],
+    ],
+    [
+      'explain-out-is-model',
+      { 'm.json': lrJson(2) },
+      (_d, s) => [...explain(s, 'm.json').map((a) => (a === join(s, 'lr.json') ? 'm.json' : a))],
+      ['--out', 'm.json', '--model'],
+    ],
+    [
+      'explain-out-is-model-by-link',
+      { 'm.json': lrJson(2) },
+      (d, s) => {
+        symlinkSync(join(d, 'm.json'), join(d, 'link.json'));
+        return explain(s, 'link.json').map((a) => (a === join(s, 'lr.json') ? 'm.json' : a));
+      },
+      ['link.json', '--model'],
+    ],
+    ['explain-out-empty', {}, (_d, s) => explain(s, ''), ['--out', 'empty']],
+    [
+      'evaluate-out-is-instances',
+      { 'x.csv': csvText(testRows) },
+      (d, s) => [
+        'evaluate',
+        '--model',
+        join(s, 'lr.json'),
+        '--instances',
+        join(d, 'x.csv'),
+        '--label',
+        'y',
+        '--attributions',
+        join(s, 'g.json'),
+        '--metric',
+        'PGI',
+        '--out',
+        'x.csv',
+      ],
+      ['--out', 'x.csv', '--instances'],
+    ],
+    [
+      'evaluate-out-is-attributions',
+      {},
+      (_d, s) => [
+        'evaluate',
+        '--model',
+        join(s, 'lr.json'),
+        '--instances',
+        join(s, 'test.csv'),
+        '--label',
+        'y',
+        '--attributions',
+        join(s, 'g.json'),
+        '--metric',
+        'PGI',
+        '--out',
+        join(s, 'g.json'),
+      ],
+      ['--out', '--attributions'],
+    ],
+    [
+      'export-out-holds-data',
+      { 'e/train.csv': csvText(rows) },
+      () => ['data', 'export', '--data', 'e/train.csv', '--label', 'y', '--out', 'e', '--force'],
+      ['--out', 'e/train.csv', '--data'],
+    ],
+    ['train-folder-holds-user-file', { 'models/notes.txt': 'mine\n' }, (_d, s) => train(s, 'models'), ['models', '"notes.txt"', '--force']],
+  ];
+  return cases.map(([id, files, args, mentions]) => ({ id: `output-${id}`, surface: 'output', files, args, expect: 'error', mentions }));
+}
+
 /** Every case of the corpus. @since 0.3.0 */
 export function corpusCases(): CorpusCase[] {
   return [
@@ -867,5 +970,6 @@ export function corpusCases(): CorpusCase[] {
     ...resultsCases(),
     ...attributionCases(),
     ...commandCases(),
+    ...inputOutputCases(),
   ];
 }
