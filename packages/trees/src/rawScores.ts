@@ -2,6 +2,8 @@
 // then each block of rows runs tree by tree (a tree's nodes stay in cache across the block).
 import type { Matrix, TreeEnsemble } from '@xai/core';
 import { XaiError } from '@xai/core';
+import type { AddTree, BranchFreeTrees } from './internal/branchFreeTrees.js';
+import { branchFreeAdder, branchFreeTrees } from './internal/branchFreeTrees.js';
 import type { CompiledTree } from './internal/compileTree.js';
 import { compileTree } from './internal/compileTree.js';
 
@@ -24,16 +26,31 @@ export interface PackedTrees {
   readonly base: Float64Array;
   /** Each tree as a compiled function, or null where it is walked (see `compiled` of packTrees). */
   readonly compiled: readonly (CompiledTree | null)[];
+  /** The shallow trees padded to complete trees and walked without branches (see `branchFree` of packTrees). */
+  readonly branchFree: BranchFreeTrees;
+  /** Adds a padded tree's leaf values for a block of rows. */
+  readonly addBranchFree: AddTree;
+}
+
+/** How {@link packTrees} lays the trees out; every choice gives the same bits. */
+export interface PackOptions {
+  /** Pad trees of depth ≤ 10 to complete trees walked eight rows at a time without branches (default true). */
+  readonly branchFree?: boolean;
+  /** Compile the other trees to functions of nested conditionals (default true). */
+  readonly compile?: boolean;
 }
 
 /**
- * Packs an ensemble for {@link rawScores}. `compile` (default true) also compiles each tree to a
- * function of nested conditionals (several times faster); trees that cannot be compiled (a
- * Content-Security-Policy without 'unsafe-eval', depth over 48) are walked. Both give the same bits.
+ * Packs an ensemble for {@link rawScores}. Shallow trees (depth ≤ 10 with little padding, the
+ * usual boosted trees) are padded to complete trees and walked without branches, eight rows side by
+ * side; `compile` (default true) compiles the others to functions of nested conditionals; trees
+ * that cannot be compiled (a Content-Security-Policy without 'unsafe-eval', depth over 48) are
+ * walked. All give the same bits.
  * @since 0.1.0
  */
-export function packTrees(e: TreeEnsemble, options: { readonly compile?: boolean } = {}): PackedTrees {
+export function packTrees(e: TreeEnsemble, options: PackOptions = {}): PackedTrees {
   const compile = options.compile ?? true;
+  const branchFree = branchFreeTrees(options.branchFree === false ? [] : e.trees, e.columns, e.inputDim);
   let nodes = 0;
   let leaves = 0;
   for (const t of e.trees) {
@@ -53,12 +70,14 @@ export function packTrees(e: TreeEnsemble, options: { readonly compile?: boolean
     leafValue: new Float64Array(leaves * e.columns),
     base: Float64Array.from(e.base),
     compiled: [] as (CompiledTree | null)[],
+    branchFree,
+    addBranchFree: branchFreeAdder(branchFree, e.inputDim),
   };
   let at = 0;
   let leaf = 0;
   e.trees.forEach((t, k) => {
     p.roots[k] = at;
-    p.compiled.push(compile ? compileTree(t, e.columns, leaf) : null);
+    p.compiled.push(compile && (branchFree.depth[k] ?? -1) < 0 ? compileTree(t, e.columns, leaf) : null);
     for (let i = 0; i < t.yes.length; i++) {
       const g = at + i;
       if (t.yes[i]! < 0) {
@@ -99,6 +118,25 @@ function leafOf(p: PackedTrees, root: number, x: Float64Array, o: number): numbe
 
 const BLOCK = 256;
 
+/** Rows r0 … r0 + m − 1 of x as the trees compare them (row stride s; the NaN-as-+Infinity copy when s = 2d). */
+function blockRows(p: PackedTrees, x: Matrix, r0: number, m: number, rows: Float64Array, s: number): void {
+  const d = p.inputDim;
+  const stride = x.stride ?? x.cols;
+  const off = x.offset ?? 0;
+  const src = x.data;
+  for (let i = 0; i < m; i++) {
+    const from = off + (r0 + i) * stride;
+    const to = i * s;
+    if (p.float32) for (let j = 0; j < d; j++) rows[to + j] = Math.fround(src[from + j]!);
+    else for (let j = 0; j < d; j++) rows[to + j] = src[from + j]!;
+    if (s === d) continue;
+    for (let j = 0; j < d; j++) {
+      const v = rows[to + j]!;
+      rows[to + d + j] = Number.isNaN(v) ? Number.POSITIVE_INFINITY : v;
+    }
+  }
+}
+
 /**
  * Raw scores (n × columns): base plus every tree's leaf value, the margin before the post
  * transform. Rows may hold NaN (missing values). Written into `out` when given.
@@ -113,27 +151,29 @@ export function rawScores(p: PackedTrees, x: Matrix, out?: Matrix): Matrix {
   const C = p.columns;
   const res = out ?? { rows: n, cols: C, data: new Float64Array(n * C) };
   const d = p.inputDim;
-  const stride = x.stride ?? x.cols;
-  const off = x.offset ?? 0;
-  const rows = new Float64Array(Math.min(n, BLOCK) * d);
+  const bf = p.branchFree;
+  // Row stride of the block: the row, then (for the branch-free trees) the row with NaN as +Infinity.
+  const s = bf.any ? 2 * d : d;
+  const rows = new Float64Array(Math.min(n, BLOCK) * s);
   const acc = new Float64Array(Math.min(n, BLOCK) * C);
+  const leaf = new Int32Array(bf.any ? Math.min(n, BLOCK) : 0);
   for (let r0 = 0; r0 < n; r0 += BLOCK) {
     const m = Math.min(BLOCK, n - r0);
-    for (let i = 0; i < m; i++) {
-      const src = off + (r0 + i) * stride;
-      if (p.float32) for (let j = 0; j < d; j++) rows[i * d + j] = Math.fround(x.data[src + j]!);
-      else for (let j = 0; j < d; j++) rows[i * d + j] = x.data[src + j]!;
-      for (let c = 0; c < C; c++) acc[i * C + c] = p.base[c]!;
-    }
+    blockRows(p, x, r0, m, rows, s);
+    for (let i = 0; i < m; i++) for (let c = 0; c < C; c++) acc[i * C + c] = p.base[c]!;
     for (let k = 0; k < p.roots.length; k++) {
+      if (bf.any && bf.depth[k]! >= 0) {
+        p.addBranchFree(k, rows, m, acc, C, leaf);
+        continue;
+      }
       const f = p.compiled[k];
       if (f) {
-        f(rows, m, d, acc, C, p.leafValue);
+        f(rows, m, s, acc, C, p.leafValue);
         continue;
       }
       const root = p.roots[k]!;
       for (let i = 0; i < m; i++) {
-        const leaf = -1 - leafOf(p, root, rows, i * d);
+        const leaf = -1 - leafOf(p, root, rows, i * s);
         for (let c = 0; c < C; c++) acc[i * C + c] = acc[i * C + c]! + p.leafValue[leaf * C + c]!;
       }
     }

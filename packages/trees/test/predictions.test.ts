@@ -60,16 +60,20 @@ describe('ONNX tree graphs predict as ONNX Runtime does', () => {
   });
 });
 
-describe('compiled and walked trees', () => {
+describe('branch-free, compiled and walked trees', () => {
   it('give the same bits on every fixture, missing values included', () => {
     for (const name of [...ONNX, 'xgb_binary.json', 'xgb_multiclass.json']) {
       const file = name.endsWith('.json') ? name : `${name}.onnx`;
       const m = treeModelFromBytes(fixtureBytes(file));
       const x = matrixOf(expected[name.replace(/\.json$/, '')]!.x);
-      const compiled = packTrees(m.ensemble);
+      const branchFree = packTrees(m.ensemble);
+      expect(branchFree.branchFree.any).toBe(true);
+      const compiled = packTrees(m.ensemble, { branchFree: false });
       expect(compiled.compiled.every((f) => f !== null)).toBe(true);
-      const walked = packTrees(m.ensemble, { compile: false });
-      expect([...rawScores(compiled, x).data]).toEqual([...rawScores(walked, x).data]);
+      const walked = packTrees(m.ensemble, { branchFree: false, compile: false });
+      const want = [...rawScores(walked, x).data];
+      expect([...rawScores(compiled, x).data]).toEqual(want);
+      expect([...rawScores(branchFree, x).data]).toEqual(want);
     }
   });
 });
