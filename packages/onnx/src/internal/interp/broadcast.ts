@@ -71,7 +71,12 @@ export function sameDims(a: readonly number[], b: readonly number[]): boolean {
  * 'scalar' (one value), 'row' (the trailing `period` elements repeat, e.g. [m] onto [n, m]),
  * or a full index map.
  */
-export type Access = { kind: 'same' } | { kind: 'scalar' } | { kind: 'row'; period: number } | { kind: 'map'; map: Int32Array };
+export type Access =
+  | { kind: 'same' }
+  | { kind: 'scalar' }
+  | { kind: 'row'; period: number }
+  | { kind: 'outer'; block: number }
+  | { kind: 'map'; map: Int32Array };
 
 export function accessOf(big: readonly number[], small: readonly number[]): Access {
   const size = sizeOf(small);
@@ -84,6 +89,14 @@ export function accessOf(big: readonly number[], small: readonly number[]): Acce
   let row = tail > 0;
   for (let i = 0; row && i < tail; i++) if (small[lead + i] !== big[big.length - tail + i]) row = false;
   if (row) return { kind: 'row', period: size };
+  // small's leading dims equal big's and the rest are 1 ([n, 1] onto [n, m]): one value per block
+  if (small.length === big.length) {
+    let k = 0;
+    while (k < small.length && small[k] === big[k]) k++;
+    let rest = true;
+    for (let i = k; i < small.length; i++) if (small[i] !== 1) rest = false;
+    if (rest) return { kind: 'outer', block: sizeOf(big.slice(k)) };
+  }
   return { kind: 'map', map: indexMap(big, small) };
 }
 
@@ -96,8 +109,25 @@ export function at(acc: Access, e: number): number {
       return 0;
     case 'row':
       return e % acc.period;
+    case 'outer':
+      return Math.floor(e / acc.block);
     default:
       return acc.map[e]!;
+  }
+}
+
+/** The index of `small` read at every result element (null: the same index), for loops without a switch. */
+export function indicesOf(acc: Access, n: number): Int32Array | null {
+  switch (acc.kind) {
+    case 'same':
+      return null;
+    case 'map':
+      return acc.map;
+    default: {
+      const out = new Int32Array(n);
+      for (let e = 0; e < n; e++) out[e] = at(acc, e);
+      return out;
+    }
   }
 }
 
@@ -117,6 +147,15 @@ export function reduceTo(acc: Access, g: ArrayLike<number>, out: { [i: number]: 
     case 'row': {
       const p = acc.period;
       for (let e = 0; e < n; e++) out[e % p] = out[e % p]! + g[e]!;
+      return;
+    }
+    case 'outer': {
+      const b = acc.block;
+      for (let o = 0; o * b < n; o++) {
+        let s = 0;
+        for (let e = o * b; e < (o + 1) * b; e++) s += g[e]!;
+        out[o] = out[o]! + s;
+      }
       return;
     }
     default: {

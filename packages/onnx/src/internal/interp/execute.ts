@@ -20,8 +20,8 @@ function nodeError(pn: PlanNode, e: unknown, file: string, fn: string): XaiError
   return new XaiError(code, `${file}: ${nodeLabel(pn.ref)}: ${(e as Error).message}`, { fn, file, value: pn.ref.opType });
 }
 
-/** The forward pass from input tensor `x`; every value is kept (the backward reads them). */
-export function runForward(plan: Plan, x: Tensor, file: string, fn: string): Tape {
+/** The forward pass from input tensor `x`; every value is kept (the backward reads them). `grad`: a backward pass follows. */
+export function runForward(plan: Plan, x: Tensor, file: string, fn: string, grad = false): Tape {
   const values: (Tensor | undefined)[] = plan.constants.slice();
   values[plan.inputId] = x;
   const saved: unknown[] = new Array(plan.nodes.length);
@@ -37,6 +37,7 @@ export function runForward(plan: Plan, x: Tensor, file: string, fn: string): Tap
       r = pn.def.forward(
         pn.ctx,
         pn.inputs.map((t) => (t < 0 ? undefined : values[t])),
+        grad,
       );
     } catch (e) {
       throw nodeError(pn, e, file, fn);

@@ -4,7 +4,7 @@
 // instance's memory (as given and transposed) and kept there; the left operand and the
 // result pass through a scratch area that grows with the batch.
 import type { KernelBackend, SimdInstance } from '@xai/core';
-import { SIMD_PLAIN, createSimdInstance, kernelBackend, reserveSimdMemory } from '@xai/core';
+import { SIMD_BIAS, SIMD_PLAIN, createSimdInstance, kernelBackend, reserveSimdMemory } from '@xai/core';
 import type { Data } from './tensor.js';
 
 export interface MatmulKernels {
@@ -12,9 +12,10 @@ export interface MatmulKernels {
   /**
    * out (n x m) = a (n x k) · B, row-major. B is `b` as k x m, or with `bT` its transpose
    * (`b` given m x k). `f32`: float32 arithmetic (operands Float32Array). `constant`: `b` is a
-   * graph constant that may stay laid out between calls.
+   * graph constant that may stay laid out between calls. `bias` (a constant of m values) is
+   * added to every row after its sums.
    */
-  mm(a: Data, b: Data, n: number, k: number, m: number, bT: boolean, f32: boolean, out: Data, constant: boolean): void;
+  mm(a: Data, b: Data, n: number, k: number, m: number, bT: boolean, f32: boolean, out: Data, constant: boolean, bias?: Data): void;
 }
 
 const fr = Math.fround;
@@ -25,7 +26,7 @@ export function transposeData(src: Data, r: number, c: number, out: Data): Data 
   return out;
 }
 
-function jsMatmul(a: Data, b: Data, n: number, k: number, m: number, bT: boolean, f32: boolean, out: Data): void {
+function jsMatmul(a: Data, b: Data, n: number, k: number, m: number, bT: boolean, f32: boolean, out: Data, bias?: Data): void {
   // element (p, j) of B
   const bs = bT ? 1 : m;
   const bj = bT ? k : 1;
@@ -36,7 +37,7 @@ function jsMatmul(a: Data, b: Data, n: number, k: number, m: number, bT: boolean
       const b0 = j * bj;
       if (f32) for (let p = 0; p < k; p++) s = fr(s + fr(a[ai + p]! * b[b0 + p * bs]!));
       else for (let p = 0; p < k; p++) s += a[ai + p]! * b[b0 + p * bs]!;
-      out[i * m + j] = s;
+      out[i * m + j] = bias === undefined ? s : s + bias[j]!;
     }
   }
 }
@@ -80,13 +81,15 @@ class SimdKernels implements MatmulKernels {
     return at;
   }
 
-  mm(a: Data, b: Data, n: number, k: number, m: number, bT: boolean, f32: boolean, out: Data, constant: boolean): void {
+  mm(a: Data, b: Data, n: number, k: number, m: number, bT: boolean, f32: boolean, out: Data, constant: boolean, bias?: Data): void {
     if (n === 0 || m === 0 || k === 0) {
       out.fill(0, 0, n * m);
+      if (bias !== undefined) for (let i = 0; i < n; i++) out.set(bias, i * m);
       return;
     }
     const el = f32 ? 4 : 8;
     const bAt = constant ? this.constantB(b, k, m, bT, f32) : -1;
+    const biasAt = bias === undefined ? 0 : this.constantB(bias, 1, m, false, f32);
     let at = this.top;
     const aAt = at;
     at += roundUp(n * k * el);
@@ -98,7 +101,7 @@ class SimdKernels implements MatmulKernels {
     this.put(a, aAt, f32, undefined);
     if (!constant) this.put(b, bScratch, f32, bT ? { r: m, c: k } : undefined);
     const mm = f32 ? this.instance.mmF32 : this.instance.mmF64;
-    mm(n, k, m, aAt, k, constant ? bAt : bScratch, m, cAt, m, 0, SIMD_PLAIN);
+    mm(n, k, m, aAt, k, constant ? bAt : bScratch, m, cAt, m, biasAt, bias === undefined ? SIMD_PLAIN : SIMD_BIAS);
     const buf = this.instance.memory.buffer;
     out.set(f32 ? new Float32Array(buf, cAt, n * m) : new Float64Array(buf, cAt, n * m));
   }
@@ -106,7 +109,7 @@ class SimdKernels implements MatmulKernels {
 
 const jsKernels: MatmulKernels = {
   backend: 'js',
-  mm: (a, b, n, k, m, bT, f32, out) => jsMatmul(a, b, n, k, m, bT, f32, out),
+  mm: (a, b, n, k, m, bT, f32, out, _constant, bias) => jsMatmul(a, b, n, k, m, bT, f32, out, bias),
 };
 
 /** The SIMD kernels (one instance, own memory) unless `XAI_KERNELS=js` or WebAssembly SIMD is missing. */

@@ -35,7 +35,8 @@ export interface Backward {
 }
 
 export interface OpDef {
-  forward(ctx: OpContext, inputs: Inputs): Forward;
+  /** `grad`: a backward pass follows, so an op may save what makes it cheaper. */
+  forward(ctx: OpContext, inputs: Inputs, grad?: boolean): Forward;
   /** Input positions that carry a derivative; the others hold shapes, indices, conditions, or have none. */
   readonly grads?: readonly number[] | 'all';
   /** Gradients of the inputs (undefined where not wanted or zero). */

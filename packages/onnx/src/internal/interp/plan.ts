@@ -3,36 +3,19 @@
 // outputs need kept, and what stands in the way of running them (an op the interpreter does
 // not know) or of differentiating them (an input whose derivative no op provides).
 import type { GraphIndex } from '../graph.js';
-import type { NodeProto } from '../proto.js';
-import type { NodeRef } from '../graph.js';
 import { nodeLabel, nodeRef } from '../graph.js';
+import type { NodeProto } from '../proto.js';
+import { fuseGelu } from './fuse.js';
 import type { MatmulKernels } from './kernels.js';
 import type { OpContext, OpDef } from './op.js';
 import { OpError } from './op.js';
+import type { Obstacle, PlanNode } from './planNode.js';
 import { readTensor } from './readTensor.js';
 import { domainOf, isKnownNonDifferentiable, opDef } from './registry.js';
 import type { Precision, Tensor } from './tensor.js';
 import { isFloatType } from './tensor.js';
 
-export interface PlanNode {
-  readonly ref: NodeRef;
-  readonly node: NodeProto;
-  readonly domain: string;
-  /** undefined: an op the interpreter does not run. */
-  readonly def: OpDef | undefined;
-  readonly ctx: OpContext;
-  /** Tensor ids (-1: an optional input left empty). */
-  readonly inputs: readonly number[];
-  readonly outputs: readonly number[];
-  /** Input positions whose columns lose their derivative here. */
-  readonly breaks: readonly number[];
-}
-
-/** Why the plan cannot do something, naming the node. */
-export interface Obstacle {
-  readonly node: NodeRef;
-  readonly reason: string;
-}
+export type { Obstacle, PlanNode } from './planNode.js';
 
 export interface Plan {
   readonly precision: Precision;
@@ -169,7 +152,12 @@ export function compilePlan(g: GraphIndex, o: PlanOptions): Plan {
     needed.add(pn);
     stack.push(...pn.inputs);
   }
-  const nodes = dynamic.filter((pn) => needed.has(pn));
+  const fetched = new Set(o.fetch.map(id));
+  const nodes = fuseGelu(
+    dynamic.filter((pn) => needed.has(pn)),
+    constants,
+    fetched,
+  );
   for (const pn of nodes)
     if (pn.def === undefined)
       blocked.push({

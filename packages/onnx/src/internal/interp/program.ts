@@ -10,7 +10,7 @@ import { matmulKernels } from './kernels.js';
 import type { Obstacle, Plan } from './plan.js';
 import { compilePlan } from './plan.js';
 import type { Data, Precision, Tensor } from './tensor.js';
-import { allocData } from './tensor.js';
+import { Arena, allocData, inArena } from './tensor.js';
 
 export interface Program {
   readonly plan: Plan;
@@ -53,11 +53,13 @@ export function compileProgram(g: GraphIndex, o: ProgramOptions): Program {
   const plan = compilePlan(g, { precision: o.precision, kernels, fetch: o.fetch });
   const runnable = plan.unsupported.length === 0;
   const type = g.input.elemType;
+  const arena = new Arena();
+  /** The fetched values, copied out of the arena. */
   const outputsOf = (values: readonly (Tensor | undefined)[], fetch: readonly string[]): RunOutput[] =>
     fetch.map((name) => {
       const t = values[plan.ids.get(name) ?? -1];
       if (t === undefined) throw new Error(`${o.file}: '${name}' was not computed`);
-      return { data: t.data, dims: t.dims };
+      return { data: t.data.slice(), dims: t.dims };
     });
   return {
     plan,
@@ -68,16 +70,18 @@ export function compileProgram(g: GraphIndex, o: ProgramOptions): Program {
     precision: o.precision,
     kernels,
     run(x, fetch) {
-      return outputsOf(runForward(plan, inputTensor(plan, type, x), o.file, o.fn).values, fetch);
+      return inArena(arena, () => outputsOf(runForward(plan, inputTensor(plan, type, x), o.file, o.fn).values, fetch));
     },
     gradient(x, fetch, seedName, seed) {
-      const tape = runForward(plan, inputTensor(plan, type, x), o.file, o.fn);
-      const id = plan.ids.get(seedName)!;
-      const target = tape.values[id]!;
-      const s: Data = allocData(target.type, target.data.length, plan.precision);
-      s.set(seed(outputsOf(tape.values, fetch)));
-      const dx = runBackward(plan, tape, new Map([[id, { dims: target.dims, type: target.type, data: s }]]), o.file, o.fn);
-      return { rows: x.rows, cols: x.cols, data: Float64Array.from(dx.data) };
+      return inArena(arena, () => {
+        const tape = runForward(plan, inputTensor(plan, type, x), o.file, o.fn, true);
+        const id = plan.ids.get(seedName)!;
+        const target = tape.values[id]!;
+        const s: Data = allocData(target.type, target.data.length, plan.precision);
+        s.set(seed(outputsOf(tape.values, fetch)));
+        const dx = runBackward(plan, tape, new Map([[id, { dims: target.dims, type: target.type, data: s }]]), o.file, o.fn);
+        return { rows: x.rows, cols: x.cols, data: Float64Array.from(dx.data) };
+      });
     },
   };
 }

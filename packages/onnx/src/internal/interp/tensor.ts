@@ -59,9 +59,64 @@ export function stridesOf(dims: readonly number[]): number[] {
   return s;
 }
 
-/** The array a tensor of `type` holds under `precision`. */
+/**
+ * Arrays handed out during one run of a program and taken back when it ends, so a batch's
+ * intermediate tensors reuse the last batch's memory instead of waiting for the collector.
+ */
+export class Arena {
+  private readonly free = new Map<string, Data[]>();
+  private used: Data[] = [];
+  private bytes = 0;
+
+  take(f32: boolean, size: number): Data {
+    const list = this.free.get(`${f32 ? 4 : 8}:${size}`);
+    const a = list?.pop();
+    const out = a === undefined ? (f32 ? new Float32Array(size) : new Float64Array(size)) : a.fill(0);
+    if (a === undefined) this.bytes += out.byteLength;
+    this.used.push(out);
+    return out;
+  }
+
+  /** Every array handed out since the last recycle becomes free again (dropped past 256 MB). */
+  recycle(): void {
+    if (this.bytes > 256 * 2 ** 20) {
+      this.free.clear();
+      this.used = [];
+      this.bytes = 0;
+      return;
+    }
+    for (const a of this.used) {
+      const key = `${a.BYTES_PER_ELEMENT}:${a.length}`;
+      let list = this.free.get(key);
+      if (list === undefined) {
+        list = [];
+        this.free.set(key, list);
+      }
+      list.push(a);
+    }
+    this.used = [];
+  }
+}
+
+let arena: Arena | undefined;
+
+/** Runs fn with `a` serving every allocation, then takes its arrays back (results must be copied out first). */
+export function inArena<T>(a: Arena, fn: () => T): T {
+  const before = arena;
+  arena = a;
+  try {
+    return fn();
+  } finally {
+    arena = before;
+    a.recycle();
+  }
+}
+
+/** The array a tensor of `type` holds under `precision` (zeroed). */
 export function allocData(type: number, size: number, precision: Precision): Data {
-  return precision === 'float32' && (type === ELEM.FLOAT || type === ELEM.FLOAT16) ? new Float32Array(size) : new Float64Array(size);
+  const f32 = precision === 'float32' && (type === ELEM.FLOAT || type === ELEM.FLOAT16);
+  if (arena !== undefined) return arena.take(f32, size);
+  return f32 ? new Float32Array(size) : new Float64Array(size);
 }
 
 export function tensor(dims: readonly number[], type: number, data: Data): Tensor {
@@ -78,6 +133,11 @@ export function fromValues(dims: readonly number[], type: number, values: ArrayL
   data.set(values);
   if (type === ELEM.FLOAT16 && precision === 'float32') roundHalfInPlace(data);
   return { dims, type, data };
+}
+
+/** A float64 work array (from the run's arena when there is one), zeroed. */
+export function scratch(size: number): Float64Array {
+  return allocData(ELEM.DOUBLE, size, 'float64') as Float64Array;
 }
 
 /** An int64 tensor (shape, index or axis values). */

@@ -2,11 +2,11 @@
 // (Add, Sub, Mul, Div, Pow, PRelu, Max, Min, Sum, Mean), Where, comparisons and logic.
 // A broadcast operand's gradient is the result's gradient summed over the broadcast axes.
 import type { Access } from '../broadcast.js';
-import { accessOf, at, broadcastShapes, reduceTo } from '../broadcast.js';
+import { accessOf, at, broadcastShapes, indicesOf, reduceTo } from '../broadcast.js';
 import type { Backward, Inputs, OpDef } from '../op.js';
 import { OpError, need } from '../op.js';
-import type { Precision, Tensor } from '../tensor.js';
-import { ELEM, alloc, dimsText, isFloatType, sizeOf } from '../tensor.js';
+import type { Data, Precision, Tensor } from '../tensor.js';
+import { ELEM, alloc, dimsText, isFloatType, scratch, sizeOf } from '../tensor.js';
 
 interface Broadcast {
   readonly dims: number[];
@@ -40,25 +40,110 @@ function map2(
   } else for (let e = 0; e < n; e++) out[e] = f(a[at(pa, e)]!, c[at(pc, e)]!);
 }
 
-/** ∂f/∂a and ∂f/∂b of a binary op, given a, b and y = f(a, b). */
-interface Binary {
-  readonly f: (a: number, b: number) => number;
-  readonly da?: (a: number, b: number, y: number) => number;
-  readonly db?: (a: number, b: number, y: number) => number;
+type ArithOp = 'Add' | 'Sub' | 'Mul' | 'Div' | 'Pow';
+const ARITH: readonly ArithOp[] = ['Add', 'Sub', 'Mul', 'Div', 'Pow'];
+
+/** How an operand is read at result element e: e itself (null), element 0 (scalar), or idx[e]. */
+interface Reader {
+  readonly idx: Int32Array | null;
+  readonly scalar: boolean;
 }
 
-const ARITH: Readonly<Record<string, Binary>> = {
-  Add: { f: (a, b) => a + b, da: () => 1, db: () => 1 },
-  Sub: { f: (a, b) => a - b, da: () => 1, db: () => -1 },
-  Mul: { f: (a, b) => a * b, da: (_a, b) => b, db: (a) => a },
-  Div: { f: (a, b) => a / b, da: (_a, b) => 1 / b, db: (_a, b, y) => -y / b },
-  Pow: {
-    f: (a, b) => a ** b,
-    da: (a, b) => (b === 0 ? 0 : b * a ** (b - 1)),
-    // torch: the exponent's gradient is 0 where the base is 0 and the exponent ≥ 0
-    db: (a, b, y) => (a === 0 && b >= 0 ? 0 : y * Math.log(a)),
-  },
-};
+function readerOf(acc: Access, n: number): Reader {
+  return { idx: acc.kind === 'scalar' ? null : indicesOf(acc, n), scalar: acc.kind === 'scalar' };
+}
+
+/** out = a ∘ b over the broadcast result (one loop per op, operands read through their readers). */
+function arithForward(op: ArithOp, a: Data, ra: Reader, c: Data, rc: Reader, out: Data, n: number, integer: boolean): void {
+  const { idx: ia, scalar: sa } = ra;
+  const { idx: ic, scalar: sc } = rc;
+  for (let e = 0; e < n; e++) {
+    const u = a[ia === null ? (sa ? 0 : e) : ia[e]!]!;
+    const v = c[ic === null ? (sc ? 0 : e) : ic[e]!]!;
+    switch (op) {
+      case 'Add':
+        out[e] = u + v;
+        break;
+      case 'Sub':
+        out[e] = u - v;
+        break;
+      case 'Mul':
+        out[e] = u * v;
+        break;
+      case 'Div':
+        out[e] = integer ? Math.trunc(u / v) : u / v;
+        break;
+      default:
+        out[e] = u ** v;
+    }
+  }
+}
+
+/** ∂(a ∘ b)/∂a (side 0) or ∂/∂b (side 1) at one element, from a, b and y. */
+function local(op: ArithOp, side: 0 | 1, u: number, v: number, y: number): number {
+  switch (op) {
+    case 'Add':
+      return 1;
+    case 'Sub':
+      return side === 0 ? 1 : -1;
+    case 'Mul':
+      return side === 0 ? v : u;
+    case 'Div':
+      return side === 0 ? 1 / v : -y / v;
+    default:
+      // torch: the exponent's gradient is 0 where the base is 0 and the exponent ≥ 0
+      if (side === 0) return v === 0 ? 0 : v * u ** (v - 1);
+      return u === 0 && v >= 0 ? 0 : y * Math.log(u);
+  }
+}
+
+/** The gradient of one operand: g ⊙ local, summed onto the operand's shape where it was broadcast. */
+function arithGrad(op: ArithOp, side: 0 | 1, b: Backward, bc: Broadcast): Tensor {
+  const g = b.dOut[0]!;
+  const t = b.inputs[side]!;
+  const [a, c, y] = [b.inputs[0]!.data, b.inputs[1]!.data, b.outputs[0]!.data];
+  const n = bc.size;
+  const ra = readerOf(bc.acc[0]!, n);
+  const rc = readerOf(bc.acc[1]!, n);
+  const own = side === 0 ? ra : rc;
+  const same = own.idx === null && !own.scalar && t.data.length === n;
+  // Add, and Sub's first operand: the gradient passes as it is
+  if (same && (op === 'Add' || (op === 'Sub' && side === 0))) return { dims: t.dims, type: t.type, data: g.data };
+  const out = alloc(t.dims, t.type, b.ctx.precision);
+  const od = out.data;
+  const gd = g.data;
+  let sum = 0;
+  for (let e = 0; e < n; e++) {
+    const u = a[ra.idx === null ? (ra.scalar ? 0 : e) : ra.idx[e]!]!;
+    const v = c[rc.idx === null ? (rc.scalar ? 0 : e) : rc.idx[e]!]!;
+    const d = gd[e]! * local(op, side, u, v, y[e]!);
+    if (same) od[e] = d;
+    else if (own.scalar) sum += d;
+    else od[own.idx![e]!] = od[own.idx![e]!]! + d;
+  }
+  if (own.scalar) od[0] = sum;
+  return out;
+}
+
+function arithDef(op: ArithOp): OpDef {
+  return {
+    flow: 'elementwise',
+    grads: [0, 1],
+    forward(ctx, inputs) {
+      const a = need(inputs, 0, 'A');
+      const c = need(inputs, 1, 'B');
+      const b = broadcast([a, c]);
+      const y = alloc(b.dims, a.type, ctx.precision);
+      arithForward(op, a.data, readerOf(b.acc[0]!, b.size), c.data, readerOf(b.acc[1]!, b.size), y.data, b.size, !isFloatType(a.type));
+      return { outputs: [y], saved: b };
+    },
+    backward(b: Backward) {
+      if (b.dOut[0] === undefined) return [undefined, undefined];
+      const bc = b.saved as Broadcast;
+      return [b.want[0] ? arithGrad(op, 0, b, bc) : undefined, b.want[1] ? arithGrad(op, 1, b, bc) : undefined];
+    },
+  };
+}
 
 const COMPARE: Readonly<Record<string, (a: number, b: number) => number>> = {
   Equal: (a, b) => (a === b ? 1 : 0),
@@ -74,44 +159,13 @@ const COMPARE: Readonly<Record<string, (a: number, b: number) => number>> = {
 /** The gradient of one broadcast operand: reduce(g ⊙ local) onto its shape. */
 function operandGrad(b: Broadcast, k: number, t: Tensor, g: Tensor, local: (e: number) => number, precision: Precision): Tensor {
   const n = b.size;
-  const prod = new Float64Array(n);
+  const prod = scratch(n);
   const gd = g.data;
   for (let e = 0; e < n; e++) prod[e] = gd[e]! * local(e);
   const out = alloc(t.dims, t.type, precision);
   if (b.acc[k]!.kind === 'same') out.data.set(prod);
   else reduceTo(b.acc[k]!, prod, out.data);
   return out;
-}
-
-function arithDef(op: string): OpDef {
-  const fn = ARITH[op]!;
-  return {
-    flow: 'elementwise',
-    grads: [0, 1],
-    forward(ctx, inputs) {
-      const a = need(inputs, 0, 'A');
-      const c = need(inputs, 1, 'B');
-      const b = broadcast([a, c]);
-      const y = alloc(b.dims, a.type, ctx.precision);
-      const integer = !isFloatType(a.type);
-      const f = integer && op === 'Div' ? (u: number, v: number) => Math.trunc(u / v) : fn.f;
-      map2(b, a.data, c.data, y.data, f);
-      return { outputs: [y], saved: b };
-    },
-    backward({ ctx, inputs, outputs, dOut, want, saved }: Backward) {
-      const g = dOut[0];
-      if (g === undefined) return [undefined, undefined];
-      const b = saved as Broadcast;
-      const [a, c] = [inputs[0]!, inputs[1]!];
-      const [ad, cd, yd] = [a.data, c.data, outputs[0]!.data];
-      const [pa, pc] = [b.acc[0]!, b.acc[1]!];
-      const local = (d: (u: number, v: number, y: number) => number) => (e: number) => d(ad[at(pa, e)]!, cd[at(pc, e)]!, yd[e]!);
-      return [
-        want[0] ? operandGrad(b, 0, a, g, local(fn.da!), ctx.precision) : undefined,
-        want[1] ? operandGrad(b, 1, c, g, local(fn.db!), ctx.precision) : undefined,
-      ];
-    },
-  };
 }
 
 function compareDef(op: string): OpDef {
@@ -239,7 +293,7 @@ function variadicDef(op: 'Max' | 'Min' | 'Sum' | 'Mean'): OpDef {
 }
 
 export const BINARY_DEFS: Readonly<Record<string, OpDef>> = {
-  ...Object.fromEntries(Object.keys(ARITH).map((op) => [op, arithDef(op)])),
+  ...Object.fromEntries(ARITH.map((op) => [op, arithDef(op)])),
   ...Object.fromEntries(Object.keys(COMPARE).map((op) => [op, compareDef(op)])),
   Not: notDef,
   PRelu: preluDef,

@@ -1,7 +1,7 @@
 // MatMul (numpy semantics: batched, 1-D operands promoted) and Gemm (alpha·A'·B' + beta·C).
 // Products run on the kernels; a constant right operand stays laid out between calls.
 import { attrFloat, attrInt } from '../../proto.js';
-import { accessOf, broadcastShapes, indexMap, reduceTo } from '../broadcast.js';
+import { accessOf, at, broadcastShapes, indexMap, reduceTo } from '../broadcast.js';
 import type { Backward, OpContext, OpDef } from '../op.js';
 import { OpError, need } from '../op.js';
 import type { Data, Tensor } from '../tensor.js';
@@ -9,8 +9,19 @@ import { alloc, allocData, dimsText, sizeOf } from '../tensor.js';
 import { transposeData } from '../kernels.js';
 
 /** One product on the context's kernels: out = a (n x k) · B, B = b (k x m) or bᵀ (b m x k). */
-function product(ctx: OpContext, a: Data, b: Data, n: number, k: number, m: number, bT: boolean, out: Data, constant: boolean): void {
-  ctx.kernels.mm(a, b, n, k, m, bT, a instanceof Float32Array && out instanceof Float32Array, out, constant);
+function product(
+  ctx: OpContext,
+  a: Data,
+  b: Data,
+  n: number,
+  k: number,
+  m: number,
+  bT: boolean,
+  out: Data,
+  constant: boolean,
+  bias?: Data,
+): void {
+  ctx.kernels.mm(a, b, n, k, m, bT, a instanceof Float32Array && out instanceof Float32Array, out, constant, bias);
 }
 
 interface MatMulShape {
@@ -134,16 +145,24 @@ const gemmDef: OpDef = {
     const [k2, m] = transB ? [b.dims[1]!, b.dims[0]!] : [b.dims[0]!, b.dims[1]!];
     if (k !== k2) throw new OpError(`Gemm inner dims ${k} and ${k2} differ (${dimsText(a.dims)}, ${dimsText(b.dims)})`, 'SHAPE_MISMATCH');
     const y = alloc([n, m], a.type, ctx.precision);
-    product(ctx, orientA(ctx, a, transA), b.data, n, k, m, transB, y.data, ctx.constant[1] === true);
+    // a constant bias row (a Linear layer's) is added by the kernel
+    const fused =
+      c !== undefined &&
+      alpha === 1 &&
+      beta === 1 &&
+      ctx.constant[2] === true &&
+      c.data.length === m &&
+      accessOf([n, m], c.dims).kind === 'row';
+    product(ctx, orientA(ctx, a, transA), b.data, n, k, m, transB, y.data, ctx.constant[1] === true, fused ? c!.data : undefined);
     const yd = y.data;
     if (alpha !== 1) for (let i = 0; i < yd.length; i++) yd[i] = alpha * yd[i]!;
-    if (c !== undefined && beta !== 0) {
+    if (c !== undefined && beta !== 0 && !fused) {
       const acc = accessOf([n, m], c.dims);
       const cd = c.data;
       if (acc.kind === 'row') for (let i = 0; i < yd.length; i++) yd[i] = yd[i]! + beta * cd[i % acc.period]!;
       else if (acc.kind === 'same') for (let i = 0; i < yd.length; i++) yd[i] = yd[i]! + beta * cd[i]!;
       else if (acc.kind === 'scalar') for (let i = 0; i < yd.length; i++) yd[i] = yd[i]! + beta * cd[0]!;
-      else for (let i = 0; i < yd.length; i++) yd[i] = yd[i]! + beta * cd[acc.map[i]!]!;
+      else for (let i = 0; i < yd.length; i++) yd[i] = yd[i]! + beta * cd[at(acc, i)]!;
     }
     const saved: GemmSaved = { n, k, m, transA, transB, alpha, beta };
     return { outputs: [y], saved };

@@ -5,7 +5,7 @@ import { accessOf, at, reduceTo } from '../broadcast.js';
 import type { OpContext, OpDef } from '../op.js';
 import { OpError, need } from '../op.js';
 import type { Tensor } from '../tensor.js';
-import { alloc, dimsText, normAxis, sizeOf } from '../tensor.js';
+import { alloc, dimsText, normAxis, scratch, sizeOf } from '../tensor.js';
 
 /** The tensor seen as [outer, len, inner] around the op's axis (opset < 13: everything from the axis on is one row). */
 function softmaxLayout(ctx: OpContext, dims: readonly number[]): { outer: number; len: number; inner: number } {
@@ -68,6 +68,15 @@ function softmaxDef(log: boolean): OpDef {
   };
 }
 
+/** A Scale or B input read at every position of the normalised block (it broadcasts onto it). */
+function perPosition(normDims: readonly number[], t: Tensor): Float64Array {
+  const acc = accessOf(normDims, t.dims);
+  const len = sizeOf(normDims);
+  const out = new Float64Array(len);
+  for (let j = 0; j < len; j++) out[j] = t.data[at(acc, j)]!;
+  return out;
+}
+
 interface LayerNormSaved {
   readonly outer: number;
   readonly len: number;
@@ -94,12 +103,12 @@ const layerNormDef: OpDef = {
     const outer = sizeOf(x.dims.slice(0, axis));
     const len = sizeOf(x.dims.slice(axis));
     const normDims = x.dims.slice(axis);
-    const sa = accessOf(normDims, scale.dims);
-    const ba = bias === undefined ? undefined : accessOf(normDims, bias.dims);
+    const sv = perPosition(normDims, scale);
+    const bv = bias === undefined ? new Float64Array(len) : perPosition(normDims, bias);
     const y = alloc(x.dims, x.type, ctx.precision);
     const mean = new Float64Array(outer);
     const inv = new Float64Array(outer);
-    const xhat = new Float64Array(x.data.length);
+    const xhat = scratch(x.data.length);
     const xd = x.data;
     for (let o = 0; o < outer; o++) {
       const base = o * len;
@@ -114,7 +123,7 @@ const layerNormDef: OpDef = {
       for (let j = 0; j < len; j++) {
         const h = (xd[base + j]! - mu) * r;
         xhat[base + j] = h;
-        y.data[base + j] = h * scale.data[at(sa, j)]! + (bias === undefined ? 0 : bias.data[at(ba!, j)]!);
+        y.data[base + j] = h * sv[j]! + bv[j]!;
       }
     }
     const statDims = x.dims.map((d, i) => (i < axis ? d : 1));
@@ -136,6 +145,7 @@ const layerNormDef: OpDef = {
     const [x, scale, bias] = [inputs[0]!, inputs[1]!, inputs[2]];
     const normDims = x.dims.slice(layerNormAxis(ctx, x.dims));
     const sa = accessOf(normDims, scale.dims);
+    const sv = perPosition(normDims, scale);
     const gd = g.data;
     let dx: Tensor | undefined;
     if (want[0]) {
@@ -146,7 +156,7 @@ const layerNormDef: OpDef = {
         let m1 = 0;
         let m2 = 0;
         for (let j = 0; j < len; j++) {
-          const v = gd[base + j]! * scale.data[at(sa, j)]!;
+          const v = gd[base + j]! * sv[j]!;
           d[j] = v;
           m1 += v;
           m2 += v * xhat[base + j]!;

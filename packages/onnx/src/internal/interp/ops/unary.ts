@@ -2,7 +2,7 @@
 // the input. Activation attributes take the ONNX defaults.
 import type { NodeProto } from '../../proto.js';
 import { attrFloat, attrString } from '../../proto.js';
-import { erf, erfDerivative } from '../erf.js';
+import { erf, erf32, erfDerivative } from '../erf.js';
 import type { OpDef } from '../op.js';
 import { OpError, need } from '../op.js';
 import { ELEM, alloc, isFloatType } from '../tensor.js';
@@ -123,8 +123,9 @@ function unaryDef(op: string): OpDef {
       const x = need(inputs, 0, 'X');
       const neg = op === 'Neg' || op === 'Abs' || op === 'Sign';
       if (!isFloatType(x.type) && !neg) throw new OpError(`${op} of a ${x.type === ELEM.BOOL ? 'bool' : 'integer'} tensor`);
-      const f = fnOf(ctx.node).f;
       const y = alloc(x.dims, x.type, ctx.precision);
+      // a float32 result needs erf only to float32's accuracy
+      const f = op === 'Erf' && y.data instanceof Float32Array ? erf32 : fnOf(ctx.node).f;
       const xd = x.data;
       const yd = y.data;
       for (let i = 0; i < xd.length; i++) yd[i] = f(xd[i]!);
