@@ -156,7 +156,7 @@ describe('xai bench / explain --model m.onnx --data d.csv --label y', () => {
 
   const poly = resolve(__dirname, '../../onnx/fixtures/autodiff/atan_fd.onnx');
   it.skipIf(!existsSync(poly))(
-    'a graph with an op outside the interpreter (Atan): gradients marked approximate in the output and the report',
+    'a graph with an op outside the interpreter (Atan): gradients marked approximate with their estimate, refused when it is above 1 % unless --allow-approximate',
     () => {
       const p = join(dir, 'p.csv');
       const lines = ['age,income,ratio,hours,flag,score,y'];
@@ -168,7 +168,19 @@ describe('xai bench / explain --model m.onnx --data d.csv --label y', () => {
       const e = runCliSync(['explain', '--model', poly, '--data', p, '--label', 'y', '--method', 'grad', '--out', join(dir, 'pg.json')]);
       expect(e.code, e.stderr).toBe(0);
       expect(e.stdout + e.stderr).toMatch(/APPROXIMATE/);
-      expect(JSON.parse(readFileSync(join(dir, 'pg.json'), 'utf8')).gradients).toMatch(/finite differences/);
+      expect(JSON.parse(readFileSync(join(dir, 'pg.json'), 'utf8')).gradients).toMatch(/finite differences.*estimated error/);
+      // one row and no training rows: the steps come from |x| (income ≈ 5e4: a step of ≈ 250), refused by the estimate unless insisted on
+      const one = join(dir, 'p1.csv');
+      writeFileSync(one, lines.slice(0, 2).join('\n'));
+      const bare = ['explain', '--model', poly, '--instances', one, '--label', 'y', '--method', 'grad', '--out', join(dir, 'pb.json')];
+      const refused = runCliSync(bare);
+      expect(refused.code, refused.stderr).toBe(1);
+      expect(refused.stderr).toMatch(
+        /^xai: .*error estimate .* % of the largest gradient, above 1\.0 %: use shap, lime.*--allow-approximate/,
+      );
+      expect(existsSync(join(dir, 'pb.json'))).toBe(false);
+      ok([...bare, '--allow-approximate']);
+      expect(JSON.parse(readFileSync(join(dir, 'pb.json'), 'utf8')).gradients).toMatch(/^approximate: .*estimated error [1-9]\d* % /);
       const out = join(dir, 'prun');
       ok([
         'bench',

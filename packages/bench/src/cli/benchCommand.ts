@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { TREE_SHAP_FLAG_HELP } from '../inputs/treeModels.js';
+import { ALLOW_APPROXIMATE_HELP, OUTPUT_FLAG_HELP } from '../inputs/loadCliModel.js';
 import { Option } from 'commander';
 import { XaiError } from '@xai/core';
 import type { BenchConfig, BenchConfigInput } from '../config/benchConfig.js';
@@ -46,6 +47,8 @@ interface BenchFlags {
   modelInput?: string;
   strict?: boolean;
   treeShap?: string;
+  output?: string;
+  allowApproximate?: boolean;
 }
 
 /** commander collector of a repeatable flag. */
@@ -104,6 +107,8 @@ function benchOptions(command: Command): Command {
     )
     .option('--strict', 'refuse a model that predicts one class or does not beat the base rate (else a loud warning)')
     .option('--tree-shap <algorithm>', TREE_SHAP_FLAG_HELP)
+    .option('--output <kind>', OUTPUT_FLAG_HELP)
+    .option('--allow-approximate', ALLOW_APPROXIMATE_HELP)
     .option(
       '--explainers <list>',
       'control, grad, sg, ig, itg, shap, lime (all = these seven); also shapley, permshap, occlusion, sg2, vargrad, ig-sg, itg-sg, gradshap, deeplift [the seven]',

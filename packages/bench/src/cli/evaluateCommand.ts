@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { inputDimOf } from './cliHints.js';
 import { TREE_SHAP_FLAG_HELP, treeShapAlgorithm } from '../inputs/treeModels.js';
 import { writeFileAtomicSync } from '@xai/core/node';
+import { ALLOW_APPROXIMATE_HELP, OUTPUT_FLAG_HELP, outputFlag } from '../inputs/loadCliModel.js';
 import type { CliIo } from './cliIo.js';
 import { MISSING_FLAG_HELP, userDataFromFlags } from './userDataFlags.js';
 
@@ -26,6 +27,8 @@ interface EvaluateFlags {
   modelInput?: string;
   inputDim?: string;
   treeShap?: string;
+  output?: string;
+  allowApproximate?: boolean;
   out?: string;
 }
 
@@ -45,6 +48,8 @@ export function evaluateCommand(program: Command, io: CliIo): Command {
     .option('--missing <mode>', MISSING_FLAG_HELP)
     .option('--input-dim <n>', 'the feature count of an ONNX model whose input width is dynamic')
     .option('--tree-shap <algorithm>', TREE_SHAP_FLAG_HELP)
+    .option('--output <kind>', OUTPUT_FLAG_HELP)
+    .option('--allow-approximate', ALLOW_APPROXIMATE_HELP)
     .option(
       '--model-input <space>',
       'with --data, what a model without a preprocessing block eats: raw (the CSV columns as given) or scaled [raw]',
@@ -121,6 +126,8 @@ Examples:
         modelInput: c.modelInput,
         ...(f.inputDim !== undefined ? { inputDim: inputDimOf(f.inputDim) } : {}),
         ...(f.treeShap !== undefined ? { treeShap: treeShapAlgorithm(f.treeShap, 'xai evaluate')! } : {}),
+        ...(f.output !== undefined ? { output: outputFlag(f.output, 'xai evaluate')! } : {}),
+        ...(f.allowApproximate === true ? { allowApproximate: true } : {}),
       });
       if (r.featureKinds) io.err(`xai: ${featureKindsLine(r.featureKinds)}\n`);
       for (const w of r.warnings ?? []) io.err(`xai: warning: ${w}\n`);

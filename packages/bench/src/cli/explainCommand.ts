@@ -4,6 +4,7 @@ import { inputDimOf } from './cliHints.js';
 import type { CliIo } from './cliIo.js';
 import { MISSING_FLAG_HELP, userDataFromFlags } from './userDataFlags.js';
 import { INTERACTIONS_FLAG_HELP, TREE_SHAP_FLAG_HELP, checkInteractionsFlag, treeShapAlgorithm } from '../inputs/treeModels.js';
+import { ALLOW_APPROXIMATE_HELP, OUTPUT_FLAG_HELP, outputFlag } from '../inputs/loadCliModel.js';
 
 interface ExplainFlags {
   model: string;
@@ -22,6 +23,8 @@ interface ExplainFlags {
   inputDim?: string;
   treeShap?: string;
   interactions?: boolean;
+  output?: string;
+  allowApproximate?: boolean;
   out: string;
 }
 
@@ -70,6 +73,8 @@ function explainOptions(command: Command): Command {
     .option('--input-dim <n>', 'the feature count of an ONNX model whose input width is dynamic')
     .option('--tree-shap <algorithm>', TREE_SHAP_FLAG_HELP)
     .option('--interactions', INTERACTIONS_FLAG_HELP)
+    .option('--output <kind>', OUTPUT_FLAG_HELP)
+    .option('--allow-approximate', ALLOW_APPROXIMATE_HELP)
     .option(
       '--model-input <space>',
       'with --data, what a model without a preprocessing block eats: raw (the CSV columns as given) or scaled (min-max on the train rows) [raw]',
@@ -132,6 +137,8 @@ async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
     ...(f.treeShap !== undefined ? { treeShap: treeShapAlgorithm(f.treeShap, 'xai explain')! } : {}),
     ...(f.interactions === true ? { interactions: true } : {}),
     ...(f.schema && !data ? { schema: f.schema } : {}),
+    ...(f.output !== undefined ? { output: outputFlag(f.output, 'xai explain')! } : {}),
+    ...(f.allowApproximate === true ? { allowApproximate: true } : {}),
   });
   io.err(`xai: ${featureKindsLine(r.featureKinds)}\n`);
   for (const w of r.warnings) io.err(`xai: warning: ${w}\n`);
@@ -145,7 +152,10 @@ async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
     features: r.names,
     attributions: r.attributions,
     ...(r.cli.format === 'onnx' && !trees
-      ? { gradients: r.cli.approximateGradients ? 'approximate: central finite differences' : 'exact: reverse-mode autodiff' }
+      ? {
+          gradients:
+            r.gradients ?? (r.cli.approximateGradients ? 'approximate: central finite differences' : 'exact: reverse-mode autodiff'),
+        }
       : {}),
     ...(r.preprocessed ? { outOfRangeRows: r.outOfRangeRows } : {}),
     ...(r.warnings.length > 0 ? { warnings: r.warnings } : {}),

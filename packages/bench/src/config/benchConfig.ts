@@ -23,6 +23,8 @@ import type { ModelInput } from '../inputs/modelInputSpace.js';
 import { parseModelInput } from '../inputs/modelInputSpace.js';
 import type { TreeShapAlgorithm } from '@xai/explainers';
 import { runExplainers, treeShapAlgorithm } from '../inputs/treeModels.js';
+import { outputFlag } from '../inputs/loadCliModel.js';
+import type { OnnxOutputKind } from '@xai/onnx';
 
 /** A `--model <file>` of a run: the id its rows and tables carry (the file name without extension) and the resolved path. */
 export interface ModelFileSpec {
@@ -102,6 +104,10 @@ export interface BenchConfig {
   readonly strict: boolean;
   /** TreeSHAP's algorithm (`--tree-shap`; absent: path-dependent). */
   readonly treeShap?: TreeShapAlgorithm;
+  /** What the .onnx model files' output holds (`--output`; absent: discovered from each graph). */
+  readonly output?: OnnxOutputKind;
+  /** Run gradient methods on finite-difference gradients whose error estimate is above 1 % (`--allow-approximate`). */
+  readonly allowApproximate?: boolean;
 }
 
 /** Report layouts. */
@@ -185,6 +191,8 @@ const KEYS: readonly string[] = [
   ...OVERRIDE_KEYS,
   'modelFiles',
   'treeShap',
+  'output',
+  'allowApproximate',
   'backend',
   'precision',
   'modelInput',
@@ -417,6 +425,8 @@ export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, 
     modelInput: raw.modelInput === undefined ? 'raw' : parseModelInput(raw.modelInput),
     strict: raw.strict === undefined ? false : bool('strict', raw.strict),
     ...(raw.treeShap !== undefined ? { treeShap: treeShapAlgorithm(String(raw.treeShap), 'xai bench')! } : {}),
+    ...(raw.output !== undefined ? { output: outputFlag(String(raw.output), 'xai bench')! } : {}),
+    ...(raw.allowApproximate !== undefined && bool('allowApproximate', raw.allowApproximate) ? { allowApproximate: true } : {}),
   };
 }
 
@@ -604,5 +614,7 @@ export function runIdentity(config: BenchConfig): Record<string, unknown> {
     ...(config.precision !== 'float64' ? { precision: config.precision } : {}),
     // Which rows a model file eats changes its scores; only recorded off the default.
     ...(config.modelInput !== 'raw' ? { modelInput: config.modelInput } : {}),
+    // So does what an .onnx file's output is declared to hold.
+    ...(config.output !== undefined ? { output: config.output } : {}),
   };
 }

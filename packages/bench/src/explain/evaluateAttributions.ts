@@ -9,6 +9,8 @@ import type { ModelInput } from '../inputs/modelInputSpace.js';
 import { ALL_EXPLAINER_IDS, createExplainer, isExplainerId } from '@xai/explainers';
 import type { TreeShapAlgorithm } from '@xai/explainers';
 import { checkMethodForModel, explainsClassOne } from '../inputs/treeModels.js';
+import { gradientVerdict } from '../inputs/gradientMethods.js';
+import type { OnnxOutputKind } from '@xai/onnx';
 import { EXTENDED_METRIC_IDS, METRIC_IDS, extendedMetrics, metrics } from '@xai/metrics';
 import type { ExtendedMetricId, MetricId } from '@xai/metrics';
 import { linearGroundTruth } from '@xai/models/node';
@@ -49,6 +51,10 @@ export interface EvaluateAttributionsOptions {
   readonly inputDim?: number;
   /** TreeSHAP's algorithm when stability metrics re-explain with treeshap (`--tree-shap`). */
   readonly treeShap?: TreeShapAlgorithm;
+  /** What an ONNX graph's output holds (`--output`). @defaultValue discovered from the graph */
+  readonly output?: OnnxOutputKind;
+  /** Re-explain with finite-difference gradients even when their error estimate is above 1 % (`--allow-approximate`). */
+  readonly allowApproximate?: boolean;
 }
 
 /** `xai evaluate`'s output. */
@@ -106,6 +112,8 @@ export async function evaluateAttributions(o: EvaluateAttributionsOptions): Prom
       'modelInput',
       'inputDim',
       'treeShap',
+      'output',
+      'allowApproximate',
     ],
     'evaluateAttributions',
   );
@@ -153,8 +161,8 @@ function evaluateRows(o: EvaluateAttributionsOptions, id: string, extended: bool
   const groundTruth = evaluationGroundTruth(o, id, extended, rows);
   // The same noise units xai explain used for these attributions.
   const scale = commandScale(o.preset, train, schema);
-  const explainer = reExplainer(o, id, extended, read.method, rows, scale);
-  const extras = evaluationExtras(rows, cli, inferred, record);
+  const { explainer, gradients } = reExplainer(o, id, extended, read.method, rows, scale);
+  const extras = evaluationExtras(rows, cli, inferred, record, gradients);
   const r = extended
     ? runExtendedMetric(o, id, rows, read.attributions, groundTruth, explainer, scale)
     : metrics[id as MetricId].evaluate(
@@ -213,7 +221,7 @@ function evaluationGroundTruth(o: EvaluateAttributionsOptions, id: string, exten
   });
 }
 
-/** The explainer stability metrics re-explain neighbours with (`--method`, else the one the attributions name). */
+/** The explainer stability metrics re-explain neighbours with (`--method`, else the one the attributions name), and what its gradients are. */
 function reExplainer(
   o: EvaluateAttributionsOptions,
   id: string,
@@ -221,11 +229,11 @@ function reExplainer(
   readMethod: string | null,
   rows: EvaluateRows,
   scale: PerturbationScale | undefined,
-): Explainer | undefined {
+): { readonly explainer?: Explainer; readonly gradients?: string } {
   const { train, cli } = rows;
   const reExplains =
     STABILITY_METRICS.includes(id as never) || (extended && extendedMetrics[id as ExtendedMetricId].info.requires.includes('explainer'));
-  if (!reExplains) return undefined;
+  if (!reExplains) return {};
   const method = o.method ?? readMethod ?? undefined;
   if (method === undefined)
     throw new XaiError('BAD_OPTION', `${id} re-explains neighbours: give --method (${ALL_EXPLAINER_IDS.join(', ')})`, {
@@ -240,6 +248,14 @@ function reExplainer(
       value: method,
     });
   checkMethodForModel(method, cli.model, o.model, FN);
+  const verdict = gradientVerdict(cli.model, [method], {
+    x: rows.x,
+    names: rows.names,
+    allowApproximate: o.allowApproximate === true,
+    file: o.model,
+    fn: FN,
+    arg: '--method',
+  });
   const e = withCliHints(FN, method, () =>
     createExplainer(method, {
       preset: o.preset,
@@ -249,16 +265,23 @@ function reExplainer(
       ...(method === 'treeshap' && o.treeShap !== undefined ? { algorithm: o.treeShap } : {}),
     }),
   );
+  const gradients = verdict === undefined ? {} : { gradients: verdict.note };
   // xai explain explained a binary tree model's class 1 (its raw score) on every row: neighbours too.
-  if (method !== 'treeshap' || !explainsClassOne(cli.model)) return e;
-  return { id: e.id, explain: (m, x, opts) => e.explain(m, x, { ...opts, targets: new Int32Array(x.rows).fill(1) }) };
+  if (method !== 'treeshap' || !explainsClassOne(cli.model)) return { explainer: e, ...gradients };
+  return { explainer: { id: e.id, explain: (m, x, opts) => e.explain(m, x, { ...opts, targets: new Int32Array(x.rows).fill(1) }) } };
 }
 
-/** What the output says about the model's gradients, the rows and the schema. */
-function evaluationExtras(rows: EvaluateRows, cli: EvaluateRows['cli'], inferred: FileSchema | null, record: FeatureKindsRecord) {
+/** What the output says about the model's gradients (as the re-explaining method found them), the rows and the schema. */
+function evaluationExtras(
+  rows: EvaluateRows,
+  cli: EvaluateRows['cli'],
+  inferred: FileSchema | null,
+  record: FeatureKindsRecord,
+  gradients: string | undefined,
+) {
   return {
     ...(cli.format === 'onnx' && !hasTrees(cli.model)
-      ? { gradients: cli.approximateGradients ? 'approximate: central finite differences' : 'exact: reverse-mode autodiff' }
+      ? { gradients: gradients ?? (cli.approximateGradients ? 'approximate: central finite differences' : 'exact: reverse-mode autodiff') }
       : {}),
     ...(rows.preprocessed ? { outOfRangeRows: rows.outOfRangeRows } : {}),
     schema: record.source,

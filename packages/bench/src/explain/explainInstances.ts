@@ -8,6 +8,8 @@ import type { PresetName } from '../config/ids.js';
 import { protocolPreset } from '../config/presetStages.js';
 import type { CliModel } from '../inputs/loadCliModel.js';
 import { loadCliModel } from '../inputs/loadCliModel.js';
+import { fitFiniteDifferences, gradientVerdict } from '../inputs/gradientMethods.js';
+import type { OnnxOutputKind } from '@xai/onnx';
 import { readModelRows } from './modelRows.js';
 import { commandSchema } from './fileSchema.js';
 import type { FeatureKindsRecord } from '../inputs/featureKinds.js';
@@ -46,6 +48,10 @@ export interface ExplainInstancesOptions {
   readonly interactions?: boolean;
   /** With `instances`: a schema file (OpenXAI feature metadata or xai-data-schema@1) giving the feature kinds (see `fileSchema`). */
   readonly schema?: string;
+  /** What an ONNX graph's output holds (`--output`). @defaultValue discovered from the graph */
+  readonly output?: OnnxOutputKind;
+  /** Use finite-difference gradients even when their error estimate is above 1 % (`--allow-approximate`). */
+  readonly allowApproximate?: boolean;
 }
 
 /** What `xai explain` adds for TreeSHAP: per row the expected raw score, and how it was computed. */
@@ -121,6 +127,7 @@ export async function commandRows(
     precision?: Precision | undefined;
     modelInput?: ModelInput | undefined;
     inputDim?: number | undefined;
+    output?: OnnxOutputKind | undefined;
   },
   what: string,
 ): Promise<CommandRows> {
@@ -131,55 +138,75 @@ export async function commandRows(
       arg: '--instances',
       value: undefined,
     });
-  const cli = await withCliHintsAsync(fn, undefined, () => loadCliModel(o.model, o.precision ?? 'float64', o.inputDim));
+  // --data first: an ONNX graph's stored class labels are matched to the data's by name
+  const ds = o.data === undefined ? undefined : await loadUserBenchDataset(o.data, { seed: o.seed });
+  const classes = ds?.preprocessing.label?.classes;
+  const cli = await withCliHintsAsync(fn, undefined, () =>
+    loadCliModel(o.model, o.precision ?? 'float64', o.inputDim, {
+      ...(o.output !== undefined ? { output: o.output } : {}),
+      ...(classes !== undefined ? { classes } : {}),
+    }),
+  );
   try {
-    if (o.data !== undefined) {
-      const ds = await loadUserBenchDataset(o.data, { seed: o.seed });
-      if (ds.schema.names.length !== cli.model.inputDim)
-        throw new XaiError(
-          'SHAPE_MISMATCH',
-          `${o.data.data} has ${ds.schema.names.length} model columns (${ds.schema.names.slice(0, 6).join(', ')}) but ${o.model} takes ${cli.model.inputDim}`,
-          { fn, arg: '--data', value: ds.schema.names.length },
-        );
-      // The same feature-space contract as xai bench: a model eats its own input space.
-      const space = modelInputSpace(ds, 'file', cli.model, o.modelInput ?? 'raw');
-      const train = o.train === undefined ? space.train : readModelRows(o.train, cli.model, { label: o.label, what }).x;
-      const classNames = ds.preprocessing.label?.classes;
-      return {
-        cli,
-        x: space.test,
-        names: ds.schema.names,
-        schema: ds.schema,
-        train,
-        preprocessed: true,
-        outOfRangeRows: ds.user.provenance.testOutOfRange?.rows ?? 0,
-        warnings: ds.warnings,
-        source: o.data.test ?? o.data.data,
-        rowIndex: o.data.test !== undefined ? Int32Array.from({ length: space.test.rows }, (_, i) => i) : null,
-        ...(ds.user.sourceLines ? { sourceLines: ds.user.sourceLines.test } : {}),
-        inputSpace: space,
-        ...(classNames ? { classNames } : {}),
-      };
-    }
-    const rows = readModelRows(o.instances!, cli.model, { label: o.label, what });
-    const train = o.train === undefined ? undefined : readModelRows(o.train, cli.model, { label: o.label, what, columns: rows.names });
-    const classNames = cli.model.preprocessing?.label?.classes;
-    return {
-      cli,
-      x: rows.x,
-      names: rows.names,
-      train: train?.x,
-      preprocessed: rows.preprocessed,
-      outOfRangeRows: rows.outOfRangeRows,
-      warnings: [...rows.warnings, ...(train?.warnings ?? [])],
-      source: o.instances!,
-      rowIndex: Int32Array.from({ length: rows.x.rows }, (_, i) => i),
-      ...(classNames ? { classNames } : {}),
-    };
+    const rows = ds !== undefined ? dataRows(o, ds, cli, what) : instanceRows(o, cli, what);
+    fitFiniteDifferences(cli.model, rows.train, rows.x);
+    return rows;
   } catch (e) {
     cli.dispose();
     throw e;
   }
+}
+
+type RowOptions = Parameters<typeof commandRows>[0];
+
+/** `--data`: the test split (in the model's input space) to explain, the train split as background. */
+function dataRows(o: RowOptions, ds: Awaited<ReturnType<typeof loadUserBenchDataset>>, cli: CliModel, what: string): CommandRows {
+  const fn = `xai ${what}`;
+  const data = o.data!;
+  if (ds.schema.names.length !== cli.model.inputDim)
+    throw new XaiError(
+      'SHAPE_MISMATCH',
+      `${data.data} has ${ds.schema.names.length} model columns (${ds.schema.names.slice(0, 6).join(', ')}) but ${o.model} takes ${cli.model.inputDim}`,
+      { fn, arg: '--data', value: ds.schema.names.length },
+    );
+  // The same feature-space contract as xai bench: a model eats its own input space.
+  const space = modelInputSpace(ds, 'file', cli.model, o.modelInput ?? 'raw');
+  const train = o.train === undefined ? space.train : readModelRows(o.train, cli.model, { label: o.label, what }).x;
+  const classNames = ds.preprocessing.label?.classes;
+  return {
+    cli,
+    x: space.test,
+    names: ds.schema.names,
+    schema: ds.schema,
+    train,
+    preprocessed: true,
+    outOfRangeRows: ds.user.provenance.testOutOfRange?.rows ?? 0,
+    warnings: ds.warnings,
+    source: data.test ?? data.data,
+    rowIndex: data.test !== undefined ? Int32Array.from({ length: space.test.rows }, (_, i) => i) : null,
+    ...(ds.user.sourceLines ? { sourceLines: ds.user.sourceLines.test } : {}),
+    inputSpace: space,
+    ...(classNames ? { classNames } : {}),
+  };
+}
+
+/** `--instances`: the rows as given (through a model's preprocessing block), `--train` as background. */
+function instanceRows(o: RowOptions, cli: CliModel, what: string): CommandRows {
+  const rows = readModelRows(o.instances!, cli.model, { label: o.label, what });
+  const train = o.train === undefined ? undefined : readModelRows(o.train, cli.model, { label: o.label, what, columns: rows.names });
+  const classNames = cli.model.preprocessing?.label?.classes ?? (cli.model as { classLabels?: readonly string[] }).classLabels;
+  return {
+    cli,
+    x: rows.x,
+    names: rows.names,
+    train: train?.x,
+    preprocessed: rows.preprocessed,
+    outOfRangeRows: rows.outOfRangeRows,
+    warnings: [...rows.warnings, ...(train?.warnings ?? [])],
+    source: o.instances!,
+    rowIndex: Int32Array.from({ length: rows.x.rows }, (_, i) => i),
+    ...(classNames ? { classNames } : {}),
+  };
 }
 
 /**
@@ -201,10 +228,14 @@ export function commandScale(
  * row is explained). See {@link commandRows} for where the rows come from.
  * @since 0.1.0
  */
-export async function explainInstances(
-  options: ExplainInstancesOptions,
-): Promise<
-  CommandRows & { attributions: Matrix; explainedClass: Int32Array; featureKinds: FeatureKindsRecord; treeShap?: TreeShapOutput }
+export async function explainInstances(options: ExplainInstancesOptions): Promise<
+  CommandRows & {
+    attributions: Matrix;
+    explainedClass: Int32Array;
+    featureKinds: FeatureKindsRecord;
+    treeShap?: TreeShapOutput;
+    gradients?: string;
+  }
 > {
   checkOptions(
     options,
@@ -223,6 +254,8 @@ export async function explainInstances(
       'treeShap',
       'interactions',
       'schema',
+      'output',
+      'allowApproximate',
     ],
     'explainInstances',
   );
@@ -240,6 +273,14 @@ export async function explainInstances(
     const scale = commandScale(options.preset, r.train, kinds.schema);
     const method = options.method;
     checkMethodForModel(method, r.cli.model, options.model, 'xai explain');
+    const verdict = gradientVerdict(r.cli.model, [method], {
+      x: r.x,
+      names: r.names,
+      allowApproximate: options.allowApproximate === true,
+      file: options.model,
+      fn: 'xai explain',
+      arg: '--method',
+    });
     const explainer = withCliHints('xai explain', method, () =>
       createExplainer(method, {
         preset: options.preset,
@@ -265,7 +306,14 @@ export async function explainInstances(
     const explainedClass = predictLabels(r.cli.model, r.x);
     const attributions = withCliHints('xai explain', method, () => explainer.explain(r.cli.model, r.x, { targets: explainedClass }));
     const warnings = [...r.warnings, ...(kinds.inferred?.warnings ?? [])];
-    return { ...r, warnings, attributions, explainedClass, featureKinds: kinds.record };
+    return {
+      ...r,
+      warnings,
+      attributions,
+      explainedClass,
+      featureKinds: kinds.record,
+      ...(verdict !== undefined ? { gradients: verdict.note } : {}),
+    };
   } finally {
     r.cli.dispose();
   }

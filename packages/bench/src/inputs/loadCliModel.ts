@@ -2,6 +2,8 @@ import type { Model, Preprocessing } from '@xai/core';
 import { loadModelSync } from '@xai/models/node';
 import type { NeuralModel, Precision } from '@xai/models';
 import { withPrecision } from '@xai/models';
+import type { OnnxOutputKind } from '@xai/onnx';
+import { XaiError } from '@xai/core';
 import { treeFileKindOf } from './treeModels.js';
 
 /** A model file as the CLI loads it: `xai-model@1` JSON, or an ONNX graph. */
@@ -18,6 +20,38 @@ export interface CliModel {
   dispose(): void;
 }
 
+/** What the CLI knows about an ONNX model beside the file (`--output`, the data's label classes). @since 0.3.0 */
+export interface CliModelOptions {
+  /** What a graph's output holds (`--output probability|logit|value`): ONNX graphs only. */
+  readonly output?: OnnxOutputKind;
+  /** The data's label classes in its order: a graph that stores class labels is matched to them by name. */
+  readonly classes?: readonly string[];
+}
+
+/** `--output probability|logit|value` as the loader's output kind. @since 0.3.0 */
+export const OUTPUT_FLAG: Readonly<Record<string, OnnxOutputKind>> = { probability: 'probabilities', logit: 'logits', value: 'value' };
+
+/** The help text of `--output`. */
+export const OUTPUT_FLAG_HELP =
+  "what an ONNX model's output holds: probability, logit or value (e.g. a binary model's one logit column, otherwise read as a regression value) [discovered from the graph]";
+
+/** The help text of `--allow-approximate`. */
+export const ALLOW_APPROXIMATE_HELP =
+  'use finite-difference gradients (an ONNX graph with an op outside the interpreter) even when their own error estimate is above 1 % of the largest gradient';
+
+/** Checks `--output`. @since 0.3.0 */
+export function outputFlag(raw: string | undefined, fn: string): OnnxOutputKind | undefined {
+  if (raw === undefined) return undefined;
+  const kind = OUTPUT_FLAG[raw];
+  if (kind === undefined)
+    throw new XaiError('BAD_OPTION', `--output: expected probability, logit or value, got ${JSON.stringify(raw)}`, {
+      fn,
+      arg: '--output',
+      value: raw,
+    });
+  return kind;
+}
+
 /** True for a path the CLI loads as ONNX (`.onnx`, any case). @since 0.2.0 */
 export function isOnnxPath(path: string): boolean {
   return /\.onnx$/i.test(path);
@@ -26,15 +60,27 @@ export function isOnnxPath(path: string): boolean {
 /**
  * Loads `--model <file>`: an XGBoost JSON model or an ONNX tree-ensemble graph (judged by the
  * bytes) through `@xai/trees` (pure TypeScript, no gradients: trees are piecewise constant);
- * any other `.onnx` through `@xai/onnx/node`'s `loadOnnxModel` (ONNX Runtime,
- * one intra-op thread; an MLP graph imported for exact gradients, any other graph with
- * batched central finite differences, flagged approximate), anything else as `xai-model@1`
- * JSON — computing in `precision` (float32: `withPrecision`, the released OpenXAI code's torch
- * arithmetic; an ONNX graph keeps its own tensor type). The ONNX runtime is loaded only when an ONNX file is given.
+ * any other `.onnx` through `@xai/onnx/node`'s `loadOnnxModel` (the interpreter, exact
+ * gradients; a graph with an op outside its set on ONNX Runtime, one intra-op thread, with
+ * finite differences flagged approximate; `options.output` declares its output, and
+ * `options.classes` matches stored class labels by name), anything else as `xai-model@1` JSON
+ * — computing in `precision` (float32: `withPrecision`, the released OpenXAI code's torch
+ * arithmetic; the interpreter rounds each op of a float32 graph to float32).
  * @example const m = await loadCliModel('m.onnx'); m.approximateGradients
  * @since 0.2.0
  */
-export async function loadCliModel(path: string, precision: Precision = 'float64', inputDim?: number): Promise<CliModel> {
+export async function loadCliModel(
+  path: string,
+  precision: Precision = 'float64',
+  inputDim?: number,
+  options: CliModelOptions = {},
+): Promise<CliModel> {
+  if (options.output !== undefined && !isOnnxPath(path))
+    throw new XaiError('BAD_OPTION', `--output describes an ONNX graph's output; ${path} is not an .onnx file`, {
+      fn: 'loadCliModel',
+      arg: '--output',
+      value: options.output,
+    });
   if (treeFileKindOf(path) !== null) {
     const { loadTreeModel } = await import('@xai/trees/node');
     const model = loadTreeModel(path, inputDim !== undefined ? { inputDim } : {});
@@ -62,7 +108,13 @@ export async function loadCliModel(path: string, precision: Precision = 'float64
     };
   }
   const { loadOnnxModel } = await import('@xai/onnx/node');
-  const model = loadOnnxModel(path, { threads: 1, ...(inputDim !== undefined ? { inputDim } : {}) });
+  const model = loadOnnxModel(path, {
+    threads: 1,
+    precision,
+    ...(inputDim !== undefined ? { inputDim } : {}),
+    ...(options.output !== undefined ? { output: options.output } : {}),
+    ...(options.classes !== undefined ? { classes: options.classes } : {}),
+  });
   const d = model.discovered;
   const approximate = model.gradientSource === 'finite-differences';
   const note = `${path}: ONNX, input ${d.input} (${d.inputDim} features, ${d.inputType}), output ${d.outputName} as ${d.output} (${d.outputKindRule}); run by ${model.backend}; gradients ${approximate ? `APPROXIMATE (central finite differences, relative step ${d.fdStep ?? '?'}: ${d.finiteDifferencesBecause ?? ''})` : 'exact (reverse-mode, the interpreter)'}`;

@@ -11,7 +11,7 @@ import { MODELS } from '../config/ids.js';
 import type { BenchConfig, ModelFileSpec } from '../config/benchConfig.js';
 import { trainOrLoadModel } from './trainOrLoadModel.js';
 import type { StoredTrainReport, TrainOrLoadModelOptions } from './trainOrLoadModel.js';
-import type { BackendName, WorkerModelSpec } from './workerModel.js';
+import type { BackendName, OnnxFileOptions, WorkerModelSpec } from './workerModel.js';
 
 /**
  * Where a run's model for a dataset comes from: a built-in kind the bench trains (and
@@ -65,9 +65,11 @@ export interface ResolvedModel {
 export interface ResolveModelSourceOptions extends TrainOrLoadModelOptions {
   /**
    * Forward passes of trained models and xai-model@1 files: pure TS (ts, or js on the scalar
-   * kernels) or ONNX Runtime; an .onnx file always runs on ONNX Runtime. @defaultValue 'ts'
+   * kernels) or ONNX Runtime; an .onnx file runs on the interpreter (ONNX Runtime only for ops outside its set). @defaultValue 'ts'
    */
   readonly backend?: BackendName;
+  /** An .onnx file: what its output holds (`--output`), and the interpreter's arithmetic. @since 0.3.0 */
+  readonly onnx?: OnnxFileOptions;
 }
 
 /**
@@ -159,7 +161,10 @@ export async function resolveModelSource(
     };
   }
   const { loadOnnxModel } = await import('@xai/onnx/node');
-  const m = loadOnnxModel(bytes, { threads: 1, name: source.path });
+  // stored class labels are matched to the data's by name (a different set is an error naming both)
+  const classes = dataset.preprocessing.label?.classes;
+  const onnxOptions: OnnxFileOptions = { ...options.onnx, ...(classes !== undefined ? { classes } : {}) };
+  const m = loadOnnxModel(bytes, { threads: 1, name: source.path, ...onnxOptions });
   try {
     widthCheck(m.inputDim);
   } catch (e) {
@@ -170,14 +175,14 @@ export async function resolveModelSource(
   return {
     model: m,
     neural: m.mlp ?? null,
-    worker: { kind: 'onnx', bytes, file: source.path },
+    worker: { kind: 'onnx', bytes, file: source.path, options: onnxOptions },
     hash,
     path: source.path,
     cached: false,
     report: null,
     source: { kind: 'file', format: 'onnx', backend: m.backend },
     gradients: approximate
-      ? `approximate (central finite differences, relative step ${m.discovered.fdStep ?? '?'})`
+      ? `approximate (central finite differences, relative step ${m.discovered.fdStep ?? '?'}: ${m.discovered.finiteDifferencesBecause ?? ''})`
       : 'exact (reverse-mode autodiff of the graph)',
     approximateGradients: approximate,
     dispose: () => m.dispose(),

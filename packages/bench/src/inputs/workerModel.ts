@@ -3,6 +3,7 @@ import { kernelBackend } from '@xai/core';
 import { parseModelJson, withPrecision } from '@xai/models';
 import { treeModelFromBytes } from '@xai/trees';
 import type { NeuralModel, Precision } from '@xai/models';
+import type { OnnxOutputKind } from '@xai/onnx';
 
 /**
  * Who evaluates the built-in models' forward passes: pure TS (WebAssembly SIMD kernels where
@@ -24,10 +25,17 @@ export function backendNote(backend: BackendName, precision: Precision): string 
   return `ts: pure TypeScript (the reference), on the ${kernels}`;
 }
 
+/** How an .onnx file is loaded: its output's kind (`--output`), the interpreter's arithmetic, the data's class names. @since 0.3.0 */
+export interface OnnxFileOptions {
+  readonly output?: OnnxOutputKind;
+  readonly precision?: Precision;
+  readonly classes?: readonly string[];
+}
+
 /** What a worker receives to rebuild one model (structured-cloneable). */
 export type WorkerModelSpec =
   | { readonly kind: 'json'; readonly json: string; readonly backend: BackendName }
-  | { readonly kind: 'onnx'; readonly bytes: Uint8Array; readonly file: string }
+  | { readonly kind: 'onnx'; readonly bytes: Uint8Array; readonly file: string; readonly options?: OnnxFileOptions }
   | { readonly kind: 'trees'; readonly bytes: Uint8Array; readonly file: string };
 
 /** A model as a worker runs it. */
@@ -58,7 +66,7 @@ export async function loadOnnxRuntime(): Promise<OnnxNode> {
  * `ortModel(…, { threads: 1 })` (probabilities, logits, hidden and input gradients through ONNX
  * Runtime) under `--backend ort`, at `precision` (float32: `withPrecision`, the released
  * code's arithmetic); a tree model (XGBoost JSON, ONNX tree graph) through `@xai/trees`; any other ONNX file
- * through `loadOnnxModel(bytes, { threads: 1 })` (its graph's own precision).
+ * through `loadOnnxModel(bytes, { threads: 1, ...spec.options })` (the interpreter at the run's precision).
  * One intra-op thread per worker, so N workers use N cores, not N².
  * @example const w = buildWorkerModel({ kind: 'json', json, backend: 'ts' }, 'synthetic/ann', null, 'float32')
  * @since 0.2.0
@@ -73,7 +81,7 @@ export function buildWorkerModel(spec: WorkerModelSpec, key: string, onnx: OnnxN
     return { model: treeModelFromBytes(spec.bytes, { file: spec.file }), neural: null, backend: 'trees', approximateGradients: false };
   }
   if (spec.kind === 'onnx') {
-    const m = need().loadOnnxModel(spec.bytes, { threads: 1, name: spec.file });
+    const m = need().loadOnnxModel(spec.bytes, { threads: 1, name: spec.file, ...spec.options });
     return { model: m, neural: m.mlp ?? null, backend: m.backend, approximateGradients: m.gradientSource === 'finite-differences' };
   }
   const make = (): NeuralModel => {

@@ -9,6 +9,7 @@ import { maxInstances } from '../config/benchConfig.js';
 import { DATASETS, EXTENDED_METRICS } from '../config/ids.js';
 import { isPeerPreset, presetStages, protocolPreset } from '../config/presetStages.js';
 import { checkModelTask, datasetClasses } from '../inputs/checkModelTask.js';
+import { fitFiniteDifferences, gradientVerdict } from '../inputs/gradientMethods.js';
 import { loadBenchDataset } from '../inputs/loadBenchDataset.js';
 import type { BenchDataset } from '../inputs/loadBenchDataset.js';
 import { modelInputSpace } from '../inputs/modelInputSpace.js';
@@ -126,9 +127,20 @@ async function prepareModels(
       versions: trainerVersions,
       log: hooks.log,
       backend: config.backend,
+      onnx: { precision: config.precision, ...(config.output !== undefined ? { output: config.output } : {}) },
     });
     try {
       const space = checkedSpace(ds, source.kind, resolved, config, hooks, `${id}/${kind}`);
+      // gradient methods on an .onnx file: refused for columns that lose their derivative and for unreliable finite differences
+      fitFiniteDifferences(resolved.model, space.space.train, space.space.test);
+      const verdict = gradientVerdict(resolved.model, config.explainers, {
+        x: rowBlock(space.space.test, 0, payloadRows),
+        names: ds.schema.names,
+        allowApproximate: config.allowApproximate === true,
+        file: resolved.path,
+        fn: 'xai bench',
+        arg: '--explainers',
+      });
       out.spaces[kind] = space.space;
       out.models.push({
         dataset: id,
@@ -138,7 +150,7 @@ async function prepareModels(
         cached: resolved.cached,
         ...(resolved.report ? { report: resolved.report } : {}),
         source: resolved.source,
-        gradients: resolved.gradients,
+        gradients: verdict?.note ?? resolved.gradients,
         ...(resolved.approximateGradients ? { approximateGradients: true } : {}),
         inputSpace: { space: space.space.space, note: space.space.note },
         sanity: space.sanity,

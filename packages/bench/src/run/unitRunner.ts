@@ -6,6 +6,7 @@ import { floorExplainers, permutedNullAttributions } from '@xai/audit/controls';
 import { linearGroundTruth } from '@xai/models';
 import type { MetricFamily } from '../config/ids.js';
 import { buildWorkerModel, loadOnnxRuntime, needsOnnxRuntime } from '../inputs/workerModel.js';
+import { fitFiniteDifferences } from '../inputs/gradientMethods.js';
 import type { ResultRow } from '../results/resultRow.js';
 import { numberToStored } from '../results/resultRow.js';
 import type { UnitOutput, UnitRunner } from './benchEngine.js';
@@ -34,6 +35,7 @@ function jobCache(p: PipelinePayload, onnx: OnnxRuntime): (dataset: string, mode
       const { x, train } = spec.inputs ?? ds;
       // A discrete column's flip swaps the two values it takes in this model's input space.
       const withLevels = { ...ds, schema: withDiscreteLevels(ds.schema, train) };
+      fitFiniteDifferences(w.model, train, x);
       const explainers = new Map<string, Explainer>(floorExplainers({ train, model: w.model }).map((e) => [e.id, e]));
       const scale = jobScale(p.preset, spec.scaleNoise, train, ds.schema);
       j = { dataset: withLevels, x, train, scale, model: w.model, neural: w.neural, groundTruth: spec.groundTruth, explainers };
