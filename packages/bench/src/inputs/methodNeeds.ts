@@ -1,12 +1,10 @@
 // Which explainers read input gradients, and which read predictions only, for the ONNX gradient
-// gate. The facts come from @xai/explainers' registry (EXPLAINER_INFO.needs, explainerModels).
-import { ALL_EXPLAINER_IDS, EXPLAINER_INFO, explainerModels, isExplainerId } from '@xai/explainers';
+// gate. The facts come from @xai/explainers' registry (usesGradients, explainerModels).
+import { ALL_EXPLAINER_IDS, explainerModels, usesGradients } from '@xai/explainers';
 import { RANDOM_CONTROL } from '../report/controlLift.js';
 
 /** True for an explainer that reads input gradients. @since 0.3.0 */
-export function readsGradients(method: string): boolean {
-  return isExplainerId(method) && EXPLAINER_INFO[method].needs === 'gradients';
-}
+export const readsGradients = (method: string): boolean => usesGradients(method);
 
 /** The explainers that apply to any model (the random control aside): what to use where gradients fail. @since 0.3.0 */
 export function predictionMethods(): string {
