@@ -25,4 +25,7 @@ export * from './modelBoundary.js';
 export * from './formatEstimate.js';
 export * from './text/decodeText.js';
 export * from './text/parseJson.js';
+export * from './adapterHints.js';
+export * from './asyncModel.js';
+export * from './withAsyncModel.js';
 export { VERSION } from './version.js';

@@ -1,4 +1,5 @@
 import { XaiError, describeValue } from './errors.js';
+import { matrixAdapterHint } from './adapterHints.js';
 
 /**
  * A dense row-major matrix view over a Float64Array: plain data, no methods, so any
@@ -154,7 +155,15 @@ export function assertMatrix(
     m.rows < 0 ||
     m.cols < 0
   ) {
-    throw new XaiError('BAD_INPUT', `expected a Matrix {rows, cols, data: Float64Array}, got ${describeValue(value)}`, { fn, arg, value });
+    throw new XaiError(
+      'BAD_INPUT',
+      `expected a Matrix {rows, cols, data: Float64Array}, got ${describeValue(value)}${matrixAdapterHint(value)}`,
+      {
+        fn,
+        arg,
+        value,
+      },
+    );
   }
   const stride = strideOf(m);
   const offset = m.offset ?? 0;

@@ -1,3 +1,4 @@
+import { modelAdapterHint, notAModelError, promiseReturnedMessage } from './adapterHints.js';
 import { XaiError, describeValue } from './errors.js';
 import type { Matrix } from './matrix.js';
 import { assertFinite, assertMatrix, strideOf } from './matrix.js';
@@ -60,11 +61,7 @@ function kindOf(v: unknown): string {
  */
 export function toFloat64Matrix(value: unknown, rows: number, cols: number, fn: string, arg: string): Matrix {
   if (value !== null && typeof value === 'object' && typeof (value as { then?: unknown }).then === 'function') {
-    throw new XaiError(
-      'NOT_SUPPORTED',
-      "returned a Promise; core's Model is synchronous (await the runtime outside, or use an async adapter that batches)",
-      { fn, arg, value: 'Promise' },
-    );
+    throw new XaiError('NOT_SUPPORTED', promiseReturnedMessage(), { fn, arg, value: 'Promise' });
   }
   const expected = `expected ${rows}x${cols}`;
   if (isNumericArray(value)) {
@@ -210,12 +207,7 @@ interface ModelFacts {
 
 /** The model's own declarations, each checked with an error naming the bad field. */
 function modelFacts(model: Model, fn: string): ModelFacts {
-  if (model === null || typeof model !== 'object')
-    throw new XaiError('BAD_INPUT', `expected a Model {inputDim, classes, predictProba}, got ${describeValue(model)}`, {
-      fn,
-      arg: 'model',
-      value: model,
-    });
+  if (model === null || typeof model !== 'object') throw notAModelError(model, fn, 'model');
   const d = model.inputDim;
   const c = model.classes;
   if (!Number.isInteger(d) || d < 1)
@@ -231,7 +223,11 @@ function modelFacts(model: Model, fn: string): ModelFacts {
       value: c,
     });
   if (typeof model.predictProba !== 'function')
-    throw new XaiError('BAD_INPUT', 'model.predictProba must be a function', { fn, arg: 'model.predictProba', value: model.predictProba });
+    throw new XaiError('BAD_INPUT', `model.predictProba must be a function${modelAdapterHint(model)}`, {
+      fn,
+      arg: 'model.predictProba',
+      value: model.predictProba,
+    });
   if (model.output !== undefined && model.output !== 'probabilities' && model.output !== 'value') {
     throw new XaiError('BAD_INPUT', `model.output must be 'probabilities' or 'value', got ${describeValue(model.output)}`, {
       fn,

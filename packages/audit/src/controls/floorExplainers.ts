@@ -1,5 +1,16 @@
 import type { Explainer, ExplainOptions, Matrix, Model } from '@xai/core';
-import { XaiError, assertFinite, assertMatrix, describeValue, hashFloat64, predictLabels, row, selectRows, checkOptions } from '@xai/core';
+import {
+  XaiError,
+  assertFinite,
+  assertMatrix,
+  describeValue,
+  hashFloat64,
+  predictLabels,
+  row,
+  selectRows,
+  checkOptions,
+  notAModelError,
+} from '@xai/core';
 
 /** What the floor explainers are fitted on. */
 export interface FloorContext {
@@ -36,11 +47,7 @@ export function floorExplainers(context: FloorContext, options: FloorExplainersO
   if (train.rows === 0) throw new XaiError('EMPTY', 'train has no rows', { fn, arg: 'context.train', value: 0 });
   assertFinite(train, fn, 'context.train');
   if (model === null || typeof model !== 'object' || typeof model.predictProba !== 'function')
-    throw new XaiError('BAD_INPUT', `expected a Model with predictProba, got ${describeValue(model)}`, {
-      fn,
-      arg: 'context.model',
-      value: model,
-    });
+    throw notAModelError(model, fn, 'context.model');
   if (model.inputDim !== train.cols)
     throw new XaiError('SHAPE_MISMATCH', `model.inputDim ${model.inputDim} does not match train's ${train.cols} columns`, {
       fn,

@@ -11,6 +11,7 @@ import {
   contiguous,
   describeValue,
   hashRows,
+  notAModelError,
   isValueModel,
 } from '@xai/core';
 import { predictRows } from './modelCalls.js';
@@ -37,11 +38,7 @@ export const EXPLAIN_OPTION_KEYS = ['targets', 'keys', 'batchPositions'] as cons
 export function assertModel(model: unknown, fn: string): Model {
   const m = model as Model;
   if (m === null || typeof m !== 'object' || typeof m.predictProba !== 'function') {
-    throw new XaiError('BAD_INPUT', `expected a Model with predictProba(x), got ${describeValue(model)}`, {
-      fn,
-      arg: 'model',
-      value: model,
-    });
+    throw notAModelError(model, fn, 'model');
   }
   return checkedModel(m, fn);
 }

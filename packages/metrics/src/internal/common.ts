@@ -40,12 +40,15 @@ function fail(fn: string, arg: string, message: string, value: unknown): never {
   throw new XaiError('BAD_INPUT', message, { fn, arg, value });
 }
 
-/** x / attributions as a Float64 matrix: any numeric typed array is accepted (copied once), then checked finite. */
+/**
+ * x / attributions as a Float64 matrix: a matrix over any numeric typed array is accepted (copied once), then checked
+ * finite; rows of numbers are refused as by every entry point (the error names fromRows).
+ */
 function inputMatrix(value: unknown, fn: string, arg: string, rows?: number, cols?: number): Matrix {
   const m = value as { rows?: unknown; cols?: unknown } | null;
   const r = rows ?? (m !== null && typeof m === 'object' ? m.rows : undefined);
   const c = cols ?? (m !== null && typeof m === 'object' ? m.cols : undefined);
-  if (!Number.isInteger(r) || !Number.isInteger(c) || (r as number) < 0 || (c as number) < 0) {
+  if (Array.isArray(value) || !Number.isInteger(r) || !Number.isInteger(c) || (r as number) < 0 || (c as number) < 0) {
     assertMatrix(value, fn, arg); // throws the shape-less message
   }
   const out = toFloat64Matrix(value, r as number, c as number, fn, arg);

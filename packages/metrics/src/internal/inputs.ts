@@ -1,5 +1,5 @@
 // Boundary checks on MetricInput fields, shared by the metric wrappers.
-import { XaiError, assertFinite, assertMatrix, checkedModel, describeValue, featureUnits, isValueModel } from '@xai/core';
+import { XaiError, assertFinite, assertMatrix, checkedModel, describeValue, featureUnits, isValueModel, notAModelError } from '@xai/core';
 import type { Explainer, FeatureGroups, FeatureSchema, Matrix, MetricInput, Model } from '@xai/core';
 
 /** The input object itself. */
@@ -71,11 +71,7 @@ export function checkGroundTruth(fn: string, input: MetricInput, n: number, d: n
  */
 export function checkModel(fn: string, model: Model | undefined, d: number): Model {
   if (model === undefined || model === null || typeof model !== 'object' || typeof model.predictProba !== 'function') {
-    throw new XaiError('BAD_INPUT', `a model with predictProba is required, got ${describeValue(model)}`, {
-      fn,
-      arg: 'input.model',
-      value: model,
-    });
+    throw notAModelError(model, fn, 'input.model');
   }
   const m = checkedModel(model, fn);
   if (m.inputDim !== d) {

@@ -1,4 +1,4 @@
-import { XaiError } from '@xai/core';
+import { XaiError, promiseReturnedMessage } from '@xai/core';
 
 /** True for a Promise or any thenable. */
 function isThenable(value: unknown): value is PromiseLike<unknown> {
@@ -9,16 +9,11 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 
 /**
  * NOT_SUPPORTED when a wrapped function returned a Promise: core's `Model` is synchronous,
- * so the caller must resolve it first (e.g. precompute, or run the model in a worker with
- * a synchronous bridge). The rejection, if any, is swallowed so it does not surface later
- * as an unhandled rejection.
+ * and an asynchronous function is made a model by core's `asyncModel` (the message says how).
+ * The rejection, if any, is swallowed so it does not surface later as an unhandled rejection.
  */
 export function rejectPromise(value: unknown, fn: string, arg: string): void {
   if (!isThenable(value)) return;
   if (typeof (value as Promise<unknown>).catch === 'function') (value as Promise<unknown>).catch(() => undefined);
-  throw new XaiError(
-    'NOT_SUPPORTED',
-    "the wrapped function returned a Promise (is it async?); core's Model is synchronous, so functionModel needs a function that returns its result directly",
-    { fn, arg, value: 'Promise' },
-  );
+  throw new XaiError('NOT_SUPPORTED', `the wrapped function ${promiseReturnedMessage()}`, { fn, arg, value: 'Promise' });
 }

@@ -1,7 +1,7 @@
 // Calling the functions a user hands to functionModel: their input in the form they take,
 // their failures as typed errors, their results converted once to Float64.
 import type { Matrix } from '@xai/core';
-import { XaiError, contiguous, describeValue, isXaiError, toFloat64Matrix, toRows } from '@xai/core';
+import { XaiError, contiguous, describeValue, isXaiError, toFloat64Matrix, toRows, promiseReturnedMessage } from '@xai/core';
 import type { FunctionModelInput } from '../functionModel.js';
 import { rejectPromise } from './rejectPromise.js';
 
@@ -29,7 +29,7 @@ export function rejectAsync(fn: string, arg: string, f: unknown): void {
   if (typeof f === 'function' && f.constructor?.name === 'AsyncFunction') {
     throw new XaiError(
       'NOT_SUPPORTED',
-      `${arg} is an async function, so it returns a Promise; core's Model is synchronous: pass a function that returns its result directly`,
+      `${arg} is an async function, so it ${promiseReturnedMessage().replace('returned', 'returns')}, or pass a function that returns its result directly`,
       { fn, arg, value: 'AsyncFunction' },
     );
   }
