@@ -21,5 +21,6 @@ export * from './createExplainer.js';
 export * from './explainToJson.js';
 export * from './plotBase.js';
 export * from './explanationPlots.js';
+export * from './explainAsync.js';
 export * from './scaleEquivalence.js';
 export { VERSION } from './version.js';
