@@ -23,3 +23,4 @@ export * from './localisation.js';
 export * from './agreement.js';
 export * from './openxaiFeatureSchema.js';
 export * from './featureScaleMetrics.js';
+export * from './evaluateAsync.js';
