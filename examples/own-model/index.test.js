@@ -59,3 +59,27 @@ describe('example: a regression model (output: value)', () => {
     for (const id of ['grad', 'ig', 'lime', 'shap']) expect(r[id].PGI).toBeGreaterThan(r[id].PGU);
   });
 });
+
+describe('example: async models (onnxruntime-web, TensorFlow.js)', () => {
+  it('onnxruntime-web: KernelSHAP and PGI through explainAsync/evaluateAsync match the same network in float64', () => {
+    const r = run('async-onnxruntime-web.js');
+    // The session computes in float32: the attributions agree with the float64 network to float32 rounding.
+    r.shap.forEach((v, i) => expect(Math.abs(v - r.reference[i])).toBeLessThan(1e-5));
+    expect(Math.abs(r.pgi - r.referencePgi)).toBeLessThan(1e-5);
+    // KernelSHAP asks for its rows once, then computes on the answers; no row was sent twice.
+    expect(r.passes.map((p) => p.pass)).toEqual([1, 2]);
+    expect(r.passes.at(-1).unusedRows).toBe(0);
+  });
+
+  it('TensorFlow.js: exact Shapley values as the float64 twin gives them, 0 for the ignored feature, LIME recovering the weight ratios', () => {
+    const r = run('async-tfjs.js');
+    r.shapley.forEach((v, i) => expect(Math.abs(v - r.twinShapley[i])).toBeLessThan(1e-5));
+    // A feature the model ignores (w = 0) gets no attribution.
+    for (let i = 0; i < 5; i++) expect(Math.abs(r.shapley[4 * i + 2])).toBeLessThan(1e-6);
+    const [a0, a1, , a3] = r.lime;
+    expect(a0 / a1).toBeCloseTo(-2, 0);
+    expect(Math.abs(a3 / a0 - 0.25)).toBeLessThan(0.05);
+    expect(r.count).toBe(5);
+    expect(r.pgi).toBeGreaterThan(0);
+  });
+});
