@@ -43,7 +43,7 @@ describe('xai audit: arguments', () => {
     );
     const bad = await xai('--adapter', 'jsonl', '--file', join(dir, 'bad.jsonl'), '--text', 'h', '--label', 'y');
     expect(bad.code).toBe(1);
-    expect(bad.err).toMatch(/bad\.jsonl:2: invalid UTF-8 at byte offset 27/);
+    expect(bad.err).toMatch(/bad\.jsonl: line 2: invalid UTF-8 at byte offset 27/);
   });
 });
 
