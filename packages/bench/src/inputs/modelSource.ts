@@ -83,7 +83,8 @@ export async function resolveModelSource(
   source: ModelSource,
   options: ResolveModelSourceOptions,
 ): Promise<ResolvedModel> {
-  const { backend = 'ts', ...trainOptions } = options;
+  // The .onnx options are for model files; a trained model never reads them.
+  const { backend = 'ts', onnx: _onnx, ...trainOptions } = options;
   if (source.kind === 'trained') {
     const t = trainOrLoadModel(dataset, source.name, trainOptions);
     return {
