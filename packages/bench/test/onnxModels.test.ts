@@ -104,7 +104,7 @@ describe('xai bench / explain --model m.onnx --data d.csv --label y', () => {
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
     const m = manifest.models.find((x: { model: string }) => x.model === 'm');
     expect(m.source).toMatchObject({ kind: 'file', format: 'onnx' });
-    expect(m.gradients).toBe('exact (reverse-mode autodiff of the graph)');
+    expect(m.gradients).toBe('exact: reverse-mode autodiff of the graph');
     expect(manifest.models.find((x: { model: string }) => x.model === 'd-lr').source).toMatchObject({ kind: 'file', format: 'json' });
     // a model file has no ground truth: the agreement metrics are not applicable
     expect(manifest.datasets[0].groundTruth).toEqual({ m: null, lr: null, 'd-lr': null });

@@ -5,6 +5,7 @@ import type { CliIo } from './cliIo.js';
 import { MISSING_FLAG_HELP, userDataFromFlags } from './userDataFlags.js';
 import { INTERACTIONS_FLAG_HELP, TREE_SHAP_FLAG_HELP, checkInteractionsFlag, treeShapAlgorithm } from '../inputs/treeModels.js';
 import { ALLOW_APPROXIMATE_HELP, OUTPUT_FLAG_HELP, outputFlag } from '../inputs/loadCliModel.js';
+import { EXACT_GRADIENTS } from '../inputs/gradientMethods.js';
 
 interface ExplainFlags {
   model: string;
@@ -153,8 +154,7 @@ async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
     attributions: r.attributions,
     ...(r.cli.format === 'onnx' && !trees
       ? {
-          gradients:
-            r.gradients ?? (r.cli.approximateGradients ? 'approximate: central finite differences' : 'exact: reverse-mode autodiff'),
+          gradients: r.gradients ?? (r.cli.approximateGradients ? 'approximate: central finite differences' : EXACT_GRADIENTS),
         }
       : {}),
     ...(r.preprocessed ? { outOfRangeRows: r.outOfRangeRows } : {}),

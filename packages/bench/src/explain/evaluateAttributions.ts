@@ -9,7 +9,7 @@ import type { ModelInput } from '../inputs/modelInputSpace.js';
 import { ALL_EXPLAINER_IDS, createExplainer, isExplainerId } from '@xai/explainers';
 import type { TreeShapAlgorithm } from '@xai/explainers';
 import { checkMethodForModel, explainsClassOne } from '../inputs/treeModels.js';
-import { gradientVerdict } from '../inputs/gradientMethods.js';
+import { EXACT_GRADIENTS, gradientVerdict } from '../inputs/gradientMethods.js';
 import type { OnnxOutputKind } from '@xai/onnx';
 import { EXTENDED_METRIC_IDS, METRIC_IDS, extendedMetrics, metrics } from '@xai/metrics';
 import type { ExtendedMetricId, MetricId } from '@xai/metrics';
@@ -281,7 +281,7 @@ function evaluationExtras(
 ) {
   return {
     ...(cli.format === 'onnx' && !hasTrees(cli.model)
-      ? { gradients: gradients ?? (cli.approximateGradients ? 'approximate: central finite differences' : 'exact: reverse-mode autodiff') }
+      ? { gradients: gradients ?? (cli.approximateGradients ? 'approximate: central finite differences' : EXACT_GRADIENTS) }
       : {}),
     ...(rows.preprocessed ? { outOfRangeRows: rows.outOfRangeRows } : {}),
     schema: record.source,

@@ -11,6 +11,9 @@ import { predictionMethods, readsGradients } from './methodNeeds.js';
 /** Finite-difference gradients whose error estimate exceeds this share of the largest gradient are refused. @since 0.3.0 */
 export const UNRELIABLE_GRADIENTS = 0.01;
 
+/** The `gradients` note of a graph the interpreter differentiates: one wording in every output. @since 0.3.0 */
+export const EXACT_GRADIENTS = 'exact: reverse-mode autodiff of the graph';
+
 /** Rows the reliability check runs on (the first of the explained ones). */
 const CHECK_ROWS = 64;
 
@@ -73,8 +76,7 @@ export function gradientVerdict(model: Model, methods: readonly string[], o: Gra
       `${which} read${readers.length === 1 ? 's' : ''} input gradients, and ${o.file} has columns whose derivative is lost: ${cut.map((c) => `'${o.names[c.column] ?? `column ${c.column}`}' (${c.reason})`).join('; ')}; their gradient is 0 wherever it is defined: use ${predictionMethods()}`,
       { fn: o.fn, arg: o.arg, file: o.file, value: cut.map((c) => o.names[c.column] ?? c.column) },
     );
-  if (facts.gradientSource !== 'finite-differences' || facts.finiteDifferences === undefined)
-    return { note: 'exact: reverse-mode autodiff of the graph' };
+  if (facts.gradientSource !== 'finite-differences' || facts.finiteDifferences === undefined) return { note: EXACT_GRADIENTS };
   const x = rowBlock(o.x, 0, Math.min(CHECK_ROWS, o.x.rows));
   const check = facts.finiteDifferences.check(x, predictLabels(model, x));
   const why = facts.discovered.finiteDifferencesBecause ?? '';

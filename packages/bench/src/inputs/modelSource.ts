@@ -12,6 +12,7 @@ import type { BenchConfig, ModelFileSpec } from '../config/benchConfig.js';
 import { trainOrLoadModel } from './trainOrLoadModel.js';
 import type { StoredTrainReport, TrainOrLoadModelOptions } from './trainOrLoadModel.js';
 import type { BackendName, OnnxFileOptions, WorkerModelSpec } from './workerModel.js';
+import { EXACT_GRADIENTS } from './gradientMethods.js';
 
 /**
  * Where a run's model for a dataset comes from: a built-in kind the bench trains (and
@@ -183,8 +184,8 @@ export async function resolveModelSource(
     report: null,
     source: { kind: 'file', format: 'onnx', backend: m.backend },
     gradients: approximate
-      ? `approximate (central finite differences, relative step ${m.discovered.fdStep ?? '?'}: ${m.discovered.finiteDifferencesBecause ?? ''})`
-      : 'exact (reverse-mode autodiff of the graph)',
+      ? `approximate: central finite differences, relative step ${m.discovered.fdStep ?? '?'}: ${m.discovered.finiteDifferencesBecause ?? ''}`
+      : EXACT_GRADIENTS,
     approximateGradients: approximate,
     dispose: () => m.dispose(),
   };

@@ -72,6 +72,7 @@ const manifest = {
   invocations: [],
   datasets: [{ id: 'synthetic', hash: 'ee'.repeat(32) }],
   models: [{ dataset: 'synthetic', model: 'lr', hash: 'ff'.repeat(32) }],
+  config: { preset: 'default' },
 } as unknown as RunManifest;
 
 describe('leaderboard semantics', () => {

@@ -36,7 +36,7 @@ export interface PreparedModel {
   readonly report?: unknown;
   /** Where the model came from: trained by the bench or a `--model` file (json / onnx), and the forward-pass backend. */
   readonly source?: { readonly kind: 'trained' | 'file'; readonly format: 'json' | 'onnx'; readonly backend?: string };
-  /** How input gradients are computed ("exact (…)" or "approximate (central finite differences, …)"). */
+  /** How input gradients are computed ("exact: …" or "approximate: …", see EXACT_GRADIENTS). */
   readonly gradients?: string;
   /** True when gradients are finite differences: the reports mark this model's gradient-based scores approximate. */
   readonly approximateGradients?: boolean;
