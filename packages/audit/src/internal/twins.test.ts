@@ -19,6 +19,24 @@ const cls = (id: string, fields: Record<string, string>): BlindItem => ({
 const same = (g: Int32Array, a: number, b: number): boolean => g[a] === g[b];
 
 describe('twin groups', () => {
+  it('a category field (a genre, a recoded label) changes no group: its words are no part of an item\'s own text', () => {
+    // Short texts over ten words, so one-word-apart bags are common; the field splits the items in two halves.
+    const rng = substream(7, 'twins-category');
+    const vocab = ['red', 'blue', 'green', 'cat', 'dog', 'sun', 'moon', 'tree', 'rock', 'sea'];
+    const base = Array.from({ length: 200 }, (_, i) =>
+      cls(`r${i}`, { text: Array.from({ length: 8 }, () => vocab[rng.int(10)]).join(' ') }),
+    );
+    const tagged = base.map((it, i) => ({ ...it, genre: i % 2 === 0 ? 'A1' : 'B2' }));
+    const partition = (g: Int32Array): string[] => {
+      const members = new Map<number, number[]>();
+      g.forEach((r, i) => members.set(r, [...(members.get(r) ?? []), i]));
+      return [...members.values()].map((m) => m.join()).sort();
+    };
+    const plain = twinGroups(base);
+    expect(new Set(plain).size).toBeLessThan(190); // the texts do link
+    expect(partition(twinGroups(tagged))).toEqual(partition(plain));
+  });
+
   it('link mirrored items (the same candidates in any order), FEVER-Symmetric quads (a claim or an evidence shared) and one-word edits', () => {
     const items = [
       mc('1', 'The man hid his feet.', ['He got a hole in his sock.', 'He went barefoot.']),

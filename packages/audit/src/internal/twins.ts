@@ -73,6 +73,9 @@ export function twinGroups(items: readonly BlindItem[]): Int32Array {
     all[used] = key;
     owner[used++] = i;
   };
+  // In a small corpus a quarter of the items sharing a text is a category too (classes as candidates).
+  const keyMax = Math.min(TWIN_KEY_MAX, Math.max(2, Math.floor(n / 4)));
+  const categories = categoryFields(items, keyMax);
   const words = new WordBags();
   const byCandidates = new WeakMap<readonly unknown[], { key: number; words: readonly number[] }>();
   for (const i of canonicalOrder(items.map((it) => it.id))) {
@@ -92,8 +95,11 @@ export function twinGroups(items: readonly BlindItem[]): Int32Array {
       if (field === 'id' || field === 'candidates' || typeof value !== 'string') continue;
       const text = value.trim().toLowerCase();
       if (text === '') continue;
-      push(key53(`f\u0000${field}\u0000${text}`), i);
-      words.add(bag, words.of(text));
+      const key = key53(`f\u0000${field}\u0000${text}`);
+      push(key, i);
+      // A category (a genre, a source, a field that recodes the label) is no word of the item's own text: in the
+      // bag it would link items of one category more easily than items across categories.
+      if (!categories.has(key)) words.add(bag, words.of(text));
     }
     words.nearKeys(bag, (k) => push(k, i));
   }
@@ -107,8 +113,6 @@ export function twinGroups(items: readonly BlindItem[]): Int32Array {
     if (list === undefined) keys.set(all[t]!, [owner[t]!]);
     else if (list.length <= TWIN_KEY_MAX && list[list.length - 1] !== owner[t]) list.push(owner[t]!);
   }
-  // In a small corpus a quarter of the items sharing a text is a category too (classes as candidates).
-  const keyMax = Math.min(TWIN_KEY_MAX, Math.max(2, Math.floor(n / 4)));
   const uf = new UnionFind(n);
   for (const list of keys.values()) {
     if (list.length < 2 || list.length > keyMax) continue;
@@ -117,6 +121,19 @@ export function twinGroups(items: readonly BlindItem[]): Int32Array {
   const groups = Int32Array.from({ length: n }, (_, i) => uf.find(i));
   cache.set(items, groups);
   return groups;
+}
+
+/** The keys of item field values shared by more than `keyMax` items: categories, not texts. */
+function categoryFields(items: readonly BlindItem[], keyMax: number): Set<number> {
+  const count = new Map<number, number>();
+  for (const item of items)
+    for (const field in item) {
+      const value = item[field];
+      if (field === 'id' || field === 'candidates' || typeof value !== 'string' || value.trim() === '') continue;
+      const key = key53(`f\u0000${field}\u0000${value.trim().toLowerCase()}`);
+      count.set(key, (count.get(key) ?? 0) + 1);
+    }
+  return new Set([...count].filter(([, c]) => c > keyMax).map(([k]) => k));
 }
 
 function grow<A extends Float64Array | Int32Array>(a: A): A {
