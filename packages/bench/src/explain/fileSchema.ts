@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FeatureKind, FeatureSchema, Matrix, Preprocessing } from '@xai/core';
-import { XaiError, withDiscreteLevels } from '@xai/core';
+import { XaiError, isXaiError, withDiscreteLevels } from '@xai/core';
 import { inferFeatureKinds, parseUserSchema } from '@xai/data/node';
 import { openxaiFeatureSchema } from '@xai/metrics';
 import type { OpenxaiFeatureMetadata } from '@xai/metrics';
@@ -92,6 +92,16 @@ function binaryContinuous(names: readonly string[], kinds: readonly FeatureKind[
   });
 }
 
+/** parseUserSchema's verdict, its errors naming the flag they came through. */
+function schemaOfFlag(json: unknown, path: string): ReturnType<typeof parseUserSchema> {
+  try {
+    return parseUserSchema(json, path);
+  } catch (e) {
+    if (!isXaiError(e)) throw e;
+    throw new XaiError(e.code, `${path}: ${e.message.replace(/^\[\w+\] /, '')}`, { ...e.details, fn: 'xai', arg: '--schema', file: path });
+  }
+}
+
 /** A `--schema` file for model-input columns: OpenXAI feature metadata, or an xai-data-schema@1 naming them. */
 function readSchemaFile(path: string, names: readonly string[]): { schema: FeatureSchema; source: string } {
   let json: unknown;
@@ -110,7 +120,8 @@ function readSchemaFile(path: string, names: readonly string[]): { schema: Featu
     const meta = Array.isArray(json) ? json : (json as { feature_types: readonly string[]; feature_n_cols: readonly number[] });
     return { schema: openxaiFeatureSchema(meta, names.length, names), source: `${path} (OpenXAI feature metadata)` };
   }
-  const user = parseUserSchema(json, path);
+  const listsFeatures = typeof json === 'object' && json !== null && 'features' in json;
+  const user = listsFeatures ? schemaOfFlag(json, path) : { features: undefined };
   if (user.features === undefined)
     throw new XaiError(
       'BAD_INPUT',
