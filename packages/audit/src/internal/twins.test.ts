@@ -19,7 +19,7 @@ const cls = (id: string, fields: Record<string, string>): BlindItem => ({
 const same = (g: Int32Array, a: number, b: number): boolean => g[a] === g[b];
 
 describe('twin groups', () => {
-  it('a category field (a genre, a recoded label) changes no group: its words are no part of an item\'s own text', () => {
+  it("a category field (a genre, a recoded label) changes no group: its words are no part of an item's own text", () => {
     // Short texts over ten words, so one-word-apart bags are common; the field splits the items in two halves.
     const rng = substream(7, 'twins-category');
     const vocab = ['red', 'blue', 'green', 'cat', 'dog', 'sun', 'moon', 'tree', 'rock', 'sea'];
