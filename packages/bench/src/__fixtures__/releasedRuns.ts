@@ -4,6 +4,7 @@
 // split, as the released loader does), the released explanations as attributions files.
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { loadDataset } from '@xai/data/node';
 import { runCli } from '../cli/runCli.js';
 
 export const RELEASED_DIR = resolve(__dirname, '../../../metrics/src/__fixtures__/released');
@@ -39,12 +40,21 @@ export function releasedRuns(): ReleasedRun[] {
 const csv = (names: readonly string[], rows: readonly (readonly number[])[]): string =>
   `${[names.join(','), ...rows.map((r) => r.join(','))].join('\n')}\n`;
 
-/** The raw training rows of a run's dataset, columns in the run's feature order. */
-function rawTrain(run: ReleasedRun, rawTrainCsv: string): number[][] {
-  const [head, ...lines] = readFileSync(rawTrainCsv, 'utf8').trim().split(/\r?\n/);
+/**
+ * The raw training rows of a run's dataset, columns in the run's feature order: its
+ * `<name>-train.csv`, or for pima (one file upstream) the loader's own split, which is what
+ * packages/metrics/bench/released/pimaSplit.mjs gave the released code.
+ */
+export async function rawTrain(run: ReleasedRun): Promise<number[][]> {
+  const file = join(DATASETS_DIR, run.dataset, `${run.dataset}-train.csv`);
+  if (!existsSync(file)) {
+    const x = (await loadDataset(run.dataset as 'pima', { dataDir: DATASETS_DIR, preset: 'openxai' })).raw.train;
+    return Array.from({ length: x.rows }, (_, i) => Array.from(x.data.subarray(i * x.cols, (i + 1) * x.cols)));
+  }
+  const [head, ...lines] = readFileSync(file, 'utf8').trim().split(/\r?\n/);
   const cols = head!.split(',');
   const at = run.featureNames.map((n) => cols.indexOf(n));
-  if (at.includes(-1)) throw new Error(`${rawTrainCsv} lacks a column of ${run.dataset}`);
+  if (at.includes(-1)) throw new Error(`${file} lacks a column of ${run.dataset}`);
   return lines.map((l) => {
     const cells = l.split(',');
     return at.map((j) => Number(cells[j]));
@@ -55,8 +65,7 @@ function rawTrain(run: ReleasedRun, rawTrainCsv: string): number[][] {
  * The training rows as the released loader gives them: min-max scaled on the train split
  * (scikit-learn's `x · scale + min_`), then float32.
  */
-export function scaledTrain(run: ReleasedRun, rawTrainCsv: string): number[][] {
-  const raw = rawTrain(run, rawTrainCsv);
+export function scaledTrain(run: ReleasedRun, raw: readonly (readonly number[])[]): number[][] {
   const d = run.featureNames.length;
   const lo = new Array<number>(d).fill(Infinity);
   const hi = new Array<number>(d).fill(-Infinity);
