@@ -4,7 +4,7 @@ import { duplicateGroups, duplicateVote, rowKey } from './duplicateRows.js';
 import type { HeldOutNb } from './naiveBayes.js';
 import { majority, nearDuplicateCounts } from './tabularRules.js';
 import type { Scorer } from '../tabular/scorer.js';
-import type { VersusOn } from './tabularContext.js';
+import type { TabularContext, VersusOn } from './tabularContext.js';
 import { quoteColumns as quote } from './quoteColumns.js';
 
 /** Test rows that copy a train row get the train copies' majority label (fixed choices). */
@@ -91,19 +91,16 @@ export function withinDuplicateScorer(x: Matrix, y: Int32Array, C: number, nbCv:
   };
 }
 
-/** Test rows that nearly copy train rows (rounded to a grid; not exact copies) get the copies' majority label. */
-export function nearDuplicateScorer(
-  trainCols: readonly Float64Array[],
-  trainY: Int32Array,
-  testCols: readonly Float64Array[],
-  train: Matrix,
-  test: Matrix,
-  testY: Int32Array,
-  C: number,
-  tolerance: number,
-  nbTest: () => HeldOutNb,
-  versusOn: VersusOn,
-): Scorer {
+/**
+ * Test rows that nearly copy train rows (rounded to a grid; not exact copies) get the copies'
+ * majority label. Needs the context's test split (`table.test`, `testColumns`).
+ */
+export function nearDuplicateScorer(ctx: TabularContext): Scorer {
+  const { x: train, y: trainY } = ctx.table;
+  const { x: test, y: testY } = ctx.table.test!;
+  const { columns: trainCols, C, nbTest, versusOn } = ctx;
+  const testCols = ctx.testColumns!;
+  const tolerance = ctx.settings.nearTolerance;
   const exactKeys = new Set<string>();
   for (let i = 0; i < train.rows; i++) exactKeys.add(rowKey(train, i));
   const exact = new Uint8Array(test.rows);

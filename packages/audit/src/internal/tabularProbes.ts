@@ -84,20 +84,8 @@ function duplicates(ctx: TabularContext): Scorer {
 }
 
 function nearDuplicates(ctx: TabularContext): Scorer {
-  const { x, y, test } = ctx.table;
-  if (!test || !ctx.testColumns) return abstainScorer('near-duplicates', 'needs a test split');
-  return nearDuplicateScorer(
-    ctx.columns,
-    y,
-    ctx.testColumns,
-    x,
-    test.x,
-    test.y,
-    ctx.C,
-    ctx.settings.nearTolerance,
-    ctx.nbTest,
-    ctx.versusOn,
-  );
+  if (!ctx.table.test || !ctx.testColumns) return abstainScorer('near-duplicates', 'needs a test split');
+  return nearDuplicateScorer(ctx);
 }
 
 /** Every tabular probe's builder, by name. */

@@ -59,31 +59,6 @@ export function targetLevelColumns(columns: readonly Float64Array[], minCovered:
   return out;
 }
 
-/**
- * Hits of the inversion "value = mean label of the row's level, the row included": the
- * row's label is the c ∈ {0, 1} that makes (others' sum + c) / size closest to the value.
- * Exact for a target encoding computed on the whole file; about chance for anything else.
- * `correct` (optional) receives 1 per covered row predicted right.
- */
-export function targetInversionHits(t: TargetLevels, labels: Int32Array, sums: Float64Array, correct?: Uint8Array): number {
-  sums.fill(0, 0, t.size.length);
-  for (let i = 0; i < labels.length; i++) if (t.level[i]! >= 0) sums[t.level[i]!]! += labels[i]!;
-  let hits = 0;
-  for (let i = 0; i < labels.length; i++) {
-    const l = t.level[i]!;
-    if (l < 0) continue;
-    const m = t.size[l]!;
-    const rest = sums[l]! - labels[i]!;
-    const v = t.value[l]!;
-    const pred = Math.abs(v - (rest + 1) / m) <= Math.abs(v - rest / m) ? 1 : 0;
-    if (pred === labels[i]) {
-      hits++;
-      if (correct) correct[i] = 1;
-    }
-  }
-  return hits;
-}
-
 /** Missing-value pattern per row as a group code, and whether any value is missing. */
 export function missingPatterns(columns: readonly Float64Array[], n: number): { group: Int32Array; groups: number; any: boolean } {
   const ids = new Map<string, number>();

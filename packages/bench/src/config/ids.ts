@@ -10,12 +10,10 @@ import { EXTENDED_METRIC_IDS, METRIC_IDS, extendedMetrics, metricInfo, metricInf
 export const EXPLAINERS: readonly OpenXaiExplainerId[] = OPENXAI_EXPLAINER_IDS;
 /** Explainers beyond OpenXAI's seven: accepted in `--explainers`, never in the default. */
 export const BEYOND_OPENXAI_EXPLAINERS: readonly Exclude<ExplainerId, OpenXaiExplainerId>[] = BEYOND_OPENXAI_EXPLAINER_IDS;
-/** The older name of {@link BEYOND_OPENXAI_EXPLAINERS}, kept for one release. @deprecated */
-export const EXTRA_EXPLAINERS: readonly Exclude<ExplainerId, OpenXaiExplainerId>[] = BEYOND_OPENXAI_EXPLAINERS;
 export type ExplainerName = ExplainerId;
 
 /** Every explainer id, OpenXAI's seven first. */
-export const ALL_EXPLAINERS: readonly ExplainerName[] = [...EXPLAINERS, ...EXTRA_EXPLAINERS];
+export const ALL_EXPLAINERS: readonly ExplainerName[] = [...EXPLAINERS, ...BEYOND_OPENXAI_EXPLAINERS];
 
 /** OpenXAI's eleven metric ids in the paper's table order (@xai/metrics' METRIC_IDS). */
 export const METRICS = METRIC_IDS;

@@ -1,9 +1,8 @@
 import type { FeatureSchema, Matrix } from '@xai/core';
 import { XaiError, checkOptions, predictLabels } from '@xai/core';
-import { readFeatureCsvSync } from '@xai/data/node';
 import { ALL_EXPLAINER_IDS, createExplainer, isExplainerId } from '@xai/explainers';
 import type { TreeShapAlgorithm, TreeShapExplainer, TreeShapResult } from '@xai/explainers';
-import type { NeuralModel, Precision } from '@xai/models/node';
+import type { Precision } from '@xai/models/node';
 import type { PresetName } from '../config/ids.js';
 import { protocolPreset } from '../config/presetStages.js';
 import type { CliModel } from '../inputs/loadCliModel.js';
@@ -67,24 +66,6 @@ export interface TreeShapOutput {
     readonly explains: string;
     readonly interactions?: string;
   };
-}
-
-/** Reads a feature CSV for a model: drops `label`, checks the width. @since 0.1.0 */
-export function readModelInputs(
-  path: string,
-  model: NeuralModel,
-  label: string | undefined,
-  what: string,
-): { x: Matrix; names: readonly string[] } {
-  const t = readFeatureCsvSync(path, { drop: label ? [label] : [] });
-  if (t.x.cols !== model.inputDim) {
-    throw new XaiError(
-      'SHAPE_MISMATCH',
-      `${path} has ${t.x.cols} feature columns (${t.names.slice(0, 6).join(', ')}${t.names.length > 6 ? ', …' : ''}) but the model takes ${model.inputDim}${label ? '' : '; drop a label column with --label <name>'}`,
-      { fn: `xai ${what}`, arg: path, value: t.x.cols },
-    );
-  }
-  return { x: t.x, names: t.names };
 }
 
 /** The rows a model command works on, and what to tell the user about them. */

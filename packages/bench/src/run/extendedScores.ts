@@ -1,7 +1,6 @@
 import type { Explainer, Matrix, Model } from '@xai/core';
 import { EXTENDED_METRIC_IDS, extendedMetrics } from '@xai/metrics';
-import type { ExtendedMetricFamily, ExtendedMetricId, ExtendedMetricInfo } from '@xai/metrics';
-import { EXTENDED_FAMILY_ORDER } from '../config/ids.js';
+import type { ExtendedMetricId, ExtendedMetricInfo } from '@xai/metrics';
 import type { PresetName } from '../config/ids.js';
 import { extendedPresetOption } from '../config/presetStages.js';
 import type { PerturbationScale } from '../inputs/perturbationScale.js';
@@ -15,9 +14,6 @@ export function isExtendedMetric(id: string): id is ExtendedMetricId {
 export function extendedInfo(id: string): ExtendedMetricInfo | undefined {
   return isExtendedMetric(id) ? extendedMetrics[id].info : undefined;
 }
-
-/** Report order of the extended families (Quantus' categories, then rank agreement). */
-export const EXTENDED_FAMILIES: readonly ExtendedMetricFamily[] = EXTENDED_FAMILY_ORDER;
 
 export interface ExtendedScoreContext {
   readonly model: Model;

@@ -41,7 +41,7 @@ export function completeness(input: ExtendedMetricInput, options: CompletenessOp
   const o = checkOptions(options, KEYS, fn);
   const { x, n, d, attributions, model: given, targets } = prepare(fn, input, ['model', 'attributions']);
   const preset = anyPresetOption(o.preset, fn);
-  const model = scoredModel(given, o.output, preset, false, fn); // Quantus: softmax=False (logits)
+  const model = scoredModel(given, { output: o.output, preset, quantus: 'logit', fn });
   const fx = targetOutputs(model, x, targets, 1);
   const fb =
     preset === 'quantus' && o.baseline === undefined

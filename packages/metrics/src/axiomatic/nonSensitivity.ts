@@ -72,7 +72,7 @@ export function nonSensitivity(input: ExtendedMetricInput, options: NonSensitivi
   const o = checkOptions(options, KEYS, fn);
   const prepared = prepare(fn, input, ['model', 'attributions']);
   const preset = anyPresetOption(o.preset, fn);
-  const p = { ...prepared, model: scoredModel(prepared.model, o.output, preset, true, fn) }; // Quantus: softmax=True
+  const p = { ...prepared, model: scoredModel(prepared.model, { output: o.output, preset, quantus: 'probability', fn }) };
   if (preset === 'quantus') return quantusNonSensitivity(fn, p, o);
   const { n, d, attributions } = p;
   const S = positiveInt(o.samples ?? 10, fn, 'options.samples');

@@ -49,7 +49,7 @@ export function faithfulnessCorrelation(input: ExtendedMetricInput, options: Fai
   const { x, n, d, attributions, model: given, targets } = prepare(fn, input, ['model', 'attributions']);
   const preset = anyPresetOption(o.preset, fn);
   const quantus = preset === 'quantus';
-  const model = scoredModel(given, o.output, preset, false, fn); // Quantus: softmax=False (logits)
+  const model = scoredModel(given, { output: o.output, preset, quantus: 'logit', fn });
   const S = positiveInt(o.samples ?? 100, fn, 'options.samples');
   const k = positiveInt(o.subsetSize ?? Math.max(1, Math.round(d / 4)), fn, 'options.subsetSize');
   if (k > d) throw new XaiError('BAD_OPTION', `subsetSize ${k} exceeds the ${d} features`, { fn, arg: 'options.subsetSize', value: k });

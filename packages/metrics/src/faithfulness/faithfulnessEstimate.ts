@@ -44,7 +44,7 @@ export function faithfulnessEstimate(input: ExtendedMetricInput, options: Faithf
   const fn = 'faithfulnessEstimate';
   const o = checkOptions(options, KEYS, fn);
   const { x, n, d, attributions, model: given, targets } = prepare(fn, input, ['model', 'attributions']);
-  const model = scoredModel(given, o.output, anyPresetOption(o.preset, fn), false, fn); // Quantus: softmax=False (logits)
+  const model = scoredModel(given, { output: o.output, preset: anyPresetOption(o.preset, fn), quantus: 'logit', fn });
   const step = positiveInt(o.featuresInStep ?? 1, fn, 'options.featuresInStep');
   const fill = baselineFill(o.baseline ?? 'black', d, fn);
   const steps = stepCount(d, step);

@@ -94,7 +94,7 @@ export function infidelity(input: ExtendedMetricInput, options: InfidelityOption
     });
   }
   const { x, n, d, attributions, model: given, targets } = prepare(fn, input, ['model', 'attributions']);
-  const model = scoredModel(given, o.output, anyPresetOption(o.preset, fn), false, fn); // Quantus: softmax=False (logits)
+  const model = scoredModel(given, { output: o.output, preset: anyPresetOption(o.preset, fn), quantus: 'logit', fn });
   const base = baselineVector(o.baseline ?? 0, d, fn);
   const { scale, keys } = noiseUnits(fn, o, n, d);
 

@@ -66,7 +66,10 @@ export function monotonicityCorrelation(input: ExtendedMetricInput, options: Mon
   const fn = 'monotonicityCorrelation';
   const o = checkOptions(options, KEYS, fn);
   const prepared = prepare(fn, input, ['model', 'attributions']);
-  const p = { ...prepared, model: scoredModel(prepared.model, o.output, anyPresetOption(o.preset, fn), true, fn) }; // Quantus: softmax=True
+  const p = {
+    ...prepared,
+    model: scoredModel(prepared.model, { output: o.output, preset: anyPresetOption(o.preset, fn), quantus: 'probability', fn }),
+  };
   const { n, d, attributions } = p;
   const quantus = anyPresetOption(o.preset, fn) === 'quantus';
   if (quantus && o.std !== undefined)

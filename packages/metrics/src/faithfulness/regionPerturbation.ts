@@ -56,7 +56,7 @@ export function regionPerturbation(input: ExtendedMetricInput, options: RegionPe
   const o = checkOptions(options, KEYS, fn);
   const { x, n, d, attributions, model: given, targets } = prepare(fn, input, ['model', 'attributions']);
   const preset = anyPresetOption(o.preset, fn);
-  const model = scoredModel(given, o.output, preset, true, fn); // Quantus: softmax=True (probabilities)
+  const model = scoredModel(given, { output: o.output, preset, quantus: 'probability', fn });
   const order = o.order ?? 'morf';
   if (order !== 'morf' && order !== 'lerf')
     throw new XaiError('BAD_OPTION', `order must be 'morf' or 'lerf', got ${describeValue(order)}`, {

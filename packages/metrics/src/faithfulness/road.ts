@@ -69,7 +69,7 @@ export function road(input: ExtendedMetricInput, options: RoadOptions): CurveRes
   const fn = 'road';
   const o = checkOptions(options, KEYS, fn);
   const { x, n, d, attributions, model: given, targets } = prepare(fn, input, ['model', 'attributions']);
-  const model = scoredModel(given, o.output, anyPresetOption(o.preset, fn), true, fn); // Quantus: softmax=True
+  const model = scoredModel(given, { output: o.output, preset: anyPresetOption(o.preset, fn), quantus: 'probability', fn });
   if (o.background === undefined)
     throw new XaiError('BAD_OPTION', 'ROAD needs background rows (the training data) to impute removed features', {
       fn,

@@ -51,7 +51,7 @@ export function selectivity(input: ExtendedMetricInput, options: SelectivityOpti
   const o = checkOptions(options, KEYS, fn);
   const { x, n, d, attributions, model: given, targets } = prepare(fn, input, ['model', 'attributions']);
   const preset = anyPresetOption(o.preset, fn);
-  const model = scoredModel(given, o.output, preset, true, fn); // Quantus: softmax=True (probabilities)
+  const model = scoredModel(given, { output: o.output, preset, quantus: 'probability', fn });
   const regions = featureRegions(d, checkPatchSize(o.patchSize, preset === 'quantus', fn));
   const steps = regions.length;
   const fill = baselineFill(o.baseline ?? 'black', d, fn);

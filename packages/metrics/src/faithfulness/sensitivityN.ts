@@ -132,7 +132,10 @@ export function sensitivityN(input: ExtendedMetricInput, options: SensitivityNOp
   const fn = 'sensitivityN';
   const o = checkOptions(options, KEYS, fn);
   const prepared = prepare(fn, input, ['model', 'attributions']);
-  const p = { ...prepared, model: scoredModel(prepared.model, o.output, anyPresetOption(o.preset, fn), true, fn) }; // Quantus: softmax=True (probabilities)
+  const p = {
+    ...prepared,
+    model: scoredModel(prepared.model, { output: o.output, preset: anyPresetOption(o.preset, fn), quantus: 'probability', fn }),
+  };
   const step = positiveInt(o.featuresInStep ?? 1, fn, 'options.featuresInStep');
   const share = numberAtLeast(o.nMaxPercentage ?? 0.8, 0, fn, 'options.nMaxPercentage', true);
   if (share > 1)

@@ -38,7 +38,7 @@ export function runCurve(
     });
   const { x, n, d, attributions, model: given, targets } = prepare(fn, input, ['model', 'attributions']);
   const preset = anyPresetOption(o.preset, fn);
-  const model = scoredModel(given, o.output, preset, true, fn); // Quantus: softmax=True
+  const model = scoredModel(given, { output: o.output, preset, quantus: 'probability', fn });
   const base = baselineVector(o.baseline ?? 0, d, fn);
   const per = d + 1;
   const big = matrix(n * per, d);

@@ -8,16 +8,24 @@ import type { ScoredOutput } from '../extendedMetricTypes.js';
 /** The option keys every model-querying metric accepts beside its own. */
 export const SCORING_KEYS = ['output', 'preset'] as const;
 
-/**
- * Scored output of a metric. `quantusSoftmax` is the metric's `softmax` default in Quantus
- * (true: probabilities, false: logits). Value models always score their value.
- */
-export function resolveScoredOutput(model: Model, output: unknown, preset: AnyPreset, quantusSoftmax: boolean, fn: string): ScoredOutput {
+/** How a metric chooses the output it scores. */
+export interface ScoringChoice {
+  /** The metric's `output` option as given (unchecked). */
+  readonly output: unknown;
+  readonly preset: AnyPreset;
+  /** What Quantus scores for this metric by default: its `softmax=True` is 'probability', `softmax=False` 'logit'. */
+  readonly quantus: 'probability' | 'logit';
+  /** The metric's name, for errors. */
+  readonly fn: string;
+}
+
+/** Scored output of a metric. Value models always score their value. */
+export function resolveScoredOutput(model: Model, { output, preset, quantus, fn }: ScoringChoice): ScoredOutput {
   const valueModel = model.output === 'value';
   if (output === undefined) {
     if (valueModel) return 'value';
     const hasLogits = typeof model.logits === 'function';
-    const peerLogits = preset === 'captum' || (preset === 'quantus' && !quantusSoftmax);
+    const peerLogits = preset === 'captum' || (preset === 'quantus' && quantus === 'logit');
     return peerLogits && hasLogits ? 'logit' : 'probability';
   }
   if (output !== 'probability' && output !== 'logit' && output !== 'value') {
@@ -50,6 +58,6 @@ export function scoringModel(model: Model, scored: ScoredOutput): Model {
 }
 
 /** {@link resolveScoredOutput} then {@link scoringModel}. */
-export function scoredModel(model: Model, output: unknown, preset: AnyPreset, quantusSoftmax: boolean, fn: string): Model {
-  return scoringModel(model, resolveScoredOutput(model, output, preset, quantusSoftmax, fn));
+export function scoredModel(model: Model, choice: ScoringChoice): Model {
+  return scoringModel(model, resolveScoredOutput(model, choice));
 }

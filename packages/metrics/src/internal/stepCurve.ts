@@ -32,7 +32,7 @@ export function stepCurve(
   mode: StepMode,
 ): StepCurve {
   const { x, n, d, attributions, model: given, targets } = prepare(fn, input, ['model', 'attributions']);
-  const model = scoredModel(given, o.output, anyPresetOption(o.preset, fn), true, fn); // Quantus: softmax=True (probabilities)
+  const model = scoredModel(given, { output: o.output, preset: anyPresetOption(o.preset, fn), quantus: 'probability', fn });
   const step = positiveInt(o.featuresInStep ?? 1, fn, 'options.featuresInStep');
   const fill = baselineFill(o.baseline ?? 'black', d, fn);
   const steps = stepCount(d, step);
