@@ -21,6 +21,10 @@ export interface ApplyPreprocessingOptions {
   readonly ignore?: readonly string[];
   /** @defaultValue 'auto' */
   readonly delimiter?: CsvDelimiter | 'auto';
+  /** The file's encoding (`latin1`, `utf-16le`, …). @defaultValue strict UTF-8 */
+  readonly encoding?: string;
+  /** The decimal mark of the file's numbers (see `parseUserDataset`). @defaultValue 'auto' */
+  readonly decimal?: 'auto' | ',' | '.';
 }
 
 /** Defaults of {@link ApplyPreprocessingOptions}. */
@@ -65,7 +69,7 @@ export function applyPreprocessing(
 ): PreprocessedRows {
   const fn = 'applyPreprocessing';
   // 1. Options; 2. the file's columns matched to the model's by name; 3. encode, scale, range check; 4. the label.
-  checkOptions(options, ['file', 'margin', 'unknownCategories', 'ignore', 'delimiter'], fn);
+  checkOptions(options, ['file', 'margin', 'unknownCategories', 'ignore', 'delimiter', 'encoding', 'decimal'], fn);
   const d = APPLY_PREPROCESSING_DEFAULTS;
   const file = options.file ?? '<csv>';
   const margin = numberOption(options.margin, fn, 'margin', { min: 0, fallback: d.margin });
@@ -76,7 +80,7 @@ export function applyPreprocessing(
   const ignore = options.ignore ?? [];
   if (!Array.isArray(ignore)) throw badOptionValue(fn, 'ignore', ignore, 'an array of column names');
   const plan = rawColumnPlan(preprocessing, fn);
-  const t: CsvTable = readCsvTable(table, file, fn, options.delimiter ?? 'auto');
+  const t: CsvTable = readCsvTable(table, file, fn, { delimiter: options.delimiter, encoding: options.encoding, decimal: options.decimal });
   const columns = modelColumnsOf(t, plan, preprocessing.label?.name, ignore, file, fn);
   let reordered = false;
   for (let k = 1; k < columns.length; k++) if (columns[k]! < columns[k - 1]!) reordered = true;

@@ -18,10 +18,14 @@ export interface ReadFeatureCsvOptions {
   readonly delimiter?: CsvDelimiter | 'auto';
   /** Name used in error messages. @defaultValue the path, or '<csv>' for text */
   readonly file?: string;
+  /** The file's encoding (`latin1`, `utf-16le`, …). @defaultValue strict UTF-8 */
+  readonly encoding?: string;
+  /** The decimal mark of the file's numbers (see `parseUserDataset`). @defaultValue 'auto' */
+  readonly decimal?: 'auto' | ',' | '.';
 }
 
 /** Option keys of {@link parseFeatureCsv} and `readFeatureCsv`. */
-export const READ_FEATURE_CSV_KEYS: OptionKeys<ReadFeatureCsvOptions> = ['names', 'drop', 'delimiter', 'file'];
+export const READ_FEATURE_CSV_KEYS: OptionKeys<ReadFeatureCsvOptions> = ['names', 'drop', 'delimiter', 'file', 'encoding', 'decimal'];
 
 /** A feature-only table: instances to explain. */
 export interface FeatureTable {
@@ -32,8 +36,8 @@ export interface FeatureTable {
 
 /** The parser, with the public function's name for its errors. */
 export function parseFeatureCsvAs(fn: string, input: string | Uint8Array, options: ReadFeatureCsvOptions): FeatureTable {
-  const { names, drop = [], delimiter = 'auto', file = '<csv>' } = options;
-  const table = readCsvTable(input, file, fn, delimiter);
+  const { names, drop = [], delimiter = 'auto', file = '<csv>', encoding, decimal } = options;
+  const table = readCsvTable(input, file, fn, { delimiter, encoding, decimal });
   const { header } = table;
   if (!Array.isArray(drop))
     throw new XaiError('BAD_OPTION', `drop must be an array of column names, got ${describeValue(drop)}`, { fn, arg: 'drop', value: drop });

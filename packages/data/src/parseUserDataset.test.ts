@@ -97,12 +97,14 @@ describe('parseUserDataset', () => {
     const counts = `a,n\n${Array.from({ length: 80 }, (_, i) => `${i % 9},${i * 3}`).join('\n')}\n`;
     expect(parseUserDataset(counts, { label: 'n' }).task).toBe('regression');
     expect(parseUserDataset(counts, { label: 'n', maxClasses: 100, testText: counts, validationFraction: 0 }).task).toBe('classification');
-    // 80 classes of one row each: round(0.2 x 80) = 16 rows held out overall (largest remainder), each class's only row, which is warned about.
-    const singles = parseUserDataset(counts, { label: 'n', maxClasses: 100, validationFraction: 0 });
-    expect(singles.test.y.length).toBe(16);
-    expect(singles.provenance.warnings.join('\n')).toMatch(/have a single row in <csv>, held out for test/);
+    // 80 classes of one row each: no class can be in both splits, named with the line of its row.
+    expect(errorOf(() => parseUserDataset(counts, { label: 'n', maxClasses: 100, validationFraction: 0 })).message).toMatch(
+      /<csv>: class "0" of the label has a single row \(line 2\) \(so do "3", "6", "9", "12", "15", … 80 in all\): too rare to be in both the train and the test split/,
+    );
     // 2 rows: round(0.2 x 2) = 0 test rows.
-    expect(errorOf(() => parseUserDataset('a,y\n1,0\n2,1\n', { label: 'y' })).message).toMatch(/no test rows \(round\(0\.2 x 2\) = 0\)/);
+    expect(errorOf(() => parseUserDataset('a,y\n1,0.5\n2,1.5\n', { label: 'y' })).message).toMatch(
+      /no test rows \(round\(0\.2 x 2\) = 0\)/,
+    );
     // The test rows' targets are the label values of the held-out rows (each decile keeps 20 %).
     const rows = text
       .trim()

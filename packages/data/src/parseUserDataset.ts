@@ -51,6 +51,15 @@ export interface UserDatasetOptions {
   readonly missing?: 'error' | 'drop-rows';
   /** @defaultValue 'auto' */
   readonly delimiter?: CsvDelimiter | 'auto';
+  /** The files' encoding (`latin1`, `windows-1252`, `utf-16le`, …). @defaultValue strict UTF-8: an invalid byte is an error naming its line */
+  readonly encoding?: string;
+  /**
+   * The decimal mark of the files' numbers: 'auto' reads a column of decimal commas (`1,3`,
+   * `1.178,84`) as numbers in a ';'- or tab-separated file (said in the steps) and refuses one in
+   * a ','-separated file naming its first cell; ',' reads them whatever the separator; '.' keeps
+   * such cells as text. A column mixing both marks is refused. @defaultValue 'auto'
+   */
+  readonly decimal?: 'auto' | '.' | ',';
   /** A test-file category never seen in train: an error, or all-zero one-hot columns. @defaultValue 'error' */
   readonly unknownCategories?: 'error' | 'zeros';
   /** Margin of the test file's out-of-range count, as a fraction of each training range. @defaultValue 0.1 */

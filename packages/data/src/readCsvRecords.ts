@@ -9,6 +9,12 @@ export interface ReadCsvRecordsOptions {
   readonly delimiter?: CsvDelimiter | 'auto';
   /** The public function named in errors, when another package reads through this one. @defaultValue 'readCsvRecords' */
   readonly fn?: string;
+  /** The file's encoding (`latin1`, `utf-16le`, …). @defaultValue strict UTF-8 */
+  readonly encoding?: string;
+  /** The decimal mark of the file's numbers (see `parseUserDataset`). @defaultValue 'auto' */
+  readonly decimal?: 'auto' | ',' | '.';
+  /** Cells that mean "missing" beside blanks and NA, ?, …: a column of decimal commas may hold them. */
+  readonly missing?: readonly string[];
 }
 
 /** A CSV file as strings: the header, every data row, and the line where each row starts. */
@@ -22,7 +28,7 @@ export interface CsvRecords {
   readonly lines: number[];
 }
 
-const KEYS: OptionKeys<ReadCsvRecordsOptions> = ['file', 'delimiter', 'fn'];
+const KEYS: OptionKeys<ReadCsvRecordsOptions> = ['file', 'delimiter', 'fn', 'encoding', 'decimal', 'missing'];
 
 function lineBreaks(record: readonly string[]): number {
   let count = 0;
@@ -43,7 +49,12 @@ export function readCsvRecords(input: string | Uint8Array, options: ReadCsvRecor
   checkOptions(options, KEYS, 'readCsvRecords');
   const fn = options.fn ?? 'readCsvRecords';
   const file = options.file ?? '<csv>';
-  const table = readCsvTable(input, file, fn, options.delimiter ?? 'auto');
+  const table = readCsvTable(input, file, fn, {
+    delimiter: options.delimiter,
+    encoding: options.encoding,
+    decimal: options.decimal,
+    missing: options.missing,
+  });
   // Start line of every record: one line each, plus the line breaks inside its quoted fields.
   const start = new Int32Array(table.records.length);
   start[0] = 1;

@@ -110,7 +110,8 @@ function fromNumeric(t: ReturnType<typeof parseCsv>, options: ParseCsvTableOptio
 
 function fromText(text: string, options: ParseCsvTableOptions, name: string, missing: ReadonlySet<string>): CsvTable {
   const fn = 'parseCsvTable';
-  const { header, rows, lines, delimiter } = readCsvRecords(text, { file: name, fn });
+  // Decimal commas (`1,3`, `1.178,84`) follow @xai/data's one rule: numbers in a ';' or tab table, refused (named) in a ',' one.
+  const { header, rows, lines } = readCsvRecords(text, { file: name, fn, missing: [...missing] });
   const { li, labelName } = labelIndex(header, options.label, name, fn);
   // The reader has checked the structure: unique non-empty header names, data rows as wide as the header.
   const D = header.length;
@@ -132,8 +133,6 @@ function fromText(text: string, options: ParseCsvTableOptions, name: string, mis
       cells[j]![i] = v;
     }
   });
-  // Decimal commas (`1,3`) are numbers in a `;` table; elsewhere they are refused, never read as text codes.
-  for (let j = 0; j < D; j++) cells[j] = decimalCommas(cells[j]!, header[j]!, lines, name, missing, delimiter);
 
   const numbers = (j: number, allowMissing: boolean): Float64Array | undefined =>
     numericColumn(cells[j]!, header[j]!, lines, name, missing, allowMissing);
@@ -220,65 +219,6 @@ function numericColumn(
     );
   }
   return out;
-}
-
-const DECIMAL_COMMA = /^[+-]?\d+,\d+$/;
-/** Thousands points before a decimal comma (`1.178,84`): the cell shows both marks, so the points are thousands. */
-const GROUPED_COMMA = /^[+-]?\d{1,3}(?:\.\d{3})+,\d+$/;
-/** `1.178` or `12.345.678`: thousands points in a column that shows `1.178,84` elsewhere, else a decimal point. */
-const GROUPED_INTEGER = /^[+-]?\d{1,3}(?:\.\d{3})+$/;
-const POINT_DECIMAL = /^[+-]?\d*\.\d+(?:[eE][+-]?\d+)?$/;
-
-/**
- * A column of numbers written with decimal commas: every cell an integer or `d,d` (missing
- * markers aside), at least one with a comma; thousands points are allowed once a cell shows both
- * marks (`1.178,84`), and then `1.178` is 1178. In a `;`-separated table the commas are decimal
- * marks and are read as points; with another separator `1,234` may be a thousands separator,
- * so the column is refused (naming the file, line and column) rather than guessed or read as
- * text codes. A column mixing decimal commas and points is refused too. Other columns are
- * returned as they are.
- */
-function decimalCommas(
-  col: string[],
-  column: string,
-  lines: readonly number[],
-  name: string,
-  missing: ReadonlySet<string>,
-  delimiter: string,
-): string[] {
-  const fn = 'parseCsvTable';
-  let comma = -1;
-  let grouped = false;
-  let point = -1;
-  let pointOnly = -1;
-  for (let i = 0; i < col.length; i++) {
-    const v = col[i]!;
-    if (missing.has(v)) continue;
-    if (DECIMAL_COMMA.test(v) || GROUPED_COMMA.test(v)) {
-      comma = comma < 0 ? i : comma;
-      grouped ||= v.includes('.');
-    } else if (POINT_DECIMAL.test(v)) {
-      point = point < 0 ? i : point;
-      if (!GROUPED_INTEGER.test(v)) pointOnly = pointOnly < 0 ? i : pointOnly;
-    } else if (!/^[+-]?\d+$/.test(v)) return col;
-  }
-  if (comma < 0) return col;
-  const at = (i: number): string => `${name}:${lines[i]}`;
-  // With `1.178,84` in the column, `1.178` is a thousands point; only a point that cannot be one mixes marks.
-  const mixed = grouped ? pointOnly : point;
-  if (mixed >= 0)
-    throw new XaiError(
-      'PARSE_ERROR',
-      `${at(mixed)}: column "${column}" mixes decimal points (${describeValue(col[mixed])}) and decimal commas (${describeValue(col[comma])} at line ${lines[comma]}); write one decimal mark`,
-      { fn, arg: 'file', value: col[mixed], file: name, line: lines[mixed], column, reason: 'decimal-comma' },
-    );
-  if (delimiter !== ';')
-    throw new XaiError(
-      'PARSE_ERROR',
-      `${at(comma)}: ${describeValue(col[comma])} in column "${column}" has a comma: a decimal comma or a thousands separator? Separate the columns with ';' to read decimal commas, or write the numbers without commas`,
-      { fn, arg: 'file', value: col[comma], file: name, line: lines[comma], column, reason: 'decimal-comma' },
-    );
-  return col.map((v) => (missing.has(v) ? v : grouped ? v.replaceAll('.', '').replace(',', '.') : v.replace(',', '.')));
 }
 
 const ID_TOKEN = /^[0-9A-Za-z]+(?:[-_:.#/][0-9A-Za-z]+)*$/;

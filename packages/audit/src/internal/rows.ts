@@ -77,8 +77,9 @@ function dotted(obj: unknown, path: string): unknown {
   return v;
 }
 
+// Fields are text here (questions, answers, labels): cells are kept as written, whatever their decimal mark.
 function csvRows(content: string, name: string, fn: string): Rows {
-  const { header, rows, lines } = readCsvRecords(content, { file: name, fn });
+  const { header, rows, lines } = readCsvRecords(content, { file: name, fn, decimal: '.' });
   const names = header.map((h) => h.trim());
   const col = new Map(names.map((h, j) => [h, j]));
   // Rows are as wide as the header: the reader rejects a ragged row naming its line.

@@ -1,4 +1,5 @@
 // The body of parseUserDataset / loadUserDataset, with the public function's name for errors.
+import { decimalCommaNote } from './decimalMark.js';
 import type { CategoricalEncoding, FeatureKind, Matrix, Preprocessing, Split } from '@xai/core';
 import type { CsvTable } from './csvTable.js';
 import { XaiError, checkOptions, describeValue } from '@xai/core';
@@ -145,7 +146,7 @@ interface TrainRead {
 /** Steps 1-2: the training file screened cell by cell, feature columns planned and encoded, the label read. */
 function readTrain(u: UserSetup, text: string | Uint8Array, steps: string[], warnings: string[]): TrainRead {
   const { fn, file, schema, schemaFile, label, settings, missing, missingHint } = u;
-  const train = readTrainTable({ fn, text, file, delimiter: settings.delimiter, label, schema, schemaFile, missing });
+  const train = readTrainTable({ fn, text, file, csv: settings.csv, label, schema, schemaFile, missing });
   const { table, labelIndex, declared, columnIndex } = train;
   warnings.push(...train.warnings);
   const planned = planColumns(table, declared, columnIndex, settings.maxCategories);
@@ -179,6 +180,8 @@ function readTrain(u: UserSetup, text: string | Uint8Array, steps: string[], war
     `read ${file}: ${table.dataRows.length} rows; ${declared.length} feature columns -> ${modelNames.length} model columns (${categorical} categorical expanded to one-hot); ${task}${classText}`,
     decided.reason,
   );
+  const decimals = decimalCommaNote(table);
+  if (decimals) steps.push(decimals);
   return { table, plan, x: all.x, y: lab.y, values: lab.values, modelNames, kinds, groups, encodings, oneHot, task, classes, classesFrom };
 }
 
@@ -205,7 +208,7 @@ function splitRows(
       text: options.testText,
       testFile,
       file,
-      delimiter: settings.delimiter,
+      csv: settings.csv,
       label,
       ignore: schema?.ignore ?? [],
       plan: r.plan,

@@ -2,10 +2,12 @@
 // that name the file, the physical line and the column. No per-cell objects beyond the
 // strings papaparse returns.
 import Papa from 'papaparse';
-import { XaiError, describeValue } from '@xai/core';
+import { XaiError, decodeInputText, describeValue, enumOption } from '@xai/core';
 import type { XaiErrorCode } from '@xai/core';
 import type { CellClass } from './cellClass.js';
 import { classifyCell, plainDecimal } from './cellClass.js';
+import type { DecimalMark } from './decimalMark.js';
+import { DECIMAL_MARKS, readDecimalMarks } from './decimalMark.js';
 import { binaryKind, binaryKindOfText, leadingHex } from './fileSignature.js';
 
 export { numericCell } from './cellClass.js';
@@ -22,10 +24,21 @@ export interface CsvTable {
   readonly records: readonly string[][];
   /** Record index of each data row (blank lines skipped). */
   readonly dataRows: Int32Array;
+  /** Columns whose decimal commas were read as numbers (see decimalMark.ts). */
+  readonly decimalCommas?: readonly string[];
 }
 
-// TextDecoder, not Buffer: the same replacement of invalid sequences, and it runs in a browser.
-const utf8 = new TextDecoder('utf-8');
+/** How a CSV's bytes are read: its delimiter, its encoding and its decimal mark. */
+export interface CsvTextOptions {
+  /** Field delimiter; 'auto' looks at the header line (',' then tab then ';'). @defaultValue 'auto' */
+  readonly delimiter?: CsvDelimiter | 'auto' | undefined;
+  /** The file's encoding (one of core's INPUT_ENCODINGS). @defaultValue strict UTF-8: an invalid byte is an error naming its line */
+  readonly encoding?: string | undefined;
+  /** The decimal mark of the file's numbers (see decimalMark.ts). @defaultValue 'auto' */
+  readonly decimal?: DecimalMark | undefined;
+  /** Cells read as missing by the decimal-mark rule beside blanks and the standard markers. */
+  readonly missing?: readonly string[] | undefined;
+}
 
 /**
  * Rejects bytes that are not UTF-8 text (gzip, ZIP/xlsx, PDF, PNG, UTF-16/32, other binary):
@@ -61,12 +74,14 @@ function uniformLineBreaks(text: string): string {
 }
 
 /**
- * Decodes bytes as UTF-8 (UTF-16 is rejected with a clear error), drops a leading
- * byte-order mark and makes mixed line breaks uniform.
+ * Decodes bytes strictly as UTF-8 (an invalid byte is an error naming its line and byte; binary
+ * and undeclared UTF-16 input are refused naming the format), or in the declared `encoding`;
+ * drops a leading byte-order mark and makes mixed line breaks uniform.
  */
-export function decodeText(input: string | Uint8Array, file: string, fn: string): string {
-  checkEncoding(input, file, fn);
-  const text = typeof input === 'string' ? input : utf8.decode(input);
+export function decodeText(input: string | Uint8Array, file: string, fn: string, encoding?: string): string {
+  // A declared UTF-16 file starts with its mark and holds NULs: only an undeclared one is refused for them.
+  if (encoding === undefined || !/^utf-16/i.test(encoding)) checkEncoding(input, file, fn);
+  const text = decodeInputText(input, { file, fn, encodingOption: 'the encoding option (--encoding)' }, encoding);
   return uniformLineBreaks(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 }
 
@@ -112,7 +127,14 @@ export interface CellPlace {
 }
 
 /** A typed error naming file, line and column, e.g. `a.csv, line 4, column 2 ("age"): ...`. */
-export function tableError(table: CsvTable, code: XaiErrorCode, place: CellPlace, message: string, value?: unknown): XaiError {
+export function tableError(
+  table: CsvTable,
+  code: XaiErrorCode,
+  place: CellPlace,
+  message: string,
+  value?: unknown,
+  extra?: Readonly<Record<string, unknown>>,
+): XaiError {
   const line = lineOfRecord(table, place.record);
   const name = place.column >= 0 ? table.header[place.column] : undefined;
   const where = place.column >= 0 ? `, column ${place.column + 1} (${JSON.stringify(name)})` : '';
@@ -124,15 +146,19 @@ export function tableError(table: CsvTable, code: XaiErrorCode, place: CellPlace
     column: name,
     columnIndex: place.column >= 0 ? place.column + 1 : undefined,
     value,
+    ...extra,
   });
 }
 
 /**
  * Parses CSV text into records and checks its structure: not empty, a header with unique
- * non-empty names, at least one data row, every row as wide as the header.
+ * non-empty names, at least one data row, every row as wide as the header; then applies the
+ * decimal-mark rule (decimal commas read as numbers, or refused when ambiguous).
  */
-export function readCsvTable(input: string | Uint8Array, file: string, fn: string, delimiter: CsvDelimiter | 'auto' = 'auto'): CsvTable {
-  const text = decodeText(input, file, fn);
+export function readCsvTable(input: string | Uint8Array, file: string, fn: string, options: CsvTextOptions = {}): CsvTable {
+  const delimiter = options.delimiter ?? 'auto';
+  const decimal = enumOption(options.decimal, fn, 'decimal', { values: DECIMAL_MARKS, fallback: 'auto' });
+  const text = decodeText(input, file, fn, options.encoding);
   if (text.trim().length === 0) {
     throw new XaiError('EMPTY', `${file}: the file is empty (expected a header line and data rows)`, { fn, arg: 'file', file, line: 1 });
   }
@@ -193,7 +219,9 @@ export function readCsvTable(input: string | Uint8Array, file: string, fn: strin
     dataRows[n++] = r;
   }
   if (n === 0) throw new XaiError('EMPTY', `${file}: no data rows after the header`, { fn, arg: 'file', file, line: 2 });
-  return { ...base, header, dataRows: dataRows.subarray(0, n) };
+  const table = { ...base, header, dataRows: dataRows.subarray(0, n) };
+  const decimalCommas = readDecimalMarks(table, { decimal, missing: options.missing });
+  return decimalCommas.length > 0 ? { ...table, decimalCommas } : table;
 }
 
 /** What a cell error may add: why the column is numeric, and what to do about a missing value. */

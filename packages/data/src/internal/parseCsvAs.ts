@@ -22,7 +22,7 @@ export function parseCsvAs(fn: string, input: string | Uint8Array, options: Pars
       arg: 'labelKind',
       value: labelKind,
     });
-  const table = readCsvTable(input, file, fn, delimiter);
+  const table = readCsvTable(input, file, fn, { delimiter });
   const { header } = table;
   let labelIndex = -1;
   if (label !== undefined) {

@@ -3,7 +3,7 @@
 // with a missing value dropped when asked, then encoded with the training file's plan.
 import type { Matrix } from '@xai/core';
 import type { MissingPolicy } from './cellClass.js';
-import type { CsvDelimiter } from './csvTable.js';
+import type { CsvTextOptions } from './csvTable.js';
 import { quoteNames as quote, readCsvTable, tableError } from './csvTable.js';
 import { labelIndexOf, readLabelColumn } from './labelColumn.js';
 import { droppedRowsWarning, screenCells } from './screenCells.js';
@@ -16,7 +16,8 @@ export interface TestTableInput {
   readonly testFile: string;
   /** The training file's name, for messages. */
   readonly file: string;
-  readonly delimiter: CsvDelimiter | 'auto';
+  /** Delimiter, encoding and decimal mark. */
+  readonly csv: CsvTextOptions;
   readonly label: string;
   readonly ignore: readonly string[];
   readonly plan: readonly RawColumnPlan[];
@@ -38,7 +39,7 @@ export interface TestTable {
 /** Reads the test file (see the file comment). */
 export function readTestTable(input: TestTableInput): TestTable {
   const { testFile, file, label, plan } = input;
-  const raw = readCsvTable(input.text, testFile, input.fn, input.delimiter);
+  const raw = readCsvTable(input.text, testFile, input.fn, input.csv);
   const labelIndex = labelIndexOf(raw, label);
   const missing = plan.filter((c) => !raw.header.includes(c.name)).map((c) => c.name);
   if (missing.length > 0)

@@ -4,7 +4,7 @@
 import { XaiError } from '@xai/core';
 import type { UserSchema } from '../userSchema.js';
 import type { MissingPolicy } from './cellClass.js';
-import type { CsvDelimiter, CsvTable } from './csvTable.js';
+import type { CsvTable, CsvTextOptions } from './csvTable.js';
 import { readCsvTable } from './csvTable.js';
 import { declareColumns } from './declareColumns.js';
 import { labelIndexOf } from './labelColumn.js';
@@ -24,7 +24,8 @@ export interface TrainTableInput {
   readonly fn: string;
   readonly text: string | Uint8Array;
   readonly file: string;
-  readonly delimiter: CsvDelimiter | 'auto';
+  /** Delimiter, encoding and decimal mark. */
+  readonly csv: CsvTextOptions;
   readonly label: string;
   readonly schema: UserSchema | undefined;
   readonly schemaFile: string;
@@ -33,7 +34,7 @@ export interface TrainTableInput {
 
 /** Reads, declares and screens the training file (see the file comment). */
 export function readTrainTable(input: TrainTableInput): TrainTable {
-  const raw = readCsvTable(input.text, input.file, input.fn, input.delimiter);
+  const raw = readCsvTable(input.text, input.file, input.fn, input.csv);
   const labelIndex = labelIndexOf(raw, input.label);
   const declared = declareColumns(raw, input.label, input.schema, input.schemaFile);
   const columnIndex = Int32Array.from(declared, (c) => raw.header.indexOf(c.name));

@@ -1,10 +1,10 @@
 // The option keys and defaults of parseUserDataset / loadUserDataset (one list for both), and
 // their validation.
-import { enumOption, intOption, numberOption, seedOption } from '@xai/core';
+import { enumOption, inputEncoding, intOption, numberOption, seedOption } from '@xai/core';
 import type { OptionKeys } from '@xai/core';
 import type { UserDatasetOptions } from '../parseUserDataset.js';
 import type { MissingPolicy } from './cellClass.js';
-import type { CsvDelimiter } from './csvTable.js';
+import type { CsvDelimiter, CsvTextOptions } from './csvTable.js';
 
 /** Every key of `UserDatasetOptions`: checkOptions' allow-list. */
 export const USER_DATASET_KEYS: OptionKeys<UserDatasetOptions> = [
@@ -24,6 +24,8 @@ export const USER_DATASET_KEYS: OptionKeys<UserDatasetOptions> = [
   'maxColumns',
   'missing',
   'delimiter',
+  'encoding',
+  'decimal',
   'unknownCategories',
   'rangeMargin',
 ];
@@ -54,10 +56,12 @@ export interface UserDatasetSettings {
   readonly unknownCategories: 'error' | 'zeros';
   readonly rangeMargin: number;
   readonly delimiter: CsvDelimiter | 'auto';
+  /** How the CSV files' bytes are read (delimiter, encoding, decimal mark). */
+  readonly csv: CsvTextOptions;
   readonly task: 'classification' | 'regression' | undefined;
 }
 
-type Raw = { readonly [K in keyof UserDatasetSettings]?: unknown };
+type Raw = { readonly [K in Exclude<keyof UserDatasetSettings, 'csv'> | 'encoding' | 'decimal']?: unknown };
 
 /** Applies the defaults and checks every value: BAD_OPTION naming the option and the value. */
 export function userDatasetSettings(fn: string, options: Raw): UserDatasetSettings {
@@ -65,6 +69,7 @@ export function userDatasetSettings(fn: string, options: Raw): UserDatasetSettin
   const o = options;
   const optional = <T extends string>(arg: keyof Raw, values: readonly T[]): T | undefined =>
     o[arg] === undefined ? undefined : enumOption(o[arg], fn, arg, { values });
+  const delimiter = enumOption(o.delimiter, fn, 'delimiter', { values: [',', '\t', ';', 'auto'], fallback: 'auto' });
   return {
     seed: seedOption(o.seed, fn, 'seed', { fallback: d.seed }),
     testFraction: numberOption(o.testFraction, fn, 'testFraction', { above: 0, below: 1, fallback: d.testFraction }),
@@ -78,7 +83,12 @@ export function userDatasetSettings(fn: string, options: Raw): UserDatasetSettin
       values: ['error', 'zeros'],
       fallback: d.unknownCategories,
     }),
-    delimiter: enumOption(o.delimiter, fn, 'delimiter', { values: [',', '\t', ';', 'auto'], fallback: 'auto' }),
+    delimiter,
+    csv: {
+      delimiter,
+      ...(o.encoding !== undefined ? { encoding: inputEncoding(String(o.encoding), fn, 'encoding') } : {}),
+      decimal: enumOption(o.decimal, fn, 'decimal', { values: ['auto', '.', ','] as const, fallback: 'auto' as const }),
+    },
     task: optional('task', ['classification', 'regression']),
   };
 }

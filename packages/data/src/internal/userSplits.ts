@@ -5,7 +5,7 @@ import { XaiError, selectRows } from '@xai/core';
 import type { UserDataset } from '../parseUserDataset.js';
 import { contentSplit, rankBins, regressionBins, rowContentKeys } from './contentSplit.js';
 import type { CsvTable } from './csvTable.js';
-import { quoteNames as quote } from './csvTable.js';
+import { lineOfRecord, quoteNames as quote } from './csvTable.js';
 
 /** Rows of one split: model columns before scaling, class indices, regression values. */
 export interface Part {
@@ -49,9 +49,28 @@ function pick(p: Part, rows: Int32Array): Part {
   };
 }
 
+/**
+ * A class with a single row cannot be in both the train and the test split of one file: the
+ * model would never see it, or no test row would score it. BAD_INPUT naming the class and its line.
+ */
+function refuseRareClasses(input: UserSplitInput): void {
+  const { all, classes, table, file } = input;
+  const counts = new Int32Array(classes.length);
+  for (let i = 0; i < all.y.length; i++) counts[all.y[i]!]!++;
+  const k = classes.findIndex((_, c) => counts[c] === 1);
+  if (k < 0) return;
+  const line = lineOfRecord(table, table.dataRows[all.y.indexOf(k)]!);
+  const rare = classes.filter((_, c) => counts[c] === 1);
+  throw new XaiError(
+    'BAD_INPUT',
+    `${file}: class ${JSON.stringify(classes[k])} of the label has a single row (line ${line})${rare.length > 1 ? ` (so do ${quote(rare.slice(1, 6))}${rare.length > 6 ? `, … ${rare.length} in all` : ''})` : ''}: too rare to be in both the train and the test split; drop or merge it, or give a test file`,
+    { fn: input.fn, arg: 'file', file, line, value: classes[k] },
+  );
+}
+
 /** Splits the training file's rows (see the file comment); steps and warnings say what was done. */
 export function splitUserRows(input: UserSplitInput): UserSplits {
-  const { file, table, all, task, classes, seed, testFraction, validationFraction } = input;
+  const { file, table, all, task, seed, testFraction, validationFraction } = input;
   const steps: string[] = [];
   const warnings: string[] = [];
   const keys = rowContentKeys(table.records, table.dataRows);
@@ -69,6 +88,7 @@ export function splitUserRows(input: UserSplitInput): UserSplits {
   let testRecords: Int32Array | undefined;
   if (test === undefined) {
     const n = table.dataRows.length;
+    if (task === 'classification') refuseRareClasses(input);
     const { kept, heldOut } = splitRows(undefined, all, testFraction, 'train/test');
     if (kept.length === 0 || heldOut.length === 0)
       throw new XaiError(
@@ -76,10 +96,6 @@ export function splitUserRows(input: UserSplitInput): UserSplits {
         `${file}: a ${testFraction} test split of ${n} rows leaves ${heldOut.length === 0 ? 'no test rows' : 'no train rows'} (round(${testFraction} x ${n}) = ${heldOut.length}); give a test file or another testFraction`,
         { fn: input.fn, arg: 'file', file, value: n },
       );
-    if (task === 'classification') {
-      const onlyTest = classes.filter((_, c) => !kept.some((i) => all.y[i] === c) && heldOut.some((i) => all.y[i] === c));
-      if (onlyTest.length > 0) warnings.push(`classes ${quote(onlyTest)} have a single row in ${file}, held out for test: no train row`);
-    }
     trainRows = kept;
     train = pick(all, kept);
     test = pick(all, heldOut);
