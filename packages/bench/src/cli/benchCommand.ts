@@ -6,7 +6,7 @@ import { XaiError } from '@xai/core';
 import type { BenchConfig, BenchConfigInput } from '../config/benchConfig.js';
 import type { RunBenchResult } from '../run/runBench.js';
 import type { CliIo } from './cliIo.js';
-import { MISSING_FLAG_HELP } from './userDataFlags.js';
+import { DECIMAL_FLAG_HELP, ENCODING_FLAG_HELP, MISSING_FLAG_HELP } from './userDataFlags.js';
 
 interface BenchFlags {
   config?: string;
@@ -42,6 +42,8 @@ interface BenchFlags {
   test?: string;
   schema?: string;
   missing?: string;
+  encoding?: string;
+  decimal?: string;
   backend?: string;
   precision?: string;
   modelInput?: string;
@@ -93,6 +95,8 @@ function benchOptions(command: Command): Command {
     .option('--test <csv>', 'a separate test CSV for --data (else a seeded stratified 80/20 split)')
     .option('--schema <json>', 'a schema file for --data (feature kinds, categorical columns, one-hot groups, classes)')
     .option('--missing <mode>', MISSING_FLAG_HELP)
+    .option('--encoding <name>', ENCODING_FLAG_HELP)
+    .option('--decimal <mark>', DECIMAL_FLAG_HELP)
     .option(
       '--backend <name>',
       'forward passes of the built-in models and xai-model@1 files (an .onnx file always runs on ONNX Runtime): ts or pure (pure TS, the reference; WebAssembly SIMD kernels where available), js (pure TS on the scalar JS kernels: the same bits, slower) or ort (ONNX Runtime, 1 thread per worker) [ts]',

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { CliIo } from './cliIo.js';
-import { MISSING_FLAG_HELP } from './userDataFlags.js';
+import { DECIMAL_FLAG_HELP, ENCODING_FLAG_HELP, MISSING_FLAG_HELP } from './userDataFlags.js';
 
 interface DataListFlags {
   dataDir?: string;
@@ -17,6 +17,8 @@ interface DataExportFlags {
   test?: string;
   schema?: string;
   missing?: string;
+  encoding?: string;
+  decimal?: string;
   dataDir?: string;
   cacheDir?: string;
   preset?: string;
@@ -77,6 +79,8 @@ function dataExportCommand(data: Command, io: CliIo): Command {
     .option('--test <csv>', 'a separate test CSV for --data')
     .option('--schema <json>', 'a schema file for --data')
     .option('--missing <mode>', MISSING_FLAG_HELP)
+    .option('--encoding <name>', ENCODING_FLAG_HELP)
+    .option('--decimal <mark>', DECIMAL_FLAG_HELP)
     .option('--data-dir <dir>', 'real datasets [$XAI_DATA_DIR, else $XDG_DATA_HOME/xai/datasets, else ~/.local/share/xai/datasets]')
     .option('--cache-dir <dir>', 'download cache [$XAI_CACHE_DIR, else $XDG_CACHE_HOME/xai, else ~/.cache/xai]')
     .option('--preset <name>', 'default | openxai | paper [default]')
@@ -115,6 +119,8 @@ async function runDataExport(name: string | undefined, f: DataExportFlags, io: C
       test: f.test,
       schema: f.schema,
       missing: f.missing,
+      encoding: f.encoding,
+      decimal: f.decimal,
     },
   );
   if ((name === undefined) === (c.userData === null))

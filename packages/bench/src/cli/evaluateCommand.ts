@@ -4,7 +4,7 @@ import { TREE_SHAP_FLAG_HELP, treeShapAlgorithm } from '../inputs/treeModels.js'
 import { writeFileAtomicSync } from '@xai/core/node';
 import { ALLOW_APPROXIMATE_HELP, OUTPUT_FLAG_HELP, outputFlag } from '../inputs/loadCliModel.js';
 import type { CliIo } from './cliIo.js';
-import { MISSING_FLAG_HELP, userDataFromFlags } from './userDataFlags.js';
+import { DECIMAL_FLAG_HELP, ENCODING_FLAG_HELP, MISSING_FLAG_HELP, userDataFromFlags } from './userDataFlags.js';
 
 interface EvaluateFlags {
   model: string;
@@ -13,6 +13,8 @@ interface EvaluateFlags {
   test?: string;
   schema?: string;
   missing?: string;
+  encoding?: string;
+  decimal?: string;
   attributions: string;
   metric: string;
   method?: string;
@@ -46,6 +48,8 @@ export function evaluateCommand(program: Command, io: CliIo): Command {
       'feature kinds and one-hot groups: a schema for --data, or for --instances OpenXAI feature metadata / an xai-data-schema@1 naming the columns [inferred: kinds from the values, one-hot groups from prefix_value names]',
     )
     .option('--missing <mode>', MISSING_FLAG_HELP)
+    .option('--encoding <name>', ENCODING_FLAG_HELP)
+    .option('--decimal <mark>', DECIMAL_FLAG_HELP)
     .option('--input-dim <n>', 'the feature count of an ONNX model whose input width is dynamic')
     .option('--tree-shap <algorithm>', TREE_SHAP_FLAG_HELP)
     .option('--output <kind>', OUTPUT_FLAG_HELP)

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { XaiError, hasTrees } from '@xai/core';
 import { inputDimOf } from './cliHints.js';
 import type { CliIo } from './cliIo.js';
-import { MISSING_FLAG_HELP, userDataFromFlags } from './userDataFlags.js';
+import { DECIMAL_FLAG_HELP, ENCODING_FLAG_HELP, MISSING_FLAG_HELP, userDataFromFlags } from './userDataFlags.js';
 import { INTERACTIONS_FLAG_HELP, TREE_SHAP_FLAG_HELP, checkInteractionsFlag, treeShapAlgorithm } from '../inputs/treeModels.js';
 import { ALLOW_APPROXIMATE_HELP, OUTPUT_FLAG_HELP, outputFlag } from '../inputs/loadCliModel.js';
 import { EXACT_GRADIENTS } from '../inputs/gradientMethods.js';
@@ -14,6 +14,8 @@ interface ExplainFlags {
   test?: string;
   schema?: string;
   missing?: string;
+  encoding?: string;
+  decimal?: string;
   method: string;
   train?: string;
   label?: string;
@@ -55,6 +57,8 @@ function explainOptions(command: Command): Command {
       'feature kinds: a schema for --data, or for --instances OpenXAI feature metadata / an xai-data-schema@1 naming the columns [inferred: see xai evaluate]',
     )
     .option('--missing <mode>', MISSING_FLAG_HELP)
+    .option('--encoding <name>', ENCODING_FLAG_HELP)
+    .option('--decimal <mark>', DECIMAL_FLAG_HELP)
     .requiredOption(
       '--method <id>',
       'control, grad, sg, ig, itg, shap, lime, or shapley, permshap, occlusion, sg2, vargrad, ig-sg, itg-sg, gradshap, deeplift, treeshap (tree models)',

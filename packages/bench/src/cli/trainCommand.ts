@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { CliIo } from './cliIo.js';
 import type { ModelName } from '../config/ids.js';
-import { MISSING_FLAG_HELP } from './userDataFlags.js';
+import { DECIMAL_FLAG_HELP, ENCODING_FLAG_HELP, MISSING_FLAG_HELP } from './userDataFlags.js';
 
 interface TrainFlags {
   datasets?: string;
@@ -17,6 +17,8 @@ interface TrainFlags {
   test?: string;
   schema?: string;
   missing?: string;
+  encoding?: string;
+  decimal?: string;
   force?: boolean;
 }
 
@@ -31,6 +33,8 @@ export function trainCommand(program: Command, io: CliIo): Command {
     .option('--test <csv>', 'a separate test CSV for --data (else a seeded stratified split)')
     .option('--schema <json>', 'a schema file for --data')
     .option('--missing <mode>', MISSING_FLAG_HELP)
+    .option('--encoding <name>', ENCODING_FLAG_HELP)
+    .option('--decimal <mark>', DECIMAL_FLAG_HELP)
     .option('--models <list>', 'lr, ann [lr,ann]')
     .option('--preset <name>', 'default | openxai | paper; quantus and captum train as default [default]')
     .option('--seed <n>', 'training seed [0]')
@@ -79,6 +83,8 @@ async function runTrain(flags: TrainFlags, io: CliIo): Promise<void> {
       test: flags.test,
       schema: flags.schema,
       missing: flags.missing,
+      encoding: flags.encoding,
+      decimal: flags.decimal,
     },
   );
   if (isPeerPreset(c.preset))

@@ -4,6 +4,14 @@ import type { UserDataSpec } from '../inputs/userBenchDataset.js';
 /** Help of `--missing`, the same on every command that reads `--data`. */
 export const MISSING_FLAG_HELP = 'a missing cell of --data: error (naming it) or drop-rows (its row dropped, counted) [error]';
 
+/** Help of `--encoding`, the same on every command that reads `--data`. */
+export const ENCODING_FLAG_HELP =
+  'encoding of the --data/--test CSV files: utf-8, latin1 (= windows-1252), iso-8859-15, utf-16le, utf-16be [utf-8: an invalid byte is an error naming its line and byte]';
+
+/** Help of `--decimal`, the same on every command that reads `--data`. */
+export const DECIMAL_FLAG_HELP =
+  "decimal mark of the --data/--test numbers: auto reads 1,3 as 1.3 in a ';'- or tab-separated file and refuses it in a ','-separated one; , reads decimal commas whatever the separator; . keeps such cells as text [auto]";
+
 /** The `--data` flags of a command that also reads `--instances` rows. */
 export interface UserDataFlags {
   readonly data?: string;
@@ -11,6 +19,8 @@ export interface UserDataFlags {
   readonly test?: string;
   readonly schema?: string;
   readonly missing?: string;
+  readonly encoding?: string;
+  readonly decimal?: string;
 }
 
 /**
@@ -26,6 +36,20 @@ export function userDataFromFlags(f: UserDataFlags, command: string): UserDataSp
         arg: '--missing',
         value: f.missing,
       });
+    for (const [flag, value] of [
+      ['--encoding', f.encoding],
+      ['--decimal', f.decimal],
+    ] as const)
+      if (value !== undefined)
+        throw new XaiError(
+          'BAD_OPTION',
+          `${flag} says how the --data CSV is read; --instances files are read as UTF-8 with decimal points: give --data, or convert the file`,
+          {
+            fn: command,
+            arg: flag,
+            value,
+          },
+        );
     return undefined;
   }
   return {
@@ -34,5 +58,7 @@ export function userDataFromFlags(f: UserDataFlags, command: string): UserDataSp
     ...(f.test ? { test: f.test } : {}),
     ...(f.schema ? { schema: f.schema } : {}),
     ...(f.missing ? { missing: f.missing as NonNullable<UserDataSpec['missing']> } : {}),
+    ...(f.encoding !== undefined ? { encoding: f.encoding } : {}),
+    ...(f.decimal !== undefined ? { decimal: f.decimal as NonNullable<UserDataSpec['decimal']> } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { basename, resolve } from 'node:path';
-import { XaiError, describeValue, checkOptions } from '@xai/core';
+import { INPUT_ENCODINGS, XaiError, checkOptions, describeValue } from '@xai/core';
 import { cpuAllocation } from '../system/cpuAllocation.js';
 import type { RunSources } from './runSources.js';
 import { defaultCacheDir, defaultDataDir, runSources } from './runSources.js';
@@ -138,7 +138,7 @@ export type BenchConfigInput = Partial<
 >;
 
 /** Config keys (flags `--data`, `--label`, `--test`, `--schema`) of a user's CSV. */
-export const USER_DATA_KEYS = ['data', 'label', 'test', 'schema', 'missing'] as const;
+export const USER_DATA_KEYS = ['data', 'label', 'test', 'schema', 'missing', 'encoding', 'decimal'] as const;
 
 /** Config keys (and flags, kebab-cased) that set instance counts per explainer or family. */
 export const OVERRIDE_KEYS = ['explainerInstances', 'groundTruthInstances', 'predictionInstances', 'stabilityInstances'] as const;
@@ -223,7 +223,7 @@ function modelFiles(raw: unknown, cwd: string, trained: readonly string[]): Mode
 
 function userData(raw: Record<string, unknown>, cwd: string): UserDataSpec | null {
   if (raw.data === undefined) {
-    for (const k of ['label', 'test', 'schema', 'missing'] as const)
+    for (const k of ['label', 'test', 'schema', 'missing', 'encoding', 'decimal'] as const)
       if (raw[k] !== undefined) throw bad(k, `--${k} describes a user CSV: give --data <csv> too`, raw[k]);
     return null;
   }
@@ -235,7 +235,22 @@ function userData(raw: Record<string, unknown>, cwd: string): UserDataSpec | nul
     ...(raw.test === undefined ? {} : { test: resolve(cwd, text('test', raw.test)) }),
     ...(raw.schema === undefined ? {} : { schema: resolve(cwd, text('schema', raw.schema)) }),
     ...(raw.missing === undefined ? {} : { missing: missingSetting(raw.missing) }),
+    ...(raw.encoding === undefined ? {} : { encoding: encodingSetting(raw.encoding) }),
+    ...(raw.decimal === undefined ? {} : { decimal: decimalSetting(raw.decimal) }),
   };
+}
+
+/** `--encoding <name>`: the user CSV's encoding (core's INPUT_ENCODINGS). */
+function encodingSetting(raw: unknown): string {
+  const v = typeof raw === 'string' ? raw.toLowerCase().replace(/^utf8$/, 'utf-8') : raw;
+  if (typeof v === 'string' && (INPUT_ENCODINGS as readonly string[]).includes(v)) return v;
+  throw bad('encoding', `expected one of ${INPUT_ENCODINGS.join(', ')}, got ${describeValue(raw)}`, raw);
+}
+
+/** `--decimal auto|,|.`: the decimal mark of the user CSV's numbers. */
+function decimalSetting(raw: unknown): 'auto' | ',' | '.' {
+  if (raw === 'auto' || raw === ',' || raw === '.') return raw;
+  throw bad('decimal', `expected auto, , or ., got ${describeValue(raw)}`, raw);
 }
 
 /** `--missing error|drop-rows`: what a missing cell of the user CSV does. */
@@ -605,6 +620,8 @@ export function runIdentity(config: BenchConfig): Record<string, unknown> {
             ...(config.userData.test ? { test: basename(config.userData.test) } : {}),
             ...(config.userData.schema ? { schema: basename(config.userData.schema) } : {}),
             ...(config.userData.missing ? { missing: config.userData.missing } : {}),
+            ...(config.userData.encoding ? { encoding: config.userData.encoding } : {}),
+            ...(config.userData.decimal ? { decimal: config.userData.decimal } : {}),
           },
         }
       : {}),

@@ -1,5 +1,5 @@
 import type { Preprocessing } from '@xai/core';
-import { XaiError, checkOptions, enumOption } from '@xai/core';
+import { XaiError, checkOptions, enumOption, inputEncoding } from '@xai/core';
 import { loadUserDataset } from '@xai/data/node';
 import type { UserDataset } from '@xai/data/node';
 import type { BenchDataset } from './loadBenchDataset.js';
@@ -12,6 +12,10 @@ export interface UserDataSpec {
   readonly schema?: string;
   /** A missing value in a numeric column or the label: an error naming the cell (default), or its row dropped. */
   readonly missing?: 'error' | 'drop-rows';
+  /** The CSV files' encoding (core's INPUT_ENCODINGS). @defaultValue strict UTF-8 */
+  readonly encoding?: string;
+  /** Their decimal mark (see `@xai/data`'s parseUserDataset). @defaultValue 'auto' */
+  readonly decimal?: 'auto' | ',' | '.';
 }
 
 /** A user dataset as the bench uses it, plus what a model trained on it must carry. */
@@ -34,7 +38,7 @@ export interface UserBenchDataset extends BenchDataset {
  */
 export async function loadUserBenchDataset(spec: UserDataSpec, options: { readonly seed: number }): Promise<UserBenchDataset> {
   const fn = 'loadUserBenchDataset';
-  checkOptions(spec, ['data', 'label', 'test', 'schema', 'missing'], fn, 'spec');
+  checkOptions(spec, ['data', 'label', 'test', 'schema', 'missing', 'encoding', 'decimal'], fn, 'spec');
   checkOptions(options, ['seed'], fn);
   // The label comes from --label, or from a --schema file that names it.
   if ((typeof spec.label !== 'string' || spec.label.length === 0) && spec.schema === undefined) {
@@ -50,6 +54,8 @@ export async function loadUserBenchDataset(spec: UserDataSpec, options: { readon
     ...(spec.test !== undefined ? { test: spec.test } : {}),
     ...(spec.schema !== undefined ? { schema: spec.schema } : {}),
     ...(spec.missing !== undefined ? { missing: enumOption(spec.missing, fn, '--missing', { values: ['error', 'drop-rows'] }) } : {}),
+    ...(spec.encoding !== undefined ? { encoding: inputEncoding(spec.encoding, 'xai', '--encoding') } : {}),
+    ...(spec.decimal !== undefined ? { decimal: enumOption(spec.decimal, 'xai', '--decimal', { values: ['auto', ',', '.'] }) } : {}),
   });
   if (ds.task !== 'classification') {
     throw new XaiError(
