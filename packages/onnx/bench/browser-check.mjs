@@ -30,6 +30,12 @@ const types = {
   '.onnx': 'application/octet-stream',
   '.html': 'text/html',
 };
+/** A fixture's path segments (one sub-folder allowed), none of them `.` or `..`. */
+const fixturePath = (p) =>
+  p
+    .split('/')
+    .map((seg) => seg.replace(/[^\w.-]/g, ''))
+    .filter((seg) => !/^\.*$/.test(seg));
 const server = createServer((req, res) => {
   const url = new URL(req.url, 'http://127.0.0.1');
   let body;
@@ -38,7 +44,7 @@ const server = createServer((req, res) => {
     else if (url.pathname === '/page.js') body = pageJs;
     else if (url.pathname.startsWith('/wasm/')) body = readFileSync(join(wasmDir, url.pathname.slice(6).replace(/[^\w.-]/g, '')));
     else if (url.pathname.startsWith('/fixtures/'))
-      body = readFileSync(join(pkg, 'fixtures', url.pathname.slice(10).replace(/[^\w.-]/g, '')));
+      body = readFileSync(join(pkg, 'fixtures', ...fixturePath(url.pathname.slice(10))));
   } catch {
     body = undefined;
   }
@@ -79,6 +85,13 @@ try {
       result.trees.backend === 'onnxruntime-web' &&
       ok(result.trees.asyncDiff, 1e-6) &&
       /NOT_SUPPORTED/.test(result.trees.syncError ?? '')
+    );
+    const ln = result.ln_gelu_residual;
+    failed ||= !(
+      ln.backend === 'xai-interpreter' &&
+      ln.gradientSource === 'autodiff' &&
+      ok(ln.syncDiff, 1e-12) &&
+      ok(ln.gradientRelDiff, 1e-10)
     );
   }
 } finally {

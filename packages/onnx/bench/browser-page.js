@@ -29,6 +29,17 @@ async function main() {
     }
     out[name] = r;
   }
+  // a float32 torch export with LayerNorm, GELU and residual blocks: exact gradients (float64 over its weights)
+  const ref = await (await fetch('/fixtures/f32/ln_gelu_residual.json')).json();
+  const model = await loadOnnxModelAsync(await get('/fixtures/f32/ln_gelu_residual.onnx'), { runtime: ort, name: 'ln_gelu_residual.onnx' });
+  const x = mat(ref.x);
+  const scale = Math.max(...ref.gradient64.flat().map(Math.abs));
+  out.ln_gelu_residual = {
+    backend: model.backend,
+    gradientSource: model.gradientSource,
+    syncDiff: maxDiff(model.predictProba(x), ref.probabilities64),
+    gradientRelDiff: maxDiff(model.inputGradient(x, Int32Array.from(ref.targets)), ref.gradient64) / scale,
+  };
   return out;
 }
 
