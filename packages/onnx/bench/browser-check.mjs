@@ -43,8 +43,7 @@ const server = createServer((req, res) => {
     if (url.pathname === '/') body = '<!doctype html><script type="module" src="/page.js"></script>';
     else if (url.pathname === '/page.js') body = pageJs;
     else if (url.pathname.startsWith('/wasm/')) body = readFileSync(join(wasmDir, url.pathname.slice(6).replace(/[^\w.-]/g, '')));
-    else if (url.pathname.startsWith('/fixtures/'))
-      body = readFileSync(join(pkg, 'fixtures', ...fixturePath(url.pathname.slice(10))));
+    else if (url.pathname.startsWith('/fixtures/')) body = readFileSync(join(pkg, 'fixtures', ...fixturePath(url.pathname.slice(10))));
   } catch {
     body = undefined;
   }
