@@ -1,5 +1,5 @@
 import type { Matrix, OptionKeys } from '@xai/core';
-import { XaiError, checkOptions, describeValue } from '@xai/core';
+import { XaiError, checkOptions, describeValue, enumOption } from '@xai/core';
 import type { CsvDelimiter } from './internal/csvTable.js';
 import { fillNumeric, readCsvTable, tableError } from './internal/csvTable.js';
 
@@ -22,10 +22,24 @@ export interface ReadFeatureCsvOptions {
   readonly encoding?: string;
   /** The decimal mark of the file's numbers (see `parseUserDataset`). @defaultValue 'auto' */
   readonly decimal?: 'auto' | ',' | '.';
+  /**
+   * A missing value (an empty cell, a marker such as `NA` or `?`, NaN spelt out): an error
+   * naming the cell, or NaN in the matrix — for a model that routes missing values itself, as
+   * a tree ensemble's splits do. Infinities and text stay errors. @defaultValue 'error'
+   */
+  readonly missing?: 'error' | 'nan';
 }
 
 /** Option keys of {@link parseFeatureCsv} and `readFeatureCsv`. */
-export const READ_FEATURE_CSV_KEYS: OptionKeys<ReadFeatureCsvOptions> = ['names', 'drop', 'delimiter', 'file', 'encoding', 'decimal'];
+export const READ_FEATURE_CSV_KEYS: OptionKeys<ReadFeatureCsvOptions> = [
+  'names',
+  'drop',
+  'delimiter',
+  'file',
+  'encoding',
+  'decimal',
+  'missing',
+];
 
 /** A feature-only table: instances to explain. */
 export interface FeatureTable {
@@ -37,6 +51,7 @@ export interface FeatureTable {
 /** The parser, with the public function's name for its errors. */
 export function parseFeatureCsvAs(fn: string, input: string | Uint8Array, options: ReadFeatureCsvOptions): FeatureTable {
   const { names, drop = [], delimiter = 'auto', file = '<csv>', encoding, decimal } = options;
+  const missing = enumOption(options.missing, fn, 'missing', { values: ['error', 'nan'] as const, fallback: 'error' });
   const table = readCsvTable(input, file, fn, { delimiter, encoding, decimal });
   const { header } = table;
   if (!Array.isArray(drop))
@@ -60,14 +75,14 @@ export function parseFeatureCsvAs(fn: string, input: string | Uint8Array, option
       });
     if (names.length === 0)
       throw new XaiError('BAD_OPTION', 'names is empty: name at least one feature column', { fn, arg: 'names', value: names });
-    const missing = names.filter((n) => !header.includes(n));
-    if (missing.length > 0) {
+    const absent = names.filter((n) => !header.includes(n));
+    if (absent.length > 0) {
       throw tableError(
         table,
         'BAD_INPUT',
         { record: 0, column: -1 },
-        `missing feature column(s) ${missing.map((m) => JSON.stringify(m)).join(', ')}; the file has ${header.map((h) => JSON.stringify(h)).join(', ')}`,
-        missing,
+        `missing feature column(s) ${absent.map((m) => JSON.stringify(m)).join(', ')}; the file has ${header.map((h) => JSON.stringify(h)).join(', ')}`,
+        absent,
       );
     }
     columns = names.map((n) => header.indexOf(n));
@@ -83,7 +98,7 @@ export function parseFeatureCsvAs(fn: string, input: string | Uint8Array, option
   }
   const n = table.dataRows.length;
   const d = columns.length;
-  const x: Matrix = { rows: n, cols: d, data: fillNumeric(table, columns, new Float64Array(n * d)) };
+  const x: Matrix = { rows: n, cols: d, data: fillNumeric(table, columns, new Float64Array(n * d), { missingAsNaN: missing === 'nan' }) };
   return { x, names: columns.map((j) => header[j]!), file };
 }
 

@@ -60,4 +60,26 @@ describe('readFeatureCsv', () => {
     expect(errorOf(() => parseFeatureCsv('')).code).toBe('EMPTY');
     expect((await asyncErrorOf(() => readFeatureCsv(join(dir, 'missing.csv')))).code).toBe('NOT_FOUND');
   });
+
+  it("missing: 'nan' reads blank cells, markers and NaN as NaN; infinities and text stay errors; the default names the cell", () => {
+    const text = 'a,b,c\n1,,NaN\nNA,2.5,?\n';
+    const t = parseFeatureCsv(text, { missing: 'nan' });
+    expect(Array.from(t.x.data)).toEqual([1, Number.NaN, Number.NaN, Number.NaN, 2.5, Number.NaN]);
+    expect(errorOf(() => parseFeatureCsv(text, { file: 'f.csv' }))).toMatchObject({
+      code: 'PARSE_ERROR',
+      details: { file: 'f.csv', line: 2, column: 'b' },
+    });
+    expect(errorOf(() => parseFeatureCsv('a,b\n1,inf\n', { missing: 'nan' }))).toMatchObject({
+      code: 'NON_FINITE',
+      details: { column: 'b' },
+    });
+    expect(errorOf(() => parseFeatureCsv('a,b\n1,x\n', { missing: 'nan' }))).toMatchObject({
+      code: 'PARSE_ERROR',
+      details: { column: 'b' },
+    });
+    expect(errorOf(() => parseFeatureCsv('a\n1\n', { missing: 'keep' as 'nan' }))).toMatchObject({
+      code: 'BAD_OPTION',
+      details: { arg: 'missing' },
+    });
+  });
 });

@@ -230,6 +230,8 @@ export interface CellContext {
   readonly notes?: readonly (string | undefined)[];
   /** Appended to a missing-value error, e.g. how to drop such rows. */
   readonly missingHint?: string;
+  /** A missing value (blank, marker, NaN spelt out) read as NaN instead of an error. @defaultValue false */
+  readonly missingAsNaN?: boolean;
 }
 
 function cellMessage(c: CellClass, s: string): { code: XaiErrorCode; message: string } {
@@ -260,7 +262,8 @@ export function cellError(table: CsvTable, record: number, column: number, s: st
 
 /**
  * Converts the given columns of every data row into `out` (row-major, `columns.length`
- * values per row), rejecting anything but finite decimal numbers.
+ * values per row), rejecting anything but finite decimal numbers (and, with
+ * `context.missingAsNaN`, missing values, read as NaN).
  */
 export function fillNumeric(table: CsvTable, columns: ArrayLike<number>, out: Float64Array, context: CellContext = {}): Float64Array {
   const { records, dataRows } = table;
@@ -271,11 +274,17 @@ export function fillNumeric(table: CsvTable, columns: ArrayLike<number>, out: Fl
     for (let c = 0; c < k; c++) {
       const s = rec[columns[c]!]!;
       const v = +s;
-      if (v - v !== 0 || !plainDecimal(s)) throw cellError(table, dataRows[i]!, columns[c]!, s, context.notes?.[c], context.missingHint);
-      out[base + c] = v;
+      if (v - v === 0 && plainDecimal(s)) out[base + c] = v;
+      else if (context.missingAsNaN === true && isMissingCell(s)) out[base + c] = Number.NaN;
+      else throw cellError(table, dataRows[i]!, columns[c]!, s, context.notes?.[c], context.missingHint);
     }
   }
   return out;
+}
+
+function isMissingCell(s: string): boolean {
+  const c = classifyCell(s);
+  return c === 'blank' || c === 'marker' || c === 'nan';
 }
 
 /** Column or class names for a message: `"a", "b"`. */
