@@ -1,6 +1,7 @@
 // Tree models through the CLI's library paths: an XGBoost JSON model and a tree .onnx run in
 // TypeScript; treeshap's attributions equal XGBoost's pred_contribs (fixtures of @xai/trees);
-// gradient methods are refused with the reason; a tree-only run defaults to control, shap, lime, treeshap.
+// gradient methods are refused with the reason; a tree-only run defaults to control, shap, lime, treeshap;
+// CSV rows with missing cells follow each split's missing branch (xgboost's answers on the same file).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +13,9 @@ import { runCli } from '../src/cli/runCli.js';
 import { writeAttributions } from '../src/explain/attributionsFile.js';
 import { evaluateAttributions } from '../src/explain/evaluateAttributions.js';
 import { explainInstances } from '../src/explain/explainInstances.js';
+import { readModelRows } from '../src/explain/modelRows.js';
 import { buildWorkerModel, needsOnnxRuntime } from '../src/inputs/workerModel.js';
+import { loadTreeModel } from '@xai/trees/node';
 
 const FIXTURES = fileURLToPath(new URL('../../trees/fixtures/', import.meta.url));
 const expected = JSON.parse(readFileSync(join(FIXTURES, 'expected.json'), 'utf8')) as Record<
@@ -22,7 +25,7 @@ const expected = JSON.parse(readFileSync(join(FIXTURES, 'expected.json'), 'utf8'
 const dir = mkdtempSync(join(tmpdir(), 'xai-trees-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The fixture rows without missing values as a CSV (the CLI's CSV reader refuses blank cells); their indices. */
+/** The fixture rows without missing values as a CSV; their indices. */
 function csvOf(name: string, rows: (number | null)[][]): { path: string; kept: number[] } {
   const kept = rows.flatMap((r, i) => (r.includes(null) ? [] : [i]));
   const path = join(dir, `${name}.csv`);
@@ -143,5 +146,69 @@ describe('xai bench with tree models', () => {
     const w = buildWorkerModel(spec, 'd/rf', null);
     expect(w.backend).toBe('trees');
     expect(typeof w.model.trees).toBe('function');
+  });
+});
+
+describe('missing cells (empty, NaN, nan, NA) in the rows of a tree model', () => {
+  // xgboost's predict and pred_contribs on the same CSV files (make_missing_cells.py)
+  const missing = JSON.parse(readFileSync(join(FIXTURES, 'missing_cells.json'), 'utf8')) as Record<
+    string,
+    { predict: number[] | number[][]; predContribs: number[][] | number[][][] }
+  >;
+  const near = (got: ArrayLike<number>, ref: readonly number[], scale: number): void => {
+    const tol = 1e-5 * scale;
+    for (let j = 0; j < ref.length; j++) expect(Math.abs(got[j]! - ref[j]!)).toBeLessThanOrEqual(tol);
+  };
+
+  it('predictions equal xgboost predict, and treeshap equals pred_contribs, binary and multi-class', async () => {
+    for (const kind of ['binary', 'multiclass'] as const) {
+      const e = missing[`xgb_${kind}`]!;
+      const model = join(FIXTURES, `xgb_${kind}.json`);
+      const instances = join(FIXTURES, `missing_${kind}.csv`);
+      const tree = loadTreeModel(model);
+      const rows = readModelRows(instances, tree, { label: 'y', what: 'explain' });
+      expect(rows.x.data.some(Number.isNaN)).toBe(true);
+      const p = tree.predictProba(rows.x);
+      const k = p.cols;
+      e.predict.forEach((ref, i) =>
+        near(p.data.subarray(i * k, (i + 1) * k), kind === 'binary' ? [1 - (ref as number), ref as number] : (ref as number[]), 1),
+      );
+      const r = await explainInstances({ ...base, model, instances, label: 'y', method: 'treeshap' });
+      const d = r.attributions.cols;
+      e.predContribs.forEach((c, i) => {
+        const ref = (kind === 'binary' ? c : (c as number[][])[r.explainedClass[i]!]!) as number[];
+        const scale = Math.max(...ref.map(Math.abs));
+        near(r.attributions.data.subarray(i * d, (i + 1) * d), ref.slice(0, d), scale);
+        near([r.treeShap!.expectedValue[i]!], [ref[d]!], scale);
+      });
+    }
+  });
+
+  it('other methods, the metrics and models without trees refuse them, naming the file, row and column', async () => {
+    const model = join(FIXTURES, 'xgb_binary.json');
+    const instances = join(FIXTURES, 'missing_binary.csv');
+    const shap = await explainInstances({ ...base, model, instances, label: 'y', method: 'shap' }).catch((x) => x);
+    expect(isXaiError(shap, 'BAD_INPUT')).toBe(true);
+    expect((shap as Error).message).toMatch(/missing_binary\.csv.*data row 1, column "f1" is a missing value.*use --method treeshap/);
+    const out = join(dir, 'missing.json');
+    writeAttributions(out, {
+      method: 'treeshap',
+      preset: 'default',
+      attributions: { rows: 10, cols: 8, data: new Float64Array(80) },
+      explainedClass: [],
+    });
+    const pgi = await evaluateAttributions({ ...base, model, instances, label: 'y', attributions: out, metric: 'PGI' }).catch((x) => x);
+    expect(isXaiError(pgi, 'BAD_INPUT')).toBe(true);
+    expect((pgi as Error).message).toMatch(/data row 1, column "f1" is a missing value; the metrics .* need complete rows/);
+    const notTrees = { inputDim: 8, classes: 2, predictProba: () => ({ rows: 0, cols: 2, data: new Float64Array(0) }) };
+    const refused = (() => {
+      try {
+        return readModelRows(instances, notTrees, { label: 'y', what: 'explain' });
+      } catch (x) {
+        return x;
+      }
+    })();
+    expect(isXaiError(refused, 'NON_FINITE')).toBe(true); // the cell reads NaN
+    expect((refused as { details: unknown }).details).toMatchObject({ line: 2, column: 'f1' });
   });
 });

@@ -18,6 +18,7 @@ import type { Precision } from '@xai/models';
 import { readAttributions } from './attributionsFile.js';
 import { commandRows, commandScale } from './explainInstances.js';
 import { withCliHints } from '../cli/cliHints.js';
+import { refuseMissingCells } from '../inputs/missingCells.js';
 import type { UserDataSpec } from '../inputs/userBenchDataset.js';
 import type { PresetName } from '../config/ids.js';
 import { extendedPresetOption, isPeerPreset, presetStages, protocolPreset } from '../config/presetStages.js';
@@ -133,6 +134,12 @@ export async function evaluateAttributions(o: EvaluateAttributionsOptions): Prom
     );
   const rows = await commandRows(o, 'evaluate');
   try {
+    refuseMissingCells(
+      rows,
+      { x: rows.train, source: o.train },
+      FN,
+      'the metrics perturb and compare input values and need complete rows: fill or drop the rows with missing cells (xai explain --method treeshap explains them as they are)',
+    );
     return evaluateRows(o, id, extended, rows);
   } finally {
     rows.cli.dispose();

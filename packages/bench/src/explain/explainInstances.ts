@@ -10,6 +10,7 @@ import { loadCliModel } from '../inputs/loadCliModel.js';
 import { fitFiniteDifferences, gradientVerdict } from '../inputs/gradientMethods.js';
 import type { OnnxOutputKind } from '@xai/onnx';
 import { readModelRows } from './modelRows.js';
+import { refuseMissingCells } from '../inputs/missingCells.js';
 import { commandSchema } from './fileSchema.js';
 import type { FeatureKindsRecord } from '../inputs/featureKinds.js';
 import type { UserDataSpec } from '../inputs/userBenchDataset.js';
@@ -254,6 +255,13 @@ export async function explainInstances(options: ExplainInstancesOptions): Promis
     const scale = commandScale(options.preset, r.train, kinds.schema);
     const method = options.method;
     checkMethodForModel(method, r.cli.model, options.model, 'xai explain');
+    if (method !== 'treeshap')
+      refuseMissingCells(
+        r,
+        { x: r.train, source: options.train },
+        'xai explain',
+        `of the methods only treeshap reads missing values (each split's missing branch): use --method treeshap, or fill or drop the rows with missing cells for ${method}`,
+      );
     const verdict = gradientVerdict(r.cli.model, [method], {
       x: r.x,
       names: r.names,

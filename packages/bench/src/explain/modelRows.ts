@@ -39,6 +39,8 @@ export interface ReadModelRowsOptions {
  * scaler applied, out-of-range rows counted and warned about. A model without the block gets
  * the file's columns as they are (the width must match), and a warning when they look unscaled
  * (not for an ONNX graph that scales its own inputs, as a scikit-learn pipeline's Scaler does).
+ * A tree ensemble reads missing cells (empty, `NA`, `NaN`, …) as NaN, following each split's
+ * missing branch; any other model refuses them with an error naming the cell.
  * @example const { x, warnings } = readModelRows('raw.csv', model, { what: 'explain' })
  * @since 0.2.0
  */
@@ -67,7 +69,8 @@ export function readModelRows(
     const r = applyPreprocessing(bytes, p, { file: path, margin, ignore });
     return { x: r.x, names: r.names, preprocessed: true, outOfRangeRows: r.outOfRange.rows, warnings: r.warnings };
   }
-  const t = readFeatureColumns(path, label, columns, what);
+  // A tree ensemble routes a missing value down each split's missing branch; other models refuse it, naming the cell.
+  const t = readFeatureColumns(path, { label, columns, missing: hasTrees(model) ? 'nan' : 'error' }, what);
   if (t.x.cols !== model.inputDim) {
     throw new XaiError(
       'SHAPE_MISMATCH',
@@ -83,21 +86,21 @@ export function readModelRows(
 
 /**
  * A feature CSV without the label column (dropped when the file has it: a --train file may
- * lack it), matched by name to `columns` when given.
+ * lack it), matched by name to `columns` when given; missing cells as NaN or refused.
  */
 function readFeatureColumns(
   path: string,
-  label: string | undefined,
-  columns: readonly string[] | undefined,
+  o: { label: string | undefined; columns: readonly string[] | undefined; missing: 'nan' | 'error' },
   what: string,
 ): { x: Matrix; names: readonly string[] } {
+  const { label, columns, missing: cells } = o;
   let t: { x: Matrix; names: readonly string[] };
   try {
-    t = readFeatureCsvSync(path, { drop: label ? [label] : [] });
+    t = readFeatureCsvSync(path, { drop: label ? [label] : [], missing: cells });
   } catch (e) {
     // The label is not in this file: nothing to drop.
     if (!(label && isXaiError(e, 'BAD_OPTION') && e.details.arg === 'drop')) throw e;
-    t = readFeatureCsvSync(path);
+    t = readFeatureCsvSync(path, { missing: cells });
   }
   if (columns === undefined || t.names.join('\u0000') === columns.join('\u0000')) return t;
   const missing = columns.filter((c) => !t.names.includes(c));
@@ -114,5 +117,5 @@ function readFeatureColumns(
       { fn: `xai ${what}`, arg: path, value: { missing, extra }, file: path },
     );
   // Same columns in another order: matched by name, so every row means what the instances mean.
-  return readFeatureCsvSync(path, { names: [...columns] });
+  return readFeatureCsvSync(path, { names: [...columns], missing: cells });
 }

@@ -7,6 +7,7 @@ import type { ExplainerId } from '@xai/explainers';
 import { takesFeatureScale } from '@xai/metrics';
 import type { PresetName } from '../config/ids.js';
 import { protocolPreset } from '../config/presetStages.js';
+import { missingAsObserved } from './missingCells.js';
 
 /** How far from 1 a range still counts as 1 (a few ulps of the min-max scaler's rounding). */
 const UNIT_TOLERANCE = 1e-12;
@@ -44,7 +45,7 @@ export function perturbationScale(preset: PresetName, train: Matrix, coding?: Co
   const fn = 'perturbationScale';
   let scale: FeatureScale | null = null;
   if (protocolPreset(preset) === 'default') {
-    scale = featureRanges(train);
+    scale = featureRanges(missingAsObserved(train));
     if (coding !== undefined) {
       if (coding.kinds.length !== train.cols)
         throw new XaiError('SHAPE_MISMATCH', `the coding has ${coding.kinds.length} column kinds, train has ${train.cols} columns`, {
