@@ -6,7 +6,21 @@ import { EXPLAINERS } from './pipeline-info.js';
 /** Bounds of the instances field (the page's <input min max>). */
 export const INSTANCE_BOUNDS = { min: 5, max: 1000 };
 
-const KEYS = ['source', 'csvText', 'fileName', 'label', 'model', 'explainers', 'instances', 'stability', 'seed', 'target', 'kernels'];
+const KEYS = [
+  'source',
+  'csvText',
+  'fileName',
+  'label',
+  'model',
+  'explainers',
+  'instances',
+  'stability',
+  'seed',
+  'target',
+  'kernels',
+  'onnxBytes',
+  'onnxName',
+];
 
 function bad(arg, message, value) {
   return new XaiError('BAD_OPTION', message, { fn: 'explorer', arg, value });
@@ -17,7 +31,10 @@ export function checkJobSpec(spec) {
   for (const key of Object.keys(spec)) if (!KEYS.includes(key)) throw bad(key, `unknown job field ${JSON.stringify(key)}`, key);
   if (spec.source !== 'synth' && spec.source !== 'csv') throw bad('source', 'pick SynthGauss or your CSV', spec.source);
   if (spec.source === 'csv' && !spec.csvText) throw bad('file', 'drop a CSV file first (or pick SynthGauss)', undefined);
-  if (spec.model !== 'ann' && spec.model !== 'lr') throw bad('model', 'pick a model', spec.model);
+  if (spec.model !== 'ann' && spec.model !== 'lr' && spec.model !== 'onnx') throw bad('model', 'pick a model', spec.model);
+  if (spec.model === 'onnx' && !(spec.onnxBytes instanceof Uint8Array && spec.onnxBytes.length > 0))
+    throw bad('onnx-file', 'choose an .onnx file first (or pick a model to train)', undefined);
+  if (spec.model === 'onnx' && spec.source !== 'csv') throw bad('source', 'an ONNX model is explained on your CSV: drop one', spec.source);
   const { min, max } = INSTANCE_BOUNDS;
   const n = spec.instances;
   if (!Number.isInteger(n) || n < min || n > max)

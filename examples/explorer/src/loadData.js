@@ -73,5 +73,6 @@ export function loadData(spec) {
     groundTruth: null,
     groundTruthSource: 'none',
     warnings: ds.provenance.warnings,
+    raw: ds.raw,
   };
 }

@@ -102,6 +102,14 @@ async function takeFile(file) {
   inspectLabel();
 }
 
+/** Keeps an uploaded .onnx file's bytes for the job (the worker reads the graph) and picks it as the model. */
+async function takeOnnxFile(file) {
+  state.onnxBytes = new Uint8Array(await file.arrayBuffer());
+  state.onnxName = file.name;
+  $('model').value = 'onnx';
+  $('onnx-status').textContent = `${file.name}: ${state.onnxBytes.length} bytes; run it on your CSV's raw columns`;
+}
+
 function spec() {
   const source = $('source-csv').checked ? 'csv' : 'synth';
   const target = $('target').value;
@@ -110,6 +118,7 @@ function spec() {
     source,
     ...(source === 'csv' ? { csvText: state.csvText ?? undefined, fileName: state.fileName ?? undefined, label: $('label').value } : {}),
     model: $('model').value,
+    ...($('model').value === 'onnx' ? { onnxBytes: state.onnxBytes ?? undefined, onnxName: state.onnxName ?? undefined } : {}),
     explainers: [...document.querySelectorAll('input[name=explainer]:checked')].map((i) => i.value),
     instances: $('instances').value.trim() === '' ? Number.NaN : Number($('instances').value),
     stability: $('stability').checked,
@@ -201,6 +210,7 @@ function run() {
 
 function wireFileInputs() {
   $('file').addEventListener('change', (e) => e.target.files[0] && takeFile(e.target.files[0]));
+  $('onnx-file').addEventListener('change', (e) => e.target.files[0] && takeOnnxFile(e.target.files[0]));
   $('label').addEventListener('change', inspectLabel);
   $('source-synth').addEventListener('change', () => {
     $('label').disabled = true;

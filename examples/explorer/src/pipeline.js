@@ -4,6 +4,7 @@ import { XaiError, argmaxRows, rowBlock, summarizeValues, withDiscreteLevels } f
 import { createExplainer } from '@xai/explainers';
 import { plotBase } from '@xai/explainers/plotBase';
 import { createAnn, createLogisticRegression, linearGroundTruth, trainModel } from '@xai/models';
+import { loadOnnxModelAsync } from '@xai/onnx';
 import { fa, pgi, pgu, pra, ra, rc, relativeStability, sa, sra } from '@xai/metrics';
 import { controlVerdict, floorExplainers, permutedNullAttributions, untestableReason } from '@xai/audit/controls';
 
@@ -33,6 +34,32 @@ export function trainChosenModel(data, kind, seed = 0, onEpoch = () => {}) {
   return { model, accuracy: { validation: report.accuracy.validation, test: correct / data.test.x.rows }, bestEpoch: report.bestEpoch };
 }
 
+/**
+ * A user's ONNX model on the CSV's raw columns (what it was trained on): loaded by @xai/onnx's
+ * interpreter (exact input gradients, no runtime), class labels matched by name where the graph
+ * stores them; the data's splits are swapped for their raw values.
+ */
+export async function loadOnnxChoice(data, bytes, name) {
+  const model = await loadOnnxModelAsync(bytes, { name, classes: data.classNames });
+  if (model.classes !== (data.classes ?? 2))
+    throw new XaiError('BAD_INPUT', `${name}: the model has ${model.classes} output classes but the label has ${data.classes ?? 2}`, {
+      fn: 'explorer',
+      arg: 'onnx-file',
+      file: name,
+    });
+  const raw = (split, m) => (split === undefined ? undefined : { ...split, x: m });
+  const onRaw = {
+    ...data,
+    train: raw(data.train, data.raw.train),
+    test: raw(data.test, data.raw.test),
+    ...(data.validation ? { validation: raw(data.validation, data.raw.validation) } : {}),
+  };
+  const predicted = argmaxRows(model.predictProba(onRaw.test.x));
+  let correct = 0;
+  for (let i = 0; i < onRaw.test.x.rows; i++) if (predicted[i] === onRaw.test.y[i]) correct++;
+  return { data: onRaw, trained: { model, accuracy: { test: correct / onRaw.test.x.rows }, bestEpoch: null } };
+}
+
 /** The class each row is explained for: a fixed class index, or each row's predicted class. */
 export function explainedTargets(model, x, target) {
   if (target === 'predicted') return Int32Array.from(argmaxRows(model.predictProba(x)));
@@ -47,7 +74,7 @@ export function explainedTargets(model, x, target) {
 
 /** LR's own weights as ground truth, signed for the explained class (binary LR only). */
 function lrGroundTruth(model, x, target) {
-  if (model.layers.length !== 1 || model.classes !== 2) return null;
+  if (model.layers?.length !== 1 || model.classes !== 2) return null;
   if (target === 'predicted') return linearGroundTruth(model, x, { flipForClass0: true });
   const truth = linearGroundTruth(model, x);
   if (target === 0) for (let i = 0; i < truth.data.length; i++) truth.data[i] = -truth.data[i];

@@ -246,9 +246,10 @@ export async function showResult(result, isCurrent) {
   drawLog.length = 0;
   hook.result = result;
   const acc = result.accuracy;
-  const model = result.model === 'lr' ? 'logistic regression' : 'ANN';
+  const model =
+    result.model === 'lr' ? 'logistic regression' : result.model === 'onnx' ? `${result.modelName} (${result.gradients})` : 'ANN';
   $('summary').textContent =
-    `${result.dataset} · ${model} · test accuracy ${acc.test.toFixed(3)} (validation ${acc.validation?.toFixed(3) ?? '—'}, epoch ${result.bestEpoch}) · ${result.instances} instances · ground truth: ${result.groundTruthSource} · ${(result.wallMs / 1000).toFixed(1)} s (${result.kernels} kernels)`;
+    `${result.dataset} · ${model} · test accuracy ${acc.test.toFixed(3)} ${result.model === 'onnx' ? '' : `(validation ${acc.validation?.toFixed(3) ?? '—'}, epoch ${result.bestEpoch}) `}· ${result.instances} instances · ground truth: ${result.groundTruthSource} · ${(result.wallMs / 1000).toFixed(1)} s (${result.kernels} kernels)`;
   $('verdicts').replaceChildren(...verdictTable(result), resultsTable(result), downloadLinks(result));
   const charts = $('charts');
   charts.replaceChildren();

@@ -5,7 +5,7 @@
 import { kernelBackend } from '@xai/core';
 import { checkJobSpec } from './jobSpec.js';
 import { describeLabel, readUserCsv } from './loadData.js';
-import { explainAndScore, loadData, trainChosenModel } from './pipeline.js';
+import { explainAndScore, loadData, loadOnnxChoice, trainChosenModel } from './pipeline.js';
 
 /** Share of the bar given to training (the rest is explaining and scoring, weighted by rows). */
 const TRAIN_SHARE = 0.1;
@@ -34,12 +34,23 @@ function useKernels(kind) {
   if (kind === 'js') globalThis.process = { env: { XAI_KERNELS: 'js' } };
 }
 
-function run(spec) {
+async function run(spec) {
   checkJobSpec(spec);
   useKernels(spec.kernels);
   const t0 = performance.now();
   const progress = (fraction, message, phase) => post({ type: 'progress', fraction, message, phase });
   progress(0, 'reading the data', 'load');
+  if (spec.model === 'onnx') {
+    const name = spec.onnxName ?? 'model.onnx';
+    const { data, trained } = await loadOnnxChoice(loadData(spec), spec.onnxBytes, name);
+    const gradients = trained.model.gradientSource === 'autodiff' ? 'exact gradients' : 'finite-difference gradients';
+    progress(TRAIN_SHARE, `loaded ${name} (test accuracy ${trained.accuracy.test.toFixed(3)}, ${gradients}); explaining`, 'explain');
+    const result = explainAndScore(data, trained, spec, (f, message) => progress(TRAIN_SHARE + (1 - TRAIN_SHARE) * f, message, 'explain'));
+    const wallMs = performance.now() - t0;
+    const extra = { model: 'onnx', modelName: name, gradients, kernels: kernelBackend(), warnings: data.warnings ?? [] };
+    post({ type: 'result', result: { ...result, ...extra, wallMs, trainMs: 0, explainMs: wallMs } });
+    return;
+  }
   const data = loadData(spec);
   const what = spec.model === 'lr' ? 'logistic regression' : 'the neural network';
   progress(0.01, `training ${what} on ${data.train.x.rows} rows`, 'train');
@@ -60,7 +71,7 @@ self.onmessage = (event) => {
     if (type === 'inspect') {
       const { csvText, label, fileName } = event.data;
       post({ type: 'inspected', label: { name: label, ...describeLabel(readUserCsv(csvText, label, fileName)) } });
-    } else if (type === 'run') run(event.data.spec);
+    } else if (type === 'run') run(event.data.spec).catch(postError);
   } catch (e) {
     postError(e);
   }
