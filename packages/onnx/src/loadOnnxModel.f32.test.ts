@@ -52,6 +52,16 @@ describe('fixtures/f32: float32 weights, float32 and float64 arithmetic', () => 
     expect(relError(m32.predictProba(x), f.probabilities32)).toBeLessThanOrEqual(1e-6);
   });
 
+  it('reports the Sub/Div at its input (raw columns expected); a graph that picks columns and goes to its layer, none', () => {
+    expect(loadOnnxModel(file).discovered.inputScaling).toBe('Sub');
+    // an Embedding's code column goes through Gather/Cast, the others through x[:, cols] (Gather) then Sub
+    const autodiff = (name: string): string => fileURLToPath(new URL(`../fixtures/autodiff/${name}.onnx`, import.meta.url));
+    expect(loadOnnxModel(autodiff('embedding_op17')).discovered.inputScaling).toBe('Sub');
+    // ArrayFeatureExtractor then LinearClassifier; an L2 Normalizer (not a constant scale)
+    expect(loadOnnxModel(autodiff('iris_select_lr')).discovered.inputScaling).toBeNull();
+    expect(loadOnnxModel(autodiff('iris_l2_lr')).discovered.inputScaling).toBeNull();
+  });
+
   it('the float32 forward agrees with ONNX Runtime’s to 1e-6, the float64 forward to float32 rounding', () => {
     const ort = loadOnnxModel(file, { evaluate: 'session' });
     expect(ort.backend).toBe('onnxruntime-node');

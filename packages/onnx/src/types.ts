@@ -69,8 +69,9 @@ export interface OnnxDiscovery {
   /** The dense chain recognised (an @xai/models MLP, for `hidden` and linear ground truth), or null. */
   readonly mlp: string | null;
   /**
-   * The op that scales the raw inputs first in that chain (Scaler, Sub, Div, Mul or
-   * BatchNormalization), or null: such a graph is meant to get raw values, not min-max-scaled ones.
+   * The op that scales the raw inputs first in that chain, or in any other graph first on a path
+   * from the input past ops that only move values (Scaler, BatchNormalization, or Sub, Div or Mul by
+   * a constant), or null: such a graph is meant to get raw values, not min-max-scaled ones.
    */
   readonly inputScaling: string | null;
   /** Why the graph is not a dense chain (the node to blame is named in it). */

@@ -1,5 +1,5 @@
 // The `discovered` record: what the loader found in the graph and why it chose what it chose.
-import { inputScalingOp } from '../chain/inputScaling.js';
+import { graphInputScalingOp, inputScalingOp } from '../chain/inputScaling.js';
 import type { OnnxDiscovery, OnnxGradientSource, OnnxNonDifferentiableInput, OnnxOutputKind } from '../../types.js';
 import type { Assembly } from './assembly.js';
 import type { DiscoveredKind } from './outputKind.js';
@@ -45,7 +45,7 @@ export function discovery(f: DiscoveryFacts): OnnxDiscovery {
     },
     nonDifferentiable: f.nonDifferentiable,
     mlp: chain.ok ? chain.mlp.ops.join(' → ') : null,
-    inputScaling: chain.ok ? inputScalingOp(chain.mlp.ops) : null,
+    inputScaling: chain.ok ? inputScalingOp(chain.mlp.ops) : graphInputScalingOp(g),
     ...(!chain.ok ? { notMlpBecause: chain.reason } : {}),
     gradientSource,
     ...(gradientSource === 'finite-differences' ? { fdStep: f.fdStep, finiteDifferencesBecause: f.finiteDifferencesBecause ?? '' } : {}),
