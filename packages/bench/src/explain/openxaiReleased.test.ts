@@ -154,7 +154,7 @@ describe('openxai from files vs the released OpenXAI code', () => {
         for (const c of checks)
           appendFileSync(
             TABLE,
-            `| ${run.dataset} | ${run.model} | ${c.what} | ${c.released.toPrecision(6)} | ${c.ours.toPrecision(6)} | ${c.tolerance} | ${c.ok ? 'ok' : 'FAIL'} |\n`,
+            `| ${run.dataset} | ${run.model} | ${c.what.replaceAll('|', '\\|')} | ${c.released.toPrecision(6)} | ${c.ours.toPrecision(6)} | ${c.tolerance} | ${c.ok ? 'ok' : 'FAIL'} |\n`,
           );
       for (const c of checks)
         console.log(
