@@ -115,7 +115,7 @@ describe('the evaluator layouts', () => {
   ] as const) {
     it(`give core's walk bit for bit (${float32 ? 'float32' : 'float64'} comparisons, ${columns} column(s))`, () => {
       const e = ensemble(columns * 10 + (float32 ? 1 : 0), float32, columns);
-      // 203 rows: blocks of 256 and the rows past the last group of four
+      // 203 rows: three full blocks of 64, and a last block with rows past its group of eight
       const x = rows(columns + (float32 ? 7 : 3), 203, e.inputDim);
       const want = [...reference(e, x)];
       const branchFree = packTrees(e);
