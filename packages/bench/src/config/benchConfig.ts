@@ -244,13 +244,13 @@ function userData(raw: Record<string, unknown>, cwd: string): UserDataSpec | nul
 function encodingSetting(raw: unknown): string {
   const v = typeof raw === 'string' ? raw.toLowerCase().replace(/^utf8$/, 'utf-8') : raw;
   if (typeof v === 'string' && (INPUT_ENCODINGS as readonly string[]).includes(v)) return v;
-  throw bad('encoding', `expected one of ${INPUT_ENCODINGS.join(', ')}, got ${describeValue(raw)}`, raw);
+  throw bad('encoding', `--encoding names the --data CSV's encoding: one of ${INPUT_ENCODINGS.join(', ')}, got ${describeValue(raw)}`, raw);
 }
 
 /** `--decimal auto|,|.`: the decimal mark of the user CSV's numbers. */
 function decimalSetting(raw: unknown): 'auto' | ',' | '.' {
   if (raw === 'auto' || raw === ',' || raw === '.') return raw;
-  throw bad('decimal', `expected auto, , or ., got ${describeValue(raw)}`, raw);
+  throw bad('decimal', `--decimal names the --data CSV's decimal mark: auto, , or ., got ${describeValue(raw)}`, raw);
 }
 
 /** `--missing error|drop-rows`: what a missing cell of the user CSV does. */

@@ -955,11 +955,100 @@ function inputOutputCases(): CorpusCase[] {
   return cases.map(([id, files, args, mentions]) => ({ id: `output-${id}`, surface: 'output', files, args, expect: 'error', mentions }));
 }
 
+/** `xai train` of LR on a user CSV in the case folder (`--out m` last). */
+const trainOn = (data: string, shared: string, extra: string[] = []): string[] => [
+  'train',
+  '--data',
+  data,
+  '--label',
+  'y',
+  '--models',
+  'lr',
+  '--cache-dir',
+  join(shared, 'cache'),
+  ...extra,
+  '--out',
+  'm',
+];
+
+/** Text that is not what it seems: encodings, decimal marks, label spellings, rare classes. */
+function textCases(): CorpusCase[] {
+  // The label is the name: Müller 1, Möller 0 (read as one category the names say nothing).
+  const people = `name,x,y\n${Array.from({ length: 200 }, (_, i) => `${i % 2 ? 'Müller' : 'Möller'},${i % 5},${i % 2}`).join('\n')}\n`;
+  const cp1252 = Uint8Array.from(people, (c) => ({ ü: 0xfc, ö: 0xf6 })[c] ?? c.charCodeAt(0));
+  const comma = (v: number): string => String(v).replace('.', ',');
+  const eu = `a;b;c;y\n${rows.map(([a, b, c, y]) => `${a};${comma(b!)};${c};${y}`).join('\n')}\n`;
+  const quoted = `${HEADER}\n${rows.map(([a, b, c, y]) => `${a},"${comma(b!)}",${c},${y}`).join('\n')}\n`;
+  const spelt = csvText(rows.map((r, i) => [...r.slice(0, 3), i % 3 === 0 ? `${r[3]}.0` : r[3]!]));
+  const rare = csvText(rows.map((r, i) => [...r.slice(0, 3), i === 26 ? 2 : r[3]!]));
+  const c = (
+    id: string,
+    files: Readonly<Record<string, string | Uint8Array>>,
+    args: CorpusCase['args'],
+    expect: 'error' | 'ok',
+    mentions: (string | RegExp)[],
+  ): CorpusCase => ({
+    id: `csv-text-${id}`,
+    surface: 'csv',
+    files,
+    args,
+    expect,
+    mentions,
+    ...(expect === 'error' ? { leaves: 'm' } : {}),
+  });
+  return [
+    c('cp1252', { 'p.csv': cp1252 }, (_d, sh) => trainOn('p.csv', sh), 'error', ['p.csv', 'line 2', 'byte 0xf6', '--encoding']),
+    // Declared, the names stay apart: the accuracy of the UTF-8 file.
+    c('cp1252-declared', { 'p.csv': cp1252 }, (_d, sh) => trainOn('p.csv', sh, ['--encoding', 'windows-1252']), 'ok', [
+      /3 features/,
+      'test accuracy 1.000',
+    ]),
+    c('utf8-names', { 'p.csv': people }, (_d, sh) => trainOn('p.csv', sh), 'ok', [/3 features/, 'test accuracy 1.000']),
+    c('encoding-unknown', { 'p.csv': people }, (_d, sh) => trainOn('p.csv', sh, ['--encoding', 'ebcdic']), 'error', [
+      '--encoding',
+      'ebcdic',
+      'latin1',
+    ]),
+    c(
+      'encoding-without-data',
+      {},
+      (_d, sh) => [
+        'explain',
+        '--model',
+        join(sh, 'lr.json'),
+        '--instances',
+        join(sh, 'data.csv'),
+        '--method',
+        'grad',
+        '--encoding',
+        'latin1',
+        '--out',
+        'm',
+      ],
+      'error',
+      ['--encoding', '--data'],
+    ),
+    // Decimal commas in a ';' file are numbers: 3 features, not one category per value.
+    c('decimal-comma', { 'd.csv': eu }, (_d, sh) => trainOn('d.csv', sh), 'ok', [/rows, 3 features\)/]),
+    c('decimal-comma-quoted', { 'd.csv': quoted }, (_d, sh) => trainOn('d.csv', sh), 'error', [
+      'd.csv',
+      'line 3',
+      /column 2 \("b"\)/,
+      '--decimal ,',
+    ]),
+    c('decimal-comma-declared', { 'd.csv': quoted }, (_d, sh) => trainOn('d.csv', sh, ['--decimal', ',']), 'ok', [/rows, 3 features\)/]),
+    c('decimal-unknown', { 'd.csv': eu }, (_d, sh) => trainOn('d.csv', sh, ['--decimal', 'comma']), 'error', ['--decimal', 'comma']),
+    c('labels-by-value', { 'd.csv': spelt }, (_d, sh) => trainOn('d.csv', sh), 'ok', []),
+    c('rare-class', { 'd.csv': rare }, (_d, sh) => trainOn('d.csv', sh), 'error', ['d.csv', 'class "2"', 'line 28', 'single row']),
+  ];
+}
+
 /** Every case of the corpus. @since 0.3.0 */
 export function corpusCases(): CorpusCase[] {
   return [
     ...csvCellCases(),
     ...csvFileCases(),
+    ...textCases(),
     ...schemaCases(),
     ...modelCases(),
     ...onnxCases(),
