@@ -69,6 +69,12 @@ export function csvSource(train: CsvInput, options: CsvSourceOptions = {}): Audi
   const distinct = [...new Set(all)];
   const numeric = tr.numericLabels && (te?.numericLabels ?? true);
   const classes = distinct.sort(numeric ? (a, b) => Number(a) - Number(b) : undefined);
+  if (classes.length < 2)
+    throw new XaiError(
+      'BAD_INPUT',
+      `${[train.name, ...(testIn ? [testIn.name] : [])].join(', ')}: the label column ${JSON.stringify(tr.labelName)} holds a single class ${JSON.stringify(classes[0])}; an audit needs at least 2 (is --label the right column?)`,
+      { fn, arg: 'label', value: tr.labelName, file: train.name },
+    );
   const code = new Map(classes.map((c, i) => [c, i]));
   const toY = (labels: string[]): Int32Array => Int32Array.from(labels, (v) => code.get(v) ?? 0);
   const table: TabularAuditInput = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsvTable } from './parseCsvTable.js';
+import { csvSource } from './csvSource.js';
 
 // Values written by hand in both conventions: the German `1.178,84` is 1178.84.
 describe('parseCsvTable: decimal commas with thousands points', () => {
@@ -19,6 +20,15 @@ describe('parseCsvTable: decimal commas with thousands points', () => {
   it('with another separator, 1.178,84 (quoted) is refused rather than read as a text code', () => {
     expect(() => parseCsvTable('a,y\n"1.178,84",0\n"2,5",1\n', { label: 'y' })).toThrow(
       expect.objectContaining({ code: 'PARSE_ERROR', details: expect.objectContaining({ line: 2, reason: 'decimal-comma' }) }),
+    );
+  });
+});
+
+describe('csvSource: a label with one class', () => {
+  it('is refused naming the file, the label column and the class', () => {
+    const content = `a,y\n${Array.from({ length: 20 }, (_, i) => `${i},1.0`).join('\n')}\n`;
+    expect(() => csvSource({ name: 'one.csv', content })).toThrow(
+      /one\.csv: the label column "y" holds a single class "1"; an audit needs at least 2 \(is --label the right column\?\)/,
     );
   });
 });
