@@ -1,4 +1,4 @@
-// Missing cells (NaN) in the rows of a tree model, for the steps that describe the columns.
+// Missing cells (NaN) in the rows of a tree model: the column descriptions read past them, the steps that need complete rows refuse them.
 import type { Matrix } from '@xai/core';
 import { XaiError } from '@xai/core';
 
