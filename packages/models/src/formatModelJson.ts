@@ -102,6 +102,7 @@ export function formatModelJson(value: ModelJson | NeuralModel): string {
   lines.push('  ],');
   const tail: string[][] = [];
   if (checked.preprocessing !== undefined) tail.push(preprocessingLines(checked.preprocessing));
+  if (checked.performance !== undefined) tail.push([`  "performance": ${JSON.stringify(checked.performance)}`]);
   if (metadata !== undefined) tail.push([`  "metadata": ${metadata.replace(/\n/g, '\n  ')}`]);
   lines.push(`  "output": ${JSON.stringify(json.output)}${tail.length > 0 ? ',' : ''}`);
   tail.forEach((block, b) => {

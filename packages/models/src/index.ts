@@ -16,6 +16,7 @@ export * from './fromModelJson.js';
 export * from './formatModelJson.js';
 export * from './parseModelJson.js';
 export * from './checkPreprocessing.js';
+export * from './modelPerformance.js';
 export * from './withPreprocessing.js';
 export * from './withPrecision.js';
 export * from './linearGroundTruth.js';

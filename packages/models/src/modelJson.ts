@@ -1,4 +1,5 @@
 import type { Preprocessing } from '@xai/core';
+import type { ModelPerformance } from './modelPerformance.js';
 import type { Activation } from './denseLayer.js';
 import type { ModelKind } from './neuralModel.js';
 
@@ -38,5 +39,7 @@ export interface ModelJson {
   readonly layers: readonly ModelJsonLayer[];
   readonly output: ModelJsonOutput;
   readonly preprocessing?: Preprocessing;
+  /** Accuracy and majority-class rate on held-out rows when it was saved (since 0.3.0). */
+  readonly performance?: ModelPerformance;
   readonly metadata?: Readonly<Record<string, unknown>>;
 }

@@ -1,3 +1,4 @@
+import type { ModelPerformance } from './modelPerformance.js';
 import type { HiddenOptions, InputGradientOptions, Matrix, Model, ModelOutput, Preprocessing } from '@xai/core';
 import type { DenseLayer } from './denseLayer.js';
 
@@ -42,6 +43,8 @@ export interface NeuralModel extends Model {
    * @since 0.2.0
    */
   readonly preprocessing?: Preprocessing;
+  /** Accuracy and majority-class rate on held-out rows, recorded when it was trained (`performance` in the file). @since 0.3.0 */
+  readonly performance?: ModelPerformance;
   /** All parameters in one buffer (layer by layer: weight row-major, then bias). */
   readonly parameters: Float64Array;
   predictProba(x: Matrix, out?: Matrix): Matrix;

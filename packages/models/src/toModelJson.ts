@@ -46,6 +46,7 @@ export function toModelJson(model: NeuralModel): ModelJson {
     layers,
     output: model.output === 'value' ? 'identity' : 'softmax',
     ...(model.preprocessing !== undefined ? { preprocessing: structuredClone(model.preprocessing) } : {}),
+    ...(model.performance !== undefined ? { performance: { ...model.performance } } : {}),
     ...(model.metadata !== undefined ? { metadata: structuredClone(model.metadata) } : {}),
   };
 }

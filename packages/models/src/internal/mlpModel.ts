@@ -1,4 +1,5 @@
 // The one NeuralModel implementation: public methods validate, then call MlpCore.
+import type { ModelPerformance } from '../modelPerformance.js';
 import type { HiddenOptions, InputGradientOptions, Matrix, ModelOutput, Preprocessing } from '@xai/core';
 import { XaiError, assertMatrix, checkOptions, describeValue, rowBlock } from '@xai/core';
 import { checkTargets, outputBuffer } from './checks.js';
@@ -20,6 +21,7 @@ export const CHUNK = 2048;
 export interface MlpExtras {
   readonly metadata?: Readonly<Record<string, unknown>> | undefined;
   readonly preprocessing?: Preprocessing | undefined;
+  readonly performance?: ModelPerformance | undefined;
   /** 'value': identity head (raw outputs, regression). @defaultValue 'probabilities' */
   readonly output?: ModelOutput | undefined;
   /** 'float32': every operation rounded to float32 (torch parity). @defaultValue 'float64' */
@@ -55,6 +57,7 @@ export class MlpModel implements NeuralModel {
   readonly f32: Float32Kernel | null;
   declare readonly metadata?: Readonly<Record<string, unknown>>;
   declare readonly preprocessing?: Preprocessing;
+  declare readonly performance?: ModelPerformance;
 
   constructor(
     readonly kind: ModelKind,
@@ -67,6 +70,7 @@ export class MlpModel implements NeuralModel {
     this.f32 = this.precision === 'float32' ? new Float32Kernel(shapes, params) : null;
     if (extras.metadata !== undefined) this.metadata = extras.metadata;
     if (extras.preprocessing !== undefined) this.preprocessing = extras.preprocessing;
+    if (extras.performance !== undefined) this.performance = extras.performance;
     this.core = new MlpCore(shapes, params);
     this.parameters = params;
     this.inputDim = this.core.inputDim;
@@ -84,7 +88,13 @@ export class MlpModel implements NeuralModel {
 
   /** The extras a copy of this model keeps. */
   extras(): MlpExtras {
-    return { metadata: this.metadata, preprocessing: this.preprocessing, output: this.output, precision: this.precision };
+    return {
+      metadata: this.metadata,
+      preprocessing: this.preprocessing,
+      performance: this.performance,
+      output: this.output,
+      precision: this.precision,
+    };
   }
 
   private checkX(fn: string, x: Matrix): void {

@@ -1,5 +1,7 @@
 // The one reader of `xai-model@1` objects: fromModelJson builds a model from it, and
 // formatModelJson runs it first so that it never writes a file the reader would refuse.
+import { checkModelPerformance } from '../modelPerformance.js';
+import type { ModelPerformance } from '../modelPerformance.js';
 import type { ModelOutput, Preprocessing, XaiErrorCode } from '@xai/core';
 import { XaiError, describeValue } from '@xai/core';
 import type { Activation } from '../denseLayer.js';
@@ -12,7 +14,7 @@ import type { LayerShape } from './mlpCore.js';
 import { layoutLayers } from './mlpCore.js';
 import { checkFields, isObject } from './fields.js';
 
-const TOP_KEYS = ['format', 'kind', 'inputDim', 'classes', 'layers', 'output', 'preprocessing', 'metadata'];
+const TOP_KEYS = ['format', 'kind', 'inputDim', 'classes', 'layers', 'output', 'preprocessing', 'performance', 'metadata'];
 const REQUIRED = ['format', 'kind', 'inputDim', 'classes', 'layers', 'output'];
 const LAYER_KEYS = ['weight', 'bias', 'activation'];
 
@@ -23,6 +25,7 @@ export interface ReadModel {
   readonly output: ModelOutput;
   readonly metadata?: Record<string, unknown>;
   readonly preprocessing?: Preprocessing;
+  readonly performance?: ModelPerformance;
 }
 
 /** The top-level fields, checked; `layers` only as far as their count. */
@@ -196,6 +199,7 @@ export function readModelJson(json: unknown, fn: string, arg = 'json'): ReadMode
   const preprocessing =
     j.preprocessing === undefined ? undefined : checkPreprocessing(j.preprocessing, { inputDim, classes, output }, fn, 'preprocessing');
   const metadata = j.metadata === undefined ? undefined : copyMetadata(j.metadata, fn);
+  const performance = j.performance === undefined ? undefined : checkModelPerformance(j.performance, fn);
   return {
     kind,
     shapes,
@@ -203,5 +207,6 @@ export function readModelJson(json: unknown, fn: string, arg = 'json'): ReadMode
     output,
     ...(metadata !== undefined ? { metadata } : {}),
     ...(preprocessing !== undefined ? { preprocessing } : {}),
+    ...(performance !== undefined ? { performance } : {}),
   };
 }
