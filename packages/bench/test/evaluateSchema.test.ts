@@ -30,7 +30,7 @@ describe.skipIf(!existsSync(germanTest))('xai evaluate on german (one-hot groups
     const model = join(models, 'german-lr.json');
     ok(['explain', '--model', model, '--instances', germanTest, '--method', 'grad', '--out', join(dir, 'g.json')]);
     const got = JSON.parse(
-      ok(['evaluate', '--model', model, '--instances', germanTest, '--attributions', join(dir, 'g.json'), '--metric', 'PGU']),
+      ok(['evaluate', '--json', '--model', model, '--instances', germanTest, '--attributions', join(dir, 'g.json'), '--metric', 'PGU']),
     );
     const ds = await loadDataset('german', { dataDir, cacheDir: join(dir, 'cache', 'datasets') });
     expect(ds.schema.groups.length).toBeGreaterThan(0);
@@ -62,7 +62,7 @@ describe.skipIf(!existsSync(germanTest))('xai evaluate on german (one-hot groups
     const base = ['--model', model, '--instances', germanTest, '--train', train, '--label', 'credit-risk'];
     ok(['explain', ...base, '--method', 'grad', '--out', join(dir, 'bare-g.json')]);
     const evaluate = (extra: string[]) => {
-      const r = runCliSync(['evaluate', ...base, '--attributions', join(dir, 'bare-g.json'), '--metric', 'PGU', ...extra]);
+      const r = runCliSync(['evaluate', '--json', ...base, '--attributions', join(dir, 'bare-g.json'), '--metric', 'PGU', ...extra]);
       if (r.code !== 0) throw new Error(r.stderr);
       return { json: JSON.parse(r.stdout) as { values: number[]; schema: string }, stderr: r.stderr };
     };

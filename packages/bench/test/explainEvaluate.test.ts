@@ -88,6 +88,7 @@ describe('xai train, explain, evaluate (built CLI)', () => {
     const ris = JSON.parse(
       ok([
         'evaluate',
+        '--json',
         '--model',
         model,
         '--instances',
@@ -109,6 +110,7 @@ describe('xai train, explain, evaluate (built CLI)', () => {
       const out = join(dir, `${metric}.json`);
       ok([
         'evaluate',
+        '--json',
         '--model',
         join(models, 'synthetic-lr.json'),
         '--instances',
@@ -138,6 +140,7 @@ describe('xai train, explain, evaluate (built CLI)', () => {
     const v = JSON.parse(
       ok([
         'evaluate',
+        '--json',
         '--model',
         join(models, 'synthetic-lr.json'),
         '--instances',
@@ -215,22 +218,17 @@ describe('xai train, explain, evaluate (built CLI)', () => {
       [['explain', '--model', xcsv, '--instances', xcsv, '--method', 'grad', '--out', join(dir, 'o.json')], 1, /PARSE_ERROR/],
       [['explain', '--model', model, '--instances', xcsv, '--out', join(dir, 'o.json')], 2, /required option '--method/],
       [
-        ['evaluate', '--model', model, '--instances', xcsv, '--attributions', join(dir, 'control.csv'), '--metric', 'RIS'],
-        2,
-        /give --method/,
-      ],
-      [
-        ['evaluate', '--model', model, '--instances', xcsv, '--attributions', join(dir, 'grad.json'), '--metric', 'XYZ'],
+        ['evaluate', '--json', '--model', model, '--instances', xcsv, '--attributions', join(dir, 'grad.json'), '--metric', 'XYZ'],
         2,
         /unknown metric "XYZ"/,
       ],
       [
-        ['evaluate', '--model', mlp, '--instances', xcsv, '--attributions', join(dir, 'grad.json'), '--metric', 'FA'],
+        ['evaluate', '--json', '--model', mlp, '--instances', xcsv, '--attributions', join(dir, 'grad.json'), '--metric', 'FA'],
         2,
         /FA needs --ground-truth/,
       ],
       [
-        ['evaluate', '--model', mlp, '--instances', narrow, '--attributions', join(dir, 'grad.json'), '--metric', 'FA'],
+        ['evaluate', '--json', '--model', mlp, '--instances', narrow, '--attributions', join(dir, 'grad.json'), '--metric', 'FA'],
         1,
         /3 feature columns/,
       ],

@@ -81,12 +81,36 @@ describe('xai explain output', () => {
       expect(Number(c)).toBe(cls(rows[i]!));
     });
     const fromCsv = JSON.parse(
-      ok(['evaluate', '--model', model, '--instances', instances, '--label', 'y', '--attributions', join(dir, 'g.csv'), '--metric', 'PGI'])
-        .stdout,
+      ok([
+        'evaluate',
+        '--json',
+        '--model',
+        model,
+        '--instances',
+        instances,
+        '--label',
+        'y',
+        '--attributions',
+        join(dir, 'g.csv'),
+        '--metric',
+        'PGI',
+      ]).stdout,
     ) as { values: number[] };
     const fromJson = JSON.parse(
-      ok(['evaluate', '--model', model, '--instances', instances, '--label', 'y', '--attributions', join(dir, 'g.json'), '--metric', 'PGI'])
-        .stdout,
+      ok([
+        'evaluate',
+        '--json',
+        '--model',
+        model,
+        '--instances',
+        instances,
+        '--label',
+        'y',
+        '--attributions',
+        join(dir, 'g.json'),
+        '--metric',
+        'PGI',
+      ]).stdout,
     ) as { values: number[] };
     expect(fromCsv.values).toEqual(fromJson.values);
   });
@@ -149,6 +173,7 @@ describe('a damaged attributions file', () => {
       writeFileSync(bad, JSON.stringify({ method: 'grad', preset: 'default', attributions }));
       const r = runCliSync([
         'evaluate',
+        '--json',
         '--model',
         model,
         '--instances',

@@ -69,6 +69,7 @@ describe('feature kinds of files', () => {
     expect(JSON.parse(readFileSync(join(dir, 'g.json'), 'utf8')).featureKinds.discrete).toEqual([{ name: 'sex', levels: [1, 2] }]);
     const ev = await xai(
       'evaluate',
+      '--json',
       '--model',
       model,
       '--instances',
@@ -123,6 +124,7 @@ describe('feature kinds of files', () => {
     expect(ex.err).toContain(`feature kinds (${meta} (OpenXAI feature metadata)): 2 continuous`);
     const ev = await xai(
       'evaluate',
+      '--json',
       '--model',
       model,
       '--instances',

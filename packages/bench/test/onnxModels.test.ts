@@ -149,7 +149,22 @@ describe('xai bench / explain --model m.onnx --data d.csv --label y', () => {
         expect(Math.abs(got[i]![j]! - w)).toBeLessThanOrEqual(1e-5 * Math.max(1, Math.abs(w)));
       }
     const ev = JSON.parse(
-      ok(['evaluate', '--model', onnx, '--data', csv, '--label', 'y', '--model-input', 'scaled', '--attributions', out, '--metric', 'PGI']),
+      ok([
+        'evaluate',
+        '--json',
+        '--model',
+        onnx,
+        '--data',
+        csv,
+        '--label',
+        'y',
+        '--model-input',
+        'scaled',
+        '--attributions',
+        out,
+        '--metric',
+        'PGI',
+      ]),
     );
     expect(ev.count).toBe(ds.test.x.rows);
   });

@@ -163,11 +163,13 @@ describe('xai evaluate --preset quantus on a constructed case', () => {
     const xcsv = join(dir, 'x2.csv');
     writeFileSync(xcsv, `${names.join(',')}\n${rows.map(() => names.map(() => 0.5).join(',')).join('\n')}\n`);
     const attr = join(dir, 'a2.json');
-    writeFileSync(attr, JSON.stringify({ method: 'grad', preset: 'default', attributions: rows }));
+    // Made by hand (no record of a model): scored by feature name with --allow-foreign-attributions.
+    writeFileSync(attr, JSON.stringify({ method: 'grad', preset: 'default', features: names, attributions: rows }));
     const model = bench('default', 'SPARSENESS').manifest.models[0]!.path;
     const evaluate = (preset: string) => {
       const r = runCliSync([
         'evaluate',
+        '--json',
         '--model',
         model,
         '--instances',
@@ -178,6 +180,7 @@ describe('xai evaluate --preset quantus on a constructed case', () => {
         'SPARSENESS',
         '--preset',
         preset,
+        '--allow-foreign-attributions',
       ]);
       if (r.code !== 0) throw new Error(r.stderr);
       return JSON.parse(r.stdout) as { values: number[]; presets?: Record<string, string> };
@@ -216,7 +219,7 @@ describe('xai bench --preset captum', () => {
 describe('an unknown preset', () => {
   it.each([
     ['bench', '--preset', 'fast'],
-    ['evaluate', '--model', 'm.json', '--instances', 'x.csv', '--attributions', 'a.json', '--metric', 'FA', '--preset', 'fast'],
+    ['evaluate', '--json', '--model', 'm.json', '--instances', 'x.csv', '--attributions', 'a.json', '--metric', 'FA', '--preset', 'fast'],
     ['explain', '--model', 'm.json', '--instances', 'x.csv', '--method', 'grad', '--out', 'a.json', '--preset', 'fast'],
   ])('xai %s … --preset fast fails naming the flag and every choice', (...args) => {
     const r = runCliSync(args);

@@ -10,7 +10,7 @@ import { isXaiError } from '@xai/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveBenchConfig } from '../src/config/benchConfig.js';
 import { runCli } from '../src/cli/runCli.js';
-import { writeAttributions } from '../src/explain/attributionsFile.js';
+import { fileRef, writeAttributions } from '../src/explain/attributionsFile.js';
 import { evaluateAttributions } from '../src/explain/evaluateAttributions.js';
 import { explainInstances } from '../src/explain/explainInstances.js';
 import { readModelRows } from '../src/explain/modelRows.js';
@@ -73,7 +73,17 @@ describe('xai explain --method treeshap on tree models', () => {
     expect(r.treeShap!.note.covers).toBe('counted from 40 --train rows (the file stores none)');
     // stability re-explains with treeshap through the same file
     const out = join(dir, 'rf.json');
-    writeAttributions(out, { method: 'treeshap', preset: 'default', attributions: r.attributions, explainedClass: [...r.explainedClass] });
+    writeAttributions(out, {
+      method: 'treeshap',
+      preset: 'default',
+      model: fileRef(model, '--model'),
+      features: r.names,
+      source: path,
+      sourceSha256: fileRef(path, '--instances').sha256,
+      rows: [...r.rowIndex!],
+      attributions: r.attributions,
+      explainedClass: [...r.explainedClass],
+    });
     const ris = await evaluateAttributions({
       ...base,
       model,

@@ -169,6 +169,7 @@ describe('a user CSV: --data my.csv --label y through train, explain, evaluate, 
     const v = JSON.parse(
       ok([
         'evaluate',
+        '--json',
         '--model',
         join(models, 'my-lr.json'),
         '--instances',

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { inputDimOf } from './cliHints.js';
 import { TREE_SHAP_FLAG_HELP, treeShapAlgorithm } from '../inputs/treeModels.js';
 import { writeFileAtomicSync } from '@xai/core/node';
+import { evaluationLine } from '../explain/evaluationLine.js';
 import { ALLOW_APPROXIMATE_HELP, OUTPUT_FLAG_HELP, outputFlag } from '../inputs/loadCliModel.js';
 import type { CliIo } from './cliIo.js';
 import { DECIMAL_FLAG_HELP, ENCODING_FLAG_HELP, MISSING_FLAG_HELP, userDataFromFlags } from './userDataFlags.js';
@@ -32,6 +33,8 @@ interface EvaluateFlags {
   output?: string;
   allowApproximate?: boolean;
   out?: string;
+  json?: boolean;
+  allowForeignAttributions?: boolean;
 }
 
 /** `xai evaluate`. @since 0.1.0 */
@@ -55,15 +58,22 @@ export function evaluateCommand(program: Command, io: CliIo): Command {
     .option('--output <kind>', OUTPUT_FLAG_HELP)
     .option('--allow-approximate', ALLOW_APPROXIMATE_HELP)
     .option(
+      '--allow-foreign-attributions',
+      'score a file made elsewhere (no record of its model and instances: features matched by name, rows by id or position) or from another model, instances file or method (warned)',
+    )
+    .option(
       '--model-input <space>',
       'with --data, what a model without a preprocessing block eats: raw (the CSV columns as given) or scaled [raw]',
     )
-    .requiredOption('--attributions <file>', 'from xai explain (.json or .csv)')
+    .requiredOption(
+      '--attributions <file>',
+      'from xai explain (.json, or .csv with its .meta.json): matched to --model, the instances and --method by the hashes and names it records, features by name, rows by id',
+    )
     .requiredOption(
       '--metric <id>',
       'PRA, RC, FA, RA, SA, SRA, PGU, PGI, RIS, RRS, ROS, or an extended one (INFIDELITY, DELETION, SPARSENESS, …)',
     )
-    .option('--method <id>', 'the explainer (stability metrics re-explain neighbours; read from the attributions JSON if absent)')
+    .option('--method <id>', 'the explainer (stability metrics re-explain neighbours) [the one the attributions record]')
     .option('--train <csv>', 'training features (explainer baseline; feature kinds are inferred from it)')
     .option('--ground-truth <csv>', 'per-instance ground truth for PRA..SRA (default for an LR model: its own weights)')
     .option('--label <column>', 'the label column (dropped from --instances; the label of --data)')
@@ -75,28 +85,35 @@ export function evaluateCommand(program: Command, io: CliIo): Command {
     .option('--seed <n>', 'seed [0]')
     .option('--stability-neighbours <n>', 'stability neighbours kept per instance [100]')
     .option('--stability-samples <n>', 'stability candidate draws per instance [1000]')
-    .option('--out <file>', 'write {"metric","values","mean","se","undefined"} here (else print it)')
+    .option('--out <file>', 'also write the result as JSON ({"metric","values","mean","se","undefined",…}) here')
+    .option('--json', 'print the result as one JSON line instead of the readable summary')
     .addHelpText(
       'after',
       `
 Examples:
+  $ xai evaluate --model lr.json --instances x.csv --attributions grad.json --metric FA
   $ xai evaluate --model lr.json --instances x.csv --attributions grad.json --metric FA --out fa.json
   $ xai evaluate --model ann.json --instances x.csv --attributions lime.json --metric RIS --method lime --stability-neighbours 20
 `,
     )
     .action(async (f: EvaluateFlags) => {
-      const [{ resolveBenchConfig }, { evaluateAttributions }, { featureKindsLine }, { refuseInputAsOutput }] = await Promise.all([
-        import('../config/benchConfig.js'),
-        import('../explain/evaluateAttributions.js'),
-        import('../inputs/featureKinds.js'),
-        import('../results/refuseOverwrite.js'),
-      ]);
+      const [{ resolveBenchConfig }, { evaluateAttributions }, { featureKindsLine }, { refuseInputAsOutput }, { metaPathOf }] =
+        await Promise.all([
+          import('../config/benchConfig.js'),
+          import('../explain/evaluateAttributions.js'),
+          import('../inputs/featureKinds.js'),
+          import('../results/refuseOverwrite.js'),
+          import('../explain/attributionsFile.js'),
+        ]);
       refuseInputAsOutput(
         [{ flag: '--out', path: f.out }],
-        (['model', 'instances', 'data', 'test', 'train', 'schema', 'attributions', 'groundTruth'] as const).map((k) => ({
-          flag: `--${k.replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`)}`,
-          path: f[k],
-        })),
+        [
+          ...(['model', 'instances', 'data', 'test', 'train', 'schema', 'attributions', 'groundTruth'] as const).map((k) => ({
+            flag: `--${k.replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`)}`,
+            path: f[k],
+          })),
+          { flag: '--attributions', path: metaPathOf(f.attributions) },
+        ],
         'xai evaluate',
       );
       const c = resolveBenchConfig(
@@ -132,15 +149,12 @@ Examples:
         ...(f.treeShap !== undefined ? { treeShap: treeShapAlgorithm(f.treeShap, 'xai evaluate')! } : {}),
         ...(f.output !== undefined ? { output: outputFlag(f.output, 'xai evaluate')! } : {}),
         ...(f.allowApproximate === true ? { allowApproximate: true } : {}),
+        ...(f.allowForeignAttributions === true ? { allowForeignAttributions: true } : {}),
       });
       if (r.featureKinds) io.err(`xai: ${featureKindsLine(r.featureKinds)}\n`);
       for (const w of r.warnings ?? []) io.err(`xai: warning: ${w}\n`);
       const text = `${JSON.stringify(r)}\n`;
-      if (f.out) {
-        writeFileAtomicSync(f.out, text, 'xai evaluate');
-        io.out(
-          `${r.metric}: mean ${r.mean ?? 'undefined'} ± ${r.se ?? '—'} over ${r.count} instances (${r.undefined.length} undefined) -> ${f.out}\n`,
-        );
-      } else io.out(text);
+      if (f.out) writeFileAtomicSync(f.out, text, 'xai evaluate');
+      io.out(f.json === true ? text : `${evaluationLine(r)}${f.out ? ` -> ${f.out}` : ''}\n`);
     });
 }

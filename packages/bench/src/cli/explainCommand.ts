@@ -65,7 +65,7 @@ function explainOptions(command: Command): Command {
     )
     .requiredOption(
       '--out <file>',
-      'attributions: .json ({"method","preset","rows","explainedClass","attributions":[[…]]}) or .csv (columns row, explained_class, then the features)',
+      'attributions: .json (with the model and instances file hashes, features, rows, explainedClass, method, preset) or .csv (columns row, explained_class, then the features; the rest in <out>.meta.json); never an input file',
     )
     .option('--train <csv>', 'training features: the IG baseline (mean) and the KernelSHAP background')
     .option('--label <column>', 'the label column (dropped from --instances; the label of --data)')
@@ -110,18 +110,26 @@ function checkDataOnlyFlags(f: ExplainFlags): void {
 }
 
 async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
-  const [{ resolveBenchConfig }, { explainInstances }, { writeAttributions }, { featureKindsLine }, { refuseInputAsOutput }] =
-    await Promise.all([
-      import('../config/benchConfig.js'),
-      import('../explain/explainInstances.js'),
-      import('../explain/attributionsFile.js'),
-      import('../inputs/featureKinds.js'),
-      import('../results/refuseOverwrite.js'),
-    ]);
+  const [
+    { resolveBenchConfig },
+    { explainInstances },
+    { fileRef, metaPathOf, writeAttributions },
+    { featureKindsLine },
+    { refuseInputAsOutput },
+  ] = await Promise.all([
+    import('../config/benchConfig.js'),
+    import('../explain/explainInstances.js'),
+    import('../explain/attributionsFile.js'),
+    import('../inputs/featureKinds.js'),
+    import('../results/refuseOverwrite.js'),
+  ]);
   const c = resolveBenchConfig({}, { preset: f.preset, seed: f.seed, precision: f.precision, modelInput: f.modelInput });
   checkDataOnlyFlags(f);
   refuseInputAsOutput(
-    [{ flag: '--out', path: f.out }],
+    [
+      { flag: '--out', path: f.out },
+      { flag: '--out', path: f.out.toLowerCase().endsWith('.csv') ? metaPathOf(f.out) : undefined },
+    ],
     (['model', 'instances', 'data', 'test', 'train', 'schema'] as const).map((k) => ({ flag: `--${k}`, path: f[k] })),
     'xai explain',
   );
@@ -149,11 +157,12 @@ async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
   for (const w of r.warnings) io.err(`xai: warning: ${w}\n`);
   const trees = hasTrees(r.cli.model);
   if (r.cli.format === 'onnx' || r.cli.approximateGradients || trees) io.out(`${r.cli.note}\n`);
-  writeAttributions(f.out, {
+  const written = writeAttributions(f.out, {
     method: f.method,
     preset: c.preset,
     seed: c.seed,
     precision: c.precision,
+    model: fileRef(f.model, '--model'),
     features: r.names,
     attributions: r.attributions,
     ...(r.cli.format === 'onnx' && !trees
@@ -164,18 +173,27 @@ async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
     ...(r.preprocessed ? { outOfRangeRows: r.outOfRangeRows } : {}),
     ...(r.warnings.length > 0 ? { warnings: r.warnings } : {}),
     source: r.source,
+    sourceSha256: fileRef(r.source, data ? '--data' : '--instances').sha256,
+    ...(data?.test !== undefined ? { data: fileRef(data.data, '--data') } : {}),
     ...(r.rowIndex ? { rows: [...r.rowIndex] } : {}),
     ...(r.sourceLines ? { lines: [...r.sourceLines] } : {}),
     explainedClass: [...r.explainedClass],
     ...(r.classNames ? { classNames: r.classNames } : {}),
     ...(r.inputSpace ? { inputSpace: r.inputSpace.space } : {}),
+    ...(r.accuracy ? { accuracy: r.accuracy } : {}),
     ...(r.treeShap ? { expectedValue: [...r.treeShap.expectedValue], treeShap: r.treeShap.note } : {}),
     ...(r.treeShap?.interactions ? { interactions: interactionRows(r.treeShap.interactions, r.x.rows, r.x.cols) } : {}),
     featureKinds: r.featureKinds,
   });
   io.out(
-    `explained ${r.x.rows} instances with ${f.method} (${c.preset}, ${c.precision})${r.preprocessed ? `, preprocessing applied${r.outOfRangeRows > 0 ? `, ${r.outOfRangeRows} rows out of the training range` : ''}` : ''} -> ${f.out}\n`,
+    `explained ${r.x.rows} instances with ${f.method} (${c.preset}, ${c.precision})${r.preprocessed ? `, preprocessing applied${r.outOfRangeRows > 0 ? `, ${r.outOfRangeRows} rows out of the training range` : ''}` : ''}${accuracyNote(r.accuracy)} -> ${written.join(', ')}\n`,
   );
+}
+
+/** The model's accuracy on the labelled rows explained, beside the base rate. */
+function accuracyNote(a: { rows: number; accuracy: number; baseRate: number } | undefined): string {
+  const pct = (v: number): string => `${(100 * v).toFixed(1)} %`;
+  return a ? `; model accuracy ${pct(a.accuracy)} vs base rate ${pct(a.baseRate)} on ${a.rows} labelled rows` : '';
 }
 
 /** n × d × d values as nested arrays: [row][feature][feature]. */

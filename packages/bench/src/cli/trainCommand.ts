@@ -106,6 +106,7 @@ async function runTrain(flags: TrainFlags, io: CliIo): Promise<void> {
     userData: c.userData,
     force: flags.force === true,
     log: (l) => io.out(`${l}\n`),
+    warn: (w) => io.err(`xai: warning: ${w}\n`),
   });
   for (const e of entries) {
     const acc = e.accuracy as { test?: number | null; validation?: number | null } | null;

@@ -1,5 +1,5 @@
 import type { Explainer, Matrix } from '@xai/core';
-import { XaiError, checkOptions, hasTrees } from '@xai/core';
+import { XaiError, checkOptions, hasTrees, predictLabels } from '@xai/core';
 import { readFeatureCsvSync } from '@xai/data/node';
 import { commandSchema } from './fileSchema.js';
 import type { FileSchema } from './fileSchema.js';
@@ -15,7 +15,8 @@ import { EXTENDED_METRIC_IDS, METRIC_IDS, extendedMetrics, metrics } from '@xai/
 import type { ExtendedMetricId, MetricId } from '@xai/metrics';
 import { linearGroundTruth } from '@xai/models/node';
 import type { Precision } from '@xai/models';
-import { readAttributions } from './attributionsFile.js';
+import { fileRef, readAttributions } from './attributionsFile.js';
+import { matchAttributions } from './matchAttributions.js';
 import { commandRows, commandScale } from './explainInstances.js';
 import { withCliHints } from '../cli/cliHints.js';
 import { refuseMissingCells } from '../inputs/missingCells.js';
@@ -56,6 +57,12 @@ export interface EvaluateAttributionsOptions {
   readonly output?: OnnxOutputKind;
   /** Re-explain with finite-difference gradients even when their error estimate is above 1 % (`--allow-approximate`). */
   readonly allowApproximate?: boolean;
+  /**
+   * Score attributions made elsewhere (no record of the model and instances, matched by feature
+   * names) or made from another model, instances file or method (a warning names both sides).
+   * @defaultValue false
+   */
+  readonly allowForeignAttributions?: boolean;
 }
 
 /** `xai evaluate`'s output. */
@@ -79,6 +86,8 @@ export interface EvaluationJson {
   readonly schema?: string;
   /** The feature kinds the perturbations used: continuous count, discrete columns with their two values, one-hot groups. */
   readonly featureKinds?: FeatureKindsRecord;
+  /** With labels: the model's accuracy on the scored rows and the base rate (the commonest label's share). */
+  readonly accuracy?: { readonly rows: number; readonly accuracy: number; readonly baseRate: number };
   readonly warnings?: readonly string[];
 }
 
@@ -115,6 +124,7 @@ export async function evaluateAttributions(o: EvaluateAttributionsOptions): Prom
       'treeShap',
       'output',
       'allowApproximate',
+      'allowForeignAttributions',
     ],
     'evaluateAttributions',
   );
@@ -159,17 +169,17 @@ interface MetricResult {
 
 function evaluateRows(o: EvaluateAttributionsOptions, id: string, extended: boolean, rows: EvaluateRows): EvaluationJson {
   const { x, train, cli } = rows;
-  const read = readAttributions(o.attributions);
-  checkAttributionsShape(o, read.attributions, x);
+  // What the metric needs from flags is checked before the attributions are matched to the rows.
+  const groundTruth = evaluationGroundTruth(o, id, extended, rows);
+  const read = matchedAttributions(o, rows);
   // The dataset's own kinds and one-hot groups when known (a model that carries its
   // preprocessing, or --data): PGI/PGU then perturb a one-hot block as one feature, as the
   // bench does; only a bare model on bare rows falls back to --schema or inferred kinds.
   const { schema, inferred, record } = commandSchema(FN, o.model, { ...rows, preprocessing: rows.cli.model.preprocessing }, o.schema);
-  const groundTruth = evaluationGroundTruth(o, id, extended, rows);
   // The same noise units xai explain used for these attributions.
   const scale = commandScale(o.preset, train, schema);
   const { explainer, gradients } = reExplainer(o, id, extended, read.method, rows, scale);
-  const extras = evaluationExtras(rows, cli, inferred, record, gradients);
+  const extras = evaluationExtras(rows, cli, inferred, record, gradients, read.warnings);
   const r = extended
     ? runExtendedMetric(o, id, rows, read.attributions, groundTruth, explainer, scale)
     : metrics[id as MetricId].evaluate(
@@ -193,14 +203,36 @@ function evaluateRows(o: EvaluateAttributionsOptions, id: string, extended: bool
   return evaluationJson(o, id, r, extras);
 }
 
-function checkAttributionsShape(o: EvaluateAttributionsOptions, attributions: Matrix, x: Matrix): void {
-  if (attributions.rows !== x.rows || attributions.cols !== x.cols) {
-    throw new XaiError(
-      'SHAPE_MISMATCH',
-      `${o.attributions} is ${attributions.rows}x${attributions.cols}, the instances are ${x.rows}x${x.cols}`,
-      { fn: FN, arg: '--attributions', value: `${attributions.rows}x${attributions.cols}` },
-    );
-  }
+/**
+ * The attributions file read (JSON or CSV) and matched to these rows: by the model, instances
+ * and method it records, by feature name and by row id (see matchAttributions).
+ */
+function matchedAttributions(
+  o: EvaluateAttributionsOptions,
+  rows: EvaluateRows,
+): { attributions: Matrix; method: string | null; warnings: string[] } {
+  const file = readAttributions(o.attributions, rows.names);
+  const ids = rows.sourceLines
+    ? { kind: 'line' as const, values: rows.sourceLines }
+    : rows.rowIndex
+      ? { kind: 'row' as const, values: rows.rowIndex }
+      : null;
+  const method = o.method ?? file.provenance?.method;
+  // The class xai explain explained per row: the predicted one (TreeSHAP on a binary tree model: class 1).
+  const explained =
+    method === 'treeshap' && explainsClassOne(rows.cli.model) ? new Int32Array(rows.x.rows).fill(1) : predictLabels(rows.cli.model, rows.x);
+  const { attributions, warnings } = matchAttributions(file, {
+    model: fileRef(o.model, '--model'),
+    source: fileRef(rows.source, o.data ? (o.data.test ? '--test' : '--data') : '--instances'),
+    ...(o.data?.test !== undefined ? { data: fileRef(o.data.data, '--data') } : {}),
+    names: rows.names,
+    ids,
+    predicted: explained,
+    classes: rows.cli.model.classes,
+    ...(o.method !== undefined ? { method: o.method } : {}),
+    allowForeign: o.allowForeignAttributions === true,
+  });
+  return { attributions, method: file.provenance?.method ?? null, warnings };
 }
 
 /** `--ground-truth`, or an LR model's own weights, for the metrics that need it. */
@@ -285,7 +317,9 @@ function evaluationExtras(
   inferred: FileSchema | null,
   record: FeatureKindsRecord,
   gradients: string | undefined,
+  matching: readonly string[],
 ) {
+  const warnings = [...rows.warnings, ...(inferred?.warnings ?? []), ...matching];
   return {
     ...(cli.format === 'onnx' && !hasTrees(cli.model)
       ? { gradients: gradients ?? (cli.approximateGradients ? 'approximate: central finite differences' : EXACT_GRADIENTS) }
@@ -293,7 +327,8 @@ function evaluationExtras(
     ...(rows.preprocessed ? { outOfRangeRows: rows.outOfRangeRows } : {}),
     schema: record.source,
     featureKinds: record,
-    ...(rows.warnings.length + (inferred?.warnings.length ?? 0) > 0 ? { warnings: [...rows.warnings, ...(inferred?.warnings ?? [])] } : {}),
+    ...(rows.accuracy ? { accuracy: rows.accuracy } : {}),
+    ...(warnings.length > 0 ? { warnings } : {}),
   };
 }
 

@@ -11,6 +11,9 @@ import { fitFiniteDifferences, gradientVerdict } from '../inputs/gradientMethods
 import type { OnnxOutputKind } from '@xai/onnx';
 import { readModelRows } from './modelRows.js';
 import { refuseMissingCells } from '../inputs/missingCells.js';
+import { modelChance } from './modelChance.js';
+import type { RowsAccuracy } from './modelChance.js';
+import { datasetClasses } from '../inputs/checkModelTask.js';
 import { commandSchema } from './fileSchema.js';
 import type { FeatureKindsRecord } from '../inputs/featureKinds.js';
 import type { UserDataSpec } from '../inputs/userBenchDataset.js';
@@ -89,6 +92,8 @@ export interface CommandRows {
   readonly inputSpace?: ModelInputSpace;
   /** The label's class names in output order, when the model or the data name them. */
   readonly classNames?: readonly string[];
+  /** With labels (`--data`, or `--label` naming a column of the instances): the model's accuracy on these rows and the base rate. */
+  readonly accuracy?: RowsAccuracy;
 }
 
 /**
@@ -130,9 +135,16 @@ export async function commandRows(
     }),
   );
   try {
-    const rows = ds !== undefined ? dataRows(o, ds, cli, what) : instanceRows(o, cli, what);
+    const { y, ...rows } = ds !== undefined ? dataRows(o, ds, cli, what) : instanceRows(o, cli, what);
     fitFiniteDifferences(cli.model, rows.train, rows.x);
-    return rows;
+    // A model below chance is flagged as xai bench flags it: from its file's record, and on these rows' labels.
+    const labelled = y === undefined ? null : { x: rows.x, y, classes: ds !== undefined ? datasetClasses(ds) : cli.model.classes };
+    const chance = modelChance(cli, o.model, labelled);
+    return {
+      ...rows,
+      warnings: [...rows.warnings, ...chance.warnings],
+      ...(chance.accuracy !== undefined ? { accuracy: chance.accuracy } : {}),
+    };
   } catch (e) {
     cli.dispose();
     throw e;
@@ -142,7 +154,12 @@ export async function commandRows(
 type RowOptions = Parameters<typeof commandRows>[0];
 
 /** `--data`: the test split (in the model's input space) to explain, the train split as background. */
-function dataRows(o: RowOptions, ds: Awaited<ReturnType<typeof loadUserBenchDataset>>, cli: CliModel, what: string): CommandRows {
+function dataRows(
+  o: RowOptions,
+  ds: Awaited<ReturnType<typeof loadUserBenchDataset>>,
+  cli: CliModel,
+  what: string,
+): CommandRows & { y?: Int32Array } {
   const fn = `xai ${what}`;
   const data = o.data!;
   if (ds.schema.names.length !== cli.model.inputDim)
@@ -169,11 +186,12 @@ function dataRows(o: RowOptions, ds: Awaited<ReturnType<typeof loadUserBenchData
     ...(ds.user.sourceLines ? { sourceLines: ds.user.sourceLines.test } : {}),
     inputSpace: space,
     ...(classNames ? { classNames } : {}),
+    y: ds.test.y,
   };
 }
 
 /** `--instances`: the rows as given (through a model's preprocessing block), `--train` as background. */
-function instanceRows(o: RowOptions, cli: CliModel, what: string): CommandRows {
+function instanceRows(o: RowOptions, cli: CliModel, what: string): CommandRows & { y?: Int32Array } {
   const rows = readModelRows(o.instances!, cli.model, { label: o.label, what });
   const train = o.train === undefined ? undefined : readModelRows(o.train, cli.model, { label: o.label, what, columns: rows.names });
   const classNames = cli.model.preprocessing?.label?.classes ?? (cli.model as { classLabels?: readonly string[] }).classLabels;
@@ -188,6 +206,7 @@ function instanceRows(o: RowOptions, cli: CliModel, what: string): CommandRows {
     source: o.instances!,
     rowIndex: Int32Array.from({ length: rows.x.rows }, (_, i) => i),
     ...(classNames ? { classNames } : {}),
+    ...(rows.y !== undefined ? { y: rows.y } : {}),
   };
 }
 

@@ -15,6 +15,8 @@ export interface ModelRows {
   readonly outOfRangeRows: number;
   /** Lines for the output and the report: out-of-range rows, unknown categories, unscaled-looking input. */
   readonly warnings: readonly string[];
+  /** Each row's class index, when the file holds the label column (`--label`, or the model's own label). */
+  readonly y?: Int32Array;
 }
 
 export interface ReadModelRowsOptions {
@@ -67,7 +69,14 @@ export function readModelRows(
     }
     const ignore = label !== undefined && label !== p.label?.name ? [label] : [];
     const r = applyPreprocessing(bytes, p, { file: path, margin, ignore });
-    return { x: r.x, names: r.names, preprocessed: true, outOfRangeRows: r.outOfRange.rows, warnings: r.warnings };
+    return {
+      x: r.x,
+      names: r.names,
+      preprocessed: true,
+      outOfRangeRows: r.outOfRange.rows,
+      warnings: r.warnings,
+      ...(r.y !== undefined ? { y: r.y } : {}),
+    };
   }
   // A tree ensemble routes a missing value down each split's missing branch; other models refuse it, naming the cell.
   const t = readFeatureColumns(path, { label, columns, missing: hasTrees(model) ? 'nan' : 'error' }, what);
@@ -81,7 +90,39 @@ export function readModelRows(
   // an ONNX graph that scales its own inputs (a scikit-learn pipeline's Scaler) and a tree ensemble are meant to get raw values
   const scaling = (model as { readonly discovered?: { readonly inputScaling?: string | null } }).discovered?.inputScaling;
   const w = typeof scaling === 'string' || hasTrees(model) ? undefined : looksUnscaled(t.x, { featureNames: t.names });
-  return { x: t.x, names: t.names, preprocessed: false, outOfRangeRows: 0, warnings: w === undefined ? [] : [`${path}: ${w}`] };
+  const y = labelColumn(path, label, model.classes);
+  return {
+    x: t.x,
+    names: t.names,
+    preprocessed: false,
+    outOfRangeRows: 0,
+    warnings: w === undefined ? [] : [`${path}: ${w}`],
+    ...(y !== undefined ? { y } : {}),
+  };
+}
+
+/**
+ * The `--label` column of a file for a model without a preprocessing block, as class indices:
+ * only when every value is an integer class of the model (labels of another coding give no
+ * accuracy rather than a wrong one).
+ */
+function labelColumn(path: string, label: string | undefined, classes: number): Int32Array | undefined {
+  if (label === undefined || classes < 2) return undefined;
+  let t: { x: Matrix; names: readonly string[] };
+  try {
+    t = readFeatureCsvSync(path);
+  } catch {
+    return undefined;
+  }
+  const j = t.names.indexOf(label);
+  if (j < 0) return undefined;
+  const y = new Int32Array(t.x.rows);
+  for (let i = 0; i < t.x.rows; i++) {
+    const v = t.x.data[i * t.x.cols + j]!;
+    if (!Number.isInteger(v) || v < 0 || v >= classes) return undefined;
+    y[i] = v;
+  }
+  return y;
 }
 
 /**

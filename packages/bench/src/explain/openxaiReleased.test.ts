@@ -54,6 +54,9 @@ async function explain(f: RunFiles, method: string, out: string): Promise<number
 async function evaluate(f: RunFiles, metric: string, attributions: string, method: string): Promise<{ values: (number | null)[] }> {
   const r = await xai(
     'evaluate',
+    '--json',
+    // The released code's explanations: made elsewhere, matched by feature name.
+    '--allow-foreign-attributions',
     ...['--model', f.model, '--instances', f.instances, '--train', f.train, '--attributions', attributions],
     ...['--metric', metric, '--method', method, '--preset', 'openxai'],
   );

@@ -8,6 +8,8 @@ import { checkTrainFolder, mergedModelsJson } from './trainFolder.js';
 import type { TrainFolder } from './trainFolder.js';
 import { refuseInputAsOutput } from '../results/refuseOverwrite.js';
 import { formatModelJson, toModelJson, withPreprocessing } from '@xai/models';
+import { datasetClasses } from './checkModelTask.js';
+import { modelSanity, sanityWarning } from './modelSanity.js';
 import { userDatasetName } from '@xai/data/node';
 import type { ModelName, PresetName } from '../config/ids.js';
 import { isPeerPreset, protocolPreset } from '../config/presetStages.js';
@@ -29,6 +31,8 @@ export interface TrainModelsOptions {
   /** A user's CSV (`--data my.csv --label y`), trained on after `datasets`. */
   readonly userData?: UserDataSpec | null;
   readonly log?: (line: string) => void;
+  /** Called with the warning for a model whose test accuracy is not above the base rate. */
+  readonly warn?: (line: string) => void;
   /** Write into a folder holding other files, replacing models trained there before. @defaultValue false */
   readonly force?: boolean;
 }
@@ -70,7 +74,7 @@ function trainedPresets(preset: PresetName): { presets?: { preset: PresetName; d
 export async function trainModels(options: TrainModelsOptions): Promise<TrainedModelEntry[]> {
   checkOptions(
     options,
-    ['datasets', 'models', 'preset', 'seed', 'dataDir', 'cacheDir', 'download', 'out', 'userData', 'log', 'force'],
+    ['datasets', 'models', 'preset', 'seed', 'dataDir', 'cacheDir', 'download', 'out', 'userData', 'log', 'warn', 'force'],
     'trainModels',
   );
   const previous = checkTrainOutputs(options);
@@ -155,7 +159,12 @@ async function trainEach(options: TrainModelsOptions, write: (file: string, text
       const file = `${ds.id}-${kind}.json`;
       // The saved model carries how raw rows become its inputs (the cached copy stays bare:
       // its bytes are what the bench's workers load and hash).
-      const json = formatModelJson(toModelJson(withPreprocessing(t.model, ds.preprocessing)));
+      // Its test accuracy beside the base rate: explain and evaluate warn for a model below chance.
+      const sanity = modelSanity(t.model, ds.test.x, ds.test.y, datasetClasses(ds));
+      const warning = sanityWarning(sanity, `${ds.id} · ${kind}`);
+      if (warning !== null) options.warn?.(warning);
+      const performance = { split: 'test', rows: sanity.rows, accuracy: sanity.accuracy, baseRate: sanity.baseRate };
+      const json = formatModelJson({ ...toModelJson(withPreprocessing(t.model, ds.preprocessing)), performance });
       write(file, json);
       entries.push({
         dataset: ds.id,

@@ -3,7 +3,7 @@
 // attribution files, audit arguments). Each case breaks one thing of a valid input and says what
 // a clear message must name. Built from families (a bad token × a place) so the corpus is not
 // tuned to any one list of faults.
-import { copyFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { CorpusCase } from './score.js';
@@ -702,8 +702,422 @@ function attributionCases(): CorpusCase[] {
       name,
       '--metric',
       'PGI',
+      '--allow-foreign-attributions',
     ],
     expect: 'error',
+    mentions,
+  }));
+}
+
+/** A copy of the shared explained file (JSON, or CSV with its sidecar), changed by `edit`, in the case folder. */
+function editedExplained(shared: string, dir: string, name: string, edit: (text: string) => string, sidecar = true): string {
+  const csv = name.endsWith('.csv');
+  const from = join(shared, csv ? 'explained.csv' : 'explained.json');
+  writeFileSync(join(dir, name), edit(readFileSync(from, 'utf8')));
+  if (csv && sidecar && existsSync(`${from}.meta.json`)) copyFileSync(`${from}.meta.json`, join(dir, `${name}.meta.json`));
+  return join(dir, name);
+}
+
+/** JSON edit: a function of the parsed file. */
+const jsonEdit =
+  (f: (j: Record<string, unknown> & { attributions: number[][]; features?: string[] }) => void) =>
+  (text: string): string => {
+    const j = JSON.parse(text);
+    f(j);
+    return JSON.stringify(j);
+  };
+
+/** CSV edit: a function of the rows of cells (header first). */
+const csvEdit =
+  (f: (rows: string[][]) => string[][]) =>
+  (text: string): string =>
+    `${f(
+      text
+        .trim()
+        .split('\n')
+        .map((l) => l.split(',')),
+    )
+      .map((r) => r.join(','))
+      .join('\n')}\n`;
+
+/** The attribution-file contract: xai evaluate matches by the model, instances, method, names and row ids a file records. */
+function attributionContractCases(): CorpusCase[] {
+  const evaluate = (shared: string, attributions: string, extra: string[] = [], model = 'lr.json', instances = 'test.csv'): string[] => [
+    'evaluate',
+    '--model',
+    join(shared, model),
+    '--instances',
+    join(shared, instances),
+    '--label',
+    'y',
+    '--attributions',
+    attributions,
+    '--metric',
+    'PGI',
+    ...extra,
+  ];
+  const FLAG = '--allow-foreign-attributions';
+  const cases: [string, (dir: string, shared: string) => string[], 'error' | 'ok', (string | RegExp)[]][] = [
+    ['foreign-needs-flag', (_d, s) => evaluate(s, join(s, 'g.json')), 'error', ['g.json', FLAG]],
+    [
+      'foreign-needs-names',
+      (d, s) =>
+        evaluate(
+          s,
+          editedExplained(
+            s,
+            d,
+            'a.json',
+            jsonEdit((j) => {
+              delete j.features;
+              delete j.model;
+            }),
+          ),
+          [FLAG],
+        ),
+      'error',
+      ['a.json', '"features"'],
+    ],
+    [
+      'other-model',
+      (_d, s) => evaluate(s, join(s, 'explained.json'), [], 'lr2.json'),
+      'error',
+      ['explained.json', 'lr.json', 'lr2.json', FLAG],
+    ],
+    ['other-model-flag', (_d, s) => evaluate(s, join(s, 'explained.json'), [FLAG], 'lr2.json'), 'ok', [/warning: .*lr2\.json/]],
+    ['other-instances', (_d, s) => evaluate(s, join(s, 'explained.json'), [], 'lr.json', 'test2.csv'), 'error', ['test.csv', 'test2.csv']],
+    ['other-method', (_d, s) => evaluate(s, join(s, 'explained.json'), ['--method', 'lime']), 'error', ['--method grad', '--method lime']],
+    [
+      'other-method-csv',
+      (_d, s) => evaluate(s, join(s, 'explained.csv'), ['--method', 'lime']),
+      'error',
+      ['explained.csv', '--method lime'],
+    ],
+    [
+      'names-reversed',
+      (d, s) =>
+        evaluate(
+          s,
+          editedExplained(
+            s,
+            d,
+            'a.json',
+            jsonEdit((j) => j.features!.reverse()),
+          ),
+        ),
+      'error',
+      ['a.json', /changed after xai explain/],
+    ],
+    [
+      'features-reordered-flag',
+      (d, s) =>
+        evaluate(
+          s,
+          editedExplained(
+            s,
+            d,
+            'a.json',
+            jsonEdit((j) => {
+              j.features!.reverse();
+              j.attributions.forEach((r) => r.reverse());
+            }),
+          ),
+          [FLAG],
+        ),
+      'ok',
+      [],
+    ],
+    [
+      'rows-reordered-flag',
+      (d, s) =>
+        evaluate(
+          s,
+          editedExplained(
+            s,
+            d,
+            'a.json',
+            jsonEdit((j) => {
+              for (const k of ['rows', 'explainedClass', 'attributions']) (j[k] as unknown[]).reverse();
+            }),
+          ),
+          [FLAG],
+        ),
+      'ok',
+      [],
+    ],
+    [
+      'unknown-name',
+      (d, s) =>
+        evaluate(
+          s,
+          editedExplained(
+            s,
+            d,
+            'a.json',
+            jsonEdit((j) => (j.features![1] = 'zz')),
+          ),
+          [FLAG],
+        ),
+      'error',
+      ['a.json', '"zz"', '"b"'],
+    ],
+    [
+      'rows-all-zero',
+      (d, s) =>
+        evaluate(
+          s,
+          editedExplained(
+            s,
+            d,
+            'a.json',
+            jsonEdit((j) => (j.rows = (j.rows as number[]).map(() => 0))),
+          ),
+          [FLAG],
+        ),
+      'error',
+      ['a.json', 'rows[1]', 'repeats 0'],
+    ],
+    [
+      'row-not-in-instances',
+      (d, s) =>
+        evaluate(
+          s,
+          editedExplained(
+            s,
+            d,
+            'a.json',
+            jsonEdit((j) => ((j.rows as number[])[3] = 99)),
+          ),
+          [FLAG],
+        ),
+      'error',
+      ['a.json', '99', 'test.csv'],
+    ],
+    [
+      'class-out-of-range',
+      (d, s) =>
+        evaluate(
+          s,
+          editedExplained(
+            s,
+            d,
+            'a.json',
+            jsonEdit((j) => ((j.explainedClass as number[])[0] = 5)),
+          ),
+          [FLAG],
+        ),
+      'error',
+      ['explainedClass[0]', '5', '2 classes'],
+    ],
+    [
+      'class-not-predicted',
+      (d, s) =>
+        evaluate(
+          s,
+          editedExplained(
+            s,
+            d,
+            'a.json',
+            jsonEdit((j) => {
+              const c = j.explainedClass as number[];
+              c[2] = 1 - c[2]!;
+            }),
+          ),
+          [FLAG],
+        ),
+      'error',
+      ['explainedClass[2]', 'predicts'],
+    ],
+    [
+      'duplicate-key',
+      (d, s) =>
+        evaluate(
+          s,
+          editedExplained(s, d, 'a.json', (t) => t.replace('"method":"grad"', '"method":"grad","method":"lime"')),
+        ),
+      'error',
+      ['a.json', 'line 1', 'duplicate key "method"'],
+    ],
+    [
+      'bom',
+      (d, s) =>
+        evaluate(
+          s,
+          editedExplained(s, d, 'a.json', (t) => `\uFEFF${t}`),
+        ),
+      'ok',
+      [],
+    ],
+    [
+      'unknown-field',
+      (d, s) =>
+        evaluate(
+          s,
+          editedExplained(
+            s,
+            d,
+            'a.json',
+            jsonEdit((j) => (j.explained_class = j.explainedClass)),
+          ),
+        ),
+      'error',
+      ['a.json', '"explained_class"'],
+    ],
+    [
+      'csv-columns-reordered',
+      (d, s) =>
+        evaluate(
+          s,
+          editedExplained(
+            s,
+            d,
+            'a.csv',
+            csvEdit((rows) => rows.map((r) => [r[0]!, r[1]!, r[4]!, r[3]!, r[2]!])),
+          ),
+        ),
+      'error',
+      ['a.csv', /changed after xai explain/],
+    ],
+    [
+      'csv-columns-reordered-flag',
+      (d, s) =>
+        evaluate(
+          s,
+          editedExplained(
+            s,
+            d,
+            'a.csv',
+            csvEdit((rows) => rows.map((r) => [r[0]!, r[1]!, r[4]!, r[3]!, r[2]!])),
+          ),
+          [FLAG],
+        ),
+      'ok',
+      [],
+    ],
+    [
+      'csv-rows-reordered-flag',
+      (d, s) =>
+        evaluate(
+          s,
+          editedExplained(
+            s,
+            d,
+            'a.csv',
+            csvEdit((rows) => [rows[0]!, ...rows.slice(1).reverse()]),
+          ),
+          [FLAG],
+        ),
+      'ok',
+      [],
+    ],
+    [
+      'csv-duplicate-row',
+      (d, s) =>
+        evaluate(
+          s,
+          editedExplained(
+            s,
+            d,
+            'a.csv',
+            csvEdit((rows) => rows.map((r, i) => (i === 3 ? ['1', ...r.slice(1)] : r))),
+          ),
+          [FLAG],
+        ),
+      'error',
+      ['a.csv', 'row[2]', 'repeats 1'],
+    ],
+    [
+      'csv-no-class-flag',
+      (d, s) =>
+        evaluate(
+          s,
+          editedExplained(
+            s,
+            d,
+            'a.csv',
+            csvEdit((rows) => rows.map((r) => [r[0]!, ...r.slice(2)])),
+          ),
+          [FLAG],
+        ),
+      'ok',
+      [],
+    ],
+    [
+      'csv-no-sidecar',
+      (d, s) =>
+        evaluate(
+          s,
+          editedExplained(s, d, 'a.csv', (t) => t, false),
+        ),
+      'error',
+      ['a.csv', 'a.csv.meta.json', '--allow-foreign-attributions'],
+    ],
+  ];
+  return cases.map(([id, args, expect, mentions]) => ({ id: `attributions-${id}`, surface: 'attributions', args, expect, mentions }));
+}
+
+/** Models below chance: flagged by explain and evaluate, from the file's record and from the labels given. */
+function modelChanceCases(): CorpusCase[] {
+  const recorded = JSON.stringify({
+    ...(JSON.parse(lrJson(2)) as object),
+    performance: { split: 'test', rows: 200, accuracy: 0.62, baseRate: 0.715 },
+  });
+  // The weights negated: on the labelled rows it is right less often than always guessing the commonest label.
+  const lr = JSON.parse(lrJson(2)) as { layers: { weight: number[][]; bias: number[] }[] };
+  for (const l of lr.layers) {
+    l.weight = l.weight.map((r) => r.map((v) => -v));
+    l.bias = l.bias.map((v) => -v);
+  }
+  const reversed = JSON.stringify(lr);
+  const explain = (model: string, extra: string[] = []): string[] => [
+    'explain',
+    '--model',
+    model,
+    '--method',
+    'grad',
+    '--out',
+    'g.json',
+    ...extra,
+  ];
+  const cases: [string, Record<string, string>, (shared: string) => string[], (string | RegExp)[]][] = [
+    [
+      'recorded-explain',
+      { 'low.json': recorded },
+      (s) => explain('low.json', ['--instances', join(s, 'test.csv'), '--label', 'y']),
+      ['low.json', '62.0 %', '71.5 %', 'base rate'],
+    ],
+    [
+      'recorded-evaluate',
+      { 'low.json': recorded },
+      (s) => [
+        'evaluate',
+        '--model',
+        'low.json',
+        '--instances',
+        join(s, 'test.csv'),
+        '--label',
+        'y',
+        '--attributions',
+        join(s, 'g.json'),
+        '--metric',
+        'PGI',
+        '--allow-foreign-attributions',
+      ],
+      ['low.json', '62.0 %', 'base rate'],
+    ],
+    [
+      'labels-explain',
+      { 'rev.json': reversed },
+      (s) => explain('rev.json', ['--instances', join(s, 'test.csv'), '--label', 'y']),
+      ['rev.json', /accuracy \d+\.\d %/, 'base rate'],
+    ],
+  ];
+  return cases.map(([id, files, args, mentions]) => ({
+    id: `model-below-chance-${id}`,
+    surface: 'model',
+    files,
+    args: (_dir, shared) => args(shared),
+    expect: 'ok',
     mentions,
   }));
 }
@@ -789,10 +1203,16 @@ function commandCases(): CorpusCase[] {
         'a.json',
         '--metric',
         'RIS',
+        '--allow-foreign-attributions',
       ],
       'error',
       ['--method'],
-      { 'a.json': JSON.stringify({ attributions: (JSON.parse(attributionsJson(20, 3)) as { attributions: number[][] }).attributions }) },
+      {
+        'a.json': JSON.stringify({
+          features: ['a', 'b', 'c'],
+          attributions: (JSON.parse(attributionsJson(20, 3)) as { attributions: number[][] }).attributions,
+        }),
+      },
     ],
     [
       'evaluate-schema-bad',
@@ -810,6 +1230,7 @@ function commandCases(): CorpusCase[] {
         'PGI',
         '--schema',
         's.json',
+        '--allow-foreign-attributions',
       ],
       'error',
       ['s.json'],
@@ -829,6 +1250,7 @@ function commandCases(): CorpusCase[] {
         join(s, 'g.json'),
         '--metric',
         'PGI',
+        '--allow-foreign-attributions',
       ],
       'ok',
       [],
@@ -1058,6 +1480,8 @@ export function corpusCases(): CorpusCase[] {
     ...outputCases(),
     ...resultsCases(),
     ...attributionCases(),
+    ...attributionContractCases(),
+    ...modelChanceCases(),
     ...commandCases(),
     ...inputOutputCases(),
   ];

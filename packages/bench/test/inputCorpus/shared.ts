@@ -35,11 +35,12 @@ export function lrJson(classes: number, output: 'softmax' | 'identity' = 'softma
   });
 }
 
-/** Attributions JSON for `rows` rows of `cols` values. */
+/** Attributions JSON for `rows` rows of `cols` values, as another tool would write them (features a, b, c…; no record of a model). */
 export const attributionsJson = (rows: number, cols: number): string =>
   JSON.stringify({
     method: 'grad',
     preset: 'default',
+    features: Array.from({ length: cols }, (_, j) => String.fromCharCode(97 + j)),
     attributions: Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => (i + 1) * 0.01 * (j + 1))),
   });
 
@@ -80,6 +81,23 @@ export function writeShared(dir: string, cli: string): void {
   writeFileSync(join(dir, 'three.onnx'), neuralModelToOnnx(parseModelJson(lrJson(3))));
   writeFileSync(join(dir, 'reg.json'), lrJson(1, 'identity'));
   writeFileSync(join(dir, 'g.json'), attributionsJson(20, 3));
+  // A second model and instances file, and attributions xai explain made (JSON and CSV) for the contract cases.
+  writeFileSync(join(dir, 'lr2.json'), lrJson(2).replace('"bias":[0,0.1]', '"bias":[0.3,0.1]'));
+  writeFileSync(join(dir, 'test2.csv'), csvText(csvRows(20, 90)));
+  for (const out of ['explained.json', 'explained.csv'])
+    run(cli, [
+      'explain',
+      '--model',
+      join(dir, 'lr.json'),
+      '--instances',
+      join(dir, 'test.csv'),
+      '--label',
+      'y',
+      '--method',
+      'grad',
+      '--out',
+      join(dir, out),
+    ]);
   const bench = (out: string, extra: string[] = []): string[] =>
     quickBench(join(dir, 'data.csv'), join(dir, 'cache'), join(dir, out), [
       '--test',
