@@ -47,6 +47,10 @@ describe('xai train, explain, evaluate (built CLI)', () => {
     );
     expect(e.accuracy.test).toBeGreaterThan(0.5);
     expect(e.accuracy.test).toBeLessThanOrEqual(1);
+    // The model file records its test accuracy and the base rate beside it.
+    const perf = JSON.parse(readFileSync(join(models, e.file), 'utf8')).performance;
+    expect(perf).toMatchObject({ split: 'test', accuracy: e.accuracy.test });
+    expect(perf.baseRate).toBeGreaterThanOrEqual(0.5);
     // a second run takes the model from the cache, bit for bit
     expect(ok(['train', '--models', 'lr', '--cache-dir', cache, '--out', join(dir, 'models2')])).toMatch(/from cache/);
     expect(readFileSync(join(dir, 'models2', 'synthetic-lr.json'), 'utf8')).toBe(readFileSync(join(models, 'synthetic-lr.json'), 'utf8'));
@@ -66,6 +70,38 @@ describe('xai train, explain, evaluate (built CLI)', () => {
       const pc = c === 1 ? p1 : 1 - p1;
       for (let j = 0; j < D; j++) expect(a.attributions[i][j]).toBeCloseTo(pc * (1 - pc) * (W[c]![j]! - W[1 - c]![j]!), 10);
     }
+  });
+
+  it("xai explain --method shap records each row's base value: the mean p_c over the background, and base + Σφ = p_c(x)", () => {
+    const out = join(dir, 'shap.json');
+    const text = ok([
+      'explain',
+      '--model',
+      join(models, 'synthetic-lr.json'),
+      '--instances',
+      xcsv,
+      '--train',
+      xcsv,
+      '--method',
+      'shap',
+      '--out',
+      out,
+    ]);
+    const a = JSON.parse(readFileSync(out, 'utf8'));
+    const p1 = (x: readonly number[]): number => {
+      const z = [0, 1].map((c) => b[c]! + W[c]!.reduce((s, w, j) => s + w * x[j]!, 0));
+      return 1 / (1 + Math.exp(z[0]! - z[1]!));
+    };
+    const pc = (x: readonly number[], c: number): number => (c === 1 ? p1(x) : 1 - p1(x));
+    expect(a.baseValueFrom).toBe('background');
+    for (let i = 0; i < N; i++) {
+      const c = a.explainedClass[i] as number;
+      expect(c).toBe(p1(X[i]!) > 0.5 ? 1 : 0);
+      expect(a.baseValue[i]).toBeCloseTo(X.reduce((s, x) => s + pc(x, c), 0) / N, 10);
+      const sum = (a.attributions[i] as number[]).reduce((s, v) => s + v, 0);
+      expect(a.baseValue[i] + sum).toBeCloseTo(pc(X[i]!, c), 6);
+    }
+    expect(text).toMatch(/each row's predicted class|class \d on every row/);
   });
 
   it('under --preset openxai the model computes in float32 (every attribution a float32, = the closed form to float32 resolution); --precision float64 restores it', () => {
@@ -108,9 +144,8 @@ describe('xai train, explain, evaluate (built CLI)', () => {
     const grad = join(dir, 'grad.json');
     for (const metric of ['FA', 'SA']) {
       const out = join(dir, `${metric}.json`);
-      ok([
+      const line = ok([
         'evaluate',
-        '--json',
         '--model',
         join(models, 'synthetic-lr.json'),
         '--instances',
@@ -122,6 +157,8 @@ describe('xai train, explain, evaluate (built CLI)', () => {
         '--out',
         out,
       ]);
+      // One readable line; the JSON goes to --out.
+      expect(line).toBe(`${metric} 1.00 ± 0 (n = ${N}, 0 undefined; preset default, float64) -> ${out}\n`);
       const v = JSON.parse(readFileSync(out, 'utf8'));
       expect(v.metric).toBe(metric);
       expect(v.values).toEqual(Array(N).fill(1));

@@ -181,13 +181,22 @@ async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
     ...(r.classNames ? { classNames: r.classNames } : {}),
     ...(r.inputSpace ? { inputSpace: r.inputSpace.space } : {}),
     ...(r.accuracy ? { accuracy: r.accuracy } : {}),
+    ...(r.base ? { baseValue: [...r.base.values], baseValueFrom: r.base.from } : {}),
     ...(r.treeShap ? { expectedValue: [...r.treeShap.expectedValue], treeShap: r.treeShap.note } : {}),
     ...(r.treeShap?.interactions ? { interactions: interactionRows(r.treeShap.interactions, r.x.rows, r.x.cols) } : {}),
     featureKinds: r.featureKinds,
   });
   io.out(
-    `explained ${r.x.rows} instances with ${f.method} (${c.preset}, ${c.precision})${r.preprocessed ? `, preprocessing applied${r.outOfRangeRows > 0 ? `, ${r.outOfRangeRows} rows out of the training range` : ''}` : ''}${accuracyNote(r.accuracy)} -> ${written.join(', ')}\n`,
+    `explained ${r.x.rows} instances with ${f.method} (${c.preset}, ${c.precision}; ${classNote(r.explainedClass, r.cli.model.classes)})${r.preprocessed ? `, preprocessing applied${r.outOfRangeRows > 0 ? `, ${r.outOfRangeRows} rows out of the training range` : ''}` : ''}${accuracyNote(r.accuracy)} -> ${written.join(', ')}\n`,
   );
+}
+
+/** Which class the attributions explain (explainedClass in the file). */
+function classNote(explained: Int32Array, classes: number): string {
+  if (classes < 2) return 'the output';
+  const first = explained[0];
+  if (explained.length > 1 && explained.every((c) => c === first)) return `class ${first} on every row`;
+  return "each row's predicted class";
 }
 
 /** The model's accuracy on the labelled rows explained, beside the base rate. */

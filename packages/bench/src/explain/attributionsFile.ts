@@ -52,6 +52,13 @@ export interface AttributionsJson {
   readonly inputSpace?: string;
   /** With labels: the model's accuracy on the explained rows and the majority-class rate. */
   readonly accuracy?: { readonly accuracy: number; readonly baseRate: number; readonly rows: number };
+  /**
+   * Per row, the model's output for the explained class that the attributions start from: over
+   * the explainer's background or at its baseline when they add up against it (Σ attributions =
+   * output − baseValue), else the mean over the training rows (`baseValueFrom` says which).
+   */
+  readonly baseValue?: readonly number[];
+  readonly baseValueFrom?: string;
   /** TreeSHAP: per row, the expected raw score (Σ attributions + expectedValue = the row's raw score). JSON only. */
   readonly expectedValue?: readonly number[];
   /** TreeSHAP: the algorithm, where the covers came from, the background size, what is explained. */
@@ -87,6 +94,8 @@ const KEYS: readonly string[] = [
   'classNames',
   'inputSpace',
   'accuracy',
+  'baseValue',
+  'baseValueFrom',
   'expectedValue',
   'treeShap',
   'interactions',

@@ -1,7 +1,7 @@
-import type { FeatureSchema, Matrix } from '@xai/core';
-import { XaiError, checkOptions, predictLabels } from '@xai/core';
-import { ALL_EXPLAINER_IDS, createExplainer, isExplainerId } from '@xai/explainers';
-import type { TreeShapAlgorithm, TreeShapExplainer, TreeShapResult } from '@xai/explainers';
+import type { Explainer, FeatureSchema, Matrix, Model } from '@xai/core';
+import { XaiError, checkOptions, isValueModel, predictLabels } from '@xai/core';
+import { ALL_EXPLAINER_IDS, createExplainer, isExplainerId, plotBase } from '@xai/explainers';
+import type { PlotBaseSource, TreeShapAlgorithm, TreeShapExplainer, TreeShapResult } from '@xai/explainers';
 import type { Precision } from '@xai/models/node';
 import type { PresetName } from '../config/ids.js';
 import { protocolPreset } from '../config/presetStages.js';
@@ -224,6 +224,34 @@ export function commandScale(
   return protocolPreset(preset) === 'default' && train !== undefined ? perturbationScale(preset, train, schema) : undefined;
 }
 
+/** Per explained row, the output its attributions start from (see plotBase), and where that comes from. */
+export interface BaseValues {
+  readonly values: Float64Array;
+  readonly from: PlotBaseSource;
+}
+
+/**
+ * The base value of each row's explained class: the mean output over the explainer's background
+ * or at its baseline when its attributions add up against it (Σφ = f(x) − base), else over the
+ * training rows; none without training rows to say it.
+ */
+function baseValues(model: Model, explainer: Explainer, train: Matrix | undefined, explained: Int32Array): BaseValues | undefined {
+  if (train === undefined || isValueModel(model)) return undefined;
+  const byClass = new Map<number, { base: number; from: PlotBaseSource }>();
+  const values = new Float64Array(explained.length);
+  let from: PlotBaseSource = 'training-mean';
+  explained.forEach((c, i) => {
+    let b = byClass.get(c);
+    if (b === undefined) {
+      b = plotBase(model, explainer, train, c);
+      byClass.set(c, b);
+    }
+    values[i] = b.base;
+    from = b.from;
+  });
+  return { values, from };
+}
+
 /**
  * `xai explain`: a model file + rows + a method → attributions (the predicted class of each
  * row is explained). See {@link commandRows} for where the rows come from.
@@ -236,6 +264,7 @@ export async function explainInstances(options: ExplainInstancesOptions): Promis
     featureKinds: FeatureKindsRecord;
     treeShap?: TreeShapOutput;
     gradients?: string;
+    base?: BaseValues;
   }
 > {
   checkOptions(
@@ -314,11 +343,13 @@ export async function explainInstances(options: ExplainInstancesOptions): Promis
     const explainedClass = predictLabels(r.cli.model, r.x);
     const attributions = withCliHints('xai explain', method, () => explainer.explain(r.cli.model, r.x, { targets: explainedClass }));
     const warnings = [...r.warnings, ...(kinds.inferred?.warnings ?? [])];
+    const base = baseValues(r.cli.model, explainer, r.train, explainedClass);
     return {
       ...r,
       warnings,
       attributions,
       explainedClass,
+      ...(base !== undefined ? { base } : {}),
       featureKinds: kinds.record,
       ...(verdict !== undefined ? { gradients: verdict.note } : {}),
     };
