@@ -76,11 +76,26 @@ export function describeValue(value: unknown): string {
 /** Node's error codes for the OS-level failures every package reports the same way. */
 const MISSING = new Set(['ENOENT', 'ENOTDIR']);
 
+/** What the common error codes mean, said the same way everywhere. */
+const ERRNO_HINTS: Readonly<Record<string, string>> = {
+  ENOSPC: 'no space left on the device',
+  EISDIR: 'is a directory, expected a file',
+  ENOTDIR: 'a parent of the path is not a directory',
+  ENOENT: 'no such file or directory',
+  EEXIST: 'already exists (and is not the kind of entry expected)',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  EMFILE: 'too many open files',
+  EDQUOT: 'disk quota exceeded',
+};
+
 /**
  * The one mapping of an OS-level error (fs, net) to an XaiError: ENOENT/ENOTDIR become
  * NOT_FOUND, everything else (ENOSPC, EISDIR, EACCES, EEXIST, ...) IO_ERROR; the message names
- * the path and what was being done, and `details.errno` keeps the system code. Pure (no Node
- * import), so browser-safe code may call it too. Non-system errors are returned unchanged.
+ * the path, what was being done and what the errno means; `details.errno` keeps the system code
+ * and `details.file` the path. `where.arg` names the flag or option that gave the path. Pure (no
+ * Node import), so browser-safe code may call it too. Non-system errors are returned unchanged.
  * @example catch (e) { throw systemError(e, { fn: 'saveModel', path, action: 'write' }) }
  * @since 0.2.0
  */
@@ -90,12 +105,13 @@ export function systemError(
 ): unknown {
   const errno = (error as { code?: unknown } | null)?.code;
   if (isXaiError(error) || typeof errno !== 'string' || !/^E[A-Z]+$/.test(errno)) return error;
-  const reason = (error as Error).message?.replace(/^E[A-Z]+: /, '') ?? errno;
+  const reason = ERRNO_HINTS[errno] ?? (error as Error).message?.replace(/^E[A-Z]+: /, '') ?? errno;
   return new XaiError(MISSING.has(errno) ? 'NOT_FOUND' : 'IO_ERROR', `cannot ${where.action} ${where.path}: ${errno} (${reason})`, {
     fn: where.fn,
     arg: where.arg ?? 'path',
     value: where.path,
     errno,
     path: where.path,
+    file: where.path,
   });
 }

@@ -1,6 +1,6 @@
 // Node entry (re-exported by @xai/onnx/node): a synchronous ONNX Runtime session.
 import { readFileSync } from 'node:fs';
-import { XaiError } from '@xai/core';
+import { systemError } from '@xai/core';
 import { assembleModel } from './internal/assemble/assembleModel.js';
 import { prepareGraph } from './internal/assemble/prepare.js';
 import { parseGraph } from './internal/graph.js';
@@ -36,8 +36,7 @@ export function loadOnnxModel(pathOrBytes: string | Uint8Array | ArrayBuffer, op
     try {
       bytes = readFileSync(pathOrBytes);
     } catch (e) {
-      const code = (e as { code?: string }).code === 'ENOENT' ? 'NOT_FOUND' : 'IO_ERROR';
-      throw new XaiError(code, `cannot read ${pathOrBytes}: ${(e as Error).message}`, { fn: FN, arg: 'pathOrBytes', file: pathOrBytes });
+      throw systemError(e, { fn: FN, path: pathOrBytes, action: 'read', arg: 'pathOrBytes' });
     }
   } else {
     bytes = asBytes(pathOrBytes, FN);

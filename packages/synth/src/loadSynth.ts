@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { XaiError, checkOptions, describeValue, enumOption } from '@xai/core';
+import { XaiError, checkOptions, describeValue, enumOption, systemError } from '@xai/core';
 import type { Matrix } from '@xai/core';
 import { generateSynthGauss } from './generateSynthGauss.js';
 import { SPLIT_NAMES, assembleSynthDataset } from './internal/assembleSynthDataset.js';
@@ -222,9 +222,7 @@ async function readBytes(path: string, fn: string): Promise<Buffer> {
   try {
     return await readFile(path);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new XaiError('NOT_FOUND', `${path}: no such file`, { fn, arg: 'dir', value: path, file: path });
-    throw new XaiError('BAD_INPUT', `${path}: cannot read (${code ?? (e as Error).message})`, { fn, arg: 'dir', value: path, file: path });
+    throw systemError(e, { fn, path, action: 'read', arg: 'dir' });
   }
 }
 

@@ -1,6 +1,6 @@
 // @xai/trees/node: reading tree model files from disk.
 import { readFileSync } from 'node:fs';
-import { XaiError } from '@xai/core';
+import { systemError } from '@xai/core';
 import type { TreeModel } from './treeModel.js';
 import { treeModelFromBytes } from './treeModelFromBytes.js';
 
@@ -16,13 +16,7 @@ export function loadTreeModel(path: string, options: { readonly inputDim?: numbe
   try {
     bytes = readFileSync(path);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code ?? 'error';
-    throw new XaiError(code === 'ENOENT' ? 'NOT_FOUND' : 'IO_ERROR', `cannot read ${path} (${code})`, {
-      fn: 'loadTreeModel',
-      arg: 'path',
-      value: path,
-      file: path,
-    });
+    throw systemError(e, { fn: 'loadTreeModel', path, action: 'read' });
   }
   return treeModelFromBytes(bytes, { file: path, ...options });
 }

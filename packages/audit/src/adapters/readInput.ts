@@ -1,20 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { XaiError } from '@xai/core';
+import { systemError } from '@xai/core';
 
 /**
- * Reads an input file as bytes (Node only); a missing or unreadable file is NOT_FOUND naming
- * the file and the argument.
+ * Reads an input file as bytes (Node only); an OS failure goes through core's `systemError`
+ * (a missing file NOT_FOUND, a folder or no permission IO_ERROR), naming the file and the argument.
  * @since 0.2.0
  */
 export async function readInput(path: string, arg: string, fn: string): Promise<Uint8Array> {
   try {
     return await readFile(path);
   } catch (e) {
-    throw new XaiError('NOT_FOUND', `cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, {
-      fn,
-      arg,
-      value: path,
-      file: path,
-    });
+    throw systemError(e, { fn, path, action: 'read', arg });
   }
 }

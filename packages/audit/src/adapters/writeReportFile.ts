@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { XaiError } from '@xai/core';
+import { XaiError, systemError } from '@xai/core';
 
 /** What an `--out` file holds, by its extension. */
 export type OutputFormat = 'json' | 'markdown' | 'text';
@@ -56,7 +56,7 @@ export function checkOutPath(path: string, inputs: readonly string[], fn: string
 /**
  * Writes `text` to `path` atomically: a temporary file in the same folder, flushed to disk,
  * then renamed over `path`, so a reader never sees half a report; on any error the temporary
- * file is removed and an IO_ERROR names the path and the system's code (ENOSPC, EACCES, …).
+ * file is removed and core's `systemError` names the path and the system's code (IO_ERROR for ENOSPC, EACCES, …).
  * @since 0.3.0
  */
 export async function writeReportFile(path: string, text: string, fn: string): Promise<void> {
@@ -75,7 +75,6 @@ export async function writeReportFile(path: string, text: string, fn: string): P
   } catch (e) {
     if (fd !== undefined) closeSync(fd);
     rmSync(tmp, { force: true });
-    const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-    throw new XaiError('IO_ERROR', `cannot write ${path} (${code})`, { fn, arg: 'out', value: path, file: path, reason: code });
+    throw systemError(e, { fn, path, action: 'write', arg: 'out' });
   }
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { XaiError } from '@xai/core';
+import { XaiError, systemError } from '@xai/core';
 
 /**
  * Reads a `--config` JSON file. Throws `XaiError` NOT_FOUND / PARSE_ERROR naming the file,
@@ -11,12 +11,7 @@ export function readConfigFile(path: string): unknown {
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new XaiError(code === 'ENOENT' ? 'NOT_FOUND' : 'IO_ERROR', `cannot read the config file ${path}: ${code ?? String(e)}`, {
-      fn: 'xai bench',
-      arg: `--config ${path}`,
-      value: path,
-    });
+    throw systemError(e, { fn: 'xai bench', path, action: 'read the config file', arg: '--config' });
   }
   try {
     // A byte-order mark (some editors write one) is not part of the JSON.

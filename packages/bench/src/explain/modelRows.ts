@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Matrix, Model, Preprocessing } from '@xai/core';
-import { XaiError, checkOptions, hasTrees, isXaiError } from '@xai/core';
+import { XaiError, checkOptions, hasTrees, isXaiError, systemError } from '@xai/core';
 import { applyPreprocessing, looksUnscaled, readFeatureCsvSync } from '@xai/data/node';
 
 /** Raw CSV rows turned into a model's inputs, and what was off about them. */
@@ -59,13 +59,7 @@ export function readModelRows(
     try {
       bytes = readFileSync(path);
     } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code ?? 'error';
-      throw new XaiError(code === 'ENOENT' ? 'NOT_FOUND' : 'IO_ERROR', `cannot read ${path} (${code})`, {
-        fn: `xai ${what}`,
-        arg: path,
-        value: path,
-        file: path,
-      });
+      throw systemError(e, { fn: `xai ${what}`, path, action: 'read', arg: path });
     }
     const ignore = label !== undefined && label !== p.label?.name ? [label] : [];
     const r = applyPreprocessing(bytes, p, { file: path, margin, ignore });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Model } from '@xai/core';
-import { XaiError } from '@xai/core';
+import { XaiError, systemError } from '@xai/core';
 import { parseModelJson } from '@xai/models';
 import type { NeuralModel } from '@xai/models';
 import { treeFileKind, treeModelFromBytes } from '@xai/trees';
@@ -108,13 +108,7 @@ export async function resolveModelSource(
   try {
     bytes = readFileSync(source.path);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code ?? 'error';
-    throw new XaiError(code === 'ENOENT' ? 'NOT_FOUND' : 'IO_ERROR', `cannot read model file ${source.path} (${code})`, {
-      fn,
-      arg: '--model',
-      value: source.path,
-      file: source.path,
-    });
+    throw systemError(e, { fn, path: source.path, action: 'read model file', arg: '--model' });
   }
   const hash = createHash('sha256').update(bytes).digest('hex');
   const d = dataset.train.x.cols;

@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { XaiError } from '@xai/core';
+import { systemError } from '@xai/core';
 
-function fileError(e: unknown, path: string, fn: string): XaiError {
-  const code = (e as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return new XaiError('NOT_FOUND', `no file at ${path}`, { fn, arg: 'path', value: path, file: path });
-  return new XaiError('BAD_INPUT', `cannot read ${path}: ${(e as Error).message}`, { fn, arg: 'path', value: path, file: path });
+/** Core's one mapping of an OS error (a missing file NOT_FOUND, a folder or no permission IO_ERROR). */
+function fileError(e: unknown, path: string, fn: string): unknown {
+  return systemError(e, { fn, path, action: 'read' });
 }
 
-/** Reads a whole file; a missing file is NOT_FOUND, anything else BAD_INPUT. */
+/** Reads a whole file; an OS failure is mapped by core's `systemError`. */
 export async function readFileBytes(path: string, fn: string): Promise<Buffer> {
   try {
     return await readFile(path);

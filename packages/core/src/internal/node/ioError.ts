@@ -1,36 +1,20 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { XaiError } from '../../errors.js';
-
-/** Errno codes that mean "this path cannot be read or written", and what to say about them. */
-const HINTS: Readonly<Record<string, string>> = {
-  ENOSPC: 'no space left on the device',
-  EISDIR: 'is a directory, expected a file',
-  ENOTDIR: 'a parent of the path is not a directory',
-  ENOENT: 'no such file or directory',
-  EEXIST: 'already exists (and is not the kind of entry expected)',
-  EACCES: 'permission denied',
-  EPERM: 'operation not permitted',
-  EROFS: 'read-only file system',
-  EMFILE: 'too many open files',
-  EDQUOT: 'disk quota exceeded',
-};
+import { systemError } from '../../errors.js';
 
 /**
- * Turns a Node file-system error into `XaiError('IO_ERROR')` naming the operation, the path and
- * the errno code (ENOSPC, EISDIR, ENOENT, EEXIST, ...); anything else is rethrown unchanged.
+ * A Node file-system error as core's one mapping gives it ({@link systemError}: NOT_FOUND for a
+ * missing path, IO_ERROR for any other OS failure), naming the operation, the path and the errno
+ * (ENOSPC, EISDIR, ENOENT, EEXIST, ...); anything else is returned unchanged.
  * @example try { writeFileSync(p, s) } catch (e) { throw ioError(e, 'write', p, 'writeReports') }
  * @since 0.2.0
  */
 export function ioError(e: unknown, op: string, path: string, fn: string): unknown {
-  const code = (e as NodeJS.ErrnoException | null)?.code;
-  if (typeof code !== 'string' || !/^E[A-Z]+$/.test(code)) return e;
-  const hint = HINTS[code] ?? (e as Error).message;
-  return new XaiError('IO_ERROR', `cannot ${op} ${path}: ${code} (${hint})`, { fn, arg: path, value: code, errno: code });
+  return systemError(e, { fn, path, action: op, arg: path });
 }
 
 /**
- * Runs a file-system call; its errno errors become `IO_ERROR` naming `path` (see {@link ioError}).
+ * Runs a file-system call; its errno errors become NOT_FOUND / IO_ERROR naming `path` (see {@link ioError}).
  * @example withIo('write', path, 'writeManifest', () => writeFileSync(path, text))
  * @since 0.2.0
  */

@@ -2,10 +2,9 @@
 // naming the path; text is strict UTF-8 (or a declared encoding) and JSON goes through the one
 // strict reader (duplicate keys, BOM, line and column).
 import { readFileSync } from 'node:fs';
-import { XaiError } from '../../errors.js';
+import { systemError } from '../../errors.js';
 import { decodeInputText } from '../../text/decodeText.js';
 import { parseJsonText } from '../../text/parseJson.js';
-import { ioError } from './ioError.js';
 
 /** Who reads the file and which option named it, for messages. */
 export interface InputFileSource {
@@ -20,18 +19,15 @@ export interface InputFileSource {
 }
 
 /**
- * A file's bytes: NOT_FOUND when absent (naming the option that named it), IO_ERROR naming
- * the errno otherwise (a folder, no permission).
+ * A file's bytes; an OS failure goes through core's `systemError` (NOT_FOUND when absent, IO_ERROR
+ * for a folder or no permission), naming the option that named the file.
  * @since 0.3.0
  */
 export function readInputBytes(path: string, source: InputFileSource): Buffer {
   try {
     return readFileSync(path);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT')
-      throw new XaiError('NOT_FOUND', `no file at ${path}`, { fn: source.fn, arg: source.arg ?? path, value: path, file: path });
-    throw ioError(e, 'read', path, source.fn);
+    throw systemError(e, { fn: source.fn, path, action: 'read', arg: source.arg ?? path });
   }
 }
 

@@ -29,9 +29,9 @@ function syncFolder(dir: string): void {
 
 /**
  * Writes `data` to `path` atomically: a temp file `<path>.tmp-<pid>` in the same folder,
- * fsync, rename over `path`, fsync of the folder. On any error the temp file is removed and an
- * `XaiError('IO_ERROR')` names `path`, the errno and what it means (ENOSPC: no space left on the
- * device); `fn` is the command or function writing.
+ * fsync, rename over `path`, fsync of the folder. On any error the temp file is removed and core's
+ * `systemError` names `path`, the errno and what it means (IO_ERROR, e.g. ENOSPC: no space left on the
+ * device; NOT_FOUND for a missing folder); `fn` is the command or function writing.
  * @example writeFileAtomicSync('out/a.json', JSON.stringify(a), 'xai explain')
  * @since 0.3.0
  */
