@@ -26,12 +26,12 @@ describe('loadCsv', () => {
     expect(e.message).toContain(`${bad}, line 3, column 1 ("x1")`);
   });
 
-  it('a missing file is NOT_FOUND, a bad path BAD_INPUT', async () => {
+  it('a missing file is NOT_FOUND, an empty path BAD_INPUT, a folder IO_ERROR', async () => {
     const e = await asyncErrorOf(() => loadCsv(join(dir, 'nope.csv')));
     expect(e.code).toBe('NOT_FOUND');
     expect(e.message).toContain('nope.csv');
     expect(errorOf(() => loadCsvSync(join(dir, 'nope.csv'))).code).toBe('NOT_FOUND');
     expect((await asyncErrorOf(() => loadCsv('' as string))).code).toBe('BAD_INPUT');
-    expect((await asyncErrorOf(() => loadCsv(dir))).code).toBe('BAD_INPUT'); // a directory
+    expect((await asyncErrorOf(() => loadCsv(dir))).code).toBe('IO_ERROR'); // EISDIR, by core's systemError
   });
 });

@@ -38,9 +38,9 @@ describe('writeFileAtomic', () => {
     expect(readdirSync(dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
   });
 
-  it('a missing folder: IO_ERROR naming the target and ENOENT', () => {
+  it('a missing folder: NOT_FOUND (systemError) naming the target and ENOENT', () => {
     const e = refusal(() => writeFileAtomicSync(join(dir, 'nowhere', 'a.json'), 'x', 'test'));
-    expect(isXaiError(e, 'IO_ERROR')).toBe(true);
+    expect(isXaiError(e, 'NOT_FOUND')).toBe(true);
     expect(e.message).toContain(`cannot write ${join(dir, 'nowhere', 'a.json')}: ENOENT`);
   });
 });
