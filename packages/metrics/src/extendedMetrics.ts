@@ -1,7 +1,5 @@
 import { XaiError, assertMatrix } from '@xai/core';
 import type { AnyPreset, Matrix, MetricInfo, MetricResult, Model } from '@xai/core';
-import { METRIC_FACTS } from './metricFacts.js';
-import type { MetricFacts } from './metricFacts.js';
 import { kendallTau, kendallTauInfo } from './agreement/kendallTau.js';
 import { completeness, completenessInfo } from './axiomatic/completeness.js';
 import { nonSensitivity, nonSensitivityInfo } from './axiomatic/nonSensitivity.js';
@@ -175,10 +173,10 @@ interface Notes {
   readonly presetNotes?: Readonly<Partial<Record<AnyPreset, PresetNotes>>>;
 }
 
-type OwnInfo = Omit<ExtendedMetricInfo, keyof Notes | keyof MetricFacts>;
+type OwnInfo = Omit<ExtendedMetricInfo, keyof Notes>;
 
 function entry(info: OwnInfo, notes: Notes, evaluate: Evaluate): ExtendedMetricEntry {
-  const full: ExtendedMetricInfo = { ...info, ...METRIC_FACTS[info.id], ...notes };
+  const full: ExtendedMetricInfo = { ...info, ...notes };
   const ev = evaluate as (input: ExtendedMetricInput, options: ExtendedRunOptions) => MetricResult;
   return {
     info: full,

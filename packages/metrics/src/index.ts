@@ -5,7 +5,6 @@ export * from './groundTruth.js';
 export * from './metricIds.js';
 export * from './metricEntry.js';
 export * from './metricInfo.js';
-export * from './metricFacts.js';
 export * from './metricCatalogue.js';
 export * from './metricSummary.js';
 export * from './metrics.js';

@@ -1,5 +1,4 @@
 import type { MetricInfo } from '@xai/core';
-import { METRIC_FACTS } from './metricFacts.js';
 import { faInfo } from './groundTruth/fa.js';
 import type { MetricId } from './metricIds.js';
 import { pgiInfo } from './predictionGap/pgi.js';
@@ -19,20 +18,15 @@ import { sraInfo } from './groundTruth/sra.js';
  * @since 0.1.0
  */
 export const metricInfo: Readonly<Record<MetricId, MetricInfo>> = {
-  PRA: withFacts(praInfo),
-  RC: withFacts(rcInfo),
-  FA: withFacts(faInfo),
-  RA: withFacts(raInfo),
-  SA: withFacts(saInfo),
-  SRA: withFacts(sraInfo),
-  PGU: withFacts(pguInfo),
-  PGI: withFacts(pgiInfo),
-  RIS: withFacts(risInfo),
-  RRS: withFacts(rrsInfo),
-  ROS: withFacts(rosInfo),
+  PRA: praInfo,
+  RC: rcInfo,
+  FA: faInfo,
+  RA: raInfo,
+  SA: saInfo,
+  SRA: sraInfo,
+  PGU: pguInfo,
+  PGI: pgiInfo,
+  RIS: risInfo,
+  RRS: rrsInfo,
+  ROS: rosInfo,
 };
-
-/** The metric's own info plus its representation, defined-when and peer from `METRIC_FACTS`. */
-function withFacts(info: MetricInfo): MetricInfo {
-  return { ...info, ...METRIC_FACTS[info.id] };
-}

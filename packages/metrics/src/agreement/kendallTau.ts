@@ -3,6 +3,7 @@ import type { AnyPreset, MetricResult, OptionKeys } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { prepare } from '../internal/common.js';
 import { anyPresetOption } from '../internal/options.js';
+import { NOT_CONSTANT } from '../internal/metricPeers.js';
 
 /** Options of {@link kendallTau}. @since 0.2.0 */
 export interface KendallTauOptions {
@@ -27,6 +28,9 @@ export const kendallTauInfo = {
   requires: ['attributions', 'ground-truth'],
   reference:
     'Kendall 1945, "The treatment of ties in ranking problems" (τ-b); scipy.stats.kendalltau; Quantus similarity_func=correlation_kendall_tau',
+  representation: 'any',
+  definedWhen: NOT_CONSTANT,
+  peer: { library: 'scipy', name: 'scipy.stats.kendalltau (tau-b)' },
 } as const;
 
 /**

@@ -5,6 +5,7 @@ import { anyPresetOption } from '../internal/options.js';
 import { SCORING_KEYS, scoredModel } from '../internal/outputSpace.js';
 import { baselineVector, prepare, targetOutputs } from '../internal/common.js';
 import type { Baseline } from '../internal/common.js';
+import { ALWAYS, quantusPeer } from '../internal/metricPeers.js';
 
 /** Options of {@link completeness}. @since 0.2.0 */
 export interface CompletenessOptions extends ScoringOptions {
@@ -24,6 +25,9 @@ export const completenessInfo = {
   direction: 'lower-is-better',
   requires: ['model', 'attributions'],
   reference: 'Sundararajan et al. 2017 (IG completeness axiom); Bach et al. 2015 (conservation); Quantus Completeness',
+  representation: 'any',
+  definedWhen: ALWAYS,
+  peer: quantusPeer('Completeness'),
 } as const;
 
 /**

@@ -4,6 +4,7 @@ import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { prepare } from '../internal/common.js';
 import { anyPresetOption, numberAtLeast, oneOf } from '../internal/options.js';
 import type { LayeredModel } from '../randomisation/modelParameterRandomisation.js';
+import { ALWAYS, quantusPeer } from '../internal/metricPeers.js';
 
 /** Options of {@link inputInvariance}. @since 0.3.0 */
 export interface InputInvarianceOptions {
@@ -33,6 +34,9 @@ export const inputInvarianceInfo = {
   requires: ['model', 'explainer'],
   reference:
     'Kindermans et al. 2019, "The (Un)reliability of Saliency Methods", §2 (input invariance under a mean shift); Quantus InputInvariance (quantus/metrics/axiomatic/input_invariance.py)',
+  representation: 'any',
+  definedWhen: ALWAYS,
+  peer: quantusPeer('InputInvariance'),
 } as const;
 
 function layersOf(model: Model): LayeredModel['layers'] | null {

@@ -7,6 +7,7 @@ import { anyPresetOption, numberAtLeast, positiveInt, seedOption } from '../inte
 import { SCORING_KEYS, scoredModel } from '../internal/outputSpace.js';
 import { BLOCK_ROWS, featureNoiseEffects } from '../internal/featureNoise.js';
 import { quantusAttributions } from '../internal/quantusAttributions.js';
+import { ALWAYS, quantusPeer } from '../internal/metricPeers.js';
 
 /** Options of {@link nonSensitivity}. @since 0.2.0 */
 export interface NonSensitivityOptions extends NoiseUnitsOptions, ScoringOptions {
@@ -49,6 +50,9 @@ export const nonSensitivityInfo = {
   direction: 'lower-is-better',
   requires: ['model', 'attributions'],
   reference: 'Nguyen & Martínez 2020, "On Quantitative Aspects of Model Interpretability", §3.2 (non-sensitivity); Quantus NonSensitivity',
+  representation: 'any',
+  definedWhen: ALWAYS,
+  peer: quantusPeer('NonSensitivity'),
 } as const;
 
 /**

@@ -4,6 +4,7 @@ import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { prepare } from '../internal/common.js';
 import { anyPresetOption } from '../internal/options.js';
 import { quantusAttributions } from '../internal/quantusAttributions.js';
+import { NONZERO, quantusPeer } from '../internal/metricPeers.js';
 
 /** Options of {@link complexity}. @since 0.2.0 */
 export interface ComplexityOptions {
@@ -26,6 +27,9 @@ export const complexityInfo = {
   direction: 'lower-is-better',
   requires: ['attributions'],
   reference: 'Bhatt et al. 2020, "Evaluating and Aggregating Feature-based Model Explanations", eq. 4 (μ_C); Quantus Complexity',
+  representation: 'any',
+  definedWhen: NONZERO,
+  peer: quantusPeer('Complexity'),
 } as const;
 
 /**

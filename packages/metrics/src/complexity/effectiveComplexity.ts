@@ -4,6 +4,7 @@ import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { prepare } from '../internal/common.js';
 import { anyPresetOption, numberAtLeast } from '../internal/options.js';
 import { quantusAttributions } from '../internal/quantusAttributions.js';
+import { ALWAYS, quantusPeer } from '../internal/metricPeers.js';
 
 /** Options of {@link effectiveComplexity}. @since 0.2.0 */
 export interface EffectiveComplexityOptions {
@@ -29,6 +30,9 @@ export const effectiveComplexityInfo = {
   requires: ['attributions'],
   reference:
     'Nguyen & Martínez 2020, "On Quantitative Aspects of Model Interpretability", §3.3 (effective complexity); Quantus EffectiveComplexity',
+  representation: 'any',
+  definedWhen: ALWAYS,
+  peer: quantusPeer('EffectiveComplexity'),
 } as const;
 
 /**

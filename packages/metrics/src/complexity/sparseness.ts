@@ -4,6 +4,7 @@ import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { prepare } from '../internal/common.js';
 import { anyPresetOption } from '../internal/options.js';
 import { quantusAttributions } from '../internal/quantusAttributions.js';
+import { NONZERO, quantusPeer } from '../internal/metricPeers.js';
 
 /** Options of {@link sparseness}. @since 0.2.0 */
 export interface SparsenessOptions {
@@ -27,6 +28,9 @@ export const sparsenessInfo = {
   requires: ['attributions'],
   reference:
     'Chalasani et al. 2020, "Concise Explanations of Neural Networks using Adversarial Training", §5 (Gini index); Quantus Sparseness',
+  representation: 'any',
+  definedWhen: `${NONZERO} (under quantus always)`,
+  peer: quantusPeer('Sparseness'),
 } as const;
 
 /**

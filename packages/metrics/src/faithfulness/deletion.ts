@@ -3,6 +3,7 @@ import type { Matrix, MetricResult } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { runCurve } from '../internal/curves.js';
 import type { CurveOptions } from '../internal/curves.js';
+import { ALWAYS, quantusPeer } from '../internal/metricPeers.js';
 
 /** Options of {@link deletion} and {@link insertion}. @since 0.2.0 */
 export type DeletionOptions = CurveOptions;
@@ -21,6 +22,9 @@ export const deletionInfo = {
   direction: 'lower-is-better',
   requires: ['model', 'attributions'],
   reference: 'Petsiuk et al. 2018, "RISE", §4.1 (deletion metric), on tabular features',
+  representation: 'any',
+  definedWhen: ALWAYS,
+  peer: quantusPeer('PixelFlipping (AUC convention under quantus)'),
 } as const;
 
 /**

@@ -6,6 +6,7 @@ import { baselineVector, pearson, prepare, rowRng, targetOutputs } from '../inte
 import { anyPresetOption, positiveInt, seedOption } from '../internal/options.js';
 import { baselineRandomSubset } from '../internal/randomSubset.js';
 import type { Baseline } from '../internal/common.js';
+import { NOT_CONSTANT, quantusPeer } from '../internal/metricPeers.js';
 
 /** Options of {@link faithfulnessCorrelation}. @since 0.2.0 */
 export interface FaithfulnessCorrelationOptions extends ScoringOptions {
@@ -30,6 +31,9 @@ export const faithfulnessCorrelationInfo = {
   requires: ['model', 'attributions'],
   reference:
     'Bhatt et al. 2020, "Evaluating and Aggregating Feature-based Model Explanations", eq. 2 (μ_F); Quantus FaithfulnessCorrelation',
+  representation: 'any',
+  definedWhen: NOT_CONSTANT,
+  peer: quantusPeer('FaithfulnessCorrelation'),
 } as const;
 
 /**

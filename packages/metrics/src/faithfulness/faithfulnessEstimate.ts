@@ -7,6 +7,7 @@ import { SCORING_KEYS, scoredModel } from '../internal/outputSpace.js';
 import { attributionOrders, stepCount, stepPerturbations, stepSums } from '../internal/featureSteps.js';
 import { baselineFill } from '../internal/quantusBaseline.js';
 import type { QuantusBaseline } from '../internal/quantusBaseline.js';
+import { NOT_CONSTANT, quantusPeer } from '../internal/metricPeers.js';
 
 /** Options of {@link faithfulnessEstimate}. @since 0.3.0 */
 export interface FaithfulnessEstimateOptions extends ScoringOptions {
@@ -27,6 +28,9 @@ export const faithfulnessEstimateInfo = {
   requires: ['model', 'attributions'],
   reference:
     'Alvarez-Melis & Jaakkola 2018, "Towards Robust Interpretability with Self-Explaining Neural Networks", §4 (faithfulness); Quantus FaithfulnessEstimate (quantus/metrics/faithfulness/faithfulness_estimate.py)',
+  representation: 'any',
+  definedWhen: NOT_CONSTANT,
+  peer: quantusPeer('FaithfulnessEstimate'),
 } as const;
 
 /**

@@ -5,6 +5,7 @@ import { SCORING_KEYS, scoredModel } from '../internal/outputSpace.js';
 import { baselineVector, noiseUnits, prepare, rowRng, targetOutputs } from '../internal/common.js';
 import { anyPresetOption, numberAtLeast, positiveInt, seedOption } from '../internal/options.js';
 import type { Baseline } from '../internal/common.js';
+import { ALWAYS, captumPeer } from '../internal/metricPeers.js';
 
 /**
  * A custom perturbation (Captum's `perturb_func`): write the perturbation I into
@@ -56,6 +57,9 @@ export const infidelityInfo = {
   direction: 'lower-is-better',
   requires: ['model', 'attributions'],
   reference: 'Yeh et al. 2019, "On the (In)fidelity and Sensitivity of Explanations", def. 2.1; Captum captum.metrics.infidelity',
+  representation: 'any',
+  definedWhen: ALWAYS,
+  peer: captumPeer('infidelity'),
 } as const;
 
 /** {@link infidelity}'s result: per-instance values plus β when `normalize` is on. @since 0.2.0 */

@@ -3,6 +3,7 @@ import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { runCurve } from '../internal/curves.js';
 import type { CurveOptions } from '../internal/curves.js';
 import type { CurveResult } from './deletion.js';
+import { ALWAYS } from '../internal/metricPeers.js';
 
 /** Options of {@link insertion}. @since 0.2.0 */
 export type InsertionOptions = CurveOptions;
@@ -15,6 +16,9 @@ export const insertionInfo = {
   direction: 'higher-is-better',
   requires: ['model', 'attributions'],
   reference: 'Petsiuk et al. 2018, "RISE", §4.1 (insertion metric), on tabular features',
+  representation: 'any',
+  definedWhen: ALWAYS,
+  peer: { library: 'RISE (Petsiuk et al.)', name: 'insertion', preset: 'quantus' },
 } as const;
 
 /**

@@ -4,6 +4,7 @@ import type { ExtendedMetricInput, ScoringOptions } from '../extendedMetricTypes
 import { SCORING_KEYS } from '../internal/outputSpace.js';
 import { stepCurve } from '../internal/stepCurve.js';
 import type { QuantusBaseline } from '../internal/quantusBaseline.js';
+import { ALWAYS, quantusPeer } from '../internal/metricPeers.js';
 
 /** Options of {@link monotonicityArya}. @since 0.3.0 */
 export interface MonotonicityAryaOptions extends ScoringOptions {
@@ -30,6 +31,9 @@ export const monotonicityAryaInfo = {
   requires: ['model', 'attributions'],
   reference:
     'Arya et al. 2019, "One Explanation Does Not Fit All: A Toolkit and Taxonomy of AI Explainability Techniques" (AIX360 monotonicity); Quantus Monotonicity (quantus/metrics/faithfulness/monotonicity.py)',
+  representation: 'any',
+  definedWhen: ALWAYS,
+  peer: quantusPeer('Monotonicity'),
 } as const;
 
 /**

@@ -6,6 +6,7 @@ import { anyPresetOption, numberAtLeast, positiveInt, seedOption } from '../inte
 import { SCORING_KEYS, scoredModel } from '../internal/outputSpace.js';
 import { BLOCK_ROWS, featureNoiseEffects, uniformUnit } from '../internal/featureNoise.js';
 import type { FeatureDraw } from '../internal/featureNoise.js';
+import { NOT_CONSTANT, quantusPeer } from '../internal/metricPeers.js';
 
 /** Options of {@link monotonicityCorrelation}. @since 0.2.0 */
 export interface MonotonicityCorrelationOptions extends NoiseUnitsOptions, ScoringOptions {
@@ -49,6 +50,9 @@ export const monotonicityCorrelationInfo = {
   requires: ['model', 'attributions'],
   reference:
     'Nguyen & Martínez 2020, "On Quantitative Aspects of Model Interpretability", §3.2 (monotonicity); Quantus MonotonicityCorrelation',
+  representation: 'any',
+  definedWhen: NOT_CONSTANT,
+  peer: quantusPeer('MonotonicityCorrelation'),
 } as const;
 
 /**

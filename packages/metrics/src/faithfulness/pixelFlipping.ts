@@ -5,6 +5,7 @@ import { SCORING_KEYS } from '../internal/outputSpace.js';
 import { stepCurve } from '../internal/stepCurve.js';
 import { unitTrapezoid } from '../internal/featureSteps.js';
 import type { QuantusBaseline } from '../internal/quantusBaseline.js';
+import { ALWAYS, quantusPeer } from '../internal/metricPeers.js';
 
 /** Options of {@link pixelFlipping}. @since 0.3.0 */
 export interface PixelFlippingOptions extends ScoringOptions {
@@ -31,6 +32,9 @@ export const pixelFlippingInfo = {
   requires: ['model', 'attributions'],
   reference:
     'Bach et al. 2015, "On Pixel-Wise Explanations for Non-Linear Classifier Decisions by Layer-Wise Relevance Propagation"; Quantus PixelFlipping (quantus/metrics/faithfulness/pixel_flipping.py)',
+  representation: 'any',
+  definedWhen: ALWAYS,
+  peer: quantusPeer('PixelFlipping'),
 } as const;
 
 /**

@@ -8,6 +8,7 @@ import { unitTrapezoid } from '../internal/featureSteps.js';
 import { checkPatchSize, featureRegions, regionOrders, regionRemovals } from '../internal/featureRegions.js';
 import { baselineFill } from '../internal/quantusBaseline.js';
 import type { QuantusBaseline } from '../internal/quantusBaseline.js';
+import { ALWAYS, quantusPeer } from '../internal/metricPeers.js';
 
 /** Options of {@link regionPerturbation}. @since 0.3.0 */
 export interface RegionPerturbationOptions extends ScoringOptions {
@@ -38,6 +39,9 @@ export const regionPerturbationInfo = {
   requires: ['model', 'attributions'],
   reference:
     'Samek et al. 2017, "Evaluating the Visualization of What a Deep Neural Network Has Learned" (MoRF / AOPC); Quantus RegionPerturbation (quantus/metrics/faithfulness/region_perturbation.py)',
+  representation: 'any',
+  definedWhen: ALWAYS,
+  peer: quantusPeer('RegionPerturbation'),
 } as const;
 
 /**

@@ -6,6 +6,7 @@ import { prepare, rowRng, targetOutputs } from '../internal/common.js';
 import { anyPresetOption, numberAtLeast, seedOption } from '../internal/options.js';
 import { RowImputer, fitGaussian } from '../internal/gaussian.js';
 import type { CurveResult } from './deletion.js';
+import { ALWAYS, quantusPeer } from '../internal/metricPeers.js';
 
 /** Options of {@link road}. @since 0.2.0 */
 export interface RoadOptions extends ScoringOptions {
@@ -37,6 +38,9 @@ export const roadMorfInfo = {
   direction: 'lower-is-better',
   requires: ['model', 'attributions', 'background'],
   reference: ROAD_REFERENCE,
+  representation: 'any',
+  definedWhen: ALWAYS,
+  peer: quantusPeer('ROAD'),
 } as const;
 
 /** Static facts about ROAD with least-relevant-first removal (the output should stay: higher is better). @since 0.2.0 */
@@ -47,6 +51,9 @@ export const roadLerfInfo = {
   direction: 'higher-is-better',
   requires: ['model', 'attributions', 'background'],
   reference: ROAD_REFERENCE,
+  representation: 'any',
+  definedWhen: ALWAYS,
+  peer: quantusPeer('ROAD'),
 } as const;
 
 /**

@@ -8,6 +8,7 @@ import { unitTrapezoid } from '../internal/featureSteps.js';
 import { checkPatchSize, featureRegions, regionOrders, regionRemovals } from '../internal/featureRegions.js';
 import { baselineFill } from '../internal/quantusBaseline.js';
 import type { QuantusBaseline } from '../internal/quantusBaseline.js';
+import { ALWAYS, quantusPeer } from '../internal/metricPeers.js';
 
 /** Options of {@link selectivity}. @since 0.3.0 */
 export interface SelectivityOptions extends ScoringOptions {
@@ -34,6 +35,9 @@ export const selectivityInfo = {
   requires: ['model', 'attributions'],
   reference:
     'Montavon et al. 2018, "Methods for Interpreting and Understanding Deep Neural Networks", §4.1 (selectivity); Quantus Selectivity (quantus/metrics/faithfulness/selectivity.py)',
+  representation: 'any',
+  definedWhen: ALWAYS,
+  peer: quantusPeer('Selectivity'),
 } as const;
 
 /**

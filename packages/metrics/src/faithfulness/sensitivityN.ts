@@ -9,6 +9,7 @@ import { attributionOrders, stepCount, stepPerturbations, stepSums } from '../in
 import { baselineFill } from '../internal/quantusBaseline.js';
 import { baselineRandomSubset } from '../internal/randomSubset.js';
 import type { BaselineFill, QuantusBaseline } from '../internal/quantusBaseline.js';
+import { NOT_CONSTANT, quantusPeer } from '../internal/metricPeers.js';
 
 /** Options of {@link sensitivityN}. @since 0.3.0 */
 export interface SensitivityNOptions extends ScoringOptions {
@@ -49,6 +50,9 @@ export const sensitivityNInfo = {
   requires: ['model', 'attributions'],
   reference:
     'Ancona et al. 2018, "Towards Better Understanding of Gradient-based Attribution Methods for Deep Neural Networks", §3.2 (sensitivity-n); Quantus SensitivityN (quantus/metrics/faithfulness/sensitivity_n.py)',
+  representation: 'any',
+  definedWhen: NOT_CONSTANT,
+  peer: quantusPeer('SensitivityN'),
 } as const;
 
 function checkedGrid(d: number, step: number, share: number, fn: string): Int32Array {

@@ -4,6 +4,7 @@ import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { prepare } from '../internal/common.js';
 import { anyPresetOption, flag, numberAtLeast } from '../internal/options.js';
 import { maybeAbs } from '../internal/absMatrix.js';
+import { ALWAYS, quantusPeer } from '../internal/metricPeers.js';
 
 /** Options of {@link sufficiency}. @since 0.3.0 */
 export interface SufficiencyOptions {
@@ -26,6 +27,9 @@ export const sufficiencyInfo = {
   requires: ['model', 'attributions'],
   reference:
     'Dasgupta et al. 2022, "Framework for Evaluating Faithfulness of Local Explanations", §3 (sufficiency); Quantus Sufficiency (quantus/metrics/faithfulness/sufficiency.py)',
+  representation: 'any',
+  definedWhen: ALWAYS,
+  peer: quantusPeer('Sufficiency'),
 } as const;
 
 /** Standardised Euclidean distances (scipy `seuclidean`, V = column variances), divided by their maximum. */

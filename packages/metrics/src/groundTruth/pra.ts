@@ -2,6 +2,7 @@ import type { MetricInfo, MetricInput } from '@xai/core';
 import type { RankingOptions } from './agreementOptions.js';
 import { runRanking } from '../internal/groundTruthMetric.js';
 import type { MetricSummary } from '../metricSummary.js';
+import { openxaiPeer } from '../internal/metricPeers.js';
 
 /** Static facts about PRA (Pairwise rank agreement). @since 0.1.0 */
 export const praInfo = {
@@ -12,6 +13,9 @@ export const praInfo = {
   direction: 'higher-is-better',
   requires: ['attributions', 'ground-truth'],
   reference: 'Krishna et al. 2022; Agarwal et al. 2022 (OpenXAI) app. A',
+  representation: 'any',
+  definedWhen: 'the ground truth has at least two features',
+  peer: openxaiPeer('pairwise_rank_agreement'),
 } as const satisfies MetricInfo;
 
 /** Options of {@link pra}. @since 0.1.0 */

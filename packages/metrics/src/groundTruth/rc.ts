@@ -2,6 +2,7 @@ import type { MetricInfo, MetricInput } from '@xai/core';
 import type { RankingOptions } from './agreementOptions.js';
 import { runRanking } from '../internal/groundTruthMetric.js';
 import type { MetricSummary } from '../metricSummary.js';
+import { NOT_CONSTANT, openxaiPeer } from '../internal/metricPeers.js';
 
 /** Static facts about RC (Rank correlation). @since 0.1.0 */
 export const rcInfo = {
@@ -12,6 +13,9 @@ export const rcInfo = {
   direction: 'higher-is-better',
   requires: ['attributions', 'ground-truth'],
   reference: 'Krishna et al. 2022; Agarwal et al. 2022 (OpenXAI) app. A',
+  representation: 'any',
+  definedWhen: NOT_CONSTANT,
+  peer: openxaiPeer('rank_correlation'),
 } as const satisfies MetricInfo;
 
 /** Options of {@link rc}. @since 0.1.0 */

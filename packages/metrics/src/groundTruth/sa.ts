@@ -2,6 +2,7 @@ import type { MetricInfo, MetricInput } from '@xai/core';
 import type { AgreementOptions } from './agreementOptions.js';
 import { runTopKAgreement } from '../internal/groundTruthMetric.js';
 import type { MetricSummary } from '../metricSummary.js';
+import { HAS_TOP, openxaiPeer } from '../internal/metricPeers.js';
 
 /** Static facts about SA (Sign agreement). @since 0.1.0 */
 export const saInfo = {
@@ -12,6 +13,9 @@ export const saInfo = {
   direction: 'higher-is-better',
   requires: ['attributions', 'ground-truth'],
   reference: 'Krishna et al. 2022; Agarwal et al. 2022 (OpenXAI) app. A',
+  representation: 'any',
+  definedWhen: HAS_TOP,
+  peer: openxaiPeer('sign_agreement'),
 } as const satisfies MetricInfo;
 
 /** Options of {@link sa}. @since 0.1.0 */

@@ -4,6 +4,7 @@ import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { localisationInput } from '../internal/groundTruthMask.js';
 import type { MaskOptions } from '../internal/groundTruthMask.js';
 import { flag, oneOf } from '../internal/options.js';
+import { HAS_TOP, quantusPeer } from '../internal/metricPeers.js';
 
 /** Options of {@link attributionLocalisation}. @since 0.3.0 */
 export interface AttributionLocalisationOptions extends MaskOptions {
@@ -34,6 +35,9 @@ export const attributionLocalisationInfo = {
   requires: ['attributions', 'ground-truth'],
   reference:
     'Kohlbrenner et al. 2020, "Towards Best Practice in Explaining Neural Network Decisions with LRP", IJCNN, §IV (attribution localisation); Quantus AttributionLocalisation (quantus/metrics/localisation/attribution_localisation.py)',
+  representation: 'any',
+  definedWhen: `${HAS_TOP}, the attributions do not sum to 0 and their inside share is at most 1`,
+  peer: quantusPeer('AttributionLocalisation'),
 } as const;
 
 /**

@@ -3,6 +3,7 @@ import type { MetricResult } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { MASK_KEYS, localisationInput } from '../internal/groundTruthMask.js';
 import type { MaskOptions } from '../internal/groundTruthMask.js';
+import { quantusPeer } from '../internal/metricPeers.js';
 
 /** Options of {@link localisationAuc}. @since 0.3.0 */
 export type LocalisationAucOptions = MaskOptions;
@@ -15,6 +16,9 @@ export const localisationAucInfo = {
   direction: 'higher-is-better',
   requires: ['attributions', 'ground-truth'],
   reference: 'Fawcett 2006, "An Introduction to ROC Analysis"; Quantus AUC (quantus/metrics/localisation/auc.py: sklearn roc_curve + auc)',
+  representation: 'any',
+  definedWhen: 'the ground truth marks some but not all features',
+  peer: quantusPeer('AUC'),
 } as const;
 
 /**

@@ -4,6 +4,7 @@ import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { localisationInput } from '../internal/groundTruthMask.js';
 import type { Localisation, MaskOptions } from '../internal/groundTruthMask.js';
 import { flag } from '../internal/options.js';
+import { HAS_TOP, quantusPeer } from '../internal/metricPeers.js';
 
 /** Options of {@link pointingGame}. @since 0.3.0 */
 export interface PointingGameOptions extends MaskOptions {
@@ -23,6 +24,9 @@ export const pointingGameInfo = {
   requires: ['attributions', 'ground-truth'],
   reference:
     'Zhang et al. 2018, "Top-Down Neural Attention by Excitation Backprop", IJCV, §5.1 (pointing game); Quantus PointingGame (quantus/metrics/localisation/pointing_game.py)',
+  representation: 'any',
+  definedWhen: HAS_TOP,
+  peer: quantusPeer('PointingGame'),
 } as const;
 
 /** Whether any feature tied at row i's maximum score lies in its mask (Quantus: `a == a.max()`). */

@@ -3,6 +3,7 @@ import type { MetricResult } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { MASK_KEYS, localisationInput } from '../internal/groundTruthMask.js';
 import type { MaskOptions } from '../internal/groundTruthMask.js';
+import { HAS_TOP, quantusPeer } from '../internal/metricPeers.js';
 
 /** Options of {@link relevanceMassAccuracy}. @since 0.3.0 */
 export type RelevanceMassAccuracyOptions = MaskOptions;
@@ -16,6 +17,9 @@ export const relevanceMassAccuracyInfo = {
   requires: ['attributions', 'ground-truth'],
   reference:
     'Arras et al. 2022, "CLEVR-XAI: A Benchmark Dataset for the Ground Truth Evaluation of Neural Network Explanations", §4.2; Quantus RelevanceMassAccuracy (quantus/metrics/localisation/relevance_mass_accuracy.py)',
+  representation: 'any',
+  definedWhen: `${HAS_TOP} and the attributions do not sum to 0`,
+  peer: quantusPeer('RelevanceMassAccuracy'),
 } as const;
 
 /**

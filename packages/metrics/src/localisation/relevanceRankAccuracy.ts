@@ -3,6 +3,7 @@ import type { MetricResult } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { MASK_KEYS, hitsInTop, localisationInput } from '../internal/groundTruthMask.js';
 import type { MaskOptions } from '../internal/groundTruthMask.js';
+import { HAS_TOP, quantusPeer } from '../internal/metricPeers.js';
 
 /** Options of {@link relevanceRankAccuracy}. @since 0.3.0 */
 export type RelevanceRankAccuracyOptions = MaskOptions;
@@ -16,6 +17,9 @@ export const relevanceRankAccuracyInfo = {
   requires: ['attributions', 'ground-truth'],
   reference:
     'Arras et al. 2022, "CLEVR-XAI: A Benchmark Dataset for the Ground Truth Evaluation of Neural Network Explanations", §4.2; Quantus RelevanceRankAccuracy (quantus/metrics/localisation/relevance_rank_accuracy.py)',
+  representation: 'any',
+  definedWhen: HAS_TOP,
+  peer: quantusPeer('RelevanceRankAccuracy'),
 } as const;
 
 /**

@@ -4,6 +4,7 @@ import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { positiveInt } from '../internal/options.js';
 import { MASK_KEYS, hitsInTop, localisationInput } from '../internal/groundTruthMask.js';
 import type { MaskOptions } from '../internal/groundTruthMask.js';
+import { HAS_TOP, quantusPeer } from '../internal/metricPeers.js';
 
 /** Options of {@link topKIntersection}. @since 0.3.0 */
 export interface TopKIntersectionOptions extends MaskOptions {
@@ -22,6 +23,9 @@ export const topKIntersectionInfo = {
   requires: ['attributions', 'ground-truth'],
   reference:
     'Theiner et al. 2021, "Interpretable Semantic Photo Geolocalization", §4 (top-k intersection); Quantus TopKIntersection (quantus/metrics/localisation/top_k_intersection.py)',
+  representation: 'any',
+  definedWhen: HAS_TOP,
+  peer: quantusPeer('TopKIntersection'),
 } as const;
 
 /**

@@ -2,6 +2,7 @@ import type { MetricInfo, MetricInput } from '@xai/core';
 import { runPredictionGap } from '../internal/predictionGapMetric.js';
 import type { PredictionGapOptions } from './predictionGapOptions.js';
 import type { MetricSummary } from '../metricSummary.js';
+import { ALWAYS, openxaiPeer } from '../internal/metricPeers.js';
 
 /** Static facts about PGI. @since 0.1.0 */
 export const pgiInfo = {
@@ -12,6 +13,9 @@ export const pgiInfo = {
   direction: 'higher-is-better',
   requires: ['model', 'attributions'],
   reference: 'Agarwal et al. 2022 (OpenXAI) eq. 1, app. A; after Petsiuk et al. 2018',
+  representation: 'feature-types',
+  definedWhen: ALWAYS,
+  peer: openxaiPeer('eval_pred_faithfulness (PGI)'),
 } as const satisfies MetricInfo;
 
 /** Options of {@link pgi}. @since 0.1.0 */

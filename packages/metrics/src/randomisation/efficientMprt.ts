@@ -6,6 +6,7 @@ import { anyPresetOption, positiveInt, seedOption } from '../internal/options.js
 import { histogramEntropy } from '../internal/histogramEntropy.js';
 import { modelParameterRandomisation } from './modelParameterRandomisation.js';
 import type { LayeredModel, RandomisableLayer } from './modelParameterRandomisation.js';
+import { quantusPeer } from '../internal/metricPeers.js';
 
 /** Options of {@link efficientMprt}. @since 0.3.0 */
 export interface EfficientMprtOptions {
@@ -40,6 +41,9 @@ export const efficientMprtInfo = {
   requires: ['model', 'explainer'],
   reference:
     'Hedström et al. 2023, "Sanity Checks Revisited: An Exploration to Repair the Model Parameter Randomisation Test", §4 (eMPRT); Quantus EfficientMPRT (quantus/metrics/randomisation/efficient_mprt.py)',
+  representation: 'layers',
+  definedWhen: 'the explanation entropy is not 0 (values in more than one bin)',
+  peer: quantusPeer('EfficientMPRT'),
 } as const;
 
 /**

@@ -5,6 +5,7 @@ import { prepare } from '../internal/common.js';
 import { anyPresetOption, flag, seedOption } from '../internal/options.js';
 import { checkSimilarity, similarityFn } from '../internal/similarity.js';
 import type { Similarity } from '../internal/similarity.js';
+import { NOT_CONSTANT, quantusPeer } from '../internal/metricPeers.js';
 
 /**
  * One dense layer as `@xai/models` exposes it: `weight` (out x in) and `bias` are views into
@@ -91,6 +92,9 @@ export const modelParameterRandomisationInfo = {
   direction: 'lower-is-better',
   requires: ['model', 'explainer'],
   reference: 'Adebayo et al. 2018, "Sanity Checks for Saliency Maps", §3 (cascading and independent randomisation); Quantus MPRT',
+  representation: 'layers',
+  definedWhen: NOT_CONSTANT,
+  peer: quantusPeer('MPRT'),
 } as const;
 
 function isLayered(model: Model | undefined): model is LayeredModel {

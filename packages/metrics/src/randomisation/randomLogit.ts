@@ -5,6 +5,7 @@ import { prepare, rowRng } from '../internal/common.js';
 import { anyPresetOption, seedOption } from '../internal/options.js';
 import { SSIM_WINDOW, checkSimilarity, similarityFn } from '../internal/similarity.js';
 import type { Similarity } from '../internal/similarity.js';
+import { NOT_CONSTANT, quantusPeer } from '../internal/metricPeers.js';
 
 /** Options of {@link randomLogit}. @since 0.2.0 */
 export interface RandomLogitOptions {
@@ -42,6 +43,9 @@ export const randomLogitInfo = {
   direction: 'lower-is-better',
   requires: ['model', 'explainer'],
   reference: 'Sixt et al. 2020, "When Explanations Lie: Why Many Modified BP Attributions Fail", §5 (random logit); Quantus RandomLogit',
+  representation: 'classes',
+  definedWhen: `${NOT_CONSTANT}; SSIM needs d ≥ 7`,
+  peer: quantusPeer('RandomLogit'),
 } as const;
 
 /**

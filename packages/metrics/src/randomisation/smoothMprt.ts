@@ -5,6 +5,7 @@ import { prepare, repeatTargets, rowRng } from '../internal/common.js';
 import { anyPresetOption, numberAtLeast, positiveInt, seedOption } from '../internal/options.js';
 import { modelParameterRandomisation } from './modelParameterRandomisation.js';
 import type { LayeredModel, ModelParameterRandomisationResult, RandomisableLayer } from './modelParameterRandomisation.js';
+import { NOT_CONSTANT, quantusPeer } from '../internal/metricPeers.js';
 
 /** Options of {@link smoothMprt}. @since 0.3.0 */
 export interface SmoothMprtOptions {
@@ -43,6 +44,9 @@ export const smoothMprtInfo = {
   requires: ['model', 'explainer'],
   reference:
     'Hedström et al. 2023, "Sanity Checks Revisited: An Exploration to Repair the Model Parameter Randomisation Test", §4 (sMPRT); Quantus SmoothMPRT (quantus/metrics/randomisation/smooth_mprt.py)',
+  representation: 'layers',
+  definedWhen: NOT_CONSTANT,
+  peer: quantusPeer('SmoothMPRT'),
 } as const;
 
 /** explain averaged over `samples` Gaussian copies of each row (σ = magnitude · range), the last copy exact. */

@@ -3,6 +3,7 @@ import type { MetricResult } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { runSensitivity } from '../internal/sensitivityMetric.js';
 import type { SensitivityOptions } from '../internal/sensitivityMetric.js';
+import { ALWAYS, quantusPeer } from '../internal/metricPeers.js';
 
 /** Options of {@link avgSensitivity}. @since 0.2.0 */
 export type AvgSensitivityOptions = SensitivityOptions;
@@ -15,6 +16,9 @@ export const avgSensitivityInfo = {
   direction: 'lower-is-better',
   requires: ['model', 'explainer'],
   reference: 'Yeh et al. 2019, "On the (In)fidelity and Sensitivity of Explanations", §3 (average sensitivity); Quantus AvgSensitivity',
+  representation: 'any',
+  definedWhen: ALWAYS,
+  peer: quantusPeer('AvgSensitivity'),
 } as const;
 
 /**

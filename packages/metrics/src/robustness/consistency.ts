@@ -3,6 +3,7 @@ import type { AnyPreset, MetricResult, OptionKeys } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { prepare } from '../internal/common.js';
 import { anyPresetOption, flag, positiveInt } from '../internal/options.js';
+import { ALWAYS, quantusPeer } from '../internal/metricPeers.js';
 
 /** Options of {@link consistency}. @since 0.3.0 */
 export interface ConsistencyOptions {
@@ -29,6 +30,9 @@ export const consistencyInfo = {
   requires: ['model', 'attributions'],
   reference:
     'Dasgupta et al. 2022, "Framework for Evaluating Faithfulness of Local Explanations", §3 (consistency); Quantus Consistency (quantus/metrics/robustness/consistency.py, discretise_func=top_n_sign)',
+  representation: 'classes',
+  definedWhen: ALWAYS,
+  peer: quantusPeer('Consistency'),
 } as const;
 
 /**

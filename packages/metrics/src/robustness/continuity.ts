@@ -5,6 +5,7 @@ import { prepare, repeatTargets } from '../internal/common.js';
 import { anyPresetOption, flag, positiveInt } from '../internal/options.js';
 import { baselineFill } from '../internal/quantusBaseline.js';
 import type { QuantusBaseline } from '../internal/quantusBaseline.js';
+import { ALWAYS, quantusPeer } from '../internal/metricPeers.js';
 
 /** Options of {@link continuity}. @since 0.3.0 */
 export interface ContinuityOptions {
@@ -34,6 +35,9 @@ export const continuityInfo = {
   requires: ['model', 'explainer'],
   reference:
     'Montavon et al. 2018, "Methods for Interpreting and Understanding Deep Neural Networks", §4.2 (continuity); Quantus Continuity (quantus/metrics/robustness/continuity.py)',
+  representation: 'any',
+  definedWhen: ALWAYS,
+  peer: quantusPeer('Continuity'),
 } as const;
 
 /** Quantus' translation offsets: from −d in steps of ⌊(2d + 1) / steps⌋, the first step taken. */

@@ -4,6 +4,7 @@ import type { ExtendedMetricInput, NoiseUnitsOptions } from '../extendedMetricTy
 import { noiseUnits, prepare, unitNoise } from '../internal/common.js';
 import { anyPresetOption, numberAtLeast, positiveInt, seedOption } from '../internal/options.js';
 import { normOfDiff, reExplain } from '../internal/sensitivity.js';
+import { quantusPeer } from '../internal/metricPeers.js';
 
 /** Options of {@link localLipschitz}. @since 0.2.0 */
 export interface LocalLipschitzOptions extends NoiseUnitsOptions {
@@ -35,6 +36,9 @@ export const localLipschitzInfo = {
   direction: 'lower-is-better',
   requires: ['model', 'explainer'],
   reference: 'Alvarez-Melis & Jaakkola 2018, "On the Robustness of Interpretability Methods", eq. 3; Quantus LocalLipschitzEstimate',
+  representation: 'any',
+  definedWhen: 'a neighbour differs from x',
+  peer: quantusPeer('LocalLipschitzEstimate'),
 } as const;
 
 /**

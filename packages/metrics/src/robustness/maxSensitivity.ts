@@ -3,6 +3,7 @@ import type { MetricResult } from '@xai/core';
 import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { runSensitivity } from '../internal/sensitivityMetric.js';
 import type { SensitivityOptions } from '../internal/sensitivityMetric.js';
+import { ALWAYS, captumPeer } from '../internal/metricPeers.js';
 
 /** Options of {@link maxSensitivity} and {@link avgSensitivity}. @since 0.2.0 */
 export type MaxSensitivityOptions = SensitivityOptions;
@@ -16,6 +17,9 @@ export const maxSensitivityInfo = {
   requires: ['model', 'explainer'],
   reference:
     'Yeh et al. 2019, "On the (In)fidelity and Sensitivity of Explanations", def. 3.1 (SENS_MAX); Captum captum.metrics.sensitivity_max',
+  representation: 'any',
+  definedWhen: ALWAYS,
+  peer: captumPeer('sensitivity_max'),
 } as const;
 
 /**

@@ -1,6 +1,7 @@
 import type { MetricInfo } from '@xai/core';
 import { runStability } from '../internal/stabilityMetric.js';
 import type { RelativeStabilityOptions, StabilityInput, StabilityResult } from './stabilityTypes.js';
+import { openxaiPeer } from '../internal/metricPeers.js';
 
 /** Static facts about ROS (Relative output stability). @since 0.1.0 */
 export const rosInfo = {
@@ -11,6 +12,9 @@ export const rosInfo = {
   direction: 'lower-is-better',
   requires: ['model', 'explainer'],
   reference: 'Agarwal et al. 2022, relative stability; OpenXAI app. A',
+  representation: 'feature-types',
+  definedWhen: 'a neighbour with the same prediction exists',
+  peer: openxaiPeer('eval_relative_stability (ROS)'),
 } as const satisfies MetricInfo;
 
 /** Options of {@link ros}. @since 0.1.0 */
