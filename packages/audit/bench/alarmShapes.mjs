@@ -7,6 +7,20 @@ import { substream } from '@xai/core';
 const ITEMS = 200;
 const hex8 = (rng) => Array.from({ length: 8 }, () => '0123456789abcdef'[rng.int(16)]).join('');
 
+/** Table `t` with a first column `record_id` of random 8-hex-digit ids drawn from `rng` (text, coded by sorted level). */
+export function withTextIds(t, rng) {
+  const ids = Array.from({ length: t.x.rows }, () => hex8(rng));
+  const levels = [...new Set(ids)].sort();
+  const code = new Map(levels.map((v, c) => [v, c]));
+  const cols = t.x.cols + 1;
+  const data = new Float64Array(t.x.rows * cols);
+  for (let i = 0; i < t.x.rows; i++) {
+    data[i * cols] = code.get(ids[i]);
+    for (let j = 0; j < t.x.cols; j++) data[i * cols + 1 + j] = t.x.data[i * t.x.cols + j];
+  }
+  return { ...t, x: { rows: t.x.rows, cols, data }, header: ['record_id', ...t.header], text: { record_id: ids } };
+}
+
 /**
  * Shape name → the k-th dataset's audit by `A` (the `@xai/audit` root or a build of it). Seeds
  * 50 000 + (used by no test). `before`: the battery the adapters built before ids were read in every
@@ -31,17 +45,7 @@ export function alarmShapes(A, { before = false } = {}) {
     });
   const tableWithIds = (k, labels, seed) => {
     const t = A.generateDemoTable({ seed: 53_000 + k, labels, rows: 200 + 100 * (k % 4), testRows: 0, extras: k % 2 === 0 });
-    const rng = substream(53, 'table-ids', k);
-    const ids = Array.from({ length: t.x.rows }, () => hex8(rng));
-    const levels = [...new Set(ids)].sort();
-    const code = new Map(levels.map((v, c) => [v, c]));
-    const cols = t.x.cols + 1;
-    const data = new Float64Array(t.x.rows * cols);
-    for (let i = 0; i < t.x.rows; i++) {
-      data[i * cols] = code.get(ids[i]);
-      for (let j = 0; j < t.x.cols; j++) data[i * cols + 1 + j] = t.x.data[i * t.x.cols + j];
-    }
-    const table = { ...t, x: { rows: t.x.rows, cols, data }, header: ['record_id', ...t.header], text: { record_id: ids } };
+    const table = withTextIds(t, substream(53, 'table-ids', k));
     // Through runAuditSource: the exact-match label-copy check runs on every column too.
     return before
       ? A.runTabularAudit(table, { seed })

@@ -24,6 +24,7 @@ import {
   runTabularAudit,
   withTargetEncoding,
 } from '../dist/index.js';
+import { withTextIds } from './alarmShapes.mjs';
 
 const which = process.argv[2] ?? 'all';
 const N = Number(process.argv[3] ?? 400);
@@ -137,21 +138,11 @@ if (which !== 'detect') {
     bagOfWordsProbe({ part: 'query' }),
     idContentProbe({ part: 'candidates' }),
   ];
-  const hex8 = (rng) => Array.from({ length: 8 }, () => '0123456789abcdef'[rng.int(16)]).join('');
-  const tableWithIds = (k, labels) => {
-    const t = generateDemoTable({ seed: 43_000 + k, labels, rows: 300 + 100 * (k % 4), testRows: 0, extras: k % 2 === 0 });
-    const rng = substream(43, 'table-ids', k);
-    const ids = Array.from({ length: t.x.rows }, () => hex8(rng));
-    const levels = [...new Set(ids)].sort();
-    const code = new Map(levels.map((v, c) => [v, c]));
-    const cols = t.x.cols + 1;
-    const data = new Float64Array(t.x.rows * cols);
-    for (let i = 0; i < t.x.rows; i++) {
-      data[i * cols] = code.get(ids[i]);
-      for (let j = 0; j < t.x.cols; j++) data[i * cols + 1 + j] = t.x.data[i * t.x.cols + j];
-    }
-    return { ...t, x: { rows: t.x.rows, cols, data }, header: ['record_id', ...t.header], text: { record_id: ids } };
-  };
+  const tableWithIds = (k, labels) =>
+    withTextIds(
+      generateDemoTable({ seed: 43_000 + k, labels, rows: 300 + 100 * (k % 4), testRows: 0, extras: k % 2 === 0 }),
+      substream(43, 'table-ids', k),
+    );
   const shapes = {
     'classification clean': (k) => classify(generateDemoClassification({ seed: 44_000 + k, items: 300 }).items, k),
     'classification random labels': (k) => {
