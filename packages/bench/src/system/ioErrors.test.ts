@@ -51,7 +51,7 @@ describe('file-system errors are IO_ERROR naming the path', () => {
     expect(readdirSync(dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
   });
 
-  it('ENOENT: the manifest folder is gone (NOT_FOUND, by core\'s systemError)', async () => {
+  it("ENOENT: the manifest folder is gone (NOT_FOUND, by core's systemError)", async () => {
     const e = await rejection(() => writeManifest(join(dir, 'missing', 'deeper'), {} as RunManifest));
     expect(isXaiError(e, 'NOT_FOUND')).toBe(true);
     expect(e.message).toMatch(/missing\/deeper\/manifest\.json: ENOENT/);
