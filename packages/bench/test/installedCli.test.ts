@@ -3,7 +3,7 @@
 // an empty folder with an empty HOME. The installed run must equal the checkout's run byte for
 // byte, find nothing through the working directory, and say so in its receipt.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,6 +53,17 @@ function userEnv(home: string, bin: string, extra: Record<string, string> = {}):
   return { ...env, ...extra };
 }
 
+/** Bytes of every file under `dir` (what `du` counts, without block rounding). */
+function folderBytes(dir: string): number {
+  let n = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true }))
+    if (e.isFile()) n += statSync(join(e.parentPath, e.name)).size;
+  return n;
+}
+
+const ORT = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { peerDependencies: Record<string, string> })
+  .peerDependencies['onnxruntime-node'];
+
 // biome-ignore lint/suspicious/noExplicitAny: manifest fields are read loosely
 const json = (path: string): Record<string, any> => JSON.parse(readFileSync(path, 'utf8'));
 
@@ -69,6 +80,8 @@ describe('the packed CLI, installed with npm outside the repository', () => {
   let reference: Done;
   let ort: Done;
   let referenceOrt: Done;
+  let noRuntime: Done;
+  let lightBytes = 0;
 
   beforeAll(async () => {
     assertBuilt();
@@ -78,14 +91,13 @@ describe('the packed CLI, installed with npm outside the repository', () => {
     if (packed.code !== 0) throw new Error(`scripts/pack-cli.mjs failed: ${packed.stderr}`);
     closure = packed.stdout.trim().split(' ');
     const tarballs = readdirSync(packs).map((f) => join(packs, f));
-    // ONNX Runtime's own installer would fetch optional CUDA binaries from nuget.org; the CPU runtime ships in the package.
     installed = await run(
       'npm',
       // No retries: npm looks the @xai/* names up on the registry before taking the local tarballs, and a
       // failing look-up would otherwise back off for minutes per package (the third-party ones come from the cache).
       ['install', '--global', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', '--fetch-retries=0', ...tarballs],
       top,
-      { ...userEnv(process.env.HOME ?? home, bin), ONNXRUNTIME_NODE_INSTALL: 'skip' },
+      userEnv(process.env.HOME ?? home, bin),
     );
     if (installed.code !== 0) throw new Error(`npm install failed: ${installed.stderr}`);
     bench = await run('xai', ['bench', '--instances', '5'], work, userEnv(home, bin));
@@ -96,8 +108,27 @@ describe('the packed CLI, installed with npm outside the repository', () => {
       top,
       userEnv(home, bin),
     );
-    // npm's global install nests onnxruntime-node under @xai/bench, out of @xai/onnx's sight: found from the program
+    // onnxruntime-node is an optional peer: the light install has none, and --backend ort says how to add it.
     const ortArgs = ['bench', '--instances', '5', '--backend', 'ort', '--explainers', 'grad,shap'];
+    lightBytes = folderBytes(prefix);
+    noRuntime = await run('xai', [...ortArgs, '--out', join(top, 'no-runtime')], work, userEnv(home, bin));
+    const add = await run(
+      'npm',
+      [
+        'install',
+        '--global',
+        '--prefix',
+        prefix,
+        '--prefer-offline',
+        '--no-audit',
+        '--no-fund',
+        '--ignore-scripts',
+        `onnxruntime-node@${ORT}`,
+      ],
+      top,
+      userEnv(process.env.HOME ?? home, bin),
+    );
+    if (add.code !== 0) throw new Error(`npm install onnxruntime-node failed: ${add.stderr}`);
     ort = await run('xai', [...ortArgs, '--out', join(top, 'installed-ort')], work, userEnv(home, bin));
     referenceOrt = await run(
       process.execPath,
@@ -138,7 +169,16 @@ describe('the packed CLI, installed with npm outside the repository', () => {
     expect(fa[0]!.mean).toBe(1);
   });
 
-  it('runs `--backend ort` on the onnxruntime-node the CLI brought, with the same results as the checkout', () => {
+  it('installs without onnxruntime-node, under 80 MB, and `--backend ort` then names the command that adds it', () => {
+    expect(existsSync(join(prefix, 'lib', 'node_modules', 'onnxruntime-node'))).toBe(false);
+    expect(lightBytes).toBeLessThan(80 * 1024 * 1024);
+    expect(noRuntime.code).toBe(1);
+    expect(noRuntime.stderr).toContain('--backend ort runs on ONNX Runtime');
+    expect(noRuntime.stderr).toContain(`add it with: npm i -g onnxruntime-node@${ORT} --ignore-scripts --prefix ${prefix}`);
+    expect(existsSync(join(top, 'no-runtime'))).toBe(false);
+  });
+
+  it('runs `--backend ort` once that command added onnxruntime-node, with the same results as the checkout', () => {
     expect(ort.code, ort.stderr).toBe(0);
     expect(referenceOrt.code, referenceOrt.stderr).toBe(0);
     expect(readFileSync(join(top, 'installed-ort', 'results.jsonl'), 'utf8')).toBe(

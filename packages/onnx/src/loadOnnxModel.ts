@@ -1,11 +1,13 @@
 // Node entry (re-exported by @xai/onnx/node): a synchronous ONNX Runtime session.
 import { readFileSync } from 'node:fs';
-import { systemError } from '@xai/core';
+import { XaiError, isXaiError, systemError } from '@xai/core';
 import { assembleModel } from './internal/assemble/assembleModel.js';
 import { prepareGraph } from './internal/assemble/prepare.js';
+import type { Prepared } from './internal/assemble/prepare.js';
 import { parseGraph } from './internal/graph.js';
 import { checkLoadOptions } from './internal/loadOptions.js';
 import { nodeRunner } from './internal/nodeRunner.js';
+import type { Runner } from './internal/runner.js';
 import { DT, asBytes } from './internal/proto.js';
 import type { OnnxLoadOptions, OnnxModel } from './types.js';
 
@@ -45,13 +47,26 @@ export function loadOnnxModel(pathOrBytes: string | Uint8Array | ArrayBuffer, op
   // parse → graph → compiled for the interpreter; a session only when it cannot run the graph.
   const g = parseGraph(bytes, file, FN, o.inputName);
   const p = prepareGraph(g, { ...o, fn: FN });
-  const runner = p.needsRuntime
-    ? nodeRunner(bytes, { threads: o.threads ?? 1, float64: g.input.elemType === DT.DOUBLE, file, fn: FN, inputName: g.input.name })
-    : undefined;
+  const runner = p.needsRuntime ? sessionRunner(bytes, p, o.threads ?? 1) : undefined;
   try {
     return assembleModel({ p, runner }, { ...o, fn: FN });
   } catch (e) {
     runner?.dispose();
     throw e;
+  }
+}
+
+/** The session a graph the interpreter does not run needs; a missing runtime's error says why it is needed. */
+function sessionRunner(bytes: Uint8Array, p: Prepared, threads: number): Runner {
+  const { g } = p;
+  try {
+    return nodeRunner(bytes, { threads, float64: g.input.elemType === DT.DOUBLE, file: g.file, fn: FN, inputName: g.input.name });
+  } catch (e) {
+    if (!isXaiError(e, 'NOT_SUPPORTED') || e.details.arg !== 'onnxruntime-node' || p.program.runnable) throw e;
+    const why = `${g.file}: the interpreter does not run ${p.program.unsupported.map((u) => u.reason).join('; ')}, so this graph needs ONNX Runtime`;
+    throw new XaiError('NOT_SUPPORTED', `${why}; ${e.message.replace(/^\[NOT_SUPPORTED\] [^:]*: onnxruntime-node: /, '')}`, {
+      ...e.details,
+      file: g.file,
+    });
   }
 }

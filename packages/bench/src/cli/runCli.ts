@@ -8,6 +8,7 @@ import { explainCommand } from './explainCommand.js';
 import { mergeCommand } from './mergeCommand.js';
 import { reportCommand } from './reportCommand.js';
 import { trainCommand } from './trainCommand.js';
+import { withOnnxRuntimeInstallHint } from '../system/onnxRuntimeInstall.js';
 import { BENCH_VERSION } from '../system/version.js';
 import { type CliIo, EXIT, errorLine } from './cliIo.js';
 
@@ -68,7 +69,7 @@ export async function runCli(
       io.err(`xai: ${errorLine(e)}\n`);
       return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    io.err(`xai: ${errorLine(e)}\n`);
+    io.err(`xai: ${errorLine(withOnnxRuntimeInstallHint(e))}\n`);
     return isXaiError(e, 'BAD_OPTION') ? EXIT.usage : EXIT.failure;
   }
 }

@@ -22,6 +22,7 @@ import { openxaiRangeWarning } from '../inputs/perturbationScale.js';
 import { featureKindsRecord } from '../inputs/featureKinds.js';
 import { loadUserBenchDataset } from '../inputs/userBenchDataset.js';
 import { backendNote } from '../inputs/workerModel.js';
+import { requireOnnxRuntime } from '../system/onnxRuntimeInstall.js';
 import { packageVersions } from '../system/packageVersions.js';
 import type { PrepareHooks, PreparedDataset, PreparedModel, PreparedRun } from './benchEngine.js';
 import type { DatasetPayload, GroundTruthSource, JobPayload, PipelinePayload } from './pipelinePayload.js';
@@ -233,6 +234,7 @@ function runSettings(config: BenchConfig, explainers: Record<string, Record<stri
  * @since 0.1.0
  */
 export async function prepare(config: BenchConfig, hooks: PrepareHooks): Promise<PreparedRun> {
+  if (config.backend === 'ort') await requireOnnxRuntime('--backend ort');
   const ids = datasetIds(config, hooks);
   const user = await userDataset(config, ids, hooks);
   const datasets: PreparedDataset[] = [];
