@@ -183,6 +183,59 @@ describe('a user CSV: --data my.csv --label y through train, explain, evaluate, 
     expect(v.count).toBe(30);
   });
 
+  it('--ignore drops an id and a free-text column; the model file keeps them and a background sample, so ig explains raw rows without --train', async () => {
+    const noisy = join(dir, 'noisy.csv');
+    const text = rows.map((r, i) => `${i},${r},note ${(i * 7919) % 1000}`);
+    writeFileSync(noisy, `id,${names.join(',')},y,notes\n${text.join('\n')}\n`);
+    const refused = runCliSync([
+      'train',
+      '--data',
+      noisy,
+      '--label',
+      'y',
+      '--models',
+      'lr',
+      '--cache-dir',
+      cache,
+      '--out',
+      join(dir, 'refused'),
+    ]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/notes/);
+    const out = join(dir, 'noisy-models');
+    ok(['train', '--data', noisy, '--label', 'y', '--ignore', 'id,notes', '--models', 'lr', '--cache-dir', cache, '--out', out]);
+    const m = loadModelSync(join(out, 'noisy-lr.json'));
+    expect(m.preprocessing?.ignore).toEqual(['id', 'notes']);
+    const ds = await loadUserDataset(noisy, { label: 'y', seed: 0, ignore: ['id', 'notes'] });
+    const bg = (m.metadata as { background: { rows: number[][] } }).background.rows;
+    expect(bg).toHaveLength(100);
+    // every kept row is a row of the train split
+    const trainRows = new Set(Array.from({ length: ds.train.x.rows }, (_, i) => ds.train.x.data.subarray(i * 5, i * 5 + 5).join()));
+    for (const r of bg) expect(trainRows.has(r.join())).toBe(true);
+    // raw rows still holding id and notes: explained with the kept background as IG's baseline
+    const raw = join(dir, 'noisy-rows.csv');
+    writeFileSync(raw, `id,${names.join(',')},y,notes\n${text.slice(0, 10).join('\n')}\n`);
+    const r = runCliSync([
+      'explain',
+      '--model',
+      join(out, 'noisy-lr.json'),
+      '--instances',
+      raw,
+      '--method',
+      'ig',
+      '--out',
+      join(dir, 'ig.json'),
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('100 background rows kept by the model file');
+    const got = JSON.parse(readFileSync(join(dir, 'ig.json'), 'utf8')).attributions as number[][];
+    const { applyPreprocessing } = await import('@xai/data/node');
+    const x = applyPreprocessing(readFileSync(raw), ds.preprocessing, { file: raw, ignore: ['id', 'notes'] }).x;
+    const { fromRows } = await import('@xai/core');
+    const want = createExplainer('ig', { preset: 'default', seed: 0, train: fromRows(bg) }).explain(m, x);
+    for (let i = 0; i < 10; i++) for (let j = 0; j < 5; j++) expect(got[i]![j]!).toBeCloseTo(want.data[i * 5 + j]!, 12);
+  });
+
   it('xai bench --data --test: a test file with rows outside the training range is warned about in the report', () => {
     const test = join(dir, 'far-test.csv');
     // size 60 on 3 rows: far outside the training range [0, 9.9]

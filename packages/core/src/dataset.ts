@@ -85,4 +85,6 @@ export interface Preprocessing {
   readonly label?: { readonly name: string; readonly classes?: readonly string[] };
   /** Regression or classification. @defaultValue 'classification' */
   readonly task?: 'classification' | 'regression';
+  /** Raw columns of the training file the model does not read (ids, free text): dropped by name from raw rows. @defaultValue [] */
+  readonly ignore?: readonly string[];
 }

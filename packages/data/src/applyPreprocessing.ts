@@ -81,7 +81,9 @@ export function applyPreprocessing(
   if (!Array.isArray(ignore)) throw badOptionValue(fn, 'ignore', ignore, 'an array of column names');
   const plan = rawColumnPlan(preprocessing, fn);
   const t: CsvTable = readCsvTable(table, file, fn, { delimiter: options.delimiter, encoding: options.encoding, decimal: options.decimal });
-  const columns = modelColumnsOf(t, plan, preprocessing.label?.name, ignore, file, fn);
+  // The block's own ignored columns are dropped where the file has them.
+  const own = (preprocessing.ignore ?? []).filter((n) => t.header.includes(n) && !ignore.includes(n));
+  const columns = modelColumnsOf(t, plan, preprocessing.label?.name, [...ignore, ...own], file, fn);
   let reordered = false;
   for (let k = 1; k < columns.length; k++) if (columns[k]! < columns[k - 1]!) reordered = true;
   const enc = encodeTable(t, plan, columns, unknownCategories);
@@ -144,7 +146,7 @@ function modelColumnsOf(
       t,
       'BAD_INPUT',
       { record: 0, column: t.header.indexOf(extra[0]!) },
-      `unexpected column(s) ${quote(extra)}: the model has no such input (pass ignore: [...] to drop them)`,
+      `unexpected column(s) ${quote(extra)}: the model has no such input (drop them with the ignore option: --ignore a,b in the CLI)`,
       extra,
     );
   return Int32Array.from(plan, (c) => t.header.indexOf(c.name));

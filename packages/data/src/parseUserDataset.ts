@@ -15,7 +15,13 @@ export interface UserDatasetOptions {
   readonly testText?: string | Uint8Array | undefined;
   /** A schema object or its JSON text (see {@link UserSchema}); overrides what is inferred. */
   readonly schema?: UserSchema | string | undefined;
-  /** Names used in messages. @defaultValue '<csv>', '<test csv>', '<schema>' */
+  /**
+   * Columns to drop (ids, timestamps, free text), added to the schema's `ignore`; each must be a
+   * column of the file. The model file's preprocessing block keeps them, so raw rows still holding
+   * them are read as they are. @defaultValue []
+   */
+  readonly ignore?: readonly string[] | undefined;
+  /** Names used in messages. @defaultValue '<csv>', '<test csv>', '<schema>' (`--ignore` for `ignore` without a schema) */
   readonly file?: string;
   readonly testFile?: string;
   readonly schemaFile?: string;

@@ -23,6 +23,16 @@ function block(): Preprocessing {
   };
 }
 
+/** The XaiError `f` throws. */
+function caught(f: () => unknown): XaiError {
+  try {
+    f();
+  } catch (e) {
+    if (isXaiError(e)) return e;
+  }
+  throw new Error('expected an XaiError');
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: the cases mutate arbitrary JSON shapes
 type Mutable = Record<string, any>;
 
@@ -297,5 +307,20 @@ describe('preprocessing block', () => {
   it('checkPreprocessing returns a canonical copy without absent optional fields', () => {
     const p = checkPreprocessing({ scaler: { kind: 'none' }, kinds: ['discrete'], features: ['z'] }, { inputDim: 1 });
     expect(Object.keys(p)).toEqual(['features', 'kinds', 'scaler']);
+  });
+
+  it('ignored raw columns round-trip through the file; a column the model reads cannot be ignored', () => {
+    const m = withPreprocessing(createMlp(4, { hidden: [3], seed: 1 }), { ...block(), ignore: ['id', 'notes'] });
+    const text = formatModelJson(toModelJson(m));
+    expect(text).toContain('"ignore": ["id", "notes"]');
+    expect(parseModelJson(text).preprocessing?.ignore).toEqual(['id', 'notes']);
+    for (const name of ['age', 'colour', 'approved']) {
+      const e = caught(() => checkPreprocessing({ ...block(), ignore: ['id', name] }, { inputDim: 4, classes: 2 }));
+      expect(e.code).toBe('BAD_INPUT');
+      expect(e.details.arg).toBe('preprocessing.ignore[1]');
+    }
+    expect(caught(() => checkPreprocessing({ ...block(), ignore: ['id', 'id'] }, { inputDim: 4, classes: 2 })).details.arg).toBe(
+      'preprocessing.ignore[1]',
+    );
   });
 });

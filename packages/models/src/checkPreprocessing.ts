@@ -12,7 +12,7 @@ export interface PreprocessingContext {
   readonly output?: ModelOutput;
 }
 
-const KEYS = ['features', 'kinds', 'groups', 'categorical', 'scaler', 'label', 'task'];
+const KEYS = ['features', 'kinds', 'groups', 'categorical', 'scaler', 'label', 'task', 'ignore'];
 const REQUIRED = ['features', 'kinds', 'scaler'];
 const KINDS: readonly FeatureKind[] = ['continuous', 'discrete'];
 const SCALER_KEYS: Record<string, readonly string[]> = {
@@ -254,7 +254,8 @@ function readLabel(
  * NON_FINITE; an unknown scaler kind or feature kind → NOT_SUPPORTED. Also rejected:
  * duplicate or empty feature names, a column in two groups or outside [0, inputDim),
  * max < min, a negative std, duplicate class names or categorical values, and a task that
- * contradicts the model's output (regression ↔ `output: 'value'`).
+ * contradicts the model's output (regression ↔ `output: 'value'`), and an `ignore` column the
+ * model reads.
  * @example const p = checkPreprocessing({ features: ['age'], kinds: ['continuous'], scaler: { kind: 'none' } }, { inputDim: 1 })
  * @since 0.2.0
  */
@@ -275,6 +276,7 @@ export function checkPreprocessing(
   const scaler = readScaler(f, p.scaler, d, features);
   const task = readTask(f, p.task, context);
   const label = p.label === undefined ? undefined : readLabel(f, p.label, features, categorical, task, context);
+  const ignore = p.ignore === undefined ? undefined : readIgnore(f, p.ignore, features, categorical, label);
   return {
     features: features.slice(),
     kinds,
@@ -283,5 +285,22 @@ export function checkPreprocessing(
     scaler,
     ...(label !== undefined ? { label } : {}),
     ...(task !== undefined ? { task } : {}),
+    ...(ignore !== undefined ? { ignore } : {}),
   };
+}
+
+/** 7. Ignored raw columns: unique names that are neither a model input, a categorical column nor the label. */
+function readIgnore(
+  f: Fields,
+  value: unknown,
+  features: readonly string[],
+  categorical: readonly CategoricalEncoding[] | undefined,
+  label: { name: string } | undefined,
+): string[] {
+  const names = f.strings(value, 'ignore', true);
+  names.forEach((n, i) => {
+    if (features.includes(n) || categorical?.some((c) => c.column === n) || label?.name === n)
+      f.fail('BAD_INPUT', `ignore[${i}]`, `${JSON.stringify(n)} is read by the model (a feature or the label), so it cannot be ignored`, n);
+  });
+  return names.slice();
 }

@@ -43,6 +43,7 @@ function preprocessingLines(p: Preprocessing): string[] {
       `"label": {"name": ${JSON.stringify(p.label.name)}${p.label.classes !== undefined ? `, "classes": ${strings(p.label.classes)}` : ''}}`,
     );
   if (p.task !== undefined) fields.push(`"task": ${JSON.stringify(p.task)}`);
+  if (p.ignore !== undefined) fields.push(`"ignore": ${strings(p.ignore)}`);
   return ['  "preprocessing": {', ...fields.map((f, i) => `    ${f}${i + 1 < fields.length ? ',' : ''}`), '  }'];
 }
 

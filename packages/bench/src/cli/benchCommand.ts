@@ -6,7 +6,7 @@ import { XaiError } from '@xai/core';
 import type { BenchConfig, BenchConfigInput } from '../config/benchConfig.js';
 import type { RunBenchResult } from '../run/runBench.js';
 import type { CliIo } from './cliIo.js';
-import { DECIMAL_FLAG_HELP, ENCODING_FLAG_HELP, MISSING_FLAG_HELP } from './userDataFlags.js';
+import { DECIMAL_FLAG_HELP, ENCODING_FLAG_HELP, IGNORE_FLAG_HELP, MISSING_FLAG_HELP } from './userDataFlags.js';
 
 interface BenchFlags {
   config?: string;
@@ -41,6 +41,7 @@ interface BenchFlags {
   label?: string;
   test?: string;
   schema?: string;
+  ignore?: string;
   missing?: string;
   encoding?: string;
   decimal?: string;
@@ -94,6 +95,7 @@ function benchOptions(command: Command): Command {
     .option('--label <column>', 'the label column of --data')
     .option('--test <csv>', 'a separate test CSV for --data (else a seeded stratified 80/20 split)')
     .option('--schema <json>', 'a schema file for --data (feature kinds, categorical columns, one-hot groups, classes)')
+    .option('--ignore <columns>', IGNORE_FLAG_HELP)
     .option('--missing <mode>', MISSING_FLAG_HELP)
     .option('--encoding <name>', ENCODING_FLAG_HELP)
     .option('--decimal <mark>', DECIMAL_FLAG_HELP)

@@ -34,7 +34,7 @@ function hinted(e: unknown, command: string, method: string | undefined): unknow
   if (e.code === 'BAD_OPTION' && NEEDS_TRAIN.has(arg) && /needs the training features/.test(e.message))
     return new XaiError(
       'BAD_OPTION',
-      `${method ? `--method ${method}` : 'this method'} uses ${arg} '${String(e.details.value)}', which needs the training rows: give --train <csv> (rows in the model's input space), or --data <csv> --label <column>`,
+      `${method ? `--method ${method}` : 'this method'} uses ${arg} '${String(e.details.value)}', which needs the training rows: give --train <csv> (training rows: raw columns for a model that carries its preprocessing, else model inputs), or --data <csv> --label <column>, or a model file from xai train (it keeps a background sample)`,
       { fn: command, arg: '--train', value: undefined },
     );
   if (e.code === 'NOT_SUPPORTED' && arg === 'inputDim')

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { CliIo } from './cliIo.js';
-import { DECIMAL_FLAG_HELP, ENCODING_FLAG_HELP, MISSING_FLAG_HELP } from './userDataFlags.js';
+import { DECIMAL_FLAG_HELP, ENCODING_FLAG_HELP, IGNORE_FLAG_HELP, MISSING_FLAG_HELP } from './userDataFlags.js';
 
 interface DataListFlags {
   dataDir?: string;
@@ -16,6 +16,7 @@ interface DataExportFlags {
   label?: string;
   test?: string;
   schema?: string;
+  ignore?: string;
   missing?: string;
   encoding?: string;
   decimal?: string;
@@ -78,6 +79,7 @@ function dataExportCommand(data: Command, io: CliIo): Command {
     .option('--label <column>', 'the label column of --data')
     .option('--test <csv>', 'a separate test CSV for --data')
     .option('--schema <json>', 'a schema file for --data')
+    .option('--ignore <columns>', IGNORE_FLAG_HELP)
     .option('--missing <mode>', MISSING_FLAG_HELP)
     .option('--encoding <name>', ENCODING_FLAG_HELP)
     .option('--decimal <mark>', DECIMAL_FLAG_HELP)
@@ -118,6 +120,7 @@ async function runDataExport(name: string | undefined, f: DataExportFlags, io: C
       label: f.label,
       test: f.test,
       schema: f.schema,
+      ignore: f.ignore,
       missing: f.missing,
       encoding: f.encoding,
       decimal: f.decimal,

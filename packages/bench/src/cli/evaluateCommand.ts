@@ -5,7 +5,7 @@ import { writeFileAtomicSync } from '@xai/core/node';
 import { evaluationLine } from '../explain/evaluationLine.js';
 import { ALLOW_APPROXIMATE_HELP, OUTPUT_FLAG_HELP, outputFlag } from '../inputs/loadCliModel.js';
 import type { CliIo } from './cliIo.js';
-import { DECIMAL_FLAG_HELP, ENCODING_FLAG_HELP, MISSING_FLAG_HELP, userDataFromFlags } from './userDataFlags.js';
+import { DECIMAL_FLAG_HELP, ENCODING_FLAG_HELP, IGNORE_FLAG_HELP, MISSING_FLAG_HELP, ignoreSetting, userDataFromFlags } from './userDataFlags.js';
 
 interface EvaluateFlags {
   model: string;
@@ -13,6 +13,7 @@ interface EvaluateFlags {
   data?: string;
   test?: string;
   schema?: string;
+  ignore?: string;
   missing?: string;
   encoding?: string;
   decimal?: string;
@@ -50,6 +51,7 @@ export function evaluateCommand(program: Command, io: CliIo): Command {
       '--schema <json>',
       'feature kinds and one-hot groups: a schema for --data, or for --instances OpenXAI feature metadata / an xai-data-schema@1 naming the columns [inferred: kinds from the values, one-hot groups from prefix_value names]',
     )
+    .option('--ignore <columns>', IGNORE_FLAG_HELP)
     .option('--missing <mode>', MISSING_FLAG_HELP)
     .option('--encoding <name>', ENCODING_FLAG_HELP)
     .option('--decimal <mark>', DECIMAL_FLAG_HELP)
@@ -144,6 +146,7 @@ Examples:
         ...(f.groundTruth ? { groundTruth: f.groundTruth } : {}),
         ...(f.label && !data ? { label: f.label } : {}),
         ...(f.schema && !data ? { schema: f.schema } : {}),
+        ...(f.ignore && !data ? { ignore: ignoreSetting(f.ignore, 'xai evaluate') } : {}),
         modelInput: c.modelInput,
         ...(f.inputDim !== undefined ? { inputDim: inputDimOf(f.inputDim) } : {}),
         ...(f.treeShap !== undefined ? { treeShap: treeShapAlgorithm(f.treeShap, 'xai evaluate')! } : {}),

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { XaiError, hasTrees } from '@xai/core';
 import { inputDimOf } from './cliHints.js';
 import type { CliIo } from './cliIo.js';
-import { DECIMAL_FLAG_HELP, ENCODING_FLAG_HELP, MISSING_FLAG_HELP, userDataFromFlags } from './userDataFlags.js';
+import { DECIMAL_FLAG_HELP, ENCODING_FLAG_HELP, IGNORE_FLAG_HELP, MISSING_FLAG_HELP, ignoreSetting, userDataFromFlags } from './userDataFlags.js';
 import { INTERACTIONS_FLAG_HELP, TREE_SHAP_FLAG_HELP, checkInteractionsFlag, treeShapAlgorithm } from '../inputs/treeModels.js';
 import { ALLOW_APPROXIMATE_HELP, OUTPUT_FLAG_HELP, outputFlag } from '../inputs/loadCliModel.js';
 import { EXACT_GRADIENTS } from '../inputs/gradientMethods.js';
@@ -13,6 +13,7 @@ interface ExplainFlags {
   data?: string;
   test?: string;
   schema?: string;
+  ignore?: string;
   missing?: string;
   encoding?: string;
   decimal?: string;
@@ -56,6 +57,7 @@ function explainOptions(command: Command): Command {
       '--schema <json>',
       'feature kinds: a schema for --data, or for --instances OpenXAI feature metadata / an xai-data-schema@1 naming the columns [inferred: see xai evaluate]',
     )
+    .option('--ignore <columns>', IGNORE_FLAG_HELP)
     .option('--missing <mode>', MISSING_FLAG_HELP)
     .option('--encoding <name>', ENCODING_FLAG_HELP)
     .option('--decimal <mark>', DECIMAL_FLAG_HELP)
@@ -67,7 +69,10 @@ function explainOptions(command: Command): Command {
       '--out <file>',
       'attributions: .json (with the model and instances file hashes, features, rows, explainedClass, method, preset) or .csv (columns row, explained_class, then the features; the rest in <out>.meta.json); never an input file',
     )
-    .option('--train <csv>', 'training features: the IG baseline (mean) and the KernelSHAP background')
+    .option(
+      '--train <csv>',
+      'training rows (raw for a model that carries its preprocessing): the IG baseline (mean), the KernelSHAP and LIME background [a model file from xai train: the background it keeps]',
+    )
     .option('--label <column>', 'the label column (dropped from --instances; the label of --data)')
     .option('--preset <name>', 'default | openxai | paper | quantus | captum [default]')
     .option(
@@ -150,11 +155,13 @@ async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
     ...(f.treeShap !== undefined ? { treeShap: treeShapAlgorithm(f.treeShap, 'xai explain')! } : {}),
     ...(f.interactions === true ? { interactions: true } : {}),
     ...(f.schema && !data ? { schema: f.schema } : {}),
+    ...(f.ignore && !data ? { ignore: ignoreSetting(f.ignore, 'xai explain') } : {}),
     ...(f.output !== undefined ? { output: outputFlag(f.output, 'xai explain')! } : {}),
     ...(f.allowApproximate === true ? { allowApproximate: true } : {}),
   });
   io.err(`xai: ${featureKindsLine(r.featureKinds)}\n`);
   for (const w of r.warnings) io.err(`xai: warning: ${w}\n`);
+  if (r.background) io.err(`xai: background: ${r.background}\n`);
   const trees = hasTrees(r.cli.model);
   if (r.cli.format === 'onnx' || r.cli.approximateGradients || trees) io.out(`${r.cli.note}\n`);
   const written = writeAttributions(f.out, {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { CliIo } from './cliIo.js';
 import type { ModelName } from '../config/ids.js';
-import { DECIMAL_FLAG_HELP, ENCODING_FLAG_HELP, MISSING_FLAG_HELP } from './userDataFlags.js';
+import { DECIMAL_FLAG_HELP, ENCODING_FLAG_HELP, IGNORE_FLAG_HELP, MISSING_FLAG_HELP } from './userDataFlags.js';
 
 interface TrainFlags {
   datasets?: string;
@@ -16,6 +16,7 @@ interface TrainFlags {
   label?: string;
   test?: string;
   schema?: string;
+  ignore?: string;
   missing?: string;
   encoding?: string;
   decimal?: string;
@@ -32,6 +33,7 @@ export function trainCommand(program: Command, io: CliIo): Command {
     .option('--label <column>', 'the label column of --data')
     .option('--test <csv>', 'a separate test CSV for --data (else a seeded stratified split)')
     .option('--schema <json>', 'a schema file for --data')
+    .option('--ignore <columns>', IGNORE_FLAG_HELP)
     .option('--missing <mode>', MISSING_FLAG_HELP)
     .option('--encoding <name>', ENCODING_FLAG_HELP)
     .option('--decimal <mark>', DECIMAL_FLAG_HELP)
@@ -82,6 +84,7 @@ async function runTrain(flags: TrainFlags, io: CliIo): Promise<void> {
       label: flags.label,
       test: flags.test,
       schema: flags.schema,
+      ignore: flags.ignore,
       missing: flags.missing,
       encoding: flags.encoding,
       decimal: flags.decimal,

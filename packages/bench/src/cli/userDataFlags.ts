@@ -1,4 +1,4 @@
-import { XaiError } from '@xai/core';
+import { XaiError, describeValue } from '@xai/core';
 import type { UserDataSpec } from '../inputs/userBenchDataset.js';
 
 /** Help of `--missing`, the same on every command that reads `--data`. */
@@ -12,12 +12,29 @@ export const ENCODING_FLAG_HELP =
 export const DECIMAL_FLAG_HELP =
   "decimal mark of the --data/--test numbers: auto reads 1,3 as 1.3 in a ';'- or tab-separated file and refuses it in a ','-separated one; , reads decimal commas whatever the separator; . keeps such cells as text [auto]";
 
+/** Help of `--ignore`, the same on every command that reads a user's CSV. */
+export const IGNORE_FLAG_HELP =
+  'columns of the CSV to drop, e.g. id,notes (ids, free text); a model file from xai train keeps them, so its raw rows may still hold them';
+
+/**
+ * `--ignore a,b` (or a config file's `["a", "b"]`): column names, each once.
+ * @example ignoreSetting('id,notes') // ['id', 'notes']
+ * @since 0.3.0
+ */
+export function ignoreSetting(raw: unknown, fn = 'xai'): string[] {
+  const names = typeof raw === 'string' ? raw.split(',').map((s) => s.trim()) : raw;
+  if (!Array.isArray(names) || names.length === 0 || names.some((n) => typeof n !== 'string' || n === ''))
+    throw new XaiError('BAD_OPTION', `expected column names (a,b), got ${describeValue(raw)}`, { fn, arg: '--ignore', value: raw });
+  return [...new Set(names as string[])];
+}
+
 /** The `--data` flags of a command that also reads `--instances` rows. */
 export interface UserDataFlags {
   readonly data?: string;
   readonly label?: string;
   readonly test?: string;
   readonly schema?: string;
+  readonly ignore?: string;
   readonly missing?: string;
   readonly encoding?: string;
   readonly decimal?: string;
@@ -57,6 +74,7 @@ export function userDataFromFlags(f: UserDataFlags, command: string): UserDataSp
     label: f.label ?? '',
     ...(f.test ? { test: f.test } : {}),
     ...(f.schema ? { schema: f.schema } : {}),
+    ...(f.ignore ? { ignore: ignoreSetting(f.ignore, command) } : {}),
     ...(f.missing ? { missing: f.missing as NonNullable<UserDataSpec['missing']> } : {}),
     ...(f.encoding !== undefined ? { encoding: f.encoding } : {}),
     ...(f.decimal !== undefined ? { decimal: f.decimal as NonNullable<UserDataSpec['decimal']> } : {}),

@@ -17,6 +17,7 @@ import {
 } from './ids.js';
 import type { Precision } from '@xai/models';
 import type { UserDataSpec } from '../inputs/userBenchDataset.js';
+import { ignoreSetting } from '../cli/userDataFlags.js';
 import type { BackendName } from '../inputs/workerModel.js';
 import { BACKENDS } from '../inputs/workerModel.js';
 import type { ModelInput } from '../inputs/modelInputSpace.js';
@@ -137,8 +138,8 @@ export type BenchConfigInput = Partial<
   >
 >;
 
-/** Config keys (flags `--data`, `--label`, `--test`, `--schema`) of a user's CSV. */
-export const USER_DATA_KEYS = ['data', 'label', 'test', 'schema', 'missing', 'encoding', 'decimal'] as const;
+/** Config keys (flags `--data`, `--label`, `--test`, `--schema`, `--ignore`, `--missing`, `--encoding`, `--decimal`) of a user's CSV. */
+export const USER_DATA_KEYS = ['data', 'label', 'test', 'schema', 'ignore', 'missing', 'encoding', 'decimal'] as const;
 
 /** Config keys (and flags, kebab-cased) that set instance counts per explainer or family. */
 export const OVERRIDE_KEYS = ['explainerInstances', 'groundTruthInstances', 'predictionInstances', 'stabilityInstances'] as const;
@@ -223,7 +224,7 @@ function modelFiles(raw: unknown, cwd: string, trained: readonly string[]): Mode
 
 function userData(raw: Record<string, unknown>, cwd: string): UserDataSpec | null {
   if (raw.data === undefined) {
-    for (const k of ['label', 'test', 'schema', 'missing', 'encoding', 'decimal'] as const)
+    for (const k of ['label', 'test', 'schema', 'ignore', 'missing', 'encoding', 'decimal'] as const)
       if (raw[k] !== undefined) throw bad(k, `--${k} describes a user CSV: give --data <csv> too`, raw[k]);
     return null;
   }
@@ -234,6 +235,7 @@ function userData(raw: Record<string, unknown>, cwd: string): UserDataSpec | nul
     label: raw.label === undefined ? '' : text('label', raw.label),
     ...(raw.test === undefined ? {} : { test: resolve(cwd, text('test', raw.test)) }),
     ...(raw.schema === undefined ? {} : { schema: resolve(cwd, text('schema', raw.schema)) }),
+    ...(raw.ignore === undefined ? {} : { ignore: ignoreSetting(raw.ignore, FN) }),
     ...(raw.missing === undefined ? {} : { missing: missingSetting(raw.missing) }),
     ...(raw.encoding === undefined ? {} : { encoding: encodingSetting(raw.encoding) }),
     ...(raw.decimal === undefined ? {} : { decimal: decimalSetting(raw.decimal) }),
@@ -619,6 +621,7 @@ export function runIdentity(config: BenchConfig): Record<string, unknown> {
             label: config.userData.label,
             ...(config.userData.test ? { test: basename(config.userData.test) } : {}),
             ...(config.userData.schema ? { schema: basename(config.userData.schema) } : {}),
+            ...(config.userData.ignore ? { ignore: config.userData.ignore } : {}),
             ...(config.userData.missing ? { missing: config.userData.missing } : {}),
             ...(config.userData.encoding ? { encoding: config.userData.encoding } : {}),
             ...(config.userData.decimal ? { decimal: config.userData.decimal } : {}),

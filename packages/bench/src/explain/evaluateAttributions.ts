@@ -39,6 +39,8 @@ export interface EvaluateAttributionsOptions {
   /** Per-instance ground truth CSV (agreement metrics); LR models default to their own weights. */
   readonly groundTruth?: string;
   readonly label?: string;
+  /** With `instances`: more columns to drop (`--ignore`). */
+  readonly ignore?: readonly string[];
   readonly preset: PresetName;
   readonly seed: number;
   readonly stabilityNeighbours?: number;
@@ -113,6 +115,7 @@ export async function evaluateAttributions(o: EvaluateAttributionsOptions): Prom
       'train',
       'groundTruth',
       'label',
+      'ignore',
       'preset',
       'seed',
       'stabilityNeighbours',

@@ -24,6 +24,7 @@ import { withCliHints, withCliHintsAsync } from '../cli/cliHints.js';
 import type { PerturbationScale } from '../inputs/perturbationScale.js';
 import type { ModelInput, ModelInputSpace } from '../inputs/modelInputSpace.js';
 import { checkMethodForModel } from '../inputs/treeModels.js';
+import { modelBackground } from '../inputs/modelBackground.js';
 
 export interface ExplainInstancesOptions {
   /** An `xai-model@1` JSON or an `.onnx` file. */
@@ -37,6 +38,8 @@ export interface ExplainInstancesOptions {
   readonly train?: string;
   /** A column to drop from the CSVs (e.g. the label). */
   readonly label?: string;
+  /** With `instances`: more columns to drop from the CSVs (`--ignore`: ids, free text). */
+  readonly ignore?: readonly string[];
   readonly preset: PresetName;
   readonly seed: number;
   /** Arithmetic of a JSON model (see loadCliModel). @defaultValue 'float64' */
@@ -94,6 +97,8 @@ export interface CommandRows {
   readonly classNames?: readonly string[];
   /** With labels (`--data`, or `--label` naming a column of the instances): the model's accuracy on these rows and the base rate. */
   readonly accuracy?: RowsAccuracy;
+  /** Without `--train`: where the background rows the model file keeps came from. */
+  readonly background?: string;
 }
 
 /**
@@ -110,6 +115,7 @@ export async function commandRows(
     data?: UserDataSpec | undefined;
     train?: string | undefined;
     label?: string | undefined;
+    ignore?: readonly string[] | undefined;
     seed: number;
     precision?: Precision | undefined;
     modelInput?: ModelInput | undefined;
@@ -192,14 +198,17 @@ function dataRows(
 
 /** `--instances`: the rows as given (through a model's preprocessing block), `--train` as background. */
 function instanceRows(o: RowOptions, cli: CliModel, what: string): CommandRows & { y?: Int32Array } {
-  const rows = readModelRows(o.instances!, cli.model, { label: o.label, what });
-  const train = o.train === undefined ? undefined : readModelRows(o.train, cli.model, { label: o.label, what, columns: rows.names });
+  const rows = readModelRows(o.instances!, cli.model, { label: o.label, ignore: o.ignore, what });
+  const train =
+    o.train === undefined ? undefined : readModelRows(o.train, cli.model, { label: o.label, ignore: o.ignore, what, columns: rows.names });
+  const kept = train === undefined ? modelBackground(cli.model as { inputDim: number; metadata?: unknown }, o.model) : undefined;
   const classNames = cli.model.preprocessing?.label?.classes ?? (cli.model as { classLabels?: readonly string[] }).classLabels;
   return {
     cli,
     x: rows.x,
     names: rows.names,
-    train: train?.x,
+    train: train?.x ?? kept,
+    ...(kept ? { background: `${o.model}: ${kept.rows} background rows kept by the model file (metadata.background)` } : {}),
     preprocessed: rows.preprocessed,
     outOfRangeRows: rows.outOfRangeRows,
     warnings: [...rows.warnings, ...(train?.warnings ?? [])],
@@ -276,6 +285,7 @@ export async function explainInstances(options: ExplainInstancesOptions): Promis
       'method',
       'train',
       'label',
+      'ignore',
       'preset',
       'seed',
       'precision',

@@ -22,6 +22,8 @@ export interface ModelRows {
 export interface ReadModelRowsOptions {
   /** A column to drop (the label); with a preprocessing block, its own label column is always allowed. */
   readonly label?: string | undefined;
+  /** More columns to drop (`--ignore`), beside those the model's preprocessing block ignores. */
+  readonly ignore?: readonly string[] | undefined;
   /** The command, for messages (`explain`, `evaluate`). */
   readonly what: string;
   /** Out-of-range margin, as a fraction of each column's training range. @defaultValue 0.1 */
@@ -51,8 +53,8 @@ export function readModelRows(
   model: Model & { readonly preprocessing?: Preprocessing | undefined },
   options: ReadModelRowsOptions,
 ): ModelRows {
-  checkOptions(options, ['label', 'what', 'margin', 'columns'], 'readModelRows');
-  const { label, what, margin = 0.1, columns } = options;
+  checkOptions(options, ['label', 'ignore', 'what', 'margin', 'columns'], 'readModelRows');
+  const { label, what, margin = 0.1, columns, ignore: dropped = [] } = options;
   const p = model.preprocessing;
   if (p !== undefined) {
     let bytes: Uint8Array;
@@ -61,7 +63,7 @@ export function readModelRows(
     } catch (e) {
       throw systemError(e, { fn: `xai ${what}`, path, action: 'read', arg: path });
     }
-    const ignore = label !== undefined && label !== p.label?.name ? [label] : [];
+    const ignore = [...(label !== undefined && label !== p.label?.name ? [label] : []), ...dropped];
     const r = applyPreprocessing(bytes, p, { file: path, margin, ignore });
     return {
       x: r.x,
@@ -73,7 +75,7 @@ export function readModelRows(
     };
   }
   // A tree ensemble routes a missing value down each split's missing branch; other models refuse it, naming the cell.
-  const t = readFeatureColumns(path, { label, columns, missing: hasTrees(model) ? 'nan' : 'error' }, what);
+  const t = readFeatureColumns(path, { label, ignore: dropped, columns, missing: hasTrees(model) ? 'nan' : 'error' }, what);
   if (t.x.cols !== model.inputDim) {
     throw new XaiError(
       'SHAPE_MISMATCH',
@@ -125,17 +127,17 @@ function labelColumn(path: string, label: string | undefined, classes: number): 
  */
 function readFeatureColumns(
   path: string,
-  o: { label: string | undefined; columns: readonly string[] | undefined; missing: 'nan' | 'error' },
+  o: { label: string | undefined; ignore: readonly string[]; columns: readonly string[] | undefined; missing: 'nan' | 'error' },
   what: string,
 ): { x: Matrix; names: readonly string[] } {
   const { label, columns, missing: cells } = o;
   let t: { x: Matrix; names: readonly string[] };
   try {
-    t = readFeatureCsvSync(path, { drop: label ? [label] : [], missing: cells });
+    t = readFeatureCsvSync(path, { drop: [...(label ? [label] : []), ...o.ignore], missing: cells });
   } catch (e) {
-    // The label is not in this file: nothing to drop.
+    // The label is not in this file: nothing to drop but the ignored columns.
     if (!(label && isXaiError(e, 'BAD_OPTION') && e.details.arg === 'drop')) throw e;
-    t = readFeatureCsvSync(path, { missing: cells });
+    t = readFeatureCsvSync(path, { drop: [...o.ignore], missing: cells });
   }
   if (columns === undefined || t.names.join('\u0000') === columns.join('\u0000')) return t;
   const missing = columns.filter((c) => !t.names.includes(c));

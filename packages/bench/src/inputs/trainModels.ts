@@ -10,6 +10,7 @@ import { refuseInputAsOutput } from '../results/refuseOverwrite.js';
 import { formatModelJson, toModelJson, withPreprocessing } from '@xai/models';
 import { datasetClasses } from './checkModelTask.js';
 import { modelSanity, sanityWarning } from './modelSanity.js';
+import { backgroundOf } from './modelBackground.js';
 import { userDatasetName } from '@xai/data/node';
 import type { ModelName, PresetName } from '../config/ids.js';
 import { isPeerPreset, protocolPreset } from '../config/presetStages.js';
@@ -157,14 +158,16 @@ async function trainEach(options: TrainModelsOptions, write: (file: string, text
         ...(log ? { log } : {}),
       });
       const file = `${ds.id}-${kind}.json`;
-      // The saved model carries how raw rows become its inputs (the cached copy stays bare:
+      // The saved model carries how raw rows become its inputs and a background sample (the cached copy stays bare:
       // its bytes are what the bench's workers load and hash).
       // Its test accuracy beside the base rate: explain and evaluate warn for a model below chance.
       const sanity = modelSanity(t.model, ds.test.x, ds.test.y, datasetClasses(ds));
       const warning = sanityWarning(sanity, `${ds.id} · ${kind}`);
       if (warning !== null) options.warn?.(warning);
       const performance = { split: 'test', rows: sanity.rows, accuracy: sanity.accuracy, baseRate: sanity.baseRate };
-      const json = formatModelJson({ ...toModelJson(withPreprocessing(t.model, ds.preprocessing)), performance });
+      const saved = toModelJson(withPreprocessing(t.model, ds.preprocessing));
+      const background = backgroundOf(ds.train.x, options.seed, ds.id);
+      const json = formatModelJson({ ...saved, performance, metadata: { ...saved.metadata, background } });
       write(file, json);
       entries.push({
         dataset: ds.id,

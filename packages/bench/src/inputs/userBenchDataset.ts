@@ -10,6 +10,8 @@ export interface UserDataSpec {
   readonly label: string;
   readonly test?: string;
   readonly schema?: string;
+  /** Columns to drop (`--ignore a,b`: ids, free text), added to the schema's `ignore`; the model files keep them. */
+  readonly ignore?: readonly string[];
   /** A missing value in a numeric column or the label: an error naming the cell (default), or its row dropped. */
   readonly missing?: 'error' | 'drop-rows';
   /** The CSV files' encoding (core's INPUT_ENCODINGS). @defaultValue strict UTF-8 */
@@ -38,7 +40,7 @@ export interface UserBenchDataset extends BenchDataset {
  */
 export async function loadUserBenchDataset(spec: UserDataSpec, options: { readonly seed: number }): Promise<UserBenchDataset> {
   const fn = 'loadUserBenchDataset';
-  checkOptions(spec, ['data', 'label', 'test', 'schema', 'missing', 'encoding', 'decimal'], fn, 'spec');
+  checkOptions(spec, ['data', 'label', 'test', 'schema', 'ignore', 'missing', 'encoding', 'decimal'], fn, 'spec');
   checkOptions(options, ['seed'], fn);
   // The label comes from --label, or from a --schema file that names it.
   if ((typeof spec.label !== 'string' || spec.label.length === 0) && spec.schema === undefined) {
@@ -53,6 +55,7 @@ export async function loadUserBenchDataset(spec: UserDataSpec, options: { readon
     seed: options.seed,
     ...(spec.test !== undefined ? { test: spec.test } : {}),
     ...(spec.schema !== undefined ? { schema: spec.schema } : {}),
+    ...(spec.ignore !== undefined && spec.ignore.length > 0 ? { ignore: spec.ignore } : {}),
     ...(spec.missing !== undefined ? { missing: enumOption(spec.missing, fn, '--missing', { values: ['error', 'drop-rows'] }) } : {}),
     ...(spec.encoding !== undefined ? { encoding: inputEncoding(spec.encoding, 'xai', '--encoding') } : {}),
     ...(spec.decimal !== undefined ? { decimal: enumOption(spec.decimal, 'xai', '--decimal', { values: ['auto', ',', '.'] }) } : {}),

@@ -116,14 +116,28 @@ function userSetup(fn: string, options: UserDatasetOptions): UserSetup {
   if (options === undefined || options === null)
     throw new XaiError('BAD_OPTION', 'options with at least { label } are required', { fn, arg: 'options', value: options });
   const file = options.file ?? '<csv>';
-  const schemaFile = options.schemaFile ?? '<schema>';
+  const schemaFile = options.schemaFile ?? (options.schema === undefined && options.ignore !== undefined ? '--ignore' : '<schema>');
   const labelOption = typeof options.label === 'string' ? { label: options.label } : {};
-  const schema = options.schema === undefined ? undefined : parseUserSchema(options.schema, schemaFile, labelOption);
+  const parsed = options.schema === undefined ? undefined : parseUserSchema(options.schema, schemaFile, labelOption);
+  const schema = withIgnored(parsed, options.ignore, schemaFile, labelOption);
   const label = resolveLabel(fn, options, schema, schemaFile);
   const settings = userDatasetSettings(fn, options);
   const missing = settings.missing ?? schema?.missing ?? 'error';
   const name = options.name ?? (options.file ? options.file.replace(/^.*[\\/]/, '').replace(/\.(csv|tsv|txt)$/i, '') || 'user' : 'user');
   return { fn, file, schemaFile, schema, label, settings, missing, missingHint: missing === 'error' ? MISSING_HINT : undefined, name };
+}
+
+/** The schema with `ignore` columns added (checked as a schema's own `ignore` is). */
+function withIgnored(
+  schema: UserSchema | undefined,
+  ignore: readonly string[] | undefined,
+  schemaFile: string,
+  labelOption: { label?: string },
+): UserSchema | undefined {
+  if (ignore === undefined || ignore.length === 0) return schema;
+  const all = [...(schema?.ignore ?? []), ...ignore.filter((n) => !(schema?.ignore ?? []).includes(n))];
+  const { ignore: _, ...rest } = schema ?? {};
+  return parseUserSchema({ ...rest, ignore: all }, schemaFile, labelOption);
 }
 
 /** The training file read, encoded and labelled. */
@@ -277,6 +291,7 @@ function fitScaling(
     scaler: { kind: 'min-max', min: Array.from(scaler.min), max: Array.from(scaler.max) },
     label: r.task === 'classification' ? { name: label, classes: r.classes } : { name: label },
     task: r.task,
+    ...(u.schema?.ignore && u.schema.ignore.length > 0 ? { ignore: [...u.schema.ignore] } : {}),
   };
   return { scaler, preprocessing, testOutOfRange };
 }

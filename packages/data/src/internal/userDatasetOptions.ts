@@ -11,6 +11,7 @@ export const USER_DATASET_KEYS: OptionKeys<UserDatasetOptions> = [
   'label',
   'testText',
   'schema',
+  'ignore',
   'file',
   'testFile',
   'schemaFile',
