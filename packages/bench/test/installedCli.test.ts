@@ -2,10 +2,10 @@
 // `npm install -g` the tarballs into an empty prefix outside the repository, and run `xai` from
 // an empty folder with an empty HOME. The installed run must equal the checkout's run byte for
 // byte, find nothing through the working directory, and say so in its receipt.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CLI, assertBuilt } from './spawnCli.js';
@@ -144,6 +144,32 @@ describe('the packed CLI, installed with npm outside the repository', () => {
     expect(closure).toEqual(expect.arrayContaining(['bench', 'core', 'onnx', 'trees']));
     expect(readdirSync(packs).sort()).toEqual(closure.map((d) => `xai-${d}-${version(d)}.tgz`));
     expect(existsSync(join(bin, 'xai'))).toBe(true);
+  });
+
+  it("links only to files in its own tarball from each packed README (or a dependency's README installed beside it)", () => {
+    let checked = 0;
+    for (const tarball of readdirSync(packs)) {
+      const path = join(packs, tarball);
+      const entries = new Set(execFileSync('tar', ['-tzf', path], { encoding: 'utf8' }).split('\n'));
+      const readme = execFileSync('tar', ['-xOzf', path, 'package/README.md'], { encoding: 'utf8' });
+      const manifest = JSON.parse(execFileSync('tar', ['-xOzf', path, 'package/package.json'], { encoding: 'utf8' })) as {
+        dependencies?: Record<string, string>;
+      };
+      const beside = Object.keys(manifest.dependencies ?? {})
+        .filter((d) => d.startsWith('@xai/'))
+        .map((d) => `${d.slice('@xai/'.length)}/README.md`);
+      const links = [...readme.matchAll(/\]\(([^)\s]+)\)/g)]
+        .map((m) => m[1]!.split('#')[0]!)
+        .filter((l) => l !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(l));
+      checked += links.length;
+      const dead = links.filter((l) => {
+        const target = posix.normalize(posix.join('package', l));
+        if (target.startsWith('package/')) return !entries.has(target) && ![...entries].some((e) => e.startsWith(`${target}/`));
+        return !beside.includes(posix.normalize(l).replace(/^\.\.\//, ''));
+      });
+      expect(dead, tarball).toEqual([]);
+    }
+    expect(checked).toBeGreaterThan(40);
   });
 
   it('runs `xai bench --instances 5` in an empty folder, with the same results and summary as the checkout', () => {
