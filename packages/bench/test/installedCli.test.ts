@@ -3,7 +3,7 @@
 // an empty folder with an empty HOME. The installed run must equal the checkout's run byte for
 // byte, find nothing through the working directory, and say so in its receipt.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -241,6 +241,46 @@ describe('the packed CLI, installed with npm outside the repository', () => {
     expect(checkout.install.kind).toBe('checkout');
     expect(checkout.git.commit).toMatch(/^[0-9a-f]{40}$/);
     expect(readdirSync(work)).toEqual(['xai-results']);
+  });
+
+  it("follows the README's your-data steps in an empty folder: train with --ignore, explain raw rows with ig and no --train", async () => {
+    const mine = join(top, 'mine');
+    mkdirSync(mine);
+    const rows = Array.from({ length: 120 }, (_, i) => {
+      const size = ((i * 37) % 100) / 10;
+      const weight = ((i * 53) % 50) + 1;
+      return `${i},${size},${weight},${size + weight / 10 > 6 ? 'yes' : 'no'},note ${(i * 7919) % 1000}`;
+    });
+    writeFileSync(join(mine, 'my.csv'), `id,size,weight,y,notes\n${rows.join('\n')}\n`);
+    const env = userEnv(home, bin);
+    const train = await run(
+      'xai',
+      ['train', '--data', 'my.csv', '--label', 'y', '--ignore', 'id,notes', '--models', 'lr', '--out', 'models'],
+      mine,
+      env,
+    );
+    expect(train.code, train.stderr).toBe(0);
+    const explain = await run(
+      'xai',
+      ['explain', '--model', 'models/my-lr.json', '--instances', 'my.csv', '--method', 'ig', '--out', 'ig.json'],
+      mine,
+      env,
+    );
+    expect(explain.code, explain.stderr).toBe(0);
+    expect((json(join(mine, 'ig.json')).attributions as number[][]).length).toBe(120);
+    const exported = await run(
+      'xai',
+      ['data', 'export', '--data', 'my.csv', '--label', 'y', '--ignore', 'id,notes', '--out', 'exported'],
+      mine,
+      env,
+    );
+    expect(exported.code, exported.stderr).toBe(0);
+    const header = readFileSync(join(mine, 'exported', 'train.csv'), 'utf8')
+      .split('\n')[0]!
+      .split(',');
+    expect(header).toEqual(expect.arrayContaining(['size', 'weight']));
+    expect(header).not.toContain('id');
+    expect(header).not.toContain('notes');
   });
 
   it.skipIf(!existsSync(SHARED))('finds real datasets through XAI_DATA_DIR from any folder', async () => {
