@@ -5,7 +5,14 @@ import { writeFileAtomicSync } from '@xai/core/node';
 import { evaluationLine } from '../explain/evaluationLine.js';
 import { ALLOW_APPROXIMATE_HELP, OUTPUT_FLAG_HELP, outputFlag } from '../inputs/loadCliModel.js';
 import type { CliIo } from './cliIo.js';
-import { DECIMAL_FLAG_HELP, ENCODING_FLAG_HELP, IGNORE_FLAG_HELP, MISSING_FLAG_HELP, ignoreSetting, userDataFromFlags } from './userDataFlags.js';
+import {
+  DECIMAL_FLAG_HELP,
+  ENCODING_FLAG_HELP,
+  IGNORE_FLAG_HELP,
+  MISSING_FLAG_HELP,
+  ignoreSetting,
+  userDataFromFlags,
+} from './userDataFlags.js';
 
 interface EvaluateFlags {
   model: string;

@@ -2,7 +2,14 @@ import type { Command } from 'commander';
 import { XaiError, hasTrees } from '@xai/core';
 import { inputDimOf } from './cliHints.js';
 import type { CliIo } from './cliIo.js';
-import { DECIMAL_FLAG_HELP, ENCODING_FLAG_HELP, IGNORE_FLAG_HELP, MISSING_FLAG_HELP, ignoreSetting, userDataFromFlags } from './userDataFlags.js';
+import {
+  DECIMAL_FLAG_HELP,
+  ENCODING_FLAG_HELP,
+  IGNORE_FLAG_HELP,
+  MISSING_FLAG_HELP,
+  ignoreSetting,
+  userDataFromFlags,
+} from './userDataFlags.js';
 import { INTERACTIONS_FLAG_HELP, TREE_SHAP_FLAG_HELP, checkInteractionsFlag, treeShapAlgorithm } from '../inputs/treeModels.js';
 import { ALLOW_APPROXIMATE_HELP, OUTPUT_FLAG_HELP, outputFlag } from '../inputs/loadCliModel.js';
 import { EXACT_GRADIENTS } from '../inputs/gradientMethods.js';
