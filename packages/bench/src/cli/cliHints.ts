@@ -1,4 +1,5 @@
 import { XaiError, isXaiError } from '@xai/core';
+import { SETTINGS } from '../config/settings.js';
 
 /** Library options whose "needs the training features" errors a command-line user fixes with --train. */
 const NEEDS_TRAIN = new Set(['baseline', 'background', 'maskBaseline']);
@@ -50,13 +51,18 @@ function hinted(e: unknown, command: string, method: string | undefined): unknow
   return e;
 }
 
-/** Checks an `--input-dim` value: a positive integer. @since 0.3.0 */
+/** Checks an `--input-dim` value: an integer within the settings table's bounds. @since 0.3.0 */
 export function inputDimOf(raw: string): number {
-  if (!/^\s*\d+\s*$/.test(raw) || Number(raw) < 1)
-    throw new XaiError('BAD_OPTION', `--input-dim: expected a positive integer (the model's feature count), got ${JSON.stringify(raw)}`, {
-      fn: 'xai',
-      arg: '--input-dim',
-      value: raw,
-    });
+  const { min, max } = SETTINGS.find((s) => s.flag === '--input-dim')!.bounds!;
+  if (!/^\s*\d+\s*$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    throw new XaiError(
+      'BAD_OPTION',
+      `--input-dim: expected an integer in [${min}, ${max}] (the model's feature count), got ${JSON.stringify(raw)}`,
+      {
+        fn: 'xai',
+        arg: '--input-dim',
+        value: raw,
+      },
+    );
   return Number(raw);
 }

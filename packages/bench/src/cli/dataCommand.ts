@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { CliIo } from './cliIo.js';
-import { DECIMAL_FLAG_HELP, ENCODING_FLAG_HELP, IGNORE_FLAG_HELP, MISSING_FLAG_HELP } from './userDataFlags.js';
+import { addSettings } from './settingOptions.js';
 
 interface DataListFlags {
   dataDir?: string;
@@ -38,13 +38,10 @@ export function dataCommand(program: Command, io: CliIo): Command {
 
 /** `xai data list`: the built-in set and the real datasets found. */
 function dataListCommand(data: Command, io: CliIo): Command {
-  return data
+  const command = data
     .command('list')
-    .description('List the built-in synthetic set and every real dataset found: rows, features, label balance, hash.')
-    .option('--data-dir <dir>', 'real datasets [$XAI_DATA_DIR, else $XDG_DATA_HOME/xai/datasets, else ~/.local/share/xai/datasets]')
-    .option('--cache-dir <dir>', 'download cache [$XAI_CACHE_DIR, else $XDG_CACHE_HOME/xai, else ~/.cache/xai]')
-    .option('--preset <name>', 'default | openxai | paper (scaling and splits differ) [default]')
-    .option('--json', 'print JSON instead of a table')
+    .description('List the built-in synthetic set and every real dataset found: rows, features, label balance, hash.');
+  return addSettings(command, 'data list')
     .addHelpText(
       'after',
       `
@@ -68,27 +65,13 @@ async function runDataList(flags: DataListFlags, io: CliIo): Promise<void> {
 
 /** `xai data export`: the processed splits of a named dataset or of `--data`. */
 function dataExportCommand(data: Command, io: CliIo): Command {
-  return data
+  const command = data
     .command('export')
     .description(
       'Write the processed splits (scaled model inputs + label, as the bench trains on them) and schema.json (with the preprocessing block).',
     )
-    .argument('[name]', 'synthetic or a registry dataset (adult, compas, …); omit with --data')
-    .requiredOption('--out <dir>', 'folder to write train.csv, validation.csv, test.csv, schema.json into')
-    .option('--data <csv>', 'your own CSV instead of a named dataset (with --label)')
-    .option('--label <column>', 'the label column of --data')
-    .option('--test <csv>', 'a separate test CSV for --data')
-    .option('--schema <json>', 'a schema file for --data')
-    .option('--ignore <columns>', IGNORE_FLAG_HELP)
-    .option('--missing <mode>', MISSING_FLAG_HELP)
-    .option('--encoding <name>', ENCODING_FLAG_HELP)
-    .option('--decimal <mark>', DECIMAL_FLAG_HELP)
-    .option('--data-dir <dir>', 'real datasets [$XAI_DATA_DIR, else $XDG_DATA_HOME/xai/datasets, else ~/.local/share/xai/datasets]')
-    .option('--cache-dir <dir>', 'download cache [$XAI_CACHE_DIR, else $XDG_CACHE_HOME/xai, else ~/.cache/xai]')
-    .option('--preset <name>', 'default | openxai | paper [default]')
-    .option('--seed <n>', 'split seed [0]')
-    .option('--download', 'fetch a missing real dataset into the cache')
-    .option('--force', 'overwrite the files of an earlier export')
+    .argument('[name]', 'synthetic or a registry dataset (adult, compas, …); omit with --data');
+  return addSettings(command, 'data export')
     .addHelpText(
       'after',
       `

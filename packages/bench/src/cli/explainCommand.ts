@@ -1,17 +1,11 @@
 import type { Command } from 'commander';
-import { XaiError, hasTrees } from '@xai/core';
+import { hasTrees } from '@xai/core';
 import { inputDimOf } from './cliHints.js';
 import type { CliIo } from './cliIo.js';
-import {
-  DECIMAL_FLAG_HELP,
-  ENCODING_FLAG_HELP,
-  IGNORE_FLAG_HELP,
-  MISSING_FLAG_HELP,
-  ignoreSetting,
-  userDataFromFlags,
-} from './userDataFlags.js';
-import { INTERACTIONS_FLAG_HELP, TREE_SHAP_FLAG_HELP, checkInteractionsFlag, treeShapAlgorithm } from '../inputs/treeModels.js';
-import { ALLOW_APPROXIMATE_HELP, OUTPUT_FLAG_HELP, outputFlag } from '../inputs/loadCliModel.js';
+import { ignoreSetting, refuseInapplicableFlags, userDataFromFlags } from './userDataFlags.js';
+import { addSettings } from './settingOptions.js';
+import { checkInteractionsFlag, treeShapAlgorithm } from '../inputs/treeModels.js';
+import { outputFlag } from '../inputs/loadCliModel.js';
 import { EXACT_GRADIENTS } from '../inputs/gradientMethods.js';
 
 interface ExplainFlags {
@@ -46,59 +40,14 @@ export function explainCommand(program: Command, io: CliIo): Command {
 
 /** The description, flags and examples of `xai explain`. */
 function explainOptions(command: Command): Command {
-  return command
-    .description(
+  return addSettings(
+    command.description(
       "Explain a model's predictions on a CSV of instances with one method; write attributions (JSON, or CSV if --out ends in .csv).",
-    )
-    .requiredOption('--model <file>', "an 'xai-model@1' JSON (from xai train) or an .onnx file")
-    .option(
-      '--instances <csv>',
-      'rows to explain: raw columns (matched by name) for a model that carries its preprocessing, else the model inputs',
-    )
-    .option(
-      '--data <csv>',
-      'or: a user CSV (with --label): its test split is explained (scaled as xai train does), its train split is the background',
-    )
-    .option('--test <csv>', 'a separate test CSV for --data')
-    .option(
-      '--schema <json>',
-      'feature kinds: a schema for --data, or for --instances OpenXAI feature metadata / an xai-data-schema@1 naming the columns [inferred: see xai evaluate]',
-    )
-    .option('--ignore <columns>', IGNORE_FLAG_HELP)
-    .option('--missing <mode>', MISSING_FLAG_HELP)
-    .option('--encoding <name>', ENCODING_FLAG_HELP)
-    .option('--decimal <mark>', DECIMAL_FLAG_HELP)
-    .requiredOption(
-      '--method <id>',
-      'control, grad, sg, ig, itg, shap, lime, or shapley, permshap, occlusion, sg2, vargrad, ig-sg, itg-sg, gradshap, deeplift, treeshap (tree models)',
-    )
-    .requiredOption(
-      '--out <file>',
-      'attributions: .json (with the model and instances file hashes, features, rows, explainedClass, method, preset) or .csv (columns row, explained_class, then the features; the rest in <out>.meta.json); never an input file',
-    )
-    .option(
-      '--train <csv>',
-      'training rows (raw for a model that carries its preprocessing): the IG baseline (mean), the KernelSHAP and LIME background [a model file from xai train: the background it keeps]',
-    )
-    .option('--label <column>', 'the label column (dropped from --instances; the label of --data)')
-    .option('--preset <name>', 'default | openxai | paper | quantus | captum [default]')
-    .option(
-      '--precision <p>',
-      'arithmetic of a JSON model: float32 (torch float32, as the released OpenXAI code) or float64 [float32 under --preset openxai]',
-    )
-    .option('--seed <n>', 'seed of the stochastic explainers [0]')
-    .option('--input-dim <n>', 'the feature count of an ONNX model whose input width is dynamic')
-    .option('--tree-shap <algorithm>', TREE_SHAP_FLAG_HELP)
-    .option('--interactions', INTERACTIONS_FLAG_HELP)
-    .option('--output <kind>', OUTPUT_FLAG_HELP)
-    .option('--allow-approximate', ALLOW_APPROXIMATE_HELP)
-    .option(
-      '--model-input <space>',
-      'with --data, what a model without a preprocessing block eats: raw (the CSV columns as given) or scaled (min-max on the train rows) [raw]',
-    )
-    .addHelpText(
-      'after',
-      `
+    ),
+    'explain',
+  ).addHelpText(
+    'after',
+    `
 Examples:
   $ xai explain --model models/synthetic-ann.json --instances x.csv --method lime --out lime.json
   $ xai explain --model lr.json --instances x.csv --method ig --train train.csv --preset openxai --out ig.csv
@@ -108,17 +57,7 @@ Examples:
   $ xai explain --model rf.onnx --instances x.csv --method treeshap --train train.csv --tree-shap interventional --out a.json
   $ xai explain --model xgb.json --instances x.csv --method treeshap --interactions --out a.json   # also "interactions": rows x d x d
 `,
-    );
-}
-
-/** `--model-input` describes `--data` rows only. */
-function checkDataOnlyFlags(f: ExplainFlags): void {
-  if (f.modelInput !== undefined && f.data === undefined)
-    throw new XaiError('BAD_OPTION', '--model-input chooses the input space of --data rows; with --instances the file is the model input', {
-      fn: 'xai explain',
-      arg: '--model-input',
-      value: f.modelInput,
-    });
+  );
 }
 
 async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
@@ -136,7 +75,7 @@ async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
     import('../results/refuseOverwrite.js'),
   ]);
   const c = resolveBenchConfig({}, { preset: f.preset, seed: f.seed, precision: f.precision, modelInput: f.modelInput });
-  checkDataOnlyFlags(f);
+  refuseInapplicableFlags(f, 'xai explain');
   refuseInputAsOutput(
     [
       { flag: '--out', path: f.out },

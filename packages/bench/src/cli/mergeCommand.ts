@@ -1,16 +1,16 @@
 import type { Command } from 'commander';
 import type { CliIo } from './cliIo.js';
+import { addSettings } from './settingOptions.js';
 
 /** `xai merge <dirs…>`: combine shard outputs. @since 0.1.0 */
 export function mergeCommand(program: Command, io: CliIo): Command {
-  return program
+  const command = program
     .command('merge')
     .description(
       'Merge the shards of one run into results identical to a single run, or runs of the same data, models and preset that computed different cells (other explainers, metrics or instance counts); a cell computed twice with different values is refused, naming it.',
     )
-    .argument('<dirs...>', 'bench output folders (shards from xai bench --shard i/n, or complete runs)')
-    .requiredOption('--out <dir>', 'where to write the merged results and reports')
-    .option('--force', 'replace the results and reports already in --out (without it, that is refused)')
+    .argument('<dirs...>', 'bench output folders (shards from xai bench --shard i/n, or complete runs)');
+  return addSettings(command, 'merge')
     .addHelpText(
       'after',
       `

@@ -1,19 +1,14 @@
 import type { Command } from 'commander';
 import type { CliIo } from './cliIo.js';
+import { addSettings } from './settingOptions.js';
 
 /** `xai report <dir>`: rebuild the reports from saved results. @since 0.1.0 */
 export function reportCommand(program: Command, io: CliIo): Command {
-  return program
+  const command = program
     .command('report')
     .description('Rebuild summary.json, summary.csv, report.md and report.html from saved results (no recomputation).')
-    .argument('<dir>', 'a bench output folder (holding results.jsonl and manifest.json)')
-    .option('--layout <name>', "default | paper (also report-paper.md and paper.csv: OpenXAI tables 2–5) [the run's]")
-    .option(
-      '--allow-partial',
-      'report damaged results (CRC-corrupt, torn, lost or repeated lines) anyway; every page then says what is missing',
-    )
-    .option('--out <dir>', 'write the reports here instead of <dir> (partial reports never replace complete ones in <dir>)')
-    .option('--force', 'replace the reports or results already in --out (without it, that is refused)')
+    .argument('<dir>', 'a bench output folder (holding results.jsonl and manifest.json)');
+  return addSettings(command, 'report')
     .addHelpText(
       'after',
       `

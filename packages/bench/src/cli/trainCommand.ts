@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { CliIo } from './cliIo.js';
 import type { ModelName } from '../config/ids.js';
-import { DECIMAL_FLAG_HELP, ENCODING_FLAG_HELP, IGNORE_FLAG_HELP, MISSING_FLAG_HELP } from './userDataFlags.js';
+import { addSettings } from './settingOptions.js';
 
 interface TrainFlags {
   datasets?: string;
@@ -25,29 +25,10 @@ interface TrainFlags {
 
 /** `xai train`. @since 0.1.0 */
 export function trainCommand(program: Command, io: CliIo): Command {
-  return program
+  const command = program
     .command('train')
-    .description('Train LR and/or ANN on datasets and save them (xai-model@1 JSON) with a manifest of accuracies.')
-    .option('--datasets <list>', 'synthetic, adult, compas, ... or all [synthetic; none when --data is given]')
-    .option('--data <csv>', 'your own CSV (with --label): the model file carries its preprocessing, so raw rows can be explained')
-    .option('--label <column>', 'the label column of --data')
-    .option('--test <csv>', 'a separate test CSV for --data (else a seeded stratified split)')
-    .option('--schema <json>', 'a schema file for --data')
-    .option('--ignore <columns>', IGNORE_FLAG_HELP)
-    .option('--missing <mode>', MISSING_FLAG_HELP)
-    .option('--encoding <name>', ENCODING_FLAG_HELP)
-    .option('--decimal <mark>', DECIMAL_FLAG_HELP)
-    .option('--models <list>', 'lr, ann [lr,ann]')
-    .option('--preset <name>', 'default | openxai | paper; quantus and captum train as default [default]')
-    .option('--seed <n>', 'training seed [0]')
-    .option('--data-dir <dir>', 'real datasets [$XAI_DATA_DIR, else $XDG_DATA_HOME/xai/datasets, else ~/.local/share/xai/datasets]')
-    .option('--cache-dir <dir>', 'model cache [$XAI_CACHE_DIR, else $XDG_CACHE_HOME/xai, else ~/.cache/xai]')
-    .option('--download', 'fetch missing real datasets into the cache')
-    .option(
-      '--out <dir>',
-      'where to write the models and models.json [models]; a folder another xai train wrote keeps its models (models.json lists them all)',
-    )
-    .option('--force', 'write into a folder holding other files, and replace models an earlier xai train wrote there')
+    .description('Train LR and/or ANN on datasets and save them (xai-model@1 JSON) with a manifest of accuracies.');
+  return addSettings(command, 'train')
     .addHelpText(
       'after',
       `

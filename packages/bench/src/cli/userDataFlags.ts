@@ -1,21 +1,6 @@
 import { XaiError, describeValue } from '@xai/core';
 import type { UserDataSpec } from '../inputs/userBenchDataset.js';
 
-/** Help of `--missing`, the same on every command that reads `--data`. */
-export const MISSING_FLAG_HELP = 'a missing cell of --data: error (naming it) or drop-rows (its row dropped, counted) [error]';
-
-/** Help of `--encoding`, the same on every command that reads `--data`. */
-export const ENCODING_FLAG_HELP =
-  'encoding of the --data/--test CSV files: utf-8, latin1 (= windows-1252), iso-8859-15, utf-16le, utf-16be [utf-8: an invalid byte is an error naming its line and byte]';
-
-/** Help of `--decimal`, the same on every command that reads `--data`. */
-export const DECIMAL_FLAG_HELP =
-  "decimal mark of the --data/--test numbers: auto reads 1,3 as 1.3 in a ';'- or tab-separated file and refuses it in a ','-separated one; , reads decimal commas whatever the separator; . keeps such cells as text [auto]";
-
-/** Help of `--ignore`, the same on every command that reads a user's CSV. */
-export const IGNORE_FLAG_HELP =
-  'columns of the CSV to drop, e.g. id,notes (ids, free text); a model file from xai train keeps them, so its raw rows may still hold them';
-
 /**
  * `--ignore a,b` (or a config file's `["a", "b"]`): column names, each once.
  * @example ignoreSetting('id,notes') // ['id', 'notes']
@@ -79,4 +64,32 @@ export function userDataFromFlags(f: UserDataFlags, command: string): UserDataSp
     ...(f.encoding !== undefined ? { encoding: f.encoding } : {}),
     ...(f.decimal !== undefined ? { decimal: f.decimal as NonNullable<UserDataSpec['decimal']> } : {}),
   };
+}
+
+/** The flags of explain and evaluate that describe the model file or the `--data` rows. */
+export interface ModelFlags {
+  readonly model: string;
+  readonly data?: string;
+  readonly inputDim?: string;
+  readonly modelInput?: string;
+}
+
+/**
+ * A flag that does not apply to the inputs given is an error naming both, never ignored:
+ * `--input-dim` (an ONNX graph's dynamic width) beside a JSON model, `--model-input` (what a
+ * model eats of `--data` rows) beside `--instances`.
+ */
+export function refuseInapplicableFlags(f: ModelFlags, command: string): void {
+  if (f.inputDim !== undefined && !/\.onnx$/i.test(f.model))
+    throw new XaiError(
+      'BAD_OPTION',
+      `--input-dim sets the width of an ONNX graph's dynamic input; --model ${f.model} is a JSON model, which states its own: drop --input-dim`,
+      { fn: command, arg: '--input-dim', value: f.inputDim },
+    );
+  if (f.modelInput !== undefined && f.data === undefined)
+    throw new XaiError('BAD_OPTION', '--model-input chooses the input space of --data rows; with --instances the file is the model input', {
+      fn: command,
+      arg: '--model-input',
+      value: f.modelInput,
+    });
 }

@@ -26,6 +26,7 @@ import type { TreeShapAlgorithm } from '@xai/explainers';
 import { runExplainers, treeShapAlgorithm } from '../inputs/treeModels.js';
 import { outputFlag } from '../inputs/loadCliModel.js';
 import type { OnnxOutputKind } from '@xai/onnx';
+import { CONFIG_KEYS, boundsOf } from './settings.js';
 
 /** A `--model <file>` of a run: the id its rows and tables carry (the file name without extension) and the resolved path. */
 export interface ModelFileSpec {
@@ -168,38 +169,8 @@ export const BENCH_DEFAULTS = {
   out: 'xai-results',
 } as const;
 
-const KEYS: readonly string[] = [
-  'datasets',
-  'models',
-  'explainers',
-  'metrics',
-  'instances',
-  'full',
-  'preset',
-  'dataDir',
-  'cacheDir',
-  'out',
-  'workers',
-  'seed',
-  'resume',
-  'shard',
-  'blockSize',
-  'stabilityNeighbours',
-  'stabilitySamples',
-  'download',
-  'saveExplanations',
-  'layout',
-  ...OVERRIDE_KEYS,
-  'modelFiles',
-  'treeShap',
-  'output',
-  'allowApproximate',
-  'backend',
-  'precision',
-  'modelInput',
-  'strict',
-  ...USER_DATA_KEYS,
-];
+/** Every config key: the settings table's rows that `xai bench` takes. */
+const KEYS: readonly string[] = CONFIG_KEYS;
 
 /** `--model a.onnx --model b.json` (or a config array) → specs with unique ids. */
 function modelFiles(raw: unknown, cwd: string, trained: readonly string[]): ModelFileSpec[] {
@@ -267,7 +238,7 @@ function missingSetting(raw: unknown): 'error' | 'drop-rows' {
  */
 function overrides(key: (typeof OVERRIDE_KEYS)[number], raw: unknown): InstanceOverride[] {
   const family = OVERRIDE_FAMILY[key];
-  const count = (v: unknown, where: string): number => integer(where, v, 1);
+  const count = (v: unknown, where: string): number => bounded(key, v, where);
   if (typeof raw === 'number' || (typeof raw === 'string' && /^\s*\d+\s*$/.test(raw))) {
     if (family === '*') throw bad(key, 'expected explainer=count pairs (e.g. lime=100,shap=100)', raw);
     return [{ explainer: '*', family, instances: count(raw, key) }];
@@ -322,6 +293,12 @@ function list<T extends string>(arg: string, raw: unknown, allowed: readonly T[]
   return [...picked].sort((a, b) => order.indexOf(a) - order.indexOf(b)) as T[];
 }
 
+/** An integer setting within its row's bounds in the settings table. */
+function bounded(key: string, raw: unknown, where = key): number {
+  const { min, max } = boundsOf(key);
+  return integer(where, raw, min, max);
+}
+
 function integer(arg: string, raw: unknown, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const v = typeof raw === 'string' && /^-?\d+$/.test(raw.trim()) ? Number(raw) : raw;
   if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min || v > max) {
@@ -369,6 +346,8 @@ export function parseShard(raw: unknown): ShardSpec {
   const index = Number(m[1]);
   const count = Number(m[2]);
   if (count < 1 || index < 1 || index > count) throw bad('shard', `expected 1 <= i <= n in i/n, got ${raw as string}`, raw);
+  const { max } = boundsOf('shard');
+  if (count > max) throw bad('shard', `expected at most ${max} shards, got ${raw as string}`, raw);
   return { index, count };
 }
 
@@ -409,8 +388,8 @@ export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, 
   const { datasets, explainers: chosen, metrics } = selection(raw, user);
   const explainers = runExplainers(chosen, raw.explainers === undefined, trained, files);
   const places = locations(raw, cwd);
-  const workers = raw.workers === undefined ? Math.max(1, options.cores ?? allocation.cpus) : integer('workers', raw.workers, 1, 256);
-  const seed = raw.seed === undefined ? BENCH_DEFAULTS.seed : integer('seed', raw.seed, 0, 2 ** 31 - 1);
+  const workers = raw.workers === undefined ? Math.max(1, options.cores ?? allocation.cpus) : bounded('workers', raw.workers);
+  const seed = raw.seed === undefined ? BENCH_DEFAULTS.seed : bounded('seed', raw.seed);
   const resume = raw.resume === undefined ? false : bool('resume', raw.resume);
   const sizes = unitSizes(raw);
   return {
@@ -435,7 +414,10 @@ export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, 
     stabilityNeighbours: sizes.stabilityNeighbours,
     stabilitySamples: sizes.stabilitySamples,
     download: raw.download === undefined ? false : bool('download', raw.download),
-    instanceOverrides: canonicalOverrides(OVERRIDE_KEYS.flatMap((k) => (raw[k] === undefined ? [] : overrides(k, raw[k])))),
+    instanceOverrides: overridesThatApply(
+      canonicalOverrides(OVERRIDE_KEYS.flatMap((k) => (raw[k] === undefined ? [] : overrides(k, raw[k])))),
+      explainers,
+    ),
     saveExplanations: raw.saveExplanations === undefined ? false : bool('saveExplanations', raw.saveExplanations),
     ...(raw.layout === undefined ? {} : { layout: parseLayout(raw.layout) }),
     sources: runSources(fromFile, flags, cwd, allocation),
@@ -478,7 +460,7 @@ function checkFlagKeys(flags: BenchConfigInput): void {
 /** `--instances` and `--full` (which means {@link FULL_INSTANCES}); undefined when neither is given. */
 function instanceCount(raw: Record<string, unknown>): number | undefined {
   const full = raw.full === undefined ? false : bool('full', raw.full);
-  const instances = raw.instances === undefined ? undefined : integer('instances', raw.instances, 1);
+  const instances = raw.instances === undefined ? undefined : bounded('instances', raw.instances);
   if (full && instances !== undefined && instances !== FULL_INSTANCES) {
     throw bad('instances', `--full means ${FULL_INSTANCES} instances; do not also give --instances ${instances}`, instances);
   }
@@ -544,16 +526,26 @@ function locations(raw: Record<string, unknown>, cwd: string): { dataDir: string
 /** Instances per unit of work and the stability sampling sizes. */
 function unitSizes(raw: Record<string, unknown>): { blockSize: number; stabilityNeighbours: number; stabilitySamples: number } {
   return {
-    blockSize: raw.blockSize === undefined ? BENCH_DEFAULTS.blockSize : integer('blockSize', raw.blockSize, 1, 10_000),
+    blockSize: raw.blockSize === undefined ? BENCH_DEFAULTS.blockSize : bounded('blockSize', raw.blockSize),
     stabilityNeighbours:
-      raw.stabilityNeighbours === undefined
-        ? BENCH_DEFAULTS.stabilityNeighbours
-        : integer('stabilityNeighbours', raw.stabilityNeighbours, 1, 10_000),
+      raw.stabilityNeighbours === undefined ? BENCH_DEFAULTS.stabilityNeighbours : bounded('stabilityNeighbours', raw.stabilityNeighbours),
     stabilitySamples:
-      raw.stabilitySamples === undefined
-        ? BENCH_DEFAULTS.stabilitySamples
-        : integer('stabilitySamples', raw.stabilitySamples, 1, 1_000_000),
+      raw.stabilitySamples === undefined ? BENCH_DEFAULTS.stabilitySamples : bounded('stabilitySamples', raw.stabilitySamples),
   };
+}
+
+/** An override naming an explainer the run does not explain would be silently ignored: an error naming both. */
+function overridesThatApply(list: InstanceOverride[], explainers: readonly string[]): InstanceOverride[] {
+  for (const o of list) {
+    if (o.explainer === '*' || o.explainer.startsWith('floor-') || explainers.includes(o.explainer)) continue;
+    const key = OVERRIDE_KEYS.find((k) => OVERRIDE_FAMILY[k] === o.family) ?? 'explainerInstances';
+    throw bad(
+      key,
+      `sets ${o.explainer}=${o.instances}, but this run does not explain with ${o.explainer} (explainers ${explainers.join(',')}): add it to --explainers or drop the setting`,
+      o.explainer,
+    );
+  }
+  return list;
 }
 
 function canonicalOverrides(list: InstanceOverride[]): InstanceOverride[] {

@@ -1,26 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { XaiError, systemError } from '@xai/core';
+import { readJsonFile } from '@xai/core/node';
 
 /**
- * Reads a `--config` JSON file. Throws `XaiError` NOT_FOUND / PARSE_ERROR naming the file,
- * so the CLI can print one clear line.
+ * Reads a `--config` JSON file through core's one strict JSON reader: NOT_FOUND / IO_ERROR
+ * naming the file, PARSE_ERROR naming its line and column (a syntax error, or a key given
+ * twice at any depth: JSON.parse would keep the last one silently). A byte-order mark is dropped.
  * @since 0.1.0
  */
 export function readConfigFile(path: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw systemError(e, { fn: 'xai bench', path, action: 'read the config file', arg: '--config' });
-  }
-  try {
-    // A byte-order mark (some editors write one) is not part of the JSON.
-    return JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
-  } catch (e) {
-    throw new XaiError('PARSE_ERROR', `the config file ${path} is not valid JSON (${(e as Error).message})`, {
-      fn: 'xai bench',
-      arg: `--config ${path}`,
-      value: path,
-    });
-  }
+  return readJsonFile(path, { fn: 'xai bench', arg: '--config' });
 }

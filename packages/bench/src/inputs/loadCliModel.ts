@@ -31,14 +31,6 @@ export interface CliModelOptions {
 /** `--output probability|logit|value` as the loader's output kind. @since 0.3.0 */
 export const OUTPUT_FLAG: Readonly<Record<string, OnnxOutputKind>> = { probability: 'probabilities', logit: 'logits', value: 'value' };
 
-/** The help text of `--output`. */
-export const OUTPUT_FLAG_HELP =
-  "what an ONNX model's output holds: probability, logit or value (e.g. a binary model's one logit column, otherwise read as a regression value) [discovered from the graph]";
-
-/** The help text of `--allow-approximate`. */
-export const ALLOW_APPROXIMATE_HELP =
-  'use finite-difference gradients (an ONNX graph with an op outside the interpreter) even when their own error estimate is above 1 % of the largest gradient';
-
 /** Checks `--output`. @since 0.3.0 */
 export function outputFlag(raw: string | undefined, fn: string): OnnxOutputKind | undefined {
   if (raw === undefined) return undefined;

@@ -22,14 +22,6 @@ const TREE_METHODS = ((): string => {
     .join(', ')}, or ${of('any').join(', ')}`;
 })();
 
-/** The help text of `--tree-shap`. */
-export const TREE_SHAP_FLAG_HELP =
-  "TreeSHAP's algorithm: path-dependent (the trees' covers, as XGBoost's pred_contribs; an ONNX file's are counted from --train) or interventional (against --train rows as background) [path-dependent]";
-
-/** The help text of `--interactions`. */
-export const INTERACTIONS_FLAG_HELP =
-  'with --method treeshap (path-dependent): also the SHAP interaction values, "interactions" in the JSON output: per row a features x features matrix, symmetric, each of its rows summing to that feature\'s attribution (the diagonal: main effects), as XGBoost\'s pred_interactions';
-
 /**
  * BAD_OPTION for `--interactions` where it cannot apply: a method other than treeshap, the
  * interventional algorithm, or a CSV output (the matrices go to JSON).
