@@ -9,12 +9,13 @@ writeFileSync(join(dir, 'unknown-key.json'), JSON.stringify({ instances: 5, inst
 writeFileSync(join(dir, 'bad.json'), '{"instances": 5,');
 writeFileSync(join(dir, 'array.json'), '[1, 2]');
 writeFileSync(join(dir, 'bad-type.json'), JSON.stringify({ workers: 'many' }));
+writeFileSync(join(dir, 'dup.json'), '{\n  "seed": 1,\n  "seed": 2\n}\n');
 
 // Each case: the arguments, the expected exit code, and a phrase the one-line message must hold.
 const cases: [string[], number, RegExp][] = [
   [['bench', '--frobnicate'], 2, /unknown option '--frobnicate'/],
   [['bench', '--instances', 'abc'], 2, /instances.*"abc"/],
-  [['bench', '--instances', '0'], 2, /instances.*\[1, ∞\]/],
+  [['bench', '--instances', '0'], 2, /instances.*\[1, 1000000\]/],
   [['bench', '--preset', 'fast'], 2, /preset.*default, openxai, paper.*"fast"/],
   [['bench', '--datasets', 'synthetic,mnist'], 2, /unknown name "mnist"/],
   [['bench', '--explainers', 'grad,nosuch'], 2, /unknown name "nosuch"/],
@@ -25,10 +26,29 @@ const cases: [string[], number, RegExp][] = [
   [['bench', '--workers', '-1'], 2, /workers/],
   [['bench', '--full', '--instances', '5'], 2, /--full means 1000/],
   [['bench', '--config', join(dir, 'unknown-key.json')], 2, /unknown key "instancez"/],
-  [['bench', '--config', join(dir, 'bad.json')], 1, /not valid JSON/],
+  [['bench', '--config', join(dir, 'bad.json')], 1, /bad\.json, line 1, column 17/],
+  [['bench', '--config', join(dir, 'dup.json')], 1, /dup\.json, line 3, column \d+: duplicate key "seed"/],
   [['bench', '--config', join(dir, 'array.json')], 2, /JSON object/],
   [['bench', '--config', join(dir, 'bad-type.json')], 2, /workers.*"many"/],
-  [['bench', '--config', join(dir, 'missing.json')], 1, /cannot read the config file/],
+  [['bench', '--config', join(dir, 'missing.json')], 1, /NOT_FOUND.*--config.*missing\.json/],
+  [['bench', '--instances', '3', '--instances', '4'], 2, /--instances: given twice \("3", then "4"\)/],
+  [['bench', '--instances', '2000000'], 2, /instances: expected an integer in \[1, 1000000\]/],
+  [['bench', '--explainers', 'grad', '--explainer-instances', 'lime=3'], 2, /explainerInstances: sets lime=3.*does not explain with lime/],
+  [
+    ['evaluate', '--model', 'm.json', '--instances', 'x.csv', '--attributions', 'a.json', '--metric', 'FA', '--metric', 'PGI'],
+    2,
+    /--metric: given twice/,
+  ],
+  [
+    ['explain', '--model', 'm.json', '--instances', 'x.csv', '--method', 'grad', '--out', 'o.json', '--input-dim', '3'],
+    2,
+    /--input-dim.*--model m\.json is a JSON model/,
+  ],
+  [
+    ['evaluate', '--model', 'm.json', '--instances', 'x.csv', '--attributions', 'a.json', '--metric', 'FA', '--model-input', 'scaled'],
+    2,
+    /--model-input chooses the input space of --data rows/,
+  ],
   [['report', join(dir, 'nowhere')], 1, /no manifest.json/],
   [['merge', join(dir, 'a')], 2, /required option '--out/],
   [['merge', join(dir, 'nowhere'), '--out', join(dir, 'm')], 1, /no manifest.json/],

@@ -1,4 +1,4 @@
-import { XaiError, checkOptions, describeValue } from '@xai/core';
+import { XaiError, checkOptions, decodeInputText, describeValue, parseJsonText } from '@xai/core';
 
 /** How a raw column of a user's CSV is used. */
 export type UserFeatureKind = 'continuous' | 'discrete' | 'categorical';
@@ -87,12 +87,8 @@ export function parseUserSchema(input: unknown, file = '<schema>', options?: Par
     new XaiError('BAD_INPUT', `${file}: ${field}: ${why}, got ${describeValue(value)}`, { fn, arg: `schema.${field}`, value, file, field });
   let value = input;
   if (typeof input === 'string' || input instanceof Uint8Array) {
-    const text = typeof input === 'string' ? input : new TextDecoder('utf-8').decode(input);
-    try {
-      value = JSON.parse(text);
-    } catch (e) {
-      throw new XaiError('PARSE_ERROR', `${file}: not JSON: ${(e as Error).message}`, { fn, arg: 'schema', value: file, file });
-    }
+    const text = typeof input === 'string' ? input : decodeInputText(input, { file, fn });
+    value = parseJsonText(text, { file, fn, arg: 'schema' });
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw bad('(root)', 'expected a JSON object', value);
   const o = value as Record<string, unknown>;

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readJsonFile } from '@xai/core/node';
 import type { FeatureKind, FeatureSchema, Matrix, Preprocessing } from '@xai/core';
-import { XaiError, isXaiError, systemError, withDiscreteLevels } from '@xai/core';
+import { XaiError, isXaiError, withDiscreteLevels } from '@xai/core';
 import { inferFeatureKinds, parseUserSchema } from '@xai/data/node';
 import { openxaiFeatureSchema } from '@xai/metrics';
 import type { OpenxaiFeatureMetadata } from '@xai/metrics';
@@ -105,18 +105,8 @@ function schemaOfFlag(json: unknown, path: string): ReturnType<typeof parseUserS
 
 /** A `--schema` file for model-input columns: OpenXAI feature metadata, or an xai-data-schema@1 naming them. */
 function readSchemaFile(path: string, names: readonly string[]): { schema: FeatureSchema; source: string } {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw systemError(e, { fn: 'xai', path, action: 'read', arg: '--schema' });
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (e) {
-    throw new XaiError('PARSE_ERROR', `--schema ${path}: ${(e as Error).message}`, { fn: 'xai', arg: '--schema', value: path, file: path });
-  }
+  // The one strict JSON reader: a duplicate key or a syntax error named by line and column.
+  const json = readJsonFile(path, { fn: 'xai', arg: '--schema' });
   if (isOpenxaiMetadata(json)) {
     const meta = Array.isArray(json) ? json : (json as { feature_types: readonly string[]; feature_n_cols: readonly number[] });
     return { schema: openxaiFeatureSchema(meta, names.length, names), source: `${path} (OpenXAI feature metadata)` };

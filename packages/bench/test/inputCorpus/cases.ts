@@ -1466,6 +1466,155 @@ function textCases(): CorpusCase[] {
 }
 
 /** Every case of the corpus. @since 0.3.0 */
+/** Arguments silently ignored or last-wins: a key or flag given twice, a flag beside inputs it does not apply to, a number past its bound. */
+function argumentCases(): CorpusCase[] {
+  const bench = (shared: string, extra: string[]): string[] => benchOn(join(shared, 'data.csv'), shared, extra);
+  const explain = (shared: string, extra: string[]): string[] => [
+    'explain',
+    '--model',
+    join(shared, 'lr.json'),
+    '--instances',
+    join(shared, 'test.csv'),
+    '--label',
+    'y',
+    '--method',
+    'grad',
+    '--out',
+    'a.json',
+    ...extra,
+  ];
+  const evaluate = (shared: string, extra: string[], attributions = join(shared, 'g.json')): string[] => [
+    'evaluate',
+    '--model',
+    join(shared, 'lr.json'),
+    '--instances',
+    join(shared, 'test.csv'),
+    '--label',
+    'y',
+    '--attributions',
+    attributions,
+    ...extra,
+  ];
+  const config = (text: string, key: string, line: number): CorpusCase => ({
+    id: `args-config-duplicate-${key}`,
+    surface: 'config',
+    files: { 'c.json': text },
+    args: (_dir, shared) => bench(shared, ['--config', 'c.json']),
+    expect: 'error',
+    mentions: ['c.json', `line ${line}`, `"${key}"`],
+    leaves: 'out',
+  });
+  const attributions = JSON.parse(attributionsJson(20, 3)) as Record<string, unknown>;
+  const dupAttributions = `{\n"method": "grad",\n"method": "lime",\n${JSON.stringify({ attributions: attributions.attributions }).slice(1)}\n`;
+  return [
+    config('{\n  "instances": 2,\n  "seed": 1,\n  "instances": 3\n}\n', 'instances', 4),
+    config('{\n  "explainerInstances": {\n    "grad": 2,\n    "grad": 3\n  }\n}\n', 'grad', 4),
+    {
+      id: 'args-schema-duplicate-key',
+      surface: 'schema',
+      files: { 's.json': '{\n  "label": "y",\n  "label": "a"\n}\n' },
+      args: (_dir, shared) => bench(shared, ['--schema', 's.json']),
+      expect: 'error',
+      mentions: ['s.json', 'line 3', '"label"'],
+      leaves: 'out',
+    },
+    {
+      id: 'args-attributions-duplicate-key',
+      surface: 'attributions',
+      files: { 'a.json': dupAttributions },
+      args: (_dir, shared) => evaluate(shared, ['--metric', 'PGI'], 'a.json'),
+      expect: 'error',
+      mentions: ['a.json', 'line 3', '"method"'],
+    },
+    {
+      id: 'args-bench-instances-twice',
+      surface: 'flags',
+      args: (_dir, shared) => bench(shared, ['--instances', '4']),
+      expect: 'error',
+      mentions: ['--instances', '"3"', '"4"'],
+      leaves: 'out',
+    },
+    {
+      id: 'args-evaluate-metric-twice',
+      surface: 'flags',
+      args: (_dir, shared) => evaluate(shared, ['--metric', 'FA', '--metric', 'PGI']),
+      expect: 'error',
+      mentions: ['--metric', '"FA"', '"PGI"'],
+    },
+    {
+      id: 'args-explain-method-twice',
+      surface: 'flags',
+      args: (_dir, shared) => explain(shared, ['--method', 'lime']),
+      expect: 'error',
+      mentions: ['--method', '"grad"', '"lime"'],
+      leaves: 'a.json',
+    },
+    {
+      id: 'args-explain-input-dim-json-model',
+      surface: 'flags',
+      args: (_dir, shared) => explain(shared, ['--input-dim', '3']),
+      expect: 'error',
+      mentions: ['--input-dim', 'lr.json'],
+      leaves: 'a.json',
+    },
+    {
+      id: 'args-evaluate-model-input-instances',
+      surface: 'flags',
+      args: (_dir, shared) => evaluate(shared, ['--metric', 'PGI', '--model-input', 'scaled']),
+      expect: 'error',
+      mentions: ['--model-input', '--instances'],
+    },
+    {
+      id: 'args-explainer-instances-not-run',
+      surface: 'flags',
+      args: (_dir, shared) => bench(shared, ['--explainer-instances', 'lime=3']),
+      expect: 'error',
+      mentions: ['explainerInstances', 'lime=3', 'grad'],
+      leaves: 'out',
+    },
+    {
+      id: 'args-bench-instances-past-bound',
+      surface: 'flags',
+      args: (_dir, shared) => benchOn(join(shared, 'data.csv'), shared).map((a) => (a === '3' ? '5000000' : a)),
+      expect: 'error',
+      mentions: ['instances', '1000000', '5000000'],
+      leaves: 'out',
+    },
+    {
+      id: 'args-evaluate-samples-past-bound',
+      surface: 'flags',
+      args: (_dir, shared) => evaluate(shared, ['--metric', 'RIS', '--method', 'grad', '--stability-samples', '1e9']),
+      expect: 'error',
+      mentions: ['stabilitySamples', '1e9'],
+    },
+    {
+      id: 'args-audit-file-beside-blind',
+      surface: 'commands',
+      files: { 'b.jsonl': '{"id": 1}\n', 'l.jsonl': '{"id": 1, "label": 0}\n' },
+      args: (_dir, shared) => [
+        'audit',
+        '--adapter',
+        'jsonl',
+        '--blind',
+        'b.jsonl',
+        '--labels',
+        'l.jsonl',
+        '--file',
+        join(shared, 'data.csv'),
+      ],
+      expect: 'error',
+      mentions: ['--file', '--blind/--labels'],
+    },
+    {
+      id: 'args-audit-permutations-past-bound',
+      surface: 'commands',
+      args: () => ['audit', '--adapter', 'demo', '--permutations', '1e9'],
+      expect: 'error',
+      mentions: ['--permutations', '1000000000'],
+    },
+  ];
+}
+
 export function corpusCases(): CorpusCase[] {
   return [
     ...csvCellCases(),
@@ -1484,5 +1633,6 @@ export function corpusCases(): CorpusCase[] {
     ...modelChanceCases(),
     ...commandCases(),
     ...inputOutputCases(),
+    ...argumentCases(),
   ];
 }
