@@ -32,8 +32,15 @@ const TINY = [
 const SHARED = fileURLToPath(new URL('../../../../shared/datasets', import.meta.url));
 const FILES = ['results.jsonl', 'summary.json', 'summary.csv', 'report.md', 'report.html'];
 
+/** TINY with every flag that `extra` gives again left out (a value flag may be given once). */
+function withOverrides(extra: readonly string[]): string[] {
+  const base: string[] = [];
+  for (let k = 0; k < TINY.length; k += 2) if (!extra.includes(TINY[k]!)) base.push(TINY[k]!, TINY[k + 1]!);
+  return [...base, ...extra];
+}
+
 function bench(out: string, extra: string[] = []): string {
-  const r = runCliSync(['bench', ...TINY, '--out', out, ...extra]);
+  const r = runCliSync(['bench', ...withOverrides(extra), '--out', out]);
   if (r.code !== 0) throw new Error(`xai bench failed (${r.code}): ${r.stderr}`);
   return r.stdout;
 }
@@ -136,7 +143,7 @@ describe('xai bench, real pipeline (tiny config)', () => {
   );
   it('after SIGKILL mid-run, --resume finishes with outputs identical to an uninterrupted run', async () => {
     // Long enough to be killed mid-way: 30 instances in blocks of 3 with LIME's stability.
-    const run = [...TINY, '--instances', '30', '--models', 'ann', '--explainers', 'grad,lime', '--workers', '2'];
+    const run = withOverrides(['--instances', '30', '--models', 'ann', '--explainers', 'grad,lime', '--workers', '2']);
     const reference = join(dir, 'kill-reference');
     expect(runCliSync(['bench', ...run, '--out', reference]).code).toBe(0);
     const out = join(dir, 'killed');

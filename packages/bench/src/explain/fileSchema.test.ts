@@ -78,7 +78,7 @@ describe('fileSchema', () => {
     expect(() => fileSchema(names, rows, missing)).toThrow(/features must be the file's columns; missing age/);
     const cat = write('cat.json', { label: 'y', features: features.map((f) => (f.name === 'age' ? { ...f, kind: 'categorical' } : f)) });
     expect(() => fileSchema(names, rows, cat)).toThrow(/age is categorical, but these rows are model inputs/);
-    expect(() => fileSchema(names, rows, write('bad.json', '{'))).toThrow(/--schema .*bad\.json/);
+    expect(() => fileSchema(names, rows, write('bad.json', '{'))).toThrow(/--schema:? .*bad\.json/);
   });
 });
 
