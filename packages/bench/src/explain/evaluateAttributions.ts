@@ -179,8 +179,9 @@ function evaluateRows(o: EvaluateAttributionsOptions, id: string, extended: bool
   // preprocessing, or --data): PGI/PGU then perturb a one-hot block as one feature, as the
   // bench does; only a bare model on bare rows falls back to --schema or inferred kinds.
   const { schema, inferred, record } = commandSchema(FN, o.model, { ...rows, preprocessing: rows.cli.model.preprocessing }, o.schema);
-  // The same noise units xai explain used for these attributions.
-  const scale = commandScale(o.preset, train, schema);
+  // The same noise units xai explain used for these attributions: from training rows given by
+  // --train/--data only, never from the model file's small background sample.
+  const scale = commandScale(o.preset, rows.background === undefined ? train : undefined, schema);
   const { explainer, gradients } = reExplainer(o, id, extended, read.method, rows, scale);
   const extras = evaluationExtras(rows, cli, inferred, record, gradients, read.warnings);
   const r = extended

@@ -310,7 +310,7 @@ export async function explainInstances(options: ExplainInstancesOptions): Promis
   try {
     // The kinds xai evaluate will perturb with: explain's noise units follow them, and both record them.
     const kinds = commandSchema('xai explain', options.model, { ...r, preprocessing: r.cli.model.preprocessing }, options.schema);
-    const scale = commandScale(options.preset, r.train, kinds.schema);
+    const scale = commandScale(options.preset, r.background === undefined ? r.train : undefined, kinds.schema);
     const method = options.method;
     checkMethodForModel(method, r.cli.model, options.model, 'xai explain');
     if (method !== 'treeshap')
