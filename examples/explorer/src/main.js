@@ -52,13 +52,16 @@ function renderExplainerChoices() {
   }
 }
 
-/** Fills "class to explain" with the label's classes; the second class is the default. */
+/** Fills "class to explain" with the label's classes; the second class is the default, unless the
+ * user's pick (a class index or "predicted") is still one of the new options. */
 function setClasses(classNames) {
   state.classNames = classNames;
+  const picked = $('target').value;
   const options = classNames.map((name, i) => el('option', { value: String(i) }, `${name}${i === 1 ? ' (default)' : ''}`));
   options.push(el('option', { value: 'predicted' }, 'the predicted class (per row)'));
   $('target').replaceChildren(...options);
-  $('target').value = classNames.length > 1 ? '1' : '0';
+  const kept = options.some((o) => o.value === picked) && picked !== '';
+  $('target').value = kept ? picked : classNames.length > 1 ? '1' : '0';
 }
 
 /** Checks the picked label in a short-lived worker with the CLI's reader and checks. */

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvFile, openPage, startBrowser, upload } from './support/page.js';
+import { csvFile, openPage, pickLabel, startBrowser, upload } from './support/page.js';
 
 const fixture = (ext) => fileURLToPath(new URL(`../../../packages/onnx/fixtures/f32/ln_gelu_residual.${ext}`, import.meta.url));
 const ref = JSON.parse(readFileSync(fixture('json'), 'utf8'));
@@ -21,7 +21,7 @@ describe('explorer: an uploaded ONNX model', () => {
     const { page, problems } = await openPage(browser);
     const lines = [[...ref.columns, 'y'].join(','), ...ref.x.map((r, i) => [...r.map(String), String(ref.y[i])].join(','))];
     await upload(page, csvFile('cancer.csv', `${lines.join('\n')}\n`));
-    await page.selectOption('#label', 'y');
+    await pickLabel(page, 'y');
     await page.setInputFiles('#onnx-file', fixture('onnx'));
     await page.waitForFunction(() => document.querySelector('#model').value === 'onnx');
     await page.selectOption('#target', 'predicted');
