@@ -5,7 +5,7 @@ import { writeFileAtomicSync } from '@xai/core/node';
 import { evaluationLine } from '../explain/evaluationLine.js';
 import { outputFlag } from '../inputs/loadCliModel.js';
 import type { CliIo } from './cliIo.js';
-import { ignoreSetting, refuseInapplicableFlags, userDataFromFlags } from './userDataFlags.js';
+import { csvReadingFromFlags, ignoreSetting, refuseInapplicableFlags, userDataFromFlags } from './userDataFlags.js';
 import { addSettings } from './settingOptions.js';
 
 interface EvaluateFlags {
@@ -110,6 +110,7 @@ Examples:
         ...(f.output !== undefined ? { output: outputFlag(f.output, 'xai evaluate')! } : {}),
         ...(f.allowApproximate === true ? { allowApproximate: true } : {}),
         ...(f.allowForeignAttributions === true ? { allowForeignAttributions: true } : {}),
+        csv: csvReadingFromFlags(f, 'xai evaluate'),
       });
       if (r.featureKinds) io.err(`xai: ${featureKindsLine(r.featureKinds)}\n`);
       for (const w of r.warnings ?? []) io.err(`xai: warning: ${w}\n`);

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { hasTrees } from '@xai/core';
 import { inputDimOf } from './cliHints.js';
 import type { CliIo } from './cliIo.js';
-import { ignoreSetting, refuseInapplicableFlags, userDataFromFlags } from './userDataFlags.js';
+import { csvReadingFromFlags, ignoreSetting, refuseInapplicableFlags, userDataFromFlags } from './userDataFlags.js';
 import { addSettings } from './settingOptions.js';
 import { checkInteractionsFlag, treeShapAlgorithm } from '../inputs/treeModels.js';
 import { outputFlag } from '../inputs/loadCliModel.js';
@@ -104,6 +104,7 @@ async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
     ...(f.ignore && !data ? { ignore: ignoreSetting(f.ignore, 'xai explain') } : {}),
     ...(f.output !== undefined ? { output: outputFlag(f.output, 'xai explain')! } : {}),
     ...(f.allowApproximate === true ? { allowApproximate: true } : {}),
+    csv: csvReadingFromFlags(f, 'xai explain'),
   });
   io.err(`xai: ${featureKindsLine(r.featureKinds)}\n`);
   for (const w of r.warnings) io.err(`xai: warning: ${w}\n`);

@@ -1,4 +1,5 @@
-import { XaiError, describeValue } from '@xai/core';
+import { XaiError, describeValue, enumOption, inputEncoding } from '@xai/core';
+import type { CsvReading } from '../explain/modelRows.js';
 import type { UserDataSpec } from '../inputs/userBenchDataset.js';
 
 /**
@@ -26,6 +27,18 @@ export interface UserDataFlags {
 }
 
 /**
+ * `--encoding` and `--decimal`, checked: how every CSV the command reads is decoded (`--data`,
+ * `--test`, `--instances`, `--train`, `--ground-truth`), so a file refused for its bytes or its
+ * decimal commas can be read with the flag the refusal names.
+ */
+export function csvReadingFromFlags(f: Pick<UserDataFlags, 'encoding' | 'decimal'>, command: string): CsvReading {
+  return {
+    ...(f.encoding !== undefined ? { encoding: inputEncoding(f.encoding, command, '--encoding') } : {}),
+    ...(f.decimal !== undefined ? { decimal: enumOption(f.decimal, command, '--decimal', { values: ['auto', ',', '.'] as const }) } : {}),
+  };
+}
+
+/**
  * The user CSV that `--data` names, or undefined without it; `--missing` without `--data` is refused
  * (`--instances` rows are model inputs and must be complete). The mode itself is checked where the
  * CSV is read.
@@ -38,20 +51,6 @@ export function userDataFromFlags(f: UserDataFlags, command: string): UserDataSp
         arg: '--missing',
         value: f.missing,
       });
-    for (const [flag, value] of [
-      ['--encoding', f.encoding],
-      ['--decimal', f.decimal],
-    ] as const)
-      if (value !== undefined)
-        throw new XaiError(
-          'BAD_OPTION',
-          `${flag} says how the --data CSV is read; --instances files are read as UTF-8 with decimal points: give --data, or convert the file`,
-          {
-            fn: command,
-            arg: flag,
-            value,
-          },
-        );
     return undefined;
   }
   return {
@@ -61,8 +60,7 @@ export function userDataFromFlags(f: UserDataFlags, command: string): UserDataSp
     ...(f.schema ? { schema: f.schema } : {}),
     ...(f.ignore ? { ignore: ignoreSetting(f.ignore, command) } : {}),
     ...(f.missing ? { missing: f.missing as NonNullable<UserDataSpec['missing']> } : {}),
-    ...(f.encoding !== undefined ? { encoding: f.encoding } : {}),
-    ...(f.decimal !== undefined ? { decimal: f.decimal as NonNullable<UserDataSpec['decimal']> } : {}),
+    ...csvReadingFromFlags(f, command),
   };
 }
 

@@ -52,6 +52,10 @@ const MODEL_INPUT_HELP =
   'what a --model file without a preprocessing block eats on --data rows: raw (the CSV columns as given) or scaled (min-max on the training rows)';
 const SCHEMA_FOR_INSTANCES =
   'feature kinds and one-hot groups: a schema for --data, or for --instances OpenXAI feature metadata / an xai-data-schema@1 naming the columns';
+const ENCODING_VALUES =
+  'utf-8, latin1 (= windows-1252), iso-8859-15, utf-16le, utf-16be (an invalid UTF-8 byte is an error naming its line and byte)';
+const DECIMAL_VALUES =
+  "auto reads 1,3 as 1.3 in a ';'- or tab-separated file and refuses it in a ','-separated one; , reads decimal commas whatever the separator; . keeps such cells as text";
 const INPUT_DIM_HELP = 'the feature count of an ONNX model whose input width is dynamic (only for an .onnx --model)';
 
 /**
@@ -154,17 +158,33 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--encoding',
     value: '<name>',
     key: 'encoding',
-    help: 'encoding of the --data/--test CSV files: utf-8, latin1 (= windows-1252), iso-8859-15, utf-16le, utf-16be (an invalid UTF-8 byte is an error naming its line and byte)',
+    help: `encoding of the --data/--test CSV files: ${ENCODING_VALUES}`,
     default: 'utf-8',
-    commands: { bench: true, train: true, 'data export': true, explain: true, evaluate: true },
+    commands: {
+      bench: true,
+      train: true,
+      'data export': true,
+      explain: { help: `encoding of every CSV the command reads (--data, --test, --instances, --train): ${ENCODING_VALUES}` },
+      evaluate: {
+        help: `encoding of every CSV the command reads (--data, --test, --instances, --train, --ground-truth): ${ENCODING_VALUES}`,
+      },
+    },
   },
   {
     flag: '--decimal',
     value: '<mark>',
     key: 'decimal',
-    help: "decimal mark of the --data/--test numbers: auto reads 1,3 as 1.3 in a ';'- or tab-separated file and refuses it in a ','-separated one; , reads decimal commas whatever the separator; . keeps such cells as text",
+    help: `decimal mark of the --data/--test numbers: ${DECIMAL_VALUES}`,
     default: 'auto',
-    commands: { bench: true, train: true, 'data export': true, explain: true, evaluate: true },
+    commands: {
+      bench: true,
+      train: true,
+      'data export': true,
+      explain: { help: `decimal mark of every CSV the command reads (--data, --test, --instances, --train): ${DECIMAL_VALUES}` },
+      evaluate: {
+        help: `decimal mark of every CSV the command reads (--data, --test, --instances, --train, --ground-truth): ${DECIMAL_VALUES}`,
+      },
+    },
   },
   {
     flag: '--models',

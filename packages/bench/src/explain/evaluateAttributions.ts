@@ -17,6 +17,7 @@ import { linearGroundTruth } from '@xai/models/node';
 import type { Precision } from '@xai/models';
 import { fileRef, readAttributions } from './attributionsFile.js';
 import { matchAttributions } from './matchAttributions.js';
+import type { CsvReading } from './modelRows.js';
 import { commandRows, commandScale } from './explainInstances.js';
 import { withCliHints } from '../cli/cliHints.js';
 import { refuseMissingCells } from '../inputs/missingCells.js';
@@ -65,6 +66,8 @@ export interface EvaluateAttributionsOptions {
    * @defaultValue false
    */
   readonly allowForeignAttributions?: boolean;
+  /** How `instances`, `train` and `groundTruth` are read (`--encoding`, `--decimal`); `data` carries its own. */
+  readonly csv?: CsvReading;
 }
 
 /** `xai evaluate`'s output. */
@@ -128,6 +131,7 @@ export async function evaluateAttributions(o: EvaluateAttributionsOptions): Prom
       'output',
       'allowApproximate',
       'allowForeignAttributions',
+      'csv',
     ],
     'evaluateAttributions',
   );
@@ -247,7 +251,7 @@ function evaluationGroundTruth(o: EvaluateAttributionsOptions, id: string, exten
   if (!needed) return undefined;
   const { x, cli } = rows;
   if (o.groundTruth !== undefined) {
-    const groundTruth = readFeatureCsvSync(o.groundTruth).x;
+    const groundTruth = readFeatureCsvSync(o.groundTruth, { ...o.csv }).x;
     if (groundTruth.rows !== x.rows || groundTruth.cols !== x.cols)
       throw new XaiError(
         'SHAPE_MISMATCH',

@@ -10,6 +10,7 @@ import { loadCliModel } from '../inputs/loadCliModel.js';
 import { fitFiniteDifferences, gradientVerdict } from '../inputs/gradientMethods.js';
 import type { OnnxOutputKind } from '@xai/onnx';
 import { readModelRows } from './modelRows.js';
+import type { CsvReading } from './modelRows.js';
 import { refuseMissingCells } from '../inputs/missingCells.js';
 import { modelChance } from './modelChance.js';
 import type { RowsAccuracy } from './modelChance.js';
@@ -58,6 +59,8 @@ export interface ExplainInstancesOptions {
   readonly output?: OnnxOutputKind;
   /** Use finite-difference gradients even when their error estimate is above 1 % (`--allow-approximate`). */
   readonly allowApproximate?: boolean;
+  /** How `instances` and `train` are read (`--encoding`, `--decimal`); `data` carries its own. */
+  readonly csv?: CsvReading;
 }
 
 /** What `xai explain` adds for TreeSHAP: per row the expected raw score, and how it was computed. */
@@ -121,6 +124,7 @@ export async function commandRows(
     modelInput?: ModelInput | undefined;
     inputDim?: number | undefined;
     output?: OnnxOutputKind | undefined;
+    csv?: CsvReading | undefined;
   },
   what: string,
 ): Promise<CommandRows> {
@@ -176,7 +180,7 @@ function dataRows(
     );
   // The same feature-space contract as xai bench: a model eats its own input space.
   const space = modelInputSpace(ds, 'file', cli.model, o.modelInput ?? 'raw');
-  const train = o.train === undefined ? space.train : readModelRows(o.train, cli.model, { label: o.label, what }).x;
+  const train = o.train === undefined ? space.train : readModelRows(o.train, cli.model, { label: o.label, what, csv: o.csv }).x;
   const classNames = ds.preprocessing.label?.classes;
   return {
     cli,
@@ -198,9 +202,11 @@ function dataRows(
 
 /** `--instances`: the rows as given (through a model's preprocessing block), `--train` as background. */
 function instanceRows(o: RowOptions, cli: CliModel, what: string): CommandRows & { y?: Int32Array } {
-  const rows = readModelRows(o.instances!, cli.model, { label: o.label, ignore: o.ignore, what });
+  const rows = readModelRows(o.instances!, cli.model, { label: o.label, ignore: o.ignore, what, csv: o.csv });
   const train =
-    o.train === undefined ? undefined : readModelRows(o.train, cli.model, { label: o.label, ignore: o.ignore, what, columns: rows.names });
+    o.train === undefined
+      ? undefined
+      : readModelRows(o.train, cli.model, { label: o.label, ignore: o.ignore, what, columns: rows.names, csv: o.csv });
   const kept = train === undefined ? modelBackground(cli.model as { inputDim: number; metadata?: unknown }, o.model) : undefined;
   const classNames = cli.model.preprocessing?.label?.classes ?? (cli.model as { classLabels?: readonly string[] }).classLabels;
   return {
@@ -296,6 +302,7 @@ export async function explainInstances(options: ExplainInstancesOptions): Promis
       'schema',
       'output',
       'allowApproximate',
+      'csv',
     ],
     'explainInstances',
   );

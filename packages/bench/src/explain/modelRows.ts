@@ -34,6 +34,16 @@ export interface ReadModelRowsOptions {
    * a missing or extra column is BAD_INPUT naming it.
    */
   readonly columns?: readonly string[];
+  /** How the file's bytes are read (`--encoding`, `--decimal`), as for every CSV the command reads. @defaultValue strict UTF-8, decimal mark auto */
+  readonly csv?: CsvReading | undefined;
+}
+
+/** How a CSV's text is read: its encoding and decimal mark (see `@xai/data`'s readers). */
+export interface CsvReading {
+  /** One of core's INPUT_ENCODINGS. @defaultValue strict UTF-8 */
+  readonly encoding?: string;
+  /** @defaultValue 'auto' */
+  readonly decimal?: 'auto' | ',' | '.';
 }
 
 /**
@@ -53,8 +63,8 @@ export function readModelRows(
   model: Model & { readonly preprocessing?: Preprocessing | undefined },
   options: ReadModelRowsOptions,
 ): ModelRows {
-  checkOptions(options, ['label', 'ignore', 'what', 'margin', 'columns'], 'readModelRows');
-  const { label, what, margin = 0.1, columns, ignore: dropped = [] } = options;
+  checkOptions(options, ['label', 'ignore', 'what', 'margin', 'columns', 'csv'], 'readModelRows');
+  const { label, what, margin = 0.1, columns, ignore: dropped = [], csv = {} } = options;
   const p = model.preprocessing;
   if (p !== undefined) {
     let bytes: Uint8Array;
@@ -64,7 +74,7 @@ export function readModelRows(
       throw systemError(e, { fn: `xai ${what}`, path, action: 'read', arg: path });
     }
     const ignore = [...(label !== undefined && label !== p.label?.name ? [label] : []), ...dropped];
-    const r = applyPreprocessing(bytes, p, { file: path, margin, ignore });
+    const r = applyPreprocessing(bytes, p, { file: path, margin, ignore, ...csv });
     return {
       x: r.x,
       names: r.names,
@@ -75,7 +85,7 @@ export function readModelRows(
     };
   }
   // A tree ensemble routes a missing value down each split's missing branch; other models refuse it, naming the cell.
-  const t = readFeatureColumns(path, { label, ignore: dropped, columns, missing: hasTrees(model) ? 'nan' : 'error' }, what);
+  const t = readFeatureColumns(path, { label, ignore: dropped, columns, csv, missing: hasTrees(model) ? 'nan' : 'error' }, what);
   if (t.x.cols !== model.inputDim) {
     throw new XaiError(
       'SHAPE_MISMATCH',
@@ -86,7 +96,7 @@ export function readModelRows(
   // an ONNX graph that scales its own inputs (a scikit-learn pipeline's Scaler) and a tree ensemble are meant to get raw values
   const scaling = (model as { readonly discovered?: { readonly inputScaling?: string | null } }).discovered?.inputScaling;
   const w = typeof scaling === 'string' || hasTrees(model) ? undefined : looksUnscaled(t.x, { featureNames: t.names });
-  const y = labelColumn(path, label, model.classes);
+  const y = labelColumn(path, label, model.classes, csv);
   return {
     x: t.x,
     names: t.names,
@@ -102,11 +112,11 @@ export function readModelRows(
  * only when every value is an integer class of the model (labels of another coding give no
  * accuracy rather than a wrong one).
  */
-function labelColumn(path: string, label: string | undefined, classes: number): Int32Array | undefined {
+function labelColumn(path: string, label: string | undefined, classes: number, csv: CsvReading): Int32Array | undefined {
   if (label === undefined || classes < 2) return undefined;
   let t: { x: Matrix; names: readonly string[] };
   try {
-    t = readFeatureCsvSync(path);
+    t = readFeatureCsvSync(path, csv);
   } catch {
     return undefined;
   }
@@ -127,17 +137,23 @@ function labelColumn(path: string, label: string | undefined, classes: number): 
  */
 function readFeatureColumns(
   path: string,
-  o: { label: string | undefined; ignore: readonly string[]; columns: readonly string[] | undefined; missing: 'nan' | 'error' },
+  o: {
+    label: string | undefined;
+    ignore: readonly string[];
+    columns: readonly string[] | undefined;
+    csv: CsvReading;
+    missing: 'nan' | 'error';
+  },
   what: string,
 ): { x: Matrix; names: readonly string[] } {
   const { label, columns, missing: cells } = o;
   let t: { x: Matrix; names: readonly string[] };
   try {
-    t = readFeatureCsvSync(path, { drop: [...(label ? [label] : []), ...o.ignore], missing: cells });
+    t = readFeatureCsvSync(path, { drop: [...(label ? [label] : []), ...o.ignore], missing: cells, ...o.csv });
   } catch (e) {
     // The label is not in this file: nothing to drop but the ignored columns.
     if (!(label && isXaiError(e, 'BAD_OPTION') && e.details.arg === 'drop')) throw e;
-    t = readFeatureCsvSync(path, { drop: [...o.ignore], missing: cells });
+    t = readFeatureCsvSync(path, { drop: [...o.ignore], missing: cells, ...o.csv });
   }
   if (columns === undefined || t.names.join('\u0000') === columns.join('\u0000')) return t;
   const missing = columns.filter((c) => !t.names.includes(c));
@@ -154,5 +170,5 @@ function readFeatureColumns(
       { fn: `xai ${what}`, arg: path, value: { missing, extra }, file: path },
     );
   // Same columns in another order: matched by name, so every row means what the instances mean.
-  return readFeatureCsvSync(path, { names: [...columns], missing: cells });
+  return readFeatureCsvSync(path, { names: [...columns], missing: cells, ...o.csv });
 }

@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFi
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { CorpusCase } from './score.js';
-import { HEADER, attributionsJson, csvRows, csvText, lrJson, quickBench } from './shared.js';
+import { HEADER, attributionsJson, cp1252Bytes, csvRows, csvText, lrJson, peopleCsv, quickBench } from './shared.js';
 
 const rows = csvRows(60);
 const testRows = csvRows(20, 60);
@@ -1396,8 +1396,8 @@ const trainOn = (data: string, shared: string, extra: string[] = []): string[] =
 /** Text that is not what it seems: encodings, decimal marks, label spellings, rare classes. */
 function textCases(): CorpusCase[] {
   // The label is the name: Müller 1, Möller 0 (read as one category the names say nothing).
-  const people = `name,x,y\n${Array.from({ length: 200 }, (_, i) => `${i % 2 ? 'Müller' : 'Möller'},${i % 5},${i % 2}`).join('\n')}\n`;
-  const cp1252 = Uint8Array.from(people, (c) => ({ ü: 0xfc, ö: 0xf6 })[c] ?? c.charCodeAt(0));
+  const people = peopleCsv(200);
+  const cp1252 = cp1252Bytes(people);
   const comma = (v: number): string => String(v).replace('.', ',');
   const eu = `a;b;c;y\n${rows.map(([a, b, c, y]) => `${a};${comma(b!)};${c};${y}`).join('\n')}\n`;
   const quoted = `${HEADER}\n${rows.map(([a, b, c, y]) => `${a},"${comma(b!)}",${c},${y}`).join('\n')}\n`;
@@ -1431,25 +1431,7 @@ function textCases(): CorpusCase[] {
       'ebcdic',
       'latin1',
     ]),
-    c(
-      'encoding-without-data',
-      {},
-      (_d, sh) => [
-        'explain',
-        '--model',
-        join(sh, 'lr.json'),
-        '--instances',
-        join(sh, 'data.csv'),
-        '--method',
-        'grad',
-        '--encoding',
-        'latin1',
-        '--out',
-        'm',
-      ],
-      'error',
-      ['--encoding', '--data'],
-    ),
+    ...instanceTextCases(c),
     // Decimal commas in a ';' file are numbers: 3 features, not one category per value.
     c('decimal-comma', { 'd.csv': eu }, (_d, sh) => trainOn('d.csv', sh), 'ok', [/rows, 3 features\)/]),
     c('decimal-comma-quoted', { 'd.csv': quoted }, (_d, sh) => trainOn('d.csv', sh), 'error', [
@@ -1462,6 +1444,108 @@ function textCases(): CorpusCase[] {
     c('decimal-unknown', { 'd.csv': eu }, (_d, sh) => trainOn('d.csv', sh, ['--decimal', 'comma']), 'error', ['--decimal', 'comma']),
     c('labels-by-value', { 'd.csv': spelt }, (_d, sh) => trainOn('d.csv', sh), 'ok', []),
     c('rare-class', { 'd.csv': rare }, (_d, sh) => trainOn('d.csv', sh), 'error', ['d.csv', 'class "2"', 'line 28', 'single row']),
+  ];
+}
+
+/**
+ * `--encoding` and `--decimal` reach every CSV explain and evaluate read, not only `--data`: a
+ * Windows-1252 instances file for a model whose categories hold umlauts (read right, the names
+ * stay two categories and the model is right on every row), decimal commas in instances,
+ * training rows and ground truth.
+ */
+function instanceTextCases(
+  c: (
+    id: string,
+    files: Readonly<Record<string, string | Uint8Array>>,
+    args: CorpusCase['args'],
+    expect: 'error' | 'ok',
+    mentions: (string | RegExp)[],
+  ) => CorpusCase,
+): CorpusCase[] {
+  const comma = (v: number): string => String(v).replace('.', ',');
+  const semi = `a;b;c;y\n${testRows.map(([a, b, cc, y]) => `${a};${comma(b!)};${cc};${y}`).join('\n')}\n`;
+  const quoted = (base: number[][]): string => `${HEADER}\n${base.map(([a, b, cc, y]) => `${a},"${comma(b!)}",${cc},${y}`).join('\n')}\n`;
+  const gt = `a;b;c\n${testRows.map(([a, b]) => `${comma(a! / 10)};${comma(b!)};0,5`).join('\n')}\n`;
+  const gtQuoted = `a,b,c\n${testRows.map(([a, b]) => `"${comma(a! / 10 + 0.01)}","${comma(b!)}",1`).join('\n')}\n`;
+  const inst = cp1252Bytes(peopleCsv(20));
+  const explain = (sh: string, instances: string, extra: string[], model = join(sh, 'lr.json')): string[] => [
+    'explain',
+    '--model',
+    model,
+    '--instances',
+    instances,
+    '--label',
+    'y',
+    '--method',
+    'grad',
+    ...extra,
+    '--out',
+    'm',
+  ];
+  const evaluate = (sh: string, truth: string, extra: string[]): string[] => [
+    'evaluate',
+    '--model',
+    join(sh, 'lr.json'),
+    '--instances',
+    join(sh, 'test.csv'),
+    '--label',
+    'y',
+    '--attributions',
+    join(sh, 'explained.json'),
+    '--metric',
+    'RA',
+    '--ground-truth',
+    truth,
+    ...extra,
+    '--out',
+    'm',
+  ];
+  const people = (sh: string): string => join(sh, 'people', 'people-lr.json');
+  const accuracy = /model accuracy 100\.0 % vs base rate 50\.0 % on 20 labelled rows/;
+  return [
+    c('instances-cp1252', { 'i.csv': inst }, (_d, sh) => explain(sh, 'i.csv', [], people(sh)), 'error', [
+      'i.csv',
+      'line 2',
+      'byte 0xf6',
+      '--encoding',
+    ]),
+    c('instances-cp1252-declared', { 'i.csv': inst }, (_d, sh) => explain(sh, 'i.csv', ['--encoding', 'windows-1252'], people(sh)), 'ok', [
+      accuracy,
+    ]),
+    c('instances-encoding-unknown', { 'i.csv': inst }, (_d, sh) => explain(sh, 'i.csv', ['--encoding', 'cp-1252'], people(sh)), 'error', [
+      'xai explain',
+      '--encoding',
+      'cp-1252',
+      'windows-1252',
+    ]),
+    // lr.json predicts class 1 on 17 of the 20 test rows: the same figure from the decimal-comma files.
+    c('instances-semicolon-decimal-comma', { 'i.csv': semi }, (_d, sh) => explain(sh, 'i.csv', []), 'ok', [/model accuracy 85\.0 %/]),
+    c('instances-decimal-comma-quoted', { 'i.csv': quoted(testRows) }, (_d, sh) => explain(sh, 'i.csv', []), 'error', [
+      'i.csv',
+      'line 2',
+      /column 2 \("b"\)/,
+      '--decimal ,',
+    ]),
+    c('instances-decimal-comma-declared', { 'i.csv': quoted(testRows) }, (_d, sh) => explain(sh, 'i.csv', ['--decimal', ',']), 'ok', [
+      /model accuracy 85\.0 %/,
+    ]),
+    c(
+      'train-decimal-comma-quoted',
+      { 't.csv': quoted(rows) },
+      (_d, sh) => explain(sh, join(sh, 'test.csv'), ['--train', 't.csv']),
+      'error',
+      ['t.csv', '--decimal ,'],
+    ),
+    c(
+      'train-decimal-comma-declared',
+      { 't.csv': quoted(rows) },
+      (_d, sh) => explain(sh, join(sh, 'test.csv'), ['--train', 't.csv', '--decimal', ',']),
+      'ok',
+      [/explained 20 instances/],
+    ),
+    c('ground-truth-semicolon', { 'g.csv': gt }, (_d, sh) => evaluate(sh, 'g.csv', []), 'ok', [/^RA /m]),
+    c('ground-truth-decimal-comma-quoted', { 'g.csv': gtQuoted }, (_d, sh) => evaluate(sh, 'g.csv', []), 'error', ['g.csv', '--decimal ,']),
+    c('ground-truth-decimal-comma-declared', { 'g.csv': gtQuoted }, (_d, sh) => evaluate(sh, 'g.csv', ['--decimal', ',']), 'ok', [/^RA /m]),
   ];
 }
 

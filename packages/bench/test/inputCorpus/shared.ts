@@ -66,6 +66,13 @@ export const quickBench = (data: string, cacheDir: string, out: string, extra: r
   out,
 ];
 
+/** Names that differ only in an umlaut carry the label: Müller 1, Möller 0 (merged into one category they say nothing). @since 0.3.0 */
+export const peopleCsv = (n: number): string =>
+  `name,x,y\n${Array.from({ length: n }, (_, i) => `${i % 2 ? 'Müller' : 'Möller'},${i % 5},${i % 2}`).join('\n')}\n`;
+
+/** `text` as Windows-1252 bytes (its characters are all in Latin-1). @since 0.3.0 */
+export const cp1252Bytes = (text: string): Uint8Array => Uint8Array.from(text, (c) => c.charCodeAt(0));
+
 function run(cli: string, args: string[]): void {
   const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`corpus setup: xai ${args.join(' ')} failed: ${r.stderr}`);
@@ -98,6 +105,21 @@ export function writeShared(dir: string, cli: string): void {
       '--out',
       join(dir, out),
     ]);
+  // A model whose preprocessing one-hot encodes names with umlauts, for the encoding cases.
+  writeFileSync(join(dir, 'people.csv'), peopleCsv(200));
+  run(cli, [
+    'train',
+    '--data',
+    join(dir, 'people.csv'),
+    '--label',
+    'y',
+    '--models',
+    'lr',
+    '--cache-dir',
+    join(dir, 'cache'),
+    '--out',
+    join(dir, 'people'),
+  ]);
   const bench = (out: string, extra: string[] = []): string[] =>
     quickBench(join(dir, 'data.csv'), join(dir, 'cache'), join(dir, out), [
       '--test',
