@@ -27,7 +27,9 @@ describe('manifest settings = what the workers run', () => {
       );
       const prepared = await prepare(config, { log: () => {} });
       const recorded = (
-        prepared.settings as { explainers: Record<string, Record<string, Record<string, { noise?: string; baselineVector?: number[] }>>> }
+        prepared.settings as {
+          explainers: Record<string, Record<string, Record<string, { noise?: string; fit?: string; baselineVector?: number[] }>>>;
+        }
       ).explainers;
       // The worker side: the runner built from the payload, as in a worker thread.
       const runner = await createUnitRunner(structuredClone(prepared.payload));
@@ -36,6 +38,8 @@ describe('manifest settings = what the workers run', () => {
       }
       // What the released-code parity needs, visible in the record.
       expect(recorded.synthetic!.lr!.lime!.noise).toBe(preset === 'openxai' ? 'numpy-batch' : 'keyed');
+      // How LIME's ridge was fitted (its bits differ from the per-row fit's by rounding).
+      expect(recorded.synthetic!.lr!.lime!.fit).toBe('noise');
       // The IG baseline is each dataset's own training mean, not the first dataset's.
       const synth = recorded.synthetic!.lr!.ig!.baselineVector!;
       const german = recorded.german!.lr!.ig!.baselineVector!;

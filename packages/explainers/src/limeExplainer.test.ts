@@ -249,6 +249,30 @@ describe("limeExplainer, noise 'numpy-batch' (the released numpy stream)", () =>
     }
   });
 
+  it("fit 'samples' fits every row on its own samples: the numpy mirror to 1e-12, 'noise' to 1e-12, not its bits", () => {
+    expect(limeExplainer({ preset: 'openxai' }).config.fit).toBe('noise');
+    const expected = [-0.1786328325279356, 0.31629167345381326, 0.15186976486930245];
+    const mirror = limeExplainer({ preset: 'openxai', noise: 'numpy-batch', fit: 'samples' }).explain(lr(), X4).data;
+    for (let j = 0; j < 3; j++) expect(Math.abs(mirror[j]! - expected[j]!)).toBeLessThan(1e-12);
+    const model = randomMlp([4, 6, 2], 'tanh', 8, 3);
+    const x = uniformMatrix(3, 4, 9);
+    for (const noise of ['numpy-batch', 'keyed'] as const) {
+      const of = (fit: 'noise' | 'samples'): Float64Array =>
+        limeExplainer({ preset: 'openxai', samples: 300, noise, fit }).explain(model, x).data;
+      const [a, b] = [of('samples'), of('noise')];
+      let bitsDiffer = false;
+      for (let k = 0; k < a.length; k++) {
+        expect(Math.abs(a[k]! - b[k]!)).toBeLessThan(1e-12);
+        bitsDiffer ||= a[k] !== b[k];
+      }
+      expect(bitsDiffer).toBe(true);
+    }
+    // a row's bits do not depend on the rows beside it
+    const e = limeExplainer({ preset: 'openxai', samples: 300, noise: 'numpy-batch', fit: 'samples' });
+    const whole = e.explain(model, x).data;
+    expect(Array.from(e.explain(model, rowsOf(x, 2, 3), { batchPositions: [2] }).data)).toEqual(Array.from(whole.subarray(8, 12)));
+  });
+
   it('keyed noise ignores batchPositions', () => {
     const model = lr();
     const e = limeExplainer({ preset: 'openxai', samples: 60 });
@@ -257,6 +281,7 @@ describe("limeExplainer, noise 'numpy-batch' (the released numpy stream)", () =>
 
   it('rejects a bad noise, a seed numpy cannot take and bad batch positions with typed errors', () => {
     expect(codeOf(() => limeExplainer({ noise: 'numpy' as never }))).toBe('BAD_OPTION');
+    expect(codeOf(() => limeExplainer({ fit: 'sklearn' as never }))).toBe('BAD_OPTION');
     expect(codeOf(() => limeExplainer({ noise: 'numpy-batch', seed: -1 }))).toBe('BAD_OPTION');
     expect(codeOf(() => limeExplainer({ noise: 'numpy-batch', seed: 2 ** 32 }))).toBe('BAD_OPTION');
     expect(codeOf(() => limeExplainer({ noise: 'keyed', seed: -1 }))).toBe('none');

@@ -41,14 +41,24 @@ export type LimeRegressionTarget = 'class1-signed' | 'target';
  * once per `explain` call, row at batch position p using the normals [p·m, (p+1)·m),
  * m = samples·d (all `samples` rows drawn, row 0's draw discarded and replaced by the
  * instance). Positions are 0..n−1 unless `batchPositions` is given; `keys` are ignored.
- * Both fit from the noise: with samples x + n_s (n_0 = 0), the kernel weights and the centred
- * design depend on the noise only, so one factorisation of the weighted ridge serves every row
- * of a key (or of a released position: the stability metrics explain every anchor's neighbours
- * at positions 0..N−1, and a worker keeps those factorisations) and x enters through the model
- * outputs alone. The fit on the samples themselves differs only by rounding (≤ 1e-12); it is
- * used when a factorisation is not clearly positive definite (its solver falls back to an SVD).
+ * How either is fitted: see {@link LimeFit}.
  */
 export type LimeNoise = 'keyed' | 'numpy-batch';
+
+/**
+ * How the weighted ridge is fitted.
+ * 'noise' (every preset's default): with samples x + n_s (n_0 = 0), the kernel weights and the
+ * centred design depend on the noise only, so one factorisation of the ridge serves every row of
+ * a key (or of a released position: the stability metrics explain every anchor's neighbours at
+ * positions 0..N−1, and a worker keeps those factorisations) and x enters through the model
+ * outputs alone.
+ * 'samples': each row is fitted on its own samples, centred on their weighted mean, as sklearn's
+ * Ridge fits lime's neighbourhood: one d x d factorisation per row.
+ * The two differ only by rounding (≤ 1e-12 in an attribution; ≤ 2.1e-14 relative in the
+ * stability scores of an `openxai` protocol sample). 'noise' also fits on the samples when a
+ * factorisation is not clearly positive definite (that solver falls back to an SVD).
+ */
+export type LimeFit = 'noise' | 'samples';
 
 /** Whether the kernel width is multiplied by sqrt(d) (lime's and OpenXAI's code) or used as is (the paper). */
 export type KernelWidthScale = 'sqrt-d' | 'absolute';
@@ -74,6 +84,8 @@ export interface LimeOptions extends CommonExplainerOptions, FeatureScaleOption 
   readonly regressionTarget?: LimeRegressionTarget;
   /** @defaultValue 'keyed' (every preset); 'numpy-batch' reproduces the released code's draws exactly */
   readonly noise?: LimeNoise;
+  /** @defaultValue 'noise' (every preset): one factorisation per noise draw; 'samples' fits every row on its own samples */
+  readonly fit?: LimeFit;
   /**
    * Feature groups (one-hot blocks, sensor channels): LIME then works in Captum Lime's binary
    * interpretable space — every unit (a group, or a column in no group) is switched on (x's
@@ -118,6 +130,7 @@ export interface LimeConfig {
   readonly alpha: number;
   readonly regressionTarget: LimeRegressionTarget;
   readonly noise: LimeNoise;
+  readonly fit: LimeFit;
   /** Units given by `groups` (null: Gaussian perturbation of every column). */
   readonly groups: readonly (readonly number[])[] | null;
   readonly maskBaseline: 'zeros' | 'mean' | 'vector';
@@ -137,6 +150,7 @@ const LIME_PAPER_DEFAULTS = {
   alpha: 1,
   regressionTarget: 'target',
   noise: 'keyed',
+  fit: 'noise',
 } as const;
 
 /**
@@ -161,6 +175,7 @@ export const limeDefaults: Readonly<
     alpha: 1,
     regressionTarget: 'class1-signed',
     noise: 'keyed',
+    fit: 'noise',
   },
   paper: LIME_PAPER_DEFAULTS,
   // Captum's Lime (Bernoulli masks, cosine kernel, Lasso) is another estimator: the default LIME runs.
@@ -177,6 +192,7 @@ export const LIME_OPTION_KEYS = [
   'alpha',
   'regressionTarget',
   'noise',
+  'fit',
   'groups',
   'maskBaseline',
   'featureScale',
@@ -216,6 +232,7 @@ function resolveLimeConfig(
         ? base.regressionTarget
         : oneOf(fn, 'regressionTarget', options.regressionTarget, ['class1-signed', 'target'] as const),
     noise: options.noise === undefined ? base.noise : oneOf(fn, 'noise', options.noise, ['keyed', 'numpy-batch'] as const),
+    fit: options.fit === undefined ? base.fit : oneOf(fn, 'fit', options.fit, ['noise', 'samples'] as const),
     groups,
     maskBaseline: mb === 'zeros' || mb === 'mean' ? mb : 'vector',
     maskBaselineVector: maskVector === null ? null : Array.from(maskVector),
@@ -291,7 +308,15 @@ export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
       const keys = shared ? new Float64Array(n).fill(b.keys[0] ?? 0) : b.keys;
       if (config.groups !== null) return explainMasked(efn, b, keys, config, seed, width, signed, maskVector, sc);
       const positions = numpy ? batchPositionsOf(efn, explainOptions?.batchPositions, n, config.samples * d) : null;
-      const settings: NoiseFitSettings = { seed, samples: config.samples, d, std: config.std, width, alpha: config.alpha };
+      const settings: NoiseFitSettings = {
+        seed,
+        samples: config.samples,
+        d,
+        std: config.std,
+        width,
+        alpha: config.alpha,
+        factorise: config.fit === 'noise',
+      };
       const source = positions === null ? keyedFits(settings, keys) : numpyFits(settings, positions, sc);
       return explainGaussian(
         efn,

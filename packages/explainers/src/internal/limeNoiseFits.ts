@@ -23,6 +23,13 @@ export interface NoiseFitSettings {
   readonly std: number;
   readonly width: number;
   readonly alpha: number;
+  /** Whether to factorise the ridge (LIME's fit 'noise'); false: every row is fitted on its samples. */
+  readonly factorise: boolean;
+}
+
+/** The ridge factor of a noise draw, when the settings ask for one. */
+function ridgeOf(s: NoiseFitSettings, noise: Float64Array): SharedRidge | null {
+  return s.factorise ? createSharedRidge(noise, s.samples, s.d, s.width, s.alpha) : null;
 }
 
 /** The fit of keyed noise: `substream(seed, key, 'lime')`'s normals times std, from row 1. */
@@ -30,7 +37,7 @@ export function keyedNoiseFit(s: NoiseFitSettings, key: number): NoiseFit {
   const perRow = s.samples * s.d;
   const noise = new Float64Array(perRow);
   substream(s.seed, key, 'lime').fillNormal(noise, 0, s.std, s.d, perRow);
-  return { noise, ridge: createSharedRidge(noise, s.samples, s.d, s.width, s.alpha) };
+  return { noise, ridge: ridgeOf(s, noise) };
 }
 
 /** Bytes the cache of numpy positions may hold in one worker (its fits are ~8·S·d bytes each). */
@@ -55,7 +62,7 @@ function streamOf(seed: number): NumpyNormalStream {
 
 /** The cache key of a configuration (the scale units' values included). */
 export function numpyFitKey(s: NoiseFitSettings, scale: Float64Array | null): string {
-  return `${s.seed}|${s.samples}|${s.d}|${s.std}|${s.width}|${s.alpha}|${scale === null ? '-' : hashFloat64(scale)}`;
+  return `${s.seed}|${s.samples}|${s.d}|${s.std}|${s.width}|${s.alpha}|${s.factorise}|${scale === null ? '-' : hashFloat64(scale)}`;
 }
 
 /**
@@ -76,8 +83,8 @@ export function numpyNoiseFit(s: NoiseFitSettings, configKey: string, p: number)
   // normal(0, 1)·std, as lime scales it; row 0 is the instance itself.
   noise.fill(0, 0, s.d);
   for (let k = s.d; k < perRow; k++) noise[k] = noise[k]! * s.std;
-  const fit: NoiseFit = { noise, ridge: createSharedRidge(noise, s.samples, s.d, s.width, s.alpha) };
-  const bytes = 8 * perRow + sharedRidgeBytes(s.samples, s.d);
+  const fit: NoiseFit = { noise, ridge: ridgeOf(s, noise) };
+  const bytes = 8 * perRow + (fit.ridge === null ? 0 : sharedRidgeBytes(s.samples, s.d));
   if (bytes <= NUMPY_FIT_CACHE_BYTES) {
     cache.set(key, { fit, bytes });
     cachedBytes += bytes;
