@@ -17,6 +17,7 @@ export * from './formatModelJson.js';
 export * from './parseModelJson.js';
 export * from './checkPreprocessing.js';
 export * from './modelPerformance.js';
+export * from './modelSanity.js';
 export * from './withPreprocessing.js';
 export * from './withPrecision.js';
 export * from './linearGroundTruth.js';
