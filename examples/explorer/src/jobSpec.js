@@ -11,6 +11,7 @@ const KEYS = [
   'csvText',
   'fileName',
   'label',
+  'ignore',
   'model',
   'explainers',
   'instances',
@@ -26,11 +27,20 @@ function bad(arg, message, value) {
   return new XaiError('BAD_OPTION', message, { fn: 'explorer', arg, value });
 }
 
+/** The label column is what the model predicts: leaving it out is refused in one sentence. */
+export function checkLabelKept(label, ignore) {
+  if (ignore.includes(label))
+    throw bad('ignore', `the label “${label}” cannot be left out: untick it under “leave out”, or pick another label`, label);
+}
+
 /** Throws a BAD_OPTION naming the form field for the first thing wrong with `spec`. */
 export function checkJobSpec(spec) {
   for (const key of Object.keys(spec)) if (!KEYS.includes(key)) throw bad(key, `unknown job field ${JSON.stringify(key)}`, key);
   if (spec.source !== 'synth' && spec.source !== 'csv') throw bad('source', 'pick SynthGauss or your CSV', spec.source);
   if (spec.source === 'csv' && !spec.csvText) throw bad('file', 'drop a CSV file first (or pick SynthGauss)', undefined);
+  if (spec.ignore !== undefined && !(Array.isArray(spec.ignore) && spec.ignore.every((n) => typeof n === 'string')))
+    throw bad('ignore', 'the columns to leave out must be a list of column names', spec.ignore);
+  if (spec.source === 'csv') checkLabelKept(spec.label, spec.ignore ?? []);
   if (spec.model !== 'ann' && spec.model !== 'lr' && spec.model !== 'onnx') throw bad('model', 'pick a model', spec.model);
   if (spec.model === 'onnx' && !(spec.onnxBytes instanceof Uint8Array && spec.onnxBytes.length > 0))
     throw bad('onnx-file', 'choose an .onnx file first (or pick a model to train)', undefined);

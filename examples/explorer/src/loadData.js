@@ -4,6 +4,7 @@
 import { XaiError } from '@xai/core';
 import { parseUserDataset } from '@xai/data';
 import { generateSynthGauss } from '@xai/synth';
+import { checkLabelKept } from './jobSpec.js';
 
 /** What a label column holds, for the page's picker and the label checks. */
 export function describeLabel(ds) {
@@ -24,8 +25,11 @@ function refuseRegression(label, file) {
   );
 }
 
-/** Parses and checks a user's CSV with the chosen label (the CLI's reader and checks). */
-export function readUserCsv(csvText, label, fileName = 'uploaded.csv', seed = 0) {
+/**
+ * Parses and checks a user's CSV with the chosen label (the CLI's reader and checks); `ignore`:
+ * columns left out of the model, as the CLI's --ignore.
+ */
+export function readUserCsv(csvText, label, fileName = 'uploaded.csv', seed = 0, ignore = []) {
   if (typeof csvText !== 'string' && !(csvText instanceof Uint8Array))
     throw new XaiError('BAD_INPUT', 'no CSV given: drop a CSV file first', { fn: 'explorer', arg: 'file' });
   if (csvText.length === 0)
@@ -36,8 +40,9 @@ export function readUserCsv(csvText, label, fileName = 'uploaded.csv', seed = 0)
     });
   if (typeof label !== 'string' || label.length === 0)
     throw new XaiError('BAD_OPTION', 'pick the label column', { fn: 'explorer', arg: 'label', value: label });
+  checkLabelKept(label, ignore);
   // parseUserDataset refuses a single class itself (BAD_INPUT naming the label and its value).
-  const ds = parseUserDataset(csvText, { label, file: fileName, seed });
+  const ds = parseUserDataset(csvText, { label, file: fileName, seed, ...(ignore.length > 0 ? { ignore } : {}) });
   if (ds.task !== 'classification') refuseRegression(label, fileName);
   return ds;
 }
@@ -60,7 +65,7 @@ function synthData(spec) {
 /** Loads the chosen data into scaled train/validation/test splits with optional ground truth. */
 export function loadData(spec) {
   if (spec.source === 'synth') return synthData(spec);
-  const ds = readUserCsv(spec.csvText, spec.label, spec.fileName ?? 'uploaded.csv', spec.seed ?? 0);
+  const ds = readUserCsv(spec.csvText, spec.label, spec.fileName ?? 'uploaded.csv', spec.seed ?? 0, spec.ignore ?? []);
   return {
     name: spec.fileName ?? 'uploaded.csv',
     featureNames: ds.schema.names,
@@ -72,6 +77,7 @@ export function loadData(spec) {
     test: ds.test,
     groundTruth: null,
     groundTruthSource: 'none',
+    ignored: [...(spec.ignore ?? [])],
     warnings: ds.provenance.warnings,
     raw: ds.raw,
   };

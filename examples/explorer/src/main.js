@@ -9,7 +9,7 @@ import { userError } from './userError.js';
 
 /* global __WORKER_SOURCE__ */
 const $ = (id) => document.getElementById(id);
-const state = { csvText: null, fileName: null, classNames: ['0', '1'], job: null, inspector: null, generation: 0 };
+const state = { csvText: null, fileName: null, classNames: ['0', '1'], job: null, inspector: null, generation: 0, fileToken: 0, modelToken: 0 };
 
 function newWorker() {
   return new Worker(URL.createObjectURL(new Blob([__WORKER_SOURCE__], { type: 'text/javascript' })));
@@ -71,6 +71,7 @@ function inspectLabel() {
   const inspector = newWorker();
   state.inspector = inspector;
   const label = $('label').value;
+  const ignore = ignoredColumns();
   setState('inspecting');
   $('file-status').textContent = `${state.fileName}: checking the label “${label}”…`;
   inspector.onmessage = ({ data }) => {
@@ -84,21 +85,29 @@ function inspectLabel() {
     const info = data.label;
     clearError();
     setClasses(info.classes);
+    const left = ignore.length > 0 ? `; left out: ${ignore.join(', ')}` : '';
     $('file-status').textContent =
-      `${state.fileName}: ${info.rows} rows, ${info.features} model features (text columns one-hot); label “${info.name}”: ${info.classes.length} classes (${info.classes.join(', ')})`;
+      `${state.fileName}: ${info.rows} rows, ${info.features} model features (text columns one-hot)${left}; label “${info.name}”: ${info.classes.length} classes (${info.classes.join(', ')})`;
     setState('ready');
   };
-  inspector.postMessage({ type: 'inspect', csvText: state.csvText, label, fileName: state.fileName });
+  inspector.postMessage({ type: 'inspect', csvText: state.csvText, label, ignore, fileName: state.fileName });
 }
 
 async function takeFile(file) {
   setState('reading');
+  const token = ++state.fileToken;
   // Bytes, not text: @xai/data then tells a UTF-16 or binary file (a PNG, a spreadsheet) from CSV.
-  state.csvText = new Uint8Array(await file.arrayBuffer());
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  // A file chosen while this one was read wins: its columns, not these, fill the pickers.
+  if (token !== state.fileToken) return;
+  state.csvText = bytes;
   state.fileName = file.name;
   const names = csvHeader(new TextDecoder().decode(state.csvText.subarray(0, 1 << 16)));
   $('label').replaceChildren(...names.map((n) => el('option', { value: n }, n)));
   $('label').value = names[names.length - 1];
+  $('ignore').replaceChildren(
+    ...names.map((n) => el('label', {}, el('input', { type: 'checkbox', name: 'ignore', value: n, onchange: inspectLabel }), ` ${n}`)),
+  );
   $('source-csv').checked = true;
   $('label').disabled = false;
   $('file-status').textContent = `${file.name}: ${names.length} columns; checking the label…`;
@@ -113,13 +122,20 @@ async function takeOnnxFile(file) {
   $('onnx-status').textContent = `${file.name}: ${state.onnxBytes.length} bytes; run it on your CSV's raw columns`;
 }
 
+/** The columns ticked under "leave out" (not model features: ids, free text), as the CLI's --ignore. */
+function ignoredColumns() {
+  return [...document.querySelectorAll('input[name=ignore]:checked')].map((i) => i.value);
+}
+
 function spec() {
   const source = $('source-csv').checked ? 'csv' : 'synth';
   const target = $('target').value;
   const kernels = new URLSearchParams(location.search).get('kernels');
   return {
     source,
-    ...(source === 'csv' ? { csvText: state.csvText ?? undefined, fileName: state.fileName ?? undefined, label: $('label').value } : {}),
+    ...(source === 'csv'
+      ? { csvText: state.csvText ?? undefined, fileName: state.fileName ?? undefined, label: $('label').value, ignore: ignoredColumns() }
+      : {}),
     model: $('model').value,
     ...($('model').value === 'onnx' ? { onnxBytes: state.onnxBytes ?? undefined, onnxName: state.onnxName ?? undefined } : {}),
     explainers: [...document.querySelectorAll('input[name=explainer]:checked')].map((i) => i.value),

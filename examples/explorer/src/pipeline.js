@@ -3,7 +3,7 @@
 import { XaiError, argmaxRows, rowBlock, summarizeValues, withDiscreteLevels } from '@xai/core';
 import { createExplainer } from '@xai/explainers';
 import { plotBase } from '@xai/explainers/plotBase';
-import { createAnn, createLogisticRegression, linearGroundTruth, trainModel } from '@xai/models';
+import { createAnn, createLogisticRegression, linearGroundTruth, modelSanity, sanityWarning, trainModel } from '@xai/models';
 import { loadOnnxModelAsync } from '@xai/onnx';
 import { fa, pgi, pgu, pra, ra, rc, relativeStability, sa, sra } from '@xai/metrics';
 import { controlVerdict, floorExplainers, permutedNullAttributions, untestableReason } from '@xai/audit/controls';
@@ -28,10 +28,9 @@ export function trainChosenModel(data, kind, seed = 0, onEpoch = () => {}) {
     { train: data.train, ...(data.validation ? { validation: data.validation } : {}) },
     { epochs, batchSize: 32, learningRate: kind === 'lr' ? 0.01 : 0.003, seed, onEpoch: (s) => onEpoch(s.epoch, epochs) },
   );
-  const predicted = argmaxRows(model.predictProba(data.test.x));
-  let correct = 0;
-  for (let i = 0; i < data.test.x.rows; i++) if (predicted[i] === data.test.y[i]) correct++;
-  return { model, accuracy: { validation: report.accuracy.validation, test: correct / data.test.x.rows }, bestEpoch: report.bestEpoch };
+  const sanity = modelSanity(model, data.test.x, data.test.y, classes);
+  const name = kind === 'lr' ? 'logistic regression' : 'ANN';
+  return { model, name, accuracy: { validation: report.accuracy.validation, test: sanity.accuracy }, sanity, bestEpoch: report.bestEpoch };
 }
 
 /**
@@ -54,10 +53,8 @@ export async function loadOnnxChoice(data, bytes, name) {
     test: raw(data.test, data.raw.test),
     ...(data.validation ? { validation: raw(data.validation, data.raw.validation) } : {}),
   };
-  const predicted = argmaxRows(model.predictProba(onRaw.test.x));
-  let correct = 0;
-  for (let i = 0; i < onRaw.test.x.rows; i++) if (predicted[i] === onRaw.test.y[i]) correct++;
-  return { data: onRaw, trained: { model, accuracy: { test: correct / onRaw.test.x.rows }, bestEpoch: null } };
+  const sanity = modelSanity(model, onRaw.test.x, onRaw.test.y, data.classes ?? 2);
+  return { data: onRaw, trained: { model, name, accuracy: { test: sanity.accuracy }, sanity, bestEpoch: null } };
 }
 
 /** The class each row is explained for: a fixed class index, or each row's predicted class. */
@@ -256,11 +253,14 @@ export function explainAndScore(data, trained, spec, onProgress = () => {}) {
   return {
     dataset: data.name,
     featureNames: data.featureNames,
+    ignored: data.ignored ?? [],
     classNames: data.classNames ?? Array.from({ length: model.classes }, (_, c) => String(c)),
     target,
     groundTruthSource,
     bases,
     accuracy: trained.accuracy,
+    // The CLI's rule and words: a model at or below the base rate (or predicting one class) is flagged.
+    chance: { baseRate: trained.sanity.baseRate, warning: sanityWarning(trained.sanity, `${data.name} · ${trained.name}`) },
     bestEpoch: trained.bestEpoch,
     instances: n,
     cells,

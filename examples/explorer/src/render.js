@@ -231,7 +231,8 @@ function resultsTable(result) {
 /** Clears every result on the page (a new job, an error or a cancel). */
 export function clearResults() {
   hook.result = null;
-  for (const id of ['summary', 'verdicts', 'charts', 'summaries', 'instances-list', 'instance']) $(id).replaceChildren();
+  for (const id of ['summary', 'chance-warning', 'verdicts', 'charts', 'summaries', 'instances-list', 'instance']) $(id).replaceChildren();
+  $('chance-warning').hidden = true;
   $('instance').removeAttribute('aria-busy');
   $('instances-legend').textContent =
     "Click a row (or focus it and press Enter) to see each explainer's attributions for that instance side by side.";
@@ -249,7 +250,10 @@ export async function showResult(result, isCurrent) {
   const model =
     result.model === 'lr' ? 'logistic regression' : result.model === 'onnx' ? `${result.modelName} (${result.gradients})` : 'ANN';
   $('summary').textContent =
-    `${result.dataset} · ${model} · test accuracy ${acc.test.toFixed(3)} ${result.model === 'onnx' ? '' : `(validation ${acc.validation?.toFixed(3) ?? '—'}, epoch ${result.bestEpoch}) `}· ${result.instances} instances · ground truth: ${result.groundTruthSource} · ${(result.wallMs / 1000).toFixed(1)} s (${result.kernels} kernels)`;
+    `${result.dataset} · ${model} · test accuracy ${acc.test.toFixed(3)} vs base rate ${result.chance.baseRate.toFixed(3)} ${result.model === 'onnx' ? '' : `(validation ${acc.validation?.toFixed(3) ?? '—'}, epoch ${result.bestEpoch}) `}· ${result.instances} instances${result.ignored.length > 0 ? ` · left out: ${result.ignored.join(', ')}` : ''} · ground truth: ${result.groundTruthSource} · ${(result.wallMs / 1000).toFixed(1)} s (${result.kernels} kernels)`;
+  const chance = $('chance-warning');
+  chance.hidden = result.chance?.warning == null;
+  chance.textContent = result.chance?.warning == null ? '' : `⚠ ${result.chance.warning}`;
   $('verdicts').replaceChildren(...verdictTable(result), resultsTable(result), downloadLinks(result));
   const charts = $('charts');
   charts.replaceChildren();

@@ -43,6 +43,8 @@ export function userError(error) {
   }
   const plain = sentence(plainPart(error), d.file);
   if (code === 'EMPTY' && d.arg === 'file') return { message: `${plain}. Pick a CSV with a header line and data rows.`, details };
+  // The reader's advice to list a column under "ignore" is, on this page, the "leave out" tick.
+  if (READER_FUNCTIONS.has(d.fn) && /"ignore"/.test(raw)) return { message: `${plain}. Here: tick it under “leave out”.`, details };
   if (READER_FUNCTIONS.has(d.fn)) return { message: plain, details };
   if (typeof code === 'string' && /^[A-Z_]+$/.test(code))
     return {

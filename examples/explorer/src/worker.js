@@ -1,5 +1,5 @@
 // Web Worker: all computation happens here so the page never blocks, and the page cancels a
-// job by terminating this worker. Messages in: { type: 'inspect', csvText, label, fileName } |
+// job by terminating this worker. Messages in: { type: 'inspect', csvText, label, ignore, fileName } |
 // { type: 'run', spec }. Out: { type: 'inspected', label } | { type: 'progress', fraction, message,
 // phase } | { type: 'result', result } | { type: 'error', error: { code, message, details } }.
 import { kernelBackend } from '@xai/core';
@@ -69,8 +69,8 @@ self.onmessage = (event) => {
   const { type } = event.data;
   try {
     if (type === 'inspect') {
-      const { csvText, label, fileName } = event.data;
-      post({ type: 'inspected', label: { name: label, ...describeLabel(readUserCsv(csvText, label, fileName)) } });
+      const { csvText, label, fileName, ignore } = event.data;
+      post({ type: 'inspected', label: { name: label, ...describeLabel(readUserCsv(csvText, label, fileName, 0, ignore)) } });
     } else if (type === 'run') run(event.data.spec).catch(postError);
   } catch (e) {
     postError(e);

@@ -229,3 +229,78 @@ describe('refusals, up front and in plain words', () => {
     await page.close();
   });
 });
+
+describe('columns left out, and a model no better than chance', () => {
+  /** quotedCsv with an id column and a free-text note in front: neither is a feature. */
+  function withIdAndNote(rows = 200) {
+    const [head, ...body] = quotedCsv(rows).trim().split('\n');
+    const lines = body.map((line, i) => `${1000 + i},"called on day ${i}, said ${(i * 7919) % 1000}",${line}`);
+    return `${[`id,note,${head}`, ...lines].join('\n')}\n`;
+  }
+
+  it('"leave out" drops an id and a free-text column as --ignore does; the label cannot be left out', async () => {
+    const text = withIdAndNote();
+    const { page, problems } = await openPage(browser);
+    await upload(page, csvFile('calls.csv', text));
+    // The free text is refused by the CLI's reader, whose advice names the tick.
+    expect((await status(page)).message).toMatch(/column 2 \("note"\): text column .*Here: tick it under “leave out”\.$/);
+    for (const name of ['id', 'note']) {
+      await page.check(`input[name=ignore][value="${name}"]`);
+      await page.waitForFunction(() => /^(ready|error)$/.test(document.body.dataset.state));
+    }
+    expect((await status(page)).state).toBe('ready');
+    expect(await page.$eval('#file-status', (s) => s.textContent)).toContain('5 model features (text columns one-hot); left out: id, note');
+    await page.check('input[name=ignore][value="approved"]');
+    await page.waitForFunction(() => document.body.dataset.state === 'error');
+    expect((await status(page)).message).toBe(
+      'The label “approved” cannot be left out: untick it under “leave out”, or pick another label',
+    );
+    await page.uncheck('input[name=ignore][value="approved"]');
+    await page.waitForFunction(() => document.body.dataset.state === 'ready');
+
+    await page.selectOption('#model', 'lr');
+    await page.fill('#instances', '10');
+    await page.$$eval('input[name=explainer]', (boxes) => {
+      for (const b of boxes) b.checked = b.value === 'grad';
+    });
+    expect(await runJob(page), (await status(page)).message).toBe('done');
+    const result = await page.evaluate(() => globalThis.xaiExplorer.result);
+    // the CLI's reader with --ignore id,note gives the same model columns
+    expect(result.featureNames).toEqual(parseUserDataset(text, { label: 'approved', ignore: ['id', 'note'] }).schema.names);
+    expect(result.featureNames).toEqual(['income, net', 'age', 'city=Bergen', 'city=Oslo', 'city=Tromsø, N']);
+    expect(await page.$eval('#summary', (s) => s.textContent)).toContain('left out: id, note');
+    // income decides the label: no below-chance warning
+    expect(await page.$eval('#chance-warning', (p) => p.hidden)).toBe(true);
+    await screenshot(page, 'explorer-ignore', '#controls');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('warns beside the scores when the model is not above the base rate (a label the features cannot predict)', async () => {
+    const rand = seeded(11);
+    const lines = ['a,b,c,y'];
+    // y is drawn apart from a, b, c (30 % ones): no model beats always guessing 0 but by luck
+    for (let i = 0; i < 240; i++) lines.push([rand(), rand(), rand(), rand() < 0.3 ? 1 : 0].map(String).join(','));
+    const text = `${lines.join('\n')}\n`;
+    const { page, problems } = await openPage(browser);
+    await upload(page, csvFile('noise.csv', text));
+    await page.selectOption('#model', 'lr');
+    await page.fill('#instances', '10');
+    await page.$$eval('input[name=explainer]', (boxes) => {
+      for (const b of boxes) b.checked = b.value === 'grad';
+    });
+    expect(await runJob(page), (await status(page)).message).toBe('done');
+    const result = await page.evaluate(() => globalThis.xaiExplorer.result);
+    // the base rate from the CLI's reader: the commonest label's share of the test split
+    const test = parseUserDataset(text, { label: 'y' }).test.y;
+    const ones = test.reduce((s, v) => s + v, 0);
+    expect(result.chance.baseRate).toBe(Math.max(ones, test.length - ones) / test.length);
+    expect(result.accuracy.test).toBeLessThanOrEqual(result.chance.baseRate);
+    const warning = await page.$eval('#chance-warning', (p) => (p.hidden ? null : p.textContent));
+    expect(warning).toMatch(/^⚠ noise\.csv · logistic regression: the model .* — its explanations are not worth scoring\.$/);
+    expect(warning).toBe(`⚠ ${result.chance.warning}`);
+    await screenshot(page, 'explorer-below-chance', '#results');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
