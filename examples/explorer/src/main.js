@@ -9,7 +9,16 @@ import { userError } from './userError.js';
 
 /* global __WORKER_SOURCE__ */
 const $ = (id) => document.getElementById(id);
-const state = { csvText: null, fileName: null, classNames: ['0', '1'], job: null, inspector: null, generation: 0, fileToken: 0, modelToken: 0 };
+const state = {
+  csvText: null,
+  fileName: null,
+  classNames: ['0', '1'],
+  job: null,
+  inspector: null,
+  generation: 0,
+  fileToken: 0,
+  modelToken: 0,
+};
 
 function newWorker() {
   return new Worker(URL.createObjectURL(new Blob([__WORKER_SOURCE__], { type: 'text/javascript' })));
