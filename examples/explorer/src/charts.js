@@ -86,6 +86,7 @@ const BASE_WORDS = {
   background: 'mean output over its background',
   baseline: 'output at its baseline',
   'training-mean': 'mean output over the training rows',
+  'expected-value': 'expected raw score (margin) under TreeSHAP',
 };
 
 /** One explainer's waterfall for one instance, towards `className`: base value, each feature's push, f(x). */
@@ -93,18 +94,21 @@ export function instanceChart(explainer, row, result, className) {
   const a = row.attributions[explainer];
   const base = result.bases[explainer][row.target];
   const top = a.reduce((best, v, j) => (Math.abs(v) > Math.abs(a[best]) ? j : best), 0);
+  // TreeSHAP explains the raw score (the margin before the post transform), not the probability.
+  const margin = row.outputs?.[explainer];
+  const f = margin ?? row.probability;
   return {
     ...waterfallSpec({
       title: explainer,
       features: result.featureNames,
       x: row.x,
       a,
-      f: row.probability,
+      f,
       base: base.base,
       baseWords: BASE_WORDS[base.from],
-      outputWords: `p(${className})`,
+      outputWords: margin === undefined ? `p(${className})` : `margin of ${className}`,
     }),
-    description: `${explainer}: waterfall of the attributions towards class ${className}, from the base ${formatValue(base.base)} to p = ${formatValue(row.probability)}; largest ${result.featureNames[top] ?? `x${top}`} (${formatValue(a[top], null, { signed: true })}).`,
+    description: `${explainer}: waterfall of the attributions towards class ${className}, from the base ${formatValue(base.base)} to ${margin === undefined ? 'p' : 'the margin'} = ${formatValue(f)}; largest ${result.featureNames[top] ?? `x${top}`} (${formatValue(a[top], null, { signed: true })}).`,
   };
 }
 

@@ -1,7 +1,7 @@
 // The checks of a job the page sends to the worker, shared by both: the page refuses a bad
 // form before starting a worker, the worker refuses a bad message the same way.
 import { XaiError } from '@xai/core';
-import { EXPLAINERS } from './pipeline-info.js';
+import { EXPLAINERS, TREE_SHAP_ALGORITHMS } from './pipeline-info.js';
 
 /** Bounds of the instances field (the page's <input min max>). */
 export const INSTANCE_BOUNDS = { min: 5, max: 1000 };
@@ -21,6 +21,7 @@ const KEYS = [
   'kernels',
   'onnxBytes',
   'onnxName',
+  'treeShap',
 ];
 
 function bad(arg, message, value) {
@@ -55,6 +56,8 @@ export function checkJobSpec(spec) {
   for (const id of spec.explainers) if (!known.includes(id)) throw bad('explainers', `unknown explainer ${JSON.stringify(id)}`, id);
   if (spec.target !== undefined && spec.target !== 'predicted' && !(Number.isInteger(spec.target) && spec.target >= 0))
     throw bad('target', 'the class to explain must be a class of the label or "predicted"', spec.target);
+  if (spec.treeShap !== undefined && !TREE_SHAP_ALGORITHMS.includes(spec.treeShap))
+    throw bad('tree-shap', `TreeSHAP is ${TREE_SHAP_ALGORITHMS.join(' or ')}`, spec.treeShap);
   if (spec.kernels !== undefined && spec.kernels !== 'simd' && spec.kernels !== 'js')
     throw bad('kernels', 'kernels must be "simd" (the default) or "js"', spec.kernels);
   return spec;

@@ -3,7 +3,8 @@
 import { csvHeader } from './csvHeader.js';
 import { startJobClock } from './jobClock.js';
 import { checkJobSpec } from './jobSpec.js';
-import { EXPLAINERS } from './pipeline-info.js';
+import { EXPLAINERS, TREE_SHAP_ALGORITHMS, notApplicableReason, notOfferedWords } from './pipeline-info.js';
+import { explainerModels } from '@xai/explainers/explainerInfo';
 import { clearResults, el, showResult } from './render.js';
 import { userError } from './userError.js';
 
@@ -18,6 +19,7 @@ const state = {
   generation: 0,
   fileToken: 0,
   modelToken: 0,
+  modelKind: null,
 };
 
 function newWorker() {
@@ -59,6 +61,34 @@ function renderExplainerChoices() {
     });
     box.append(el('label', {}, input, ` ${e.label}`));
   }
+  $('tree-shap').replaceChildren(...TREE_SHAP_ALGORITHMS.map((a) => el('option', { value: a }, a)));
+}
+
+/** The kind of model the job will explain: a loaded tree ensemble, else a network (trained or ONNX). */
+function modelKind() {
+  return $('model').value === 'onnx' && state.modelKind === 'trees' ? 'trees' : 'network';
+}
+
+/**
+ * Offers the explainers that apply to the model (the registry's facts) and says why the others
+ * do not. A box the user ticked stays ticked while it applies; on a change to a tree model its
+ * default, TreeSHAP, is ticked.
+ */
+function updateExplainerChoices() {
+  const kind = modelKind();
+  const reasons = new Map();
+  for (const input of document.querySelectorAll('input[name=explainer]')) {
+    const reason = notApplicableReason(input.value, kind);
+    const newlyApplies = input.disabled && reason === null;
+    input.disabled = reason !== null;
+    if (reason !== null) {
+      input.checked = false;
+      reasons.set(reason, [...(reasons.get(reason) ?? []), EXPLAINERS.find((e) => e.id === input.value).label]);
+    } else if (newlyApplies && kind === 'trees' && explainerModels(input.value) === 'trees') input.checked = true;
+    input.parentElement.title = reason ?? '';
+  }
+  $('explainer-reasons').replaceChildren(...[...reasons].map(([reason, names]) => el('li', {}, notOfferedWords(names, reason))));
+  $('tree-shap-box').hidden = kind !== 'trees';
 }
 
 /** Fills "class to explain" with the label's classes; the second class is the default, unless the
@@ -123,12 +153,34 @@ async function takeFile(file) {
   inspectLabel();
 }
 
-/** Keeps an uploaded .onnx file's bytes for the job (the worker reads the graph) and picks it as the model. */
-async function takeOnnxFile(file) {
-  state.onnxBytes = new Uint8Array(await file.arrayBuffer());
-  state.onnxName = file.name;
+/**
+ * Keeps an uploaded model file's bytes for the job and picks it as the model; a short-lived worker
+ * says what it is (a tree ensemble or an ONNX graph), and the explainers follow. A file chosen
+ * while this one was read or checked wins.
+ */
+async function takeModelFile(file) {
+  const token = ++state.modelToken;
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (token !== state.modelToken) return;
+  Object.assign(state, { onnxBytes: bytes, onnxName: file.name, modelKind: null });
   $('model').value = 'onnx';
-  $('onnx-status').textContent = `${file.name}: ${state.onnxBytes.length} bytes; run it on your CSV's raw columns`;
+  $('onnx-status').removeAttribute('data-kind');
+  $('onnx-status').textContent = `${file.name}: ${bytes.length} bytes; reading it…`;
+  updateExplainerChoices();
+  const reader = newWorker();
+  reader.onmessage = ({ data }) => {
+    reader.terminate();
+    if (token !== state.modelToken) return;
+    if (data.type === 'error') {
+      $('onnx-status').textContent = `${file.name}: not a model the explorer reads (see below)`;
+      return showError(data.error);
+    }
+    state.modelKind = data.model.kind;
+    $('onnx-status').textContent = data.model.text;
+    $('onnx-status').dataset.kind = data.model.kind;
+    updateExplainerChoices();
+  };
+  reader.postMessage({ type: 'model', bytes, name: file.name });
 }
 
 /** The columns ticked under "leave out" (not model features: ids, free text), as the CLI's --ignore. */
@@ -147,7 +199,8 @@ function spec() {
       : {}),
     model: $('model').value,
     ...($('model').value === 'onnx' ? { onnxBytes: state.onnxBytes ?? undefined, onnxName: state.onnxName ?? undefined } : {}),
-    explainers: [...document.querySelectorAll('input[name=explainer]:checked')].map((i) => i.value),
+    explainers: [...document.querySelectorAll('input[name=explainer]:checked:not(:disabled)')].map((i) => i.value),
+    ...(modelKind() === 'trees' ? { treeShap: $('tree-shap').value } : {}),
     instances: $('instances').value.trim() === '' ? Number.NaN : Number($('instances').value),
     stability: $('stability').checked,
     seed: 0,
@@ -238,7 +291,8 @@ function run() {
 
 function wireFileInputs() {
   $('file').addEventListener('change', (e) => e.target.files[0] && takeFile(e.target.files[0]));
-  $('onnx-file').addEventListener('change', (e) => e.target.files[0] && takeOnnxFile(e.target.files[0]));
+  $('onnx-file').addEventListener('change', (e) => e.target.files[0] && takeModelFile(e.target.files[0]));
+  $('model').addEventListener('change', updateExplainerChoices);
   $('label').addEventListener('change', inspectLabel);
   $('source-synth').addEventListener('change', () => {
     $('label').disabled = true;
@@ -262,6 +316,7 @@ function wireFileInputs() {
 }
 
 renderExplainerChoices();
+updateExplainerChoices();
 setClasses(['0', '1']);
 $('label').disabled = !$('source-csv').checked;
 wireFileInputs();

@@ -5,11 +5,12 @@ import { createExplainer } from '@xai/explainers';
 import { plotBase } from '@xai/explainers/plotBase';
 import { createAnn, createLogisticRegression, linearGroundTruth, modelSanity, sanityWarning, trainModel } from '@xai/models';
 import { loadOnnxModelAsync } from '@xai/onnx';
+import { treeFileKind, treeModelFromBytes } from '@xai/trees';
 import { fa, pgi, pgu, pra, ra, rc, relativeStability, sa, sra } from '@xai/metrics';
 import { controlVerdict, floorExplainers, permutedNullAttributions, untestableReason } from '@xai/audit/controls';
 
 import { loadData } from './loadData.js';
-import { EXPLAINERS, METRIC_INFO, STEP_COSTS } from './pipeline-info.js';
+import { EXPLAINERS, METRIC_INFO, STEP_COSTS, notApplicableReason, notOfferedWords } from './pipeline-info.js';
 
 export { EXPLAINERS, METRIC_INFO, loadData };
 
@@ -33,28 +34,65 @@ export function trainChosenModel(data, kind, seed = 0, onEpoch = () => {}) {
   return { model, name, accuracy: { validation: report.accuracy.validation, test: sanity.accuracy }, sanity, bestEpoch: report.bestEpoch };
 }
 
-/**
- * A user's ONNX model on the CSV's raw columns (what it was trained on): loaded by @xai/onnx's
- * interpreter (exact input gradients, no runtime), class labels matched by name where the graph
- * stores them; the data's splits are swapped for their raw values.
- */
-export async function loadOnnxChoice(data, bytes, name) {
-  const model = await loadOnnxModelAsync(bytes, { name, classes: data.classNames });
-  if (model.classes !== (data.classes ?? 2))
-    throw new XaiError('BAD_INPUT', `${name}: the model has ${model.classes} output classes but the label has ${data.classes ?? 2}`, {
-      fn: 'explorer',
-      arg: 'onnx-file',
-      file: name,
-    });
+/** The data with each split's rows in raw units (what a model file was trained on). */
+function onRawColumns(data) {
   const raw = (split, m) => (split === undefined ? undefined : { ...split, x: m });
-  const onRaw = {
+  return {
     ...data,
     train: raw(data.train, data.raw.train),
     test: raw(data.test, data.raw.test),
     ...(data.validation ? { validation: raw(data.validation, data.raw.validation) } : {}),
   };
+}
+
+function badModel(name, message) {
+  return new XaiError('BAD_INPUT', `${name}: ${message}`, { fn: 'explorer', arg: 'onnx-file', file: name });
+}
+
+/**
+ * A tree ensemble (XGBoost JSON or an ONNX TreeEnsemble graph) on the CSV's raw columns, read by
+ * @xai/trees; features matched by name where the file names them, never by position alone.
+ */
+function loadTreeChoice(data, bytes, name) {
+  const model = treeModelFromBytes(bytes, { file: name, inputDim: data.featureNames.length });
+  const names = model.info.featureNames ?? [];
+  if (names.length > 0 && names.join('\u0000') !== data.featureNames.join('\u0000'))
+    throw badModel(name, `the model's features (${names.join(', ')}) are not the CSV's model columns (${data.featureNames.join(', ')})`);
+  if (model.inputDim !== data.featureNames.length)
+    throw badModel(
+      name,
+      `the model reads ${model.inputDim} features but the CSV has ${data.featureNames.length} model columns (${data.featureNames.join(', ')})`,
+    );
+  if (model.output === 'value') throw badModel(name, 'the model is a regressor; the explorer explains classifiers');
+  return { model, describe: model.describe() };
+}
+
+/**
+ * A user's model file on the CSV's raw columns: a tree ensemble (XGBoost JSON, an ONNX
+ * TreeEnsemble graph) read by @xai/trees, else an ONNX graph run by @xai/onnx's interpreter.
+ */
+export async function loadModelChoice(data, bytes, name) {
+  if (treeFileKind(bytes) === null) return loadOnnxChoice(data, bytes, name);
+  const onRaw = onRawColumns(data);
+  const { model, describe } = loadTreeChoice(onRaw, bytes, name);
+  if (model.classes !== (data.classes ?? 2))
+    throw badModel(name, `the model has ${model.classes} output classes but the label has ${data.classes ?? 2}`);
   const sanity = modelSanity(model, onRaw.test.x, onRaw.test.y, data.classes ?? 2);
-  return { data: onRaw, trained: { model, name, accuracy: { test: sanity.accuracy }, sanity, bestEpoch: null } };
+  return { data: onRaw, trained: { model, name, kind: 'trees', describe, accuracy: { test: sanity.accuracy }, sanity, bestEpoch: null } };
+}
+
+/**
+ * A user's ONNX model on the CSV's raw columns (what it was trained on): loaded by @xai/onnx's
+ * interpreter (exact input gradients, no runtime), class labels matched by name where the graph
+ * stores them; the data's splits are swapped for their raw values.
+ */
+async function loadOnnxChoice(data, bytes, name) {
+  const model = await loadOnnxModelAsync(bytes, { name, classes: data.classNames });
+  if (model.classes !== (data.classes ?? 2))
+    throw badModel(name, `the model has ${model.classes} output classes but the label has ${data.classes ?? 2}`);
+  const onRaw = onRawColumns(data);
+  const sanity = modelSanity(model, onRaw.test.x, onRaw.test.y, data.classes ?? 2);
+  return { data: onRaw, trained: { model, name, kind: 'network', accuracy: { test: sanity.accuracy }, sanity, bestEpoch: null } };
 }
 
 /** The class each row is explained for: a fixed class index, or each row's predicted class. */
@@ -88,16 +126,46 @@ function scoreAll(model, x, attributions, groundTruth, seed, targets, schema) {
   return out;
 }
 
-/** Explains x block by block (explanations are keyed by row content, so blocks change nothing). */
+/**
+ * Explains x block by block (explanations are keyed by row content, so blocks change nothing).
+ * TreeSHAP also gives each row's expected raw score and raw score (Σ attributions + expected = raw).
+ */
 function explainInBlocks(explainer, model, x, targets, onBlock) {
   const out = { rows: x.rows, cols: x.cols, data: new Float64Array(x.rows * x.cols) };
+  const trees = typeof explainer.explainTrees === 'function' ? { expected: new Float64Array(x.rows), raw: new Float64Array(x.rows) } : null;
   for (let start = 0; start < x.rows; start += BLOCK_ROWS) {
     const end = Math.min(start + BLOCK_ROWS, x.rows);
-    const a = explainer.explain(model, rowBlock(x, start, end), { targets: targets.subarray(start, end) });
-    out.data.set(a.data.subarray(0, (end - start) * x.cols), start * x.cols);
+    const block = rowBlock(x, start, end);
+    const options = { targets: targets.subarray(start, end) };
+    const r = trees === null ? { attributions: explainer.explain(model, block, options) } : explainer.explainTrees(model, block, options);
+    out.data.set(r.attributions.data.subarray(0, (end - start) * x.cols), start * x.cols);
+    if (trees !== null) {
+      trees.expected.set(r.expectedValue, start);
+      trees.raw.set(r.rawScore, start);
+    }
     onBlock(end - start);
   }
-  return out;
+  return { attributions: out, trees };
+}
+
+/** TreeSHAP's base per explained class: the expected raw score its values add up against. */
+function treeBases(trees, targets) {
+  const bases = {};
+  for (let i = 0; i < targets.length; i++) bases[targets[i]] ??= { base: trees.expected[i], from: 'expected-value' };
+  return bases;
+}
+
+/** Refuses an explainer that does not apply to the model (the registry's reason), naming it. */
+function checkApplies(chosen, kind) {
+  for (const e of chosen) {
+    const reason = notApplicableReason(e.id, kind);
+    if (reason !== null)
+      throw new XaiError('BAD_OPTION', `${notOfferedWords([e.label], reason)}; untick it`, {
+        fn: 'explorer',
+        arg: 'explainers',
+        value: e.id,
+      });
+  }
 }
 
 /** Per metric the better of the floors (by the metric's direction): its id, mean, SE and per-instance values. */
@@ -213,6 +281,7 @@ export function explainAndScore(data, trained, spec, onProgress = () => {}) {
   }
   const chosen = EXPLAINERS.filter((e) => spec.explainers.includes(e.id));
   if (chosen.length === 0) throw new XaiError('BAD_OPTION', 'pick at least one explainer', { fn: 'explorer', arg: 'explainers' });
+  checkApplies(chosen, trained.kind ?? 'network');
   const floors = floorExplainers({ train: data.train.x, model });
   // Units: rows times each step's relative cost (pipeline-info.js), so the bar and the time
   // left follow the work, not the step count.
@@ -232,14 +301,30 @@ export function explainAndScore(data, trained, spec, onProgress = () => {}) {
   // An LR's global floor is its weights: against them (or on PGU/PGI) it cannot be beaten.
   const context = { linearModel: trained.model.layers?.length === 1, groundTruthIsModel: groundTruthSource === 'model weights' };
   const bases = {};
+  let treeShap = null;
   for (const e of chosen) {
-    const explainer = createExplainer(e.id, { preset: 'default', seed, train: data.train.x });
-    bases[e.label] = Object.fromEntries([...new Set(targets)].map((c) => [c, plotBase(model, explainer, data.train.x, c)]));
+    const algorithm = e.id === 'treeshap' ? { algorithm: spec.treeShap ?? 'path-dependent' } : {};
+    const explainer = createExplainer(e.id, { preset: 'default', seed, train: data.train.x, ...algorithm });
     let explained = 0;
-    const attributions = explainInBlocks(explainer, model, x, targets, (k) => {
+    const { attributions, trees } = explainInBlocks(explainer, model, x, targets, (k) => {
       explained += k;
       tick(k * e.cost.explain, `explaining with ${e.label}: ${explained}/${n} rows`);
     });
+    if (trees === null)
+      bases[e.label] = Object.fromEntries([...new Set(targets)].map((c) => [c, plotBase(model, explainer, data.train.x, c)]));
+    else {
+      bases[e.label] = treeBases(trees, targets);
+      for (let i = 0; i < n; i++) rows[i].outputs = { ...rows[i].outputs, [e.label]: trees.raw[i] };
+      const { algorithm: used, backgroundSize } = explainer.config;
+      const covers = used === 'interventional' ? null : model.trees().covers === 'file' ? 'file' : 'counted';
+      treeShap = {
+        algorithm: used,
+        covers,
+        trainRows: data.train.x.rows,
+        background: Math.min(backgroundSize, data.train.x.rows),
+        expected: bases[e.label],
+      };
+    }
     const nullScores = scoreAll(model, x, permutedNullAttributions(attributions, seed), groundTruth, seed, targets, schema);
     for (const [metric, r] of Object.entries(scoreAll(model, x, attributions, groundTruth, seed, targets, schema)))
       cells.push(scoreCell(e, metric, r, nullScores[metric], floorScores[metric] ?? null, context));
@@ -258,6 +343,8 @@ export function explainAndScore(data, trained, spec, onProgress = () => {}) {
     target,
     groundTruthSource,
     bases,
+    treeShap,
+    modelDescription: trained.describe ?? null,
     accuracy: trained.accuracy,
     // The CLI's rule and words: a model at or below the base rate (or predicting one class) is flagged.
     chance: { baseRate: trained.sanity.baseRate, warning: sanityWarning(trained.sanity, `${data.name} · ${trained.name}`) },

@@ -228,10 +228,24 @@ function resultsTable(result) {
   );
 }
 
+/** TreeSHAP's algorithm, where its covers or background came from, and the expected value per explained class. */
+function treeShapWords(result) {
+  const t = result.treeShap;
+  const from =
+    t.algorithm === 'interventional'
+      ? `against ${t.background} training rows`
+      : t.covers === 'file'
+        ? 'covers from the model file'
+        : `covers counted from ${t.trainRows} training rows`;
+  const expected = Object.entries(t.expected).map(([c, b]) => `${formatValue(b.base)} (class ${result.classNames[c] ?? c})`);
+  return `${result.modelDescription ?? ''} · (TreeSHAP, ${t.algorithm}; ${from}) · expected value of the margin: ${expected.join(', ')}; attributions + expected value = the row's margin`;
+}
+
 /** Clears every result on the page (a new job, an error or a cancel). */
 export function clearResults() {
   hook.result = null;
-  for (const id of ['summary', 'chance-warning', 'verdicts', 'charts', 'summaries', 'instances-list', 'instance']) $(id).replaceChildren();
+  for (const id of ['summary', 'tree-summary', 'chance-warning', 'verdicts', 'charts', 'summaries', 'instances-list', 'instance'])
+    $(id).replaceChildren();
   $('chance-warning').hidden = true;
   $('instance').removeAttribute('aria-busy');
   $('instances-legend').textContent =
@@ -249,6 +263,7 @@ export async function showResult(result, isCurrent) {
   const acc = result.accuracy;
   const model =
     result.model === 'lr' ? 'logistic regression' : result.model === 'onnx' ? `${result.modelName} (${result.gradients})` : 'ANN';
+  $('tree-summary').textContent = result.treeShap === null ? '' : treeShapWords(result);
   $('summary').textContent =
     `${result.dataset} · ${model} · test accuracy ${acc.test.toFixed(3)} vs base rate ${result.chance.baseRate.toFixed(3)} ${result.model === 'onnx' ? '' : `(validation ${acc.validation?.toFixed(3) ?? '—'}, epoch ${result.bestEpoch}) `}· ${result.instances} instances${result.ignored.length > 0 ? ` · left out: ${result.ignored.join(', ')}` : ''} · ground truth: ${result.groundTruthSource} · ${(result.wallMs / 1000).toFixed(1)} s (${result.kernels} kernels)`;
   const chance = $('chance-warning');

@@ -1,11 +1,20 @@
 // Web Worker: all computation happens here so the page never blocks, and the page cancels a
-// job by terminating this worker. Messages in: { type: 'inspect', csvText, label, ignore, fileName } |
-// { type: 'run', spec }. Out: { type: 'inspected', label } | { type: 'progress', fraction, message,
-// phase } | { type: 'result', result } | { type: 'error', error: { code, message, details } }.
+// job by terminating this worker. Messages in: { type: 'inspect', csvText, label, ignore, fileName }
+// | { type: 'model', bytes, name } | { type: 'run', spec }. Out: { type: 'inspected', label } |
+// { type: 'model', model: { kind, text } } | { type: 'progress', fraction, message, phase } |
+// { type: 'result', result } | { type: 'error', error: { code, message, details } }.
 import { kernelBackend } from '@xai/core';
+import { treeFileKind, treeModelFromBytes } from '@xai/trees';
 import { checkJobSpec } from './jobSpec.js';
 import { describeLabel, readUserCsv } from './loadData.js';
-import { explainAndScore, loadData, loadOnnxChoice, trainChosenModel } from './pipeline.js';
+import { explainAndScore, loadData, loadModelChoice, trainChosenModel } from './pipeline.js';
+
+/** What an uploaded model file is: a tree ensemble (read whole, so a bad file is refused now) or an ONNX graph. */
+function describeModelFile(bytes, name) {
+  if (treeFileKind(bytes) !== null) return { kind: 'trees', text: treeModelFromBytes(bytes, { file: name }).describe() };
+  if (/\.json$/i.test(name)) treeModelFromBytes(bytes, { file: name }); // throws: neither XGBoost JSON nor a tree graph
+  return { kind: 'network', text: `${name}: an ONNX graph (${bytes.length} bytes), run on your CSV's raw columns` };
+}
 
 /** Share of the bar given to training (the rest is explaining and scoring, weighted by rows). */
 const TRAIN_SHARE = 0.1;
@@ -42,8 +51,13 @@ async function run(spec) {
   progress(0, 'reading the data', 'load');
   if (spec.model === 'onnx') {
     const name = spec.onnxName ?? 'model.onnx';
-    const { data, trained } = await loadOnnxChoice(loadData(spec), spec.onnxBytes, name);
-    const gradients = trained.model.gradientSource === 'autodiff' ? 'exact gradients' : 'finite-difference gradients';
+    const { data, trained } = await loadModelChoice(loadData(spec), spec.onnxBytes, name);
+    const gradients =
+      trained.kind === 'trees'
+        ? 'tree ensemble, no gradients'
+        : trained.model.gradientSource === 'autodiff'
+          ? 'exact gradients'
+          : 'finite-difference gradients';
     progress(TRAIN_SHARE, `loaded ${name} (test accuracy ${trained.accuracy.test.toFixed(3)}, ${gradients}); explaining`, 'explain');
     const result = explainAndScore(data, trained, spec, (f, message) => progress(TRAIN_SHARE + (1 - TRAIN_SHARE) * f, message, 'explain'));
     const wallMs = performance.now() - t0;
@@ -71,7 +85,8 @@ self.onmessage = (event) => {
     if (type === 'inspect') {
       const { csvText, label, fileName, ignore } = event.data;
       post({ type: 'inspected', label: { name: label, ...describeLabel(readUserCsv(csvText, label, fileName, 0, ignore)) } });
-    } else if (type === 'run') run(event.data.spec).catch(postError);
+    } else if (type === 'model') post({ type: 'model', model: describeModelFile(event.data.bytes, event.data.name) });
+    else if (type === 'run') run(event.data.spec).catch(postError);
   } catch (e) {
     postError(e);
   }

@@ -271,7 +271,7 @@ describe('columns left out, and a model no better than chance', () => {
     expect(await page.$eval('#summary', (s) => s.textContent)).toContain('left out: id, note');
     // income decides the label: no below-chance warning
     expect(await page.$eval('#chance-warning', (p) => p.hidden)).toBe(true);
-    await screenshot(page, 'explorer-ignore', '#controls');
+    await screenshot(page, '10-leave-out', '#controls');
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -299,7 +299,7 @@ describe('columns left out, and a model no better than chance', () => {
     const warning = await page.$eval('#chance-warning', (p) => (p.hidden ? null : p.textContent));
     expect(warning).toMatch(/^⚠ noise\.csv · logistic regression: the model .* — its explanations are not worth scoring\.$/);
     expect(warning).toBe(`⚠ ${result.chance.warning}`);
-    await screenshot(page, 'explorer-below-chance', '#results');
+    await screenshot(page, '11-below-chance', '#results');
     expect(problems).toEqual([]);
     await page.close();
   });

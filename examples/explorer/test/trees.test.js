@@ -1,0 +1,65 @@
+// The explorer on a user's XGBoost model: packages/trees' fixture xgb_binary.json (saved by
+// Booster.save_model) beside a CSV of rows made by fixtures/make_tree_rows.py, which also ran
+// xgboost's predict and pred_contribs on them. The page reads the model with @xai/trees, offers
+// TreeSHAP (not the gradient methods, with the registry's reason), and its TreeSHAP values and
+// predictions equal XGBoost's own.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvFile, openPage, runJob, screenshot, startBrowser, status, upload } from './support/page.js';
+
+const ref = JSON.parse(readFileSync(new URL('../fixtures/tree_rows.json', import.meta.url), 'utf8'));
+const modelFile = fileURLToPath(new URL(`../../../${ref.model}`, import.meta.url));
+let browser;
+
+beforeAll(async () => {
+  browser = await startBrowser();
+});
+afterAll(async () => browser?.close());
+
+describe('explorer: an uploaded XGBoost model', () => {
+  it('explains it with path-dependent TreeSHAP equal to pred_contribs; gradient methods are not offered', async () => {
+    const { page, problems } = await openPage(browser);
+    const lines = [[...ref.columns, 'y'].join(','), ...ref.x.map((r, i) => [...r.map(String), String(ref.y[i])].join(','))];
+    await upload(page, csvFile('trees.csv', `${lines.join('\n')}\n`));
+    await page.setInputFiles('#onnx-file', modelFile);
+    await page.waitForSelector('#onnx-status[data-kind=trees]');
+    expect(await page.$eval('#onnx-status', (s) => s.textContent)).toMatch(
+      /^xgb_binary\.json: XGBoost JSON binary:logistic, \d+ trees over 8 features/,
+    );
+    const boxes = await page.$$eval('input[name=explainer]', (b) => b.map((x) => ({ id: x.value, on: x.checked, off: x.disabled })));
+    expect(boxes.find((b) => b.id === 'grad')).toEqual({ id: 'grad', on: false, off: true });
+    expect(boxes.find((b) => b.id === 'treeshap')).toEqual({ id: 'treeshap', on: true, off: false });
+    expect(await page.$eval('#explainer-reasons', (r) => r.textContent)).toContain(
+      'Gradient, Gradient x Input, SmoothGrad, Integrated Gradients: not offered; they read input gradients, and a tree ensemble is piecewise constant',
+    );
+    await page.$$eval('input[name=explainer]', (all) => {
+      for (const b of all) b.checked = b.value === 'treeshap';
+    });
+    await page.fill('#instances', '50');
+    expect(await runJob(page), (await status(page)).message).toBe('done');
+    expect(await page.$eval('#tree-summary', (s) => s.textContent)).toMatch(
+      /\(TreeSHAP, path-dependent; covers from the model file\) · expected value of the margin: -?[\d.]+ \(class 1\)/,
+    );
+    const result = await page.evaluate(() => globalThis.xaiExplorer.result);
+    expect(result.rows.length).toBeGreaterThanOrEqual(5);
+    const d = ref.columns.length;
+    let worst = 0;
+    for (const row of result.rows) {
+      // the page explains raw values: find the fixture row
+      const i = ref.x.findIndex((r) => r.every((v, j) => v === row.x[j]));
+      expect(i).toBeGreaterThanOrEqual(0);
+      const contribs = ref.predContribs[i];
+      const scale = Math.max(...contribs.map(Math.abs));
+      const phi = row.attributions.TreeSHAP;
+      for (let j = 0; j < d; j++) worst = Math.max(worst, Math.abs(phi[j] - contribs[j]) / scale);
+      // XGBoost's bias column is the expected margin
+      worst = Math.max(worst, Math.abs(result.bases.TreeSHAP[1].base - contribs[d]) / scale);
+      expect(row.probabilities[1]).toBeCloseTo(ref.predict[i], 6);
+    }
+    expect(worst).toBeLessThanOrEqual(1e-5);
+    await screenshot(page, '12-xgboost-treeshap', '#results');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
