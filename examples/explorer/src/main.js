@@ -127,7 +127,8 @@ function inspectLabel() {
     const left = ignore.length > 0 ? `; left out: ${ignore.join(', ')}` : '';
     $('file-status').textContent =
       `${state.fileName}: ${info.rows} rows, ${info.features} model features (text columns one-hot)${left}; label “${info.name}”: ${info.classes.length} classes (${info.classes.join(', ')})`;
-    setState('ready');
+    // A job started before this check finished keeps its own state (running, then done).
+    if (state.job === null) setState('ready');
   };
   inspector.postMessage({ type: 'inspect', csvText: state.csvText, label, ignore, fileName: state.fileName });
 }
@@ -160,10 +161,11 @@ async function takeFile(file) {
  */
 async function takeModelFile(file) {
   const token = ++state.modelToken;
+  // Picked now, while the file is read: a model the user picks after this stays picked.
+  $('model').value = 'onnx';
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (token !== state.modelToken) return;
   Object.assign(state, { onnxBytes: bytes, onnxName: file.name, modelKind: null });
-  $('model').value = 'onnx';
   $('onnx-status').removeAttribute('data-kind');
   $('onnx-status').textContent = `${file.name}: ${bytes.length} bytes; reading it…`;
   updateExplainerChoices();

@@ -23,7 +23,8 @@ describe('explorer: an uploaded ONNX model', () => {
     await upload(page, csvFile('cancer.csv', `${lines.join('\n')}\n`));
     await pickLabel(page, 'y');
     await page.setInputFiles('#onnx-file', fixture('onnx'));
-    await page.waitForFunction(() => document.querySelector('#model').value === 'onnx');
+    await page.waitForSelector('#onnx-status[data-kind=network]');
+    expect(await page.$eval('#model', (s) => s.value)).toBe('onnx');
     await page.selectOption('#target', 'predicted');
     for (const box of await page.$$('input[name=explainer]:checked')) await box.uncheck();
     await page.check('input[name=explainer][value=grad]');

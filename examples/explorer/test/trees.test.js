@@ -22,8 +22,13 @@ describe('explorer: an uploaded XGBoost model', () => {
     const { page, problems } = await openPage(browser);
     const lines = [[...ref.columns, 'y'].join(','), ...ref.x.map((r, i) => [...r.map(String), String(ref.y[i])].join(','))];
     await upload(page, csvFile('trees.csv', `${lines.join('\n')}\n`));
+    // The user picks LR while the model file is still being read: the check finishing later keeps that pick.
     await page.setInputFiles('#onnx-file', modelFile);
+    await page.selectOption('#model', 'lr');
     await page.waitForSelector('#onnx-status[data-kind=trees]');
+    expect(await page.$eval('#model', (s) => s.value)).toBe('lr');
+    expect(await page.$eval('input[name=explainer][value=grad]', (b) => b.disabled)).toBe(false);
+    await page.selectOption('#model', 'onnx');
     expect(await page.$eval('#onnx-status', (s) => s.textContent)).toMatch(
       /^xgb_binary\.json: XGBoost JSON binary:logistic, \d+ trees over 8 features/,
     );
