@@ -1,57 +1,13 @@
 // Fusing torch's GELU (Div by √2 → Erf → Add 1 → Mul by x → Mul by 0.5) into one elementwise
 // op: one pass instead of five forward and back, as ONNX Runtime's optimizer fuses it too. The
 // fused op computes the same expression with the graph's own constants, in the same order.
-import { erf, erf32, erfDerivative } from './erf.js';
+import type { GeluConstants } from './geluKernels.js';
+import { gelu32, gelu64, geluBack32, geluBack64 } from './geluKernels.js';
 import type { OpDef } from './op.js';
 import { need } from './op.js';
 import type { PlanNode } from './planNode.js';
-import type { Data, Tensor } from './tensor.js';
+import type { Tensor } from './tensor.js';
 import { alloc, scratch } from './tensor.js';
-
-interface GeluConstants {
-  /** The divisor of x inside erf. */
-  readonly c1: number;
-  /** Added to erf. */
-  readonly c2: number;
-  /** The final factor. */
-  readonly c3: number;
-}
-
-function gelu32(xd: Float32Array, yd: Float32Array, kept: Float64Array | undefined, { c1, c2, c3 }: GeluConstants): void {
-  for (let i = 0; i < xd.length; i++) {
-    const v = xd[i]!;
-    const e = erf32(v / c1);
-    if (kept !== undefined) kept[i] = e;
-    yd[i] = v * (e + c2) * c3;
-  }
-}
-
-function gelu64(xd: Data, yd: Data, kept: Float64Array | undefined, { c1, c2, c3 }: GeluConstants): void {
-  for (let i = 0; i < xd.length; i++) {
-    const v = xd[i]!;
-    const e = erf(v / c1);
-    if (kept !== undefined) kept[i] = e;
-    yd[i] = v * (e + c2) * c3;
-  }
-}
-
-/** dx = g · c3 · (erf(x/c1) + c2 + x · erf'(x/c1) / c1), erf(x/c1) as the forward kept it. */
-function geluBack32(xd: Float32Array, gd: Float32Array, kept: Float64Array, dx: Float32Array, { c1, c2, c3 }: GeluConstants): void {
-  for (let i = 0; i < xd.length; i++) {
-    const v = xd[i]!;
-    const u = v / c1;
-    dx[i] = gd[i]! * c3 * (kept[i]! + c2 + (v * erfDerivative(u)) / c1);
-  }
-}
-
-function geluBack64(xd: Data, gd: Data, kept: Float64Array | undefined, dx: Data, { c1, c2, c3 }: GeluConstants): void {
-  for (let i = 0; i < xd.length; i++) {
-    const v = xd[i]!;
-    const u = v / c1;
-    const e = kept === undefined ? (dx instanceof Float32Array ? erf32(u) : erf(u)) : kept[i]!;
-    dx[i] = gd[i]! * c3 * (e + c2 + (v * erfDerivative(u)) / c1);
-  }
-}
 
 function geluDef(k: GeluConstants): OpDef {
   return {
@@ -60,21 +16,31 @@ function geluDef(k: GeluConstants): OpDef {
     forward(ctx, inputs, grad) {
       const x = need(inputs, 0, 'X');
       const y = alloc(x.dims, x.type, ctx.precision);
-      const kept = grad === true ? scratch(x.data.length) : undefined;
+      // dy/dx per element when a backward pass follows
+      const keep = grad === true ? scratch(x.data.length) : undefined;
       // a float32 result needs erf only to float32's accuracy; one loop per array type keeps each monomorphic
-      if (x.data instanceof Float32Array && y.data instanceof Float32Array) gelu32(x.data, y.data, kept, k);
-      else gelu64(x.data, y.data, kept, k);
-      return { outputs: [y], saved: kept };
+      if (x.data instanceof Float32Array && y.data instanceof Float32Array) gelu32(x.data, y.data, keep, k);
+      else if (x.data instanceof Float64Array && y.data instanceof Float64Array) gelu64(x.data, y.data, keep, k);
+      else gelu64(Float64Array.from(x.data), y.data as Float64Array, keep, k);
+      return { outputs: [y], saved: keep };
     },
     backward({ ctx, inputs, dOut, saved }) {
       const g = dOut[0];
       if (g === undefined) return [undefined];
       const x = inputs[0]!;
       const dx = alloc(x.dims, x.type, ctx.precision);
-      const kept = saved as Float64Array | undefined;
-      if (x.data instanceof Float32Array && g.data instanceof Float32Array && dx.data instanceof Float32Array && kept !== undefined)
-        geluBack32(x.data, g.data, kept, dx.data, k);
-      else geluBack64(x.data, g.data, kept, dx.data, k);
+      let keep = saved as Float64Array | undefined;
+      if (keep === undefined) {
+        // a forward run without `grad`: recompute dy/dx
+        keep = scratch(x.data.length);
+        const y = scratch(x.data.length);
+        if (x.data instanceof Float32Array) gelu32(x.data, new Float32Array(x.data.length), keep, k);
+        else gelu64(x.data, y, keep, k);
+      }
+      const [gd, out] = [g.data, dx.data];
+      if (gd instanceof Float32Array && out instanceof Float32Array) geluBack32(gd, keep, out);
+      else if (gd instanceof Float64Array && out instanceof Float64Array) geluBack64(gd, keep, out);
+      else for (let i = 0; i < gd.length; i++) out[i] = gd[i]! * keep[i]!;
       return [dx];
     },
   };

@@ -6,6 +6,8 @@ import type { OpContext, OpDef } from '../op.js';
 import { OpError, need } from '../op.js';
 import type { Tensor } from '../tensor.js';
 import { alloc, dimsText, normAxis, scratch, sizeOf } from '../tensor.js';
+import type { LayerNormStats } from '../layerNormKernels.js';
+import { layerNorm32, layerNorm64, layerNormBack32, layerNormBack64 } from '../layerNormKernels.js';
 
 /** The tensor seen as [outer, len, inner] around the op's axis (opset < 13: everything from the axis on is one row). */
 function softmaxLayout(ctx: OpContext, dims: readonly number[]): { outer: number; len: number; inner: number } {
@@ -77,13 +79,8 @@ function perPosition(normDims: readonly number[], t: Tensor): Float64Array {
   return out;
 }
 
-interface LayerNormSaved {
-  readonly outer: number;
+interface LayerNormSaved extends LayerNormStats {
   readonly len: number;
-  /** Per row: mean and 1/sqrt(var + ε); per element: the normalised value. */
-  readonly mean: Float64Array;
-  readonly inv: Float64Array;
-  readonly xhat: Float64Array;
 }
 
 function layerNormAxis(ctx: OpContext, dims: readonly number[]): number {
@@ -106,25 +103,14 @@ const layerNormDef: OpDef = {
     const sv = perPosition(normDims, scale);
     const bv = bias === undefined ? new Float64Array(len) : perPosition(normDims, bias);
     const y = alloc(x.dims, x.type, ctx.precision);
-    const mean = new Float64Array(outer);
-    const inv = new Float64Array(outer);
-    const xhat = scratch(x.data.length);
-    const xd = x.data;
-    for (let o = 0; o < outer; o++) {
-      const base = o * len;
-      let s = 0;
-      for (let j = 0; j < len; j++) s += xd[base + j]!;
-      const mu = s / len;
-      let v = 0;
-      for (let j = 0; j < len; j++) v += (xd[base + j]! - mu) ** 2;
-      const r = 1 / Math.sqrt(v / len + eps);
-      mean[o] = mu;
-      inv[o] = r;
-      for (let j = 0; j < len; j++) {
-        const h = (xd[base + j]! - mu) * r;
-        xhat[base + j] = h;
-        y.data[base + j] = h * sv[j]! + bv[j]!;
-      }
+    const st: LayerNormSaved = { len, mean: new Float64Array(outer), inv: new Float64Array(outer), xhat: scratch(x.data.length) };
+    const [xd, yd] = [x.data, y.data];
+    if (xd instanceof Float32Array && yd instanceof Float32Array) layerNorm32(xd, yd, sv, bv, len, eps, st);
+    else if (xd instanceof Float64Array && yd instanceof Float64Array) layerNorm64(xd, yd, sv, bv, len, eps, st);
+    else {
+      const out = new Float64Array(yd.length);
+      layerNorm64(Float64Array.from(xd), out, sv, bv, len, eps, st);
+      yd.set(out);
     }
     const statDims = x.dims.map((d, i) => (i < axis ? d : 1));
     const stat = (v: Float64Array): Tensor => {
@@ -132,16 +118,15 @@ const layerNormDef: OpDef = {
       t.data.set(v);
       return t;
     };
-    const outs: Tensor[] = [y, stat(mean), stat(inv)];
-    const saved: LayerNormSaved = { outer, len, mean, inv, xhat };
-    return { outputs: outs, saved };
+    return { outputs: [y, stat(st.mean), stat(st.inv)], saved: st };
   },
   backward({ ctx, inputs, dOut, want, saved }) {
     const g = dOut[0];
     if (dOut[1] !== undefined || dOut[2] !== undefined)
       throw new OpError('the gradient of LayerNormalization through its Mean or InvStdDev output');
     if (g === undefined) return [undefined, undefined, undefined];
-    const { outer, len, inv, xhat } = saved as LayerNormSaved;
+    const st = saved as LayerNormSaved;
+    const { len, xhat } = st;
     const [x, scale, bias] = [inputs[0]!, inputs[1]!, inputs[2]];
     const normDims = x.dims.slice(layerNormAxis(ctx, x.dims));
     const sa = accessOf(normDims, scale.dims);
@@ -150,21 +135,13 @@ const layerNormDef: OpDef = {
     let dx: Tensor | undefined;
     if (want[0]) {
       dx = alloc(x.dims, x.type, ctx.precision);
-      const d = new Float64Array(len);
-      for (let o = 0; o < outer; o++) {
-        const base = o * len;
-        let m1 = 0;
-        let m2 = 0;
-        for (let j = 0; j < len; j++) {
-          const v = gd[base + j]! * sv[j]!;
-          d[j] = v;
-          m1 += v;
-          m2 += v * xhat[base + j]!;
-        }
-        m1 /= len;
-        m2 /= len;
-        const r = inv[o]!;
-        for (let j = 0; j < len; j++) dx.data[base + j] = r * (d[j]! - m1 - xhat[base + j]! * m2);
+      const [d, out] = [new Float64Array(len), dx.data];
+      if (gd instanceof Float32Array && out instanceof Float32Array) layerNormBack32(gd, out, sv, len, st, d);
+      else if (gd instanceof Float64Array && out instanceof Float64Array) layerNormBack64(gd, out, sv, len, st, d);
+      else {
+        const o64 = new Float64Array(out.length);
+        layerNormBack64(Float64Array.from(gd), o64, sv, len, st, d);
+        out.set(o64);
       }
     }
     const perColumn = (f: (e: number) => number, t: Tensor, acc: ReturnType<typeof accessOf>): Tensor => {
