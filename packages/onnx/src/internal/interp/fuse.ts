@@ -1,50 +1,9 @@
 // Fusing torch's GELU (Div by √2 → Erf → Add 1 → Mul by x → Mul by 0.5) into one elementwise
 // op: one pass instead of five forward and back, as ONNX Runtime's optimizer fuses it too. The
 // fused op computes the same expression with the graph's own constants, in the same order.
-import type { GeluConstants } from './geluKernels.js';
-import { gelu32, gelu64, geluBack32, geluBack64 } from './geluKernels.js';
-import type { OpDef } from './op.js';
-import { need } from './op.js';
+import { erfGeluLoop, geluOpDef } from './geluOp.js';
 import type { PlanNode } from './planNode.js';
 import type { Tensor } from './tensor.js';
-import { alloc, scratch } from './tensor.js';
-
-function geluDef(k: GeluConstants): OpDef {
-  return {
-    flow: 'elementwise',
-    grads: [0],
-    forward(ctx, inputs, grad) {
-      const x = need(inputs, 0, 'X');
-      const y = alloc(x.dims, x.type, ctx.precision);
-      // dy/dx per element when a backward pass follows
-      const keep = grad === true ? scratch(x.data.length) : undefined;
-      // a float32 result needs erf only to float32's accuracy; one loop per array type keeps each monomorphic
-      if (x.data instanceof Float32Array && y.data instanceof Float32Array) gelu32(x.data, y.data, keep, k);
-      else if (x.data instanceof Float64Array && y.data instanceof Float64Array) gelu64(x.data, y.data, keep, k);
-      else gelu64(Float64Array.from(x.data), y.data as Float64Array, keep, k);
-      return { outputs: [y], saved: keep };
-    },
-    backward({ ctx, inputs, dOut, saved }) {
-      const g = dOut[0];
-      if (g === undefined) return [undefined];
-      const x = inputs[0]!;
-      const dx = alloc(x.dims, x.type, ctx.precision);
-      let keep = saved as Float64Array | undefined;
-      if (keep === undefined) {
-        // a forward run without `grad`: recompute dy/dx
-        keep = scratch(x.data.length);
-        const y = scratch(x.data.length);
-        if (x.data instanceof Float32Array) gelu32(x.data, new Float32Array(x.data.length), keep, k);
-        else gelu64(x.data, y, keep, k);
-      }
-      const [gd, out] = [g.data, dx.data];
-      if (gd instanceof Float32Array && out instanceof Float32Array) geluBack32(gd, keep, out);
-      else if (gd instanceof Float64Array && out instanceof Float64Array) geluBack64(gd, keep, out);
-      else for (let i = 0; i < gd.length; i++) out[i] = gd[i]! * keep[i]!;
-      return [dx];
-    },
-  };
-}
 
 /** The one scalar constant among a binary node's inputs, and the other input. */
 function scalarAndOther(
@@ -91,7 +50,8 @@ export function fuseGelu(nodes: readonly PlanNode[], constants: readonly (Tensor
     const half = byX ? only(mul.outputs[0]!, 'Mul') : undefined;
     const h = half && scalarAndOther(half, constants);
     if (erfNode === undefined || !add || !a || !mul || !half || !h) continue;
-    const def = geluDef({ c1: d.value, c2: a.value, c3: h.value });
+    const loop = erfGeluLoop({ c1: d.value, c2: a.value, c3: h.value });
+    const def = geluOpDef(() => loop);
     const fused: PlanNode = {
       ...erfNode,
       def,

@@ -97,3 +97,16 @@ export function geluBack32(gd: Float32Array, keep: Float64Array, dx: Float32Arra
 export function geluBack64(gd: Float64Array, keep: Float64Array, dx: Float64Array): void {
   for (let i = 0; i < gd.length; i++) dx[i] = gd[i]! * keep[i]!;
 }
+
+const SQRT_2_OVER_PI = Math.sqrt(2 / Math.PI);
+const TANH_C = 0.044715;
+
+/** The tanh form y = x/2 · (1 + tanh(√(2/π) (x + 0.044715 x³))); `keep` receives dy/dx when given. */
+export function geluTanh(xd: Float32Array | Float64Array, yd: Float32Array | Float64Array, keep: Float64Array | undefined): void {
+  for (let i = 0; i < xd.length; i++) {
+    const x = xd[i]!;
+    const t = Math.tanh(SQRT_2_OVER_PI * (x + TANH_C * x * x * x));
+    yd[i] = 0.5 * x * (1 + t);
+    if (keep !== undefined) keep[i] = 0.5 * (1 + t) + 0.5 * x * (1 - t * t) * SQRT_2_OVER_PI * (1 + 3 * TANH_C * x * x);
+  }
+}

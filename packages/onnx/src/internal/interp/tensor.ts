@@ -68,10 +68,11 @@ export class Arena {
   private used: Data[] = [];
   private bytes = 0;
 
-  take(f32: boolean, size: number): Data {
+  /** A zeroed array, or with `unset` one whose values are left from its last use. */
+  take(f32: boolean, size: number, unset = false): Data {
     const list = this.free.get(`${f32 ? 4 : 8}:${size}`);
     const a = list?.pop();
-    const out = a === undefined ? (f32 ? new Float32Array(size) : new Float64Array(size)) : a.fill(0);
+    const out = a === undefined ? (f32 ? new Float32Array(size) : new Float64Array(size)) : unset ? a : a.fill(0);
     if (a === undefined) this.bytes += out.byteLength;
     this.used.push(out);
     return out;
@@ -113,9 +114,9 @@ export function inArena<T>(a: Arena, fn: () => T): T {
 }
 
 /** The array a tensor of `type` holds under `precision` (zeroed). */
-export function allocData(type: number, size: number, precision: Precision): Data {
+export function allocData(type: number, size: number, precision: Precision, unset = false): Data {
   const f32 = precision === 'float32' && (type === ELEM.FLOAT || type === ELEM.FLOAT16);
-  if (arena !== undefined) return arena.take(f32, size);
+  if (arena !== undefined) return arena.take(f32, size, unset);
   return f32 ? new Float32Array(size) : new Float64Array(size);
 }
 
@@ -127,6 +128,11 @@ export function alloc(dims: readonly number[], type: number, precision: Precisio
   return { dims, type, data: allocData(type, sizeOf(dims), precision) };
 }
 
+/** `alloc` for an op that writes every element: a recycled array is not zeroed first. */
+export function allocUnset(dims: readonly number[], type: number, precision: Precision): Tensor {
+  return { dims, type, data: allocData(type, sizeOf(dims), precision, true) };
+}
+
 /** A tensor of `type` with its values copied into the precision's array type (rounding on store). */
 export function fromValues(dims: readonly number[], type: number, values: ArrayLike<number>, precision: Precision): Tensor {
   const data = allocData(type, values.length, precision);
@@ -135,9 +141,9 @@ export function fromValues(dims: readonly number[], type: number, values: ArrayL
   return { dims, type, data };
 }
 
-/** A float64 work array (from the run's arena when there is one), zeroed. */
-export function scratch(size: number): Float64Array {
-  return allocData(ELEM.DOUBLE, size, 'float64') as Float64Array;
+/** A float64 work array (from the run's arena when there is one), zeroed unless `unset` (the caller writes every element). */
+export function scratch(size: number, unset = false): Float64Array {
+  return allocData(ELEM.DOUBLE, size, 'float64', unset) as Float64Array;
 }
 
 /** An int64 tensor (shape, index or axis values). */

@@ -5,7 +5,7 @@ import { accessOf, at, broadcastShapes, indexMap, reduceTo } from '../broadcast.
 import type { Backward, OpContext, OpDef } from '../op.js';
 import { OpError, need } from '../op.js';
 import type { Data, Tensor } from '../tensor.js';
-import { alloc, allocData, dimsText, sizeOf } from '../tensor.js';
+import { alloc, allocData, allocUnset, dimsText, sizeOf } from '../tensor.js';
 import { transposeData } from '../kernels.js';
 
 /** One product on the context's kernels: out = a (n x k) · B, B = b (k x m) or bᵀ (b m x k). */
@@ -144,7 +144,8 @@ const gemmDef: OpDef = {
     const [n, k] = transA ? [a.dims[1]!, a.dims[0]!] : [a.dims[0]!, a.dims[1]!];
     const [k2, m] = transB ? [b.dims[1]!, b.dims[0]!] : [b.dims[0]!, b.dims[1]!];
     if (k !== k2) throw new OpError(`Gemm inner dims ${k} and ${k2} differ (${dimsText(a.dims)}, ${dimsText(b.dims)})`, 'SHAPE_MISMATCH');
-    const y = alloc([n, m], a.type, ctx.precision);
+    // the product writes every element
+    const y = allocUnset([n, m], a.type, ctx.precision);
     // a constant bias row (a Linear layer's) is added by the kernel
     const fused =
       c !== undefined &&

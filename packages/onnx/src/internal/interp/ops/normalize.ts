@@ -5,7 +5,7 @@ import { accessOf, at, reduceTo } from '../broadcast.js';
 import type { OpContext, OpDef } from '../op.js';
 import { OpError, need } from '../op.js';
 import type { Tensor } from '../tensor.js';
-import { alloc, dimsText, normAxis, scratch, sizeOf } from '../tensor.js';
+import { alloc, allocUnset, dimsText, normAxis, scratch, sizeOf } from '../tensor.js';
 import type { LayerNormStats } from '../layerNormKernels.js';
 import { layerNorm32, layerNorm64, layerNormBack32, layerNormBack64 } from '../layerNormKernels.js';
 
@@ -102,8 +102,8 @@ const layerNormDef: OpDef = {
     const normDims = x.dims.slice(axis);
     const sv = perPosition(normDims, scale);
     const bv = bias === undefined ? new Float64Array(len) : perPosition(normDims, bias);
-    const y = alloc(x.dims, x.type, ctx.precision);
-    const st: LayerNormSaved = { len, mean: new Float64Array(outer), inv: new Float64Array(outer), xhat: scratch(x.data.length) };
+    const y = allocUnset(x.dims, x.type, ctx.precision);
+    const st: LayerNormSaved = { len, mean: new Float64Array(outer), inv: new Float64Array(outer), xhat: scratch(x.data.length, true) };
     const [xd, yd] = [x.data, y.data];
     if (xd instanceof Float32Array && yd instanceof Float32Array) layerNorm32(xd, yd, sv, bv, len, eps, st);
     else if (xd instanceof Float64Array && yd instanceof Float64Array) layerNorm64(xd, yd, sv, bv, len, eps, st);
@@ -134,7 +134,7 @@ const layerNormDef: OpDef = {
     const gd = g.data;
     let dx: Tensor | undefined;
     if (want[0]) {
-      dx = alloc(x.dims, x.type, ctx.precision);
+      dx = allocUnset(x.dims, x.type, ctx.precision);
       const [d, out] = [new Float64Array(len), dx.data];
       if (gd instanceof Float32Array && out instanceof Float32Array) layerNormBack32(gd, out, sv, len, st, d);
       else if (gd instanceof Float64Array && out instanceof Float64Array) layerNormBack64(gd, out, sv, len, st, d);

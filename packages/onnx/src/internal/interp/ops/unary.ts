@@ -3,6 +3,7 @@
 import type { NodeProto } from '../../proto.js';
 import { attrFloat, attrString } from '../../proto.js';
 import { erf, erf32, erfDerivative } from '../erf.js';
+import { erfGeluLoop, geluOpDef, tanhGeluLoop } from '../geluOp.js';
 import type { OpDef } from '../op.js';
 import { OpError, need } from '../op.js';
 import { ELEM, alloc, isFloatType } from '../tensor.js';
@@ -12,10 +13,6 @@ interface Fn {
   readonly f: (x: number) => number;
   readonly d?: (x: number, y: number) => number;
 }
-
-const SQRT_HALF = Math.SQRT1_2;
-const INV_SQRT_2PI = 1 / Math.sqrt(2 * Math.PI);
-const SQRT_2_OVER_PI = Math.sqrt(2 / Math.PI);
 
 function sigmoid(x: number): number {
   if (x >= 0) return 1 / (1 + Math.exp(-x));
@@ -27,23 +24,6 @@ function sigmoid(x: number): number {
 function roundEven(x: number): number {
   const r = Math.round(x);
   return r - x === 0.5 && r % 2 !== 0 ? r - 1 : r;
-}
-
-function gelu(node: NodeProto): Fn {
-  if ((attrString(node, 'approximate') ?? 'none') === 'tanh') {
-    const c = 0.044715;
-    return {
-      f: (x) => 0.5 * x * (1 + Math.tanh(SQRT_2_OVER_PI * (x + c * x * x * x))),
-      d: (x) => {
-        const t = Math.tanh(SQRT_2_OVER_PI * (x + c * x * x * x));
-        return 0.5 * (1 + t) + 0.5 * x * (1 - t * t) * SQRT_2_OVER_PI * (1 + 3 * c * x * x);
-      },
-    };
-  }
-  return {
-    f: (x) => 0.5 * x * (1 + erf(x * SQRT_HALF)),
-    d: (x) => 0.5 * (1 + erf(x * SQRT_HALF)) + x * INV_SQRT_2PI * Math.exp(-0.5 * x * x),
-  };
 }
 
 const FNS: Readonly<Record<string, (node: NodeProto) => Fn>> = {
@@ -68,7 +48,6 @@ const FNS: Readonly<Record<string, (node: NodeProto) => Fn>> = {
     const a = attrFloat(n, 'alpha', 1);
     return { f: (x) => (x > 0 ? x : a * Math.expm1(x / a)), d: (x) => (x > 0 ? 1 : Math.exp(x / a)) };
   },
-  Gelu: gelu,
   Erf: () => ({ f: erf, d: erfDerivative }),
   Tanh: () => ({ f: Math.tanh, d: (_x, y) => 1 - y * y }),
   Sigmoid: () => ({ f: sigmoid, d: (_x, y) => y * (1 - y) }),
@@ -102,7 +81,7 @@ const FNS: Readonly<Record<string, (node: NodeProto) => Fn>> = {
 };
 
 /** The op types implemented here. */
-export const UNARY_OPS: readonly string[] = Object.keys(FNS);
+export const UNARY_OPS: readonly string[] = [...Object.keys(FNS), 'Gelu'];
 
 /** The definition of one elementwise op; the functions are made once per node. */
 function unaryDef(op: string): OpDef {
@@ -152,4 +131,12 @@ function unaryDef(op: string): OpDef {
   return def;
 }
 
-export const UNARY_DEFS: Readonly<Record<string, OpDef>> = Object.fromEntries(UNARY_OPS.map((op) => [op, unaryDef(op)]));
+const ERF_GELU = erfGeluLoop({ c1: Math.SQRT2, c2: 1, c3: 0.5 });
+
+/** Gelu (both forms) runs whole-batch loops that keep dy/dx for the backward pass. */
+const geluDef = geluOpDef((node) => ((attrString(node, 'approximate') ?? 'none') === 'tanh' ? tanhGeluLoop : ERF_GELU));
+
+export const UNARY_DEFS: Readonly<Record<string, OpDef>> = {
+  ...Object.fromEntries(Object.keys(FNS).map((op) => [op, unaryDef(op)])),
+  Gelu: geluDef,
+};
