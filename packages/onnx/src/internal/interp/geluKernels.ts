@@ -23,7 +23,6 @@ function derivativeTable(table: Float64Array, degree: number): Float64Array {
 }
 
 const T7 = ERF_TABLE_F32;
-const D7 = derivativeTable(T7, 7);
 const T14 = ERF_TABLE;
 const D14 = derivativeTable(T14, 14);
 
@@ -46,13 +45,17 @@ export function gelu32(xd: Float32Array, yd: Float32Array, keep: Float64Array | 
       const t2 = t * t;
       const t4 = t2 * t2;
       const b = j * 8;
-      const lo = T7[b]! + t * T7[b + 1]! + t2 * (T7[b + 2]! + t * T7[b + 3]!);
-      const hi = T7[b + 4]! + t * T7[b + 5]! + t2 * (T7[b + 6]! + t * T7[b + 7]!);
-      e = lo + t4 * hi;
-      if (keep !== undefined) {
-        const d = j * 7;
-        de = D7[d]! + t * D7[d + 1]! + t2 * (D7[d + 2]! + t * D7[d + 3]!) + t4 * (D7[d + 4]! + t * D7[d + 5]! + t2 * D7[d + 6]!);
-      }
+      // the interval's coefficients read once, for erf and for erf′ (whose coefficients are k·c_k)
+      const k0 = T7[b]!;
+      const k1 = T7[b + 1]!;
+      const k2 = T7[b + 2]!;
+      const k3 = T7[b + 3]!;
+      const k4 = T7[b + 4]!;
+      const k5 = T7[b + 5]!;
+      const k6 = T7[b + 6]!;
+      const k7 = T7[b + 7]!;
+      e = k0 + t * k1 + t2 * (k2 + t * k3) + t4 * (k4 + t * k5 + t2 * (k6 + t * k7));
+      if (keep !== undefined) de = k1 + t * (2 * k2) + t2 * (3 * k3 + t * (4 * k4)) + t4 * (5 * k5 + t * (6 * k6) + t2 * (7 * k7));
     }
     const signed = e * (+(u > 0) - +(u < 0));
     yd[i] = v * (signed + c2) * c3;
