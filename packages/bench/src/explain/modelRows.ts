@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Matrix, Model, Preprocessing } from '@xai/core';
 import { XaiError, checkOptions, hasTrees, isXaiError, systemError } from '@xai/core';
-import { applyPreprocessing, looksUnscaled, readFeatureCsvSync } from '@xai/data/node';
+import { applyPreprocessing, looksUnscaled, readCsvRecords, readFeatureCsvSync } from '@xai/data/node';
 
 /** Raw CSV rows turned into a model's inputs, and what was off about them. */
 export interface ModelRows {
@@ -73,8 +73,20 @@ export function readModelRows(
     } catch (e) {
       throw systemError(e, { fn: `xai ${what}`, path, action: 'read', arg: path });
     }
-    const ignore = [...(label !== undefined && label !== p.label?.name ? [label] : []), ...dropped];
-    const r = applyPreprocessing(bytes, p, { file: path, margin, ignore, ...csv });
+    const extraLabel = label !== undefined && label !== p.label?.name ? [label] : [];
+    const apply = (ignore: readonly string[]) => applyPreprocessing(bytes, p, { file: path, margin, ignore, ...csv });
+    let r: ReturnType<typeof apply>;
+    try {
+      r = apply([...extraLabel, ...dropped]);
+    } catch (e) {
+      // A --train file may lack the label the instances hold; the instances must have it.
+      if (columns === undefined || !onlyLabelUnknown(e, label)) throw namedColumnError(e, path, { label, csv }, what);
+      try {
+        r = apply(dropped);
+      } catch (e2) {
+        throw namedColumnError(e2, path, { label, csv }, what);
+      }
+    }
     return {
       x: r.x,
       names: r.names,
@@ -151,9 +163,13 @@ function readFeatureColumns(
   try {
     t = readFeatureCsvSync(path, { drop: [...(label ? [label] : []), ...o.ignore], missing: cells, ...o.csv });
   } catch (e) {
-    // The label is not in this file: nothing to drop but the ignored columns.
-    if (!(label && isXaiError(e, 'BAD_OPTION') && e.details.arg === 'drop')) throw e;
-    t = readFeatureCsvSync(path, { drop: [...o.ignore], missing: cells, ...o.csv });
+    // A --train file may lack the label the instances hold (nothing to drop but the ignored columns); the instances must have it.
+    if (columns === undefined || !onlyLabelUnknown(e, label)) throw namedColumnError(e, path, { label, csv: o.csv }, what);
+    try {
+      t = readFeatureCsvSync(path, { drop: [...o.ignore], missing: cells, ...o.csv });
+    } catch (e2) {
+      throw namedColumnError(e2, path, { label, csv: o.csv }, what);
+    }
   }
   if (columns === undefined || t.names.join('\u0000') === columns.join('\u0000')) return t;
   const missing = columns.filter((c) => !t.names.includes(c));
@@ -171,4 +187,35 @@ function readFeatureColumns(
     );
   // Same columns in another order: matched by name, so every row means what the instances mean.
   return readFeatureCsvSync(path, { names: [...columns], missing: cells, ...o.csv });
+}
+
+/** True when `e` refuses a column list (`ignore`, `drop`) that names no column of the file but the label. */
+function onlyLabelUnknown(e: unknown, label: string | undefined): boolean {
+  if (label === undefined || !isXaiError(e, 'BAD_OPTION') || (e.details.arg !== 'ignore' && e.details.arg !== 'drop')) return false;
+  const unknown = e.details.value;
+  return Array.isArray(unknown) && unknown.length === 1 && unknown[0] === label;
+}
+
+/**
+ * A readers' refusal of a column list (`ignore`/`drop` in @xai/data's terms) told as the flag
+ * the user typed: `--label` when the label is not in the file, else `--ignore`, with the
+ * columns the file has. Any other error is returned as it is.
+ */
+function namedColumnError(e: unknown, path: string, o: { label: string | undefined; csv: CsvReading }, what: string): unknown {
+  if (!isXaiError(e, 'BAD_OPTION') || (e.details.arg !== 'ignore' && e.details.arg !== 'drop') || !Array.isArray(e.details.value)) return e;
+  const unknown = e.details.value as string[];
+  const flag = o.label !== undefined && unknown.includes(o.label) ? '--label' : '--ignore';
+  const names = flag === '--label' ? [o.label!] : unknown;
+  let header: readonly string[] | undefined;
+  try {
+    header = readCsvRecords(readFileSync(path), { file: path, ...o.csv }).header;
+  } catch {
+    header = undefined;
+  }
+  const quote = (xs: readonly string[]): string => xs.map((n) => JSON.stringify(n)).join(', ');
+  return new XaiError(
+    'BAD_OPTION',
+    `${flag} ${quote(names)}: ${path} has no such column${names.length > 1 ? 's' : ''}${header ? `; its columns are ${quote(header)}` : ''}`,
+    { fn: `xai ${what}`, arg: flag, value: names, file: path },
+  );
 }

@@ -471,7 +471,42 @@ function nameCases(): CorpusCase[] {
     expect: 'error',
     mentions: ['--sign'],
   });
-  return out;
+  return [...out, ...columnFlagCases()];
+}
+
+/** A column named by a flag that the file lacks: the message names that flag (never another) and the columns there are. */
+function columnFlagCases(): CorpusCase[] {
+  const explain = (model: string, instances: string, extra: string[]): string[] => [
+    'explain',
+    '--model',
+    model,
+    '--instances',
+    instances,
+    '--method',
+    'grad',
+    ...extra,
+    '--out',
+    'a.json',
+  ];
+  const lr = (sh: string): string[] => [join(sh, 'lr.json'), join(sh, 'test.csv')];
+  const people = (sh: string): string[] => [join(sh, 'people', 'people-lr.json'), join(sh, 'people.csv')];
+  const cases: [string, (sh: string) => string[], string[], string, string[]][] = [
+    ['label-plain', lr, ['--label', 'nosuch'], '--label', ['"nosuch"', '"a", "b", "c", "y"']],
+    ['label-preprocessed', people, ['--label', 'nosuch'], '--label', ['"nosuch"', '"name", "x", "y"']],
+    ['ignore-plain', lr, ['--label', 'y', '--ignore', 'zz'], '--ignore', ['"zz"', '"a", "b", "c", "y"']],
+    ['ignore-preprocessed', people, ['--ignore', 'zz'], '--ignore', ['"zz"', '"name", "x", "y"']],
+  ];
+  return cases.map(([id, files, extra, flag, names]) => ({
+    id: `names-column-${id}`,
+    surface: 'names',
+    args: (_dir: string, sh: string) => {
+      const [model, instances] = files(sh);
+      return explain(model!, instances!, extra);
+    },
+    expect: 'error' as const,
+    mentions: ['xai explain', flag, ...names, new RegExp(`^(?![\\s\\S]*${flag === '--label' ? '--ignore' : '--label'})`)],
+    leaves: 'a.json',
+  }));
 }
 
 function outputCases(): CorpusCase[] {
