@@ -123,12 +123,15 @@ export function benchCommand(program: Command, io: CliIo): Command {
     .addHelpText('after', EXAMPLES)
     .action(async (flags: BenchFlags) => {
       const t0 = performance.now();
-      const [{ resolveBenchConfig }, { readConfigFile }] = await Promise.all([
-        import('../config/benchConfig.js'),
+      const [{ resolveCommandConfig }, { readConfigFile }] = await Promise.all([
+        import('./commandConfig.js'),
         import('../config/configFile.js'),
       ]);
       const file = flags.config === undefined ? undefined : readConfigFile(flags.config);
-      const config = resolveBenchConfig(file, configInput(flags));
+      const config = resolveCommandConfig('bench', {
+        flags: configInput(flags),
+        ...(flags.config !== undefined ? { config: { path: flags.config, value: file } } : {}),
+      });
       checkFlagCombinations(config);
       // Loaded only once the flags are valid: a typo fails fast.
       const { runBench } = await import('../run/runBench.js');

@@ -54,11 +54,11 @@ Examples:
 }
 
 async function runDataList(flags: DataListFlags, io: CliIo): Promise<void> {
-  const [{ resolveBenchConfig }, { listBenchDatasets, formatDatasetTable }] = await Promise.all([
-    import('../config/benchConfig.js'),
+  const [{ resolveCommandConfig }, { listBenchDatasets, formatDatasetTable }] = await Promise.all([
+    import('./commandConfig.js'),
     import('./listBenchDatasets.js'),
   ]);
-  const c = resolveBenchConfig({}, { dataDir: flags.dataDir, cacheDir: flags.cacheDir, preset: flags.preset });
+  const c = resolveCommandConfig('data list', { flags: { dataDir: flags.dataDir, cacheDir: flags.cacheDir, preset: flags.preset } });
   const rows = await listBenchDatasets({ dataDir: c.dataDir, cacheDir: c.cacheDir, preset: c.preset });
   io.out(flags.json ? `${JSON.stringify(rows, null, 2)}\n` : formatDatasetTable(rows));
 }
@@ -85,15 +85,14 @@ Examples:
 }
 
 async function runDataExport(name: string | undefined, f: DataExportFlags, io: CliIo): Promise<void> {
-  const [{ resolveBenchConfig }, { exportData }, { XaiError }, { refuseInputAsOutput }] = await Promise.all([
-    import('../config/benchConfig.js'),
+  const [{ resolveCommandConfig }, { exportData }, { XaiError }, { refuseInputAsOutput }] = await Promise.all([
+    import('./commandConfig.js'),
     import('../inputs/exportData.js'),
     import('@xai/core'),
     import('../results/refuseOverwrite.js'),
   ]);
-  const c = resolveBenchConfig(
-    {},
-    {
+  const c = resolveCommandConfig('data export', {
+    flags: {
       dataDir: f.dataDir,
       cacheDir: f.cacheDir,
       preset: f.preset,
@@ -108,7 +107,7 @@ async function runDataExport(name: string | undefined, f: DataExportFlags, io: C
       encoding: f.encoding,
       decimal: f.decimal,
     },
-  );
+  });
   if ((name === undefined) === (c.userData === null))
     throw new XaiError('BAD_OPTION', 'give a dataset name (synthetic, adult, compas, …) or --data <csv> --label <column>, not both', {
       fn: 'xai data export',

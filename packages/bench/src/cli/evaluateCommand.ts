@@ -55,9 +55,9 @@ Examples:
 `,
     )
     .action(async (f: EvaluateFlags) => {
-      const [{ resolveBenchConfig }, { evaluateAttributions }, { featureKindsLine }, { refuseInputAsOutput }, { metaPathOf }] =
+      const [{ resolveCommandConfig }, { evaluateAttributions }, { featureKindsLine }, { refuseInputAsOutput }, { metaPathOf }] =
         await Promise.all([
-          import('../config/benchConfig.js'),
+          import('./commandConfig.js'),
           import('../explain/evaluateAttributions.js'),
           import('../inputs/featureKinds.js'),
           import('../results/refuseOverwrite.js'),
@@ -75,9 +75,8 @@ Examples:
         ],
         'xai evaluate',
       );
-      const c = resolveBenchConfig(
-        {},
-        {
+      const c = resolveCommandConfig('evaluate', {
+        flags: {
           preset: f.preset,
           seed: f.seed,
           precision: f.precision,
@@ -85,7 +84,7 @@ Examples:
           stabilitySamples: f.stabilitySamples,
           modelInput: f.modelInput,
         },
-      );
+      });
       const data = userDataFromFlags(f, 'xai evaluate');
       const r = await evaluateAttributions({
         model: f.model,

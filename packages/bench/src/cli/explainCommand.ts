@@ -62,19 +62,21 @@ Examples:
 
 async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
   const [
-    { resolveBenchConfig },
+    { resolveCommandConfig },
     { explainInstances },
     { fileRef, metaPathOf, writeAttributions },
     { featureKindsLine },
     { refuseInputAsOutput },
   ] = await Promise.all([
-    import('../config/benchConfig.js'),
+    import('./commandConfig.js'),
     import('../explain/explainInstances.js'),
     import('../explain/attributionsFile.js'),
     import('../inputs/featureKinds.js'),
     import('../results/refuseOverwrite.js'),
   ]);
-  const c = resolveBenchConfig({}, { preset: f.preset, seed: f.seed, precision: f.precision, modelInput: f.modelInput });
+  const c = resolveCommandConfig('explain', {
+    flags: { preset: f.preset, seed: f.seed, precision: f.precision, modelInput: f.modelInput },
+  });
   refuseInapplicableFlags(f, 'xai explain');
   refuseInputAsOutput(
     [

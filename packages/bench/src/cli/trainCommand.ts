@@ -44,15 +44,14 @@ xai explain / evaluate apply it to raw CSV rows, matching columns by name.
 }
 
 async function runTrain(flags: TrainFlags, io: CliIo): Promise<void> {
-  const [{ resolveBenchConfig }, { trainModels }, { availableDatasets }, { isPeerPreset, protocolPreset }] = await Promise.all([
-    import('../config/benchConfig.js'),
+  const [{ resolveCommandConfig }, { trainModels }, { availableDatasets }, { isPeerPreset, protocolPreset }] = await Promise.all([
+    import('./commandConfig.js'),
     import('../inputs/trainModels.js'),
     import('@xai/data/node'),
     import('../config/presetStages.js'),
   ]);
-  const c = resolveBenchConfig(
-    {},
-    {
+  const c = resolveCommandConfig('train', {
+    flags: {
       datasets: flags.datasets,
       models: flags.models,
       preset: flags.preset,
@@ -70,7 +69,7 @@ async function runTrain(flags: TrainFlags, io: CliIo): Promise<void> {
       encoding: flags.encoding,
       decimal: flags.decimal,
     },
-  );
+  });
   if (isPeerPreset(c.preset))
     io.err(
       `xai: note: --preset ${c.preset} sets only the explainers and the extended metrics; xai train's data and models use the ${protocolPreset(c.preset)} preset (as xai bench --preset ${c.preset} does), recorded in models.json\n`,
