@@ -126,5 +126,8 @@ describe('model file errors name the file', () => {
     expect(errorOf(() => parseModelJson('{', 'c.json')).message).toMatch(
       /^\[PARSE_ERROR\] parseModelJson: text: c\.json: not valid JSON: /,
     );
+    const dup = errorOf(() => parseModelJson('{"format": "xai-model@1",\n  "format": "x"}', 'd.json')) as XaiError;
+    expect(dup.message).toContain('d.json: not valid JSON: line 2, column 3: duplicate key "format" (first at line 1)');
+    expect(dup.details).toMatchObject({ file: 'd.json', line: 2, column: 3, key: 'format' });
   });
 });

@@ -1,11 +1,11 @@
-import { XaiError, describeValue } from '@xai/core';
+import { XaiError, describeValue, parseJsonText } from '@xai/core';
 import type { NeuralModel } from './neuralModel.js';
 import { fromModelJson } from './fromModelJson.js';
 import { namingFile } from './internal/namingFile.js';
 
 /**
- * JSON.parse with a PARSE_ERROR naming the caller and the source (text or file), then the
- * checks of `fromModelJson`. Shared by `parseModelJson` and the file readers of `/node`.
+ * Core's strict JSON reader (a duplicate key, a syntax error: PARSE_ERROR naming the caller,
+ * the source, line and column; a BOM dropped), then the checks of `fromModelJson`. Shared by `parseModelJson` and the file readers of `/node`.
  * When `source` names a file (anything but 'text'), every error carries it: in front of the
  * message and as `details.file` (the field stays in the message and in `details.field`).
  * @internal
@@ -14,13 +14,17 @@ export function parseModelText(text: string, fn: string, arg: string, source: st
   const file = source === 'text' ? undefined : source;
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJsonText(text, { file: file ?? 'text', fn, arg });
   } catch (e) {
-    throw new XaiError('PARSE_ERROR', `${file ? `${file}: ` : ''}not valid JSON: ${(e as Error).message}`, {
+    const { line, column, problem, key } = (e as XaiError).details as { line: number; column: number; problem: string; key?: string };
+    throw new XaiError('PARSE_ERROR', `${file ? `${file}: ` : ''}not valid JSON: line ${line}, column ${column}: ${problem}`, {
       fn,
       arg,
       value: text.slice(0, 40),
+      line,
+      column,
       ...(file ? { file } : {}),
+      ...(key === undefined ? {} : { key }),
     });
   }
   if (file === undefined) return fromModelJson(json);

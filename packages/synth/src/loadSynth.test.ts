@@ -105,6 +105,8 @@ describe('loadSynth', () => {
     const dir = await saved();
     writeFileSync(join(dir, 'manifest.json'), '{oops');
     expect(await codeOfAsync(() => loadSynth(dir))).toBe('PARSE_ERROR');
+    writeFileSync(join(dir, 'manifest.json'), '{"id": "a",\n "id": "b"}');
+    await expect(loadSynth(dir)).rejects.toThrow(/manifest\.json, line 2, column 2: duplicate key "id" \(first at line 1\)/);
     expect(await codeOfAsync(() => loadSynth(''))).toBe('BAD_INPUT');
     expect(await codeOfAsync(() => loadSynth(dir, { verify: 'all' as 'files' }))).toBe('BAD_OPTION');
   });

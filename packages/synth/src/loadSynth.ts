@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { XaiError, checkOptions, describeValue, enumOption, systemError } from '@xai/core';
+import { XaiError, checkOptions, describeValue, enumOption, parseJsonText, systemError } from '@xai/core';
 import type { Matrix } from '@xai/core';
 import { generateSynthGauss } from './generateSynthGauss.js';
 import { SPLIT_NAMES, assembleSynthDataset } from './internal/assembleSynthDataset.js';
@@ -95,17 +95,7 @@ async function readManifest(
 ): Promise<{ manifestPath: string; manifest: Manifest & { files: readonly SynthFileEntry[] }; params: SynthGaussParams }> {
   const manifestPath = join(dir, MANIFEST_FILE);
   const manifestText = (await readBytes(manifestPath, fn)).toString('utf8');
-  let raw: unknown;
-  try {
-    raw = JSON.parse(manifestText);
-  } catch (e) {
-    throw new XaiError('PARSE_ERROR', `${manifestPath}: not JSON: ${(e as Error).message}`, {
-      fn,
-      arg: 'dir',
-      value: manifestPath,
-      file: manifestPath,
-    });
-  }
+  const raw = parseJsonText(manifestText, { file: manifestPath, fn, arg: 'dir' });
   const { manifest, params } = checkManifest(raw, fn, manifestPath);
   if (!Array.isArray(manifest.files))
     throw new XaiError('BAD_INPUT', `${manifestPath}: lists no files (not written by saveSynth?)`, {
@@ -228,12 +218,7 @@ async function readBytes(path: string, fn: string): Promise<Buffer> {
 
 function parseDgp(text: string, path: string, K: number, d: number, fn: string): SynthGaussDgp {
   const bad = (what: string): XaiError => new XaiError('PARSE_ERROR', `${path}: ${what}`, { fn, arg: 'file', value: path, file: path });
-  let raw: Record<string, unknown>;
-  try {
-    raw = JSON.parse(text) as Record<string, unknown>;
-  } catch (e) {
-    throw bad(`not JSON: ${(e as Error).message}`);
-  }
+  const raw = parseJsonText(text, { file: path, fn, arg: 'file' }) as Record<string, unknown>;
   const mat = (key: string): Matrix => {
     const rows = raw[key];
     if (!Array.isArray(rows) || rows.length !== K) throw bad(`${key}: expected ${K} rows`);

@@ -34,6 +34,15 @@ describe('regenerate', () => {
     expect(same(regenerate(ds.id, { dirs: [join(tmp, 'nothing'), tmp] }), ds)).toBe(true);
   });
 
+  it('a duplicate key in manifest JSON text or a saved manifest.json is a PARSE_ERROR naming the file, line and key', () => {
+    const text = JSON.stringify(ds.manifest, null, 1).replace('{', '{\n "version": 0,');
+    expect(() => regenerate(text)).toThrow(/manifest JSON, line \d+, column \d+: duplicate key "version" \(first at line 2\)/);
+    const dir = join(tmp, 'dup');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'manifest.json'), text);
+    expect(() => regenerate(ds.id, { dirs: [dir] })).toThrow(/dup[/\\]manifest\.json, line \d+, column \d+: duplicate key "version"/);
+  });
+
   it('cannot invert a bare id with nowhere to look: NOT_FOUND', () => {
     expect(codeOf(() => regenerate(ds.id))).toBe('NOT_FOUND');
   });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { XaiError, checkOptions } from '@xai/core';
+import { XaiError, checkOptions, parseJsonText } from '@xai/core';
 import { readManifestInput, regenerateManifest } from './internal/manifestInput.js';
 import type { SynthDataset, SynthManifest } from './synthDataset.js';
 
@@ -45,12 +45,8 @@ function findManifest(id: string, dirs: readonly string[]): { value: unknown; pa
       } catch {
         continue;
       }
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch {
-        continue;
-      }
+      // A manifest that does not parse is refused by name rather than passed over: it may be the one sought.
+      const value = parseJsonText(text, { file: path, fn: 'regenerate', arg: 'dirs' });
       if ((value as { id?: unknown } | null)?.id === id) return { value, path };
     }
   }

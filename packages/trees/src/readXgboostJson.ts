@@ -2,7 +2,7 @@
 // numerical splits, as a core TreeEnsemble. Leaf values are `split_conditions` at leaves, covers
 // `sum_hessian`, missing values take `default_left`.
 import type { TreeClassScore, TreeEnsemble, TreeTransform } from '@xai/core';
-import { XaiError, describeValue } from '@xai/core';
+import { XaiError, describeValue, parseJsonText } from '@xai/core';
 import type { RawNode } from './internal/buildTree.js';
 import { buildTree } from './internal/buildTree.js';
 import type { TreeSite } from './internal/treeError.js';
@@ -129,17 +129,36 @@ export function readXgboostJson(text: string, options: ReadXgboostOptions = {}):
   };
 }
 
-/** JSON, where XGBoost's bare NaN / Infinity numbers are read as strings (and refused where they matter, naming the node). */
+/**
+ * JSON by core's strict reader (a duplicate key or syntax error names the line and column),
+ * where XGBoost's bare NaN / Infinity numbers are read as strings (and refused where they
+ * matter, naming the node).
+ */
 function parseJson(text: string, file: string, fn: string): unknown {
   try {
-    return JSON.parse(text);
-  } catch (e) {
+    return parseJsonText(text, { file, fn });
+  } catch (first) {
+    const quoted = text.replace(/([[,:]\s*)(-?(?:NaN|Infinity))(?=\s*[,\]}])/g, '$1"$2"');
+    if (quoted === text) throw parseError(first, file, fn);
     try {
-      return JSON.parse(text.replace(/([[,:]\s*)(-?(?:NaN|Infinity))(?=\s*[,\]}])/g, '$1"$2"'));
-    } catch {
-      throw new XaiError('PARSE_ERROR', `${file} is not JSON (${(e as Error).message})`, { fn, file });
+      return parseJsonText(quoted, { file, fn });
+    } catch (e) {
+      throw parseError(e, file, fn);
     }
   }
+}
+
+/** The strict reader's error in this reader's words (`m.json is not JSON (line 3, column 5: ...)`). */
+function parseError(e: unknown, file: string, fn: string): unknown {
+  if (!(e instanceof XaiError)) return e;
+  const { line, column, problem, key } = e.details as { line: number; column: number; problem: string; key?: string };
+  return new XaiError('PARSE_ERROR', `${file} is not JSON (line ${line}, column ${column}: ${problem})`, {
+    fn,
+    file,
+    line,
+    column,
+    ...(key === undefined ? {} : { key }),
+  });
 }
 
 function readTree(tree: unknown, group: number, inputDim: number, columns: number, site: TreeSite) {

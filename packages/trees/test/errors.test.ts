@@ -54,6 +54,18 @@ describe('XGBoost JSON', () => {
   it('text that is not an XGBoost model is PARSE_ERROR', () => {
     rejects(() => readXgboostJson('{"a": 1}', { file: 'x.json' }), 'PARSE_ERROR', /x\.json: has no "learner"/);
     rejects(() => readXgboostJson('{', { file: 'y.json' }), 'PARSE_ERROR', /y\.json is not JSON/);
+    const dup = text.replace('{', '{\n"learner": {},');
+    rejects(
+      () => readXgboostJson(dup, { file: 'd.json' }),
+      'PARSE_ERROR',
+      /d\.json is not JSON \(line \d+, column \d+: duplicate key "learner" \(first at line 2\)/,
+    );
+    rejects(
+      () => readXgboostJson(dup.replace('"learner": {},', '"learner": {"x": NaN},'), { file: 'd.json' }),
+      'PARSE_ERROR',
+      /duplicate key "learner"/,
+    );
+    expect(readXgboostJson(`\uFEFF${text}`, { file: 'b.json' }).info.format).toBe('xgboost-json');
   });
 });
 

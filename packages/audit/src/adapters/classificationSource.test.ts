@@ -71,6 +71,17 @@ describe('classificationSource', () => {
   it('names the file and line of a bad row, a missing field, a bad label; invalid UTF-8 unless an encoding is given', () => {
     const bad = thrown(() => classificationSource({ name: 'd.jsonl', content: '{"t":"a","y":"b"}\n{oops\n' }, { text: ['t'], label: 'y' }));
     expect([bad.code, bad.details.file, bad.details.line]).toEqual(['PARSE_ERROR', 'd.jsonl', 2]);
+    const dupKey = thrown(() =>
+      classificationSource({ name: 'd.jsonl', content: '{"t":"a","y":"b"}\n{"t":"c","y":"b","t":"d"}\n' }, { text: ['t'], label: 'y' }),
+    );
+    expect([dupKey.code, dupKey.details.file, dupKey.details.line, dupKey.details.column, dupKey.details.key]).toEqual([
+      'PARSE_ERROR',
+      'd.jsonl',
+      2,
+      18,
+      't',
+    ]);
+    expect(dupKey.message).toContain('d.jsonl:2:18: invalid JSON (duplicate key "t" (first at line 2)');
     const field = thrown(() =>
       classificationSource({ name: 'd.jsonl', content: jsonl([{ t: 'a', y: 'b' }, { y: 'c' }]) }, { text: ['t'], label: 'y' }),
     );

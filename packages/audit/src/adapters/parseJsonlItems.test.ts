@@ -57,6 +57,22 @@ describe('parseJsonlItems', () => {
     expect(failure(`${B1}\n${B2}\n`, `${L1}\nnot json\n`)).toEqual({ code: 'PARSE_ERROR', reason: 'malformed', line: 2, file: 'l.jsonl' });
   });
 
+  it('a duplicate key on a line -> PARSE_ERROR naming the file, line, column and key', () => {
+    expect(failure(`${B1}\n${B2}\n`, `${L1}\n{"id":"t2","answer":0,"answer":1}\n`)).toEqual({
+      code: 'PARSE_ERROR',
+      reason: 'malformed',
+      line: 2,
+      file: 'l.jsonl',
+    });
+    try {
+      parseJsonlItems(`${B1}\n${B2}\n`, `${L1}\n{"id":"t2","answer":0,"answer":1}\n`, { labelsName: 'l.jsonl' });
+    } catch (e) {
+      expect((e as XaiError).message).toContain('l.jsonl:2:23: not valid JSON (duplicate key "answer" (first at line 2)');
+      expect((e as XaiError).details).toMatchObject({ key: 'answer', column: 23 });
+    }
+    expect.assertions(5);
+  });
+
   it('structurally malformed items -> PARSE_ERROR', () => {
     expect(failure('[1,2]\n', '')).toMatchObject({ code: 'PARSE_ERROR', line: 1 });
     expect(failure('{"candidates":[]}\n', '')).toMatchObject({ code: 'PARSE_ERROR', line: 1 });

@@ -1,4 +1,4 @@
-import { XaiError, isXaiError, checkOptions } from '@xai/core';
+import { XaiError, isXaiError, checkOptions, parseJsonText } from '@xai/core';
 import type { BlindItem, Item } from '../item.js';
 import { assertCandidates } from '../item.js';
 
@@ -49,9 +49,19 @@ function lines(text: string, file: string): { line: number; text: string }[] {
 function parseObject(text: string, file: string, line: number): Record<string, unknown> {
   let v: unknown;
   try {
-    v = JSON.parse(text);
+    v = parseJsonText(text, { file, fn: FN, firstLine: line });
   } catch (e) {
-    fail('PARSE_ERROR', 'malformed', file, line, `not valid JSON (${(e as Error).message})`, text.slice(0, 60));
+    const { column, problem, key } = (e as XaiError).details as { column?: number; problem?: string; key?: string };
+    throw new XaiError('PARSE_ERROR', `${file}:${line}:${column}: not valid JSON (${problem})`, {
+      fn: FN,
+      arg: file,
+      value: text.slice(0, 60),
+      file,
+      line,
+      column,
+      reason: 'malformed',
+      ...(key === undefined ? {} : { key }),
+    });
   }
   if (v === null || typeof v !== 'object' || Array.isArray(v))
     fail('PARSE_ERROR', 'malformed', file, line, 'expected a JSON object', text.slice(0, 60));

@@ -1,4 +1,4 @@
-import { XaiError, closestKey } from '@xai/core';
+import { XaiError, closestKey, parseJsonText } from '@xai/core';
 import { readCsvRecords } from '@xai/data/readCsvRecords';
 
 /** One record of a JSONL or CSV file: its 1-based line and its fields by name (JSONL: dotted paths). */
@@ -33,15 +33,18 @@ function jsonlRows(content: string, name: string, fn: string): Rows {
     if (text.trim().length === 0) return;
     let obj: unknown;
     try {
-      obj = JSON.parse(text);
+      obj = parseJsonText(text, { file: name, fn, firstLine: i + 1 });
     } catch (e) {
-      throw new XaiError('PARSE_ERROR', `${name}:${i + 1}: invalid JSON (${(e as Error).message})`, {
+      const { column, problem, key } = (e as XaiError).details as { column?: number; problem?: string; key?: string };
+      throw new XaiError('PARSE_ERROR', `${name}:${i + 1}:${column}: invalid JSON (${problem})`, {
         fn,
         arg: name,
         value: name,
         file: name,
         line: i + 1,
+        column,
         reason: 'malformed',
+        ...(key === undefined ? {} : { key }),
       });
     }
     if (obj === null || typeof obj !== 'object' || Array.isArray(obj))

@@ -153,6 +153,10 @@ describe('mergeRuns / resume / reports: refusals', () => {
     cpSync(s1, bad, { recursive: true });
     writeFileSync(join(bad, 'manifest.json'), '{');
     expect(() => readManifest(bad)).toThrow(/PARSE_ERROR.*not valid JSON/);
+    writeFileSync(join(bad, 'manifest.json'), '{"format": "xai-bench-manifest@1",\n "format": "xai-bench-manifest@1"}');
+    expect(() => readManifest(bad)).toThrow(
+      /manifest\.json is not valid JSON \(line 2, column 2: duplicate key "format" \(first at line 1\)/,
+    );
     writeFileSync(join(bad, 'manifest.json'), '{"format":"other"}');
     expect(() => readManifest(bad)).toThrow(/not an xai-bench-manifest@1/);
     const empty = join(dir, 'empty');

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { writeFileAtomicSync } from '@xai/core/node';
 import { join } from 'node:path';
-import { XaiError, isXaiError } from '@xai/core';
+import { XaiError, isXaiError, parseJsonText } from '@xai/core';
 import { withIo } from '../system/ioError.js';
 import type { BenchConfig, ShardSpec } from '../config/benchConfig.js';
 import type { PreparedDataset, PreparedModel } from '../run/benchEngine.js';
@@ -90,13 +90,21 @@ export function readManifest(dir: string): RunManifest {
     });
   let m: unknown;
   try {
-    m = JSON.parse(withIo('read', path, 'readManifest', () => readFileSync(path, 'utf8')));
+    m = parseJsonText(
+      withIo('read', path, 'readManifest', () => readFileSync(path, 'utf8')),
+      { file: path, fn: 'readManifest', arg: 'dir' },
+    );
   } catch (e) {
     if (isXaiError(e, 'IO_ERROR')) throw e;
-    throw new XaiError('PARSE_ERROR', `${path} is not valid JSON (${(e as Error).message})`, {
+    const { line, column, problem, key } = (e as XaiError).details as { line?: number; column?: number; problem?: string; key?: string };
+    throw new XaiError('PARSE_ERROR', `${path} is not valid JSON (line ${line}, column ${column}: ${problem})`, {
       fn: 'readManifest',
       arg: 'dir',
       value: dir,
+      file: path,
+      line,
+      column,
+      ...(key === undefined ? {} : { key }),
     });
   }
   if (m === null || typeof m !== 'object' || (m as { format?: unknown }).format !== 'xai-bench-manifest@1') {

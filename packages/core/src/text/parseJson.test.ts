@@ -61,4 +61,18 @@ describe('parseJsonText', () => {
     expect(parseJsonText('[[[]]]', { ...src, maxDepth: 3 })).toEqual([[[]]]);
     expect(failure('[[[[]]]]', 3).message).toMatch(/deeper than 3/);
   });
+
+  it('counts lines from firstLine for one line of a JSONL file, where a BOM is an error', () => {
+    const line7 = { ...src, firstLine: 7 };
+    expect(parseJsonText('{"id": "a"}', line7)).toEqual({ id: 'a' });
+    try {
+      parseJsonText('{"id": "a", "id": "b"}', line7);
+      expect.unreachable();
+    } catch (e) {
+      const x = e as Error & { details: Record<string, unknown> };
+      expect(x.details).toMatchObject({ line: 7, column: 13, key: 'id' });
+      expect(x.details.problem).toMatch(/^duplicate key "id" \(first at line 7\)/);
+    }
+    expect(() => parseJsonText('\uFEFF{"a": 1}', line7)).toThrow(/line 7, column 1: expected a value/);
+  });
 });

@@ -15,6 +15,12 @@ export interface JsonSource {
   readonly arg?: string;
   /** Deepest nesting of objects and arrays accepted. @defaultValue 1000 */
   readonly maxDepth?: number;
+  /**
+   * The file line the text starts on, when it is one line of a larger file (JSONL): lines in
+   * messages count from it, and a byte-order mark is dropped only at the file's start (line 1).
+   * @defaultValue 1
+   */
+  readonly firstLine?: number;
 }
 
 interface Frame {
@@ -29,8 +35,8 @@ const VALUE = 0;
 const KEY = 1;
 const AFTER = 2;
 
-function lineColumn(text: string, at: number): { line: number; column: number } {
-  let line = 1;
+function lineColumn(text: string, at: number, firstLine = 1): { line: number; column: number } {
+  let line = firstLine;
   let start = 0;
   for (let k = text.indexOf('\n'); k >= 0 && k < at; k = text.indexOf('\n', k + 1)) {
     line++;
@@ -65,8 +71,8 @@ class JsonScanner {
   ) {}
 
   private fail(at: number, message: string, extra: Record<string, unknown> = {}): never {
-    const { line, column } = lineColumn(this.text, at);
     const s = this.source;
+    const { line, column } = lineColumn(this.text, at, s.firstLine);
     // The file is named once: as the argument, or before the line when an option names it.
     const file = s.arg !== undefined && s.arg !== s.file ? `${s.file}, ` : '';
     throw new XaiError('PARSE_ERROR', `${file}line ${line}, column ${column}: ${message}`, {
@@ -76,6 +82,7 @@ class JsonScanner {
       file: s.file,
       line,
       column,
+      problem: message,
       ...extra,
     });
   }
@@ -179,7 +186,7 @@ class JsonScanner {
       const where = pathOf(this.stack, this.stack.length - 1);
       this.fail(
         at,
-        `duplicate key ${JSON.stringify(key)}${where ? ` in ${where}` : ''} (first at line ${lineColumn(t, first).line}); JSON keys must be unique, and one of the two values would be dropped`,
+        `duplicate key ${JSON.stringify(key)}${where ? ` in ${where}` : ''} (first at line ${lineColumn(t, first, this.source.firstLine).line}); JSON keys must be unique, and one of the two values would be dropped`,
         { key },
       );
     }
@@ -243,12 +250,14 @@ class JsonScanner {
  * Parses JSON text strictly: a leading byte-order mark is dropped; a duplicate key (at any
  * depth), nesting deeper than `maxDepth`, a trailing comma, NaN, a single-quoted string or any
  * other syntax error is PARSE_ERROR naming the file, line and column (and, for a duplicate, the
- * key, where it sits and the line of its first occurrence).
+ * key, where it sits and the line of its first occurrence); `details.problem` holds the message
+ * without the place.
  * @example parseJsonText('{"a": 1, "a": 2}', { file: 'c.json', fn: 'xai bench' }) // PARSE_ERROR: c.json, line 1, column 10: duplicate key "a" ...
  * @since 0.3.0
  */
 export function parseJsonText(text: string, source: JsonSource): unknown {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const atStart = (source.firstLine ?? 1) === 1;
+  const body = atStart && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   new JsonScanner(body, source).scan();
   return JSON.parse(body) as unknown;
 }

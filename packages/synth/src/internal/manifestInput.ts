@@ -1,6 +1,6 @@
 // regenerate's argument handling and the regenerate-and-compare step, shared by the
 // browser-safe regenerate and the Node one that looks ids up in folders.
-import { XaiError, describeValue } from '@xai/core';
+import { XaiError, describeValue, parseJsonText } from '@xai/core';
 import { generateSynthGauss } from '../generateSynthGauss.js';
 import type { SynthDataset, SynthManifest } from '../synthDataset.js';
 import { checkManifest } from './checkManifest.js';
@@ -13,11 +13,7 @@ export function readManifestInput(manifestOrId: SynthManifest | string, fn: stri
   if (typeof manifestOrId !== 'string') return { value: manifestOrId, source: 'manifest' };
   const text = manifestOrId.trim();
   if (text.startsWith('{')) {
-    try {
-      return { value: JSON.parse(text), source: 'manifest' };
-    } catch (e) {
-      throw new XaiError('PARSE_ERROR', `manifest JSON does not parse: ${(e as Error).message}`, { fn, arg: 'manifestOrId', value: text });
-    }
+    return { value: parseJsonText(text, { file: 'manifest JSON', fn, arg: 'manifestOrId' }), source: 'manifest' };
   }
   if (/^[0-9a-f]{64}$/.test(text)) return { id: text };
   throw new XaiError('BAD_INPUT', `expected a manifest, its JSON text or a 64-hex id, got ${describeValue(text)}`, {
