@@ -163,23 +163,10 @@ export interface ExtendedMetricEntry {
 
 type Evaluate = (input: ExtendedMetricInput, options: never) => MetricResult;
 
-interface Notes {
-  readonly seeded: boolean;
-  readonly valueModels: boolean;
-  readonly floorMeaningful: boolean;
-  readonly floorNote: string;
-  readonly nullMeaningful: boolean;
-  readonly nullNote: string;
-  readonly presetNotes?: Readonly<Partial<Record<AnyPreset, PresetNotes>>>;
-}
-
-type OwnInfo = Omit<ExtendedMetricInfo, keyof Notes>;
-
-function entry(info: OwnInfo, notes: Notes, evaluate: Evaluate): ExtendedMetricEntry {
-  const full: ExtendedMetricInfo = { ...info, ...notes };
+function entry(info: ExtendedMetricInfo, evaluate: Evaluate): ExtendedMetricEntry {
   const ev = evaluate as (input: ExtendedMetricInput, options: ExtendedRunOptions) => MetricResult;
   return {
-    info: full,
+    info,
     evaluate: (input, options = {}) => ev(input, options),
     run: (model, x, attributions, targets, explain, options = {}) => {
       let opts = options;
@@ -225,13 +212,6 @@ function roadWithOrder(order: 'morf' | 'lerf'): Evaluate {
   }) as Evaluate;
 }
 
-const RANDOM_ORDER_NULL = 'meaningful: a random order is the reference curve';
-const INPUT_INDEPENDENT_FLOOR = 'meaningful as a warning: an input-independent shortcut explanation scores 0 (the best)';
-const PERMUTATION_INVARIANT =
-  'not meaningful: the score is invariant under a permutation of the features, so the permuted null equals the explainer itself';
-const RE_EXPLAIN_NULL =
-  'not meaningful: a fixed feature permutation of the explainer output leaves the score unchanged (norms / rank correlations of jointly permuted vectors), and a fresh one per call measures the permutation, not the explainer';
-
 /**
  * Every extended metric by id: `info` (family, direction, requirements, reference,
  * floor/null notes), `run` (positional batch runner) and `evaluate` (object input).
@@ -239,455 +219,42 @@ const RE_EXPLAIN_NULL =
  * @since 0.2.0
  */
 export const extendedMetrics: Readonly<Record<ExtendedMetricId, ExtendedMetricEntry>> = {
-  INFIDELITY: entry(
-    infidelityInfo,
-    {
-      seeded: true,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote:
-        'meaningful: a constant (mean-gradient) explanation is exact for a linear model, so the floor shows how much of the score local linearity alone buys',
-      nullMeaningful: true,
-      nullNote: 'meaningful: permuting features breaks the alignment of Iᵀe with f(x) − f(x − I)',
-    },
-    infidelity,
-  ),
-  FAITHFULNESS_CORRELATION: entry(
-    faithfulnessCorrelationInfo,
-    {
-      seeded: true,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote: 'meaningful: a fixed ranking correlates only as far as the model is globally additive',
-      nullMeaningful: true,
-      nullNote: 'meaningful: expected ≈ 0 for permuted attributions',
-    },
-    faithfulnessCorrelation,
-  ),
-  MONOTONICITY_CORRELATION: entry(
-    monotonicityCorrelationInfo,
-    {
-      seeded: true,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote: 'meaningful: a fixed variance ranking tracks per-feature output variance only globally',
-      nullMeaningful: true,
-      nullNote: 'meaningful: expected ≈ 0 for permuted attributions',
-    },
-    monotonicityCorrelation,
-  ),
-  DELETION: entry(
-    deletionInfo,
-    {
-      seeded: false,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote: 'meaningful: the shortcut ranking deletes in a global order',
-      nullMeaningful: true,
-      nullNote: RANDOM_ORDER_NULL,
-    },
-    deletion,
-  ),
-  INSERTION: entry(
-    insertionInfo,
-    {
-      seeded: false,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote: 'meaningful: the shortcut ranking inserts in a global order',
-      nullMeaningful: true,
-      nullNote: RANDOM_ORDER_NULL,
-    },
-    insertion,
-  ),
-  ROAD_MORF: entry(
-    roadMorfInfo,
-    {
-      seeded: true,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote: 'meaningful: the shortcut ranking removes in a global order',
-      nullMeaningful: true,
-      nullNote: RANDOM_ORDER_NULL,
-    },
-    roadWithOrder('morf'),
-  ),
-  ROAD_LERF: entry(
-    roadLerfInfo,
-    {
-      seeded: true,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote: 'meaningful: the shortcut ranking keeps features in a global order',
-      nullMeaningful: true,
-      nullNote: RANDOM_ORDER_NULL,
-    },
-    roadWithOrder('lerf'),
-  ),
-  MAX_SENSITIVITY: entry(
-    maxSensitivityInfo,
-    {
-      seeded: true,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote:
-        'meaningful as a warning: an input-independent shortcut explanation scores 0 (the best), so robustness must be read beside faithfulness',
-      nullMeaningful: false,
-      nullNote: RE_EXPLAIN_NULL,
-    },
-    maxSensitivity,
-  ),
-  AVG_SENSITIVITY: entry(
-    avgSensitivityInfo,
-    {
-      seeded: true,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote: INPUT_INDEPENDENT_FLOOR,
-      nullMeaningful: false,
-      nullNote: RE_EXPLAIN_NULL,
-    },
-    avgSensitivity,
-  ),
-  LOCAL_LIPSCHITZ: entry(
-    localLipschitzInfo,
-    {
-      seeded: true,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote: INPUT_INDEPENDENT_FLOOR,
-      nullMeaningful: false,
-      nullNote: RE_EXPLAIN_NULL,
-    },
-    localLipschitz,
-  ),
-  SPARSENESS: entry(
-    sparsenessInfo,
-    {
-      seeded: false,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote: 'meaningful as a reference: a shortcut explanation has its own concentration (a one-hot shortcut scores the best)',
-      nullMeaningful: false,
-      nullNote: PERMUTATION_INVARIANT,
-    },
-    sparseness,
-  ),
-  COMPLEXITY: entry(
-    complexityInfo,
-    {
-      seeded: false,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote: 'meaningful as a reference: a shortcut explanation has its own entropy (a one-hot shortcut scores the best)',
-      nullMeaningful: false,
-      nullNote: PERMUTATION_INVARIANT,
-    },
-    complexity,
-  ),
-  EFFECTIVE_COMPLEXITY: entry(
-    effectiveComplexityInfo,
-    {
-      seeded: false,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote: "meaningful as a reference: counts the shortcut's non-zero features",
-      nullMeaningful: false,
-      nullNote: PERMUTATION_INVARIANT,
-    },
-    effectiveComplexity,
-  ),
-  MODEL_RANDOMISATION: entry(
-    modelParameterRandomisationInfo,
-    {
-      seeded: true,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote:
-        'meaningful: a shortcut computed once from the trained model does not change with the weights, so it scores similarity 1 (fails the sanity check), as it should',
-      nullMeaningful: false,
-      nullNote: RE_EXPLAIN_NULL,
-    },
-    modelParameterRandomisation,
-  ),
-  RANDOM_LOGIT: entry(
-    randomLogitInfo,
-    {
-      seeded: true,
-      valueModels: false,
-      floorMeaningful: true,
-      floorNote:
-        'meaningful: a class-independent shortcut scores similarity 1 (fails the check); with 2 classes only under the signed default (Spearman of |e| is exactly 1 for every gradient-family explainer there, since ∂p₁/∂x = −∂p₀/∂x)',
-      nullMeaningful: false,
-      nullNote: RE_EXPLAIN_NULL,
-      presetNotes: {
-        quantus: {
-          floorNote:
-            'meaningful: a class-independent shortcut gives two equal explanations, SSIM 1 (fails the check); with 2 classes too, since quantus compares signed explanations',
-          nullNote:
-            'not meaningful: under quantus the similarity is SSIM over windows of 7 neighbouring features, so a fixed permutation of both explanations changes the score only through the order of the features, which tabular data does not have (it measures the permutation, not the explainer), and a fresh one per call measures the permutation alone',
-        },
-      },
-    },
-    randomLogit,
-  ),
-  COMPLETENESS: entry(
-    completenessInfo,
-    {
-      seeded: false,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote: "meaningful: a shortcut's sum is unrelated to f(x) − f(x₀)",
-      nullMeaningful: false,
-      nullNote: 'not meaningful: Σ_j e_j is invariant under a feature permutation, so the null equals the explainer',
-    },
-    completeness,
-  ),
-  NON_SENSITIVITY: entry(
-    nonSensitivityInfo,
-    {
-      seeded: true,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote: 'meaningful: a dense shortcut gives dummy features non-zero attribution',
-      nullMeaningful: true,
-      nullNote: 'meaningful: permutation moves zero attributions off the dummy features',
-    },
-    nonSensitivity,
-  ),
-  KENDALL_TAU: entry(
-    kendallTauInfo,
-    {
-      seeded: false,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote: 'meaningful: a fixed ranking agrees with the ground truth as far as it is global',
-      nullMeaningful: true,
-      nullNote: 'meaningful: expected ≈ 0 for permuted attributions',
-    },
-    kendallTau,
-  ),
-  MONOTONICITY_ARYA: entry(
-    monotonicityAryaInfo,
-    {
-      seeded: false,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote: 'meaningful: a global ranking inserts in one order for every instance, monotone only where the model is',
-      nullMeaningful: true,
-      nullNote: 'meaningful: a random insertion order is monotone only by chance',
-    },
-    monotonicityArya,
-  ),
-  FAITHFULNESS_ESTIMATE: entry(
-    faithfulnessEstimateInfo,
-    {
-      seeded: false,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote: 'meaningful: a fixed ranking correlates with single-feature drops only as far as the model is globally additive',
-      nullMeaningful: true,
-      nullNote: 'meaningful: expected ≈ 0 for permuted attributions',
-    },
-    faithfulnessEstimate,
-  ),
-  PIXEL_FLIPPING: entry(
-    pixelFlippingInfo,
-    {
-      seeded: false,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote: 'meaningful: the shortcut ranking removes in a global order',
-      nullMeaningful: true,
-      nullNote: RANDOM_ORDER_NULL,
-    },
-    pixelFlipping,
-  ),
-  REGION_PERTURBATION: entry(
-    regionPerturbationInfo,
-    {
-      seeded: false,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote: 'meaningful: the shortcut ranking removes regions in a global order',
-      nullMeaningful: true,
-      nullNote: RANDOM_ORDER_NULL,
-    },
-    regionPerturbation,
-  ),
-  SELECTIVITY: entry(
-    selectivityInfo,
-    {
-      seeded: false,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote: 'meaningful: the shortcut ranking removes regions in a global order',
-      nullMeaningful: true,
-      nullNote: RANDOM_ORDER_NULL,
-    },
-    selectivity,
-  ),
-  SENSITIVITY_N: entry(
-    sensitivityNInfo,
-    {
-      seeded: true,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote: 'meaningful: a fixed attribution vector sums over subsets as the model does only where it is globally additive',
-      nullMeaningful: true,
-      nullNote: 'meaningful: expected ≈ 0 for permuted attributions',
-    },
-    sensitivityN,
-  ),
-  SUFFICIENCY: entry(
-    sufficiencyInfo,
-    {
-      seeded: false,
-      valueModels: false,
-      floorMeaningful: true,
-      floorNote:
-        'meaningful as a warning: identical shortcut explanations make every pair close, so the score falls to the share of the predicted class',
-      nullMeaningful: true,
-      nullNote: 'meaningful: a fresh permutation per instance scatters similar explanations apart',
-    },
-    sufficiency,
-  ),
-  CONTINUITY: entry(
-    continuityInfo,
-    {
-      seeded: false,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote: INPUT_INDEPENDENT_FLOOR,
-      nullMeaningful: false,
-      nullNote: RE_EXPLAIN_NULL,
-    },
-    continuity,
-  ),
-  CONSISTENCY: entry(
-    consistencyInfo,
-    {
-      seeded: false,
-      valueModels: false,
-      floorMeaningful: true,
-      floorNote:
-        'meaningful as a warning: identical shortcut explanations share one label, so the score falls to the share of the predicted class',
-      nullMeaningful: true,
-      nullNote: 'meaningful: a fresh permutation per instance changes which features form the label',
-    },
-    consistency,
-  ),
-  TOP_K_INTERSECTION: entry(
-    topKIntersectionInfo,
-    {
-      seeded: false,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote: 'meaningful: a fixed ranking finds the true features as far as they are the same for every instance',
-      nullMeaningful: true,
-      nullNote: 'meaningful: expected = mask size / d for permuted attributions',
-    },
-    topKIntersection,
-  ),
-  RELEVANCE_RANK_ACCURACY: entry(
-    relevanceRankAccuracyInfo,
-    {
-      seeded: false,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote: 'meaningful: a fixed ranking finds the true features as far as they are the same for every instance',
-      nullMeaningful: true,
-      nullNote: 'meaningful: expected = mask size / d for permuted attributions',
-    },
-    relevanceRankAccuracy,
-  ),
-  RELEVANCE_MASS_ACCURACY: entry(
-    relevanceMassAccuracyInfo,
-    {
-      seeded: false,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote: 'meaningful: a fixed attribution puts its mass on the true features as far as they are shared',
-      nullMeaningful: true,
-      nullNote: 'meaningful: expected = mask size / d for permuted |attributions|',
-    },
-    relevanceMassAccuracy,
-  ),
-  LOCALISATION_AUC: entry(
-    localisationAucInfo,
-    {
-      seeded: false,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote: 'meaningful: a fixed ranking separates the true features as far as they are shared',
-      nullMeaningful: true,
-      nullNote: 'meaningful: expected = 0.5 for permuted attributions',
-    },
-    localisationAuc,
-  ),
-  POINTING_GAME: entry(
-    pointingGameInfo,
-    {
-      seeded: false,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote: 'meaningful: a fixed ranking points at a true feature as far as its top feature is marked for every instance',
-      nullMeaningful: true,
-      nullNote: 'meaningful: expected = mask size / d for permuted attributions ((mask size / d)(1 − mask size / d) weighted)',
-    },
-    pointingGame,
-  ),
-  ATTRIBUTION_LOCALISATION: entry(
-    attributionLocalisationInfo,
-    {
-      seeded: false,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote: 'meaningful: a fixed attribution puts its mass on the true features as far as they are shared',
-      nullMeaningful: true,
-      nullNote: 'meaningful: expected = mask size / d for permuted |attributions| ((mask size / d)² weighted)',
-    },
-    attributionLocalisation,
-  ),
-  EFFICIENT_MPRT: entry(
-    efficientMprtInfo,
-    {
-      seeded: true,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote:
-        'meaningful: a shortcut computed once from the trained model does not change with the weights, so its entropy rise is 0 (fails the check), as it should',
-      nullMeaningful: false,
-      nullNote: 'not meaningful: a histogram entropy is invariant under a permutation of the features, so the null equals the explainer',
-    },
-    efficientMprt,
-  ),
-  SMOOTH_MPRT: entry(
-    smoothMprtInfo,
-    {
-      seeded: true,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote:
-        'meaningful: a shortcut computed once from the trained model does not change with the weights, so it scores similarity 1 (fails the check), as it should',
-      nullMeaningful: false,
-      nullNote: RE_EXPLAIN_NULL,
-    },
-    smoothMprt,
-  ),
-  INPUT_INVARIANCE: entry(
-    inputInvarianceInfo,
-    {
-      seeded: false,
-      valueModels: true,
-      floorMeaningful: true,
-      floorNote: 'meaningful as a warning: an input-independent shortcut explanation is trivially invariant and scores 1 (the best)',
-      nullMeaningful: false,
-      nullNote:
-        'not meaningful: the same permutation of both explanations leaves their equality unchanged, so the null equals the explainer',
-    },
-    inputInvariance,
-  ),
+  INFIDELITY: entry(infidelityInfo, infidelity),
+  FAITHFULNESS_CORRELATION: entry(faithfulnessCorrelationInfo, faithfulnessCorrelation),
+  MONOTONICITY_CORRELATION: entry(monotonicityCorrelationInfo, monotonicityCorrelation),
+  DELETION: entry(deletionInfo, deletion),
+  INSERTION: entry(insertionInfo, insertion),
+  ROAD_MORF: entry(roadMorfInfo, roadWithOrder('morf')),
+  ROAD_LERF: entry(roadLerfInfo, roadWithOrder('lerf')),
+  MAX_SENSITIVITY: entry(maxSensitivityInfo, maxSensitivity),
+  AVG_SENSITIVITY: entry(avgSensitivityInfo, avgSensitivity),
+  LOCAL_LIPSCHITZ: entry(localLipschitzInfo, localLipschitz),
+  SPARSENESS: entry(sparsenessInfo, sparseness),
+  COMPLEXITY: entry(complexityInfo, complexity),
+  EFFECTIVE_COMPLEXITY: entry(effectiveComplexityInfo, effectiveComplexity),
+  MODEL_RANDOMISATION: entry(modelParameterRandomisationInfo, modelParameterRandomisation),
+  RANDOM_LOGIT: entry(randomLogitInfo, randomLogit),
+  COMPLETENESS: entry(completenessInfo, completeness),
+  NON_SENSITIVITY: entry(nonSensitivityInfo, nonSensitivity),
+  KENDALL_TAU: entry(kendallTauInfo, kendallTau),
+  MONOTONICITY_ARYA: entry(monotonicityAryaInfo, monotonicityArya),
+  FAITHFULNESS_ESTIMATE: entry(faithfulnessEstimateInfo, faithfulnessEstimate),
+  PIXEL_FLIPPING: entry(pixelFlippingInfo, pixelFlipping),
+  REGION_PERTURBATION: entry(regionPerturbationInfo, regionPerturbation),
+  SELECTIVITY: entry(selectivityInfo, selectivity),
+  SENSITIVITY_N: entry(sensitivityNInfo, sensitivityN),
+  SUFFICIENCY: entry(sufficiencyInfo, sufficiency),
+  CONTINUITY: entry(continuityInfo, continuity),
+  CONSISTENCY: entry(consistencyInfo, consistency),
+  TOP_K_INTERSECTION: entry(topKIntersectionInfo, topKIntersection),
+  RELEVANCE_RANK_ACCURACY: entry(relevanceRankAccuracyInfo, relevanceRankAccuracy),
+  RELEVANCE_MASS_ACCURACY: entry(relevanceMassAccuracyInfo, relevanceMassAccuracy),
+  LOCALISATION_AUC: entry(localisationAucInfo, localisationAuc),
+  POINTING_GAME: entry(pointingGameInfo, pointingGame),
+  ATTRIBUTION_LOCALISATION: entry(attributionLocalisationInfo, attributionLocalisation),
+  EFFICIENT_MPRT: entry(efficientMprtInfo, efficientMprt),
+  SMOOTH_MPRT: entry(smoothMprtInfo, smoothMprt),
+  INPUT_INVARIANCE: entry(inputInvarianceInfo, inputInvariance),
 };
 
 /**

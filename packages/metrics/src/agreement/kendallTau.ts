@@ -31,6 +31,12 @@ export const kendallTauInfo = {
   representation: 'any',
   definedWhen: NOT_CONSTANT,
   peer: { library: 'scipy', name: 'scipy.stats.kendalltau (tau-b)' },
+  seeded: false,
+  valueModels: true,
+  floorMeaningful: true,
+  floorNote: 'meaningful: a fixed ranking agrees with the ground truth as far as it is global',
+  nullMeaningful: true,
+  nullNote: 'meaningful: expected ≈ 0 for permuted attributions',
 } as const;
 
 /**

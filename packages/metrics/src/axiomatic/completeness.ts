@@ -28,6 +28,12 @@ export const completenessInfo = {
   representation: 'any',
   definedWhen: ALWAYS,
   peer: quantusPeer('Completeness'),
+  seeded: false,
+  valueModels: true,
+  floorMeaningful: true,
+  floorNote: "meaningful: a shortcut's sum is unrelated to f(x) − f(x₀)",
+  nullMeaningful: false,
+  nullNote: 'not meaningful: Σ_j e_j is invariant under a feature permutation, so the null equals the explainer',
 } as const;
 
 /**

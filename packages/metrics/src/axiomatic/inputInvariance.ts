@@ -37,6 +37,12 @@ export const inputInvarianceInfo = {
   representation: 'any',
   definedWhen: ALWAYS,
   peer: quantusPeer('InputInvariance'),
+  seeded: false,
+  valueModels: true,
+  floorMeaningful: true,
+  floorNote: 'meaningful as a warning: an input-independent shortcut explanation is trivially invariant and scores 1 (the best)',
+  nullMeaningful: false,
+  nullNote: 'not meaningful: the same permutation of both explanations leaves their equality unchanged, so the null equals the explainer',
 } as const;
 
 function layersOf(model: Model): LayeredModel['layers'] | null {

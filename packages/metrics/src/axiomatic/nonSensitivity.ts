@@ -53,6 +53,12 @@ export const nonSensitivityInfo = {
   representation: 'any',
   definedWhen: ALWAYS,
   peer: quantusPeer('NonSensitivity'),
+  seeded: true,
+  valueModels: true,
+  floorMeaningful: true,
+  floorNote: 'meaningful: a dense shortcut gives dummy features non-zero attribution',
+  nullMeaningful: true,
+  nullNote: 'meaningful: permutation moves zero attributions off the dummy features',
 } as const;
 
 /**

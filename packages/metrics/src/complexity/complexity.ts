@@ -5,6 +5,7 @@ import { prepare } from '../internal/common.js';
 import { anyPresetOption } from '../internal/options.js';
 import { quantusAttributions } from '../internal/quantusAttributions.js';
 import { NONZERO, quantusPeer } from '../internal/metricPeers.js';
+import { PERMUTATION_INVARIANT } from '../internal/shortcutNotes.js';
 
 /** Options of {@link complexity}. @since 0.2.0 */
 export interface ComplexityOptions {
@@ -30,6 +31,12 @@ export const complexityInfo = {
   representation: 'any',
   definedWhen: NONZERO,
   peer: quantusPeer('Complexity'),
+  seeded: false,
+  valueModels: true,
+  floorMeaningful: true,
+  floorNote: 'meaningful as a reference: a shortcut explanation has its own entropy (a one-hot shortcut scores the best)',
+  nullMeaningful: false,
+  nullNote: PERMUTATION_INVARIANT,
 } as const;
 
 /**

@@ -5,6 +5,7 @@ import { prepare } from '../internal/common.js';
 import { anyPresetOption, numberAtLeast } from '../internal/options.js';
 import { quantusAttributions } from '../internal/quantusAttributions.js';
 import { ALWAYS, quantusPeer } from '../internal/metricPeers.js';
+import { PERMUTATION_INVARIANT } from '../internal/shortcutNotes.js';
 
 /** Options of {@link effectiveComplexity}. @since 0.2.0 */
 export interface EffectiveComplexityOptions {
@@ -33,6 +34,12 @@ export const effectiveComplexityInfo = {
   representation: 'any',
   definedWhen: ALWAYS,
   peer: quantusPeer('EffectiveComplexity'),
+  seeded: false,
+  valueModels: true,
+  floorMeaningful: true,
+  floorNote: "meaningful as a reference: counts the shortcut's non-zero features",
+  nullMeaningful: false,
+  nullNote: PERMUTATION_INVARIANT,
 } as const;
 
 /**

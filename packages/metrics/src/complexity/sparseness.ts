@@ -5,6 +5,7 @@ import { prepare } from '../internal/common.js';
 import { anyPresetOption } from '../internal/options.js';
 import { quantusAttributions } from '../internal/quantusAttributions.js';
 import { NONZERO, quantusPeer } from '../internal/metricPeers.js';
+import { PERMUTATION_INVARIANT } from '../internal/shortcutNotes.js';
 
 /** Options of {@link sparseness}. @since 0.2.0 */
 export interface SparsenessOptions {
@@ -31,6 +32,12 @@ export const sparsenessInfo = {
   representation: 'any',
   definedWhen: `${NONZERO} (under quantus always)`,
   peer: quantusPeer('Sparseness'),
+  seeded: false,
+  valueModels: true,
+  floorMeaningful: true,
+  floorNote: 'meaningful as a reference: a shortcut explanation has its own concentration (a one-hot shortcut scores the best)',
+  nullMeaningful: false,
+  nullNote: PERMUTATION_INVARIANT,
 } as const;
 
 /**

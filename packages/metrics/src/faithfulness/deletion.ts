@@ -4,6 +4,7 @@ import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { runCurve } from '../internal/curves.js';
 import type { CurveOptions } from '../internal/curves.js';
 import { ALWAYS, quantusPeer } from '../internal/metricPeers.js';
+import { RANDOM_ORDER_NULL } from '../internal/shortcutNotes.js';
 
 /** Options of {@link deletion} and {@link insertion}. @since 0.2.0 */
 export type DeletionOptions = CurveOptions;
@@ -25,6 +26,12 @@ export const deletionInfo = {
   representation: 'any',
   definedWhen: ALWAYS,
   peer: quantusPeer('PixelFlipping (AUC convention under quantus)'),
+  seeded: false,
+  valueModels: true,
+  floorMeaningful: true,
+  floorNote: 'meaningful: the shortcut ranking deletes in a global order',
+  nullMeaningful: true,
+  nullNote: RANDOM_ORDER_NULL,
 } as const;
 
 /**

@@ -34,6 +34,12 @@ export const faithfulnessCorrelationInfo = {
   representation: 'any',
   definedWhen: NOT_CONSTANT,
   peer: quantusPeer('FaithfulnessCorrelation'),
+  seeded: true,
+  valueModels: true,
+  floorMeaningful: true,
+  floorNote: 'meaningful: a fixed ranking correlates only as far as the model is globally additive',
+  nullMeaningful: true,
+  nullNote: 'meaningful: expected ≈ 0 for permuted attributions',
 } as const;
 
 /**

@@ -31,6 +31,12 @@ export const faithfulnessEstimateInfo = {
   representation: 'any',
   definedWhen: NOT_CONSTANT,
   peer: quantusPeer('FaithfulnessEstimate'),
+  seeded: false,
+  valueModels: true,
+  floorMeaningful: true,
+  floorNote: 'meaningful: a fixed ranking correlates with single-feature drops only as far as the model is globally additive',
+  nullMeaningful: true,
+  nullNote: 'meaningful: expected ≈ 0 for permuted attributions',
 } as const;
 
 /**

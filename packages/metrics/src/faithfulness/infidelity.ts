@@ -60,6 +60,13 @@ export const infidelityInfo = {
   representation: 'any',
   definedWhen: ALWAYS,
   peer: captumPeer('infidelity'),
+  seeded: true,
+  valueModels: true,
+  floorMeaningful: true,
+  floorNote:
+    'meaningful: a constant (mean-gradient) explanation is exact for a linear model, so the floor shows how much of the score local linearity alone buys',
+  nullMeaningful: true,
+  nullNote: 'meaningful: permuting features breaks the alignment of Iᵀe with f(x) − f(x − I)',
 } as const;
 
 /** {@link infidelity}'s result: per-instance values plus β when `normalize` is on. @since 0.2.0 */

@@ -4,6 +4,7 @@ import { runCurve } from '../internal/curves.js';
 import type { CurveOptions } from '../internal/curves.js';
 import type { CurveResult } from './deletion.js';
 import { ALWAYS } from '../internal/metricPeers.js';
+import { RANDOM_ORDER_NULL } from '../internal/shortcutNotes.js';
 
 /** Options of {@link insertion}. @since 0.2.0 */
 export type InsertionOptions = CurveOptions;
@@ -19,6 +20,12 @@ export const insertionInfo = {
   representation: 'any',
   definedWhen: ALWAYS,
   peer: { library: 'RISE (Petsiuk et al.)', name: 'insertion', preset: 'quantus' },
+  seeded: false,
+  valueModels: true,
+  floorMeaningful: true,
+  floorNote: 'meaningful: the shortcut ranking inserts in a global order',
+  nullMeaningful: true,
+  nullNote: RANDOM_ORDER_NULL,
 } as const;
 
 /**

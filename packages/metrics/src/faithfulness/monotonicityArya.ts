@@ -34,6 +34,12 @@ export const monotonicityAryaInfo = {
   representation: 'any',
   definedWhen: ALWAYS,
   peer: quantusPeer('Monotonicity'),
+  seeded: false,
+  valueModels: true,
+  floorMeaningful: true,
+  floorNote: 'meaningful: a global ranking inserts in one order for every instance, monotone only where the model is',
+  nullMeaningful: true,
+  nullNote: 'meaningful: a random insertion order is monotone only by chance',
 } as const;
 
 /**

@@ -53,6 +53,12 @@ export const monotonicityCorrelationInfo = {
   representation: 'any',
   definedWhen: NOT_CONSTANT,
   peer: quantusPeer('MonotonicityCorrelation'),
+  seeded: true,
+  valueModels: true,
+  floorMeaningful: true,
+  floorNote: 'meaningful: a fixed variance ranking tracks per-feature output variance only globally',
+  nullMeaningful: true,
+  nullNote: 'meaningful: expected ≈ 0 for permuted attributions',
 } as const;
 
 /**

@@ -6,6 +6,7 @@ import { stepCurve } from '../internal/stepCurve.js';
 import { unitTrapezoid } from '../internal/featureSteps.js';
 import type { QuantusBaseline } from '../internal/quantusBaseline.js';
 import { ALWAYS, quantusPeer } from '../internal/metricPeers.js';
+import { RANDOM_ORDER_NULL } from '../internal/shortcutNotes.js';
 
 /** Options of {@link pixelFlipping}. @since 0.3.0 */
 export interface PixelFlippingOptions extends ScoringOptions {
@@ -35,6 +36,12 @@ export const pixelFlippingInfo = {
   representation: 'any',
   definedWhen: ALWAYS,
   peer: quantusPeer('PixelFlipping'),
+  seeded: false,
+  valueModels: true,
+  floorMeaningful: true,
+  floorNote: 'meaningful: the shortcut ranking removes in a global order',
+  nullMeaningful: true,
+  nullNote: RANDOM_ORDER_NULL,
 } as const;
 
 /**

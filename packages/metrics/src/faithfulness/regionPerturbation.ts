@@ -9,6 +9,7 @@ import { checkPatchSize, featureRegions, regionOrders, regionRemovals } from '..
 import { baselineFill } from '../internal/quantusBaseline.js';
 import type { QuantusBaseline } from '../internal/quantusBaseline.js';
 import { ALWAYS, quantusPeer } from '../internal/metricPeers.js';
+import { RANDOM_ORDER_NULL } from '../internal/shortcutNotes.js';
 
 /** Options of {@link regionPerturbation}. @since 0.3.0 */
 export interface RegionPerturbationOptions extends ScoringOptions {
@@ -42,6 +43,12 @@ export const regionPerturbationInfo = {
   representation: 'any',
   definedWhen: ALWAYS,
   peer: quantusPeer('RegionPerturbation'),
+  seeded: false,
+  valueModels: true,
+  floorMeaningful: true,
+  floorNote: 'meaningful: the shortcut ranking removes regions in a global order',
+  nullMeaningful: true,
+  nullNote: RANDOM_ORDER_NULL,
 } as const;
 
 /**

@@ -7,6 +7,7 @@ import { anyPresetOption, numberAtLeast, seedOption } from '../internal/options.
 import { RowImputer, fitGaussian } from '../internal/gaussian.js';
 import type { CurveResult } from './deletion.js';
 import { ALWAYS, quantusPeer } from '../internal/metricPeers.js';
+import { RANDOM_ORDER_NULL } from '../internal/shortcutNotes.js';
 
 /** Options of {@link road}. @since 0.2.0 */
 export interface RoadOptions extends ScoringOptions {
@@ -41,6 +42,12 @@ export const roadMorfInfo = {
   representation: 'any',
   definedWhen: ALWAYS,
   peer: quantusPeer('ROAD'),
+  seeded: true,
+  valueModels: true,
+  floorMeaningful: true,
+  floorNote: 'meaningful: the shortcut ranking removes in a global order',
+  nullMeaningful: true,
+  nullNote: RANDOM_ORDER_NULL,
 } as const;
 
 /** Static facts about ROAD with least-relevant-first removal (the output should stay: higher is better). @since 0.2.0 */
@@ -54,6 +61,12 @@ export const roadLerfInfo = {
   representation: 'any',
   definedWhen: ALWAYS,
   peer: quantusPeer('ROAD'),
+  seeded: true,
+  valueModels: true,
+  floorMeaningful: true,
+  floorNote: 'meaningful: the shortcut ranking keeps features in a global order',
+  nullMeaningful: true,
+  nullNote: RANDOM_ORDER_NULL,
 } as const;
 
 /**

@@ -53,6 +53,12 @@ export const sensitivityNInfo = {
   representation: 'any',
   definedWhen: NOT_CONSTANT,
   peer: quantusPeer('SensitivityN'),
+  seeded: true,
+  valueModels: true,
+  floorMeaningful: true,
+  floorNote: 'meaningful: a fixed attribution vector sums over subsets as the model does only where it is globally additive',
+  nullMeaningful: true,
+  nullNote: 'meaningful: expected ≈ 0 for permuted attributions',
 } as const;
 
 function checkedGrid(d: number, step: number, share: number, fn: string): Int32Array {

@@ -30,6 +30,13 @@ export const sufficiencyInfo = {
   representation: 'any',
   definedWhen: ALWAYS,
   peer: quantusPeer('Sufficiency'),
+  seeded: false,
+  valueModels: false,
+  floorMeaningful: true,
+  floorNote:
+    'meaningful as a warning: identical shortcut explanations make every pair close, so the score falls to the share of the predicted class',
+  nullMeaningful: true,
+  nullNote: 'meaningful: a fresh permutation per instance scatters similar explanations apart',
 } as const;
 
 /** Standardised Euclidean distances (scipy `seuclidean`, V = column variances), divided by their maximum. */

@@ -38,6 +38,12 @@ export const attributionLocalisationInfo = {
   representation: 'any',
   definedWhen: `${HAS_TOP}, the attributions do not sum to 0 and their inside share is at most 1`,
   peer: quantusPeer('AttributionLocalisation'),
+  seeded: false,
+  valueModels: true,
+  floorMeaningful: true,
+  floorNote: 'meaningful: a fixed attribution puts its mass on the true features as far as they are shared',
+  nullMeaningful: true,
+  nullNote: 'meaningful: expected = mask size / d for permuted |attributions| ((mask size / d)² weighted)',
 } as const;
 
 /**

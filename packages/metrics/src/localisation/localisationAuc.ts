@@ -19,6 +19,12 @@ export const localisationAucInfo = {
   representation: 'any',
   definedWhen: 'the ground truth marks some but not all features',
   peer: quantusPeer('AUC'),
+  seeded: false,
+  valueModels: true,
+  floorMeaningful: true,
+  floorNote: 'meaningful: a fixed ranking separates the true features as far as they are shared',
+  nullMeaningful: true,
+  nullNote: 'meaningful: expected = 0.5 for permuted attributions',
 } as const;
 
 /**

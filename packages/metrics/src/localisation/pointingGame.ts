@@ -27,6 +27,12 @@ export const pointingGameInfo = {
   representation: 'any',
   definedWhen: HAS_TOP,
   peer: quantusPeer('PointingGame'),
+  seeded: false,
+  valueModels: true,
+  floorMeaningful: true,
+  floorNote: 'meaningful: a fixed ranking points at a true feature as far as its top feature is marked for every instance',
+  nullMeaningful: true,
+  nullNote: 'meaningful: expected = mask size / d for permuted attributions ((mask size / d)(1 − mask size / d) weighted)',
 } as const;
 
 /** Whether any feature tied at row i's maximum score lies in its mask (Quantus: `a == a.max()`). */

@@ -20,6 +20,12 @@ export const relevanceMassAccuracyInfo = {
   representation: 'any',
   definedWhen: `${HAS_TOP} and the attributions do not sum to 0`,
   peer: quantusPeer('RelevanceMassAccuracy'),
+  seeded: false,
+  valueModels: true,
+  floorMeaningful: true,
+  floorNote: 'meaningful: a fixed attribution puts its mass on the true features as far as they are shared',
+  nullMeaningful: true,
+  nullNote: 'meaningful: expected = mask size / d for permuted |attributions|',
 } as const;
 
 /**

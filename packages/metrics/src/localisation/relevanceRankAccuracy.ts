@@ -20,6 +20,12 @@ export const relevanceRankAccuracyInfo = {
   representation: 'any',
   definedWhen: HAS_TOP,
   peer: quantusPeer('RelevanceRankAccuracy'),
+  seeded: false,
+  valueModels: true,
+  floorMeaningful: true,
+  floorNote: 'meaningful: a fixed ranking finds the true features as far as they are the same for every instance',
+  nullMeaningful: true,
+  nullNote: 'meaningful: expected = mask size / d for permuted attributions',
 } as const;
 
 /**

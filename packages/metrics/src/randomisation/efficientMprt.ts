@@ -44,6 +44,13 @@ export const efficientMprtInfo = {
   representation: 'layers',
   definedWhen: 'the explanation entropy is not 0 (values in more than one bin)',
   peer: quantusPeer('EfficientMPRT'),
+  seeded: true,
+  valueModels: true,
+  floorMeaningful: true,
+  floorNote:
+    'meaningful: a shortcut computed once from the trained model does not change with the weights, so its entropy rise is 0 (fails the check), as it should',
+  nullMeaningful: false,
+  nullNote: 'not meaningful: a histogram entropy is invariant under a permutation of the features, so the null equals the explainer',
 } as const;
 
 /**

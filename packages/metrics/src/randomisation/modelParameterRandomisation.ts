@@ -6,6 +6,7 @@ import { anyPresetOption, flag, seedOption } from '../internal/options.js';
 import { checkSimilarity, similarityFn } from '../internal/similarity.js';
 import type { Similarity } from '../internal/similarity.js';
 import { NOT_CONSTANT, quantusPeer } from '../internal/metricPeers.js';
+import { RE_EXPLAIN_NULL } from '../internal/shortcutNotes.js';
 
 /**
  * One dense layer as `@xai/models` exposes it: `weight` (out x in) and `bias` are views into
@@ -95,6 +96,13 @@ export const modelParameterRandomisationInfo = {
   representation: 'layers',
   definedWhen: NOT_CONSTANT,
   peer: quantusPeer('MPRT'),
+  seeded: true,
+  valueModels: true,
+  floorMeaningful: true,
+  floorNote:
+    'meaningful: a shortcut computed once from the trained model does not change with the weights, so it scores similarity 1 (fails the sanity check), as it should',
+  nullMeaningful: false,
+  nullNote: RE_EXPLAIN_NULL,
 } as const;
 
 function isLayered(model: Model | undefined): model is LayeredModel {

@@ -6,6 +6,7 @@ import { anyPresetOption, seedOption } from '../internal/options.js';
 import { SSIM_WINDOW, checkSimilarity, similarityFn } from '../internal/similarity.js';
 import type { Similarity } from '../internal/similarity.js';
 import { NOT_CONSTANT, quantusPeer } from '../internal/metricPeers.js';
+import { RE_EXPLAIN_NULL } from '../internal/shortcutNotes.js';
 
 /** Options of {@link randomLogit}. @since 0.2.0 */
 export interface RandomLogitOptions {
@@ -46,6 +47,21 @@ export const randomLogitInfo = {
   representation: 'classes',
   definedWhen: `${NOT_CONSTANT}; SSIM needs d ≥ 7`,
   peer: quantusPeer('RandomLogit'),
+  seeded: true,
+  valueModels: false,
+  floorMeaningful: true,
+  floorNote:
+    'meaningful: a class-independent shortcut scores similarity 1 (fails the check); with 2 classes only under the signed default (Spearman of |e| is exactly 1 for every gradient-family explainer there, since ∂p₁/∂x = −∂p₀/∂x)',
+  nullMeaningful: false,
+  nullNote: RE_EXPLAIN_NULL,
+  presetNotes: {
+    quantus: {
+      floorNote:
+        'meaningful: a class-independent shortcut gives two equal explanations, SSIM 1 (fails the check); with 2 classes too, since quantus compares signed explanations',
+      nullNote:
+        'not meaningful: under quantus the similarity is SSIM over windows of 7 neighbouring features, so a fixed permutation of both explanations changes the score only through the order of the features, which tabular data does not have (it measures the permutation, not the explainer), and a fresh one per call measures the permutation alone',
+    },
+  },
 } as const;
 
 /**

@@ -6,6 +6,7 @@ import { anyPresetOption, numberAtLeast, positiveInt, seedOption } from '../inte
 import { modelParameterRandomisation } from './modelParameterRandomisation.js';
 import type { LayeredModel, ModelParameterRandomisationResult, RandomisableLayer } from './modelParameterRandomisation.js';
 import { NOT_CONSTANT, quantusPeer } from '../internal/metricPeers.js';
+import { RE_EXPLAIN_NULL } from '../internal/shortcutNotes.js';
 
 /** Options of {@link smoothMprt}. @since 0.3.0 */
 export interface SmoothMprtOptions {
@@ -47,6 +48,13 @@ export const smoothMprtInfo = {
   representation: 'layers',
   definedWhen: NOT_CONSTANT,
   peer: quantusPeer('SmoothMPRT'),
+  seeded: true,
+  valueModels: true,
+  floorMeaningful: true,
+  floorNote:
+    'meaningful: a shortcut computed once from the trained model does not change with the weights, so it scores similarity 1 (fails the check), as it should',
+  nullMeaningful: false,
+  nullNote: RE_EXPLAIN_NULL,
 } as const;
 
 /** explain averaged over `samples` Gaussian copies of each row (σ = magnitude · range), the last copy exact. */

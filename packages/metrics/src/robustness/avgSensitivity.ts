@@ -4,6 +4,7 @@ import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { runSensitivity } from '../internal/sensitivityMetric.js';
 import type { SensitivityOptions } from '../internal/sensitivityMetric.js';
 import { ALWAYS, quantusPeer } from '../internal/metricPeers.js';
+import { INPUT_INDEPENDENT_FLOOR, RE_EXPLAIN_NULL } from '../internal/shortcutNotes.js';
 
 /** Options of {@link avgSensitivity}. @since 0.2.0 */
 export type AvgSensitivityOptions = SensitivityOptions;
@@ -19,6 +20,12 @@ export const avgSensitivityInfo = {
   representation: 'any',
   definedWhen: ALWAYS,
   peer: quantusPeer('AvgSensitivity'),
+  seeded: true,
+  valueModels: true,
+  floorMeaningful: true,
+  floorNote: INPUT_INDEPENDENT_FLOOR,
+  nullMeaningful: false,
+  nullNote: RE_EXPLAIN_NULL,
 } as const;
 
 /**

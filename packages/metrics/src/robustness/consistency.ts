@@ -33,6 +33,13 @@ export const consistencyInfo = {
   representation: 'classes',
   definedWhen: ALWAYS,
   peer: quantusPeer('Consistency'),
+  seeded: false,
+  valueModels: false,
+  floorMeaningful: true,
+  floorNote:
+    'meaningful as a warning: identical shortcut explanations share one label, so the score falls to the share of the predicted class',
+  nullMeaningful: true,
+  nullNote: 'meaningful: a fresh permutation per instance changes which features form the label',
 } as const;
 
 /**

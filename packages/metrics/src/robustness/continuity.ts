@@ -6,6 +6,7 @@ import { anyPresetOption, flag, positiveInt } from '../internal/options.js';
 import { baselineFill } from '../internal/quantusBaseline.js';
 import type { QuantusBaseline } from '../internal/quantusBaseline.js';
 import { ALWAYS, quantusPeer } from '../internal/metricPeers.js';
+import { INPUT_INDEPENDENT_FLOOR, RE_EXPLAIN_NULL } from '../internal/shortcutNotes.js';
 
 /** Options of {@link continuity}. @since 0.3.0 */
 export interface ContinuityOptions {
@@ -38,6 +39,12 @@ export const continuityInfo = {
   representation: 'any',
   definedWhen: ALWAYS,
   peer: quantusPeer('Continuity'),
+  seeded: false,
+  valueModels: true,
+  floorMeaningful: true,
+  floorNote: INPUT_INDEPENDENT_FLOOR,
+  nullMeaningful: false,
+  nullNote: RE_EXPLAIN_NULL,
 } as const;
 
 /** Quantus' translation offsets: from −d in steps of ⌊(2d + 1) / steps⌋, the first step taken. */

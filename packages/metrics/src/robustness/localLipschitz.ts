@@ -5,6 +5,7 @@ import { noiseUnits, prepare, unitNoise } from '../internal/common.js';
 import { anyPresetOption, numberAtLeast, positiveInt, seedOption } from '../internal/options.js';
 import { normOfDiff, reExplain } from '../internal/sensitivity.js';
 import { quantusPeer } from '../internal/metricPeers.js';
+import { INPUT_INDEPENDENT_FLOOR, RE_EXPLAIN_NULL } from '../internal/shortcutNotes.js';
 
 /** Options of {@link localLipschitz}. @since 0.2.0 */
 export interface LocalLipschitzOptions extends NoiseUnitsOptions {
@@ -39,6 +40,12 @@ export const localLipschitzInfo = {
   representation: 'any',
   definedWhen: 'a neighbour differs from x',
   peer: quantusPeer('LocalLipschitzEstimate'),
+  seeded: true,
+  valueModels: true,
+  floorMeaningful: true,
+  floorNote: INPUT_INDEPENDENT_FLOOR,
+  nullMeaningful: false,
+  nullNote: RE_EXPLAIN_NULL,
 } as const;
 
 /**

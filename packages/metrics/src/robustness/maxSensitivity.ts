@@ -4,6 +4,7 @@ import type { ExtendedMetricInput } from '../extendedMetricTypes.js';
 import { runSensitivity } from '../internal/sensitivityMetric.js';
 import type { SensitivityOptions } from '../internal/sensitivityMetric.js';
 import { ALWAYS, captumPeer } from '../internal/metricPeers.js';
+import { RE_EXPLAIN_NULL } from '../internal/shortcutNotes.js';
 
 /** Options of {@link maxSensitivity} and {@link avgSensitivity}. @since 0.2.0 */
 export type MaxSensitivityOptions = SensitivityOptions;
@@ -20,6 +21,13 @@ export const maxSensitivityInfo = {
   representation: 'any',
   definedWhen: ALWAYS,
   peer: captumPeer('sensitivity_max'),
+  seeded: true,
+  valueModels: true,
+  floorMeaningful: true,
+  floorNote:
+    'meaningful as a warning: an input-independent shortcut explanation scores 0 (the best), so robustness must be read beside faithfulness',
+  nullMeaningful: false,
+  nullNote: RE_EXPLAIN_NULL,
 } as const;
 
 /**
