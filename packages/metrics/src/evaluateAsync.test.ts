@@ -7,8 +7,8 @@ import { extendedMetrics } from './extendedMetrics.js';
 import type { ExplainFn } from './extendedMetricTypes.js';
 import { ALL_METRIC_IDS } from './metricCatalogue.js';
 import { metrics } from './metrics.js';
-import { pgi } from './pgi.js';
-import { relativeStability } from './relativeStability.js';
+import { pgi } from './predictionGap/pgi.js';
+import { relativeStability } from './stability/relativeStability.js';
 
 // A 3-class ReLU network of 5 features, seen as a model that answers only predictions: synchronously, and
 // asynchronously in batches of 256 rows.

@@ -1,6 +1,6 @@
 // @xai/metrics: the eleven OpenXAI metrics plus subgroup fairness. Each metric is also its
 // own subpath (`@xai/metrics/pgi`), and each family has one (`@xai/metrics/stability`).
-export * from './fairness.js';
+export * from './fairness/subgroupComparison.js';
 export * from './groundTruth.js';
 export * from './metricIds.js';
 export * from './metricEntry.js';
@@ -19,7 +19,7 @@ export * from './complexity.js';
 export * from './randomisation.js';
 export * from './axiomatic.js';
 export * from './localisation.js';
-export * from './agreement.js';
+export * from './agreement/kendallTau.js';
 export * from './openxaiFeatureSchema.js';
 export * from './featureScaleMetrics.js';
 export * from './evaluateAsync.js';

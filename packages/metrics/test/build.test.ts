@@ -6,7 +6,18 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../dist');
-const built = existsSync(join(dist, 'pgi.js'));
+const pkgDir = resolve(dist, '..');
+type Target = { readonly types: string; readonly default: string };
+const exportsMap = (JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as { exports: Record<string, unknown> }).exports;
+
+/** The file a subpath resolves to under `import` or `require`, through the exports map (an own entry, else `./*`). */
+function resolveSubpath(subpath: string, condition: 'import' | 'require'): string {
+  const own = exportsMap[subpath] as Record<string, Target> | undefined;
+  if (own !== undefined) return join(pkgDir, own[condition]!.default);
+  const star = (exportsMap['./*'] as Record<string, Target>)[condition]!.default;
+  return join(pkgDir, star.replace('*', subpath.slice(2)));
+}
+const built = existsSync(resolveSubpath('./pgi', 'import'));
 if (!built) console.warn('[build.test] dist/ not found: run `npx tsup` first; skipping the built-package checks');
 
 /** Every file reachable from `entry` by static imports, and the bare specifiers they import. */
@@ -31,25 +42,34 @@ function importGraph(entry: string): { files: string[]; bare: Set<string> } {
 }
 
 describe.skipIf(!built)('built package', () => {
-  for (const [entry, forbidden] of [
-    ['pgi.js', ['relativeStability', 'subgroupComparison', 'pairwiseAgreementKernel', 'stabilityKernel']],
-    ['pgi.cjs', ['relativeStability', 'subgroupComparison', 'pairwiseAgreementKernel', 'stabilityKernel']],
-    ['fa.js', ['predictionGapKernel', 'stabilityKernel', 'subgroupComparison']],
-    ['ris.js', ['predictionGapKernel', 'topKAgreementKernel', 'subgroupComparison']],
-    ['subgroupComparison.js', ['predictionGapKernel', 'stabilityKernel', 'topKAgreementKernel']],
+  for (const [subpath, condition, forbidden] of [
+    ['./pgi', 'import', ['relativeStability', 'subgroupComparison', 'pairwiseAgreementKernel', 'stabilityKernel']],
+    ['./pgi', 'require', ['relativeStability', 'subgroupComparison', 'pairwiseAgreementKernel', 'stabilityKernel']],
+    ['./fa', 'import', ['predictionGapKernel', 'stabilityKernel', 'subgroupComparison']],
+    ['./ris', 'import', ['predictionGapKernel', 'topKAgreementKernel', 'subgroupComparison']],
+    ['./subgroupComparison', 'import', ['predictionGapKernel', 'stabilityKernel', 'topKAgreementKernel']],
   ] as const) {
-    it(`${entry} imports only @xai/core and its own chunks`, () => {
-      const { files, bare } = importGraph(join(dist, entry));
+    it(`@xai/metrics${subpath.slice(1)} (${condition}) imports only @xai/core and its own chunks`, () => {
+      const entry = resolveSubpath(subpath, condition);
+      const { files, bare } = importGraph(entry);
       expect([...bare].every((s) => s === '@xai/core')).toBe(true);
       const code = files.map((f) => readFileSync(f, 'utf8')).join('\n');
-      for (const name of forbidden) expect(code.includes(name), `${entry} pulls in ${name}`).toBe(false);
+      for (const name of forbidden) expect(code.includes(name), `${subpath} pulls in ${name}`).toBe(false);
     });
   }
 
   it('@xai/metrics/pgi runs from dist', async () => {
-    const mod = (await import(join(dist, 'pgi.js'))) as typeof import('../src/pgi.js');
+    const mod = (await import(resolveSubpath('./pgi', 'import'))) as typeof import('../src/predictionGap/pgi.js');
     expect(typeof mod.pgi).toBe('function');
     expect(mod.pgiInfo.id).toBe('PGI');
+  });
+
+  it('every own exports-map entry points at built files (ESM, CJS and both type files)', () => {
+    for (const [subpath, target] of Object.entries(exportsMap)) {
+      if (subpath.includes('*') || target === null || typeof target !== 'object') continue;
+      for (const cond of Object.values(target as Record<string, Target>))
+        for (const file of [cond.types, cond.default]) expect(existsSync(join(pkgDir, file)), `${subpath}: ${file}`).toBe(true);
+    }
   });
 
   it('every public source file has an ESM and a CJS build with types (subpath exports)', () => {

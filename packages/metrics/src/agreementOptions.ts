@@ -1,2 +1,0 @@
-// Subpath entry `@xai/metrics/agreementOptions`: the implementation is groundTruth/agreementOptions.ts.
-export * from './groundTruth/agreementOptions.js';

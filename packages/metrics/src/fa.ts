@@ -1,2 +1,0 @@
-// Subpath entry `@xai/metrics/fa`: the implementation is groundTruth/fa.ts.
-export * from './groundTruth/fa.js';

@@ -1,2 +1,0 @@
-// Subpath entry `@xai/metrics/pgu`: the implementation is predictionGap/pgu.ts.
-export * from './predictionGap/pgu.js';

@@ -1,2 +1,0 @@
-// Subpath entry `@xai/metrics/predictionGaps`: the implementation is predictionGap/predictionGaps.ts.
-export * from './predictionGap/predictionGaps.js';

@@ -1,2 +1,0 @@
-// Subpath entry `@xai/metrics/rc`: the implementation is groundTruth/rc.ts.
-export * from './groundTruth/rc.js';

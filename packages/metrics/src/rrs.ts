@@ -1,2 +1,0 @@
-// Subpath entry `@xai/metrics/rrs`: the implementation is stability/rrs.ts.
-export * from './stability/rrs.js';

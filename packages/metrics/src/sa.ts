@@ -1,2 +1,0 @@
-// Subpath entry `@xai/metrics/sa`: the implementation is groundTruth/sa.ts.
-export * from './groundTruth/sa.js';

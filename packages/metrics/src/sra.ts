@@ -1,2 +1,0 @@
-// Subpath entry `@xai/metrics/sra`: the implementation is groundTruth/sra.ts.
-export * from './groundTruth/sra.js';

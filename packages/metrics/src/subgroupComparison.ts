@@ -1,2 +1,0 @@
-// Subpath entry `@xai/metrics/subgroupComparison`: the implementation is fairness/subgroupComparison.ts.
-export * from './fairness/subgroupComparison.js';
