@@ -1,5 +1,5 @@
 import type { ExplainOptions, Matrix, Model, OutputSpace } from '@xai/core';
-import { XaiError, isValueModel } from '@xai/core';
+import { checkOptions, enumOption, isValueModel, XaiError } from '@xai/core';
 import type { CommonExplainerOptions, ConfiguredExplainer } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import type { ExplainerPreset } from './preset.js';
@@ -8,7 +8,6 @@ import { OUTPUT_SPACES } from './internal/explainGradients.js';
 import { predictRows } from './internal/modelCalls.js';
 import { baselineFor, resolveBaseline } from './internal/baseline.js';
 import { prepareBatch } from './internal/prepareBatch.js';
-import { checkKnownKeys, oneOf } from './internal/validate.js';
 import { denseLayersOf, networkOutputs, preActivations } from './internal/denseLayers.js';
 import { RESCALE_EPS, inputMultipliers } from './internal/rescaleMultipliers.js';
 
@@ -60,14 +59,14 @@ export const DEEP_LIFT_OPTION_KEYS = [...COMMON_OPTION_KEYS, 'baseline', 'output
 export function deepLiftExplainer(options: DeepLiftOptions = {}): ConfiguredExplainer<DeepLiftConfig> {
   const fn = 'deepLiftExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, DEEP_LIFT_OPTION_KEYS);
+  checkOptions(options, DEEP_LIFT_OPTION_KEYS, fn);
   const base = deepLiftDefaults[common.row];
   const option = options.baseline ?? base.baseline;
   const baseline = resolveBaseline(fn, option, common.train);
   const config: DeepLiftConfig = {
     baseline: baseline.kind,
     baselineVector: baseline.vector === null ? null : Array.from(baseline.vector),
-    output: options.output === undefined ? base.output : oneOf(fn, 'output', options.output, OUTPUT_SPACES),
+    output: options.output === undefined ? base.output : enumOption(options.output, fn, 'output', { values: OUTPUT_SPACES }),
     batchRows: common.batchRows,
   };
   return {

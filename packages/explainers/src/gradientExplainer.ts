@@ -1,10 +1,10 @@
+import { booleanOption, checkOptions, enumOption } from '@xai/core';
 import type { ExplainOptions, Matrix, Model, OutputSpace } from '@xai/core';
 import type { CommonExplainerOptions, ConfiguredExplainer } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import type { ExplainerPreset } from './preset.js';
 import { resolveCommon } from './internal/common.js';
 import { OUTPUT_SPACES, explainGradients } from './internal/explainGradients.js';
-import { booleanOption, checkKnownKeys, oneOf } from './internal/validate.js';
 
 export interface GradientOptions extends CommonExplainerOptions {
   /** Differentiate the explained class's probability (OpenXAI) or its logit. @defaultValue 'probability' */
@@ -40,11 +40,11 @@ export const GRADIENT_OPTION_KEYS = [...COMMON_OPTION_KEYS, 'output', 'abs'] as 
 export function gradientExplainer(options: GradientOptions = {}): ConfiguredExplainer<GradientConfig> {
   const fn = 'gradientExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, GRADIENT_OPTION_KEYS);
+  checkOptions(options, GRADIENT_OPTION_KEYS, fn);
   const base = gradientDefaults[common.row];
   const config: GradientConfig = {
-    output: options.output === undefined ? base.output : oneOf(fn, 'output', options.output, OUTPUT_SPACES),
-    abs: options.abs === undefined ? base.abs : booleanOption(fn, 'abs', options.abs),
+    output: options.output === undefined ? base.output : enumOption(options.output, fn, 'output', { values: OUTPUT_SPACES }),
+    abs: options.abs === undefined ? base.abs : booleanOption(options.abs, fn, 'abs'),
     batchRows: common.batchRows,
   };
   return {

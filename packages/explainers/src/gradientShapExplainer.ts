@@ -1,5 +1,5 @@
 import type { ExplainOptions, Matrix, Model, OutputSpace } from '@xai/core';
-import { substream, toRows } from '@xai/core';
+import { checkOptions, enumOption, intOption, numberOption, substream, toRows } from '@xai/core';
 import type { CommonExplainerOptions, ConfiguredExplainer, FeatureScaleOption } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import type { ExplainerPreset } from './preset.js';
@@ -12,7 +12,6 @@ import { featureScaleOption, scaleForWidth, scaleRecord } from './internal/featu
 import { requireGradient } from './internal/modelCalls.js';
 import { chunkShape, pointGradients } from './internal/pointGradients.js';
 import { prepareBatch } from './internal/prepareBatch.js';
-import { checkKnownKeys, nonNegativeNumber, oneOf, positiveInteger } from './internal/validate.js';
 
 export interface GradientShapOptions extends CommonExplainerOptions, FeatureScaleOption {
   /** Random (baseline, α, noise) draws per instance. @defaultValue 50 */
@@ -77,19 +76,19 @@ export const GRADIENT_SHAP_OPTION_KEYS = [
 export function gradientShapExplainer(options: GradientShapOptions = {}): ConfiguredExplainer<GradientShapConfig> {
   const fn = 'gradientShapExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, GRADIENT_SHAP_OPTION_KEYS);
+  checkOptions(options, GRADIENT_SHAP_OPTION_KEYS, fn);
   const scale = featureScaleOption(fn, options.featureScale);
   const base = gradientShapDefaults[common.row];
   const bgOption = options.background ?? base.background;
   const size = backgroundSize(fn, bgOption, options.backgroundSize, base.backgroundSize);
   const { kind, rows, weights } = resolveBackground(fn, bgOption, common.train, size, common.seed, scale);
   const config: GradientShapConfig = {
-    samples: options.samples === undefined ? base.samples : positiveInteger(fn, 'samples', options.samples),
-    std: options.std === undefined ? base.std : nonNegativeNumber(fn, 'std', options.std),
+    samples: options.samples === undefined ? base.samples : intOption(options.samples, fn, 'samples', { min: 1 }),
+    std: options.std === undefined ? base.std : numberOption(options.std, fn, 'std', { min: 0 }),
     background: kind,
     backgroundRows: rows === null ? null : toRows(rows),
     backgroundWeights: weights === null ? null : Array.from(weights),
-    output: options.output === undefined ? base.output : oneOf(fn, 'output', options.output, OUTPUT_SPACES),
+    output: options.output === undefined ? base.output : enumOption(options.output, fn, 'output', { values: OUTPUT_SPACES }),
     batchRows: common.batchRows,
     ...scaleRecord(scale),
   };

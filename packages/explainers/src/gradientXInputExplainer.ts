@@ -1,3 +1,4 @@
+import { checkOptions, enumOption } from '@xai/core';
 import type { ExplainOptions, Matrix, Model } from '@xai/core';
 import type { ConfiguredExplainer } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
@@ -5,7 +6,6 @@ import type { ExplainerPreset } from './preset.js';
 import type { GradientConfig, GradientOptions } from './gradientExplainer.js';
 import { OUTPUT_SPACES, explainGradients } from './internal/explainGradients.js';
 import { resolveCommon } from './internal/common.js';
-import { checkKnownKeys, oneOf } from './internal/validate.js';
 
 export type GradientXInputOptions = Omit<GradientOptions, 'abs'>;
 export type GradientXInputConfig = Omit<GradientConfig, 'abs'>;
@@ -30,10 +30,10 @@ export const GRADIENT_X_INPUT_OPTION_KEYS = [...COMMON_OPTION_KEYS, 'output'] as
 export function gradientXInputExplainer(options: GradientXInputOptions = {}): ConfiguredExplainer<GradientXInputConfig> {
   const fn = 'gradientXInputExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, GRADIENT_X_INPUT_OPTION_KEYS);
+  checkOptions(options, GRADIENT_X_INPUT_OPTION_KEYS, fn);
   const base = gradientXInputDefaults[common.row];
   const config: GradientXInputConfig = {
-    output: options.output === undefined ? base.output : oneOf(fn, 'output', options.output, OUTPUT_SPACES),
+    output: options.output === undefined ? base.output : enumOption(options.output, fn, 'output', { values: OUTPUT_SPACES }),
     batchRows: common.batchRows,
   };
   return {

@@ -1,5 +1,5 @@
 import type { ExplainOptions, Matrix, Model, OutputSpace } from '@xai/core';
-import { XaiError, contiguous } from '@xai/core';
+import { booleanOption, checkOptions, contiguous, enumOption, intOption, XaiError } from '@xai/core';
 import type { CommonExplainerOptions, ConfiguredExplainer } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import type { ExplainerPreset } from './preset.js';
@@ -11,7 +11,6 @@ import { OUTPUT_SPACES } from './internal/explainGradients.js';
 import { predictRows, requireGradient } from './internal/modelCalls.js';
 import { pointGradients } from './internal/pointGradients.js';
 import { prepareBatch } from './internal/prepareBatch.js';
-import { booleanOption, checkKnownKeys, oneOf, positiveInteger } from './internal/validate.js';
 
 /** The IG reference point: the training mean, the origin, or a given vector. */
 export type IgBaseline = 'mean' | 'zeros' | Float64Array | readonly number[];
@@ -112,11 +111,11 @@ interface IgRun {
 /** Step 1: the configuration from the preset's row and the overrides. */
 function resolveIgConfig(fn: string, options: IntegratedGradientsOptions): IntegratedGradientsConfig {
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, INTEGRATED_GRADIENTS_OPTION_KEYS);
+  checkOptions(options, INTEGRATED_GRADIENTS_OPTION_KEYS, fn);
   const base = integratedGradientsDefaults[common.row];
-  const method = options.method === undefined ? base.method : oneOf(fn, 'method', options.method, INTEGRATION_METHODS);
+  const method = options.method === undefined ? base.method : enumOption(options.method, fn, 'method', { values: INTEGRATION_METHODS });
   const steps =
-    options.steps === undefined ? base.steps : positiveInteger(fn, 'steps', options.steps, method === 'riemann_trapezoid' ? 2 : 1);
+    options.steps === undefined ? base.steps : intOption(options.steps, fn, 'steps', { min: method === 'riemann_trapezoid' ? 2 : 1 });
   const baselineOption = options.baseline ?? base.baseline;
   if (baselineOption === 'mean' && common.train === undefined) {
     throw new XaiError(
@@ -134,10 +133,10 @@ function resolveIgConfig(fn: string, options: IntegratedGradientsOptions): Integ
     method,
     steps,
     multiplyByInputs:
-      options.multiplyByInputs === undefined ? base.multiplyByInputs : booleanOption(fn, 'multiplyByInputs', options.multiplyByInputs),
+      options.multiplyByInputs === undefined ? base.multiplyByInputs : booleanOption(options.multiplyByInputs, fn, 'multiplyByInputs'),
     baseline: baseline.kind,
     baselineVector: baseline.vector === null ? null : Array.from(baseline.vector),
-    output: options.output === undefined ? base.output : oneOf(fn, 'output', options.output, OUTPUT_SPACES),
+    output: options.output === undefined ? base.output : enumOption(options.output, fn, 'output', { values: OUTPUT_SPACES }),
     batchRows: common.batchRows,
   };
 }

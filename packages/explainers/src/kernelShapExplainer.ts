@@ -1,5 +1,16 @@
 import type { ExplainOptions, FeatureGroups, Matrix, Model } from '@xai/core';
-import { XaiError, featureUnits, substream, toRows, unitIds } from '@xai/core';
+import {
+  booleanOption,
+  checkOptions,
+  enumOption,
+  featureUnits,
+  intOption,
+  numberOption,
+  substream,
+  toRows,
+  unitIds,
+  XaiError,
+} from '@xai/core';
 import type { CommonExplainerOptions, ConfiguredExplainer, FeatureScaleOption } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import type { ExplainerPreset } from './preset.js';
@@ -14,7 +25,7 @@ import { backgroundSize, resolveBackground } from './internal/background.js';
 import { featureScaleOption, scaleRecord } from './internal/featureScale.js';
 import { enumerateCoalitions, sampleCoalitions } from './internal/shapleyCoalitions.js';
 import { shapleySizeCdf } from './internal/shapleySizeCdf.js';
-import { booleanOption, checkKnownKeys, groupsOption, oneOf, positiveInteger, positiveNumber } from './internal/validate.js';
+import { groupsOption } from './internal/validate.js';
 
 /**
  * 'captum': Captum's KernelShap as OpenXAI runs it — the full and the empty coalition
@@ -201,11 +212,14 @@ export const KERNEL_SHAP_OPTION_KEYS = [
 export function kernelShapExplainer(options: KernelShapOptions = {}): ConfiguredExplainer<KernelShapConfig> {
   const fn = 'kernelShapExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, KERNEL_SHAP_OPTION_KEYS);
+  checkOptions(options, KERNEL_SHAP_OPTION_KEYS, fn);
   const scale = featureScaleOption(fn, options.featureScale);
   const base = kernelShapDefaults[common.row];
-  const variant = options.variant === undefined ? base.variant : oneOf(fn, 'variant', options.variant, ['captum', 'constrained'] as const);
-  const exact = options.exact === undefined ? base.exact : options.exact === 'auto' ? 'auto' : booleanOption(fn, 'exact', options.exact);
+  const variant =
+    options.variant === undefined
+      ? base.variant
+      : enumOption(options.variant, fn, 'variant', { values: ['captum', 'constrained'] as const });
+  const exact = options.exact === undefined ? base.exact : options.exact === 'auto' ? 'auto' : booleanOption(options.exact, fn, 'exact');
   if (variant === 'captum' && exact === true) {
     throw new XaiError('BAD_OPTION', "exact enumeration is only offered by the 'constrained' variant", { fn, arg: 'exact', value: true });
   }
@@ -218,7 +232,7 @@ export function kernelShapExplainer(options: KernelShapOptions = {}): Configured
       ? base.backgroundPerCoalition
       : perCoalition === 'all'
         ? 'all'
-        : positiveInteger(fn, 'backgroundPerCoalition', perCoalition);
+        : intOption(perCoalition, fn, 'backgroundPerCoalition', { min: 1 });
   const { kind, rows, weights } = resolveBackground(fn, backgroundOption, common.train, size, common.seed, scale);
   const config: KernelShapConfig = {
     variant,
@@ -227,18 +241,20 @@ export function kernelShapExplainer(options: KernelShapOptions = {}): Configured
         ? base.samples
         : options.samples === 'auto'
           ? 'auto'
-          : positiveInteger(fn, 'samples', options.samples, 2),
+          : intOption(options.samples, fn, 'samples', { min: 2 }),
     background: kind,
     backgroundRows: rows === null ? null : toRows(rows),
     backgroundWeights: weights === null ? null : Array.from(weights),
     backgroundPerCoalition,
     exact,
     maxExactFeatures:
-      options.maxExactFeatures === undefined ? base.maxExactFeatures : positiveInteger(fn, 'maxExactFeatures', options.maxExactFeatures),
-    maxExactRows: options.maxExactRows === undefined ? base.maxExactRows : positiveInteger(fn, 'maxExactRows', options.maxExactRows),
-    paired: options.paired === undefined ? base.paired : booleanOption(fn, 'paired', options.paired),
+      options.maxExactFeatures === undefined
+        ? base.maxExactFeatures
+        : intOption(options.maxExactFeatures, fn, 'maxExactFeatures', { min: 1 }),
+    maxExactRows: options.maxExactRows === undefined ? base.maxExactRows : intOption(options.maxExactRows, fn, 'maxExactRows', { min: 1 }),
+    paired: options.paired === undefined ? base.paired : booleanOption(options.paired, fn, 'paired'),
     endpointWeight:
-      options.endpointWeight === undefined ? base.endpointWeight : positiveNumber(fn, 'endpointWeight', options.endpointWeight),
+      options.endpointWeight === undefined ? base.endpointWeight : numberOption(options.endpointWeight, fn, 'endpointWeight', { above: 0 }),
     groups: options.groups === undefined ? null : groupsOption(fn, options.groups),
     batchRows: common.batchRows,
     ...scaleRecord(scale),

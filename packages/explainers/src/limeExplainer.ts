@@ -1,5 +1,17 @@
 import type { ExplainOptions, FeatureGroups, Matrix, Model } from '@xai/core';
-import { XaiError, describeValue, featureUnits, isValueModel, substream, unitIds } from '@xai/core';
+import {
+  booleanOption,
+  checkOptions,
+  describeValue,
+  enumOption,
+  featureUnits,
+  intOption,
+  isValueModel,
+  numberOption,
+  substream,
+  unitIds,
+  XaiError,
+} from '@xai/core';
 import type { CommonExplainerOptions, ConfiguredExplainer, FeatureScaleOption } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import type { ExplainerPreset } from './preset.js';
@@ -14,16 +26,7 @@ import { predictRows } from './internal/modelCalls.js';
 import { EXPLAIN_OPTION_KEYS, prepareBatch } from './internal/prepareBatch.js';
 import { sharedRidgeApply } from './internal/sharedRidge.js';
 import type { SharedRidge } from './internal/sharedRidge.js';
-import {
-  booleanOption,
-  checkKnownKeys,
-  groupsOption,
-  nonNegativeNumber,
-  oneOf,
-  positiveInteger,
-  positiveNumber,
-  vectorOption,
-} from './internal/validate.js';
+import { groupsOption, vectorOption } from './internal/validate.js';
 
 /**
  * What the surrogate regresses. 'class1-signed' (OpenXAI): P(class 1), coefficients times
@@ -219,20 +222,20 @@ function resolveLimeConfig(
     maskVector = columnMeans(common.train);
   } else if (mb !== 'zeros') maskVector = vectorOption(fn, 'maskBaseline', mb);
   const config: LimeConfig = {
-    samples: options.samples === undefined ? base.samples : positiveInteger(fn, 'samples', options.samples, 2),
-    std: options.std === undefined ? base.std : positiveNumber(fn, 'std', options.std),
-    kernelWidth: options.kernelWidth === undefined ? base.kernelWidth : positiveNumber(fn, 'kernelWidth', options.kernelWidth),
+    samples: options.samples === undefined ? base.samples : intOption(options.samples, fn, 'samples', { min: 2 }),
+    std: options.std === undefined ? base.std : numberOption(options.std, fn, 'std', { above: 0 }),
+    kernelWidth: options.kernelWidth === undefined ? base.kernelWidth : numberOption(options.kernelWidth, fn, 'kernelWidth', { above: 0 }),
     kernelWidthScale:
       options.kernelWidthScale === undefined
         ? base.kernelWidthScale
-        : oneOf(fn, 'kernelWidthScale', options.kernelWidthScale, ['sqrt-d', 'absolute'] as const),
-    alpha: options.alpha === undefined ? base.alpha : nonNegativeNumber(fn, 'alpha', options.alpha),
+        : enumOption(options.kernelWidthScale, fn, 'kernelWidthScale', { values: ['sqrt-d', 'absolute'] as const }),
+    alpha: options.alpha === undefined ? base.alpha : numberOption(options.alpha, fn, 'alpha', { min: 0 }),
     regressionTarget:
       options.regressionTarget === undefined
         ? base.regressionTarget
-        : oneOf(fn, 'regressionTarget', options.regressionTarget, ['class1-signed', 'target'] as const),
-    noise: options.noise === undefined ? base.noise : oneOf(fn, 'noise', options.noise, ['keyed', 'numpy-batch'] as const),
-    fit: options.fit === undefined ? base.fit : oneOf(fn, 'fit', options.fit, ['noise', 'samples'] as const),
+        : enumOption(options.regressionTarget, fn, 'regressionTarget', { values: ['class1-signed', 'target'] as const }),
+    noise: options.noise === undefined ? base.noise : enumOption(options.noise, fn, 'noise', { values: ['keyed', 'numpy-batch'] as const }),
+    fit: options.fit === undefined ? base.fit : enumOption(options.fit, fn, 'fit', { values: ['noise', 'samples'] as const }),
     groups,
     maskBaseline: mb === 'zeros' || mb === 'mean' ? mb : 'vector',
     maskBaselineVector: maskVector === null ? null : Array.from(maskVector),
@@ -272,7 +275,7 @@ function resolveLimeConfig(
 export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
   const fn = 'limeExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, LIME_OPTION_KEYS);
+  checkOptions(options, LIME_OPTION_KEYS, fn);
   const scale = featureScaleOption(fn, options.featureScale);
   const { config, maskVector } = resolveLimeConfig(fn, options, common, scale);
   const seed = common.seed;
@@ -296,7 +299,7 @@ export function limeExplainer(options: LimeOptions = {}): LimeExplainer {
           { fn: efn, arg: 'regressionTarget', value: classes },
         );
       }
-      const shared = explainOptions?.sharedNoise === undefined ? false : booleanOption(efn, 'sharedNoise', explainOptions.sharedNoise);
+      const shared = explainOptions?.sharedNoise === undefined ? false : booleanOption(explainOptions.sharedNoise, efn, 'sharedNoise');
       const numpy = config.noise === 'numpy-batch';
       if (shared && numpy)
         throw new XaiError('BAD_OPTION', "sharedNoise needs noise 'keyed' (the released numpy stream gives every row its own draws)", {

@@ -1,5 +1,5 @@
 import type { Explainer, ExplainOptions, Matrix, Model } from '@xai/core';
-import { XaiError, describeValue, substream } from '@xai/core';
+import { checkOptions, describeValue, enumOption, intOption, numberOption, substream, XaiError } from '@xai/core';
 import type { CommonExplainerOptions, ConfiguredExplainer, FeatureScaleOption } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import type { ExplainerPreset } from './preset.js';
@@ -11,7 +11,6 @@ import { integratedGradientsExplainer } from './integratedGradientsExplainer.js'
 import { instancesPerChunk, resolveCommon } from './internal/common.js';
 import { featureScaleOption, scaleForWidth, scaleNoise, scaleRecord } from './internal/featureScale.js';
 import { prepareBatch } from './internal/prepareBatch.js';
-import { checkKnownKeys, nonNegativeNumber, oneOf, positiveInteger } from './internal/validate.js';
 
 /** Captum NoiseTunnel's aggregation of the attributions at the noisy copies. */
 export type NoiseTunnelType = 'smoothgrad' | 'smoothgrad_sq' | 'vargrad';
@@ -79,10 +78,10 @@ export const NOISE_TUNNEL_OPTION_KEYS = [
 export function noiseTunnelExplainer(options: NoiseTunnelOptions = {}, id = 'noisetunnel'): ConfiguredExplainer<NoiseTunnelConfig> {
   const fn = 'noiseTunnelExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, NOISE_TUNNEL_OPTION_KEYS);
+  checkOptions(options, NOISE_TUNNEL_OPTION_KEYS, fn);
   const scale = featureScaleOption(fn, options.featureScale);
   // id-list: the explainers a tunnel can wrap (an option's values)
-  const baseId = options.base === undefined ? 'grad' : oneOf(fn, 'base', options.base, ['grad', 'itg', 'ig'] as const);
+  const baseId = options.base === undefined ? 'grad' : enumOption(options.base, fn, 'base', { values: ['grad', 'itg', 'ig'] as const });
   const d0 = noiseTunnelDefaults[common.row];
   const bo = options.baseOptions ?? {};
   if (bo === null || typeof bo !== 'object')
@@ -99,9 +98,12 @@ export function noiseTunnelExplainer(options: NoiseTunnelOptions = {}, id = 'noi
   else base = gradientExplainer({ ...pass, ...(bo as GradientOptions) });
   const config: NoiseTunnelConfig = {
     base: baseId,
-    type: options.type === undefined ? 'smoothgrad' : oneOf(fn, 'type', options.type, ['smoothgrad', 'smoothgrad_sq', 'vargrad'] as const),
-    samples: options.samples === undefined ? d0.samples[baseId] : positiveInteger(fn, 'samples', options.samples),
-    std: options.std === undefined ? d0.std : nonNegativeNumber(fn, 'std', options.std),
+    type:
+      options.type === undefined
+        ? 'smoothgrad'
+        : enumOption(options.type, fn, 'type', { values: ['smoothgrad', 'smoothgrad_sq', 'vargrad'] as const }),
+    samples: options.samples === undefined ? d0.samples[baseId] : intOption(options.samples, fn, 'samples', { min: 1 }),
+    std: options.std === undefined ? d0.std : numberOption(options.std, fn, 'std', { min: 0 }),
     baseConfig: base.config,
     batchRows: common.batchRows,
     ...scaleRecord(scale),

@@ -1,5 +1,5 @@
 import type { ExplainOptions, FeatureGroups, Matrix, Model } from '@xai/core';
-import { featureUnits, unitIds } from '@xai/core';
+import { checkOptions, featureUnits, unitIds } from '@xai/core';
 import type { CommonExplainerOptions, ConfiguredExplainer } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import type { ExplainerPreset } from './preset.js';
@@ -7,7 +7,7 @@ import { instancesPerChunk, resolveCommon } from './internal/common.js';
 import { predictRows } from './internal/modelCalls.js';
 import { baselineFor, resolveBaseline } from './internal/baseline.js';
 import { prepareBatch } from './internal/prepareBatch.js';
-import { checkKnownKeys, groupsOption } from './internal/validate.js';
+import { groupsOption } from './internal/validate.js';
 
 export interface OcclusionOptions extends CommonExplainerOptions {
   /** Value an ablated feature takes: 0, the training mean, or a vector. @defaultValue 'zeros' (Captum's default) */
@@ -46,7 +46,7 @@ export const OCCLUSION_OPTION_KEYS = [...COMMON_OPTION_KEYS, 'baseline', 'groups
 export function occlusionExplainer(options: OcclusionOptions = {}): ConfiguredExplainer<OcclusionConfig> {
   const fn = 'occlusionExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, OCCLUSION_OPTION_KEYS);
+  checkOptions(options, OCCLUSION_OPTION_KEYS, fn);
   const option = options.baseline ?? occlusionDefaults[common.row].baseline;
   const baseline = resolveBaseline(fn, option, common.train);
   const config: OcclusionConfig = {

@@ -1,5 +1,5 @@
 import type { ExplainOptions, FeatureGroups, Matrix, Model } from '@xai/core';
-import { substream, toRows } from '@xai/core';
+import { checkOptions, intOption, substream, toRows } from '@xai/core';
 import type { CommonExplainerOptions, ConfiguredExplainer, FeatureScaleOption } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import type { ExplainerPreset } from './preset.js';
@@ -11,7 +11,7 @@ import { coalitionValue, createGame, fillCoalition } from './internal/coalitionG
 import { instancesPerChunk, resolveCommon } from './internal/common.js';
 import { predictRows } from './internal/modelCalls.js';
 import { prepareBatch } from './internal/prepareBatch.js';
-import { checkKnownKeys, groupsOption, positiveInteger } from './internal/validate.js';
+import { groupsOption } from './internal/validate.js';
 
 export interface PermutationShapOptions extends CommonExplainerOptions, FeatureScaleOption {
   /** Random permutations per instance, each walked forwards and backwards (antithetic). @defaultValue 10 */
@@ -71,14 +71,14 @@ export const PERMUTATION_SHAP_OPTION_KEYS = [
 export function permutationShapExplainer(options: PermutationShapOptions = {}): ConfiguredExplainer<PermutationShapConfig> {
   const fn = 'permutationShapExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, PERMUTATION_SHAP_OPTION_KEYS);
+  checkOptions(options, PERMUTATION_SHAP_OPTION_KEYS, fn);
   const scale = featureScaleOption(fn, options.featureScale);
   const base = permutationShapDefaults[common.row];
   const bgOption = options.background ?? base.background;
   const size = backgroundSize(fn, bgOption, options.backgroundSize, base.backgroundSize);
   const { kind, rows, weights } = resolveBackground(fn, bgOption, common.train, size, common.seed, scale);
   const config: PermutationShapConfig = {
-    permutations: options.permutations === undefined ? base.permutations : positiveInteger(fn, 'permutations', options.permutations),
+    permutations: options.permutations === undefined ? base.permutations : intOption(options.permutations, fn, 'permutations', { min: 1 }),
     background: kind,
     backgroundRows: rows === null ? null : toRows(rows),
     backgroundWeights: weights === null ? null : Array.from(weights),

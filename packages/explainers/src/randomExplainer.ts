@@ -1,11 +1,10 @@
 import type { ExplainOptions, Matrix, Model } from '@xai/core';
-import { fillSubstreamNormal } from '@xai/core';
+import { checkOptions, fillSubstreamNormal } from '@xai/core';
 import type { CommonExplainerOptions, ConfiguredExplainer } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import type { ExplainerPreset } from './preset.js';
 import { resolveCommon } from './internal/common.js';
 import { prepareBatch } from './internal/prepareBatch.js';
-import { checkKnownKeys } from './internal/validate.js';
 
 export type RandomOptions = CommonExplainerOptions;
 
@@ -36,7 +35,7 @@ export const RANDOM_OPTION_KEYS: readonly (keyof RandomOptions & string)[] = COM
 export function randomExplainer(options: RandomOptions = {}): ConfiguredExplainer<RandomConfig> {
   const fn = 'randomExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, RANDOM_OPTION_KEYS);
+  checkOptions(options, RANDOM_OPTION_KEYS, fn);
   const seed = common.seed;
   return {
     id: 'control',

@@ -1,5 +1,5 @@
 import type { ExplainOptions, FeatureGroups, Matrix, Model } from '@xai/core';
-import { XaiError, toRows } from '@xai/core';
+import { checkOptions, intOption, toRows, XaiError } from '@xai/core';
 import type { CommonExplainerOptions, ConfiguredExplainer, FeatureScaleOption } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import type { ExplainerPreset } from './preset.js';
@@ -10,7 +10,7 @@ import { coalitionValue, createGame, fillCoalition } from './internal/coalitionG
 import { instancesPerChunk, resolveCommon } from './internal/common.js';
 import { predictRows } from './internal/modelCalls.js';
 import { prepareBatch } from './internal/prepareBatch.js';
-import { checkKnownKeys, groupsOption, positiveInteger } from './internal/validate.js';
+import { groupsOption } from './internal/validate.js';
 
 export interface ShapleyOptions extends CommonExplainerOptions, FeatureScaleOption {
   /**
@@ -74,7 +74,7 @@ export const SHAPLEY_OPTION_KEYS = [
 export function shapleyExplainer(options: ShapleyOptions = {}): ConfiguredExplainer<ShapleyConfig> {
   const fn = 'shapleyExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, SHAPLEY_OPTION_KEYS);
+  checkOptions(options, SHAPLEY_OPTION_KEYS, fn);
   const scale = featureScaleOption(fn, options.featureScale);
   const base = shapleyDefaults[common.row];
   const bgOption = options.background ?? base.background;
@@ -85,7 +85,7 @@ export function shapleyExplainer(options: ShapleyOptions = {}): ConfiguredExplai
     backgroundRows: rows === null ? null : toRows(rows),
     backgroundWeights: weights === null ? null : Array.from(weights),
     groups: options.groups === undefined ? null : groupsOption(fn, options.groups),
-    maxUnits: options.maxUnits === undefined ? base.maxUnits : positiveInteger(fn, 'maxUnits', options.maxUnits),
+    maxUnits: options.maxUnits === undefined ? base.maxUnits : intOption(options.maxUnits, fn, 'maxUnits', { min: 1 }),
     batchRows: common.batchRows,
     ...scaleRecord(scale),
   };

@@ -1,5 +1,5 @@
 import type { ExplainOptions, Matrix, Model, OutputSpace } from '@xai/core';
-import { substream } from '@xai/core';
+import { booleanOption, checkOptions, enumOption, intOption, numberOption, substream } from '@xai/core';
 import type { CommonExplainerOptions, ConfiguredExplainer, FeatureScaleOption } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import type { ExplainerPreset } from './preset.js';
@@ -9,7 +9,6 @@ import { featureScaleOption, scaleForWidth, scaleNoise, scaleRecord } from './in
 import { requireGradient } from './internal/modelCalls.js';
 import { pointGradients } from './internal/pointGradients.js';
 import { prepareBatch } from './internal/prepareBatch.js';
-import { booleanOption, checkKnownKeys, nonNegativeNumber, oneOf, positiveInteger } from './internal/validate.js';
 
 export interface SmoothGradOptions extends CommonExplainerOptions, FeatureScaleOption {
   /** Noisy copies per instance. @defaultValue 100 (openxai), 500 (paper, default) */
@@ -62,14 +61,14 @@ export const SMOOTH_GRAD_OPTION_KEYS = [
 export function smoothGradExplainer(options: SmoothGradOptions = {}): ConfiguredExplainer<SmoothGradConfig> {
   const fn = 'smoothGradExplainer';
   const common = resolveCommon(fn, options);
-  checkKnownKeys(fn, options, SMOOTH_GRAD_OPTION_KEYS);
+  checkOptions(options, SMOOTH_GRAD_OPTION_KEYS, fn);
   const scale = featureScaleOption(fn, options.featureScale);
   const base = smoothGradDefaults[common.row];
   const config: SmoothGradConfig = {
-    samples: options.samples === undefined ? base.samples : positiveInteger(fn, 'samples', options.samples),
-    std: options.std === undefined ? base.std : nonNegativeNumber(fn, 'std', options.std),
-    output: options.output === undefined ? base.output : oneOf(fn, 'output', options.output, OUTPUT_SPACES),
-    abs: options.abs === undefined ? base.abs : booleanOption(fn, 'abs', options.abs),
+    samples: options.samples === undefined ? base.samples : intOption(options.samples, fn, 'samples', { min: 1 }),
+    std: options.std === undefined ? base.std : numberOption(options.std, fn, 'std', { min: 0 }),
+    output: options.output === undefined ? base.output : enumOption(options.output, fn, 'output', { values: OUTPUT_SPACES }),
+    abs: options.abs === undefined ? base.abs : booleanOption(options.abs, fn, 'abs'),
     batchRows: common.batchRows,
     ...scaleRecord(scale),
   };

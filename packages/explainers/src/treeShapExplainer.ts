@@ -1,5 +1,17 @@
 import type { ExplainOptions, FeatureGroups, Matrix, Model, TreeEnsemble } from '@xai/core';
-import { XaiError, argmaxRows, assertMatrix, checkOptions, describeValue, featureUnits, hasTrees, substream } from '@xai/core';
+import {
+  argmaxRows,
+  assertMatrix,
+  booleanOption,
+  checkOptions,
+  describeValue,
+  enumOption,
+  featureUnits,
+  hasTrees,
+  intOption,
+  substream,
+  XaiError,
+} from '@xai/core';
 import type { CommonExplainerOptions, ConfiguredExplainer } from './configuredExplainer.js';
 import { COMMON_OPTION_KEYS } from './configuredExplainer.js';
 import { resolveCommon } from './internal/common.js';
@@ -8,7 +20,7 @@ import { InterventionalScratch, interventionalRecurse, treeLeafValue } from './i
 import { treeMeanValue } from './internal/treeShap/pathDependent.js';
 import { pathDependentRows } from './internal/treeShap/pathDependentRows.js';
 import { EXPLAIN_OPTION_KEYS } from './internal/prepareBatch.js';
-import { booleanOption, checkKnownKeys, groupsOption, oneOf, positiveInteger } from './internal/validate.js';
+import { groupsOption } from './internal/validate.js';
 
 /** The two TreeSHAP algorithms. @since 0.3.0 */
 export const TREE_SHAP_ALGORITHMS = ['path-dependent', 'interventional'] as const;
@@ -97,15 +109,16 @@ export function treeShapExplainer(options: TreeShapOptions = {}): TreeShapExplai
   // Training rows of a tree model may hold missing values: checked here, not by resolveCommon.
   const { train, background, ...rest } = options;
   const common = resolveCommon(fn, rest);
-  checkKnownKeys(fn, options, TREE_SHAP_OPTION_KEYS);
+  checkOptions(options, TREE_SHAP_OPTION_KEYS, fn);
   if (train !== undefined) rowsOption(fn, 'train', train);
   if (background !== undefined) rowsOption(fn, 'background', background);
-  const algorithm = options.algorithm === undefined ? 'path-dependent' : oneOf(fn, 'algorithm', options.algorithm, TREE_SHAP_ALGORITHMS);
+  const algorithm =
+    options.algorithm === undefined ? 'path-dependent' : enumOption(options.algorithm, fn, 'algorithm', { values: TREE_SHAP_ALGORITHMS });
   const config: TreeShapConfig = {
     algorithm,
-    backgroundSize: options.backgroundSize === undefined ? 100 : positiveInteger(fn, 'backgroundSize', options.backgroundSize),
+    backgroundSize: options.backgroundSize === undefined ? 100 : intOption(options.backgroundSize, fn, 'backgroundSize', { min: 1 }),
     groups: options.groups === undefined ? null : groupsOption(fn, options.groups),
-    interactions: options.interactions === undefined ? false : booleanOption(fn, 'interactions', options.interactions),
+    interactions: options.interactions === undefined ? false : booleanOption(options.interactions, fn, 'interactions'),
     trainRows: train?.rows ?? null,
   };
   checkInteractions(fn, config);

@@ -1,5 +1,5 @@
 import { basename, resolve } from 'node:path';
-import { INPUT_ENCODINGS, XaiError, checkOptions, describeValue } from '@xai/core';
+import { INPUT_ENCODINGS, XaiError, booleanOption, checkOptions, describeValue, intOption } from '@xai/core';
 import { cpuAllocation } from '../system/cpuAllocation.js';
 import type { RunSources } from './runSources.js';
 import { defaultCacheDir, defaultDataDir, runSources } from './runSources.js';
@@ -299,19 +299,20 @@ function bounded(key: string, raw: unknown, where = key): number {
   return integer(where, raw, min, max);
 }
 
+// Flags arrive as text, config keys as JSON values: the text is read here, the value checked by
+// core's checkers; a bad value is named as the user wrote it ("0", not 0).
 function integer(arg: string, raw: unknown, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const v = typeof raw === 'string' && /^-?\d+$/.test(raw.trim()) ? Number(raw) : raw;
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min || v > max) {
-    throw bad(arg, `expected an integer in [${min}, ${max === Number.MAX_SAFE_INTEGER ? '∞' : max}], got ${describeValue(raw)}`, raw);
+  const rule = max === Number.MAX_SAFE_INTEGER ? { min } : { min, max };
+  try {
+    return intOption(v, FN, arg, rule);
+  } catch {
+    return intOption(raw, FN, arg, rule);
   }
-  return v;
 }
 
 function bool(arg: string, raw: unknown): boolean {
-  if (typeof raw === 'boolean') return raw;
-  if (raw === 'true') return true;
-  if (raw === 'false') return false;
-  throw bad(arg, `expected true or false, got ${describeValue(raw)}`, raw);
+  return booleanOption(raw === 'true' ? true : raw === 'false' ? false : raw, FN, arg);
 }
 
 function text(arg: string, raw: unknown): string {

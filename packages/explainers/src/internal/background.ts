@@ -1,10 +1,10 @@
 // Background rows of the Shapley-family explainers (KernelSHAP, exact Shapley, permutation
 // SHAP, Gradient SHAP): absent features take their values.
 import type { FeatureScale, Matrix } from '@xai/core';
-import { XaiError, assertFinite, assertMatrix, contiguous, describeValue, substream } from '@xai/core';
+import { assertFinite, assertMatrix, contiguous, describeValue, intOption, substream, XaiError } from '@xai/core';
 import { columnMeans } from './common.js';
 import { kMeansSummary } from './kMeansSummary.js';
-import { positiveInteger, vectorOption } from './validate.js';
+import { vectorOption } from './validate.js';
 
 /** What a caller may pass as `background`. */
 export type BackgroundOption = 'zeros' | 'mean' | 'sample' | 'kmeans' | Float64Array | readonly number[] | Matrix;
@@ -19,7 +19,7 @@ export function backgroundSize(
   given: number | undefined,
   defaults: { readonly sample: number; readonly kmeans: number },
 ): number {
-  if (given !== undefined) return positiveInteger(fn, 'backgroundSize', given);
+  if (given !== undefined) return intOption(given, fn, 'backgroundSize', { min: 1 });
   return option === 'sample' ? defaults.sample : defaults.kmeans;
 }
 

@@ -4,8 +4,8 @@ import type { CommonExplainerOptions } from '../configuredExplainer.js';
 import { DEFAULT_BATCH_ROWS } from '../configuredExplainer.js';
 import type { ExplainerPreset, PresetName } from '../preset.js';
 import { resolveExplainerPreset } from '../preset.js';
-import { XaiError, describeValue } from '@xai/core';
-import { positiveInteger, seedOption, trainOption } from './validate.js';
+import { describeValue, intOption, seedOption, XaiError } from '@xai/core';
+import { trainOption } from './validate.js';
 
 export interface ResolvedCommon {
   /** The preset as named (reported on the explainer). */
@@ -26,9 +26,9 @@ export function resolveCommon(fn: string, options: CommonExplainerOptions | unde
   return {
     preset: preset.name,
     row: preset.row,
-    seed: o.seed === undefined ? 0 : seedOption(fn, o.seed),
+    seed: o.seed === undefined ? 0 : seedOption(o.seed, fn),
     train: trainOption(fn, o.train),
-    batchRows: o.batchRows === undefined ? DEFAULT_BATCH_ROWS : positiveInteger(fn, 'batchRows', o.batchRows),
+    batchRows: o.batchRows === undefined ? DEFAULT_BATCH_ROWS : intOption(o.batchRows, fn, 'batchRows', { min: 1 }),
   };
 }
 

@@ -1,57 +1,8 @@
-// Option checks shared by the explainer factories. Each throws BAD_OPTION naming the
-// factory, the option and the value, so a typo or a bad number fails at creation time.
+// Option checks of the explainer factories beyond core's value checkers (intOption, numberOption,
+// booleanOption, enumOption, seedOption, checkOptions): a training matrix, a vector, feature groups.
+// Each throws BAD_OPTION naming the factory, the option and the value.
 import type { Matrix } from '@xai/core';
-import { XaiError, assertFinite, assertMatrix, checkOptions, describeValue } from '@xai/core';
-
-/** Rejects keys the factory does not know (catches typos such as `nSample`), with core's did-you-mean. */
-export function checkKnownKeys(fn: string, options: object, known: readonly string[]): void {
-  checkOptions(options, known, fn);
-}
-
-export function positiveInteger(fn: string, arg: string, value: unknown, min = 1): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) {
-    throw new XaiError('BAD_OPTION', `expected an integer >= ${min}, got ${describeValue(value)}`, { fn, arg, value });
-  }
-  return value;
-}
-
-export function nonNegativeNumber(fn: string, arg: string, value: unknown): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-    throw new XaiError('BAD_OPTION', `expected a finite number >= 0, got ${describeValue(value)}`, { fn, arg, value });
-  }
-  return value;
-}
-
-export function positiveNumber(fn: string, arg: string, value: unknown): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throw new XaiError('BAD_OPTION', `expected a finite number > 0, got ${describeValue(value)}`, { fn, arg, value });
-  }
-  return value;
-}
-
-export function booleanOption(fn: string, arg: string, value: unknown): boolean {
-  if (typeof value !== 'boolean')
-    throw new XaiError('BAD_OPTION', `expected true or false, got ${describeValue(value)}`, { fn, arg, value });
-  return value;
-}
-
-export function oneOf<T extends string>(fn: string, arg: string, value: unknown, allowed: readonly T[]): T {
-  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
-    throw new XaiError('BAD_OPTION', `expected one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}, got ${describeValue(value)}`, {
-      fn,
-      arg,
-      value,
-    });
-  }
-  return value as T;
-}
-
-export function seedOption(fn: string, value: unknown): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
-    throw new XaiError('BAD_OPTION', `expected a safe integer, got ${describeValue(value)}`, { fn, arg: 'seed', value });
-  }
-  return value;
-}
+import { XaiError, assertFinite, assertMatrix, describeValue } from '@xai/core';
 
 /** A finite training matrix (or undefined). */
 export function trainOption(fn: string, value: unknown): Matrix | undefined {
