@@ -51,10 +51,13 @@ export interface UserDatasetOptions {
   /**
    * A blank cell or a missing-value marker (NA, N/A, ?, null, None, #N/A) in a numeric column
    * or the label: `'error'` naming file, line and column, or `'drop-rows'` (rows holding one, or
-   * NaN, are dropped from train and test, counted in a warning). Overrides the schema's
-   * `missing`. @defaultValue the schema's, else 'error'
+   * NaN, are dropped from train and test, counted in a warning), or `'nan'` (for models that take
+   * missing values, such as tree ensembles: such a cell of a numeric column is NaN in `raw` and in
+   * every split, a step counts them; kinds and the scaler are fitted on the observed values; a
+   * missing label or categorical cell stays an error). Overrides the schema's `missing`.
+   * @defaultValue the schema's, else 'error'
    */
-  readonly missing?: 'error' | 'drop-rows';
+  readonly missing?: 'error' | 'drop-rows' | 'nan';
   /** @defaultValue 'auto' */
   readonly delimiter?: CsvDelimiter | 'auto';
   /** The files' encoding (`latin1`, `windows-1252`, `utf-16le`, …). @defaultValue strict UTF-8: an invalid byte is an error naming its line */

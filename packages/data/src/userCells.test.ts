@@ -114,6 +114,50 @@ describe('missing values: an error naming the cell by default, dropped rows when
     );
   });
 
+  it("missing: 'nan' reads the missing cells of numeric columns as NaN, fits kinds and scaler on the observed cells", () => {
+    // Column k binary but for an NA, a blank and a NaN; column x with two missing cells.
+    const rows = ROWS.map((r, i) => [i === 3 ? 'NA' : i === 50 ? 'NaN' : i === 60 ? '' : String(i % 2), r[1]!, r[2]!, r[3]!]);
+    rows[90]![1] = '';
+    rows[7]![1] = 'nan';
+    const ds = parseUserDataset(csv(rows), { label: 'y', file: 'my.csv', missing: 'nan', validationFraction: 0 });
+    expect(ds.train.x.rows + ds.test.x.rows).toBe(120);
+    expect(ds.schema.kinds[0]).toBe('discrete');
+    expect(ds.provenance.steps.join('\n')).toContain("5 missing cells in 5 rows of my.csv read as NaN (missing: 'nan')");
+    // Every NaN sits where the file has a missing cell (column k -> model column 0, x -> 1), scaled or not.
+    const both = [ds.raw.train, ds.raw.test];
+    const nanAt = both.flatMap((m) => Array.from({ length: m.rows }, (_, i) => [m.data[i * m.cols]!, m.data[i * m.cols + 1]!]));
+    expect(nanAt.filter(([k]) => Number.isNaN(k!)).length).toBe(3);
+    expect(nanAt.filter(([, x]) => Number.isNaN(x!)).length).toBe(2);
+    expect(Array.from(ds.test.x.data).filter(Number.isNaN).length).toBe(Array.from(ds.raw.test.data).filter(Number.isNaN).length);
+    // The scaler's range is that of the observed train cells.
+    const xs = Array.from({ length: ds.raw.train.rows }, (_, i) => ds.raw.train.data[i * ds.raw.train.cols + 1]!).filter(
+      (v) => !Number.isNaN(v),
+    );
+    expect(ds.scaler.min[1]).toBe(Math.min(...xs));
+    expect(ds.scaler.max[1]).toBe(Math.max(...xs));
+    expect(ds.processingHash).not.toBe(
+      parseUserDataset(csv(rows), { label: 'y', missing: 'drop-rows', validationFraction: 0 }).processingHash,
+    );
+    // A test file's missing cells too; without any, the dataset is the one read under 'error'.
+    const t = parseUserDataset(csv(ROWS), { label: 'y', testText: csv(withCell(4, 1, 'NA')), testFile: 't.csv', missing: 'nan' });
+    expect(Number.isNaN(t.raw.test.data[4 * t.raw.test.cols + 1]!)).toBe(true);
+    expect(Array.from(t.raw.test.data).filter(Number.isNaN).length).toBe(1);
+    const clean = parseUserDataset(csv(ROWS), { label: 'y', missing: 'nan' });
+    expect(clean.processingHash).toBe(parseUserDataset(csv(ROWS), { label: 'y' }).processingHash);
+  });
+
+  it("under missing: 'nan' a missing label, a blank text cell and an infinity stay errors naming the cell", () => {
+    const label = errorOf(() => parseUserDataset(csv(withCell(4, 3, '')), { label: 'y', file: 'my.csv', missing: 'nan' }));
+    expect(label.message).toContain('my.csv, line 6, column 4 ("y")');
+    expect(label.message).toContain("missing: 'nan' reads the missing cells of numeric columns only");
+    expect(errorOf(() => parseUserDataset(csv(withCell(4, 3, 'NaN')), { label: 'y', missing: 'nan' })).code).toBe('NON_FINITE');
+    const text = errorOf(() => parseUserDataset(csv(withCell(8, 2, '')), { label: 'y', file: 'my.csv', missing: 'nan' }));
+    expect(text.message).toContain('my.csv, line 10, column 3 ("city")');
+    const inf = errorOf(() => parseUserDataset(csv(withCell(5, 1, 'inf')), { label: 'y', file: 'my.csv', missing: 'nan' }));
+    expect(inf.code).toBe('NON_FINITE');
+    expect(inf.message).toContain('my.csv, line 7, column 2 ("x")');
+  });
+
   it("infinities stay errors under 'drop-rows' (not a missing value)", () => {
     const e = errorOf(() => parseUserDataset(csv(withCell(5, 1, '-inf')), { label: 'y', file: 'my.csv', missing: 'drop-rows' }));
     expect(e.code).toBe('NON_FINITE');
@@ -265,7 +309,7 @@ describe('the new options and the schema field are checked', () => {
     for (const [key, value, why] of [
       ['maxClasses', 1, 'expected an integer >= 2'],
       ['maxColumns', 0, 'expected an integer >= 1'],
-      ['missing', 'drop', "expected 'error' or 'drop-rows'"],
+      ['missing', 'drop', "expected 'error' or 'drop-rows' or 'nan'"],
     ] as const) {
       const e = errorOf(() => parseUserDataset(csv(ROWS), { label: 'y', [key]: value } as never));
       expect(e.code).toBe('BAD_OPTION');

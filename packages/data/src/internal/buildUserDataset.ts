@@ -18,12 +18,14 @@ import { planColumns } from './planColumns.js';
 import { readTestTable } from './readTestTable.js';
 import { readTrainTable } from './readTrainTable.js';
 import { MISSING_HINT } from './screenCells.js';
+import { countMissing, observedValues } from './missingAsNaN.js';
 import { sha256Hex } from '@xai/core';
 import type { RawColumnPlan } from './tableEncoding.js';
 import { encodeTable, modelColumnNames } from './tableEncoding.js';
 import type { Part } from './userSplits.js';
 import type { UserSplits } from './userSplits.js';
 import { splitUserRows } from './userSplits.js';
+import type { MissingPolicy } from './cellClass.js';
 import type { UserDatasetSettings } from './userDatasetOptions.js';
 import { USER_DATASET_KEYS, userDatasetSettings } from './userDatasetOptions.js';
 import type { MinMaxScaler } from '../minMaxScaler.js';
@@ -49,7 +51,7 @@ function resolveLabel(fn: string, options: UserDatasetOptions, schema: UserSchem
 
 /** Model column kinds, one-hot groups and encodings of a plan; numeric kinds inferred from the encoded (clean) cells. */
 function modelColumns(plan: readonly RawColumnPlan[], rawKinds: readonly (string | undefined)[], x: Matrix) {
-  const numericKinds = inferFeatureKinds(x);
+  const numericKinds = inferFeatureKinds(observedValues(x));
   const kinds: FeatureKind[] = [];
   const groups: number[][] = [];
   const encodings: CategoricalEncoding[] = [];
@@ -106,10 +108,17 @@ interface UserSetup {
   readonly schema: UserSchema | undefined;
   readonly label: string;
   readonly settings: UserDatasetSettings;
-  readonly missing: 'error' | 'drop-rows';
+  readonly missing: MissingPolicy;
   readonly missingHint: string | undefined;
   readonly name: string;
 }
+
+/** Appended to a missing-value error under each policy ('drop-rows' drops such rows: no error). */
+const MISSING_HINTS: Record<MissingPolicy, string | undefined> = {
+  error: MISSING_HINT,
+  'drop-rows': undefined,
+  nan: "missing: 'nan' reads the missing cells of numeric columns only; fill this one, or pass missing: 'drop-rows'",
+};
 
 function userSetup(fn: string, options: UserDatasetOptions): UserSetup {
   checkOptions(options, USER_DATASET_KEYS, fn);
@@ -124,7 +133,7 @@ function userSetup(fn: string, options: UserDatasetOptions): UserSetup {
   const settings = userDatasetSettings(fn, options);
   const missing = settings.missing ?? schema?.missing ?? 'error';
   const name = options.name ?? (options.file ? options.file.replace(/^.*[\\/]/, '').replace(/\.(csv|tsv|txt)$/i, '') || 'user' : 'user');
-  return { fn, file, schemaFile, schema, label, settings, missing, missingHint: missing === 'error' ? MISSING_HINT : undefined, name };
+  return { fn, file, schemaFile, schema, label, settings, missing, missingHint: MISSING_HINTS[missing], name };
 }
 
 /** The schema with `ignore` columns added (checked as a schema's own `ignore` is). */
@@ -167,7 +176,7 @@ function readTrain(u: UserSetup, text: string | Uint8Array, steps: string[], war
   const plan = planned.plan;
   warnings.push(...planned.warnings);
   checkModelWidth(table, plan, settings.maxColumns, schema?.features !== undefined);
-  const all = encodeTable(table, plan, columnIndex, 'error', missingHint);
+  const all = encodeTable(table, plan, columnIndex, 'error', missingHint, missing === 'nan');
   const modelNames = modelColumnNames(plan);
   const { kinds, groups, encodings, oneHot } = modelColumns(plan, planned.rawKinds, all.x);
   schemaGroups(fn, schema, schemaFile, modelNames, groups);
@@ -196,6 +205,11 @@ function readTrain(u: UserSetup, text: string | Uint8Array, steps: string[], war
   );
   const decimals = decimalCommaNote(table);
   if (decimals) steps.push(decimals);
+  const nan = countMissing(all.x);
+  if (nan.cells > 0)
+    steps.push(
+      `${nan.cells} missing cells in ${nan.rows} rows of ${file} read as NaN (missing: 'nan'): a tree model sends each down its split's missing-value branch`,
+    );
   return { table, plan, x: all.x, y: lab.y, values: lab.values, modelNames, kinds, groups, encodings, oneHot, task, classes, classesFrom };
 }
 
@@ -272,7 +286,7 @@ function fitScaling(
   const { label, settings } = u;
   const trainX = parts.train.x;
   const testX = parts.test.x;
-  const scaler = fitMinMaxScaler(trainX, { featureNames: r.modelNames });
+  const scaler = fitMinMaxScaler(observedValues(trainX), { featureNames: r.modelNames });
   steps.push(
     `min-max scaler fitted on the ${trainX.rows} train rows (model columns), applied to train, ${parts.validation ? 'validation and ' : ''}test`,
   );
@@ -302,6 +316,7 @@ function userHashes(
   files: readonly InputFile[],
   preprocessing: Preprocessing,
   split: boolean,
+  nanCells: boolean,
 ): { inputs: string; processing: string } {
   const { seed, testFraction, validationFraction } = u.settings;
   const inputs = sha256Hex(files.map((f) => `${f.role}:${f.sha256}\n`).join(''));
@@ -313,8 +328,8 @@ function userHashes(
       seed,
       testFraction: split ? testFraction : null,
       validationFraction,
-      // Only when rows were dropped for missing values: the hashes of every other dataset stay as they were.
-      ...(u.missing === 'drop-rows' ? { missing: u.missing } : {}),
+      // Only when rows were dropped or cells read as NaN: the hashes of every other dataset stay as they were.
+      ...(u.missing === 'drop-rows' || (u.missing === 'nan' && nanCells) ? { missing: u.missing } : {}),
     }),
   );
   return { inputs, processing };
@@ -329,7 +344,8 @@ export function buildUserDataset(fn: string, text: string | Uint8Array, options:
   const { parts, files } = splitRows(u, r, text, options, steps, warnings);
   const { scaler, preprocessing, testOutOfRange } = fitScaling(u, r, parts, options, steps, warnings);
   const { split } = parts;
-  const hashes = userHashes(u, files, preprocessing, split !== undefined);
+  const nanCells = countMissing(r.x).cells + countMissing(parts.test.x).cells > 0;
+  const hashes = userHashes(u, files, preprocessing, split !== undefined, nanCells);
   const { task, classes, modelNames, kinds, groups } = r;
   const { x: trainX, y: trainY, values: trainV } = parts.train;
   const { x: testX, y: testY, values: testV } = parts.test;

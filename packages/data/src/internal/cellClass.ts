@@ -54,12 +54,15 @@ export function classifyCell(s: string): CellClass {
   return 'text';
 }
 
-/** How missing values are treated: an error naming the cell, or the row dropped (and counted). */
-export type MissingPolicy = 'error' | 'drop-rows';
+/**
+ * How missing values of numeric columns are treated: an error naming the cell, the row dropped
+ * (and counted), or the cell read as NaN (for models that take missing values, such as trees).
+ */
+export type MissingPolicy = 'error' | 'drop-rows' | 'nan';
 
-/** Missing under the policy: blanks and markers always; NaN only when rows with missing values are dropped (NaN is how numpy and pandas write one). */
+/** Missing under the policy: blanks and markers always; NaN unless missing values are errors (NaN is how numpy and pandas write one). */
 export function isMissing(c: CellClass, policy: MissingPolicy): boolean {
-  return c === 'blank' || c === 'marker' || (c === 'nan' && policy === 'drop-rows');
+  return c === 'blank' || c === 'marker' || (c === 'nan' && policy !== 'error');
 }
 
 /** A cell that is an error wherever it appears: an infinity, an overflow, a spreadsheet error, or NaN unless dropped as missing. */

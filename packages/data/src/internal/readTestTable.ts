@@ -6,7 +6,7 @@ import type { MissingPolicy } from './cellClass.js';
 import type { CsvTextOptions } from './csvTable.js';
 import { quoteNames as quote, readCsvTable, tableError } from './csvTable.js';
 import { labelIndexOf, readLabelColumn } from './labelColumn.js';
-import { droppedRowsWarning, screenCells } from './screenCells.js';
+import { droppedRowsWarning, screenTable } from './screenCells.js';
 import type { RawColumnPlan } from './tableEncoding.js';
 import { encodeTable } from './tableEncoding.js';
 
@@ -62,7 +62,13 @@ export function readTestTable(input: TestTableInput): TestTable {
   const columns = Int32Array.from(plan, (c) => raw.header.indexOf(c.name));
   // Cell errors say why the column is read as it is: the schema, or what the training file holds.
   const noted = plan.map((c) => ({ ...c, note: c.note ?? `${c.categories ? 'categorical' : 'numeric'} in ${file}` }));
-  const screened = screenCells(raw, [...columns, labelIndex], input.missing, [...noted.map((c) => c.note), 'label']);
+  const screened = screenTable(
+    raw,
+    columns,
+    labelIndex,
+    input.missing,
+    noted.map((c) => c.note),
+  );
   const warnings: string[] = [];
   const dropped = droppedRowsWarning(screened, testFile);
   if (dropped) warnings.push(dropped);
@@ -74,7 +80,7 @@ export function readTestTable(input: TestTableInput): TestTable {
       { record: 0, column: -1 },
       "every row holds a missing value; no test row is left (missing: 'drop-rows')",
     );
-  const enc = encodeTable(table, noted, columns, input.unknownCategories, input.missingHint);
+  const enc = encodeTable(table, noted, columns, input.unknownCategories, input.missingHint, input.missing === 'nan');
   for (const [col, count] of enc.unknown)
     warnings.push(`${testFile}: ${count} rows hold a ${col} category not seen in ${file} (encoded as all zeros)`);
   const lab = readLabelColumn(table, labelIndex, input.task, input.classes, input.classesFrom, input.missingHint);

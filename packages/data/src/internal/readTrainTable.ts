@@ -9,7 +9,7 @@ import { readCsvTable } from './csvTable.js';
 import { declareColumns } from './declareColumns.js';
 import { labelIndexOf } from './labelColumn.js';
 import type { DeclaredColumn } from './planColumns.js';
-import { droppedRowsWarning, screenCells } from './screenCells.js';
+import { droppedRowsWarning, screenTable } from './screenCells.js';
 
 export interface TrainTable {
   readonly table: CsvTable;
@@ -38,7 +38,13 @@ export function readTrainTable(input: TrainTableInput): TrainTable {
   const labelIndex = labelIndexOf(raw, input.label);
   const declared = declareColumns(raw, input.label, input.schema, input.schemaFile);
   const columnIndex = Int32Array.from(declared, (c) => raw.header.indexOf(c.name));
-  const screened = screenCells(raw, [...columnIndex, labelIndex], input.missing, [...declared.map((c) => c.note), 'label']);
+  const screened = screenTable(
+    raw,
+    columnIndex,
+    labelIndex,
+    input.missing,
+    declared.map((c) => c.note),
+  );
   const warning = droppedRowsWarning(screened, input.file);
   if (screened.table.dataRows.length === 0)
     throw new XaiError('EMPTY', `${input.file}: every row holds a missing value; no row is left (missing: 'drop-rows')`, {

@@ -20,7 +20,7 @@ export interface ScreenedTable {
 /**
  * Checks every cell of `columns` (header indices) in file order. NaN spelt out, an infinity,
  * an overflowing decimal or a spreadsheet error is NON_FINITE naming file, line, column and
- * value (NaN is a missing value instead under 'drop-rows'). Under 'drop-rows' the rows with a
+ * value (NaN is a missing value instead under 'drop-rows' and 'nan'). Under 'drop-rows' the rows with a
  * blank cell, a missing-value marker or NaN in any of the columns are removed from the table.
  * `notes[k]` (same order as `columns`) says why column k is read as it is.
  */
@@ -52,6 +52,22 @@ export function screenCells(
   }
   if (n === dataRows.length) return { table, dropped: 0 };
   return { table: { ...table, dataRows: kept.subarray(0, n) }, dropped: dataRows.length - n, ...(first ? { firstDropped: first } : {}) };
+}
+
+/**
+ * Screens the feature columns under `policy` and the label column: under 'nan' the label is
+ * screened as under 'error' (a class or target is never NaN), else with the features.
+ */
+export function screenTable(
+  table: CsvTable,
+  features: ArrayLike<number>,
+  label: number,
+  policy: MissingPolicy,
+  notes: readonly (string | undefined)[],
+): ScreenedTable {
+  if (policy !== 'nan') return screenCells(table, [...Array.from(features), label], policy, [...notes, 'label']);
+  screenCells(table, [label], 'error', ['label']);
+  return screenCells(table, features, policy, notes);
 }
 
 /** The warning for dropped rows, or undefined when none were. */

@@ -36,7 +36,8 @@ export interface EncodedTable {
  * plan[k]. Numeric cells must be finite decimals; a categorical cell that spells NaN, an
  * infinity or a spreadsheet error is NON_FINITE (never a category), a blank one PARSE_ERROR.
  * Unknown categories throw BAD_INPUT naming line and column, unless `unknown` is 'zeros'.
- * `missingHint` is appended to missing-value errors.
+ * `missingHint` is appended to missing-value errors. With `missingAsNaN` a missing numeric cell
+ * (blank, marker, NaN spelt out) is NaN; a categorical one stays an error.
  */
 export function encodeTable(
   table: CsvTable,
@@ -44,6 +45,7 @@ export function encodeTable(
   columns: ArrayLike<number>,
   unknown: 'error' | 'zeros',
   missingHint?: string,
+  missingAsNaN = false,
 ): EncodedTable {
   const n = table.dataRows.length;
   const numeric: number[] = [];
@@ -62,7 +64,11 @@ export function encodeTable(
     }
   });
   const data = new Float64Array(n * width);
-  const nums = fillNumeric(table, numeric, new Float64Array(n * numeric.length), { notes, ...(missingHint ? { missingHint } : {}) });
+  const nums = fillNumeric(table, numeric, new Float64Array(n * numeric.length), {
+    notes,
+    missingAsNaN,
+    ...(missingHint ? { missingHint } : {}),
+  });
   const m = numeric.length;
   for (let i = 0; i < n; i++) for (let c = 0; c < m; c++) data[i * width + numericAt[c]!] = nums[i * m + c]!;
   const unknownCounts = new Map<string, number>();

@@ -79,7 +79,7 @@ export function userDatasetSettings(fn: string, options: Raw): UserDatasetSettin
     maxClasses: intOption(o.maxClasses, fn, 'maxClasses', { min: 2, fallback: d.maxClasses }),
     maxColumns: intOption(o.maxColumns, fn, 'maxColumns', { min: 1, fallback: d.maxColumns }),
     rangeMargin: numberOption(o.rangeMargin, fn, 'rangeMargin', { min: 0, fallback: d.rangeMargin }),
-    missing: optional('missing', ['error', 'drop-rows']),
+    missing: optional('missing', ['error', 'drop-rows', 'nan']),
     unknownCategories: enumOption(o.unknownCategories, fn, 'unknownCategories', {
       values: ['error', 'zeros'],
       fallback: d.unknownCategories,
