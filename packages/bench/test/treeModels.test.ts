@@ -194,7 +194,7 @@ describe('missing cells (empty, NaN, nan, NA) in the rows of a tree model', () =
     }
   });
 
-  it('other methods, the metrics and models without trees refuse them, naming the file, row and column', async () => {
+  it('other methods, metrics beside PGI/PGU/stability, and models without trees refuse them, naming the file, row and column', async () => {
     const model = join(FIXTURES, 'xgb_binary.json');
     const instances = join(FIXTURES, 'missing_binary.csv');
     const shap = await explainInstances({ ...base, model, instances, label: 'y', method: 'shap' }).catch((x) => x);
@@ -207,9 +207,36 @@ describe('missing cells (empty, NaN, nan, NA) in the rows of a tree model', () =
       attributions: { rows: 10, cols: 8, data: new Float64Array(80) },
       explainedClass: [],
     });
-    const pgi = await evaluateAttributions({ ...base, model, instances, label: 'y', attributions: out, metric: 'PGI' }).catch((x) => x);
-    expect(isXaiError(pgi, 'BAD_INPUT')).toBe(true);
-    expect((pgi as Error).message).toMatch(/data row 1, column "f1" is a missing value; the metrics .* need complete rows/);
+    const infidelity = await evaluateAttributions({ ...base, model, instances, label: 'y', attributions: out, metric: 'INFIDELITY' }).catch(
+      (x) => x,
+    );
+    expect(isXaiError(infidelity, 'BAD_INPUT')).toBe(true);
+    expect((infidelity as Error).message).toMatch(
+      /data row 1, column "f1" is a missing value; INFIDELITY needs complete rows; of the metrics PGI, PGU, RIS/,
+    );
+    // Stability re-explains neighbours: with a method that cannot take missing cells it is refused too.
+    const shapFile = join(dir, 'missing-shap.json');
+    writeAttributions(shapFile, {
+      method: 'shap',
+      preset: 'default',
+      attributions: { rows: 10, cols: 8, data: new Float64Array(80) },
+      explainedClass: (() => {
+        const p = loadTreeModel(model).predictProba(readModelRows(instances, loadTreeModel(model), { label: 'y', what: 'explain' }).x);
+        return Array.from({ length: 10 }, (_, i) => (p.data[2 * i + 1]! > p.data[2 * i]! ? 1 : 0));
+      })(),
+      features: Array.from({ length: 8 }, (_, j) => `f${j}`),
+    });
+    const ris = await evaluateAttributions({
+      ...base,
+      model,
+      instances,
+      label: 'y',
+      attributions: shapFile,
+      metric: 'RIS',
+      method: 'shap',
+      allowForeignAttributions: true,
+    }).catch((x) => x);
+    expect((ris as Error).message).toMatch(/RIS re-explains neighbours with shap, which cannot take missing cells/);
     const notTrees = { inputDim: 8, classes: 2, predictProba: () => ({ rows: 0, cols: 2, data: new Float64Array(0) }) };
     const refused = (() => {
       try {

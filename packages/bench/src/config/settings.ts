@@ -150,7 +150,7 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--missing',
     value: '<mode>',
     key: 'missing',
-    help: 'a missing cell of --data: error (naming it) or drop-rows (its row dropped, counted)',
+    help: "a missing cell of --data: error (naming it) or drop-rows (its row dropped, counted); with tree models only (XGBoost JSON, tree .onnx) and no --missing, a numeric missing cell is NaN and goes down each split's missing-value branch",
     default: 'error',
     commands: { bench: true, train: true, 'data export': true, explain: true, evaluate: true },
   },

@@ -20,7 +20,7 @@ import { matchAttributions } from './matchAttributions.js';
 import type { CsvReading } from './modelRows.js';
 import { commandRows, commandScale } from './explainInstances.js';
 import { withCliHints } from '../cli/cliHints.js';
-import { refuseMissingCells } from '../inputs/missingCells.js';
+import { MISSING_CELL_EXPLAINERS, MISSING_CELL_METRICS, missingAsObserved, refuseMissingCells } from '../inputs/missingCells.js';
 import type { UserDataSpec } from '../inputs/userBenchDataset.js';
 import type { PresetName } from '../config/ids.js';
 import { extendedPresetOption, isPeerPreset, presetStages, protocolPreset } from '../config/presetStages.js';
@@ -151,12 +151,13 @@ export async function evaluateAttributions(o: EvaluateAttributionsOptions): Prom
     );
   const rows = await commandRows(o, 'evaluate');
   try {
-    refuseMissingCells(
-      rows,
-      { x: rows.train, source: o.train },
-      FN,
-      'the metrics perturb and compare input values and need complete rows: fill or drop the rows with missing cells (xai explain --method treeshap explains them as they are)',
-    );
+    if (!MISSING_CELL_METRICS.includes(id))
+      refuseMissingCells(
+        rows,
+        { x: rows.train, source: o.train },
+        FN,
+        `${id} needs complete rows; of the metrics ${MISSING_CELL_METRICS.join(', ')} take a tree model's missing cells (kept missing under perturbation): fill or drop the rows with missing cells for ${id}`,
+      );
     return evaluateRows(o, id, extended, rows);
   } finally {
     rows.cli.dispose();
@@ -295,6 +296,13 @@ function reExplainer(
       value: method,
     });
   checkMethodForModel(method, cli.model, o.model, FN);
+  if (!MISSING_CELL_EXPLAINERS.includes(method))
+    refuseMissingCells(
+      rows,
+      { x: train, source: o.train },
+      FN,
+      `${id} re-explains neighbours with ${method}, which cannot take missing cells: evaluate treeshap attributions (or fill or drop the rows with missing cells)`,
+    );
   const verdict = gradientVerdict(cli.model, [method], {
     x: rows.x,
     names: rows.names,
@@ -307,7 +315,7 @@ function reExplainer(
     createExplainer(method, {
       preset: o.preset,
       seed: o.seed,
-      ...(train ? { train } : {}),
+      ...(train ? { train: method === 'treeshap' ? train : missingAsObserved(train) } : {}),
       ...scale?.explainerOptions(method),
       ...(method === 'treeshap' && o.treeShap !== undefined ? { algorithm: o.treeShap } : {}),
     }),

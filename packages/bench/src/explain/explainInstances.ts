@@ -24,7 +24,7 @@ import { perturbationScale } from '../inputs/perturbationScale.js';
 import { withCliHints, withCliHintsAsync } from '../cli/cliHints.js';
 import type { PerturbationScale } from '../inputs/perturbationScale.js';
 import type { ModelInput, ModelInputSpace } from '../inputs/modelInputSpace.js';
-import { checkMethodForModel } from '../inputs/treeModels.js';
+import { checkMethodForModel, dataMissingPolicy } from '../inputs/treeModels.js';
 import { modelBackground } from '../inputs/modelBackground.js';
 
 export interface ExplainInstancesOptions {
@@ -136,7 +136,7 @@ export async function commandRows(
       value: undefined,
     });
   // --data first: an ONNX graph's stored class labels are matched to the data's by name
-  const ds = o.data === undefined ? undefined : await loadUserBenchDataset(o.data, { seed: o.seed });
+  const ds = o.data === undefined ? undefined : await loadUserBenchDataset(dataMissingPolicy(o.data, [], [o.model]), { seed: o.seed });
   const classes = ds?.preprocessing.label?.classes;
   const cli = await withCliHintsAsync(fn, undefined, () =>
     loadCliModel(o.model, o.precision ?? 'float64', o.inputDim, {

@@ -1,6 +1,7 @@
 // Missing cells (NaN) in the rows of a tree model: the column descriptions read past them, the steps that need complete rows refuse them.
 import type { Matrix } from '@xai/core';
 import { XaiError } from '@xai/core';
+import { RANDOM_CONTROL } from '../report/controlLift.js';
 
 /**
  * Rows a tree model read with missing cells (NaN), each NaN replaced by a value its column
@@ -46,4 +47,57 @@ export function refuseMissingCells(
       ...(file !== undefined ? { file } : {}),
     });
   }
+}
+
+/**
+ * The metrics that take a tree model's rows with missing cells: the prediction gaps and the
+ * relative stabilities perturb only the observed cells (a missing cell stays missing in every
+ * perturbed copy and neighbour, so the tree sends it down the same missing-value branch), and RIS
+ * measures the input's change over the observed cells.
+ */
+export const MISSING_CELL_METRICS: readonly string[] = ['PGI', 'PGU', 'RIS', 'RRS', 'ROS'];
+
+/** The explainers of a bench run that take rows with missing cells: TreeSHAP (each split's missing branch) and the random control. */
+export const MISSING_CELL_EXPLAINERS: readonly string[] = ['treeshap', RANDOM_CONTROL];
+
+/**
+ * BAD_OPTION when a run's model rows (a tree model's, read with `--missing nan`) hold a missing
+ * cell and an explainer or an extended metric of the run cannot take one, naming the first cell
+ * and what to run instead.
+ */
+export function refuseMissingForExplainers(
+  explainers: readonly string[],
+  extendedMetrics: readonly string[],
+  space: { readonly train: Matrix; readonly test: Matrix },
+  file: string,
+  names: readonly string[],
+): void {
+  const others = [
+    ...explainers.filter((e) => !MISSING_CELL_EXPLAINERS.includes(e)),
+    ...extendedMetrics.filter((m) => !MISSING_CELL_METRICS.includes(m)),
+  ];
+  if (others.length === 0) return;
+  const flag = others.some((e) => explainers.includes(e)) ? '--explainers' : '--metrics';
+  for (const [x, split] of [
+    [space.test, 'test'],
+    [space.train, 'train'],
+  ] as const) {
+    const at = x.data.findIndex(Number.isNaN);
+    if (at < 0) continue;
+    const column = names[at % x.cols] ?? String(at % x.cols);
+    throw new XaiError(
+      'BAD_OPTION',
+      `${file} holds missing cells (the first in ${split} row ${Math.floor(at / x.cols) + 1}, column ${JSON.stringify(column)}), read as NaN for the tree model: ${others.join(', ')} cannot take them; run --explainers ${MISSING_CELL_EXPLAINERS.join(',')} with the metrics ${MISSING_CELL_METRICS.join(', ')} (each missing cell goes down its split's missing-value branch and stays missing under perturbation), or --missing drop-rows`,
+      { fn: 'xai bench', arg: flag, value: others, file },
+    );
+  }
+}
+
+/** What the run does with a tree model's missing cells, for the log; null when its rows hold none. */
+export function missingCellsNote(space: { readonly train: Matrix; readonly test: Matrix }, key: string): string | null {
+  const count = (x: Matrix): number => x.data.reduce((n, v) => n + (Number.isNaN(v) ? 1 : 0), 0);
+  const test = count(space.test);
+  const train = count(space.train);
+  if (test + train === 0) return null;
+  return `${key}: ${test} missing cells in the test rows, ${train} in the train rows (NaN): each goes down its split's missing-value branch; TreeSHAP follows it as XGBoost's pred_contribs does; PGI/PGU perturb only the observed cells and the stability neighbours keep each missing cell missing (RIS measures the input's change over the observed cells); noise units, feature levels and the floors come from the observed cells`;
 }

@@ -115,6 +115,22 @@ export function runExplainers<E extends string>(
   return explainers;
 }
 
+/**
+ * The missing-cell policy of a `--data` CSV: the user's `--missing`, else `nan` when every model
+ * of the run is a tree file (a missing cell goes down each split's missing-value branch, as in
+ * XGBoost), else the loader's default (an error naming the cell). Models that cannot take NaN
+ * (trained LR/ANN, ONNX graphs, JSON networks) never get `nan`.
+ * @since 0.3.0
+ */
+export function dataMissingPolicy<S extends { readonly missing?: 'error' | 'drop-rows' | 'nan' }>(
+  spec: S,
+  trained: readonly string[],
+  files: readonly string[],
+): S {
+  if (spec.missing !== undefined || trained.length > 0 || files.length === 0) return spec;
+  return files.every((f) => treeFileKindOf(f) !== null) ? { ...spec, missing: 'nan' } : spec;
+}
+
 /** Checks `--tree-shap`. @since 0.3.0 */
 export function treeShapAlgorithm(raw: string | undefined, fn: string): TreeShapAlgorithm | undefined {
   if (raw === undefined) return undefined;

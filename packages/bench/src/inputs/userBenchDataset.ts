@@ -12,8 +12,11 @@ export interface UserDataSpec {
   readonly schema?: string;
   /** Columns to drop (`--ignore a,b`: ids, free text), added to the schema's `ignore`; the model files keep them. */
   readonly ignore?: readonly string[];
-  /** A missing value in a numeric column or the label: an error naming the cell (default), or its row dropped. */
-  readonly missing?: 'error' | 'drop-rows';
+  /**
+   * A missing value in a numeric column or the label: an error naming the cell (default), its row
+   * dropped, or (numeric columns, for tree models) read as NaN; see {@link dataMissingPolicy}.
+   */
+  readonly missing?: 'error' | 'drop-rows' | 'nan';
   /** The CSV files' encoding (core's INPUT_ENCODINGS). @defaultValue strict UTF-8 */
   readonly encoding?: string;
   /** Their decimal mark (see `@xai/data`'s parseUserDataset). @defaultValue 'auto' */
@@ -56,7 +59,9 @@ export async function loadUserBenchDataset(spec: UserDataSpec, options: { readon
     ...(spec.test !== undefined ? { test: spec.test } : {}),
     ...(spec.schema !== undefined ? { schema: spec.schema } : {}),
     ...(spec.ignore !== undefined && spec.ignore.length > 0 ? { ignore: spec.ignore } : {}),
-    ...(spec.missing !== undefined ? { missing: enumOption(spec.missing, fn, '--missing', { values: ['error', 'drop-rows'] }) } : {}),
+    ...(spec.missing !== undefined
+      ? { missing: enumOption(spec.missing, fn, '--missing', { values: ['error', 'drop-rows', 'nan'] }) }
+      : {}),
     ...(spec.encoding !== undefined ? { encoding: inputEncoding(spec.encoding, 'xai', '--encoding') } : {}),
     ...(spec.decimal !== undefined ? { decimal: enumOption(spec.decimal, 'xai', '--decimal', { values: ['auto', ',', '.'] }) } : {}),
   });

@@ -1,6 +1,7 @@
 // What the main thread hands every worker (the payload), and the pieces both sides build the
 // same way: ground-truth sources, explainers, noise units and the manifest's explainer record.
 import type { Explainer, FeatureSchema, Matrix } from '@xai/core';
+import { missingAsObserved } from '../inputs/missingCells.js';
 import { contiguous, hashFloat64 } from '@xai/core';
 import { createExplainer } from '@xai/explainers';
 import type { ExplainerId, TreeShapAlgorithm } from '@xai/explainers';
@@ -112,7 +113,8 @@ export function buildExplainer(
   return createExplainer(id as ExplainerId, {
     preset,
     seed,
-    train,
+    // TreeSHAP's background keeps a tree model's missing cells; the others fit on the observed ones.
+    train: id === 'treeshap' ? train : missingAsObserved(train),
     ...(numpyLime ? { noise: 'numpy-batch' } : {}),
     ...scale?.explainerOptions(id),
     ...(id === 'treeshap' && treeShap !== undefined ? { algorithm: treeShap } : {}),

@@ -27,6 +27,8 @@ import { packageVersions } from '../system/packageVersions.js';
 import type { PrepareHooks, PreparedDataset, PreparedModel, PreparedRun } from './benchEngine.js';
 import type { DatasetPayload, GroundTruthSource, JobPayload, PipelinePayload } from './pipelinePayload.js';
 import { buildExplainer, describeConfig, groundTruthSource, jobScale, noiseUnits } from './pipelinePayload.js';
+import { dataMissingPolicy } from '../inputs/treeModels.js';
+import { missingAsObserved, missingCellsNote, refuseMissingForExplainers } from '../inputs/missingCells.js';
 
 /**
  * A model's input space under the run's contract, its task checked against the data and its
@@ -68,7 +70,9 @@ function datasetIds(config: BenchConfig, hooks: PrepareHooks): string[] {
 /** The user's `--data` CSV, appended to the ids (its name must not shadow a dataset of the run). */
 async function userDataset(config: BenchConfig, ids: string[], hooks: PrepareHooks): Promise<BenchDataset | null> {
   if (!config.userData) return null;
-  const user = await loadUserBenchDataset(config.userData, { seed: config.seed });
+  const files = config.modelFiles.map((f) => f.path);
+  const trained = config.models.filter((m) => !config.modelFiles.some((f) => f.id === m));
+  const user = await loadUserBenchDataset(dataMissingPolicy(config.userData, trained, files), { seed: config.seed });
   if (ids.includes(user.id))
     throw new XaiError(
       'BAD_OPTION',
@@ -132,6 +136,16 @@ async function prepareModels(
     });
     try {
       const space = checkedSpace(ds, source.kind, resolved, config, hooks, `${id}/${kind}`);
+      if (isUser)
+        refuseMissingForExplainers(
+          config.explainers,
+          config.metrics.filter((m) => (EXTENDED_METRICS as readonly string[]).includes(m)),
+          space.space,
+          config.userData?.data ?? id,
+          ds.schema.names,
+        );
+      const missingNote = missingCellsNote(space.space, `${id}/${kind}`);
+      if (missingNote !== null) hooks.log(missingNote);
       // gradient methods on an .onnx file: refused for columns that lose their derivative and for unreliable finite differences
       fitFiniteDifferences(resolved.model, space.space.train, space.space.test);
       const verdict = gradientVerdict(resolved.model, config.explainers, {
@@ -155,7 +169,7 @@ async function prepareModels(
         ...(resolved.approximateGradients ? { approximateGradients: true } : {}),
         inputSpace: { space: space.space.space, note: space.space.note },
         sanity: space.sanity,
-        featureKinds: featureKindsRecord(withDiscreteLevels(ds.schema, space.space.train), kinds),
+        featureKinds: featureKindsRecord(withDiscreteLevels(ds.schema, missingAsObserved(space.space.train)), kinds),
       });
       if (resolved.approximateGradients) hooks.log(`${id}/${kind}: gradients are APPROXIMATE (${resolved.gradients}); reports mark them`);
       const own = space.space.test !== ds.test.x;
@@ -169,7 +183,8 @@ async function prepareModels(
       });
       const rangeWarning = openxaiRangeWarning(config.preset, space.space.train, ds.schema.names);
       if (rangeWarning !== null) hooks.log(`WARNING ${id}/${kind}: ${rangeWarning}`);
-      if (out.floors.length === 0) out.floors = floorExplainers({ train: space.space.train, model: resolved.model }).map((e) => e.id);
+      if (out.floors.length === 0)
+        out.floors = floorExplainers({ train: missingAsObserved(space.space.train), model: resolved.model }).map((e) => e.id);
     } finally {
       resolved.dispose();
     }

@@ -7,6 +7,7 @@ import { linearGroundTruth } from '@xai/models';
 import type { MetricFamily } from '../config/ids.js';
 import { buildWorkerModel, loadOnnxRuntime, needsOnnxRuntime } from '../inputs/workerModel.js';
 import { fitFiniteDifferences } from '../inputs/gradientMethods.js';
+import { missingAsObserved } from '../inputs/missingCells.js';
 import type { ResultRow } from '../results/resultRow.js';
 import { numberToStored } from '../results/resultRow.js';
 import type { UnitOutput, UnitRunner } from './benchEngine.js';
@@ -33,11 +34,13 @@ function jobCache(p: PipelinePayload, onnx: OnnxRuntime): (dataset: string, mode
       if (spec === undefined || ds === undefined) throw new Error(`no prepared job for ${key}`);
       const w = buildWorkerModel(spec.worker, key, onnx, p.precision);
       const { x, train } = spec.inputs ?? ds;
+      // Levels, steps, floors and noise units read the observed cells (a tree model's rows may hold NaN).
+      const observed = missingAsObserved(train);
       // A discrete column's flip swaps the two values it takes in this model's input space.
-      const withLevels = { ...ds, schema: withDiscreteLevels(ds.schema, train) };
-      fitFiniteDifferences(w.model, train, x);
-      const explainers = new Map<string, Explainer>(floorExplainers({ train, model: w.model }).map((e) => [e.id, e]));
-      const scale = jobScale(p.preset, spec.scaleNoise, train, ds.schema);
+      const withLevels = { ...ds, schema: withDiscreteLevels(ds.schema, observed) };
+      fitFiniteDifferences(w.model, observed, missingAsObserved(x));
+      const explainers = new Map<string, Explainer>(floorExplainers({ train: observed, model: w.model }).map((e) => [e.id, e]));
+      const scale = jobScale(p.preset, spec.scaleNoise, observed, ds.schema);
       j = { dataset: withLevels, x, train, scale, model: w.model, neural: w.neural, groundTruth: spec.groundTruth, explainers };
       jobs.set(key, j);
     }

@@ -5,6 +5,7 @@ import {
   XaiError,
   argmaxRows,
   assertFinite,
+  hasTrees,
   assertMatrix,
   checkOptions,
   checkedModel,
@@ -60,7 +61,8 @@ export function prepareBatch(
 ): PreparedBatch & { model: Model } {
   const model = assertModel(modelIn, fn);
   assertMatrix(x, fn, 'x', { cols: model.inputDim });
-  assertFinite(x, fn, 'x');
+  // An explainer that reads no value of x (Random) takes a tree model's missing cells (NaN) as they are.
+  if (needTargets || !hasTrees(model)) assertFinite(x, fn, 'x');
   const n = x.rows;
   const d = x.cols;
   const xc = contiguous(x).data;

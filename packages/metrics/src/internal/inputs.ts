@@ -1,5 +1,15 @@
 // Boundary checks on MetricInput fields, shared by the metric wrappers.
-import { XaiError, assertFinite, assertMatrix, checkedModel, describeValue, featureUnits, isValueModel, notAModelError } from '@xai/core';
+import {
+  XaiError,
+  assertFinite,
+  assertMatrix,
+  checkedModel,
+  describeValue,
+  featureUnits,
+  hasTrees,
+  isValueModel,
+  notAModelError,
+} from '@xai/core';
 import type { Explainer, FeatureGroups, FeatureSchema, Matrix, MetricInput, Model } from '@xai/core';
 
 /** The input object itself. */
@@ -32,15 +42,32 @@ export function checkAttributions(fn: string, input: MetricInput): Matrix {
   return e;
 }
 
-/** Instances n x d, finite. */
-export function checkInstances(fn: string, input: { readonly x?: Matrix }): Matrix {
+/**
+ * Instances n x d, finite; for a tree model (which sends NaN down each split's missing-value
+ * branch) a cell may also be NaN, a missing value the perturbations keep missing.
+ */
+export function checkInstances(fn: string, input: { readonly x?: Matrix; readonly model?: unknown }): Matrix {
   const x = input.x;
   if (x === undefined) throw new XaiError('BAD_INPUT', 'instances x are required', { fn, arg: 'input.x', value: x });
   assertMatrix(x, fn, 'input.x');
   if (x.rows < 1) throw new XaiError('EMPTY', 'x has no rows (nothing to score)', { fn, arg: 'input.x', value: x.rows });
   if (x.cols < 1) throw new XaiError('EMPTY', 'x has no features', { fn, arg: 'input.x', value: x.cols });
-  assertFinite(x, fn, 'input.x');
+  const m = input.model;
+  if (m !== null && typeof m === 'object' && hasTrees(m)) assertNoInfinity(x, fn, 'input.x');
+  else assertFinite(x, fn, 'input.x');
   return x;
+}
+
+/** NON_FINITE naming the first infinite cell (NaN, a missing value, passes). */
+function assertNoInfinity(x: Matrix, fn: string, arg: string): void {
+  const s = x.stride ?? x.cols;
+  const o = x.offset ?? 0;
+  for (let i = 0; i < x.rows; i++)
+    for (let j = 0; j < x.cols; j++) {
+      const v = x.data[o + i * s + j]!;
+      if (v === Infinity || v === -Infinity)
+        throw new XaiError('NON_FINITE', `cell (${i}, ${j}) is ${describeValue(v)}`, { fn, arg, value: v, row: i, col: j });
+    }
 }
 
 /** Ground truth with n rows (one per instance) or a single row shared by all, d columns. */

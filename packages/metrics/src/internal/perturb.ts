@@ -89,7 +89,8 @@ export function checkDiscreteValues(fn: string, plan: PerturbPlan, x: Matrix, na
     const hi = plan.high[j]!;
     for (let i = 0; i < x.rows; i++) {
       const v = x.data[offset + i * stride + j]!;
-      if (v >= lo && v <= hi) continue;
+      // NaN: a tree model's missing value, kept missing (its flip is NaN too).
+      if ((v >= lo && v <= hi) || Number.isNaN(v)) continue;
       const name = names?.[j] ?? `column ${j}`;
       throw new XaiError(
         'BAD_INPUT',

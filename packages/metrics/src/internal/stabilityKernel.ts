@@ -504,6 +504,19 @@ function explainBlock(run: Run, ws: Workspace, B: number, T: number, q: number):
   return E;
 }
 
+/**
+ * The row at `a[o..o+d)` as it is when it holds no NaN; else copied into `buf` with each NaN set
+ * to 0, so a missing cell adds nothing to a norm or a difference (a neighbour keeps its anchor's
+ * missing cells missing, so both hold NaN at the same places).
+ */
+function observedRow(a: Float64Array, o: number, d: number, buf: Float64Array): [Float64Array, number] {
+  let any = false;
+  for (let j = 0; j < d && !any; j++) any = Number.isNaN(a[o + j]!);
+  if (!any) return [a, o];
+  for (let j = 0; j < d; j++) buf[j] = Number.isNaN(a[o + j]!) ? 0 : a[o + j]!;
+  return [buf, 0];
+}
+
 /** Step 6: ratios of relative changes per anchor; the score is the maximum defined ratio. */
 function scoreBlock(run: Run, ws: Workspace, out: Outputs, b0: number, B: number, T: number, E: Matrix, H: Matrix | null): void {
   const { st, x, d, classes, out0 } = run;
@@ -511,6 +524,8 @@ function scoreBlock(run: Run, ws: Workspace, out: Outputs, b0: number, B: number
   const eFrom = st.given !== null ? B : 0;
   const xe = ws.xe;
   const best: Record<StabilityId, number> = { RIS: 0, RRS: 0, ROS: 0 };
+  const anchorBuf = new Float64Array(d);
+  const neighbourBuf = new Float64Array(d);
   const seen: Record<StabilityId, boolean> = { RIS: false, RRS: false, ROS: false };
   const consider = (id: StabilityId, i: number, num: number, den: number): void => {
     // As the released code: skip a ratio whose numerator is NaN or denominator is 0 / NaN
@@ -530,8 +545,10 @@ function scoreBlock(run: Run, ws: Workspace, out: Outputs, b0: number, B: number
     const eAo = st.given !== null ? start(st.given, i) : start(E, b);
     const eNorm = pnorm(eA, eAo, d, st.p);
     const sc = st.scale;
+    // A tree model's missing cell (NaN) stays missing in every neighbour: RIS reads the observed cells.
+    const [xa, xo] = observedRow(x.data, start(x, i), d, anchorBuf);
     // Scaled: RIS measures the input's relative change on x / s.
-    const xNorm = sc === null ? pnorm(x.data, start(x, i), d, st.p) : scaledPnorm(x.data, start(x, i), d, st.p, sc);
+    const xNorm = sc === null ? pnorm(xa, xo, d, st.p) : scaledPnorm(xa, xo, d, st.p, sc);
     const oNorm = pnorm(out0.data, start(out0, i), classes, st.p);
     const hNorm = H !== null ? pnorm(H.data, start(H, b), H.cols, st.p) : 0;
     for (const id of STABILITY_IDS) {
@@ -542,8 +559,8 @@ function scoreBlock(run: Run, ws: Workspace, out: Outputs, b0: number, B: number
       const qe = B + t; // row of this neighbour in xe
       const num = relative(pnormDiff(eA, eAo, E.data, start(E, qe - eFrom), d, st.p), eNorm);
       if (st.want.RIS) {
-        const dx =
-          sc === null ? pnormDiff(x.data, start(x, i), xe, qe * d, d, st.p) : scaledPnormDiff(x.data, start(x, i), xe, qe * d, d, st.p, sc);
+        const [xn, no] = observedRow(xe, qe * d, d, neighbourBuf);
+        const dx = sc === null ? pnormDiff(xa, xo, xn, no, d, st.p) : scaledPnormDiff(xa, xo, xn, no, d, st.p, sc);
         consider('RIS', i, num, relative(dx, xNorm));
       }
       if (st.want.ROS)
