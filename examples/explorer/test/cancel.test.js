@@ -1,7 +1,7 @@
 // A long job shows elapsed time, a measured time left and progress within each explainer's
 // step, and Cancel stops it for good (the worker is terminated); the page then runs again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, runJob, screenshot, startBrowser, status } from './support/page.js';
+import { onlyExplainer, openPage, runJob, screenshot, startBrowser, status } from './support/page.js';
 
 let browser;
 beforeAll(async () => {
@@ -67,9 +67,7 @@ describe('a running job', () => {
     await page.selectOption('#model', 'lr');
     await page.uncheck('#stability');
     await page.fill('#instances', '5');
-    await page.$$eval('input[name=explainer]', (boxes) => {
-      for (const b of boxes) b.checked = b.value === 'grad';
-    });
+    await onlyExplainer(page, 'grad');
     expect(await runJob(page)).toBe('done');
     expect(await page.$$eval('#charts figure', (f) => f.length)).toBe(8);
     expect(problems).toEqual([]);

@@ -2,7 +2,7 @@
 // one-hot) and refuses what the CLI refuses, up front, in words a reader understands.
 import { parseUserDataset } from '@xai/data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvFile, openPage, pickLabel, runJob, screenshot, seeded, startBrowser, status, upload } from './support/page.js';
+import { csvFile, onlyExplainer, openPage, pickLabel, runJob, screenshot, seeded, startBrowser, status, upload } from './support/page.js';
 
 let browser;
 beforeAll(async () => {
@@ -41,9 +41,7 @@ describe('a CSV with a quoted header and a text column', () => {
 
     await page.selectOption('#model', 'lr');
     await page.fill('#instances', '20');
-    await page.$$eval('input[name=explainer]', (boxes) => {
-      for (const b of boxes) b.checked = b.value === 'grad';
-    });
+    await onlyExplainer(page, 'grad');
     expect(await runJob(page), (await status(page)).message).toBe('done');
     const result = await page.evaluate(() => globalThis.xaiExplorer.result);
     expect(result.featureNames).toEqual(expected);
@@ -69,9 +67,7 @@ describe('a CSV with a quoted header and a text column', () => {
     await page.selectOption('#target', 'predicted');
     await page.selectOption('#model', 'lr');
     await page.fill('#instances', '20');
-    await page.$$eval('input[name=explainer]', (boxes) => {
-      for (const b of boxes) b.checked = b.value === 'grad';
-    });
+    await onlyExplainer(page, 'grad');
     expect(await runJob(page), (await status(page)).message).toBe('done');
     const result = await page.evaluate(() => globalThis.xaiExplorer.result);
     // Towards the predicted class c, LR's gradient is p(1 − p)(w_c − w_other): income pushes
@@ -102,9 +98,7 @@ describe('a CSV with a quoted header and a text column', () => {
     ]);
     await page.selectOption('#model', 'lr');
     await page.fill('#instances', '5');
-    await page.$$eval('input[name=explainer]', (boxes) => {
-      for (const b of boxes) b.checked = b.value === 'grad';
-    });
+    await onlyExplainer(page, 'grad');
     expect(await runJob(page), (await status(page)).message).toBe('done');
     const body = await page.$eval('#results', (r) => r.textContent);
     expect(body).not.toContain('class 1');
@@ -131,9 +125,7 @@ describe('markup in a file name, column names and values', () => {
     await upload(page, csvFile('"><img src=x onerror=globalThis.pwned=3>.csv', `${lines.join('\n')}\n`));
     await page.selectOption('#model', 'lr');
     await page.fill('#instances', '5');
-    await page.$$eval('input[name=explainer]', (boxes) => {
-      for (const b of boxes) b.checked = b.value === 'grad';
-    });
+    await onlyExplainer(page, 'grad');
     expect(await runJob(page), (await status(page)).message).toBe('done');
     const seen = await page.evaluate(() => ({
       pwned: globalThis.pwned ?? null,
@@ -165,9 +157,7 @@ describe('refusals, up front and in plain words', () => {
     // A quick first job, so there are results on screen to clear.
     await page.selectOption('#model', 'lr');
     await page.fill('#instances', '5');
-    await page.$$eval('input[name=explainer]', (boxes) => {
-      for (const b of boxes) b.checked = b.value === 'grad';
-    });
+    await onlyExplainer(page, 'grad');
     expect(await runJob(page)).toBe('done');
     expect(await page.$$eval('#charts figure', (f) => f.length)).toBeGreaterThan(0);
     await page.evaluate(() => {
@@ -260,9 +250,7 @@ describe('columns left out, and a model no better than chance', () => {
 
     await page.selectOption('#model', 'lr');
     await page.fill('#instances', '10');
-    await page.$$eval('input[name=explainer]', (boxes) => {
-      for (const b of boxes) b.checked = b.value === 'grad';
-    });
+    await onlyExplainer(page, 'grad');
     expect(await runJob(page), (await status(page)).message).toBe('done');
     const result = await page.evaluate(() => globalThis.xaiExplorer.result);
     // the CLI's reader with --ignore id,note gives the same model columns
@@ -286,9 +274,7 @@ describe('columns left out, and a model no better than chance', () => {
     await upload(page, csvFile('noise.csv', text));
     await page.selectOption('#model', 'lr');
     await page.fill('#instances', '10');
-    await page.$$eval('input[name=explainer]', (boxes) => {
-      for (const b of boxes) b.checked = b.value === 'grad';
-    });
+    await onlyExplainer(page, 'grad');
     expect(await runJob(page), (await status(page)).message).toBe('done');
     const result = await page.evaluate(() => globalThis.xaiExplorer.result);
     // the base rate from the CLI's reader: the commonest label's share of the test split

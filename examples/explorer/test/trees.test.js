@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvFile, openPage, runJob, screenshot, startBrowser, status, upload } from './support/page.js';
+import { csvFile, onlyExplainer, openPage, runJob, screenshot, startBrowser, status, upload } from './support/page.js';
 
 const ref = JSON.parse(readFileSync(new URL('../fixtures/tree_rows.json', import.meta.url), 'utf8'));
 const modelFile = fileURLToPath(new URL(`../../../${ref.model}`, import.meta.url));
@@ -38,9 +38,7 @@ describe('explorer: an uploaded XGBoost model', () => {
     expect(await page.$eval('#explainer-reasons', (r) => r.textContent)).toContain(
       'Gradient, Gradient x Input, SmoothGrad, Integrated Gradients: not offered; they read input gradients, and a tree ensemble is piecewise constant',
     );
-    await page.$$eval('input[name=explainer]', (all) => {
-      for (const b of all) b.checked = b.value === 'treeshap';
-    });
+    await onlyExplainer(page, 'treeshap');
     await page.fill('#instances', '50');
     expect(await runJob(page), (await status(page)).message).toBe('done');
     expect(await page.$eval('#tree-summary', (s) => s.textContent)).toMatch(

@@ -53,6 +53,17 @@ export async function pickLabel(page, name) {
   await page.waitForFunction(() => /^(ready|error)$/.test(document.body.dataset.state));
 }
 
+/** Ticks exactly the explainer `id` (unticks the others). */
+export async function onlyExplainer(page, id) {
+  await page.$$eval(
+    'input[name=explainer]',
+    (boxes, wanted) => {
+      for (const b of boxes) b.checked = b.value === wanted;
+    },
+    id,
+  );
+}
+
 /** Clicks Run and waits for the job to end (done, error or cancelled); returns the final state. */
 export async function runJob(page) {
   await page.click('#run');
