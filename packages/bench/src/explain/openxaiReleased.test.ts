@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ReleasedRun, RunFiles } from '../__fixtures__/releasedRuns.js';
-import { rawTrain, releasedRuns, scaledTrain, writeRunFiles, xai } from '../__fixtures__/releasedRuns.js';
+import { RULE_DIFFERS, rawTrain, releasedRuns, scaledTrain, schemaArgs, writeRunFiles, xai } from '../__fixtures__/releasedRuns.js';
 
 const FULL = process.env.XAI_RELEASED_FULL === '1';
 const TABLE = process.env.XAI_RELEASED_TABLE;
@@ -31,9 +31,33 @@ const se = (v: readonly number[]) => {
   return Math.sqrt(v.reduce((a, b) => a + (b - m) ** 2, 0) / (v.length - 1) / v.length);
 };
 
-async function explain(f: RunFiles, method: string, out: string): Promise<number[][]> {
+interface KindsRecord {
+  readonly continuous: number;
+  readonly discrete: readonly { name: string }[];
+  readonly groups: readonly (readonly string[])[];
+}
+
+/** The kinds record the release's `feature_metadata` describes, with `asContinuous` moved to discrete. */
+function releasedKinds(run: ReleasedRun, asDiscrete: readonly string[]): { discrete: string[]; groups: string[][] } {
+  // A list of kinds, one per column, or german's {feature_types, feature_n_cols}.
+  const given = run.featureMetadata as string[] | { feature_types: string[]; feature_n_cols: number[] };
+  const meta = Array.isArray(given) ? { feature_types: given, feature_n_cols: given.map(() => 1) } : given;
+  const discrete: string[] = [];
+  const groups: string[][] = [];
+  let col = 0;
+  meta.feature_types.forEach((t, k) => {
+    const names = run.featureNames.slice(col, col + meta.feature_n_cols[k]!);
+    col += names.length;
+    if (names.length > 1) groups.push(names);
+    else if (t === 'd' || asDiscrete.includes(names[0]!)) discrete.push(names[0]!);
+  });
+  return { discrete: discrete.sort(), groups };
+}
+
+async function explain(f: RunFiles, method: string, out: string, extra: readonly string[] = []): Promise<number[][]> {
   const r = await xai(
     'explain',
+    ...extra,
     '--model',
     f.model,
     '--instances',
@@ -51,9 +75,16 @@ async function explain(f: RunFiles, method: string, out: string): Promise<number
   return JSON.parse(readFileSync(out, 'utf8')).attributions;
 }
 
-async function evaluate(f: RunFiles, metric: string, attributions: string, method: string): Promise<{ values: (number | null)[] }> {
+async function evaluate(
+  f: RunFiles,
+  metric: string,
+  attributions: string,
+  method: string,
+  extra: readonly string[] = [],
+): Promise<{ values: (number | null)[] }> {
   const r = await xai(
     'evaluate',
+    ...extra,
     '--json',
     // The released code's explanations: made elsewhere, matched by feature name.
     '--allow-foreign-attributions',
@@ -91,11 +122,25 @@ describe('openxai from files vs the released OpenXAI code', () => {
       const f = writeRunFiles(run, at, train);
       const byRows = new Map<number, RunFiles>([[run.x.length, f]]);
       const checks: Check[] = [];
+      // The documented rule on these rows gives the release's metadata, but for the columns it names.
+      const differs = RULE_DIFFERS[run.dataset] ?? [];
+      const ruleOut = join(at, 'rule-kinds.json');
+      await explain(f, 'grad', ruleOut);
+      const rule = JSON.parse(readFileSync(ruleOut, 'utf8')).featureKinds as KindsRecord;
+      const want = releasedKinds(run, differs);
+      const got = { discrete: rule.discrete.map((c) => c.name).sort(), groups: rule.groups };
+      checks.push({
+        what: `feature kinds by the rule${differs.length ? ` (it reads ${differs.join(', ')} as discrete; the checks below pass --schema)` : ''}`,
+        released: want.discrete.length + want.groups.length,
+        ours: got.discrete.length + got.groups.length,
+        tolerance: 'equal',
+        ok: JSON.stringify(got) === JSON.stringify(want),
+      });
       const methods = Object.keys(run.methods).filter((m) => FULL || DETERMINISTIC.includes(m));
       for (const m of methods) {
         const released = run.methods[m]!;
         if (DETERMINISTIC.includes(m)) {
-          const ours = await explain(f, m, join(at, `ours-${m}.json`));
+          const ours = await explain(f, m, join(at, `ours-${m}.json`), schemaArgs(run, f));
           let worst = 0;
           let top = 0;
           released.explanations.forEach((r, i) =>
@@ -119,7 +164,7 @@ describe('openxai from files vs the released OpenXAI code', () => {
           const n = ref.length;
           if (!byRows.has(n)) byRows.set(n, writeRunFiles(firstRows(run, n), mkdtempSync(join(at, `first${n}-`)), train));
           const fn = byRows.get(n)!;
-          const ours = (await evaluate(fn, metric, fn.attributions(m), m)).values;
+          const ours = (await evaluate(fn, metric, fn.attributions(m), m, schemaArgs(run, fn))).values;
           if (GROUND_TRUTH.includes(metric)) {
             const diff = Math.max(...ref.map((v, i) => Math.abs(v! - ours[i]!)));
             checks.push({

@@ -10,7 +10,7 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RELEASED_DIR, rawTrain, releasedRuns, scaledTrain, writeRunFiles, xai } from '../__fixtures__/releasedRuns.js';
+import { RELEASED_DIR, rawTrain, releasedRuns, scaledTrain, schemaArgs, writeRunFiles, xai } from '../__fixtures__/releasedRuns.js';
 
 const SEEDS_DIR = join(RELEASED_DIR, 'seeds');
 const OUR_SEEDS = Number(process.env.XAI_RELEASED_SEEDS ?? 4);
@@ -67,6 +67,7 @@ describe('openxai stability from files vs the released code, over seeds', () => 
               ...['--model', f.model, '--instances', f.instances, '--train', f.train, '--attributions', f.attributions(method)],
               ...['--metric', metric, '--method', method, '--preset', 'openxai', '--seed', String(s)],
               ...['--allow-foreign-attributions', '--json'],
+              ...schemaArgs(run, f),
             );
             if (r.code !== 0) throw new Error(r.err);
             ours.push(lnMean(JSON.parse(r.out).values));
