@@ -20,13 +20,15 @@ export interface SharedRidge {
   readonly sw: number;
   /** Weighted mean of each noise column. */
   readonly mean: Float64Array;
+  /** W·Nc (S x d row-major: w_s (n_sj − mean_j)), what every apply reads. */
+  readonly wc: Float64Array;
   /** Upper Cholesky factor R of A (row-major d x d, upper triangle). */
   readonly r: Float64Array;
 }
 
 /** Bytes a shared ridge of S samples x d features holds besides its noise. */
 export function sharedRidgeBytes(S: number, d: number): number {
-  return 8 * (S + d + d * d);
+  return 8 * (S + d + d * d + S * d);
 }
 
 /**
@@ -52,12 +54,14 @@ export function createSharedRidge(noise: Float64Array, S: number, d: number, wid
   for (let j = 0; j < d; j++) mean[j] = mean[j]! / sw;
   // A[j][k] = Σ_s (w_s c_sj) c_sk, c = n − mean (upper triangle).
   const g = gramBuffers(S, d, null);
+  const wc = new Float64Array(S * d);
   for (let s = 0; s < S; s++) {
     const o = s * d;
     for (let j = 0; j < d; j++) {
       const c = noise[o + j]! - mean[j]!;
       g.c[o + j] = c;
-      g.wct[j * S + s] = w[s]! * c;
+      wc[o + j] = w[s]! * c;
+      g.wct[j * S + s] = wc[o + j]!;
     }
   }
   const a = new Float64Array(d * d);
@@ -65,21 +69,20 @@ export function createSharedRidge(noise: Float64Array, S: number, d: number, wid
   for (let j = 0; j < d; j++) a[j * d + j] = a[j * d + j]! + alpha;
   // Factor once (the solve of a zero right-hand side is discarded).
   if (!choleskySolveInPlace(a, new Float64Array(d), d)) return null;
-  return { d, samples: S, noise, w, sw, mean, r: a };
+  return { d, samples: S, noise, w, sw, mean, wc, r: a };
 }
 
 /** coef = A⁻¹ Ncᵀ W (y − ȳ_w) with the shared factor; `rhs` is d values of scratch. */
 export function sharedRidgeApply(f: SharedRidge, y: Float64Array, coef: Float64Array, rhs: Float64Array): void {
-  const { d, samples: S, noise, w, mean, r } = f;
+  const { d, samples: S, w, wc, r } = f;
   let my = 0;
   for (let s = 0; s < S; s++) my += w[s]! * y[s]!;
   my /= f.sw;
   rhs.fill(0, 0, d);
   for (let s = 0; s < S; s++) {
     const o = s * d;
-    const ws = w[s]!;
     const ys = y[s]! - my;
-    for (let j = 0; j < d; j++) rhs[j] = rhs[j]! + ws * (noise[o + j]! - mean[j]!) * ys;
+    for (let j = 0; j < d; j++) rhs[j] = rhs[j]! + wc[o + j]! * ys;
   }
   // Rᵀ u = rhs, then R c = u.
   for (let i = 0; i < d; i++) {
