@@ -1,8 +1,8 @@
 // The fused GELU's loops over a whole batch: y = x · (erf(x / c1) + c2) · c3 and, when a
 // backward pass follows, the local derivative dy/dx kept per element so the backward is one
-// multiply. erf comes from erf.ts's interval tables with no call and no branch but the
+// multiply. erf comes from erfTable.ts's interval polynomials with no call and no branch but the
 // saturation test, and erf' = 2/√π · e^(−u²) from the derivative of the same interval
-// polynomial (within 1e-13 absolute at degree 14 and 4e-10 at degree 7; Math.exp costs about
+// polynomial (within 1e-15 absolute at degree 14 and 1e-9 at degree 7; Math.exp costs about
 // as much as the whole rest of the loop). For |u| < 1/4 the table's first interval serves: GELU
 // needs erf to an absolute, not a relative, accuracy there.
 import { ERF_TABLE, ERF_TABLE_F32 } from './erfTable.js';
@@ -70,7 +70,7 @@ function horner(c: Float64Array, b: number, n: number, t: number): number {
   return s;
 }
 
-/** float64 (or float32 stored from float64 arithmetic) results: erf within an ulp (degree 14). */
+/** float64 results: erf to float64 accuracy (degree 14); `keep` receives dy/dx when given. */
 export function gelu64(xd: Float64Array, yd: Float64Array, keep: Float64Array | undefined, { c1, c2, c3 }: GeluConstants): void {
   const r = 1 / c1;
   for (let i = 0; i < xd.length; i++) {
