@@ -137,6 +137,10 @@ describe('--model on --data: the model eats the columns as the user gave them', 
     expect(m.sanity?.problem).not.toBeNull();
     expect(readFileSync(join(out, 'leaderboard.md'), 'utf8')).toContain('Models to read with care');
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain('Models to read with care');
+    // The reports carry the warning the command printed, word for word (one rule and wording).
+    const said = /rawlr: (the model [^—\n]+— its explanations are not worth scoring\.)/.exec(r.stdout)?.[1];
+    expect(said).toBeDefined();
+    for (const page of ['report.md', 'report.html']) expect(readFileSync(join(out, page), 'utf8')).toContain(`rawlr: ${said}`);
     const csv = readFileSync(join(out, 'summary.csv'), 'utf8').trim().split('\n');
     // modelProblem is the last column (earlier ones hold quoted commas).
     expect(csv[0]!.split(',').at(-1)).toBe('modelProblem');

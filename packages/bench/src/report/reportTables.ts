@@ -21,6 +21,7 @@ import { RANDOM_CONTROL } from './controlLift.js';
 import type { VerdictContext } from './verdicts.js';
 import { cellVerdict, footnoteCounter } from './verdicts.js';
 import type { RunManifest } from '../results/runManifest.js';
+import { sanityWarning } from '../inputs/modelSanity.js';
 import type { DiagnosticCell, Summary, SummaryCell } from '../results/summarize.js';
 
 export type { TableModel } from './reportDocument.js';
@@ -259,18 +260,18 @@ export function subgroupTableModel(summary: Summary, dataset: string, model: str
   };
 }
 
-/** Test accuracy beside the base rate (every model, file models included), and the loud line when it fails. */
-function sanityFacts(s: NonNullable<RunManifest['models'][number]['sanity']>, file: boolean): string[] {
+/**
+ * Test accuracy beside the base rate (every model, file models included), and when the model is
+ * constant or not above the base rate the warning the commands print (one rule and wording:
+ * @xai/models' sanityWarning).
+ */
+function sanityFacts(s: NonNullable<RunManifest['models'][number]['sanity']>, file: boolean, where: string): string[] {
   const pct = (v: number): string => `${(100 * v).toFixed(1)} %`;
   const out: string[] = [];
   if (file) out.push(`accuracy on the ${s.rows} test rows: ${fmt(s.accuracy)} (base rate ${fmt(s.baseRate)}; computed by the bench)`);
   else out.push(`base rate of the test label ${fmt(s.baseRate)}; most common prediction ${pct(s.constantShare)} of rows`);
-  if (s.problem === 'constant')
-    out.push(`⚠ CONSTANT MODEL: class ${s.modalPrediction} for all ${s.rows} test rows — its scores explain nothing`);
-  else if (s.problem === 'at-or-below-base-rate')
-    out.push(
-      `⚠ MODEL AT OR BELOW THE BASE RATE: accuracy ${pct(s.accuracy)} vs ${pct(s.baseRate)} — check the input space it was trained on (--model-input)`,
-    );
+  const warning = sanityWarning(s, where);
+  if (warning !== null) out.push(`⚠ ${s.problem === 'constant' ? 'CONSTANT MODEL' : 'MODEL AT OR BELOW THE BASE RATE'}: ${warning}`);
   return out;
 }
 
@@ -299,7 +300,7 @@ export function modelFacts(manifest: RunManifest, dataset: string, model: string
   } else if (mh.sanity === undefined) {
     out.push('accuracy: not recorded (model trained by an older version; delete the model cache to retrain)');
   }
-  if (mh.sanity !== undefined) out.push(...sanityFacts(mh.sanity, mh.source?.kind === 'file'));
+  if (mh.sanity !== undefined) out.push(...sanityFacts(mh.sanity, mh.source?.kind === 'file', `${dataset} · ${model}`));
   if (mh.inputSpace !== undefined) out.push(`input space: ${mh.inputSpace.space} — ${mh.inputSpace.note}`);
   if (r?.bestEpoch !== undefined)
     out.push(`chosen epoch ${r.bestEpoch} of ${r.epochsRun ?? '?'} (${r.selection ?? '?'}${r.stoppedEarly ? ', stopped early' : ''})`);
