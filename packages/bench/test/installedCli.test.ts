@@ -77,7 +77,9 @@ describe('the packed CLI, installed with npm outside the repository', () => {
   let closure: string[] = [];
   let installed: Done;
   let bench: Done;
+  let paper: Done;
   let reference: Done;
+  let referencePaper: Done;
   let ort: Done;
   let referenceOrt: Done;
   let noRuntime: Done;
@@ -109,6 +111,9 @@ describe('the packed CLI, installed with npm outside the repository', () => {
       top,
       userEnv(home, bin),
     );
+    // The README's report rebuild with OpenXAI's tables, on the installed CLI and on the checkout's.
+    paper = await run('xai', ['report', 'xai-results', '--layout', 'paper'], work, userEnv(home, bin));
+    referencePaper = await run(process.execPath, [CLI, 'report', ref, '--layout', 'paper'], top, userEnv(home, bin));
     // onnxruntime-node is an optional peer: the light install has none, and --backend ort says how to add it.
     const ortArgs = ['bench', '--instances', '5', '--backend', 'ort', '--explainers', 'grad,shap'];
     lightBytes = folderBytes(prefix);
@@ -195,6 +200,15 @@ describe('the packed CLI, installed with npm outside the repository', () => {
     ]);
     // Closed form: a linear model's gradient ranks features exactly as its weights do, so FA = 1.
     expect(fa[0]!.mean).toBe(1);
+  });
+
+  it('rebuilds the reports with `xai report xai-results --layout paper`: the same OpenXAI tables as the checkout', () => {
+    expect(paper.code, paper.stderr).toBe(0);
+    expect(referencePaper.code, referencePaper.stderr).toBe(0);
+    const out = join(work, 'xai-results');
+    expect(readFileSync(join(out, 'paper.csv'), 'utf8')).toBe(readFileSync(join(top, 'reference', 'paper.csv'), 'utf8'));
+    expect(readFileSync(join(out, 'results.jsonl'), 'utf8')).toBe(readFileSync(join(top, 'reference', 'results.jsonl'), 'utf8'));
+    expect(readFileSync(join(out, 'report-paper.md'), 'utf8')).toContain('Integrated Gradients');
   });
 
   it('installs without onnxruntime-node, under 80 MB, and `--backend ort` then names the command that adds it', () => {
