@@ -33,7 +33,11 @@ const cases: [string[], number, RegExp][] = [
   [['bench', '--config', join(dir, 'missing.json')], 1, /NOT_FOUND.*--config.*missing\.json/],
   [['bench', '--instances', '3', '--instances', '4'], 2, /--instances: given twice \("3", then "4"\)/],
   [['bench', '--instances', '2000000'], 2, /instances: expected an integer in \[1, 1000000\]/],
-  [['bench', '--explainers', 'grad', '--explainer-instances', 'lime=3'], 2, /--explainer-instances: sets lime=3.*does not explain with lime/],
+  [
+    ['bench', '--explainers', 'grad', '--explainer-instances', 'lime=3'],
+    2,
+    /--explainer-instances: sets lime=3.*does not explain with lime/,
+  ],
   [
     ['evaluate', '--model', 'm.json', '--instances', 'x.csv', '--attributions', 'a.json', '--metric', 'FA', '--metric', 'PGI'],
     2,
