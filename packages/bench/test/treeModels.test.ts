@@ -212,7 +212,7 @@ describe('missing cells (empty, NaN, nan, NA) in the rows of a tree model', () =
     );
     expect(isXaiError(infidelity, 'BAD_INPUT')).toBe(true);
     expect((infidelity as Error).message).toMatch(
-      /data row 1, column "f1" is a missing value; INFIDELITY needs complete rows; of the metrics PGI, PGU, RIS/,
+      /data row 1, column "f1" is a missing value; INFIDELITY needs complete rows; of the metrics PGU, PGI, RIS/,
     );
     // Stability re-explains neighbours: with a method that cannot take missing cells it is refused too.
     const shapFile = join(dir, 'missing-shap.json');

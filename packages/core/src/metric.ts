@@ -72,6 +72,8 @@ export interface MetricInfo {
   /** Whether the bench's null (attributions permuted across features) is meaningful, and why. @since 0.3.0 */
   readonly nullMeaningful?: boolean;
   readonly nullNote?: string;
+  /** Takes a tree model's rows with missing cells (NaN): perturbs only the observed cells, a missing one stays missing. @since 0.3.0 */
+  readonly missingCells?: boolean;
 }
 
 /** What a metric may read; each metric documents which fields it needs (`info.requires`). */

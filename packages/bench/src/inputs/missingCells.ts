@@ -1,6 +1,7 @@
 // Missing cells (NaN) in the rows of a tree model: the column descriptions read past them, the steps that need complete rows refuse them.
 import type { Matrix } from '@xai/core';
 import { XaiError } from '@xai/core';
+import { metricInfo } from '@xai/metrics';
 import { RANDOM_CONTROL } from '../report/controlLift.js';
 
 /**
@@ -55,7 +56,9 @@ export function refuseMissingCells(
  * perturbed copy and neighbour, so the tree sends it down the same missing-value branch), and RIS
  * measures the input's change over the observed cells.
  */
-export const MISSING_CELL_METRICS: readonly string[] = ['PGI', 'PGU', 'RIS', 'RRS', 'ROS'];
+export const MISSING_CELL_METRICS: readonly string[] = Object.values(metricInfo)
+  .filter((i) => i.missingCells === true)
+  .map((i) => i.id);
 
 /** The explainers of a bench run that take rows with missing cells: TreeSHAP (each split's missing branch) and the random control. */
 export const MISSING_CELL_EXPLAINERS: readonly string[] = ['treeshap', RANDOM_CONTROL];

@@ -16,6 +16,7 @@ export const pgiInfo = {
   representation: 'feature-types',
   definedWhen: ALWAYS,
   peer: openxaiPeer('eval_pred_faithfulness (PGI)'),
+  missingCells: true,
 } as const satisfies MetricInfo;
 
 /** Options of {@link pgi}. @since 0.1.0 */

@@ -16,6 +16,7 @@ export const pguInfo = {
   representation: 'feature-types',
   definedWhen: ALWAYS,
   peer: openxaiPeer('eval_pred_faithfulness (PGU)'),
+  missingCells: true,
 } as const satisfies MetricInfo;
 
 /** Options of {@link pgu}. @since 0.1.0 */

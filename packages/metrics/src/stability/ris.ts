@@ -15,6 +15,7 @@ export const risInfo = {
   representation: 'feature-types',
   definedWhen: 'a neighbour with the same prediction exists',
   peer: openxaiPeer('eval_relative_stability (RIS)'),
+  missingCells: true,
 } as const satisfies MetricInfo;
 
 /** Options of {@link ris}. @since 0.1.0 */

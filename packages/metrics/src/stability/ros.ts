@@ -15,6 +15,7 @@ export const rosInfo = {
   representation: 'feature-types',
   definedWhen: 'a neighbour with the same prediction exists',
   peer: openxaiPeer('eval_relative_stability (ROS)'),
+  missingCells: true,
 } as const satisfies MetricInfo;
 
 /** Options of {@link ros}. @since 0.1.0 */

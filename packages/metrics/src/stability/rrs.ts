@@ -15,6 +15,7 @@ export const rrsInfo = {
   representation: 'layers',
   definedWhen: 'a neighbour with the same prediction exists',
   peer: openxaiPeer('eval_relative_stability (RRS)'),
+  missingCells: true,
 } as const satisfies MetricInfo;
 
 /** Options of {@link rrs}. @since 0.1.0 */
