@@ -19,6 +19,8 @@ export interface ExplainerInfo {
   readonly peer: string;
   /** What a unit of it costs: weighs dispatch and progress only, never a result. */
   readonly cost: ExplainerCost;
+  /** Takes a tree model's rows with missing cells (NaN): each split's missing-value branch. @since 0.3.0 */
+  readonly missingCells?: boolean;
 }
 
 /**
@@ -193,6 +195,7 @@ export const EXPLAINER_INFO = {
     featureScale: false,
     peer: 'shap TreeExplainer, XGBoost pred_contribs',
     cost: { relative: 1, measured: false },
+    missingCells: true,
   },
 } as const satisfies Readonly<Record<string, ExplainerInfo>>;
 

@@ -1,6 +1,8 @@
 // Missing cells (NaN) in the rows of a tree model: the column descriptions read past them, the steps that need complete rows refuse them.
 import type { Matrix } from '@xai/core';
 import { XaiError } from '@xai/core';
+import type { ExplainerInfo } from '@xai/explainers';
+import { EXPLAINER_INFO } from '@xai/explainers';
 import { metricInfo } from '@xai/metrics';
 import { RANDOM_CONTROL } from '../report/controlLift.js';
 
@@ -60,8 +62,13 @@ export const MISSING_CELL_METRICS: readonly string[] = Object.values(metricInfo)
   .filter((i) => i.missingCells === true)
   .map((i) => i.id);
 
-/** The explainers of a bench run that take rows with missing cells: TreeSHAP (each split's missing branch) and the random control. */
-export const MISSING_CELL_EXPLAINERS: readonly string[] = ['treeshap', RANDOM_CONTROL];
+/** The explainers of a bench run that take rows with missing cells: the registry's (TreeSHAP: each split's missing branch) and the random control. */
+export const MISSING_CELL_EXPLAINERS: readonly string[] = [
+  ...Object.entries(EXPLAINER_INFO as Readonly<Record<string, ExplainerInfo>>)
+    .filter(([, info]) => info.missingCells === true)
+    .map(([id]) => id),
+  RANDOM_CONTROL,
+];
 
 /**
  * BAD_OPTION when a run's model rows (a tree model's, read with `--missing nan`) hold a missing
