@@ -16,6 +16,7 @@ export * from './minMaxScaler.js';
 export * from './parseCsv.js';
 export * from './parseDataset.js';
 export * from './parseFeatureCsv.js';
+export * from './observedValues.js';
 export * from './parseUserDataset.js';
 export * from './preset.js';
 export * from './readCsvRecords.js';

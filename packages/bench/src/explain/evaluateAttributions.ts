@@ -1,3 +1,4 @@
+import { observedValues } from '@xai/data';
 import type { Explainer, Matrix } from '@xai/core';
 import { XaiError, checkOptions, hasTrees, predictLabels } from '@xai/core';
 import { readFeatureCsvSync } from '@xai/data/node';
@@ -20,7 +21,7 @@ import { matchAttributions } from './matchAttributions.js';
 import type { CsvReading } from './modelRows.js';
 import { commandRows, commandScale } from './explainInstances.js';
 import { withCliHints } from '../cli/cliHints.js';
-import { MISSING_CELL_EXPLAINERS, MISSING_CELL_METRICS, missingAsObserved, refuseMissingCells } from '../inputs/missingCells.js';
+import { MISSING_CELL_EXPLAINERS, MISSING_CELL_METRICS, refuseMissingCells } from '../inputs/missingCells.js';
 import type { UserDataSpec } from '../inputs/userBenchDataset.js';
 import type { PresetName } from '../config/ids.js';
 import { extendedPresetOption, isPeerPreset, presetStages, protocolPreset } from '../config/presetStages.js';
@@ -315,7 +316,7 @@ function reExplainer(
     createExplainer(method, {
       preset: o.preset,
       seed: o.seed,
-      ...(train ? { train: method === 'treeshap' ? train : missingAsObserved(train) } : {}),
+      ...(train ? { train: method === 'treeshap' ? train : observedValues(train) } : {}),
       ...scale?.explainerOptions(method),
       ...(method === 'treeshap' && o.treeShap !== undefined ? { algorithm: o.treeShap } : {}),
     }),

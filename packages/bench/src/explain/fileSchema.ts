@@ -1,3 +1,4 @@
+import { observedValues } from '@xai/data';
 import { readJsonFile } from '@xai/core/node';
 import type { FeatureKind, FeatureSchema, Matrix, Preprocessing } from '@xai/core';
 import { XaiError, isXaiError, withDiscreteLevels } from '@xai/core';
@@ -5,7 +6,6 @@ import { inferFeatureKinds, parseUserSchema } from '@xai/data/node';
 import { openxaiFeatureSchema } from '@xai/metrics';
 import type { OpenxaiFeatureMetadata } from '@xai/metrics';
 import { featureKindsRecord } from '../inputs/featureKinds.js';
-import { missingAsObserved } from '../inputs/missingCells.js';
 import type { FeatureKindsRecord } from '../inputs/featureKinds.js';
 
 /** A schema for model-input columns read from files, and what to tell the user about it. */
@@ -176,7 +176,7 @@ export function fileSchema(
   schemaPath: string | undefined,
   hints: FeatureKindHints = {},
 ): FileSchema {
-  rows = missingAsObserved(rows);
+  rows = observedValues(rows);
   const picked = schemaPath !== undefined ? readSchemaFile(schemaPath, names) : inferredSchema(names, rows, hints);
   const schema = withDiscreteLevels(picked.schema, rows);
   const loose = binaryContinuous(names, schema.kinds, rows);

@@ -1,5 +1,6 @@
 // Per-feature noise units for a bench run: which `featureScale` the explainers and metrics
 // get under each preset, and the warning for released constants on unscaled columns.
+import { observedValues } from '@xai/data';
 import type { FeatureKind, FeatureScale, Matrix } from '@xai/core';
 import { XaiError, contiguous, featureRanges, isUnitScale } from '@xai/core';
 import { FEATURE_SCALE_EXPLAINER_IDS } from '@xai/explainers';
@@ -7,7 +8,6 @@ import type { ExplainerId } from '@xai/explainers';
 import { takesFeatureScale } from '@xai/metrics';
 import type { PresetName } from '../config/ids.js';
 import { protocolPreset } from '../config/presetStages.js';
-import { missingAsObserved } from './missingCells.js';
 
 /** How far from 1 a range still counts as 1 (a few ulps of the min-max scaler's rounding). */
 const UNIT_TOLERANCE = 1e-12;
@@ -45,7 +45,7 @@ export function perturbationScale(preset: PresetName, train: Matrix, coding?: Co
   const fn = 'perturbationScale';
   let scale: FeatureScale | null = null;
   if (protocolPreset(preset) === 'default') {
-    scale = featureRanges(missingAsObserved(train));
+    scale = featureRanges(observedValues(train));
     if (coding !== undefined) {
       if (coding.kinds.length !== train.cols)
         throw new XaiError('SHAPE_MISMATCH', `the coding has ${coding.kinds.length} column kinds, train has ${train.cols} columns`, {

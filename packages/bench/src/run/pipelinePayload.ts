@@ -1,7 +1,7 @@
 // What the main thread hands every worker (the payload), and the pieces both sides build the
 // same way: ground-truth sources, explainers, noise units and the manifest's explainer record.
+import { observedValues } from '@xai/data';
 import type { Explainer, FeatureSchema, Matrix } from '@xai/core';
-import { missingAsObserved } from '../inputs/missingCells.js';
 import { contiguous, hashFloat64 } from '@xai/core';
 import { createExplainer } from '@xai/explainers';
 import type { ExplainerId, TreeShapAlgorithm } from '@xai/explainers';
@@ -114,7 +114,7 @@ export function buildExplainer(
     preset,
     seed,
     // TreeSHAP's background keeps a tree model's missing cells; the others fit on the observed ones.
-    train: id === 'treeshap' ? train : missingAsObserved(train),
+    train: id === 'treeshap' ? train : observedValues(train),
     ...(numpyLime ? { noise: 'numpy-batch' } : {}),
     ...scale?.explainerOptions(id),
     ...(id === 'treeshap' && treeShap !== undefined ? { algorithm: treeShap } : {}),

@@ -1,5 +1,6 @@
 // The main thread's half of the engine: loads every dataset, trains (or loads from the cache)
 // every model, checks each against its data, and packs what the workers need.
+import { observedValues } from '@xai/data';
 import type { Matrix, Model, Preprocessing } from '@xai/core';
 import { XaiError, contiguous, rowBlock, withDiscreteLevels } from '@xai/core';
 import { floorExplainers } from '@xai/audit/controls';
@@ -28,7 +29,7 @@ import type { PrepareHooks, PreparedDataset, PreparedModel, PreparedRun } from '
 import type { DatasetPayload, GroundTruthSource, JobPayload, PipelinePayload } from './pipelinePayload.js';
 import { buildExplainer, describeConfig, groundTruthSource, jobScale, noiseUnits } from './pipelinePayload.js';
 import { dataMissingPolicy } from '../inputs/treeModels.js';
-import { missingAsObserved, missingCellsNote, refuseMissingForExplainers } from '../inputs/missingCells.js';
+import { missingCellsNote, refuseMissingForExplainers } from '../inputs/missingCells.js';
 
 /**
  * A model's input space under the run's contract, its task checked against the data and its
@@ -169,7 +170,7 @@ async function prepareModels(
         ...(resolved.approximateGradients ? { approximateGradients: true } : {}),
         inputSpace: { space: space.space.space, note: space.space.note },
         sanity: space.sanity,
-        featureKinds: featureKindsRecord(withDiscreteLevels(ds.schema, missingAsObserved(space.space.train)), kinds),
+        featureKinds: featureKindsRecord(withDiscreteLevels(ds.schema, observedValues(space.space.train)), kinds),
       });
       if (resolved.approximateGradients) hooks.log(`${id}/${kind}: gradients are APPROXIMATE (${resolved.gradients}); reports mark them`);
       const own = space.space.test !== ds.test.x;
@@ -184,7 +185,7 @@ async function prepareModels(
       const rangeWarning = openxaiRangeWarning(config.preset, space.space.train, ds.schema.names);
       if (rangeWarning !== null) hooks.log(`WARNING ${id}/${kind}: ${rangeWarning}`);
       if (out.floors.length === 0)
-        out.floors = floorExplainers({ train: missingAsObserved(space.space.train), model: resolved.model }).map((e) => e.id);
+        out.floors = floorExplainers({ train: observedValues(space.space.train), model: resolved.model }).map((e) => e.id);
     } finally {
       resolved.dispose();
     }

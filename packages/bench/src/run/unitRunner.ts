@@ -1,5 +1,6 @@
 // The worker thread's half of the engine: rebuilds models and explainers once per dataset x
 // model, then turns each unit (one explainer on one block of instances) into result rows.
+import { observedValues } from '@xai/data';
 import type { Explainer, Matrix } from '@xai/core';
 import { contiguous, hashFloat64, predictLabels, row, rowBlock, withDiscreteLevels } from '@xai/core';
 import { floorExplainers, permutedNullAttributions } from '@xai/audit/controls';
@@ -7,7 +8,6 @@ import { linearGroundTruth } from '@xai/models';
 import type { MetricFamily } from '../config/ids.js';
 import { buildWorkerModel, loadOnnxRuntime, needsOnnxRuntime } from '../inputs/workerModel.js';
 import { fitFiniteDifferences } from '../inputs/gradientMethods.js';
-import { missingAsObserved } from '../inputs/missingCells.js';
 import type { ResultRow } from '../results/resultRow.js';
 import { numberToStored } from '../results/resultRow.js';
 import type { UnitOutput, UnitRunner } from './benchEngine.js';
@@ -35,10 +35,10 @@ function jobCache(p: PipelinePayload, onnx: OnnxRuntime): (dataset: string, mode
       const w = buildWorkerModel(spec.worker, key, onnx, p.precision);
       const { x, train } = spec.inputs ?? ds;
       // Levels, steps, floors and noise units read the observed cells (a tree model's rows may hold NaN).
-      const observed = missingAsObserved(train);
+      const observed = observedValues(train);
       // A discrete column's flip swaps the two values it takes in this model's input space.
       const withLevels = { ...ds, schema: withDiscreteLevels(ds.schema, observed) };
-      fitFiniteDifferences(w.model, observed, missingAsObserved(x));
+      fitFiniteDifferences(w.model, observed, observedValues(x));
       const explainers = new Map<string, Explainer>(floorExplainers({ train: observed, model: w.model }).map((e) => [e.id, e]));
       const scale = jobScale(p.preset, spec.scaleNoise, observed, ds.schema);
       j = { dataset: withLevels, x, train, scale, model: w.model, neural: w.neural, groundTruth: spec.groundTruth, explainers };
