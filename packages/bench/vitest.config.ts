@@ -11,6 +11,10 @@ const cache = fileURLToPath(new URL('../../node_modules/.cache/xai', import.meta
 export default defineConfig({
   test: {
     ...noTimeLimits,
+    // Two files at once: most of this suite waits on the CLI processes it spawns, so on 2 cores the
+    // default one worker leaves a core idle (every file writes to its own temp folder; the model
+    // cache is written atomically).
+    maxWorkers: 2,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     env: {
       XAI_CACHE_DIR: process.env.XAI_CACHE_DIR ?? cache,
