@@ -18,6 +18,9 @@ export type NoiseTunnelType = 'smoothgrad' | 'smoothgrad_sq' | 'vargrad';
 /** Explainers a noise tunnel can wrap: Gradient (Saliency, abs = false), Gradient × Input, IG. */
 export type NoiseTunnelBase = 'grad' | 'itg' | 'ig';
 
+/** The explainers a tunnel can wrap, read from the type so the list is written once. */
+const TUNNEL_BASES = Object.keys({ grad: 0, itg: 0, ig: 0 } satisfies Record<NoiseTunnelBase, 0>) as readonly NoiseTunnelBase[];
+
 export interface NoiseTunnelOptions extends CommonExplainerOptions, FeatureScaleOption {
   /** @defaultValue 'grad' */
   readonly base?: NoiseTunnelBase;
@@ -80,8 +83,7 @@ export function noiseTunnelExplainer(options: NoiseTunnelOptions = {}, id = 'noi
   const common = resolveCommon(fn, options);
   checkOptions(options, NOISE_TUNNEL_OPTION_KEYS, fn);
   const scale = featureScaleOption(fn, options.featureScale);
-  // id-list: the explainers a tunnel can wrap (an option's values)
-  const baseId = options.base === undefined ? 'grad' : enumOption(options.base, fn, 'base', { values: ['grad', 'itg', 'ig'] as const });
+  const baseId = options.base === undefined ? 'grad' : enumOption(options.base, fn, 'base', { values: TUNNEL_BASES });
   const d0 = noiseTunnelDefaults[common.row];
   const bo = options.baseOptions ?? {};
   if (bo === null || typeof bo !== 'object')
