@@ -298,8 +298,13 @@ export function explainAndScore(data, trained, spec, onProgress = () => {}) {
   // A discrete column's flip swaps the two values it takes in the training rows.
   const schema = data.schema ? withDiscreteLevels(data.schema, data.train.x) : undefined;
   const floorScores = floorScoresOf(floors, model, x, groundTruth, seed, targets, schema, tick);
-  // An LR's global floor is its weights: against them (or on PGU/PGI) it cannot be beaten.
-  const context = { linearModel: trained.model.layers?.length === 1, groundTruthIsModel: groundTruthSource === 'model weights' };
+  // An LR's global floor is its weights: against them (or on PGU/PGI when every column gets the same noise) it cannot be beaten.
+  const uniformPerturbation = schema === undefined || (schema.kinds.every((k) => k === 'continuous') && schema.groups.length === 0);
+  const context = {
+    linearModel: trained.model.layers?.length === 1,
+    groundTruthIsModel: groundTruthSource === 'model weights',
+    uniformPerturbation,
+  };
   const bases = {};
   let treeShap = null;
   for (const e of chosen) {

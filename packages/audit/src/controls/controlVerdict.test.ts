@@ -34,10 +34,18 @@ describe('controlVerdict', () => {
 describe('untestableReason', () => {
   const lr = { linearModel: true, groundTruthIsModel: true };
   const ann = { linearModel: false, groundTruthIsModel: false };
-  it('LR: ground-truth metrics against its own weights, and PGU/PGI; never the other prediction metrics', () => {
+  it('LR: ground-truth metrics against its own weights, and PGU/PGI under alike perturbations; never the other prediction metrics', () => {
     expect(untestableReason('FA', { family: 'ground-truth', ...lr })).toBe(UNTESTABLE_REASONS.linearGroundTruth);
     expect(untestableReason('FA', { family: 'ground-truth', linearModel: true, groundTruthIsModel: false })).toBeNull();
-    expect(untestableReason('PGI', { family: 'prediction', ...lr })).toBe(UNTESTABLE_REASONS.linearPredictionGap);
+    expect(untestableReason('PGI', { family: 'prediction', ...lr, uniformPerturbation: true })).toBe(
+      UNTESTABLE_REASONS.linearPredictionGap,
+    );
+    expect(untestableReason('PGU', { family: 'prediction', ...lr, uniformPerturbation: true })).toBe(
+      UNTESTABLE_REASONS.linearPredictionGap,
+    );
+    // discrete flips or per-column noise scales: ranking by |weight| is no longer optimal, so the floor can be beaten
+    expect(untestableReason('PGI', { family: 'prediction', ...lr, uniformPerturbation: false })).toBeNull();
+    expect(untestableReason('PGU', { family: 'prediction', ...lr })).toBeNull();
     expect(untestableReason('DELETION', { family: 'prediction', ...lr })).toBeNull();
   });
 

@@ -20,7 +20,7 @@ export const UNTESTABLE_REASONS = {
   linearGroundTruth:
     "LR: the global floor is the model's own weights, which are the ground truth, so it already scores the best possible value and no explainer can beat it; read the value (1 = agrees with the weights)",
   linearPredictionGap:
-    'LR: on a linear model the global floor (its weights) ranks the features as the gradient does on every row, so an explainer can at best tie it on PGU and PGI',
+    'LR with every feature perturbed alike (all continuous, one noise scale): the global floor ranks the features by |weight|, which maximises the expected change of the output under that noise, so an explainer can at best tie it on PGU and PGI',
   stability:
     'stability has no control to beat: a constant explanation (the floor) is perfectly stable and permuting features does not change it; compare explainers with each other',
   noFiniteControl: 'no control has a finite value here',
@@ -89,6 +89,13 @@ export interface UntestableContext {
   readonly linearModel: boolean;
   /** The ground truth is the model's own weights (w1 − w0 of a binary LR). */
   readonly groundTruthIsModel: boolean;
+  /**
+   * PGU/PGI perturb every feature with the same distribution in the model's input space (no
+   * discrete flips or one-hot groups, one absolute noise scale). Only then does ranking by |weight|
+   * maximise a linear model's output change; with flips or per-column scales an explainer can beat
+   * the floor, so the comparison is testable. Unknown (undefined) counts as not alike.
+   */
+  readonly uniformPerturbation?: boolean;
 }
 
 /**
@@ -96,7 +103,7 @@ export interface UntestableContext {
  * robustness never (the floor is a constant explanation, the most stable there is; the null
  * equals the score or is not meaningful); on a linear model, the
  * ground-truth metrics when the ground truth is its weights (the global floor is the ground truth)
- * and PGU/PGI (the floor ranks features as the gradient does on every row).
+ * and PGU/PGI when every feature is perturbed alike (ranking by |weight| is then optimal).
  * @example untestableReason('FA', { family: 'ground-truth', linearModel: true, groundTruthIsModel: true }) // UNTESTABLE_REASONS.linearGroundTruth
  * @since 0.3.0
  */
@@ -104,6 +111,6 @@ export function untestableReason(metric: string, context: UntestableContext): st
   if (context.family === 'stability' || context.family === 'robustness') return UNTESTABLE_REASONS.stability;
   if (!context.linearModel) return null;
   if (context.family === 'ground-truth' && context.groundTruthIsModel) return UNTESTABLE_REASONS.linearGroundTruth;
-  if (PREDICTION_GAP_METRICS.includes(metric)) return UNTESTABLE_REASONS.linearPredictionGap;
+  if (PREDICTION_GAP_METRICS.includes(metric) && context.uniformPerturbation === true) return UNTESTABLE_REASONS.linearPredictionGap;
   return null;
 }

@@ -49,7 +49,14 @@ const manifest = {
     },
   ],
   models: [
-    { dataset: 'adult', model: 'lr', hash: 'ef'.repeat(32), path: '', cached: false },
+    {
+      dataset: 'adult',
+      model: 'lr',
+      hash: 'ef'.repeat(32),
+      path: '',
+      cached: false,
+      featureKinds: { source: 'test', continuous: 12, discrete: [{ name: 'sex', levels: [0, 1] }], groups: [] },
+    },
     { dataset: 'adult', model: 'ann', hash: 'fe'.repeat(32), path: '', cached: false },
   ],
 } as unknown as RunManifest;
@@ -66,9 +73,10 @@ describe('report.md', () => {
     const lr = lines.indexOf('### adult · LR');
     const ann = lines.indexOf('### adult · ANN');
     expect(lr).toBeGreaterThan(0);
-    // LR: the ground truth is its weights (= the global floor): not testable, with the reason as a footnote.
+    // LR: the ground truth is its weights (= the global floor): not testable, with the reason as a footnote;
+    // PGU/PGI are tested, as a discrete column is flipped (ranking by |weight| is then not the best).
     expect(line('| Gradient |', lr)).toBe(
-      '| Gradient | 0.95 ○¹ | 0.84 ○¹ | 0.73 ○¹ | 0.63 ○¹ | 0.525 ○¹ | 0.420 ○¹ | 0.0210 ○² | 0.315 ○² | 0.74 ○³ | 1.15 ○³ | 0.315 ✓ | 1 of 1 |',
+      '| Gradient | 0.95 ○¹ | 0.84 ○¹ | 0.73 ○¹ | 0.63 ○¹ | 0.525 ○¹ | 0.420 ○¹ | 0.0210 ✕ | 0.315 ✓ | 0.74 ○² | 1.15 ○² | 0.315 ✓ | 2 of 3 |',
     );
     expect(line('¹ not testable here: LR: the global floor is the model', lr)).toBeDefined();
     // ANN: FA beats the floor by 0.147 with a paired SE of 0.007 and the null by 0.3675 ± 0.0175: ✓;
@@ -89,6 +97,16 @@ describe('report.md', () => {
     ]);
     expect(annRow.endsWith('| 8 of 9 |')).toBe(true);
     expect(line('| floor (best shortcut) |', ann)).toContain('| 0.76 | 0.67 | 0.588 |');
+  });
+
+  it('an LR whose features are all perturbed alike: PGU/PGI not testable (ranking by |weight| is the best there is)', () => {
+    const kinds = { source: 'test', continuous: 13, discrete: [], groups: [] };
+    const models = manifest.models.map((m) => (m.model === 'lr' ? { ...m, featureKinds: kinds } : m));
+    const alike = renderMarkdown(buildReport(summary, { ...manifest, models } as RunManifest)).split('\n');
+    const at = alike.indexOf('### adult · LR');
+    const row = alike.slice(at).find((l) => l.startsWith('| Gradient |'))!;
+    expect(row.split(' | ').slice(7, 9)).toEqual(['0.0210 ○²', '0.315 ○²']);
+    expect(alike.slice(at).find((l) => l.startsWith('² not testable here: LR with every feature perturbed alike'))).toBeDefined();
   });
 
   it('has one detailed row per explainer and metric, the floor as a control row under it, lifts at their paired SE', () => {

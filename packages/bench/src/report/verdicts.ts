@@ -14,14 +14,24 @@ export interface VerdictContext {
   /** A built-in logistic regression, its ground truth its own weights. */
   readonly linearModel: boolean;
   readonly groundTruthIsModel: boolean;
+  /** PGU/PGI perturb every feature alike (see @xai/audit's UntestableContext). */
+  readonly uniformPerturbation?: boolean;
   /** The run's preset (its defaults change what some metrics compare, hence their notes). */
   readonly preset?: PresetName;
 }
 
-/** The verdict context of a dataset x model from the manifest: the LR's ground truth is its weights. */
+/**
+ * The verdict context of a dataset x model from the manifest: the LR's ground truth is its weights;
+ * its perturbations are alike when no feature is flipped as discrete (or one-hot) and the noise has
+ * one absolute scale (a manifest without feature kinds counts as not alike).
+ */
 export function verdictContext(manifest: RunManifest, dataset: string, model: string): VerdictContext {
   const gtIsModel = manifest.datasets.find((d) => d.id === dataset)?.groundTruth?.[model] === 'model';
-  return { linearModel: gtIsModel, groundTruthIsModel: gtIsModel, preset: manifest.config.preset };
+  const m = manifest.models.find((r) => r.dataset === dataset && r.model === model);
+  const kinds = m?.featureKinds;
+  const uniformPerturbation =
+    kinds !== undefined && kinds.discrete.length === 0 && kinds.groups.length === 0 && m?.noiseInColumnUnits !== true;
+  return { linearModel: gtIsModel, groundTruthIsModel: gtIsModel, uniformPerturbation, preset: manifest.config.preset };
 }
 
 /** The family a metric is judged in: OpenXAI's three, or an extended metric's own (ground-truth when it reads one). */

@@ -46,6 +46,8 @@ export interface PreparedModel {
   readonly sanity?: ModelSanity;
   /** The feature kinds PGI/PGU and the stability metrics perturb with, the two values of each discrete column read in the model's input space. */
   readonly featureKinds?: FeatureKindsRecord;
+  /** True when the noise is drawn in each column's own units (`default` preset on a user's CSV), not one absolute scale. */
+  readonly noiseInColumnUnits?: boolean;
 }
 
 /** Everything the main thread prepared before dispatching units. */

@@ -158,6 +158,7 @@ async function prepareModels(
         arg: '--explainers',
       });
       out.spaces[kind] = space.space;
+      const scaleNoise = noiseUnits(config.preset, ds);
       out.models.push({
         dataset: id,
         model: kind,
@@ -171,6 +172,7 @@ async function prepareModels(
         inputSpace: { space: space.space.space, note: space.space.note },
         sanity: space.sanity,
         featureKinds: featureKindsRecord(withDiscreteLevels(ds.schema, observedValues(space.space.train)), kinds),
+        ...(scaleNoise ? { noiseInColumnUnits: true } : {}),
       });
       if (resolved.approximateGradients) hooks.log(`${id}/${kind}: gradients are APPROXIMATE (${resolved.gradients}); reports mark them`);
       const own = space.space.test !== ds.test.x;
@@ -180,7 +182,7 @@ async function prepareModels(
         worker: resolved.worker,
         groundTruth: out.groundTruth[kind]!,
         ...(own ? { inputs: { x: contiguous(rowBlock(space.space.test, 0, payloadRows), true), train: space.space.train } } : {}),
-        scaleNoise: noiseUnits(config.preset, ds),
+        scaleNoise,
       });
       const rangeWarning = openxaiRangeWarning(config.preset, space.space.train, ds.schema.names);
       if (rangeWarning !== null) hooks.log(`WARNING ${id}/${kind}: ${rangeWarning}`);
