@@ -104,6 +104,63 @@ describe('xai train, explain, evaluate (built CLI)', () => {
     expect(text).toMatch(/each row's predicted class|class \d on every row/);
   });
 
+  it('xai explain --class fixes the explained class: grad for class 0 = −grad for class 1 = p1 (1 − p1)(w0 − w1); KernelSHAP base + Σφ = p_class(x)', () => {
+    const model = join(models, 'synthetic-lr.json');
+    const explain = (method: string, cls: string, extra: string[] = []): { text: string; a: Record<string, unknown> } => {
+      const out = join(dir, `${method}-class${cls}.json`);
+      const text = ok(['explain', '--model', model, '--instances', xcsv, '--method', method, '--class', cls, ...extra, '--out', out]);
+      return { text, a: JSON.parse(readFileSync(out, 'utf8')) };
+    };
+    const p1 = (x: readonly number[]): number => {
+      const z = [0, 1].map((c) => b[c]! + W[c]!.reduce((s, w, j) => s + w * x[j]!, 0));
+      return 1 / (1 + Math.exp(z[0]! - z[1]!));
+    };
+    const g0 = explain('grad', '0');
+    const g1 = explain('grad', '1');
+    expect(g0.text).toContain('class 0 on every row (--class)');
+    expect(g0.a.fixedClass).toBe(0);
+    expect(g0.a.explainedClass).toEqual(Array(N).fill(0));
+    for (let i = 0; i < N; i++) {
+      const q = p1(X[i]!) * (1 - p1(X[i]!));
+      for (let j = 0; j < D; j++) {
+        expect((g0.a.attributions as number[][])[i]![j]).toBeCloseTo(q * (W[0]![j]! - W[1]![j]!), 10);
+        expect((g1.a.attributions as number[][])[i]![j]).toBeCloseTo(-(g0.a.attributions as number[][])[i]![j]!, 10);
+      }
+    }
+    const shap = explain('shap', '0', ['--train', xcsv]).a;
+    for (let i = 0; i < N; i++) {
+      const sum = (shap.attributions as number[][])[i]!.reduce((s, v) => s + v, 0);
+      expect((shap.baseValue as number[])[i]! + sum).toBeCloseTo(1 - p1(X[i]!), 6);
+    }
+    // evaluate reads the class from the file: the LR's ground truth is signed for class 0 on every row.
+    const evaluate = (extra: string[]) =>
+      runCliSync(['evaluate', '--json', '--model', model, '--instances', xcsv, '--attributions', join(dir, 'grad-class0.json'), ...extra]);
+    const sa = JSON.parse(evaluate(['--metric', 'SA']).stdout);
+    expect(sa.fixedClass).toBe(0);
+    expect(sa.mean).toBe(1);
+    expect(JSON.parse(evaluate(['--metric', 'SA', '--class', '0']).stdout).mean).toBe(1);
+    const wrong = evaluate(['--metric', 'SA', '--class', '1']);
+    expect(wrong.code).not.toBe(0);
+    expect(wrong.stderr).toMatch(/--class/);
+    expect(wrong.stderr).toContain('explains class 0');
+    const unknown = runCliSync([
+      'explain',
+      '--model',
+      model,
+      '--instances',
+      xcsv,
+      '--method',
+      'grad',
+      '--class',
+      '2',
+      '--out',
+      join(dir, 'no.json'),
+    ]);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toMatch(/--class/);
+    expect(unknown.stderr).toMatch(/classes: 0.*, 1/);
+  });
+
   it('under --preset openxai the model computes in float32 (every attribution a float32, = the closed form to float32 resolution); --precision float64 restores it', () => {
     const model = join(models, 'synthetic-lr.json');
     const read = (extra: string[]): { precision: string; attributions: number[][] } => {

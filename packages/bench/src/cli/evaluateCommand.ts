@@ -37,6 +37,7 @@ interface EvaluateFlags {
   out?: string;
   json?: boolean;
   allowForeignAttributions?: boolean;
+  class?: string;
 }
 
 /** `xai evaluate`. @since 0.1.0 */
@@ -109,6 +110,7 @@ Examples:
         ...(f.output !== undefined ? { output: outputFlag(f.output, 'xai evaluate')! } : {}),
         ...(f.allowApproximate === true ? { allowApproximate: true } : {}),
         ...(f.allowForeignAttributions === true ? { allowForeignAttributions: true } : {}),
+        ...(f.class !== undefined ? { class: f.class } : {}),
         csv: csvReadingFromFlags(f, 'xai evaluate'),
       });
       if (r.featureKinds) io.err(`xai: ${featureKindsLine(r.featureKinds)}\n`);

@@ -4,9 +4,10 @@ import { inputDimOf } from './cliHints.js';
 import type { CliIo } from './cliIo.js';
 import { csvReadingFromFlags, ignoreSetting, refuseInapplicableFlags, userDataFromFlags } from './userDataFlags.js';
 import { addSettings } from './settingOptions.js';
-import { checkInteractionsFlag, treeShapAlgorithm } from '../inputs/treeModels.js';
+import { checkInteractionsFlag, explainsClassOne, treeShapAlgorithm } from '../inputs/treeModels.js';
 import { outputFlag } from '../inputs/loadCliModel.js';
 import { EXACT_GRADIENTS } from '../inputs/gradientMethods.js';
+import { classList, className } from '../explain/classChoice.js';
 
 interface ExplainFlags {
   model: string;
@@ -30,6 +31,7 @@ interface ExplainFlags {
   interactions?: boolean;
   output?: string;
   allowApproximate?: boolean;
+  class?: string;
   out: string;
 }
 
@@ -106,6 +108,7 @@ async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
     ...(f.ignore && !data ? { ignore: ignoreSetting(f.ignore, 'xai explain') } : {}),
     ...(f.output !== undefined ? { output: outputFlag(f.output, 'xai explain')! } : {}),
     ...(f.allowApproximate === true ? { allowApproximate: true } : {}),
+    ...(f.class !== undefined ? { class: f.class } : {}),
     csv: csvReadingFromFlags(f, 'xai explain'),
   });
   io.err(`xai: ${featureKindsLine(r.featureKinds)}\n`);
@@ -134,6 +137,7 @@ async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
     ...(r.rowIndex ? { rows: [...r.rowIndex] } : {}),
     ...(r.sourceLines ? { lines: [...r.sourceLines] } : {}),
     explainedClass: [...r.explainedClass],
+    ...(r.fixedClass !== undefined ? { fixedClass: r.fixedClass } : {}),
     ...(r.classNames ? { classNames: r.classNames } : {}),
     ...(r.inputSpace ? { inputSpace: r.inputSpace.space } : {}),
     ...(r.accuracy ? { accuracy: r.accuracy } : {}),
@@ -143,16 +147,26 @@ async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
     featureKinds: r.featureKinds,
   });
   io.out(
-    `explained ${r.x.rows} instances with ${f.method} (${c.preset}, ${c.precision}; ${classNote(r.explainedClass, r.cli.model.classes)})${r.preprocessed ? `, preprocessing applied${r.outOfRangeRows > 0 ? `, ${r.outOfRangeRows} rows out of the training range` : ''}` : ''}${accuracyNote(r.accuracy)} -> ${written.join(', ')}\n`,
+    `explained ${r.x.rows} instances with ${f.method} (${c.preset}, ${c.precision}; ${classNote(r, f.method === 'treeshap' && explainsClassOne(r.cli.model))})${r.preprocessed ? `, preprocessing applied${r.outOfRangeRows > 0 ? `, ${r.outOfRangeRows} rows out of the training range` : ''}` : ''}${accuracyNote(r.accuracy)} -> ${written.join(', ')}\n`,
   );
 }
 
-/** Which class the attributions explain (explainedClass in the file). */
-function classNote(explained: Int32Array, classes: number): string {
-  if (classes < 2) return 'the output';
-  const first = explained[0];
-  if (explained.length > 1 && explained.every((c) => c === first)) return `class ${first} on every row`;
-  return "each row's predicted class";
+/** Which class the attributions explain (explainedClass in the file), and how it was chosen. */
+function classNote(
+  r: {
+    explainedClass: Int32Array;
+    fixedClass?: number;
+    classNames?: readonly string[];
+    cli: { model: { classes: number } };
+  },
+  treeScore: boolean,
+): string {
+  const m = { classes: r.cli.model.classes, classNames: r.classNames };
+  if (m.classes < 2) return 'the output';
+  if (r.fixedClass !== undefined) return `${className(r.fixedClass, m)} on every row (--class)`;
+  const others = `--class picks one of ${classList(m)}`;
+  if (treeScore) return `${className(1, m)} on every row (a binary tree model's raw score); ${others}`;
+  return `each row's predicted class; ${others}`;
 }
 
 /** The model's accuracy on the labelled rows explained, beside the base rate. */

@@ -214,6 +214,19 @@ export const SETTINGS: readonly Setting[] = [
     },
   },
   {
+    flag: '--class',
+    value: '<name|index>',
+    help: "the class every row's attributions explain: a class name (the model file's or the label column's values) or an index",
+    default: "each row's predicted class",
+    commands: {
+      explain: true,
+      evaluate: {
+        help: 'the class the attributions explain (read from the attributions file; a different value is refused)',
+        default: "the attributions file's",
+      },
+    },
+  },
+  {
     flag: '--attributions',
     value: '<file>',
     help: 'from xai explain (.json, or .csv with its .meta.json): matched to --model, the instances and --method by the hashes and names it records, features by name, rows by id',

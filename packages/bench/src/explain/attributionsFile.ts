@@ -46,6 +46,8 @@ export interface AttributionsJson {
   readonly lines?: readonly number[];
   /** Per explained row: the class index whose output was explained (the predicted class; CSV column `explained_class`). */
   readonly explainedClass?: readonly number[];
+  /** Given `--class`: the class index every row explains (absent: each row's predicted class). */
+  readonly fixedClass?: number;
   /** The label's class names in output order, when the model or data name them. */
   readonly classNames?: readonly string[];
   /** With `--data`: the input space the model was given (`raw`, `scaled`, `own`). */
@@ -91,6 +93,7 @@ const KEYS: readonly string[] = [
   'rows',
   'lines',
   'explainedClass',
+  'fixedClass',
   'classNames',
   'inputSpace',
   'accuracy',
@@ -238,6 +241,8 @@ function provenanceOf(path: string, j: Record<string, unknown>): Omit<Attributio
     throw bad(path, unknown[0]!, `unknown field ${unknown.map((k) => JSON.stringify(k)).join(', ')} (known: ${KEYS.join(', ')})`, unknown);
   for (const k of ['method', 'preset', 'source', 'sourceSha256', 'precision', 'contentSha256'] as const)
     if (j[k] !== undefined && typeof j[k] !== 'string') throw bad(path, k, `"${k}" is ${describeValue(j[k])}, not a string`, j[k]);
+  if (j.fixedClass !== undefined && !(typeof j.fixedClass === 'number' && Number.isInteger(j.fixedClass) && j.fixedClass >= 0))
+    throw bad(path, 'fixedClass', `"fixedClass" is ${describeValue(j.fixedClass)}, not a class index`, j.fixedClass);
   for (const k of ['model', 'data', 'csv'] as const) {
     const r = j[k] as Partial<FileRef> | undefined;
     if (r !== undefined && (typeof r !== 'object' || r === null || typeof r.file !== 'string' || !/^[0-9a-f]{64}$/.test(String(r.sha256))))

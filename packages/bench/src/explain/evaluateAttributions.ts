@@ -18,6 +18,8 @@ import { linearGroundTruth } from '@xai/models/node';
 import type { Precision } from '@xai/models';
 import { fileRef, readAttributions } from './attributionsFile.js';
 import { matchAttributions } from './matchAttributions.js';
+import type { AttributionsFile } from './attributionsFile.js';
+import { classIndex, className } from './classChoice.js';
 import type { CsvReading } from './modelRows.js';
 import { commandRows, commandScale } from './explainInstances.js';
 import { withCliHints } from '../cli/cliHints.js';
@@ -69,6 +71,8 @@ export interface EvaluateAttributionsOptions {
   readonly allowForeignAttributions?: boolean;
   /** How `instances`, `train` and `groundTruth` are read (`--encoding`, `--decimal`); `data` carries its own. */
   readonly csv?: CsvReading;
+  /** The class the attributions explain (`--class`): must agree with the file's record. @defaultValue the file's */
+  readonly class?: string;
 }
 
 /** `xai evaluate`'s output. */
@@ -95,6 +99,8 @@ export interface EvaluationJson {
   /** With labels: the model's accuracy on the scored rows and the base rate (the commonest label's share). */
   readonly accuracy?: { readonly rows: number; readonly accuracy: number; readonly baseRate: number };
   readonly warnings?: readonly string[];
+  /** The class every row's attributions explain, when one was fixed (`xai explain --class`); absent: each row's predicted class. */
+  readonly fixedClass?: number;
 }
 
 const FN = 'xai evaluate';
@@ -133,6 +139,7 @@ export async function evaluateAttributions(o: EvaluateAttributionsOptions): Prom
       'allowApproximate',
       'allowForeignAttributions',
       'csv',
+      'class',
     ],
     'evaluateAttributions',
   );
@@ -179,8 +186,12 @@ interface MetricResult {
 function evaluateRows(o: EvaluateAttributionsOptions, id: string, extended: boolean, rows: EvaluateRows): EvaluationJson {
   const { x, train, cli } = rows;
   // What the metric needs from flags is checked before the attributions are matched to the rows.
-  const groundTruth = evaluationGroundTruth(o, id, extended, rows);
-  const read = matchedAttributions(o, rows);
+  const fixed = flagClass(o, rows);
+  const flagTruth = evaluationGroundTruth(o, id, extended, rows, fixed);
+  const read = matchedAttributions(o, rows, fixed);
+  // A class fixed by the file (not by --class) signs an LR's own ground truth too.
+  const groundTruth = read.fixedClass === fixed ? flagTruth : evaluationGroundTruth(o, id, extended, rows, read.fixedClass);
+  const targets = read.fixedClass === undefined ? {} : { targets: new Int32Array(x.rows).fill(read.fixedClass) };
   // The dataset's own kinds and one-hot groups when known (a model that carries its
   // preprocessing, or --data): PGI/PGU then perturb a one-hot block as one feature, as the
   // bench does; only a bare model on bare rows falls back to --schema or inferred kinds.
@@ -188,10 +199,10 @@ function evaluateRows(o: EvaluateAttributionsOptions, id: string, extended: bool
   // The same noise units xai explain used for these attributions: from training rows given by
   // --train/--data only, never from the model file's small background sample.
   const scale = commandScale(o.preset, rows.background === undefined ? train : undefined, schema);
-  const { explainer, gradients } = reExplainer(o, id, extended, read.method, rows, scale);
+  const { explainer, gradients } = reExplainer(o, id, extended, read, rows, scale);
   const extras = evaluationExtras(rows, cli, inferred, record, gradients, read.warnings);
   const r = extended
-    ? runExtendedMetric(o, id, rows, read.attributions, groundTruth, explainer, scale)
+    ? runExtendedMetric(o, id, rows, read.attributions, groundTruth, explainer, scale, targets.targets)
     : metrics[id as MetricId].evaluate(
         {
           x,
@@ -205,12 +216,18 @@ function evaluateRows(o: EvaluateAttributionsOptions, id: string, extended: bool
           preset: protocolPreset(o.preset),
           seed: o.seed,
           useGivenAttributions: true,
+          ...(id === 'PGI' || id === 'PGU' || STABILITY_METRICS.includes(id as never) ? targets : {}),
           ...scale?.metricOptions(id),
           ...(o.stabilityNeighbours !== undefined ? { neighbours: o.stabilityNeighbours } : {}),
           ...(o.stabilitySamples !== undefined ? { candidates: o.stabilitySamples } : {}),
         },
       );
-  return evaluationJson(o, id, r, extras);
+  return evaluationJson(o, id, r, { ...extras, ...(read.fixedClass !== undefined ? { fixedClass: read.fixedClass } : {}) });
+}
+
+/** `--class` as a class index of the model (checked before any file is matched). */
+function flagClass(o: EvaluateAttributionsOptions, rows: EvaluateRows): number | undefined {
+  return o.class === undefined ? undefined : classIndex(o.class, { classes: rows.cli.model.classes, classNames: rows.classNames }, FN);
 }
 
 /**
@@ -220,8 +237,10 @@ function evaluateRows(o: EvaluateAttributionsOptions, id: string, extended: bool
 function matchedAttributions(
   o: EvaluateAttributionsOptions,
   rows: EvaluateRows,
-): { attributions: Matrix; method: string | null; warnings: string[] } {
+  flag: number | undefined,
+): { attributions: Matrix; method: string | null; warnings: string[]; fixedClass?: number } {
   const file = readAttributions(o.attributions, rows.names);
+  const fixedClass = fileClass(file, flag, rows);
   const ids = rows.sourceLines
     ? { kind: 'line' as const, values: rows.sourceLines }
     : rows.rowIndex
@@ -230,7 +249,11 @@ function matchedAttributions(
   const method = o.method ?? file.provenance?.method;
   // The class xai explain explained per row: the predicted one (TreeSHAP on a binary tree model: class 1).
   const explained =
-    method === 'treeshap' && explainsClassOne(rows.cli.model) ? new Int32Array(rows.x.rows).fill(1) : predictLabels(rows.cli.model, rows.x);
+    fixedClass !== undefined
+      ? new Int32Array(rows.x.rows).fill(fixedClass)
+      : method === 'treeshap' && explainsClassOne(rows.cli.model)
+        ? new Int32Array(rows.x.rows).fill(1)
+        : predictLabels(rows.cli.model, rows.x);
   const { attributions, warnings } = matchAttributions(file, {
     model: fileRef(o.model, '--model'),
     source: fileRef(rows.source, o.data ? (o.data.test ? '--test' : '--data') : '--instances'),
@@ -238,15 +261,34 @@ function matchedAttributions(
     names: rows.names,
     ids,
     predicted: explained,
+    ...(fixedClass !== undefined ? { fixedClass } : {}),
     classes: rows.cli.model.classes,
     ...(o.method !== undefined ? { method: o.method } : {}),
     allowForeign: o.allowForeignAttributions === true,
   });
-  return { attributions, method: file.provenance?.method ?? null, warnings };
+  return { attributions, method: file.provenance?.method ?? null, warnings, ...(fixedClass !== undefined ? { fixedClass } : {}) };
+}
+
+/** The class every row explains: the file's `fixedClass` (a `--class` that differs is refused), else `--class`. */
+function fileClass(file: AttributionsFile, flag: number | undefined, rows: EvaluateRows): number | undefined {
+  const recorded = file.provenance?.fixedClass;
+  if (recorded === undefined || flag === undefined || recorded === flag) return recorded ?? flag;
+  const m = { classes: rows.cli.model.classes, classNames: rows.classNames };
+  throw new XaiError(
+    'BAD_OPTION',
+    `${file.path} explains ${className(recorded, m)} (xai explain --class), not ${className(flag, m)}: drop --class or explain that class`,
+    { fn: FN, arg: '--class', value: flag },
+  );
 }
 
 /** `--ground-truth`, or an LR model's own weights, for the metrics that need it. */
-function evaluationGroundTruth(o: EvaluateAttributionsOptions, id: string, extended: boolean, rows: EvaluateRows): Matrix | undefined {
+function evaluationGroundTruth(
+  o: EvaluateAttributionsOptions,
+  id: string,
+  extended: boolean,
+  rows: EvaluateRows,
+  fixed: number | undefined,
+): Matrix | undefined {
   const needed =
     GROUND_TRUTH_METRICS.includes(id as never) ||
     (extended && extendedMetrics[id as ExtendedMetricId].info.requires.includes('ground-truth'));
@@ -262,7 +304,13 @@ function evaluationGroundTruth(o: EvaluateAttributionsOptions, id: string, exten
       );
     return groundTruth;
   }
-  if (cli.neural?.kind === 'lr') return linearGroundTruth(cli.neural, x, { flipForClass0: true });
+  if (cli.neural?.kind === 'lr') {
+    if (fixed === undefined) return linearGroundTruth(cli.neural, x, { flipForClass0: true });
+    // w1 − w0 is class 1's; class 0's is its negation on every row.
+    const t = linearGroundTruth(cli.neural, x);
+    if (fixed === 0) for (let i = 0; i < t.data.length; i++) t.data[i] = -t.data[i]!;
+    return t;
+  }
   throw new XaiError('BAD_OPTION', `${id} needs --ground-truth <csv> (only an LR model's weights can stand in for it)`, {
     fn: FN,
     arg: '--ground-truth',
@@ -275,7 +323,7 @@ function reExplainer(
   o: EvaluateAttributionsOptions,
   id: string,
   extended: boolean,
-  readMethod: string | null,
+  read: { readonly method: string | null; readonly fixedClass?: number },
   rows: EvaluateRows,
   scale: PerturbationScale | undefined,
 ): { readonly explainer?: Explainer; readonly gradients?: string } {
@@ -283,7 +331,7 @@ function reExplainer(
   const reExplains =
     STABILITY_METRICS.includes(id as never) || (extended && extendedMetrics[id as ExtendedMetricId].info.requires.includes('explainer'));
   if (!reExplains) return {};
-  const method = o.method ?? readMethod ?? undefined;
+  const method = o.method ?? read.method ?? undefined;
   if (method === undefined)
     throw new XaiError('BAD_OPTION', `${id} re-explains neighbours: give --method (${ALL_EXPLAINER_IDS.join(', ')})`, {
       fn: FN,
@@ -323,7 +371,7 @@ function reExplainer(
   );
   const gradients = verdict === undefined ? {} : { gradients: verdict.note };
   // xai explain explained a binary tree model's class 1 (its raw score) on every row: neighbours too.
-  if (method !== 'treeshap' || !explainsClassOne(cli.model)) return { explainer: e, ...gradients };
+  if (method !== 'treeshap' || !explainsClassOne(cli.model) || read.fixedClass !== undefined) return { explainer: e, ...gradients };
   return { explainer: { id: e.id, explain: (m, x, opts) => e.explain(m, x, { ...opts, targets: new Int32Array(x.rows).fill(1) }) } };
 }
 
@@ -357,6 +405,7 @@ function runExtendedMetric(
   groundTruth: Matrix | undefined,
   explainer: Explainer | undefined,
   scale: PerturbationScale | undefined,
+  targets: Int32Array | undefined,
 ): MetricResult {
   const { x, train } = rows;
   const e = extendedMetrics[id as ExtendedMetricId];
@@ -369,7 +418,7 @@ function runExtendedMetric(
   if (e.info.requires.includes('ground-truth') && groundTruth === undefined)
     throw new XaiError('BAD_OPTION', `${id} needs --ground-truth <csv>`, { fn: FN, arg: '--ground-truth', value: undefined });
   const ex = explainer;
-  return e.run(rows.cli.model, x, attributions, undefined, ex ? (m, xx, t) => ex.explain(m, xx, { targets: t }) : undefined, {
+  return e.run(rows.cli.model, x, attributions, targets, ex ? (m, xx, t) => ex.explain(m, xx, { targets: t }) : undefined, {
     ...(e.info.seeded ? { seed: o.seed } : {}),
     ...scale?.metricOptions(id),
     ...(e.info.requires.includes('background') ? { background: train } : {}),

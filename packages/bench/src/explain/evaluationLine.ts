@@ -16,5 +16,6 @@ export function evaluationLine(r: EvaluationJson): string {
   const mean = r.mean === null ? 'undefined' : formatEstimate(r.mean, r.se);
   const a = r.accuracy;
   const model = a ? `; model accuracy ${pct(a.accuracy)} vs base rate ${pct(a.baseRate)} on ${a.rows} labelled rows` : '';
-  return `${r.metric} ${mean} (n = ${r.count}, ${u.length} undefined${where}; preset ${r.preset}, ${r.precision}${model})`;
+  const explained = r.fixedClass !== undefined ? `; class ${r.fixedClass} on every row` : '';
+  return `${r.metric} ${mean} (n = ${r.count}, ${u.length} undefined${where}; preset ${r.preset}, ${r.precision}${explained}${model})`;
 }

@@ -26,6 +26,7 @@ import type { PerturbationScale } from '../inputs/perturbationScale.js';
 import type { ModelInput, ModelInputSpace } from '../inputs/modelInputSpace.js';
 import { checkMethodForModel, dataMissingPolicy } from '../inputs/treeModels.js';
 import { modelBackground } from '../inputs/modelBackground.js';
+import { classIndex } from './classChoice.js';
 
 export interface ExplainInstancesOptions {
   /** An `xai-model@1` JSON or an `.onnx` file. */
@@ -61,6 +62,8 @@ export interface ExplainInstancesOptions {
   readonly allowApproximate?: boolean;
   /** How `instances` and `train` are read (`--encoding`, `--decimal`); `data` carries its own. */
   readonly csv?: CsvReading;
+  /** The class every row's attributions explain (`--class`: a class name or index). @defaultValue each row's predicted class */
+  readonly class?: string;
 }
 
 /** What `xai explain` adds for TreeSHAP: per row the expected raw score, and how it was computed. */
@@ -276,6 +279,8 @@ export async function explainInstances(options: ExplainInstancesOptions): Promis
   CommandRows & {
     attributions: Matrix;
     explainedClass: Int32Array;
+    /** With `class`: the class index every row explains. */
+    fixedClass?: number;
     featureKinds: FeatureKindsRecord;
     treeShap?: TreeShapOutput;
     gradients?: string;
@@ -303,6 +308,7 @@ export async function explainInstances(options: ExplainInstancesOptions): Promis
       'output',
       'allowApproximate',
       'csv',
+      'class',
     ],
     'explainInstances',
   );
@@ -345,19 +351,28 @@ export async function explainInstances(options: ExplainInstancesOptions): Promis
         ...(method === 'treeshap' && options.interactions === true ? { interactions: true } : {}),
       }),
     );
+    const fixed =
+      options.class === undefined
+        ? undefined
+        : classIndex(options.class, { classes: r.cli.model.classes, classNames: r.classNames }, 'xai explain');
+    const fixedTargets = fixed === undefined ? undefined : new Int32Array(r.x.rows).fill(fixed);
+    const fixedClass = fixed === undefined ? {} : { fixedClass: fixed };
     if (method === 'treeshap') {
       // TreeSHAP explains the raw score: a binary model's class 1, a multi-class model's predicted class.
-      const t = withCliHints('xai explain', method, () => (explainer as TreeShapExplainer).explainTrees(r.cli.model, r.x));
+      const t = withCliHints('xai explain', method, () =>
+        (explainer as TreeShapExplainer).explainTrees(r.cli.model, r.x, fixedTargets ? { targets: fixedTargets } : undefined),
+      );
       return {
         ...r,
+        ...fixedClass,
         attributions: t.attributions,
         explainedClass: t.targets,
         featureKinds: kinds.record,
         treeShap: treeShapOutput(t, options.treeShap ?? 'path-dependent'),
       };
     }
-    // Explainers explain each row's predicted class; the output says which, row by row.
-    const explainedClass = predictLabels(r.cli.model, r.x);
+    // Explainers explain the --class class, else each row's predicted class; the output says which, row by row.
+    const explainedClass = fixedTargets ?? predictLabels(r.cli.model, r.x);
     const attributions = withCliHints('xai explain', method, () => explainer.explain(r.cli.model, r.x, { targets: explainedClass }));
     const warnings = [...r.warnings, ...(kinds.inferred?.warnings ?? [])];
     const base = baseValues(r.cli.model, explainer, r.train, explainedClass);
@@ -366,6 +381,7 @@ export async function explainInstances(options: ExplainInstancesOptions): Promis
       warnings,
       attributions,
       explainedClass,
+      ...fixedClass,
       ...(base !== undefined ? { base } : {}),
       featureKinds: kinds.record,
       ...(verdict !== undefined ? { gradients: verdict.note } : {}),

@@ -17,6 +17,8 @@ export interface EvaluateSide {
   readonly ids: { readonly kind: 'row' | 'line'; readonly values: Int32Array } | null;
   /** The model's predicted class per row, and its number of classes. */
   readonly predicted: Int32Array;
+  /** Given: every row explains this class (`--class`), and `predicted` is it on every row. */
+  readonly fixedClass?: number;
   readonly classes: number;
   /** `--method`, when given. */
   readonly method?: string;
@@ -135,6 +137,12 @@ function checkClasses(file: AttributionsFile, side: EvaluateSide, rowAt: Int32Ar
       throw refuse(
         file,
         `${field}[${k}] (${id}) is ${c[k]}, but the model has ${side.classes} class${side.classes === 1 ? '' : 'es'}`,
+        c[k],
+      );
+    if (c[k] !== side.predicted[i] && side.fixedClass !== undefined)
+      throw refuse(
+        file,
+        `${field}[${k}] (${id}) explains class ${c[k]}, but --class says every row explains class ${side.fixedClass}`,
         c[k],
       );
     if (c[k] !== side.predicted[i])
