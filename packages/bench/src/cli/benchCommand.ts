@@ -5,52 +5,10 @@ import type { BenchConfig, BenchConfigInput } from '../config/benchConfig.js';
 import type { RunBenchResult } from '../run/runBench.js';
 import type { CliIo } from './cliIo.js';
 import { addSettings } from './settingOptions.js';
+import type { FlagsOf } from '../config/settings.js';
 
-interface BenchFlags {
-  config?: string;
-  datasets?: string;
-  models?: string;
-  explainers?: string;
-  metrics?: string;
-  instances?: string;
-  full?: boolean;
-  preset?: string;
-  dataDir?: string;
-  cacheDir?: string;
-  out?: string;
-  workers?: string;
-  seed?: string;
-  resume?: boolean;
-  force?: boolean;
-  shard?: string;
-  blockSize?: string;
-  stabilityNeighbours?: string;
-  stabilitySamples?: string;
-  download?: boolean;
-  engine?: string;
-  layout?: string;
-  explainerInstances?: string;
-  groundTruthInstances?: string;
-  predictionInstances?: string;
-  stabilityInstances?: string;
-  saveExplanations?: boolean;
-  model?: string[];
-  data?: string;
-  label?: string;
-  test?: string;
-  schema?: string;
-  ignore?: string;
-  missing?: string;
-  encoding?: string;
-  decimal?: string;
-  backend?: string;
-  precision?: string;
-  modelInput?: string;
-  strict?: boolean;
-  treeShap?: string;
-  output?: string;
-  allowApproximate?: boolean;
-}
+/** `--engine` is a hidden testing hook outside the settings table. */
+type BenchFlags = FlagsOf<'bench'> & { engine?: string };
 
 const EXAMPLES = `
 Examples:

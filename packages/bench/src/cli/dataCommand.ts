@@ -2,31 +2,11 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { CliIo } from './cliIo.js';
 import { addSettings } from './settingOptions.js';
+import type { FlagsOf } from '../config/settings.js';
 
-interface DataListFlags {
-  dataDir?: string;
-  cacheDir?: string;
-  preset?: string;
-  json?: boolean;
-}
+type DataListFlags = FlagsOf<'data list'>;
 
-interface DataExportFlags {
-  out: string;
-  data?: string;
-  label?: string;
-  test?: string;
-  schema?: string;
-  ignore?: string;
-  missing?: string;
-  encoding?: string;
-  decimal?: string;
-  dataDir?: string;
-  cacheDir?: string;
-  preset?: string;
-  seed?: string;
-  download?: boolean;
-  force?: boolean;
-}
+type DataExportFlags = FlagsOf<'data export'>;
 
 /** `xai data list`. @since 0.1.0 */
 export function dataCommand(program: Command, io: CliIo): Command {

@@ -7,38 +7,9 @@ import { outputFlag } from '../inputs/loadCliModel.js';
 import type { CliIo } from './cliIo.js';
 import { csvReadingFromFlags, ignoreSetting, refuseInapplicableFlags, userDataFromFlags } from './userDataFlags.js';
 import { addSettings } from './settingOptions.js';
+import type { FlagsOf } from '../config/settings.js';
 
-interface EvaluateFlags {
-  model: string;
-  instances?: string;
-  data?: string;
-  test?: string;
-  schema?: string;
-  ignore?: string;
-  missing?: string;
-  encoding?: string;
-  decimal?: string;
-  attributions: string;
-  metric: string;
-  method?: string;
-  train?: string;
-  groundTruth?: string;
-  label?: string;
-  preset?: string;
-  precision?: string;
-  seed?: string;
-  stabilityNeighbours?: string;
-  stabilitySamples?: string;
-  modelInput?: string;
-  inputDim?: string;
-  treeShap?: string;
-  output?: string;
-  allowApproximate?: boolean;
-  out?: string;
-  json?: boolean;
-  allowForeignAttributions?: boolean;
-  class?: string;
-}
+type EvaluateFlags = FlagsOf<'evaluate'>;
 
 /** `xai evaluate`. @since 0.1.0 */
 export function evaluateCommand(program: Command, io: CliIo): Command {

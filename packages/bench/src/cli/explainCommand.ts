@@ -4,36 +4,13 @@ import { inputDimOf } from './cliHints.js';
 import type { CliIo } from './cliIo.js';
 import { csvReadingFromFlags, ignoreSetting, refuseInapplicableFlags, userDataFromFlags } from './userDataFlags.js';
 import { addSettings } from './settingOptions.js';
+import type { FlagsOf } from '../config/settings.js';
 import { checkInteractionsFlag, explainsClassOne, treeShapAlgorithm } from '../inputs/treeModels.js';
 import { outputFlag } from '../inputs/loadCliModel.js';
 import { EXACT_GRADIENTS } from '../inputs/gradientMethods.js';
 import { classList, className } from '../explain/classChoice.js';
 
-interface ExplainFlags {
-  model: string;
-  instances?: string;
-  data?: string;
-  test?: string;
-  schema?: string;
-  ignore?: string;
-  missing?: string;
-  encoding?: string;
-  decimal?: string;
-  method: string;
-  train?: string;
-  label?: string;
-  preset?: string;
-  precision?: string;
-  seed?: string;
-  modelInput?: string;
-  inputDim?: string;
-  treeShap?: string;
-  interactions?: boolean;
-  output?: string;
-  allowApproximate?: boolean;
-  class?: string;
-  out: string;
-}
+type ExplainFlags = FlagsOf<'explain'>;
 
 /** `xai explain`. @since 0.1.0 */
 export function explainCommand(program: Command, io: CliIo): Command {

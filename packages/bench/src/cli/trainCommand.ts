@@ -2,26 +2,9 @@ import type { Command } from 'commander';
 import type { CliIo } from './cliIo.js';
 import type { ModelName } from '../config/ids.js';
 import { addSettings } from './settingOptions.js';
+import type { FlagsOf } from '../config/settings.js';
 
-interface TrainFlags {
-  datasets?: string;
-  models?: string;
-  preset?: string;
-  seed?: string;
-  dataDir?: string;
-  cacheDir?: string;
-  download?: boolean;
-  out?: string;
-  data?: string;
-  label?: string;
-  test?: string;
-  schema?: string;
-  ignore?: string;
-  missing?: string;
-  encoding?: string;
-  decimal?: string;
-  force?: boolean;
-}
+type TrainFlags = FlagsOf<'train'>;
 
 /** `xai train`. @since 0.1.0 */
 export function trainCommand(program: Command, io: CliIo): Command {

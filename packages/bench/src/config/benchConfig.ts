@@ -26,6 +26,7 @@ import type { TreeShapAlgorithm } from '@xai/explainers';
 import { runExplainers, treeShapAlgorithm } from '../inputs/treeModels.js';
 import { outputFlag } from '../inputs/loadCliModel.js';
 import type { OnnxOutputKind } from '@xai/onnx';
+import type { ConfigKey } from './settings.js';
 import { CONFIG_KEYS, boundsOf } from './settings.js';
 
 /** A `--model <file>` of a run: the id its rows and tables carry (the file name without extension) and the resolved path. */
@@ -127,17 +128,8 @@ export function parseLayout(raw: unknown): ReportLayout {
   return raw as ReportLayout;
 }
 
-/** Raw input before validation: config-file JSON and/or CLI flags (strings or typed values). */
-export type BenchConfigInput = Partial<
-  Record<
-    | Exclude<keyof BenchConfig, 'instanceOverrides' | 'userData'>
-    | (typeof OVERRIDE_KEYS)[number]
-    | (typeof USER_DATA_KEYS)[number]
-    | 'full'
-    | 'config',
-    unknown
-  >
->;
+/** Raw input before validation: config-file JSON and/or CLI flags (strings or typed values), keyed by the settings table's config keys. */
+export type BenchConfigInput = Partial<Record<ConfigKey | 'config', unknown>>;
 
 /** Config keys (flags `--data`, `--label`, `--test`, `--schema`, `--ignore`, `--missing`, `--encoding`, `--decimal`) of a user's CSV. */
 export const USER_DATA_KEYS = ['data', 'label', 'test', 'schema', 'ignore', 'missing', 'encoding', 'decimal'] as const;

@@ -58,11 +58,9 @@ const DECIMAL_VALUES =
   "auto reads 1,3 as 1.3 in a ';'- or tab-separated file and refuses it in a ','-separated one; , reads decimal commas whatever the separator; . keeps such cells as text";
 const INPUT_DIM_HELP = 'the feature count of an ONNX model whose input width is dynamic (only for an .onnx --model)';
 
-/**
- * The settings, in help order.
- * @since 0.3.0
- */
-export const SETTINGS: readonly Setting[] = [
+// The rows keep their literal types (`as const`) so the commands' flag types and the config keys
+// are derived from them below: a new row is a new flag everywhere, with no interface to extend.
+const ROWS = [
   {
     flag: '--config',
     value: '<file>',
@@ -546,7 +544,37 @@ export const SETTINGS: readonly Setting[] = [
     help: 'print JSON instead of a table',
     commands: { 'data list': true, evaluate: { help: 'print the result as one JSON line instead of the readable summary' } },
   },
-];
+] as const satisfies readonly Setting[];
+
+/**
+ * The settings, in help order.
+ * @since 0.3.0
+ */
+export const SETTINGS: readonly Setting[] = ROWS;
+
+type Row = (typeof ROWS)[number];
+type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
+/** The commander option name of a flag, as a type (`'--block-size'` → `'blockSize'`). */
+type FlagName<F extends string> = F extends `--${infer Name}` ? Camel<Name> : never;
+type RowsOf<C extends SettingCommand> = Extract<Row, { readonly commands: { readonly [K in C]: SettingUse } }>;
+type RequiredRowsOf<C extends SettingCommand> = Extract<Row, { readonly commands: { readonly [K in C]: { readonly required: true } } }>;
+/** What commander hands over for a row: each value of a repeatable flag, the text of a value flag, or a switch. */
+type FlagValue<R extends Row> = R extends { readonly repeatable: true }
+  ? string[]
+  : R extends { readonly value: string }
+    ? string
+    : boolean;
+
+/**
+ * The parsed flags of one command, derived from the rows that name it: a flag the command
+ * requires is present, every other one optional.
+ */
+export type FlagsOf<C extends SettingCommand> = {
+  -readonly [R in Exclude<RowsOf<C>, RequiredRowsOf<C>> as FlagName<R['flag']>]?: FlagValue<R>;
+} & { -readonly [R in RequiredRowsOf<C> as FlagName<R['flag']>]: FlagValue<R> };
+
+/** A `xai bench --config` key: the key of a row that `xai bench` takes. */
+export type ConfigKey = Extract<RowsOf<'bench'>, { readonly key: string }>['key'];
 
 /** The rows a command takes, in help order. @since 0.3.0 */
 export function settingsOf(command: SettingCommand): readonly Setting[] {

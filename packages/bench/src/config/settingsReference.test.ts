@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import type { ConfigKey, FlagsOf } from './settings.js';
 import { SETTINGS, SETTING_COMMANDS, settingsOf } from './settings.js';
 import { REFERENCE_BEGIN, REFERENCE_END, settingsReference } from './settingsReference.js';
 
@@ -32,5 +33,22 @@ describe('the settings table', () => {
       if (s.bounds) expect(s.bounds.min, s.flag).toBeLessThanOrEqual(s.bounds.max);
       if (s.default !== undefined && /^\d+$/.test(s.default)) expect(s.bounds, s.flag).toBeDefined();
     }
+  });
+});
+
+describe('the flag types derived from the table', () => {
+  it('type each command from its rows (typecheck fails if a derivation breaks)', () => {
+    const explain: FlagsOf<'explain'> = { model: 'm.json', method: 'grad', out: 'a.json', interactions: true };
+    // @ts-expect-error --model is required on explain (its row says so)
+    const missing: FlagsOf<'explain'> = { method: 'grad', out: 'a.json' };
+    const bench: FlagsOf<'bench'> = { model: ['a.onnx', 'b.onnx'], blockSize: '5', full: true };
+    // @ts-expect-error --full is a switch
+    const badSwitch: FlagsOf<'bench'> = { full: 'yes' };
+    // @ts-expect-error --interactions is not a flag of evaluate
+    const foreign: FlagsOf<'evaluate'> = { model: 'm', attributions: 'a', metric: 'FA', interactions: true };
+    const key: ConfigKey = 'stabilitySamples';
+    // @ts-expect-error --input-dim has no config key
+    const noKey: ConfigKey = 'inputDim';
+    expect([explain, missing, bench, badSwitch, foreign, key, noKey]).toHaveLength(7);
   });
 });
