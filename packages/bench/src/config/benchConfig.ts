@@ -26,8 +26,8 @@ import type { TreeShapAlgorithm } from '@xai/explainers';
 import { runExplainers, treeShapAlgorithm } from '../inputs/treeModels.js';
 import { outputFlag } from '../inputs/loadCliModel.js';
 import type { OnnxOutputKind } from '@xai/onnx';
-import type { ConfigKey } from './settings.js';
-import { CONFIG_KEYS, boundsOf } from './settings.js';
+import type { ConfigKey, CountKey, SwitchKey } from './settings.js';
+import { CONFIG_KEYS, boundsOf, countDefault, settingOfKey } from './settings.js';
 
 /** A `--model <file>` of a run: the id its rows and tables carry (the file name without extension) and the resolved path. */
 export interface ModelFileSpec {
@@ -146,19 +146,26 @@ const OVERRIDE_FAMILY: Readonly<Record<(typeof OVERRIDE_KEYS)[number], MetricFam
 /** The OpenXAI protocol's instance count (`--full`). */
 export const FULL_INSTANCES = 1000;
 
+/** A count's default from its row in the settings table (every count row but --workers states one). */
+function rowCount(key: CountKey): number {
+  const n = countDefault(key);
+  if (n === undefined) throw new Error(`the setting ${key} states no numeric default`);
+  return n;
+}
+
 /** Defaults of every setting that does not depend on the machine or the working directory. */
 export const BENCH_DEFAULTS = {
   datasets: ['synthetic'] as readonly DatasetId[],
   models: MODELS,
   explainers: EXPLAINERS,
   metrics: METRICS,
-  instances: 100,
-  preset: 'default' as PresetName,
-  seed: 0,
-  blockSize: 10,
-  stabilityNeighbours: 100,
-  stabilitySamples: 1000,
-  out: 'xai-results',
+  instances: rowCount('instances'),
+  preset: settingOfKey('preset').default as PresetName,
+  seed: rowCount('seed'),
+  blockSize: rowCount('blockSize'),
+  stabilityNeighbours: rowCount('stabilityNeighbours'),
+  stabilitySamples: rowCount('stabilitySamples'),
+  out: settingOfKey('out').default as string,
 } as const;
 
 /** Every config key: the settings table's rows that `xai bench` takes. */
@@ -285,6 +292,16 @@ function list<T extends string>(arg: string, raw: unknown, allowed: readonly T[]
   return [...picked].sort((a, b) => order.indexOf(a) - order.indexOf(b)) as T[];
 }
 
+/** A switch of the settings table: false when absent. */
+function switchSetting(raw: Record<string, unknown>, key: SwitchKey): boolean {
+  return raw[key] === undefined ? false : bool(key, raw[key]);
+}
+
+/** A count of the settings table: an integer within its row's bounds, its row's default when absent. */
+function countSetting(raw: Record<string, unknown>, key: CountKey): number {
+  return raw[key] === undefined ? rowCount(key) : bounded(key, raw[key]);
+}
+
 /** An integer setting within its row's bounds in the settings table. */
 function bounded(key: string, raw: unknown, where = key): number {
   const { min, max } = boundsOf(key);
@@ -382,8 +399,8 @@ export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, 
   const explainers = runExplainers(chosen, raw.explainers === undefined, trained, files);
   const places = locations(raw, cwd);
   const workers = raw.workers === undefined ? Math.max(1, options.cores ?? allocation.cpus) : bounded('workers', raw.workers);
-  const seed = raw.seed === undefined ? BENCH_DEFAULTS.seed : bounded('seed', raw.seed);
-  const resume = raw.resume === undefined ? false : bool('resume', raw.resume);
+  const seed = countSetting(raw, 'seed');
+  const resume = switchSetting(raw, 'resume');
   const sizes = unitSizes(raw);
   return {
     datasets,
@@ -406,19 +423,19 @@ export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, 
     blockSize: sizes.blockSize,
     stabilityNeighbours: sizes.stabilityNeighbours,
     stabilitySamples: sizes.stabilitySamples,
-    download: raw.download === undefined ? false : bool('download', raw.download),
+    download: switchSetting(raw, 'download'),
     instanceOverrides: overridesThatApply(
       canonicalOverrides(OVERRIDE_KEYS.flatMap((k) => (raw[k] === undefined ? [] : overrides(k, raw[k])))),
       explainers,
     ),
-    saveExplanations: raw.saveExplanations === undefined ? false : bool('saveExplanations', raw.saveExplanations),
+    saveExplanations: switchSetting(raw, 'saveExplanations'),
     ...(raw.layout === undefined ? {} : { layout: parseLayout(raw.layout) }),
     sources: runSources(fromFile, flags, cwd, allocation),
     modelInput: raw.modelInput === undefined ? 'raw' : parseModelInput(raw.modelInput),
-    strict: raw.strict === undefined ? false : bool('strict', raw.strict),
+    strict: switchSetting(raw, 'strict'),
     ...(raw.treeShap !== undefined ? { treeShap: treeShapAlgorithm(String(raw.treeShap), 'xai bench')! } : {}),
     ...(raw.output !== undefined ? { output: outputFlag(String(raw.output), 'xai bench')! } : {}),
-    ...(raw.allowApproximate !== undefined && bool('allowApproximate', raw.allowApproximate) ? { allowApproximate: true } : {}),
+    ...(switchSetting(raw, 'allowApproximate') ? { allowApproximate: true } : {}),
   };
 }
 
@@ -452,7 +469,7 @@ function checkFlagKeys(flags: BenchConfigInput): void {
 
 /** `--instances` and `--full` (which means {@link FULL_INSTANCES}); undefined when neither is given. */
 function instanceCount(raw: Record<string, unknown>): number | undefined {
-  const full = raw.full === undefined ? false : bool('full', raw.full);
+  const full = switchSetting(raw, 'full');
   const instances = raw.instances === undefined ? undefined : bounded('instances', raw.instances);
   if (full && instances !== undefined && instances !== FULL_INSTANCES) {
     throw bad('instances', `--full means ${FULL_INSTANCES} instances; do not also give --instances ${instances}`, instances);
@@ -519,11 +536,9 @@ function locations(raw: Record<string, unknown>, cwd: string): { dataDir: string
 /** Instances per unit of work and the stability sampling sizes. */
 function unitSizes(raw: Record<string, unknown>): { blockSize: number; stabilityNeighbours: number; stabilitySamples: number } {
   return {
-    blockSize: raw.blockSize === undefined ? BENCH_DEFAULTS.blockSize : bounded('blockSize', raw.blockSize),
-    stabilityNeighbours:
-      raw.stabilityNeighbours === undefined ? BENCH_DEFAULTS.stabilityNeighbours : bounded('stabilityNeighbours', raw.stabilityNeighbours),
-    stabilitySamples:
-      raw.stabilitySamples === undefined ? BENCH_DEFAULTS.stabilitySamples : bounded('stabilitySamples', raw.stabilitySamples),
+    blockSize: countSetting(raw, 'blockSize'),
+    stabilityNeighbours: countSetting(raw, 'stabilityNeighbours'),
+    stabilitySamples: countSetting(raw, 'stabilitySamples'),
   };
 }
 

@@ -575,6 +575,11 @@ export type FlagsOf<C extends SettingCommand> = {
 
 /** A `xai bench --config` key: the key of a row that `xai bench` takes. */
 export type ConfigKey = Extract<RowsOf<'bench'>, { readonly key: string }>['key'];
+type KeyRow = Extract<RowsOf<'bench'>, { readonly key: string }>;
+/** The config keys of switches: a flag without a value, a boolean in a config file. */
+export type SwitchKey = Exclude<KeyRow, { readonly value: string }>['key'];
+/** The config keys of counts: one integer (`<n>`) within the row's bounds. */
+export type CountKey = Extract<KeyRow, { readonly value: '<n>'; readonly bounds: SettingBounds }>['key'];
 
 /** The rows a command takes, in help order. @since 0.3.0 */
 export function settingsOf(command: SettingCommand): readonly Setting[] {
@@ -609,4 +614,10 @@ export function settingText(s: Setting, command: SettingCommand): { help: string
 /** The commander option name of a flag (`--block-size` → `blockSize`). @since 0.3.0 */
 export function flagName(flag: string): string {
   return flag.slice(2).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** A count setting's default as a number, read from its row; undefined when the row's default is not a number. @since 0.3.0 */
+export function countDefault(key: CountKey): number | undefined {
+  const text = settingOfKey(key).default;
+  return text !== undefined && /^\d+$/.test(text) ? Number(text) : undefined;
 }
