@@ -5,7 +5,7 @@ import { XaiError, isXaiError } from '@xai/core';
 import type { BenchConfig, BenchConfigInput } from '../config/benchConfig.js';
 import { resolveBenchConfig } from '../config/benchConfig.js';
 import type { SettingCommand } from '../config/settings.js';
-import { SETTINGS } from '../config/settings.js';
+import { SETTINGS, flagName, settingsOf } from '../config/settings.js';
 
 /** Where a command's settings came from: its flags, and for `xai bench` a --config file. */
 export interface CommandSettings {
@@ -25,6 +25,18 @@ export function resolveCommandConfig(command: SettingCommand, s: CommandSettings
   } catch (e) {
     throw inUserTerms(e, command, s);
   }
+}
+
+/**
+ * The flags of `command` that carry a config key, keyed by it: what `resolveBenchConfig` reads for
+ * a command whose every keyed flag means what it means for `xai bench` (train, data export).
+ * @since 0.3.0
+ */
+export function configFlags(command: SettingCommand, flags: object): BenchConfigInput {
+  const given = flags as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const s of settingsOf(command)) if (s.key !== undefined) out[s.key] = given[flagName(s.flag)];
+  return out as BenchConfigInput;
 }
 
 /** A config refusal re-told for `xai <command>`; any other error as it is. */

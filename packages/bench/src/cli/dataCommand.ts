@@ -65,29 +65,14 @@ Examples:
 }
 
 async function runDataExport(name: string | undefined, f: DataExportFlags, io: CliIo): Promise<void> {
-  const [{ resolveCommandConfig }, { exportData }, { XaiError }, { refuseInputAsOutput }] = await Promise.all([
+  const [{ configFlags, resolveCommandConfig }, { exportData }, { XaiError }, { refuseInputAsOutput }] = await Promise.all([
     import('./commandConfig.js'),
     import('../inputs/exportData.js'),
     import('@xai/core'),
     import('../results/refuseOverwrite.js'),
   ]);
-  const c = resolveCommandConfig('data export', {
-    flags: {
-      dataDir: f.dataDir,
-      cacheDir: f.cacheDir,
-      preset: f.preset,
-      seed: f.seed,
-      download: f.download,
-      data: f.data,
-      label: f.label,
-      test: f.test,
-      schema: f.schema,
-      ignore: f.ignore,
-      missing: f.missing,
-      encoding: f.encoding,
-      decimal: f.decimal,
-    },
-  });
+  // --out is the export folder here, not a run's output folder
+  const c = resolveCommandConfig('data export', { flags: { ...configFlags('data export', f), out: undefined } });
   if ((name === undefined) === (c.userData === null))
     throw new XaiError('BAD_OPTION', 'give a dataset name (synthetic, adult, compas, …) or --data <csv> --label <column>, not both', {
       fn: 'xai data export',

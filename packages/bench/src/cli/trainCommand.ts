@@ -27,32 +27,14 @@ xai explain / evaluate apply it to raw CSV rows, matching columns by name.
 }
 
 async function runTrain(flags: TrainFlags, io: CliIo): Promise<void> {
-  const [{ resolveCommandConfig }, { trainModels }, { availableDatasets }, { isPeerPreset, protocolPreset }] = await Promise.all([
-    import('./commandConfig.js'),
-    import('../inputs/trainModels.js'),
-    import('@xai/data/node'),
-    import('../config/presetStages.js'),
-  ]);
-  const c = resolveCommandConfig('train', {
-    flags: {
-      datasets: flags.datasets,
-      models: flags.models,
-      preset: flags.preset,
-      seed: flags.seed,
-      dataDir: flags.dataDir,
-      cacheDir: flags.cacheDir,
-      download: flags.download,
-      out: flags.out ?? 'models',
-      data: flags.data,
-      label: flags.label,
-      test: flags.test,
-      schema: flags.schema,
-      ignore: flags.ignore,
-      missing: flags.missing,
-      encoding: flags.encoding,
-      decimal: flags.decimal,
-    },
-  });
+  const [{ configFlags, resolveCommandConfig }, { trainModels }, { availableDatasets }, { isPeerPreset, protocolPreset }] =
+    await Promise.all([
+      import('./commandConfig.js'),
+      import('../inputs/trainModels.js'),
+      import('@xai/data/node'),
+      import('../config/presetStages.js'),
+    ]);
+  const c = resolveCommandConfig('train', { flags: { ...configFlags('train', flags), out: flags.out ?? 'models' } });
   if (isPeerPreset(c.preset))
     io.err(
       `xai: note: --preset ${c.preset} sets only the explainers and the extended metrics; xai train's data and models use the ${protocolPreset(c.preset)} preset (as xai bench --preset ${c.preset} does), recorded in models.json\n`,
