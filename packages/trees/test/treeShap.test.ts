@@ -1,12 +1,14 @@
 // TreeSHAP on real ensembles against independent references: XGBoost's own pred_contribs (path-
 // dependent, the file's covers), a brute-force path-dependent Shapley computation with covers counted
 // from the train rows (fixtures/make_fixtures.py), and brute-force interventional Shapley values.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Matrix } from '@xai/core';
 import { treeShapExplainer } from '@xai/explainers';
 import { describe, expect, it } from 'vitest';
 import type { TreeModel } from '../src/index.js';
 import { treeModelFromBytes } from '../src/index.js';
-import { expected, fixtureBytes, matrixOf } from './fixtures.js';
+import { FIXTURES, expected, fixtureBytes, matrixOf } from './fixtures.js';
 
 const load = (file: string): TreeModel => treeModelFromBytes(fixtureBytes(file), { file });
 
@@ -161,4 +163,46 @@ describe('interventional TreeSHAP equals brute-force Shapley values', () => {
     expect(a.rows).toBe(10);
     expect([...a.attributions.data]).toEqual([...b.attributions.data]);
   });
+});
+
+interface XgbInterventional {
+  readonly x: (number | null)[][];
+  readonly background: (number | null)[][];
+  /** Per row: per raw-score column the Shapley values (phi) and the empty coalition's value (base). */
+  readonly rows: { readonly phi: number[][]; readonly base: number[] }[];
+}
+
+// Brute force by xgboost itself on hybrid rows, NaN kept as NaN (fixtures/make_interventional_missing.py).
+const xgbInterventional = JSON.parse(readFileSync(join(FIXTURES, 'interventional_missing.json'), 'utf8')) as Record<
+  string,
+  XgbInterventional
+>;
+
+describe("interventional TreeSHAP on rows with missing cells equals xgboost's own brute force", () => {
+  for (const name of ['xgb_binary', 'xgb_multiclass', 'xgb_regression']) {
+    it(`${name}: every class, within 1e-6 of the row's largest |value|`, () => {
+      const ref = xgbInterventional[name]!;
+      const m = load(`${name}.json`);
+      const x = matrixOf(ref.x);
+      const d = x.cols;
+      for (let c = 0; c < Math.max(m.classes ?? 1, 1); c++) {
+        const targets = m.classes === undefined || m.classes < 2 ? undefined : new Int32Array(x.rows).fill(c);
+        const r = treeShapExplainer({ algorithm: 'interventional', background: matrixOf(ref.background) }).explainTrees(
+          m,
+          x,
+          targets ? { targets } : {},
+        );
+        const { column, sign } = m.ensemble.classScores[r.targets[0]!]!;
+        for (let i = 0; i < x.rows; i++) {
+          const phi = ref.rows[i]!.phi[column]!;
+          const tol = 1e-6 * Math.max(...phi.map(Math.abs));
+          for (let j = 0; j < d; j++)
+            expect(Math.abs(r.attributions.data[i * d + j]! - sign * phi[j]!), `row ${i} feature ${j}`).toBeLessThanOrEqual(tol);
+          expect(Math.abs(r.expectedValue[i]! - sign * ref.rows[i]!.base[column]!)).toBeLessThanOrEqual(
+            1e-6 * Math.abs(ref.rows[i]!.base[column]!) + tol,
+          );
+        }
+      }
+    });
+  }
 });
