@@ -82,6 +82,53 @@ describe('xai bench --data with missing cells and an XGBoost model trained with 
   });
 });
 
+describe('xai bench --data with missing cells and the default explainers', () => {
+  it('leaves out the explainers that cannot take missing cells, says so in one line, the manifest and the report', async () => {
+    // the loader's own count of the train and test rows' missing cells (the validation rows aside)
+    const ds = await loadUserDataset(DATA, { label: 'y', seed: 0, missing: 'nan' });
+    const cells = [ds.raw.train, ds.raw.test].reduce((n, x) => n + Array.from(x.data).filter(Number.isNaN).length, 0);
+    const out = join(dir, 'defaults');
+    const stdout = run([
+      'bench',
+      '--data',
+      DATA,
+      '--label',
+      'y',
+      '--model',
+      MODEL,
+      '--seed',
+      '0',
+      '--workers',
+      '1',
+      '--cache-dir',
+      join(dir, 'c'),
+      '--out',
+      out,
+    ]);
+    const lines = stdout.split('\n').filter((l) => l.startsWith('left out: '));
+    expect(lines.length).toBe(1);
+    expect(lines[0]).toContain(`the train and test rows of missing_bench.csv hold ${cells} missing cells`);
+    expect(lines[0]).toMatch(/only treeshap, control take them.*left out of the default set: shap \(KernelSHAP\), lime \(LIME\)/);
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as {
+      config: { explainers: string[] };
+      identity: { explainers: string[] };
+      settings: { leftOut: { explainers: string[]; metrics: string[]; reason: string } };
+    };
+    expect(manifest.config.explainers).toEqual(['control', 'treeshap']);
+    expect(manifest.identity.explainers).toEqual(['control', 'treeshap']);
+    expect(manifest.settings.leftOut.explainers).toEqual(['shap', 'lime']);
+    expect(manifest.settings.leftOut.metrics).toEqual([]);
+    expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain(`Left out: ${manifest.settings.leftOut.reason}`);
+    const explained = new Set(
+      readFileSync(join(out, 'results.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { explainer: string }).explainer),
+    );
+    expect([...explained].filter((e) => !e.startsWith('floor-')).sort()).toEqual(['control', 'treeshap']);
+  });
+});
+
 describe('xai explain and xai evaluate --instances with missing cells', () => {
   it('treeshap equals pred_contribs on every row; PGI and RIS score them, keeping each missing cell missing', () => {
     const attributions = join(dir, 'a.json');

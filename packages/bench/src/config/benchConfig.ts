@@ -111,6 +111,13 @@ export interface BenchConfig {
   readonly output?: OnnxOutputKind;
   /** Run gradient methods on finite-difference gradients whose error estimate is above 1 % (`--allow-approximate`). */
   readonly allowApproximate?: boolean;
+  /**
+   * True when a `--data` run's explainers (metrics) are the default set (no `--explainers`,
+   * `--metrics`): rows with missing cells then leave out those that cannot take them, instead of
+   * refusing the run.
+   */
+  readonly defaultExplainers?: boolean;
+  readonly defaultMetrics?: boolean;
 }
 
 /** Report layouts. */
@@ -436,6 +443,8 @@ export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, 
     ...(raw.treeShap !== undefined ? { treeShap: treeShapAlgorithm(String(raw.treeShap), 'xai bench')! } : {}),
     ...(raw.output !== undefined ? { output: outputFlag(String(raw.output), 'xai bench')! } : {}),
     ...(switchSetting(raw, 'allowApproximate') ? { allowApproximate: true } : {}),
+    ...(user !== null && raw.explainers === undefined ? { defaultExplainers: true } : {}),
+    ...(user !== null && raw.metrics === undefined ? { defaultMetrics: true } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import type { ExplainerInfo } from '@xai/explainers';
 import { EXPLAINER_INFO } from '@xai/explainers';
 import { metricInfo } from '@xai/metrics';
 import { RANDOM_CONTROL } from '../report/controlLift.js';
+import { EXTENDED_METRICS } from '../config/ids.js';
 
 /**
  * A BAD_INPUT naming the first missing cell (file, 1-based data row, column) of the rows or the
@@ -92,4 +93,57 @@ export function missingCellsNote(space: { readonly train: Matrix; readonly test:
   const train = count(space.train);
   if (test + train === 0) return null;
   return `${key}: ${test} missing cells in the test rows, ${train} in the train rows (NaN): each goes down its split's missing-value branch; TreeSHAP follows it as XGBoost's pred_contribs does; PGI/PGU perturb only the observed cells and the stability neighbours keep each missing cell missing (RIS measures the input's change over the observed cells); noise units, feature levels and the floors come from the observed cells`;
+}
+
+/** What a run leaves out of its default set because its rows hold missing cells, and why. */
+export interface LeftOut {
+  readonly explainers: readonly string[];
+  readonly metrics: readonly string[];
+  readonly reason: string;
+}
+
+/**
+ * With the default explainers or metrics (no `--explainers`, `--metrics`) on a `--data` CSV whose rows hold missing cells
+ * (read as NaN for a tree model): the explainers and extended metrics that cannot take them (the
+ * registries' `missingCells` facts) and why, so the run scores what can run; null when nothing is
+ * left out. An explicit `--explainers` or `--metrics` keeps {@link refuseMissingForExplainers}' refusal.
+ */
+export function leftOutForMissingCells(
+  config: {
+    readonly explainers: readonly string[];
+    readonly metrics: readonly string[];
+    readonly defaultExplainers?: boolean;
+    readonly defaultMetrics?: boolean;
+  },
+  rows: { readonly train: Matrix; readonly test: Matrix },
+  file: string,
+): LeftOut | null {
+  if (config.defaultExplainers !== true && config.defaultMetrics !== true) return null;
+  const cells = [rows.test, rows.train].reduce((n, x) => n + x.data.reduce((k, v) => k + (Number.isNaN(v) ? 1 : 0), 0), 0);
+  if (cells === 0) return null;
+  const explainers = config.defaultExplainers === true ? config.explainers.filter((e) => !MISSING_CELL_EXPLAINERS.includes(e)) : [];
+  const metrics =
+    config.defaultMetrics === true
+      ? config.metrics.filter((m) => (EXTENDED_METRICS as readonly string[]).includes(m) && !MISSING_CELL_METRICS.includes(m))
+      : [];
+  if (explainers.length + metrics.length === 0) return null;
+  const named = explainers.map((e) => `${e} (${(EXPLAINER_INFO as Readonly<Record<string, ExplainerInfo>>)[e]?.name ?? e})`);
+  return {
+    explainers,
+    metrics,
+    reason: `the train and test rows of ${file} hold ${cells} missing cells (NaN for the tree model), and only ${MISSING_CELL_EXPLAINERS.join(', ')} take them (each missing cell down its split's missing-value branch)${metrics.length > 0 ? ` with the metrics ${MISSING_CELL_METRICS.join(', ')}` : ''}; left out of the default set: ${[...named, ...metrics].join(', ')}. Give --explainers to choose, or --missing drop-rows to score complete rows only`,
+  };
+}
+
+/** The run's configuration without what {@link leftOutForMissingCells} left out. */
+export function withoutLeftOut<C extends { readonly explainers: readonly string[]; readonly metrics: readonly string[] }>(
+  config: C,
+  left: LeftOut | null | undefined,
+): C {
+  if (!left) return config;
+  return {
+    ...config,
+    explainers: config.explainers.filter((e) => !left.explainers.includes(e)),
+    metrics: config.metrics.filter((m) => !left.metrics.includes(m)),
+  };
 }

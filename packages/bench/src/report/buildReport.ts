@@ -256,6 +256,12 @@ function leaderboardBlocks(summary: Summary, manifest: RunManifest): Block[] {
   ];
 }
 
+/** Why the run left explainers or metrics of its default set out (the manifest's settings.leftOut), or null. */
+function leftOutReason(manifest: RunManifest): string | null {
+  const left = manifest.settings?.leftOut as { readonly reason?: unknown } | undefined;
+  return typeof left?.reason === 'string' ? left.reason : null;
+}
+
 /**
  * The report of a run as one document: a partial-run and model banner first, the run's settings,
  * the one-screen verdicts (per dataset x model, explainers x metrics: ✓ beats both controls, ✕
@@ -285,6 +291,8 @@ export function buildReport(summary: Summary, manifest: RunManifest, rows: reado
     ],
   });
   blocks.push(verdictSection(summary, manifest));
+  const leftOut = leftOutReason(manifest);
+  if (leftOut !== null) blocks.push({ type: 'paragraph', role: 'note', content: [`Left out: ${leftOut}`] });
   blocks.push({ type: 'paragraph', role: 'note', content: [CONTROLS_NOTE] });
   blocks.push({ type: 'paragraph', only: 'md', content: ['The leaderboard across datasets is in leaderboard.md.'] });
   const present = ALL_METRICS.filter((m) => summary.cells.some((x) => x.metric === m));

@@ -62,6 +62,11 @@ export interface PreparedRun {
   readonly versions: Readonly<Record<string, string>>;
   /** Resolved settings worth a receipt (explainer configurations, metric options, policies). */
   readonly settings?: Readonly<Record<string, unknown>>;
+  /**
+   * Explainers and metrics of the configured default set the run leaves out, and why (a `--data`
+   * CSV's missing cells that they cannot take); the run plans and records the rest.
+   */
+  readonly leftOut?: { readonly explainers: readonly string[]; readonly metrics: readonly string[]; readonly reason: string };
 }
 
 /** Progress hooks the engine may call while preparing (data loading, training). */

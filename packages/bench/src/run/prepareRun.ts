@@ -1,5 +1,6 @@
 // The main thread's half of the engine: loads every dataset, trains (or loads from the cache)
 // every model, checks each against its data, and packs what the workers need.
+import { basename } from 'node:path';
 import { observedValues } from '@xai/data';
 import type { Matrix, Model, Preprocessing } from '@xai/core';
 import { XaiError, contiguous, rowBlock, withDiscreteLevels } from '@xai/core';
@@ -29,7 +30,7 @@ import type { PrepareHooks, PreparedDataset, PreparedModel, PreparedRun } from '
 import type { DatasetPayload, GroundTruthSource, JobPayload, PipelinePayload } from './pipelinePayload.js';
 import { buildExplainer, describeConfig, groundTruthSource, jobScale, noiseUnits } from './pipelinePayload.js';
 import { dataMissingPolicy } from '../inputs/treeModels.js';
-import { missingCellsNote, refuseMissingForExplainers } from '../inputs/missingCells.js';
+import { leftOutForMissingCells, missingCellsNote, refuseMissingForExplainers, withoutLeftOut } from '../inputs/missingCells.js';
 
 /**
  * A model's input space under the run's contract, its task checked against the data and its
@@ -251,10 +252,17 @@ function runSettings(config: BenchConfig, explainers: Record<string, Record<stri
  * are found in dataDir or the cache.
  * @since 0.1.0
  */
-export async function prepare(config: BenchConfig, hooks: PrepareHooks): Promise<PreparedRun> {
-  if (config.backend === 'ort') await requireOnnxRuntime('--backend ort');
-  const ids = datasetIds(config, hooks);
-  const user = await userDataset(config, ids, hooks);
+export async function prepare(configured: BenchConfig, hooks: PrepareHooks): Promise<PreparedRun> {
+  if (configured.backend === 'ort') await requireOnnxRuntime('--backend ort');
+  const ids = datasetIds(configured, hooks);
+  const user = await userDataset(configured, ids, hooks);
+  // The default set on rows with missing cells: what cannot take them is left out, said once.
+  const leftOut =
+    user === null
+      ? null
+      : leftOutForMissingCells(configured, { train: user.train.x, test: user.test.x }, basename(configured.userData?.data ?? user.id));
+  if (leftOut !== null) hooks.log(`left out: ${leftOut.reason}`);
+  const config = withoutLeftOut(configured, leftOut);
   const datasets: PreparedDataset[] = [];
   const models: PreparedModel[] = [];
   const dsPayload: DatasetPayload[] = [];
@@ -312,5 +320,6 @@ export async function prepare(config: BenchConfig, hooks: PrepareHooks): Promise
     datasets: dsPayload,
     jobs,
   };
-  return { datasets, models, floors, payload, versions: packageVersions(), settings: runSettings(config, explainerConfigs) };
+  const settings = { ...runSettings(config, explainerConfigs), ...(leftOut !== null ? { leftOut } : {}) };
+  return { datasets, models, floors, payload, versions: packageVersions(), settings, ...(leftOut !== null ? { leftOut } : {}) };
 }

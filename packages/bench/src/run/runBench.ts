@@ -26,6 +26,7 @@ import { assembleExplanations, writeExplanationBlock } from '../results/saveExpl
 import { writeReports } from '../report/writeReports.js';
 import { processCpuSeconds } from '../system/threadCpu.js';
 import { runUnits } from './workerPool.js';
+import { withoutLeftOut } from '../inputs/missingCells.js';
 
 export interface RunBenchOptions {
   /** Engine module (URL or path). @defaultValue the real pipeline, `pipelineEngine` next to this module */
@@ -274,7 +275,7 @@ function finalRows(config: BenchConfig, prepared: PreparedRun, out: string, mine
 }
 
 async function runLocked(
-  config: BenchConfig,
+  configured: BenchConfig,
   options: RunBenchOptions,
   log: (line: string) => void,
   startedAt: string,
@@ -286,8 +287,9 @@ async function runLocked(
   const cpuAtStart = processCpuSeconds();
   // 1. Data and models.
   let t = performance.now();
-  const prepared = await prepareStage(config, engineUrl, log, lock);
+  const prepared = await prepareStage(configured, engineUrl, log, lock);
   stages.prepare = seconds(t);
+  const config = withoutLeftOut(configured, prepared.leftOut);
   // 2. The plan, and what of it is already done.
   const planned = planRun(config, prepared);
   const resume = resumeState(config, out, prepared, planned, OUTPUT_FILES, log);
