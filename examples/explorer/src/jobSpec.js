@@ -22,6 +22,7 @@ const KEYS = [
   'onnxBytes',
   'onnxName',
   'treeShap',
+  'missing',
 ];
 
 function bad(arg, message, value) {
@@ -58,6 +59,10 @@ export function checkJobSpec(spec) {
     throw bad('target', 'the class to explain must be a class of the label or "predicted"', spec.target);
   if (spec.treeShap !== undefined && !TREE_SHAP_ALGORITHMS.includes(spec.treeShap))
     throw bad('tree-shap', `TreeSHAP is ${TREE_SHAP_ALGORITHMS.join(' or ')}`, spec.treeShap);
+  if (spec.missing !== undefined && spec.missing !== 'error' && spec.missing !== 'nan')
+    throw bad('missing', 'missing cells are an error ("error") or kept as NaN for a tree model ("nan")', spec.missing);
+  if (spec.missing === 'nan' && spec.model !== 'onnx')
+    throw bad('missing', 'missing cells are kept (NaN) only for a tree model file: LR and the ANN need complete rows', spec.missing);
   if (spec.kernels !== undefined && spec.kernels !== 'simd' && spec.kernels !== 'js')
     throw bad('kernels', 'kernels must be "simd" (the default) or "js"', spec.kernels);
   return spec;

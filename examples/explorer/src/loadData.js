@@ -6,13 +6,15 @@ import { parseUserDataset } from '@xai/data';
 import { generateSynthGauss } from '@xai/synth';
 import { checkLabelKept } from './jobSpec.js';
 
-/** What a label column holds, for the page's picker and the label checks. */
+/** What a label column holds, for the page's picker and the label checks; `missingCells`: the feature cells read as NaN. */
 export function describeLabel(ds) {
+  const splits = [ds.raw.train, ds.raw.validation, ds.raw.test].filter((x) => x !== undefined);
   return {
     task: ds.task,
     classes: ds.task === 'classification' ? [...(ds.labelClasses ?? [])] : [],
     features: ds.schema.names.length,
     rows: ds.train.x.rows + (ds.validation?.x.rows ?? 0) + ds.test.x.rows,
+    missingCells: splits.reduce((n, x) => n + x.data.reduce((k, v) => k + (Number.isNaN(v) ? 1 : 0), 0), 0),
   };
 }
 
@@ -27,9 +29,11 @@ function refuseRegression(label, file) {
 
 /**
  * Parses and checks a user's CSV with the chosen label (the CLI's reader and checks); `ignore`:
- * columns left out of the model, as the CLI's --ignore.
+ * columns left out of the model, as the CLI's --ignore; `missing`: a missing cell of a numeric
+ * column is an error naming it (default), or NaN ('nan': a tree model's rows, each missing cell
+ * down its split's missing-value branch), as the CLI's --missing.
  */
-export function readUserCsv(csvText, label, fileName = 'uploaded.csv', seed = 0, ignore = []) {
+export function readUserCsv(csvText, label, fileName = 'uploaded.csv', seed = 0, ignore = [], missing = undefined) {
   if (typeof csvText !== 'string' && !(csvText instanceof Uint8Array))
     throw new XaiError('BAD_INPUT', 'no CSV given: drop a CSV file first', { fn: 'explorer', arg: 'file' });
   if (csvText.length === 0)
@@ -42,7 +46,13 @@ export function readUserCsv(csvText, label, fileName = 'uploaded.csv', seed = 0,
     throw new XaiError('BAD_OPTION', 'pick the label column', { fn: 'explorer', arg: 'label', value: label });
   checkLabelKept(label, ignore);
   // parseUserDataset refuses a single class itself (BAD_INPUT naming the label and its value).
-  const ds = parseUserDataset(csvText, { label, file: fileName, seed, ...(ignore.length > 0 ? { ignore } : {}) });
+  const ds = parseUserDataset(csvText, {
+    label,
+    file: fileName,
+    seed,
+    ...(ignore.length > 0 ? { ignore } : {}),
+    ...(missing !== undefined ? { missing } : {}),
+  });
   if (ds.task !== 'classification') refuseRegression(label, fileName);
   return ds;
 }
@@ -65,7 +75,7 @@ function synthData(spec) {
 /** Loads the chosen data into scaled train/validation/test splits with optional ground truth. */
 export function loadData(spec) {
   if (spec.source === 'synth') return synthData(spec);
-  const ds = readUserCsv(spec.csvText, spec.label, spec.fileName ?? 'uploaded.csv', spec.seed ?? 0, spec.ignore ?? []);
+  const ds = readUserCsv(spec.csvText, spec.label, spec.fileName ?? 'uploaded.csv', spec.seed ?? 0, spec.ignore ?? [], spec.missing);
   return {
     name: spec.fileName ?? 'uploaded.csv',
     featureNames: ds.schema.names,

@@ -125,8 +125,12 @@ function inspectLabel() {
     clearError();
     setClasses(info.classes);
     const left = ignore.length > 0 ? `; left out: ${ignore.join(', ')}` : '';
+    const missing =
+      info.missingCells > 0
+        ? `; ${info.missingCells} missing cells: kept (NaN) for a tree model file, each down its split's missing-value branch; LR, the ANN and ONNX graphs need complete rows`
+        : '';
     $('file-status').textContent =
-      `${state.fileName}: ${info.rows} rows, ${info.features} model features (text columns one-hot)${left}; label “${info.name}”: ${info.classes.length} classes (${info.classes.join(', ')})`;
+      `${state.fileName}: ${info.rows} rows, ${info.features} model features (text columns one-hot)${left}; label “${info.name}”: ${info.classes.length} classes (${info.classes.join(', ')})${missing}`;
     // A job started before this check finished keeps its own state (running, then done).
     if (state.job === null) setState('ready');
   };
@@ -202,7 +206,8 @@ function spec() {
     model: $('model').value,
     ...($('model').value === 'onnx' ? { onnxBytes: state.onnxBytes ?? undefined, onnxName: state.onnxName ?? undefined } : {}),
     explainers: [...document.querySelectorAll('input[name=explainer]:checked:not(:disabled)')].map((i) => i.value),
-    ...(modelKind() === 'trees' ? { treeShap: $('tree-shap').value } : {}),
+    // A tree model's rows keep their missing cells (NaN), as the CLI's --missing nan.
+    ...(modelKind() === 'trees' ? { treeShap: $('tree-shap').value, missing: 'nan' } : {}),
     instances: $('instances').value.trim() === '' ? Number.NaN : Number($('instances').value),
     stability: $('stability').checked,
     seed: 0,

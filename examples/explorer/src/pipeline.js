@@ -1,7 +1,8 @@
 // The explorer's whole computation, free of DOM and Node APIs: the Web Worker runs it in the
 // browser, and scripts/timing.mjs runs the very same function in Node to compare wall times.
 import { XaiError, argmaxRows, rowBlock, summarizeValues, withDiscreteLevels } from '@xai/core';
-import { createExplainer } from '@xai/explainers';
+import { observedValues } from '@xai/data';
+import { EXPLAINER_INFO, createExplainer } from '@xai/explainers';
 import { plotBase } from '@xai/explainers/plotBase';
 import { createAnn, createLogisticRegression, linearGroundTruth, modelSanity, sanityWarning, trainModel } from '@xai/models';
 import { loadOnnxModelAsync } from '@xai/onnx';
@@ -87,6 +88,12 @@ export async function loadModelChoice(data, bytes, name) {
  * stores them; the data's splits are swapped for their raw values.
  */
 async function loadOnnxChoice(data, bytes, name) {
+  const cell = firstMissingCell(data);
+  if (cell !== null)
+    throw badModel(
+      name,
+      `an ONNX graph needs complete rows, and the CSV holds missing cells (the first in ${cell}); give a tree model or fill them`,
+    );
   const model = await loadOnnxModelAsync(bytes, { name, classes: data.classNames });
   if (model.classes !== (data.classes ?? 2))
     throw badModel(name, `the model has ${model.classes} output classes but the label has ${data.classes ?? 2}`);
@@ -156,6 +163,31 @@ function treeBases(trees, targets) {
 }
 
 /** Refuses an explainer that does not apply to the model (the registry's reason), naming it. */
+/** Where the first missing cell (NaN) of the test, then the training rows is, in words; null when the rows are complete. */
+function firstMissingCell(data) {
+  for (const [x, split] of [
+    [data.test.x, 'test'],
+    [data.train.x, 'training'],
+  ]) {
+    const at = x.data.findIndex(Number.isNaN);
+    if (at >= 0) return `${split} row ${Math.floor(at / x.cols) + 1}, column ${JSON.stringify(data.featureNames[at % x.cols])}`;
+  }
+  return null;
+}
+
+/** Missing cells (a tree model's rows) are taken by the explainers the registry marks (TreeSHAP) and the random control. */
+function checkMissingCells(chosen, data) {
+  const cell = firstMissingCell(data);
+  if (cell === null) return;
+  const others = chosen.filter((e) => e.id !== 'control' && EXPLAINER_INFO[e.id].missingCells !== true);
+  if (others.length > 0)
+    throw new XaiError(
+      'BAD_OPTION',
+      `${others.map((e) => e.label).join(', ')} cannot take missing cells, and the CSV holds some (the first in ${cell}), read as NaN for the tree model; untick ${others.length === 1 ? 'it' : 'them'} (TreeSHAP and the random control take them)`,
+      { fn: 'explorer', arg: 'explainers', value: others.map((e) => e.id) },
+    );
+}
+
 function checkApplies(chosen, kind) {
   for (const e of chosen) {
     const reason = notApplicableReason(e.id, kind);
@@ -282,7 +314,10 @@ export function explainAndScore(data, trained, spec, onProgress = () => {}) {
   const chosen = EXPLAINERS.filter((e) => spec.explainers.includes(e.id));
   if (chosen.length === 0) throw new XaiError('BAD_OPTION', 'pick at least one explainer', { fn: 'explorer', arg: 'explainers' });
   checkApplies(chosen, trained.kind ?? 'network');
-  const floors = floorExplainers({ train: data.train.x, model });
+  checkMissingCells(chosen, data);
+  // Missing cells (NaN) aside: the floors and the discrete levels come from the observed cells.
+  const observed = observedValues(data.train.x);
+  const floors = floorExplainers({ train: observed, model });
   // Units: rows times each step's relative cost (pipeline-info.js), so the bar and the time
   // left follow the work, not the step count.
   const perRow = (e) => e.cost.explain + STEP_COSTS.score + (spec.stability ? e.cost.stability : 0);
@@ -296,7 +331,7 @@ export function explainAndScore(data, trained, spec, onProgress = () => {}) {
   const cells = [];
   const rows = instanceRows(model, x, targets);
   // A discrete column's flip swaps the two values it takes in the training rows.
-  const schema = data.schema ? withDiscreteLevels(data.schema, data.train.x) : undefined;
+  const schema = data.schema ? withDiscreteLevels(data.schema, observed) : undefined;
   const floorScores = floorScoresOf(floors, model, x, groundTruth, seed, targets, schema, tick);
   // An LR's global floor is its weights: against them (or on PGU/PGI when every column gets the same noise) it cannot be beaten.
   const uniformPerturbation = schema === undefined || (schema.kinds.every((k) => k === 'continuous') && schema.groups.length === 0);

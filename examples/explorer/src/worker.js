@@ -84,7 +84,9 @@ self.onmessage = (event) => {
   try {
     if (type === 'inspect') {
       const { csvText, label, fileName, ignore } = event.data;
-      post({ type: 'inspected', label: { name: label, ...describeLabel(readUserCsv(csvText, label, fileName, 0, ignore)) } });
+      // Missing cells are counted here, not refused: a tree model's job keeps them, the others refuse them naming the cell.
+      const ds = readUserCsv(csvText, label, fileName, 0, ignore, 'nan');
+      post({ type: 'inspected', label: { name: label, ...describeLabel(ds) } });
     } else if (type === 'model') post({ type: 'model', model: describeModelFile(event.data.bytes, event.data.name) });
     else if (type === 'run') run(event.data.spec).catch(postError);
   } catch (e) {

@@ -10,6 +10,10 @@ import { csvFile, onlyExplainer, openPage, runJob, screenshot, startBrowser, sta
 
 const ref = JSON.parse(readFileSync(new URL('../fixtures/tree_rows.json', import.meta.url), 'utf8'));
 const modelFile = fileURLToPath(new URL(`../../../${ref.model}`, import.meta.url));
+// packages/trees/fixtures/make_missing_cells.py: a CSV with missing cells (empty, NaN, nan, NA) and xgboost's answers on it.
+const treeFixtures = new URL('../../../packages/trees/fixtures/', import.meta.url);
+const missingCsv = fileURLToPath(new URL('missing_bench.csv', treeFixtures));
+const missingRef = JSON.parse(readFileSync(new URL('missing_cells.json', treeFixtures), 'utf8')).bench;
 let browser;
 
 beforeAll(async () => {
@@ -62,6 +66,61 @@ describe('explorer: an uploaded XGBoost model', () => {
     }
     expect(worst).toBeLessThanOrEqual(1e-5);
     await screenshot(page, '12-xgboost-treeshap', '#results');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('explorer: an uploaded XGBoost model on a CSV with missing cells', () => {
+  it('keeps the rows (missing cells as NaN): TreeSHAP equals pred_contribs; LIME is refused naming the first missing cell', async () => {
+    const { page, problems } = await openPage(browser);
+    // the CSV's feature cells as xgboost read them: every missing spelling NaN
+    const csvRows = readFileSync(missingCsv, 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) =>
+        l
+          .split(',')
+          .slice(0, -1)
+          .map((c) => (['', 'NaN', 'nan', 'NA'].includes(c) ? Number.NaN : Number(c))),
+      );
+    const missing = csvRows.flat().filter(Number.isNaN).length;
+    await upload(page, missingCsv);
+    expect(await page.$eval('body', (b) => b.dataset.state)).toBe('ready');
+    expect(await page.$eval('#file-status', (s) => s.textContent)).toContain(
+      `; ${missing} missing cells: kept (NaN) for a tree model file`,
+    );
+    await page.setInputFiles('#onnx-file', modelFile);
+    await page.waitForSelector('#onnx-status[data-kind=trees]');
+    await onlyExplainer(page, 'lime');
+    await page.$eval('input[name=explainer][value=treeshap]', (b) => (b.checked = true));
+    expect(await runJob(page)).toBe('error');
+    expect((await status(page)).message).toMatch(
+      /LIME cannot take missing cells, and the CSV holds some \(the first in test row \d+, column "f\d"\)/,
+    );
+    await onlyExplainer(page, 'treeshap');
+    await page.fill('#instances', '100');
+    expect(await runJob(page), (await status(page)).message).toBe('done');
+    const result = await page.evaluate(() => globalThis.xaiExplorer.result);
+    const d = 8;
+    let worst = 0;
+    let withMissing = 0;
+    for (const row of result.rows) {
+      // the page's test rows are rows of the CSV: find each (NaN equals NaN)
+      const x = row.x.map((v) => (v === null ? Number.NaN : v));
+      const matches = csvRows.flatMap((r, i) => (r.every((v, j) => Object.is(v, x[j])) ? [i] : []));
+      expect(matches.length).toBe(1);
+      if (x.some(Number.isNaN)) withMissing++;
+      const contribs = missingRef.predContribs[matches[0]];
+      const scale = Math.max(...contribs.map(Math.abs));
+      for (let j = 0; j < d; j++) worst = Math.max(worst, Math.abs(row.attributions.TreeSHAP[j] - contribs[j]) / scale);
+      worst = Math.max(worst, Math.abs(result.bases.TreeSHAP[1].base - contribs[d]) / scale);
+      expect(row.probabilities[1]).toBeCloseTo(missingRef.predict[matches[0]], 6);
+    }
+    expect(result.rows.length).toBe(12);
+    expect(withMissing).toBeGreaterThan(5);
+    expect(worst).toBeLessThanOrEqual(1e-5);
     expect(problems).toEqual([]);
     await page.close();
   });
