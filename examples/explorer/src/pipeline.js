@@ -344,7 +344,9 @@ export function explainAndScore(data, trained, spec, onProgress = () => {}) {
   let treeShap = null;
   for (const e of chosen) {
     const algorithm = e.id === 'treeshap' ? { algorithm: spec.treeShap ?? 'path-dependent' } : {};
-    const explainer = createExplainer(e.id, { preset: 'default', seed, train: data.train.x, ...algorithm });
+    // TreeSHAP follows each missing cell of its background down the missing-value branch; the others read the observed cells.
+    const train = e.id === 'treeshap' ? data.train.x : observed;
+    const explainer = createExplainer(e.id, { preset: 'default', seed, train, ...algorithm });
     let explained = 0;
     const { attributions, trees } = explainInBlocks(explainer, model, x, targets, (k) => {
       explained += k;

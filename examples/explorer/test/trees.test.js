@@ -72,7 +72,7 @@ describe('explorer: an uploaded XGBoost model', () => {
 });
 
 describe('explorer: an uploaded XGBoost model on a CSV with missing cells', () => {
-  it('keeps the rows (missing cells as NaN): TreeSHAP equals pred_contribs; LIME is refused naming the first missing cell', async () => {
+  it('keeps the rows (missing cells as NaN): TreeSHAP equals pred_contribs, the control scores too; LIME is refused naming the first missing cell', async () => {
     const { page, problems } = await openPage(browser);
     // the CSV's feature cells as xgboost read them: every missing spelling NaN
     const csvRows = readFileSync(missingCsv, 'utf8')
@@ -99,7 +99,9 @@ describe('explorer: an uploaded XGBoost model on a CSV with missing cells', () =
     expect((await status(page)).message).toMatch(
       /LIME cannot take missing cells, and the CSV holds some \(the first in test row \d+, column "f\d"\)/,
     );
-    await onlyExplainer(page, 'treeshap');
+    // the random control takes such rows too (its training rows: the observed cells)
+    await onlyExplainer(page, 'control');
+    await page.$eval('input[name=explainer][value=treeshap]', (b) => (b.checked = true));
     await page.fill('#instances', '100');
     expect(await runJob(page), (await status(page)).message).toBe('done');
     const result = await page.evaluate(() => globalThis.xaiExplorer.result);
@@ -121,6 +123,9 @@ describe('explorer: an uploaded XGBoost model on a CSV with missing cells', () =
     expect(result.rows.length).toBe(12);
     expect(withMissing).toBeGreaterThan(5);
     expect(worst).toBeLessThanOrEqual(1e-5);
+    for (const metric of ['PGI', 'PGU'])
+      for (const e of ['TreeSHAP', 'Random (control)'])
+        expect(Number.isFinite(result.cells.find((c) => c.metric === metric && c.explainer === e)?.mean), `${e} ${metric}`).toBe(true);
     expect(problems).toEqual([]);
     await page.close();
   });
