@@ -75,7 +75,6 @@ describe('the packed CLI, installed with npm outside the repository', () => {
   const work = join(top, 'work');
   const bin = join(prefix, 'bin');
   let closure: string[] = [];
-  let installed: Done;
   let bench: Done;
   let paper: Done;
   let reference: Done;
@@ -89,20 +88,10 @@ describe('the packed CLI, installed with npm outside the repository', () => {
   beforeAll(async () => {
     assertBuilt();
     for (const d of [packs, home, work]) mkdirSync(d, { recursive: true });
-    // The README's own packing step: bench and its @xai/* closure.
-    const packed = await run(process.execPath, [PACK_CLI, packs], top, process.env);
+    // The README's own packing and installing step: bench and its @xai/* closure, into an empty prefix.
+    const packed = await run(process.execPath, [PACK_CLI, packs, '--install', prefix], top, process.env);
     if (packed.code !== 0) throw new Error(`scripts/pack-cli.mjs failed: ${packed.stderr}`);
     closure = packed.stdout.trim().split(' ');
-    const tarballs = readdirSync(packs).map((f) => join(packs, f));
-    installed = await run(
-      'npm',
-      // No retries: npm looks the @xai/* names up on the registry before taking the local tarballs, and a
-      // failing look-up would otherwise back off for minutes per package (the third-party ones come from the cache).
-      ['install', '--global', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', '--fetch-retries=0', ...tarballs],
-      top,
-      userEnv(process.env.HOME ?? home, bin),
-    );
-    if (installed.code !== 0) throw new Error(`npm install failed: ${installed.stderr}`);
     bench = await run('xai', ['bench', '--instances', '5'], work, userEnv(home, bin));
     const ref = join(top, 'reference');
     reference = await run(
