@@ -5,8 +5,8 @@
 // edited README is tested as written. A command that cannot run verbatim is listed in COMMANDS below with what
 // runs instead and why; a README command neither run nor listed, a listed command no README shows, a non-zero
 // exit or a named output that is missing or does not parse fails the run.
-// Usage: node scripts/readme-commands.mjs [--keep] [--write] [--only README.md]   (in a built checkout; prints one line
-// per command; --only runs one file's blocks; --write also records what ran, the substitutions and the timings in docs/readme-commands.md)
+// Usage: node scripts/readme-commands.mjs [--plan] [--keep] [--write] [--only README.md]   (in a built checkout; prints one line
+// per command; --plan only prints what would run; --only runs the blocks of the files named (comma-separated); --write also records what ran, the substitutions and the timings in docs/readme-commands.md)
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
   copyFileSync,
@@ -215,13 +215,15 @@ function commandsOf(body) {
   return out;
 }
 
-function readmes() {
+function readmeFiles() {
   const files = [...DOCS];
   for (const top of ['packages', 'examples'])
     for (const d of readdirSync(join(ROOT, top)).sort())
       if (existsSync(join(ROOT, top, d, 'README.md'))) files.push(`${top}/${d}/README.md`);
-  return files.flatMap((f) => blocksOf(f, readFileSync(join(ROOT, f), 'utf8')));
+  return files;
 }
+
+const readmes = () => readmeFiles().flatMap((f) => blocksOf(f, readFileSync(join(ROOT, f), 'utf8')));
 
 const entryOf = (command) => COMMANDS.find((e) => (typeof e.match === 'string' ? e.match === command : e.match.test(command)));
 
@@ -335,7 +337,22 @@ function writeDoc(rows, files) {
   renameSync(`${DOC}.tmp`, DOC);
 }
 
+/** --plan: what would run for each README command, and the table entries no README shows; runs nothing. */
+function printPlan() {
+  const used = new Set();
+  for (const b of readmes())
+    for (const c of b.commands) {
+      const p = plan(c);
+      if (p.entry) used.add(p.entry);
+      process.stdout.write(`${b.file}:${b.line}  ${c}\n    -> ${p.run ?? `(not here: ${p.why})`}\n`);
+    }
+  const stale = COMMANDS.filter((e) => !used.has(e));
+  for (const e of stale) process.stdout.write(`COMMANDS lists ${e.match} but no README shows it\n`);
+  return stale.length === 0 ? 0 : 1;
+}
+
 function main() {
+  if (process.argv.includes('--plan')) process.exit(printPlan());
   const keep = process.argv.includes('--keep');
   const top = mkdtempSync(join(tmpdir(), 'xai-readme-'));
   const packs = join(top, 'tarballs');
