@@ -286,6 +286,8 @@ interface KernelShapPlan {
   readonly pairedDraws: boolean;
   /** Model rows per instance: x itself (v(N)), then every proper coalition m times. */
   readonly R: number;
+  /** Scratch of the sampled fill: each background row interleaved with the instance (B x d x 2). */
+  readonly pick: Float64Array;
 }
 
 function planKernelShap(efn: string, config: KernelShapConfig, d: number, B: number): KernelShapPlan {
@@ -307,7 +309,19 @@ function planKernelShap(efn: string, config: KernelShapConfig, d: number, B: num
   const C = exact ? 2 ** U : config.samples === 'auto' ? autoSamples(U) : config.samples;
   const m = exact || config.backgroundPerCoalition === 'all' ? B : Math.min(B, config.backgroundPerCoalition);
   const pairedDraws = !exact && constrained && config.paired;
-  return { U, ids: unitIds(d, units), B, constrained, exact, C, m, cycled: m < B, pairedDraws, R: 1 + (C - 2) * m };
+  return {
+    U,
+    ids: unitIds(d, units),
+    B,
+    constrained,
+    exact,
+    C,
+    m,
+    cycled: m < B,
+    pairedDraws,
+    R: 1 + (C - 2) * m,
+    pick: new Float64Array(exact ? 0 : 2 * B * d),
+  };
 }
 
 /** The coalitions of one instance: drawn from its key's stream, or reused from an earlier row with the same key. */
@@ -350,15 +364,29 @@ function fillInstance(
   let o = rowInCall * d;
   inputs.set(x.subarray(xo, xo + d), o);
   o += d;
+  // pick[(r·d + j)·2 + present]: background row r's value of column j, or x's. A coalition's
+  // row is read through its 0/1 membership, with no branch on it (the same values are copied).
+  const pick = pickTable(plan, x, xo, d, bgData);
   for (let c = 2; c < C; c++) {
     const zc = zo + c * U;
     const slot = pairedDraws ? (c - 2) >> 1 : c - 2;
     for (let q = 0; q < m; q++, o += d) {
-      const bo = (cycled ? (offset + slot * m + q) % B : q) * d;
-      for (let j = 0; j < d; j++) inputs[o + j] = coalitions[zc + ids[j]!] === 1 ? x[xo + j]! : bgData[bo + j]!;
+      const po = (cycled ? (offset + slot * m + q) % B : q) * 2 * d;
+      for (let j = 0; j < d; j++) inputs[o + j] = pick[po + 2 * j + (coalitions[zc + ids[j]!]! === 1 ? 1 : 0)]!;
     }
   }
   return offset;
+}
+
+/** Interleaves every background row with x (see fillInstance), in the plan's scratch. */
+function pickTable(plan: KernelShapPlan, x: Float64Array, xo: number, d: number, bgData: Float64Array): Float64Array {
+  const pick = plan.pick;
+  for (let r = 0; r < plan.B; r++)
+    for (let j = 0; j < d; j++) {
+      pick[(r * d + j) * 2] = bgData[r * d + j]!;
+      pick[(r * d + j) * 2 + 1] = x[xo + j]!;
+    }
+  return pick;
 }
 
 /** Step 3: v(S) of every coalition of one instance from the model's outputs (v(∅) shared by every instance). */
