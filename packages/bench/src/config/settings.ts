@@ -1,6 +1,10 @@
 // Every flag of the `xai` commands, each fact once: the commander options, the `--config` keys
 // of `xai bench`, the numeric bounds and docs/cli-reference.md are all generated from this table.
-// A new flag is one row. Kept free of heavy imports: every command's help is built from it.
+// A new flag is one row. The id lists in the help are read from the registries (the CLI entry
+// loads @xai/explainers and @xai/metrics anyway), so a new explainer, metric or dataset is listed
+// without touching this file.
+import { EXPLAINER_REGISTRY } from '@xai/explainers';
+import { BEYOND_OPENXAI_EXPLAINERS, DATASETS, EXPLAINERS, METRICS } from './ids.js';
 
 /** The commands whose flags this table holds (`xai audit` has its own table in @xai/audit). */
 export const SETTING_COMMANDS = ['bench', 'train', 'data list', 'data export', 'explain', 'evaluate', 'merge', 'report'] as const;
@@ -43,6 +47,15 @@ export interface Setting {
 /** Largest instance count any `--*instances` setting takes (the test split caps it further). */
 export const MAX_INSTANCES = 1_000_000;
 
+const COUNT_WORDS = ['none', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+const countWord = (n: number): string => COUNT_WORDS[n] ?? String(n);
+const forTrees = (id: (typeof BEYOND_OPENXAI_EXPLAINERS)[number]): boolean => EXPLAINER_REGISTRY[id].info.needs === 'trees';
+/** OpenXAI's explainers, the others that run on any model they apply to, and those for tree models, from the registry. */
+const OPENXAI_EXPLAINERS = EXPLAINERS.join(', ');
+const OTHER_EXPLAINERS = BEYOND_OPENXAI_EXPLAINERS.filter((id) => !forTrees(id)).join(', ');
+const TREE_EXPLAINERS = BEYOND_OPENXAI_EXPLAINERS.filter(forTrees).join(', ');
+const OPENXAI_METRICS = METRICS.join(', ');
+
 const DATA_DIR_DEFAULT = '$XAI_DATA_DIR, else $XDG_DATA_HOME/xai/datasets, else ~/.local/share/xai/datasets';
 const CACHE_DIR_DEFAULT = '$XAI_CACHE_DIR, else $XDG_CACHE_HOME/xai, else ~/.cache/xai';
 const INSTANCE_BOUNDS: SettingBounds = { min: 1, max: MAX_INSTANCES };
@@ -71,7 +84,7 @@ const ROWS = [
     flag: '--datasets',
     value: '<list>',
     key: 'datasets',
-    help: 'comma-separated: synthetic, adult, compas, german, gmsc, heart, heloc, pima, gaussian, or all (synthetic + every real dataset found)',
+    help: `comma-separated: ${DATASETS.join(', ')}, or all (synthetic + every real dataset found)`,
     default: 'synthetic; none when --data is given',
     commands: { bench: true, train: true },
   },
@@ -203,7 +216,7 @@ const ROWS = [
   {
     flag: '--method',
     value: '<id>',
-    help: 'control, grad, sg, ig, itg, shap, lime, or shapley, permshap, occlusion, sg2, vargrad, ig-sg, itg-sg, gradshap, deeplift, treeshap (tree models)',
+    help: `${OPENXAI_EXPLAINERS}, or ${OTHER_EXPLAINERS}, ${TREE_EXPLAINERS} (tree models)`,
     commands: {
       explain: { required: true },
       evaluate: {
@@ -238,7 +251,7 @@ const ROWS = [
   {
     flag: '--metric',
     value: '<id>',
-    help: 'PRA, RC, FA, RA, SA, SRA, PGU, PGI, RIS, RRS, ROS, or an extended one (INFIDELITY, DELETION, SPARSENESS, …)',
+    help: `${OPENXAI_METRICS}, or an extended one (INFIDELITY, DELETION, SPARSENESS, …)`,
     commands: { evaluate: { required: true } },
   },
   {
@@ -322,16 +335,16 @@ const ROWS = [
     flag: '--explainers',
     value: '<list>',
     key: 'explainers',
-    help: 'control, grad, sg, ig, itg, shap, lime (all = these seven); also shapley, permshap, occlusion, sg2, vargrad, ig-sg, itg-sg, gradshap, deeplift',
-    default: 'the seven',
+    help: `${OPENXAI_EXPLAINERS} (all = these ${countWord(EXPLAINERS.length)}); also ${OTHER_EXPLAINERS}`,
+    default: `the ${countWord(EXPLAINERS.length)}`,
     commands: { bench: true },
   },
   {
     flag: '--metrics',
     value: '<list>',
     key: 'metrics',
-    help: 'PRA, RC, FA, RA, SA, SRA, PGU, PGI, RIS, RRS, ROS; all = these + the extended ones (INFIDELITY, DELETION, MAX_SENSITIVITY, SPARSENESS, …; see docs/extended-metrics.md)',
-    default: 'the eleven',
+    help: `${OPENXAI_METRICS}; all = these + the extended ones (INFIDELITY, DELETION, MAX_SENSITIVITY, SPARSENESS, …; see docs/extended-metrics.md)`,
+    default: `the ${countWord(METRICS.length)}`,
     commands: { bench: true },
   },
   {
