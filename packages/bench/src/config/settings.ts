@@ -220,7 +220,7 @@ const ROWS = [
     commands: {
       explain: { required: true },
       evaluate: {
-        help: 'the explainer (stability metrics re-explain neighbours; read from the attributions JSON if absent)',
+        help: 'the explainer (stability metrics re-explain the neighbours, and with a deterministic method the rows too, so e and e′ come from one implementation; read from the attributions JSON if absent)',
       },
     },
   },

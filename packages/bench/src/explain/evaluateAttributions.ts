@@ -28,6 +28,7 @@ import type { UserDataSpec } from '../inputs/userBenchDataset.js';
 import type { PresetName } from '../config/ids.js';
 import { extendedPresetOption, isPeerPreset, presetStages, protocolPreset } from '../config/presetStages.js';
 import { GROUND_TRUTH_METRICS, STABILITY_METRICS } from '../config/ids.js';
+import { stabilityAnchors } from './stabilityAnchors.js';
 
 export interface EvaluateAttributionsOptions {
   readonly model: string;
@@ -90,6 +91,12 @@ export interface EvaluationJson {
   readonly undefined: readonly number[];
   /** ONNX models: exact (reverse-mode autodiff) or approximate (finite-difference) gradients. */
   readonly gradients?: string;
+  /**
+   * Stability metrics: the anchors' explanations the neighbours' are compared with —
+   * 're-explained' by a deterministic --method (the attributions file is checked against them,
+   * a warning saying where it differs), 'given' for a sampling method.
+   */
+  readonly anchors?: 'given' | 're-explained';
   /** Rows outside the training range (a model that carries its preprocessing). */
   readonly outOfRangeRows?: number;
   /** Where the feature kinds and one-hot groups the perturbations use came from. */
@@ -108,7 +115,8 @@ const FN = 'xai evaluate';
 /**
  * `xai evaluate`: one metric over given attributions. Ground-truth metrics read
  * `--ground-truth` (or an LR model's own w1 − w0, signed for the predicted class); stability
- * metrics re-explain neighbours with `--method`; feature kinds (for the perturbations) are
+ * metrics re-explain neighbours with `--method`, and the rows too when it is deterministic (see
+ * stabilityAnchors); feature kinds (for the perturbations) are
  * inferred from `--train`, else from the instances.
  * @since 0.1.0
  */
@@ -200,13 +208,20 @@ function evaluateRows(o: EvaluateAttributionsOptions, id: string, extended: bool
   // --train/--data only, never from the model file's small background sample.
   const scale = commandScale(o.preset, rows.background === undefined ? train : undefined, schema);
   const { explainer, gradients } = reExplainer(o, id, extended, read, rows, scale);
-  const extras = evaluationExtras(rows, cli, inferred, record, gradients, read.warnings);
+  const anchors =
+    explainer !== undefined && STABILITY_METRICS.includes(id as never)
+      ? stabilityAnchors(explainer, cli.model, x, read.attributions, o.attributions, targets.targets)
+      : undefined;
+  const extras = evaluationExtras(rows, cli, inferred, record, gradients, [
+    ...read.warnings,
+    ...(anchors?.warning ? [anchors.warning] : []),
+  ]);
   const r = extended
     ? runExtendedMetric(o, id, rows, read.attributions, groundTruth, explainer, scale, targets.targets)
     : metrics[id as MetricId].evaluate(
         {
           x,
-          attributions: read.attributions,
+          attributions: anchors?.attributions ?? read.attributions,
           model: cli.model,
           schema,
           ...(groundTruth ? { groundTruth } : {}),
@@ -222,7 +237,11 @@ function evaluateRows(o: EvaluateAttributionsOptions, id: string, extended: bool
           ...(o.stabilitySamples !== undefined ? { candidates: o.stabilitySamples } : {}),
         },
       );
-  return evaluationJson(o, id, r, { ...extras, ...(read.fixedClass !== undefined ? { fixedClass: read.fixedClass } : {}) });
+  return evaluationJson(o, id, r, {
+    ...(anchors ? { anchors: anchors.source } : {}),
+    ...extras,
+    ...(read.fixedClass !== undefined ? { fixedClass: read.fixedClass } : {}),
+  });
 }
 
 /** `--class` as a class index of the model (checked before any file is matched). */
@@ -432,7 +451,7 @@ function evaluationJson(
   o: EvaluateAttributionsOptions,
   id: string,
   r: MetricResult,
-  extras: ReturnType<typeof evaluationExtras>,
+  extras: ReturnType<typeof evaluationExtras> & Pick<EvaluationJson, 'anchors'>,
 ): EvaluationJson {
   const num = (v: number): number | null => (Number.isFinite(v) ? v : null);
   return {
