@@ -46,7 +46,7 @@ export function fuseGelu(nodes: readonly PlanNode[], constants: readonly (Tensor
     const add = erfNode && only(erfNode.outputs[0]!, 'Add');
     const a = add && scalarAndOther(add, constants);
     const mul = add && a && only(add.outputs[0]!, 'Mul');
-    const byX = mul && mul.inputs.includes(x) && mul.inputs.includes(add.outputs[0]!);
+    const byX = mul !== undefined && add !== undefined && mul.inputs.includes(x) && mul.inputs.includes(add.outputs[0]!);
     const half = byX ? only(mul.outputs[0]!, 'Mul') : undefined;
     const h = half && scalarAndOther(half, constants);
     if (erfNode === undefined || !add || !a || !mul || !half || !h) continue;
