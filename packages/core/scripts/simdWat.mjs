@@ -3,6 +3,8 @@
 // A[i][p]·B[p][j] for p = 0, 1, … in order, exactly as the scalar JS kernels sum, so the
 // results are the same bits. Lanes run across output columns j, never across p.
 
+import { geluFunction } from './geluWat.mjs';
+
 /** Element type facts: scalar type, SIMD shape, bytes per element, log2 of that. */
 const TYPES = {
   f64: { t: 'f64', v: 'f64x2', bytes: 8, shift: 3, lanes: 2 },
@@ -422,6 +424,7 @@ export function simdWat() {
     sparseFunction(TYPES.f32),
     reluMaskFunction(TYPES.f64),
     reluMaskFunction(TYPES.f32),
+    geluFunction(),
     ')',
   );
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { matmulKernel } from '../matmul.js';
@@ -236,5 +237,39 @@ describe('SIMD matmul kernels', () => {
     const { simdBytes } = (await import(script)) as { simdBytes: () => Promise<Uint8Array> };
     const fresh = Buffer.from(await simdBytes()).toString('base64');
     expect(fresh).toBe(SIMD_MODULE_BASE64);
+  });
+});
+
+describe('gelu_f32', () => {
+  // y and dy/dx from Python's math.erf at float32 inputs (scripts/gelu_reference.py)
+  const ref = JSON.parse(readFileSync(new URL('./geluReference.json', import.meta.url), 'utf8')) as {
+    x: number[];
+    y: number[];
+    dydx: number[];
+  };
+
+  /** The kernel over the reference inputs (torch's constants r = 1/√2, c2 = 1, c3 = 1/2). */
+  function run(keep: boolean): { y: Float32Array; d: Float32Array } {
+    const k = createSimdInstance(true)!;
+    const n = ref.x.length;
+    const bytes = Math.ceil(n / 4) * 16;
+    reserveSimdMemory(k, 3 * bytes + 16);
+    new Float32Array(k.memory.buffer, 0, n).set(ref.x);
+    k.geluF32(n, 0, bytes, keep ? 2 * bytes : 0, f(Math.SQRT1_2), 1, 0.5);
+    return { y: new Float32Array(k.memory.buffer, bytes, n), d: new Float32Array(k.memory.buffer, 2 * bytes, n) };
+  }
+
+  it('is within float32 rounding of erf’s GELU, and of its derivative', () => {
+    const { y, d } = run(true);
+    ref.x.forEach((x, i) => {
+      // |y| <= |x|: the error in units of x, and relative to y itself where erf does not cancel (x > −3)
+      expect(Math.abs(y[i]! - ref.y[i]!)).toBeLessThanOrEqual(2e-7 * Math.abs(x));
+      if (x > -3 && ref.y[i] !== 0) expect(Math.abs(y[i]! / ref.y[i]! - 1)).toBeLessThanOrEqual(1e-6);
+      if (Math.abs(x) < 1e5) expect(Math.abs(d[i]! - ref.dydx[i]!)).toBeLessThanOrEqual(3e-7 * Math.max(1, Math.abs(x)));
+    });
+  });
+
+  it('writes no derivative when keep is 0', () => {
+    expect([...run(false).d].every((v) => v === 0)).toBe(true);
   });
 });

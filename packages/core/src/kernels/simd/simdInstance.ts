@@ -48,6 +48,13 @@ export type SimdSparseMatmul = (...args: [...Parameters<SimdMatmul>, scratch: nu
  */
 export type SimdReluMask = (len: number, g: number, a: number) => void;
 
+/**
+ * GELU over float32 elements, y = x · (erf(x·r) + c2) · c3, in whole vectors of 4 over ⌈len/4⌉·4
+ * elements at byte addresses x and y (the caller pads to 16 bytes); dy/dx at `keep` unless it is
+ * 0. erf without a table (scripts/geluWat.mjs): within float32 rounding of the exact value.
+ */
+export type SimdGelu = (len: number, x: number, y: number, keep: number, r: number, c2: number, c3: number) => void;
+
 /** One instance of the kernels with its own growable memory. */
 export interface SimdInstance {
   readonly memory: WasmMemory;
@@ -63,6 +70,8 @@ export interface SimdInstance {
   readonly reluMaskF64: SimdReluMask;
   /** The ReLU backward mask over float32 elements. */
   readonly reluMaskF32: SimdReluMask;
+  /** The float32 GELU (erf form) with dy/dx. */
+  readonly geluF32: SimdGelu;
 }
 
 /** `mode` values of `SimdMatmul`. */
@@ -135,6 +144,7 @@ export function createSimdInstance(force = false): SimdInstance | null {
     mms_f32: SimdSparseMatmul;
     relu_mask_f64: SimdReluMask;
     relu_mask_f32: SimdReluMask;
+    gelu_f32: SimdGelu;
   };
   return {
     memory: exports.memory,
@@ -144,6 +154,7 @@ export function createSimdInstance(force = false): SimdInstance | null {
     mmsF32: exports.mms_f32,
     reluMaskF64: exports.relu_mask_f64,
     reluMaskF32: exports.relu_mask_f32,
+    geluF32: exports.gelu_f32,
   };
 }
 
