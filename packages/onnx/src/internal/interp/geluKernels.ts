@@ -96,6 +96,11 @@ export function geluBack32(gd: Float32Array, keep: Float64Array, dx: Float32Arra
   for (let i = 0; i < gd.length; i++) dx[i] = gd[i]! * keep[i]!;
 }
 
+/** `geluBack32` with dy/dx kept in float32 (the SIMD kernel's). */
+export function geluBack32f(gd: Float32Array, keep: Float32Array, dx: Float32Array): void {
+  for (let i = 0; i < gd.length; i++) dx[i] = gd[i]! * keep[i]!;
+}
+
 /** `geluBack32` over float64 arrays. */
 export function geluBack64(gd: Float64Array, keep: Float64Array, dx: Float64Array): void {
   for (let i = 0; i < gd.length; i++) dx[i] = gd[i]! * keep[i]!;

@@ -1,10 +1,11 @@
-// Matrix products for MatMul and Gemm: @xai/core's WebAssembly SIMD kernels where available
+// Matrix products for MatMul and Gemm (and the float32 GELU): @xai/core's WebAssembly SIMD kernels where available
 // (float64 lanes, or float32 lanes with IEEE single + and ×), else scalar JS loops that sum in
 // the same order with the same rounding. A constant right operand is laid out once in the
 // instance's memory (as given and transposed) and kept there; the left operand and the
 // result pass through a scratch area that grows with the batch.
 import type { KernelBackend, SimdInstance } from '@xai/core';
 import { SIMD_BIAS, SIMD_PLAIN, createSimdInstance, kernelBackend, reserveSimdMemory } from '@xai/core';
+import type { GeluConstants } from './geluKernels.js';
 import type { Data } from './tensor.js';
 
 export interface MatmulKernels {
@@ -16,6 +17,8 @@ export interface MatmulKernels {
    * added to every row after its sums.
    */
   mm(a: Data, b: Data, n: number, k: number, m: number, bT: boolean, f32: boolean, out: Data, constant: boolean, bias?: Data): void;
+  /** The erf GELU over float32 arrays with dy/dx into `keep` (SIMD only: within float32 rounding of the exact values). */
+  gelu32?(x: Float32Array, y: Float32Array, keep: Float32Array | undefined, k: GeluConstants): void;
 }
 
 const fr = Math.fround;
@@ -104,6 +107,19 @@ class SimdKernels implements MatmulKernels {
     mm(n, k, m, aAt, k, constant ? bAt : bScratch, m, cAt, m, biasAt, bias === undefined ? SIMD_PLAIN : SIMD_BIAS);
     const buf = this.instance.memory.buffer;
     out.set(f32 ? new Float32Array(buf, cAt, n * m) : new Float64Array(buf, cAt, n * m));
+  }
+
+  gelu32(x: Float32Array, y: Float32Array, keep: Float32Array | undefined, { c1, c2, c3 }: GeluConstants): void {
+    const n = x.length;
+    const bytes = roundUp(n * 4);
+    const xAt = this.top;
+    const keepAt = xAt + 2 * bytes;
+    reserveSimdMemory(this.instance, keepAt + bytes);
+    const buf = this.instance.memory.buffer;
+    new Float32Array(buf, xAt, n).set(x);
+    this.instance.geluF32(n, xAt, xAt + bytes, keep === undefined ? 0 : keepAt, 1 / c1, c2, c3);
+    y.set(new Float32Array(buf, xAt + bytes, n));
+    keep?.set(new Float32Array(buf, keepAt, n));
   }
 }
 
