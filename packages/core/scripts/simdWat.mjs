@@ -4,6 +4,7 @@
 // results are the same bits. Lanes run across output columns j, never across p.
 
 import { geluFunction } from './geluWat.mjs';
+import { layerNormBackFunction, layerNormFunction } from './layerNormWat.mjs';
 
 /** Element type facts: scalar type, SIMD shape, bytes per element, log2 of that. */
 const TYPES = {
@@ -413,7 +414,7 @@ function reluMaskFunction(T) {
   return lines(`(func (export "relu_mask_${T.t}") ${params}`, L.declare(), body, ')');
 }
 
-/** The whole module: one memory (grown by the host), the dense and sparse kernels, the ReLU mask. */
+/** The whole module: one memory (grown by the host), the dense and sparse kernels, the ReLU mask, GELU and LayerNorm. */
 export function simdWat() {
   return lines(
     '(module',
@@ -425,6 +426,8 @@ export function simdWat() {
     reluMaskFunction(TYPES.f64),
     reluMaskFunction(TYPES.f32),
     geluFunction(),
+    layerNormFunction(),
+    layerNormBackFunction(),
     ')',
   );
 }

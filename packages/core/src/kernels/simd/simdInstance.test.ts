@@ -273,3 +273,47 @@ describe('gelu_f32', () => {
     expect([...run(false).d].every((v) => v === 0)).toBe(true);
   });
 });
+
+describe('layer_norm_f32 and layer_norm_back_f32', () => {
+  const [rows, len, eps] = [5, 12, 1e-5];
+  const x = Float32Array.from({ length: rows * len }, (_, i) => f(Math.sin(i * 1.7) * (1 + (i % 5)) + (i % len === 3 ? 40 : 0)));
+  const g = Float32Array.from({ length: rows * len }, (_, i) => f(Math.cos(i * 0.9)));
+  const scale = Float64Array.from({ length: len }, (_, j) => f(0.5 + j / 7));
+  const bias = Float64Array.from({ length: len }, (_, j) => f(j / 3 - 1));
+
+  /** The row's statistics, output and input gradient by the textbook float64 formulas. */
+  function reference(o: number): { mu: number; inv: number; y: number[]; dx: number[] } {
+    const row = [...x.subarray(o * len, (o + 1) * len)];
+    const mu = row.reduce((s, v) => s + v, 0) / len;
+    const inv = 1 / Math.sqrt(row.reduce((s, v) => s + (v - mu) ** 2, 0) / len + eps);
+    const h = row.map((v) => (v - mu) * inv);
+    const d = h.map((_, j) => g[o * len + j]! * scale[j]!);
+    const m1 = d.reduce((s, v) => s + v, 0) / len;
+    const m2 = d.reduce((s, v, j) => s + v * h[j]!, 0) / len;
+    return { mu, inv, y: h.map((v, j) => v * scale[j]! + bias[j]!), dx: d.map((v, j) => inv * (v - m1 - h[j]! * m2)) };
+  }
+
+  it('gives the float64 formulas’ statistics, and their outputs and gradients rounded to float32', () => {
+    const k = createSimdInstance(true)!;
+    const n = rows * len;
+    const [xAt, yAt, gAt, dxAt, sAt, bAt, stAt] = [0, 4 * n, 8 * n, 12 * n, 16 * n, 16 * n + 8 * len, 16 * n + 16 * len];
+    reserveSimdMemory(k, stAt + 16 * rows);
+    const mem = k.memory.buffer;
+    new Float32Array(mem, xAt, n).set(x);
+    new Float32Array(mem, gAt, n).set(g);
+    new Float64Array(mem, sAt, len).set(scale);
+    new Float64Array(mem, bAt, len).set(bias);
+    k.layerNormF32(rows, len, xAt, yAt, sAt, bAt, stAt, eps);
+    k.layerNormBackF32(rows, len, gAt, xAt, dxAt, sAt, stAt);
+    const [y, dx, st] = [new Float32Array(mem, yAt, n), new Float32Array(mem, dxAt, n), new Float64Array(mem, stAt, 2 * rows)];
+    for (let o = 0; o < rows; o++) {
+      const r = reference(o);
+      expect(st[2 * o]).toBeCloseTo(r.mu, 13);
+      expect(Math.abs(st[2 * o + 1]! / r.inv - 1)).toBeLessThan(1e-14);
+      for (let j = 0; j < len; j++) {
+        expect(Math.abs(y[o * len + j]! - r.y[j]!)).toBeLessThanOrEqual(2 ** -24 * Math.abs(r.y[j]!) * 1.0001);
+        expect(Math.abs(dx[o * len + j]! - r.dx[j]!)).toBeLessThanOrEqual(2 ** -24 * Math.abs(r.dx[j]!) * 1.0001 + 1e-12);
+      }
+    }
+  });
+});

@@ -55,6 +55,28 @@ export type SimdReluMask = (len: number, g: number, a: number) => void;
  */
 export type SimdGelu = (len: number, x: number, y: number, keep: number, r: number, c2: number, c3: number) => void;
 
+/**
+ * LayerNormalization of `rows` float32 rows of `len` values (len a multiple of 4) at byte
+ * address x into y: y = x̂ · scale + bias, scale and bias `len` float64 values, and per row the
+ * float64 pair (mean, 1/√(var + eps)) at `stats`; computed in float64, each output rounded once.
+ */
+export type SimdLayerNorm = (
+  rows: number,
+  len: number,
+  x: number,
+  y: number,
+  scale: number,
+  bias: number,
+  stats: number,
+  eps: number,
+) => void;
+
+/**
+ * The input gradient of `SimdLayerNorm`: dx = inv · (d − mean(d) − x̂ · mean(d · x̂)) per row,
+ * d = g · scale, x̂ recomputed from x and the forward's stats; float64 inside, rounded once.
+ */
+export type SimdLayerNormBack = (rows: number, len: number, g: number, x: number, dx: number, scale: number, stats: number) => void;
+
 /** One instance of the kernels with its own growable memory. */
 export interface SimdInstance {
   readonly memory: WasmMemory;
@@ -72,6 +94,10 @@ export interface SimdInstance {
   readonly reluMaskF32: SimdReluMask;
   /** The float32 GELU (erf form) with dy/dx. */
   readonly geluF32: SimdGelu;
+  /** LayerNormalization over float32 rows. */
+  readonly layerNormF32: SimdLayerNorm;
+  /** Its input gradient. */
+  readonly layerNormBackF32: SimdLayerNormBack;
 }
 
 /** `mode` values of `SimdMatmul`. */
@@ -145,6 +171,8 @@ export function createSimdInstance(force = false): SimdInstance | null {
     relu_mask_f64: SimdReluMask;
     relu_mask_f32: SimdReluMask;
     gelu_f32: SimdGelu;
+    layer_norm_f32: SimdLayerNorm;
+    layer_norm_back_f32: SimdLayerNormBack;
   };
   return {
     memory: exports.memory,
@@ -155,6 +183,8 @@ export function createSimdInstance(force = false): SimdInstance | null {
     reluMaskF64: exports.relu_mask_f64,
     reluMaskF32: exports.relu_mask_f32,
     geluF32: exports.gelu_f32,
+    layerNormF32: exports.layer_norm_f32,
+    layerNormBackF32: exports.layer_norm_back_f32,
   };
 }
 
