@@ -1,4 +1,4 @@
-// Matrix products for MatMul and Gemm (and the float32 GELU): @xai/core's WebAssembly SIMD kernels where available
+// Matrix products for MatMul and Gemm (and the float32 GELU and LayerNormalization): @xai/core's WebAssembly SIMD kernels where available
 // (float64 lanes, or float32 lanes with IEEE single + and ×), else scalar JS loops that sum in
 // the same order with the same rounding. A constant right operand is laid out once in the
 // instance's memory (as given and transposed) and kept there; the left operand and the
@@ -19,6 +19,31 @@ export interface MatmulKernels {
   mm(a: Data, b: Data, n: number, k: number, m: number, bT: boolean, f32: boolean, out: Data, constant: boolean, bias?: Data): void;
   /** The erf GELU over float32 arrays with dy/dx into `keep` (SIMD only: within float32 rounding of the exact values). */
   gelu32?(x: Float32Array, y: Float32Array, keep: Float32Array | undefined, k: GeluConstants): void;
+  /**
+   * LayerNormalization over float32 rows of `len` (sv, bv: scale and bias per position), the row
+   * means and 1/√(var + eps) into `mean` and `inv`, in float64 inside; false (nothing written)
+   * when the kernel does not take this row length.
+   */
+  layerNorm32?(
+    x: Float32Array,
+    y: Float32Array,
+    sv: Float64Array,
+    bv: Float64Array,
+    len: number,
+    eps: number,
+    mean: Float64Array,
+    inv: Float64Array,
+  ): boolean;
+  /** Its input gradient from the forward's `mean` and `inv`; false when the kernel does not take this row length. */
+  layerNormBack32?(
+    g: Float32Array,
+    x: Float32Array,
+    dx: Float32Array,
+    sv: Float64Array,
+    len: number,
+    mean: Float64Array,
+    inv: Float64Array,
+  ): boolean;
 }
 
 const fr = Math.fround;
@@ -120,6 +145,69 @@ class SimdKernels implements MatmulKernels {
     this.instance.geluF32(n, xAt, xAt + bytes, keep === undefined ? 0 : keepAt, 1 / c1, c2, c3);
     y.set(new Float32Array(buf, xAt + bytes, n));
     keep?.set(new Float32Array(buf, keepAt, n));
+  }
+
+  layerNorm32(
+    x: Float32Array,
+    y: Float32Array,
+    sv: Float64Array,
+    bv: Float64Array,
+    len: number,
+    eps: number,
+    mean: Float64Array,
+    inv: Float64Array,
+  ): boolean {
+    if (len === 0 || len % 4 !== 0) return false;
+    const [n, rows] = [x.length, mean.length];
+    const xAt = this.top;
+    const yAt = xAt + roundUp(n * 4);
+    const sAt = yAt + roundUp(n * 4);
+    const bAt = sAt + len * 8;
+    const stAt = bAt + len * 8;
+    reserveSimdMemory(this.instance, stAt + rows * 16);
+    const buf = this.instance.memory.buffer;
+    new Float32Array(buf, xAt, n).set(x);
+    new Float64Array(buf, sAt, len).set(sv);
+    new Float64Array(buf, bAt, len).set(bv);
+    this.instance.layerNormF32(rows, len, xAt, yAt, sAt, bAt, stAt, eps);
+    y.set(new Float32Array(buf, yAt, n));
+    const st = new Float64Array(buf, stAt, 2 * rows);
+    for (let o = 0; o < rows; o++) {
+      mean[o] = st[2 * o]!;
+      inv[o] = st[2 * o + 1]!;
+    }
+    return true;
+  }
+
+  layerNormBack32(
+    g: Float32Array,
+    x: Float32Array,
+    dx: Float32Array,
+    sv: Float64Array,
+    len: number,
+    mean: Float64Array,
+    inv: Float64Array,
+  ): boolean {
+    if (len === 0 || len % 4 !== 0) return false;
+    const [n, rows] = [x.length, mean.length];
+    const gAt = this.top;
+    const xAt = gAt + roundUp(n * 4);
+    const dxAt = xAt + roundUp(n * 4);
+    const sAt = dxAt + roundUp(n * 4);
+    const stAt = sAt + len * 8;
+    reserveSimdMemory(this.instance, stAt + rows * 16);
+    const buf = this.instance.memory.buffer;
+    new Float32Array(buf, gAt, n).set(g);
+    new Float32Array(buf, xAt, n).set(x);
+    new Float64Array(buf, sAt, len).set(sv);
+    const st = new Float64Array(buf, stAt, 2 * rows);
+    for (let o = 0; o < rows; o++) {
+      st[2 * o] = mean[o]!;
+      st[2 * o + 1] = inv[o]!;
+    }
+    this.instance.layerNormBackF32(rows, len, gAt, xAt, dxAt, sAt, stAt);
+    dx.set(new Float32Array(buf, dxAt, n));
+    return true;
   }
 }
 

@@ -4,7 +4,7 @@ import { attrFloat, attrInt } from '../../proto.js';
 import { accessOf, at, reduceTo } from '../broadcast.js';
 import type { OpContext, OpDef } from '../op.js';
 import { OpError, need } from '../op.js';
-import type { Tensor } from '../tensor.js';
+import type { Data, Tensor } from '../tensor.js';
 import { alloc, allocUnset, dimsText, normAxis, scratch, sizeOf } from '../tensor.js';
 import type { LayerNormStats } from '../layerNormKernels.js';
 import { layerNorm32, layerNorm64, layerNormBack32, layerNormBack64 } from '../layerNormKernels.js';
@@ -79,8 +79,26 @@ function perPosition(normDims: readonly number[], t: Tensor): Float64Array {
   return out;
 }
 
-interface LayerNormSaved extends LayerNormStats {
+/** The forward's row statistics; x̂ is left out when the SIMD kernel ran (the backward recomputes it). */
+interface LayerNormSaved {
   readonly len: number;
+  readonly mean: Float64Array;
+  readonly inv: Float64Array;
+  xhat: Float64Array | undefined;
+}
+
+/** The saved statistics with x̂ = (x − mean) · inv filled in. */
+function withXhat(st: LayerNormSaved, x: Data): LayerNormStats {
+  if (st.xhat === undefined) {
+    const { len, mean, inv } = st;
+    const xhat = scratch(x.length, true);
+    for (let e = 0; e < x.length; e++) {
+      const o = (e / len) | 0;
+      xhat[e] = (x[e]! - mean[o]!) * inv[o]!;
+    }
+    st.xhat = xhat;
+  }
+  return { mean: st.mean, inv: st.inv, xhat: st.xhat };
 }
 
 function layerNormAxis(ctx: OpContext, dims: readonly number[]): number {
@@ -103,13 +121,19 @@ const layerNormDef: OpDef = {
     const sv = perPosition(normDims, scale);
     const bv = bias === undefined ? new Float64Array(len) : perPosition(normDims, bias);
     const y = allocUnset(x.dims, x.type, ctx.precision);
-    const st: LayerNormSaved = { len, mean: new Float64Array(outer), inv: new Float64Array(outer), xhat: scratch(x.data.length, true) };
+    const mean = new Float64Array(outer);
+    const inv = new Float64Array(outer);
     const [xd, yd] = [x.data, y.data];
-    if (xd instanceof Float32Array && yd instanceof Float32Array) layerNorm32(xd, yd, sv, bv, len, eps, st);
-    else if (xd instanceof Float64Array && yd instanceof Float64Array) layerNorm64(xd, yd, sv, bv, len, eps, st);
+    const simd =
+      xd instanceof Float32Array && yd instanceof Float32Array && ctx.kernels.layerNorm32?.(xd, yd, sv, bv, len, eps, mean, inv) === true;
+    const st: LayerNormSaved = { len, mean, inv, xhat: simd ? undefined : scratch(x.data.length, true) };
+    if (simd) {
+      // the kernel wrote y and the statistics
+    } else if (xd instanceof Float32Array && yd instanceof Float32Array) layerNorm32(xd, yd, sv, bv, len, eps, withXhat(st, xd));
+    else if (xd instanceof Float64Array && yd instanceof Float64Array) layerNorm64(xd, yd, sv, bv, len, eps, withXhat(st, xd));
     else {
       const out = new Float64Array(yd.length);
-      layerNorm64(Float64Array.from(xd), out, sv, bv, len, eps, st);
+      layerNorm64(Float64Array.from(xd), out, sv, bv, len, eps, withXhat(st, xd));
       yd.set(out);
     }
     const statDims = x.dims.map((d, i) => (i < axis ? d : 1));
@@ -126,7 +150,7 @@ const layerNormDef: OpDef = {
       throw new OpError('the gradient of LayerNormalization through its Mean or InvStdDev output');
     if (g === undefined) return [undefined, undefined, undefined];
     const st = saved as LayerNormSaved;
-    const { len, xhat } = st;
+    const { len } = st;
     const [x, scale, bias] = [inputs[0]!, inputs[1]!, inputs[2]];
     const normDims = x.dims.slice(layerNormAxis(ctx, x.dims));
     const sa = accessOf(normDims, scale.dims);
@@ -135,15 +159,19 @@ const layerNormDef: OpDef = {
     let dx: Tensor | undefined;
     if (want[0]) {
       dx = allocUnset(x.dims, x.type, ctx.precision);
-      const [d, out] = [new Float64Array(len), dx.data];
-      if (gd instanceof Float32Array && out instanceof Float32Array) layerNormBack32(gd, out, sv, len, st, d);
-      else if (gd instanceof Float64Array && out instanceof Float64Array) layerNormBack64(gd, out, sv, len, st, d);
+      const [d, out, xd] = [new Float64Array(len), dx.data, x.data];
+      const f32 = gd instanceof Float32Array && out instanceof Float32Array && xd instanceof Float32Array;
+      if (f32 && ctx.kernels.layerNormBack32?.(gd, xd, out, sv, len, st.mean, st.inv) === true) {
+        // the kernel wrote dx
+      } else if (gd instanceof Float32Array && out instanceof Float32Array) layerNormBack32(gd, out, sv, len, withXhat(st, xd), d);
+      else if (gd instanceof Float64Array && out instanceof Float64Array) layerNormBack64(gd, out, sv, len, withXhat(st, xd), d);
       else {
         const o64 = new Float64Array(out.length);
-        layerNormBack64(Float64Array.from(gd), o64, sv, len, st, d);
+        layerNormBack64(Float64Array.from(gd), o64, sv, len, withXhat(st, xd), d);
         out.set(o64);
       }
     }
+    const xhat = want[1] ? withXhat(st, x.data).xhat : undefined;
     const perColumn = (f: (e: number) => number, t: Tensor, acc: ReturnType<typeof accessOf>): Tensor => {
       const sum = new Float64Array(len);
       for (let e = 0; e < gd.length; e++) sum[e % len] = sum[e % len]! + f(e);
@@ -153,7 +181,7 @@ const layerNormDef: OpDef = {
     };
     return [
       dx,
-      want[1] ? perColumn((e) => gd[e]! * xhat[e]!, scale, sa) : undefined,
+      xhat !== undefined ? perColumn((e) => gd[e]! * xhat[e]!, scale, sa) : undefined,
       want[2] && bias !== undefined ? perColumn((e) => gd[e]!, bias, accessOf(normDims, bias.dims)) : undefined,
     ];
   },
