@@ -344,7 +344,7 @@ function printPlan() {
     for (const c of b.commands) {
       const p = plan(c);
       if (p.entry) used.add(p.entry);
-      process.stdout.write(`${b.file}:${b.line}  ${c}\n    -> ${p.run ?? `(not here: ${p.why})`}\n`);
+      process.stdout.write(`${b.file}:${b.line}  ${c}\n    -> ${p.run ?? '(not here)'}  [${p.why}]\n`);
     }
   const stale = COMMANDS.filter((e) => !used.has(e));
   for (const e of stale) process.stdout.write(`COMMANDS lists ${e.match} but no README shows it\n`);
