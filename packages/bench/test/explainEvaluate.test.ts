@@ -214,14 +214,40 @@ describe('xai train, explain, evaluate (built CLI)', () => {
         '--out',
         out,
       ]);
-      // One readable line; the JSON goes to --out.
-      expect(line).toBe(`${metric} 1.00 ± 0 (n = ${N}, 0 undefined; preset default, float64) -> ${out}\n`);
+      // One readable line with the controls and the verdict in the reports' words; the JSON goes to --out.
+      // The global floor of an LR is its weights, i.e. the ground truth: it scores 1 too, and the line says why that is no contest.
+      expect(line).toMatch(
+        new RegExp(
+          `^${metric} 1\\.00 ± 0 \\(n = ${N}, 0 undefined; preset default, float64\\); floor 1\\.00 ± 0 \\(floor-global\\), null [^:]+: ○ not testable here: LR: the global floor is the model's own weights, which are the ground truth`,
+        ),
+      );
+      expect(line.endsWith(` -> ${out}\n`)).toBe(true);
       const v = JSON.parse(readFileSync(out, 'utf8'));
       expect(v.metric).toBe(metric);
       expect(v.values).toEqual(Array(N).fill(1));
       expect(v.mean).toBe(1);
       expect(v.undefined).toEqual([]);
+      expect(v.controls).toMatchObject({
+        floor: 1,
+        floorExplainer: 'floor-global',
+        liftOverFloor: 0,
+        verdict: { kind: 'untestable', mark: '○' },
+      });
     }
+  });
+
+  it('xai evaluate with a given --ground-truth (the same weights) can test the verdict: grad ties the global floor (both 1) -> ✕', () => {
+    const gt = join(dir, 'gt.csv');
+    const sign = X.map((x) => {
+      const z = [0, 1].map((c) => b[c]! + W[c]!.reduce((s, w, j) => s + w * x[j]!, 0));
+      return z[1]! > z[0]! ? 1 : -1;
+    });
+    writeFileSync(gt, `${names.join(',')}\n${sign.map((s) => names.map((_, j) => s * (W[1]![j]! - W[0]![j]!)).join(',')).join('\n')}\n`);
+    const args = ['evaluate', '--model', join(models, 'synthetic-lr.json'), '--instances', xcsv, '--attributions', join(dir, 'grad.json')];
+    const line = ok([...args, '--ground-truth', gt, '--metric', 'FA']);
+    expect(line).toMatch(/; floor 1\.00 ± 0 \(floor-global\), null .*: ✕ does not beat both controls: ties the floor\n$/);
+    const v = JSON.parse(ok([...args, '--ground-truth', gt, '--metric', 'FA', '--json']));
+    expect(v.controls).toMatchObject({ floor: 1, liftOverFloor: 0, verdict: { kind: 'fails', detail: 'ties the floor' } });
   });
 
   it('writes CSV attributions and scores stability with the method read from the JSON', () => {

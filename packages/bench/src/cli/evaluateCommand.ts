@@ -82,6 +82,7 @@ Examples:
         ...(f.allowApproximate === true ? { allowApproximate: true } : {}),
         ...(f.allowForeignAttributions === true ? { allowForeignAttributions: true } : {}),
         ...(f.class !== undefined ? { class: f.class } : {}),
+        ...(f.controls === false ? { controls: false } : {}),
         csv: csvReadingFromFlags(f, 'xai evaluate'),
       });
       if (r.featureKinds) io.err(`xai: ${featureKindsLine(r.featureKinds)}\n`);

@@ -238,6 +238,11 @@ const ROWS = [
     },
   },
   {
+    flag: '--no-controls',
+    help: 'score the attributions alone: skip the floor explainers and the permuted null (and so the verdict)',
+    commands: { evaluate: true },
+  },
+  {
     flag: '--attributions',
     value: '<file>',
     help: 'from xai explain (.json, or .csv with its .meta.json): matched to --model, the instances and --method by the hashes and names it records, features by name, rows by id',
@@ -567,8 +572,8 @@ export const SETTINGS: readonly Setting[] = ROWS;
 
 type Row = (typeof ROWS)[number];
 type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
-/** The commander option name of a flag, as a type (`'--block-size'` → `'blockSize'`). */
-type FlagName<F extends string> = F extends `--${infer Name}` ? Camel<Name> : never;
+/** The commander option name of a flag, as a type (`'--block-size'` → `'blockSize'`; a negated `'--no-controls'` → `'controls'`). */
+type FlagName<F extends string> = F extends `--no-${infer Name}` ? Camel<Name> : F extends `--${infer Name}` ? Camel<Name> : never;
 type RowsOf<C extends SettingCommand> = Extract<Row, { readonly commands: { readonly [K in C]: SettingUse } }>;
 type RequiredRowsOf<C extends SettingCommand> = Extract<Row, { readonly commands: { readonly [K in C]: { readonly required: true } } }>;
 /** What commander hands over for a row: each value of a repeatable flag, the text of a value flag, or a switch. */
@@ -626,7 +631,7 @@ export function settingText(s: Setting, command: SettingCommand): { help: string
 
 /** The commander option name of a flag (`--block-size` → `blockSize`). @since 0.3.0 */
 export function flagName(flag: string): string {
-  return flag.slice(2).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+  return flag.replace(/^--(no-)?/, '').replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 }
 
 /** A count setting's default as a number, read from its row; undefined when the row's default is not a number. @since 0.3.0 */

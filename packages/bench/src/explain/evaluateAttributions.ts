@@ -20,6 +20,8 @@ import { fileRef, readAttributions } from './attributionsFile.js';
 import { matchAttributions } from './matchAttributions.js';
 import type { AttributionsFile } from './attributionsFile.js';
 import { classIndex, className } from './classChoice.js';
+import { evaluationControls } from './evaluationControls.js';
+import type { EvaluationControls } from './evaluationControls.js';
 import type { CsvReading } from './modelRows.js';
 import { commandRows, commandScale } from './explainInstances.js';
 import { withCliHints } from '../cli/cliHints.js';
@@ -74,6 +76,8 @@ export interface EvaluateAttributionsOptions {
   readonly csv?: CsvReading;
   /** The class the attributions explain (`--class`): must agree with the file's record. @defaultValue the file's */
   readonly class?: string;
+  /** Also score the floor explainers and the permuted null, and judge the score against them. @defaultValue true */
+  readonly controls?: boolean;
 }
 
 /** `xai evaluate`'s output. */
@@ -108,6 +112,8 @@ export interface EvaluationJson {
   readonly warnings?: readonly string[];
   /** The class every row's attributions explain, when one was fixed (`xai explain --class`); absent: each row's predicted class. */
   readonly fixedClass?: number;
+  /** The floor and the null on the same rows, model and metric, and the verdict (the reports' rule and words). */
+  readonly controls?: EvaluationControls;
 }
 
 const FN = 'xai evaluate';
@@ -148,6 +154,7 @@ export async function evaluateAttributions(o: EvaluateAttributionsOptions): Prom
       'allowForeignAttributions',
       'csv',
       'class',
+      'controls',
     ],
     'evaluateAttributions',
   );
@@ -212,36 +219,48 @@ function evaluateRows(o: EvaluateAttributionsOptions, id: string, extended: bool
     explainer !== undefined && STABILITY_METRICS.includes(id as never)
       ? stabilityAnchors(explainer, cli.model, x, read.attributions, o.attributions, targets.targets)
       : undefined;
-  const extras = evaluationExtras(rows, cli, inferred, record, gradients, [
-    ...read.warnings,
-    ...(anchors?.warning ? [anchors.warning] : []),
-  ]);
-  const r = extended
-    ? runExtendedMetric(o, id, rows, read.attributions, groundTruth, explainer, scale, targets.targets)
-    : metrics[id as MetricId].evaluate(
-        {
-          x,
-          attributions: anchors?.attributions ?? read.attributions,
-          model: cli.model,
-          schema,
-          ...(groundTruth ? { groundTruth } : {}),
-          ...(explainer ? { explainer } : {}),
-        },
-        {
-          preset: protocolPreset(o.preset),
-          seed: o.seed,
-          useGivenAttributions: true,
-          ...(id === 'PGI' || id === 'PGU' || STABILITY_METRICS.includes(id as never) ? targets : {}),
-          ...scale?.metricOptions(id),
-          ...(o.stabilityNeighbours !== undefined ? { neighbours: o.stabilityNeighbours } : {}),
-          ...(o.stabilitySamples !== undefined ? { candidates: o.stabilitySamples } : {}),
-        },
-      );
-  return evaluationJson(o, id, r, {
+  const extras = {
     ...(anchors ? { anchors: anchors.source } : {}),
-    ...extras,
+    ...evaluationExtras(rows, cli, inferred, record, gradients, [...read.warnings, ...(anchors?.warning ? [anchors.warning] : [])]),
     ...(read.fixedClass !== undefined ? { fixedClass: read.fixedClass } : {}),
-  });
+  };
+  const score = (attributions: Matrix, e: Explainer | undefined): MetricResult =>
+    extended
+      ? runExtendedMetric(o, id, rows, attributions, groundTruth, e, scale, targets.targets)
+      : metrics[id as MetricId].evaluate(
+          { x, attributions, model: cli.model, schema, ...(groundTruth ? { groundTruth } : {}), ...(e ? { explainer: e } : {}) },
+          {
+            preset: protocolPreset(o.preset),
+            seed: o.seed,
+            useGivenAttributions: true,
+            ...(id === 'PGI' || id === 'PGU' || STABILITY_METRICS.includes(id as never) ? targets : {}),
+            ...scale?.metricOptions(id),
+            ...(o.stabilityNeighbours !== undefined ? { neighbours: o.stabilityNeighbours } : {}),
+            ...(o.stabilitySamples !== undefined ? { candidates: o.stabilitySamples } : {}),
+          },
+        );
+  const r = score(anchors?.attributions ?? read.attributions, explainer);
+  if (o.controls === false) return evaluationJson(o, id, r, extras);
+  const controls = evaluationControls(
+    {
+      metric: id,
+      model: cli.model,
+      x,
+      attributions: read.attributions,
+      train,
+      targets: read.explained,
+      seed: o.seed,
+      score: (a, e) => score(a, e).values,
+      context: {
+        linearModel: cli.neural?.kind === 'lr',
+        groundTruthIsModel: cli.neural?.kind === 'lr' && o.groundTruth === undefined,
+        uniformPerturbation: record.discrete.length === 0 && record.groups.length === 0 && !scale?.featureScale,
+        preset: o.preset,
+      },
+    },
+    r.values,
+  );
+  return evaluationJson(o, id, r, { ...extras, controls });
 }
 
 /** `--class` as a class index of the model (checked before any file is matched). */
@@ -257,7 +276,7 @@ function matchedAttributions(
   o: EvaluateAttributionsOptions,
   rows: EvaluateRows,
   flag: number | undefined,
-): { attributions: Matrix; method: string | null; warnings: string[]; fixedClass?: number } {
+): { attributions: Matrix; method: string | null; warnings: string[]; explained: Int32Array; fixedClass?: number } {
   const file = readAttributions(o.attributions, rows.names);
   const fixedClass = fileClass(file, flag, rows);
   const ids = rows.sourceLines
@@ -285,7 +304,13 @@ function matchedAttributions(
     ...(o.method !== undefined ? { method: o.method } : {}),
     allowForeign: o.allowForeignAttributions === true,
   });
-  return { attributions, method: file.provenance?.method ?? null, warnings, ...(fixedClass !== undefined ? { fixedClass } : {}) };
+  return {
+    attributions,
+    method: file.provenance?.method ?? null,
+    warnings,
+    explained,
+    ...(fixedClass !== undefined ? { fixedClass } : {}),
+  };
 }
 
 /** The class every row explains: the file's `fixedClass` (a `--class` that differs is refused), else `--class`. */
@@ -451,7 +476,7 @@ function evaluationJson(
   o: EvaluateAttributionsOptions,
   id: string,
   r: MetricResult,
-  extras: ReturnType<typeof evaluationExtras> & Pick<EvaluationJson, 'anchors'>,
+  extras: ReturnType<typeof evaluationExtras> & Pick<EvaluationJson, 'anchors' | 'fixedClass' | 'controls'>,
 ): EvaluationJson {
   const num = (v: number): number | null => (Number.isFinite(v) ? v : null);
   return {

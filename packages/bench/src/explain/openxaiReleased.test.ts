@@ -86,6 +86,8 @@ async function evaluate(
     'evaluate',
     ...extra,
     '--json',
+    // The values alone are compared with the released code's: no controls.
+    '--no-controls',
     // The released code's explanations: made elsewhere, matched by feature name.
     '--allow-foreign-attributions',
     ...['--model', f.model, '--instances', f.instances, '--train', f.train, '--attributions', attributions],

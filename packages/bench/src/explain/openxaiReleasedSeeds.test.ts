@@ -66,7 +66,7 @@ describe('openxai stability from files vs the released code, over seeds', () => 
               'evaluate',
               ...['--model', f.model, '--instances', f.instances, '--train', f.train, '--attributions', f.attributions(method)],
               ...['--metric', metric, '--method', method, '--preset', 'openxai', '--seed', String(s)],
-              ...['--allow-foreign-attributions', '--json'],
+              ...['--allow-foreign-attributions', '--json', '--no-controls'],
               ...schemaArgs(run, f),
             );
             if (r.code !== 0) throw new Error(r.err);

@@ -49,7 +49,19 @@ function verdictFamily(metric: string): string {
  * null never for stability), against the reason the pair cannot be tested, if any.
  */
 export function cellVerdict(slice: TableSlice, e: string, metric: string, context: VerdictContext): ControlVerdict {
-  const ctl = slice.control(e, metric);
+  return metricVerdict(metric, slice.control(e, metric), context);
+}
+
+/** The lifts a verdict reads (a ControlComparison of the summary, or `xai evaluate`'s controls). */
+export interface VerdictLifts {
+  readonly liftOverFloor: number | null;
+  readonly liftOverFloorSe?: number | null;
+  readonly liftOverNull: number | null;
+  readonly liftOverNullSe?: number | null;
+}
+
+/** The verdict of one score on `metric` from its lifts over the controls (see {@link cellVerdict}). */
+export function metricVerdict(metric: string, ctl: VerdictLifts | undefined, context: VerdictContext): ControlVerdict {
   const x = extendedInfo(metric);
   const floorApplies = x?.floorMeaningful !== false;
   const nullApplies = !STABILITY_METRICS.includes(metric as never) && x?.nullMeaningful !== false;
@@ -58,6 +70,11 @@ export function cellVerdict(slice: TableSlice, e: string, metric: string, contex
     overNull: nullApplies && ctl ? { lift: ctl.liftOverNull, se: ctl.liftOverNullSe ?? null } : null,
     untestable: untestableReason(metric, { family: verdictFamily(metric), ...context }),
   });
+}
+
+/** A verdict in one phrase: "✓ beats both controls", "✕ does not beat both controls: below the floor", "○ not testable here: <reason>". */
+export function verdictText(v: ControlVerdict): string {
+  return `${v.mark} ${v.words}${v.detail ? `: ${v.detail}` : ''}`;
 }
 
 /** The line that explains the marks (above every verdict table; the leaderboard's notes). */
