@@ -53,6 +53,27 @@ describe('xai explain --method treeshap on tree models', () => {
     });
   });
 
+  it('--class 0 on a binary XGBoost model: attributions and expectedValue are −pred_contribs (class 0 margin = −raw score)', async () => {
+    const e = expected.xgb_binary!;
+    const { path, kept } = csvOf('xgb_binary', e.x);
+    const r = await explainInstances({
+      ...base,
+      model: join(FIXTURES, 'xgb_binary.json'),
+      instances: path,
+      method: 'treeshap',
+      class: '0',
+    });
+    expect([...r.explainedClass]).toEqual(kept.map(() => 0));
+    expect(r.fixedClass).toBe(0);
+    const d = r.attributions.cols;
+    kept.forEach((k, i) => {
+      const ref = e.predContribs[k]!;
+      const tol = 1e-5 * Math.max(...ref.map(Math.abs));
+      for (let j = 0; j < d; j++) expect(Math.abs(r.attributions.data[i * d + j]! + ref[j]!)).toBeLessThanOrEqual(tol);
+      expect(Math.abs(r.treeShap!.expectedValue[i]! + ref[d]!)).toBeLessThanOrEqual(tol);
+    });
+  });
+
   it('gradient methods are refused on a tree model with the reason and the methods to use', async () => {
     const { path } = csvOf('xgb_binary', expected.xgb_binary!.x);
     for (const method of ['grad', 'ig', 'deeplift']) {
