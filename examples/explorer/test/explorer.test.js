@@ -65,7 +65,8 @@ describe('explorer page in headless Chromium', () => {
     for (const r of verdicts.slice(1)) for (const cell of r.slice(1)) expect(cell).toMatch(/^−?\d+\.\d+ ○$/);
     const reasons = await page.$$eval('#verdicts ul.reasons li', (li) => li.map((l) => l.textContent));
     expect(reasons[0]).toMatch(/^LR: the global floor is the model's own weights, which are the ground truth/);
-    expect(reasons[1]).toMatch(/^LR: on a linear model the global floor \(its weights\) ranks the features/);
+    // every column is continuous and gets the same noise: ranking by |weight| is the best PGU/PGI ranking
+    expect(reasons[1]).toMatch(/^LR with every feature perturbed alike \(all continuous, one noise scale\)/);
     // Every dot of a metric chart has its values on hover: score ± SE, the controls, the lifts, the verdict.
     const hover = await page.$$eval('#chart-PGI svg title', (t) => t.map((x) => x.textContent));
     expect(hover).toHaveLength(3);
