@@ -134,7 +134,18 @@ describe('xai train, explain, evaluate (built CLI)', () => {
     }
     // evaluate reads the class from the file: the LR's ground truth is signed for class 0 on every row.
     const evaluate = (extra: string[]) =>
-      runCliSync(['evaluate', '--json', '--model', model, '--instances', xcsv, '--attributions', join(dir, 'grad-class0.json'), ...extra]);
+      runCliSync([
+        'evaluate',
+        '--json',
+        '--no-controls',
+        '--model',
+        model,
+        '--instances',
+        xcsv,
+        '--attributions',
+        join(dir, 'grad-class0.json'),
+        ...extra,
+      ]);
     const sa = JSON.parse(evaluate(['--metric', 'SA']).stdout);
     expect(sa.fixedClass).toBe(0);
     expect(sa.mean).toBe(1);
@@ -192,6 +203,7 @@ describe('xai train, explain, evaluate (built CLI)', () => {
         'RIS',
         '--preset',
         'openxai',
+        '--no-controls',
       ]),
     );
     expect(ris.precision).toBe('float32');
