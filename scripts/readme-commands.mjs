@@ -179,6 +179,7 @@ const COMMANDS = [
     match: /^xai bench --full --datasets all --shard \$\{\{ matrix\.shard \}\}\/4 --resume --out shard-/,
     run: 'for s in 1 2 3 4; do xai bench --instances 5 --shard $s/4 --resume --out shard-$s || exit 1; done',
     why: 'the CI matrix: its four shards one after another, on the default job (5 instances)',
+    outs: ['shard-1', 'shard-2', 'shard-3', 'shard-4'],
   },
   { match: /^pnpm xai /, run: (c) => c.replace(/^pnpm xai /, 'xai '), why: '`pnpm xai` is the checkout form of the installed `xai`' },
 ];
@@ -243,8 +244,9 @@ function seed(folder, command) {
 }
 
 /** Every --out / --outfile target must exist and, when JSON, parse (a folder: its top-level .json files). */
-function checkOutputs(folder, command) {
-  const outs = [...command.matchAll(/--out(?:file)?[= ](\S+)/g)].map((m) => m[1].replace(/^["']|["']$/g, ''));
+function checkOutputs(folder, command, named) {
+  // A loop's `--out shard-$s` names its folders only after the shell expands it: the entry lists them.
+  const outs = named ?? [...command.matchAll(/--out(?:file)?[= ](\S+)/g)].map((m) => m[1].replace(/^["']|["']$/g, ''));
   for (const o of outs) {
     const path = join(folder, o);
     if (!existsSync(path)) throw new Error(`${o} was not written`);
@@ -395,7 +397,7 @@ function main() {
       let problem = r.code === 0 ? null : `exit ${r.code}: ${(r.stderr || r.stdout).trim().split('\n').slice(-6).join('\n')}`;
       if (!problem && !p.run.startsWith('library: ')) {
         try {
-          checkOutputs(folder, p.run);
+          checkOutputs(folder, p.run, p.entry?.outs);
         } catch (e) {
           problem = e.message;
         }
