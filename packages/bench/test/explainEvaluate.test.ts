@@ -56,23 +56,25 @@ describe('xai train, explain, evaluate (built CLI)', () => {
     expect(readFileSync(join(dir, 'models2', 'synthetic-lr.json'), 'utf8')).toBe(readFileSync(join(models, 'synthetic-lr.json'), 'utf8'));
   });
 
-  it('xai explain --method grad gives p_c (1 − p_c)(w_c − w_other) for the predicted class c', () => {
+  it('xai explain --method grad gives p1 (1 − p1)(w1 − w0) on every row (a binary classifier: class 1 by default)', () => {
     const out = join(dir, 'grad.json');
-    ok(['explain', '--model', join(models, 'synthetic-lr.json'), '--instances', xcsv, '--method', 'grad', '--out', out]);
+    const text = ok(['explain', '--model', join(models, 'synthetic-lr.json'), '--instances', xcsv, '--method', 'grad', '--out', out]);
+    expect(text).toContain("class 1 on every row (a binary classifier: SHAP's convention); --class picks one of 0, 1 or predicted");
     const a = JSON.parse(readFileSync(out, 'utf8'));
     expect(a.method).toBe('grad');
     expect(a.preset).toBe('default');
+    expect(a.fixedClass).toBe(1);
+    expect(a.classRule).toBe("class 1 on every row (a binary classifier: SHAP's convention)");
+    expect(a.explainedClass).toEqual(Array(N).fill(1));
     expect(a.attributions).toHaveLength(N);
     for (let i = 0; i < N; i++) {
       const z = [0, 1].map((c) => b[c]! + W[c]!.reduce((s, w, j) => s + w * X[i]![j]!, 0));
       const p1 = 1 / (1 + Math.exp(z[0]! - z[1]!));
-      const c = p1 > 0.5 ? 1 : 0;
-      const pc = c === 1 ? p1 : 1 - p1;
-      for (let j = 0; j < D; j++) expect(a.attributions[i][j]).toBeCloseTo(pc * (1 - pc) * (W[c]![j]! - W[1 - c]![j]!), 10);
+      for (let j = 0; j < D; j++) expect(a.attributions[i][j]).toBeCloseTo(p1 * (1 - p1) * (W[1]![j]! - W[0]![j]!), 10);
     }
   });
 
-  it("xai explain --method shap records each row's base value: the mean p_c over the background, and base + Σφ = p_c(x)", () => {
+  it("xai explain --method shap records each row's base value: the mean p1 over the background, and base + Σφ = p1(x)", () => {
     const out = join(dir, 'shap.json');
     const text = ok([
       'explain',
@@ -96,12 +98,12 @@ describe('xai train, explain, evaluate (built CLI)', () => {
     expect(a.baseValueFrom).toBe('background');
     for (let i = 0; i < N; i++) {
       const c = a.explainedClass[i] as number;
-      expect(c).toBe(p1(X[i]!) > 0.5 ? 1 : 0);
+      expect(c).toBe(1);
       expect(a.baseValue[i]).toBeCloseTo(X.reduce((s, x) => s + pc(x, c), 0) / N, 10);
       const sum = (a.attributions[i] as number[]).reduce((s, v) => s + v, 0);
       expect(a.baseValue[i] + sum).toBeCloseTo(pc(X[i]!, c), 6);
     }
-    expect(text).toMatch(/each row's predicted class|class \d on every row/);
+    expect(text).toContain("class 1 on every row (a binary classifier: SHAP's convention)");
   });
 
   it('xai explain --class fixes the explained class: grad for class 0 = −grad for class 1 = p1 (1 − p1)(w0 − w1); KernelSHAP base + Σφ = p_class(x)', () => {
@@ -230,7 +232,7 @@ describe('xai train, explain, evaluate (built CLI)', () => {
       // The global floor of an LR is its weights, i.e. the ground truth: it scores 1 too, and the line says why that is no contest.
       expect(line).toMatch(
         new RegExp(
-          `^${metric} 1\\.00 ± 0 \\(n = ${N}, 0 undefined; preset default, float64\\); floor 1\\.00 ± 0 \\(floor-global\\), null [^:]+: ○ not testable here: LR: the global floor is the model's own weights, which are the ground truth`,
+          `^${metric} 1\\.00 ± 0 \\(n = ${N}, 0 undefined; preset default, float64; class 1 on every row \\(the attributions file's fixedClass\\)\\); floor 1\\.00 ± 0 \\(floor-global\\), null [^:]+: ○ not testable here: LR: the global floor is the model's own weights, which are the ground truth`,
         ),
       );
       expect(line.endsWith(` -> ${out}\n`)).toBe(true);

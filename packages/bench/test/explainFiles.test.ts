@@ -63,8 +63,8 @@ const explain = (extra: string[], out: string) => [
 ];
 
 describe('xai explain output', () => {
-  it('JSON names the source, every row (0-based data row) and the explained (predicted) class', () => {
-    ok(explain(['--method', 'grad'], 'g.json'));
+  it("JSON names the source, every row (0-based data row) and the explained class (--class predicted: each row's prediction)", () => {
+    ok(explain(['--method', 'grad', '--class', 'predicted'], 'g.json'));
     const j = JSON.parse(readFileSync(join(dir, 'g.json'), 'utf8')) as { source: string; rows: number[]; explainedClass: number[] };
     expect(j.source).toBe(instances);
     expect(j.rows).toEqual(rows.map((_, i) => i));
@@ -72,7 +72,7 @@ describe('xai explain output', () => {
   });
 
   it('CSV starts with row and explained_class columns, and xai evaluate reads it back', () => {
-    ok(explain(['--method', 'grad'], 'g.csv'));
+    ok(explain(['--method', 'grad', '--class', 'predicted'], 'g.csv'));
     const lines = readFileSync(join(dir, 'g.csv'), 'utf8').trim().split('\n');
     expect(lines[0]).toBe('row,explained_class,a,b,c');
     lines.slice(1).forEach((l, i) => {
@@ -121,7 +121,21 @@ describe('xai explain --data without --test', () => {
     const data = join(dir, 'split.csv');
     const many = Array.from({ length: 50 }, (_, i) => [((i * 7) % 10) / 10, ((i * 3) % 10) / 10, i % 2]);
     writeFileSync(data, `a,b,c,y\n${many.map((r) => `${r.join(',')},${cls(r)}`).join('\n')}\n`);
-    ok(['explain', '--model', model, '--data', data, '--label', 'y', '--method', 'grad', '--out', join(dir, 'split.json')]);
+    ok([
+      'explain',
+      '--model',
+      model,
+      '--data',
+      data,
+      '--label',
+      'y',
+      '--method',
+      'grad',
+      '--class',
+      'predicted',
+      '--out',
+      join(dir, 'split.json'),
+    ]);
     const j = JSON.parse(readFileSync(join(dir, 'split.json'), 'utf8')) as { lines: number[]; explainedClass: number[]; source: string };
     expect(j.source).toBe(data);
     expect(j.lines).toHaveLength(10); // 20 % of 50 rows held out for test
@@ -188,5 +202,98 @@ describe('a damaged attributions file', () => {
       expect(r.code).not.toBe(0);
       expect(r.stderr).toContain(`bad.json: attributions[4][1] (row 4, feature 1) is ${shown}, not a finite number`);
     }
+  });
+});
+
+describe('the explained class of a binary classifier', () => {
+  const run = (extra: string[], out: string): { text: string; json: Record<string, unknown> } => {
+    const text = ok(explain(['--method', 'grad', ...extra], out)).stdout;
+    const meta = out.endsWith('.csv') ? `${out}.meta.json` : out;
+    return { text, json: JSON.parse(readFileSync(join(dir, meta), 'utf8')) as Record<string, unknown> };
+  };
+  const p1 = (r: number[]): number => 1 / (1 + Math.exp(-(W[0]! * r[0]! + W[1]! * r[1]! + W[2]! * r[2]! + B)));
+
+  it('default preset: class 1 on every row, the same bytes as --class 1; --class predicted negates the rows predicted 0', () => {
+    // The rows hold both predictions, so a per-row class would flip signs between them.
+    expect(new Set(rows.map(cls))).toEqual(new Set([0, 1]));
+    const byDefault = run([], 'class-default.csv');
+    const one = run(['--class', '1'], 'class-1.csv');
+    const predicted = run(['--class', 'predicted'], 'class-predicted.json');
+    expect(byDefault.text).toContain(
+      "(default, float64; class 1 on every row (a binary classifier: SHAP's convention); --class picks one of 0, 1 or predicted)",
+    );
+    expect(one.text).toContain('class 1 on every row (--class)');
+    expect(predicted.text).toContain("each row's predicted class (--class predicted)");
+    expect(readFileSync(join(dir, 'class-default.csv'), 'utf8')).toBe(readFileSync(join(dir, 'class-1.csv'), 'utf8'));
+    expect(byDefault.json).toMatchObject({ fixedClass: 1, classRule: "class 1 on every row (a binary classifier: SHAP's convention)" });
+    expect(predicted.json.fixedClass).toBeUndefined();
+    expect(predicted.json.explainedClass).toEqual(rows.map(cls));
+    // The gradient of p1 = σ(w·x + b) is p1 (1 − p1) w; of p0 = 1 − p1 its negation.
+    const lines = readFileSync(join(dir, 'class-default.csv'), 'utf8').trim().split('\n').slice(1);
+    lines.forEach((l, i) => {
+      const a = l.split(',').slice(2).map(Number);
+      const q = p1(rows[i]!) * (1 - p1(rows[i]!));
+      a.forEach((v, j) => expect(v).toBeCloseTo(q * W[j]!, 12));
+      const sign = cls(rows[i]!) === 1 ? 1 : -1;
+      (predicted.json.attributions as number[][])[i]!.forEach((v, j) => expect(v).toBeCloseTo(sign * a[j]!, 14));
+    });
+  });
+
+  it('xai evaluate scores the class the file explains: PGI is the same for class 1 and the predicted class, SA is 1 with the LR weights signed for each', () => {
+    const evaluate = (file: string, metric: string, extra: string[] = []) =>
+      ok([
+        'evaluate',
+        '--json',
+        '--model',
+        model,
+        '--instances',
+        instances,
+        '--label',
+        'y',
+        '--attributions',
+        join(dir, file),
+        '--metric',
+        metric,
+        ...extra,
+      ]).stdout;
+    type Scored = { values: number[]; fixedClass?: number; classRule: string; controls: { floor: number } };
+    const pgi1 = JSON.parse(evaluate('class-default.csv', 'PGI')) as Scored;
+    const pgiP = JSON.parse(evaluate('class-predicted.json', 'PGI')) as Scored;
+    expect(pgi1.fixedClass).toBe(1);
+    expect(pgi1.classRule).toBe("class 1 on every row (the attributions file's fixedClass)");
+    expect(pgiP.fixedClass).toBeUndefined();
+    expect(pgiP.classRule).toBe("each row's predicted class (the attributions file records no fixed class)");
+    // |p_c(x) − p_c(x')| is the same for c = 0 and 1, and the top features by |attribution| are too.
+    pgiP.values.forEach((v, i) => expect(v).toBeCloseTo(pgi1.values[i]!, 12));
+    // The controls score their own explanations of the same class: the floor is symmetric too.
+    expect(pgiP.controls.floor).toBeCloseTo(pgi1.controls.floor, 12);
+    // SA is signed: 1 only when the ground truth (w1 − w0) is signed for the class explained.
+    expect((JSON.parse(evaluate('class-default.csv', 'SA')) as Scored).values).toEqual(rows.map(() => 1));
+    expect((JSON.parse(evaluate('class-predicted.json', 'SA')) as Scored).values).toEqual(rows.map(() => 1));
+    // A --class that disagrees with the file is refused, naming both.
+    const wrong = runCliSync([
+      'evaluate',
+      '--model',
+      model,
+      '--instances',
+      instances,
+      '--label',
+      'y',
+      '--attributions',
+      join(dir, 'class-default.csv'),
+      '--metric',
+      'PGI',
+      '--class',
+      'predicted',
+    ]);
+    expect(wrong.code).not.toBe(0);
+    expect(wrong.stderr).toContain("explains class 1 on every row, not each row's predicted class");
+  });
+
+  it("--preset openxai keeps the released code's convention: each row's predicted class, said so", () => {
+    const r = run(['--preset', 'openxai'], 'class-openxai.json');
+    expect(r.text).toContain("each row's predicted class (the openxai convention); --class picks one of 0, 1 or predicted");
+    expect(r.json.fixedClass).toBeUndefined();
+    expect(r.json.explainedClass).toEqual(rows.map(cls));
   });
 });

@@ -140,7 +140,10 @@ describe('xai bench / explain --model m.onnx --data d.csv --label y', () => {
     const got = JSON.parse(readFileSync(out, 'utf8')).attributions as number[][];
     const ds = await loadUserDataset(csv, { label: 'y', seed: 0 });
     const json = loadModelSync(join(dir, 'models', 'd-ann.json'));
-    const want = createExplainer('ig', { preset: 'default', seed: 0, train: ds.train.x }).explain(json, ds.test.x);
+    // A binary classifier under the default preset: class 1 on every row.
+    const want = createExplainer('ig', { preset: 'default', seed: 0, train: ds.train.x }).explain(json, ds.test.x, {
+      targets: new Int32Array(ds.test.x.rows).fill(1),
+    });
     expect(got).toHaveLength(ds.test.x.rows);
     // float32 ONNX weights vs float64 JSON: the imported MLP holds the float32-rounded weights
     for (let i = 0; i < want.rows; i++)

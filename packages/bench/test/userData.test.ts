@@ -45,7 +45,10 @@ describe.skipIf(!existsSync(compasTest))('compas: xai train, then xai explain on
     const got = JSON.parse(readFileSync(out, 'utf8')).attributions as number[][];
     const ds = await loadDataset('compas', { dataDir, cacheDir: join(cache, 'datasets') });
     const model = loadModelSync(join(models, 'compas-ann.json'));
-    const want = createExplainer('grad', { preset: 'default', seed: 0 }).explain(model, ds.test.x);
+    // A binary classifier under the default preset: class 1 on every row.
+    const want = createExplainer('grad', { preset: 'default', seed: 0 }).explain(model, ds.test.x, {
+      targets: new Int32Array(ds.test.x.rows).fill(1),
+    });
     expect(got).toHaveLength(ds.test.x.rows);
     let nonZero = 0;
     let maxErr = 0;

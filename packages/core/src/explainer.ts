@@ -5,6 +5,12 @@ export interface ExplainOptions {
   /** Class to explain for each row. @defaultValue the model's predicted class */
   readonly targets?: Int32Array;
   /**
+   * One class to explain on every row: the scalar form of `targets` (give one of the two), e.g.
+   * 1 for a binary classifier's positive class, as SHAP does, so signs compare across rows.
+   * @defaultValue the model's predicted class, per row
+   */
+  readonly explainedClass?: number;
+  /**
    * Per-row keys of the random sub-streams. @defaultValue a hash of each row's content,
    * so a row's explanation is the same in any batch or worker. The stability metrics
    * pass the anchor's key for its neighbours (common random numbers).

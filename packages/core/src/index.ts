@@ -3,6 +3,7 @@ export * from './matrix.js';
 export * from './model.js';
 export * from './treeEnsemble.js';
 export * from './explainer.js';
+export * from './explainTargets.js';
 export * from './metric.js';
 export * from './dataset.js';
 export * from './kernels/matmul.js';

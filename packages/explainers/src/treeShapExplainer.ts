@@ -6,6 +6,7 @@ import {
   checkOptions,
   describeValue,
   enumOption,
+  explainTargets,
   featureUnits,
   hasTrees,
   intOption,
@@ -127,7 +128,7 @@ export function treeShapExplainer(options: TreeShapOptions = {}): TreeShapExplai
     const opts = checkOptions(explainOptions, EXPLAIN_OPTION_KEYS, efn);
     const e = modelTrees(model, efn);
     assertMatrix(x, efn, 'x', { cols: e.inputDim });
-    const targets = treeTargets(model, e, x, opts.targets, efn);
+    const targets = treeTargets(model, e, x, explainTargets(opts, x.rows, model.classes, efn), efn);
     const r =
       algorithm === 'path-dependent'
         ? pathDependent(e, x, targets, train, config.interactions, efn)

@@ -67,6 +67,10 @@ describe('floorExplainers', () => {
         expect(e0.data[i * 4 + j]).toBeCloseTo(-scale * (w[1]![j]! - w[0]![j]!), 12);
       }
     }
+    // explainedClass is the scalar form of targets.
+    expect(global!.explain(lr, x, { explainedClass: 1 }).data).toEqual(e1.data);
+    expect(global!.explain(lr, x, { explainedClass: 0 }).data).toEqual(e0.data);
+    expect(() => global!.explain(lr, x, { explainedClass: 2 })).toThrow(/explainedClass/);
   });
 
   it('ignores the instance: same rows for any x with the same target; default target = predicted class', () => {

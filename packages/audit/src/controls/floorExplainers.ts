@@ -4,6 +4,7 @@ import {
   assertFinite,
   assertMatrix,
   describeValue,
+  explainTargets,
   hashFloat64,
   predictLabels,
   row,
@@ -83,7 +84,7 @@ export function floorExplainers(context: FloorContext, options: FloorExplainersO
     id: 'floor-global',
     explain(m: Model, xs: Matrix, opts: ExplainOptions = {}): Matrix {
       checkX(m, xs, 'floor-global');
-      const targets = opts.targets ?? predictLabels(m, xs);
+      const targets = explainTargets(opts, xs.rows, m.classes, 'floor-global.explain') ?? predictLabels(m, xs);
       if (targets.length !== xs.rows)
         throw new XaiError('SHAPE_MISMATCH', `targets has ${targets.length} entries for ${xs.rows} rows`, {
           fn: 'floor-global.explain',

@@ -3,10 +3,10 @@ import { inputDimOf } from './cliHints.js';
 import type { CliIo } from './cliIo.js';
 import type { ExplainFlags } from './explainCommand.js';
 import { csvReadingFromFlags, ignoreSetting, refuseInapplicableFlags, userDataFromFlags } from './userDataFlags.js';
-import { checkInteractionsFlag, explainsClassOne, treeShapAlgorithm } from '../inputs/treeModels.js';
+import { checkInteractionsFlag, treeShapAlgorithm } from '../inputs/treeModels.js';
 import { outputFlag } from '../inputs/loadCliModel.js';
 import { EXACT_GRADIENTS } from '../inputs/gradientMethods.js';
-import { classList, className } from '../explain/classChoice.js';
+import { choiceHint, choiceWords } from '../explain/classRule.js';
 
 /** Runs `xai explain` (loaded only when the command runs). */
 export async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
@@ -62,6 +62,9 @@ export async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
   for (const w of r.warnings) io.err(`xai: warning: ${w}\n`);
   if (r.background) io.err(`xai: background: ${r.background}\n`);
   const trees = hasTrees(r.cli.model);
+  // Which class the attributions explain (explainedClass in the file), and how it was chosen.
+  const classes = { classes: r.cli.model.classes, classNames: r.classNames };
+  const classWords = choiceWords(r.classChoice, classes);
   if (r.cli.format === 'onnx' || r.cli.approximateGradients || trees) io.out(`${r.cli.note}\n`);
   const written = writeAttributions(f.out, {
     method: f.method,
@@ -85,6 +88,7 @@ export async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
     ...(r.sourceLines ? { lines: [...r.sourceLines] } : {}),
     explainedClass: [...r.explainedClass],
     ...(r.fixedClass !== undefined ? { fixedClass: r.fixedClass } : {}),
+    classRule: classWords,
     ...(r.classNames ? { classNames: r.classNames } : {}),
     ...(r.inputSpace ? { inputSpace: r.inputSpace.space } : {}),
     ...(r.accuracy ? { accuracy: r.accuracy } : {}),
@@ -94,26 +98,8 @@ export async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
     featureKinds: r.featureKinds,
   });
   io.out(
-    `explained ${r.x.rows} instances with ${f.method} (${c.preset}, ${c.precision}; ${classNote(r, f.method === 'treeshap' && explainsClassOne(r.cli.model))})${r.preprocessed ? `, preprocessing applied${r.outOfRangeRows > 0 ? `, ${r.outOfRangeRows} rows out of the training range` : ''}` : ''}${accuracyNote(r.accuracy)} -> ${written.join(', ')}\n`,
+    `explained ${r.x.rows} instances with ${f.method} (${c.preset}, ${c.precision}; ${classWords}${choiceHint(r.classChoice, classes)})${r.preprocessed ? `, preprocessing applied${r.outOfRangeRows > 0 ? `, ${r.outOfRangeRows} rows out of the training range` : ''}` : ''}${accuracyNote(r.accuracy)} -> ${written.join(', ')}\n`,
   );
-}
-
-/** Which class the attributions explain (explainedClass in the file), and how it was chosen. */
-function classNote(
-  r: {
-    explainedClass: Int32Array;
-    fixedClass?: number;
-    classNames?: readonly string[];
-    cli: { model: { classes: number } };
-  },
-  treeScore: boolean,
-): string {
-  const m = { classes: r.cli.model.classes, classNames: r.classNames };
-  if (m.classes < 2) return 'the output';
-  if (r.fixedClass !== undefined) return `${className(r.fixedClass, m)} on every row (--class)`;
-  const others = `--class picks one of ${classList(m)}`;
-  if (treeScore) return `${className(1, m)} on every row (a binary tree model's raw score); ${others}`;
-  return `each row's predicted class; ${others}`;
 }
 
 /** The model's accuracy on the labelled rows explained, beside the base rate. */

@@ -4,6 +4,7 @@
 // loads @xai/explainers and @xai/metrics anyway), so a new explainer, metric or dataset is listed
 // without touching this file.
 import { EXPLAINER_REGISTRY } from '@xai/explainers';
+import { CLASS_RULE, PREDICTED_CLASS } from '../explain/classRule.js';
 import { BEYOND_OPENXAI_EXPLAINERS, DATASETS, EXPLAINERS, METRICS } from './ids.js';
 
 /** The commands whose flags this table holds (`xai audit` has its own table in @xai/audit). */
@@ -226,14 +227,14 @@ const ROWS = [
   },
   {
     flag: '--class',
-    value: '<name|index>',
-    help: "the class every row's attributions explain: a class name (the model file's or the label column's values) or an index",
-    default: "each row's predicted class",
+    value: `<name|index|${PREDICTED_CLASS}>`,
+    help: `the class every row's attributions explain: ${CLASS_RULE.flag}`,
+    default: `under the default preset ${CLASS_RULE.default}; under openxai and paper ${CLASS_RULE.openxai}`,
     commands: {
       explain: true,
       evaluate: {
-        help: 'the class the attributions explain (read from the attributions file; a different value is refused)',
-        default: "the attributions file's",
+        help: `the class the attributions explain (${CLASS_RULE.flag}); a value other than the attributions file's fixedClass is refused`,
+        default: "the attributions file's record (else the preset's rule, as xai explain)",
       },
     },
   },

@@ -44,10 +44,12 @@ export interface AttributionsJson {
   readonly rows?: readonly number[];
   /** Per explained row of a split file (`--data` without `--test`): its 1-based line in `source`. */
   readonly lines?: readonly number[];
-  /** Per explained row: the class index whose output was explained (the predicted class; CSV column `explained_class`). */
+  /** Per explained row: the class index whose output was explained (CSV column `explained_class`). */
   readonly explainedClass?: readonly number[];
-  /** Given `--class`: the class index every row explains (absent: each row's predicted class). */
+  /** The class index every row explains (`--class`, or a binary classifier's class 1 under the default preset); absent: each row's predicted class. */
   readonly fixedClass?: number;
+  /** How the class was chosen, in the words xai explain printed (see classRule.ts). */
+  readonly classRule?: string;
   /** The label's class names in output order, when the model or data name them. */
   readonly classNames?: readonly string[];
   /** With `--data`: the input space the model was given (`raw`, `scaled`, `own`). */
@@ -94,6 +96,7 @@ const KEYS: readonly string[] = [
   'lines',
   'explainedClass',
   'fixedClass',
+  'classRule',
   'classNames',
   'inputSpace',
   'accuracy',

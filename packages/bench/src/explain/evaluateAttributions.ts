@@ -1,6 +1,6 @@
 import { observedValues } from '@xai/data';
 import type { Explainer, Matrix } from '@xai/core';
-import { XaiError, checkOptions, hasTrees, predictLabels } from '@xai/core';
+import { XaiError, checkOptions, hasTrees } from '@xai/core';
 import { readFeatureCsvSync } from '@xai/data/node';
 import { commandSchema } from './fileSchema.js';
 import type { FileSchema } from './fileSchema.js';
@@ -19,7 +19,8 @@ import type { Precision } from '@xai/models';
 import { fileRef, readAttributions } from './attributionsFile.js';
 import { matchAttributions } from './matchAttributions.js';
 import type { AttributionsFile } from './attributionsFile.js';
-import { classIndex, className } from './classChoice.js';
+import { type ModelClasses, className } from './classChoice.js';
+import { type ClassChoice, choiceTargets, choiceWords, classChoice, fixedIndex } from './classRule.js';
 import { evaluationControls } from './evaluationControls.js';
 import type { EvaluationControls } from './evaluationControls.js';
 import type { CsvReading } from './modelRows.js';
@@ -74,7 +75,7 @@ export interface EvaluateAttributionsOptions {
   readonly allowForeignAttributions?: boolean;
   /** How `instances`, `train` and `groundTruth` are read (`--encoding`, `--decimal`); `data` carries its own. */
   readonly csv?: CsvReading;
-  /** The class the attributions explain (`--class`): must agree with the file's record. @defaultValue the file's */
+  /** The class the attributions explain (`--class`: a class, or `predicted`): must agree with the file's record. @defaultValue the file's record, else the class rule (classChoice) */
   readonly class?: string;
   /** Also score the floor explainers and the permuted null, and judge the score against them. @defaultValue true */
   readonly controls?: boolean;
@@ -110,8 +111,10 @@ export interface EvaluationJson {
   /** With labels: the model's accuracy on the scored rows and the base rate (the commonest label's share). */
   readonly accuracy?: { readonly rows: number; readonly accuracy: number; readonly baseRate: number };
   readonly warnings?: readonly string[];
-  /** The class every row's attributions explain, when one was fixed (`xai explain --class`); absent: each row's predicted class. */
+  /** The class every row's attributions explain, when one is fixed (see classRule.ts); absent: each row's predicted class. */
   readonly fixedClass?: number;
+  /** The class the attributions and the metric (and its controls) explain, in words (see classRule.ts). */
+  readonly classRule?: string;
   /** The floor and the null on the same rows, model and metric, and the verdict (the reports' rule and words). */
   readonly controls?: EvaluationControls;
 }
@@ -201,9 +204,10 @@ interface MetricResult {
 function evaluateRows(o: EvaluateAttributionsOptions, id: string, extended: boolean, rows: EvaluateRows): EvaluationJson {
   const { x, train, cli } = rows;
   // What the metric needs from flags is checked before the attributions are matched to the rows.
-  const fixed = flagClass(o, rows);
+  const flag = flagClass(o, rows);
+  const fixed = flag === undefined ? undefined : fixedIndex(flag);
   const flagTruth = evaluationGroundTruth(o, id, extended, rows, fixed);
-  const read = matchedAttributions(o, rows, fixed);
+  const read = matchedAttributions(o, rows, flag);
   // A class fixed by the file (not by --class) signs an LR's own ground truth too.
   const groundTruth = read.fixedClass === fixed ? flagTruth : evaluationGroundTruth(o, id, extended, rows, read.fixedClass);
   const targets = read.fixedClass === undefined ? {} : { targets: new Int32Array(x.rows).fill(read.fixedClass) };
@@ -223,6 +227,7 @@ function evaluateRows(o: EvaluateAttributionsOptions, id: string, extended: bool
     ...(anchors ? { anchors: anchors.source } : {}),
     ...evaluationExtras(rows, cli, inferred, record, gradients, [...read.warnings, ...(anchors?.warning ? [anchors.warning] : [])]),
     ...(read.fixedClass !== undefined ? { fixedClass: read.fixedClass } : {}),
+    ...(read.choice.kind !== 'output' ? { classRule: choiceWords(read.choice, modelClasses(rows)) } : {}),
   };
   const score = (attributions: Matrix, e: Explainer | undefined): MetricResult =>
     extended
@@ -263,9 +268,13 @@ function evaluateRows(o: EvaluateAttributionsOptions, id: string, extended: bool
   return evaluationJson(o, id, r, { ...extras, controls });
 }
 
-/** `--class` as a class index of the model (checked before any file is matched). */
-function flagClass(o: EvaluateAttributionsOptions, rows: EvaluateRows): number | undefined {
-  return o.class === undefined ? undefined : classIndex(o.class, { classes: rows.cli.model.classes, classNames: rows.classNames }, FN);
+/** `--class` as a class choice (checked before any file is matched). */
+function flagClass(o: EvaluateAttributionsOptions, rows: EvaluateRows): ClassChoice | undefined {
+  return o.class === undefined ? undefined : classChoice({ flag: o.class, preset: o.preset, model: modelClasses(rows) }, FN);
+}
+
+function modelClasses(rows: EvaluateRows): ModelClasses {
+  return { classes: rows.cli.model.classes, classNames: rows.classNames };
 }
 
 /**
@@ -275,23 +284,19 @@ function flagClass(o: EvaluateAttributionsOptions, rows: EvaluateRows): number |
 function matchedAttributions(
   o: EvaluateAttributionsOptions,
   rows: EvaluateRows,
-  flag: number | undefined,
-): { attributions: Matrix; method: string | null; warnings: string[]; explained: Int32Array; fixedClass?: number } {
+  flag: ClassChoice | undefined,
+): { attributions: Matrix; method: string | null; warnings: string[]; explained: Int32Array; choice: ClassChoice; fixedClass?: number } {
   const file = readAttributions(o.attributions, rows.names);
-  const fixedClass = fileClass(file, flag, rows);
+  const method = o.method ?? file.provenance?.method;
+  const choice = fileClass(o, file, flag, rows, method);
+  const fixedClass = fixedIndex(choice);
   const ids = rows.sourceLines
     ? { kind: 'line' as const, values: rows.sourceLines }
     : rows.rowIndex
       ? { kind: 'row' as const, values: rows.rowIndex }
       : null;
-  const method = o.method ?? file.provenance?.method;
-  // The class xai explain explained per row: the predicted one (TreeSHAP on a binary tree model: class 1).
-  const explained =
-    fixedClass !== undefined
-      ? new Int32Array(rows.x.rows).fill(fixedClass)
-      : method === 'treeshap' && explainsClassOne(rows.cli.model)
-        ? new Int32Array(rows.x.rows).fill(1)
-        : predictLabels(rows.cli.model, rows.x);
+  // The class each row's attributions explain, and so the class the metric and its controls score.
+  const explained = choiceTargets(choice, rows.cli.model, rows.x);
   const { attributions, warnings } = matchAttributions(file, {
     model: fileRef(o.model, '--model'),
     source: fileRef(rows.source, o.data ? (o.data.test ? '--test' : '--data') : '--instances'),
@@ -309,20 +314,43 @@ function matchedAttributions(
     method: file.provenance?.method ?? null,
     warnings,
     explained,
+    choice,
     ...(fixedClass !== undefined ? { fixedClass } : {}),
   };
 }
 
-/** The class every row explains: the file's `fixedClass` (a `--class` that differs is refused), else `--class`. */
-function fileClass(file: AttributionsFile, flag: number | undefined, rows: EvaluateRows): number | undefined {
+/**
+ * The class the attributions explain: `--class`, else the file's `fixedClass` (a `--class` that
+ * differs is refused), else, for a file xai explain made or one with a class per row, each row's
+ * predicted class (xai explain records a fixed class whenever it explained one; a binary tree
+ * model's raw score is class 1's), else (a file made elsewhere, silent on classes) the preset's
+ * class rule.
+ */
+function fileClass(
+  o: EvaluateAttributionsOptions,
+  file: AttributionsFile,
+  flag: ClassChoice | undefined,
+  rows: EvaluateRows,
+  method: string | undefined,
+): ClassChoice {
   const recorded = file.provenance?.fixedClass;
-  if (recorded === undefined || flag === undefined || recorded === flag) return recorded ?? flag;
-  const m = { classes: rows.cli.model.classes, classNames: rows.classNames };
-  throw new XaiError(
-    'BAD_OPTION',
-    `${file.path} explains ${className(recorded, m)} (xai explain --class), not ${className(flag, m)}: drop --class or explain that class`,
-    { fn: FN, arg: '--class', value: flag },
-  );
+  const m = modelClasses(rows);
+  if (flag !== undefined && recorded !== undefined && fixedIndex(flag) !== recorded)
+    throw new XaiError(
+      'BAD_OPTION',
+      `${file.path} explains ${className(recorded, m)} on every row, not ${flag.kind === 'fixed' ? className(flag.index, m) : "each row's predicted class"}: drop --class or explain that class`,
+      { fn: FN, arg: '--class', value: o.class },
+    );
+  if (flag !== undefined) return flag;
+  const treeScore = method === 'treeshap' && explainsClassOne(rows.cli.model);
+  if (recorded !== undefined) return { kind: 'fixed', index: recorded, why: 'recorded' };
+  if (file.provenance !== null || file.explainedClass !== null)
+    return rows.cli.model.classes < 2
+      ? { kind: 'output' }
+      : treeScore
+        ? { kind: 'fixed', index: 1, why: 'tree-score' }
+        : { kind: 'predicted', why: 'recorded' };
+  return classChoice({ preset: o.preset, model: m, treeScore }, FN);
 }
 
 /** `--ground-truth`, or an LR model's own weights, for the metrics that need it. */

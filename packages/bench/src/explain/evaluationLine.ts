@@ -31,7 +31,8 @@ export function evaluationLine(r: EvaluationJson): string {
   const mean = r.mean === null ? 'undefined' : estimate(r.mean, r.se);
   const a = r.accuracy;
   const model = a ? `; model accuracy ${pct(a.accuracy)} vs base rate ${pct(a.baseRate)} on ${a.rows} labelled rows` : '';
-  const explained = r.fixedClass !== undefined ? `; class ${r.fixedClass} on every row` : '';
+  const explained =
+    r.classRule !== undefined ? `; ${r.classRule}` : r.fixedClass !== undefined ? `; class ${r.fixedClass} on every row` : '';
   const controls = r.controls ? `; ${controlsText(r.controls)}` : '';
   return `${r.metric} ${mean} (n = ${r.count}, ${u.length} undefined${where}; preset ${r.preset}, ${r.precision}${explained}${model})${controls}`;
 }

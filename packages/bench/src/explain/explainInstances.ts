@@ -1,5 +1,5 @@
 import type { Explainer, FeatureSchema, Matrix, Model } from '@xai/core';
-import { XaiError, checkOptions, isValueModel, predictLabels } from '@xai/core';
+import { XaiError, checkOptions, isValueModel } from '@xai/core';
 import { ALL_EXPLAINER_IDS, createExplainer, isExplainerId, plotBase } from '@xai/explainers';
 import type { PlotBaseSource, TreeShapAlgorithm, TreeShapExplainer, TreeShapResult } from '@xai/explainers';
 import type { Precision } from '@xai/models/node';
@@ -24,9 +24,9 @@ import { perturbationScale } from '../inputs/perturbationScale.js';
 import { withCliHints, withCliHintsAsync } from '../cli/cliHints.js';
 import type { PerturbationScale } from '../inputs/perturbationScale.js';
 import type { ModelInput, ModelInputSpace } from '../inputs/modelInputSpace.js';
-import { checkMethodForModel, dataMissingPolicy } from '../inputs/treeModels.js';
+import { checkMethodForModel, dataMissingPolicy, explainsClassOne } from '../inputs/treeModels.js';
 import { modelBackground } from '../inputs/modelBackground.js';
-import { classIndex } from './classChoice.js';
+import { type ClassChoice, choiceTargets, classChoice, fixedIndex } from './classRule.js';
 
 export interface ExplainInstancesOptions {
   /** An `xai-model@1` JSON or an `.onnx` file. */
@@ -62,7 +62,7 @@ export interface ExplainInstancesOptions {
   readonly allowApproximate?: boolean;
   /** How `instances` and `train` are read (`--encoding`, `--decimal`); `data` carries its own. */
   readonly csv?: CsvReading;
-  /** The class every row's attributions explain (`--class`: a class name or index). @defaultValue each row's predicted class */
+  /** The class every row's attributions explain (`--class`: a class name or index, or `predicted`). @defaultValue see classChoice */
   readonly class?: string;
 }
 
@@ -271,16 +271,18 @@ function baseValues(model: Model, explainer: Explainer, train: Matrix | undefine
 }
 
 /**
- * `xai explain`: a model file + rows + a method → attributions (the predicted class of each
- * row is explained). See {@link commandRows} for where the rows come from.
+ * `xai explain`: a model file + rows + a method → attributions (of the class classChoice
+ * picks: under the default preset a binary classifier's class 1, else each row's predicted class). See {@link commandRows} for where the rows come from.
  * @since 0.1.0
  */
 export async function explainInstances(options: ExplainInstancesOptions): Promise<
   CommandRows & {
     attributions: Matrix;
     explainedClass: Int32Array;
-    /** With `class`: the class index every row explains. */
+    /** The class index every row explains, when one is (a fixed `class`, or a binary classifier under the default preset). */
     fixedClass?: number;
+    /** How the explained class was chosen (see classChoice). */
+    classChoice: ClassChoice;
     featureKinds: FeatureKindsRecord;
     treeShap?: TreeShapOutput;
     gradients?: string;
@@ -351,28 +353,38 @@ export async function explainInstances(options: ExplainInstancesOptions): Promis
         ...(method === 'treeshap' && options.interactions === true ? { interactions: true } : {}),
       }),
     );
-    const fixed =
-      options.class === undefined
-        ? undefined
-        : classIndex(options.class, { classes: r.cli.model.classes, classNames: r.classNames }, 'xai explain');
-    const fixedTargets = fixed === undefined ? undefined : new Int32Array(r.x.rows).fill(fixed);
+    const choice = classChoice(
+      {
+        flag: options.class,
+        preset: options.preset,
+        model: { classes: r.cli.model.classes, classNames: r.classNames },
+        treeScore: method === 'treeshap' && explainsClassOne(r.cli.model),
+      },
+      'xai explain',
+    );
+    const fixed = fixedIndex(choice);
     const fixedClass = fixed === undefined ? {} : { fixedClass: fixed };
     if (method === 'treeshap') {
       // TreeSHAP explains the raw score: a binary model's class 1, a multi-class model's predicted class.
+      const targets =
+        choice.kind === 'fixed' || (choice.kind === 'predicted' && choice.why === 'flag')
+          ? choiceTargets(choice, r.cli.model, r.x)
+          : undefined;
       const t = withCliHints('xai explain', method, () =>
-        (explainer as TreeShapExplainer).explainTrees(r.cli.model, r.x, fixedTargets ? { targets: fixedTargets } : undefined),
+        (explainer as TreeShapExplainer).explainTrees(r.cli.model, r.x, targets ? { targets } : undefined),
       );
       return {
         ...r,
         ...fixedClass,
+        classChoice: choice,
         attributions: t.attributions,
         explainedClass: t.targets,
         featureKinds: kinds.record,
         treeShap: treeShapOutput(t, options.treeShap ?? 'path-dependent'),
       };
     }
-    // Explainers explain the --class class, else each row's predicted class; the output says which, row by row.
-    const explainedClass = fixedTargets ?? predictLabels(r.cli.model, r.x);
+    // The class rule (classRule.ts) says which class each row explains; the output says which, row by row.
+    const explainedClass = choiceTargets(choice, r.cli.model, r.x);
     const attributions = withCliHints('xai explain', method, () => explainer.explain(r.cli.model, r.x, { targets: explainedClass }));
     const warnings = [...r.warnings, ...(kinds.inferred?.warnings ?? [])];
     const base = baseValues(r.cli.model, explainer, r.train, explainedClass);
@@ -382,6 +394,7 @@ export async function explainInstances(options: ExplainInstancesOptions): Promis
       attributions,
       explainedClass,
       ...fixedClass,
+      classChoice: choice,
       ...(base !== undefined ? { base } : {}),
       featureKinds: kinds.record,
       ...(verdict !== undefined ? { gradients: verdict.note } : {}),

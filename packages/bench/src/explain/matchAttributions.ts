@@ -17,7 +17,7 @@ export interface EvaluateSide {
   readonly ids: { readonly kind: 'row' | 'line'; readonly values: Int32Array } | null;
   /** The model's predicted class per row, and its number of classes. */
   readonly predicted: Int32Array;
-  /** Given: every row explains this class (`--class`), and `predicted` is it on every row. */
+  /** Given: every row explains this class (`--class`, the file's fixedClass or the class rule), and `predicted` is it on every row. */
   readonly fixedClass?: number;
   readonly classes: number;
   /** `--method`, when given. */
@@ -142,7 +142,7 @@ function checkClasses(file: AttributionsFile, side: EvaluateSide, rowAt: Int32Ar
     if (c[k] !== side.predicted[i] && side.fixedClass !== undefined)
       throw refuse(
         file,
-        `${field}[${k}] (${id}) explains class ${c[k]}, but --class says every row explains class ${side.fixedClass}`,
+        `${field}[${k}] (${id}) explains class ${c[k]}, but every row explains class ${side.fixedClass} here (--class, the file's fixedClass, or a binary classifier's class 1 under the default preset): give --class predicted for attributions of each row's predicted class`,
         c[k],
       );
     if (c[k] !== side.predicted[i])

@@ -1,5 +1,6 @@
 // The main thread's half of the engine: loads every dataset, trains (or loads from the cache)
 // every model, checks each against its data, and packs what the workers need.
+import { CLASS_RULE } from '../explain/classRule.js';
 import { basename } from 'node:path';
 import { observedValues } from '@xai/data';
 import type { Matrix, Model, Preprocessing } from '@xai/core';
@@ -228,6 +229,7 @@ function runSettings(config: BenchConfig, explainers: Record<string, Record<stri
       stability: { neighbours: config.stabilityNeighbours, candidates: config.stabilitySamples, useGivenAttributions: true },
       ...(config.instanceOverrides.length > 0 ? { instances: { default: config.instances, overrides: config.instanceOverrides } } : {}),
     },
+    explainedClass: CLASS_RULE.bench,
     groundTruth:
       "LR: its own weights w1 - w0 (every dataset and preset); ANN on synthetic: the generator weights of the row's cluster; signed for the predicted class (the explained class)",
     nulls:

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Model } from '@xai/core';
 import { hashFloat64 } from '@xai/core';
 import { prepareBatch } from './prepareBatch.js';
+import { createExplainer } from '../createExplainer.js';
 import { gradientRows, predictRows } from './modelCalls.js';
 import { codeOf } from '../__fixtures__/codeOf.js';
 import { logisticRegression, uniformMatrix } from '../__fixtures__/models.js';
@@ -18,6 +19,25 @@ describe('prepareBatch', () => {
     const given = prepareBatch('f', lr, x, { targets: Int32Array.of(1, 1), keys: [5, 6] }, 100);
     expect(Array.from(given.targets)).toEqual([1, 1]);
     expect(Array.from(given.keys)).toEqual([5, 6]);
+  });
+
+  it('explainedClass is targets filled with one class (the model predicts 0 and 1 here); with targets, or off the classes, it is refused', () => {
+    const x = { rows: 3, cols: 2, data: Float64Array.of(1, 0, 0, 1, 2, 0) };
+    expect(Array.from(prepareBatch('f', lr, x, undefined, 100).targets)).toEqual([0, 1, 0]);
+    expect(Array.from(prepareBatch('f', lr, x, { explainedClass: 1 }, 100).targets)).toEqual([1, 1, 1]);
+    expect(Array.from(prepareBatch('f', lr, x, { explainedClass: 0 }, 100).targets)).toEqual([0, 0, 0]);
+    expect(codeOf(() => prepareBatch('f', lr, x, { explainedClass: 1, targets: Int32Array.of(1, 1, 1) }, 100))).toBe('BAD_OPTION');
+    for (const bad of [2, -1, 0.5, '1'])
+      expect(
+        codeOf(() => prepareBatch('f', lr, x, { explainedClass: bad as never }, 100)),
+        String(bad),
+      ).toBe('BAD_OPTION');
+    // Through an explainer: the same attributions as targets filled with the class, for a sampling and a gradient method.
+    const train = { rows: 4, cols: 2, data: Float64Array.of(0, 0, 1, 1, 0.5, -0.5, -1, 2) };
+    for (const id of ['shap', 'grad'] as const) {
+      const e = createExplainer(id, { train, seed: 3 });
+      expect(e.explain(lr, x, { explainedClass: 1 }).data).toEqual(e.explain(lr, x, { targets: Int32Array.of(1, 1, 1) }).data);
+    }
   });
 
   it('rejects malformed models, instances and per-call options', () => {

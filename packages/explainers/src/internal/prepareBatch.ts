@@ -11,6 +11,7 @@ import {
   checkedModel,
   contiguous,
   describeValue,
+  explainTargets,
   hashRows,
   notAModelError,
   isValueModel,
@@ -29,7 +30,7 @@ export interface PreparedBatch {
 }
 
 /** Per-call option keys of core's `ExplainOptions`. */
-export const EXPLAIN_OPTION_KEYS = ['targets', 'keys', 'batchPositions'] as const;
+export const EXPLAIN_OPTION_KEYS = ['targets', 'explainedClass', 'keys', 'batchPositions'] as const;
 
 /**
  * The model boundary of every explainer: core's `checkedModel` (typed-array outputs
@@ -45,8 +46,8 @@ export function assertModel(model: unknown, fn: string): Model {
 }
 
 /**
- * Validates (model, x, options) and resolves targets (the predicted class unless given;
- * output 0 for a value model) and keys. `allowed` lists the per-call option keys (unknown
+ * Validates (model, x, options) and resolves targets (`targets`, or `explainedClass` on every
+ * row, else the predicted class; output 0 for a value model) and keys. `allowed` lists the per-call option keys (unknown
  * ones are BAD_OPTION). Predictions are one batched call (chunked by `batchRows`); explainers that
  * ignore the class (Random) pass `needTargets = false` and get zeros.
  */
@@ -68,8 +69,9 @@ export function prepareBatch(
   const xc = contiguous(x).data;
   const opts = checkOptions(options, allowed, fn);
   let targets: Int32Array;
-  if (opts.targets !== undefined) {
-    const t = opts.targets as unknown;
+  const given = explainTargets(opts, n, model.classes, fn);
+  if (given !== undefined) {
+    const t = given as unknown;
     if (!(t instanceof Int32Array))
       throw new XaiError('BAD_INPUT', `expected an Int32Array, got ${describeValue(t)}`, { fn, arg: 'targets', value: t });
     if (t.length !== n)
