@@ -127,6 +127,10 @@ describe('xai bench --preset quantus', () => {
     expect(q.manifest.settings.metrics).toMatchObject({ preset: 'default', extendedPreset: 'quantus' });
     expect(d.manifest.settings.presets).toBeUndefined();
     expect(d.manifest.settings.metrics.extendedPreset).toBeUndefined();
+    // The bench's class convention, in the words xai explain's help quotes beside its own (classRule.ts).
+    expect(d.manifest.settings.explainedClass).toMatch(
+      /^each row's predicted class under every preset .*class 1 of a binary classifier under the default preset$/,
+    );
   });
 
   it("explains with Captum's Saliency default abs=True: |grad| of the default run, element for element", () => {
