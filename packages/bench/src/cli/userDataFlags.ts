@@ -1,4 +1,7 @@
-import { XaiError, describeValue, enumOption, inputEncoding } from '@xai/core';
+import { XaiError, describeValue, inputEncoding } from '@xai/core';
+import type { FlagsOf, UserDataFlags } from '../config/settings.js';
+import { USER_DATA_KEYS } from '../config/settings.js';
+import { choiceSetting } from '../config/settingValues.js';
 import type { CsvReading } from '../explain/modelRows.js';
 import type { UserDataSpec } from '../inputs/userBenchDataset.js';
 
@@ -14,18 +17,6 @@ export function ignoreSetting(raw: unknown, fn = 'xai'): string[] {
   return [...new Set(names as string[])];
 }
 
-/** The `--data` flags of a command that also reads `--instances` rows. */
-export interface UserDataFlags {
-  readonly data?: string;
-  readonly label?: string;
-  readonly test?: string;
-  readonly schema?: string;
-  readonly ignore?: string;
-  readonly missing?: string;
-  readonly encoding?: string;
-  readonly decimal?: string;
-}
-
 /**
  * `--encoding` and `--decimal`, checked: how every CSV the command reads is decoded (`--data`,
  * `--test`, `--instances`, `--train`, `--ground-truth`), so a file refused for its bytes or its
@@ -34,7 +25,7 @@ export interface UserDataFlags {
 export function csvReadingFromFlags(f: Pick<UserDataFlags, 'encoding' | 'decimal'>, command: string): CsvReading {
   return {
     ...(f.encoding !== undefined ? { encoding: inputEncoding(f.encoding, command, '--encoding') } : {}),
-    ...(f.decimal !== undefined ? { decimal: enumOption(f.decimal, command, '--decimal', { values: ['auto', ',', '.'] as const }) } : {}),
+    ...(f.decimal !== undefined ? { decimal: choiceSetting('decimal', f.decimal, { fn: command, arg: '--decimal' }) } : {}),
   };
 }
 
@@ -53,24 +44,19 @@ export function userDataFromFlags(f: UserDataFlags, command: string): UserDataSp
       });
     return undefined;
   }
-  return {
-    data: f.data,
-    label: f.label ?? '',
-    ...(f.test ? { test: f.test } : {}),
-    ...(f.schema ? { schema: f.schema } : {}),
-    ...(f.ignore ? { ignore: ignoreSetting(f.ignore, command) } : {}),
-    ...(f.missing ? { missing: f.missing as NonNullable<UserDataSpec['missing']> } : {}),
-    ...csvReadingFromFlags(f, command),
-  };
+  // Every row of the table's user-data group, as given (the CSV reader checks them); the
+  // encoding and decimal mark checked here, as for every other CSV the command reads.
+  const spec: Record<string, unknown> = {};
+  for (const key of USER_DATA_KEYS) {
+    const value = f[key];
+    if (value) spec[key] = key === 'ignore' ? ignoreSetting(value, command) : value;
+    else if (key === 'label') spec[key] = '';
+  }
+  return { ...spec, ...csvReadingFromFlags(f, command) } as UserDataSpec;
 }
 
 /** The flags of explain and evaluate that describe the model file or the `--data` rows. */
-export interface ModelFlags {
-  readonly model: string;
-  readonly data?: string;
-  readonly inputDim?: string;
-  readonly modelInput?: string;
-}
+export type ModelFlags = Pick<FlagsOf<'explain' | 'evaluate'>, 'model' | 'data' | 'inputDim' | 'modelInput'>;
 
 /**
  * A flag that does not apply to the inputs given is an error naming both, never ignored:

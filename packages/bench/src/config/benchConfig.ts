@@ -1,33 +1,22 @@
 import { basename, resolve } from 'node:path';
-import { INPUT_ENCODINGS, XaiError, booleanOption, checkOptions, describeValue, intOption } from '@xai/core';
+import { XaiError, booleanOption, checkOptions, describeValue, inputEncoding, intOption } from '@xai/core';
 import { cpuAllocation } from '../system/cpuAllocation.js';
 import type { RunSources } from './runSources.js';
 import { defaultCacheDir, defaultDataDir, runSources } from './runSources.js';
 import type { DatasetId, ExplainerName, MetricFamily, MetricName, ModelName, PresetName } from './ids.js';
-import {
-  ALL_EXPLAINERS,
-  ALL_METRICS,
-  BEYOND_OPENXAI_EXPLAINERS,
-  DATASETS,
-  EXPLAINERS,
-  METRIC_FAMILIES,
-  METRICS,
-  MODELS,
-  PRESETS,
-} from './ids.js';
+import { ALL_EXPLAINERS, EXPLAINERS, METRIC_FAMILIES, METRICS, MODELS } from './ids.js';
 import type { Precision } from '@xai/models';
 import type { UserDataSpec } from '../inputs/userBenchDataset.js';
 import { ignoreSetting } from '../cli/userDataFlags.js';
 import type { BackendName } from '../inputs/workerModel.js';
-import { BACKENDS } from '../inputs/workerModel.js';
 import type { ModelInput } from '../inputs/modelInputSpace.js';
-import { parseModelInput } from '../inputs/modelInputSpace.js';
 import type { TreeShapAlgorithm } from '@xai/explainers';
-import { runExplainers, treeShapAlgorithm } from '../inputs/treeModels.js';
-import { outputFlag } from '../inputs/loadCliModel.js';
+import { runExplainers } from '../inputs/treeModels.js';
+import { OUTPUT_FLAG } from '../inputs/loadCliModel.js';
 import type { OnnxOutputKind } from '@xai/onnx';
-import type { ConfigKey, CountKey, SwitchKey } from './settings.js';
-import { CONFIG_KEYS, boundsOf, countDefault, settingOfKey } from './settings.js';
+import type { ChoiceKey, ChoiceOf, ConfigKey, CountKey, SwitchKey, UserDataKey } from './settings.js';
+import { CONFIG_KEYS, USER_DATA_KEYS, boundsOf, choicesOf, countDefault, isPathSetting, settingOfKey } from './settings.js';
+import { choiceSetting, listSetting } from './settingValues.js';
 
 /** A `--model <file>` of a run: the id its rows and tables carry (the file name without extension) and the resolved path. */
 export interface ModelFileSpec {
@@ -120,9 +109,9 @@ export interface BenchConfig {
   readonly defaultMetrics?: boolean;
 }
 
-/** Report layouts. */
-export const REPORT_LAYOUTS = ['default', 'paper'] as const;
-export type ReportLayout = (typeof REPORT_LAYOUTS)[number];
+/** Report layouts: the `--layout` row's choices. */
+export const REPORT_LAYOUTS = choicesOf('layout');
+export type ReportLayout = ChoiceOf<'layout'>;
 
 /**
  * Checks a `--layout` value.
@@ -130,16 +119,14 @@ export type ReportLayout = (typeof REPORT_LAYOUTS)[number];
  * @since 0.2.0
  */
 export function parseLayout(raw: unknown): ReportLayout {
-  if (typeof raw !== 'string' || !(REPORT_LAYOUTS as readonly string[]).includes(raw))
-    throw bad('layout', `expected one of ${REPORT_LAYOUTS.join(', ')}, got ${describeValue(raw)}`, raw);
-  return raw as ReportLayout;
+  return choiceSetting('layout', raw);
 }
 
 /** Raw input before validation: config-file JSON and/or CLI flags (strings or typed values), keyed by the settings table's config keys. */
 export type BenchConfigInput = Partial<Record<ConfigKey | 'config', unknown>>;
 
-/** Config keys (flags `--data`, `--label`, `--test`, `--schema`, `--ignore`, `--missing`, `--encoding`, `--decimal`) of a user's CSV. */
-export const USER_DATA_KEYS = ['data', 'label', 'test', 'schema', 'ignore', 'missing', 'encoding', 'decimal'] as const;
+/** Config keys of a user's CSV: the settings table's `userData` rows. */
+export { USER_DATA_KEYS } from './settings.js';
 
 /** Config keys (and flags, kebab-cased) that set instance counts per explainer or family. */
 export const OVERRIDE_KEYS = ['explainerInstances', 'groundTruthInstances', 'predictionInstances', 'stabilityInstances'] as const;
@@ -201,41 +188,32 @@ function modelFiles(raw: unknown, cwd: string, trained: readonly string[]): Mode
 
 function userData(raw: Record<string, unknown>, cwd: string): UserDataSpec | null {
   if (raw.data === undefined) {
-    for (const k of ['label', 'test', 'schema', 'ignore', 'missing', 'encoding', 'decimal'] as const)
-      if (raw[k] !== undefined) throw bad(k, `--${k} describes a user CSV: give --data <csv> too`, raw[k]);
+    for (const k of USER_DATA_KEYS) if (raw[k] !== undefined) throw bad(k, `--${k} describes a user CSV: give --data <csv> too`, raw[k]);
     return null;
   }
   if (raw.label === undefined && raw.schema === undefined)
     throw bad('label', `--data ${String(raw.data)} needs --label <column> (or a --schema file naming it)`, undefined);
-  return {
-    data: resolve(cwd, text('data', raw.data)),
-    label: raw.label === undefined ? '' : text('label', raw.label),
-    ...(raw.test === undefined ? {} : { test: resolve(cwd, text('test', raw.test)) }),
-    ...(raw.schema === undefined ? {} : { schema: resolve(cwd, text('schema', raw.schema)) }),
-    ...(raw.ignore === undefined ? {} : { ignore: ignoreSetting(raw.ignore, FN) }),
-    ...(raw.missing === undefined ? {} : { missing: missingSetting(raw.missing) }),
-    ...(raw.encoding === undefined ? {} : { encoding: encodingSetting(raw.encoding) }),
-    ...(raw.decimal === undefined ? {} : { decimal: decimalSetting(raw.decimal) }),
-  };
+  // In table order, as the spec always was; the label is '' when the schema names it.
+  const spec: Record<string, unknown> = {};
+  for (const key of USER_DATA_KEYS)
+    if (raw[key] !== undefined) spec[key] = userDataValue(key, raw[key], cwd);
+    else if (key === 'label') spec[key] = '';
+  return spec as unknown as UserDataSpec;
 }
 
-/** `--encoding <name>`: the user CSV's encoding (core's INPUT_ENCODINGS). */
+/** One setting of the user's CSV, read by its row: a path (resolved), a choice, the column list, the encoding, or text. */
+function userDataValue(key: UserDataKey, raw: unknown, cwd: string): unknown {
+  const row = settingOfKey(key);
+  if (key === 'ignore') return ignoreSetting(raw, FN);
+  if (key === 'encoding') return encodingSetting(raw);
+  if (row.choices !== undefined) return choiceSetting(key as ChoiceKey, raw);
+  return isPathSetting(row) ? resolve(cwd, text(key, raw)) : text(key, raw);
+}
+
+/** `--encoding <name>`: the user CSV's encoding, checked by core's reader of it (`utf8` = `utf-8`, any case). */
 function encodingSetting(raw: unknown): string {
-  const v = typeof raw === 'string' ? raw.toLowerCase().replace(/^utf8$/, 'utf-8') : raw;
-  if (typeof v === 'string' && (INPUT_ENCODINGS as readonly string[]).includes(v)) return v;
-  throw bad('encoding', `--encoding names the --data CSV's encoding: one of ${INPUT_ENCODINGS.join(', ')}, got ${describeValue(raw)}`, raw);
-}
-
-/** `--decimal auto|,|.`: the decimal mark of the user CSV's numbers. */
-function decimalSetting(raw: unknown): 'auto' | ',' | '.' {
-  if (raw === 'auto' || raw === ',' || raw === '.') return raw;
-  throw bad('decimal', `--decimal names the --data CSV's decimal mark: auto, , or ., got ${describeValue(raw)}`, raw);
-}
-
-/** `--missing error|drop-rows`: what a missing cell of the user CSV does. */
-function missingSetting(raw: unknown): 'error' | 'drop-rows' {
-  if (raw === 'error' || raw === 'drop-rows') return raw;
-  throw bad('missing', `expected error or drop-rows, got ${describeValue(raw)}`, raw);
+  if (typeof raw !== 'string') throw bad('encoding', `expected an encoding name, got ${describeValue(raw)}`, raw);
+  return inputEncoding(raw, FN, 'encoding');
 }
 
 /**
@@ -273,30 +251,6 @@ const FN = 'xai bench';
 
 function bad(arg: string, message: string, value: unknown): XaiError {
   return new XaiError('BAD_OPTION', message, { fn: FN, arg, value });
-}
-
-/** `keepAll`: 'all' stays a token (datasets: "synthetic + whatever is found", known only at run time). */
-function list<T extends string>(arg: string, raw: unknown, allowed: readonly T[], extra: readonly string[] = [], keepAll = false): T[] {
-  const items = typeof raw === 'string' ? raw.split(',') : Array.isArray(raw) ? raw : null;
-  if (items === null || items.length === 0) throw bad(arg, `expected a comma-separated list or an array, got ${describeValue(raw)}`, raw);
-  const picked = new Set<string>();
-  for (const item of items) {
-    if (typeof item !== 'string') throw bad(arg, `expected names, got ${describeValue(item)}`, item);
-    const name = item.trim();
-    // 'all' in any case (--metrics is upper-cased before it gets here).
-    if (name.toLowerCase() === 'all') {
-      if (keepAll) picked.add('all');
-      else for (const a of allowed) picked.add(a);
-      continue;
-    }
-    if (!allowed.includes(name as T) && !extra.includes(name)) {
-      throw bad(arg, `unknown name ${JSON.stringify(name)} (choose from ${[...allowed, ...extra, 'all'].join(', ')})`, name);
-    }
-    picked.add(name);
-  }
-  // Canonical order, whatever order the user typed: the run's identity must not depend on it.
-  const order = [...allowed, ...extra, 'all'] as string[];
-  return [...picked].sort((a, b) => order.indexOf(a) - order.indexOf(b)) as T[];
 }
 
 /** A switch of the settings table: false when absent. */
@@ -438,10 +392,10 @@ export function resolveBenchConfig(file: unknown, flags: BenchConfigInput = {}, 
     saveExplanations: switchSetting(raw, 'saveExplanations'),
     ...(raw.layout === undefined ? {} : { layout: parseLayout(raw.layout) }),
     sources: runSources(fromFile, flags, cwd, allocation),
-    modelInput: raw.modelInput === undefined ? 'raw' : parseModelInput(raw.modelInput),
+    modelInput: raw.modelInput === undefined ? 'raw' : (choiceSetting('modelInput', raw.modelInput) satisfies ModelInput),
     strict: switchSetting(raw, 'strict'),
-    ...(raw.treeShap !== undefined ? { treeShap: treeShapAlgorithm(String(raw.treeShap), 'xai bench')! } : {}),
-    ...(raw.output !== undefined ? { output: outputFlag(String(raw.output), 'xai bench')! } : {}),
+    ...(raw.treeShap !== undefined ? { treeShap: choiceSetting('treeShap', raw.treeShap) satisfies TreeShapAlgorithm } : {}),
+    ...(raw.output !== undefined ? { output: OUTPUT_FLAG[choiceSetting('output', raw.output)] as OnnxOutputKind } : {}),
     ...(switchSetting(raw, 'allowApproximate') ? { allowApproximate: true } : {}),
     ...(user !== null && raw.explainers === undefined ? { defaultExplainers: true } : {}),
     ...(user !== null && raw.metrics === undefined ? { defaultMetrics: true } : {}),
@@ -491,22 +445,19 @@ function modelSettings(raw: Record<string, unknown>, cwd: string): { trained: re
   const hasFiles = raw.modelFiles !== undefined;
   // With --data (--model), the built-in synthetic set (models) join only when asked for.
   const trained: readonly ModelName[] =
-    raw.models === undefined ? (hasFiles ? [] : BENCH_DEFAULTS.models) : list('models', raw.models, MODELS);
+    raw.models === undefined ? (hasFiles ? [] : BENCH_DEFAULTS.models) : (listSetting('models', raw.models) as ModelName[]);
   const files = hasFiles ? modelFiles(raw.modelFiles, cwd, trained) : [];
   return { trained, files };
 }
 
 /** `pure` names the default path as the docs call it (WebAssembly SIMD kernels, JS where absent): `ts`. */
 function backendSetting(raw: Record<string, unknown>): BackendName {
-  if (raw.backend === undefined || raw.backend === 'pure') return 'ts';
-  if (typeof raw.backend === 'string' && (BACKENDS as readonly string[]).includes(raw.backend)) return raw.backend as BackendName;
-  throw bad('backend', `expected one of ${BACKENDS.join(', ')} (pure = ts), got ${describeValue(raw.backend)}`, raw.backend);
+  return raw.backend === undefined ? 'ts' : choiceSetting('backend', raw.backend);
 }
 
 function precisionSetting(raw: Record<string, unknown>, presetName: PresetName): Precision {
   if (raw.precision === undefined) return presetName === 'openxai' ? 'float32' : 'float64';
-  if (raw.precision === 'float32' || raw.precision === 'float64') return raw.precision;
-  throw bad('precision', `expected float32 or float64, got ${describeValue(raw.precision)}`, raw.precision);
+  return choiceSetting('precision', raw.precision);
 }
 
 /** The datasets, explainers and metrics of the run, in canonical order. */
@@ -515,21 +466,11 @@ function selection(
   user: UserDataSpec | null,
 ): { datasets: readonly (DatasetId | 'all')[]; explainers: readonly ExplainerName[]; metrics: readonly MetricName[] } {
   return {
-    datasets:
-      raw.datasets === undefined
-        ? user
-          ? []
-          : BENCH_DEFAULTS.datasets
-        : list<DatasetId | 'all'>('datasets', raw.datasets, DATASETS as readonly (DatasetId | 'all')[], [], true),
-    explainers:
-      raw.explainers === undefined
-        ? BENCH_DEFAULTS.explainers
-        : list<ExplainerName>('explainers', raw.explainers, EXPLAINERS, BEYOND_OPENXAI_EXPLAINERS), // 'all' = OpenXAI's seven; the others by id
-    // 'all' = OpenXAI's eleven and every extended metric; the default stays the eleven.
-    metrics:
-      raw.metrics === undefined
-        ? BENCH_DEFAULTS.metrics
-        : list('metrics', typeof raw.metrics === 'string' ? raw.metrics.toUpperCase() : raw.metrics, ALL_METRICS),
+    // 'all' stays a token for datasets (synthetic + whatever is found, known at run time), is
+    // OpenXAI's seven for explainers and every metric for metrics; the defaults are OpenXAI's.
+    datasets: raw.datasets === undefined ? (user ? [] : BENCH_DEFAULTS.datasets) : listSetting('datasets', raw.datasets),
+    explainers: raw.explainers === undefined ? BENCH_DEFAULTS.explainers : (listSetting('explainers', raw.explainers) as ExplainerName[]),
+    metrics: raw.metrics === undefined ? BENCH_DEFAULTS.metrics : (listSetting('metrics', raw.metrics) as MetricName[]),
   };
 }
 
@@ -595,9 +536,7 @@ export function maxInstances(config: Pick<BenchConfig, 'instances' | 'instanceOv
 }
 
 function preset(raw: unknown): PresetName {
-  if (typeof raw !== 'string' || !PRESETS.includes(raw as PresetName))
-    throw bad('preset', `expected one of ${PRESETS.join(', ')}, got ${describeValue(raw)}`, raw);
-  return raw as PresetName;
+  return choiceSetting('preset', raw);
 }
 
 /**
@@ -623,20 +562,7 @@ export function runIdentity(config: BenchConfig): Record<string, unknown> {
     // Likewise: model files (their content hashes are checked by merge), a user CSV (its label
     // and files by name; content hashes are in the manifest), the ORT backend (float32 forward passes).
     ...(config.modelFiles.length > 0 ? { modelFiles: config.modelFiles.map((f) => ({ id: f.id, format: f.format })) } : {}),
-    ...(config.userData
-      ? {
-          userData: {
-            data: basename(config.userData.data),
-            label: config.userData.label,
-            ...(config.userData.test ? { test: basename(config.userData.test) } : {}),
-            ...(config.userData.schema ? { schema: basename(config.userData.schema) } : {}),
-            ...(config.userData.ignore ? { ignore: config.userData.ignore } : {}),
-            ...(config.userData.missing ? { missing: config.userData.missing } : {}),
-            ...(config.userData.encoding ? { encoding: config.userData.encoding } : {}),
-            ...(config.userData.decimal ? { decimal: config.userData.decimal } : {}),
-          },
-        }
-      : {}),
+    ...(config.userData ? { userData: userDataIdentity(config.userData) } : {}),
     // js computes the bits of ts (only slower): such runs resume and merge with each other
     ...(config.backend === 'ort' ? { backend: config.backend } : {}),
     // float32 changes every score of a model: runs at different precisions never merge or resume.
@@ -646,4 +572,16 @@ export function runIdentity(config: BenchConfig): Record<string, unknown> {
     // So does what an .onnx file's output is declared to hold.
     ...(config.output !== undefined ? { output: config.output } : {}),
   };
+}
+
+/** A user CSV's settings in a run's identity: files by name (their content hashes are in the manifest), the label, the rest as set. */
+function userDataIdentity(spec: UserDataSpec): Record<string, unknown> {
+  const given = spec as unknown as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of USER_DATA_KEYS) {
+    const value = given[key];
+    if (key === 'label') out[key] = value;
+    else if (value) out[key] = isPathSetting(settingOfKey(key)) ? basename(value as string) : value;
+  }
+  return out;
 }

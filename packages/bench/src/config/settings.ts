@@ -3,9 +3,9 @@
 // A new flag is one row. The id lists in the help are read from the registries (the CLI entry
 // loads @xai/explainers and @xai/metrics anyway), so a new explainer, metric or dataset is listed
 // without touching this file.
-import { EXPLAINER_REGISTRY } from '@xai/explainers';
+import { EXPLAINER_REGISTRY, TREE_SHAP_ALGORITHMS } from '@xai/explainers';
 import { CLASS_RULE, PREDICTED_CLASS } from '../explain/classRule.js';
-import { BEYOND_OPENXAI_EXPLAINERS, DATASETS, EXPLAINERS, METRICS } from './ids.js';
+import { ALL_EXPLAINERS, ALL_METRICS, BEYOND_OPENXAI_EXPLAINERS, DATASETS, EXPLAINERS, METRICS, MODELS, PRESETS } from './ids.js';
 
 /** The commands whose flags this table holds (`xai audit` has its own table in @xai/audit). */
 export const SETTING_COMMANDS = ['bench', 'train', 'data list', 'data export', 'explain', 'evaluate', 'merge', 'report'] as const;
@@ -42,6 +42,17 @@ export interface Setting {
   readonly bounds?: SettingBounds;
   /** The flag may be given several times (each value collected); any other value flag given twice is an error. */
   readonly repeatable?: true;
+  /** The values a choice or list setting takes, read and refused by `choiceSetting` / `listSetting` (settingValues.ts). */
+  readonly choices?: readonly string[];
+  /** Other spellings of a choice, accepted as the choice they name (`pure` → `ts`). */
+  readonly aliases?: Readonly<Record<string, string>>;
+  /**
+   * A comma-separated list (a config array) of choices, each once, in the choices' order: `all`
+   * means every choice, the ones named, or stays the token `all` (`'keep'`: known at run time).
+   */
+  readonly list?: { readonly all?: readonly string[] | 'keep'; readonly upperCase?: true };
+  /** `--data` or a setting that describes its CSV: refused without `--data`, carried in `UserDataSpec`. */
+  readonly userData?: true;
   readonly commands: Readonly<Partial<Record<SettingCommand, SettingUse>>>;
 }
 
@@ -87,6 +98,8 @@ const ROWS = [
     key: 'datasets',
     help: `comma-separated: ${DATASETS.join(', ')}, or all (synthetic + every real dataset found)`,
     default: 'synthetic; none when --data is given',
+    choices: DATASETS,
+    list: { all: 'keep' },
     commands: { bench: true, train: true },
   },
   {
@@ -106,6 +119,7 @@ const ROWS = [
     value: '<csv>',
     key: 'data',
     help: 'your own CSV as a dataset (with --label): the models are trained on it, and each saved model carries its preprocessing',
+    userData: true,
     commands: {
       bench: { help: 'your own CSV as a dataset (with --label; replaces the default synthetic set unless --datasets is given)' },
       train: true,
@@ -121,6 +135,7 @@ const ROWS = [
     value: '<column>',
     key: 'label',
     help: 'the label column of --data',
+    userData: true,
     commands: {
       bench: true,
       train: true,
@@ -135,6 +150,7 @@ const ROWS = [
     key: 'test',
     help: 'a separate test CSV for --data',
     default: 'a seeded stratified 80/20 split',
+    userData: true,
     commands: { bench: true, train: true, 'data export': true, explain: true, evaluate: true },
   },
   {
@@ -143,6 +159,7 @@ const ROWS = [
     key: 'schema',
     help: 'a schema file for --data (feature kinds, categorical columns, one-hot groups, classes)',
     default: 'inferred',
+    userData: true,
     commands: {
       bench: true,
       train: true,
@@ -156,6 +173,7 @@ const ROWS = [
     value: '<columns>',
     key: 'ignore',
     help: 'columns of the CSV to drop, e.g. id,notes (ids, free text); a model file from xai train keeps them, so its raw rows may still hold them',
+    userData: true,
     commands: { bench: true, train: true, 'data export': true, explain: true, evaluate: true },
   },
   {
@@ -164,6 +182,8 @@ const ROWS = [
     key: 'missing',
     help: "a missing cell of --data: error (naming it) or drop-rows (its row dropped, counted); with tree models only (XGBoost JSON, tree .onnx) and no --missing, a numeric missing cell is NaN and goes down each split's missing-value branch",
     default: 'error',
+    choices: ['error', 'drop-rows'],
+    userData: true,
     commands: { bench: true, train: true, 'data export': true, explain: true, evaluate: true },
   },
   {
@@ -172,6 +192,7 @@ const ROWS = [
     key: 'encoding',
     help: `encoding of the --data/--test CSV files: ${ENCODING_VALUES}`,
     default: 'utf-8',
+    userData: true,
     commands: {
       bench: true,
       train: true,
@@ -188,6 +209,8 @@ const ROWS = [
     key: 'decimal',
     help: `decimal mark of the --data/--test numbers: ${DECIMAL_VALUES}`,
     default: 'auto',
+    choices: ['auto', ',', '.'],
+    userData: true,
     commands: {
       bench: true,
       train: true,
@@ -204,6 +227,8 @@ const ROWS = [
     key: 'models',
     help: 'built-in models to train: lr, ann',
     default: 'lr,ann; none when --model is given',
+    choices: MODELS,
+    list: {},
     commands: { bench: true, train: { default: 'lr,ann' } },
   },
   {
@@ -279,6 +304,8 @@ const ROWS = [
     key: 'backend',
     help: 'forward passes of the built-in models and xai-model@1 files (an .onnx file always runs on ONNX Runtime): ts or pure (pure TS, the reference; WebAssembly SIMD kernels where available), js (pure TS on the scalar JS kernels: the same bits, slower) or ort (ONNX Runtime, 1 thread per worker)',
     default: 'ts',
+    choices: ['ts', 'js', 'ort'],
+    aliases: { pure: 'ts' },
     commands: { bench: true },
   },
   {
@@ -287,6 +314,7 @@ const ROWS = [
     key: 'precision',
     help: PRECISION_HELP,
     default: 'float32 under --preset openxai, else float64',
+    choices: ['float32', 'float64'],
     commands: { bench: true, explain: true, evaluate: true },
   },
   {
@@ -295,6 +323,7 @@ const ROWS = [
     key: 'modelInput',
     help: MODEL_INPUT_HELP,
     default: 'raw',
+    choices: ['raw', 'scaled'],
     commands: { bench: true, explain: true, evaluate: true },
   },
   {
@@ -316,6 +345,7 @@ const ROWS = [
     key: 'treeShap',
     help: "TreeSHAP's algorithm: path-dependent (the trees' covers, as XGBoost's pred_contribs; an ONNX file's are counted from --train) or interventional (against --train rows as background)",
     default: 'path-dependent',
+    choices: TREE_SHAP_ALGORITHMS,
     commands: { bench: true, explain: true, evaluate: true },
   },
   {
@@ -329,6 +359,7 @@ const ROWS = [
     key: 'output',
     help: "what an ONNX model's output holds: probability, logit or value (e.g. a binary model's one logit column, otherwise read as a regression value)",
     default: 'discovered from the graph',
+    choices: ['probability', 'logit', 'value'],
     commands: { bench: true, explain: true, evaluate: true },
   },
   {
@@ -343,6 +374,8 @@ const ROWS = [
     key: 'explainers',
     help: `${OPENXAI_EXPLAINERS} (all = these ${countWord(EXPLAINERS.length)}); also ${OTHER_EXPLAINERS}`,
     default: `the ${countWord(EXPLAINERS.length)}`,
+    choices: ALL_EXPLAINERS,
+    list: { all: EXPLAINERS },
     commands: { bench: true },
   },
   {
@@ -351,6 +384,8 @@ const ROWS = [
     key: 'metrics',
     help: `${OPENXAI_METRICS}; all = these + the extended ones (INFIDELITY, DELETION, MAX_SENSITIVITY, SPARSENESS, …; see docs/extended-metrics.md)`,
     default: `the ${countWord(METRICS.length)}`,
+    choices: ALL_METRICS,
+    list: { upperCase: true },
     commands: { bench: true },
   },
   {
@@ -406,6 +441,7 @@ const ROWS = [
     key: 'layout',
     help: 'default | paper (also report-paper.md and paper.csv: OpenXAI tables 2–5)',
     default: 'default',
+    choices: ['default', 'paper'],
     commands: { bench: true, report: { default: "the run's" } },
   },
   {
@@ -420,6 +456,7 @@ const ROWS = [
     key: 'preset',
     help: 'default | openxai | paper | quantus | captum',
     default: 'default',
+    choices: PRESETS,
     commands: {
       bench: true,
       train: { help: 'default | openxai | paper; quantus and captum train as default' },
@@ -597,6 +634,17 @@ export type ConfigKey = Extract<RowsOf<'bench'>, { readonly key: string }>['key'
 type KeyRow = Extract<RowsOf<'bench'>, { readonly key: string }>;
 /** The config keys of switches: a flag without a value, a boolean in a config file. */
 export type SwitchKey = Exclude<KeyRow, { readonly value: string }>['key'];
+/** The config keys of choices: one of the row's `choices` (or an alias). */
+export type ChoiceKey = Exclude<Extract<KeyRow, { readonly choices: readonly string[] }>, { readonly list: object }>['key'];
+/** The config keys of lists: several of the row's `choices`. */
+export type ListKey = Extract<KeyRow, { readonly choices: readonly string[]; readonly list: object }>['key'];
+/** The values of a choice or list setting, as a type (`ChoiceOf<'precision'>` = `'float32' | 'float64'`). */
+export type ChoiceOf<K extends ChoiceKey | ListKey> = Extract<KeyRow, { readonly key: K }>['choices'][number];
+/** The config keys of the user's CSV (`--data` and the rows that describe it). */
+export type UserDataKey = Extract<KeyRow, { readonly userData: true }>['key'];
+/** The flags of the user's CSV, as every command that reads one parses them. */
+export type UserDataFlags = { -readonly [K in UserDataKey]?: string };
+
 /** The config keys of counts: one integer (`<n>`) within the row's bounds. */
 export type CountKey = Extract<KeyRow, { readonly value: '<n>'; readonly bounds: SettingBounds }>['key'];
 
@@ -618,6 +666,23 @@ export function boundsOf(key: string): SettingBounds {
   if (bounds === undefined) throw new Error(`the setting ${key} has no bounds`);
   return bounds;
 }
+
+/** A setting whose value is a path (`<csv>`, `<json>`, `<file>`, `<dir>`): resolved against the working directory. @since 0.3.0 */
+export function isPathSetting(s: Setting): boolean {
+  return s.value === '<csv>' || s.value === '<json>' || s.value === '<file>' || s.value === '<dir>';
+}
+
+/** A choice or list setting's values, read from its row. @since 0.3.0 */
+export function choicesOf<K extends ChoiceKey | ListKey>(key: K): readonly ChoiceOf<K>[] {
+  const choices = settingOfKey(key).choices;
+  if (choices === undefined) throw new Error(`the setting ${key} has no choices`);
+  return choices as readonly ChoiceOf<K>[];
+}
+
+/** The config keys of the user's CSV, in table order (`data` first). @since 0.3.0 */
+export const USER_DATA_KEYS: readonly UserDataKey[] = SETTINGS.flatMap((s) =>
+  s.userData === true && s.key !== undefined ? [s.key as UserDataKey] : [],
+);
 
 /** Every `xai bench --config` key, in table order. @since 0.3.0 */
 export const CONFIG_KEYS: readonly string[] = SETTINGS.flatMap((s) => (s.key !== undefined && s.commands.bench ? [s.key] : []));

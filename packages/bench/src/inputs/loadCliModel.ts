@@ -5,6 +5,8 @@ import { withPrecision } from '@xai/models';
 import type { OnnxOutputKind } from '@xai/onnx';
 import { XaiError } from '@xai/core';
 import { treeFileKindOf } from './treeModels.js';
+import type { ChoiceOf } from '../config/settings.js';
+import { choiceSetting } from '../config/settingValues.js';
 
 /** A model file as the CLI loads it: `xai-model@1` JSON, or an ONNX graph. */
 export interface CliModel {
@@ -29,19 +31,15 @@ export interface CliModelOptions {
 }
 
 /** `--output probability|logit|value` as the loader's output kind. @since 0.3.0 */
-export const OUTPUT_FLAG: Readonly<Record<string, OnnxOutputKind>> = { probability: 'probabilities', logit: 'logits', value: 'value' };
+export const OUTPUT_FLAG: Readonly<Record<ChoiceOf<'output'>, OnnxOutputKind>> = {
+  probability: 'probabilities',
+  logit: 'logits',
+  value: 'value',
+};
 
 /** Checks `--output`. @since 0.3.0 */
 export function outputFlag(raw: string | undefined, fn: string): OnnxOutputKind | undefined {
-  if (raw === undefined) return undefined;
-  const kind = OUTPUT_FLAG[raw];
-  if (kind === undefined)
-    throw new XaiError('BAD_OPTION', `--output: expected probability, logit or value, got ${JSON.stringify(raw)}`, {
-      fn,
-      arg: '--output',
-      value: raw,
-    });
-  return kind;
+  return raw === undefined ? undefined : OUTPUT_FLAG[choiceSetting('output', raw, { fn, arg: '--output' })];
 }
 
 /** True for a path the CLI loads as ONNX (`.onnx`, any case). @since 0.2.0 */

@@ -1,12 +1,12 @@
 import type { ColumnScaler, Matrix, Preprocessing } from '@xai/core';
-import { XaiError, describeValue } from '@xai/core';
+import { XaiError } from '@xai/core';
 import { minMaxScalerFromJson } from '@xai/data';
 import type { BenchDataset } from './loadBenchDataset.js';
 import type { UserBenchDataset } from './userBenchDataset.js';
+import type { ChoiceOf } from '../config/settings.js';
 
-/** What an external model (ONNX, JSON without a preprocessing block) eats: `--model-input`. */
-export const MODEL_INPUTS = ['raw', 'scaled'] as const;
-export type ModelInput = (typeof MODEL_INPUTS)[number];
+/** What an external model (ONNX, JSON without a preprocessing block) eats: the `--model-input` row's choices. */
+export type ModelInput = ChoiceOf<'modelInput'>;
 
 /**
  * The input space a model saw:
@@ -24,17 +24,6 @@ export interface ModelInputSpace {
   readonly test: Matrix;
   /** One line for the manifest and the report. */
   readonly note: string;
-}
-
-/** Checks a `--model-input` value. @since 0.3.0 */
-export function parseModelInput(raw: unknown): ModelInput {
-  if (typeof raw !== 'string' || !(MODEL_INPUTS as readonly string[]).includes(raw))
-    throw new XaiError('BAD_OPTION', `--model-input: expected raw or scaled, got ${describeValue(raw)}`, {
-      fn: 'xai',
-      arg: '--model-input',
-      value: raw,
-    });
-  return raw as ModelInput;
 }
 
 function isUser(ds: BenchDataset): ds is UserBenchDataset {

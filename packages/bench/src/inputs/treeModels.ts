@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import type { Model } from '@xai/core';
 import { XaiError, hasTrees } from '@xai/core';
 import type { TreeShapAlgorithm } from '@xai/explainers';
-import { ALL_EXPLAINER_IDS, EXPLAINER_INFO, TREE_SHAP_ALGORITHMS, explainerModels, isExplainerId } from '@xai/explainers';
+import { ALL_EXPLAINER_IDS, EXPLAINER_INFO, explainerModels, isExplainerId } from '@xai/explainers';
+import { choiceSetting } from '../config/settingValues.js';
 import type { TreeFileKind } from '@xai/trees';
 import { treeFileKind } from '@xai/trees';
 import { RANDOM_CONTROL } from '../report/controlLift.js';
@@ -133,12 +134,5 @@ export function dataMissingPolicy<S extends { readonly missing?: 'error' | 'drop
 
 /** Checks `--tree-shap`. @since 0.3.0 */
 export function treeShapAlgorithm(raw: string | undefined, fn: string): TreeShapAlgorithm | undefined {
-  if (raw === undefined) return undefined;
-  if (!(TREE_SHAP_ALGORITHMS as readonly string[]).includes(raw))
-    throw new XaiError('BAD_OPTION', `--tree-shap: expected ${TREE_SHAP_ALGORITHMS.join(' or ')}, got ${JSON.stringify(raw)}`, {
-      fn,
-      arg: '--tree-shap',
-      value: raw,
-    });
-  return raw as TreeShapAlgorithm;
+  return raw === undefined ? undefined : choiceSetting('treeShap', raw, { fn, arg: '--tree-shap' });
 }

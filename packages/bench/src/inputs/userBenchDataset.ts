@@ -3,6 +3,9 @@ import { XaiError, checkOptions, enumOption, inputEncoding } from '@xai/core';
 import { loadUserDataset } from '@xai/data/node';
 import type { UserDataset } from '@xai/data/node';
 import type { BenchDataset } from './loadBenchDataset.js';
+import type { ChoiceOf } from '../config/settings.js';
+import { USER_DATA_KEYS } from '../config/settings.js';
+import { choiceSetting } from '../config/settingValues.js';
 
 /** A user's CSV as the CLI names it: `--data my.csv --label y [--test t.csv] [--schema s.json] [--missing drop-rows]`. */
 export interface UserDataSpec {
@@ -16,11 +19,11 @@ export interface UserDataSpec {
    * A missing value in a numeric column or the label: an error naming the cell (default), its row
    * dropped, or (numeric columns, for tree models) read as NaN; see {@link dataMissingPolicy}.
    */
-  readonly missing?: 'error' | 'drop-rows' | 'nan';
+  readonly missing?: ChoiceOf<'missing'> | 'nan';
   /** The CSV files' encoding (core's INPUT_ENCODINGS). @defaultValue strict UTF-8 */
   readonly encoding?: string;
   /** Their decimal mark (see `@xai/data`'s parseUserDataset). @defaultValue 'auto' */
-  readonly decimal?: 'auto' | ',' | '.';
+  readonly decimal?: ChoiceOf<'decimal'>;
 }
 
 /** A user dataset as the bench uses it, plus what a model trained on it must carry. */
@@ -43,7 +46,7 @@ export interface UserBenchDataset extends BenchDataset {
  */
 export async function loadUserBenchDataset(spec: UserDataSpec, options: { readonly seed: number }): Promise<UserBenchDataset> {
   const fn = 'loadUserBenchDataset';
-  checkOptions(spec, ['data', 'label', 'test', 'schema', 'ignore', 'missing', 'encoding', 'decimal'], fn, 'spec');
+  checkOptions(spec, USER_DATA_KEYS, fn, 'spec');
   checkOptions(options, ['seed'], fn);
   // The label comes from --label, or from a --schema file that names it.
   if ((typeof spec.label !== 'string' || spec.label.length === 0) && spec.schema === undefined) {
@@ -63,7 +66,7 @@ export async function loadUserBenchDataset(spec: UserDataSpec, options: { readon
       ? { missing: enumOption(spec.missing, fn, '--missing', { values: ['error', 'drop-rows', 'nan'] }) }
       : {}),
     ...(spec.encoding !== undefined ? { encoding: inputEncoding(spec.encoding, 'xai', '--encoding') } : {}),
-    ...(spec.decimal !== undefined ? { decimal: enumOption(spec.decimal, 'xai', '--decimal', { values: ['auto', ',', '.'] }) } : {}),
+    ...(spec.decimal !== undefined ? { decimal: choiceSetting('decimal', spec.decimal, { fn: 'xai', arg: '--decimal' }) } : {}),
   });
   if (ds.task !== 'classification') {
     throw new XaiError(

@@ -4,13 +4,13 @@ import { parseModelJson, withPrecision } from '@xai/models';
 import { treeModelFromBytes } from '@xai/trees';
 import type { NeuralModel, Precision } from '@xai/models';
 import type { OnnxOutputKind } from '@xai/onnx';
+import type { ChoiceOf } from '../config/settings.js';
 
 /**
  * Who evaluates the built-in models' forward passes: pure TS (WebAssembly SIMD kernels where
  * available), pure TS on the scalar JS kernels only (`js`: the same bits, slower), or ONNX Runtime.
  */
-export const BACKENDS = ['ts', 'js', 'ort'] as const;
-export type BackendName = (typeof BACKENDS)[number];
+export type BackendName = ChoiceOf<'backend'>;
 
 /**
  * The manifest's line on who computes the built-in models' passes, naming the kernels in use.
