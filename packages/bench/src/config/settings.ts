@@ -5,7 +5,18 @@
 // without touching this file.
 import { EXPLAINER_REGISTRY, TREE_SHAP_ALGORITHMS } from '@xai/explainers';
 import { CLASS_RULE, PREDICTED_CLASS } from '../explain/classRule.js';
-import { ALL_EXPLAINERS, ALL_METRICS, BEYOND_OPENXAI_EXPLAINERS, DATASETS, EXPLAINERS, METRICS, MODELS, PRESETS } from './ids.js';
+import {
+  ALL_EXPLAINERS,
+  ALL_METRICS,
+  BEYOND_OPENXAI_EXPLAINERS,
+  DATASETS,
+  EXPLAINERS,
+  METRICS,
+  MODELS,
+  PEER_PRESETS,
+  PRESETS,
+  PROTOCOL_PRESETS,
+} from './ids.js';
 
 /** The commands whose flags this table holds (`xai audit` has its own table in @xai/audit). */
 export const SETTING_COMMANDS = ['bench', 'train', 'data list', 'data export', 'explain', 'evaluate', 'merge', 'report'] as const;
@@ -81,6 +92,9 @@ const ENCODING_VALUES =
   'utf-8, latin1 (= windows-1252), iso-8859-15, utf-16le, utf-16be (an invalid UTF-8 byte is an error naming its line and byte)';
 const DECIMAL_VALUES =
   "auto reads 1,3 as 1.3 in a ';'- or tab-separated file and refuses it in a ','-separated one; , reads decimal commas whatever the separator; . keeps such cells as text";
+/** The report layouts (`--layout`); `paper` also writes OpenXAI's tables. */
+const LAYOUTS = ['default', 'paper'] as const;
+const PROTOCOL_LIST = PROTOCOL_PRESETS.join(' | ');
 const INPUT_DIM_HELP = 'the feature count of an ONNX model whose input width is dynamic (only for an .onnx --model)';
 
 // The rows keep their literal types (`as const`) so the commands' flag types and the config keys
@@ -225,7 +239,7 @@ const ROWS = [
     flag: '--models',
     value: '<list>',
     key: 'models',
-    help: 'built-in models to train: lr, ann',
+    help: `built-in models to train: ${MODELS.join(', ')}`,
     default: 'lr,ann; none when --model is given',
     choices: MODELS,
     list: {},
@@ -439,9 +453,9 @@ const ROWS = [
     flag: '--layout',
     value: '<name>',
     key: 'layout',
-    help: 'default | paper (also report-paper.md and paper.csv: OpenXAI tables 2–5)',
+    help: `${LAYOUTS.join(' | ')} (also report-paper.md and paper.csv: OpenXAI tables 2–5)`,
     default: 'default',
-    choices: ['default', 'paper'],
+    choices: LAYOUTS,
     commands: { bench: true, report: { default: "the run's" } },
   },
   {
@@ -454,14 +468,14 @@ const ROWS = [
     flag: '--preset',
     value: '<name>',
     key: 'preset',
-    help: 'default | openxai | paper | quantus | captum',
+    help: PRESETS.join(' | '),
     default: 'default',
     choices: PRESETS,
     commands: {
       bench: true,
-      train: { help: 'default | openxai | paper; quantus and captum train as default' },
-      'data list': { help: 'default | openxai | paper (scaling and splits differ)' },
-      'data export': { help: 'default | openxai | paper' },
+      train: { help: `${PROTOCOL_LIST}; ${PEER_PRESETS.join(' and ')} train as default` },
+      'data list': { help: `${PROTOCOL_LIST} (scaling and splits differ)` },
+      'data export': { help: PROTOCOL_LIST },
       explain: true,
       evaluate: true,
     },
