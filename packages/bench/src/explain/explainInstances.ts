@@ -270,6 +270,29 @@ function baseValues(model: Model, explainer: Explainer, train: Matrix | undefine
   return { values, from };
 }
 
+/** The option keys explainInstances takes (any other is BAD_OPTION). */
+const EXPLAIN_INSTANCES_KEYS = [
+  'model',
+  'instances',
+  'data',
+  'method',
+  'train',
+  'label',
+  'ignore',
+  'preset',
+  'seed',
+  'precision',
+  'modelInput',
+  'inputDim',
+  'treeShap',
+  'interactions',
+  'schema',
+  'output',
+  'allowApproximate',
+  'csv',
+  'class',
+] as const;
+
 /**
  * `xai explain`: a model file + rows + a method → attributions (of the class classChoice
  * picks: under the default preset a binary classifier's class 1, else each row's predicted class). See {@link commandRows} for where the rows come from.
@@ -289,31 +312,7 @@ export async function explainInstances(options: ExplainInstancesOptions): Promis
     base?: BaseValues;
   }
 > {
-  checkOptions(
-    options,
-    [
-      'model',
-      'instances',
-      'data',
-      'method',
-      'train',
-      'label',
-      'ignore',
-      'preset',
-      'seed',
-      'precision',
-      'modelInput',
-      'inputDim',
-      'treeShap',
-      'interactions',
-      'schema',
-      'output',
-      'allowApproximate',
-      'csv',
-      'class',
-    ],
-    'explainInstances',
-  );
+  checkOptions(options, EXPLAIN_INSTANCES_KEYS, 'explainInstances');
   if (!isExplainerId(options.method)) {
     throw new XaiError('BAD_OPTION', `unknown method ${JSON.stringify(options.method)} (choose from ${ALL_EXPLAINER_IDS.join(', ')})`, {
       fn: 'xai explain',
@@ -365,14 +364,7 @@ export async function explainInstances(options: ExplainInstancesOptions): Promis
     const fixed = fixedIndex(choice);
     const fixedClass = fixed === undefined ? {} : { fixedClass: fixed };
     if (method === 'treeshap') {
-      // TreeSHAP explains the raw score: a binary model's class 1, a multi-class model's predicted class.
-      const targets =
-        choice.kind === 'fixed' || (choice.kind === 'predicted' && choice.why === 'flag')
-          ? choiceTargets(choice, r.cli.model, r.x)
-          : undefined;
-      const t = withCliHints('xai explain', method, () =>
-        (explainer as TreeShapExplainer).explainTrees(r.cli.model, r.x, targets ? { targets } : undefined),
-      );
+      const t = explainTreeRows(explainer as TreeShapExplainer, r.cli.model, r.x, choice);
       return {
         ...r,
         ...fixedClass,
@@ -402,6 +394,13 @@ export async function explainInstances(options: ExplainInstancesOptions): Promis
   } finally {
     r.cli.dispose();
   }
+}
+
+/** TreeSHAP explains the raw score: a binary model's class 1, a multi-class model's predicted class, unless --class chose. */
+function explainTreeRows(explainer: TreeShapExplainer, model: Model, x: Matrix, choice: ClassChoice): TreeShapResult {
+  const chosen = choice.kind === 'fixed' || (choice.kind === 'predicted' && choice.why === 'flag');
+  const targets = chosen ? choiceTargets(choice, model, x) : undefined;
+  return withCliHints('xai explain', 'treeshap', () => explainer.explainTrees(model, x, targets ? { targets } : undefined));
 }
 
 function treeShapOutput(t: TreeShapResult, algorithm: TreeShapAlgorithm): TreeShapOutput {
