@@ -62,6 +62,23 @@ const explain = (extra: string[], out: string) => [
   ...extra,
 ];
 
+/** `xai evaluate` of an attributions file (a path, or a name in dir) on the instances, --json unless `human`. */
+const evaluateArgs = (file: string, metric: string, extra: string[] = [], human = false) => [
+  'evaluate',
+  ...(human ? [] : ['--json']),
+  '--model',
+  model,
+  '--instances',
+  instances,
+  '--label',
+  'y',
+  '--attributions',
+  file.includes('/') ? file : join(dir, file),
+  '--metric',
+  metric,
+  ...extra,
+];
+
 describe('xai explain output', () => {
   it("JSON names the source, every row (0-based data row) and the explained class (--class predicted: each row's prediction)", () => {
     ok(explain(['--method', 'grad', '--class', 'predicted'], 'g.json'));
@@ -80,38 +97,8 @@ describe('xai explain output', () => {
       expect(Number(r)).toBe(i);
       expect(Number(c)).toBe(cls(rows[i]!));
     });
-    const fromCsv = JSON.parse(
-      ok([
-        'evaluate',
-        '--json',
-        '--model',
-        model,
-        '--instances',
-        instances,
-        '--label',
-        'y',
-        '--attributions',
-        join(dir, 'g.csv'),
-        '--metric',
-        'PGI',
-      ]).stdout,
-    ) as { values: number[] };
-    const fromJson = JSON.parse(
-      ok([
-        'evaluate',
-        '--json',
-        '--model',
-        model,
-        '--instances',
-        instances,
-        '--label',
-        'y',
-        '--attributions',
-        join(dir, 'g.json'),
-        '--metric',
-        'PGI',
-      ]).stdout,
-    ) as { values: number[] };
+    const fromCsv = JSON.parse(ok(evaluateArgs('g.csv', 'PGI')).stdout) as { values: number[] };
+    const fromJson = JSON.parse(ok(evaluateArgs('g.json', 'PGI')).stdout) as { values: number[] };
     expect(fromCsv.values).toEqual(fromJson.values);
   });
 });
@@ -185,20 +172,7 @@ describe('a damaged attributions file', () => {
       const attributions = rows.map((r) => [...r]);
       (attributions[4] as unknown[])[1] = cell;
       writeFileSync(bad, JSON.stringify({ method: 'grad', preset: 'default', attributions }));
-      const r = runCliSync([
-        'evaluate',
-        '--json',
-        '--model',
-        model,
-        '--instances',
-        instances,
-        '--label',
-        'y',
-        '--attributions',
-        bad,
-        '--metric',
-        'PGI',
-      ]);
+      const r = runCliSync(evaluateArgs(bad, 'PGI'));
       expect(r.code).not.toBe(0);
       expect(r.stderr).toContain(`bad.json: attributions[4][1] (row 4, feature 1) is ${shown}, not a finite number`);
     }
@@ -240,22 +214,7 @@ describe('the explained class of a binary classifier', () => {
   });
 
   it('xai evaluate scores the class the file explains: PGI is the same for class 1 and the predicted class, SA is 1 with the LR weights signed for each', () => {
-    const evaluate = (file: string, metric: string, extra: string[] = []) =>
-      ok([
-        'evaluate',
-        '--json',
-        '--model',
-        model,
-        '--instances',
-        instances,
-        '--label',
-        'y',
-        '--attributions',
-        join(dir, file),
-        '--metric',
-        metric,
-        ...extra,
-      ]).stdout;
+    const evaluate = (file: string, metric: string) => ok(evaluateArgs(file, metric)).stdout;
     type Scored = { values: number[]; fixedClass?: number; classRule: string; controls: { floor: number } };
     const pgi1 = JSON.parse(evaluate('class-default.csv', 'PGI')) as Scored;
     const pgiP = JSON.parse(evaluate('class-predicted.json', 'PGI')) as Scored;
@@ -271,21 +230,7 @@ describe('the explained class of a binary classifier', () => {
     expect((JSON.parse(evaluate('class-default.csv', 'SA')) as Scored).values).toEqual(rows.map(() => 1));
     expect((JSON.parse(evaluate('class-predicted.json', 'SA')) as Scored).values).toEqual(rows.map(() => 1));
     // A --class that disagrees with the file is refused, naming both.
-    const wrong = runCliSync([
-      'evaluate',
-      '--model',
-      model,
-      '--instances',
-      instances,
-      '--label',
-      'y',
-      '--attributions',
-      join(dir, 'class-default.csv'),
-      '--metric',
-      'PGI',
-      '--class',
-      'predicted',
-    ]);
+    const wrong = runCliSync(evaluateArgs('class-default.csv', 'PGI', ['--class', 'predicted'], true));
     expect(wrong.code).not.toBe(0);
     expect(wrong.stderr).toContain("explains class 1 on every row, not each row's predicted class");
   });
