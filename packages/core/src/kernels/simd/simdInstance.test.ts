@@ -272,6 +272,27 @@ describe('gelu_f32', () => {
   it('writes no derivative when keep is 0', () => {
     expect([...run(false).d].every((v) => v === 0)).toBe(true);
   });
+
+  it('gives the same bits in its several-vector steps as one vector at a time, for any length', () => {
+    // one call over len elements runs several vectors a step and the rest singly; calls of 4
+    // elements run only the single-vector loop
+    const k = createSimdInstance(true)!;
+    const n = ref.x.length;
+    const bytes = Math.ceil(n / 4) * 16;
+    reserveSimdMemory(k, 5 * bytes + 16);
+    new Float32Array(k.memory.buffer, 0, n).set(ref.x);
+    const [yAt, keepAt, y1At, keep1At] = [bytes, 2 * bytes, 3 * bytes, 4 * bytes];
+    for (let q = 0; q < bytes; q += 16) k.geluF32(4, q, y1At + q, keep1At + q, f(Math.SQRT1_2), 1, 0.5);
+    const whole = (at: number, len: number) => new Uint32Array(k.memory.buffer, at, Math.ceil(len / 4) * 4);
+    for (const len of [1, 4, 5, 8, 12, 13, 24, 27, 28, 40, n]) {
+      new Uint8Array(k.memory.buffer, bytes, 2 * bytes).fill(0);
+      k.geluF32(len, 0, yAt, keepAt, f(Math.SQRT1_2), 1, 0.5);
+      expect(whole(yAt, len)).toEqual(whole(y1At, len));
+      expect(whole(keepAt, len)).toEqual(whole(keep1At, len));
+      // nothing past the last whole vector
+      expect(new Uint32Array(k.memory.buffer, yAt + Math.ceil(len / 4) * 16, 4).every((v) => v === 0) || len === n).toBe(true);
+    }
+  });
 });
 
 describe('layer_norm_f32 and layer_norm_back_f32', () => {
