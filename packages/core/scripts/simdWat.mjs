@@ -414,7 +414,25 @@ function reluMaskFunction(T) {
   return lines(`(func (export "relu_mask_${T.t}") ${params}`, L.declare(), body, ')');
 }
 
-/** The whole module: one memory (grown by the host), the dense and sparse kernels, the ReLU mask, GELU and LayerNorm. */
+/**
+ * mul_f32(len, a, b, out): out[q] = a[q] · b[q] over ⌈len/4⌉ whole vectors at byte addresses
+ * a, b, out (the host pads to 16 bytes): IEEE single products, the bits of JS's
+ * `Math.fround(a · b)` (a product of two floats is exact in a double). GELU's backward step.
+ */
+function mulFunction() {
+  return lines(
+    '(func (export "mul_f32") (param $len i32) (param $a i32) (param $b i32) (param $out i32) (local $end i32)',
+    '(local.set $end (i32.add (local.get $a) (i32.shl (i32.shr_u (i32.add (local.get $len) (i32.const 3)) (i32.const 2)) (i32.const 4))))',
+    '(block $vd (loop $vl',
+    '(br_if $vd (i32.ge_u (local.get $a) (local.get $end)))',
+    '(v128.store (local.get $out) (f32x4.mul (v128.load (local.get $a)) (v128.load (local.get $b))))',
+    ['a', 'b', 'out'].map((p) => `(local.set $${p} (i32.add (local.get $${p}) (i32.const 16)))`),
+    '(br $vl)))',
+    ')',
+  );
+}
+
+/** The whole module: one memory (grown by the host), the dense and sparse kernels, the ReLU mask, GELU with its backward product, and LayerNorm. */
 export function simdWat() {
   return lines(
     '(module',
@@ -426,6 +444,7 @@ export function simdWat() {
     reluMaskFunction(TYPES.f64),
     reluMaskFunction(TYPES.f32),
     geluFunction(),
+    mulFunction(),
     layerNormFunction(),
     layerNormBackFunction(),
     ')',

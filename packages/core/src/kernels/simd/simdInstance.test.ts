@@ -295,6 +295,29 @@ describe('gelu_f32', () => {
   });
 });
 
+describe('mul_f32', () => {
+  it('gives Math.fround of each product, over whole vectors only', () => {
+    const k = createSimdInstance(true)!;
+    const n = 4 * 40;
+    const a = new Float32Array(n);
+    const b = new Float32Array(n);
+    fill(a, 3);
+    fill(b, 11);
+    a.set([f(3.4e38), -0, f(1e-45), Number.POSITIVE_INFINITY, f(1.1)], 0);
+    b.set([2, 5, f(0.5), 0, f(1.3)], 0);
+    reserveSimdMemory(k, 3 * 4 * n);
+    new Float32Array(k.memory.buffer, 0, n).set(a);
+    new Float32Array(k.memory.buffer, 4 * n, n).set(b);
+    for (const len of [0, 1, 5, 8, 37, n]) {
+      const out = new Float32Array(k.memory.buffer, 8 * n, n);
+      out.fill(7);
+      k.mulF32(len, 0, 4 * n, 8 * n);
+      const whole = Math.ceil(len / 4) * 4;
+      out.forEach((v, q) => expect(Object.is(v, q < whole ? f(a[q]! * b[q]!) : 7)).toBe(true));
+    }
+  });
+});
+
 describe('layer_norm_f32 and layer_norm_back_f32', () => {
   const [rows, len, eps] = [5, 12, 1e-5];
   const x = Float32Array.from({ length: rows * len }, (_, i) => f(Math.sin(i * 1.7) * (1 + (i % 5)) + (i % len === 3 ? 40 : 0)));

@@ -56,6 +56,12 @@ export type SimdReluMask = (len: number, g: number, a: number) => void;
 export type SimdGelu = (len: number, x: number, y: number, keep: number, r: number, c2: number, c3: number) => void;
 
 /**
+ * out[q] = a[q] · b[q] over float32 elements, whole vectors of 4 over ⌈len/4⌉·4 elements at byte
+ * addresses a, b and out (the caller pads to 16 bytes): the bits of `Math.fround(a[q] * b[q])`.
+ */
+export type SimdMul = (len: number, a: number, b: number, out: number) => void;
+
+/**
  * LayerNormalization of `rows` float32 rows of `len` values (len a multiple of 4) at byte
  * address x into y: y = x̂ · scale + bias, scale and bias `len` float64 values, and per row the
  * float64 pair (mean, 1/√(var + eps)) at `stats`; computed in float64, each output rounded once.
@@ -94,6 +100,8 @@ export interface SimdInstance {
   readonly reluMaskF32: SimdReluMask;
   /** The float32 GELU (erf form) with dy/dx. */
   readonly geluF32: SimdGelu;
+  /** Elementwise float32 products (GELU's backward step). */
+  readonly mulF32: SimdMul;
   /** LayerNormalization over float32 rows. */
   readonly layerNormF32: SimdLayerNorm;
   /** Its input gradient. */
@@ -171,6 +179,7 @@ export function createSimdInstance(force = false): SimdInstance | null {
     relu_mask_f64: SimdReluMask;
     relu_mask_f32: SimdReluMask;
     gelu_f32: SimdGelu;
+    mul_f32: SimdMul;
     layer_norm_f32: SimdLayerNorm;
     layer_norm_back_f32: SimdLayerNormBack;
   };
@@ -183,6 +192,7 @@ export function createSimdInstance(force = false): SimdInstance | null {
     reluMaskF64: exports.relu_mask_f64,
     reluMaskF32: exports.relu_mask_f32,
     geluF32: exports.gelu_f32,
+    mulF32: exports.mul_f32,
     layerNormF32: exports.layer_norm_f32,
     layerNormBackF32: exports.layer_norm_back_f32,
   };

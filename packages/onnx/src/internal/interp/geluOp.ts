@@ -40,6 +40,12 @@ export const tanhGeluLoop: GeluLoop = (xd, yd, want) => {
   return keep;
 };
 
+/** dy/dx when the forward ran without `grad` and kept nothing. */
+function recompute(xd: Data, loop: GeluLoop, kernels: MatmulKernels): Data {
+  const y = xd instanceof Float32Array ? new Float32Array(xd.length) : scratch(xd.length);
+  return loop(xd, y, true, kernels)!;
+}
+
 /** The op running `loopOf(node)`'s loop. */
 export function geluOpDef(loopOf: (node: NodeProto) => GeluLoop): OpDef {
   return {
@@ -56,12 +62,11 @@ export function geluOpDef(loopOf: (node: NodeProto) => GeluLoop): OpDef {
       if (g === undefined) return [undefined];
       const x = inputs[0]!;
       const dx = allocUnset(x.dims, x.type, ctx.precision);
-      // a forward run without `grad` kept nothing: recompute dy/dx
-      const x32 = x.data instanceof Float32Array;
-      const y = x32 ? new Float32Array(x.data.length) : scratch(x.data.length);
-      const keep = (saved as Data | undefined) ?? loopOf(ctx.node)(x.data, y, true, ctx.kernels)!;
+      const keep = (saved as Data | undefined) ?? recompute(x.data, loopOf(ctx.node), ctx.kernels);
       const [gd, out] = [g.data, dx.data];
-      if (gd instanceof Float32Array && out instanceof Float32Array && keep instanceof Float32Array) geluBack32f(gd, keep, out);
+      const f32 = gd instanceof Float32Array && out instanceof Float32Array && keep instanceof Float32Array;
+      if (f32 && ctx.kernels.mul32 !== undefined && gd.length === keep.length) ctx.kernels.mul32(gd, keep, out);
+      else if (f32) geluBack32f(gd, keep, out);
       else if (gd instanceof Float32Array && out instanceof Float32Array && keep instanceof Float64Array) geluBack32(gd, keep, out);
       else if (gd instanceof Float64Array && out instanceof Float64Array && keep instanceof Float64Array) geluBack64(gd, keep, out);
       else for (let i = 0; i < gd.length; i++) out[i] = gd[i]! * keep[i]!;

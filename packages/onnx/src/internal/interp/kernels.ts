@@ -19,6 +19,8 @@ export interface MatmulKernels {
   mm(a: Data, b: Data, n: number, k: number, m: number, bT: boolean, f32: boolean, out: Data, constant: boolean, bias?: Data): void;
   /** The erf GELU over float32 arrays with dy/dx into `keep` (SIMD only: within float32 rounding of the exact values). */
   gelu32?(x: Float32Array, y: Float32Array, keep: Float32Array | undefined, k: GeluConstants): void;
+  /** out = a · b elementwise over float32 arrays (GELU's backward step; the bits of `Math.fround(a · b)`). */
+  mul32?(a: Float32Array, b: Float32Array, out: Float32Array): void;
   /**
    * LayerNormalization over float32 rows of `len` (sv, bv: scale and bias per position), the row
    * means and 1/√(var + eps) into `mean` and `inv`, in float64 inside; false (nothing written)
@@ -145,6 +147,18 @@ class SimdKernels implements MatmulKernels {
     this.instance.geluF32(n, xAt, xAt + bytes, keep === undefined ? 0 : keepAt, 1 / c1, c2, c3);
     y.set(new Float32Array(buf, xAt + bytes, n));
     keep?.set(new Float32Array(buf, keepAt, n));
+  }
+
+  mul32(a: Float32Array, b: Float32Array, out: Float32Array): void {
+    const n = a.length;
+    const bytes = roundUp(n * 4);
+    const aAt = this.top;
+    reserveSimdMemory(this.instance, aAt + 3 * bytes);
+    const buf = this.instance.memory.buffer;
+    new Float32Array(buf, aAt, n).set(a);
+    new Float32Array(buf, aAt + bytes, n).set(b);
+    this.instance.mulF32(n, aAt, aAt + bytes, aAt + 2 * bytes);
+    out.set(new Float32Array(buf, aAt + 2 * bytes, n));
   }
 
   layerNorm32(
