@@ -52,15 +52,21 @@ function asStoredReport(report: Omit<TrainReport, 'history'>): StoredTrainReport
   return JSON.parse(JSON.stringify({ ...report, settings })) as StoredTrainReport;
 }
 
+/** What training reads of a dataset (all a training thread is sent). */
+export type TrainingData = Pick<BenchDataset, 'id' | 'trainingName' | 'processingHash' | 'train' | 'validation' | 'test'>;
+
+/** Where a model lives in the cache, and the settings it is trained with. */
+interface CacheEntry {
+  readonly path: string;
+  readonly reportPath: string;
+  readonly settings: TrainOptions;
+}
+
 /**
- * Trains LR or ANN on a dataset with `trainingPreset(dataset, kind, preset)` and the run seed,
- * or loads it from the cache: the key is the dataset's content hash + model kind + training
+ * The cache entry of a model: the key is the dataset's content hash + model kind + training
  * settings + seed (+ package versions), so any change retrains and nothing stale is reused.
- * The returned model is the one parsed back from the cached JSON, exactly what workers load.
- * @since 0.1.0
  */
-export function trainOrLoadModel(dataset: BenchDataset, kind: ModelName, options: TrainOrLoadModelOptions): TrainedModel {
-  checkOptions(options, ['preset', 'seed', 'cacheDir', 'versions', 'log'], 'trainOrLoadModel');
+function cacheEntry(dataset: TrainingData, kind: ModelName, options: TrainOrLoadModelOptions): CacheEntry {
   // quantus and captum train as default: the same models, the same cache entry.
   const preset = protocolPreset(options.preset);
   const settings: TrainOptions = { ...trainingPreset(dataset.trainingName, kind, preset), seed: options.seed };
@@ -75,30 +81,66 @@ export function trainOrLoadModel(dataset: BenchDataset, kind: ModelName, options
       versions: options.versions ?? {},
     }),
   );
-  const dir = join(options.cacheDir, 'models');
-  const path = join(dir, `${dataset.id}-${kind}-${key.slice(0, 16)}.json`);
-  const reportPath = path.replace(/\.json$/, '.report.json');
-  if (existsSync(path)) {
-    const json = readFileSync(path, 'utf8');
-    const report = existsSync(reportPath) ? (JSON.parse(readFileSync(reportPath, 'utf8')) as StoredTrainReport) : null;
-    return { model: parseModelJson(json, path), json, hash: sha256(json), path, cached: true, report };
-  }
+  const path = join(options.cacheDir, 'models', `${dataset.id}-${kind}-${key.slice(0, 16)}.json`);
+  return { path, reportPath: path.replace(/\.json$/, '.report.json'), settings };
+}
+
+/** True when the model is in the cache (trainOrLoadModel would read it, not train). */
+export function isModelCached(dataset: TrainingData, kind: ModelName, options: TrainOrLoadModelOptions): boolean {
+  return existsSync(cacheEntry(dataset, kind, options).path);
+}
+
+/** The training report stored beside a cached model (null when there is none). */
+export function cachedReport(dataset: TrainingData, kind: ModelName, options: TrainOrLoadModelOptions): StoredTrainReport | null {
+  const { reportPath } = cacheEntry(dataset, kind, options);
+  return existsSync(reportPath) ? (JSON.parse(readFileSync(reportPath, 'utf8')) as StoredTrainReport) : null;
+}
+
+/** The line a run prints for a model trained now. */
+export function trainedLine(kind: ModelName, id: string, report: StoredTrainReport | null): string {
+  const accuracy = report?.accuracy.test?.toFixed(3) ?? '?';
+  return `trained ${kind} on ${id}: test accuracy ${accuracy} (epoch ${report?.bestEpoch ?? '?'}, ${report?.seconds.toFixed(1) ?? '?'} s)`;
+}
+
+/**
+ * Trains a model and writes it (and its report) to the cache, atomically: a killed run never
+ * leaves a truncated model there. Run in any thread: the bytes depend on the data, kind,
+ * settings and seed alone.
+ */
+export function trainToCache(dataset: TrainingData, kind: ModelName, options: TrainOrLoadModelOptions): StoredTrainReport {
+  const { path, reportPath, settings } = cacheEntry(dataset, kind, options);
   const d = dataset.train.x.cols;
   const fresh = kind === 'lr' ? createLogisticRegression(d, { seed: options.seed }) : createAnn(d, { seed: options.seed });
-  options.log?.(`training ${kind} on ${dataset.id} (${dataset.train.x.rows} rows, ${d} features)`);
   const { history: _history, ...trained } = trainModel(
     fresh,
     { train: dataset.train, validation: dataset.validation, test: dataset.test },
     settings,
   );
   const report = asStoredReport(trained);
-  const json = formatModelJson(toModelJson(fresh));
-  makeDirs(dir, 'xai train');
-  // Atomic writes: a killed run never leaves a truncated model in the cache.
+  makeDirs(join(options.cacheDir, 'models'), 'xai train');
   writeFileAtomicSync(reportPath, `${JSON.stringify(report, null, 2)}\n`, 'xai train');
-  writeFileAtomicSync(path, json, 'xai train');
-  options.log?.(
-    `trained ${kind} on ${dataset.id}: test accuracy ${report.accuracy.test?.toFixed(3) ?? '?'} (epoch ${report.bestEpoch}, ${report.seconds.toFixed(1)} s)`,
-  );
-  return { model: parseModelJson(json, path), json, hash: sha256(json), path, cached: false, report };
+  writeFileAtomicSync(path, formatModelJson(toModelJson(fresh)), 'xai train');
+  return report;
+}
+
+/**
+ * Trains LR or ANN on a dataset with `trainingPreset(dataset, kind, preset)` and the run seed,
+ * or loads it from the cache (see `cacheEntry`). The returned model is the one parsed back from
+ * the cached JSON, exactly what workers load.
+ * @since 0.1.0
+ */
+export function trainOrLoadModel(dataset: TrainingData, kind: ModelName, options: TrainOrLoadModelOptions): TrainedModel {
+  checkOptions(options, ['preset', 'seed', 'cacheDir', 'versions', 'log'], 'trainOrLoadModel');
+  const { path } = cacheEntry(dataset, kind, options);
+  const cached = existsSync(path);
+  let report: StoredTrainReport | null;
+  if (cached) {
+    report = cachedReport(dataset, kind, options);
+  } else {
+    options.log?.(`training ${kind} on ${dataset.id} (${dataset.train.x.rows} rows, ${dataset.train.x.cols} features)`);
+    report = trainToCache(dataset, kind, options);
+    options.log?.(trainedLine(kind, dataset.id, report));
+  }
+  const json = readFileSync(path, 'utf8');
+  return { model: parseModelJson(json, path), json, hash: sha256(json), path, cached, report };
 }

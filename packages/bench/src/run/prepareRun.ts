@@ -20,6 +20,8 @@ import type { ModelInputSpace } from '../inputs/modelInputSpace.js';
 import { modelSanity, sanityWarning } from '../inputs/modelSanity.js';
 import type { ModelSanity } from '../inputs/modelSanity.js';
 import { modelSourceId, modelSourcesOf, resolveModelSource } from '../inputs/modelSource.js';
+import type { TrainOrLoadModelOptions } from '../inputs/trainOrLoadModel.js';
+import { pretrainModels } from './pretrainModels.js';
 import type { ResolvedModel } from '../inputs/modelSource.js';
 import { openxaiRangeWarning } from '../inputs/perturbationScale.js';
 import { featureKindsRecord } from '../inputs/featureKinds.js';
@@ -107,21 +109,35 @@ interface DatasetModels {
   floors: string[];
 }
 
+/** What every dataset's models are prepared with. */
+interface PrepareContext {
+  readonly config: BenchConfig;
+  readonly hooks: PrepareHooks;
+  /** How the built-in kinds are trained and cached. */
+  readonly training: TrainOrLoadModelOptions;
+  /** `dataset/kind` of the models trained by this run's training threads (recorded as trained, not cached). */
+  readonly trainedNow: ReadonlySet<string>;
+}
+
+/** The training options of a run: the model cache depends on the trainer's code only (the data is in the dataset hash). */
+function trainingOptions(config: BenchConfig, hooks: PrepareHooks): TrainOrLoadModelOptions {
+  const versions = packageVersions();
+  const trainerVersions = { '@xai/core': versions['@xai/core'] ?? '', '@xai/models': versions['@xai/models'] ?? '' };
+  return { preset: config.preset, seed: config.seed, cacheDir: config.cacheDir, versions: trainerVersions, log: hooks.log };
+}
+
 /** Resolves, checks and packs every model of the run on one dataset. */
 async function prepareModels(
   ds: BenchDataset,
   payload: DatasetPayload,
   payloadRows: number,
-  config: BenchConfig,
-  hooks: PrepareHooks,
+  ctx: PrepareContext,
   floors: string[],
   isUser: boolean,
 ): Promise<DatasetModels> {
+  const { config, hooks } = ctx;
   const id = payload.id;
   const kinds = kindsSource(config, id, isUser);
-  const versions = packageVersions();
-  // The model cache depends on the trainer's code only (the data is in the dataset hash).
-  const trainerVersions = { '@xai/core': versions['@xai/core'] ?? '', '@xai/models': versions['@xai/models'] ?? '' };
   const out: DatasetModels = { models: [], jobs: [], groundTruth: {}, spaces: {}, floors };
   for (const source of modelSourcesOf(config)) {
     const kind = modelSourceId(source);
@@ -129,11 +145,7 @@ async function prepareModels(
     const src = source.kind === 'file' ? null : groundTruthSource(id, kind);
     out.groundTruth[kind] = src === 'data' && payload.dataTruth === null ? null : src;
     const resolved = await resolveModelSource(ds, source, {
-      preset: config.preset,
-      seed: config.seed,
-      cacheDir: config.cacheDir,
-      versions: trainerVersions,
-      log: hooks.log,
+      ...ctx.training,
       backend: config.backend,
       onnx: { precision: config.precision, ...(config.output !== undefined ? { output: config.output } : {}) },
     });
@@ -166,7 +178,7 @@ async function prepareModels(
         model: kind,
         hash: resolved.hash,
         path: resolved.path,
-        cached: resolved.cached,
+        cached: resolved.cached && !ctx.trainedNow.has(`${id}/${kind}`),
         ...(resolved.report ? { report: resolved.report } : {}),
         source: resolved.source,
         gradients: verdict?.note ?? resolved.gradients,
@@ -273,8 +285,9 @@ export async function prepare(configured: BenchConfig, hooks: PrepareHooks): Pro
   // dataset -> model -> explainer -> resolved settings of the very object the workers build.
   const explainerConfigs: Record<string, Record<string, Record<string, unknown>>> = {};
   const wanted = maxInstances(config);
-  for (const id of ids) {
-    const ds: BenchDataset =
+  const loaded: BenchDataset[] = [];
+  for (const id of ids)
+    loaded.push(
       user !== null && id === user.id
         ? user
         : await loadBenchDataset(id, {
@@ -283,7 +296,14 @@ export async function prepare(configured: BenchConfig, hooks: PrepareHooks): Pro
             cacheDir: config.cacheDir,
             download: config.download,
             seed: config.seed,
-          });
+          }),
+    );
+  const training = trainingOptions(config, hooks);
+  const builtIn = modelSourcesOf(config).flatMap((s) => (s.kind === 'trained' ? [s.name] : []));
+  const trainedNow = await pretrainModels(loaded, builtIn, config.workers, training);
+  const ctx: PrepareContext = { config, hooks, training, trainedNow };
+  for (const ds of loaded) {
+    const id = ds.id;
     // The payload holds as many rows as any explainer or family asks for; the plan cuts per unit.
     const payloadRows = Math.min(wanted, ds.test.x.rows);
     const x = contiguous(rowBlock(ds.test.x, 0, payloadRows), true);
@@ -291,7 +311,7 @@ export async function prepare(configured: BenchConfig, hooks: PrepareHooks): Pro
     const dataTruth = ds.groundTruthTest ? contiguous(rowBlock(ds.groundTruthTest, 0, payloadRows), true) : null;
     const payload: DatasetPayload = { id, x, train: ds.train.x, schema: ds.schema, groups, dataTruth };
     dsPayload.push(payload);
-    const prepared = await prepareModels(ds, payload, payloadRows, config, hooks, floors, ds === user);
+    const prepared = await prepareModels(ds, payload, payloadRows, ctx, floors, ds === user);
     floors = prepared.floors;
     models.push(...prepared.models);
     jobs.push(...prepared.jobs);

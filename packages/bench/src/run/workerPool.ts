@@ -5,10 +5,15 @@ import { XaiError, checkOptions } from '@xai/core';
 import type { Unit } from './planUnits.js';
 import type { ResultRow } from '../results/resultRow.js';
 
+/** What the pool needs of a unit: its id (the engine's runner reads the rest). */
+export interface PoolUnit {
+  readonly id: string;
+}
+
 /** Main thread -> worker. */
-export interface WorkerRequest {
+export interface WorkerRequest<U extends PoolUnit = Unit> {
   readonly type: 'unit';
-  readonly unit: Unit;
+  readonly unit: U;
 }
 
 /** Worker -> main thread. */
@@ -32,13 +37,13 @@ export type WorkerResponse =
       readonly code?: XaiErrorCode;
     };
 
-export interface RunUnitsOptions {
+export interface RunUnitsOptions<U extends PoolUnit = Unit> {
   /** URL (file: or absolute path) of the engine module the workers load. */
   readonly engine: string | URL;
   /** Sent once to every worker (structured clone). */
   readonly payload: unknown;
   /** Units in dispatch order. */
-  readonly units: readonly Unit[];
+  readonly units: readonly U[];
   /** Worker threads to start (capped by the number of units). */
   readonly workers: number;
   /**
@@ -46,7 +51,7 @@ export interface RunUnitsOptions {
    * CPU time of the worker thread that ran it (undefined where the platform does not expose thread CPU time).
    */
   onUnit(
-    unit: Unit,
+    unit: U,
     rows: ResultRow[],
     ms: number,
     attributions?: { readonly cols: number; readonly data: Float64Array },
@@ -82,7 +87,7 @@ function engineHref(engine: string | URL): string {
  * Rejects on the first failing unit (the message names it) after stopping every worker.
  * @since 0.1.0
  */
-export function runUnits(options: RunUnitsOptions): Promise<void> {
+export function runUnits<U extends PoolUnit = Unit>(options: RunUnitsOptions<U>): Promise<void> {
   checkOptions(options, ['engine', 'payload', 'units', 'workers', 'onUnit'], 'runUnits');
   const { units, payload, onUnit } = options;
   const size = Math.max(0, Math.min(options.workers, units.length));
@@ -103,7 +108,7 @@ export function runUnits(options: RunUnitsOptions): Promise<void> {
       else resolve();
     };
     const feed = (w: Worker): void => {
-      if (next < units.length) w.postMessage({ type: 'unit', unit: units[next++]! } satisfies WorkerRequest);
+      if (next < units.length) w.postMessage({ type: 'unit', unit: units[next++]! } satisfies WorkerRequest<U>);
     };
 
     for (let k = 0; k < size; k++) {
