@@ -95,6 +95,7 @@ export async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
     ...(r.base ? { baseValue: [...r.base.values], baseValueFrom: r.base.from } : {}),
     ...(r.treeShap ? { expectedValue: [...r.treeShap.expectedValue], treeShap: r.treeShap.note } : {}),
     ...(r.treeShap?.interactions ? { interactions: interactionRows(r.treeShap.interactions, r.x.rows, r.x.cols) } : {}),
+    ...(r.igCompleteness ? { igCompleteness: r.igCompleteness } : {}),
     featureKinds: r.featureKinds,
   });
   io.out(

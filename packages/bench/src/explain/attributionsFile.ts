@@ -69,6 +69,8 @@ export interface AttributionsJson {
   readonly treeShap?: object;
   /** TreeSHAP with `--interactions`: per row a features × features matrix of SHAP interaction values. JSON only. */
   readonly interactions?: readonly (readonly (readonly number[])[])[];
+  /** IG: the quadrature and how far its attributions' sums miss f(x) − f(baseline) (see igCompleteness.ts). */
+  readonly igCompleteness?: object;
   /** The feature kinds `xai evaluate` perturbs these rows with (source, discrete columns and their two values, one-hot groups). */
   readonly featureKinds?: FeatureKindsRecord;
   /** A CSV's sidecar: the CSV it describes. */
@@ -105,6 +107,7 @@ const KEYS: readonly string[] = [
   'expectedValue',
   'treeShap',
   'interactions',
+  'igCompleteness',
   'featureKinds',
   'csv',
   'contentSha256',

@@ -1,7 +1,7 @@
 import type { Explainer, FeatureSchema, Matrix, Model } from '@xai/core';
 import { XaiError, checkOptions, isValueModel } from '@xai/core';
 import { ALL_EXPLAINER_IDS, createExplainer, isExplainerId, plotBase } from '@xai/explainers';
-import type { PlotBaseSource, TreeShapAlgorithm, TreeShapExplainer, TreeShapResult } from '@xai/explainers';
+import type { IntegratedGradientsExplainer, PlotBaseSource, TreeShapAlgorithm, TreeShapExplainer, TreeShapResult } from '@xai/explainers';
 import type { Precision } from '@xai/models/node';
 import type { PresetName } from '../config/ids.js';
 import { protocolPreset } from '../config/presetStages.js';
@@ -27,6 +27,7 @@ import type { ModelInput, ModelInputSpace } from '../inputs/modelInputSpace.js';
 import { checkMethodForModel, dataMissingPolicy, explainsClassOne } from '../inputs/treeModels.js';
 import { modelBackground } from '../inputs/modelBackground.js';
 import { type ClassChoice, choiceTargets, classChoice, fixedIndex } from './classRule.js';
+import { type IgCompletenessRecord, igCompletenessCheck } from './igCompleteness.js';
 
 export interface ExplainInstancesOptions {
   /** An `xai-model@1` JSON or an `.onnx` file. */
@@ -310,6 +311,8 @@ export async function explainInstances(options: ExplainInstancesOptions): Promis
     treeShap?: TreeShapOutput;
     gradients?: string;
     base?: BaseValues;
+    /** IG: how far the quadrature misses f(x) − f(baseline) (see igCompleteness). */
+    igCompleteness?: IgCompletenessRecord;
   }
 > {
   checkOptions(options, EXPLAIN_INSTANCES_KEYS, 'explainInstances');
@@ -377,8 +380,8 @@ export async function explainInstances(options: ExplainInstancesOptions): Promis
     }
     // The class rule (classRule.ts) says which class each row explains; the output says which, row by row.
     const explainedClass = choiceTargets(choice, r.cli.model, r.x);
-    const attributions = withCliHints('xai explain', method, () => explainer.explain(r.cli.model, r.x, { targets: explainedClass }));
-    const warnings = [...r.warnings, ...(kinds.inferred?.warnings ?? [])];
+    const { attributions, ig } = explainRows(explainer, r, explainedClass);
+    const warnings = [...r.warnings, ...(kinds.inferred?.warnings ?? []), ...(ig?.warning ? [ig.warning] : [])];
     const base = baseValues(r.cli.model, explainer, r.train, explainedClass);
     return {
       ...r,
@@ -390,10 +393,29 @@ export async function explainInstances(options: ExplainInstancesOptions): Promis
       ...(base !== undefined ? { base } : {}),
       featureKinds: kinds.record,
       ...(verdict !== undefined ? { gradients: verdict.note } : {}),
+      ...(ig ? { igCompleteness: ig.record } : {}),
     };
   } finally {
     r.cli.dispose();
   }
+}
+
+/** The attributions of every row's class; IG's also with its completeness gap (one more forward pass). */
+function explainRows(
+  explainer: Explainer,
+  r: CommandRows,
+  targets: Int32Array,
+): { attributions: Matrix; ig?: ReturnType<typeof igCompletenessCheck> } {
+  return withCliHints('xai explain', explainer.id, () => {
+    const ig = explainer as IntegratedGradientsExplainer;
+    // The gap needs the explained output itself: logits when IG integrates them.
+    const checkable = explainer.id === 'ig' && (ig.config.output !== 'logit' || typeof r.cli.model.logits === 'function');
+    if (!checkable) return { attributions: explainer.explain(r.cli.model, r.x, { targets }) };
+    const c = ig.explainWithCompleteness(r.cli.model, r.x, { targets });
+    const where = (i: number): string =>
+      r.sourceLines ? `line ${r.sourceLines[i]}` : r.rowIndex ? `row ${r.rowIndex[i]}` : `explained row ${i}`;
+    return { attributions: c.attributions, ig: igCompletenessCheck(c, ig.config, where) };
+  });
 }
 
 /** TreeSHAP explains the raw score: a binary model's class 1, a multi-class model's predicted class, unless --class chose. */
