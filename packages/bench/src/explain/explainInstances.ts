@@ -153,7 +153,7 @@ export async function commandRows(
     fitFiniteDifferences(cli.model, rows.train, rows.x);
     // A model below chance is flagged as xai bench flags it: from its file's record, and on these rows' labels.
     const labelled = y === undefined ? null : { x: rows.x, y, classes: ds !== undefined ? datasetClasses(ds) : cli.model.classes };
-    const chance = modelChance(cli, o.model, labelled);
+    const chance = modelChance(cli, o.model, labelled, rows.classNames);
     return {
       ...rows,
       warnings: [...rows.warnings, ...chance.warnings],

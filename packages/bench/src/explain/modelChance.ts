@@ -24,20 +24,22 @@ function recordedWarning(model: NeuralModel | null, file: string): string | null
 
 /**
  * What a command says about the model's quality: the warning its file's record calls for, and
- * with labelled rows their accuracy and base rate (and a warning when it is not above it).
+ * with labelled rows their accuracy and base rate (and a warning when it is not above it;
+ * `classNames`, the label's classes in the order the outputs are read, name a better class order).
  * @since 0.3.0
  */
 export function modelChance(
   cli: CliModel,
   file: string,
   labelled: { readonly x: Matrix; readonly y: Int32Array; readonly classes: number } | null,
+  classNames?: readonly string[],
 ): { accuracy?: RowsAccuracy; warnings: string[] } {
   const warnings: string[] = [];
   const recorded = recordedWarning(cli.neural, file);
   if (recorded !== null) warnings.push(recorded);
   if (labelled === null || labelled.y.length === 0) return { warnings };
   const s = modelSanity(cli.model, labelled.x, labelled.y, Math.max(labelled.classes, cli.model.classes));
-  const w = sanityWarning(s, `${file} on the labelled rows`);
+  const w = sanityWarning(s, `${file} on the labelled rows`, classNames);
   if (w !== null) warnings.push(w);
   return { accuracy: { rows: s.rows, accuracy: s.accuracy, baseRate: s.baseRate }, warnings };
 }

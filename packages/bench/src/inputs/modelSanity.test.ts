@@ -23,4 +23,25 @@ describe('sanityWarning (CLI)', () => {
     );
     expect(sanityWarning({ ...flagged, problem: null }, 'd/m')).toBeNull();
   });
+
+  it('a model whose outputs fit in another class order: the --schema classes that would read them so', () => {
+    // 3 classes, 9 rows with labels 0,1,2,…; the model puts label l's rows on output (l + 1) % 3.
+    const y3 = Int32Array.from({ length: 9 }, (_, i) => i % 3);
+    const rotated: Model = {
+      inputDim: 1,
+      classes: 3,
+      predictProba: (m) => ({
+        rows: m.rows,
+        cols: 3,
+        data: Float64Array.from({ length: 3 * m.rows }, (_, k) => (k % 3 === ((m.data[Math.floor(k / 3)]! % 3) + 1) % 3 ? 1 : 0)),
+      }),
+    };
+    const s = modelSanity(rotated, fromRows(Array.from({ length: 9 }, (_, i) => [i])), y3, 3);
+    expect(s.accuracy).toBe(0);
+    expect([...s.classOrder!.outputs]).toEqual([2, 0, 1]);
+    expect(s.classOrder!.accuracy).toBe(1);
+    expect(sanityWarning(s, 'd/m', ['a', 'b', 'c'])).toBe(
+      `${modelWarning(s, 'd/m', ['a', 'b', 'c'])} Outputs are matched to the label's classes by position (0 a, 1 b, 2 c) unless the model file names its classes: if it was, give the classes in output order in a --schema file, e.g. {"classes":["c","a","b"]}`,
+    );
+  });
 });

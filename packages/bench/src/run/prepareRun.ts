@@ -51,7 +51,7 @@ function checkedSpace(
   if (kind === 'file') checkModelTask(resolved.model, ds, resolved.path);
   const space = modelInputSpace(ds, kind, resolved.model as Model & { readonly preprocessing?: Preprocessing }, config.modelInput);
   const sanity = modelSanity(resolved.model, space.test, ds.test.y, datasetClasses(ds));
-  const warning = sanityWarning(sanity, key);
+  const warning = sanityWarning(sanity, key, ds.preprocessing.label?.classes);
   if (warning !== null) {
     if (config.strict) throw new XaiError('BAD_INPUT', `${warning} (--strict)`, { fn: 'xai bench', arg: '--strict', value: key });
     hooks.log(`WARNING ${warning}`);
