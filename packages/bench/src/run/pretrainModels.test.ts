@@ -56,7 +56,7 @@ describe('pretrainModels', () => {
       }
     expect(readdirSync(join(threaded, 'models')).sort()).toEqual(readdirSync(join(main, 'models')).sort());
     expect((await pretrainModels(sets, ['lr', 'ann'], 2, options(threaded))).size).toBe(0);
-  }, 120_000);
+  });
 
   it('leaves one model, or one worker, to the main thread', async () => {
     const dir = freshDir();

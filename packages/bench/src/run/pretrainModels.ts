@@ -17,8 +17,8 @@ function trainEngineUrl(): string {
 }
 
 /**
- * Trains every (dataset, kind) pair not in the cache on up to `workers` threads, and returns the
- * cache paths' ids (`dataset/kind`) it trained, so the run records them as trained, not cached.
+ * Trains every (dataset, kind) pair not in the cache on up to `workers` threads, and returns
+ * the ids (`dataset/kind`) it trained, so the run records them as trained, not cached.
  * One model, or one worker, trains in the main thread as before (nothing to share).
  */
 export async function pretrainModels(
