@@ -2,7 +2,7 @@
 import { isXaiError } from '@xai/core';
 import onnxProto from 'onnx-proto';
 import { describe, expect, it } from 'vitest';
-import { isOnnxTreeGraph, readOnnxTrees, readXgboostJson, treeFileKind } from '../src/index.js';
+import { isOnnxTreeGraph, readOnnxTrees, readXgboostJson, treeFileKind, treeModelFromBytes } from '../src/index.js';
 import { fixtureBytes } from './fixtures.js';
 
 const text = new TextDecoder().decode(fixtureBytes('xgb_binary.json'));
@@ -29,6 +29,14 @@ describe('XGBoost JSON', () => {
   it('reads the fixture', () => {
     expect(readXgboostJson(text, { file: 'm.json' }).ensemble.trees.length).toBe(20);
     expect(treeFileKind(fixtureBytes('xgb_binary.json'))).toBe('xgboost-json');
+  });
+  it('a booster saved as UBJSON (.ubj) is recognised and refused, naming the file and how to save JSON', () => {
+    expect(treeFileKind(fixtureBytes('xgb_binary.ubj'))).toBe('xgboost-ubjson');
+    rejects(
+      () => treeModelFromBytes(fixtureBytes('xgb_binary.ubj'), { file: 'm.ubj' }),
+      'NOT_SUPPORTED',
+      /m\.ubj is an XGBoost model in UBJSON.*save_model\('model\.json'\)/,
+    );
   });
   it('dart and gblinear boosters are NOT_SUPPORTED, naming the file', () => {
     const dart = edit((j) => (j.learner.gradient_booster.name = 'dart'));
