@@ -67,8 +67,11 @@ describe('matchAttributions', () => {
       /explainedClass\[1\] \(row 1\) is 5, but the model has 2 classes/,
     );
     expect(() => matchAttributions(file({ explainedClass: Int32Array.from([1, 1, 1]) }), side)).toThrow(
-      /explainedClass\[0\] \(row 0\) explains class 1, but the model predicts 0/,
+      /explainedClass\[0\] \(row 0\) explains class 1, but the model predicts 0.*other rows, or they explain class 1 on every row: then pass --class 1$/,
     );
+    // Classes that differ between rows: no one class to offer.
+    const mixed = () => matchAttributions(file({ explainedClass: Int32Array.from([1, 0, 1]) }), side);
+    expect(mixed).toThrow(/explains class 1, but the model predicts 0 for that row: .*belong to another model or other rows$/);
     const positional = file({ ids: null, provenance: null, noProvenance: 'x', rowsOrder: [0, 1] });
     expect(() => matchAttributions(positional, { ...side, allowForeign: true })).toThrow(/is 2x3, the instances are 3x3/);
   });

@@ -125,6 +125,13 @@ function rowOrder(file: AttributionsFile, side: EvaluateSide, n: number): Int32A
   return order;
 }
 
+/** When every row explains one class (a file fixing a class, its record lost), the flag that says so. */
+function oneClassHint(c: Int32Array, rowAt: Int32Array): string {
+  const first = c[rowAt[0]!]!;
+  for (const k of rowAt) if (c[k] !== first) return '';
+  return `, or they explain class ${first} on every row: then pass --class ${first}`;
+}
+
 /** Every row must explain a class the model has, and the class the metrics score: its prediction. */
 function checkClasses(file: AttributionsFile, side: EvaluateSide, rowAt: Int32Array): void {
   const c = file.explainedClass;
@@ -148,7 +155,7 @@ function checkClasses(file: AttributionsFile, side: EvaluateSide, rowAt: Int32Ar
     if (c[k] !== side.predicted[i])
       throw refuse(
         file,
-        `${field}[${k}] (${id}) explains class ${c[k]}, but the model predicts ${side.predicted[i]} for that row: the metrics score the predicted class, so these attributions belong to another model or other rows`,
+        `${field}[${k}] (${id}) explains class ${c[k]}, but the model predicts ${side.predicted[i]} for that row: the metrics score the predicted class, so these attributions belong to another model or other rows${oneClassHint(c, rowAt)}`,
         c[k],
       );
   }
