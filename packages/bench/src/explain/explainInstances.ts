@@ -20,6 +20,7 @@ import type { FeatureKindsRecord } from '../inputs/featureKinds.js';
 import type { UserDataSpec } from '../inputs/userBenchDataset.js';
 import { loadUserBenchDataset } from '../inputs/userBenchDataset.js';
 import { modelInputSpace } from '../inputs/modelInputSpace.js';
+import { checkNamedFeatures } from '../inputs/namedFeatures.js';
 import { perturbationScale } from '../inputs/perturbationScale.js';
 import { withCliHints, withCliHintsAsync } from '../cli/cliHints.js';
 import type { PerturbationScale } from '../inputs/perturbationScale.js';
@@ -182,7 +183,8 @@ function dataRows(
       `${data.data} has ${ds.schema.names.length} model columns (${ds.schema.names.slice(0, 6).join(', ')}) but ${o.model} takes ${cli.model.inputDim}`,
       { fn, arg: '--data', value: ds.schema.names.length },
     );
-  // The same feature-space contract as xai bench: a model eats its own input space.
+  // The same feature-space contract as xai bench: a model eats its own input space, its named features by name.
+  checkNamedFeatures(cli.model, o.model, ds.preprocessing.features, data.data, { fn, arg: '--data' });
   const space = modelInputSpace(ds, 'file', cli.model, o.modelInput ?? 'raw');
   const train = o.train === undefined ? space.train : readModelRows(o.train, cli.model, { label: o.label, what, csv: o.csv }).x;
   const classNames = ds.preprocessing.label?.classes;
@@ -207,6 +209,7 @@ function dataRows(
 /** `--instances`: the rows as given (through a model's preprocessing block), `--train` as background. */
 function instanceRows(o: RowOptions, cli: CliModel, what: string): CommandRows & { y?: Int32Array } {
   const rows = readModelRows(o.instances!, cli.model, { label: o.label, ignore: o.ignore, what, csv: o.csv });
+  checkNamedFeatures(cli.model, o.model, rows.names, o.instances!, { fn: `xai ${what}`, arg: '--instances' });
   const train =
     o.train === undefined
       ? undefined

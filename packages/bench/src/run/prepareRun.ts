@@ -16,6 +16,7 @@ import { fitFiniteDifferences, gradientVerdict } from '../inputs/gradientMethods
 import { loadBenchDataset } from '../inputs/loadBenchDataset.js';
 import type { BenchDataset } from '../inputs/loadBenchDataset.js';
 import { modelInputSpace } from '../inputs/modelInputSpace.js';
+import { checkNamedFeatures } from '../inputs/namedFeatures.js';
 import type { ModelInputSpace } from '../inputs/modelInputSpace.js';
 import { modelSanity, sanityWarning } from '../inputs/modelSanity.js';
 import type { ModelSanity } from '../inputs/modelSanity.js';
@@ -48,7 +49,10 @@ function checkedSpace(
   hooks: PrepareHooks,
   key: string,
 ): { space: ModelInputSpace; sanity: ModelSanity } {
-  if (kind === 'file') checkModelTask(resolved.model, ds, resolved.path);
+  if (kind === 'file') {
+    checkModelTask(resolved.model, ds, resolved.path);
+    checkNamedFeatures(resolved.model, resolved.path, ds.preprocessing.features, ds.id, { fn: 'xai bench', arg: '--model' });
+  }
   const space = modelInputSpace(ds, kind, resolved.model as Model & { readonly preprocessing?: Preprocessing }, config.modelInput);
   const sanity = modelSanity(resolved.model, space.test, ds.test.y, datasetClasses(ds));
   const warning = sanityWarning(sanity, key, ds.preprocessing.label?.classes);
