@@ -1,7 +1,8 @@
 import type { FeatureKind } from '@xai/core';
+import type { datasetRegistry } from './datasetRegistry.js';
 
-/** The eight datasets of the OpenXAI benchmark. */
-export type DatasetName = 'adult' | 'compas' | 'german' | 'gmsc' | 'heart' | 'heloc' | 'pima' | 'gaussian';
+/** A dataset of the registry: its keys, so a dataset is added by its entry alone. */
+export type DatasetName = keyof typeof datasetRegistry;
 
 /** Which part of a dataset a file holds; `full` is an unsplit file the loader splits itself. */
 export type DatasetFileRole = 'train' | 'test' | 'full';
@@ -43,9 +44,9 @@ export interface SensitiveInfo {
   readonly note?: string;
 }
 
-/** Everything the registry says about one dataset. */
-export interface DatasetInfo {
-  readonly name: DatasetName;
+/** Everything the registry says about one dataset (`Name`: its key in the registry). */
+export interface DatasetInfo<Name extends string = DatasetName> {
+  readonly name: Name;
   readonly title: string;
   /** Label column (binary, 0/1). */
   readonly label: string;

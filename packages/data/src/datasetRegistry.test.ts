@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { DatasetName } from './datasetInfo.js';
 import { DATAVERSE_PREFIX, datasetRegistry, isDatasetName } from './datasetRegistry.js';
 import { listDatasets } from './listDatasets.js';
 import { HAVE_SHARED, SHARED_DATASETS, provenanceDataverse, provenanceFiles, sharedHeader } from './__fixtures__/sharedDatasets.js';
@@ -26,6 +27,14 @@ describe('datasetRegistry', () => {
     ).toEqual(['adult', 'compas', 'gaussian', 'german', 'gmsc', 'heart', 'heloc', 'pima']);
     expect(isDatasetName('adult')).toBe(true);
     expect(isDatasetName('toString')).toBe(false);
+  });
+
+  it("names each entry by its key; DatasetName is the registry's keys (typecheck fails otherwise)", () => {
+    for (const [key, info] of Object.entries(datasetRegistry)) expect(info.name).toBe(key);
+    const names: DatasetName[] = ['adult', 'gaussian'];
+    // @ts-expect-error not a key of the registry
+    const notOne: DatasetName = 'mnist';
+    expect([...names, notOne]).toHaveLength(3);
   });
 
   it('has one kind per column and the stated kind counts', () => {

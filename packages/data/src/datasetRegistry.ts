@@ -112,11 +112,12 @@ function germanFeatures(): DatasetFeature[] {
   return out;
 }
 
-interface EntrySpec extends Omit<DatasetInfo, 'features' | 'groups'> {
+interface EntrySpec<Name extends string> extends Omit<DatasetInfo<Name>, 'features' | 'groups'> {
   readonly features?: readonly DatasetFeature[];
 }
 
-function entry(spec: EntrySpec): DatasetInfo {
+// Typed by its own name, not by DatasetName: the registry's keys define DatasetName.
+function entry<const Name extends string>(spec: EntrySpec<Name>): DatasetInfo<Name> {
   const features = spec.features ?? oneFeaturePerColumn(spec.featureNames, spec.kinds);
   const groups = features.filter((f) => f.columns.length > 1).map((f) => f.columns);
   return Object.freeze({ ...spec, features, groups });
@@ -135,7 +136,7 @@ const GERMAN_FEATURE_LIST = germanFeatures();
  * @example datasetRegistry.adult.featureNames.length // 13
  * @since 0.1.0
  */
-export const datasetRegistry: Readonly<Record<DatasetName, DatasetInfo>> = Object.freeze({
+export const datasetRegistry = Object.freeze({
   adult: entry({
     name: 'adult',
     title: 'Adult / Census Income (UCI)',

@@ -1,7 +1,9 @@
-// No second list of explainer or metric ids: code reads the registries of @xai/explainers and
-// @xai/metrics (EXPLAINER_INFO, metricInfo, extendedMetrics) and derives any subset from their facts.
+// No second list of explainer, metric or dataset ids: code reads the registries of
+// @xai/explainers, @xai/metrics and @xai/data (EXPLAINER_INFO, metricInfo, extendedMetrics,
+// datasetRegistry) and derives any subset from their facts.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DATASET_NAMES } from '@xai/data';
 import { ALL_EXPLAINER_IDS } from '@xai/explainers';
 import { EXTENDED_METRIC_IDS, METRIC_IDS } from '@xai/metrics';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +16,7 @@ const REGISTRIES = new Set([
   'packages/explainers/src/explainerRegistry.ts',
   'packages/metrics/src/metricIds.ts',
   'packages/metrics/src/extendedMetrics.ts',
+  'packages/data/src/datasetRegistry.ts',
   // the one table of which metrics take featureScale
   'packages/metrics/src/featureScaleMetrics.ts',
 ]);
@@ -38,6 +41,10 @@ describe('ids listed once, in their registry', () => {
 
   it('no source outside the registries lists metric ids', () => {
     expect(lists([...METRIC_IDS, ...EXTENDED_METRIC_IDS])).toEqual([]);
+  });
+
+  it("no source outside the registry lists dataset names (bench's 'synthetic' counted with them)", () => {
+    expect(lists([...DATASET_NAMES, 'synthetic'])).toEqual([]);
   });
 
   it('the check can fail', () => {

@@ -1,8 +1,10 @@
-// The id lists the runner plans with. Explainers and metrics are read from the registries of
-// @xai/explainers and @xai/metrics; the dataset names mirror @xai/data DatasetName (a test checks
-// they agree).
+// The id lists the runner plans with, read from the registries of @xai/explainers, @xai/metrics
+// and @xai/data. The dataset names come from @xai/data's registry module alone (its subpath), so
+// the CLI does not load the rest of @xai/data at start.
 import type { ExplainerId, OpenXaiExplainerId } from '@xai/explainers';
 import { BEYOND_OPENXAI_EXPLAINER_IDS, OPENXAI_EXPLAINER_IDS } from '@xai/explainers';
+import type { DatasetName } from '@xai/data';
+import { DATASET_NAMES } from '@xai/data/datasetRegistry';
 import type { ExtendedMetricFamily, ExtendedMetricId, MetricId } from '@xai/metrics';
 import { EXTENDED_METRIC_IDS, METRIC_IDS, extendedMetrics, metricInfo, metricInfoOf } from '@xai/metrics';
 
@@ -48,9 +50,9 @@ export const ALL_METRICS: readonly MetricName[] = [...METRICS, ...EXTENDED_METRI
 export const MODELS = ['lr', 'ann'] as const;
 export type ModelName = (typeof MODELS)[number];
 
-/** 'synthetic' is the built-in SynthGauss set (generated, no files); the rest are registry names. */
-export const DATASETS = ['synthetic', 'adult', 'compas', 'german', 'gmsc', 'heart', 'heloc', 'pima', 'gaussian'] as const;
-export type DatasetId = (typeof DATASETS)[number];
+/** 'synthetic' is the built-in SynthGauss set (generated, no files), then @xai/data's registry names in its order. */
+export type DatasetId = 'synthetic' | DatasetName;
+export const DATASETS: readonly DatasetId[] = ['synthetic', ...DATASET_NAMES];
 
 /** The presets of OpenXAI's protocol: data, models, noise units and OpenXAI's eleven metrics follow one of these. */
 export const PROTOCOL_PRESETS = ['default', 'openxai', 'paper'] as const;
