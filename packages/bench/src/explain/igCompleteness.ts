@@ -51,10 +51,9 @@ export function igCompletenessCheck(
   };
   if (over === 0) return { record };
   const d = c.outputDelta[worst]!;
-  const g = c.gap[worst]!;
-  const num = (v: number): string => v.toPrecision(3);
+  const e = (v: number): string => v.toExponential(2);
   return {
     record,
-    warning: `ig: the ${config.steps}-node ${config.method} quadrature misses the path integral: on ${over} of ${c.gap.length} rows the attributions' sum is off f(x) − f(baseline) by more than ${IG_GAP_TOLERANCE.toExponential(0)} of its largest size, worst ${label(worst)} (sum ${num(d + g)} vs ${num(d)}); these attributions are the quadrature's, not exact IG (the model is steep between the baseline and those rows; igCompleteness in the output)`,
+    warning: `ig: the ${config.steps}-node ${config.method} quadrature is off the path integral on ${over} of ${c.gap.length} rows: their attributions' sum misses f(x) − f(baseline) by more than ${IG_GAP_TOLERANCE.toExponential(0)} of its largest size, by up to ${e(maxGap)} (${e(record.relativeGap)} of it; worst ${label(worst)}: sum ${(d + c.gap[worst]!).toPrecision(6)} vs ${d.toPrecision(6)}); these attributions are the quadrature's, not exact IG (a model steep between the baseline and those rows; igCompleteness in the output)`,
   };
 }
