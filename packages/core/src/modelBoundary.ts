@@ -153,25 +153,34 @@ export function defaultTargets(model: Model, x: Matrix): Int32Array {
 /** How far probability rows may stray from [0, 1] and from summing to 1 (unless the model says otherwise). */
 export const PROBABILITY_TOLERANCE = 1e-5;
 
-/** A fresh Float64 copy unless the model handed back the caller's own `out` buffer. */
+/**
+ * A fresh Float64 copy unless the model handed back the caller's own `out` buffer, or the
+ * caller gave an `out` (copyInto then copies into it: a second copy would be thrown away).
+ */
 function owned(m: Matrix, returned: unknown, out: Matrix | undefined): Matrix {
-  if (out !== undefined && m.data === out.data) return m;
+  if (out !== undefined) return m;
   if (m !== returned && m.data !== (returned as { data?: unknown } | null)?.data) return m; // converted: already a copy
-  const rows = m.rows;
-  const cols = m.cols;
-  const data = new Float64Array(rows * cols);
-  const stride = strideOf(m);
-  const offset = m.offset ?? 0;
-  for (let i = 0; i < rows; i++) data.set(m.data.subarray(offset + i * stride, offset + i * stride + cols), i * cols);
-  return { rows, cols, data };
+  const data = new Float64Array(m.rows * m.cols);
+  copyRows(m, data, 0, m.cols);
+  return { rows: m.rows, cols: m.cols, data };
+}
+
+/** Copies src's rows into dst from element `at` with row stride `stride`: one block when both are dense. */
+function copyRows(src: Matrix, dst: Float64Array, at: number, stride: number): void {
+  const { rows, cols } = src;
+  const ss = strideOf(src);
+  const so = src.offset ?? 0;
+  if (ss === cols && stride === cols) {
+    dst.set(src.data.subarray(so, so + rows * cols), at);
+    return;
+  }
+  // narrow rows (a few classes): element copies, no view allocated per row
+  for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) dst[at + i * stride + j] = src.data[so + i * ss + j]!;
 }
 
 function copyInto(src: Matrix, out: Matrix | undefined): Matrix {
   if (out === undefined || out.data === src.data) return src;
-  const os = strideOf(out);
-  const ss = strideOf(src);
-  for (let i = 0; i < src.rows; i++)
-    out.data.set(src.data.subarray((src.offset ?? 0) + i * ss, (src.offset ?? 0) + i * ss + src.cols), (out.offset ?? 0) + i * os);
+  copyRows(src, out.data, out.offset ?? 0, strideOf(out));
   return out;
 }
 

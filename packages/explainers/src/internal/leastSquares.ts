@@ -15,8 +15,6 @@ export interface LeastSquaresWork {
   readonly mean: Float64Array;
   /** The centred design and its weighted transpose (in the SIMD kernel's memory when it runs). */
   gram: GramBuffers | null;
-  /** Grow-only scratch: residuals. */
-  residual: Float64Array;
   /** How many solves took the SVD fallback (for tests and diagnostics). */
   fallbacks: number;
 }
@@ -28,7 +26,6 @@ export function createLeastSquaresWork(d: number): LeastSquaresWork {
     b: new Float64Array(d),
     mean: new Float64Array(d),
     gram: null,
-    residual: new Float64Array(0),
     fallbacks: 0,
   };
 }
@@ -72,27 +69,23 @@ export function weightedLeastSquares(
     for (let j = 0; j < d; j++) mean[j] = mean[j]! / sw;
     my /= sw;
   }
-  // The centred design c (rows x d) and (W c)ᵀ (d x rows, so that b_j is one long dot product).
-  if (work.residual.length < rows) work.residual = new Float64Array(rows);
+  // The centred design c (rows x d) and (W c)ᵀ (d x rows: the Gram product's left operand).
   const g = gramBuffers(rows, d, work.gram);
   work.gram = g;
   const { c, wct } = g;
-  const r = work.residual;
+  // b_j = Σ_s (W c)_sj r_s summed from +0 over s ascending, in the same pass as c and (W c)ᵀ
+  b.fill(0, 0, d);
   for (let s = 0; s < rows; s++) {
     const ws = w[s]!;
     const o = s * d;
-    r[s] = y[s]! - my;
+    const rs = y[s]! - my;
     for (let j = 0; j < d; j++) {
       const cj = z[o + j]! - mean[j]!;
+      const wc = ws * cj;
       c[o + j] = cj;
-      wct[j * rows + s] = ws * cj;
+      wct[j * rows + s] = wc;
+      b[j] = b[j]! + wc * rs;
     }
-  }
-  for (let j = 0; j < d; j++) {
-    const wj = j * rows;
-    let bj = 0;
-    for (let s = 0; s < rows; s++) bj += wct[wj + s]! * r[s]!;
-    b[j] = bj;
   }
   weightedGram(g, rows, d, a);
   for (let j = 0; j < d; j++) a[j * d + j] = a[j * d + j]! + alpha;
