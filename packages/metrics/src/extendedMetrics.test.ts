@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromRows } from '@xai/core';
+import type { ExtendedMetricId } from './extendedMetrics.js';
 import { EXTENDED_METRIC_IDS, extendedMetrics } from './extendedMetrics.js';
 import { denseMlp, gradient, randomMatrix } from './__fixtures__/closedFormModels.js';
 
@@ -12,6 +13,11 @@ describe('extendedMetrics registry', () => {
   it('lists every id once, with info whose id matches and notes on floor and null', () => {
     expect(new Set(EXTENDED_METRIC_IDS).size).toBe(EXTENDED_METRIC_IDS.length);
     expect(Object.keys(extendedMetrics).sort()).toEqual([...EXTENDED_METRIC_IDS].sort());
+    // ExtendedMetricId is the registry's keys (typecheck fails otherwise)
+    const ids: ExtendedMetricId[] = ['SPARSENESS', 'INPUT_INVARIANCE'];
+    // @ts-expect-error not a key of the registry
+    const notOne: ExtendedMetricId = 'SPARSITY';
+    expect([...ids, notOne].every((id) => typeof id === 'string')).toBe(true);
     for (const id of EXTENDED_METRIC_IDS) {
       const { info } = extendedMetrics[id];
       expect(info.id).toBe(id);

@@ -47,52 +47,6 @@ export type {
   ScoringOptions,
 } from './extendedMetricTypes.js';
 
-/**
- * The metric ids beyond OpenXAI's eleven, grouped by family.
- * @since 0.2.0
- */
-export const EXTENDED_METRIC_IDS = [
-  'INFIDELITY',
-  'FAITHFULNESS_CORRELATION',
-  'MONOTONICITY_CORRELATION',
-  'DELETION',
-  'INSERTION',
-  'ROAD_MORF',
-  'ROAD_LERF',
-  'MAX_SENSITIVITY',
-  'AVG_SENSITIVITY',
-  'LOCAL_LIPSCHITZ',
-  'SPARSENESS',
-  'COMPLEXITY',
-  'EFFECTIVE_COMPLEXITY',
-  'MODEL_RANDOMISATION',
-  'RANDOM_LOGIT',
-  'COMPLETENESS',
-  'NON_SENSITIVITY',
-  'KENDALL_TAU',
-  'MONOTONICITY_ARYA',
-  'FAITHFULNESS_ESTIMATE',
-  'PIXEL_FLIPPING',
-  'REGION_PERTURBATION',
-  'SELECTIVITY',
-  'SENSITIVITY_N',
-  'SUFFICIENCY',
-  'CONTINUITY',
-  'CONSISTENCY',
-  'TOP_K_INTERSECTION',
-  'RELEVANCE_RANK_ACCURACY',
-  'RELEVANCE_MASS_ACCURACY',
-  'LOCALISATION_AUC',
-  'POINTING_GAME',
-  'ATTRIBUTION_LOCALISATION',
-  'EFFICIENT_MPRT',
-  'SMOOTH_MPRT',
-  'INPUT_INVARIANCE',
-] as const;
-
-/** One of {@link EXTENDED_METRIC_IDS}. @since 0.2.0 */
-export type ExtendedMetricId = (typeof EXTENDED_METRIC_IDS)[number];
-
 /** Quantus' categories (plus `agreement` for ground-truth rank agreement). @since 0.2.0 */
 export type ExtendedMetricFamily =
   | 'faithfulness'
@@ -112,8 +66,8 @@ export type ExtendedMetricRequirement = 'model' | 'attributions' | 'explainer' |
  * (attributions permuted across features) are meaningful for it, and why.
  * @since 0.2.0
  */
-export interface ExtendedMetricInfo extends MetricInfo {
-  readonly id: ExtendedMetricId;
+export interface ExtendedMetricInfo<Id extends string = ExtendedMetricId> extends MetricInfo {
+  readonly id: Id;
   readonly family: ExtendedMetricFamily;
   readonly requires: readonly ExtendedMetricRequirement[];
   readonly reference: string;
@@ -155,15 +109,16 @@ export type ExtendedMetricRunner = (
 ) => MetricResult;
 
 /** One registry entry: facts, the positional runner and the object-style evaluate. @since 0.2.0 */
-export interface ExtendedMetricEntry {
-  readonly info: ExtendedMetricInfo;
+export interface ExtendedMetricEntry<Id extends string = ExtendedMetricId> {
+  readonly info: ExtendedMetricInfo<Id>;
   readonly run: ExtendedMetricRunner;
   evaluate(input: ExtendedMetricInput, options?: ExtendedRunOptions): MetricResult;
 }
 
 type Evaluate = (input: ExtendedMetricInput, options: never) => MetricResult;
 
-function entry(info: ExtendedMetricInfo, evaluate: Evaluate): ExtendedMetricEntry {
+// Typed by its own id, not by ExtendedMetricId: the registry's keys define ExtendedMetricId.
+function entry<const Id extends string>(info: ExtendedMetricInfo<Id>, evaluate: Evaluate): ExtendedMetricEntry<Id> {
   const ev = evaluate as (input: ExtendedMetricInput, options: ExtendedRunOptions) => MetricResult;
   return {
     info,
@@ -212,13 +167,8 @@ function roadWithOrder(order: 'morf' | 'lerf'): Evaluate {
   }) as Evaluate;
 }
 
-/**
- * Every extended metric by id: `info` (family, direction, requirements, reference,
- * floor/null notes), `run` (positional batch runner) and `evaluate` (object input).
- * @example extendedMetrics.INFIDELITY.run(model, x, attributions, undefined, undefined, { seed: 0 }).mean
- * @since 0.2.0
- */
-export const extendedMetrics: Readonly<Record<ExtendedMetricId, ExtendedMetricEntry>> = {
+// The one list of extended metrics: its keys are the ids (a metric is added by its row here).
+const REGISTRY = {
   INFIDELITY: entry(infidelityInfo, infidelity),
   FAITHFULNESS_CORRELATION: entry(faithfulnessCorrelationInfo, faithfulnessCorrelation),
   MONOTONICITY_CORRELATION: entry(monotonicityCorrelationInfo, monotonicityCorrelation),
@@ -256,6 +206,23 @@ export const extendedMetrics: Readonly<Record<ExtendedMetricId, ExtendedMetricEn
   SMOOTH_MPRT: entry(smoothMprtInfo, smoothMprt),
   INPUT_INVARIANCE: entry(inputInvarianceInfo, inputInvariance),
 };
+
+/** An extended metric id: a key of {@link extendedMetrics}. @since 0.2.0 */
+export type ExtendedMetricId = keyof typeof REGISTRY;
+
+/**
+ * Every extended metric by id: `info` (family, direction, requirements, reference,
+ * floor/null notes), `run` (positional batch runner) and `evaluate` (object input).
+ * @example extendedMetrics.INFIDELITY.run(model, x, attributions, undefined, undefined, { seed: 0 }).mean
+ * @since 0.2.0
+ */
+export const extendedMetrics: Readonly<Record<ExtendedMetricId, ExtendedMetricEntry>> = REGISTRY;
+
+/**
+ * The metric ids beyond OpenXAI's eleven, grouped by family: the registry's keys in its order.
+ * @since 0.2.0
+ */
+export const EXTENDED_METRIC_IDS = Object.keys(REGISTRY) as readonly ExtendedMetricId[];
 
 /**
  * An extended metric's floor and null notes under a preset: the preset's own where its defaults
