@@ -5,6 +5,7 @@ import type { Explainer, Matrix, Model } from '@xai/core';
 import { hashFloat64, row } from '@xai/core';
 import { floorExplainers, permutedNullAttributions } from '@xai/audit/controls';
 import type { ControlVerdict } from '@xai/audit/controls';
+import { VERDICT_WORDS } from '@xai/audit/controls';
 import { observedValues } from '@xai/data';
 import { STABILITY_METRICS } from '../config/ids.js';
 import { extendedInfo } from '../run/extendedScores.js';
@@ -51,6 +52,19 @@ export interface ControlInputs {
 /** A metric whose permuted null means something (not stability: it is invariant under a shared permutation). */
 function nullApplies(metric: string): boolean {
   return !STABILITY_METRICS.includes(metric as never) && extendedInfo(metric)?.nullMeaningful !== false;
+}
+
+/**
+ * A floor that applies to the metric but could not be computed (no training rows) was not beaten:
+ * "beats both controls" drawn from the null alone becomes "not testable here", saying why.
+ */
+function withMissingFloor(verdict: ControlVerdict, floorMissing: boolean): ControlVerdict {
+  if (!floorMissing || verdict.kind !== 'beats') return verdict;
+  return {
+    kind: 'untestable',
+    ...VERDICT_WORDS.untestable,
+    detail: 'it beats the null, but the floor was not computed, so it was not beaten',
+  };
 }
 
 function rowsOf(kind: RowKind, explainer: string, metric: string, values: ArrayLike<number>): ResultRow[] {
@@ -109,7 +123,10 @@ export function evaluationControls(i: ControlInputs, values: ArrayLike<number>):
     liftOverFloorSe: num(ctl?.liftOverFloorSe),
     liftOverNull: num(ctl?.liftOverNull),
     liftOverNullSe: num(ctl?.liftOverNullSe),
-    verdict: metricVerdict(metric, ctl, i.context),
+    verdict: withMissingFloor(
+      metricVerdict(metric, ctl, i.context),
+      i.train === undefined && extendedInfo(metric)?.floorMeaningful !== false,
+    ),
     ...(Object.keys(notComputed).length > 0 ? { notComputed } : {}),
   };
 }
