@@ -83,7 +83,7 @@ const DATA_DIR_DEFAULT = '$XAI_DATA_DIR, else $XDG_DATA_HOME/xai/datasets, else 
 const CACHE_DIR_DEFAULT = '$XAI_CACHE_DIR, else $XDG_CACHE_HOME/xai, else ~/.cache/xai';
 const INSTANCE_BOUNDS: SettingBounds = { min: 1, max: MAX_INSTANCES };
 const PRECISION_HELP =
-  "arithmetic of a JSON model: float32 (the released OpenXAI code's torch float32) or float64; an .onnx file runs as its graph says";
+  "arithmetic of the model: float32 (a JSON model as the released OpenXAI code's torch float32 computes; an .onnx file on the interpreter as ONNX Runtime computes) or float64 (an .onnx graph too, its float32 weights widened exactly)";
 const MODEL_INPUT_HELP =
   'what a --model file without a preprocessing block eats on --data rows: raw (the CSV columns as given) or scaled (min-max on the training rows)';
 const SCHEMA_FOR_INSTANCES =
