@@ -42,7 +42,7 @@ export async function pretrainModels(
   const used = new Set(units.map((u) => u.dataset));
   const payload: TrainPayload = {
     options: threadOptions,
-    datasets: Object.fromEntries(datasets.filter((d) => used.has(d.id)).map((d) => [d.id, d])),
+    datasets: Object.fromEntries(datasets.filter((d) => used.has(d.id)).map((d) => [d.id, trainingPart(d)])),
   };
   const threads = Math.min(workers, units.length);
   log?.(`training ${units.length} models on ${threads} threads: ${units.map((u) => u.id).join(', ')}`);
@@ -57,4 +57,10 @@ export async function pretrainModels(
     },
   });
   return trained;
+}
+
+/** Only what training reads goes to the threads (a dataset also holds its schema, provenance, ground truth…). */
+function trainingPart(d: TrainingData): TrainingData {
+  const { id, trainingName, processingHash, train, validation, test } = d;
+  return { id, trainingName, processingHash, train, test, ...(validation !== undefined ? { validation } : {}) };
 }
