@@ -58,6 +58,12 @@ describe('pretrainModels', () => {
     expect((await pretrainModels(sets, ['lr', 'ann'], 2, options(threaded))).size).toBe(0);
   });
 
+  it('sends the threads only what training reads: a dataset holding functions (a fitted scaler) trains too', async () => {
+    const withScaler = sets.map((d) => ({ ...d, preprocessing: { transform: (v: number) => v } }));
+    const trained = await pretrainModels(withScaler, ['lr'], 2, options(freshDir()));
+    expect([...trained].sort()).toEqual(['one/lr', 'two/lr']);
+  });
+
   it('leaves one model, or one worker, to the main thread', async () => {
     const dir = freshDir();
     expect((await pretrainModels(sets.slice(0, 1), ['lr'], 2, options(dir))).size).toBe(0);
