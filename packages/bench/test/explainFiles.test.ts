@@ -49,29 +49,16 @@ beforeAll(() => {
   writeFileSync(trainOther, `a,b,d\n${rows.map((r) => r.join(',')).join('\n')}\n`);
 });
 
-const explain = (extra: string[], out: string) => [
-  'explain',
-  '--model',
-  model,
-  '--instances',
-  instances,
-  '--label',
-  'y',
-  '--out',
-  join(dir, out),
-  ...extra,
-];
+/** The model and rows every command of this file reads. */
+const inputs = ['--model', model, '--instances', instances, '--label', 'y'];
+
+const explain = (extra: string[], out: string) => ['explain', ...inputs, '--out', join(dir, out), ...extra];
 
 /** `xai evaluate` of an attributions file (a path, or a name in dir) on the instances, --json unless `human`. */
 const evaluateArgs = (file: string, metric: string, extra: string[] = [], human = false) => [
   'evaluate',
   ...(human ? [] : ['--json']),
-  '--model',
-  model,
-  '--instances',
-  instances,
-  '--label',
-  'y',
+  ...inputs,
   '--attributions',
   file.includes('/') ? file : join(dir, file),
   '--metric',
