@@ -5,6 +5,7 @@
 // return the minimum-norm solution, as numpy/scipy `lstsq` (and so sklearn) would.
 import { Matrix as MlMatrix, SingularValueDecomposition } from 'ml-matrix';
 import type { GramBuffers } from './weightedGram.js';
+import { rowDots } from './rowDots.js';
 import { gramBuffers, weightedGram } from './weightedGram.js';
 
 /** Reusable scratch for one feature count d. */
@@ -17,6 +18,8 @@ export interface LeastSquaresWork {
   gram: GramBuffers | null;
   /** How many solves took the SVD fallback (for tests and diagnostics). */
   fallbacks: number;
+  /** The centred targets y − ȳ (grown to the largest design seen). */
+  r: Float64Array;
 }
 
 export function createLeastSquaresWork(d: number): LeastSquaresWork {
@@ -27,6 +30,7 @@ export function createLeastSquaresWork(d: number): LeastSquaresWork {
     mean: new Float64Array(d),
     gram: null,
     fallbacks: 0,
+    r: new Float64Array(0),
   };
 }
 
@@ -73,20 +77,20 @@ export function weightedLeastSquares(
   const g = gramBuffers(rows, d, work.gram);
   work.gram = g;
   const { c, wct } = g;
-  // b_j = Σ_s (W c)_sj r_s summed from +0 over s ascending, in the same pass as c and (W c)ᵀ
-  b.fill(0, 0, d);
   for (let s = 0; s < rows; s++) {
     const ws = w[s]!;
     const o = s * d;
-    const rs = y[s]! - my;
     for (let j = 0; j < d; j++) {
       const cj = z[o + j]! - mean[j]!;
-      const wc = ws * cj;
       c[o + j] = cj;
-      wct[j * rows + s] = wc;
-      b[j] = b[j]! + wc * rs;
+      wct[j * rows + s] = ws * cj;
     }
   }
+  // b_j = Σ_s (W c)_sj r_s, r = y − ȳ, summed from +0 over s ascending
+  if (work.r.length < rows) work.r = new Float64Array(rows);
+  const r = work.r;
+  for (let s = 0; s < rows; s++) r[s] = y[s]! - my;
+  rowDots(wct, d, rows, r, b);
   weightedGram(g, rows, d, a);
   for (let j = 0; j < d; j++) a[j * d + j] = a[j * d + j]! + alpha;
   if (choleskySolveInPlace(a, b, d)) {

@@ -8,6 +8,7 @@
 // bits do not depend on how the loops are arranged.
 import { choleskySolveInPlace } from './leastSquares.js';
 import { limeKernelWeight } from './limeKernel.js';
+import { rowDots } from './rowDots.js';
 import { gramBuffers, weightedGram } from './weightedGram.js';
 
 export interface SharedRidge {
@@ -20,8 +21,8 @@ export interface SharedRidge {
   readonly sw: number;
   /** Weighted mean of each noise column. */
   readonly mean: Float64Array;
-  /** W·Nc (S x d row-major: w_s (n_sj − mean_j)), what every apply reads. */
-  readonly wc: Float64Array;
+  /** (W·Nc)ᵀ (d x S row-major: row j holds w_s (n_sj − mean_j) over s), what every apply reads. */
+  readonly wct: Float64Array;
   /** Upper Cholesky factor R of A (row-major d x d, upper triangle). */
   readonly r: Float64Array;
 }
@@ -54,36 +55,32 @@ export function createSharedRidge(noise: Float64Array, S: number, d: number, wid
   for (let j = 0; j < d; j++) mean[j] = mean[j]! / sw;
   // A[j][k] = Σ_s (w_s c_sj) c_sk, c = n − mean (upper triangle).
   const g = gramBuffers(S, d, null);
-  const wc = new Float64Array(S * d);
+  const wct = new Float64Array(S * d); // kept: g's views live in the kernel's shared memory
   for (let s = 0; s < S; s++) {
     const o = s * d;
     for (let j = 0; j < d; j++) {
       const c = noise[o + j]! - mean[j]!;
       g.c[o + j] = c;
-      wc[o + j] = w[s]! * c;
-      g.wct[j * S + s] = wc[o + j]!;
+      wct[j * S + s] = w[s]! * c;
     }
   }
+  g.wct.set(wct);
   const a = new Float64Array(d * d);
   weightedGram(g, S, d, a);
   for (let j = 0; j < d; j++) a[j * d + j] = a[j * d + j]! + alpha;
   // Factor once (the solve of a zero right-hand side is discarded).
   if (!choleskySolveInPlace(a, new Float64Array(d), d)) return null;
-  return { d, samples: S, noise, w, sw, mean, wc, r: a };
+  return { d, samples: S, noise, w, sw, mean, wct, r: a };
 }
 
-/** coef = A⁻¹ Ncᵀ W (y − ȳ_w) with the shared factor; `rhs` is d values of scratch. */
+/** coef = A⁻¹ Ncᵀ W (y − ȳ_w) with the shared factor; `rhs` is d values of scratch; y is overwritten by y − ȳ_w. */
 export function sharedRidgeApply(f: SharedRidge, y: Float64Array, coef: Float64Array, rhs: Float64Array): void {
-  const { d, samples: S, w, wc, r } = f;
+  const { d, samples: S, w, wct, r } = f;
   let my = 0;
   for (let s = 0; s < S; s++) my += w[s]! * y[s]!;
   my /= f.sw;
-  rhs.fill(0, 0, d);
-  for (let s = 0; s < S; s++) {
-    const o = s * d;
-    const ys = y[s]! - my;
-    for (let j = 0; j < d; j++) rhs[j] = rhs[j]! + wc[o + j]! * ys;
-  }
+  for (let s = 0; s < S; s++) y[s] = y[s]! - my;
+  rowDots(wct, d, S, y, rhs);
   // Rᵀ u = rhs, then R c = u.
   for (let i = 0; i < d; i++) {
     let t = rhs[i]!;
