@@ -29,11 +29,17 @@ export function enumerateCoalitions(d: number, z: Float64Array, w: Float64Array)
   }
 }
 
+/** 1 + the first index whose cdf exceeds u (the last index if none), by bisection: the linear scan's answer with fewer mispredicted branches. */
 function drawSize(rng: Rng, cdf: Float64Array): number {
   const u = rng.uniform();
-  let k = 0;
-  while (k < cdf.length - 1 && u >= cdf[k]!) k++;
-  return k + 1;
+  let lo = 0;
+  let hi = cdf.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (u >= cdf[mid]!) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo + 1;
 }
 
 /** Writes a uniformly random k-subset (as 0/1) of d features into z[o..o+d). */
