@@ -390,11 +390,20 @@ function fillNeighbourhood(
   start: number,
 ): void {
   for (let j = 0; j < d; j++) z[start + j] = x[xo + j]!;
-  for (let s = 1; s < S; s++) {
-    const o = start + s * d;
-    const no = s * d;
-    if (sc === null) for (let j = 0; j < d; j++) z[o + j] = noise[no + j]! + x[xo + j]!;
-    else for (let j = 0; j < d; j++) z[o + j] = noise[no + j]! * sc[j]! + x[xo + j]!;
+  // One flat loop over the S·d entries with a running column (a row loop of d = 7..60 steps
+  // pays its set-up S times: 1.5x slower).
+  const n = S * d;
+  let j = 0;
+  if (sc === null) {
+    for (let q = d; q < n; q++) {
+      z[start + q] = noise[q]! + x[xo + j]!;
+      if (++j === d) j = 0;
+    }
+  } else {
+    for (let q = d; q < n; q++) {
+      z[start + q] = noise[q]! * sc[j]! + x[xo + j]!;
+      if (++j === d) j = 0;
+    }
   }
 }
 
