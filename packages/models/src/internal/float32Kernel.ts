@@ -185,8 +185,8 @@ export class Float32Kernel {
     copyRows({ rows: n, cols: this.shapes[0]!.outDim, data: h }, out);
   }
 
-  /** Row-wise float32 softmax of logits row i into `p`: e_j = exp(z_j − max), p_j = e_j · (1 / Σ e). */
-  private softmaxRow(i: number, p: Float64Array): void {
+  /** Row-wise float32 softmax of logits row i into `p` from `po`: e_j = exp(z_j − max), p_j = e_j · (1 / Σ e). */
+  private softmaxRow(i: number, p: Float64Array, po = 0): void {
     const c = this.classes;
     const Z = this.acts[this.shapes.length - 1]!;
     const z = i * c;
@@ -194,13 +194,14 @@ export class Float32Kernel {
     for (let j = 1; j < c; j++) if (Z[z + j]! > max) max = Z[z + j]!;
     let sum = 0;
     for (let j = 0; j < c; j++) {
-      const e = f(Math.exp(f(Z[z + j]! - max)));
-      p[j] = e;
+      const t = f(Z[z + j]! - max);
+      const e = t === 0 ? 1 : f(Math.exp(t)); // exp(±0) is exactly 1: the row's maximum costs no exp
+      p[po + j] = e;
       sum = f(sum + e);
     }
     // ATen's float32 softmax (_vec_softmax_lastdim) multiplies by 1/sum rather than dividing
     const inv = f(1 / sum);
-    for (let j = 0; j < c; j++) p[j] = f(p[j]! * inv);
+    for (let j = 0; j < c; j++) p[po + j] = f(p[po + j]! * inv);
   }
 
   /** Softmax (or the raw outputs, `raw`) of the last forward pass into `out`. */
@@ -209,15 +210,11 @@ export class Float32Kernel {
     const Z = this.acts[this.shapes.length - 1]!;
     const os = out.stride ?? out.cols;
     const oo = out.offset ?? 0;
-    const p = this.p;
     if (raw) {
       copyRows({ rows: n, cols: c, data: Z }, out);
       return;
     }
-    for (let i = 0; i < n; i++) {
-      this.softmaxRow(i, p);
-      for (let j = 0; j < c; j++) out.data[oo + i * os + j] = p[j]!;
-    }
+    for (let i = 0; i < n; i++) this.softmaxRow(i, out.data, oo + i * os);
   }
 
   /**
