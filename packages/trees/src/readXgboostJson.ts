@@ -95,7 +95,9 @@ export function readXgboostJson(text: string, options: ReadXgboostOptions = {}):
   const model = field(booster, 'model', site, 'learner.gradient_booster.') as Json;
   const trees = field(model, 'trees', site, 'learner.gradient_booster.model.') as unknown[];
   const info = (field(model, 'tree_info', site, 'learner.gradient_booster.model.') as number[]) ?? [];
-  const ensembleTrees = trees.map((tree, k) => readTree(tree, info[k] ?? 0, inputDim, columns, { ...site, tree: k }));
+  const saved = savedSettings(learner as Json, trees.length, columns, booster, file);
+  const kept = trees.slice(0, saved.trees);
+  const ensembleTrees = kept.map((tree, k) => readTree(tree, info[k] ?? 0, inputDim, columns, { ...site, tree: k }));
   const output = numClass > 1 ? 'probabilities' : spec.output;
   const classScores: TreeClassScore[] =
     output === 'value'
@@ -125,8 +127,71 @@ export function readXgboostJson(text: string, options: ReadXgboostOptions = {}):
       classes: classScores.length,
       objective,
       ...(Array.isArray(names) && names.length === inputDim ? { featureNames: names.map(String) } : {}),
+      ...(saved.notes.length > 0 ? { notes: saved.notes } : {}),
+      ...(saved.missingValue !== undefined ? { missingValue: saved.missingValue } : {}),
     },
   };
+}
+
+/** What the file's attributes change about prediction: the trees kept, and why; a sentinel missing value. */
+interface SavedSettings {
+  readonly trees: number;
+  readonly notes: readonly string[];
+  readonly missingValue?: number;
+}
+
+/**
+ * Early stopping and the scikit-learn wrapper's settings. XGBoost records `best_iteration` in the
+ * file's attributes; `XGBClassifier`/`XGBRegressor.predict` (a file with a `scikit_learn`
+ * attribute) then uses rounds 0..best_iteration only, while `Booster.predict` uses every round.
+ * The wrapper also records its `missing` value: a number there is a cell value XGBoost reads as
+ * missing (NaN always is).
+ */
+function savedSettings(learner: Json, treeCount: number, columns: number, booster: Json, file: string): SavedSettings {
+  const attrs = (learner.attributes ?? {}) as Json;
+  const sklearn = typeof attrs.scikit_learn === 'string' ? sklearnParams(attrs.scikit_learn) : undefined;
+  const modelParam = ((booster.model as Json | undefined)?.gbtree_model_param ?? {}) as Json;
+  const perRound = columns * Math.max(1, Number(modelParam.num_parallel_tree ?? 1) || 1);
+  const rounds = Math.floor(treeCount / perRound);
+  const best = Number(attrs.best_iteration);
+  const notes: string[] = [];
+  let trees = treeCount;
+  if (Number.isInteger(best) && best >= 0 && best + 1 < rounds) {
+    if (sklearn !== undefined) {
+      trees = (best + 1) * perRound;
+      notes.push(
+        `early stopping: rounds 0–${best} of ${rounds} (best_iteration ${best}), as the scikit-learn estimator's predict uses; Booster.predict would use all ${rounds}`,
+      );
+    } else
+      notes.push(
+        `early stopping recorded best_iteration ${best}: all ${rounds} rounds are evaluated, as Booster.predict does; predict(iteration_range=(0, ${best + 1})) would use ${best + 1}`,
+      );
+  }
+  const missing = sklearn?.missing;
+  if (typeof missing === 'number' && Number.isFinite(missing)) {
+    notes.push(`the estimator's missing=${missing}: a cell equal to ${missing} is refused (write it as NaN, which is missing)`);
+    return { trees, notes, missingValue: missing };
+  }
+  if (sklearn !== undefined && missing !== undefined && missing !== null && !(typeof missing === 'string' && missing === 'NaN'))
+    throw treeError(
+      'NOT_SUPPORTED',
+      { file, fn: 'readXgboostJson' },
+      `the estimator's missing value is ${describeValue(missing)}; only NaN or a finite number is read`,
+      missing,
+    );
+  return { trees, notes };
+}
+
+/** The scikit-learn wrapper's saved parameters (a JSON string with bare NaN), or undefined when unreadable. */
+function sklearnParams(text: string): Json | undefined {
+  try {
+    const parsed = JSON.parse(text.replace(/([[,:]\s*)(-?(?:NaN|Infinity))(?=\s*[,\]}])/g, '$1"$2"')) as unknown;
+    if (parsed === null || typeof parsed !== 'object') return undefined;
+    const missing = (parsed as Json).missing;
+    return { ...(parsed as Json), missing: typeof missing === 'string' && /^-?Infinity$/.test(missing) ? Number(missing) : missing };
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -33,7 +33,10 @@ export function treeModel(read: { readonly ensemble: TreeEnsemble; readonly info
   const { ensemble: e, info } = read;
   const packed: PackedTrees = packTrees(e);
   const classes = e.classScores.length;
-  const scores = (x: Matrix, out?: Matrix): Matrix => rawScores(packed, x, out);
+  const scores = (x: Matrix, out?: Matrix): Matrix => {
+    if (info.missingValue !== undefined) refuseMissingValue(x, info.missingValue, info.file);
+    return rawScores(packed, x, out);
+  };
   const outputs = (x: Matrix, out?: Matrix): Matrix => {
     const z = scores(x);
     const res = out ?? { rows: x.rows, cols: classes, data: new Float64Array(x.rows * classes) };
@@ -54,7 +57,7 @@ export function treeModel(read: { readonly ensemble: TreeEnsemble; readonly info
     rawScores: scores,
     predictProba: outputs,
     describe: () =>
-      `${info.file}: ${info.format === 'xgboost-json' ? 'XGBoost JSON' : 'ONNX'} ${info.objective}, ${e.trees.length} trees over ${e.inputDim} features, ${classes} ${info.output === 'value' ? 'value column(s)' : 'classes'}; covers ${e.covers === 'file' ? 'from the file' : 'not stored (counted from training rows for path-dependent TreeSHAP)'}`,
+      `${info.file}: ${info.format === 'xgboost-json' ? 'XGBoost JSON' : 'ONNX'} ${info.objective}, ${e.trees.length} trees over ${e.inputDim} features, ${classes} ${info.output === 'value' ? 'value column(s)' : 'classes'}; covers ${e.covers === 'file' ? 'from the file' : 'not stored (counted from training rows for path-dependent TreeSHAP)'}${(info.notes ?? []).map((n) => `; ${n}`).join('')}`,
   };
   if (info.output === 'probabilities' && (e.transform === 'softmax' || e.transform === 'logistic')) {
     // Pre-softmax scores: a logistic model's [0, s] gives softmax [σ(−s), σ(s)].
@@ -76,4 +79,37 @@ export function treeModel(read: { readonly ensemble: TreeEnsemble; readonly info
     };
   }
   return model;
+}
+
+/** Where the rows came from, for messages: the data file and its column names. */
+export interface RowsSource {
+  readonly data: string;
+  readonly names?: readonly string[];
+  /** The first row's number in the data (e.g. its CSV line). @defaultValue 0 */
+  readonly firstRow?: number;
+  readonly fn?: string;
+}
+
+/**
+ * BAD_INPUT for a cell equal to the model's sentinel missing value (an XGBoost estimator saved
+ * with missing=-999): XGBoost reads it as missing, this package only NaN, so the cell must be
+ * written as missing (empty or NaN in a CSV) rather than guessed at. Names the row and column
+ * (and the data file, given `source`).
+ * @example refuseMissingValue(x, -999, 'm.json', { data: 'x.csv', names: ['a', 'b'] })
+ * @since 0.4.0
+ */
+export function refuseMissingValue(x: Matrix, missingValue: number, file: string, source?: RowsSource): void {
+  const stride = x.stride ?? x.cols;
+  const off = x.offset ?? 0;
+  for (let i = 0; i < x.rows; i++)
+    for (let j = 0; j < x.cols; j++)
+      if (x.data[off + i * stride + j] === missingValue) {
+        const column = source?.names?.[j] === undefined ? `column ${j}` : `column ${JSON.stringify(source.names[j])}`;
+        const row = `row ${i + (source?.firstRow ?? 0)}`;
+        throw new XaiError(
+          'BAD_INPUT',
+          `${source === undefined ? '' : `${source.data}: `}${row} ${column} holds ${missingValue}, which ${file} reads as a missing value (the XGBoost estimator that saved it has missing=${missingValue}); write missing cells as NaN (empty in a CSV): they follow each split's missing-value branch, as in XGBoost`,
+          { fn: source?.fn ?? 'treeModel', file, row: i, column: j, value: missingValue, ...(source ? { data: source.data } : {}) },
+        );
+      }
 }

@@ -12,4 +12,12 @@ export interface TreeModelInfo {
   readonly featureNames?: readonly string[];
   /** Class labels in output order (ONNX `classlabels_*`). */
   readonly classLabels?: readonly string[];
+  /** What the file's settings change about prediction (early stopping, a missing-value sentinel), for `describe()`. @since 0.4.0 */
+  readonly notes?: readonly string[];
+  /**
+   * A cell value the model reads as missing besides NaN: the `missing` of the XGBoost scikit-learn
+   * estimator that saved the file (its `scikit_learn` attribute). `predictProba`, `rawScores` and
+   * `logits` refuse a row holding it (`refuseMissingValue`): write such cells as NaN. @since 0.4.0
+   */
+  readonly missingValue?: number;
 }

@@ -20,6 +20,7 @@ import type { FeatureKindsRecord } from '../inputs/featureKinds.js';
 import type { UserDataSpec } from '../inputs/userBenchDataset.js';
 import { loadUserBenchDataset } from '../inputs/userBenchDataset.js';
 import { modelInputSpace } from '../inputs/modelInputSpace.js';
+import { checkMissingValueCells } from '../inputs/missingValueCells.js';
 import { checkNamedFeatures } from '../inputs/namedFeatures.js';
 import { perturbationScale } from '../inputs/perturbationScale.js';
 import { withCliHints, withCliHintsAsync } from '../cli/cliHints.js';
@@ -187,6 +188,15 @@ function dataRows(
   checkNamedFeatures(cli.model, o.model, ds.preprocessing.features, data.data, { fn, arg: '--data' });
   const space = modelInputSpace(ds, 'file', cli.model, o.modelInput ?? 'raw');
   const train = o.train === undefined ? space.train : readModelRows(o.train, cli.model, { label: o.label, what, csv: o.csv }).x;
+  checkMissingValueCells(
+    cli.model,
+    o.model,
+    [
+      { x: space.test, data: data.test ?? `${data.data} (its test split)`, names: ds.schema.names },
+      { x: train, data: o.train ?? `${data.data} (its train split)`, names: ds.schema.names },
+    ],
+    fn,
+  );
   const classNames = ds.preprocessing.label?.classes;
   return {
     cli,
@@ -214,6 +224,15 @@ function instanceRows(o: RowOptions, cli: CliModel, what: string): CommandRows &
     o.train === undefined
       ? undefined
       : readModelRows(o.train, cli.model, { label: o.label, ignore: o.ignore, what, columns: rows.names, csv: o.csv });
+  checkMissingValueCells(
+    cli.model,
+    o.model,
+    [
+      { x: rows.x, data: o.instances!, names: rows.names },
+      { x: train?.x, data: o.train ?? '', names: rows.names },
+    ],
+    `xai ${what}`,
+  );
   const kept = train === undefined ? modelBackground(cli.model as { inputDim: number; metadata?: unknown }, o.model) : undefined;
   const classNames = cli.model.preprocessing?.label?.classes ?? (cli.model as { classLabels?: readonly string[] }).classLabels;
   return {

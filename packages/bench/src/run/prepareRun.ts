@@ -16,6 +16,7 @@ import { fitFiniteDifferences, gradientVerdict } from '../inputs/gradientMethods
 import { loadBenchDataset } from '../inputs/loadBenchDataset.js';
 import type { BenchDataset } from '../inputs/loadBenchDataset.js';
 import { modelInputSpace } from '../inputs/modelInputSpace.js';
+import { checkMissingValueCells } from '../inputs/missingValueCells.js';
 import { checkNamedFeatures } from '../inputs/namedFeatures.js';
 import type { ModelInputSpace } from '../inputs/modelInputSpace.js';
 import { modelSanity, sanityWarning } from '../inputs/modelSanity.js';
@@ -54,6 +55,14 @@ function checkedSpace(
     checkNamedFeatures(resolved.model, resolved.path, ds.preprocessing.features, ds.id, { fn: 'xai bench', arg: '--model' });
   }
   const space = modelInputSpace(ds, kind, resolved.model as Model & { readonly preprocessing?: Preprocessing }, config.modelInput);
+  if (kind === 'file') {
+    const names = ds.schema.names;
+    const rows = [
+      { x: space.train, data: `${ds.id} (train rows)`, names },
+      { x: space.test, data: `${ds.id} (test rows)`, names },
+    ];
+    checkMissingValueCells(resolved.model, resolved.path, rows, 'xai bench');
+  }
   const sanity = modelSanity(resolved.model, space.test, ds.test.y, datasetClasses(ds));
   const warning = sanityWarning(sanity, key, ds.preprocessing.label?.classes);
   if (warning !== null) {
