@@ -22,6 +22,7 @@ const TYPES = {
 const DENSE_PHASES = [
   { vecs: 4, rows: 2 },
   { vecs: 1, rows: 6 },
+  { pairCols: true, rows: 8 },
   { vecs: 0, rows: 6 },
 ];
 
@@ -131,6 +132,46 @@ function denseTile(T, L, rows, vecs) {
   );
 }
 
+/**
+ * float32 only: a tile of two output columns per vector, lanes (row r: j, j + 1; row r + 1: j,
+ * j + 1), `rows` rows (even, or 1): the 2-class layer's two columns in one pass instead of two
+ * scalar passes. Each lane still adds A[r][p]·B[p][j] for p ascending from +0, one product and
+ * one sum at a time (the bits of the scalar tile). A pair's A vector is (a_r, a_r, a_r+1, a_r+1),
+ * one shuffle of two splats; B's is (b_j, b_j+1, b_j, b_j+1), one 8-byte splat.
+ */
+function pairColTile(T, L, rows) {
+  const pairs = rows === 1 ? [0] : [...Array(rows / 2).keys()];
+  const rowsIdx = [...Array(rows).keys()];
+  const acc = (q) => L.use(`pacc${q}`, T.v);
+  const ap = (r) => L.use(`ap${r}`, 'i32');
+  const bv = L.use('bv', T.v);
+  const splat = (r) => `(v128.load32_splat (local.get ${ap(r)}))`;
+  const aVec = (q) =>
+    rows === 1 ? splat(0) : `(i8x16.shuffle 0 1 2 3 0 1 2 3 16 17 18 19 16 17 18 19 ${splat(2 * q)} ${splat(2 * q + 1)})`;
+  const colByte = `(i32.shl (local.get $j) (i32.const ${T.shift}))`;
+  const finishPair = (q) =>
+    lines(
+      `(if (i32.ge_u (local.get $mode) (i32.const 1)) (then (local.set ${acc(q)} (${T.v}.add (local.get ${acc(q)}) (v128.load64_splat (i32.add (local.get $bias) ${colByte}))))))`,
+      `(if (i32.eq (local.get $mode) (i32.const 2)) (then (local.set ${acc(q)} (${T.v}.max (local.get ${acc(q)}) (${T.v}.splat (${T.t}.const 0))))))`,
+      `(v128.store64_lane 0 ${outAddr(T, rows === 1 ? 0 : 2 * q)} (local.get ${acc(q)}))`,
+      rows === 1 ? '' : `(v128.store64_lane 1 ${outAddr(T, 2 * q + 1)} (local.get ${acc(q)}))`,
+    );
+  return lines(
+    pairs.map((q) => `(local.set ${acc(q)} (${T.v}.splat (${T.t}.const 0)))`),
+    rowsIdx.map((r) => `(local.set ${ap(r)} (i32.add (local.get $a) (i32.mul (i32.add (local.get $i) (i32.const ${r})) (local.get $sa))))`),
+    `(local.set $bp (i32.add (local.get $b) ${colByte}))`,
+    '(local.set $bEnd (i32.add (local.get $bp) (i32.mul (local.get $k) (local.get $sb))))',
+    '(block $pd (loop $pl',
+    '(br_if $pd (i32.ge_u (local.get $bp) (local.get $bEnd)))',
+    `(local.set ${bv} (v128.load64_splat (local.get $bp)))`,
+    pairs.map((q) => `(local.set ${acc(q)} (${T.v}.add (local.get ${acc(q)}) (${T.v}.mul ${aVec(q)} (local.get ${bv}))))`),
+    rowsIdx.map((r) => `(local.set ${ap(r)} (i32.add (local.get ${ap(r)}) (i32.const ${T.bytes})))`),
+    '(local.set $bp (i32.add (local.get $bp) (local.get $sb)))',
+    '(br $pl)))',
+    pairs.map(finishPair),
+  );
+}
+
 /** A loop over the columns [$j, $jEnd) in steps of `step`, running `tile` at each. */
 function columnLoop(label, step, tile) {
   return lines(
@@ -146,14 +187,15 @@ function columnLoop(label, step, tile) {
  * One phase of the dense kernel: the columns [$j0, $jEnd) in tiles of `vecs` vectors, the
  * rows in blocks of `rows`, then the leftover rows one at a time.
  */
-function densePhase(T, L, q, { vecs, rows }) {
-  const step = tileCols(T, vecs);
+function densePhase(T, L, q, { vecs, rows, pairCols }) {
+  const step = pairCols ? 2 : tileCols(T, vecs);
+  const tile = (r) => (pairCols ? pairColTile(T, L, r) : denseTile(T, L, r, vecs));
   const rowBlock = (r, label) =>
     lines(
       `(block $${label}d (loop $${label}l`,
       `(br_if $${label}d (i32.gt_u (i32.add (local.get $i) (i32.const ${r})) (local.get $n)))`,
       '(local.set $j (local.get $j0))',
-      columnLoop(`${label}c`, step, denseTile(T, L, r, vecs)),
+      columnLoop(`${label}c`, step, tile(r)),
       `(local.set $i (i32.add (local.get $i) (i32.const ${r})))`,
       `(br $${label}l)))`,
     );
@@ -183,7 +225,8 @@ function denseFunction(T) {
     toBytes(T),
     '(local.set $j0 (i32.const 0))',
     '(local.set $jEnd (local.get $m))',
-    DENSE_PHASES.map((phase, q) => densePhase(T, L, q, phase)),
+    // pairs of columns are a float32 phase: a float64 vector already holds two columns
+    DENSE_PHASES.filter((phase) => !phase.pairCols || T.lanes === 4).map((phase, q) => densePhase(T, L, q, phase)),
   );
   const params = PARAMS.map((p) => `(param $${p} i32)`).join(' ');
   return lines(`(func (export "mm_${T.t}") ${params}`, L.declare(), body, ')');
