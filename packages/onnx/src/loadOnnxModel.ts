@@ -1,6 +1,7 @@
 // Node entry (re-exported by @xai/onnx/node): a synchronous ONNX Runtime session.
 import { readFileSync } from 'node:fs';
 import { XaiError, isXaiError, systemError } from '@xai/core';
+import { inlineExternalData } from './externalData.js';
 import { assembleModel } from './internal/assemble/assembleModel.js';
 import { prepareGraph } from './internal/assemble/prepare.js';
 import type { Prepared } from './internal/assemble/prepare.js';
@@ -40,6 +41,8 @@ export function loadOnnxModel(pathOrBytes: string | Uint8Array | ArrayBuffer, op
     } catch (e) {
       throw systemError(e, { fn: FN, path: pathOrBytes, action: 'read', arg: 'pathOrBytes' });
     }
+    // weights saved beside the file are read into it: the interpreter and the session get one model
+    bytes = inlineExternalData(bytes, pathOrBytes, FN);
   } else {
     bytes = asBytes(pathOrBytes, FN);
     file = o.name ?? '<bytes>';

@@ -11,6 +11,6 @@ describe('public API', () => {
     expect(Object.keys(root).sort()).toEqual(ROOT);
   });
   it('@xai/onnx/node adds the Node runtime', () => {
-    expect(Object.keys(node).sort()).toEqual([...ROOT, 'loadOnnxModel', 'ortModel'].sort());
+    expect(Object.keys(node).sort()).toEqual([...ROOT, 'inlineExternalData', 'loadOnnxModel', 'ortModel'].sort());
   });
 });

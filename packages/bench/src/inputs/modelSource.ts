@@ -110,7 +110,7 @@ export async function resolveModelSource(
   } catch (e) {
     throw systemError(e, { fn, path: source.path, action: 'read model file', arg: '--model' });
   }
-  const hash = createHash('sha256').update(bytes).digest('hex');
+  let hash = createHash('sha256').update(bytes).digest('hex');
   const d = dataset.train.x.cols;
   const widthCheck = (inputDim: number): void => {
     if (inputDim !== d)
@@ -156,7 +156,13 @@ export async function resolveModelSource(
       dispose: () => {},
     };
   }
-  const { loadOnnxModel } = await import('@xai/onnx/node');
+  const { inlineExternalData, loadOnnxModel } = await import('@xai/onnx/node');
+  // weights saved beside the file go into the bytes the workers load, and into the model's hash
+  const full = inlineExternalData(bytes, source.path, fn);
+  if (full !== bytes) {
+    bytes = full;
+    hash = createHash('sha256').update(bytes).digest('hex');
+  }
   // stored class labels are matched to the data's by name (a different set is an error naming both)
   const classes = dataset.preprocessing.label?.classes;
   const onnxOptions: OnnxFileOptions = { ...options.onnx, ...(classes !== undefined ? { classes } : {}) };

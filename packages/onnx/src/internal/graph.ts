@@ -81,10 +81,27 @@ function graphInput(
   return input;
 }
 
+/**
+ * NOT_SUPPORTED for a tensor whose values are in another file (a model given as bytes; a path is
+ * read with its external data by the Node loader), naming the tensor and the file.
+ */
+function refuseExternal(t: TensorProto, file: string, fn: string): void {
+  if (t.dataLocation !== 1 && (t.externalData ?? []).length === 0) return;
+  const location = (t.externalData ?? []).find((e) => e.key === 'location')?.value ?? '?';
+  throw new XaiError(
+    'NOT_SUPPORTED',
+    `${file}: tensor '${t.name ?? ''}' keeps its values in another file ('${location}', ONNX external data), which bytes alone do not hold: load the model by its path in Node (the file beside it is read), or save it with its weights inside (onnx.save_model(m, path, save_as_external_data=False))`,
+    { fn, arg: 'pathOrBytes', file, value: location },
+  );
+}
+
 export function indexGraph(model: ModelProto, file: string, fn: string, inputName: string | undefined): GraphIndex {
   const graph = model.graph!;
   const constants = new Map<string, TensorProto>();
-  for (const t of graph.initializer ?? []) constants.set(t.name ?? '', t);
+  for (const t of graph.initializer ?? []) {
+    refuseExternal(t, file, fn);
+    constants.set(t.name ?? '', t);
+  }
   const producer = new Map<string, NodeProto>();
   const nodeIndex = new Map<NodeProto, number>();
   for (const node of graph.node ?? []) {

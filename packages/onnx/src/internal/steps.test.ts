@@ -17,7 +17,7 @@ const STEPS: Readonly<Record<string, readonly string[]>> = {
   fallback: ['internal/runner.ts', 'internal/nodeRunner.ts', 'internal/webRunner.ts', 'internal/runtimeError.ts'],
   interpret: ['internal/interp/'],
   assemble: ['internal/assemble/'],
-  loaders: ['loadOnnxModel.ts', 'loadOnnxModelAsync.ts', 'inspectOnnx.ts'],
+  loaders: ['loadOnnxModel.ts', 'loadOnnxModelAsync.ts', 'inspectOnnx.ts', 'externalData.ts'],
   // NeuralModel → ONNX (neuralModelToOnnx) and the ONNX Runtime backend of our own models (ortModel).
   export: ['internal/forwardGraph.ts', 'internal/inputGradientGraph.ts', 'internal/ortGradient.ts', 'neuralModelToOnnx.ts', 'ortModel.ts'],
   entries: ['index.ts', 'node.ts'],
