@@ -316,7 +316,7 @@ const ROWS = [
     flag: '--backend',
     value: '<name>',
     key: 'backend',
-    help: 'forward passes of the built-in models and xai-model@1 files (an .onnx file always runs on ONNX Runtime): ts or pure (pure TS, the reference; WebAssembly SIMD kernels where available), js (pure TS on the scalar JS kernels: the same bits, slower) or ort (ONNX Runtime, 1 thread per worker)',
+    help: 'forward passes of the built-in models and xai-model@1 files (an .onnx file runs on the ONNX interpreter whatever this says, or on ONNX Runtime when it holds an op outside the interpreter; its model line says which): ts or pure (pure TS, the reference; WebAssembly SIMD kernels where available), js (pure TS on the scalar JS kernels: the same bits, slower) or ort (ONNX Runtime, 1 thread per worker)',
     default: 'ts',
     choices: ['ts', 'js', 'ort'],
     aliases: { pure: 'ts' },

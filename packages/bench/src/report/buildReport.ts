@@ -41,7 +41,12 @@ function runLine(manifest: RunManifest): Block {
     type: 'paragraph',
     content: [
       c.backend === 'ort' ? 'Backend ' : '',
-      ...(c.backend === 'ort' ? [{ code: 'ort' }, ' (forward passes and input gradients through ONNX Runtime) · '] : []),
+      ...(c.backend === 'ort'
+        ? [
+            { code: 'ort' },
+            ' (forward passes and input gradients of the built-in models and xai-model@1 files through ONNX Runtime; an .onnx file runs as its model line says) · ',
+          ]
+        : []),
       c.precision === 'float32' ? "Precision float32 (the released code's torch arithmetic) · " : '',
       'Preset ',
       { code: c.preset },
