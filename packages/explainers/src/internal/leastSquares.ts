@@ -5,6 +5,7 @@
 // return the minimum-norm solution, as numpy/scipy `lstsq` (and so sklearn) would.
 import { Matrix as MlMatrix, SingularValueDecomposition } from 'ml-matrix';
 import type { GramBuffers } from './weightedGram.js';
+import { centreDesign, weightedColumnMeans } from './centredDesign.js';
 import { rowDots } from './rowDots.js';
 import { gramBuffers, weightedGram } from './weightedGram.js';
 
@@ -64,28 +65,15 @@ export function weightedLeastSquares(
   mean.fill(0);
   let my = 0;
   if (intercept) {
-    for (let s = 0; s < rows; s++) {
-      const ws = w[s]!;
-      const o = s * d;
-      for (let j = 0; j < d; j++) mean[j] = mean[j]! + ws * z[o + j]!;
-      my += ws * y[s]!;
-    }
-    for (let j = 0; j < d; j++) mean[j] = mean[j]! / sw;
+    weightedColumnMeans(z, 0, rows, d, w, 0, sw, mean);
+    for (let s = 0; s < rows; s++) my += w[s]! * y[s]!;
     my /= sw;
   }
   // The centred design c (rows x d) and (W c)ᵀ (d x rows: the Gram product's left operand).
   const g = gramBuffers(rows, d, work.gram);
   work.gram = g;
   const { c, wct } = g;
-  for (let s = 0; s < rows; s++) {
-    const ws = w[s]!;
-    const o = s * d;
-    for (let j = 0; j < d; j++) {
-      const cj = z[o + j]! - mean[j]!;
-      c[o + j] = cj;
-      wct[j * rows + s] = ws * cj;
-    }
-  }
+  centreDesign(z, 0, rows, d, mean, w, 0, c, wct);
   // b_j = Σ_s (W c)_sj r_s, r = y − ȳ, summed from +0 over s ascending
   if (work.r.length < rows) work.r = new Float64Array(rows);
   const r = work.r;

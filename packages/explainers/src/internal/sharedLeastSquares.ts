@@ -6,6 +6,7 @@
 // not clearly positive definite (callers then solve per row, with its SVD fallback).
 import { choleskySolveInPlace } from './leastSquares.js';
 import { gramBuffers, weightedGram } from './weightedGram.js';
+import { centreDesign, weightedColumnMeans } from './centredDesign.js';
 
 export interface SharedLeastSquares {
   readonly p: number;
@@ -36,18 +37,9 @@ export function createSharedLeastSquares(
   for (let s = 0; s < rows; s++) sw += w[wo + s]!;
   if (!(sw > 0)) return null;
   const mean = new Float64Array(p);
-  if (intercept) {
-    for (let s = 0; s < rows; s++) for (let j = 0; j < p; j++) mean[j] = mean[j]! + w[wo + s]! * z[zo + s * p + j]!;
-    for (let j = 0; j < p; j++) mean[j] = mean[j]! / sw;
-  }
+  if (intercept) weightedColumnMeans(z, zo, rows, p, w, wo, sw, mean);
   const g = gramBuffers(rows, p, null);
-  for (let s = 0; s < rows; s++) {
-    for (let j = 0; j < p; j++) {
-      const c = z[zo + s * p + j]! - mean[j]!;
-      g.c[s * p + j] = c;
-      g.wct[j * rows + s] = w[wo + s]! * c;
-    }
-  }
+  centreDesign(z, zo, rows, p, mean, w, wo, g.c, g.wct);
   const a = new Float64Array(p * p);
   weightedGram(g, rows, p, a);
   for (let j = 0; j < p; j++) a[j * p + j] = a[j * p + j]! + alpha;

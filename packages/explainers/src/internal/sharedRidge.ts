@@ -8,6 +8,7 @@
 // bits do not depend on how the loops are arranged.
 import { choleskySolveInPlace } from './leastSquares.js';
 import { limeKernelWeight } from './limeKernel.js';
+import { centreDesign, weightedColumnMeans } from './centredDesign.js';
 import { rowDots } from './rowDots.js';
 import { gramBuffers, weightedGram } from './weightedGram.js';
 
@@ -51,20 +52,11 @@ export function createSharedRidge(noise: Float64Array, S: number, d: number, wid
   }
   if (!(sw > 0)) return null;
   const mean = new Float64Array(d);
-  for (let s = 0; s < S; s++) for (let j = 0; j < d; j++) mean[j] = mean[j]! + w[s]! * noise[s * d + j]!;
-  for (let j = 0; j < d; j++) mean[j] = mean[j]! / sw;
+  weightedColumnMeans(noise, 0, S, d, w, 0, sw, mean);
   // A[j][k] = Σ_s (w_s c_sj) c_sk, c = n − mean (upper triangle).
   const g = gramBuffers(S, d, null);
-  const wct = new Float64Array(S * d); // kept: g's views live in the kernel's shared memory
-  for (let s = 0; s < S; s++) {
-    const o = s * d;
-    for (let j = 0; j < d; j++) {
-      const c = noise[o + j]! - mean[j]!;
-      g.c[o + j] = c;
-      wct[j * S + s] = w[s]! * c;
-    }
-  }
-  g.wct.set(wct);
+  centreDesign(noise, 0, S, d, mean, w, 0, g.c, g.wct);
+  const wct = g.wct.slice(0, S * d); // kept: g's views live in the kernel's shared memory
   const a = new Float64Array(d * d);
   weightedGram(g, S, d, a);
   for (let j = 0; j < d; j++) a[j * d + j] = a[j * d + j]! + alpha;
