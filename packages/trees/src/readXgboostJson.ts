@@ -89,9 +89,7 @@ export function readXgboostJson(text: string, options: ReadXgboostOptions = {}):
   const columns = Math.max(1, numClass);
   if (!Number.isInteger(inputDim) || inputDim < 1)
     throw treeError('PARSE_ERROR', site, `num_feature is ${describeValue(param.num_feature)}`);
-  const baseScore = Math.fround(Number(param.base_score ?? 0.5));
-  // base_score is stored on the output scale; the margin starts from its inverse link.
-  const baseMargin = spec.transform === 'logistic' ? -Math.log(1 / baseScore - 1) : baseScore;
+  const base = baseMargins(param.base_score, spec.transform, columns, site);
   const model = field(booster, 'model', site, 'learner.gradient_booster.') as Json;
   const trees = field(model, 'trees', site, 'learner.gradient_booster.model.') as unknown[];
   const info = (field(model, 'tree_info', site, 'learner.gradient_booster.model.') as number[]) ?? [];
@@ -114,7 +112,7 @@ export function readXgboostJson(text: string, options: ReadXgboostOptions = {}):
       inputDim,
       columns,
       trees: ensembleTrees,
-      base: new Float64Array(columns).fill(baseMargin),
+      base,
       transform: spec.transform,
       classScores,
       covers: 'file',
@@ -131,6 +129,31 @@ export function readXgboostJson(text: string, options: ReadXgboostOptions = {}):
       ...(saved.missingValue !== undefined ? { missingValue: saved.missingValue } : {}),
     },
   };
+}
+
+/**
+ * The margin each output column starts from. `base_score` is a number as a string (XGBoost ≤ 3.0:
+ * one value on the output scale, its inverse link the margin of a logistic model) or, from XGBoost
+ * 3.1, a bracketed list: one value read as before, or one per class of a softmax model, which XGBoost
+ * adds to the margins as they are. Anything else, or a value that is not finite, is PARSE_ERROR
+ * naming the file (a NaN base would make every prediction NaN).
+ */
+function baseMargins(raw: unknown, transform: TreeTransform, columns: number, site: TreeSite): Float64Array {
+  const text = raw === undefined ? '0.5' : String(raw).trim();
+  const listed = /^\[.*\]$/s.test(text);
+  const values = (listed ? text.slice(1, -1).split(',') : [text]).map((v) => (v.trim() === '' ? Number.NaN : Math.fround(Number(v))));
+  const bad = (why: string): never => {
+    throw treeError('PARSE_ERROR', site, `learner_model_param.base_score is ${describeValue(raw)}: ${why}`, raw);
+  };
+  if (values.some((v) => !Number.isFinite(v))) bad('not a number or a list of numbers');
+  if (values.length === 1) {
+    const b = values[0]!;
+    if (transform === 'logistic' && !(b > 0 && b < 1)) bad("a logistic model's base score is a probability in (0, 1)");
+    return new Float64Array(columns).fill(transform === 'logistic' ? -Math.log(1 / b - 1) : b);
+  }
+  if (transform !== 'softmax' || values.length !== columns)
+    bad(`${values.length} values, but the model has ${columns} output column(s)${transform === 'softmax' ? '' : ' and one base score'}`);
+  return Float64Array.from(values);
 }
 
 /** What the file's attributes change about prediction: the trees kept, and why; a sentinel missing value. */
