@@ -19,6 +19,8 @@ export interface TreeModel extends Model {
   /** One line: format, objective, trees, features, outputs, where covers come from. */
   describe(): string;
   logits?(x: Matrix, out?: Matrix): Matrix;
+  /** The class labels of the outputs, in order, when the file stores them (ONNX `classlabels_*`; also `info.classLabels`). @since 0.4.0 */
+  readonly classLabels?: readonly string[];
 }
 
 /**
@@ -52,6 +54,7 @@ export function treeModel(read: { readonly ensemble: TreeEnsemble; readonly info
     // ONNX Runtime and XGBoost compute in float32: rows may stray from summing to 1 by its rounding
     probabilityTolerance: 1e-5,
     info,
+    ...(info.classLabels !== undefined && info.output === 'probabilities' ? { classLabels: info.classLabels } : {}),
     ensemble: e,
     trees: () => e,
     rawScores: scores,

@@ -4,6 +4,7 @@ import type { NeuralModel, Precision } from '@xai/models';
 import { withPrecision } from '@xai/models';
 import type { OnnxOutputKind } from '@xai/onnx';
 import { XaiError } from '@xai/core';
+import { classNamesDiffer } from './checkModelTask.js';
 import { treeFileKindOf } from './treeModels.js';
 import type { ChoiceOf } from '../config/settings.js';
 import { choiceSetting } from '../config/settingValues.js';
@@ -74,6 +75,13 @@ export async function loadCliModel(
   if (treeFileKindOf(path) !== null) {
     const { loadTreeModel } = await import('@xai/trees/node');
     const model = loadTreeModel(path, inputDim !== undefined ? { inputDim } : {});
+    // a tree ensemble's outputs are not reordered by name: stored labels must be the data's, in order
+    if (model.classLabels !== undefined && options.classes !== undefined && classNamesDiffer(model.classLabels, options.classes))
+      throw new XaiError(
+        'BAD_INPUT',
+        `${path} stores the class labels [${model.classLabels.join(', ')}] but the data's label has [${options.classes.join(', ')}]: outputs would be matched to the wrong classes`,
+        { fn: 'loadCliModel', arg: '--model', value: model.classLabels, file: path },
+      );
     const format = model.info.format === 'onnx' ? 'onnx' : 'json';
     return {
       model,
