@@ -214,7 +214,31 @@ export class Float32Kernel {
       copyRows({ rows: n, cols: c, data: Z }, out);
       return;
     }
-    for (let i = 0; i < n; i++) this.softmaxRow(i, out.data, oo + i * os);
+    if (c === 2) this.softmaxPairs(n, out.data, oo, os);
+    else for (let i = 0; i < n; i++) this.softmaxRow(i, out.data, oo + i * os);
+  }
+
+  /**
+   * softmaxRow for two classes, unrolled: the same operations in the same order (the maximum
+   * is the first of the two unless the second is larger; its exp is 1 when z − max is ±0, as
+   * it is for every finite z; an infinite maximum gives NaN as the loop does).
+   */
+  private softmaxPairs(n: number, D: Float64Array, oo: number, os: number): void {
+    const Z = this.acts[this.shapes.length - 1]!;
+    for (let i = 0; i < n; i++) {
+      const z0 = Z[2 * i]!;
+      const z1 = Z[2 * i + 1]!;
+      // biome-ignore lint/complexity/useMathMinMax: the loop's comparison, not Math.max (NaN, signed zeros)
+      const max = z1 > z0 ? z1 : z0;
+      const t0 = f(z0 - max);
+      const t1 = f(z1 - max);
+      const e0 = t0 === 0 ? 1 : f(Math.exp(t0));
+      const e1 = t1 === 0 ? 1 : f(Math.exp(t1));
+      const inv = f(1 / f(f(0 + e0) + e1));
+      const o = oo + i * os;
+      D[o] = f(e0 * inv);
+      D[o + 1] = f(e1 * inv);
+    }
   }
 
   /**
