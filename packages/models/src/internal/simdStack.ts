@@ -137,18 +137,19 @@ export class SimdStack<T extends SimdArray> {
       const { wt, w, bias } = this.blocks[l]!;
       const n = s.inDim;
       const m = s.outDim;
+      // W row-major is P's own layout: one converting copy; then Wᵀ from the laid-out values
+      mem.set(P.subarray(s.wOffset, s.wOffset + m * n), w);
+      mem.set(P.subarray(s.bOffset, s.bOffset + m), bias);
       let finite = true;
       for (let j = 0; j < m; j++) {
-        const row = s.wOffset + j * n;
+        const row = w + j * n;
         for (let k = 0; k < n; k++) {
-          const v = P[row + k]!;
-          mem[w + j * n + k] = v;
+          const v = mem[row + k]!;
           mem[wt + k * m + j] = v;
+          // the laid-out (possibly float32-rounded) values decide: 1e300 is finite, its float32 is not
+          if (v - v !== 0) finite = false;
         }
-        mem[bias + j] = P[s.bOffset + j]!;
       }
-      // the laid-out (possibly float32-rounded) values decide: 1e300 is finite, its float32 is not
-      for (let q = 0; q < n * m; q++) if (!Number.isFinite(mem[w + q]!)) finite = false;
       this.finite[l] = finite;
     });
     this.fresh = true;
