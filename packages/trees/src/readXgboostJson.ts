@@ -86,6 +86,14 @@ export function readXgboostJson(text: string, options: ReadXgboostOptions = {}):
   const param = field(learner, 'learner_model_param', site, 'learner.') as Json;
   const inputDim = Number(param.num_feature);
   const numClass = Number(param.num_class ?? 0);
+  const numTarget = Number(param.num_target ?? 1);
+  if (numTarget > 1)
+    throw treeError(
+      'NOT_SUPPORTED',
+      site,
+      `is a multi-target model (num_target ${numTarget}: one value per target, its trees interleaved by target); only one target or one class set is read: train one model per target`,
+      numTarget,
+    );
   const columns = Math.max(1, numClass);
   if (!Number.isInteger(inputDim) || inputDim < 1)
     throw treeError('PARSE_ERROR', site, `num_feature is ${describeValue(param.num_feature)}`);

@@ -1,6 +1,7 @@
 // Settings an XGBoost file saves beside its trees that change what it predicts, against xgboost's own
 // answers (fixtures/make_saved_settings.py): early stopping (the scikit-learn estimator predicts with
-// rounds 0..best_iteration, Booster.predict with all) and the estimator's missing-value sentinel.
+// rounds 0..best_iteration, Booster.predict with all), the estimator's missing-value sentinel, and
+// num_target (a multi-target regressor is refused).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isXaiError } from '@xai/core';
@@ -78,5 +79,19 @@ describe("the scikit-learn estimator's missing value", () => {
     expect((caught as Error).message).toContain(
       `row ${Math.floor(at / 5)} column ${at % 5} holds -999, which xgb_sentinel.json reads as a missing value`,
     );
+  });
+});
+
+describe('a multi-target regressor', () => {
+  it('xgb_multi_target.json (num_target 2): NOT_SUPPORTED naming the file and the setting (its trees were summed into one value)', () => {
+    let caught: unknown;
+    try {
+      treeModelFromBytes(fixtureBytes('xgb_multi_target.json'), { file: 'xgb_multi_target.json' });
+    } catch (err) {
+      caught = err;
+    }
+    expect(isXaiError(caught, 'NOT_SUPPORTED')).toBe(true);
+    expect((caught as Error).message).toContain('xgb_multi_target.json');
+    expect((caught as Error).message).toContain('num_target 2');
   });
 });
