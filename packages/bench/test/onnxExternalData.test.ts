@@ -1,8 +1,8 @@
 // An .onnx model whose weights are ONNX external data (@xai/onnx's fixtures/external, a torch
 // LayerNorm/GELU/residual net): `xai bench` reads the data file beside it into the bytes its workers
 // load, so every score equals the run on the same model with its weights inside, and the model's
-// hash covers the weights (a changed data file is another model). Before, the run failed: the
-// workers' bytes held no weights.
+// hash covers the weights (a changed data file is another model), as does the model sha256 xai explain
+// records. Before, the run failed: the workers' bytes held no weights.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -72,5 +72,22 @@ describe('xai bench on an .onnx model with external data', () => {
     const sha = createHash('sha256').update(readFileSync(inlined)).digest('hex');
     expect(ext.hash).toBe(sha);
     expect(inside.hash).toBe(sha);
+  });
+
+  it("xai explain records the inlined model's sha256, so xai evaluate tells another data file from this one", () => {
+    const rows = join(dir, 'rows.csv');
+    writeFileSync(
+      rows,
+      readFileSync(data, 'utf8')
+        .split('\n')
+        .slice(0, 9)
+        .map((l) => l.split(',').slice(0, 5).join(','))
+        .join('\n'),
+    );
+    const out = join(dir, 'grad.json');
+    const r = runCliSync(['explain', '--model', MODEL, '--instances', rows, '--method', 'grad', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    const sha = createHash('sha256').update(readFileSync(inlined)).digest('hex');
+    expect((JSON.parse(readFileSync(out, 'utf8')) as { model: { sha256: string } }).model.sha256).toBe(sha);
   });
 });

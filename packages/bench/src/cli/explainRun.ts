@@ -13,7 +13,7 @@ export async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
   const [
     { resolveCommandConfig },
     { explainInstances },
-    { fileRef, metaPathOf, writeAttributions },
+    { fileRef, metaPathOf, modelFileRef, writeAttributions },
     { featureKindsLine },
     { refuseInputAsOutput },
   ] = await Promise.all([
@@ -71,7 +71,7 @@ export async function runExplain(f: ExplainFlags, io: CliIo): Promise<void> {
     preset: c.preset,
     seed: c.seed,
     precision: c.precision,
-    model: fileRef(f.model, '--model'),
+    model: modelFileRef(f.model),
     features: r.names,
     attributions: r.attributions,
     ...(r.cli.format === 'onnx' && !trees

@@ -8,6 +8,7 @@ import type { Matrix } from '@xai/core';
 import { XaiError, describeValue, fromRows, toRows } from '@xai/core';
 import { parseJsonText, readInputBytes, readInputText, writeFileAtomicSync } from '@xai/core/node';
 import { readFeatureCsvSync } from '@xai/data/node';
+import { inlineExternalData } from '@xai/onnx/externalData';
 
 /** The format tag of a file written by `xai explain`. */
 export const ATTRIBUTIONS_FORMAT = 'xai-attributions@1';
@@ -136,6 +137,16 @@ export function fileRef(path: string, what: string): FileRef {
       .update(readInputBytes(path, { fn: 'xai explain', arg: what }))
       .digest('hex'),
   };
+}
+
+/**
+ * A model file by path and the sha256 of what it computes with: an .onnx file's weights saved
+ * beside it (ONNX external data) are read into the bytes hashed, so another data file is another model.
+ */
+export function modelFileRef(path: string): FileRef {
+  const bytes = readInputBytes(path, { fn: 'xai explain', arg: '--model' });
+  const full = /\.onnx$/i.test(path) ? inlineExternalData(bytes, path, 'xai explain') : bytes;
+  return { file: path, sha256: createHash('sha256').update(full).digest('hex') };
 }
 
 const isCsv = (path: string): boolean => path.toLowerCase().endsWith('.csv');

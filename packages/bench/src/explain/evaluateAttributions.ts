@@ -16,7 +16,7 @@ import { EXTENDED_METRIC_IDS, METRIC_IDS, extendedMetrics, metrics } from '@xai/
 import type { ExtendedMetricId, MetricId } from '@xai/metrics';
 import { linearGroundTruth } from '@xai/models/node';
 import type { Precision } from '@xai/models';
-import { fileRef, readAttributions } from './attributionsFile.js';
+import { fileRef, modelFileRef, readAttributions } from './attributionsFile.js';
 import { matchAttributions } from './matchAttributions.js';
 import type { AttributionsFile } from './attributionsFile.js';
 import { type ModelClasses, className } from './classChoice.js';
@@ -298,7 +298,7 @@ function matchedAttributions(
   // The class each row's attributions explain, and so the class the metric and its controls score.
   const explained = choiceTargets(choice, rows.cli.model, rows.x);
   const { attributions, warnings } = matchAttributions(file, {
-    model: fileRef(o.model, '--model'),
+    model: modelFileRef(o.model),
     source: fileRef(rows.source, o.data ? (o.data.test ? '--test' : '--data') : '--instances'),
     ...(o.data?.test !== undefined ? { data: fileRef(o.data.data, '--data') } : {}),
     names: rows.names,

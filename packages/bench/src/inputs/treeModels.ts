@@ -1,8 +1,8 @@
 // Tree ensembles in the CLI: which files are trees, which methods apply to them, and TreeSHAP's
 // flag. One place, read by explain, evaluate and bench.
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import type { Model } from '@xai/core';
-import { XaiError, hasTrees } from '@xai/core';
+import { XaiError, hasTrees, systemError } from '@xai/core';
 import type { TreeShapAlgorithm } from '@xai/explainers';
 import { ALL_EXPLAINER_IDS, EXPLAINER_INFO, explainerModels, isExplainerId } from '@xai/explainers';
 import { choiceSetting } from '../config/settingValues.js';
@@ -75,6 +75,15 @@ export function explainsClassOne(model: Model): boolean {
   return hasTrees(model) && model.classes === 2 && model.trees().columns === 1;
 }
 
+/** NOT_FOUND / IO_ERROR naming `--model` when the file cannot be read. */
+function readableModelFile(path: string): void {
+  try {
+    closeSync(openSync(path, 'r'));
+  } catch (e) {
+    throw systemError(e, { fn: 'xai bench', path, action: 'read model file', arg: '--model' });
+  }
+}
+
 /**
  * The explainers of a run, given its tree model files: all tree models and no `--explainers` →
  * {@link TREE_DEFAULT_EXPLAINERS}; a gradient or layer method beside a tree model, treeshap beside a
@@ -87,6 +96,8 @@ export function runExplainers<E extends string>(
   trained: readonly string[],
   files: readonly { readonly id: string; readonly path: string }[],
 ): readonly E[] {
+  // an unreadable file is reported as such here, not as "not a tree ensemble"
+  for (const f of files) readableModelFile(f.path);
   const trees = files.filter((f) => treeFileKindOf(f.path) !== null);
   const others = [...trained, ...files.filter((f) => !trees.includes(f)).map((f) => f.id)];
   const bad = (message: string, value: unknown) => new XaiError('BAD_OPTION', message, { fn: 'xai bench', arg: '--explainers', value });
