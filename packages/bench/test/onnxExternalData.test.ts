@@ -32,35 +32,19 @@ beforeAll(() => {
   writeFileSync(data, `f0,f1,f2,f3,f4,y\n${lines.join('\n')}\n`);
 });
 
-function bench(model: string, out: string): { results: string[]; hash: string } {
-  const r = runCliSync([
-    'bench',
-    '--model',
-    model,
-    '--data',
-    data,
-    '--label',
-    'y',
-    '--explainers',
-    'grad,ig',
-    '--metrics',
-    'PGI,PGU',
-    '--instances',
-    '8',
-    '--workers',
-    '1',
-    '--out',
-    join(dir, out),
-  ]);
+function bench(model: string, out: string, backend = 'ts'): { results: string[]; hash: string; backend: string } {
+  const flags = ['--explainers', 'grad,ig', '--metrics', 'PGI,PGU', '--instances', '8', '--workers', '1', '--backend', backend];
+  const r = runCliSync(['bench', '--model', model, '--data', data, '--label', 'y', ...flags, '--out', join(dir, out)]);
   expect(r.code, r.stderr).toBe(0);
   const results = readFileSync(join(dir, out, 'results.jsonl'), 'utf8')
     .trim()
     .split('\n');
-  const manifest = JSON.parse(readFileSync(join(dir, out, 'manifest.json'), 'utf8')) as { models: { hash: string }[] };
-  return {
-    results: results.map((l) => JSON.stringify((JSON.parse(l) as { metrics?: unknown }).metrics ?? null)),
-    hash: manifest.models[0]!.hash,
+  const manifest = JSON.parse(readFileSync(join(dir, out, 'manifest.json'), 'utf8')) as {
+    models: { hash: string; source: { backend: string } }[];
   };
+  const m = manifest.models[0]!;
+  const metrics = results.map((l) => JSON.stringify((JSON.parse(l) as { metrics?: unknown }).metrics ?? null));
+  return { results: metrics, hash: m.hash, backend: m.source.backend };
 }
 
 describe('xai bench on an .onnx model with external data', () => {
@@ -89,5 +73,19 @@ describe('xai bench on an .onnx model with external data', () => {
     expect(r.code, r.stderr).toBe(0);
     const sha = createHash('sha256').update(readFileSync(inlined)).digest('hex');
     expect((JSON.parse(readFileSync(out, 'utf8')) as { model: { sha256: string } }).model.sha256).toBe(sha);
+  });
+
+  it('--backend ort: the forward passes run on ONNX Runtime (recorded), the scores within float32 rounding of the interpreter run', () => {
+    const pure = bench(MODEL, 'pure');
+    const ort = bench(MODEL, 'ort', 'ort');
+    expect(pure.backend).toBe('xai-interpreter');
+    expect(ort.backend).toBe('onnxruntime-node');
+    expect(ort.results.length).toBe(pure.results.length);
+    pure.results.forEach((line, i) => {
+      const a = JSON.parse(line) as Record<string, number> | null;
+      const b = JSON.parse(ort.results[i]!) as Record<string, number> | null;
+      if (a === null || b === null) return expect(b).toEqual(a);
+      for (const [k, v] of Object.entries(a)) expect(Math.abs(b[k]! - v)).toBeLessThanOrEqual(1e-5 * Math.abs(v) + 1e-7);
+    });
   });
 });

@@ -316,7 +316,7 @@ const ROWS = [
     flag: '--backend',
     value: '<name>',
     key: 'backend',
-    help: 'forward passes of the built-in models and xai-model@1 files (an .onnx file runs on the ONNX interpreter whatever this says, or on ONNX Runtime when it holds an op outside the interpreter; its model line says which): ts or pure (pure TS, the reference; WebAssembly SIMD kernels where available), js (pure TS on the scalar JS kernels: the same bits, slower) or ort (ONNX Runtime, 1 thread per worker)',
+    help: "forward passes of the built-in models, xai-model@1 and .onnx files (an .onnx file: the ONNX interpreter under ts/js, unless it holds an op outside it; under ort its forward passes run on ONNX Runtime in the graph's own float32 and its input gradients stay the interpreter's exact ones; the model line says which ran): ts or pure (pure TS, the reference; WebAssembly SIMD kernels where available), js (pure TS on the scalar JS kernels: the same bits, slower) or ort (ONNX Runtime, 1 thread per worker)",
     default: 'ts',
     choices: ['ts', 'js', 'ort'],
     aliases: { pure: 'ts' },

@@ -165,7 +165,12 @@ export async function resolveModelSource(
   }
   // stored class labels are matched to the data's by name (a different set is an error naming both)
   const classes = dataset.preprocessing.label?.classes;
-  const onnxOptions: OnnxFileOptions = { ...options.onnx, ...(classes !== undefined ? { classes } : {}) };
+  // --backend ort puts the graph's forward passes on ONNX Runtime too (a graph outside the interpreter is there anyway)
+  const onnxOptions: OnnxFileOptions = {
+    ...options.onnx,
+    ...(classes !== undefined ? { classes } : {}),
+    ...(backend === 'ort' ? { evaluate: 'session' as const } : {}),
+  };
   const m = loadOnnxModel(bytes, { threads: 1, name: source.path, ...onnxOptions });
   try {
     widthCheck(m.inputDim);

@@ -30,6 +30,8 @@ export interface OnnxFileOptions {
   readonly output?: OnnxOutputKind;
   readonly precision?: Precision;
   readonly classes?: readonly string[];
+  /** 'session' under --backend ort: forward passes on ONNX Runtime (input gradients stay the interpreter's). */
+  readonly evaluate?: 'session';
 }
 
 /** What a worker receives to rebuild one model (structured-cloneable). */

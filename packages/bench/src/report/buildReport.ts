@@ -44,7 +44,7 @@ function runLine(manifest: RunManifest): Block {
       ...(c.backend === 'ort'
         ? [
             { code: 'ort' },
-            ' (forward passes and input gradients of the built-in models and xai-model@1 files through ONNX Runtime; an .onnx file runs as its model line says) · ',
+            " (forward passes through ONNX Runtime; input gradients too for the built-in models and xai-model@1 files, an .onnx file keeping the interpreter's exact ones) · ",
           ]
         : []),
       c.precision === 'float32' ? "Precision float32 (the released code's torch arithmetic) · " : '',
