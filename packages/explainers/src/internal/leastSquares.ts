@@ -118,19 +118,24 @@ export function choleskySolveInPlace(a: Float64Array, b: Float64Array, d: number
       a[j * d + i] = t / rjj;
     }
   }
+  solveWithFactor(a, b, d);
+  return true;
+}
+
+/** Solves Rᵀ R x = b in place (x overwrites b) with the upper Cholesky factor R (row-major d x d, upper triangle). */
+export function solveWithFactor(r: Float64Array, b: Float64Array, d: number): void {
   // Rᵀ u = b
   for (let i = 0; i < d; i++) {
     let t = b[i]!;
-    for (let k = 0; k < i; k++) t -= a[k * d + i]! * b[k]!;
-    b[i] = t / a[i * d + i]!;
+    for (let k = 0; k < i; k++) t -= r[k * d + i]! * b[k]!;
+    b[i] = t / r[i * d + i]!;
   }
   // R x = u
   for (let i = d - 1; i >= 0; i--) {
     let t = b[i]!;
-    for (let k = i + 1; k < d; k++) t -= a[i * d + k]! * b[k]!;
-    b[i] = t / a[i * d + i]!;
+    for (let k = i + 1; k < d; k++) t -= r[i * d + k]! * b[k]!;
+    b[i] = t / r[i * d + i]!;
   }
-  return true;
 }
 
 /** Minimum-norm solution through an SVD of the weighted centred design (plus ridge rows). */

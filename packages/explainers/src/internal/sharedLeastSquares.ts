@@ -4,7 +4,8 @@
 // the normal matrix is factored once and each row costs one product with the design and two
 // triangular solves. Same minimiser as `weightedLeastSquares`; null when the normal matrix is
 // not clearly positive definite (callers then solve per row, with its SVD fallback).
-import { choleskySolveInPlace } from './leastSquares.js';
+import { choleskySolveInPlace, solveWithFactor } from './leastSquares.js';
+import { rowDots } from './rowDots.js';
 import { gramBuffers, weightedGram } from './weightedGram.js';
 import { centreDesign, weightedColumnMeans } from './centredDesign.js';
 
@@ -21,6 +22,8 @@ export interface SharedLeastSquares {
   readonly wct: Float64Array;
   readonly r: Float64Array;
   readonly rhs: Float64Array;
+  /** Scratch of one solve: y − ȳ_w (rows). */
+  readonly yc: Float64Array;
 }
 
 export function createSharedLeastSquares(
@@ -46,33 +49,20 @@ export function createSharedLeastSquares(
   // Kept for every solve (a copy: the kernel's memory is reused by the next fit).
   const wct = g.wct.slice(0, rows * p);
   if (!choleskySolveInPlace(a, new Float64Array(p), p)) return null;
-  return { p, rows, intercept, w: w.slice(wo, wo + rows), sw, mean, wct, r: a, rhs: new Float64Array(p) };
+  return { p, rows, intercept, w: w.slice(wo, wo + rows), sw, mean, wct, r: a, rhs: new Float64Array(p), yc: new Float64Array(rows) };
 }
 
 /** Solves for the right-hand side y[yo..yo+rows): coefficients into coef, returns the intercept. */
 export function sharedLeastSquaresSolve(f: SharedLeastSquares, y: Float64Array, yo: number, coef: Float64Array): number {
-  const { p, rows, w, wct, r, rhs, mean } = f;
+  const { p, rows, w, wct, r, rhs, yc, mean } = f;
   let my = 0;
   if (f.intercept) {
     for (let s = 0; s < rows; s++) my += w[s]! * y[yo + s]!;
     my /= f.sw;
   }
-  for (let j = 0; j < p; j++) {
-    const o = j * rows;
-    let t = 0;
-    for (let s = 0; s < rows; s++) t += wct[o + s]! * (y[yo + s]! - my);
-    rhs[j] = t;
-  }
-  for (let i = 0; i < p; i++) {
-    let t = rhs[i]!;
-    for (let k = 0; k < i; k++) t -= r[k * p + i]! * rhs[k]!;
-    rhs[i] = t / r[i * p + i]!;
-  }
-  for (let i = p - 1; i >= 0; i--) {
-    let t = rhs[i]!;
-    for (let k = i + 1; k < p; k++) t -= r[i * p + k]! * rhs[k]!;
-    rhs[i] = t / r[i * p + i]!;
-  }
+  for (let s = 0; s < rows; s++) yc[s] = y[yo + s]! - my;
+  rowDots(wct, p, rows, yc, rhs);
+  solveWithFactor(r, rhs, p);
   coef.set(rhs.subarray(0, p));
   let b = my;
   if (f.intercept) for (let j = 0; j < p; j++) b -= mean[j]! * coef[j]!;

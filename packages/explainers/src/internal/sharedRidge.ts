@@ -6,7 +6,7 @@
 // the model outputs y. Per row: one pass over the noise (d x S products) and two triangular solves.
 // Every sum runs over the samples in ascending order from +0, one product at a time, so the
 // bits do not depend on how the loops are arranged.
-import { choleskySolveInPlace } from './leastSquares.js';
+import { choleskySolveInPlace, solveWithFactor } from './leastSquares.js';
 import { limeKernelWeight } from './limeKernel.js';
 import { centreDesign, weightedColumnMeans } from './centredDesign.js';
 import { rowDots } from './rowDots.js';
@@ -73,16 +73,6 @@ export function sharedRidgeApply(f: SharedRidge, y: Float64Array, coef: Float64A
   my /= f.sw;
   for (let s = 0; s < S; s++) y[s] = y[s]! - my;
   rowDots(wct, d, S, y, rhs);
-  // Rᵀ u = rhs, then R c = u.
-  for (let i = 0; i < d; i++) {
-    let t = rhs[i]!;
-    for (let k = 0; k < i; k++) t -= r[k * d + i]! * rhs[k]!;
-    rhs[i] = t / r[i * d + i]!;
-  }
-  for (let i = d - 1; i >= 0; i--) {
-    let t = rhs[i]!;
-    for (let k = i + 1; k < d; k++) t -= r[i * d + k]! * rhs[k]!;
-    rhs[i] = t / r[i * d + i]!;
-  }
+  solveWithFactor(r, rhs, d);
   coef.set(rhs.subarray(0, d));
 }
