@@ -24,7 +24,10 @@ beforeAll(() => {
   writeFileSync(inlined, full);
   // 80 seeded rows labelled by the model itself (every seventh flipped), so the run's sanity check passes
   let s = 7;
-  const next = (): number => ((s = (s * 16807) % 2147483647) / 2147483647) * 4 - 2;
+  const next = (): number => {
+    s = (s * 16807) % 2147483647;
+    return (s / 2147483647) * 4 - 2;
+  };
   const rows = Array.from({ length: 80 }, () => Array.from({ length: 5 }, next));
   const m = loadOnnxModel(MODEL);
   const p = m.predictProba({ rows: rows.length, cols: 5, data: Float64Array.from(rows.flat()) }).data;
