@@ -87,8 +87,13 @@ export function gradientVerdict(model: Model, methods: readonly string[], o: Gra
       `${which} read${readers.length === 1 ? 's' : ''} input gradients, and ${o.file}'s are central finite differences (${why}); ${estimate}, above ${pct(UNRELIABLE_GRADIENTS)}: use ${predictionMethods()}, or give --allow-approximate to use them anyway`,
       { fn: o.fn, arg: o.arg, file: o.file, value: check.relative },
     );
+  // Past the threshold the two steps straddle a jump or a kink: their disagreement is no bound
+  // (a torch fmod layer: estimate 50 %, actual error 25x the largest gradient), so it is not called one.
+  const trusted = check.relative <= UNRELIABLE_GRADIENTS;
   return {
-    note: `approximate: central finite differences (${why}); estimated error ${pct(check.relative)} of the largest gradient`,
+    note: trusted
+      ? `approximate: central finite differences (${why}); estimated error ${pct(check.relative)} of the largest gradient`
+      : `approximate and UNRELIABLE: central finite differences (${why}); steps h and 2h disagree by ${pct(check.relative)} of the largest gradient, over the ${pct(UNRELIABLE_GRADIENTS)} below which that is an error estimate (a jump or kink lies between the steps: the error may be far larger); used because of --allow-approximate`,
     check,
   };
 }
