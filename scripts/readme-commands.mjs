@@ -68,7 +68,7 @@ const FIXTURES = {
   'adult-test.csv': 'shared:adult/adult-test.csv',
 };
 
-const SHORT = '5 instances instead of 1000 (the full protocol on every dataset: 14–20 min on 2 quiet cores): the same code path, shorter';
+const SHORT = '5 instances instead of 1000 (the full protocol on every dataset: 12–20 min on 2 quiet cores): the same code path, shorter';
 const TREE_ROWS =
   "m.json is XGBoost's model (rf.onnx its ONNX export) of the trees fixture: its rows stand in for x.csv, train.csv and bg.csv";
 
