@@ -7,6 +7,7 @@
 //   node bench/compare-builds.mjs <old dist/index.js> <new dist/index.js> [--rounds 9]
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { logisticModel, rowsOf as rowsOfD } from './cheapModel.mjs';
 
 const args = process.argv.slice(2);
 const rounds = args.includes('--rounds') ? Number(args[args.indexOf('--rounds') + 1]) : 9;
@@ -18,28 +19,8 @@ if (paths.length !== 2 || !(rounds >= 1)) {
 const builds = await Promise.all(paths.map((p) => import(pathToFileURL(resolve(p)).href)));
 
 const D = 23;
-const weights = Float64Array.from({ length: D }, (_, j) => Math.sin(j + 1));
-const model = {
-  inputDim: D,
-  classes: 2,
-  predictProba(m) {
-    const out = new Float64Array(m.rows * 2);
-    for (let i = 0; i < m.rows; i++) {
-      let t = 0.1;
-      const o = (m.offset ?? 0) + i * (m.stride ?? D);
-      for (let j = 0; j < D; j++) t += weights[j] * m.data[o + j];
-      const p = 1 / (1 + Math.exp(-t));
-      out[2 * i] = 1 - p;
-      out[2 * i + 1] = p;
-    }
-    return { rows: m.rows, cols: 2, data: out };
-  },
-};
-const rowsOf = (n, salt) => {
-  const data = new Float64Array(n * D);
-  for (let k = 0; k < data.length; k++) data[k] = Math.abs((Math.sin(k * 12.9898 + salt) * 43758.5453) % 1);
-  return { rows: n, cols: D, data };
-};
+const model = logisticModel(D);
+const rowsOf = (n, salt) => rowsOfD(n, D, salt);
 const train = rowsOf(200, 1);
 const x = rowsOf(200, 2);
 const positions = Float64Array.from({ length: x.rows }, (_, i) => i % 100);

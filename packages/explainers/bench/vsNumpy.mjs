@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { numpyNormalStream } from '@xai/core';
 import { createExplainer } from '../dist/index.js';
+import { logisticModel, rowsOf as rowsOfD } from './cheapModel.mjs';
 import { createSharedLeastSquares, sharedLeastSquaresSolve } from '../src/internal/sharedLeastSquares.ts';
 import { createSharedRidge, sharedRidgeApply } from '../src/internal/sharedRidge.ts';
 
@@ -28,29 +29,9 @@ const WIDTH = 0.75 * Math.sqrt(D);
 const N_LIME = 40;
 const N_SHAP = 40;
 
-/** A fixed logistic-regression model: weights w_j = sin(j + 1), bias 0.1. */
-const weights = Float64Array.from({ length: D }, (_, j) => Math.sin(j + 1));
-const model = {
-  inputDim: D,
-  classes: 2,
-  predictProba(m) {
-    const out = new Float64Array(m.rows * 2);
-    for (let i = 0; i < m.rows; i++) {
-      let t = 0.1;
-      const o = (m.offset ?? 0) + i * (m.stride ?? D);
-      for (let j = 0; j < D; j++) t += weights[j] * m.data[o + j];
-      const p = 1 / (1 + Math.exp(-t));
-      out[2 * i] = 1 - p;
-      out[2 * i + 1] = p;
-    }
-    return { rows: m.rows, cols: 2, data: out };
-  },
-};
-const rowsOf = (n, salt) => {
-  const data = new Float64Array(n * D);
-  for (let k = 0; k < data.length; k++) data[k] = (Math.sin(k * 12.9898 + salt) * 43758.5453) % 1;
-  return { rows: n, cols: D, data: data.map((v) => Math.abs(v)) };
-};
+/** The cheap model (weights w_j = sin(j + 1), bias 0.1: the numpy side below computes the same). */
+const model = logisticModel(D);
+const rowsOf = (n, salt) => rowsOfD(n, D, salt);
 const train = rowsOf(200, 1);
 
 const cpuMicros = () => {
