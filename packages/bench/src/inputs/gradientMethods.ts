@@ -81,15 +81,15 @@ export function gradientVerdict(model: Model, methods: readonly string[], o: Gra
   const check = facts.finiteDifferences.check(x, predictLabels(model, x));
   const why = facts.discovered.finiteDifferencesBecause ?? '';
   const estimate = `their error estimate (steps h and 2h disagree by ${check.maxError.toPrecision(2)}) is ${pct(check.relative)} of the largest gradient`;
-  if (!(check.relative <= UNRELIABLE_GRADIENTS) && o.allowApproximate !== true)
+  // Past the threshold the two steps straddle a jump or a kink: their disagreement is no bound
+  // (a torch fmod layer: estimate 50 %, actual error 25x the largest gradient), so it is not called one.
+  const trusted = check.relative <= UNRELIABLE_GRADIENTS;
+  if (!trusted && o.allowApproximate !== true)
     throw new XaiError(
       'NOT_SUPPORTED',
       `${which} read${readers.length === 1 ? 's' : ''} input gradients, and ${o.file}'s are central finite differences (${why}); ${estimate}, above ${pct(UNRELIABLE_GRADIENTS)}: use ${predictionMethods()}, or give --allow-approximate to use them anyway`,
       { fn: o.fn, arg: o.arg, file: o.file, value: check.relative },
     );
-  // Past the threshold the two steps straddle a jump or a kink: their disagreement is no bound
-  // (a torch fmod layer: estimate 50 %, actual error 25x the largest gradient), so it is not called one.
-  const trusted = check.relative <= UNRELIABLE_GRADIENTS;
   return {
     note: trusted
       ? `approximate: central finite differences (${why}); estimated error ${pct(check.relative)} of the largest gradient`
