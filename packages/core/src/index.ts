@@ -17,6 +17,7 @@ export * from './rng/hash.js';
 export * from './hash/index.js';
 export * from './rng/numpyRandomState.js';
 export * from './rng/numpyNormalStream.js';
+export * from './rng/randomSubsets.js';
 export * from './preset.js';
 export * from './options.js';
 export * from './featureGroups.js';

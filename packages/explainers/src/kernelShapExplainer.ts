@@ -346,7 +346,6 @@ function fillInstance(
   bgData: Float64Array,
   inputs: Float64Array,
   cdf: Float64Array,
-  perm: Int32Array,
 ): number {
   const { U, C, m, B, cycled, pairedDraws, ids } = plan;
   let offset = 0;
@@ -356,7 +355,7 @@ function fillInstance(
     offset = cached.offset;
   } else {
     const rng = substream(seed, key, 'kernelshap');
-    sampleCoalitions(rng, U, C, pairedDraws, cdf, perm, coalitions, zo);
+    sampleCoalitions(rng, U, C, pairedDraws, cdf, coalitions, zo);
     if (cycled) offset = Math.floor(rng.uniform() * B);
     if (cache.left.get(key)! > 1) cache.draws.set(key, { z: coalitions.slice(zo, zo + C * U), offset });
   }
@@ -530,7 +529,6 @@ function explainSampled(run: KernelShapRun, seed: number): void {
   kernelWeights[0] = config.endpointWeight;
   kernelWeights[1] = config.endpointWeight;
   const cdf = shapleySizeCdf(U);
-  const perm = new Int32Array(U);
   const inputs = new Float64Array((B + cap * R) * d);
   const probs = new Float64Array((B + cap * R) * classes);
   const emptyValue = new Float64Array(classes);
@@ -546,7 +544,7 @@ function explainSampled(run: KernelShapRun, seed: number): void {
     for (let i = c0; i < c1; i++) {
       const zo = (i - c0) * C * U;
       const rowInCall = lead + (i - c0) * R;
-      offsets[i - c0] = fillInstance(plan, i, rowInCall, b.x, d, b.keys[i]!, seed, cache, coalitions, zo, bg.data, inputs, cdf, perm);
+      offsets[i - c0] = fillInstance(plan, i, rowInCall, b.x, d, b.keys[i]!, seed, cache, coalitions, zo, bg.data, inputs, cdf);
     }
     const rows = lead + (c1 - c0) * R;
     predictRows(b.model, { rows, cols: d, data: inputs.subarray(0, rows * d) }, efn, config.batchRows, probs);

@@ -1,5 +1,6 @@
 import { XaiError, describeValue } from '../errors.js';
 import { fmix32, mixNumber, mixWord } from './hash.js';
+import { STREAM_STATE } from '../internal/streamState.js';
 
 /** A key component of a random sub-stream: a number (e.g. a row hash) or a label. */
 export type StreamKey = number | string;
@@ -196,6 +197,11 @@ class SeededRng implements Rng {
     private readonly keys: readonly StreamKey[],
   ) {
     seedState(this.st, seed, keys);
+  }
+
+  /** The live state, for bulk kernels that draw in its place (randomSubsets.ts). */
+  get [STREAM_STATE](): Int32Array {
+    return this.st;
   }
 
   uniform(): number {

@@ -1,6 +1,7 @@
 // Coalition matrices for KernelSHAP (unchecked kernels). Layout per instance: row 0 = the
 // full coalition, row 1 = the empty one, rows 2.. the proper coalitions (0/1 per feature).
 import type { Rng } from '@xai/core';
+import { fillRandomSubsets } from '@xai/core';
 
 /** Shapley-kernel weight of a coalition of size k among d features (0 < k < d). */
 export function shapleyKernel(d: number, k: number): number {
@@ -29,58 +30,16 @@ export function enumerateCoalitions(d: number, z: Float64Array, w: Float64Array)
   }
 }
 
-/** 1 + the first index whose cdf exceeds u (the last index if none), by bisection: the linear scan's answer with fewer mispredicted branches. */
-function drawSize(rng: Rng, cdf: Float64Array): number {
-  const u = rng.uniform();
-  let lo = 0;
-  let hi = cdf.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (u >= cdf[mid]!) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo + 1;
-}
-
-/** Writes a uniformly random k-subset (as 0/1) of d features into z[o..o+d). */
-function drawSubset(rng: Rng, d: number, k: number, perm: Int32Array, z: Float64Array, o: number): void {
-  for (let j = 0; j < k; j++) {
-    const r = j + Math.floor(rng.uniform() * (d - j));
-    const t = perm[j]!;
-    perm[j] = perm[r]!;
-    perm[r] = t;
-  }
-  z.fill(0, o, o + d);
-  for (let j = 0; j < k; j++) z[o + perm[j]!] = 1;
-}
-
 /**
  * C coalitions into z[zo..zo+C·d): rows 0/1 = full/empty; the rest drawn with sizes from
  * `cdf` (the Shapley size law) and uniform members; with `paired`, every odd draw is the
  * complement of the one before.
  */
-export function sampleCoalitions(
-  rng: Rng,
-  d: number,
-  C: number,
-  paired: boolean,
-  cdf: Float64Array,
-  perm: Int32Array,
-  z: Float64Array,
-  zo: number,
-): void {
+export function sampleCoalitions(rng: Rng, d: number, C: number, paired: boolean, cdf: Float64Array, z: Float64Array, zo: number): void {
   z.fill(1, zo, zo + d);
   z.fill(0, zo + d, zo + 2 * d);
-  for (let j = 0; j < d; j++) perm[j] = j; // same start for every row: order independence
-  for (let c = 2; c < C; c++) {
-    const o = zo + c * d;
-    if (d < 2) {
-      // No proper coalition exists; repeat the endpoints.
-      z.fill(c % 2 === 0 ? 1 : 0, o, o + d);
-    } else if (paired && (c - 2) % 2 === 1) {
-      for (let j = 0; j < d; j++) z[o + j] = 1 - z[o - d + j]!;
-    } else {
-      drawSubset(rng, d, drawSize(rng, cdf), perm, z, o);
-    }
-  }
+  if (C <= 2) return;
+  // No proper coalition exists below two features: repeat the endpoints.
+  if (d < 2) for (let c = 2; c < C; c++) z.fill(c % 2 === 0 ? 1 : 0, zo + c * d, zo + (c + 1) * d);
+  else fillRandomSubsets(rng, z, zo + 2 * d, C - 2, d, cdf, paired);
 }

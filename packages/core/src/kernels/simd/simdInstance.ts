@@ -2,13 +2,12 @@
 // browsers allow off the main thread and Node everywhere). Each instance owns its memory, so
 // a model can lay its weights and batch buffers out once and keep them between calls.
 import { XaiError, describeValue } from '../../errors.js';
+import type { WasmMemory } from '../../internal/wasmModule.js';
+import { compileWasm, growMemory, instantiateWasm, jsKernelsForced } from '../../internal/wasmModule.js';
 import { SIMD_MODULE_BASE64 } from './simdBytes.js';
 
 /** A WebAssembly.Memory (lib ES2022 does not declare the WebAssembly API). */
-export interface WasmMemory {
-  readonly buffer: ArrayBuffer;
-  grow(pages: number): number;
-}
+export type { WasmMemory } from '../../internal/wasmModule.js';
 
 /** Which kernels run: the WebAssembly SIMD ones, or the scalar JS ones they reproduce. */
 export type KernelBackend = 'simd' | 'js';
@@ -113,39 +112,12 @@ export const SIMD_PLAIN = 0;
 export const SIMD_BIAS = 1;
 export const SIMD_BIAS_RELU = 2;
 
-const PAGE = 65536;
-
-/** The part of the WebAssembly JS API used here (lib ES2022 declares none of it). */
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object) => { readonly exports: Record<string, unknown> };
-  validate(bytes: Uint8Array): boolean;
-}
-
 let compiled: object | null | undefined;
-
-function decodeBase64(text: string): Uint8Array {
-  const raw = atob(text);
-  const bytes = new Uint8Array(raw.length);
-  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
-  return bytes;
-}
 
 /** The compiled module, or null where WebAssembly or its SIMD extension is missing. */
 function simdModule(): object | null {
-  if (compiled !== undefined) return compiled;
-  let mod: object | null = null;
-  const wasm = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
-  if (wasm !== undefined && typeof wasm.Module === 'function') {
-    const bytes = decodeBase64(SIMD_MODULE_BASE64);
-    if (wasm.validate(bytes)) mod = new wasm.Module(bytes);
-  }
-  compiled = mod;
-  return mod;
-}
-
-function wasmApi(): WasmApi {
-  return (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+  if (compiled === undefined) compiled = compileWasm(SIMD_MODULE_BASE64);
+  return compiled;
 }
 
 /**
@@ -155,8 +127,7 @@ function wasmApi(): WasmApi {
  * @since 0.3.0
  */
 export function kernelBackend(): KernelBackend {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-  if (env?.XAI_KERNELS === 'js') return 'js';
+  if (jsKernelsForced()) return 'js';
   return simdModule() === null ? 'js' : 'simd';
 }
 
@@ -170,7 +141,7 @@ export function createSimdInstance(force = false): SimdInstance | null {
   if (!force && kernelBackend() === 'js') return null;
   const mod = simdModule();
   if (mod === null) return null;
-  const exports = new (wasmApi().Instance)(mod).exports as unknown as {
+  const exports = instantiateWasm(mod) as unknown as {
     memory: WasmMemory;
     mm_f64: SimdMatmul;
     mm_f32: SimdMatmul;
@@ -210,8 +181,5 @@ export function reserveSimdMemory(instance: SimdInstance, bytes: number): boolea
       arg: 'bytes',
       value: bytes,
     });
-  const have = instance.memory.buffer.byteLength;
-  if (bytes <= have) return false;
-  instance.memory.grow(Math.ceil((bytes - have) / PAGE));
-  return true;
+  return growMemory(instance.memory, bytes);
 }
