@@ -127,6 +127,57 @@ export function hotColumns(plan: PerturbPlan, x: Float64Array, out: Int32Array):
 }
 
 /**
+ * The columns of a sample by what happens to them under one free-column mask: moved by noise
+ * (with the step sigma · scale[j]), kept, or flipped with probability p. Built once per mask and
+ * reused for its samples, so the per-sample loops have no per-column branches (a mask from an
+ * attribution ranking mispredicts on every other column).
+ */
+export interface ColumnProgram {
+  readonly move: Int32Array;
+  readonly step: Float64Array;
+  readonly keep: Int32Array;
+  readonly flip: Int32Array;
+  moves: number;
+  keeps: number;
+  flips: number;
+}
+
+/** An empty program for d columns, filled by `columnProgram`. */
+export function createColumnProgram(d: number): ColumnProgram {
+  const idx = () => new Int32Array(d);
+  return { move: idx(), step: new Float64Array(d), keep: idx(), flip: idx(), moves: 0, keeps: 0, flips: 0 };
+}
+
+/**
+ * Fills `prog` for the mask `free` (free[j] = 1 lets column j change; null = all free). A
+ * grouped column is kept here: its group moves it (perturbRowWith). `scale` (null: absolute)
+ * multiplies continuous column j's noise by scale[j].
+ */
+export function columnProgram(
+  plan: PerturbPlan,
+  free: Uint8Array | null,
+  sigma: number,
+  scale: Float64Array | null,
+  prog: ColumnProgram,
+): ColumnProgram {
+  let moves = 0;
+  let keeps = 0;
+  let flips = 0;
+  for (let j = 0; j < plan.d; j++) {
+    const kind = plan.kind[j];
+    if ((free !== null && free[j] === 0) || kind === GROUPED) prog.keep[keeps++] = j;
+    else if (kind === CONTINUOUS) {
+      prog.step[moves] = scale === null ? sigma : sigma * scale[j]!;
+      prog.move[moves++] = j;
+    } else prog.flip[flips++] = j;
+  }
+  prog.moves = moves;
+  prog.keeps = keeps;
+  prog.flips = flips;
+  return prog;
+}
+
+/**
  * Writes sample `s` of row `x` into `out[o .. o + d)`. A flipped discrete column takes its
  * other value (`flipValue`; with 0/1 levels that is the released `|v − 1|`). `z` (S x d normals) and `u` (S x d
  * uniforms, or null when nothing flips) are drawn once per instance and reused for every
@@ -150,14 +201,39 @@ export function perturbRow(
   o: number,
   scale: Float64Array | null = null,
 ): void {
-  const d = plan.d;
-  const base = s * d;
-  const kind = plan.kind;
-  for (let j = 0; j < d; j++) {
+  const prog = columnProgram(plan, free, sigma, scale, createColumnProgram(plan.d));
+  perturbRowWith(plan, prog, x, hot, z, u, s, flip, free, mode, out, o);
+}
+
+/** `perturbRow` with the mask's column program made beforehand (`columnProgram(plan, free, sigma, scale)`). */
+export function perturbRowWith(
+  plan: PerturbPlan,
+  prog: ColumnProgram,
+  x: Float64Array,
+  hot: Int32Array,
+  z: Float64Array,
+  u: Float64Array | null,
+  s: number,
+  flip: number,
+  free: Uint8Array | null,
+  mode: GroupMode,
+  out: Float64Array,
+  o: number,
+): void {
+  const base = s * plan.d;
+  const { move, step, keep } = prog;
+  for (let t = 0; t < prog.moves; t++) {
+    const j = move[t]!;
+    out[o + j] = x[j]! + step[t]! * z[base + j]!;
+  }
+  for (let t = 0; t < prog.keeps; t++) {
+    const j = keep[t]!;
+    out[o + j] = x[j]!;
+  }
+  for (let t = 0; t < prog.flips; t++) {
+    const j = prog.flip[t]!;
     const v = x[j]!;
-    if ((free !== null && free[j] === 0) || kind[j] === GROUPED) out[o + j] = v;
-    else if (kind[j] === CONTINUOUS) out[o + j] = v + (scale === null ? sigma : sigma * scale[j]!) * z[base + j]!;
-    else out[o + j] = u![base + j]! < flip ? flipValue(v, plan.low[j]!, plan.high[j]!) : v;
+    out[o + j] = u![base + j]! < flip ? flipValue(v, plan.low[j]!, plan.high[j]!) : v;
   }
   if (u === null) return;
   for (let g = 0; g < plan.groups.length; g++) {

@@ -5,8 +5,8 @@ import { argmaxRows, argsort, assertMatrix, hashFloat64, row, substream } from '
 import type { Matrix, Model } from '@xai/core';
 import type { Preset } from '../preset.js';
 import { trapezoidMean } from './auc.js';
-import { hotColumns, perturbRow } from './perturb.js';
-import type { GroupMode, PerturbPlan } from './perturb.js';
+import { columnProgram, createColumnProgram, hotColumns, perturbRowWith } from './perturb.js';
+import type { ColumnProgram, GroupMode, PerturbPlan } from './perturb.js';
 import { orderByMagnitude } from './rank.js';
 
 export type GapMode = 'PGI' | 'PGU';
@@ -124,6 +124,7 @@ interface InstanceScratch {
   readonly u: Float64Array | null;
   readonly hot: Int32Array;
   readonly free: Uint8Array;
+  readonly prog: ColumnProgram;
 }
 
 /**
@@ -145,8 +146,8 @@ function writePerturbedRows(
     const invert = st.modes[mi] === 'PGU';
     for (let k = 1; k <= st.K; k++) {
       for (let j = 0; j < d; j++) w.free[j] = pos[j]! < k !== invert ? 1 : 0;
-      for (let s = 0; s < st.samples; s++, r++)
-        perturbRow(plan, xi, w.hot, w.z, w.u, s, st.sigma, st.flip, w.free, groupMode, buf, r * d, st.scale);
+      const prog = columnProgram(plan, w.free, st.sigma, st.scale, w.prog);
+      for (let s = 0; s < st.samples; s++, r++) perturbRowWith(plan, prog, xi, w.hot, w.z, w.u, s, st.flip, w.free, groupMode, buf, r * d);
     }
   }
   return r;
@@ -199,6 +200,7 @@ export function predictionGapKernel(model: Model, x: Matrix, e: Matrix, plan: Pe
     u: plan.anyDiscrete ? new Float64Array(S * d) : null,
     hot: new Int32Array(plan.groups.length),
     free: new Uint8Array(d),
+    prog: createColumnProgram(d),
   };
   const ranking = makeRanking(st.units, d);
   const perK = new Float64Array(st.K);

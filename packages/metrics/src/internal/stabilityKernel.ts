@@ -4,8 +4,8 @@ import { XaiError, argmaxRows, assertMatrix, hashFloat64, row, substream } from 
 import type { Explainer, Matrix, Model, Rng } from '@xai/core';
 import { scaledPnorm, scaledPnormDiff } from './featureScale.js';
 import { pnorm, pnormDiff } from './norms.js';
-import { hotColumns, perturbRow } from './perturb.js';
-import type { PerturbPlan } from './perturb.js';
+import { columnProgram, createColumnProgram, hotColumns, perturbRowWith } from './perturb.js';
+import type { ColumnProgram, PerturbPlan } from './perturb.js';
 
 // id-list: the kernel's own three outputs (one pass computes all of them)
 export const STABILITY_IDS = ['RIS', 'RRS', 'ROS'] as const;
@@ -137,6 +137,8 @@ interface Workspace {
   readonly zAll: Float64Array;
   readonly uAll: Float64Array | null;
   readonly hotAll: Int32Array;
+  /** Every column free: the one column program of the neighbours' perturbation. */
+  readonly prog: ColumnProgram;
   /** Block-local anchor of each kept neighbour. */
   readonly owner: Int32Array;
   /** Neighbours of anchor b are [first[b], first[b+1]). */
@@ -285,6 +287,7 @@ function allocateWorkspace(run: Run): Workspace {
     zAll: new Float64Array(block * m * d),
     uAll: plan.anyDiscrete ? new Float64Array(block * m * d) : null,
     hotAll: new Int32Array(block * plan.groups.length),
+    prog: columnProgram(plan, null, st.sigma, st.scale, createColumnProgram(d)),
     owner: new Int32Array(block * N),
     first: new Int32Array(block + 1),
     cnt: new Int32Array(block),
@@ -396,11 +399,10 @@ function drawRound(run: Run, ws: Workspace, b0: number, B: number): number {
     }
     const xi = row(x, b0 + b);
     const hot = ws.hotAll.subarray(b * plan.groups.length, (b + 1) * plan.groups.length);
-    // perturbRow reads sample s of (z, u) at s * d: point it at this instance's slab.
+    // perturbRowWith reads sample s of (z, u) at s * d: point it at this instance's slab.
     const zb = zAll.subarray(b * m * d, (b + 1) * m * d);
     const ub = uAll === null ? null : uAll.subarray(b * m * d, (b + 1) * m * d);
-    for (let s = 0; s < c; s++)
-      perturbRow(plan, xi, hot, zb, ub, drawn[b]! + s, st.sigma, st.flip, null, 'code', ws.cand, (R + s) * d, st.scale);
+    for (let s = 0; s < c; s++) perturbRowWith(plan, ws.prog, xi, hot, zb, ub, drawn[b]! + s, st.flip, null, 'code', ws.cand, (R + s) * d);
     R += c;
   }
   return R;
