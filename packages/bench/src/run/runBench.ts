@@ -229,6 +229,7 @@ async function unitsStage(
       payload: prepared.payload,
       units: todo,
       workers: config.workers,
+      queued: 1, // thousands of short units: no worker waits for the main thread between two
       onUnit(unit: Unit, rows, ms, attributions, cpuMs) {
         // Never append to a folder another process has taken over.
         ctx.lock.assertHeld();

@@ -31,29 +31,34 @@ async function main(): Promise<void> {
     port.postMessage({ type: 'error', id: null, ...errorText(e) } satisfies WorkerResponse);
     return;
   }
+  // The pool keeps a unit queued behind the running one: run them one after another, never interleaved.
+  let queue: Promise<void> = Promise.resolve();
   port.on('message', (msg: WorkerRequest) => {
-    void (async () => {
-      try {
-        const t0 = performance.now();
-        const c0 = threadCpuSeconds();
-        const out = await runner(msg.unit);
-        const ms = performance.now() - t0;
-        const c1 = threadCpuSeconds();
-        const cpu = c0 !== null && c1 !== null ? { cpuMs: (c1 - c0) * 1000 } : {};
-        if (Array.isArray(out)) port.postMessage({ type: 'done', id: msg.unit.id, rows: out, ms, ...cpu } satisfies WorkerResponse);
-        else {
-          const a = out.attributions;
-          port.postMessage(
-            { type: 'done', id: msg.unit.id, rows: out.rows, ms, ...cpu, ...(a ? { attributions: a } : {}) } satisfies WorkerResponse,
-            a ? [a.data.buffer as ArrayBuffer] : [],
-          );
-        }
-      } catch (e) {
-        port.postMessage({ type: 'error', id: msg.unit.id, ...errorText(e) } satisfies WorkerResponse);
-      }
-    })();
+    queue = queue.then(() => runOne(port, runner, msg));
   });
   port.postMessage({ type: 'ready' } satisfies WorkerResponse);
+}
+
+/** Runs one unit and posts its rows (or its error) with the thread's wall and CPU time over it. */
+async function runOne(port: NonNullable<typeof parentPort>, runner: UnitRunner, msg: WorkerRequest): Promise<void> {
+  try {
+    const t0 = performance.now();
+    const c0 = threadCpuSeconds();
+    const out = await runner(msg.unit);
+    const ms = performance.now() - t0;
+    const c1 = threadCpuSeconds();
+    const cpu = c0 !== null && c1 !== null ? { cpuMs: (c1 - c0) * 1000 } : {};
+    if (Array.isArray(out)) port.postMessage({ type: 'done', id: msg.unit.id, rows: out, ms, ...cpu } satisfies WorkerResponse);
+    else {
+      const a = out.attributions;
+      port.postMessage(
+        { type: 'done', id: msg.unit.id, rows: out.rows, ms, ...cpu, ...(a ? { attributions: a } : {}) } satisfies WorkerResponse,
+        a ? [a.data.buffer as ArrayBuffer] : [],
+      );
+    }
+  } catch (e) {
+    port.postMessage({ type: 'error', id: msg.unit.id, ...errorText(e) } satisfies WorkerResponse);
+  }
 }
 
 /** The error as the pool rethrows it: a typed error keeps its code, once. */

@@ -47,6 +47,13 @@ export interface RunUnitsOptions<U extends PoolUnit = Unit> {
   /** Worker threads to start (capped by the number of units). */
   readonly workers: number;
   /**
+   * Units each worker holds queued behind the one it runs (default 0). With 1, a worker starts its
+   * next unit the moment it posts a result instead of waiting for the main thread (which shares the
+   * cores with the workers) to take it and send another: for many short units. Leave 0 for a few
+   * long ones dispatched largest first, which a queue would pair up on one worker.
+   */
+  readonly queued?: number;
+  /**
    * Called in the main thread as each unit finishes (append its rows here), with its wall time and the
    * CPU time of the worker thread that ran it (undefined where the platform does not expose thread CPU time).
    */
@@ -82,14 +89,16 @@ function engineHref(engine: string | URL): string {
 }
 
 /**
- * Runs units on a pool of worker threads, handing each idle worker the next unit. Results do
- * not depend on the pool size: a unit's rows depend only on the unit and the payload.
+ * Runs units on a pool of worker threads, handing each worker the next unit in dispatch order as
+ * it finishes one (plus `queued` ahead; a worker runs its units one at a time). Results do not
+ * depend on the pool size: a unit's rows depend only on the unit and the payload.
  * Rejects on the first failing unit (the message names it) after stopping every worker.
  * @since 0.1.0
  */
 export function runUnits<U extends PoolUnit = Unit>(options: RunUnitsOptions<U>): Promise<void> {
-  checkOptions(options, ['engine', 'payload', 'units', 'workers', 'onUnit'], 'runUnits');
+  checkOptions(options, ['engine', 'payload', 'units', 'workers', 'queued', 'onUnit'], 'runUnits');
   const { units, payload, onUnit } = options;
+  const queued = options.queued ?? 0;
   const size = Math.max(0, Math.min(options.workers, units.length));
   if (size === 0) return Promise.resolve();
   const workerData = { engine: engineHref(options.engine), payload };
@@ -117,7 +126,7 @@ export function runUnits<U extends PoolUnit = Unit>(options: RunUnitsOptions<U>)
       w.on('message', (msg: WorkerResponse) => {
         if (failed) return;
         if (msg.type === 'ready') {
-          feed(w);
+          for (let q = 0; q <= queued; q++) feed(w);
           return;
         }
         if (msg.type === 'error') {
