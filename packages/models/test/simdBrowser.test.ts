@@ -120,7 +120,7 @@ describe.skipIf(SKIP)('SIMD kernels in headless Chromium', () => {
     expect(inBrowser.values.length).toBe(node.values.length);
     let worst = 0;
     for (let i = 0; i < node.values.length; i++)
-      worst = Math.max(worst, Math.abs(inBrowser.values[i] - node.values[i]) / Math.max(1e-300, Math.abs(node.values[i])));
+      worst = Math.max(worst, Math.abs(inBrowser.values[i]! - node.values[i]!) / Math.max(1e-300, Math.abs(node.values[i]!)));
     expect(worst).toBeLessThan(1e-12);
   });
 
